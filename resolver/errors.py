@@ -1,0 +1,143 @@
+"""The one error tree of resolver.
+
+Every failure that crosses the public API is a :class:`ResolutionError`. Subclasses are split
+by what the caller does next, and every error carries a machine-readable :class:`ErrorCode`::
+
+    ResolutionError                     root; .code, .message, .evidence
+    ├── InvalidReferenceError           INVALID_REFERENCE   fix the recorded reference
+    ├── InvalidObservationError         INVALID_OBSERVATION fix what the runtime passed in
+    │   └── UnsupportedFormatError      UNSUPPORTED_FORMAT  no adapter reads this tree
+    ├── SourceUnavailableError          SOURCE_UNAVAILABLE  an optional extra is not installed
+    ├── ElementNotFoundError            ELEMENT_NOT_FOUND   the element is not there: re-plan
+    └── AmbiguousMatchError             AMBIGUOUS           two or more fit: ask, or refine the ref
+
+``InvalidReferenceError`` and ``InvalidObservationError`` also derive from :class:`ValueError`,
+so code that already guards input with ``except ValueError`` keeps working.
+
+Foreign exceptions (lxml, numpy, pydantic, json) never escape: they are re-raised as one of the
+above with ``raise ... from``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "AmbiguousMatchError",
+    "ElementNotFoundError",
+    "ErrorCode",
+    "Evidence",
+    "InvalidObservationError",
+    "InvalidReferenceError",
+    "ResolutionError",
+    "SourceUnavailableError",
+    "UnsupportedFormatError",
+]
+
+
+class ErrorCode(str, Enum):
+    """Stable machine-readable codes; an agent runtime dispatches on these."""
+
+    ELEMENT_NOT_FOUND = "ELEMENT_NOT_FOUND"
+    AMBIGUOUS = "AMBIGUOUS"
+    INVALID_REFERENCE = "INVALID_REFERENCE"
+    INVALID_OBSERVATION = "INVALID_OBSERVATION"
+    UNSUPPORTED_FORMAT = "UNSUPPORTED_FORMAT"
+    SOURCE_UNAVAILABLE = "SOURCE_UNAVAILABLE"
+    CATALOG_OUTDATED = "CATALOG_OUTDATED"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the resolver saw before it gave up.
+
+    ``candidates`` are the best rows over all sources (dicts with ``source``, ``id``,
+    ``executor_id``, ``role``, ``name``, ``bbox``, ``score``); ``trace`` says, per source, why it
+    was passed over.
+    """
+
+    candidates: tuple[Mapping[str, Any], ...] = ()
+    trace: tuple[Mapping[str, Any], ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class ResolutionError(Exception):
+    """Root of every error resolver raises.
+
+    Attributes
+    ----------
+    code:
+        An :class:`ErrorCode`.
+    message:
+        A sentence for a person.
+    evidence:
+        The best candidates and the per-source trace (may be empty for input errors).
+    """
+
+    default_code: ErrorCode = ErrorCode.ELEMENT_NOT_FOUND
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: ErrorCode | None = None,
+        candidates: Sequence[Mapping[str, Any]] = (),
+        trace: Sequence[Mapping[str, Any]] = (),
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code: ErrorCode = code or self.default_code
+        self.evidence = Evidence(tuple(candidates), tuple(trace), dict(details or {}))
+
+    def __str__(self) -> str:
+        return f"[{self.code.value}] {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready view for logs and agent prompts."""
+        return {
+            "code": self.code.value,
+            "message": self.message,
+            "candidates": [dict(c) for c in self.evidence.candidates],
+            "trace": [dict(t) for t in self.evidence.trace],
+            "details": dict(self.evidence.details),
+        }
+
+
+class InvalidReferenceError(ResolutionError, ValueError):
+    """The recorded reference is empty, malformed or self-contradictory."""
+
+    default_code = ErrorCode.INVALID_REFERENCE
+
+
+class InvalidObservationError(ResolutionError, ValueError):
+    """The observation cannot be read: malformed, cyclic, too large, or of the wrong type."""
+
+    default_code = ErrorCode.INVALID_OBSERVATION
+
+
+class UnsupportedFormatError(InvalidObservationError):
+    """No adapter recognises the accessibility tree; name one with ``tree_format=``."""
+
+    default_code = ErrorCode.UNSUPPORTED_FORMAT
+
+
+class SourceUnavailableError(ResolutionError):
+    """A source needs an optional extra that is not installed (the message names it)."""
+
+    default_code = ErrorCode.SOURCE_UNAVAILABLE
+
+
+class ElementNotFoundError(ResolutionError):
+    """No source found a candidate good enough; the evidence lists the nearest ones."""
+
+    default_code = ErrorCode.ELEMENT_NOT_FOUND
+
+
+class AmbiguousMatchError(ResolutionError):
+    """Two or more candidates fit about equally well; resolver declines to guess."""
+
+    default_code = ErrorCode.AMBIGUOUS

@@ -1,0 +1,211 @@
+"""The recorded intent: :class:`SemanticElementRef` and :class:`ActionWithElement`.
+
+Both are pydantic v2 models: they round-trip JSON (``model_dump_json`` /
+``model_validate_json``) and export JSON Schema (``model_json_schema``). Invalid input raises
+:class:`~resolver.errors.InvalidReferenceError` (a ``ValueError``), never pydantic's own error.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .errors import InvalidReferenceError
+
+__all__ = ["ActionType", "ActionWithElement", "BBox", "SemanticElementRef"]
+
+BBox = tuple[float, float, float, float]
+"""``[left, top, right, bottom]`` in the coordinate space of the observation it came from."""
+
+
+def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
+    """Turn pydantic's error into ours, unwrapping one we raised in a nested model."""
+    problems = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        inner = (err.get("ctx") or {}).get("error")
+        message = inner.message if isinstance(inner, InvalidReferenceError) else err["msg"]
+        message = message.removeprefix("Value error, ")
+        problems.append(f"{where}: {message}" if where else message)
+    text = "; ".join(problems)
+    if not text.startswith("invalid "):
+        text = f"invalid {what}: {text}"
+    return InvalidReferenceError(text, details={"errors": problems})
+
+
+class _Model(BaseModel):
+    """Shared behaviour: pydantic's errors become :class:`InvalidReferenceError`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise _reraise(exc, type(self).__name__) from exc
+
+    @classmethod
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        try:
+            return super().model_validate(obj, **kwargs)
+        except ValidationError as exc:
+            raise _reraise(exc, cls.__name__) from exc
+
+    @classmethod
+    def model_validate_json(  # type: ignore[override]
+        cls, json_data: str | bytes | bytearray, **kwargs: Any
+    ) -> Any:
+        try:
+            return super().model_validate_json(json_data, **kwargs)
+        except ValidationError as exc:
+            raise _reraise(exc, cls.__name__) from exc
+
+
+class SemanticElementRef(_Model):
+    """A small, platform-neutral description of the element a person or agent acted on.
+
+    At least one of ``role``, ``name``, ``bbox`` or a platform ID (``automation_id``,
+    ``accessibility_id``, ``css_selector``, ``xpath``) must be given.
+
+    Parameters
+    ----------
+    role:
+        The role as recorded, in any platform's spelling (``"button"``, ``"AXButton"``,
+        ``"ButtonControl"``, ``"push button"``, ``"android.widget.Button"``).
+    name:
+        The accessible name (label) as recorded.
+    bbox:
+        ``[left, top, right, bottom]`` at capture time; finite, with ``right >= left`` and
+        ``bottom >= top``.
+    container_path:
+        Names of the enclosing containers, outermost first (``["Settings", "Display"]``).
+    enabled, focused:
+        State at capture time, when known.
+    automation_id, accessibility_id:
+        Platform IDs (UIA AutomationId, Android resource-id, AXIdentifier, DOM id, ...).
+    css_selector, xpath:
+        Browser selectors recorded with the element; verified before they are trusted.
+    screen_size:
+        ``(width, height)`` of the screen or viewport the bbox was measured in.
+    confidence:
+        How sure the recorder was, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> ref = SemanticElementRef(role="button", name="OK", bbox=(100, 200, 160, 230))
+    >>> SemanticElementRef.model_validate_json(ref.model_dump_json()) == ref
+    True
+    """
+
+    role: str | None = None
+    name: str | None = None
+    bbox: BBox | None = None
+    container_path: tuple[str, ...] = ()
+    enabled: bool | None = None
+    focused: bool | None = None
+    automation_id: str | None = None
+    accessibility_id: str | None = None
+    css_selector: str | None = None
+    xpath: str | None = None
+    screen_size: tuple[int, int] | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        return value if value.strip() else None
+
+    @field_validator("bbox")
+    @classmethod
+    def _check_bbox(cls, value: BBox | None) -> BBox | None:
+        if value is None:
+            return None
+        if not all(math.isfinite(v) for v in value):
+            raise ValueError("bbox values must be finite numbers (no NaN or infinity)")
+        left, top, right, bottom = value
+        if right < left or bottom < top:
+            raise ValueError(
+                f"bbox {list(value)} is inverted: expected [left, top, right, bottom] "
+                "with right >= left and bottom >= top"
+            )
+        return value
+
+    @field_validator("screen_size")
+    @classmethod
+    def _check_screen(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is not None and (value[0] <= 0 or value[1] <= 0):
+            raise ValueError("screen_size must be two positive integers (width, height)")
+        return value
+
+    @field_validator("container_path")
+    @classmethod
+    def _clean_path(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(item for item in value if item.strip())
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> SemanticElementRef:
+        if not any(
+            (
+                self.role,
+                self.name,
+                self.bbox,
+                self.automation_id,
+                self.accessibility_id,
+                self.css_selector,
+                self.xpath,
+            )
+        ):
+            raise ValueError(
+                "an element reference needs at least one of role, name, bbox, automation_id, "
+                "accessibility_id, css_selector or xpath"
+            )
+        return self
+
+    @property
+    def center(self) -> tuple[float, float] | None:
+        """The bbox centre, or ``None`` without a bbox."""
+        if self.bbox is None:
+            return None
+        left, top, right, bottom = self.bbox
+        return ((left + right) / 2.0, (top + bottom) / 2.0)
+
+
+ActionType = Literal[
+    "click", "double_click", "right_click", "hover", "type", "key", "scroll", "drag", "select"
+]
+
+
+class ActionWithElement(_Model):
+    """One recorded action and the element it acted on.
+
+    Examples
+    --------
+    >>> a = ActionWithElement(type="click", x=130, y=215,
+    ...                       element=SemanticElementRef(role="button", name="OK"))
+    >>> a.element.name
+    'OK'
+    """
+
+    type: ActionType
+    x: float | None = None
+    y: float | None = None
+    element: SemanticElementRef | None = None
+    text: str | None = None
+    key: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ActionWithElement:
+        for value in (self.x, self.y):
+            if value is not None and not math.isfinite(value):
+                raise ValueError("x and y must be finite numbers")
+        if (self.x is None) != (self.y is None):
+            raise ValueError("x and y go together: give both or neither")
+        if self.type == "type" and self.text is None:
+            raise ValueError("a 'type' action needs text")
+        if self.type == "key" and not self.key:
+            raise ValueError("a 'key' action needs key")
+        return self

@@ -1,0 +1,215 @@
+"""Observation: what the runtime sees now (an a11y tree, the DOM, a screenshot), immutable.
+
+Tables are built lazily, once per source, and cached on the observation, whose lifetime is
+the caller's: one observation per step, many refs resolved against it.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from .errors import InvalidObservationError, ResolutionError
+
+if TYPE_CHECKING:
+    from .adapters.a11y import TreeInput
+    from .table import CandidateTable
+
+__all__ = ["Observation"]
+
+_FIELDS: Final[tuple[str, ...]] = ("accessibility_tree", "dom_html", "screenshot")
+DEFAULT_MAX_NODES: Final[int] = 500_000
+
+
+def _screen(value: Any) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    try:
+        width, height = (float(v) for v in value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidObservationError("screen_size must be (width, height)") from exc
+    if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
+        raise InvalidObservationError("screen_size must be two positive, finite numbers")
+    return (width, height)
+
+
+class Observation:
+    """An immutable snapshot of the UI, with per-source candidate tables cached on it.
+
+    Parameters
+    ----------
+    accessibility_tree:
+        Any supported tree: a dict or list, JSON/XML/text as ``str``/``bytes``, or a path.
+    dom_html:
+        The page's HTML (``str`` or ``bytes``).
+    screenshot:
+        PNG bytes, a path, or an ``H x W x 3`` array (used by the vision source).
+    screen_size:
+        ``(width, height)`` of the screen or viewport that bboxes are measured in.
+    url:
+        The page URL, when there is one.
+    tree_format:
+        Skip detection and read the tree as this format (see
+        :func:`resolver.adapters.a11y.format_names`).
+    dom_layout:
+        Optional ``{xpath: [l, t, r, b]}`` boxes for DOM elements, from the capture.
+    max_nodes:
+        Trees larger than this are refused with :class:`InvalidObservationError`.
+
+    Examples
+    --------
+    >>> obs = Observation(accessibility_tree={"id": "1", "role": "button", "name": "OK"})
+    >>> len(obs.candidates("a11y"))
+    1
+    """
+
+    __slots__ = (
+        "_lock",
+        "_parsed",
+        "_tables",
+        "accessibility_tree",
+        "dom_html",
+        "dom_layout",
+        "max_nodes",
+        "screen_size",
+        "screenshot",
+        "tree_format",
+        "url",
+    )
+
+    accessibility_tree: Any
+    dom_html: str | bytes | None
+    screenshot: Any
+    screen_size: tuple[float, float] | None
+    url: str | None
+    tree_format: str | None
+    dom_layout: Mapping[str, Any] | None
+    max_nodes: int
+
+    def __init__(
+        self,
+        accessibility_tree: Any = None,
+        dom_html: str | bytes | None = None,
+        screenshot: Any = None,
+        *,
+        screen_size: tuple[float, float] | None = None,
+        url: str | None = None,
+        tree_format: str | None = None,
+        dom_layout: Mapping[str, Any] | None = None,
+        max_nodes: int = DEFAULT_MAX_NODES,
+    ) -> None:
+        if dom_html is not None and not isinstance(dom_html, (str, bytes)):
+            raise InvalidObservationError(
+                f"dom_html must be str or bytes, got {type(dom_html).__name__}"
+            )
+        if tree_format is not None and not isinstance(tree_format, str):
+            raise InvalidObservationError("tree_format must be a format name (str)")
+        if url is not None and not isinstance(url, str):
+            raise InvalidObservationError("url must be a str")
+        if dom_layout is not None and not isinstance(dom_layout, Mapping):
+            raise InvalidObservationError("dom_layout must map xpaths to [l, t, r, b] boxes")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise InvalidObservationError("max_nodes must be a positive int")
+        values = {
+            "accessibility_tree": accessibility_tree,
+            "dom_html": dom_html,
+            "screenshot": screenshot,
+            "screen_size": _screen(screen_size),
+            "url": url,
+            "tree_format": tree_format,
+            "dom_layout": dom_layout,
+            "max_nodes": max_nodes,
+            "_tables": {},
+            "_parsed": None,
+            "_lock": threading.Lock(),
+        }
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("Observation is immutable; build a new one for a new UI state")
+
+    def __repr__(self) -> str:
+        have = [f for f in _FIELDS if getattr(self, f) is not None]
+        return f"Observation({', '.join(have) or 'empty'}, tree_format={self.tree_format!r})"
+
+    @classmethod
+    def from_any(cls, obj: Any) -> Observation:
+        """Accept an :class:`Observation`, a mapping, or any object with the attributes
+        ``accessibility_tree`` / ``dom_html`` / ``screenshot`` (benchmark harnesses)."""
+        if isinstance(obj, Observation):
+            return obj
+        if isinstance(obj, Mapping):
+            get = obj.get
+        elif any(hasattr(obj, f) for f in _FIELDS):
+
+            def get(key: str, default: Any = None) -> Any:
+                return getattr(obj, key, default)
+
+        else:
+            raise InvalidObservationError(
+                "an observation must be an Observation, a mapping, or an object with "
+                f"accessibility_tree / dom_html / screenshot attributes; got {type(obj).__name__}"
+            )
+        return cls(
+            accessibility_tree=get("accessibility_tree"),
+            dom_html=get("dom_html"),
+            screenshot=get("screenshot"),
+            screen_size=get("screen_size"),
+            url=get("url"),
+            tree_format=get("tree_format"),
+        )
+
+    def has(self, source: str) -> bool:
+        """Whether the observation carries the input ``source`` reads."""
+        field = {"a11y": "accessibility_tree", "dom": "dom_html", "vision": "screenshot"}.get(
+            source
+        )
+        return field is not None and getattr(self, field) is not None
+
+    def parsed_tree(self) -> TreeInput:
+        """The accessibility tree parsed once (JSON, XML or text)."""
+        from .adapters.a11y import parse_input
+
+        with self._lock:
+            if self._parsed is None:
+                if self.accessibility_tree is None:
+                    raise InvalidObservationError("the observation has no accessibility_tree")
+                object.__setattr__(self, "_parsed", parse_input(self.accessibility_tree))
+            return self._parsed  # type: ignore[return-value]
+
+    def candidates(self, source: str) -> CandidateTable:
+        """The :class:`~resolver.table.CandidateTable` for ``"a11y"``, ``"dom"`` or ``"vision"``.
+
+        Built on first use and cached on this observation.
+
+        Raises
+        ------
+        InvalidObservationError
+            The observation lacks that input, or the input cannot be read.
+        SourceUnavailableError
+            The source needs an optional extra that is not installed.
+        """
+        from .adapters import SOURCE_NAMES, build_source_table
+
+        if source not in SOURCE_NAMES:
+            raise InvalidObservationError(
+                f"unknown source {source!r}; expected one of {', '.join(SOURCE_NAMES)}"
+            )
+        cached = self._tables.get(source)
+        if cached is not None:
+            return cached
+        if not self.has(source):
+            raise InvalidObservationError(f"the observation has no input for the {source} source")
+        try:
+            table = build_source_table(source, self)
+        except ResolutionError:
+            raise
+        except RecursionError as exc:
+            raise InvalidObservationError(f"the {source} input is nested too deeply") from exc
+        except MemoryError as exc:
+            raise InvalidObservationError(f"the {source} input is too large to read") from exc
+        self._tables[source] = table
+        return table
