@@ -103,7 +103,7 @@ _SHARED: Final[dict[str, str]] = {
     "groupcontrol": "group", "groupbox": "group", "documentcontrol": "document",
     "imagecontrol": "img", "toolbarcontrol": "toolbar", "statusbarcontrol": "status",
     "statusbar": "status", "progressbarcontrol": "progressbar", "slidercontrol": "slider",
-    "trackbar": "slider", "spinnercontrol": "spinbutton", "spinner": "spinbutton",
+    "trackbar": "slider", "spinnercontrol": "spinbutton",
     "updown": "spinbutton", "scrollbarcontrol": "scrollbar", "tablecontrol": "table",
     "datagridcontrol": "grid", "dataitemcontrol": "row", "dataitem": "row",
     "headercontrol": "rowgroup", "headeritemcontrol": "columnheader",
@@ -111,7 +111,7 @@ _SHARED: Final[dict[str, str]] = {
     "splitbuttoncontrol": "button", "splitbutton": "button", "separatorcontrol": "separator",
     "calendarcontrol": "grid", "thumbcontrol": "generic", "thumb": "generic",
     "customcontrol": "generic", "custom": "generic", "appbarcontrol": "toolbar",
-    "semanticzoomcontrol": "generic", "dialog_control": "dialog", "listview": "list",
+    "semanticzoomcontrol": "generic", "dialog_control": "dialog",
     "treeview": "tree", "tabcontrol_friendly": "tablist", "toolbar": "toolbar",
     # macOS Accessibility (AXRole, and AXSubrole where it is more telling)
     "axbutton": "button", "axtextfield": "textbox", "axtextarea": "textbox",
@@ -167,12 +167,12 @@ _SHARED: Final[dict[str, str]] = {
     "document email": "document", "html container": "generic", "section": "generic",
     "block quote": "blockquote", "description list": "list", "description term": "term",
     "description value": "definition", "notification": "status", "info bar": "status",
-    "level bar": "meter", "header": "banner", "footer": "contentinfo", "ruler": "generic",
+    "level bar": "meter", "ruler": "generic",
     "autocomplete": "combobox", "calendar": "grid", "chart": "img", "date editor": "textbox",
     "dial": "slider", "drawing area": "img", "option pane": "dialog", "page": "group",
     "redundant object": "none", "invalid": "unknown", "extended": "generic",
     "input method window": "window", "animation": "img", "arrow": "img", "embedded": "group",
-    "editbar_atspi": "textbox", "caption": "caption", "static": "text",
+    "editbar_atspi": "textbox", "caption": "caption",
     "content deletion": "deletion", "content insertion": "insertion", "mark": "mark",
     "suggestion": "generic", "push-button": "button",
     # Android widget classes (last dotted segment, lower case)
@@ -199,16 +199,69 @@ _SHARED: Final[dict[str, str]] = {
     "bottomnavigationview": "tablist", "appbarlayout": "banner", "collapsingtoolbarlayout":
     "banner", "videoview": "group", "surfaceview": "img", "textureview": "img",
     "tablerow": "row", "tablelayout": "table", "quickcontactbadge": "button",
+    "composeview": "generic", "androidcomposeview": "generic", "materialcardview": "group",
+    "extendedfloatingactionbutton": "button", "textinputlayout": "group",
+    "navigationbaritemview": "tab", "navigationrailitemview": "tab", "actionbar$tab": "tab",
+    "searchautocomplete": "searchbox", "searchview": "search", "appcompatautocompletetextview":
+    "combobox", "appcompattogglebutton": "switch", "materialbuttontogglegroup": "group",
+    # Win32 window classes (WindowsAgentArena / OSWorld Windows XML use them as tags)
+    "syslistview32": "list", "systreeview32": "tree", "systabcontrol32": "tablist",
+    "msctlsprogress32": "progressbar", "msctlstrackbar32": "slider",
+    "msctlsupdown32": "spinbutton", "msctlsstatusbar32": "status", "toolbarwindow32":
+    "toolbar", "rebarwindow32": "toolbar", "sysheader32": "rowgroup", "syslink": "link",
+    "richedit20w": "textbox", "richedit50w": "textbox", "richeditd2dpt": "textbox",
+    "tag32770": "dialog", "#32770": "dialog", "ipaddress": "textbox",
+    "datetimepicker": "textbox", "sysdatetimepick32": "textbox",
+    "rebar": "toolbar",  # pywinauto's friendly name for ReBarWindow32
+    # macOS AX roles and subroles not listed above
+    "axtogglebutton": "button", "axpopover": "dialog", "axincrementpage": "button",
+    "axdecrementpage": "button", "axincrementarrow": "button", "axdecrementarrow": "button",
+    "axsectionlist": "list", "axcollectionlist": "list",
+    "axhandle": "generic", "axpage": "group", "axsearchfieldcancelbutton": "button",
+    "axratingindicator": "slider", "axdatetimearea": "textbox", "axsystemfloatingwindow":
+    "window",
 }  # fmt: skip
 
 # Per-platform spellings that disagree with the shared table.
 _PLATFORM: Final[Mapping[str, Mapping[str, str]]] = {
     # AT-SPI "text" is an editable text widget; its static text is "label" or "static".
     "atspi": {"text": "textbox", "label": "text", "paragraph": "paragraph", "frame": "window",
-              "window": "window", "form": "form", "image": "img", "heading": "heading"},
+              "window": "window", "form": "form", "image": "img", "heading": "heading",
+              "grouping": "group", "accelerator label": "text", "directory pane": "group",
+              "footnote": "note", "comment": "note", "image map": "img", "popup menu": "menu",
+              "tree": "tree", "list box": "listbox", "list": "list", "rating": "slider",
+              "unknown": "unknown"},
     # UIA "Text" (ControlTypeName without the suffix) is static text; "Window" a window.
     "uia": {"text": "text", "window": "window", "list": "list", "listitem": "listitem",
-            "document": "document", "image": "img", "group": "group", "header": "rowgroup"},
+            "document": "document", "image": "img", "group": "group", "header": "rowgroup",
+            # ControlType names as pywinauto's control_type= spells them
+            "tab": "tablist", "spinner": "spinbutton", "datagrid": "grid", "appbar": "toolbar",
+            "semanticzoom": "generic", "calendar": "grid", "titlebar": "titlebar",
+            "tooltip": "tooltip", "headeritem": "columnheader", "dataitem": "row",
+            "thumb": "generic", "pane": "group", "custom": "generic", "statusbar": "status",
+            "menubar": "menubar", "menuitem": "menuitem", "splitbutton": "button",
+            "hyperlink": "link", "edit": "textbox", "static": "text"},
+    # AXRoleDescription (English) where a dump lost AXRole; OSWorld's macOS XML uses these
+    # lower-cased, with '_' for spaces, as tags.
+    "ax": {"text": "text", "group": "group", "outline row": "treeitem", "outline": "tree",
+           "row": "row", "cell": "cell", "table": "table", "pop up button": "combobox",
+           "text field": "textbox", "search text field": "searchbox", "secure text field":
+           "textbox", "text entry area": "textbox", "button": "button", "link": "link",
+           "image": "img", "heading": "heading", "scroll area": "group", "toolbar": "toolbar",
+           "tab group": "tablist", "tab": "tab", "radio button": "radio", "check box":
+           "checkbox", "checkbox": "checkbox", "menu button": "button", "menu item":
+           "menuitem", "menu bar item": "menuitem", "menu bar": "menubar", "menu": "menu",
+           "standard window": "window", "window": "window", "dialog": "dialog",
+           "sheet": "dialog", "web area": "document", "html content": "document",
+           "slider": "slider", "close button": "button", "minimize button": "button",
+           "zoom button": "button", "full screen button": "button", "toggle button":
+           "button", "switch": "switch", "combo box": "combobox", "list": "list",
+           "collection": "list", "split group": "group", "splitter": "separator",
+           "stepper": "spinbutton", "progress indicator": "progressbar",
+           "disclosure triangle": "button", "scroll bar": "scrollbar", "value indicator":
+           "generic", "application": "application", "unknown role": "unknown",
+           "unknown": "unknown", "content list": "list", "description list": "list",
+           "popover": "dialog", "color well": "button", "date field": "textbox"},
     "android": {"button": "button", "checkbox": "checkbox", "switch": "switch",
                 "radiobutton": "radio", "togglebutton": "switch", "toolbar": "toolbar"},
     "html": {"header": "banner", "footer": "contentinfo", "section": "region",
@@ -266,7 +319,7 @@ def canonical_role(raw: str | None, platform: str | None = None) -> str:
     for prefix in _PREFIXES:
         if key.startswith(prefix):
             return canonical_role(key[len(prefix) :], platform)
-    if key.endswith(" control") or key.endswith("control"):
+    if key.endswith("control"):
         return canonical_role(key.removesuffix("control").strip(), "uia")
     # "AXButton"-style without a table entry: try the part after "ax".
     if key.startswith("ax") and key[2:] in ROLE_INDEX:

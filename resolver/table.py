@@ -28,7 +28,7 @@ column             type                   meaning
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -61,6 +61,14 @@ LANDMARK_ROLES: Final[frozenset[str]] = frozenset(
 )
 """Roles that enter the container path as ``[role]`` even without a name."""
 
+CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
+    {"row", "listitem", "treeitem", "article", "option"}
+)
+"""Unnamed containers of these roles enter container paths with their text content: a table
+row's other cells, a list item's or an article's text are what tells one "Edit" or one
+"Read more" from the next."""
+
+MAX_CONTEXT_LEAVES: Final[int] = 12  # text leaves joined into a content-named container label
 MAX_CONTAINER_DEPTH: Final[int] = 12  # container paths keep the innermost entries
 MAX_TEXT: Final[int] = 2000  # names longer than this are cut: they are paragraphs, not labels
 
@@ -93,6 +101,11 @@ class CandidateTable:
     platform_ids: Mapping[str, tuple[str | None, ...]]
     coord_space: str = "unknown"
     screen_size: tuple[float, float] | None = None
+    selector_resolver: Callable[[str, str], Sequence[int]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """Sources that can run selectors (the DOM) set this: ``(kind, selector) -> rows`` with
+    ``kind`` ``"css"`` or ``"xpath"``; the chain uses it to verify a ref's recorded selectors."""
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -304,6 +317,7 @@ class TableBuilder:
         depth = np.zeros(n, dtype=np.int32)
         containers: list[tuple[str, ...]] = []
         roles, names = self._roles, self._names
+        content_labels = self._content_labels()
         for i in range(n):
             p = self._parent[i]
             if p < 0:
@@ -312,6 +326,8 @@ class TableBuilder:
             depth[i] = depth[p] + 1
             path = containers[p]
             label = names[p] if roles[p] in CONTAINER_ROLES and names[p] else ""
+            if not label:
+                label = content_labels.get(p, "")
             if not label and roles[p] in LANDMARK_ROLES:
                 label = f"[{roles[p]}]"
             if label:
@@ -340,3 +356,31 @@ class TableBuilder:
             coord_space=coord_space,
             screen_size=screen_size,
         )
+
+    def _content_labels(self) -> dict[int, str]:
+        """Text content of unnamed rows/list items/articles (their first text leaves)."""
+        n = len(self._ids)
+        wanted = [
+            i for i in range(n) if not self._names[i] and self._roles[i] in CONTENT_NAMED_CONTAINERS
+        ]
+        if not wanted:
+            return {}
+        parent = self._parent
+        has_child = [False] * n
+        for i in range(n):
+            if parent[i] >= 0:
+                has_child[parent[i]] = True
+        labels: dict[int, str] = {}
+        for start in wanted:
+            # Pre-order: the subtree of ``start`` is the run of rows deeper than it.
+            leaves: list[str] = []
+            members = {start}
+            i = start + 1
+            while i < n and parent[i] in members:
+                members.add(i)
+                if not has_child[i] and self._names[i] and len(leaves) < MAX_CONTEXT_LEAVES:
+                    leaves.append(self._names[i])
+                i += 1
+            if leaves:
+                labels[start] = " ".join(leaves)[:200]
+        return labels

@@ -22,6 +22,8 @@ from rapidfuzz import fuzz
 __all__ = [
     "NAME_TIERS",
     "collapse",
+    "container_similarity",
+    "fuzzy_score",
     "mask_digits",
     "name_similarity",
     "normalize",
@@ -100,3 +102,44 @@ def fuzzy_score(q_norm: str, c_norm: str) -> float:
         NAME_TIERS["token_set_factor"] * fuzz.token_set_ratio(q_norm, c_norm),
     )
     return min(best / 100.0, NAME_TIERS["fuzzy_cap"])
+
+
+LANDMARK_ENTRY_WEIGHT: Final[float] = 0.5
+
+
+def _item_similarity(query: str, candidate: str) -> float:
+    """One container entry against another: exact-ish agreement counts, vague does not."""
+    sim = name_similarity(query, candidate)
+    if sim >= NAME_TIERS["masked"]:
+        return sim
+    # Fuzzy agreement between container names is weak evidence ("Carol Diaz ... Edit Delete"
+    # and "Dave Evans ... Edit Delete" share half their words): stretch and square it so
+    # only close variants count.
+    stretched = max(0.0, (sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5))
+    return min(stretched, 1.0) ** 2 * NAME_TIERS["fuzzy_cap"]
+
+
+def container_similarity(ref_path: tuple[str, ...], path: tuple[str, ...]) -> float:
+    """How well a candidate's container path agrees with the recorded one, in ``[0, 1]``.
+
+    Each recorded entry is matched against its best counterpart anywhere in ``path`` (so
+    added wrappers do not hurt), and entries weigh ``4 ** depth``: the innermost container
+    (the row, the group) decides most.
+
+    >>> container_similarity(("Settings", "Display"), ("Settings", "Display"))
+    1.0
+    >>> round(container_similarity(("Settings", "Display"), ("Settings", "Network")), 3)
+    0.2
+    """
+    if not ref_path:
+        return 1.0
+    if not path:
+        return 0.0
+    total = 0.0
+    weight_sum = 0.0
+    for depth, item in enumerate(ref_path):
+        # Unnamed landmarks ("[banner]") are structure, not identity: redesigns move them.
+        weight = float(4**depth) * (LANDMARK_ENTRY_WEIGHT if item.startswith("[") else 1.0)
+        total += weight * max(_item_similarity(item, other) for other in path)
+        weight_sum += weight
+    return total / weight_sum

@@ -136,6 +136,7 @@ def parse_input(raw: Any) -> TreeInput:
 _MODULES: Final[tuple[str, ...]] = (
     "snapshot",
     "cdp",
+    "atspi",
     "playwright",
     "nested",
 )

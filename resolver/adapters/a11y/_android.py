@@ -1,0 +1,76 @@
+"""What the two Android formats (uiautomator XML, DroidBot JSON) share: roles and names.
+
+Android has no role attribute, only a widget class. The class maps through the role tables;
+a class that maps to nothing more telling than ``generic`` (``android.view.View``, the usual
+Jetpack Compose node, or a ``LinearLayout`` made clickable) takes its role from its flags, as
+TalkBack announces it: checkable -> ``checkbox``, editable -> ``textbox``, clickable ->
+``button``. A clickable or focusable node with no text of its own is named by the text of
+its descendants, the way TalkBack reads a button whose label is a child ``TextView``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar
+
+from ...roles import canonical_role
+
+__all__ = ["android_role", "descendant_label", "pick_name"]
+
+N = TypeVar("N")
+
+_WEAK: Final[frozenset[str]] = frozenset({"generic", "unknown", "group", "none"})
+MAX_LABEL_NODES: Final[int] = 64  # descendants visited to name one unlabeled control
+_MAX_LABEL_PARTS: Final[int] = 6
+
+
+def android_role(
+    cls: str,
+    *,
+    clickable: bool | None,
+    checkable: bool | None,
+    editable: bool | None,
+    cache: dict[tuple[str, bool, bool, bool], str],
+) -> str:
+    """Canonical role from the widget class, refined by flags for generic containers."""
+    key = (cls, bool(clickable), bool(checkable), bool(editable))
+    role = cache.get(key)
+    if role is None:
+        role = canonical_role(cls, "android")
+        if role in _WEAK:
+            if checkable:
+                role = "checkbox"
+            elif editable:
+                role = "textbox"
+            elif clickable:
+                role = "button"
+        cache[key] = role
+    return role
+
+
+_EDITABLE: Final[frozenset[str]] = frozenset({"textbox", "searchbox", "combobox"})
+
+
+def pick_name(role: str, text: str, desc: str, hint: str) -> tuple[str, str]:
+    """``(name, value)``: a field is named by its description or hint and holds its text;
+    anything else is named by its text, then its content description, then its hint."""
+    if role in _EDITABLE:
+        return (desc or hint), text
+    return (text or desc or hint), ""
+
+
+def descendant_label(
+    start: N, children: Callable[[N], Iterable[N]], label: Callable[[N], str]
+) -> str:
+    """The texts of ``start``'s descendants in reading order, bounded and de-duplicated."""
+    parts: list[str] = []
+    stack: list[N] = list(children(start))[::-1]
+    visited = 0
+    while stack and visited < MAX_LABEL_NODES and len(parts) < _MAX_LABEL_PARTS:
+        node = stack.pop()
+        visited += 1
+        text = label(node).strip()
+        if text and text not in parts:
+            parts.append(text)
+        stack.extend(list(children(node))[::-1])
+    return " ".join(parts)

@@ -1,0 +1,328 @@
+"""HTML text to a flat, index-addressed element tree, parsed the way browsers parse.
+
+Parsing uses Lexbor (through ``selectolax``), an HTML5-conformant parser: the tree it builds is
+the one Chromium builds from the same markup (implied ``tbody``, adoption-agency repair of
+misnested formatting elements, foster-parented table content), so an absolute XPath computed
+here addresses the same element in the browser. Lexbor never fetches anything and knows no
+DTDs, so external entities and entity-expansion bombs do not exist for it: ``<!ENTITY>`` is a
+bogus doctype and ``&name;`` only expands the fixed HTML character references.
+
+The tree is copied once, in one iterative walk, into parallel lists indexed by element
+number (document order, ``0`` is ``<html>``). Everything downstream (roles, names, styles,
+selectors) reads these lists and never the parser objects, except CSS selector matching,
+which runs in Lexbor and maps its results back through ``mem_ids``.
+
+Limits, each reported as :class:`~resolver.errors.InvalidObservationError`:
+
+- :data:`MAX_HTML_CHARS` characters of decoded text;
+- input that is mostly control characters (not text at all);
+- nesting deeper than :data:`MAX_PARSE_DEPTH` open elements, estimated from the tags before
+  parsing (an HTML5 tree builder spends time quadratic in the depth of such input);
+- :data:`MAX_ELEMENTS` elements.
+
+Nodes deeper than :data:`MAX_DOM_DEPTH` are re-attached to their grandparent, as Blink's tree
+builder does for depths beyond 512, so xpaths agree with Chromium on such pages too.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ...errors import InvalidObservationError, SourceUnavailableError
+
+__all__ = [
+    "MAX_DOM_DEPTH",
+    "MAX_ELEMENTS",
+    "MAX_HTML_CHARS",
+    "MAX_PARSE_DEPTH",
+    "Document",
+    "decode_html",
+    "parse_html",
+]
+
+MAX_HTML_CHARS: Final[int] = 16_000_000
+"""Larger pages are refused: no real page a runtime acts on is this big, and the cost of
+reading one is not bounded by anything else."""
+MAX_ELEMENTS: Final[int] = 400_000
+MAX_PARSE_DEPTH: Final[int] = 4096
+MAX_DOM_DEPTH: Final[int] = 512  # Blink: kMaximumHTMLParserDOMTreeDepth
+
+SVG: Final[int] = 1
+MATHML: Final[int] = 2
+
+# Elements that are never closed (void) or whose end tag may be left out: they do not
+# deepen the tree however many there are, so the depth estimate skips them.
+_NO_DEPTH: Final[frozenset[str]] = frozenset(
+    {
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr", "param", "keygen", "frame", "basefont", "bgsound", "image",
+        "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "tbody", "thead",
+        "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp", "html", "head", "body",
+    }
+)  # fmt: skip
+_TAG_RE: Final[re.Pattern[str]] = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
+_RAWTEXT_RE: Final[re.Pattern[str]] = re.compile(
+    r"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_META_CHARSET: Final[re.Pattern[bytes]] = re.compile(
+    rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
+)
+_CONTROL: Final[re.Pattern[str]] = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+# Fragments of these integration points hold HTML again inside SVG/MathML.
+_HTML_IN_SVG: Final[frozenset[str]] = frozenset({"foreignObject", "foreignobject", "desc", "title"})
+_HTML_IN_MATH: Final[frozenset[str]] = frozenset({"annotation-xml", "mi", "mo", "mn", "ms", "mtext"})
+
+Content = list[Any]
+"""Ordered children of an element: ``int`` (an element) or a parser text node."""
+
+
+@dataclass(eq=False)
+class Document:
+    """A parsed page as parallel lists indexed by element number (document order).
+
+    Attributes
+    ----------
+    tags:
+        Local names; lower case for HTML elements, as written for SVG/MathML ones.
+    attrs:
+        Attribute dicts (names lower case, boolean attributes map to ``""``).
+    parent:
+        Index of the parent element, ``-1`` for ``<html>``.
+    content:
+        Children in order: ``int`` for an element, a text node otherwise (see :meth:`text`).
+    namespace:
+        ``0`` HTML, :data:`SVG` or :data:`MATHML`.
+    mem_ids:
+        Parser node identity -> element index (maps CSS query results back).
+    by_id:
+        ``id`` attribute -> first element carrying it (``getElementById``).
+    """
+
+    tags: list[str]
+    attrs: list[dict[str, str]]
+    parent: list[int]
+    content: list[Content]
+    namespace: list[int]
+    mem_ids: dict[int, int]
+    parser: Any = field(repr=False)
+    by_id: dict[str, int] = field(default_factory=dict)
+    quirks: bool = False
+
+    def __len__(self) -> int:
+        return len(self.tags)
+
+    @staticmethod
+    def text(node: Any) -> str:
+        """The data of a text node from :attr:`content`."""
+        value = node.text_content
+        return value if isinstance(value, str) else ""
+
+    def css(self, selector: str) -> list[int]:
+        """Elements matching a CSS selector (Lexbor's engine), in document order.
+
+        Raises ``ValueError`` for selectors Lexbor cannot parse.
+        """
+        found = self.parser.root.css(selector) if self.parser.root is not None else []
+        mem = self.mem_ids
+        hits = [mem[n.mem_id] for n in found if n.mem_id in mem]
+        hits.sort()
+        return hits
+
+
+def decode_html(data: str | bytes) -> str:
+    """Decode page bytes the way a browser picks the encoding (without network hints).
+
+    Byte-order mark first, then a ``<meta charset>`` in the first 1024 bytes, then UTF-8 if
+    the bytes are valid UTF-8, else windows-1252 (the web's default for undeclared pages).
+    Undecodable bytes become U+FFFD; nothing raises.
+
+    >>> decode_html(b"\\xef\\xbb\\xbfcaf\\xc3\\xa9"), decode_html(b"caf\\xe9")
+    ('café', 'café')
+    """
+    if isinstance(data, str):
+        return data
+    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                      (codecs.BOM_UTF16_BE, "utf-16-be")):  # fmt: skip
+        if data.startswith(bom):
+            return data[len(bom) :].decode(name, errors="replace")
+    declared = _META_CHARSET.search(data[:1024])
+    if declared is not None:
+        label = declared.group(1).decode("ascii", "replace").lower()
+        try:
+            name = codecs.lookup(label).name
+        except LookupError:
+            name = "utf-8"
+        # A <meta> cannot declare UTF-16 (the bytes would not have been readable); HTML
+        # treats such pages as UTF-8, and "latin-1"/"ascii" labels mean windows-1252.
+        if name.startswith("utf-16") or name.startswith("utf-32"):
+            name = "utf-8"
+        elif name in ("latin-1", "iso8859-1", "ascii"):
+            name = "cp1252"
+        return data.decode(name, errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _check_text(text: str) -> None:
+    """Refuse input that is far too large or not text at all (before parsing it)."""
+    if len(text) > MAX_HTML_CHARS:
+        raise InvalidObservationError(
+            f"dom_html has {len(text):,} characters; the DOM source reads at most "
+            f"{MAX_HTML_CHARS:,}",
+            details={"chars": len(text), "max_chars": MAX_HTML_CHARS},
+        )
+    head = text[:8192]
+    if head and len(_CONTROL.findall(head)) > len(head) // 10:
+        raise InvalidObservationError("dom_html is not HTML text (mostly control characters)")
+
+
+def _estimated_depth(text: str) -> int:
+    """An upper-bound-ish estimate of element nesting from the tag stream.
+
+    Raw-text elements (script, style, ...) are cut out first so ``"<div>"`` inside a script
+    does not count; void elements and elements with optional end tags do not count at all.
+    """
+    if text.count("<") < MAX_PARSE_DEPTH:
+        return 0
+    stripped = _RAWTEXT_RE.sub("", text) if "<script" in text or "<style" in text else text
+    depth = deepest = 0
+    skip = _NO_DEPTH
+    for close, name in _TAG_RE.findall(stripped):
+        lowered = name.lower()
+        if lowered in skip:
+            continue
+        if close:
+            if depth:
+                depth -= 1
+        else:
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+    return deepest
+
+
+def _lexbor() -> Any:
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError as exc:  # pragma: no cover - selectolax is a dependency
+        raise SourceUnavailableError(
+            "the DOM source needs selectolax (pip install 'selectolax>=0.3.21')"
+        ) from exc
+    return LexborHTMLParser
+
+
+def parse_html(data: str | bytes) -> Document:
+    """Parse a page into a :class:`Document`.
+
+    Raises
+    ------
+    InvalidObservationError
+        The input is too large, not text, nested absurdly deep, or has too many elements.
+    """
+    text = decode_html(data)
+    _check_text(text)
+    depth = _estimated_depth(text)
+    if depth > MAX_PARSE_DEPTH:
+        raise InvalidObservationError(
+            f"dom_html nests elements about {depth:,} deep; the DOM source reads at most "
+            f"{MAX_PARSE_DEPTH:,} (browsers flatten anything beyond {MAX_DOM_DEPTH})",
+            details={"depth": depth, "max_depth": MAX_PARSE_DEPTH},
+        )
+    parser_class = _lexbor()
+    try:
+        parser = parser_class(text)
+    except (UnicodeError, ValueError, MemoryError) as exc:
+        try:  # lone surrogates in a str cannot be encoded for the parser: replace them
+            parser = parser_class(text.encode("utf-8", "replace").decode("utf-8"))
+        except Exception as again:  # noqa: BLE001 - anything from the parser is bad input
+            raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
+    except Exception as exc:  # noqa: BLE001
+        raise InvalidObservationError(f"dom_html cannot be parsed: {exc}") from exc
+    return _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
+
+
+def _flatten(parser: Any, *, quirks: bool) -> Document:
+    """Copy the parser's tree into flat lists in one iterative pre-order walk."""
+    tags: list[str] = []
+    attrs: list[dict[str, str]] = []
+    parent: list[int] = []
+    content: list[Content] = []
+    namespace: list[int] = []
+    depth: list[int] = []
+    mem_ids: dict[int, int] = {}
+    by_id: dict[str, int] = {}
+    root = parser.root
+    stack: list[tuple[Any, int]] = [(root, -1)] if root is not None else []
+    while stack:
+        node, up = stack.pop()
+        while node is not None:
+            tag = node.tag
+            if tag == "-text":
+                if up >= 0:
+                    content[up].append(node)
+                node = node.next
+                continue
+            if tag is None or tag[0] == "-":  # comments, doctype, document
+                node = node.next
+                continue
+            index = len(tags)
+            if index >= MAX_ELEMENTS:
+                raise InvalidObservationError(
+                    f"dom_html has more than {MAX_ELEMENTS:,} elements",
+                    details={"max_elements": MAX_ELEMENTS},
+                )
+            at = up
+            level = 0
+            if at >= 0:
+                level = depth[at] + 1
+                if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
+                    at = parent[at]
+                    level -= 1
+            raw = node.attributes
+            if raw:
+                if None in raw.values():
+                    raw = {k: ("" if v is None else v) for k, v in raw.items()}
+                element_id = raw.get("id")
+                if element_id and element_id not in by_id:
+                    by_id[element_id] = index
+            # Namespace follows the parent, switching at <svg>/<math> and back to HTML
+            # inside their integration points (foreignObject, annotation-xml ...).
+            ns = 0
+            if at >= 0:
+                ns = namespace[at]
+                if ns == SVG and tags[at] in _HTML_IN_SVG:
+                    ns = 0
+                elif ns == MATHML and tags[at] in _HTML_IN_MATH:
+                    ns = 0
+            if ns == 0:
+                if tag == "svg":
+                    ns = SVG
+                elif tag == "math":
+                    ns = MATHML
+            tags.append(tag if ns else tag.lower())
+            attrs.append(raw)
+            parent.append(at)
+            content.append([])
+            namespace.append(ns)
+            depth.append(level)
+            mem_ids[node.mem_id] = index
+            if at >= 0:
+                content[at].append(index)
+            child = node.child
+            if child is not None:
+                following = node.next
+                if following is not None:
+                    stack.append((following, up))
+                node = child
+                up = index
+                continue
+            node = node.next
+    if not tags:
+        raise InvalidObservationError("dom_html has no elements")
+    return Document(tags, attrs, parent, content, namespace, mem_ids, parser, by_id, quirks)

@@ -1,0 +1,96 @@
+"""Weights and thresholds of the matcher: data, documented, overridable per call.
+
+Every number the resolver decides with is here. ``resolve(ref, obs, threshold=0.7)`` or
+``resolve(ref, obs, config=MatchConfig(w_bbox=0.0))`` override them for one call.
+
+The score of a candidate is::
+
+    score = role_gate * name_gate * container_gate * visibility * (sum_i w_i * s_i) / (sum_i w_i)
+
+over the signals ``i`` the reference actually has (name, role, bbox, container path, state,
+platform IDs), each ``s_i`` in ``[0, 1]``. The gates make a contradiction costly: a heading
+with the right name is not the button, "Cancel" in the right place is not "Save", and an
+"OK" in another group is not this "OK".
+A candidate is accepted when its score reaches ``threshold`` **and** beats the best
+candidate that is a different target by ``min_margin``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import InvalidReferenceError
+
+__all__ = ["DEFAULT_CONFIG", "MatchConfig"]
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """The matcher's weights, gates and decision thresholds (see the module docstring)."""
+
+    w_name: float = 0.40
+    """Name agreement (exact > normalised > digit-masked > fuzzy; :mod:`resolver.text`)."""
+    w_role: float = 0.15
+    """Graded role compatibility (:data:`resolver.roles.COMPAT`)."""
+    w_bbox: float = 0.15
+    """Box agreement: centre distance relative to size, IoU and size ratio."""
+    w_container: float = 0.25
+    """Agreement of the named-ancestor path, innermost entries weighing most."""
+    w_state: float = 0.05
+    """Enabled/focused agreement, when the ref recorded them."""
+    w_id: float = 0.50
+    """Each platform ID the ref carries (automation_id, accessibility_id, xpath, css)."""
+
+    role_gate_floor: float = 0.25
+    """Role gate is ``min(1, floor + compat)``: an incompatible role keeps a quarter."""
+    container_gate_floor: float = 0.4
+    """Container gate is ``floor + (1 - floor) * container_similarity``."""
+    name_gate_floor: float = 0.3
+    """Name gate is ``floor + (1 - floor) * name_similarity``: "Cancel" where "Save" was
+    recorded keeps under half its score, however well it sits."""
+    hidden_factor: float = 0.6
+    """Multiplier for rows the source reports as not visible."""
+    bbox_unknown: float = 0.3
+    """Box score for a row without geometry when the ref has a box."""
+    bbox_other_space: float = 0.35
+    """Box weight multiplier when ref and table boxes are in different coordinate spaces."""
+
+    threshold: float = 0.6
+    """Minimum score to accept a candidate."""
+    min_margin: float = 0.06
+    """Minimum lead over the best different target; below it the source is ambiguous."""
+    top_k: int = 5
+    """How many alternatives a Resolution reports."""
+    same_target_iou: float = 0.85
+    """An ancestor/descendant overlapping this much is the same click target, not a rival."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "top_k":
+                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                    raise InvalidReferenceError("top_k must be a positive int")
+            elif not isinstance(value, (int, float)) or isinstance(value, bool) or not (
+                0.0 <= float(value) <= 1.0
+            ):
+                raise InvalidReferenceError(f"{f.name} must be a number in [0, 1], got {value!r}")
+
+    def with_options(self, options: dict[str, Any]) -> MatchConfig:
+        """A copy with the given fields replaced; unknown names raise a typed error."""
+        if not options:
+            return self
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise InvalidReferenceError(
+                f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        return replace(self, **options)
+
+    def as_dict(self) -> dict[str, Any]:
+        """All values, for logs and the README table."""
+        return asdict(self)
+
+
+DEFAULT_CONFIG = MatchConfig()
