@@ -204,6 +204,11 @@ _SHARED: Final[dict[str, str]] = {
     "navigationbaritemview": "tab", "navigationrailitemview": "tab", "actionbar$tab": "tab",
     "searchautocomplete": "searchbox", "searchview": "search", "appcompatautocompletetextview":
     "combobox", "appcompattogglebutton": "switch", "materialbuttontogglegroup": "group",
+    "linearlayoutcompat": "generic", "contentframelayout": "generic", "fitwindowsframelayout":
+    "generic", "fitwindowslinearlayout": "generic", "actionbaroverlaylayout": "generic",
+    "actionbarcontainer": "banner", "actionbarcontextview": "toolbar", "actionmenuview":
+    "menubar", "swiperefreshlayout": "generic", "motionlayout": "generic",
+    "viewanimator": "generic", "viewflipper": "generic", "viewswitcher": "generic",
     # Win32 window classes (WindowsAgentArena / OSWorld Windows XML use them as tags)
     "syslistview32": "list", "systreeview32": "tree", "systabcontrol32": "tablist",
     "msctlsprogress32": "progressbar", "msctlstrackbar32": "slider",

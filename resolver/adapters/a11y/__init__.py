@@ -136,7 +136,9 @@ def parse_input(raw: Any) -> TreeInput:
 _MODULES: Final[tuple[str, ...]] = (
     "snapshot",
     "cdp",
+    "droidbot",
     "atspi",
+    "uiautomator",
     "playwright",
     "nested",
 )

@@ -4,8 +4,9 @@ Android has no role attribute, only a widget class. The class maps through the r
 a class that maps to nothing more telling than ``generic`` (``android.view.View``, the usual
 Jetpack Compose node, or a ``LinearLayout`` made clickable) takes its role from its flags, as
 TalkBack announces it: checkable -> ``checkbox``, editable -> ``textbox``, clickable ->
-``button``. A clickable or focusable node with no text of its own is named by the text of
-its descendants, the way TalkBack reads a button whose label is a child ``TextView``.
+``button``; a clickable ``TextView`` or ``ImageView`` is a ``button`` too. A control with no
+text of its own is named by the text of its descendants, the way TalkBack reads a button
+whose label is a child ``TextView``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from typing import Final, TypeVar
 
 from ...roles import canonical_role
 
-__all__ = ["android_role", "descendant_label", "pick_name"]
+__all__ = ["LABELLED_BY_CONTENT", "android_role", "descendant_label", "pick_name"]
 
 N = TypeVar("N")
 
 _WEAK: Final[frozenset[str]] = frozenset({"generic", "unknown", "group", "none"})
+# A clickable TextView or ImageView is how many apps draw a button (menu actions, icons).
+_CLICK_PROMOTES: Final[frozenset[str]] = frozenset({*_WEAK, "text", "img"})
 MAX_LABEL_NODES: Final[int] = 64  # descendants visited to name one unlabeled control
 _MAX_LABEL_PARTS: Final[int] = 6
 
@@ -37,16 +40,21 @@ def android_role(
     role = cache.get(key)
     if role is None:
         role = canonical_role(cls, "android")
-        if role in _WEAK:
-            if checkable:
-                role = "checkbox"
-            elif editable:
-                role = "textbox"
-            elif clickable:
-                role = "button"
+        if role in _WEAK and checkable:
+            role = "checkbox"
+        elif role in _WEAK and editable:
+            role = "textbox"
+        elif role in _CLICK_PROMOTES and clickable:
+            role = "button"
         cache[key] = role
     return role
 
+
+LABELLED_BY_CONTENT: Final[frozenset[str]] = frozenset(
+    {"button", "link", "checkbox", "switch", "radio", "tab", "menuitem", "option", "listitem",
+     "treeitem"}
+)  # fmt: skip
+"""Roles that, with no text of their own, are named by their descendants' text."""
 
 _EDITABLE: Final[frozenset[str]] = frozenset({"textbox", "searchbox", "combobox"})
 

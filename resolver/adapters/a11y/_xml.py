@@ -12,7 +12,9 @@ from ...errors import InvalidObservationError
 
 __all__ = ["local_name", "pair", "walk_xml"]
 
-_PAIR = re.compile(r"^\s*[(\[]?\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*,\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*[)\]]?\s*$")
+_PAIR = re.compile(
+    r"^\s*[(\[]?\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*,\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*[)\]]?\s*$"
+)
 
 
 def local_name(tag: str) -> str:

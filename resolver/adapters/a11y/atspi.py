@@ -27,7 +27,7 @@ observation only (OSWorld walks applications in parallel, so their order is not 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ...roles import canonical_role
 from ...table import CandidateTable, TableBuilder

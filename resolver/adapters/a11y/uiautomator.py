@@ -25,7 +25,7 @@ from typing import Any, Final
 from ...table import CandidateTable, TableBuilder
 from .._common import as_bool
 from . import BuildContext, TreeFormat, TreeInput
-from ._android import android_role, descendant_label, pick_name
+from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
 from ._xml import local_name, walk_xml
 
 _BOUNDS: Final[re.Pattern[str]] = re.compile(
@@ -71,7 +71,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     builder = TableBuilder(
         "a11y", "uiautomator", platform="android",
         id_columns=("automation_id", "accessibility_id", "class_name"),
-        max_rows=context.max_nodes + 1,
+        max_rows=context.max_nodes,
     )  # fmt: skip
     rows: list[int] = []
     cache: dict[tuple[str, bool, bool, bool], str] = {}
@@ -98,7 +98,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         )
         desc = get("content-desc") or ""
         name, value = pick_name(role, get("text") or "", desc, get("hint") or "")
-        if not name and (clickable or as_bool(get("focusable"))):
+        if not name and role in LABELLED_BY_CONTENT:
             name = descendant_label(element, _node_children, _node_text)
         box = parse_bounds(get("bounds"))
         if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
