@@ -232,7 +232,9 @@ def _decide(table: CandidateTable, scored: Scored, config: MatchConfig) -> _Outc
     best_score = float(scored.scores[0])
     runner: int | None = None
     for j in range(1, scored.rows.size):
-        if not _same_target(table, int(scored.rows[0]), int(scored.rows[j]), config.same_target_iou):
+        if not _same_target(
+            table, int(scored.rows[0]), int(scored.rows[j]), config.same_target_iou
+        ):
             runner = j
             break
     runner_score = float(scored.scores[runner]) if runner is not None else 0.0
@@ -246,7 +248,9 @@ def _decide(table: CandidateTable, scored: Scored, config: MatchConfig) -> _Outc
             f"less than the margin {config.min_margin:.2f}"
         )
         return _Outcome("ambiguous", reason, scored, 0, runner, margin)
-    return _Outcome("accepted", f"score {best_score:.3f}, margin {margin:.3f}", scored, 0, runner, margin)
+    return _Outcome(
+        "accepted", f"score {best_score:.3f}, margin {margin:.3f}", scored, 0, runner, margin
+    )
 
 
 def _verify_selector(
@@ -315,7 +319,9 @@ def _coords(
         box = (box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy)
     x, y = _center(box)
     executor = f"coords:{round(x)},{round(y)}"
-    cand = Candidate("coords", executor, executor, canonical_role(ref.role), ref.name or "", box, 0.0)
+    cand = Candidate(
+        "coords", executor, executor, canonical_role(ref.role), ref.name or "", box, 0.0
+    )
     trace.append(TraceEntry("coords", "accepted", "the recorded bbox centre, no source could look"))
     return Resolution(executor, "coords", 0.0, 0.0, cand, (x, y), (), tuple(trace))
 

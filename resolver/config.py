@@ -71,8 +71,10 @@ class MatchConfig:
             if f.name == "top_k":
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise InvalidReferenceError("top_k must be a positive int")
-            elif not isinstance(value, (int, float)) or isinstance(value, bool) or not (
-                0.0 <= float(value) <= 1.0
+            elif (
+                not isinstance(value, (int, float))
+                or isinstance(value, bool)
+                or not (0.0 <= float(value) <= 1.0)
             ):
                 raise InvalidReferenceError(f"{f.name} must be a number in [0, 1], got {value!r}")
 

@@ -103,7 +103,9 @@ class Scored:
     evaluated: int = 0
 
 
-def bbox_scores(ref_box: tuple[float, float, float, float], boxes: FloatArray, unknown: float) -> FloatArray:
+def bbox_scores(
+    ref_box: tuple[float, float, float, float], boxes: FloatArray, unknown: float
+) -> FloatArray:
     """Box agreement in ``[0, 1]`` for every row: 0.5 centre distance + 0.25 IoU + 0.25 size.
 
     Distance counts relative to the element's size (``exp(-d / (2 * diagonal + 50))``), so a
@@ -151,7 +153,7 @@ def _id_column(table: CandidateTable, column: str) -> npt.NDArray[np.object_]:
             values = tuple(normalize_xpath(v) if v else v for v in values)
         cached = np.array(values, dtype=object)
         table._cache[key] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 class _Scorer:
@@ -212,9 +214,11 @@ class _Scorer:
             norm = table.names_norm
             subset = [norm[i] for i in todo]
             if q.name_norm:
-                ratio = process.cdist([q.name_norm], subset, scorer=fuzz.ratio, workers=1)[0]
+                ratio = process.cdist(
+                    [q.name_norm], subset, scorer=fuzz.ratio, dtype=np.float64, workers=1
+                )[0]
                 tset = process.cdist(
-                    [q.name_norm], subset, scorer=fuzz.token_set_ratio, workers=1
+                    [q.name_norm], subset, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1
                 )[0]
                 fuzzy = np.maximum(ratio, NAME_TIERS["token_set_factor"] * tset) / 100.0
                 fuzzy = np.minimum(fuzzy.astype(np.float64), NAME_TIERS["fuzzy_cap"])
@@ -313,7 +317,11 @@ def score_table(
     # Seeds: exact-ish name hits and the rows with the best bounds.
     seeds: list[Index] = []
     if query.name_raw:
-        for kind, key in (("raw", query.name_raw), ("norm", query.name_norm), ("mask", query.name_mask)):
+        for kind, key in (
+            ("raw", query.name_raw),
+            ("norm", query.name_norm),
+            ("mask", query.name_mask),
+        ):
             if key:
                 seeds.append(table.lookup(kind, key)[:4096])
     top = min(k, n)

@@ -47,16 +47,14 @@ class _Model(BaseModel):
             raise _reraise(exc, type(self).__name__) from exc
 
     @classmethod
-    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:
         try:
             return super().model_validate(obj, **kwargs)
         except ValidationError as exc:
             raise _reraise(exc, cls.__name__) from exc
 
     @classmethod
-    def model_validate_json(  # type: ignore[override]
-        cls, json_data: str | bytes | bytearray, **kwargs: Any
-    ) -> Any:
+    def model_validate_json(cls, json_data: str | bytes | bytearray, **kwargs: Any) -> Any:
         try:
             return super().model_validate_json(json_data, **kwargs)
         except ValidationError as exc:

@@ -87,6 +87,9 @@ class Observation:
     tree_format: str | None
     dom_layout: Mapping[str, Any] | None
     max_nodes: int
+    _tables: dict[str, CandidateTable]
+    _parsed: TreeInput | None
+    _lock: threading.Lock
 
     def __init__(
         self,
@@ -178,7 +181,9 @@ class Observation:
                 if self.accessibility_tree is None:
                     raise InvalidObservationError("the observation has no accessibility_tree")
                 object.__setattr__(self, "_parsed", parse_input(self.accessibility_tree))
-            return self._parsed  # type: ignore[return-value]
+            parsed = self._parsed
+            assert parsed is not None
+            return parsed
 
     def candidates(self, source: str) -> CandidateTable:
         """The :class:`~resolver.table.CandidateTable` for ``"a11y"``, ``"dom"`` or ``"vision"``.

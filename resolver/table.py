@@ -131,7 +131,7 @@ class CandidateTable:
                 memo[n] if n in memo else memo.setdefault(n, normalize(n)) for n in self.names
             )
             self._cache["names_norm"] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     @property
     def names_mask(self) -> tuple[str, ...]:
@@ -140,7 +140,7 @@ class CandidateTable:
         if cached is None:
             cached = tuple(mask_digits(n) if n else n for n in self.names_norm)
             self._cache["names_mask"] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def lookup(self, kind: str, key: str) -> npt.NDArray[np.intp]:
         """Rows whose ``kind`` (``raw``, ``norm`` or ``mask``) name equals ``key``."""
@@ -170,7 +170,7 @@ class CandidateTable:
             )
             cached = (_freeze(codes), tuple(seen))
             self._cache["container_ids"] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def is_ancestor(self, ancestor: int, row: int) -> bool:
         """Whether ``ancestor`` is a proper ancestor of ``row``."""

@@ -31,10 +31,11 @@ def _a11y(observation: Observation) -> CandidateTable:
 
 def _dom(observation: Observation) -> CandidateTable:
     try:
-        from .dom import build_table
+        from . import dom
     except ImportError as exc:  # the DOM adapter ships with the package; this guards extras
         raise SourceUnavailableError(f"the DOM source cannot be loaded: {exc}") from exc
-    return build_table(observation)
+    table: CandidateTable = dom.build_table(observation)
+    return table
 
 
 def _vision(observation: Observation) -> CandidateTable:

@@ -52,7 +52,7 @@ def ref_from_row(
     box = table.bboxes[row]
     bbox = None if np.isnan(box).any() else tuple(float(v) for v in box)
     if screen_size is None and table.screen_size is not None:
-        screen_size = (int(round(table.screen_size[0])), int(round(table.screen_size[1])))
+        screen_size = (round(table.screen_size[0]), round(table.screen_size[1]))
     ids: dict[str, str] = {}
     if with_ids:
         for column, field in (

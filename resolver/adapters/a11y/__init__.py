@@ -80,7 +80,9 @@ def parse_xml(text: str | bytes) -> Any:
     try:
         return etree.fromstring(raw, _xml_parser())
     except etree.XMLSyntaxError as exc:
-        raise InvalidObservationError(f"the accessibility tree is not well-formed XML: {exc}") from exc
+        raise InvalidObservationError(
+            f"the accessibility tree is not well-formed XML: {exc}"
+        ) from exc
 
 
 def parse_input(raw: Any) -> TreeInput:
@@ -92,7 +94,9 @@ def parse_input(raw: Any) -> TreeInput:
             with open(raw, "rb") as handle:
                 raw = handle.read(MAX_INPUT_BYTES + 1)
         except OSError as exc:
-            raise InvalidObservationError(f"cannot read the accessibility tree file: {exc}") from exc
+            raise InvalidObservationError(
+                f"cannot read the accessibility tree file: {exc}"
+            ) from exc
     if isinstance(raw, (bytes, bytearray, memoryview)):
         raw = bytes(raw)
         if len(raw) > MAX_INPUT_BYTES:
@@ -137,17 +141,19 @@ _MODULES: Final[tuple[str, ...]] = (
     "snapshot",
     "cdp",
     "droidbot",
+    "ax",
+    "uia",
     "atspi",
     "uiautomator",
+    "osworld_table",
+    "pywinauto",
     "playwright",
     "nested",
 )
 
 
 def _load_formats() -> tuple[TreeFormat, ...]:
-    return tuple(
-        importlib.import_module(f"{__name__}.{module}").FORMAT for module in _MODULES
-    )
+    return tuple(importlib.import_module(f"{__name__}.{module}").FORMAT for module in _MODULES)
 
 
 FORMATS: Final[tuple[TreeFormat, ...]] = _load_formats()

@@ -42,8 +42,10 @@ def detect(tree: TreeInput) -> bool:
     if not nodes:
         return False
     first = nodes[0]
-    return isinstance(first, Mapping) and "nodeId" in first and (
-        isinstance(first.get("role"), Mapping) or "ignored" in first
+    return (
+        isinstance(first, Mapping)
+        and "nodeId" in first
+        and (isinstance(first.get("role"), Mapping) or "ignored" in first)
     )
 
 
@@ -100,9 +102,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         max_rows=context.max_nodes,
     )  # fmt: skip
     visited: set[str] = set()
-    roots = [
-        i for i in order if as_str(by_id[i].get("parentId")) not in by_id
-    ] or order[:1]
+    roots = [i for i in order if as_str(by_id[i].get("parentId")) not in by_id] or order[:1]
     # After the roots, any node never reached (an orphan, or a cycle with no root) starts
     # its own walk, so nothing is lost and nothing is visited twice.
     for start in [*roots, *order]:

@@ -78,7 +78,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     if isinstance(raw_nodes, Mapping):
         items = [(as_str(k), v) for k, v in raw_nodes.items()]
     elif isinstance(raw_nodes, list):
-        items = [(as_str(n.get("node_id", n.get("id"))), n) for n in raw_nodes if isinstance(n, Mapping)]
+        items = [
+            (as_str(n.get("node_id", n.get("id"))), n) for n in raw_nodes if isinstance(n, Mapping)
+        ]
     else:
         raise InvalidObservationError("snapshot 'nodes' must be a list or a mapping")
     if len(items) > context.max_nodes:
@@ -132,7 +134,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 for kid in reversed(kids):
                     if isinstance(kid, Mapping):
                         synthetic += 1
-                        kid_id = as_str(kid.get("node_id", kid.get("id"))) or f"{node_id}.{synthetic}"
+                        kid_id = (
+                            as_str(kid.get("node_id", kid.get("id"))) or f"{node_id}.{synthetic}"
+                        )
                         stack.append((kid, row, kid_id))
                     else:
                         kid_id = as_str(kid)

@@ -1,0 +1,74 @@
+import json
+
+import pytest
+
+from resolver import InvalidObservationError, Observation
+
+
+def test_nested_rows_and_states() -> None:
+    tree = {
+        "id": "w",
+        "role": "window",
+        "name": "Editor",
+        "children": [
+            {"id": "b1", "role": "button", "name": "Save", "bbox": [0, 0, 50, 20],
+             "disabled": True, "automation_id": "save"},
+            {"role": "textbox", "name": "Title", "value": "Draft", "focused": True,
+             "hidden": "false"},
+        ],
+    }  # fmt: skip
+    t = Observation(accessibility_tree=tree).candidates("a11y")
+    assert t.format == "nested"
+    assert t.ids == ("w", "b1", "0.1")
+    assert t.executor_ids[2] == "a11y:0.1"
+    assert list(t.enabled) == [-1, 0, -1]
+    assert list(t.focused) == [-1, -1, 1]
+    assert list(t.visible) == [-1, -1, 1]
+    assert t.values[2] == "Draft"
+    assert t.platform_ids["automation_id"][1] == "save"
+    assert t.containers[1] == ("Editor",)
+
+
+def test_forest_and_json_text() -> None:
+    forest = [{"id": "a", "role": "button", "name": "A"}, {"id": "b", "role": "link", "name": "B"}]
+    t = Observation(accessibility_tree=json.dumps(forest)).candidates("a11y")
+    assert t.ids == ("a", "b")
+    assert list(t.parent) == [-1, -1]
+
+
+def test_wrong_types_inside_are_tolerated() -> None:
+    tree = {"id": 5, "role": ["x"], "name": {"a": 1}, "bbox": "nope",
+            "children": ["str", None, {"id": "k", "role": "button", "name": 3.0}]}  # fmt: skip
+    t = Observation(accessibility_tree=tree).candidates("a11y")
+    assert t.ids == ("5", "k")
+    assert t.roles[0] == "unknown"
+    assert t.names == ("", "3.0")
+
+
+def test_cycle_is_an_error() -> None:
+    node: dict[str, object] = {"id": "a", "role": "group"}
+    node["children"] = [{"id": "b", "role": "button", "children": [node]}]
+    with pytest.raises(InvalidObservationError, match="cyclic"):
+        Observation(accessibility_tree=node).candidates("a11y")
+
+
+def test_deep_tree_has_no_recursion_limit() -> None:
+    root: dict[str, object] = {"id": "0", "role": "group", "children": []}
+    current = root
+    for i in range(1, 20000):
+        child: dict[str, object] = {"id": str(i), "role": "group", "name": f"g{i}", "children": []}
+        current["children"] = [child]
+        current = child
+    t = Observation(accessibility_tree=root).candidates("a11y")
+    assert len(t) == 20000
+    assert len(t.containers[-1]) <= 12
+
+
+def test_max_nodes() -> None:
+    tree = {
+        "id": "r",
+        "role": "group",
+        "children": [{"id": str(i), "role": "button"} for i in range(50)],
+    }
+    with pytest.raises(InvalidObservationError, match="max_nodes"):
+        Observation(accessibility_tree=tree, max_nodes=10).candidates("a11y")

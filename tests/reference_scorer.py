@@ -1,0 +1,104 @@
+"""A slow, obvious scorer: one row at a time, plain Python, straight from the definitions
+in resolver.config. The vectorised matcher must agree with it."""
+
+from __future__ import annotations
+
+import math
+
+from resolver.config import MatchConfig
+from resolver.matcher import normalize_xpath
+from resolver.models import SemanticElementRef
+from resolver.roles import canonical_role, role_compat
+from resolver.table import CandidateTable
+from resolver.text import container_similarity, name_similarity
+
+
+def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
+    if any(math.isnan(v) for v in box):
+        return unknown
+    left, top, right, bottom = ref
+    cl, ct, cr, cb = box
+    rw, rh, cw, ch = right - left, bottom - top, cr - cl, cb - ct
+    dist = math.hypot((cl + cr) / 2 - (left + right) / 2, (ct + cb) / 2 - (top + bottom) / 2)
+    diag = max(math.hypot(rw, rh), 24.0)
+    dist_sim = math.exp(-dist / (2 * diag + 50))
+    inter = max(0.0, min(cr, right) - max(cl, left)) * max(0.0, min(cb, bottom) - max(ct, top))
+    union = cw * ch + rw * rh - inter
+    iou = inter / union if union > 0 else float(dist < 1.0)
+    if cw <= 0 and rw <= 0:
+        size = 1.0
+    else:
+        size = (min(cw, rw) / max(cw, rw, 1e-9)) * (min(ch, rh) / max(ch, rh, 1e-9))
+    return 0.5 * dist_sim + 0.25 * iou + 0.25 * size
+
+
+def reference_scores(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
+) -> list[float]:
+    """The score of every row, by the book."""
+    out = []
+    ref_box = ref.bbox
+    bbox_weight = config.w_bbox if table.coord_space != "none" else 0.0
+    if ref_box is not None and ref.screen_size and table.screen_size:
+        sx = table.screen_size[0] / ref.screen_size[0]
+        sy = table.screen_size[1] / ref.screen_size[1]
+        ref_box = (ref_box[0] * sx, ref_box[1] * sy, ref_box[2] * sx, ref_box[3] * sy)
+    ids = []
+    for field, column in (
+        ("automation_id", "automation_id"),
+        ("accessibility_id", "accessibility_id"),
+        ("xpath", "xpath"),
+        ("css_selector", "css"),
+    ):
+        value = getattr(ref, field)
+        if value and column in table.platform_ids:
+            ids.append((column, normalize_xpath(value) if column == "xpath" else value))
+    for i in range(len(table)):
+        num = 0.0
+        den = 0.0
+        gate = 1.0
+        if ref.role:
+            compat = role_compat(canonical_role(ref.role), table.roles[i])
+            num += config.w_role * compat
+            den += config.w_role
+            gate *= min(1.0, config.role_gate_floor + compat)
+        if table.visible[i] == 0:
+            gate *= config.hidden_factor
+        if ref_box is not None and bbox_weight > 0:
+            box = [float(v) for v in table.bboxes[i]]
+            num += bbox_weight * bbox_score(ref_box, box, config.bbox_unknown)
+            den += bbox_weight
+        states = []
+        for wanted, column in ((ref.enabled, table.enabled), (ref.focused, table.focused)):
+            if wanted is not None:
+                have = int(column[i])
+                states.append(0.5 if have < 0 else float(have == int(wanted)))
+        if states:
+            num += config.w_state * sum(states) / len(states)
+            den += config.w_state
+        for column, value in ids:
+            have = table.platform_ids[column][i]
+            if column == "xpath" and have:
+                have = normalize_xpath(have)
+            num += config.w_id * float(have == value)
+            den += config.w_id
+        if ref.name:
+            sim = name_similarity(ref.name, table.names[i])
+            num += config.w_name * sim
+            den += config.w_name
+            gate *= config.name_gate_floor + (1 - config.name_gate_floor) * sim
+        if ref.container_path:
+            sim = container_similarity(ref.container_path, table.containers[i])
+            num += config.w_container * sim
+            den += config.w_container
+            gate *= config.container_gate_floor + (1 - config.container_gate_floor) * sim
+        out.append(gate * num / (den or 1.0))
+    return out
+
+
+def reference_top(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, k: int
+) -> list[tuple[int, float]]:
+    scores = reference_scores(ref, table, config)
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    return [(i, scores[i]) for i in order[:k] if scores[i] >= 0.05]

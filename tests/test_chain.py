@@ -1,0 +1,195 @@
+import json
+
+import pytest
+
+from resolver import (
+    AmbiguousMatchError,
+    ElementNotFoundError,
+    InvalidObservationError,
+    InvalidReferenceError,
+    MatchConfig,
+    Observation,
+    Resolution,
+    SemanticElementRef,
+    resolve,
+    resolve_element,
+    resolve_many,
+)
+from resolver.table import TableBuilder
+
+
+def dialog() -> dict[str, object]:
+    return {
+        "id": "dlg", "role": "dialog", "name": "Settings", "bbox": [0, 0, 600, 500],
+        "children": [
+            {"id": "g1", "role": "group", "name": "Display", "bbox": [10, 10, 590, 200],
+             "children": [
+                 {"id": "ok1", "role": "button", "name": "OK", "bbox": [500, 160, 570, 190],
+                  "children": [{"id": "ok1t", "role": "StaticText", "name": "OK",
+                                "bbox": [510, 165, 560, 185]}]},
+                 {"id": "c1", "role": "button", "name": "Cancel", "bbox": [420, 160, 490, 190]},
+             ]},
+            {"id": "g2", "role": "group", "name": "Network", "bbox": [10, 250, 590, 450],
+             "children": [
+                 {"id": "ok2", "role": "button", "name": "OK", "bbox": [500, 400, 570, 430]},
+                 {"id": "c2", "role": "button", "name": "Cancel", "bbox": [420, 400, 490, 430]},
+             ]},
+            {"id": "h", "role": "heading", "name": "Apply", "bbox": [10, 460, 200, 490]},
+        ],
+    }  # fmt: skip
+
+
+def obs() -> Observation:
+    return Observation(accessibility_tree=dialog(), screen_size=(600, 500))
+
+
+def test_duplicate_ok_by_container() -> None:
+    ref = SemanticElementRef(role="button", name="OK", container_path=("Settings", "Network"))
+    res = resolve(ref, obs())
+    assert res.executor_id == "a11y:ok2"
+    assert res.source == "a11y"
+    assert res.margin >= 0.06
+    assert res.point == (535.0, 415.0)
+    assert res.trace[-1].status == "accepted"
+
+
+def test_duplicate_ok_by_bbox() -> None:
+    ref = SemanticElementRef(role="button", name="OK", bbox=(498, 158, 568, 188))
+    assert resolve_element(ref, obs()) == "a11y:ok1"
+
+
+def test_duplicate_ok_without_evidence_is_ambiguous() -> None:
+    with pytest.raises(AmbiguousMatchError) as info:
+        resolve(SemanticElementRef(role="button", name="OK"), obs())
+    err = info.value
+    assert err.code.value == "AMBIGUOUS"
+    ids = {c["id"] for c in err.evidence.candidates}
+    assert {"ok1", "ok2"} <= ids
+    assert err.evidence.trace[0]["status"] == "ambiguous"
+
+
+def test_button_and_its_label_are_one_target() -> None:
+    # ok1 and its StaticText child overlap: not rivals, so the margin is over ok2.
+    ref = SemanticElementRef(name="OK", bbox=(500, 160, 570, 190))
+    assert resolve_element(ref, obs()) == "a11y:ok1"
+
+
+def test_removed_element_is_not_found() -> None:
+    ref = SemanticElementRef(role="button", name="Reset", container_path=("Settings", "Display"))
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(ref, obs())
+    assert info.value.evidence.candidates  # nearest candidates are reported
+
+
+def test_heading_does_not_stand_in_for_a_button() -> None:
+    with pytest.raises(ElementNotFoundError):
+        resolve(SemanticElementRef(role="button", name="Apply"), obs())
+
+
+def test_link_may_resolve_to_a_button_with_the_same_name() -> None:
+    ref = SemanticElementRef(role="link", name="Cancel", container_path=("Display",))
+    assert resolve_element(ref, obs()) == "a11y:c1"
+
+
+def test_ref_as_dict_and_json() -> None:
+    data = {"role": "button", "name": "OK", "container_path": ["Display"]}
+    assert resolve_element(data, obs()) == "a11y:ok1"
+    assert resolve_element(json.dumps(data), {"accessibility_tree": dialog()}) == "a11y:ok1"
+
+
+def test_options_override_and_validate() -> None:
+    ref = SemanticElementRef(role="button", name="ok", container_path=("Network",))
+    assert resolve_element(ref, obs()) == "a11y:ok2"
+    with pytest.raises(ElementNotFoundError):
+        resolve(ref, obs(), threshold=0.999)
+    with pytest.raises(InvalidReferenceError):
+        resolve(ref, obs(), no_such_option=1)
+    with pytest.raises(InvalidReferenceError):
+        resolve(ref, obs(), threshold=2.0)
+    with pytest.raises(InvalidReferenceError):
+        resolve(ref, obs(), sources=("a11y", "magic"))
+    with pytest.raises(InvalidReferenceError):
+        resolve(42, obs())  # type: ignore[arg-type]
+    cfg = MatchConfig(min_margin=0.5)
+    with pytest.raises(AmbiguousMatchError):
+        resolve(
+            SemanticElementRef(role="button", name="OK", bbox=(0, 300, 10, 310)), obs(), config=cfg
+        )
+
+
+def test_coords_only_when_nothing_could_look() -> None:
+    ref = SemanticElementRef(name="OK", bbox=(100, 100, 140, 120), screen_size=(800, 600))
+    res = resolve(ref, Observation(screenshot=b"not used", screen_size=(1600, 1200)))
+    assert res.source == "coords"
+    assert res.executor_id == "coords:240,220"
+    assert [t.status for t in res.trace] == ["absent", "absent", "unavailable", "accepted"]
+    # an a11y tree that does not contain it: no blind click
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(SemanticElementRef(name="Gone", bbox=(1, 1, 5, 5)), obs())
+    assert info.value.evidence.trace[-1]["status"] == "skipped"
+    forced = resolve(
+        SemanticElementRef(name="Gone", bbox=(1, 1, 5, 5)), obs(), coords_fallback="always"
+    )
+    assert forced.executor_id == "coords:3,3"
+
+
+def test_nothing_to_look_at() -> None:
+    with pytest.raises(ElementNotFoundError, match="no source could look"):
+        resolve(SemanticElementRef(name="OK"), Observation())
+
+
+def test_bad_observation_raises_typed() -> None:
+    with pytest.raises(InvalidObservationError):
+        resolve(SemanticElementRef(name="OK"), Observation(accessibility_tree="{oops"))
+
+
+def test_resolve_many_returns_errors_in_place() -> None:
+    refs = [
+        SemanticElementRef(role="button", name="OK", container_path=("Network",)),
+        {"role": "button", "name": "Nope"},
+        {"bbox": [3, 2, 1, 0]},
+        SemanticElementRef(role="button", name="Cancel", container_path=("Display",)),
+    ]
+    out = resolve_many(refs, obs())
+    assert isinstance(out[0], Resolution) and out[0].executor_id == "a11y:ok2"
+    assert isinstance(out[1], ElementNotFoundError)
+    assert isinstance(out[2], InvalidReferenceError)
+    assert isinstance(out[3], Resolution) and out[3].executor_id == "a11y:c1"
+
+
+def test_resolution_serialises() -> None:
+    res = resolve(SemanticElementRef(role="button", name="OK", container_path=("Network",)), obs())
+    data = json.loads(json.dumps(res.to_dict()))
+    assert data["executor_id"] == "a11y:ok2"
+    assert data["alternatives"]
+    assert data["trace"][0]["source"] == "a11y"
+
+
+def test_screen_size_rescales_bbox() -> None:
+    # Recorded at half the size: the box maps onto ok2 once rescaled.
+    ref = SemanticElementRef(role="button", name="OK", bbox=(250, 200, 285, 215),
+                             screen_size=(300, 250))  # fmt: skip
+    assert resolve_element(ref, obs()) == "a11y:ok2"
+
+
+def test_verified_selector_is_used_first() -> None:
+    builder = TableBuilder("dom", "fake", executor_prefix="xpath:", id_columns=("xpath",))
+    builder.add("/html/body/button[1]", raw_role="button", name="OK", xpath="/html/body/button[1]")
+    builder.add("/html/body/button[2]", raw_role="button", name="OK", xpath="/html/body/button[2]")
+    table = builder.build()
+    rows = {"#second": [1], "button": [0, 1]}
+    object.__setattr__(table, "selector_resolver", lambda kind, sel: rows.get(sel, []))
+    observation = Observation(dom_html="<html></html>")
+    observation._tables["dom"] = table
+    res = resolve(SemanticElementRef(role="button", name="OK", css_selector="#second"), observation,
+                  sources=("dom",))  # fmt: skip
+    assert res.executor_id == "css:#second"
+    assert "selector" in res.trace[-1].reason
+    # not unique: falls back to semantic matching, which finds two equal OKs
+    with pytest.raises(AmbiguousMatchError):
+        resolve(SemanticElementRef(role="button", name="OK", css_selector="button"), observation,
+                sources=("dom",))  # fmt: skip
+    # role disagrees: not trusted
+    with pytest.raises(AmbiguousMatchError):
+        resolve(SemanticElementRef(role="heading", name="OK", css_selector="#second"),
+                observation, sources=("dom",), threshold=0.1)  # fmt: skip

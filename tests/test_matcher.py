@@ -1,0 +1,147 @@
+"""The vectorised matcher against the plain-Python reference scorer."""
+
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference_scorer import bbox_score, reference_scores, reference_top
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.matcher import bbox_scores, score_table
+from resolver.table import CandidateTable, TableBuilder
+
+ROLES = ["button", "link", "menuitem", "heading", "textbox", "StaticText", "generic", "row",
+         "group", "dialog", "checkbox", "AXButton", "push button", "listitem"]  # fmt: skip
+NAMES = ["OK", "ok", "Cancel", "Save", "Save draft", "Inbox (3)", "Inbox (12)", "Edit",
+         "Delete", "Read more", "Settings", "", "", "Display", "Network", "Sign in",
+         "Sign In", "Submit form", "Alice Smith", "Bob Jones"]  # fmt: skip
+
+
+def random_table(rng: random.Random, n: int) -> CandidateTable:
+    b = TableBuilder("a11y", "random", id_columns=("automation_id", "xpath"))
+    for i in range(n):
+        parent = -1 if i == 0 or rng.random() < 0.05 else rng.randrange(0, i)
+        if rng.random() < 0.1:
+            box = None
+        else:
+            x, y = rng.uniform(0, 1200), rng.uniform(0, 900)
+            box = (x, y, x + rng.uniform(0, 200), y + rng.uniform(0, 60))
+        b.add(
+            str(i),
+            raw_role=rng.choice(ROLES),
+            name=rng.choice(NAMES),
+            parent=parent,
+            bbox=box,
+            enabled=rng.choice([None, True, False]),
+            visible=rng.choice([None, True, True, False]),
+            focused=rng.choice([None, False, True]),
+            automation_id=rng.choice([None, None, "a1", "a2"]),
+            xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
+        )
+    return b.build(screen_size=(1280.0, 900.0))
+
+
+def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
+    row = rng.randrange(len(table))
+    fields: dict[str, object] = {}
+    if rng.random() < 0.8:
+        fields["role"] = rng.choice([table.raw_roles[row], rng.choice(ROLES)])
+    if rng.random() < 0.8:
+        fields["name"] = rng.choice([table.names[row] or "OK", rng.choice(NAMES) or "Edit"])
+    box = table.bboxes[row]
+    if rng.random() < 0.7 and not np.isnan(box).any():
+        dx = rng.uniform(-40, 40)
+        fields["bbox"] = (box[0] + dx, box[1], box[2] + dx, box[3] + rng.uniform(0, 10))
+        if rng.random() < 0.3:
+            fields["screen_size"] = (1024, 768)
+    if rng.random() < 0.5 and table.containers[row]:
+        fields["container_path"] = table.containers[row]
+    if rng.random() < 0.3:
+        fields["enabled"] = rng.choice([True, False])
+    if rng.random() < 0.2:
+        fields["focused"] = rng.choice([True, False])
+    if rng.random() < 0.2:
+        fields["automation_id"] = "a1"
+    if rng.random() < 0.1:
+        fields["xpath"] = "/html[1]/body[1]/div[1]"
+    if not {"role", "name", "bbox", "automation_id", "xpath"} & set(fields):
+        fields["name"] = "OK"
+    return SemanticElementRef(**fields)  # type: ignore[arg-type]
+
+
+def assert_same_top(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> None:
+    k = config.top_k + 5
+    fast = score_table(ref, table, config, k=k)
+    slow = reference_top(ref, table, config, k)
+    got = [(int(r), float(s)) for r, s in zip(fast.rows, fast.scores, strict=True) if s >= 0.05]
+    assert len(got) == len(slow)
+    for (row_a, score_a), (row_b, score_b) in zip(got, slow, strict=True):
+        assert score_a == pytest.approx(score_b, abs=1e-9)
+        if not math.isclose(score_a, score_b, abs_tol=1e-9):
+            assert row_a == row_b
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fast_path_matches_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    table = random_table(rng, rng.choice([1, 5, 50, 400]))
+    config = MatchConfig()
+    for _ in range(8):
+        assert_same_top(random_ref(rng, table), table, config)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 120))
+def test_fast_path_matches_reference_hypothesis(seed: int, n: int) -> None:
+    rng = random.Random(seed)
+    table = random_table(rng, n)
+    assert_same_top(random_ref(rng, table), table, MatchConfig())
+
+
+def test_full_scores_match_reference_on_every_row() -> None:
+    rng = random.Random(7)
+    table = random_table(rng, 300)
+    config = MatchConfig()
+    ref = SemanticElementRef(role="button", name="Save", bbox=(100, 100, 160, 130),
+                             container_path=("Settings",))  # fmt: skip
+    fast = score_table(ref, table, config, k=len(table))
+    slow = reference_scores(ref, table, config)
+    by_row = dict(zip(fast.rows.tolist(), fast.scores.tolist(), strict=True))
+    for row, score in by_row.items():
+        assert score == pytest.approx(slow[row], abs=1e-9)
+
+
+def test_pruning_skips_most_rows_on_large_tables() -> None:
+    rng = random.Random(3)
+    table = random_table(rng, 5000)
+    ref = SemanticElementRef(role="button", name="Submit form", bbox=(10, 10, 90, 40))
+    scored = score_table(ref, table, MatchConfig())
+    assert scored.evaluated < len(table)
+
+
+@given(
+    st.tuples(*[st.floats(-1e4, 1e4)] * 2, st.floats(0, 500), st.floats(0, 500)),
+    st.lists(
+        st.tuples(*[st.floats(-1e4, 1e4)] * 2, st.floats(0, 500), st.floats(0, 500)),
+        min_size=1,
+        max_size=20,
+    ),
+)
+def test_bbox_scores_vector_equals_scalar(
+    ref: tuple[float, ...], boxes: list[tuple[float, ...]]
+) -> None:
+    rbox = (ref[0], ref[1], ref[0] + ref[2], ref[1] + ref[3])
+    arr = np.array([[x, y, x + w, y + h] for x, y, w, h in boxes], dtype=np.float64)
+    fast = bbox_scores(rbox, arr, 0.3)
+    for i, row in enumerate(arr):
+        assert fast[i] == pytest.approx(bbox_score(rbox, row.tolist(), 0.3), abs=1e-9)
+        assert 0.0 <= fast[i] <= 1.0
+
+
+def test_empty_table() -> None:
+    table = TableBuilder("a11y", "empty").build()
+    scored = score_table(SemanticElementRef(name="x"), table, MatchConfig())
+    assert scored.rows.size == 0

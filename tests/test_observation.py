@@ -1,0 +1,67 @@
+import pytest
+
+from resolver import InvalidObservationError, Observation, UnsupportedFormatError
+
+TREE = {"id": "1", "role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}
+
+
+def test_immutable_and_cached() -> None:
+    obs = Observation(accessibility_tree=TREE)
+    with pytest.raises(AttributeError):
+        obs.url = "x"  # type: ignore[misc]
+    assert obs.candidates("a11y") is obs.candidates("a11y")
+
+
+def test_duck_typing() -> None:
+    class Harness:
+        accessibility_tree = TREE
+        dom_html = None
+        screenshot = None
+
+    obs = Observation.from_any(Harness())
+    assert obs.has("a11y") and not obs.has("dom")
+    assert Observation.from_any({"accessibility_tree": TREE}).has("a11y")
+    with pytest.raises(InvalidObservationError):
+        Observation.from_any(42)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"dom_html": 5},
+        {"screen_size": (0, 10)},
+        {"screen_size": ("a", "b")},
+        {"screen_size": (float("nan"), 3)},
+        {"tree_format": 3},
+        {"max_nodes": 0},
+        {"dom_layout": [1, 2]},
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidObservationError):
+        Observation(accessibility_tree=TREE, **kwargs)  # type: ignore[arg-type]
+
+
+def test_unknown_source_and_missing_input() -> None:
+    obs = Observation(accessibility_tree=TREE)
+    with pytest.raises(InvalidObservationError):
+        obs.candidates("ocr")
+    with pytest.raises(InvalidObservationError):
+        obs.candidates("dom")
+
+
+def test_tree_format_override() -> None:
+    obs = Observation(accessibility_tree=TREE, tree_format="nested")
+    assert obs.candidates("a11y").format == "nested"
+    with pytest.raises(UnsupportedFormatError):
+        Observation(accessibility_tree=TREE, tree_format="nope").candidates("a11y")
+
+
+def test_path_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(TREE))
+    assert len(Observation(accessibility_tree=path).candidates("a11y")) == 1
+    with pytest.raises(InvalidObservationError):
+        Observation(accessibility_tree=tmp_path / "missing.json").candidates("a11y")

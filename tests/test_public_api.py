@@ -1,0 +1,45 @@
+import resolver
+
+
+def test_all_is_sorted_and_exported() -> None:
+    assert resolver.__all__ == sorted(resolver.__all__)
+    for name in resolver.__all__:
+        assert hasattr(resolver, name), name
+
+
+def test_public_surface_is_pinned() -> None:
+    assert set(resolver.__all__) == {
+        "ActionWithElement",
+        "AmbiguousMatchError",
+        "Candidate",
+        "CandidateTable",
+        "ElementNotFoundError",
+        "ErrorCode",
+        "InvalidObservationError",
+        "InvalidReferenceError",
+        "MatchConfig",
+        "Observation",
+        "Resolution",
+        "ResolutionError",
+        "SemanticElementRef",
+        "SourceUnavailableError",
+        "TraceEntry",
+        "UnsupportedFormatError",
+        "resolve",
+        "resolve_element",
+        "resolve_many",
+    }
+
+
+def test_error_tree() -> None:
+    for name in (
+        "AmbiguousMatchError",
+        "ElementNotFoundError",
+        "InvalidObservationError",
+        "InvalidReferenceError",
+        "SourceUnavailableError",
+        "UnsupportedFormatError",
+    ):
+        assert issubclass(getattr(resolver, name), resolver.ResolutionError)
+    assert issubclass(resolver.InvalidReferenceError, ValueError)
+    assert issubclass(resolver.UnsupportedFormatError, resolver.InvalidObservationError)

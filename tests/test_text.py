@@ -1,0 +1,47 @@
+import pytest
+
+from resolver.text import container_similarity, mask_digits, name_similarity, normalize
+
+
+def test_normalize() -> None:
+    assert normalize("  Sign\u00a0IN  ") == "sign in"
+    assert normalize("Save\u200b") == "save"
+    assert normalize("« Back") == "back"
+    assert normalize("ＯＫ") == "ok"
+
+
+def test_mask_digits() -> None:
+    assert mask_digits("inbox (12)") == "inbox (#)"
+    assert mask_digits("1,234.50 usd") == "# usd"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("OK", "OK", 1.0),
+        ("OK", "ok", 0.97),
+        ("Inbox (3)", "Inbox (12)", 0.9),
+        ("OK", "", 0.0),
+        ("", "OK", 0.0),
+    ],
+)
+def test_name_tiers(a: str, b: str, expected: float) -> None:
+    assert name_similarity(a, b) == pytest.approx(expected)
+
+
+def test_fuzzy_is_capped_and_ordered() -> None:
+    added_word = name_similarity("Email", "Email address")
+    unrelated = name_similarity("Save", "Cancel")
+    assert 0.5 < added_word <= 0.88
+    assert unrelated < 0.5
+
+
+def test_container_similarity_innermost_decides() -> None:
+    same = container_similarity(("Settings", "Display"), ("Settings", "Display"))
+    other = container_similarity(("Settings", "Display"), ("Settings", "Network"))
+    wrapped = container_similarity(("Settings", "Display"), ("Settings", "Panel", "Display"))
+    assert same == 1.0
+    assert wrapped == 1.0
+    assert other < 0.4
+    assert container_similarity((), ("x",)) == 1.0
+    assert container_similarity(("x",), ()) == 0.0
