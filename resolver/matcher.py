@@ -74,6 +74,12 @@ class Query:
                 bbox = (bbox[0] * sx, bbox[1] * sy, bbox[2] * sx, bbox[3] * sy)
         if table.coord_space == "none":
             weight = 0.0
+        elif (
+            ref.coord_space
+            and table.coord_space != "unknown"
+            and ref.coord_space != table.coord_space
+        ):
+            weight *= config.bbox_other_space
         ids: list[tuple[str, str]] = []
         for ref_field, column in _ID_FIELDS:
             value = getattr(ref, ref_field)

@@ -87,6 +87,10 @@ class SemanticElementRef(_Model):
         Browser selectors recorded with the element; verified before they are trusted.
     screen_size:
         ``(width, height)`` of the screen or viewport the bbox was measured in.
+    coord_space:
+        What the bbox is measured in: ``"css_px"`` (viewport CSS pixels), ``"screen_px"``,
+        ``"screen_points"`` (macOS), ``"device_px"`` (Android). When it differs from the
+        observation's, box evidence counts for less.
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 
@@ -108,9 +112,12 @@ class SemanticElementRef(_Model):
     css_selector: str | None = None
     xpath: str | None = None
     screen_size: tuple[int, int] | None = None
+    coord_space: str | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
-    @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
+    @field_validator(
+        "role", "name", "automation_id", "accessibility_id", "css_selector", "xpath", "coord_space"
+    )
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         if value is None:

@@ -39,6 +39,9 @@ def reference_scores(
     out = []
     ref_box = ref.bbox
     bbox_weight = config.w_bbox if table.coord_space != "none" else 0.0
+    spaces_differ = ref.coord_space and table.coord_space not in ("unknown", ref.coord_space)
+    if bbox_weight and spaces_differ:
+        bbox_weight *= config.bbox_other_space
     if ref_box is not None and ref.screen_size and table.screen_size:
         sx = table.screen_size[0] / ref.screen_size[0]
         sy = table.screen_size[1] / ref.screen_size[1]

@@ -41,7 +41,7 @@ def random_table(rng: random.Random, n: int) -> CandidateTable:
             automation_id=rng.choice([None, None, "a1", "a2"]),
             xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
         )
-    return b.build(screen_size=(1280.0, 900.0))
+    return b.build(coord_space=rng.choice(["css_px", "unknown"]), screen_size=(1280.0, 900.0))
 
 
 def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
@@ -57,6 +57,8 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
         fields["bbox"] = (box[0] + dx, box[1], box[2] + dx, box[3] + rng.uniform(0, 10))
         if rng.random() < 0.3:
             fields["screen_size"] = (1024, 768)
+        if rng.random() < 0.3:
+            fields["coord_space"] = rng.choice(["css_px", "screen_points"])
     if rng.random() < 0.5 and table.containers[row]:
         fields["container_path"] = table.containers[row]
     if rng.random() < 0.3:

@@ -71,6 +71,7 @@ def ref_from_row(
         container_path=table.containers[row],
         enabled=None if enabled < 0 else bool(enabled),
         screen_size=screen_size,
+        coord_space=None if table.coord_space in ("unknown", "none") else table.coord_space,
         **ids,
     )
 
