@@ -139,7 +139,9 @@ def parse_input(raw: Any) -> TreeInput:
 
 _MODULES: Final[tuple[str, ...]] = (
     "snapshot",
+    "browsergym",
     "cdp",
+    "webarena",
     "droidbot",
     "ax",
     "uia",
@@ -147,6 +149,7 @@ _MODULES: Final[tuple[str, ...]] = (
     "uiautomator",
     "osworld_table",
     "pywinauto",
+    "aria_snapshot",
     "playwright",
     "nested",
 )

@@ -1,0 +1,161 @@
+"""Playwright aria snapshots: the YAML of ``locator.ariaSnapshot()``, ``error-context.md`` and
+Playwright MCP's ``browser_snapshot``.
+
+Input: text. Each node is a YAML list item ``- role "name" [attr] ...``, followed either by
+``: inline text`` or by ``:`` and more-indented children; an item containing ``:`` in its
+name is single-quoted as a whole (``- 'option "Name: A–Z" [selected]'``). ``- text: ...`` is
+a text node; ``- /url: ...`` and other ``/``-keys are properties of their parent, not nodes.
+A Markdown page with the snapshot in a fenced ``yaml`` block (``error-context.md``) is read
+from the fence. The parser is a small line reader of this subset, not a YAML library.
+
+Names: the quoted name, else the inline text (``- paragraph: Hello`` is named ``Hello``);
+with both, the inline text is the value. Attributes: ``[ref=e12]`` (the "ai" snapshot mode)
+fills ``ref`` and is the executor ID (``a11y:e12``), ``[disabled]`` clears ``enabled``,
+``[active]`` sets ``focused``. Rows without a ref get their child-index path (``a11y:0.3.1``).
+Aria snapshots carry no geometry (``coord_space="none"``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Final
+
+from ...errors import InvalidObservationError
+from ...table import CandidateTable, TableBuilder
+from . import BuildContext, TreeFormat, TreeInput
+
+_ITEM: Final[re.Pattern[str]] = re.compile(r"^(?P<indent> *)- (?P<body>.*?)\s*$")
+_FIRST: Final[re.Pattern[str]] = re.compile(r"^- ['\"]?[a-zA-Z][\w-]*(?:[ :]|$)")
+_ROLE: Final[re.Pattern[str]] = re.compile(r"[/\w-]+")
+_ATTR: Final[re.Pattern[str]] = re.compile(r"\[([^\]=]+)(?:=([^\]]*))?\]")
+_FENCE: Final[re.Pattern[str]] = re.compile(r"^```ya?ml\s*$(.*?)^```\s*$", re.M | re.S)
+_BLOCK: Final[frozenset[str]] = frozenset({"|", "|-", "|+", ">", ">-", ">+"})
+
+
+def _unfence(text: str) -> str:
+    if "```" in text:
+        match = _FENCE.search(text)
+        if match is not None:
+            return match.group(1)
+    return text
+
+
+def detect(tree: TreeInput) -> bool:
+    """Text whose first item is ``- role ...`` (optionally inside a fenced yaml block)."""
+    if tree.kind != "text" or not isinstance(tree.data, str):
+        return False
+    for line in _unfence(tree.data).splitlines()[:20]:
+        if line.strip():
+            return _FIRST.match(line.strip()) is not None
+    return False
+
+
+def _quoted(text: str, start: int) -> tuple[str, int]:
+    """Read a quoted scalar at ``start``: JSON-style for ``"``, doubled ``''`` for ``'``."""
+    quote = text[start]
+    j = start + 1
+    while j < len(text):
+        if quote == '"' and text[j] == "\\":
+            j += 2
+            continue
+        if text[j] == quote:
+            if quote == "'" and text[j + 1 : j + 2] == "'":
+                j += 2
+                continue
+            break
+        j += 1
+    raw = text[start : j + 1]
+    if quote == "'":
+        return raw[1:-1].replace("''", "'"), j + 1
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw[1:-1]
+    return value if isinstance(value, str) else raw[1:-1], j + 1
+
+
+def _scalar(text: str) -> str:
+    text = text.strip()
+    if text[:1] in ("'", '"'):
+        return _quoted(text, 0)[0]
+    return text
+
+
+def _parse_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
+    """``(role, name, attrs, inline)`` of one item; ``inline`` is None when children follow."""
+    if body[:1] in ("'", '"'):  # the whole key was quoted because it holds ':'
+        key, end = _quoted(body, 0)
+        tail = body[end:].strip()
+    else:
+        key, tail = body, ""
+    match = _ROLE.match(key)
+    role = match.group(0) if match else ""
+    pos = match.end() if match else 0
+    name = ""
+    rest = key[pos:].lstrip()
+    if rest[:1] == '"':
+        name, end = _quoted(rest, 0)
+        rest = rest[end:]
+    elif rest[:1] == "/" and not role.startswith("/"):  # a regex name in a template
+        end = rest.find("/", 1)
+        name, rest = rest[1:end] if end > 0 else rest[1:], rest[end + 1 :] if end > 0 else ""
+    attrs: dict[str, str] = {}
+    rest = rest.lstrip()
+    attr = _ATTR.match(rest)
+    while attr is not None:  # attributes come before the ':'; brackets after it are text
+        attrs[attr.group(1).strip()] = (attr.group(2) or "").strip()
+        rest = rest[attr.end() :].lstrip()
+        attr = _ATTR.match(rest)
+    after = tail or rest
+    inline: str | None = None
+    if after.startswith(":"):
+        value = after[1:].strip()
+        inline = _scalar(value) if value else None
+    return role, name, attrs, inline
+
+
+def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+    """One row per node item; parents from indentation."""
+    builder = TableBuilder(
+        "a11y", "aria_snapshot", platform="cdp", id_columns=("ref",), max_rows=context.max_nodes
+    )
+    stack: list[tuple[int, int, str]] = []  # (indent, row, path)
+    counts: dict[int, int] = {}
+    for line in _unfence(str(tree.data)).splitlines():
+        item = _ITEM.match(line)
+        if item is None:
+            continue  # a block scalar's continuation or a stray line
+        indent = len(item.group("indent"))
+        role, name, attrs, inline = _parse_item(item.group("body"))
+        if not role or role.startswith("/"):
+            continue  # /url, /placeholder: properties of the parent
+        if inline in _BLOCK:
+            inline = None
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
+        index = counts.get(parent, 0)
+        counts[parent] = index + 1
+        path = f"{parent_path}.{index}" if parent_path else str(index)
+        ref = attrs.get("ref") or None
+        value = inline or ""
+        if not name:
+            name, value = value, ""
+        row = builder.add(
+            ref or path,
+            raw_role=role,
+            name=name,
+            parent=parent,
+            value=value,
+            enabled=False if "disabled" in attrs and attrs["disabled"] != "false" else None,
+            focused=True if "active" in attrs else None,
+            ref=ref,
+        )
+        stack.append((indent, row, path))
+    if not len(builder):
+        raise InvalidObservationError("no '- role \"name\"' items found in the aria snapshot")
+    return builder.build(coord_space="none", screen_size=context.screen_size)
+
+
+FORMAT = TreeFormat("aria_snapshot", detect, build)

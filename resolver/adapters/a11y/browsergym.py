@@ -1,0 +1,212 @@
+"""BrowserGym observations: ``axtree_object`` with ``extra_element_properties``, or the
+flattened AXTree text.
+
+Input, as the ``accessibility_tree`` value:
+
+- BrowserGym's observation dict itself (other keys are ignored):
+  ``{"axtree_object": {"nodes": [...]}, "extra_element_properties": {bid: {"visibility",
+  "bbox": [x, y, w, h] | None, "clickable", "set_of_marks"}}, "focused_element_bid": bid}``;
+  or the ``axtree_object`` alone (``{"nodes": [...]}`` whose nodes carry ``browsergym_id``);
+- the flattened text (``flatten_axtree_to_str``): ``"\\t" * depth + "[bid] role 'name'"``
+  then ``", attr"`` / ``", attr=value"`` items (``visible``, ``clickable``, ``focused``,
+  ``disabled=True``, ``value='...'``, ``box="(l,t,r,b)"``), alone or as
+  ``{"axtree_txt": <text>, "extra_element_properties": {...}}``.
+
+The nodes are raw CDP ``Accessibility.getFullAXTree`` nodes: ignored nodes and
+``InlineTextBox`` give no row (their children move up). Boxes are main-frame viewport CSS
+pixels times BrowserGym's scale factor, i.e. screenshot pixels (``coord_space="css_px"``);
+``bbox: None`` means not rendered. ``visible`` is ``visibility >= 0.5`` (in the text: the
+``visible`` tag, when the text uses it). The bid fills ``bid`` and is the executor ID
+(``a11y:a12``); a node without one (text nodes, the root) gets ``a11y:#<nodeId>`` from the
+JSON or ``a11y:#<line path>`` from the text, which no executor mistakes for a bid.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ...errors import InvalidObservationError
+from ...table import CandidateTable, TableBuilder
+from .._common import as_str, box_from_ltrb, box_from_xywh
+from . import BuildContext, TreeFormat, TreeInput
+from ._webtext import dialect, parse_lines
+
+_SKIP_ROLES: Final[frozenset[str]] = frozenset({"InlineTextBox"})
+_TEXT_KEYS: Final[tuple[str, ...]] = ("axtree_txt", "axtree_text", "text")
+_BOX: Final[re.Pattern[str]] = re.compile(r'\bbox="\(([^)]*)\)"')
+_VALUE: Final[re.Pattern[str]] = re.compile(r"\bvalue=(['\"])(.*?)\1(?:,|$)")
+_FOCUSED: Final[re.Pattern[str]] = re.compile(r",\s*focused(?:=True)?\s*(?:,|$)")
+_VISIBLE: Final[re.Pattern[str]] = re.compile(r",\s*visible\s*(?:,|$)")
+_SCAN_NODES: Final[int] = 32
+VISIBLE_AT: Final[float] = 0.5
+
+
+def _unpack(data: Any) -> tuple[Sequence[Any] | None, str | None, Mapping[str, Any], str]:
+    """(nodes, text, extra_element_properties, focused bid) from any accepted shape."""
+    if not isinstance(data, Mapping):
+        return None, data if isinstance(data, str) else None, {}, ""
+    extra = data.get("extra_element_properties")
+    extra = extra if isinstance(extra, Mapping) else {}
+    focused = as_str(data.get("focused_element_bid"))
+    axtree = data.get("axtree_object", data)
+    nodes = axtree.get("nodes") if isinstance(axtree, Mapping) else None
+    if isinstance(nodes, list):
+        return nodes, None, extra, focused
+    text = next((data[k] for k in _TEXT_KEYS if isinstance(data.get(k), str)), None)
+    return None, text, extra, focused
+
+
+def detect(tree: TreeInput) -> bool:
+    """BrowserGym's observation dict, an ``axtree_object`` with bids, or its flattened text."""
+    if tree.kind == "text":
+        return isinstance(tree.data, str) and dialect(tree.data) == "browsergym"
+    data = tree.data
+    if tree.kind != "json" or not isinstance(data, Mapping):
+        return False
+    if "axtree_object" in data:
+        return True
+    nodes, text, extra, _ = _unpack(data)
+    if nodes is not None:
+        return any(isinstance(n, Mapping) and "browsergym_id" in n for n in nodes[:_SCAN_NODES])
+    return text is not None and bool(extra) and dialect(text) == "browsergym"
+
+
+def _value(node: Mapping[str, Any], key: str) -> str:
+    field = node.get(key)
+    return as_str(field.get("value")) if isinstance(field, Mapping) else as_str(field)
+
+
+def _props(node: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    props = node.get("properties")
+    if isinstance(props, list):
+        for prop in props:
+            if isinstance(prop, Mapping) and isinstance(prop.get("name"), str):
+                value = prop.get("value")
+                out[prop["name"]] = value.get("value") if isinstance(value, Mapping) else value
+    return out
+
+
+def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
+    """(box, visible) for a bid from ``extra_element_properties``."""
+    info = extra.get(bid) if bid else None
+    if not isinstance(info, Mapping):
+        return None, None
+    visibility = info.get("visibility")
+    visible = None
+    if isinstance(visibility, (int, float)) and not isinstance(visibility, bool):
+        visible = visibility >= VISIBLE_AT
+    return box_from_xywh(info.get("bbox")), visible
+
+
+def _build_nodes(
+    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, builder: TableBuilder
+) -> None:
+    by_id: dict[str, Mapping[str, Any]] = {}
+    for node in nodes:
+        if isinstance(node, Mapping):
+            node_id = as_str(node.get("nodeId"))
+            if node_id:
+                by_id.setdefault(node_id, node)
+    roots = [i for i, n in by_id.items() if as_str(n.get("parentId")) not in by_id]
+    visited: set[str] = set()
+    for start in [*roots, *by_id]:  # then anything unreached (a cycle without a root)
+        stack: list[tuple[str, int]] = [(start, -1)]
+        while stack:
+            node_id, parent = stack.pop()
+            if node_id in visited:
+                continue
+            visited.add(node_id)
+            node = by_id[node_id]
+            role = _value(node, "role")
+            row = parent
+            if not node.get("ignored") and role not in _SKIP_ROLES:
+                bid = as_str(node.get("browsergym_id"))
+                props = _props(node)
+                box, visible = _extra(extra, bid)
+                if props.get("hidden") is True:
+                    visible = False
+                focused = bool(props.get("focused")) or (bool(bid) and bid == focused_bid)
+                row = builder.add(
+                    bid or f"#{node_id}",
+                    raw_role=role,
+                    name=_value(node, "name"),
+                    parent=parent,
+                    bbox=box,
+                    value=_value(node, "value"),
+                    enabled=not props["disabled"]
+                    if isinstance(props.get("disabled"), bool)
+                    else None,
+                    visible=visible,
+                    focused=focused,
+                    bid=bid or None,
+                    backend_node_id=as_str(node.get("backendDOMNodeId")) or None,
+                )
+            kids = node.get("childIds")
+            if isinstance(kids, list):
+                for kid in reversed(kids):
+                    kid_id = as_str(kid)
+                    if kid_id in by_id and kid_id not in visited:
+                        stack.append((kid_id, row))
+
+
+def _build_text(text: str, extra: Mapping[str, Any], builder: TableBuilder) -> None:
+    uses_visible = _VISIBLE.search(text) is not None
+    stack: list[tuple[int, int, str]] = []  # (indent, row, path)
+    counts: dict[int, int] = {}
+    for line in parse_lines(text):
+        while stack and stack[-1][0] >= line.indent:
+            stack.pop()
+        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
+        index = counts.get(parent, 0)
+        counts[parent] = index + 1
+        path = f"{parent_path}.{index}" if parent_path else str(index)
+        rest = line.rest
+        box, visible = _extra(extra, line.node_id)
+        inline_box = _BOX.search(rest)
+        if box is None and inline_box is not None:
+            box = box_from_ltrb(inline_box.group(1).split(","))
+        if visible is None and uses_visible:
+            visible = _VISIBLE.search(rest) is not None
+        value = _VALUE.search(rest)
+        row = builder.add(
+            line.node_id or f"#{path}",
+            raw_role=line.role,
+            name=line.name,
+            parent=parent,
+            bbox=box,
+            value=value.group(2) if value else "",
+            enabled=False if "disabled=True" in rest else None,
+            visible=visible,
+            focused=True if _FOCUSED.search(rest) else None,
+            bid=line.node_id or None,
+        )
+        stack.append((line.indent, row, path))
+
+
+def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+    """Rows from the AX nodes (JSON) or from the text lines."""
+    nodes, text, extra, focused_bid = _unpack(tree.data)
+    builder = TableBuilder(
+        "a11y", "browsergym", platform="cdp", id_columns=("bid", "backend_node_id"),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    if nodes is not None:
+        if len(nodes) > context.max_nodes:
+            raise InvalidObservationError(
+                f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
+                details={"max_nodes": context.max_nodes},
+            )
+        _build_nodes(nodes, extra, focused_bid, builder)
+    elif text is not None:
+        _build_text(text, extra, builder)
+    else:
+        raise InvalidObservationError(
+            "a BrowserGym observation needs 'axtree_object' (with 'nodes') or the AXTree text"
+        )
+    return builder.build(coord_space="css_px", screen_size=context.screen_size)
+
+
+FORMAT = TreeFormat("browsergym", detect, build)

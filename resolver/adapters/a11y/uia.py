@@ -1,0 +1,193 @@
+"""Windows UI Automation trees as JSON.
+
+Accepted shapes (keys are read through one alias table, so mixtures work too):
+
+- the ``uiautomation`` package's style: ``{"Name", "ControlType" | "ControlTypeName",
+  "AutomationId", "ClassName", "BoundingRectangle", "IsEnabled", "HasKeyboardFocus",
+  "IsOffscreen", "RuntimeId", "Children": [...]}``; ``ControlType`` may be the numeric UIA
+  control type ID (``50000``) or a name (``"ButtonControl"``, ``"Button"``);
+- AgentNetTool's ``{"Name", "ControlType", "BoundingRectangle", "Depth", "Children"}``;
+- pywinauto ``get_properties()`` trees as OpenAdapt stores them: ``{"class_name",
+  "friendly_class_name", "texts", "control_type", "automation_id", "rectangle", "is_visible",
+  "is_enabled", "children"}``, and OpenAdapt's window state ``{"title", "left", "top",
+  "width", "height", "window_id", "meta", "data"}`` (``data`` is the tree; a state with only
+  ``meta`` gives one row for the window).
+
+``BoundingRectangle``/``rectangle`` is ``{left, top, right, bottom}``, ``[l, t, r, b]`` or the
+string ``"(l,t,r,b)"``, in screen pixels (``coord_space="screen_px"``); an all-zero rectangle
+(what UIA reports for off-screen elements) counts as unknown. ``AutomationId`` fills
+``automation_id`` and ``ClassName`` ``class_name``. Executor IDs are the UIA RuntimeId joined
+with dots (``a11y:42.1704.4``) when the dump has one, else the child-index path (``a11y:0.2``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ...roles import canonical_role
+from ...table import CandidateTable, TableBuilder
+from .._common import as_bool, as_str, box_from_ltrb, box_from_xywh
+from . import BuildContext, TreeFormat, TreeInput
+from ._walk import walk_nested
+
+# UIA_*ControlTypeId values (UIAutomationClient.h), 50000 + offset.
+_CONTROL_TYPES: Final[tuple[str, ...]] = (
+    "Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem",
+    "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider",
+    "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem",
+    "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window",
+    "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar",
+)  # fmt: skip
+_FIRST_CONTROL_TYPE: Final[int] = 50000
+
+_ALIASES: Final[dict[str, tuple[str, ...]]] = {
+    "name": ("Name", "name", "title", "window_text"),
+    "type": ("ControlTypeName", "ControlType", "control_type", "friendly_class_name"),
+    "automation_id": ("AutomationId", "automation_id", "auto_id"),
+    "class_name": ("ClassName", "class_name"),
+    "rect": ("BoundingRectangle", "rectangle", "Rect", "rect"),
+    "enabled": ("IsEnabled", "is_enabled"),
+    "focused": ("HasKeyboardFocus", "has_keyboard_focus", "HasFocus"),
+    "visible": ("is_visible", "IsVisible"),
+    "runtime_id": ("RuntimeId", "runtime_id"),
+    "value": ("Value", "value", "ValueValue"),
+}
+_MARKERS: Final[frozenset[str]] = frozenset(
+    {"ControlType", "ControlTypeName", "BoundingRectangle", "AutomationId", "RuntimeId",
+     "friendly_class_name", "control_type"}
+)  # fmt: skip
+_WINDOW_STATE: Final[frozenset[str]] = frozenset({"meta", "title"})
+_NUMBERS: Final[re.Pattern[str]] = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _get(node: Mapping[str, Any], field: str) -> Any:
+    for key in _ALIASES[field]:
+        if key in node:
+            return node[key]
+    return None
+
+
+def _is_uia(node: Any) -> bool:
+    return isinstance(node, Mapping) and "role" not in node and any(k in node for k in _MARKERS)
+
+
+def _window_row(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A one-node tree for an OpenAdapt window state that carries no ``data``."""
+    meta = state.get("meta")
+    meta = meta if isinstance(meta, Mapping) else {}
+    rect = meta.get("rectangle")
+    if rect is None:
+        rect = box_from_xywh(
+            [state.get("left"), state.get("top"), state.get("width"), state.get("height")]
+        )
+    return {
+        "name": as_str(state.get("title")),
+        "friendly_class_name": as_str(meta.get("friendly_class_name")) or "Window",
+        "class_name": meta.get("class_name"),
+        "rectangle": rect,
+        "is_visible": meta.get("is_visible"),
+        "is_enabled": meta.get("is_enabled"),
+    }
+
+
+def _roots(data: Any) -> list[Any]:
+    if isinstance(data, Mapping) and data.keys() >= _WINDOW_STATE and not _is_uia(data):
+        inner = data.get("data")
+        if isinstance(inner, Mapping) and not any(k.startswith("AX") for k in inner):
+            return [inner]
+        meta = data.get("meta")
+        if isinstance(meta, Mapping) and ("class_name" in meta or "rectangle" in meta):
+            return [_window_row(data)]
+        return []
+    return list(data) if isinstance(data, list) else [data]
+
+
+def detect(tree: TreeInput) -> bool:
+    """UIA-style keys (``ControlType``, ``BoundingRectangle``, ...) or a Windows window state."""
+    if tree.kind != "json":
+        return False
+    roots = _roots(tree.data)
+    if not roots or not isinstance(roots[0], Mapping):
+        return False
+    root = roots[0]
+    return _is_uia(root) or ("class_name" in root and ("rectangle" in root or "texts" in root))
+
+
+def _rect(value: Any) -> tuple[float, float, float, float] | None:
+    if isinstance(value, str):
+        numbers = _NUMBERS.findall(value)[:4]
+        value = numbers if len(numbers) == 4 else None
+    box = box_from_ltrb(value)
+    if box is not None and box == (0.0, 0.0, 0.0, 0.0):
+        return None
+    return box
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        offset = value - _FIRST_CONTROL_TYPE
+        return _CONTROL_TYPES[offset] if 0 <= offset < len(_CONTROL_TYPES) else ""
+    return as_str(value)
+
+
+def _name(node: Mapping[str, Any]) -> str:
+    name = _get(node, "name")
+    if name is None:
+        texts = node.get("texts")
+        if isinstance(texts, list) and texts:
+            name = texts[0]
+    return as_str(name)
+
+
+def _runtime_id(node: Mapping[str, Any]) -> str:
+    value = _get(node, "runtime_id")
+    if isinstance(value, (list, tuple)) and value:
+        return ".".join(as_str(v) for v in value)
+    return as_str(value)
+
+
+def _children(node: Mapping[str, Any]) -> Any:
+    kids = node.get("Children")
+    return kids if kids is not None else node.get("children")
+
+
+def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+    """One row per element, in pre-order."""
+    builder = TableBuilder(
+        "a11y", "uia", platform="uia", id_columns=("automation_id", "class_name"),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    roles: dict[str, str] = {}
+    for node, parent, path in walk_nested(
+        _roots(tree.data), children_key=_children, max_nodes=context.max_nodes
+    ):
+        raw_role = _type_name(_get(node, "type"))
+        role = roles.get(raw_role)
+        if role is None:
+            role = roles[raw_role] = canonical_role(raw_role, "uia")
+        offscreen = as_bool(node.get("IsOffscreen"))
+        visible = as_bool(_get(node, "visible"))
+        if visible is None and offscreen is not None:
+            visible = not offscreen
+        runtime = _runtime_id(node)
+        value = _get(node, "value")
+        builder.add(
+            runtime or path,
+            raw_role=raw_role,
+            role=role,
+            name=_name(node),
+            parent=parent,
+            bbox=_rect(_get(node, "rect")),
+            value=as_str(value),
+            enabled=as_bool(_get(node, "enabled")),
+            visible=visible,
+            focused=as_bool(_get(node, "focused")),
+            automation_id=as_str(_get(node, "automation_id")) or None,
+            class_name=as_str(_get(node, "class_name")) or None,
+        )
+    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+
+
+FORMAT = TreeFormat("uia", detect, build)
