@@ -204,16 +204,17 @@ def _iou(a: tuple[float, float, float, float], b: tuple[float, float, float, flo
 
 
 def _same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
-    """Nested rows covering the same area are one click target (a button and its label)."""
+    """Nested rows that are one click target: a button and its label text, a list item and
+    its only link. Clicking the inner one activates the outer one."""
     if table.executor_ids[a] == table.executor_ids[b]:
         return True
     if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
         return False
+    names = table.names_norm
+    if not names[a] or not names[b] or names[a] == names[b]:
+        return True
     box_a, box_b = _box(table, a), _box(table, b)
-    if box_a is None or box_b is None:
-        names = table.names_norm
-        return not names[a] or not names[b] or names[a] == names[b]
-    return _iou(box_a, box_b) >= iou_min
+    return box_a is not None and box_b is not None and _iou(box_a, box_b) >= iou_min
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,30 @@ class _Outcome:
     best: int | None = None  # position in scored
     runner: int | None = None
     margin: float = 0.0
+
+
+_LABEL_ROLES: Final[frozenset[str]] = frozenset(
+    {"text", "label", "img", "generic", "none", "unknown", "paragraph", "strong", "emphasis"}
+)
+
+
+def _prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -> Scored:
+    """When the winner is the label inside a control (text in a link, an icon in a button)
+    and that control scores nearly as well, answer with the control: it is what acts."""
+    if scored.rows.size < 2:
+        return scored
+    best = int(scored.rows[0])
+    if table.roles[best] not in _LABEL_ROLES:
+        return scored
+    for j in range(1, scored.rows.size):
+        row = int(scored.rows[j])
+        if scored.scores[0] - scored.scores[j] > config.min_margin:
+            break
+        if table.roles[row] not in _LABEL_ROLES and table.is_ancestor(row, best):
+            order = np.asarray([j, *(i for i in range(scored.rows.size) if i != j)])
+            signals = {k: v[order] for k, v in scored.signals.items()}
+            return Scored(scored.rows[order], scored.scores[order], signals, scored.evaluated)
+    return scored
 
 
 def _decide(table: CandidateTable, scored: Scored, config: MatchConfig) -> _Outcome:
@@ -383,7 +408,7 @@ def _resolve(
                 executor, source, 1.0, 1.0, cand,
                 None if cand.bbox is None else _center(cand.bbox), alternatives, tuple(trace),
             )  # fmt: skip
-        scored = score_table(ref, table, config)
+        scored = _prefer_control(table, score_table(ref, table, config), config)
         outcome = _decide(table, scored, config)
         if outcome.status == "accepted":
             return _resolution_from(table, scored, outcome, trace)

@@ -33,7 +33,7 @@ class MatchConfig:
     """Name agreement (exact > normalised > digit-masked > fuzzy; :mod:`resolver.text`)."""
     w_role: float = 0.15
     """Graded role compatibility (:data:`resolver.roles.COMPAT`)."""
-    w_bbox: float = 0.15
+    w_bbox: float = 0.10
     """Box agreement: centre distance relative to size, IoU and size ratio."""
     w_container: float = 0.25
     """Agreement of the named-ancestor path, innermost entries weighing most."""
