@@ -197,22 +197,33 @@ class CandidateTable:
         }
 
 
-def _tri(value: bool | None) -> int:
-    return -1 if value is None else int(bool(value))
+_NAN4: Final[tuple[float, float, float, float]] = (math.nan, math.nan, math.nan, math.nan)
 
 
-def _clean_box(box: Sequence[float] | None) -> tuple[float, float, float, float]:
-    """A valid box or four NaNs (inverted, infinite or malformed boxes count as unknown)."""
-    nan = math.nan
-    if box is None:
-        return (nan, nan, nan, nan)
+def _clean_box(box: Any) -> tuple[float, float, float, float]:
+    """One box from whatever an adapter passed, or four NaNs."""
     try:
         left, top, right, bottom = (float(v) for v in box)
     except (TypeError, ValueError):
-        return (nan, nan, nan, nan)
-    if not all(map(math.isfinite, (left, top, right, bottom))) or right < left or bottom < top:
-        return (nan, nan, nan, nan)
+        return _NAN4
     return (left, top, right, bottom)
+
+
+def _box_array(raw: list[Any]) -> FloatArray:
+    """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN."""
+    n = len(raw)
+    filled = [_NAN4 if box is None else box for box in raw]
+    try:
+        boxes = np.array(filled, dtype=np.float64)
+    except (TypeError, ValueError):
+        boxes = np.empty((0,))
+    if boxes.shape != (n, 4):
+        boxes = np.array([_clean_box(box) for box in filled], dtype=np.float64).reshape(n, 4)
+    bad = (
+        ~np.isfinite(boxes).all(axis=1) | (boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])
+    )
+    boxes[bad] = math.nan
+    return boxes
 
 
 class TableBuilder:
@@ -251,13 +262,12 @@ class TableBuilder:
         self._raw_roles: list[str] = []
         self._names: list[str] = []
         self._values: list[str] = []
-        self._boxes: list[tuple[float, float, float, float]] = []
+        self._boxes: list[Any] = []
         self._parent: list[int] = []
-        self._enabled: list[int] = []
-        self._visible: list[int] = []
-        self._focused: list[int] = []
+        self._states: list[tuple[int, int, int]] = []
         self._pids: dict[str, list[str | None]] = {name: [] for name in id_columns}
         self._role_cache: dict[str, str] = {}
+        self._name_cache: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -278,7 +288,11 @@ class TableBuilder:
         executor_id: str | None = None,
         **platform_ids: str | None,
     ) -> int:
-        """Append one row and return its index. ``parent`` must be an earlier row or -1."""
+        """Append one row and return its index. ``parent`` must be an earlier row or -1.
+
+        ``bbox`` is ``[left, top, right, bottom]``; a malformed, non-finite or inverted box is
+        stored as unknown (NaN), never trusted.
+        """
         index = len(self._ids)
         if index >= self.max_rows:
             raise InvalidObservationError(
@@ -292,21 +306,86 @@ class TableBuilder:
             if role is None:
                 role = canonical_role(raw_role, self.platform)
                 self._role_cache[raw_role] = role
+        if name:
+            clean = self._name_cache.get(name)
+            if clean is None:
+                clean = self._name_cache[name] = collapse(name)[:MAX_TEXT]
+            name = clean
         self._ids.append(id)
         self._exec.append(executor_id if executor_id is not None else self.executor_prefix + id)
         self._roles.append(role)
         self._raw_roles.append(raw_role)
-        name = collapse(name) if name else ""
-        self._names.append(name[:MAX_TEXT])
+        self._names.append(name)
         self._values.append(value[:MAX_TEXT] if value else "")
-        self._boxes.append(_clean_box(bbox))
+        self._boxes.append(bbox)
         self._parent.append(parent)
-        self._enabled.append(_tri(enabled))
-        self._visible.append(_tri(visible))
-        self._focused.append(_tri(focused))
-        for column, values in self._pids.items():
-            values.append(platform_ids.get(column))
+        self._states.append(
+            (
+                -1 if enabled is None else int(enabled),
+                -1 if visible is None else int(visible),
+                -1 if focused is None else int(focused),
+            )
+        )
+        if self._pids:
+            for column, values in self._pids.items():
+                values.append(platform_ids.get(column))
         return index
+
+    def extend(
+        self,
+        *,
+        ids: Sequence[str],
+        raw_roles: Sequence[str],
+        names: Sequence[str],
+        parents: Sequence[int],
+        boxes: Sequence[Any],
+        values: Sequence[str],
+        states: Sequence[tuple[int, int, int]],
+        platform_ids: Mapping[str, Sequence[str | None]] | None = None,
+    ) -> None:
+        """Append many rows at once (the fast path for large trees).
+
+        Same contract as :meth:`add`, column-wise: ``parents`` index rows (earlier ones, or
+        -1), ``states`` are ``(enabled, visible, focused)`` as 1/0/-1.
+        """
+        n = len(ids)
+        offset = len(self._ids)
+        if offset + n > self.max_rows:
+            raise InvalidObservationError(
+                f"the tree has more than {self.max_rows} nodes; raise max_nodes to read it",
+                details={"max_nodes": self.max_rows},
+            )
+        columns = (raw_roles, names, parents, boxes, values, states)
+        if any(len(c) != n for c in columns):
+            raise InvalidObservationError("table columns have different lengths")
+        check = np.asarray(parents, dtype=np.int64).reshape(n)
+        if n and ((check < -1).any() or (check >= np.arange(offset, offset + n)).any()):
+            raise InvalidObservationError("a row's parent is not an earlier row")
+        role_cache, name_cache, platform = self._role_cache, self._name_cache, self.platform
+        for raw in set(raw_roles) - role_cache.keys():
+            role_cache[raw] = canonical_role(raw, platform)
+        self._roles.extend([role_cache[raw] for raw in raw_roles])
+        clean: list[str] = []
+        for name in names:
+            if name:
+                cached = name_cache.get(name)
+                if cached is None:
+                    cached = name_cache[name] = collapse(name)[:MAX_TEXT]
+                name = cached
+            clean.append(name)
+        prefix = self.executor_prefix
+        self._ids.extend(ids)
+        self._exec.extend([prefix + i for i in ids])
+        self._raw_roles.extend(raw_roles)
+        self._names.extend(clean)
+        self._values.extend([v[:MAX_TEXT] if v else "" for v in values])
+        self._boxes.extend(boxes)
+        self._parent.extend(parents)
+        self._states.extend(states)
+        given = platform_ids or {}
+        for column, column_values in self._pids.items():
+            extra = given.get(column)
+            column_values.extend(extra if extra is not None else [None] * n)
 
     def build(
         self, *, coord_space: str = "unknown", screen_size: tuple[float, float] | None = None
@@ -314,27 +393,33 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links."""
         n = len(self._ids)
         parent = np.asarray(self._parent, dtype=np.int32).reshape(n)
-        depth = np.zeros(n, dtype=np.int32)
-        containers: list[tuple[str, ...]] = []
-        roles, names = self._roles, self._names
+        roles, names, parents = self._roles, self._names, self._parent
         content_labels = self._content_labels()
+        depth_list = [0] * n
+        containers: list[tuple[str, ...]] = [()] * n
+        # The path a row hands to its children, computed once per parent.
+        child_paths: dict[int, tuple[str, ...]] = {}
         for i in range(n):
-            p = self._parent[i]
+            p = parents[i]
             if p < 0:
-                containers.append(())
                 continue
-            depth[i] = depth[p] + 1
-            path = containers[p]
-            label = names[p] if roles[p] in CONTAINER_ROLES and names[p] else ""
-            if not label:
-                label = content_labels.get(p, "")
-            if not label and roles[p] in LANDMARK_ROLES:
-                label = f"[{roles[p]}]"
-            if label:
-                # Keep the nearest few: enough to disambiguate, bounded on deep trees.
-                path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:200])
-            containers.append(path)
-        boxes = np.asarray(self._boxes, dtype=np.float64).reshape(n, 4)
+            depth_list[i] = depth_list[p] + 1
+            path = child_paths.get(p)
+            if path is None:
+                path = containers[p]
+                role_p = roles[p]
+                label = names[p] if role_p in CONTAINER_ROLES else ""
+                if not label:
+                    label = content_labels.get(p, "")
+                    if not label and role_p in LANDMARK_ROLES:
+                        label = f"[{role_p}]"
+                if label:
+                    # Keep the nearest few: enough to disambiguate, bounded on deep trees.
+                    path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:200])
+                child_paths[p] = path
+            containers[i] = path
+        depth = np.asarray(depth_list, dtype=np.int32).reshape(n)
+        states = np.asarray(self._states, dtype=np.int8).reshape(n, 3)
         return CandidateTable(
             source=self.source,
             format=self.format,
@@ -345,12 +430,12 @@ class TableBuilder:
             raw_roles=tuple(self._raw_roles),
             names=tuple(names),
             values=tuple(self._values),
-            bboxes=_freeze(boxes),
+            bboxes=_freeze(_box_array(self._boxes)),
             depth=_freeze(depth),
             parent=_freeze(parent),
-            enabled=_freeze(np.asarray(self._enabled, dtype=np.int8).reshape(n)),
-            visible=_freeze(np.asarray(self._visible, dtype=np.int8).reshape(n)),
-            focused=_freeze(np.asarray(self._focused, dtype=np.int8).reshape(n)),
+            enabled=_freeze(np.ascontiguousarray(states[:, 0])),
+            visible=_freeze(np.ascontiguousarray(states[:, 1])),
+            focused=_freeze(np.ascontiguousarray(states[:, 2])),
             containers=tuple(containers),
             platform_ids={k: tuple(v) for k, v in self._pids.items()},
             coord_space=coord_space,

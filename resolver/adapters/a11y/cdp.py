@@ -18,7 +18,7 @@ from typing import Any
 
 from ...errors import InvalidObservationError
 from ...table import CandidateTable, TableBuilder
-from .._common import as_str, box_from_ltrb
+from .._common import as_str
 from . import BuildContext, TreeFormat, TreeInput
 
 _SKIP_ROLES = frozenset({"InlineTextBox"})
@@ -49,33 +49,34 @@ def detect(tree: TreeInput) -> bool:
     )
 
 
-def _ax_value(node: Mapping[str, Any], key: str) -> str:
-    field = node.get(key)
-    if isinstance(field, Mapping):
-        return as_str(field.get("value"))
+def _ax_value(field: Any) -> str:
+    """``{"type": ..., "value": v}`` -> ``v`` as a string (CDP wraps every value)."""
+    if type(field) is dict:
+        field = field.get("value")
+    if type(field) is str:
+        return field
     return as_str(field)
 
 
-def _states(props: Any) -> tuple[bool | None, bool | None, bool | None]:
-    enabled: bool | None = None
-    focused: bool | None = None
-    visible: bool | None = None
-    if isinstance(props, list):
+def _states(props: Any) -> tuple[int, int, int]:
+    """``(enabled, visible, focused)`` as 1/0/-1 from CDP's property list."""
+    enabled = visible = focused = -1
+    if type(props) is list:
         for prop in props:
-            if not isinstance(prop, Mapping):
+            if type(prop) is not dict:
                 continue
             name = prop.get("name")
             if name not in _STATE_PROPS:
                 continue
             value = prop.get("value")
-            flag = value.get("value") if isinstance(value, Mapping) else value
+            flag = bool(value.get("value") if type(value) is dict else value)
             if name == "disabled":
-                enabled = not bool(flag)
+                enabled = 0 if flag else 1
             elif name == "focused":
-                focused = bool(flag)
+                focused = int(flag)
             else:
-                visible = not bool(flag)
-    return enabled, focused, visible
+                visible = 0 if flag else 1
+    return (enabled, visible, focused)
 
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
@@ -88,56 +89,86 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
             details={"max_nodes": context.max_nodes},
         )
-    by_id: dict[str, Mapping[str, Any]] = {}
-    order: list[str] = []
+    by_id: dict[str, dict[str, Any]] = {}
     for node in nodes:
-        if not isinstance(node, Mapping):
+        if type(node) is not dict:
             continue
-        node_id = as_str(node.get("nodeId"))
+        node_id = node.get("nodeId")
+        if type(node_id) is not str:
+            node_id = as_str(node_id)
         if node_id and node_id not in by_id:
             by_id[node_id] = node
-            order.append(node_id)
-    builder = TableBuilder(
-        "a11y", "cdp", platform="cdp", id_columns=("backend_node_id", "dom_id"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[Any] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    backends: list[str | None] = []
+    no_state = (-1, -1, -1)
     visited: set[str] = set()
-    roots = [i for i in order if as_str(by_id[i].get("parentId")) not in by_id] or order[:1]
+    roots = [
+        node_id
+        for node_id, node in by_id.items()
+        if (parent := node.get("parentId")) is None
+        or (parent if type(parent) is str else as_str(parent)) not in by_id
+    ] or list(by_id)[:1]
     # After the roots, any node never reached (an orphan, or a cycle with no root) starts
     # its own walk, so nothing is lost and nothing is visited twice.
-    for start in [*roots, *order]:
+    for start in [*roots, *by_id]:
         if start in visited:
             continue
         stack: list[tuple[str, int]] = [(start, -1)]
+        push = stack.append
         while stack:
             node_id, parent_row = stack.pop()
             if node_id in visited:
                 continue
             visited.add(node_id)
             node = by_id[node_id]
-            raw_role = _ax_value(node, "role")
+            field = node.get("role")
+            raw_role = field.get("value") if type(field) is dict else field
+            if type(raw_role) is not str:
+                raw_role = as_str(raw_role)
             row = parent_row
             if not node.get("ignored") and raw_role not in _SKIP_ROLES:
-                enabled, focused, visible = _states(node.get("properties"))
+                row = len(ids)
+                ids.append(node_id)
+                raw_roles.append(raw_role)
+                field = node.get("name")
+                name = field.get("value") if type(field) is dict else field
+                names.append(name if type(name) is str else as_str(name))
+                parents.append(parent_row)
+                boxes.append(node.get("bbox"))
+                values.append(_ax_value(node["value"]) if "value" in node else "")
+                props = node.get("properties")
+                states.append(_states(props) if props else no_state)
                 backend = node.get("backendDOMNodeId")
-                row = builder.add(
-                    node_id,
-                    raw_role=raw_role,
-                    name=_ax_value(node, "name"),
-                    parent=parent_row,
-                    bbox=box_from_ltrb(node.get("bbox")) if "bbox" in node else None,
-                    value=_ax_value(node, "value"),
-                    enabled=enabled,
-                    visible=visible,
-                    focused=focused,
-                    backend_node_id=None if backend is None else as_str(backend),
-                )
+                backends.append(None if backend is None else str(backend))
             kids = node.get("childIds")
-            if isinstance(kids, list):
+            if kids:
+                if type(kids) is not list:
+                    continue
                 for kid in reversed(kids):
-                    kid_id = as_str(kid)
-                    if kid_id in by_id and kid_id not in visited:
-                        stack.append((kid_id, row))
+                    if type(kid) is not str:
+                        kid = as_str(kid)
+                    if kid in by_id:
+                        push((kid, row))
+    builder = TableBuilder(
+        "a11y", "cdp", platform="cdp", id_columns=("backend_node_id",),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={"backend_node_id": backends},
+    )
     screen = context.screen_size
     data = tree.data
     if screen is None and isinstance(data, Mapping):
