@@ -209,6 +209,7 @@ _SHARED: Final[dict[str, str]] = {
     "actionbarcontainer": "banner", "actionbarcontextview": "toolbar", "actionmenuview":
     "menubar", "swiperefreshlayout": "generic", "motionlayout": "generic",
     "viewanimator": "generic", "viewflipper": "generic", "viewswitcher": "generic",
+    "tablayout$tabview": "tab", "tablayout$tab": "tab",
     # Win32 window classes (WindowsAgentArena / OSWorld Windows XML use them as tags)
     "syslistview32": "list", "systreeview32": "tree", "systabcontrol32": "tablist",
     "msctlsprogress32": "progressbar", "msctlstrackbar32": "slider",

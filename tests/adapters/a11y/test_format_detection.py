@@ -1,0 +1,98 @@
+"""Every format is recognised as itself, and no detector steals another format's input."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from resolver import Observation
+from resolver.adapters.a11y import FORMATS, TreeInput, parse_input
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
+
+CDP = [{"nodeId": "1", "role": {"type": "role", "value": "RootWebArea"}, "childIds": []}]
+NESTED = {"id": "1", "role": "button", "name": "OK", "bbox": [0, 0, 10, 10], "children": []}
+PLAYWRIGHT = {"role": "WebArea", "name": "", "children": [{"role": "button", "name": "OK"}]}
+SNAPSHOT = {"ax_tree": {"root_id": "n1", "nodes": [{"node_id": "n1", "role": "button"}]}}
+WEBARENA_TEXT = "Tab 0 (current): Shop\n\n[1] RootWebArea 'Shop' focused: True\n\t[2] link 'Home'\n"
+BROWSERGYM_TEXT = "RootWebArea 'Shop', focused\n\t[12] link 'Home', clickable, visible\n"
+SOM_TEXT = "[1] [BUTTON] [Go]\n[] [StaticText] [Hi]\n"
+WAA_XML = '<desktop xmlns:st="uri:deskat:state.at-spi.gnome.org"><button name="OK"/></desktop>'
+
+
+def _file(name: str) -> Any:
+    path = FIXTURES / name
+    return path.read_bytes() if path.suffix == ".xml" else path.read_text()
+
+
+CASES: list[tuple[str, Any]] = [
+    ("cdp", CDP),
+    ("cdp", {"nodes": CDP}),
+    ("nested", NESTED),
+    ("playwright", PLAYWRIGHT),
+    ("snapshot", SNAPSHOT),
+    ("uia", _file("uia/invoice.json")),
+    ("pywinauto", _file("pywinauto/invoice.txt")),
+    ("ax", _file("ax/invoice_window_state.json")),
+    ("ax", json.loads(_file("ax/invoice_window_state.json"))["data"]),
+    ("atspi", _file("atspi/invoice.xml")),
+    ("atspi", WAA_XML),
+    ("osworld_table", _file("osworld_table/invoice.tsv")),
+    ("uiautomator", _file("uiautomator/invoice.xml")),
+    ("droidbot", _file("droidbot/invoice.json")),
+    ("browsergym", _file("browsergym/invoice.json")),
+    ("browsergym", json.loads(_file("browsergym/invoice.json"))["axtree_object"]),
+    ("browsergym", BROWSERGYM_TEXT),
+    ("webarena", _file("webarena/invoice.json")),
+    ("webarena", WEBARENA_TEXT),
+    ("webarena", SOM_TEXT),
+    ("aria_snapshot", _file("aria_snapshot/invoice.aria.yml")),
+]
+
+
+@pytest.mark.parametrize(
+    ("expected", "raw"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
+)
+def test_each_input_goes_to_its_own_adapter(expected: str, raw: Any) -> None:
+    tree = parse_input(raw)
+    claimed = [fmt.name for fmt in FORMATS if fmt.detect(tree)]
+    assert claimed and claimed[0] == expected
+    table = Observation(accessibility_tree=raw).candidates("a11y")
+    assert table.format == expected and len(table) > 0
+
+
+@pytest.mark.parametrize(("expected", "raw"), CASES[5:], ids=[c[0] for c in CASES[5:]])
+def test_explicit_tree_format(expected: str, raw: Any) -> None:
+    table = Observation(accessibility_tree=raw, tree_format=expected).candidates("a11y")
+    assert table.format == expected
+
+
+ODD: list[TreeInput] = [
+    TreeInput("json", value)
+    for value in (
+        None,
+        0,
+        "x",
+        [],
+        {},
+        [None],
+        [[]],
+        {"views": None},
+        {"views": [1]},
+        {"nodes": [1, None]},
+        {"axtree_object": None},
+        {"text": 5},
+        {"data": {"AXRole": None}, "meta": None},
+        {"meta": {}, "title": None},
+        {"AXRole": "AXButton", "AXChildren": [1, "x", None]},
+        {"Children": None, "ControlType": None},
+        {"text": "[1] a 'b'", "obs_nodes_info": 3},
+    )
+] + [TreeInput("text", value) for value in ("", "-", "[", "- 'unterminated", "tag\tname", "\t|")]
+
+
+@pytest.mark.parametrize("tree", ODD, ids=range(len(ODD)))
+def test_detectors_never_raise(tree: TreeInput) -> None:
+    for fmt in FORMATS:
+        assert fmt.detect(tree) in (True, False)
