@@ -74,7 +74,9 @@ _META_CHARSET: Final[re.Pattern[bytes]] = re.compile(
 _CONTROL: Final[re.Pattern[str]] = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 # Fragments of these integration points hold HTML again inside SVG/MathML.
 _HTML_IN_SVG: Final[frozenset[str]] = frozenset({"foreignObject", "foreignobject", "desc", "title"})
-_HTML_IN_MATH: Final[frozenset[str]] = frozenset({"annotation-xml", "mi", "mo", "mn", "ms", "mtext"})
+_HTML_IN_MATH: Final[frozenset[str]] = frozenset(
+    {"annotation-xml", "mi", "mo", "mn", "ms", "mtext"}
+)
 
 Content = list[Any]
 """Ordered children of an element: ``int`` (an element) or a parser text node."""
@@ -98,6 +100,8 @@ class Document:
         ``0`` HTML, :data:`SVG` or :data:`MATHML`.
     mem_ids:
         Parser node identity -> element index (maps CSS query results back).
+    nodes:
+        The parser's element objects (for per-element selector tests).
     by_id:
         ``id`` attribute -> first element carrying it (``getElementById``).
     """
@@ -108,6 +112,7 @@ class Document:
     content: list[Content]
     namespace: list[int]
     mem_ids: dict[int, int]
+    nodes: list[Any] = field(repr=False)
     parser: Any = field(repr=False)
     by_id: dict[str, int] = field(default_factory=dict)
     quirks: bool = False
@@ -256,6 +261,7 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     namespace: list[int] = []
     depth: list[int] = []
     mem_ids: dict[int, int] = {}
+    nodes: list[Any] = []
     by_id: dict[str, int] = {}
     root = parser.root
     stack: list[tuple[Any, int]] = [(root, -1)] if root is not None else []
@@ -312,6 +318,7 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             namespace.append(ns)
             depth.append(level)
             mem_ids[node.mem_id] = index
+            nodes.append(node)
             if at >= 0:
                 content[at].append(index)
             child = node.child
@@ -325,4 +332,4 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             node = node.next
     if not tags:
         raise InvalidObservationError("dom_html has no elements")
-    return Document(tags, attrs, parent, content, namespace, mem_ids, parser, by_id, quirks)
+    return Document(tags, attrs, parent, content, namespace, mem_ids, nodes, parser, by_id, quirks)

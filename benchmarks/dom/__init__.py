@@ -1,0 +1,1 @@
+"""Measurements of the DOM source against reality (WPT accname, Chromium, relocation, speed)."""

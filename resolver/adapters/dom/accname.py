@@ -1,0 +1,451 @@
+"""Accessible names per Accessible Name and Description Computation 1.2 and HTML-AAM.
+
+:class:`NameComputer` implements "compute the text alternative of the current node" (accname
+§4.3.2) over the flat :class:`~.parse.Document`. Step labels in comments (2A ... 2I) are the
+spec's. Where the code follows Chromium rather than the letter of the spec it says
+"Deviation (follows Chromium)"; where it cannot follow either it says "Limitation".
+
+Limitations: CSS generated content (``::before``/``::after``) is not known, so step 2F.ii
+contributes nothing; shadow DOM and ``aria-owns`` re-parenting are not applied.
+
+Cost: names are computed only for rows that need one, each result and each plain
+descendant contribution is memoised, and text gathering stops once :data:`MAX_NAME_CHARS`
+characters are collected, so a page's names cost about one pass over the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from ...text import collapse
+from .parse import Document
+
+__all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer"]
+
+MAX_NAME_CHARS: Final[int] = 4000
+
+NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
+    {
+        "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
+        "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row",
+        "rowheader", "switch", "tab", "tooltip", "treeitem",
+        # Deviation (follows Chromium): these also take their name from their content.
+        "label", "caption", "term", "definition",
+    }
+)  # fmt: skip
+"""Roles whose name comes from their content (ARIA 1.2 "Name From: contents")."""
+
+_LABELABLE: Final[frozenset[str]] = frozenset(
+    {"button", "input", "meter", "output", "progress", "select", "textarea"}
+)
+_RANGE_ROLES: Final[frozenset[str]] = frozenset(
+    {"slider", "spinbutton", "progressbar", "meter", "scrollbar"}
+)
+_TEXT_INPUT_TYPES: Final[frozenset[str]] = frozenset(
+    {"", "text", "email", "tel", "url", "search", "password", "number"}
+)
+_BUTTON_DEFAULTS: Final[Mapping[str, str]] = {"submit": "Submit", "reset": "Reset"}
+_MAX_DEPTH: Final[int] = 600  # recursion guard; the tree is at most 512 deep
+
+
+class _Walk:
+    """State of one name computation: the element being named, the element excluded from
+    its own label (``root``, -1 inside labelledby traversals), the nodes already visited and
+    the characters still allowed."""
+
+    __slots__ = ("budget", "named", "root", "visited")
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self.named = root
+        self.visited: set[int] = set()
+        self.budget = MAX_NAME_CHARS
+
+
+class NameComputer:
+    """Accessible names for the elements of one document.
+
+    Parameters
+    ----------
+    doc:
+        The parsed page.
+    roles:
+        Canonical role per element (see :mod:`.roles`).
+    hidden:
+        Per element: excluded from the accessibility tree (not rendered, ``visibility:
+        hidden``, ``aria-hidden="true"`` or ``inert`` on it or an ancestor).
+    block:
+        Per element: laid out as a block, so its text is separated by spaces (2F.iii).
+    end:
+        Per element: one past the index of its last descendant (subtrees are contiguous).
+    """
+
+    def __init__(
+        self,
+        doc: Document,
+        roles: Sequence[str],
+        hidden: Sequence[bool],
+        block: Sequence[bool],
+        end: Sequence[int],
+        *,
+        rendered: Sequence[bool] | None = None,
+        aria_hidden: Sequence[bool] | None = None,
+        before: Mapping[int, str] | None = None,
+        after: Mapping[int, str] | None = None,
+    ) -> None:
+        self.doc = doc
+        self.rendered = rendered if rendered is not None else [True] * len(doc)
+        self.aria_hidden = aria_hidden if aria_hidden is not None else [False] * len(doc)
+        self.before = before or {}
+        self.after = after or {}
+        self.roles = roles
+        self.hidden = hidden
+        self.block = block
+        self.end = end
+        self._names: dict[int, str] = {}
+        self._content: dict[int, str] = {}
+        self._labels: dict[int, list[int]] | None = None
+
+    # -- public ------------------------------------------------------------------------------
+
+    def name(self, i: int) -> str:
+        """The accessible name of element ``i``, whitespace-collapsed."""
+        cached = self._names.get(i)
+        if cached is None and not self.rendered[i]:
+            cached = self._names[i] = ""  # 2A: an unrendered element has no name
+        if cached is None:
+            walk = _Walk(i)
+            # An element that is itself hidden is named from its hidden content (as a hidden
+            # node referenced by aria-labelledby is, 2A); otherwise hidden content is skipped.
+            cached = collapse(self._node(i, walk, 0, recursive=False, labelledby=False,
+                                         hidden_ok=self.hidden[i]))  # fmt: skip
+            self._names[i] = cached
+        return cached
+
+    def text_of(self, i: int, skip: Sequence[bool] | None = None) -> str:
+        """Visible text of ``i``'s subtree (name-from-content rules), whitespace-collapsed.
+
+        ``skip`` marks descendants whose text belongs elsewhere (they contribute nothing).
+        """
+        walk = _Walk(i)
+        parts: list[str] = []
+        self._children(i, walk, 0, False, self.hidden[i], parts, skip)
+        return collapse("".join(parts))
+
+    def labels(self, i: int) -> list[int]:
+        """``label`` elements labelling ``i`` (HTML: ``for`` = id, or the wrapping label)."""
+        if self._labels is None:
+            self._labels = self._index_labels()
+        return self._labels.get(i, [])
+
+    # -- the algorithm -----------------------------------------------------------------------
+
+    def _node(
+        self, i: int, walk: _Walk, depth: int, *, recursive: bool, labelledby: bool,
+        hidden_ok: bool,
+    ) -> str:  # fmt: skip
+        doc = self.doc
+        attrs = doc.attrs[i]
+        role = self.roles[i]
+        # 2A: hidden nodes contribute nothing, unless the traversal started at a hidden node
+        # that aria-labelledby referenced directly (then its hidden subtree counts too).
+        if recursive and self.hidden[i] and not hidden_ok:
+            if self.rendered[i] and not self.aria_hidden[i]:
+                # visibility: hidden can be undone below (visibility: visible), so only
+                # this element's own text is dropped.
+                return self._visible_within(i, walk, depth, labelledby)
+            return ""
+        if depth > _MAX_DEPTH or walk.budget <= 0:
+            return ""
+        if recursive and i == walk.root:
+            return ""  # the control being named is not part of its own label
+        # 2B: aria-labelledby, unless already inside a labelledby traversal.
+        if not labelledby and attrs:
+            refs = attrs.get("aria-labelledby")
+            if refs:
+                found = self._labelledby(refs, walk, depth)
+                if found is not None:
+                    return found
+        if recursive:
+            # Each node contributes once per computation (accname 1.2 §4.3.2: a node
+            # already visited is skipped, so labelledby cycles and repeats end).
+            if i in walk.visited:
+                return ""
+            walk.visited.add(i)
+        # 2C: a control embedded in a label (or in content) contributes its value; a menu
+        # inside a label contributes nothing. The element being named is not embedded.
+        if recursive and i != walk.named:
+            if role in _EMBEDDED:
+                return self._embedded_value(i, role)
+            if role == "menu":
+                return ""
+        # 2D: aria-label.
+        if attrs:
+            label = attrs.get("aria-label")
+            if label and label.strip():
+                return label
+        # 2E: the host language label (skipped for presentational elements).
+        if role != "none":
+            native = self._native(i, walk, depth)
+            if native:
+                return native
+        # 2F: name from content, for roles that allow it and for every descendant.
+        if recursive or role in NAME_FROM_CONTENT:
+            if recursive and not hidden_ok and not labelledby:
+                cached = self._content.get(i)
+                if cached is not None:
+                    walk.budget -= len(cached)
+                    return cached
+            parts: list[str] = []
+            before = walk.budget
+            self._children(i, walk, depth, labelledby, hidden_ok, parts, None)
+            text = "".join(parts)
+            if (recursive and not hidden_ok and not labelledby and walk.budget > 0
+                    and not (i < walk.root < self.end[i])):  # fmt: skip
+                self._content[i] = text
+            if text.strip() or (recursive and not (attrs and attrs.get("title", "").strip())):
+                return text  # whitespace between words matters inside a parent's name
+            walk.budget = before
+        # 2I: the tooltip attribute (Deviation, follows Chromium: not for presentational
+        # elements).
+        if attrs and role != "none":
+            title = attrs.get("title")
+            if title and title.strip():
+                return title
+        return ""
+
+    def _children(
+        self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool,
+        parts: list[str], skip: Sequence[bool] | None,
+    ) -> None:  # fmt: skip
+        """2F.iii: each child's text alternative, with spaces around block-level ones."""
+        block = self.block
+        text_of = Document.text
+        pseudo = self.before.get(i)
+        if pseudo:  # 2F.ii: CSS generated content before the children
+            parts.append(pseudo)
+        for child in self.doc.content[i]:
+            if walk.budget <= 0:
+                return
+            if isinstance(child, int):
+                if skip is not None and skip[child]:
+                    continue
+                result = self._node(child, walk, depth + 1, recursive=True,
+                                    labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+                if block[child]:
+                    result = f" {result} "
+            else:
+                result = text_of(child)  # 2G: a text node contributes its text
+                walk.budget -= len(result)
+            parts.append(result)
+        pseudo = self.after.get(i)
+        if pseudo:  # 2F.ii: and after them
+            parts.append(pseudo)
+
+    def _visible_within(self, i: int, walk: _Walk, depth: int, labelledby: bool) -> str:
+        """Content of a ``visibility: hidden`` element: only its element children count."""
+        parts: list[str] = []
+        for child in self.doc.content[i]:
+            if isinstance(child, int):
+                text = self._node(child, walk, depth + 1, recursive=True,
+                                  labelledby=labelledby, hidden_ok=False)  # fmt: skip
+                parts.append(f" {text} " if self.block[child] else text)
+        return "".join(parts)
+
+    def _labelledby(self, refs: str, walk: _Walk, depth: int) -> str | None:
+        """2B: the referenced nodes' text alternatives, joined by spaces (None if no ref)."""
+        by_id = self.doc.by_id
+        targets = [by_id[r] for r in refs.split() if r in by_id]
+        if not targets:
+            return None
+        parts = []
+        for target in targets:
+            # A referenced node is computed even when hidden (2A exception); the walk's root
+            # is reset so a self-reference still yields the element's own content.
+            inner = _Walk(-1)
+            inner.named = walk.named
+            inner.visited = walk.visited
+            inner.budget = walk.budget
+            text = self._node(target, inner, depth + 1, recursive=True, labelledby=True,
+                              hidden_ok=self.hidden[target])  # fmt: skip
+            walk.budget = inner.budget
+            parts.append(collapse(text))
+        joined = " ".join(p for p in parts if p)
+        return joined if joined else None
+
+    # -- 2C embedded controls ------------------------------------------------------------------
+
+    def _embedded_value(self, i: int, role: str) -> str:
+        doc = self.doc
+        attrs = doc.attrs[i]
+        tag = doc.tags[i]
+        if role in _RANGE_ROLES:
+            text = attrs.get("aria-valuetext") or attrs.get("aria-valuenow")
+            if text:
+                return text
+            if tag == "input":
+                value = attrs.get("value")
+                if value is None and attrs.get("type", "").lower() == "range":
+                    return _range_default(attrs)
+                return value or ""
+            return ""
+        if role in ("combobox", "listbox"):
+            if tag == "select":
+                return " ".join(self._selected_options(i))
+            if tag == "input":
+                return attrs.get("value", "")
+            chosen = [
+                j for j in range(i + 1, self.end[i])
+                if self.roles[j] == "option" and doc.attrs[j].get("aria-selected") == "true"
+            ]  # fmt: skip
+            if chosen:
+                return " ".join(self.text_of(j) for j in chosen)
+            return "" if role == "listbox" else self.text_of(i)
+        # textbox / searchbox
+        if tag == "input":
+            return attrs.get("value", "")
+        return self.text_of(i)
+
+    def _selected_options(self, select: int) -> list[str]:
+        doc = self.doc
+        options = [j for j in range(select + 1, self.end[select]) if doc.tags[j] == "option"]
+        chosen = [j for j in options if "selected" in doc.attrs[j]]
+        multiple = "multiple" in doc.attrs[select]
+        if not chosen and options and not multiple:
+            chosen = options[:1]
+        return [doc.attrs[j].get("label") or self.text_of(j) for j in chosen]
+
+    # -- 2E host language labels (HTML-AAM §5 accessible name computations) ------------------
+
+    def _native(self, i: int, walk: _Walk, depth: int) -> str:
+        doc = self.doc
+        tag = doc.tags[i]
+        attrs = doc.attrs[i]
+        if tag == "input":
+            return self._input_name(i, walk, depth)
+        if tag in _LABELABLE:
+            text = self._from_labels(i, walk, depth)
+            if text:
+                return text
+            if tag == "textarea":  # as for text inputs: title, then placeholder
+                return (
+                    attrs.get("title", "").strip()
+                    and attrs["title"]
+                    or attrs.get("placeholder", "")
+                )
+            return ""
+        handler = _NATIVE_CHILD.get(tag)
+        if handler is not None:
+            for child in doc.content[i]:
+                if isinstance(child, int) and doc.tags[child] == handler:
+                    text = collapse(self._node(child, walk, depth + 1, recursive=True,
+                                               labelledby=False, hidden_ok=False))  # fmt: skip
+                    if text:
+                        return text
+                    break
+            return ""
+        if tag in ("img", "area") or (tag == "image"):
+            return attrs.get("alt", "")
+        if tag == "svg" or (doc.namespace[i] == 1 and tag in ("g", "a", "use", "image")):
+            for child in doc.content[i]:  # SVG-AAM: a <title> child names the element
+                if isinstance(child, int) and doc.tags[child] == "title":
+                    return self.text_of(child)
+            return ""
+        if tag == "optgroup":
+            return attrs.get("label", "")
+        if tag == "option":
+            return attrs.get("label", "")
+        return ""
+
+    def _input_name(self, i: int, walk: _Walk, depth: int) -> str:
+        attrs = self.doc.attrs[i]
+        kind = attrs.get("type", "").strip().lower()
+        if kind in ("button", "submit", "reset"):
+            # HTML-AAM input type=button/submit/reset: value, else the UA default label.
+            if "value" in attrs:
+                return attrs["value"]
+            text = self._from_labels(i, walk, depth)
+            return text or _BUTTON_DEFAULTS.get(kind, "")
+        if kind == "image":
+            text = self._from_labels(i, walk, depth)
+            for key in ("alt", "value", "title"):
+                if not text and attrs.get(key, "").strip():
+                    text = attrs[key]
+            return text or "Submit"
+        text = self._from_labels(i, walk, depth)
+        if text:
+            return text
+        # HTML-AAM text inputs: title, then placeholder.
+        title = attrs.get("title", "")
+        if title.strip():
+            return title
+        if kind in _TEXT_INPUT_TYPES or kind not in _NO_PLACEHOLDER:
+            placeholder = attrs.get("placeholder", "")
+            if placeholder.strip():
+                return placeholder
+        return ""
+
+    def _from_labels(self, i: int, walk: _Walk, depth: int) -> str:
+        labels = self.labels(i)
+        if not labels:
+            return ""
+        parts = []
+        for label in labels:
+            text = self._node(label, walk, depth + 1, recursive=True, labelledby=False,
+                              hidden_ok=False)  # fmt: skip
+            parts.append(collapse(text))
+        return " ".join(p for p in parts if p)
+
+    def _index_labels(self) -> dict[int, list[int]]:
+        """label element -> its labeled control, inverted (HTML §4.10.4)."""
+        doc = self.doc
+        found: dict[int, list[int]] = {}
+        for j, tag in enumerate(doc.tags):
+            if tag != "label" or doc.namespace[j]:
+                continue
+            target = -1
+            ref = doc.attrs[j].get("for")
+            if ref is not None:
+                k = doc.by_id.get(ref, -1)
+                if k >= 0 and doc.tags[k] in _LABELABLE and doc.namespace[k] == 0:
+                    target = k
+            else:
+                for k in range(j + 1, self.end[j]):
+                    if doc.tags[k] in _LABELABLE and doc.namespace[k] == 0:
+                        if (
+                            doc.tags[k] == "input"
+                            and doc.attrs[k].get("type", "").lower() == "hidden"
+                        ):
+                            continue
+                        target = k
+                        break
+            if target >= 0:
+                found.setdefault(target, []).append(j)
+        return found
+
+
+def _range_default(attrs: Mapping[str, str]) -> str:
+    """A range input without a value sits halfway between min (0) and max (100)."""
+    try:
+        low = float(attrs.get("min", "0") or 0)
+        high = float(attrs.get("max", "100") or 100)
+    except ValueError:
+        return "50"
+    middle = low + (high - low) / 2 if high >= low else low
+    return str(int(middle)) if middle == int(middle) else str(middle)
+
+
+_EMBEDDED: Final[frozenset[str]] = frozenset(
+    {"textbox", "searchbox", "combobox", "listbox", *_RANGE_ROLES}
+)
+_NATIVE_CHILD: Final[Mapping[str, str]] = {
+    "fieldset": "legend",
+    "figure": "figcaption",
+    "table": "caption",
+}
+"""HTML-AAM: elements named by a child element (the first such child)."""
+_NO_PLACEHOLDER: Final[frozenset[str]] = frozenset(
+    {"checkbox", "radio", "range", "color", "file", "hidden", "date", "datetime-local",
+     "month", "time", "week"}
+)  # fmt: skip

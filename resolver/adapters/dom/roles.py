@@ -1,0 +1,402 @@
+"""ARIA roles of HTML elements: explicit ``role`` attributes and HTML-AAM implicit roles.
+
+The result is a canonical role from :data:`resolver.roles.ROLES` for every element. Where
+Chromium maps an element to an internal role with no ARIA counterpart, the canonical role
+Chromium's spelling maps to is used (``LayoutTable`` -> ``generic``, ``LabelText`` ->
+``label``, ``DisclosureTriangle`` -> ``button``), so DOM rows and CDP rows agree.
+
+Order of the decision for one element (all tables, few branches):
+
+1. an explicit ``role``: the first token that names a concrete ARIA role wins (ARIA 1.2 §7.1
+   "role attribute", fallback roles); ``presentation`` means ``none``;
+2. the presentational role conflict (ARIA 1.2 §9.3): ``none`` is ignored on focusable elements
+   and on elements with global ARIA attributes;
+3. otherwise the implicit role (HTML-AAM §4 "Element mappings"): :data:`IMPLICIT_ROLES` for
+   the fixed cases, and one small function per context-dependent element (``input``,
+   ``a``/``area``, ``img``, ``select``, ``section``/``form``/``aside``, ``header``/
+   ``footer``, table parts, ``li``, ``option``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from ...roles import ROLE_INDEX
+from .parse import MATHML, SVG, Document
+
+__all__ = ["ARIA_ROLES", "IMPLICIT_ROLES", "compute_roles", "is_focusable"]
+
+# ARIA role tokens -> canonical roles. Abstract roles are absent (they are not valid tokens).
+ARIA_ROLES: Final[Mapping[str, str]] = {
+    **{role: role for role in ROLE_INDEX if role not in ("unknown", "text", "window", "label",
+                                                          "titlebar", "desktop", "section")},
+    "presentation": "none",
+    "image": "img",
+    "graphics-document": "document",
+    "graphics-object": "group",
+    "graphics-symbol": "img",
+    "subscript": "generic",
+    "superscript": "generic",
+    "comment": "note",
+    "suggestion": "generic",
+    "sectionhead": "heading",
+    "doc-abstract": "region", "doc-acknowledgments": "region", "doc-afterword": "region",
+    "doc-appendix": "region", "doc-backlink": "link", "doc-biblioentry": "listitem",
+    "doc-bibliography": "region", "doc-biblioref": "link", "doc-chapter": "region",
+    "doc-colophon": "region", "doc-conclusion": "region", "doc-cover": "img",
+    "doc-credit": "region", "doc-credits": "region", "doc-dedication": "region",
+    "doc-endnote": "listitem", "doc-endnotes": "region", "doc-epigraph": "region",
+    "doc-epilogue": "region", "doc-errata": "region", "doc-example": "region",
+    "doc-footnote": "note", "doc-foreword": "region", "doc-glossary": "region",
+    "doc-glossref": "link", "doc-index": "navigation", "doc-introduction": "region",
+    "doc-noteref": "link", "doc-notice": "note", "doc-pagebreak": "separator",
+    "doc-pagelist": "navigation", "doc-part": "region", "doc-preface": "region",
+    "doc-prologue": "region", "doc-pullquote": "generic", "doc-qna": "region",
+    "doc-subtitle": "paragraph", "doc-tip": "note", "doc-toc": "navigation",
+}  # fmt: skip
+
+# HTML-AAM §4 element mappings that do not depend on context.
+IMPLICIT_ROLES: Final[Mapping[str, str]] = {
+    "address": "group", "article": "article", "blockquote": "blockquote", "button": "button",
+    "caption": "caption", "code": "code", "datalist": "listbox", "del": "deletion",
+    "s": "deletion", "details": "group", "dialog": "dialog", "dd": "definition",
+    "dfn": "term", "dl": "list", "dt": "term", "em": "emphasis", "fieldset": "group",
+    "figure": "figure", "figcaption": "caption", "h1": "heading", "h2": "heading",
+    "h3": "heading", "h4": "heading", "h5": "heading", "h6": "heading", "hgroup": "group",
+    "hr": "separator", "iframe": "document", "ins": "insertion", "main": "main",
+    "mark": "mark", "math": "math", "menu": "list", "meter": "meter", "nav": "navigation",
+    "ol": "list", "ul": "list", "optgroup": "group", "output": "status", "p": "paragraph",
+    "progress": "progressbar", "search": "search", "strong": "strong", "textarea": "textbox",
+    "time": "time", "label": "label", "legend": "label", "summary": "button",
+    "canvas": "img", "video": "group", "audio": "group", "embed": "group", "object": "group",
+    "br": "text", "svg": "img", "html": "none", "body": "none",
+}  # fmt: skip
+"""Tags whose implicit role is fixed. Chromium spellings: ``figcaption`` is ``Figcaption``,
+``label`` ``LabelText``, ``legend`` ``Legend``, ``summary`` ``DisclosureTriangle``,
+``canvas`` ``Canvas``, ``video`` ``Video``, ``br`` ``LineBreak``, ``svg`` ``image``."""
+
+_INPUT_ROLES: Final[Mapping[str, str]] = {
+    "button": "button", "submit": "button", "reset": "button", "image": "button",
+    "checkbox": "checkbox", "radio": "radio", "range": "slider", "number": "spinbutton",
+    "search": "searchbox", "color": "button", "file": "button", "hidden": "none",
+    "date": "textbox", "datetime-local": "textbox", "month": "textbox", "time": "textbox",
+    "week": "textbox",
+}  # fmt: skip
+_TEXT_INPUTS: Final[frozenset[str]] = frozenset({"text", "email", "tel", "url", "search", ""})
+_LANDMARK_SCOPES: Final[frozenset[str]] = frozenset(
+    {"article", "complementary", "main", "navigation", "region"}
+)
+_SCOPE_TAGS: Final[frozenset[str]] = frozenset({"article", "aside", "main", "nav", "section"})
+_GLOBAL_ARIA: Final[frozenset[str]] = frozenset(
+    {
+        "aria-atomic", "aria-busy", "aria-controls", "aria-current", "aria-describedby",
+        "aria-details", "aria-dropeffect", "aria-flowto", "aria-grabbed", "aria-haspopup",
+        "aria-invalid", "aria-keyshortcuts", "aria-label", "aria-labelledby", "aria-live",
+        "aria-owns", "aria-relevant", "aria-roledescription",
+    }
+)  # fmt: skip
+_FOCUSABLE_TAGS: Final[frozenset[str]] = frozenset(
+    {"button", "select", "textarea", "iframe", "summary"}
+)
+_TABLE_SECTIONS: Final[frozenset[str]] = frozenset({"thead", "tbody", "tfoot"})
+_GRID_ROLES: Final[frozenset[str]] = frozenset({"grid", "treegrid"})
+_LIST_ROLES: Final[frozenset[str]] = frozenset({"list", "directory"})
+
+
+def _has_name_attr(attrs: Mapping[str, str], doc: Document) -> bool:
+    """Whether author markup gives the element a name (HTML-AAM: "has an accessible name")."""
+    if attrs.get("aria-label", "").strip() or attrs.get("title", "").strip():
+        return True
+    refs = attrs.get("aria-labelledby")
+    return bool(refs) and any(r in doc.by_id for r in refs.split())
+
+
+def is_focusable(tag: str, attrs: Mapping[str, str]) -> bool:
+    """HTML focusability without layout: form controls, links, tabindex, contenteditable."""
+    if "tabindex" in attrs or tag in _FOCUSABLE_TAGS:
+        return "disabled" not in attrs or tag in ("iframe", "summary")
+    if tag in ("a", "area"):
+        return "href" in attrs
+    if tag == "input":
+        return attrs.get("type", "").lower() != "hidden" and "disabled" not in attrs
+    editable = attrs.get("contenteditable")
+    return editable is not None and editable.lower() in ("", "true", "plaintext-only")
+
+
+def explicit_role(value: str) -> str | None:
+    """ARIA 1.2 §7.1: the first recognised token of a ``role`` attribute, canonical."""
+    for token in value.lower().split():
+        role = ARIA_ROLES.get(token)
+        if role is not None:
+            return role
+    return None
+
+
+class _Context:
+    """Per-document memo for table-type decisions."""
+
+    def __init__(self, doc: Document, roles: list[str]) -> None:
+        self.doc = doc
+        self.roles = roles
+        self.data_tables: dict[int, bool] = {}
+
+    def table_of(self, i: int) -> int:
+        """Nearest ``table`` ancestor of a table part (-1 if none)."""
+        doc = self.doc
+        p = doc.parent[i]
+        while p >= 0 and doc.tags[p] != "table":
+            if doc.tags[p] in ("td", "th"):
+                return -1
+            p = doc.parent[p]
+        return p
+
+    def is_data_table(self, t: int) -> bool:
+        """Chromium's layout-table heuristic, simplified (see AXLayoutObject::IsDataTable)."""
+        known = self.data_tables.get(t)
+        if known is not None:
+            return known
+        self.data_tables[t] = result = self._judge(t)
+        return result
+
+    def _judge(self, t: int) -> bool:
+        doc = self.doc
+        attrs = doc.attrs[t]
+        if explicit_role(attrs.get("role", "")) not in (None, "none"):
+            return True
+        if "summary" in attrs or _has_name_attr(attrs, doc):
+            return True
+        rows: list[int] = []
+        for child in doc.content[t]:
+            if not isinstance(child, int):
+                continue
+            tag = doc.tags[child]
+            if tag in ("caption", "thead", "tfoot", "colgroup", "col"):
+                return True
+            if tag == "tr":
+                rows.append(child)
+            elif tag == "tbody":
+                rows.extend(
+                    c for c in doc.content[child] if isinstance(c, int) and doc.tags[c] == "tr"
+                )
+        if len(rows) >= 20:
+            return True
+        widest = 0
+        for row in rows:
+            cells = 0
+            for cell in doc.content[row]:
+                if not isinstance(cell, int):
+                    continue
+                tag = doc.tags[cell]
+                if tag == "th":
+                    return True
+                if tag == "td":
+                    cell_attrs = doc.attrs[cell]
+                    if cell_attrs and (
+                        "headers" in cell_attrs or "scope" in cell_attrs or "abbr" in cell_attrs
+                    ):
+                        return True
+                    cells += 1
+            widest = max(widest, cells)
+        return len(rows) >= 2 and widest >= 2 and _no_nested_table(doc, t)
+
+    def table_kind(self, i: int) -> str:
+        """``data``, ``grid``, ``layout`` or ``none`` for the table a part belongs to."""
+        t = self.table_of(i)
+        if t < 0:
+            return "none"
+        role = self.roles[t]
+        if role in _GRID_ROLES:
+            return "grid"
+        if role == "table":
+            return "data"
+        return "none" if role == "none" else "layout"
+
+
+def _no_nested_table(doc: Document, t: int) -> bool:
+    stack = [c for c in doc.content[t] if isinstance(c, int)]
+    seen = 0
+    while stack and seen < 5000:
+        seen += 1
+        e = stack.pop()
+        if doc.tags[e] == "table":
+            return False
+        stack.extend(c for c in doc.content[e] if isinstance(c, int))
+    return True
+
+
+def _role_input(doc: Document, i: int, ctx: _Context) -> str:
+    attrs = doc.attrs[i]
+    kind = attrs.get("type", "").strip().lower()
+    if "list" in attrs and kind in _TEXT_INPUTS | {"email"}:
+        return "combobox"  # HTML-AAM: text-like input with a list -> combobox
+    return _INPUT_ROLES.get(kind, "textbox")
+
+
+def _role_link(doc: Document, i: int, ctx: _Context) -> str:
+    if "href" in doc.attrs[i]:
+        return "link"
+    return "generic" if doc.tags[i] == "a" else "none"
+
+
+def _role_img(doc: Document, i: int, ctx: _Context) -> str:
+    attrs = doc.attrs[i]
+    # HTML-AAM: img with alt="" is presentational unless it is named another way.
+    if attrs.get("alt", None) == "" and not (
+        attrs.get("aria-label", "").strip()
+        or attrs.get("aria-labelledby", "").strip()
+        or attrs.get("title", "").strip()
+    ):
+        return "none"
+    return "img"
+
+
+def _role_select(doc: Document, i: int, ctx: _Context) -> str:
+    attrs = doc.attrs[i]
+    size = attrs.get("size", "").strip()
+    if "multiple" in attrs or (size.isdigit() and int(size) > 1):
+        return "listbox"
+    return "combobox"
+
+
+def _role_named(role: str) -> Callable[[Document, int, _Context], str]:
+    def decide(doc: Document, i: int, ctx: _Context) -> str:
+        # HTML-AAM: section -> region and form -> form only with an accessible name.
+        # Deviation (follows Chromium): an unnamed form is still exposed as "form".
+        if role == "form" or _has_name_attr(doc.attrs[i], doc):
+            return role
+        return "generic"
+
+    return decide
+
+
+def _inside_scope(doc: Document, i: int, roles: list[str]) -> bool:
+    p = doc.parent[i]
+    while p >= 0:
+        if doc.tags[p] in _SCOPE_TAGS or roles[p] in _LANDMARK_SCOPES:
+            return True
+        p = doc.parent[p]
+    return False
+
+
+def _role_scoped(role: str) -> Callable[[Document, int, _Context], str]:
+    def decide(doc: Document, i: int, ctx: _Context) -> str:
+        # HTML-AAM: header/footer are landmarks only when not inside sectioning content;
+        # aside is complementary there only with a name (Chromium follows the same rule).
+        if not _inside_scope(doc, i, ctx.roles):
+            return role
+        if role == "complementary" and _has_name_attr(doc.attrs[i], doc):
+            return role
+        return "generic"
+
+    return decide
+
+
+def _role_table(doc: Document, i: int, ctx: _Context) -> str:
+    # Follows Chromium: tables used for layout are exposed as LayoutTable (generic).
+    return "table" if ctx.is_data_table(i) else "generic"
+
+
+def _role_row(doc: Document, i: int, ctx: _Context) -> str:
+    kind = ctx.table_kind(i)
+    return {"data": "row", "grid": "row", "layout": "generic", "none": "none"}[kind]
+
+
+def _role_rowgroup(doc: Document, i: int, ctx: _Context) -> str:
+    kind = ctx.table_kind(i)
+    return "rowgroup" if kind in ("data", "grid") else ("none" if kind == "none" else "generic")
+
+
+def _role_cell(doc: Document, i: int, ctx: _Context) -> str:
+    kind = ctx.table_kind(i)
+    if kind == "layout":
+        return "generic"
+    if kind == "none":
+        return "none"
+    if doc.tags[i] == "th":
+        return _header_role(doc, i)
+    return "gridcell" if kind == "grid" else "cell"
+
+
+def _header_role(doc: Document, i: int) -> str:
+    """HTML-AAM th: ``scope`` decides; else a th in a row of td cells heads that row."""
+    scope = doc.attrs[i].get("scope", "").lower()
+    if scope in ("row", "rowgroup"):
+        return "rowheader"
+    if scope in ("col", "colgroup"):
+        return "columnheader"
+    row = doc.parent[i]
+    if row >= 0 and doc.tags[row] == "tr":
+        section = doc.parent[row]
+        if section >= 0 and doc.tags[section] == "thead":
+            return "columnheader"
+        cells = [c for c in doc.content[row] if isinstance(c, int) and doc.tags[c] in ("td", "th")]
+        if cells and cells[0] == i and any(doc.tags[c] == "td" for c in cells):
+            return "rowheader"
+    return "columnheader"
+
+
+def _role_li(doc: Document, i: int, ctx: _Context) -> str:
+    p = doc.parent[i]
+    if p >= 0 and ctx.roles[p] == "none" and doc.tags[p] in ("ul", "ol", "menu"):
+        return "none"  # ARIA 1.2 §9.3: required owned elements of a presentational list
+    return "listitem"
+
+
+def _role_option(doc: Document, i: int, ctx: _Context) -> str:
+    p = doc.parent[i]
+    if p >= 0 and doc.tags[p] == "optgroup":
+        p = doc.parent[p]
+    return "option" if p >= 0 and doc.tags[p] in ("select", "datalist") else "generic"
+
+
+_SPECIAL: Final[Mapping[str, Callable[[Document, int, _Context], str]]] = {
+    "input": _role_input, "a": _role_link, "area": _role_link, "img": _role_img,
+    "select": _role_select, "section": _role_named("region"), "form": _role_named("form"),
+    "aside": _role_scoped("complementary"), "header": _role_scoped("banner"),
+    "footer": _role_scoped("contentinfo"), "tr": _role_row, "td": _role_cell,
+    "th": _role_cell, "thead": _role_rowgroup, "tbody": _role_rowgroup,
+    "tfoot": _role_rowgroup, "li": _role_li, "option": _role_option, "table": _role_table,
+}  # fmt: skip
+
+
+def implicit_role(doc: Document, i: int, ctx: _Context) -> str:
+    """HTML-AAM implicit role of element ``i`` (``generic`` for unknown/custom elements)."""
+    tag = doc.tags[i]
+    ns = doc.namespace[i]
+    if ns == SVG:
+        # SVG-AAM: the root is an image (graphics-document); shapes are hidden unless named.
+        if tag == "svg":
+            return "img"
+        if tag in ("a",):
+            return "link" if "href" in doc.attrs[i] or "xlink:href" in doc.attrs[i] else "group"
+        return "none"
+    if ns == MATHML:
+        return "math" if tag == "math" else "none"
+    special = _SPECIAL.get(tag)
+    if special is not None:
+        return special(doc, i, ctx)
+    return IMPLICIT_ROLES.get(tag, "generic")
+
+
+def compute_roles(doc: Document) -> list[str]:
+    """Canonical role of every element, in one pre-order pass (ancestors decide first)."""
+    n = len(doc)
+    roles = ["generic"] * n
+    ctx = _Context(doc, roles)
+    tags, all_attrs = doc.tags, doc.attrs
+    for i in range(n):
+        attrs = all_attrs[i]
+        raw = attrs.get("role") if attrs else None
+        role = explicit_role(raw) if raw else None
+        if role == "none" and (
+            is_focusable(tags[i], attrs) or any(a in _GLOBAL_ARIA for a in attrs)
+        ):
+            role = None  # ARIA 1.2 §9.3 presentational role conflict resolution
+        if role is None:
+            if not attrs and tags[i] in IMPLICIT_ROLES and doc.namespace[i] == 0:
+                role = IMPLICIT_ROLES[tags[i]]
+            else:
+                role = implicit_role(doc, i, ctx)
+        roles[i] = role
+    return roles

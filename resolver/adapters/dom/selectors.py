@@ -1,0 +1,370 @@
+"""Selectors: absolute XPaths and CSS paths per element, ranked robust selectors per row, and
+running a recorded CSS selector or XPath against the page.
+
+XPath form: one step per element from ``html`` down, ``tag[n]`` with ``n`` the 1-based position
+among same-tag siblings (``/html[1]/body[1]/div[2]/a[1]``), the convention of the fixtures'
+``labels.json``. SVG and MathML elements are written ``*[local-name()='path'][n]``: in a
+browser an unprefixed name test never matches an element outside the HTML namespace.
+
+Ranked selectors for a row (:func:`ranked_selectors`), best first; each is included only when
+it selects exactly that element, which is checked with counts made once per page (no
+per-row document scans):
+
+1. ``css`` ``#id`` (a unique id);
+2. ``css`` ``[data-testid="..."]`` (also ``data-test-id``, ``data-test``, ``data-qa``,
+   ``data-cy``), unique value;
+3. ``role`` ``role=button[name="Save"]`` (Playwright's role selector), unique role and name;
+4. ``css`` ``tag[aria-label="..."]``, unique;
+5. ``text`` ``text="Save"`` (Playwright's exact text selector), unique name among rows;
+6. ``css`` the structural path: ``tag:nth-of-type(k)`` steps from the nearest ancestor with a
+   unique id (or ``html``), unique by construction;
+7. ``xpath`` the absolute XPath, unique by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from .parse import Document
+
+__all__ = [
+    "TESTID_ATTRS",
+    "Paths",
+    "XPathRunner",
+    "compute_paths",
+    "css_string",
+    "ranked_selectors",
+]
+
+TESTID_ATTRS: Final[tuple[str, ...]] = (
+    "data-testid",
+    "data-test-id",
+    "data-test",
+    "data-qa",
+    "data-cy",
+)
+_IDENT: Final[re.Pattern[str]] = re.compile(r"^-?[A-Za-z_][A-Za-z0-9_-]*$")
+_XML_NAME: Final[re.Pattern[str]] = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+
+
+def css_string(value: str) -> str:
+    """A CSS string literal for ``value`` (double quotes, escapes per CSSOM)."""
+    out = []
+    for ch in value:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ch == "\n" or ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\{ord(ch):x} ")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _id_selector(value: str) -> str:
+    return (
+        "#" + value
+        if _IDENT.match(value) and not value.startswith("--")
+        else f"[id={css_string(value)}]"
+    )
+
+
+class Paths:
+    """Absolute XPath, fixture-style layout key and CSS path of every element."""
+
+    __slots__ = ("css", "id_count", "layout", "xpath")
+
+    def __init__(
+        self, xpath: list[str], layout: list[str], css: list[str], id_count: dict[str, int]
+    ) -> None:
+        self.xpath = xpath
+        self.layout = layout
+        self.css = css
+        self.id_count = id_count
+
+
+def compute_paths(doc: Document) -> Paths:
+    """XPaths and CSS paths for all elements in two linear passes."""
+    n = len(doc)
+    tags, parent, namespace, attrs = doc.tags, doc.parent, doc.namespace, doc.attrs
+    xpath = [""] * n
+    layout = [""] * n
+    position = [1] * n
+    counters: dict[int, dict[str, int]] = {}
+    id_count: dict[str, int] = {}
+    for i in range(n):
+        tag = tags[i]
+        p = parent[i]
+        counter = counters.get(p)
+        if counter is None:
+            counter = counters[p] = {}
+        k = counter.get(tag, 0) + 1
+        counter[tag] = k
+        position[i] = k
+        if namespace[i]:
+            step = f"*[local-name()='{tag}'][{k}]"
+            key = f"{tag.lower()}[{k}]"
+        else:
+            step = key = f"{tag}[{k}]"
+        if p >= 0:
+            xpath[i] = f"{xpath[p]}/{step}"
+            layout[i] = f"{layout[p]}/{key}" if namespace[i] or layout[p] != xpath[p] else xpath[i]
+        else:
+            xpath[i] = "/" + step
+            layout[i] = "/" + key
+        element_id = attrs[i].get("id") if attrs[i] else None
+        if element_id:
+            id_count[element_id] = id_count.get(element_id, 0) + 1
+    css = [""] * n
+    for i in range(n):
+        tag = tags[i]
+        p = parent[i]
+        element_id = attrs[i].get("id") if attrs[i] else None
+        if element_id and id_count[element_id] == 1:
+            css[i] = _id_selector(element_id)
+            continue
+        total = counters[p][tag]
+        step = tag if total == 1 else f"{tag}:nth-of-type({position[i]})"
+        css[i] = f"{css[p]} > {step}" if p >= 0 else step
+    return Paths(xpath, layout, css, id_count)
+
+
+def ranked_selectors(
+    doc: Document,
+    paths: Paths,
+    element: int,
+    role: str,
+    name: str,
+    counts: Callable[[], dict[str, dict[Any, int]]],
+) -> list[tuple[str, str]]:
+    """Ranked ``(kind, selector)`` pairs that each select exactly ``element`` (module doc)."""
+    attrs = doc.attrs[element]
+    tag = doc.tags[element]
+    found: list[tuple[str, str]] = []
+    tally = counts()
+    element_id = attrs.get("id")
+    if element_id and paths.id_count.get(element_id) == 1:
+        found.append(("css", _id_selector(element_id)))
+    for attr in TESTID_ATTRS:
+        value = attrs.get(attr)
+        if value and tally["testid"].get((attr, value)) == 1:
+            found.append(("css", f"[{attr}={css_string(value)}]"))
+    if (
+        name
+        and role not in ("text", "generic", "none")
+        and tally["role_name"].get((role, name)) == 1
+    ):
+        found.append(("role", f"role={role}[name={css_string(name)}]"))
+    label = attrs.get("aria-label")
+    if label and tally["aria_label"].get((tag, label)) == 1:
+        found.append(("css", f"{tag}[aria-label={css_string(label)}]"))
+    if name and tally["text"].get(name) == 1 and len(name) <= 80:
+        found.append(("text", f"text={css_string(name)}"))
+    found.append(("css", paths.css[element]))
+    found.append(("xpath", paths.xpath[element]))
+    return found
+
+
+# -- running recorded XPaths ------------------------------------------------------------------
+
+_STEP: Final[re.Pattern[str]] = re.compile(
+    r"""(\*|[A-Za-z_][\w.:-]*)((?:\[(?:[^\]'"]|'[^']*'|"[^"]*")*\])*)$"""
+)
+_PRED: Final[re.Pattern[str]] = re.compile(r"""\[((?:[^\]'"]|'[^']*'|"[^"]*")*)\]""")
+_ATTR_EQ: Final[re.Pattern[str]] = re.compile(r"""^@([\w:.-]+)\s*=\s*(?:'([^']*)'|"([^"]*)")$""")
+_LOCAL: Final[re.Pattern[str]] = re.compile(r"""^local-name\(\)\s*=\s*(?:'([^']*)'|"([^"]*)")$""")
+
+
+def _split_path(path: str) -> list[tuple[bool, str]] | None:
+    """``(descendant, step)`` pairs of an absolute location path, or None if not simple."""
+    if not path.startswith("/"):
+        return None
+    steps: list[tuple[bool, str]] = []
+    i, n = 0, len(path)
+    while i < n:
+        descendant = path.startswith("//", i)
+        i += 2 if descendant else 1
+        depth = 0
+        quote = ""
+        j = i
+        while j < n:
+            ch = path[j]
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "[":
+                depth += 1
+            elif ch == "]":
+                depth -= 1
+            elif ch == "/" and depth == 0:
+                break
+            j += 1
+        step = path[i:j].strip()
+        if not step:
+            return None
+        steps.append((descendant, step))
+        i = j
+    return steps
+
+
+class XPathRunner:
+    """Evaluates XPaths on a :class:`Document`: a fast path for simple location paths
+    (child/descendant steps, name tests, ``[n]``, ``[@a='v']``, ``[@a]``,
+    ``*[local-name()='x']``) and lxml on a lazily built copy of the tree for the rest."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._lxml: tuple[Any, dict[int, int]] | None = None
+
+    def run(self, path: str) -> list[int]:
+        """Elements selected by ``path`` in document order (``[]`` if invalid or no match)."""
+        path = path.strip()
+        fast = self._fast(path)
+        if fast is not None:
+            return fast
+        return self._slow(path)
+
+    def _fast(self, path: str) -> list[int] | None:
+        steps = _split_path(path)
+        if steps is None:
+            return None
+        doc = self.doc
+        context = [-1]  # the document node; its only element child is <html> (index 0)
+        for descendant, step in steps:
+            match = _STEP.match(step)
+            if match is None:
+                return None
+            test, preds_text = match.group(1), match.group(2)
+            predicates = _PRED.findall(preds_text)
+            if descendant:
+                context = self._descendants_or_self(context)
+            selected: list[int] = []
+            for node in context:
+                children = [0] if node < 0 else [c for c in doc.content[node] if isinstance(c, int)]
+                picked = self._filter(children, test, predicates)
+                if picked is None:
+                    return None
+                selected.extend(picked)
+            if descendant:
+                selected = sorted(set(selected))
+            context = selected
+            if not context:
+                return []
+        return context
+
+    def _descendants_or_self(self, context: list[int]) -> list[int]:
+        if -1 in context:
+            return [-1, *range(len(self.doc))]
+        out: set[int] = set()
+        for node in context:
+            stack = [node]
+            while stack:
+                e = stack.pop()
+                if e in out:
+                    continue
+                out.add(e)
+                stack.extend(c for c in self.doc.content[e] if isinstance(c, int))
+        return sorted(out)
+
+    def _filter(self, nodes: list[int], test: str, predicates: list[str]) -> list[int] | None:
+        doc = self.doc
+        if test != "*":
+            lowered = test.lower()
+            nodes = [c for c in nodes if doc.tags[c].lower() == lowered]
+        for raw in predicates:
+            pred = raw.strip()
+            if pred.isdigit():
+                k = int(pred)
+                nodes = nodes[k - 1 : k] if 1 <= k <= len(nodes) else []
+                continue
+            if pred == "last()":
+                nodes = nodes[-1:]
+                continue
+            eq = _ATTR_EQ.match(pred)
+            if eq is not None:
+                key, value = (
+                    eq.group(1).lower(),
+                    eq.group(2) if eq.group(2) is not None else eq.group(3),
+                )
+                nodes = [c for c in nodes if doc.attrs[c].get(key) == value]
+                continue
+            if pred.startswith("@") and _XML_NAME.match(pred[1:]):
+                key = pred[1:].lower()
+                nodes = [c for c in nodes if key in doc.attrs[c]]
+                continue
+            local = _LOCAL.match(pred)
+            if local is not None:
+                name = local.group(1) if local.group(1) is not None else local.group(2)
+                nodes = [c for c in nodes if doc.tags[c] == name]
+                continue
+            return None
+        return nodes
+
+    def _slow(self, path: str) -> list[int]:
+        from lxml import etree
+
+        if self._lxml is None:
+            self._lxml = self._build_lxml()
+        root, index = self._lxml
+        try:
+            found = root.getroottree().xpath(path)
+        except (etree.XPathError, ValueError, TypeError):
+            return []
+        if not isinstance(found, list):
+            return []
+        hits = [index[id(e)] for e in found if id(e) in index]
+        return sorted(set(hits))
+
+    def _build_lxml(self) -> tuple[Any, dict[int, int]]:
+        """A plain lxml copy of the tree (names sanitised) for XPaths the fast path lacks."""
+        from lxml import etree
+
+        doc = self.doc
+        elements: list[Any] = []
+        for i, tag in enumerate(doc.tags):
+            safe_tag = tag.lower() if _XML_NAME.match(tag) else "unknown"
+            element = etree.Element(safe_tag)
+            for key, value in doc.attrs[i].items():
+                if _XML_NAME.match(key):
+                    try:
+                        element.set(key, value)
+                    except ValueError:
+                        continue
+            p = doc.parent[i]
+            if p >= 0:
+                elements[p].append(element)
+            elements.append(element)
+        for i, items in enumerate(doc.content):
+            last: Any = None
+            for item in items:
+                if isinstance(item, int):
+                    last = elements[item]
+                    continue
+                text = _xml_text(Document.text(item))
+                if last is None:
+                    elements[i].text = (elements[i].text or "") + text
+                else:
+                    last.tail = (last.tail or "") + text
+        index = {id(e): i for i, e in enumerate(elements)}
+        # Keep the proxies alive so lxml hands back the same objects from xpath().
+        self._elements = elements
+        return elements[0], index
+
+
+def _xml_text(text: str) -> str:
+    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]", "", text)
+
+
+def map_to_rows(elements: Sequence[int], row_of: Sequence[int]) -> list[int]:
+    """Rows for selected elements (``row_of[e]`` or -1), deduplicated in order."""
+    seen: set[int] = set()
+    rows: list[int] = []
+    for e in elements:
+        r = row_of[e]
+        if r >= 0 and r not in seen:
+            seen.add(r)
+            rows.append(r)
+    return rows

@@ -1,0 +1,536 @@
+"""Which elements are rendered, and which are block-level, from the styles the page carries.
+
+Only what the accessible name and the hidden rules need is computed: ``display`` (``none``,
+inline or block) and ``visibility`` (hidden or visible), from three layers, in cascade order:
+
+1. the user-agent defaults (:data:`UA_HIDDEN_TAGS`, the ``hidden`` attribute, block-level
+   tags in :data:`BLOCK_TAGS`);
+2. author rules in the page's ``<style>`` elements, with ``@media`` queries evaluated against
+   the viewport (``min-``/``max-width``/``height``, ``screen``/``all``/``print``) and
+   ``@supports`` assumed true; specificity and order decide between rules, ``!important``
+   lifts a declaration above the others;
+3. inline ``style`` attributes.
+
+External stylesheets (``<link rel=stylesheet>``) are not fetched, and selectors that depend
+on interaction (``:hover``, ``:focus``) or target pseudo-elements are ignored.
+
+Matching is batched so cost stays near-linear: all selectors that give one outcome
+(``display: none``; an inline display; a block display; ``visibility: hidden``; ``visible``)
+are joined into one selector list and run once in Lexbor's C engine. Only elements that two
+different outcomes claim are resolved rule by rule with specificity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from .parse import Document
+
+__all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
+
+UA_HIDDEN_TAGS: Final[frozenset[str]] = frozenset(
+    {
+        "head", "script", "style", "template", "noscript", "title", "meta", "link", "base",
+        "datalist", "param", "source", "track", "noembed", "noframes", "area", "map",
+    }
+)  # fmt: skip
+"""Tags the user-agent stylesheet renders as ``display: none`` (with scripting enabled)."""
+
+BLOCK_TAGS: Final[frozenset[str]] = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "body", "center", "dd", "details",
+        "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+        "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend",
+        "li", "listing", "main", "menu", "nav", "ol", "p", "plaintext", "pre", "search",
+        "section", "summary", "ul", "xmp", "table", "caption", "thead", "tbody", "tfoot", "tr",
+        "td", "th", "colgroup", "col", "optgroup", "option", "frameset", "frame", "br",
+        # inline-block by default: atomic boxes, separated like blocks
+        "input", "select", "textarea", "button", "meter", "progress",
+    }
+)  # fmt: skip
+"""Tags whose default display is not inline: accname puts spaces around their text.
+
+``br`` is here because a line break separates words the same way."""
+
+# Outcome codes (small ints keep the per-element arrays cheap).
+D_UNSET, D_NONE, D_INLINE, D_BLOCK = 0, 1, 2, 3
+V_UNSET, V_HIDDEN, V_VISIBLE = 0, 1, 2
+
+_COMMENT: Final[re.Pattern[str]] = re.compile(r"/\*.*?\*/", re.DOTALL)
+_DECL: Final[re.Pattern[str]] = re.compile(
+    r"(?:^|;)\s*(display|visibility|content-visibility)\s*:\s*([^;!]*?)\s*(!\s*important)?\s*(?=;|$)",
+    re.IGNORECASE,
+)
+_DYNAMIC: Final[re.Pattern[str]] = re.compile(
+    r"::|:(?:hover|focus|focus-within|focus-visible|active|visited|target|checked|"
+    r"before|after|first-line|first-letter|selection|placeholder|marker|backdrop|"
+    r"-webkit-|-moz-|-ms-|user-invalid|autofill|open|popover-open|modal|fullscreen)",
+    re.IGNORECASE,
+)
+_MEDIA_FEATURE: Final[re.Pattern[str]] = re.compile(
+    r"\(\s*(min|max)-(width|height)\s*:\s*([\d.]+)\s*(px|em|rem)?\s*\)", re.IGNORECASE
+)
+_SPEC_ID: Final[re.Pattern[str]] = re.compile(r"#[\w-]+")
+_SPEC_CLASS: Final[re.Pattern[str]] = re.compile(
+    r"\.[\w-]+|\[[^\]]*\]|:(?!not\(|is\(|where\()[\w-]+"
+)
+_SPEC_TYPE: Final[re.Pattern[str]] = re.compile(r"(?:^|[\s>+~(,])([a-zA-Z][\w-]*)")
+_MAX_RULES: Final[int] = 5000  # rules carrying display/visibility considered per page
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One selector with one display or visibility outcome."""
+
+    selector: str
+    prop: str  # "display" or "visibility"
+    outcome: int
+    important: bool
+    specificity: tuple[int, int, int]
+    order: int
+
+
+@dataclass(frozen=True)
+class Styles:
+    """Per-element style facts (indexed like the :class:`~.parse.Document`)."""
+
+    display: list[int]
+    """``D_NONE``/``D_INLINE``/``D_BLOCK`` where set by author or inline style, else unset."""
+    visibility: list[int]
+    """``V_HIDDEN``/``V_VISIBLE`` where set (not inherited), else unset."""
+    content_hidden: list[bool]
+    """``content-visibility: hidden``: the element renders, its contents do not."""
+    before: dict[int, str]
+    """Text of ``::before`` generated content, per element that has one."""
+    after: dict[int, str]
+    """Text of ``::after`` generated content."""
+
+
+def _display_outcome(value: str) -> int:
+    value = value.strip().lower()
+    if value == "none":
+        return D_NONE
+    if not value or value in ("inherit", "initial", "unset", "revert", "revert-layer"):
+        return D_UNSET
+    # Inline boxes join their neighbours' words; inline-block, inline-flex ... are atomic
+    # boxes, and Chromium separates their text with spaces like blocks.
+    if value in ("inline", "contents") or value.startswith("ruby"):
+        return D_INLINE
+    return D_BLOCK
+
+
+def _visibility_outcome(value: str) -> int:
+    value = value.strip().lower()
+    if value in ("hidden", "collapse"):
+        return V_HIDDEN
+    if value == "visible":
+        return V_VISIBLE
+    return V_UNSET
+
+
+def specificity(selector: str) -> tuple[int, int, int]:
+    """(ids, classes/attributes/pseudo-classes, types) of one complex selector (approximate:
+    the arguments of ``:not()``/``:is()`` count as if written outside)."""
+    stripped = re.sub(r"\[[^\]]*\]", "[]", selector)
+    ids = len(_SPEC_ID.findall(stripped))
+    classes = len(_SPEC_CLASS.findall(stripped))
+    types = len([t for t in _SPEC_TYPE.findall(stripped) if t.lower() not in ("not", "is")])
+    return (ids, classes, types)
+
+
+def split_selectors(text: str) -> list[str]:
+    """Split a selector list on top-level commas (not those inside ``()`` or ``[]``)."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    quote = ""
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _media_applies(query: str, viewport: tuple[float, float]) -> bool:
+    """Evaluate a media query list against a screen of ``viewport`` CSS px (unknown -> no)."""
+    width, height = viewport
+    for alternative in split_selectors(query):
+        q = alternative.strip().lower()
+        negate = q.startswith("not ")
+        if negate:
+            q = q[4:]
+        q = q.removeprefix("only ").strip()
+        ok = True
+        media_type = q.split("(", 1)[0].replace(" and", "").strip()
+        if media_type and media_type not in ("screen", "all"):
+            ok = False
+        remainder = _MEDIA_FEATURE.sub("", q)
+        if "(" in remainder:  # a feature we do not evaluate (hover, prefers-*, orientation)
+            feature = remainder[remainder.index("(") :]
+            if re.search(
+                r"prefers-color-scheme\s*:\s*light|hover\s*:\s*hover|pointer\s*:\s*fine", feature
+            ):
+                pass
+            elif "orientation" in feature:
+                ok = ok and ("landscape" in feature) == (width >= height)
+            else:
+                ok = False
+        for kind, axis, number, unit in _MEDIA_FEATURE.findall(q):
+            px = float(number) * (16.0 if unit and unit.lower() in ("em", "rem") else 1.0)
+            size = width if axis.lower() == "width" else height
+            if kind.lower() == "min" and size < px:
+                ok = False
+            if kind.lower() == "max" and size > px:
+                ok = False
+        if ok != negate:
+            return True
+    return False
+
+
+def _blocks(css: str) -> Iterator[tuple[str, str]]:
+    """Top-level ``(prelude, body)`` pairs of a stylesheet (bodies keep nested blocks)."""
+    i = 0
+    n = len(css)
+    while i < n:
+        brace = css.find("{", i)
+        semi = css.find(";", i)
+        if brace < 0:
+            return
+        if 0 <= semi < brace and css[i:semi].lstrip().startswith("@"):
+            i = semi + 1  # @import / @charset / @layer a, b;
+            continue
+        depth = 1
+        j = brace + 1
+        while j < n and depth:
+            ch = css[j]
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+            j += 1
+        yield css[i:brace].strip(), css[brace + 1 : j - 1]
+        i = j
+
+
+def parse_rules(
+    sheets: Iterable[str], viewport: tuple[float, float]
+) -> list[tuple[str, str, str, bool]]:
+    """``(selector_list, property, value, important)`` for display/visibility declarations."""
+    found: list[tuple[str, str, str, bool]] = []
+
+    def walk(css: str, level: int) -> None:
+        for prelude, body in _blocks(css):
+            if len(found) >= _MAX_RULES:
+                return
+            if prelude.startswith("@"):
+                lowered = prelude.lower()
+                if level > 8:
+                    continue
+                if lowered.startswith("@media"):
+                    if _media_applies(prelude[6:], viewport):
+                        walk(body, level + 1)
+                elif lowered.startswith(("@supports", "@layer", "@container", "@scope")):
+                    walk(body, level + 1)
+                continue  # @font-face, @keyframes, @page ...
+            if "{" in body:  # CSS nesting: not resolved; the outer declarations still count
+                body = re.sub(r"[^;{}]*\{[^{}]*\}", "", body)
+            if "content" in body and ":before" in prelude or ":after" in prelude:
+                value = _content_value(body)
+                if value is not None:
+                    found.append((prelude, "content", value, False))
+            if "display" not in body and "visibility" not in body:
+                continue
+            for prop, value, important in _DECL.findall(body):
+                found.append((prelude, prop.lower(), value, bool(important)))
+
+    for sheet in sheets:
+        walk(_COMMENT.sub("", sheet), 0)
+    return found
+
+
+_CONTENT_DECL: Final[re.Pattern[str]] = re.compile(
+    r"""(?:^|;)\s*content\s*:((?:[^;"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)""",
+    re.IGNORECASE,
+)
+_CONTENT_TOKEN: Final[re.Pattern[str]] = re.compile(
+    r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)|(/)|([\w-]+\([^)]*\)|[\w-]+)"""
+)
+_ESCAPE: Final[re.Pattern[str]] = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
+
+
+def _content_value(body: str) -> str | None:
+    """The last ``content`` declaration of a rule body, raw (None if there is none)."""
+    found = _CONTENT_DECL.findall(body)
+    return found[-1].strip() if found else None
+
+
+def _unescape(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        if match.group(1):
+            code = int(match.group(1), 16)
+            return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
+        return match.group(2)
+
+    return _ESCAPE.sub(one, text)
+
+
+def content_text(value: str, attrs: dict[str, str]) -> str | None:
+    """Text of a ``content`` value for one element (CSS Generated Content §2).
+
+    Strings and ``attr()`` concatenate; counters, quotes and images contribute nothing; the
+    alternative text after ``/`` replaces the rest when present; ``none``/``normal`` mean
+    no pseudo-element at all (None).
+    """
+    if value.strip().lower() in ("none", "normal", "", "initial", "inherit", "unset"):
+        return None
+    main: list[str] = []
+    alt: list[str] | None = None
+    for dq, sq, attr, slash, _other in _CONTENT_TOKEN.findall(value):
+        if slash:
+            alt = []
+            continue
+        target = main if alt is None else alt
+        if dq or sq:
+            target.append(_unescape(dq or sq))
+        elif attr:
+            target.append(attrs.get(attr.lower(), ""))
+    return "".join(alt if alt is not None else main)
+
+
+def _style_sheets(doc: Document) -> list[str]:
+    sheets = []
+    for i, tag in enumerate(doc.tags):
+        if tag == "style":
+            media = doc.attrs[i].get("media")
+            if media and not _media_applies(media, (1280.0, 800.0)):
+                continue
+            if doc.attrs[i].get("type", "text/css").lower() not in ("text/css", ""):
+                continue
+            sheets.append(
+                "".join(Document.text(n) for n in doc.content[i] if not isinstance(n, int))
+            )
+    return sheets
+
+
+def _inline(
+    doc: Document,
+    display: list[int],
+    visibility: list[int],
+    content_hidden: list[bool],
+    important: dict[int, set[str]],
+) -> None:
+    for i, attrs in enumerate(doc.attrs):
+        style = attrs.get("style") if attrs else None
+        if not style or ("display" not in style and "visibility" not in style):
+            continue
+        for prop, value, imp in _DECL.findall(style):
+            prop = prop.lower()
+            if prop == "display" and "display" not in important.get(i, ()):
+                outcome = _display_outcome(value)
+                if outcome:
+                    display[i] = outcome
+            elif prop == "visibility" and "visibility" not in important.get(i, ()):
+                outcome = _visibility_outcome(value)
+                if outcome:
+                    visibility[i] = outcome
+            elif prop == "content-visibility":
+                content_hidden[i] = value.strip().lower() == "hidden"
+
+
+def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0)) -> Styles:
+    """Author and inline display/visibility for every element of ``doc``."""
+    n = len(doc)
+    display = [D_UNSET] * n
+    visibility = [V_UNSET] * n
+    content_hidden = [False] * n
+    important: dict[int, set[str]] = {}
+    before: dict[int, str] = {}
+    after: dict[int, str] = {}
+    sheets = _style_sheets(doc)
+    if sheets:
+        raw = parse_rules(sheets, viewport)
+        rules = _compile([r for r in raw if r[1] != "content"], doc)
+        _apply_rules(doc, rules, display, visibility, important)
+        content_rules = [r for r in raw if r[1] == "content"]
+        if content_rules:
+            _pseudo_content(doc, content_rules, before, after)
+    _inline(doc, display, visibility, content_hidden, important)
+    return Styles(display, visibility, content_hidden, before, after)
+
+
+def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]:
+    rules: list[Rule] = []
+    root = doc.parser.root
+    checked: dict[str, bool] = {}
+    for order, (prelude, prop, value, important) in enumerate(raw):
+        outcome = _display_outcome(value) if prop == "display" else _visibility_outcome(value)
+        if prop == "content-visibility" or not outcome:
+            continue
+        for selector in split_selectors(prelude):
+            if _DYNAMIC.search(selector):
+                continue
+            valid = checked.get(selector)
+            if valid is None:
+                try:
+                    root.css_matches(selector)
+                    valid = True
+                except Exception:  # noqa: BLE001 - Lexbor rejects selectors it cannot parse
+                    valid = False
+                checked[selector] = valid
+            if valid:
+                rules.append(Rule(selector, prop, outcome, important, specificity(selector), order))
+    return rules
+
+
+def _apply_rules(
+    doc: Document,
+    rules: list[Rule],
+    display: list[int],
+    visibility: list[int],
+    important: dict[int, set[str]],
+) -> None:
+    """Run each outcome's selectors once; settle elements claimed twice by the cascade."""
+    for prop, target in (("display", display), ("visibility", visibility)):
+        mine = [r for r in rules if r.prop == prop]
+        if not mine:
+            continue
+        claims: dict[int, set[int]] = {}
+        for outcome in sorted({r.outcome for r in mine}):
+            group = [r.selector for r in mine if r.outcome == outcome]
+            for element in _query(doc, group):
+                claims.setdefault(element, set()).add(outcome)
+        contested = [e for e, outcomes in claims.items() if len(outcomes) > 1]
+        for element, outcomes in claims.items():
+            if len(outcomes) == 1:
+                target[element] = next(iter(outcomes))
+        if contested:
+            _cascade(doc, mine, contested, target)
+        strong = [r.selector for r in mine if r.important]
+        if strong:  # an !important author declaration beats inline style
+            for element in _query(doc, strong):
+                important.setdefault(element, set()).add(prop)
+
+
+def _query(doc: Document, selectors: list[str]) -> list[int]:
+    """Elements matching any of ``selectors``, one Lexbor pass (chunked for huge lists)."""
+    found: list[int] = []
+    for start in range(0, len(selectors), 400):
+        chunk = selectors[start : start + 400]
+        try:
+            found.extend(doc.css(", ".join(chunk)))
+        except Exception:  # noqa: BLE001 - one selector Lexbor accepts alone but not joined
+            for selector in chunk:
+                try:
+                    found.extend(doc.css(selector))
+                except Exception:  # noqa: BLE001
+                    continue
+    return found
+
+
+def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list[int]) -> None:
+    """Resolve elements claimed by several outcomes: test each rule on each, keep the winner."""
+    for element in elements:
+        node = doc.nodes[element]
+        best: tuple[bool, tuple[int, int, int], int] | None = None
+        outcome = 0
+        for rule in rules:
+            try:
+                hit = node.css_matches(rule.selector)
+            except Exception:  # noqa: BLE001
+                hit = False
+            if hit:
+                key = (rule.important, rule.specificity, rule.order)
+                if best is None or key > best:
+                    best, outcome = key, rule.outcome
+        if outcome:
+            target[element] = outcome
+
+
+_PSEUDO_END: Final[re.Pattern[str]] = re.compile(r"::?(before|after)\s*$", re.IGNORECASE)
+_LAST_COMPOUND: Final[re.Pattern[str]] = re.compile(r"[^\s>+~]*$")
+_KEY_CLASS: Final[re.Pattern[str]] = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
+_KEY_ID: Final[re.Pattern[str]] = re.compile(r"#(-?[A-Za-z_][\w-]*)")
+_KEY_TAG: Final[re.Pattern[str]] = re.compile(r"^([A-Za-z][\w-]*)")
+
+
+def _rule_key(selector: str) -> tuple[str, str]:
+    """The rightmost compound's most selective part: how browsers bucket rules."""
+    last = _LAST_COMPOUND.search(selector.strip())
+    compound = last.group(0) if last else ""
+    for kind, pattern in (("id", _KEY_ID), ("class", _KEY_CLASS), ("tag", _KEY_TAG)):
+        found = pattern.search(compound)
+        if found:
+            return kind, found.group(1).lower() if kind == "tag" else found.group(1)
+    return "any", ""
+
+
+def _pseudo_content(
+    doc: Document,
+    raw: list[tuple[str, str, str, bool]],
+    before: dict[int, str],
+    after: dict[int, str],
+) -> None:
+    """``::before``/``::after`` text per element: rules bucketed by their key selector, so
+    each element is tested only against the rules that can match it."""
+    buckets: dict[tuple[str, str], list[tuple[str, str, str, tuple[int, int, int], int]]] = {}
+    for order, (prelude, _prop, value, _imp) in enumerate(raw):
+        for selector in split_selectors(prelude):
+            end = _PSEUDO_END.search(selector)
+            if end is None:
+                continue
+            base = selector[: end.start()].strip() or "*"
+            if _DYNAMIC.search(base):
+                continue
+            spec = specificity(base)
+            buckets.setdefault(_rule_key(base), []).append(
+                (end.group(1).lower(), base, value, spec, order)
+            )
+    if not buckets:
+        return
+    any_rules = buckets.get(("any", ""), [])
+    for i, attrs in enumerate(doc.attrs):
+        candidates = list(any_rules)
+        tag_rules = buckets.get(("tag", doc.tags[i].lower()))
+        if tag_rules:
+            candidates.extend(tag_rules)
+        if attrs:
+            element_id = attrs.get("id")
+            if element_id and ("id", element_id) in buckets:
+                candidates.extend(buckets[("id", element_id)])
+            classes = attrs.get("class")
+            if classes:
+                for cls in classes.split():
+                    found = buckets.get(("class", cls))
+                    if found:
+                        candidates.extend(found)
+        if not candidates:
+            continue
+        node = doc.nodes[i]
+        best: dict[str, tuple[tuple[int, int, int], int, str]] = {}
+        for which, base, value, spec, order in candidates:
+            current = best.get(which)
+            if current is not None and (spec, order) <= current[:2]:
+                continue
+            try:
+                if not node.css_matches(base):
+                    continue
+            except Exception:  # noqa: BLE001 - selectors Lexbor cannot parse
+                continue
+            best[which] = (spec, order, value)
+        for which, (_spec, _order, value) in best.items():
+            text = content_text(value, attrs or {})
+            if text is not None:
+                (before if which == "before" else after)[i] = text
