@@ -88,6 +88,7 @@ class DomAnalysis:
             self.doc, self.roles, self.states.hidden, self.states.block, self.states.end,
             rendered=self.states.rendered, aria_hidden=self.states.aria_hidden,
             before=self.styles.before, after=self.styles.after,
+            transform=self.styles.transform if any(self.styles.transform) else None,
         )  # fmt: skip
         self.paths: Paths = compute_paths(self.doc)
         self._xpath: XPathRunner | None = None

@@ -15,6 +15,7 @@ characters are collected, so a page's names cost about one pass over the text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -28,10 +29,10 @@ MAX_NAME_CHARS: Final[int] = 4000
 NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
     {
         "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
-        "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row",
+        "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio",
         "rowheader", "switch", "tab", "tooltip", "treeitem",
-        # Deviation (follows Chromium): these also take their name from their content.
-        "label", "caption", "term", "definition",
+        # Deviation (follows Chromium): "row" is not named from its cells, "term" is.
+        "term",
     }
 )  # fmt: skip
 """Roles whose name comes from their content (ARIA 1.2 "Name From: contents")."""
@@ -93,12 +94,14 @@ class NameComputer:
         aria_hidden: Sequence[bool] | None = None,
         before: Mapping[int, str] | None = None,
         after: Mapping[int, str] | None = None,
+        transform: Sequence[int] | None = None,
     ) -> None:
         self.doc = doc
         self.rendered = rendered if rendered is not None else [True] * len(doc)
         self.aria_hidden = aria_hidden if aria_hidden is not None else [False] * len(doc)
         self.before = before or {}
         self.after = after or {}
+        self.transform = _inherit(doc, transform) if transform else None
         self.roles = roles
         self.hidden = hidden
         self.block = block
@@ -237,6 +240,9 @@ class NameComputer:
                     result = f" {result} "
             else:
                 result = text_of(child)  # 2G: a text node contributes its text
+                if self.transform is not None and self.transform[i] > 1 and result:
+                    # Follows Chromium: names carry the rendered text-transform.
+                    result = _transformed(result, self.transform[i])
                 walk.budget -= len(result)
             parts.append(result)
         pseudo = self.after.get(i)
@@ -425,6 +431,24 @@ class NameComputer:
         return found
 
 
+def _inherit(doc: Document, transform: Sequence[int]) -> list[int]:
+    """Inherited text-transform per element (1 = none, 0 = never set)."""
+    out = list(transform)
+    parent = doc.parent
+    for i in range(len(out)):
+        if not out[i] and parent[i] >= 0:
+            out[i] = out[parent[i]]
+    return out
+
+
+def _transformed(text: str, mode: int) -> str:
+    if mode == 2:
+        return text.upper()
+    if mode == 3:
+        return text.lower()
+    return re.sub(r"(^|\s)(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
 def _range_default(attrs: Mapping[str, str]) -> str:
     """A range input without a value sits halfway between min (0) and max (100)."""
     try:
@@ -441,10 +465,10 @@ _EMBEDDED: Final[frozenset[str]] = frozenset(
 )
 _NATIVE_CHILD: Final[Mapping[str, str]] = {
     "fieldset": "legend",
-    "figure": "figcaption",
     "table": "caption",
 }
-"""HTML-AAM: elements named by a child element (the first such child)."""
+"""HTML-AAM: elements named by a child element (the first such child). Deviation (follows
+Chromium): ``figure`` is not named by its ``figcaption``."""
 _NO_PLACEHOLDER: Final[frozenset[str]] = frozenset(
     {"checkbox", "radio", "range", "color", "file", "hidden", "date", "datetime-local",
      "month", "time", "week"}

@@ -282,12 +282,12 @@ def _inside_scope(doc: Document, i: int, roles: list[str]) -> bool:
 def _role_scoped(role: str) -> Callable[[Document, int, _Context], str]:
     def decide(doc: Document, i: int, ctx: _Context) -> str:
         # HTML-AAM: header/footer are landmarks only when not inside sectioning content;
-        # aside is complementary there only with a name (Chromium follows the same rule).
-        if not _inside_scope(doc, i, ctx.roles):
+        # aside is complementary there only with a name. Inside sectioning content a
+        # header/footer is ARIA 1.3's sectionheader/sectionfooter, which Chromium exposes
+        # (SectionHeader/SectionFooter) and resolver.roles maps to banner/contentinfo.
+        if role != "complementary" or not _inside_scope(doc, i, ctx.roles):
             return role
-        if role == "complementary" and _has_name_attr(doc.attrs[i], doc):
-            return role
-        return "generic"
+        return role if _has_name_attr(doc.attrs[i], doc) else "generic"
 
     return decide
 

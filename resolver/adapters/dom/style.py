@@ -58,10 +58,14 @@ BLOCK_TAGS: Final[frozenset[str]] = frozenset(
 # Outcome codes (small ints keep the per-element arrays cheap).
 D_UNSET, D_NONE, D_INLINE, D_BLOCK = 0, 1, 2, 3
 V_UNSET, V_HIDDEN, V_VISIBLE = 0, 1, 2
+T_UNSET, T_NONE, T_UPPER, T_LOWER, T_CAPITALIZE = 0, 1, 2, 3, 4
+_TRANSFORMS: Final[dict[str, int]] = {
+    "none": T_NONE, "uppercase": T_UPPER, "lowercase": T_LOWER, "capitalize": T_CAPITALIZE,
+}  # fmt: skip
 
 _COMMENT: Final[re.Pattern[str]] = re.compile(r"/\*.*?\*/", re.DOTALL)
 _DECL: Final[re.Pattern[str]] = re.compile(
-    r"(?:^|;)\s*(display|visibility|content-visibility)\s*:\s*([^;!]*?)\s*(!\s*important)?\s*(?=;|$)",
+    r"(?:^|;)\s*(display|visibility|content-visibility|text-transform)\s*:\s*([^;!]*?)\s*(!\s*important)?\s*(?=;|$)",
     re.IGNORECASE,
 )
 _DYNAMIC: Final[re.Pattern[str]] = re.compile(
@@ -107,6 +111,9 @@ class Styles:
     """Text of ``::before`` generated content, per element that has one."""
     after: dict[int, str]
     """Text of ``::after`` generated content."""
+    transform: list[int]
+    """``text-transform`` set on the element (``T_*``; inherited, so unset means the
+    parent's)."""
 
 
 def _display_outcome(value: str) -> int:
@@ -251,7 +258,7 @@ def parse_rules(
                 value = _content_value(body)
                 if value is not None:
                     found.append((prelude, "content", value, False))
-            if "display" not in body and "visibility" not in body:
+            if "display" not in body and "visibility" not in body and "transform" not in body:
                 continue
             for prop, value, important in _DECL.findall(body):
                 found.append((prelude, prop.lower(), value, bool(important)))
@@ -313,7 +320,7 @@ def content_text(value: str, attrs: dict[str, str]) -> str | None:
 def _style_sheets(doc: Document) -> list[str]:
     sheets = []
     for i, tag in enumerate(doc.tags):
-        if tag == "style":
+        if tag == "style" and not _in_noscript(doc, i):
             media = doc.attrs[i].get("media")
             if media and not _media_applies(media, (1280.0, 800.0)):
                 continue
@@ -325,16 +332,29 @@ def _style_sheets(doc: Document) -> list[str]:
     return sheets
 
 
+def _in_noscript(doc: Document, i: int) -> bool:
+    """With scripting on (as in a browser), ``<noscript>`` content is text, not a style."""
+    p = doc.parent[i]
+    while p >= 0:
+        if doc.tags[p] == "noscript":
+            return True
+        p = doc.parent[p]
+    return False
+
+
 def _inline(
     doc: Document,
     display: list[int],
     visibility: list[int],
+    transform: list[int],
     content_hidden: list[bool],
     important: dict[int, set[str]],
 ) -> None:
     for i, attrs in enumerate(doc.attrs):
         style = attrs.get("style") if attrs else None
-        if not style or ("display" not in style and "visibility" not in style):
+        if not style or (
+            "display" not in style and "visibility" not in style and "transform" not in style
+        ):
             continue
         for prop, value, imp in _DECL.findall(style):
             prop = prop.lower()
@@ -346,6 +366,10 @@ def _inline(
                 outcome = _visibility_outcome(value)
                 if outcome:
                     visibility[i] = outcome
+            elif prop == "text-transform" and "text-transform" not in important.get(i, ()):
+                outcome = _TRANSFORMS.get(value.strip().lower(), T_UNSET)
+                if outcome:
+                    transform[i] = outcome
             elif prop == "content-visibility":
                 content_hidden[i] = value.strip().lower() == "hidden"
 
@@ -354,6 +378,7 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     """Author and inline display/visibility for every element of ``doc``."""
     n = len(doc)
     display = [D_UNSET] * n
+    transform = [T_UNSET] * n
     visibility = [V_UNSET] * n
     content_hidden = [False] * n
     important: dict[int, set[str]] = {}
@@ -363,12 +388,12 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     if sheets:
         raw = parse_rules(sheets, viewport)
         rules = _compile([r for r in raw if r[1] != "content"], doc)
-        _apply_rules(doc, rules, display, visibility, important)
+        _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [r for r in raw if r[1] == "content"]
         if content_rules:
             _pseudo_content(doc, content_rules, before, after)
-    _inline(doc, display, visibility, content_hidden, important)
-    return Styles(display, visibility, content_hidden, before, after)
+    _inline(doc, display, visibility, transform, content_hidden, important)
+    return Styles(display, visibility, content_hidden, before, after, transform)
 
 
 def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]:
@@ -376,7 +401,12 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
     root = doc.parser.root
     checked: dict[str, bool] = {}
     for order, (prelude, prop, value, important) in enumerate(raw):
-        outcome = _display_outcome(value) if prop == "display" else _visibility_outcome(value)
+        if prop == "display":
+            outcome = _display_outcome(value)
+        elif prop == "visibility":
+            outcome = _visibility_outcome(value)
+        else:
+            outcome = _TRANSFORMS.get(value.strip().lower(), T_UNSET)
         if prop == "content-visibility" or not outcome:
             continue
         for selector in split_selectors(prelude):
@@ -400,10 +430,13 @@ def _apply_rules(
     rules: list[Rule],
     display: list[int],
     visibility: list[int],
+    transform: list[int],
     important: dict[int, set[str]],
 ) -> None:
     """Run each outcome's selectors once; settle elements claimed twice by the cascade."""
-    for prop, target in (("display", display), ("visibility", visibility)):
+    for prop, target in (
+        ("display", display), ("visibility", visibility), ("text-transform", transform)
+    ):  # fmt: skip
         mine = [r for r in rules if r.prop == prop]
         if not mine:
             continue
