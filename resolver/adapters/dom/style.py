@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from .parse import Document
 
@@ -62,6 +62,8 @@ T_UNSET, T_NONE, T_UPPER, T_LOWER, T_CAPITALIZE = 0, 1, 2, 3, 4
 _TRANSFORMS: Final[dict[str, int]] = {
     "none": T_NONE, "uppercase": T_UPPER, "lowercase": T_LOWER, "capitalize": T_CAPITALIZE,
 }  # fmt: skip
+
+_T = TypeVar("_T")
 
 _COMMENT: Final[re.Pattern[str]] = re.compile(r"/\*.*?\*/", re.DOTALL)
 _DECL: Final[re.Pattern[str]] = re.compile(
@@ -207,27 +209,31 @@ def _media_applies(query: str, viewport: tuple[float, float]) -> bool:
     return False
 
 
+_BRACE: Final[re.Pattern[str]] = re.compile(r"[{}]")
+
+
 def _blocks(css: str) -> Iterator[tuple[str, str]]:
     """Top-level ``(prelude, body)`` pairs of a stylesheet (bodies keep nested blocks)."""
     i = 0
     n = len(css)
     while i < n:
         brace = css.find("{", i)
-        semi = css.find(";", i)
         if brace < 0:
             return
-        if 0 <= semi < brace and css[i:semi].lstrip().startswith("@"):
+        semi = css.find(";", i, brace)
+        if semi >= 0 and css[i:semi].lstrip().startswith("@"):
             i = semi + 1  # @import / @charset / @layer a, b;
             continue
         depth = 1
-        j = brace + 1
-        while j < n and depth:
-            ch = css[j]
-            if ch == "{":
+        j = n
+        for match in _BRACE.finditer(css, brace + 1):
+            if match.group() == "{":
                 depth += 1
-            elif ch == "}":
+            else:
                 depth -= 1
-            j += 1
+                if not depth:
+                    j = match.end()
+                    break
         yield css[i:brace].strip(), css[brace + 1 : j - 1]
         i = j
 
@@ -397,9 +403,8 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
 
 
 def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]:
+    """Rules with a known outcome, one per selector (invalid selectors drop out at query)."""
     rules: list[Rule] = []
-    root = doc.parser.root
-    checked: dict[str, bool] = {}
     for order, (prelude, prop, value, important) in enumerate(raw):
         if prop == "display":
             outcome = _display_outcome(value)
@@ -410,17 +415,7 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
         if prop == "content-visibility" or not outcome:
             continue
         for selector in split_selectors(prelude):
-            if _DYNAMIC.search(selector):
-                continue
-            valid = checked.get(selector)
-            if valid is None:
-                try:
-                    root.css_matches(selector)
-                    valid = True
-                except Exception:  # noqa: BLE001 - Lexbor rejects selectors it cannot parse
-                    valid = False
-                checked[selector] = valid
-            if valid:
+            if not _DYNAMIC.search(selector):
                 rules.append(Rule(selector, prop, outcome, important, specificity(selector), order))
     return rules
 
@@ -458,38 +453,57 @@ def _apply_rules(
 
 
 def _query(doc: Document, selectors: list[str]) -> list[int]:
-    """Elements matching any of ``selectors``, one Lexbor pass (chunked for huge lists)."""
-    found: list[int] = []
-    for start in range(0, len(selectors), 400):
-        chunk = selectors[start : start + 400]
-        try:
-            found.extend(doc.css(", ".join(chunk)))
-        except Exception:  # noqa: BLE001 - one selector Lexbor accepts alone but not joined
-            for selector in chunk:
-                try:
-                    found.extend(doc.css(selector))
-                except Exception:  # noqa: BLE001
-                    continue
-    return found
+    """Elements matching any of ``selectors`` in one Lexbor pass; when Lexbor rejects the
+    list, halves are tried, so each unparsable selector costs a few extra passes only."""
+    if not selectors:
+        return []
+    try:
+        return doc.css(", ".join(selectors))
+    except Exception:  # noqa: BLE001 - Lexbor's parse error for some selector in the list
+        if len(selectors) == 1:
+            return []
+        middle = len(selectors) // 2
+        return _query(doc, selectors[:middle]) + _query(doc, selectors[middle:])
 
 
 def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list[int]) -> None:
-    """Resolve elements claimed by several outcomes: test each rule on each, keep the winner."""
+    """Resolve elements claimed by several outcomes: test the rules that can match each
+    (bucketed by key selector), keep the winner by importance, specificity and order."""
+    buckets: dict[tuple[str, str], list[Rule]] = {}
+    for rule in rules:
+        buckets.setdefault(_rule_key(rule.selector), []).append(rule)
     for element in elements:
         node = doc.nodes[element]
         best: tuple[bool, tuple[int, int, int], int] | None = None
         outcome = 0
-        for rule in rules:
+        for rule in _candidates(doc, element, buckets):
+            key = (rule.important, rule.specificity, rule.order)
+            if best is not None and key <= best:
+                continue
             try:
                 hit = node.css_matches(rule.selector)
             except Exception:  # noqa: BLE001
                 hit = False
             if hit:
-                key = (rule.important, rule.specificity, rule.order)
-                if best is None or key > best:
-                    best, outcome = key, rule.outcome
+                best, outcome = key, rule.outcome
         if outcome:
             target[element] = outcome
+
+
+def _candidates(doc: Document, i: int, buckets: dict[tuple[str, str], list[_T]]) -> list[_T]:
+    """Rules whose key selector (id, class, tag or none) fits element ``i``."""
+    found = list(buckets.get(("any", ""), ()))
+    found.extend(buckets.get(("tag", doc.tags[i].lower()), ()))
+    attrs = doc.attrs[i]
+    if attrs:
+        element_id = attrs.get("id")
+        if element_id:
+            found.extend(buckets.get(("id", element_id), ()))
+        classes = attrs.get("class")
+        if classes:
+            for cls in classes.split():
+                found.extend(buckets.get(("class", cls), ()))
+    return found
 
 
 _PSEUDO_END: Final[re.Pattern[str]] = re.compile(r"::?(before|after)\s*$", re.IGNORECASE)
@@ -533,24 +547,11 @@ def _pseudo_content(
             )
     if not buckets:
         return
-    any_rules = buckets.get(("any", ""), [])
-    for i, attrs in enumerate(doc.attrs):
-        candidates = list(any_rules)
-        tag_rules = buckets.get(("tag", doc.tags[i].lower()))
-        if tag_rules:
-            candidates.extend(tag_rules)
-        if attrs:
-            element_id = attrs.get("id")
-            if element_id and ("id", element_id) in buckets:
-                candidates.extend(buckets[("id", element_id)])
-            classes = attrs.get("class")
-            if classes:
-                for cls in classes.split():
-                    found = buckets.get(("class", cls))
-                    if found:
-                        candidates.extend(found)
+    for i in range(len(doc)):
+        candidates = _candidates(doc, i, buckets)
         if not candidates:
             continue
+        attrs = doc.attrs[i]
         node = doc.nodes[i]
         best: dict[str, tuple[tuple[int, int, int], int, str]] = {}
         for which, base, value, spec, order in candidates:

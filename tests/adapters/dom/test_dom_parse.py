@@ -1,0 +1,128 @@
+"""Parsing: HTML5 tree shape, encodings, and hostile input (typed errors, bounded time)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from resolver import Observation
+from resolver.adapters.dom import analyze
+from resolver.adapters.dom.parse import MAX_DOM_DEPTH, decode_html, parse_html
+from resolver.errors import InvalidObservationError
+
+
+def _paths(html: str | bytes) -> list[str]:
+    return analyze(html).paths.xpath
+
+
+def test_html5_tree_has_implied_tbody_like_browsers() -> None:
+    paths = _paths("<table><tr><td>x</td></tr></table>")
+    assert "/html[1]/body[1]/table[1]/tbody[1]/tr[1]/td[1]" in paths
+
+
+def test_misnested_formatting_is_repaired_by_the_adoption_agency() -> None:
+    # <b>1<p>2</b>3</p>: the HTML5 parser moves the <p> out of <b> and clones <b> into it.
+    paths = _paths("<b>1<p>2</b>3</p>")
+    assert "/html[1]/body[1]/p[1]/b[1]" in paths
+    assert "/html[1]/body[1]/b[1]" in paths
+
+
+def test_template_content_and_comments_are_not_elements() -> None:
+    paths = _paths("<template><button>x</button></template><!-- <a> --><p>y</p>")
+    assert not any("button" in p for p in paths)
+    assert "/html[1]/body[1]/p[1]" in paths
+
+
+def test_svg_elements_get_browser_valid_xpaths() -> None:
+    analysis = analyze("<svg><g><path/></g></svg>")
+    assert "/html[1]/body[1]/*[local-name()='svg'][1]/*[local-name()='g'][1]" in (
+        analysis.paths.xpath
+    )
+    assert "/html[1]/body[1]/svg[1]/g[1]/path[1]" in analysis.paths.layout
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        (b"\xef\xbb\xbfcaf\xc3\xa9", "café"),
+        (b"caf\xe9", "café"),  # not UTF-8: windows-1252, the web default
+        (b'<meta charset="iso-8859-2">\xb1', "<meta charset=\"iso-8859-2\">ą"),
+        (b"\xff\xfe" + "hé".encode("utf-16-le"), "hé"),
+        (b'<meta charset="utf-16">x', '<meta charset="utf-16">x'),
+        (b'<meta charset="no-such">\xc3\xa9', '<meta charset="no-such">é'),
+    ],
+)
+def test_decoding_follows_the_encoding_sniffing_rules(data: bytes, text: str) -> None:
+    assert decode_html(data) == text
+
+
+def test_broken_utf8_and_lone_surrogates_do_not_crash() -> None:
+    table = Observation(dom_html=b"<button>ok\xc3\x28\xa0</button>").candidates("dom")
+    assert table.roles == ("button",)
+    table = Observation(dom_html="<button>a\ud800b</button>").candidates("dom")
+    assert table.roles == ("button",)
+
+
+def test_nul_bytes_and_empty_pages() -> None:
+    assert Observation(dom_html="<p>a\x00b</p>").candidates("dom").roles[0] == "paragraph"
+    assert len(Observation(dom_html="").candidates("dom")) == 0
+
+
+def test_binary_garbage_is_a_typed_error() -> None:
+    garbage = bytes(range(256)) * 64
+    with pytest.raises(InvalidObservationError):
+        Observation(dom_html=garbage).candidates("dom")
+
+
+def test_fifty_megabyte_page_is_refused_quickly() -> None:
+    page = "<div>" + "x" * 50_000_000 + "</div>"
+    start = time.perf_counter()
+    with pytest.raises(InvalidObservationError, match="characters"):
+        Observation(dom_html=page).candidates("dom")
+    assert time.perf_counter() - start < 5.0
+
+
+@pytest.mark.parametrize("tag", ["div", "span", "section"])
+def test_hundred_thousand_deep_nesting_is_refused_in_bounded_time(tag: str) -> None:
+    page = f"<{tag}>" * 100_000 + "x" + f"</{tag}>" * 100_000
+    start = time.perf_counter()
+    with pytest.raises(InvalidObservationError, match="nests"):
+        Observation(dom_html=page).candidates("dom")
+    assert time.perf_counter() - start < 5.0
+
+
+def test_deep_but_readable_nesting_is_flattened_like_blink() -> None:
+    page = "<div>" * 2000 + "<button>deep</button>" + "</div>" * 2000
+    table = Observation(dom_html=page).candidates("dom")
+    assert table.roles == ("button",) and table.names == ("deep",)
+    assert table.ids[0].count("/") <= MAX_DOM_DEPTH + 2
+
+
+def test_unclosed_list_items_do_not_count_as_nesting() -> None:
+    page = "<ul>" + "<li>item" * 20_000 + "</ul>"
+    doc = parse_html(page)
+    assert doc.tags.count("li") == 20_000
+
+
+def test_entity_bombs_are_not_expanded() -> None:
+    bomb = (
+        '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + "".join(f'<!ENTITY lol{i} "{"&lol" + str(i - 1) + ";" * 1 * 10}">' for i in range(1, 10))
+        + ']><html><body><button>&lol9;</button><a href="x">&amp;&lt;</a></body></html>'
+    )
+    start = time.perf_counter()
+    table = Observation(dom_html=bomb).candidates("dom")
+    assert time.perf_counter() - start < 2.0
+    assert table.names[table.roles.index("button")] == "&lol9;"
+    assert table.names[table.roles.index("link")] == "&<"
+
+
+def test_external_entities_and_resources_are_never_fetched() -> None:
+    page = (
+        '<!DOCTYPE x [<!ENTITY e SYSTEM "http://127.0.0.1:9/e">]><img alt="a" '
+        'src="http://127.0.0.1:9/i.png"><link rel=stylesheet href="http://127.0.0.1:9/s.css">'
+        "<p>&e;</p>"
+    )
+    table = Observation(dom_html=page).candidates("dom")
+    assert "img" in table.roles

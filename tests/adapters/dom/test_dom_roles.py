@@ -1,0 +1,112 @@
+"""Roles: explicit role tokens, HTML-AAM implicit roles, presentational conflicts, tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.adapters.dom import analyze
+
+
+def role_of(html: str, selector: str = "#t") -> str:
+    analysis = analyze(html)
+    (element,) = analysis.css(selector)
+    return analysis.roles[element]
+
+
+@pytest.mark.parametrize(
+    ("html", "role"),
+    [
+        # explicit roles: first valid token, synonyms, invalid tokens fall through
+        ('<div id=t role="foo button link">x</div>', "button"),
+        ('<div id=t role="presentation">x</div>', "none"),
+        ('<div id=t role="image">x</div>', "img"),
+        ('<div id=t role="nonsense">x</div>', "generic"),
+        ('<nav id=t role="bogus">x</nav>', "navigation"),
+        # presentational role conflict: focusable or globally labelled elements keep theirs
+        ('<button id=t role="none">x</button>', "button"),
+        ('<h2 id=t role="none" aria-label="y">x</h2>', "heading"),
+        ('<h2 id=t role="none">x</h2>', "none"),
+        # inputs
+        ("<input id=t>", "textbox"),
+        ("<input id=t type=email>", "textbox"),
+        ("<input id=t type=password>", "textbox"),
+        ("<input id=t type=search>", "searchbox"),
+        ("<input id=t type=text list=l>", "combobox"),
+        ("<input id=t type=checkbox>", "checkbox"),
+        ("<input id=t type=radio>", "radio"),
+        ("<input id=t type=range>", "slider"),
+        ("<input id=t type=number>", "spinbutton"),
+        ("<input id=t type=submit>", "button"),
+        ("<input id=t type=image alt=go>", "button"),
+        ("<textarea id=t></textarea>", "textbox"),
+        # links, images
+        ("<a id=t href=#>x</a>", "link"),
+        ("<a id=t>x</a>", "generic"),
+        ("<img id=t alt=x>", "img"),
+        ("<img id=t>", "img"),
+        ('<img id=t alt="">', "none"),
+        ('<img id=t alt="" title="t">', "img"),
+        # select size/multiple
+        ("<select id=t><option>a</select>", "combobox"),
+        ("<select id=t size=4><option>a</select>", "listbox"),
+        ("<select id=t multiple><option>a</select>", "listbox"),
+        ("<select><option id=t>a</select>", "option"),
+        # sectioning: section/form names, header/footer/aside scoping
+        ("<section id=t>x</section>", "generic"),
+        ('<section id=t aria-label="S">x</section>', "region"),
+        ("<form id=t></form>", "form"),
+        ("<header id=t>x</header>", "banner"),
+        ("<footer id=t>x</footer>", "contentinfo"),
+        ("<aside id=t>x</aside>", "complementary"),
+        ("<article><aside id=t>x</aside></article>", "generic"),
+        ('<article><aside id=t aria-label="a">x</aside></article>', "complementary"),
+        # lists
+        ("<ul><li id=t>x</li></ul>", "listitem"),
+        ('<ul role="none"><li id=t>x</li></ul>', "none"),
+        ("<dl><dt id=t>x</dt><dd>y</dd></dl>", "term"),
+        ("<dl><dt>x</dt><dd id=t>y</dd></dl>", "definition"),
+        # misc
+        ("<h3 id=t>x</h3>", "heading"),
+        ("<p id=t>x</p>", "paragraph"),
+        ("<hr id=t>", "separator"),
+        ("<fieldset id=t></fieldset>", "group"),
+        ("<details id=t><summary>s</summary></details>", "group"),
+        ("<details><summary id=t>s</summary></details>", "button"),
+        ("<dialog id=t open>x</dialog>", "dialog"),
+        ("<progress id=t></progress>", "progressbar"),
+        ("<output id=t></output>", "status"),
+        ("<label id=t>x</label>", "label"),
+        ("<span id=t>x</span>", "generic"),
+        ("<my-widget id=t>x</my-widget>", "generic"),
+    ],
+)
+def test_roles(html: str, role: str) -> None:
+    assert role_of(html) == role
+
+
+DATA = "<table id=t><caption>c</caption><tr><th>h</th><td>1</td></tr><tr><th>g</th><td>2</td></tr></table>"
+LAYOUT = "<table id=t><tr><td>a</td><td>b</td></tr></table>"
+
+
+def test_data_tables_and_their_parts() -> None:
+    assert role_of(DATA) == "table"
+    assert role_of(DATA, "tr:first-child") == "row"
+    assert role_of(DATA, "tr:first-child > th") == "rowheader"
+    assert role_of(DATA, "tr:first-child > td") == "cell"
+    header = "<table><thead><tr><th id=t>Name</th></tr></thead><tr><td>x</td></tr></table>"
+    assert role_of(header) == "columnheader"
+    assert role_of('<table><tr><th id=t scope="col">a</th><td>b</td></tr></table>') == (
+        "columnheader"
+    )
+
+
+def test_layout_tables_are_generic_like_chromium() -> None:
+    assert role_of(LAYOUT) == "generic"
+    assert role_of(LAYOUT, "td:first-child") == "generic"
+    assert role_of('<table id=t role="presentation"><tr><td>a</td></tr></table>') == "none"
+    assert role_of('<table role="grid"><tr><td id=t>a</td></tr></table>') == "gridcell"
+
+
+def test_svg_roles() -> None:
+    assert role_of("<svg id=t><title>Logo</title></svg>") == "img"
+    assert role_of("<svg><path id=t /></svg>") == "none"
