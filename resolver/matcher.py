@@ -24,7 +24,7 @@ from .config import MatchConfig
 from .models import SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
 from .table import CandidateTable
-from .text import NAME_TIERS, collapse, container_similarity, mask_digits, normalize
+from .text import NAME_TIERS, collapse, entry_weight, item_similarity_many, mask_digits, normalize
 
 __all__ = ["Query", "Scored", "bbox_scores", "score_table"]
 
@@ -109,34 +109,51 @@ class Scored:
     evaluated: int = 0
 
 
+def _geometry(boxes: FloatArray) -> tuple[FloatArray, ...]:
+    left, top, right, bottom = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    return (left, top, right, bottom, (left + right) / 2.0, (top + bottom) / 2.0,
+            right - left, bottom - top)  # fmt: skip
+
+
 def bbox_scores(
-    ref_box: tuple[float, float, float, float], boxes: FloatArray, unknown: float
+    ref_box: tuple[float, float, float, float],
+    boxes: FloatArray,
+    unknown: float,
+    geometry: tuple[FloatArray, ...] | None = None,
 ) -> FloatArray:
     """Box agreement in ``[0, 1]`` for every row: 0.5 centre distance + 0.25 IoU + 0.25 size.
 
     Distance counts relative to the element's size (``exp(-d / (2 * diagonal + 50))``), so a
     50 px shift of a small button costs more than of a large panel but never everything.
+    ``geometry`` is the table's cached edges, centres and sizes (computed when not given).
     """
     left, top, right, bottom = ref_box
     rw, rh = right - left, bottom - top
     rcx, rcy = (left + right) / 2.0, (top + bottom) / 2.0
-    bl, bt, br, bb = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
-    cw, ch = br - bl, bb - bt
-    dist = np.hypot((bl + br) / 2.0 - rcx, (bt + bb) / 2.0 - rcy)
-    diag = max(math.hypot(rw, rh), 24.0)
-    dist_sim = np.exp(-dist / (2.0 * diag + 50.0))
-    iw = np.clip(np.minimum(br, right) - np.maximum(bl, left), 0.0, None)
-    ih = np.clip(np.minimum(bb, bottom) - np.maximum(bt, top), 0.0, None)
-    inter = iw * ih
-    union = cw * ch + rw * rh - inter
+    bl, bt, br, bb, cx, cy, cw, ch = geometry if geometry is not None else _geometry(boxes)
     with np.errstate(invalid="ignore", divide="ignore"):
+        dist = np.hypot(cx - rcx, cy - rcy)
+        diag = max(math.hypot(rw, rh), 24.0)
+        score = np.exp(dist / -(2.0 * diag + 50.0))
+        score *= 0.5
+        inter = np.clip(np.minimum(br, right) - np.maximum(bl, left), 0.0, None)
+        inter *= np.clip(np.minimum(bb, bottom) - np.maximum(bt, top), 0.0, None)
+        union = cw * ch + (rw * rh) - inter
         iou = np.where(union > 0, inter / union, (dist < 1.0).astype(np.float64))
         size = (np.minimum(cw, rw) / np.maximum(np.maximum(cw, rw), 1e-9)) * (
             np.minimum(ch, rh) / np.maximum(np.maximum(ch, rh), 1e-9)
         )
-    size = np.where((cw <= 0) & (rw <= 0), 1.0, size)
-    score = 0.5 * dist_sim + 0.25 * iou + 0.25 * size
+        if rw <= 0:
+            size = np.where(cw <= 0, 1.0, size)
+        score += 0.25 * iou + 0.25 * size
     return np.where(np.isnan(score), unknown, score)
+
+
+def _table_geometry(table: CandidateTable) -> tuple[FloatArray, ...]:
+    cached = table._cache.get("geometry")
+    if cached is None:
+        cached = table._cache["geometry"] = _geometry(table.bboxes)
+    return cached  # type: ignore[no-any-return]
 
 
 def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
@@ -162,6 +179,21 @@ def _id_column(table: CandidateTable, column: str) -> npt.NDArray[np.object_]:
     return cached
 
 
+def _norm_array(table: CandidateTable) -> npt.NDArray[np.object_]:
+    cached = table._cache.get("names_norm_array")
+    if cached is None:
+        cached = table._cache["names_norm_array"] = np.array(table.names_norm, dtype=object)
+    return cached  # type: ignore[no-any-return]
+
+
+def _empty_names(table: CandidateTable) -> npt.NDArray[np.bool_]:
+    cached = table._cache.get("empty_names")
+    if cached is None:
+        cached = np.array([not name for name in table.names_norm], dtype=bool)
+        table._cache["empty_names"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
 class _Scorer:
     """Holds the per-row vectors of one (query, table) pair and evaluates rows lazily."""
 
@@ -183,7 +215,7 @@ class _Scorer:
         mult *= np.where(table.visible == 0, config.hidden_factor, 1.0)
         if query.bbox is not None:
             weight = query.bbox_weight
-            box = bbox_scores(query.bbox, table.bboxes, config.bbox_unknown)
+            box = bbox_scores(query.bbox, table.bboxes, config.bbox_unknown, _table_geometry(table))
             num += weight * box
             den += weight
             self.signals["bbox"] = box
@@ -208,6 +240,16 @@ class _Scorer:
         self.mult = mult
         self.name = np.full(n, np.nan)
         self.container = np.full(n, np.nan)
+        # Exact, normalised and digit-masked agreement come from hash lookups, once.
+        self.tier = np.zeros(n)
+        if self.has_name:
+            for kind, key, tier in (
+                ("mask", query.name_mask, "masked"),
+                ("norm", query.name_norm, "normalized"),
+                ("raw", query.name_raw, "exact"),
+            ):
+                if key:
+                    self.tier[table.lookup(kind, key)] = NAME_TIERS[tier]
 
     # -- exact parts ----------------------------------------------------------------------
 
@@ -215,50 +257,70 @@ class _Scorer:
         """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch)."""
         todo = rows[np.isnan(self.name[rows])]
         if todo.size:
+            tiers = self.tier[todo]
+            self.name[todo] = tiers
+            fuzzy_rows = todo[tiers == 0.0]
             q = self.query
-            table = self.table
-            norm = table.names_norm
-            subset = [norm[i] for i in todo]
-            if q.name_norm:
+            if fuzzy_rows.size and q.name_norm:
+                subset = _norm_array(self.table)[fuzzy_rows].tolist()
+                factor = NAME_TIERS["token_set_factor"]
                 ratio = process.cdist(
                     [q.name_norm], subset, scorer=fuzz.ratio, dtype=np.float64, workers=1
                 )[0]
                 tset = process.cdist(
-                    [q.name_norm], subset, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1
-                )[0]
-                fuzzy = np.maximum(ratio, NAME_TIERS["token_set_factor"] * tset) / 100.0
-                fuzzy = np.minimum(fuzzy.astype(np.float64), NAME_TIERS["fuzzy_cap"])
-                empty = np.fromiter((not s for s in subset), dtype=bool, count=len(subset))
-                fuzzy[empty] = 0.0
-            else:
-                fuzzy = np.zeros(len(subset))
-            values = fuzzy
-            for kind, key, tier in (
-                ("mask", q.name_mask, "masked"),
-                ("norm", q.name_norm, "normalized"),
-                ("raw", q.name_raw, "exact"),
-            ):
-                if key:
-                    hits = np.isin(todo, table.lookup(kind, key))
-                    values = np.where(hits, NAME_TIERS[tier], values)
-            self.name[todo] = values
+                    [q.name_norm], subset, scorer=fuzz.token_set_ratio, dtype=np.float64,
+                    workers=1,
+                )[0]  # fmt: skip
+                fuzzy = np.minimum(
+                    np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"]
+                )
+                fuzzy[_empty_names(self.table)[fuzzy_rows]] = 0.0
+                self.name[fuzzy_rows] = fuzzy
         return self.name[rows]
 
     def container_scores(self, rows: Index) -> FloatArray:
-        """Container-path similarity for ``rows``, computed once per distinct path."""
+        """Container-path similarity for ``rows``: each needed distinct path once, each of its
+        entries once, every entry of one recorded level in one rapidfuzz batch."""
         todo = rows[np.isnan(self.container[rows])]
         if todo.size:
-            codes, paths = self.table.container_ids
-            memo: dict[int, float] = {}
-            out = np.empty(todo.size)
-            for j, row in enumerate(todo):
-                code = int(codes[row])
-                sim = memo.get(code)
-                if sim is None:
-                    sim = memo[code] = container_similarity(self.query.container, paths[code])
-                out[j] = sim
-            self.container[todo] = out
+            codes, _ = self.table.container_ids
+            raw, norm, mask, matrix = self.table.container_vocab
+            path_codes = np.unique(codes[todo])
+            sub = matrix[path_codes]  # paths x entries, -1 padded
+            entries = np.unique(sub[sub >= 0])
+            total = np.zeros(path_codes.size)
+            weight_sum = 0.0
+            for depth, item in enumerate(self.query.container):
+                weight = entry_weight(depth, item)
+                sims = self._entry_sims(item, entries, raw, norm, mask)
+                best = sims[sub].max(axis=1) if sub.size else np.zeros(path_codes.size)
+                total += weight * best
+                weight_sum += weight
+            by_path = dict(zip(path_codes.tolist(), (total / weight_sum).tolist(), strict=True))
+            self.container[todo] = [by_path[int(c)] for c in codes[todo]]
         return self.container[rows]
+
+    def _entry_sims(
+        self, item: str, entries: Index, raw: list[str], norm: list[str], mask: list[str]
+    ) -> FloatArray:
+        """Similarity of one recorded entry to vocabulary entries, cached on the table: refs
+        of one page share their outer containers, so ``resolve_many`` computes them once."""
+        cache: dict[str, FloatArray] = self.table._cache.setdefault("entry_sims", {})
+        sims = cache.get(item)
+        if sims is None:
+            if len(cache) > 4096:
+                cache.clear()
+            sims = cache[item] = np.full(len(raw) + 1, np.nan)
+            sims[-1] = 0.0  # the padding slot
+        missing = entries[np.isnan(sims[entries])]
+        if missing.size:
+            sims[missing] = item_similarity_many(
+                item,
+                [raw[e] for e in missing],
+                [norm[e] for e in missing],
+                [mask[e] for e in missing],
+            )
+        return sims
 
     def full(self, rows: Index) -> FloatArray:
         """Exact scores of ``rows``."""
@@ -300,23 +362,35 @@ def _kth_best(values: FloatArray, k: int) -> float:
     return max(float(np.partition(values, values.size - k)[values.size - k]), _MIN_BOUND)
 
 
+_PRUNE_K: Final[int] = 4  # exact top rows kept for the decision (best + a different target)
+RELEVANT_GAP: Final[float] = 0.25
+"""Rows scoring more than this below the best cannot change a decision (margins are far
+smaller) and are not scored; a reported margin is therefore at most this."""
+_FIRST_CHUNK: Final[int] = 64
+
+
 def score_table(
     ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, *, k: int | None = None
 ) -> Scored:
-    """The ``k`` best rows of ``table`` for ``ref`` (``k`` defaults to ``config.top_k + 5``).
+    """The best rows of ``table`` for ``ref``, best first, with exact scores.
 
-    Returns exact scores for those rows; rows that cannot reach the k-th best are skipped
-    without computing their names or containers.
+    The first ``k`` rows (default 4: enough for the winner, a nested duplicate of it, and the
+    best different target) are the exact top ``k`` of a full evaluation, as far as they score
+    within :data:`RELEVANT_GAP` of the best. The rest of the returned rows, up to
+    ``config.top_k + 1``, are the best among the other rows that were scored: rows are scored
+    best-bound first, and a row whose upper bound cannot reach the k-th best exact score (or
+    the best minus the gap) is never scored.
     """
     n = len(table)
-    k = k if k is not None else config.top_k + 5
+    k = max(k if k is not None else _PRUNE_K, 1)
+    keep = max(k, config.top_k + 1)
     if n == 0:
         return Scored(np.empty(0, dtype=np.intp), np.empty(0))
     query = Query.build(ref, table, config)
     scorer = _Scorer(query, table, config)
     if not (scorer.has_name or scorer.has_container):
         scores = scorer.full(np.arange(n, dtype=np.intp))
-        order = np.lexsort((np.arange(n), -scores))[:k]
+        order = np.lexsort((np.arange(n), -scores))[:keep]
         return _finish(scorer, order, scores[order], n)
 
     upper = scorer.bound()
@@ -334,19 +408,33 @@ def score_table(
     seeds.append(np.argpartition(-upper, top - 1)[:top].astype(np.intp))
     evaluated = np.unique(np.concatenate(seeds))
     exact = scorer.full(evaluated)
-    floor = _kth_best(exact, k)
-    # Stage 1: rows whose bound reaches the floor get their names scored.
-    rest = np.flatnonzero(upper >= floor)
-    rest = rest[~np.isin(rest, evaluated, assume_unique=True)]
-    if rest.size:
-        if scorer.has_name:
-            scorer.name_scores(rest)
-            rest = rest[scorer.bound(rest, with_name=True) >= floor]
-        if rest.size:
-            evaluated = np.concatenate([evaluated, rest])
-            exact = np.concatenate([exact, scorer.full(rest)])
-    order = np.lexsort((evaluated, -exact))[:k]
-    return _finish(scorer, evaluated[order], exact[order], int(evaluated.size))
+    floor = max(_kth_best(exact, k), float(exact.max()) - RELEVANT_GAP)
+    # Then the other rows, best bound first, in growing chunks; the floor rises as better
+    # rows are scored, and once a chunk's best bound is under it, every later row is too.
+    candidate = upper >= floor
+    candidate[evaluated] = False
+    rest = np.flatnonzero(candidate)
+    order = rest[np.argsort(-upper[rest], kind="stable")]
+    done: list[Index] = [evaluated]
+    found: list[FloatArray] = [exact]
+    pos, chunk = 0, _FIRST_CHUNK
+    while pos < order.size and upper[order[pos]] >= floor:
+        block = order[pos : pos + chunk]
+        pos += chunk
+        chunk = min(chunk * 2, 4096)
+        block = block[upper[block] >= floor]
+        if scorer.has_name and block.size:
+            scorer.name_scores(block)
+            block = block[scorer.bound(block, with_name=True) >= floor]
+        if block.size:
+            done.append(block)
+            found.append(scorer.full(block))
+            everything = np.concatenate(found)
+            floor = max(_kth_best(everything, k), float(everything.max()) - RELEVANT_GAP)
+    evaluated = np.concatenate(done)
+    exact = np.concatenate(found)
+    top_order = np.lexsort((evaluated, -exact))[:keep]
+    return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size))
 
 
 def _finish(scorer: _Scorer, rows: Index, scores: FloatArray, evaluated: int) -> Scored:

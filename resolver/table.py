@@ -68,7 +68,8 @@ CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
 row's other cells, a list item's or an article's text are what tells one "Edit" or one
 "Read more" from the next."""
 
-MAX_CONTEXT_LEAVES: Final[int] = 12  # text leaves joined into a content-named container label
+MAX_CONTEXT_LEAVES: Final[int] = 8  # text leaves joined into a content-named container label
+MAX_CONTEXT_CHARS: Final[int] = 120  # ... and at most this long
 MAX_CONTAINER_DEPTH: Final[int] = 12  # container paths keep the innermost entries
 MAX_TEXT: Final[int] = 2000  # names longer than this are cut: they are paragraphs, not labels
 
@@ -171,6 +172,26 @@ class CandidateTable:
             cached = (_freeze(codes), tuple(seen))
             self._cache["container_ids"] = cached
         return cached
+
+    @property
+    def container_vocab(self) -> tuple[list[str], list[str], list[str], npt.NDArray[np.intp]]:
+        """Distinct container entries (collapsed, normalised, masked) and, per distinct path
+        (see :attr:`container_ids`), its entry indices padded with -1 to a matrix."""
+        cached = self._cache.get("container_vocab")
+        if cached is None:
+            _, paths = self.container_ids
+            index: dict[str, int] = {}
+            width = max((len(p) for p in paths), default=0)
+            matrix = np.full((len(paths), max(width, 1)), -1, dtype=np.intp)
+            for i, path in enumerate(paths):
+                for j, entry in enumerate(path):
+                    matrix[i, j] = index.setdefault(entry, len(index))
+            raw = [collapse(e) for e in index]
+            norm = [normalize(e) for e in raw]
+            mask = [mask_digits(e) if e else e for e in norm]
+            cached = (raw, norm, mask, _freeze(matrix))
+            self._cache["container_vocab"] = cached
+        return cached  # type: ignore[no-any-return]
 
     def is_ancestor(self, ancestor: int, row: int) -> bool:
         """Whether ``ancestor`` is a proper ancestor of ``row``."""
@@ -467,5 +488,5 @@ class TableBuilder:
                     leaves.append(self._names[i])
                 i += 1
             if leaves:
-                labels[start] = " ".join(leaves)[:200]
+                labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
         return labels

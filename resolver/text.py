@@ -17,15 +17,20 @@ import re
 import unicodedata
 from typing import Final
 
-from rapidfuzz import fuzz
+import numpy as np
+import numpy.typing as npt
+from rapidfuzz import fuzz, process
 
 __all__ = [
+    "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
     "collapse",
     "container_similarity",
     "fuzzy_score",
     "mask_digits",
     "name_similarity",
+    "item_similarity_many",
+    "name_similarity_many",
     "normalize",
 ]
 
@@ -49,15 +54,20 @@ def collapse(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
+MAX_COMPARED: Final[int] = 256
+"""Names are compared on their first 256 characters: longer ones are paragraphs, not labels,
+and fuzzy scoring of very long strings would dominate the cost of a resolve."""
+
+
 def normalize(text: str) -> str:
-    """The comparison form of a name.
+    """The comparison form of a name (at most :data:`MAX_COMPARED` characters).
 
     >>> normalize("  Sign\u00a0IN » ")
     'sign in'
     """
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text[: 2 * MAX_COMPARED])
     text = _ZERO_WIDTH.sub("", text)
-    text = collapse(text).casefold()
+    text = collapse(text).casefold()[:MAX_COMPARED]
     return _EDGE_PUNCT.sub("", text)
 
 
@@ -107,16 +117,77 @@ def fuzzy_score(q_norm: str, c_norm: str) -> float:
 LANDMARK_ENTRY_WEIGHT: Final[float] = 0.5
 
 
-def _item_similarity(query: str, candidate: str) -> float:
-    """One container entry against another: exact-ish agreement counts, vague does not."""
-    sim = name_similarity(query, candidate)
-    if sim >= NAME_TIERS["masked"]:
-        return sim
+def _stretch(sim: float) -> float:
     # Fuzzy agreement between container names is weak evidence ("Carol Diaz ... Edit Delete"
     # and "Dave Evans ... Edit Delete" share half their words): stretch and square it so
     # only close variants count.
+    if sim >= NAME_TIERS["masked"]:
+        return sim
     stretched = max(0.0, (sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5))
     return min(stretched, 1.0) ** 2 * NAME_TIERS["fuzzy_cap"]
+
+
+def _item_similarity(query: str, candidate: str) -> float:
+    """One container entry against another: exact-ish agreement counts, vague does not."""
+    return _stretch(name_similarity(query, candidate))
+
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def name_similarity_many(
+    query: str, raw: list[str], norm: list[str], mask: list[str], *, floor: float = 0.0
+) -> FloatArray:
+    """:func:`name_similarity` of ``query`` against many candidates at once.
+
+    ``raw``, ``norm`` and ``mask`` are the candidates' collapsed, normalised and masked forms
+    (as :class:`~resolver.table.CandidateTable` keeps them). One rapidfuzz batch call per scorer.
+    """
+    n = len(raw)
+    q_raw = collapse(query)
+    if not q_raw or n == 0:
+        return np.zeros(n)
+    q_norm = normalize(q_raw)
+    if q_norm:
+        # Fuzzy values under ``floor`` may come back as 0: callers that pass a floor treat
+        # everything under it alike, and rapidfuzz skips work below a cutoff.
+        factor = NAME_TIERS["token_set_factor"]
+        ratio = process.cdist(
+            [q_norm], norm, scorer=fuzz.ratio, dtype=np.float64, workers=1,
+            score_cutoff=100 * floor,
+        )[0]  # fmt: skip
+        tset = process.cdist(
+            [q_norm], norm, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
+            score_cutoff=min(100.0, 100 * floor / factor),
+        )[0]  # fmt: skip
+        values = np.minimum(
+            np.maximum(ratio, factor * tset) / 100.0,
+            NAME_TIERS["fuzzy_cap"],
+        )
+        q_mask = mask_digits(q_norm)
+        values = np.where([m == q_mask for m in mask], NAME_TIERS["masked"], values)
+        values = np.where([c == q_norm for c in norm], NAME_TIERS["normalized"], values)
+        values = np.where([not c for c in norm], 0.0, values)
+    else:
+        values = np.zeros(n)
+    values = np.where([c == q_raw for c in raw], NAME_TIERS["exact"], values)
+    return np.where([not c for c in raw], 0.0, values)
+
+
+def item_similarity_many(
+    query: str, raw: list[str], norm: list[str], mask: list[str]
+) -> FloatArray:
+    """The container-entry similarity (name similarity, stretched) against many entries."""
+    # Below 0.5 the stretched value is 0 anyway: let rapidfuzz cut there.
+    sim = name_similarity_many(query, raw, norm, mask, floor=0.5)
+    stretched = np.clip((sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5), 0.0, 1.0)
+    return np.where(sim >= NAME_TIERS["masked"], sim, stretched**2 * NAME_TIERS["fuzzy_cap"])
+
+
+def entry_weight(depth: int, entry: str) -> float:
+    """Weight of the ``depth``-th recorded container entry (outermost is 0)."""
+    # Unnamed landmarks ("[banner]") are structure, not identity: redesigns move them.
+    return float(4**depth) * (LANDMARK_ENTRY_WEIGHT if entry.startswith("[") else 1.0)
 
 
 def container_similarity(ref_path: tuple[str, ...], path: tuple[str, ...]) -> float:
@@ -138,8 +209,7 @@ def container_similarity(ref_path: tuple[str, ...], path: tuple[str, ...]) -> fl
     total = 0.0
     weight_sum = 0.0
     for depth, item in enumerate(ref_path):
-        # Unnamed landmarks ("[banner]") are structure, not identity: redesigns move them.
-        weight = float(4**depth) * (LANDMARK_ENTRY_WEIGHT if item.startswith("[") else 1.0)
+        weight = entry_weight(depth, item)
         total += weight * max(_item_similarity(item, other) for other in path)
         weight_sum += weight
     return total / weight_sum

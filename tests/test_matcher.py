@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from reference_scorer import bbox_score, reference_scores, reference_top
 
 from resolver import MatchConfig, SemanticElementRef
-from resolver.matcher import bbox_scores, score_table
+from resolver.matcher import RELEVANT_GAP, bbox_scores, score_table
 from resolver.table import CandidateTable, TableBuilder
 
 ROLES = ["button", "link", "menuitem", "heading", "textbox", "StaticText", "generic", "row",
@@ -75,10 +75,16 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
 
 
 def assert_same_top(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> None:
-    k = config.top_k + 5
+    k = 4
     fast = score_table(ref, table, config, k=k)
     slow = reference_top(ref, table, config, k)
-    got = [(int(r), float(s)) for r, s in zip(fast.rows, fast.scores, strict=True) if s >= 0.05]
+    if not slow:
+        assert all(s < 0.05 for s in fast.scores[:k])
+        return
+    cut = max(0.05, slow[0][1] - RELEVANT_GAP)
+    slow = [(r, s) for r, s in slow if s >= cut]
+    top = zip(fast.rows[:k], fast.scores[:k], strict=True)
+    got = [(int(r), float(s)) for r, s in top if s >= cut]
     assert len(got) == len(slow)
     for (row_a, score_a), (row_b, score_b) in zip(got, slow, strict=True):
         assert score_a == pytest.approx(score_b, abs=1e-9)
