@@ -26,10 +26,11 @@ __all__ = [
     "NAME_TIERS",
     "collapse",
     "container_similarity",
+    "entry_weight",
     "fuzzy_score",
+    "item_similarity_many",
     "mask_digits",
     "name_similarity",
-    "item_similarity_many",
     "name_similarity_many",
     "normalize",
 ]
