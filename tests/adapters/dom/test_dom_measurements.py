@@ -1,0 +1,48 @@
+"""The DOM source against reality: WPT accname, Chromium agreement, DOM-only relocation.
+
+The WPT run needs the shared corpora (skipped when absent); the others read the project's
+own captured fixtures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.dom import agreement, relocation, wpt_accname
+from benchmarks.dom.corpora import corpora_dir
+
+CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
+HAVE_FIXTURES = any(CAPTURED.glob("*/chromium_dom.json"))
+CORPORA = corpora_dir()
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(
+    CORPORA is None or not (CORPORA / "wpt-accname" / "cases.json").is_file(),
+    reason="../shared/corpora/wpt-accname is not on this machine",
+)
+def test_wpt_accname_conformance() -> None:
+    assert CORPORA is not None
+    outcomes = wpt_accname.run(CORPORA / "wpt-accname")
+    summary = wpt_accname.summary(outcomes)
+    assert summary["pass_rate"] >= 0.95, summary
+    assert all(o.skipped for o in outcomes if o.skipped is not None)  # every skip has a reason
+
+
+@pytest.mark.skipif(not HAVE_FIXTURES, reason="fixtures/captured has no chromium_dom.json")
+def test_agreement_with_chromium_on_fixture_pages() -> None:
+    totals = agreement.run(CAPTURED)
+    assert not totals["failures"]
+    assert totals["xpath_ok"] == totals["elements"]
+    assert totals["role_ok"] / totals["exposed"] >= 0.97
+    assert totals["name_ok"] / totals["exposed"] >= 0.95
+
+
+@pytest.mark.skipif(not HAVE_FIXTURES, reason="fixtures/captured has no chromium_dom.json")
+def test_dom_only_relocation_never_answers_wrongly_from_semantics() -> None:
+    summary = relocation.evaluate(CAPTURED)
+    semantic = summary["semantic"]
+    assert semantic.get("wrong", 0) == 0, summary
+    assert semantic["accuracy"] >= 0.85, summary

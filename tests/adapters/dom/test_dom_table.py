@@ -1,0 +1,142 @@
+"""The DOM source's CandidateTable: rows, columns, layout, and selector verification."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from resolver import Observation
+from resolver.adapters.dom import analyze, ranked_selectors
+from resolver.errors import InvalidObservationError
+
+CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
+PAGES = sorted(p for p in CAPTURED.glob("*") if (p / "dom.html").is_file())
+
+PAGE = """<!doctype html><html><body>
+<header><a href="/">Home</a><button id="menu" data-testid="menu-btn">Menu <i class="icon">≡</i></button></header>
+<main><h1>Orders</h1>
+<p>Three orders are <b>waiting</b>. <a href="/all">See all</a></p>
+<div class="card"><span>Total</span><span>42</span></div>
+<ul><li>Alice <button aria-label="Delete Alice">x</button></li>
+    <li>Bob <button aria-label="Delete Bob" disabled>x</button></li></ul>
+<div hidden><button>Ghost</button></div>
+<button aria-hidden="true" tabindex="-1">Decoy</button>
+<div onclick="go()">Clickable</div>
+</main></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def table():  # type: ignore[no-untyped-def]
+    return Observation(dom_html=PAGE).candidates("dom")
+
+
+def _row(table, role: str, name: str) -> int:  # type: ignore[no-untyped-def]
+    hits = [i for i in range(len(table)) if table.roles[i] == role and table.names[i] == name]
+    assert len(hits) == 1, (role, name, hits)
+    return hits[0]
+
+
+def test_rows_are_preorder_with_parents_and_containers(table) -> None:  # type: ignore[no-untyped-def]
+    assert table.source == "dom"
+    assert all(table.parent[i] < i for i in range(len(table)))
+    delete = _row(table, "button", "Delete Alice")
+    item = int(table.parent[delete])
+    assert table.roles[item] == "listitem"
+    assert "[main]" in table.containers[delete]
+    assert table.executor_ids[delete] == "xpath:" + table.ids[delete]
+    assert table.ids[delete].startswith("/html[1]/body[1]/main[1]/ul[1]/li[1]/button[1]")
+
+
+def test_text_leaves_generic_controls_and_hidden_elements(table) -> None:  # type: ignore[no-untyped-def]
+    assert _row(table, "text", "Three orders are waiting.") >= 0
+    assert _row(table, "text", "Total42") >= 0
+    assert _row(table, "text", "Alice") >= 0
+    assert _row(table, "generic", "Clickable") >= 0
+    assert "Ghost" not in table.names  # not rendered: no row
+    decoy = _row(table, "button", "Decoy")
+    assert table.visible[decoy] == 0  # rendered but aria-hidden
+    assert table.enabled[_row(table, "button", "Delete Bob")] == 0
+    assert table.enabled[_row(table, "button", "Delete Alice")] == 1
+
+
+def test_platform_ids(table) -> None:  # type: ignore[no-untyped-def]
+    menu = _row(table, "button", "Menu ≡")
+    assert table.platform_ids["css"][menu] == "#menu"
+    assert table.platform_ids["dom_id"][menu] == "menu"
+    assert table.platform_ids["testid"][menu] == "menu-btn"
+    assert table.platform_ids["tag"][menu] == "button"
+    assert table.xpaths[menu] == table.ids[menu]
+    assert np.isnan(table.bboxes[menu]).all()
+
+
+def test_selector_resolver_maps_to_rows(table) -> None:  # type: ignore[no-untyped-def]
+    run = table.selector_resolver
+    menu = _row(table, "button", "Menu ≡")
+    assert run("css", "#menu") == [menu]
+    assert run("css", "#menu .icon") == [menu]  # inside a control: the control
+    assert run("xpath", "//button[@id='menu']/i") == [menu]
+    assert run("css", "[hidden] button") == []  # unrendered
+    assert run("css", "main") == [_row(table, "main", "")]
+    assert len(run("css", "li > button")) == 2
+    assert run("css", "div..bad[") == []
+    assert run("xpath", "//*[contains(@class, 'card')]") == [_row(table, "text", "Total42")]
+    assert run("xpath", "//button[text()='Decoy']") == [_row(table, "button", "Decoy")]
+    assert run("xpath", "/html/body/main/ul/li[2]/button") == [_row(table, "button", "Delete Bob")]
+    assert run("xpath", "((") == []
+    assert run("bogus", "x") == []
+
+
+def test_ranked_selectors_each_select_exactly_their_element(table) -> None:  # type: ignore[no-untyped-def]
+    menu = _row(table, "button", "Menu ≡")
+    kinds = [k for k, _ in ranked_selectors(table, menu)]
+    assert kinds[0] == "css" and kinds[-1] == "xpath"
+    assert ranked_selectors(table, menu)[0] == ("css", "#menu")
+    assert ("css", '[data-testid="menu-btn"]') in ranked_selectors(table, menu)
+    with pytest.raises(InvalidObservationError):
+        ranked_selectors(table, len(table) + 5)
+
+
+def test_layout_boxes_from_the_capture_in_either_xpath_form() -> None:
+    html = "<body><button>A</button><div><button>B</button></div></body>"
+    full = {"/html[1]/body[1]/div[1]/button[1]": [10, 20, 110, 50]}
+    short = {"/html/body/div/button": [10, 20, 110, 50]}
+    for layout in (full, short):
+        table = Observation(dom_html=html, dom_layout=layout).candidates("dom")
+        b = table.names.index("B")
+        assert table.bboxes[b].tolist() == [10, 20, 110, 50]
+        assert np.isnan(table.bboxes[table.names.index("A")]).all()
+        assert table.coord_space == "css_px"
+
+
+@pytest.mark.skipif(not PAGES, reason="fixtures/captured is not there")
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_fixture_pages_selectors_are_unique_and_verified(page: Path) -> None:
+    table = Observation(dom_html=(page / "dom.html").read_bytes()).candidates("dom")
+    analysis = analyze((page / "dom.html").read_bytes())
+    assert len(set(table.ids)) == len(table.ids)
+    for row in range(len(table)):
+        if table.ids[row].endswith("#text"):
+            continue
+        for kind, selector in ranked_selectors(table, row):
+            if kind == "css":
+                assert len(analysis.css(selector)) == 1, selector
+                assert table.selector_resolver("css", selector) == [row], selector
+            elif kind == "xpath":
+                assert table.selector_resolver("xpath", selector) == [row]
+
+
+@pytest.mark.skipif(not PAGES, reason="fixtures/captured is not there")
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_labelled_targets_have_rows_that_agree_with_chromium(page: Path) -> None:
+    labels = json.loads((page / "labels.json").read_text())
+    table = Observation(dom_html=(page / "dom.html").read_bytes()).candidates("dom")
+    rows = {rid: i for i, rid in enumerate(table.ids)}
+    for key, label in labels.items():
+        if label["role"] in (None, "none", "generic") or label.get("ax_node_id") is None:
+            continue
+        assert label["xpath"] in rows, key
+        row = rows[label["xpath"]]
+        assert table.names[row] == " ".join((label["name"] or "").split()), key
