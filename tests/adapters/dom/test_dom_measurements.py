@@ -6,14 +6,19 @@ own captured fixtures.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from benchmarks.dom import agreement, relocation, wpt_accname
-from benchmarks.dom.corpora import corpora_dir
+REPO = Path(__file__).resolve().parents[3]
+if str(REPO) not in sys.path:  # the measurement scripts live in benchmarks/, not the package
+    sys.path.insert(0, str(REPO))
 
-CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
+from benchmarks.dom import agreement, relocation, wpt_accname  # noqa: E402
+from benchmarks.dom.corpora import corpora_dir  # noqa: E402
+
+CAPTURED = REPO / "fixtures" / "captured"
 HAVE_FIXTURES = any(CAPTURED.glob("*/chromium_dom.json"))
 CORPORA = corpora_dir()
 
