@@ -26,6 +26,13 @@ def pair(text: str | None) -> tuple[float, float] | None:
     """Read ``"(x, y)"`` (a Python tuple repr, as OSWorld writes it); ``None`` if malformed."""
     if not text:
         return None
+    if text[0] == "(" and text[-1] == ")":
+        first, comma, second = text[1:-1].partition(",")
+        if comma:
+            try:
+                return (float(first), float(second))
+            except ValueError:
+                pass
     match = _PAIR.match(text)
     if match is None:
         return None

@@ -22,8 +22,9 @@ import re
 from typing import Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
+from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns
 
 _ITEM: Final[re.Pattern[str]] = re.compile(r"^(?P<indent> *)- (?P<body>.*?)\s*$")
 _FIRST: Final[re.Pattern[str]] = re.compile(r"^- ['\"]?[a-zA-Z][\w-]*(?:[ :]|$)")
@@ -68,6 +69,8 @@ def _quoted(text: str, start: int) -> tuple[str, int]:
     raw = text[start : j + 1]
     if quote == "'":
         return raw[1:-1].replace("''", "'"), j + 1
+    if "\\" not in raw:
+        return raw[1:-1], j + 1
     try:
         value = json.loads(raw)
     except ValueError:
@@ -117,9 +120,7 @@ def _parse_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per node item; parents from indentation."""
-    builder = TableBuilder(
-        "a11y", "aria_snapshot", platform="cdp", id_columns=("ref",), max_rows=context.max_nodes
-    )
+    cols = Columns(("ref",), context.max_nodes)
     stack: list[tuple[int, int, str]] = []  # (indent, row, path)
     counts: dict[int, int] = {}
     for line in _unfence(str(tree.data)).splitlines():
@@ -142,20 +143,21 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         value = inline or ""
         if not name:
             name, value = value, ""
-        row = builder.add(
+        enabled = 0 if "disabled" in attrs and attrs["disabled"] != "false" else -1
+        row = cols.row(
             ref or path,
-            raw_role=role,
-            name=name,
-            parent=parent,
-            value=value,
-            enabled=False if "disabled" in attrs and attrs["disabled"] != "false" else None,
-            focused=True if "active" in attrs else None,
-            ref=ref,
+            role,
+            name,
+            parent,
+            None,
+            value,
+            (enabled, -1, 1 if "active" in attrs else -1),
         )
+        cols.platform_ids["ref"].append(ref)
         stack.append((indent, row, path))
-    if not len(builder):
+    if not len(cols):
         raise InvalidObservationError("no '- role \"name\"' items found in the aria snapshot")
-    return builder.build(coord_space="none", screen_size=context.screen_size)
+    return cols.build("aria_snapshot", "cdp", coord_space="none", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("aria_snapshot", detect, build)

@@ -30,9 +30,9 @@ from __future__ import annotations
 from typing import Final
 
 from ...roles import canonical_role
-from ...table import CandidateTable, TableBuilder
-from .._common import as_bool
+from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns, tri
 from ._xml import local_name, pair, walk_xml
 
 # Namespace family from a URI: ".../ns/<family>" or "uri:deskat:<family>.<host>".
@@ -109,30 +109,26 @@ def _box(fields: dict[str, str]) -> tuple[float, float, float, float] | None:
     return (x, y, x + w, y + h)
 
 
-def _presence_states(
-    fields: dict[str, str], has_states: bool
-) -> tuple[bool | None, bool | None, bool | None]:
+def _presence_states(fields: dict[str, str], has_states: bool) -> tuple[int, int, int]:
     """Linux: a state is set when written; a node with states but without one lacks it."""
     if not has_states:
-        return None, None, None
+        return (-1, -1, -1)
     enabled = "enabled" in fields or "sensitive" in fields
     visible = "showing" in fields and "visible" in fields
-    return enabled, visible, "focused" in fields
+    return (int(enabled), int(visible), int("focused" in fields))
 
 
-def _explicit_states(fields: dict[str, str]) -> tuple[bool | None, bool | None, bool | None]:
+def _explicit_states(fields: dict[str, str]) -> tuple[int, int, int]:
     """Windows: states are written ``"true"``/``"false"``; absent means unknown."""
-    enabled = as_bool(fields.get("enabled", fields.get("sensitive")))
-    return enabled, as_bool(fields.get("visible")), as_bool(fields.get("focused"))
+    enabled = fields.get("enabled", fields.get("sensitive"))
+    return (tri(enabled), tri(fields.get("visible")), tri(fields.get("focused")))
 
 
-def _ax_role(ax_role: str, subrole: str | None, tag: str) -> str:
-    if subrole:
-        sub = canonical_role(subrole, "ax")
-        if sub not in ("unknown", "generic"):
-            return sub
-    role = canonical_role(ax_role, "ax")
-    return role if role != "unknown" else canonical_role(tag, "ax")
+def _ax_spelling(ax_role: str, subrole: str | None) -> str:
+    """The AX string that decides the role: a telling subrole, else the role."""
+    if subrole and canonical_role(subrole, "ax") not in ("unknown", "generic"):
+        return subrole
+    return ax_role
 
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
@@ -140,12 +136,13 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     root = tree.data
     platform = _ROOTS.get(local_name(root.tag) if isinstance(root.tag, str) else "", "atspi")
     presence_only = platform == "atspi"
-    builder = TableBuilder(
-        "a11y", "atspi", platform=platform, id_columns=("automation_id", "class_name"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("automation_id", "class_name"), context.max_nodes)
+    automation_ids, class_names = (
+        cols.platform_ids["automation_id"],
+        cols.platform_ids["class_name"],
+    )
     keymap: dict[str, str] = {}
-    roles: dict[tuple[str, str, str], str] = {}
+    spellings: dict[tuple[str, str, str], tuple[str, str]] = {}
     for element, parent, path in walk_xml(root, max_nodes=context.max_nodes):
         fields: dict[str, str] = {}
         has_states = False
@@ -156,36 +153,27 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             if kind:
                 fields[kind] = value
                 has_states = has_states or kind in _STATE_KINDS
-        tag = local_name(element.tag)
+        tag = element.tag
+        if tag[0] == "{":
+            tag = local_name(tag)
         ax_role, subrole = fields.get("ax_role", ""), fields.get("ax_subrole", "")
-        role_key = (tag, ax_role, subrole)
-        role = roles.get(role_key)
-        if role is None:
-            role = _ax_role(ax_role, subrole, tag) if ax_role else canonical_role(tag, platform)
-            roles[role_key] = role
-        text = (element.text or "").strip()
+        spelled = spellings.get((tag, ax_role, subrole))
+        if spelled is None:
+            raw = _ax_spelling(ax_role, subrole) if ax_role else tag
+            spelled = spellings[(tag, ax_role, subrole)] = (raw, canonical_role(raw, platform))
+        raw_role, role = spelled
+        text = element.text
+        text = text.strip() if text else ""
         name = fields.get("name") or fields.get("ax_title") or fields.get("ax_description") or ""
         if not name and role in _TEXT_NAMED:
             name = text
-        if presence_only:
-            enabled, visible, focused = _presence_states(fields, has_states)
-        else:
-            enabled, visible, focused = _explicit_states(fields)
-        builder.add(
-            path,
-            raw_role=ax_role or tag,
-            role=role,
-            name=name,
-            parent=parent,
-            bbox=_box(fields),
-            value=text or fields.get("value", ""),
-            enabled=enabled,
-            visible=visible,
-            focused=focused,
-            automation_id=fields.get("automation_id") or None,
-            class_name=fields.get("class_name") or (tag if platform == "uia" else None),
+        states = _presence_states(fields, has_states) if presence_only else _explicit_states(fields)
+        cols.row(
+            path, raw_role, name, parent, _box(fields), text or fields.get("value", ""), states
         )
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+        automation_ids.append(fields.get("automation_id") or None)
+        class_names.append(fields.get("class_name") or (tag if platform == "uia" else None))
+    return cols.build("atspi", platform, coord_space="screen_px", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("atspi", detect, build)

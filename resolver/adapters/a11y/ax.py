@@ -11,8 +11,9 @@ OpenAdapt's window state ``{"title", "left", "top", "width", "height", "window_i
 
 Roles: ``AXSubrole`` wins when it maps to something more telling than ``AXRole``
 (``AXRow``/``AXOutlineRow`` -> ``treeitem``, ``AXTextField``/``AXSearchField`` ->
-``searchbox``). Names: ``AXTitle``, then ``AXDescription``, then (for static text, headings
-and cells) ``AXValue``; ``AXValue`` is the value otherwise. Boxes are global display points
+``searchbox``); the deciding spelling is the row's raw role. Names: ``AXTitle``, then
+``AXDescription``, then (for static text, headings and cells) ``AXValue``; ``AXValue`` is the
+value otherwise. Boxes are global display points
 with a top-left origin (``coord_space="screen_points"``): multiply by the backing scale factor
 for Retina screenshot pixels. ``AXIdentifier`` (or ``AXDOMIdentifier`` in web areas) fills
 ``automation_id``. AX has no stable element IDs in a dump: row and executor IDs are the
@@ -34,7 +35,10 @@ _MARKERS: Final[tuple[str, ...]] = (
     "AXRole", "AXChildren", "AXFrame", "AXTitle", "AXRoleDescription", "AXSubrole",
     "AXChildrenInNavigationOrder", "AXPosition", "AXIdentifier", "AXDescription",
 )  # fmt: skip
-_VALUE_NAMED: Final[frozenset[str]] = frozenset({"text", "heading", "cell", "label"})
+# Spellings whose AXValue is their name (static text, headings, cells).
+_VALUE_NAMED_SPELLINGS: Final[frozenset[str]] = frozenset(
+    {"AXStaticText", "AXHeading", "AXCell", "text", "heading", "cell"}
+)
 _WEAK: Final[frozenset[str]] = frozenset({"unknown", "generic"})
 
 
@@ -63,15 +67,14 @@ def _children(node: Mapping[str, Any]) -> Any:
     return node.get("AXChildrenInNavigationOrder")
 
 
-def _role(ax_role: str, subrole: str, description: str) -> str:
-    role = canonical_role(ax_role, "ax") if ax_role else "unknown"
-    if subrole:
-        sub = canonical_role(subrole, "ax")
-        if sub not in _WEAK:
-            role = sub
-    if role == "unknown" and description:
-        role = canonical_role(description, "ax")
-    return role
+def _role_spelling(ax_role: str, subrole: str, description: str) -> str:
+    """The AX string that decides the role: the subrole when it is telling, else the role,
+    else the role description (the table maps it with the ``ax`` spellings)."""
+    if subrole and canonical_role(subrole, "ax") not in _WEAK:
+        return subrole
+    if ax_role and canonical_role(ax_role, "ax") != "unknown":
+        return ax_role
+    return description or ax_role
 
 
 def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
@@ -86,42 +89,73 @@ def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
     return None
 
 
+def _tri(value: Any) -> int:
+    if value is True or value is False:
+        return int(value)
+    flag = as_bool(value)
+    return -1 if flag is None else int(flag)
+
+
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per AX element, in pre-order."""
-    builder = TableBuilder(
-        "a11y", "ax", platform="ax", id_columns=("automation_id",), max_rows=context.max_nodes
-    )
-    roles: dict[tuple[str, str, str], str] = {}
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[Any] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    identifiers: list[str | None] = []
+    spellings: dict[tuple[Any, Any, Any], str] = {}
     for node, parent, path in walk_nested(
         _roots(tree.data), children_key=_children, max_nodes=context.max_nodes
     ):
-        ax_role = as_str(node.get("AXRole"))
-        subrole = as_str(node.get("AXSubrole"))
-        description = as_str(node.get("AXRoleDescription"))
-        key = (ax_role, subrole, description)
-        role = roles.get(key)
-        if role is None:
-            role = roles[key] = _role(ax_role, subrole, description)
-        value = as_str(node.get("AXValue"))
-        name = as_str(node.get("AXTitle")) or as_str(node.get("AXDescription"))
-        if not name and role in _VALUE_NAMED:
-            name, value = value, ""
-        hidden = as_bool(node.get("AXHidden"))
-        builder.add(
-            path,
-            raw_role=ax_role or description,
-            role=role,
-            name=name,
-            parent=parent,
-            bbox=_box(node),
-            value=value,
-            enabled=as_bool(node.get("AXEnabled")),
-            visible=None if hidden is None else not hidden,
-            focused=as_bool(node.get("AXFocused")),
-            automation_id=as_str(node.get("AXIdentifier"))
-            or as_str(node.get("AXDOMIdentifier"))
-            or None,
+        get = node.get
+        key = (get("AXRole"), get("AXSubrole"), get("AXRoleDescription"))
+        spelling = spellings.get(key)
+        if spelling is None:
+            spelling = spellings[key] = _role_spelling(*(as_str(k) for k in key))
+        value = get("AXValue")
+        value = value if type(value) is str else as_str(value)
+        name = get("AXTitle")
+        if not name or type(name) is not str:
+            name = as_str(get("AXDescription"))
+            if not name and spelling in _VALUE_NAMED_SPELLINGS:
+                name, value = value, ""
+        frame = get("AXFrame")
+        if type(frame) is dict and "w" in frame:
+            box: Any = (frame.get("x"), frame.get("y"), frame.get("w"), frame.get("h"))
+            try:
+                box = (box[0], box[1], box[0] + box[2], box[1] + box[3])
+            except TypeError:
+                box = None
+        else:
+            box = _box(node)
+        hidden = _tri(get("AXHidden"))
+        identifier = get("AXIdentifier") or get("AXDOMIdentifier")
+        ids.append(path)
+        raw_roles.append(spelling)
+        names.append(name)
+        parents.append(parent)
+        boxes.append(box)
+        values.append(value)
+        states.append(
+            (_tri(get("AXEnabled")), -1 if hidden < 0 else 1 - hidden, _tri(get("AXFocused")))
         )
+        identifiers.append(identifier if type(identifier) is str and identifier else None)
+    builder = TableBuilder(
+        "a11y", "ax", platform="ax", id_columns=("automation_id",), max_rows=context.max_nodes
+    )
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={"automation_id": identifiers},
+    )
     return builder.build(coord_space="screen_points", screen_size=context.screen_size)
 
 

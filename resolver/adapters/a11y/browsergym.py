@@ -28,9 +28,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
+from ...table import CandidateTable
 from .._common import as_str, box_from_ltrb, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns
 from ._webtext import dialect, parse_lines
 
 _SKIP_ROLES: Final[frozenset[str]] = frozenset({"InlineTextBox"})
@@ -102,7 +103,7 @@ def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
 
 
 def _build_nodes(
-    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, builder: TableBuilder
+    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, cols: Columns
 ) -> None:
     by_id: dict[str, Mapping[str, Any]] = {}
     for node in nodes:
@@ -112,6 +113,7 @@ def _build_nodes(
                 by_id.setdefault(node_id, node)
     roots = [i for i, n in by_id.items() if as_str(n.get("parentId")) not in by_id]
     visited: set[str] = set()
+    pids = cols.platform_ids
     for start in [*roots, *by_id]:  # then anything unreached (a cycle without a root)
         stack: list[tuple[str, int]] = [(start, -1)]
         while stack:
@@ -124,26 +126,23 @@ def _build_nodes(
             row = parent
             if not node.get("ignored") and role not in _SKIP_ROLES:
                 bid = as_str(node.get("browsergym_id"))
-                props = _props(node)
+                props = _props(node) if node.get("properties") else {}
                 box, visible = _extra(extra, bid)
                 if props.get("hidden") is True:
                     visible = False
                 focused = bool(props.get("focused")) or (bool(bid) and bid == focused_bid)
-                row = builder.add(
-                    bid or f"#{node_id}",
-                    raw_role=role,
-                    name=_value(node, "name"),
-                    parent=parent,
-                    bbox=box,
-                    value=_value(node, "value"),
-                    enabled=not props["disabled"]
-                    if isinstance(props.get("disabled"), bool)
-                    else None,
-                    visible=visible,
-                    focused=focused,
-                    bid=bid or None,
-                    backend_node_id=as_str(node.get("backendDOMNodeId")) or None,
+                disabled = props.get("disabled")
+                states = (
+                    -1 if type(disabled) is not bool else int(not disabled),
+                    -1 if visible is None else int(visible),
+                    int(focused),
                 )
+                row = cols.row(
+                    bid or f"#{node_id}", role, _value(node, "name"), parent, box,
+                    _value(node, "value"), states,
+                )  # fmt: skip
+                pids["bid"].append(bid or None)
+                pids["backend_node_id"].append(as_str(node.get("backendDOMNodeId")) or None)
             kids = node.get("childIds")
             if isinstance(kids, list):
                 for kid in reversed(kids):
@@ -152,7 +151,7 @@ def _build_nodes(
                         stack.append((kid_id, row))
 
 
-def _build_text(text: str, extra: Mapping[str, Any], builder: TableBuilder) -> None:
+def _build_text(text: str, extra: Mapping[str, Any], cols: Columns) -> None:
     uses_visible = _VISIBLE.search(text) is not None
     stack: list[tuple[int, int, str]] = []  # (indent, row, path)
     counts: dict[int, int] = {}
@@ -165,48 +164,44 @@ def _build_text(text: str, extra: Mapping[str, Any], builder: TableBuilder) -> N
         path = f"{parent_path}.{index}" if parent_path else str(index)
         rest = line.rest
         box, visible = _extra(extra, line.node_id)
-        inline_box = _BOX.search(rest)
-        if box is None and inline_box is not None:
-            box = box_from_ltrb(inline_box.group(1).split(","))
+        if box is None and "box=" in rest:
+            inline_box = _BOX.search(rest)
+            box = box_from_ltrb(inline_box.group(1).split(",")) if inline_box else None
         if visible is None and uses_visible:
-            visible = _VISIBLE.search(rest) is not None
-        value = _VALUE.search(rest)
-        row = builder.add(
-            line.node_id or f"#{path}",
-            raw_role=line.role,
-            name=line.name,
-            parent=parent,
-            bbox=box,
-            value=value.group(2) if value else "",
-            enabled=False if "disabled=True" in rest else None,
-            visible=visible,
-            focused=True if _FOCUSED.search(rest) else None,
-            bid=line.node_id or None,
+            visible = "visible" in rest and _VISIBLE.search(rest) is not None
+        value = _VALUE.search(rest) if "value=" in rest else None
+        states = (
+            0 if "disabled=True" in rest else -1,
+            -1 if visible is None else int(visible),
+            1 if "focused" in rest and _FOCUSED.search(rest) else -1,
         )
+        row = cols.row(
+            line.node_id or f"#{path}", line.role, line.name, parent, box,
+            value.group(2) if value else "", states,
+        )  # fmt: skip
+        cols.platform_ids["bid"].append(line.node_id or None)
+        cols.platform_ids["backend_node_id"].append(None)
         stack.append((line.indent, row, path))
 
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """Rows from the AX nodes (JSON) or from the text lines."""
     nodes, text, extra, focused_bid = _unpack(tree.data)
-    builder = TableBuilder(
-        "a11y", "browsergym", platform="cdp", id_columns=("bid", "backend_node_id"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("bid", "backend_node_id"), context.max_nodes)
     if nodes is not None:
         if len(nodes) > context.max_nodes:
             raise InvalidObservationError(
                 f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
                 details={"max_nodes": context.max_nodes},
             )
-        _build_nodes(nodes, extra, focused_bid, builder)
+        _build_nodes(nodes, extra, focused_bid, cols)
     elif text is not None:
-        _build_text(text, extra, builder)
+        _build_text(text, extra, cols)
     else:
         raise InvalidObservationError(
             "a BrowserGym observation needs 'axtree_object' (with 'nodes') or the AXTree text"
         )
-    return builder.build(coord_space="css_px", screen_size=context.screen_size)
+    return cols.build("browsergym", "cdp", coord_space="css_px", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("browsergym", detect, build)

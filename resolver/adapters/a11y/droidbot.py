@@ -18,10 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
-from .._common import as_bool, as_str, box_from_ltrb
+from ...table import CandidateTable
+from .._common import as_str, box_from_ltrb
 from . import BuildContext, TreeFormat, TreeInput
 from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
+from ._columns import Columns, tri
 
 
 def _views(tree: TreeInput) -> list[Any] | None:
@@ -81,11 +82,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         return as_str(view.get("text")) or as_str(view.get("content_description"))
 
     roots = [i for i, v in by_id.items() if _index(v.get("parent")) not in by_id]
-    builder = TableBuilder(
-        "a11y", "droidbot", platform="android",
-        id_columns=("automation_id", "accessibility_id", "class_name", "temp_id"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(
+        ("automation_id", "accessibility_id", "class_name", "temp_id"), context.max_nodes
+    )
     cache: dict[tuple[str, bool, bool, bool], str] = {}
     visited: set[int] = set()
     screen = context.screen_size
@@ -102,7 +101,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 continue
             visited.add(view_id)
             view = by_id[view_id]
-            row, box = _add(builder, view, view_id, parent_row, path, cache, kids, label)
+            row, box = _add(cols, view, view_id, parent_row, path, cache, kids, label)
             if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
                 screen = (box[2], box[3])
             listed = view.get("children")
@@ -111,11 +110,11 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                     kid = _index(listed[n])
                     if kid is not None and kid in by_id and kid not in visited:
                         stack.append((kid, row, f"{path}.{n}"))
-    return builder.build(coord_space="device_px", screen_size=screen)
+    return cols.build("droidbot", "android", coord_space="device_px", screen_size=screen)
 
 
 def _add(
-    builder: TableBuilder,
+    cols: Columns,
     view: Mapping[str, Any],
     view_id: int,
     parent_row: int,
@@ -125,36 +124,34 @@ def _add(
     label: Callable[[Mapping[str, Any]], str],
 ) -> tuple[int, tuple[float, float, float, float] | None]:
     """Add one view's row; returns the row and the view's box."""
-    cls = as_str(view.get("class"))
-    clickable = as_bool(view.get("clickable"))
+    get = view.get
+    cls = get("class")
+    cls = cls if type(cls) is str else as_str(cls)
+    clickable = get("clickable") is True or get("long_clickable") is True
     role = android_role(
         cls,
-        clickable=clickable or as_bool(view.get("long_clickable")),
-        checkable=as_bool(view.get("checkable")),
-        editable=as_bool(view.get("editable")),
+        clickable=clickable,
+        checkable=get("checkable") is True,
+        editable=get("editable") is True,
         cache=cache,
     )
-    desc = as_str(view.get("content_description"))
-    name, value = pick_name(role, as_str(view.get("text")), desc, "")
+    desc = get("content_description")
+    desc = desc if type(desc) is str else as_str(desc)
+    text = get("text")
+    name, value = pick_name(role, text if type(text) is str else as_str(text), desc, "")
     if not name and role in LABELLED_BY_CONTENT:
         name = descendant_label(view, kids, label)
-    box = _box(view.get("bounds"))
-    row = builder.add(
-        path,
-        raw_role=cls,
-        role=role,
-        name=name,
-        parent=parent_row,
-        bbox=box,
-        value=value,
-        enabled=as_bool(view.get("enabled")),
-        visible=as_bool(view.get("visible")),
-        focused=as_bool(view.get("focused")),
-        automation_id=as_str(view.get("resource_id")) or None,
-        accessibility_id=desc or None,
-        class_name=cls or None,
-        temp_id=str(view_id),
+    box = _box(get("bounds"))
+    states = (tri(get("enabled")), tri(get("visible")), tri(get("focused")))
+    mapped = android_role(cls, clickable=False, checkable=False, editable=False, cache=cache)
+    row = cols.row(
+        path, cls, name, parent_row, box, value, states, role=None if role == mapped else role
     )
+    resource_id = get("resource_id")
+    cols.platform_ids["automation_id"].append(resource_id if type(resource_id) is str else None)
+    cols.platform_ids["accessibility_id"].append(desc or None)
+    cols.platform_ids["class_name"].append(cls or None)
+    cols.platform_ids["temp_id"].append(str(view_id))
     return row, box
 
 

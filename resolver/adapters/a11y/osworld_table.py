@@ -22,10 +22,12 @@ from typing import Final
 
 from ...errors import InvalidObservationError
 from ...roles import canonical_role
-from ...table import CandidateTable, TableBuilder
+from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns
 from ._xml import pair
 
+_UNKNOWN: Final[tuple[int, int, int]] = (-1, -1, -1)
 _POSITION: Final[str] = "position (top-left x&y)"
 _SIZE: Final[str] = "size (w&h)"
 # Roles whose text is their name when the name column is empty (as in the XML adapter).
@@ -54,42 +56,32 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     if header is None:
         raise InvalidObservationError("an OSWorld table needs a 'tag<TAB>name...' header")
     where = {column: i for i, column in enumerate(header)}
-    builder = TableBuilder(
-        "a11y", "osworld_table", platform="atspi", id_columns=("class_name",),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("class_name",), context.max_nodes)
     roles: dict[str, str] = {}
-    lines = text.splitlines()[1:]
-    for number, cells in enumerate(csv.reader(lines, delimiter="\t", quotechar='"')):
+    width = len(header)
+    at = [where.get(c, width) for c in ("tag", "name", "text", "class", _POSITION, _SIZE)]
+    at_index = where.get("index", width)
+    classes = cols.platform_ids["class_name"]
+    for number, cells in enumerate(csv.reader(text.splitlines()[1:], delimiter="\t")):
         if not cells or cells == ["[...]"]:
             continue
-
-        def cell(column: str, cells: list[str] = cells) -> str:
-            i = where.get(column)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
-
-        tag = cell("tag")
+        if len(cells) <= width:
+            cells = [*cells, *[""] * (width + 1 - len(cells))]
+        tag, name, value, cls, position, size = (cells[i].strip() for i in at)
         role = roles.get(tag)
         if role is None:
             role = roles[tag] = canonical_role(tag, "atspi")
-        name, value = cell("name"), cell("text")
         if not name and role in _TEXT_NAMED:
             name = value
-        origin, size = pair(cell(_POSITION)), pair(cell(_SIZE))
+        origin, extent = pair(position), pair(size)
         box = None
-        if origin is not None and size is not None and size[0] >= 0 and size[1] >= 0:
-            box = (origin[0], origin[1], origin[0] + size[0], origin[1] + size[1])
-        row_id = cell("index") or str(number)
-        builder.add(
-            row_id,
-            raw_role=tag,
-            role=role,
-            name=name,
-            bbox=box,
-            value=value,
-            class_name=cell("class") or None,
-        )
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+        if origin is not None and extent is not None and extent[0] >= 0 and extent[1] >= 0:
+            box = (origin[0], origin[1], origin[0] + extent[0], origin[1] + extent[1])
+        cols.row(cells[at_index].strip() or str(number), tag, name, -1, box, value, _UNKNOWN)
+        classes.append(cls or None)
+    return cols.build(
+        "osworld_table", "atspi", coord_space="screen_px", screen_size=context.screen_size
+    )
 
 
 FORMAT = TreeFormat("osworld_table", detect, build)

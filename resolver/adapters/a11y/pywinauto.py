@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
+from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns
 
 _CONTROL: Final[re.Pattern[str]] = re.compile(
     r"^(?P<prefix>[\s|]*)(?P<cls>[A-Za-z][\w.# -]*?) - '(?P<text>.*)'\s+"
@@ -39,6 +40,7 @@ _SPEC: Final[re.Pattern[str]] = re.compile(r"^[\s|]*(child_window\(.*\))\s*$")
 _ARG: Final[re.Pattern[str]] = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 _MNEMONIC: Final[re.Pattern[str]] = re.compile(r"&(.)")
 _HEADER: Final[str] = "Control Identifiers:"
+_UNKNOWN: Final[tuple[int, int, int]] = (-1, -1, -1)
 
 
 @dataclass
@@ -66,14 +68,17 @@ def detect(tree: TreeInput) -> bool:
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per control line; spec lines refine the control above them."""
-    builder = TableBuilder(
-        "a11y", "pywinauto", platform="uia",
-        id_columns=("automation_id", "class_name", "child_window"), max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("automation_id", "class_name", "child_window"), context.max_nodes)
+    pids = cols.platform_ids
     # Controls are collected first: a spec line (role, auto_id) follows its control line.
     controls: list[_Control] = []
     for line in str(tree.data).splitlines():
-        match = _CONTROL.match(line)
+        if "child_window(" in line:
+            spec = _SPEC.match(line)
+            if spec is not None and controls:
+                controls[-1].spec = spec.group(1)
+            continue
+        match = _CONTROL.match(line) if "(L" in line else None
         if match is not None:
             left, top, right, bottom = (float(match.group(k)) for k in "ltrb")
             controls.append(
@@ -89,10 +94,6 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                     f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
                     details={"max_nodes": context.max_nodes},
                 )
-            continue
-        spec = _SPEC.match(line)
-        if spec is not None and controls:
-            controls[-1].spec = spec.group(1)
     stack: list[tuple[int, int, str]] = []  # (depth, row, path)
     counts: dict[int, int] = {}  # children seen per parent row (-1: top level)
     for control in controls:
@@ -108,20 +109,15 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             text = ""
         if "control_type" not in args and "class_name" in args:
             text = _MNEMONIC.sub(r"\1", text)  # win32 window text keeps '&' mnemonics
-        row = builder.add(
-            path,
-            raw_role=args.get("control_type") or control.cls,
-            name=text,
-            parent=parent,
-            bbox=control.box,
-            automation_id=args.get("auto_id") or None,
-            class_name=args.get("class_name") or None,
-            child_window=control.spec or None,
-        )
+        role = args.get("control_type") or control.cls
+        row = cols.row(path, role, text, parent, control.box, "", _UNKNOWN)
+        pids["automation_id"].append(args.get("auto_id") or None)
+        pids["class_name"].append(args.get("class_name") or None)
+        pids["child_window"].append(control.spec or None)
         stack.append((control.depth, row, path))
     if not controls:
         raise InvalidObservationError("no control lines found in the pywinauto dump")
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+    return cols.build("pywinauto", "uia", coord_space="screen_px", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("pywinauto", detect, build)

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
-from ...roles import canonical_role
 from ...table import CandidateTable, TableBuilder
 from .._common import as_bool, as_str, box_from_ltrb, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
@@ -54,6 +54,29 @@ _ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "runtime_id": ("RuntimeId", "runtime_id"),
     "value": ("Value", "value", "ValueValue"),
 }
+
+
+@dataclass(frozen=True)
+class _Keys:
+    """The key names of one dump style (a tree uses one style throughout)."""
+
+    enabled: str
+    focused: str
+    visible: str
+    runtime_id: str
+    value: str
+    automation_id: str
+    class_name: str
+
+
+_UIA: Final[_Keys] = _Keys(
+    "IsEnabled", "HasKeyboardFocus", "IsVisible", "RuntimeId", "Value", "AutomationId",
+    "ClassName",
+)  # fmt: skip
+_PYWINAUTO: Final[_Keys] = _Keys(
+    "is_enabled", "has_keyboard_focus", "is_visible", "runtime_id", "value", "automation_id",
+    "class_name",
+)  # fmt: skip
 _MARKERS: Final[frozenset[str]] = frozenset(
     {"ControlType", "ControlTypeName", "BoundingRectangle", "AutomationId", "RuntimeId",
      "friendly_class_name", "control_type"}
@@ -64,8 +87,9 @@ _NUMBERS: Final[re.Pattern[str]] = re.compile(r"-?\d+(?:\.\d+)?")
 
 def _get(node: Mapping[str, Any], field: str) -> Any:
     for key in _ALIASES[field]:
-        if key in node:
-            return node[key]
+        value = node.get(key)
+        if value is not None:
+            return value
     return None
 
 
@@ -153,40 +177,80 @@ def _children(node: Mapping[str, Any]) -> Any:
     return kids if kids is not None else node.get("children")
 
 
+def _tri(value: Any) -> int:
+    if value is True or value is False:
+        return int(value)
+    flag = as_bool(value)
+    return -1 if flag is None else int(flag)
+
+
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per element, in pre-order."""
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[Any] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    automation_ids: list[str | None] = []
+    class_names: list[str | None] = []
+    roots = _roots(tree.data)
+    keys = (
+        _PYWINAUTO if roots and isinstance(roots[0], Mapping) and "class_name" in roots[0] else _UIA
+    )
+    for node, parent, path in walk_nested(
+        roots, children_key=_children, max_nodes=context.max_nodes
+    ):
+        get = node.get
+        kind = get("ControlTypeName")
+        raw_role = kind if type(kind) is str else _type_name(_get(node, "type"))
+        name = get("Name")
+        if type(name) is not str:
+            name = _name(node)
+        rect = get("BoundingRectangle")
+        if type(rect) is dict and len(rect) == 4:
+            box: Any = (rect.get("left"), rect.get("top"), rect.get("right"), rect.get("bottom"))
+            if box == (0, 0, 0, 0):
+                box = None
+        else:
+            box = _rect(_get(node, "rect"))
+        visible = _tri(get(keys.visible))
+        if visible < 0 and "IsOffscreen" in node:
+            offscreen = _tri(get("IsOffscreen"))
+            visible = -1 if offscreen < 0 else 1 - offscreen
+        runtime = get(keys.runtime_id)
+        runtime = runtime if type(runtime) is str else _runtime_id(node) if runtime else ""
+        value = get(keys.value)
+        automation_id = get(keys.automation_id)
+        if type(automation_id) is not str:
+            automation_id = as_str(_get(node, "automation_id"))
+        class_name = get(keys.class_name)
+        if type(class_name) is not str:
+            class_name = as_str(_get(node, "class_name"))
+        ids.append(runtime or path)
+        raw_roles.append(raw_role)
+        names.append(name)
+        parents.append(parent)
+        boxes.append(box)
+        values.append(value if type(value) is str else "" if value is None else as_str(value))
+        states.append((_tri(get(keys.enabled)), visible, _tri(get(keys.focused))))
+        automation_ids.append(automation_id or None)
+        class_names.append(class_name or None)
     builder = TableBuilder(
         "a11y", "uia", platform="uia", id_columns=("automation_id", "class_name"),
         max_rows=context.max_nodes,
     )  # fmt: skip
-    roles: dict[str, str] = {}
-    for node, parent, path in walk_nested(
-        _roots(tree.data), children_key=_children, max_nodes=context.max_nodes
-    ):
-        raw_role = _type_name(_get(node, "type"))
-        role = roles.get(raw_role)
-        if role is None:
-            role = roles[raw_role] = canonical_role(raw_role, "uia")
-        offscreen = as_bool(node.get("IsOffscreen"))
-        visible = as_bool(_get(node, "visible"))
-        if visible is None and offscreen is not None:
-            visible = not offscreen
-        runtime = _runtime_id(node)
-        value = _get(node, "value")
-        builder.add(
-            runtime or path,
-            raw_role=raw_role,
-            role=role,
-            name=_name(node),
-            parent=parent,
-            bbox=_rect(_get(node, "rect")),
-            value=as_str(value),
-            enabled=as_bool(_get(node, "enabled")),
-            visible=visible,
-            focused=as_bool(_get(node, "focused")),
-            automation_id=as_str(_get(node, "automation_id")) or None,
-            class_name=as_str(_get(node, "class_name")) or None,
-        )
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={"automation_id": automation_ids, "class_name": class_names},
+    )
     return builder.build(coord_space="screen_px", screen_size=context.screen_size)
 
 

@@ -22,12 +22,14 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ...table import CandidateTable, TableBuilder
-from .._common import as_bool
+from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
 from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
+from ._columns import Columns
 from ._xml import local_name, walk_xml
 
+_FLAG: Final[dict[str | None, bool]] = {"true": True, "false": False}
+_TRI: Final[dict[str | None, int]] = {"true": 1, "false": 0}
 _BOUNDS: Final[re.Pattern[str]] = re.compile(
     r"^\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]"
     r"\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]\s*$"
@@ -48,6 +50,14 @@ def parse_bounds(text: str | None) -> tuple[float, float, float, float] | None:
     """``"[l,t][r,b]"`` -> ``(l, t, r, b)``; ``None`` when malformed."""
     if not text:
         return None
+    if text[0] == "[" and text[-1] == "]":
+        parts = text[1:-1].replace("][", ",").split(",")
+        if len(parts) == 4:
+            try:
+                left, top, right, bottom = (float(v) for v in parts)
+            except ValueError:
+                return None
+            return (left, top, right, bottom)
     match = _BOUNDS.match(text)
     if match is None:
         return None
@@ -68,11 +78,10 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per ``<node>``; ``<hierarchy>`` itself is not a row."""
     root = tree.data
     skip_root = local_name(root.tag) == "hierarchy"
-    builder = TableBuilder(
-        "a11y", "uiautomator", platform="android",
-        id_columns=("automation_id", "accessibility_id", "class_name"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("automation_id", "accessibility_id", "class_name"), context.max_nodes)
+    resource_ids = cols.platform_ids["automation_id"]
+    descs = cols.platform_ids["accessibility_id"]
+    classes = cols.platform_ids["class_name"]
     rows: list[int] = []
     cache: dict[tuple[str, bool, bool, bool], str] = {}
     screen = context.screen_size
@@ -83,19 +92,17 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         if skip_root:
             path = path[2:]
         parent_row = rows[parent] if parent >= 0 else -1
-        if local_name(element.tag) != "node":
+        if element.tag != "node":
             rows.append(parent_row)  # an unknown wrapper: its children hang on its parent
             continue
         get = element.attrib.get
         cls = get("class") or ""
-        clickable = as_bool(get("clickable"))
+        clickable = _FLAG.get(get("clickable"), False) or _FLAG.get(get("long-clickable"), False)
+        checkable = _FLAG.get(get("checkable"), False)
         role = android_role(
-            cls,
-            clickable=clickable or as_bool(get("long-clickable")),
-            checkable=as_bool(get("checkable")),
-            editable=None,
-            cache=cache,
+            cls, clickable=clickable, checkable=checkable, editable=None, cache=cache
         )
+        mapped = android_role(cls, clickable=False, checkable=False, editable=False, cache=cache)
         desc = get("content-desc") or ""
         name, value = pick_name(role, get("text") or "", desc, get("hint") or "")
         if not name and role in LABELLED_BY_CONTENT:
@@ -103,23 +110,13 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         box = parse_bounds(get("bounds"))
         if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
             screen = (box[2], box[3])
-        rows.append(
-            builder.add(
-                path,
-                raw_role=cls,
-                role=role,
-                name=name,
-                parent=parent_row,
-                bbox=box,
-                value=value,
-                enabled=as_bool(get("enabled")),
-                focused=as_bool(get("focused")),
-                automation_id=get("resource-id") or None,
-                accessibility_id=desc or None,
-                class_name=cls or None,
-            )
-        )
-    return builder.build(coord_space="device_px", screen_size=screen)
+        states = (_TRI.get(get("enabled"), -1), -1, _TRI.get(get("focused"), -1))
+        explicit = None if role == mapped else role
+        rows.append(cols.row(path, cls, name, parent_row, box, value, states, role=explicit))
+        resource_ids.append(get("resource-id") or None)
+        descs.append(desc or None)
+        classes.append(cls or None)
+    return cols.build("uiautomator", "android", coord_space="device_px", screen_size=screen)
 
 
 FORMAT = TreeFormat("uiautomator", detect, build)

@@ -25,9 +25,10 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
+from ...table import CandidateTable
 from .._common import as_str, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import Columns
 from ._webtext import dialect, parse_lines
 
 _DIALECTS: Final[frozenset[str]] = frozenset({"webarena", "som"})
@@ -89,10 +90,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         )
     text, nodes_info, viewport = unpacked
     som = dialect(text) == "som"
-    builder = TableBuilder(
-        "a11y", "webarena", platform="cdp", id_columns=("backend_node_id",),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
+    cols = Columns(("backend_node_id",), context.max_nodes)
     stack: list[tuple[int, int, str]] = []  # (indent, row, path)
     counts: dict[int, int] = {}
     for line in parse_lines(text, som=som):
@@ -108,22 +106,20 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         info = nodes_info.get(line.node_id) if line.node_id else None
         backend = info.get("backend_id") if isinstance(info, Mapping) else None
         rest = line.rest
-        row = builder.add(
-            line.node_id or f"#{path}",
-            raw_role=line.role,
-            name=name,
-            parent=parent,
-            bbox=_bound(info),
-            value=value,
-            enabled=False if "disabled: True" in rest else None,
-            focused=True if "focused: True" in rest else None,
-            backend_node_id=None if backend is None else as_str(backend) or None,
+        states = (
+            0 if "disabled: True" in rest else -1, -1, 1 if "focused: True" in rest else -1
+        )  # fmt: skip
+        row = cols.row(
+            line.node_id or f"#{path}", line.role, name, parent, _bound(info), value, states
+        )
+        cols.platform_ids["backend_node_id"].append(
+            None if backend is None else as_str(backend) or None
         )
         stack.append((line.indent, row, path))
-    if not len(builder):
+    if not len(cols):
         raise InvalidObservationError("no tree lines found in the WebArena observation")
     screen = context.screen_size or _viewport(viewport)
-    return builder.build(coord_space="css_px", screen_size=screen)
+    return cols.build("webarena", "cdp", coord_space="css_px", screen_size=screen)
 
 
 FORMAT = TreeFormat("webarena", detect, build)

@@ -18,7 +18,7 @@ def test_window_state_fixture() -> None:
     assert t.format == "ax" and t.coord_space == "screen_points"
     assert t.roles[0] == "window" and t.names[0] == "Invoice Editor"
     tab = t.names.index("Lines")
-    assert t.roles[tab] == "tab" and t.raw_roles[tab] == "AXRadioButton"  # AXTabButton subrole
+    assert t.roles[tab] == "tab" and t.raw_roles[tab] == "AXTabButton"  # the subrole decides
     country = t.roles.index("combobox")  # a pop-up button, named by its description
     assert t.names[country] == "Country" and t.values[country] == "Germany"
     label = t.names.index("Quantity")
