@@ -92,26 +92,33 @@ def compare_page(folder: Path) -> dict[str, Any]:
         else:
             cause = f"role: chromium {theirs_role} ({role_raw}) / ours {ours_role}"
             out["causes"][cause] += 1
-            out["examples"].append((cause, record["xpath"], role_raw, ours_role, theirs_name, ours_name))
+            out["examples"].append(
+                (cause, record["xpath"], role_raw, ours_role, theirs_name, ours_name)
+            )
         if ours_name == theirs_name:
             out["name_ok"] += 1
         else:
             cause = _name_cause(ours_name, theirs_name)
             out["causes"][cause] += 1
-            out["examples"].append((cause, record["xpath"], role_raw, ours_role, theirs_name, ours_name))
+            out["examples"].append(
+                (cause, record["xpath"], role_raw, ours_role, theirs_name, ours_name)
+            )
     return out
 
 
 def run(root: Path) -> dict[str, Any]:
     """All page folders under ``root`` that have both files."""
-    pages = sorted(p.parent for p in root.glob("*/chromium_dom.json") if (p.parent / "dom.html").is_file())
+    pages = sorted(
+        p.parent for p in root.glob("*/chromium_dom.json") if (p.parent / "dom.html").is_file()
+    )
     totals: dict[str, Any] = {"pages": 0, "elements": 0, "xpath_ok": 0, "exposed": 0,
-                              "role_ok": 0, "name_ok": 0, "causes": Counter(), "examples": []}  # fmt: skip
+                              "role_ok": 0, "name_ok": 0, "causes": Counter(),
+                              "examples": []}  # fmt: skip
     failures: list[str] = []
     for page in pages:
         try:
             result = compare_page(page)
-        except Exception as exc:  # noqa: BLE001 - report and continue with the other pages
+        except Exception as exc:
             failures.append(f"{page.name}: {type(exc).__name__}: {exc}")
             continue
         totals["pages"] += 1
@@ -150,7 +157,10 @@ def main(argv: list[str] | None = None) -> int:
     for page, cause, xpath, raw, ours_role, theirs, ours in t["examples"]:
         if shown[cause] < args.examples:
             shown[cause] += 1
-            print(f"[{cause}] {page} {xpath} ({raw}/{ours_role})\n   chromium={theirs[:90]!r}\n   ours    ={ours[:90]!r}")
+            print(
+                f"[{cause}] {page} {xpath} ({raw}/{ours_role})\n"
+                f"   chromium={theirs[:90]!r}\n   ours    ={ours[:90]!r}"
+            )
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

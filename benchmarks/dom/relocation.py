@@ -89,7 +89,7 @@ def evaluate(root: Path, *, verbose: bool = False) -> dict[str, Any]:
         for version in sorted(root.glob(base.name + ".v*")):
             obs = observation(version)
             table = obs.candidates("dom")
-            present = {rid for rid in table.ids}
+            present = set(table.ids)
             target_labels = labels(version)
             for key, pair in refs.items():
                 label = target_labels.get(key)

@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         for o in outcomes:
             if o.skipped is None and not o.passed:
                 print(
-                    f"FAIL {o.file} :: {o.test}\n     expected {o.expected!r}\n     got      {o.actual!r}"
+                    f"FAIL {o.file} :: {o.test}\n"
+                    f"     expected {o.expected!r}\n     got      {o.actual!r}"
                 )
     print(json.dumps(result, indent=2))
     return 0 if result["pass_rate"] >= args.target else 1

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ...errors import InvalidObservationError
 from ...table import CandidateTable, TableBuilder
 from .accname import NAME_FROM_CONTENT, NameComputer
+from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
 from .roles import compute_roles, is_focusable
 from .selectors import TESTID_ATTRS, Paths, XPathRunner, compute_paths, map_to_rows
@@ -53,7 +54,14 @@ from .visibility import States, compute_states
 if TYPE_CHECKING:
     from ...observation import Observation
 
-__all__ = ["DomAnalysis", "analyze", "build_table", "ranked_selectors"]
+__all__ = [
+    "DomAnalysis",
+    "analyze",
+    "backend_xpaths",
+    "build_table",
+    "cross_link",
+    "ranked_selectors",
+]
 
 INLINE_TEXT_ROLES: Final[frozenset[str]] = frozenset(
     {"generic", "none", "strong", "emphasis", "code", "mark", "insertion", "deletion", "time",
@@ -110,7 +118,7 @@ class DomAnalysis:
         """Elements a CSS selector selects (document order; ``[]`` when invalid)."""
         try:
             return self.doc.css(selector)
-        except Exception:  # noqa: BLE001 - Lexbor's parse errors are not the caller's concern
+        except Exception:
             return []
 
 
@@ -181,7 +189,7 @@ def _table(
     )  # fmt: skip
     n = len(doc)
     tags, attrs_of, parent = doc.tags, doc.attrs, doc.parent
-    rendered, aria_hidden, block = states.rendered, states.aria_hidden, states.block
+    rendered, aria_hidden = states.rendered, states.aria_hidden
     vis_hidden = states.hidden
     boxes = _layout_lookup(layout)
     short = bool(boxes) and boxes is not layout
@@ -204,49 +212,51 @@ def _table(
         if not rendered[e] or (vis_hidden[e] and not aria_hidden[e]):
             enclosing[e] = -1 if not rendered[e] else up
             continue
-        xpath = paths.xpath[e]
-        attrs = attrs_of[e]
-        box = (
-            boxes.get(_strip_ones(paths.layout[e]) if short else paths.layout[e]) if boxes else None
-        )
-        common: dict[str, Any] = {
-            "bbox": _box(box) if box is not None else None,
-            "enabled": states.enabled[e],
-            "visible": not aria_hidden[e],
-            "executor_id": "xpath:" + xpath,
-            "xpath": xpath,
-            "css": paths.css[e],
-            "dom_id": attrs.get("id") if attrs else None,
-            "tag": tags[e],
-            "testid": _testid(attrs),
-        }
+        own_text = owner[e] == e and e in text_rows
         row = -1
-        if is_row[e]:
-            role = roles[e]
-            name = names.name(e)
-            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
-                name = names.text_of(e)
-            row = builder.add(
-                xpath, raw_role=tags[e], role=role, name=name, parent=up,
-                value=_value(analysis, e, role), **common,
-            )  # fmt: skip
-            row_of[e] = row
-            up = row
-            if owner[e] == e and e in text_rows:  # the text directly inside this row
+        if is_row[e] or own_text:
+            xpath = paths.xpath[e]
+            attrs = attrs_of[e]
+            box = None
+            if boxes:
+                box = boxes.get(_strip_ones(paths.layout[e]) if short else paths.layout[e])
+            common: dict[str, Any] = {
+                "bbox": _box(box) if box is not None else None,
+                "enabled": states.enabled[e],
+                "visible": not aria_hidden[e],
+                "executor_id": "xpath:" + xpath,
+                "xpath": xpath,
+                "css": paths.css[e],
+                "dom_id": attrs.get("id") if attrs else None,
+                "tag": tags[e],
+                "testid": _testid(attrs) if attrs else None,
+            }
+            if is_row[e]:
+                role = roles[e]
+                name = names.name(e)
+                if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
+                    name = names.text_of(e)
+                row = builder.add(
+                    xpath, raw_role=tags[e], role=role, name=name, parent=up,
+                    value=_value(analysis, e, role), **common,
+                )  # fmt: skip
+                row_of[e] = row
+                up = row
+                if own_text:  # the text directly inside this row
+                    text = names.text_of(e, skip)
+                    if text:
+                        text_row[e] = builder.add(
+                            xpath + "#text", raw_role="#text", role="text", name=text,
+                            parent=row, **common,
+                        )  # fmt: skip
+            else:
                 text = names.text_of(e, skip)
                 if text:
-                    text_row[e] = builder.add(
-                        xpath + "#text", raw_role="#text", role="text", name=text, parent=row,
-                        **common,
-                    )  # fmt: skip
-        elif owner[e] == e and e in text_rows:
-            text = names.text_of(e, skip)
-            if text:
-                row = builder.add(
-                    xpath, raw_role=tags[e], role="text", name=text, parent=up, **common
-                )
-                row_of[e] = text_row[e] = row
-                up = row
+                    row = builder.add(
+                        xpath, raw_role=tags[e], role="text", name=text, parent=up, **common
+                    )
+                    row_of[e] = text_row[e] = row
+                    up = row
         if row < 0 and up >= 0:
             # No row: a selector hitting this element means the control it sits in, or the
             # text row that holds its text; a wrapper maps to nothing.

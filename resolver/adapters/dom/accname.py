@@ -335,10 +335,8 @@ class NameComputer:
             if text:
                 return text
             if tag == "textarea":  # as for text inputs: title, then placeholder
-                return (
-                    attrs.get("title", "").strip()
-                    and attrs["title"]
-                    or attrs.get("placeholder", "")
+                return (attrs.get("title", "").strip() and attrs["title"]) or attrs.get(
+                    "placeholder", ""
                 )
             return ""
         handler = _NATIVE_CHILD.get(tag)

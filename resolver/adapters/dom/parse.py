@@ -163,7 +163,7 @@ def decode_html(data: str | bytes) -> str:
             name = "utf-8"
         # A <meta> cannot declare UTF-16 (the bytes would not have been readable); HTML
         # treats such pages as UTF-8, and "latin-1"/"ascii" labels mean windows-1252.
-        if name.startswith("utf-16") or name.startswith("utf-32"):
+        if name.startswith(("utf-16", "utf-32")):
             name = "utf-8"
         elif name in ("latin-1", "iso8859-1", "ascii"):
             name = "cp1252"
@@ -245,9 +245,9 @@ def parse_html(data: str | bytes) -> Document:
     except (UnicodeError, ValueError, MemoryError) as exc:
         try:  # lone surrogates in a str cannot be encoded for the parser: replace them
             parser = parser_class(text.encode("utf-8", "replace").decode("utf-8"))
-        except Exception as again:  # noqa: BLE001 - anything from the parser is bad input
+        except Exception as again:
             raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise InvalidObservationError(f"dom_html cannot be parsed: {exc}") from exc
     return _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
 
@@ -302,9 +302,8 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             ns = 0
             if at >= 0:
                 ns = namespace[at]
-                if ns == SVG and tags[at] in _HTML_IN_SVG:
-                    ns = 0
-                elif ns == MATHML and tags[at] in _HTML_IN_MATH:
+                integration = _HTML_IN_SVG if ns == SVG else _HTML_IN_MATH
+                if ns and tags[at] in integration:
                     ns = 0
             if ns == 0:
                 if tag == "svg":

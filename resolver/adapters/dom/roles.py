@@ -108,8 +108,8 @@ def _has_name_attr(attrs: Mapping[str, str], doc: Document) -> bool:
     """Whether author markup gives the element a name (HTML-AAM: "has an accessible name")."""
     if attrs.get("aria-label", "").strip() or attrs.get("title", "").strip():
         return True
-    refs = attrs.get("aria-labelledby")
-    return bool(refs) and any(r in doc.by_id for r in refs.split())
+    refs = attrs.get("aria-labelledby") or ""
+    return any(r in doc.by_id for r in refs.split())
 
 
 def is_focusable(tag: str, attrs: Mapping[str, str]) -> bool:

@@ -152,6 +152,8 @@ def specificity(selector: str) -> tuple[int, int, int]:
 
 def split_selectors(text: str) -> list[str]:
     """Split a selector list on top-level commas (not those inside ``()`` or ``[]``)."""
+    if "(" not in text and "[" not in text and '"' not in text and "'" not in text:
+        return [p for p in (part.strip() for part in text.split(",")) if p]
     parts: list[str] = []
     depth = 0
     start = 0
@@ -260,7 +262,7 @@ def parse_rules(
                 continue  # @font-face, @keyframes, @page ...
             if "{" in body:  # CSS nesting: not resolved; the outer declarations still count
                 body = re.sub(r"[^;{}]*\{[^{}]*\}", "", body)
-            if "content" in body and ":before" in prelude or ":after" in prelude:
+            if ("content" in body and ":before" in prelude) or ":after" in prelude:
                 value = _content_value(body)
                 if value is not None:
                     found.append((prelude, "content", value, False))
@@ -362,7 +364,7 @@ def _inline(
             "display" not in style and "visibility" not in style and "transform" not in style
         ):
             continue
-        for prop, value, imp in _DECL.findall(style):
+        for prop, value, _important in _DECL.findall(style):
             prop = prop.lower()
             if prop == "display" and "display" not in important.get(i, ()):
                 outcome = _display_outcome(value)
@@ -459,7 +461,7 @@ def _query(doc: Document, selectors: list[str]) -> list[int]:
         return []
     try:
         return doc.css(", ".join(selectors))
-    except Exception:  # noqa: BLE001 - Lexbor's parse error for some selector in the list
+    except Exception:
         if len(selectors) == 1:
             return []
         middle = len(selectors) // 2
@@ -482,7 +484,7 @@ def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list
                 continue
             try:
                 hit = node.css_matches(rule.selector)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 hit = False
             if hit:
                 best, outcome = key, rule.outcome
@@ -547,11 +549,24 @@ def _pseudo_content(
             )
     if not buckets:
         return
+    tags_wanted = {key for kind, key in buckets if kind == "tag"}
+    classes_wanted = {key for kind, key in buckets if kind == "class"}
+    ids_wanted = {key for kind, key in buckets if kind == "id"}
+    everyone = ("any", "") in buckets
     for i in range(len(doc)):
+        attrs = doc.attrs[i]
+        if not everyone and doc.tags[i] not in tags_wanted:
+            if not attrs:
+                continue
+            classes = attrs.get("class")
+            if not (
+                (classes and not classes_wanted.isdisjoint(classes.split()))
+                or attrs.get("id") in ids_wanted
+            ):
+                continue
         candidates = _candidates(doc, i, buckets)
         if not candidates:
             continue
-        attrs = doc.attrs[i]
         node = doc.nodes[i]
         best: dict[str, tuple[tuple[int, int, int], int, str]] = {}
         for which, base, value, spec, order in candidates:
@@ -561,7 +576,7 @@ def _pseudo_content(
             try:
                 if not node.css_matches(base):
                     continue
-            except Exception:  # noqa: BLE001 - selectors Lexbor cannot parse
+            except Exception:
                 continue
             best[which] = (spec, order, value)
         for which, (_spec, _order, value) in best.items():

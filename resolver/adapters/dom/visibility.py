@@ -89,11 +89,11 @@ def compute_states(doc: Document, styles: Styles) -> States:
             elif tag in _SVG_HIDDEN:
                 shown = False
         if shown and attrs:
-            if "hidden" in attrs and d not in (D_BLOCK, D_INLINE):
-                shown = False
-            elif tag == "input" and attrs.get("type", "").lower() == "hidden":
-                shown = False
-            elif tag == "dialog" and "open" not in attrs:
+            if (
+                ("hidden" in attrs and d not in (D_BLOCK, D_INLINE))
+                or (tag == "input" and attrs.get("type", "").lower() == "hidden")
+                or (tag == "dialog" and "open" not in attrs)
+            ):
                 shown = False
             if attrs.get("aria-hidden", "").strip().lower() == "true" or "inert" in attrs:
                 off = True
@@ -101,9 +101,9 @@ def compute_states(doc: Document, styles: Styles) -> States:
                 aria_off[i] = True
             if tag in _FORM_CONTROLS and "disabled" in attrs:
                 enabled[i] = False
-        if aria_off[i]:
-            enabled[i] = False
-        elif tag == "option" and p >= 0 and tags[p] == "optgroup" and "disabled" in attrs_of[p]:
+        if aria_off[i] or (
+            tag == "option" and p >= 0 and tags[p] == "optgroup" and "disabled" in attrs_of[p]
+        ):
             enabled[i] = False
         if d == D_NONE:
             shown = False

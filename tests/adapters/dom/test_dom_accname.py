@@ -18,12 +18,19 @@ def name_of(html: str, selector: str = "#t") -> str:
     [
         # 2B aria-labelledby: order, hidden references, no recursion into a second hop
         ('<button id=t aria-labelledby="a b">x</button><i id=a>One</i><i id=b>Two</i>', "One Two"),
-        ('<button id=t aria-labelledby="a">x</button><i id=a hidden>Hidden <b>ref</b></i>',
-         "Hidden ref"),
-        ('<button id=t aria-labelledby="a">x</button><i id=a>Vis<b hidden>no</b>ible</i>',
-         "Visible"),
-        ('<button id=t aria-labelledby="a">x</button><i id=a aria-labelledby="b">A</i><i id=b>B</i>',
-         "A"),
+        (
+            '<button id=t aria-labelledby="a">x</button><i id=a hidden>Hidden <b>ref</b></i>',
+            "Hidden ref",
+        ),
+        (
+            '<button id=t aria-labelledby="a">x</button><i id=a>Vis<b hidden>no</b>ible</i>',
+            "Visible",
+        ),
+        (
+            '<button id=t aria-labelledby="a">x</button>'
+            '<i id=a aria-labelledby="b">A</i><i id=b>B</i>',
+            "A",
+        ),
         ('<button id=t aria-labelledby="missing">Content</button>', "Content"),
         ('<input id=t aria-labelledby="l t" aria-label="self"><i id=l>Pre</i>', "Pre self"),
         # 2D aria-label; empty or whitespace-only is ignored
@@ -55,11 +62,17 @@ def name_of(html: str, selector: str = "#t") -> str:
         ("<h2 id=t>Hello<br>world</h2>", "Hello world"),
         # (a wrapping label labels its first labelable descendant: the checkbox)
         ("<label><input id=t type=checkbox> Show <input value=10> rows</label>", "Show 10 rows"),
-        ("<label><input id=t type=checkbox>Size <select><option>S<option selected>M</select>"
-         "</label>", "Size M"),
-        ('<label><input id=t type=checkbox>Volume <input type=range value=7></label>', "Volume 7"),
-        ('<label><input id=t type=checkbox>Vol <span role=slider aria-valuenow=3></span></label>',
-         "Vol 3"),
+        (
+            "<label><input id=t type=checkbox>Size <select><option>S<option selected>M</select>"
+            "</label>",
+            "Size M",
+        ),
+        ("<label><input id=t type=checkbox>Volume <input type=range value=7></label>", "Volume 7"),
+        (
+            "<label><input id=t type=checkbox>Vol <span role=slider aria-valuenow=3></span>"
+            "</label>",
+            "Vol 3",
+        ),
         # roles that do not take their name from content
         ("<nav id=t><a href=#>A</a></nav>", ""),
         ("<div id=t>Plain</div>", ""),
@@ -78,24 +91,42 @@ def test_names(html: str, name: str) -> None:
         ("<button id=t>A<span hidden>B</span>C</button>", "AC"),
         ('<button id=t>A<span style="display:none">B</span>C</button>', "AC"),
         ('<button id=t>A<span style="visibility: hidden">B</span>C</button>', "AC"),
-        ('<button id=t>A <span style="visibility:hidden">B <i style="visibility:visible">C'
-         "</i></span></button>", "A C"),
-        ('<button id=t>A<span inert>B</span></button>', "A"),
+        (
+            '<button id=t>A <span style="visibility:hidden">B <i style="visibility:visible">C'
+            "</i></span></button>",
+            "A C",
+        ),
+        ("<button id=t>A<span inert>B</span></button>", "A"),
         ("<style>.off{display:none}</style><button id=t>A<span class=off>B</span></button>", "A"),
-        ("<style>@media (max-width: 600px) {.m{display:none}}</style>"
-         "<button id=t>A<span class=m>B</span></button>", "AB"),
-        ("<style>.x{display:none} .x.on{display:inline}</style>"
-         "<button id=t>A<span class='x on'>B</span></button>", "AB"),
-        ("<style>#t span{display:none !important}</style>"
-         '<button id=t>A<span style="display:inline">B</span></button>', "A"),
-        ('<style>[hidden]{display:block}</style><button id=t>A<span hidden>B</span></button>',
-         "A B"),
-        ("<style>.i::before{content:'\\2605'} .j:after{content:attr(data-n) ' new'}</style>"
-         "<button id=t><span class=i></span> Star <span class=j data-n=3></span></button>",
-         "★ Star 3 new"),
-        ('<style>.up{text-transform:uppercase}</style><a id=t href=# class=up>menu</a>', "MENU"),
-        ("<button id=t>A<script>B</script><template>C</template><noscript>D</noscript></button>",
-         "A"),
+        (
+            "<style>@media (max-width: 600px) {.m{display:none}}</style>"
+            "<button id=t>A<span class=m>B</span></button>",
+            "AB",
+        ),
+        (
+            "<style>.x{display:none} .x.on{display:inline}</style>"
+            "<button id=t>A<span class='x on'>B</span></button>",
+            "AB",
+        ),
+        (
+            "<style>#t span{display:none !important}</style>"
+            '<button id=t>A<span style="display:inline">B</span></button>',
+            "A",
+        ),
+        (
+            "<style>[hidden]{display:block}</style><button id=t>A<span hidden>B</span></button>",
+            "A B",
+        ),
+        (
+            "<style>.i::before{content:'\\2605'} .j:after{content:attr(data-n) ' new'}</style>"
+            "<button id=t><span class=i></span> Star <span class=j data-n=3></span></button>",
+            "★ Star 3 new",
+        ),
+        ("<style>.up{text-transform:uppercase}</style><a id=t href=# class=up>menu</a>", "MENU"),
+        (
+            "<button id=t>A<script>B</script><template>C</template><noscript>D</noscript></button>",
+            "A",
+        ),
     ],
 )
 def test_hidden_content_and_page_styles(html: str, name: str) -> None:
@@ -112,7 +143,7 @@ def test_closed_details_hide_all_but_the_summary() -> None:
 
 
 def test_unrendered_element_has_no_name_but_aria_hidden_one_keeps_it() -> None:
-    assert name_of('<div hidden><button id=t>Gone</button></div>') == ""
+    assert name_of("<div hidden><button id=t>Gone</button></div>") == ""
     assert name_of('<button id=t aria-hidden="true">Still <b>here</b></button>') == "Still here"
 
 
@@ -128,5 +159,7 @@ def test_enabled_state() -> None:
         '<div aria-disabled="true"><button id=c>x</button></div><button id=d disabled>y</button>'
         "<button id=e>z</button>"
     )
-    enabled = {s: analysis.states.enabled[analysis.css(s)[0]] for s in "#a #b #c #d #e".split()}
+    enabled = {
+        s: analysis.states.enabled[analysis.css(s)[0]] for s in ["#a", "#b", "#c", "#d", "#e"]
+    }
     assert enabled == {"#a": True, "#b": False, "#c": False, "#d": False, "#e": True}

@@ -47,7 +47,7 @@ def test_svg_elements_get_browser_valid_xpaths() -> None:
     [
         (b"\xef\xbb\xbfcaf\xc3\xa9", "café"),
         (b"caf\xe9", "café"),  # not UTF-8: windows-1252, the web default
-        (b'<meta charset="iso-8859-2">\xb1', "<meta charset=\"iso-8859-2\">ą"),
+        (b'<meta charset="iso-8859-2">\xb1', '<meta charset="iso-8859-2">ą'),
         (b"\xff\xfe" + "hé".encode("utf-16-le"), "hé"),
         (b'<meta charset="utf-16">x', '<meta charset="utf-16">x'),
         (b'<meta charset="no-such">\xc3\xa9', '<meta charset="no-such">é'),

@@ -84,7 +84,10 @@ def test_roles(html: str, role: str) -> None:
     assert role_of(html) == role
 
 
-DATA = "<table id=t><caption>c</caption><tr><th>h</th><td>1</td></tr><tr><th>g</th><td>2</td></tr></table>"
+DATA = (
+    "<table id=t><caption>c</caption><tr><th>h</th><td>1</td></tr>"
+    "<tr><th>g</th><td>2</td></tr></table>"
+)
 LAYOUT = "<table id=t><tr><td>a</td><td>b</td></tr></table>"
 
 

@@ -16,7 +16,8 @@ CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
 PAGES = sorted(p for p in CAPTURED.glob("*") if (p / "dom.html").is_file())
 
 PAGE = """<!doctype html><html><body>
-<header><a href="/">Home</a><button id="menu" data-testid="menu-btn">Menu <i class="icon">≡</i></button></header>
+<header><a href="/">Home</a>
+<button id="menu" data-testid="menu-btn">Menu <i class="icon">≡</i></button></header>
 <main><h1>Orders</h1>
 <p>Three orders are <b>waiting</b>. <a href="/all">See all</a></p>
 <div class="card"><span>Total</span><span>42</span></div>

@@ -1,0 +1,126 @@
+"""Cross-linking: give a11y rows (CDP trees) the XPath of their DOM element.
+
+Two ways, best first:
+
+1. an explicit map ``backendDOMNodeId -> xpath`` (what a CDP runtime gets from
+   ``DOM.getDocument(depth=-1)``; :func:`backend_xpaths` builds it from that result), which is
+   exact;
+2. otherwise alignment: the a11y rows that have a ``backend_node_id`` and the DOM rows are
+   both in document order, and the DOM adapter computes roles and names the way Chromium
+   does, so walking both sequences and pairing equal ``(role, name)`` keys within a small
+   look-ahead window links each DOM-backed node to its element. Rows whose key is unnamed
+   or repeated nearby are linked only when the neighbours on both sides agree.
+
+The result is the a11y table with an ``xpath`` platform-ID column (``None`` where no link was
+found), so the chain can verify a ref's recorded XPath against a11y rows too and hand an
+``xpath:`` executor to browser executors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from ...table import CandidateTable
+from ...text import normalize
+
+__all__ = ["backend_xpaths", "cross_link"]
+
+_WINDOW: Final[int] = 40
+_UNLINKABLE: Final[frozenset[str]] = frozenset({"text", "none", "generic", "document"})
+
+
+def backend_xpaths(document: Mapping[str, Any]) -> dict[str, str]:
+    """``backendNodeId -> xpath`` from a CDP ``DOM.getDocument`` result (``{"root": ...}``),
+    in the fixtures' XPath form; iframe documents and shadow roots are not entered."""
+    root = document.get("root", document)
+    out: dict[str, str] = {}
+    stack: list[tuple[Any, str]] = [(root, "")]
+    while stack:
+        node, path = stack.pop()
+        if not isinstance(node, Mapping):
+            continue
+        children = node.get("children")
+        if not isinstance(children, list):
+            continue
+        counts: dict[str, int] = {}
+        items = []
+        for child in children:
+            if not isinstance(child, Mapping) or child.get("nodeType") != 1:
+                continue
+            tag = str(child.get("localName") or child.get("nodeName", "")).lower()
+            counts[tag] = counts.get(tag, 0) + 1
+            step = f"{path}/{tag}[{counts[tag]}]"
+            backend = child.get("backendNodeId")
+            if backend is not None:
+                out[str(backend)] = step
+            items.append((child, step))
+        stack.extend(reversed(items))
+    return out
+
+
+def _key(role: str, name: str) -> tuple[str, str]:
+    return (role, normalize(name) if name else "")
+
+
+def cross_link(
+    a11y: CandidateTable,
+    dom: CandidateTable | None = None,
+    *,
+    backend_map: Mapping[str, str] | None = None,
+) -> CandidateTable:
+    """``a11y`` with an ``xpath`` column linking its DOM-backed rows to DOM elements.
+
+    Parameters
+    ----------
+    a11y:
+        A table from the CDP adapter (it has a ``backend_node_id`` column).
+    dom:
+        The DOM table of the same page (used for alignment when no map is given).
+    backend_map:
+        ``backendDOMNodeId -> xpath`` (exact; see :func:`backend_xpaths`).
+    """
+    backends = a11y.platform_ids.get("backend_node_id")
+    if backends is None:
+        return a11y
+    xpaths: list[str | None] = [None] * len(a11y)
+    if backend_map:
+        for i, backend in enumerate(backends):
+            if backend is not None:
+                xpaths[i] = backend_map.get(backend)
+    elif dom is not None:
+        _align(a11y, dom, backends, xpaths)
+    if not any(xpaths):
+        return a11y
+    return replace(a11y, platform_ids={**a11y.platform_ids, "xpath": tuple(xpaths)})
+
+
+def _align(
+    a11y: CandidateTable,
+    dom: CandidateTable,
+    backends: tuple[str | None, ...],
+    xpaths: list[str | None],
+) -> None:
+    wanted = [
+        i for i in range(len(a11y))
+        if backends[i] is not None and a11y.roles[i] not in _UNLINKABLE
+    ]  # fmt: skip
+    targets = [
+        j for j in range(len(dom))
+        if dom.roles[j] not in _UNLINKABLE and not dom.ids[j].endswith("#text")
+    ]  # fmt: skip
+    a_keys = [_key(a11y.roles[i], a11y.names[i]) for i in wanted]
+    d_keys = [_key(dom.roles[j], dom.names[j]) for j in targets]
+    j = 0
+    for position, i in enumerate(wanted):
+        key = a_keys[position]
+        limit = min(len(d_keys), j + _WINDOW)
+        for k in range(j, limit):
+            if d_keys[k] == key:
+                # An unnamed key ("list", "") is ambiguous: accept it only when it is the
+                # next DOM row (nothing skipped), so repeated structure cannot slip.
+                if key[1] or k == j:
+                    xpaths[i] = dom.ids[targets[k]]
+                    j = k + 1
+                break
