@@ -195,7 +195,12 @@ def _empty_names(table: CandidateTable) -> npt.NDArray[np.bool_]:
 
 
 class _Scorer:
-    """Holds the per-row vectors of one (query, table) pair and evaluates rows lazily."""
+    """Holds the per-row vectors of one (query, table) pair and evaluates rows lazily.
+
+    Role, state and ID signals are vectors over all rows; box, name and container are
+    computed per row on demand, and bounded from above until then (box and container by 1,
+    name by its hash-lookup tier or, failing that, the fuzzy cap).
+    """
 
     def __init__(self, query: Query, table: CandidateTable, config: MatchConfig) -> None:
         self.query = query
@@ -204,21 +209,17 @@ class _Scorer:
         n = len(table)
         num = np.zeros(n, dtype=np.float64)
         den = 0.0
-        mult = np.ones(n, dtype=np.float64)
         self.signals: dict[str, FloatArray] = {}
         if query.role is not None:
-            compat = COMPAT[role_code(query.role)][table.role_codes].astype(np.float64)
+            compat, mult = _role_vectors(table, query.role, config)
             num += config.w_role * compat
             den += config.w_role
-            mult *= np.minimum(1.0, config.role_gate_floor + compat)
             self.signals["role"] = compat
-        mult *= np.where(table.visible == 0, config.hidden_factor, 1.0)
-        if query.bbox is not None:
-            weight = query.bbox_weight
-            box = bbox_scores(query.bbox, table.bboxes, config.bbox_unknown, _table_geometry(table))
-            num += weight * box
-            den += weight
-            self.signals["bbox"] = box
+        else:
+            mult = _visibility(table, config)
+        self.has_box = query.bbox is not None
+        if self.has_box:
+            den += query.bbox_weight
         state = _state_scores(query, table)
         if state is not None:
             num += config.w_state * state
@@ -238,9 +239,11 @@ class _Scorer:
         self.num = num
         self.den = den if den > 0 else 1.0
         self.mult = mult
+        self.box = np.full(n, np.nan)
         self.name = np.full(n, np.nan)
         self.container = np.full(n, np.nan)
-        # Exact, normalised and digit-masked agreement come from hash lookups, once.
+        # Exact, normalised and digit-masked agreement come from hash lookups, once; any
+        # other name scores at most the fuzzy cap.
         self.tier = np.zeros(n)
         if self.has_name:
             for kind, key, tier in (
@@ -250,6 +253,16 @@ class _Scorer:
             ):
                 if key:
                     self.tier[table.lookup(kind, key)] = NAME_TIERS[tier]
+
+    def box_scores(self, rows: Index) -> FloatArray:
+        """Box agreement for ``rows`` (computed once per row)."""
+        todo = rows[np.isnan(self.box[rows])]
+        if todo.size and self.query.bbox is not None:
+            geometry = tuple(column[todo] for column in _table_geometry(self.table))
+            self.box[todo] = bbox_scores(
+                self.query.bbox, self.table.bboxes[todo], self.config.bbox_unknown, geometry
+            )
+        return self.box[rows]
 
     # -- exact parts ----------------------------------------------------------------------
 
@@ -324,34 +337,61 @@ class _Scorer:
 
     def full(self, rows: Index) -> FloatArray:
         """Exact scores of ``rows``."""
+        config = self.config
         total = self.num[rows].copy()
         gate = self.mult[rows].copy()
+        if self.has_box:
+            total += self.query.bbox_weight * self.box_scores(rows)
         if self.has_name:
             name = self.name_scores(rows)
-            total += self.config.w_name * name
-            gate *= self.config.name_gate_floor + (1.0 - self.config.name_gate_floor) * name
+            total += config.w_name * name
+            gate *= config.name_gate_floor + (1.0 - config.name_gate_floor) * name
         if self.has_container:
             cont = self.container_scores(rows)
-            total += self.config.w_container * cont
-            floor = self.config.container_gate_floor
-            gate *= floor + (1.0 - floor) * cont
+            total += config.w_container * cont
+            gate *= config.container_gate_floor + (1.0 - config.container_gate_floor) * cont
         return np.asarray(gate * total / self.den, dtype=np.float64)
 
     def bound(self, rows: Index | None = None, *, with_name: bool = False) -> FloatArray:
-        """Upper bound of the score: name (unless known) and container counted as perfect."""
+        """Upper bound of the score: box and container as perfect; the name as its lookup
+        tier or the fuzzy cap (or, ``with_name``, as computed)."""
+        config = self.config
         sl: Index | slice = slice(None) if rows is None else rows
-        total = self.num[sl].copy()
-        gate = self.mult[sl].copy()
+        total = self.num[sl] + (self.query.bbox_weight if self.has_box else 0.0)
+        gate = self.mult[sl]
         if self.has_name:
             if with_name and rows is not None:
                 name = self.name[rows]
-                total += self.config.w_name * name
-                gate *= self.config.name_gate_floor + (1.0 - self.config.name_gate_floor) * name
             else:
-                total += self.config.w_name
+                tier = self.tier[sl]
+                name = np.where(tier > 0.0, tier, NAME_TIERS["fuzzy_cap"])
+            total = total + config.w_name * name
+            gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * name)
         if self.has_container:
-            total += self.config.w_container
+            total = total + config.w_container
         return np.asarray(gate * total / self.den, dtype=np.float64)
+
+
+def _visibility(table: CandidateTable, config: MatchConfig) -> FloatArray:
+    key = f"visibility:{config.hidden_factor}"
+    cached = table._cache.get(key)
+    if cached is None:
+        cached = np.where(table.visible == 0, config.hidden_factor, 1.0)
+        table._cache[key] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def _role_vectors(
+    table: CandidateTable, role: str, config: MatchConfig
+) -> tuple[FloatArray, FloatArray]:
+    """Role compatibility of every row with ``role``, and role gate x visibility (cached)."""
+    key = f"role:{role}:{config.role_gate_floor}:{config.hidden_factor}"
+    cached = table._cache.get(key)
+    if cached is None:
+        compat = COMPAT[role_code(role)][table.role_codes].astype(np.float64)
+        gate = np.minimum(1.0, config.role_gate_floor + compat) * _visibility(table, config)
+        cached = table._cache[key] = (compat, gate)
+    return cached  # type: ignore[no-any-return]
 
 
 def _kth_best(values: FloatArray, k: int) -> float:
@@ -363,7 +403,7 @@ def _kth_best(values: FloatArray, k: int) -> float:
 
 
 _PRUNE_K: Final[int] = 4  # exact top rows kept for the decision (best + a different target)
-RELEVANT_GAP: Final[float] = 0.25
+RELEVANT_GAP: Final[float] = 0.15
 """Rows scoring more than this below the best cannot change a decision (margins are far
 smaller) and are not scored; a reported margin is therefore at most this."""
 _FIRST_CHUNK: Final[int] = 64
@@ -439,6 +479,8 @@ def score_table(
 
 def _finish(scorer: _Scorer, rows: Index, scores: FloatArray, evaluated: int) -> Scored:
     signals = {name: values[rows] for name, values in scorer.signals.items()}
+    if scorer.has_box:
+        signals["bbox"] = scorer.box_scores(rows)
     if scorer.has_name:
         signals["name"] = scorer.name_scores(rows)
     if scorer.has_container:

@@ -139,24 +139,42 @@ class CandidateTable:
         """Normalised names with digit runs masked."""
         cached = self._cache.get("names_mask")
         if cached is None:
-            cached = tuple(mask_digits(n) if n else n for n in self.names_norm)
+            memo: dict[str, str] = {}
+            cached = tuple(
+                memo[n] if n in memo else memo.setdefault(n, mask_digits(n))
+                for n in self.names_norm
+            )
             self._cache["names_mask"] = cached
         return cached
 
     def lookup(self, kind: str, key: str) -> npt.NDArray[np.intp]:
         """Rows whose ``kind`` (``raw``, ``norm`` or ``mask``) name equals ``key``."""
-        index_name = f"index_{kind}"
-        index = self._cache.get(index_name)
-        if index is None:
-            column = {"raw": self.names, "norm": self.names_norm, "mask": self.names_mask}[kind]
-            lists: dict[str, list[int]] = {}
-            for i, value in enumerate(column):
-                if value:
-                    lists.setdefault(value, []).append(i)
-            index = {k: np.asarray(v, dtype=np.intp) for k, v in lists.items()}
-            self._cache[index_name] = index
-        found = index.get(key)
-        return found if found is not None else np.empty(0, dtype=np.intp)
+        if kind == "raw":
+            # Equal names are equal once normalised: filter the normalised hits.
+            norm_key = normalize(key)
+            names = self.names
+            if norm_key:
+                rows = self.lookup("norm", norm_key)
+                return rows[[names[i] == key for i in rows.tolist()]]
+            return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
+        indexes = self._cache.get("name_indexes")
+        if indexes is None:
+            indexes = {}
+            for name, column in (("norm", self.names_norm), ("mask", self.names_mask)):
+                lists: dict[str, list[int]] = {}
+                for i, value in enumerate(column):
+                    bucket = lists.get(value)
+                    if bucket is None:
+                        lists[value] = [i]
+                    else:
+                        bucket.append(i)
+                lists.pop("", None)
+                indexes[name] = lists
+            self._cache["name_indexes"] = indexes
+        found = indexes[kind].get(key)
+        if found is None:
+            return np.empty(0, dtype=np.intp)
+        return np.asarray(found, dtype=np.intp)
 
     @property
     def container_ids(self) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:

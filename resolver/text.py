@@ -39,6 +39,7 @@ _WS = re.compile(r"\s+")
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
 _DIGITS = re.compile(r"\d+(?:[.,:/]\d+)*")
+_ANY_DIGIT = re.compile(r"\d")
 
 NAME_TIERS: Final[dict[str, float]] = {
     "exact": 1.0,  # same text after collapsing whitespace
@@ -66,7 +67,16 @@ def normalize(text: str) -> str:
     >>> normalize("  Sign\u00a0IN » ")
     'sign in'
     """
-    text = unicodedata.normalize("NFKC", text[: 2 * MAX_COMPARED])
+    text = text[: 2 * MAX_COMPARED]
+    if text.isascii():
+        # Fast path: ASCII has no compatibility forms and none of the zero-width characters.
+        if "  " in text or not text.isprintable() or text != text.strip():
+            text = collapse(text)
+        text = text.lower()[:MAX_COMPARED]
+        if text and text[0].isalnum() and text[-1].isalnum():
+            return text
+        return _EDGE_PUNCT.sub("", text)
+    text = unicodedata.normalize("NFKC", text)
     text = _ZERO_WIDTH.sub("", text)
     text = collapse(text).casefold()[:MAX_COMPARED]
     return _EDGE_PUNCT.sub("", text)
@@ -78,7 +88,7 @@ def mask_digits(norm: str) -> str:
     >>> mask_digits("inbox (12)"), mask_digits("page 1.5 of 3")
     ('inbox (#)', 'page # of #')
     """
-    return _DIGITS.sub("#", norm)
+    return _DIGITS.sub("#", norm) if _ANY_DIGIT.search(norm) else norm
 
 
 def name_similarity(query: str, candidate: str) -> float:
