@@ -61,6 +61,13 @@ class Trial:
     ref: SemanticElementRef
     changed: Capture
     expected: str | None  # the a11y executor ID, or None when the element was removed
+    expected_xpath: str | None = None  # the same element as the DOM source names it
+
+    def is_right(self, answer: str) -> bool:
+        """Whether an executor ID names the expected element (a11y ID or DOM xpath)."""
+        return answer == self.expected or (
+            self.expected_xpath is not None and answer == f"xpath:{self.expected_xpath}"
+        )
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,9 @@ def iter_trials(root: Path) -> Iterator[Trial]:
                 new = changed.labels.get(key) or {}
                 node = new.get("ax_node_id")
                 expected = None if node is None else f"a11y:{node}"
-                yield Trial(f"{name}->{version}", key, ref_from_row(table, row), changed, expected)
+                xpath = new.get("xpath") if expected is not None else None
+                ref = ref_from_row(table, row)
+                yield Trial(f"{name}->{version}", key, ref, changed, expected, xpath)
 
 
 def run_trials(
@@ -125,7 +134,7 @@ def run_trials(
         elif answer is None:
             verdict = "abstained"
         else:
-            verdict = "correct" if answer == trial.expected else "wrong"
+            verdict = "correct" if trial.is_right(answer) else "wrong"
         outcomes.append(Outcome(trial, verdict, answer, code, seconds))
     return outcomes
 
