@@ -405,8 +405,11 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
 
 
 def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]:
-    """Rules with a known outcome, one per selector (invalid selectors drop out at query)."""
+    """Rules with a known outcome, one per selector Lexbor can parse (checked on a one-element
+    document, so an unsupported selector never forces the page's grouped queries apart)."""
     rules: list[Rule] = []
+    probe = doc.parser.__class__("<p></p>").root
+    valid: dict[str, bool] = {}
     for order, (prelude, prop, value, important) in enumerate(raw):
         if prop == "display":
             outcome = _display_outcome(value)
@@ -417,7 +420,17 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
         if prop == "content-visibility" or not outcome:
             continue
         for selector in split_selectors(prelude):
-            if not _DYNAMIC.search(selector):
+            if _DYNAMIC.search(selector):
+                continue
+            ok = valid.get(selector)
+            if ok is None:
+                try:
+                    probe.css_matches(selector)
+                    ok = True
+                except Exception:  # noqa: BLE001 - Lexbor's parse error
+                    ok = False
+                valid[selector] = ok
+            if ok:
                 rules.append(Rule(selector, prop, outcome, important, specificity(selector), order))
     return rules
 
