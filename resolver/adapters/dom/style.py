@@ -427,7 +427,7 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
                 try:
                     probe.css_matches(selector)
                     ok = True
-                except Exception:  # noqa: BLE001 - Lexbor's parse error
+                except Exception:
                     ok = False
                 valid[selector] = ok
             if ok:
