@@ -118,7 +118,7 @@ class DomAnalysis:
         """Elements a CSS selector selects (document order; ``[]`` when invalid)."""
         try:
             return self.doc.css(selector)
-        except Exception:
+        except Exception:  # Lexbor: unparsable selector
             return []
 
 

@@ -245,9 +245,9 @@ def parse_html(data: str | bytes) -> Document:
     except (UnicodeError, ValueError, MemoryError) as exc:
         try:  # lone surrogates in a str cannot be encoded for the parser: replace them
             parser = parser_class(text.encode("utf-8", "replace").decode("utf-8"))
-        except Exception as again:
+        except Exception as again:  # anything the parser raises is bad input
             raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
-    except Exception as exc:
+    except Exception as exc:  # anything the parser raises is bad input
         raise InvalidObservationError(f"dom_html cannot be parsed: {exc}") from exc
     return _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
 

@@ -427,7 +427,7 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
                 try:
                     probe.css_matches(selector)
                     ok = True
-                except Exception:
+                except Exception:  # Lexbor: unparsable selector
                     ok = False
                 valid[selector] = ok
             if ok:
@@ -474,7 +474,7 @@ def _query(doc: Document, selectors: list[str]) -> list[int]:
         return []
     try:
         return doc.css(", ".join(selectors))
-    except Exception:
+    except Exception:  # Lexbor: unparsable selector
         if len(selectors) == 1:
             return []
         middle = len(selectors) // 2
@@ -497,7 +497,7 @@ def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list
                 continue
             try:
                 hit = node.css_matches(rule.selector)
-            except Exception:
+            except Exception:  # Lexbor: unparsable selector
                 hit = False
             if hit:
                 best, outcome = key, rule.outcome
@@ -589,7 +589,7 @@ def _pseudo_content(
             try:
                 if not node.css_matches(base):
                     continue
-            except Exception:
+            except Exception:  # Lexbor: unparsable selector
                 continue
             best[which] = (spec, order, value)
         for which, (_spec, _order, value) in best.items():
