@@ -234,8 +234,11 @@ def _role_input(doc: Document, i: int, ctx: _Context) -> str:
 
 
 def _role_link(doc: Document, i: int, ctx: _Context) -> str:
-    if "href" in doc.attrs[i]:
+    attrs = doc.attrs[i]
+    if "href" in attrs:
         return "link"
+    if "onclick" in attrs and doc.tags[i] == "a":
+        return "link"  # Deviation (follows Chromium): an anchor with a click handler is a link
     return "generic" if doc.tags[i] == "a" else "none"
 
 
@@ -270,10 +273,12 @@ def _role_named(role: str) -> Callable[[Document, int, _Context], str]:
     return decide
 
 
-def _inside_scope(doc: Document, i: int, roles: list[str]) -> bool:
+def _inside_scope(doc: Document, i: int, roles: list[str], *, main: bool = True) -> bool:
+    """Whether ``i`` sits in sectioning content (``main`` counts for header/footer only)."""
     p = doc.parent[i]
     while p >= 0:
-        if doc.tags[p] in _SCOPE_TAGS or roles[p] in _LANDMARK_SCOPES:
+        scoping = doc.tags[p] in _SCOPE_TAGS or roles[p] in _LANDMARK_SCOPES
+        if scoping and (main or (doc.tags[p] != "main" and roles[p] != "main")):
             return True
         p = doc.parent[p]
     return False
@@ -285,7 +290,7 @@ def _role_scoped(role: str) -> Callable[[Document, int, _Context], str]:
         # aside is complementary there only with a name. Inside sectioning content a
         # header/footer is ARIA 1.3's sectionheader/sectionfooter, which Chromium exposes
         # (SectionHeader/SectionFooter) and resolver.roles maps to banner/contentinfo.
-        if role != "complementary" or not _inside_scope(doc, i, ctx.roles):
+        if role != "complementary" or not _inside_scope(doc, i, ctx.roles, main=False):
             return role
         return role if _has_name_attr(doc.attrs[i], doc) else "generic"
 
