@@ -27,7 +27,7 @@ observation only (OSWorld walks applications in parallel, so their order is not 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...roles import canonical_role
 from ...table import CandidateTable
@@ -131,6 +131,56 @@ def _ax_spelling(ax_role: str, subrole: str | None) -> str:
     return ax_role
 
 
+class _DirectKeys(list[tuple[str, str]]):
+    """(field, qualified attribute name) pairs, read with ``element.get`` one by one."""
+
+    extra_states: tuple[str, ...] = ()
+
+
+# Lower-case attributes OSWorld's Linux and Windows servers write; read by qualified name.
+_DIRECT: Final[tuple[tuple[str, str, str], ...]] = (
+    ("", "name", "name"), ("st", "enabled", "enabled"), ("st", "sensitive", "sensitive"),
+    ("st", "showing", "showing"), ("st", "visible", "visible"), ("st", "focused", "focused"),
+    ("st", "keyboard_focused", "focused"), ("cp", "screencoord", "coord"), ("cp", "size", "size"),
+    ("val", "value", "value"), ("attr", "id", "automation_id"), ("attr", "class", "class_name"),
+    ("class", "class_name", "class_name"), ("win", "class_name", "class_name"),
+)  # fmt: skip
+_EXTRA_STATES: Final[tuple[str, ...]] = ("focusable", "selectable", "editable", "checked")
+
+
+def _direct_keys(root: Any) -> _DirectKeys | None:
+    """Qualified names of the usual attributes when the root declares the namespaces (the
+    fast path); ``None`` sends every element through the generic attribute scan."""
+    uris: dict[str, str] = {}
+    for uri in (root.nsmap or {}).values():
+        if isinstance(uri, str):
+            uris.setdefault(_family(uri), uri)
+    if "st" not in uris or "cp" not in uris or "role" in uris:
+        return None
+    keys = _DirectKeys()
+    for family, local, field in _DIRECT:
+        if not family:
+            keys.append((field, local))
+        elif family in uris:
+            keys.append((field, f"{{{uris[family]}}}{local}"))
+    keys.extra_states = tuple(f"{{{uris['st']}}}{local}" for local in _EXTRA_STATES)
+    return keys
+
+
+def _read_attributes(element: Any, keymap: dict[str, str]) -> tuple[dict[str, str], bool]:
+    """Every attribute, classified by namespace family and local name (the generic path)."""
+    fields: dict[str, str] = {}
+    has_states = False
+    for key, value in element.attrib.items():
+        kind = keymap.get(key)
+        if kind is None:
+            kind = keymap[key] = _classify(key)
+        if kind:
+            fields[kind] = value
+            has_states = has_states or kind in _STATE_KINDS
+    return fields, has_states
+
+
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per element, in document order."""
     root = tree.data
@@ -143,16 +193,16 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     )
     keymap: dict[str, str] = {}
     spellings: dict[tuple[str, str, str], tuple[str, str]] = {}
+    direct = _direct_keys(root)
     for element, parent, path in walk_xml(root, max_nodes=context.max_nodes):
-        fields: dict[str, str] = {}
-        has_states = False
-        for key, value in element.attrib.items():
-            kind = keymap.get(key)
-            if kind is None:
-                kind = keymap[key] = _classify(key)
-            if kind:
-                fields[kind] = value
-                has_states = has_states or kind in _STATE_KINDS
+        if direct is not None:
+            get = element.get
+            fields = {kind: v for kind, key in direct if (v := get(key)) is not None}
+            has_states = any(k in fields for k in _STATE_KINDS) or any(
+                get(key) is not None for key in direct.extra_states
+            )
+        else:
+            fields, has_states = _read_attributes(element, keymap)
         tag = element.tag
         if tag[0] == "{":
             tag = local_name(tag)

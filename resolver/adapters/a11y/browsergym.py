@@ -76,7 +76,9 @@ def detect(tree: TreeInput) -> bool:
 
 def _value(node: Mapping[str, Any], key: str) -> str:
     field = node.get(key)
-    return as_str(field.get("value")) if isinstance(field, Mapping) else as_str(field)
+    if type(field) is dict:
+        field = field.get("value")
+    return field if type(field) is str else as_str(field)
 
 
 def _props(node: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,13 +95,20 @@ def _props(node: Mapping[str, Any]) -> dict[str, Any]:
 def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
     """(box, visible) for a bid from ``extra_element_properties``."""
     info = extra.get(bid) if bid else None
-    if not isinstance(info, Mapping):
+    if type(info) is not dict:
         return None, None
     visibility = info.get("visibility")
     visible = None
-    if isinstance(visibility, (int, float)) and not isinstance(visibility, bool):
+    if type(visibility) is float or type(visibility) is int:
         visible = visibility >= VISIBLE_AT
-    return box_from_xywh(info.get("bbox")), visible
+    bbox = info.get("bbox")
+    if type(bbox) is list and len(bbox) == 4:
+        try:
+            x, y, w, h = bbox
+            return (x + 0.0, y + 0.0, x + w + 0.0, y + h + 0.0), visible
+        except TypeError:
+            return None, visible
+    return box_from_xywh(bbox), visible
 
 
 def _build_nodes(
@@ -107,11 +116,16 @@ def _build_nodes(
 ) -> None:
     by_id: dict[str, Mapping[str, Any]] = {}
     for node in nodes:
-        if isinstance(node, Mapping):
-            node_id = as_str(node.get("nodeId"))
-            if node_id:
-                by_id.setdefault(node_id, node)
-    roots = [i for i, n in by_id.items() if as_str(n.get("parentId")) not in by_id]
+        if type(node) is dict or isinstance(node, Mapping):
+            node_id = node.get("nodeId")
+            node_id = node_id if type(node_id) is str else as_str(node_id)
+            if node_id and node_id not in by_id:
+                by_id[node_id] = node
+    roots = [
+        i
+        for i, n in by_id.items()
+        if (p := n.get("parentId")) is None or (p if type(p) is str else as_str(p)) not in by_id
+    ]
     visited: set[str] = set()
     pids = cols.platform_ids
     for start in [*roots, *by_id]:  # then anything unreached (a cycle without a root)
@@ -125,7 +139,8 @@ def _build_nodes(
             role = _value(node, "role")
             row = parent
             if not node.get("ignored") and role not in _SKIP_ROLES:
-                bid = as_str(node.get("browsergym_id"))
+                bid = node.get("browsergym_id")
+                bid = bid if type(bid) is str else as_str(bid)
                 props = _props(node) if node.get("properties") else {}
                 box, visible = _extra(extra, bid)
                 if props.get("hidden") is True:
@@ -142,13 +157,15 @@ def _build_nodes(
                     _value(node, "value"), states,
                 )  # fmt: skip
                 pids["bid"].append(bid or None)
-                pids["backend_node_id"].append(as_str(node.get("backendDOMNodeId")) or None)
+                backend = node.get("backendDOMNodeId")
+                pids["backend_node_id"].append(None if backend is None else str(backend))
             kids = node.get("childIds")
-            if isinstance(kids, list):
+            if kids and type(kids) is list:
                 for kid in reversed(kids):
-                    kid_id = as_str(kid)
-                    if kid_id in by_id and kid_id not in visited:
-                        stack.append((kid_id, row))
+                    if type(kid) is not str:
+                        kid = as_str(kid)
+                    if kid in by_id and kid not in visited:
+                        stack.append((kid, row))
 
 
 def _build_text(text: str, extra: Mapping[str, Any], cols: Columns) -> None:

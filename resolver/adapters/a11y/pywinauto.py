@@ -32,10 +32,6 @@ from ...table import CandidateTable
 from . import BuildContext, TreeFormat, TreeInput
 from ._columns import Columns
 
-_CONTROL: Final[re.Pattern[str]] = re.compile(
-    r"^(?P<prefix>[\s|]*)(?P<cls>[A-Za-z][\w.# -]*?) - '(?P<text>.*)'\s+"
-    r"\(L(?P<l>-?\d+), T(?P<t>-?\d+), R(?P<r>-?\d+), B(?P<b>-?\d+)\)\s*$"
-)
 _SPEC: Final[re.Pattern[str]] = re.compile(r"^[\s|]*(child_window\(.*\))\s*$")
 _ARG: Final[re.Pattern[str]] = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 _MNEMONIC: Final[re.Pattern[str]] = re.compile(r"&(.)")
@@ -54,6 +50,29 @@ class _Control:
     spec: str = ""
 
 
+def _control(line: str) -> _Control | None:
+    """Read a ``Class - 'text'    (L.., T.., R.., B..)`` line (plain string work, no regex)."""
+    line = line.rstrip()
+    open_at = line.rfind("(L")
+    if open_at < 0 or not line.endswith(")"):
+        return None
+    parts = line[open_at + 1 : -1].split(",")
+    head = line[:open_at].rstrip()
+    sep = head.find(" - '")
+    if len(parts) != 4 or sep < 0 or not head.endswith("'"):
+        return None
+    try:
+        left, top, right, bottom = (float(p.strip()[1:]) for p in parts)
+    except ValueError:
+        return None
+    prefix = head[:sep]
+    cls = prefix.lstrip(" \t|")
+    if not cls or not cls[0].isalpha():
+        return None
+    depth = prefix.count("|")
+    return _Control(depth, cls.strip(), head[sep + 4 : -1], (left, top, right, bottom))
+
+
 def detect(tree: TreeInput) -> bool:
     """Text whose first line is ``Control Identifiers:`` or a ``Class - 'text'  (L.., ..)``."""
     if tree.kind != "text" or not isinstance(tree.data, str):
@@ -62,7 +81,7 @@ def detect(tree: TreeInput) -> bool:
         stripped = line.strip()
         if not stripped:
             continue
-        return stripped == _HEADER or _CONTROL.match(line) is not None
+        return stripped == _HEADER or _control(line) is not None
     return False
 
 
@@ -78,17 +97,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             if spec is not None and controls:
                 controls[-1].spec = spec.group(1)
             continue
-        match = _CONTROL.match(line) if "(L" in line else None
-        if match is not None:
-            left, top, right, bottom = (float(match.group(k)) for k in "ltrb")
-            controls.append(
-                _Control(
-                    match.group("prefix").count("|"),
-                    match.group("cls").strip(),
-                    match.group("text"),
-                    (left, top, right, bottom),
-                )
-            )
+        control = _control(line) if "(L" in line else None
+        if control is not None:
+            controls.append(control)
             if len(controls) > context.max_nodes:
                 raise InvalidObservationError(
                     f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",

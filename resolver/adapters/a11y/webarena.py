@@ -73,9 +73,17 @@ def _viewport(value: Any) -> tuple[float, float] | None:
 
 
 def _bound(info: Any) -> tuple[float, float, float, float] | None:
-    if not isinstance(info, Mapping):
+    if type(info) is not dict:
         return None
-    box = box_from_xywh(info.get("union_bound"))
+    bound = info.get("union_bound")
+    if type(bound) is list and len(bound) == 4:
+        try:
+            x, y, w, h = bound
+            box = (x + 0.0, y + 0.0, x + w + 0.0, y + h + 0.0) if (w or h) else None
+        except TypeError:
+            box = None
+        return box
+    box = box_from_xywh(bound)
     if box is None or (box[2] == box[0] and box[3] == box[1]):
         return None
     return box
