@@ -25,7 +25,7 @@ from .errors import (
     ResolutionError,
     SourceUnavailableError,
 )
-from .matcher import Scored, score_table
+from .matcher import Scored, score_rows, score_table
 from .models import SemanticElementRef
 from .observation import Observation
 from .roles import canonical_role, role_compat
@@ -254,6 +254,12 @@ def _prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) 
 def _decide(table: CandidateTable, scored: Scored, config: MatchConfig) -> _Outcome:
     if scored.rows.size == 0:
         return _Outcome("not_found", "the source has no candidates", scored)
+    if not scored.identifying:
+        reason = (
+            "the reference has nothing here but its role (its box is in another coordinate "
+            "space): too little to tell candidates apart"
+        )
+        return _Outcome("not_found", reason, scored, 0, None, 0.0)
     best_score = float(scored.scores[0])
     runner: int | None = None
     for j in range(1, scored.rows.size):
@@ -279,12 +285,16 @@ def _decide(table: CandidateTable, scored: Scored, config: MatchConfig) -> _Outc
 
 
 def _verify_selector(
-    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
-) -> tuple[int, str, str] | None:
-    """A recorded css/xpath that still selects exactly one row whose role and name agree."""
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
+) -> tuple[int, float, str, str] | None:
+    """A recorded css/xpath that still selects exactly one row, whose role and name agree
+    with the ref, and which the semantic evidence does not contradict: it clears the
+    threshold and no other row beats it by the margin (an ``nth-of-type`` selector may now
+    point at a sibling that took the old place)."""
     resolver = table.selector_resolver
     if resolver is None:
         return None
+    best = float(scored.scores[0]) if scored.scores.size else 0.0
     for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
         if not selector:
             continue
@@ -299,8 +309,12 @@ def _verify_selector(
             continue
         if ref.name and name_similarity(ref.name, table.names[row]) < 0.85:
             continue
+        score = float(score_rows(ref, table, config, np.asarray([row]))[0])
+        if score < config.threshold or score < best - config.min_margin:
+            continue
         executor = f"css:{selector}" if kind == "css" else table.executor_ids[row]
-        return row, executor, f"recorded {kind} selector still selects one element that agrees"
+        reason = f"recorded {kind} selector still selects one element that agrees"
+        return row, score, executor, reason
     return None
 
 
@@ -391,11 +405,11 @@ def _resolve(
             trace.append(TraceEntry(source, "unavailable", exc.message))
             continue
         looked = True
-        verified = _verify_selector(ref, table, config)
+        scored = score_table(ref, table, config)
+        verified = _verify_selector(ref, table, config, scored)
         if verified is not None:
-            row, executor, reason = verified
-            scored = score_table(ref, table, config)
-            one = Scored(np.asarray([row], dtype=np.intp), np.asarray([1.0]), {}, 1)
+            row, score, executor, reason = verified
+            one = Scored(np.asarray([row], dtype=np.intp), np.asarray([score]), {}, 1)
             cand = _candidate(table, one, 0)
             cand = Candidate(**{**asdict(cand), "executor_id": executor})
             trace.append(TraceEntry(source, "accepted", reason, cand))
@@ -404,11 +418,12 @@ def _resolve(
                 for j in range(scored.rows.size)
                 if int(scored.rows[j]) != row
             )
+            rival = max((c.score for c in alternatives), default=0.0)
             return Resolution(
-                executor, source, 1.0, 1.0, cand,
+                executor, source, round(score, 4), round(score - rival, 4), cand,
                 None if cand.bbox is None else _center(cand.bbox), alternatives, tuple(trace),
             )  # fmt: skip
-        scored = _prefer_control(table, score_table(ref, table, config), config)
+        scored = _prefer_control(table, scored, config)
         outcome = _decide(table, scored, config)
         if outcome.status == "accepted":
             return _resolution_from(table, scored, outcome, trace)

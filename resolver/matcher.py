@@ -26,7 +26,7 @@ from .roles import COMPAT, canonical_role, role_code
 from .table import CandidateTable
 from .text import NAME_TIERS, collapse, entry_weight, item_similarity_many, mask_digits, normalize
 
-__all__ = ["Query", "Scored", "bbox_scores", "score_table"]
+__all__ = ["Query", "Scored", "bbox_scores", "score_rows", "score_table"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
@@ -59,6 +59,14 @@ class Query:
     enabled: bool | None
     focused: bool | None
     ids: tuple[tuple[str, str], ...]
+    box_same_space: bool = True
+
+    @property
+    def identifying(self) -> bool:
+        """Name, container or a same-space box (see :attr:`Scored.identifying`; an ID counts
+        only where some row carries it, which the scorer knows)."""
+        box = self.bbox is not None and self.box_same_space
+        return bool(self.name_raw or self.container or box)
 
     @classmethod
     def build(cls, ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Query:
@@ -74,12 +82,14 @@ class Query:
                 bbox = (bbox[0] * sx, bbox[1] * sy, bbox[2] * sx, bbox[3] * sy)
         if table.coord_space == "none":
             weight = 0.0
-        elif (
+        same_space = True
+        if (
             ref.coord_space
-            and table.coord_space != "unknown"
+            and table.coord_space not in ("unknown", "none")
             and ref.coord_space != table.coord_space
         ):
             weight *= config.bbox_other_space
+            same_space = False
         ids: list[tuple[str, str]] = []
         for ref_field, column in _ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -96,6 +106,7 @@ class Query:
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
+            box_same_space=same_space,
         )
 
 
@@ -107,6 +118,9 @@ class Scored:
     scores: FloatArray
     signals: dict[str, FloatArray] = field(default_factory=dict)
     evaluated: int = 0
+    identifying: bool = True
+    """Whether the ref carries anything beyond its role that can tell candidates apart here:
+    a name, a container path, a platform ID this table has, or a box in the same space."""
 
 
 def _geometry(boxes: FloatArray) -> tuple[FloatArray, ...]:
@@ -225,19 +239,27 @@ class _Scorer:
             num += config.w_state * state
             den += config.w_state
             self.signals["state"] = state
-        for column, value in query.ids:
-            hit = (_id_column(table, column) == value).astype(np.float64)
-            num += config.w_id * hit
-            den += config.w_id
-            self.signals[f"id:{column}"] = hit
         self.has_name = bool(query.name_raw)
         self.has_container = bool(query.container)
+        self.identifying = query.identifying
         if self.has_name:
             den += config.w_name
+        den_rows = np.full(n, den)
+        for column, value in query.ids:
+            # A matching platform ID is strong evidence; a different or missing one is not
+            # evidence against (IDs change between builds and mean other things elsewhere).
+            hit = (_id_column(table, column) == value).astype(np.float64)
+            num += config.w_id * hit
+            den_rows += config.w_id * hit
+            self.signals[f"id:{column}"] = hit
+            self.identifying = self.identifying or bool(hit.any())
         if self.has_container:
-            den += config.w_container
+            # A row with no containers at all (flat tables, Android roots) has no path to
+            # agree or disagree with: the signal is absent for it, not zero.
+            self.container_weight = config.w_container * _has_containers(table)
+            den_rows += self.container_weight
         self.num = num
-        self.den = den if den > 0 else 1.0
+        self.den = np.where(den_rows > 0, den_rows, 1.0)
         self.mult = mult
         self.box = np.full(n, np.nan)
         self.name = np.full(n, np.nan)
@@ -348,9 +370,11 @@ class _Scorer:
             gate *= config.name_gate_floor + (1.0 - config.name_gate_floor) * name
         if self.has_container:
             cont = self.container_scores(rows)
-            total += config.w_container * cont
-            gate *= config.container_gate_floor + (1.0 - config.container_gate_floor) * cont
-        return np.asarray(gate * total / self.den, dtype=np.float64)
+            weight = self.container_weight[rows]
+            total += weight * cont
+            floor = config.container_gate_floor
+            gate *= np.where(weight > 0, floor + (1.0 - floor) * cont, 1.0)
+        return np.asarray(gate * total / self.den[rows], dtype=np.float64)
 
     def bound(self, rows: Index | None = None, *, with_name: bool = False) -> FloatArray:
         """Upper bound of the score: box and container as perfect; the name as its lookup
@@ -368,8 +392,20 @@ class _Scorer:
             total = total + config.w_name * name
             gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * name)
         if self.has_container:
-            total = total + config.w_container
-        return np.asarray(gate * total / self.den, dtype=np.float64)
+            total = total + self.container_weight[sl]
+        return np.asarray(gate * total / self.den[sl], dtype=np.float64)
+
+
+def _has_containers(table: CandidateTable) -> FloatArray:
+    """1 where a row's container path is evidence. In a tree where most rows sit in named
+    containers, an empty path is evidence too (a top-level element); in a flat one (Android
+    views, OSWorld's table, aria snapshots) it only means the format has no containers."""
+    cached = table._cache.get("has_containers")
+    if cached is None:
+        present = np.array([1.0 if path else 0.0 for path in table.containers])
+        cached = present if present.size and present.mean() < 0.5 else np.ones(present.size)
+        table._cache["has_containers"] = cached
+    return cached  # type: ignore[no-any-return]
 
 
 def _visibility(table: CandidateTable, config: MatchConfig) -> FloatArray:
@@ -477,6 +513,14 @@ def score_table(
     return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size))
 
 
+def score_rows(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, rows: Index
+) -> FloatArray:
+    """Exact scores of the given rows (for a row chosen by other means, e.g. a selector)."""
+    scorer = _Scorer(Query.build(ref, table, config), table, config)
+    return scorer.full(np.asarray(rows, dtype=np.intp))
+
+
 def _finish(scorer: _Scorer, rows: Index, scores: FloatArray, evaluated: int) -> Scored:
     signals = {name: values[rows] for name, values in scorer.signals.items()}
     if scorer.has_box:
@@ -485,4 +529,10 @@ def _finish(scorer: _Scorer, rows: Index, scores: FloatArray, evaluated: int) ->
         signals["name"] = scorer.name_scores(rows)
     if scorer.has_container:
         signals["container"] = scorer.container_scores(rows)
-    return Scored(rows=rows, scores=scores, signals=signals, evaluated=evaluated)
+    return Scored(
+        rows=rows,
+        scores=scores,
+        signals=signals,
+        evaluated=evaluated,
+        identifying=scorer.identifying,
+    )

@@ -56,6 +56,8 @@ def reference_scores(
         value = getattr(ref, field)
         if value and column in table.platform_ids:
             ids.append((column, normalize_xpath(value) if column == "xpath" else value))
+    with_paths = sum(1 for path in table.containers if path)
+    flat = len(table) > 0 and with_paths / len(table) < 0.5
     for i in range(len(table)):
         num = 0.0
         den = 0.0
@@ -83,14 +85,15 @@ def reference_scores(
             have = table.platform_ids[column][i]
             if column == "xpath" and have:
                 have = normalize_xpath(have)
-            num += config.w_id * float(have == value)
-            den += config.w_id
+            if have == value:  # a match counts for; anything else is no evidence
+                num += config.w_id
+                den += config.w_id
         if ref.name:
             sim = name_similarity(ref.name, table.names[i])
             num += config.w_name * sim
             den += config.w_name
             gate *= config.name_gate_floor + (1 - config.name_gate_floor) * sim
-        if ref.container_path:
+        if ref.container_path and (table.containers[i] or not flat):
             sim = container_similarity(ref.container_path, table.containers[i])
             num += config.w_container * sim
             den += config.w_container

@@ -112,17 +112,9 @@ MIN_OK: dict[tuple[str, str], int] = {
 }
 
 
-# Known matcher limitation (reported): DroidBot keeps no hints, so its Quantity field is an
-# unnamed textbox; the ref is then role + a device-pixel box, the box weighs little across
-# coordinate spaces, and role alone scores ~0.9 on the desktop/web "Customer name" field.
-_UNNAMED_CROSS_SPACE = pytest.mark.xfail(
-    strict=True, reason="a nameless ref is accepted on role alone when its box is in another space"
-)
-
-
 @pytest.mark.parametrize(
     "source",
-    [pytest.param(p, marks=_UNNAMED_CROSS_SPACE) if p == "droidbot" else p for p in PLATFORMS],
+    PLATFORMS,
 )
 @pytest.mark.parametrize("with_ids", [False, True])
 def test_never_a_wrong_answer(source: str, with_ids: bool) -> None:
