@@ -167,7 +167,7 @@ def _table_geometry(table: CandidateTable) -> tuple[FloatArray, ...]:
     cached = table._cache.get("geometry")
     if cached is None:
         cached = table._cache["geometry"] = _geometry(table.bboxes)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
@@ -197,7 +197,7 @@ def _norm_array(table: CandidateTable) -> npt.NDArray[np.object_]:
     cached = table._cache.get("names_norm_array")
     if cached is None:
         cached = table._cache["names_norm_array"] = np.array(table.names_norm, dtype=object)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _empty_names(table: CandidateTable) -> npt.NDArray[np.bool_]:
@@ -205,7 +205,7 @@ def _empty_names(table: CandidateTable) -> npt.NDArray[np.bool_]:
     if cached is None:
         cached = np.array([not name for name in table.names_norm], dtype=bool)
         table._cache["empty_names"] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 class _Scorer:
@@ -405,7 +405,7 @@ def _has_containers(table: CandidateTable) -> FloatArray:
         present = np.array([1.0 if path else 0.0 for path in table.containers])
         cached = present if present.size and present.mean() < 0.5 else np.ones(present.size)
         table._cache["has_containers"] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _visibility(table: CandidateTable, config: MatchConfig) -> FloatArray:
@@ -414,7 +414,7 @@ def _visibility(table: CandidateTable, config: MatchConfig) -> FloatArray:
     if cached is None:
         cached = np.where(table.visible == 0, config.hidden_factor, 1.0)
         table._cache[key] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _role_vectors(
@@ -427,7 +427,7 @@ def _role_vectors(
         compat = COMPAT[role_code(role)][table.role_codes].astype(np.float64)
         gate = np.minimum(1.0, config.role_gate_floor + compat) * _visibility(table, config)
         cached = table._cache[key] = (compat, gate)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _kth_best(values: FloatArray, k: int) -> float:

@@ -209,7 +209,7 @@ class CandidateTable:
             mask = [mask_digits(e) if e else e for e in norm]
             cached = (raw, norm, mask, _freeze(matrix))
             self._cache["container_vocab"] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def is_ancestor(self, ancestor: int, row: int) -> bool:
         """Whether ``ancestor`` is a proper ancestor of ``row``."""
