@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -116,6 +117,7 @@ class Document:
     parser: Any = field(repr=False)
     by_id: dict[str, int] = field(default_factory=dict)
     quirks: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __len__(self) -> int:
         return len(self.tags)
@@ -131,7 +133,9 @@ class Document:
 
         Raises ``ValueError`` for selectors Lexbor cannot parse.
         """
-        found = self.parser.root.css(selector) if self.parser.root is not None else []
+        with self.lock:  # the parser's selector engine is not thread-safe
+            root = self.parser.root
+            found = root.css(selector) if root is not None else []
         mem = self.mem_ids
         hits = [mem[n.mem_id] for n in found if n.mem_id in mem]
         hits.sort()
@@ -222,6 +226,16 @@ def _lexbor() -> Any:
     return LexborHTMLParser
 
 
+def _parse(parser_class: Any, text: str) -> Any:
+    """Parse with scripting enabled, as a browser running scripts does: ``<noscript>`` holds
+    one text node, so a ``<noscript>`` in ``<head>`` cannot push later head elements into
+    ``<body>`` (which would shift their XPaths)."""
+    try:
+        return parser_class(text, scripting=True)
+    except TypeError:  # selectolax before the scripting flag
+        return parser_class(text)
+
+
 def parse_html(data: str | bytes) -> Document:
     """Parse a page into a :class:`Document`.
 
@@ -241,10 +255,10 @@ def parse_html(data: str | bytes) -> Document:
         )
     parser_class = _lexbor()
     try:
-        parser = parser_class(text)
+        parser = _parse(parser_class, text)
     except (UnicodeError, ValueError, MemoryError) as exc:
         try:  # lone surrogates in a str cannot be encoded for the parser: replace them
-            parser = parser_class(text.encode("utf-8", "replace").decode("utf-8"))
+            parser = _parse(parser_class, text.encode("utf-8", "replace").decode("utf-8"))
         except Exception as again:  # anything the parser raises is bad input
             raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
     except Exception as exc:  # anything the parser raises is bad input
