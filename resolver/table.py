@@ -381,11 +381,14 @@ class TableBuilder:
         values: Sequence[str],
         states: Sequence[tuple[int, int, int]],
         platform_ids: Mapping[str, Sequence[str | None]] | None = None,
+        roles: Mapping[int, str] | None = None,
     ) -> None:
         """Append many rows at once (the fast path for large trees).
 
         Same contract as :meth:`add`, column-wise: ``parents`` index rows (earlier ones, or
-        -1), ``states`` are ``(enabled, visible, focused)`` as 1/0/-1.
+        -1), ``states`` are ``(enabled, visible, focused)`` as 1/0/-1. ``roles`` maps
+        positions in these columns to a canonical role that overrides the role tables'
+        reading of their raw role (Android: a clickable generic view is a button).
         """
         n = len(ids)
         offset = len(self._ids)
@@ -403,7 +406,12 @@ class TableBuilder:
         role_cache, name_cache, platform = self._role_cache, self._name_cache, self.platform
         for raw in set(raw_roles) - role_cache.keys():
             role_cache[raw] = canonical_role(raw, platform)
-        self._roles.extend([role_cache[raw] for raw in raw_roles])
+        canonical = [role_cache[raw] for raw in raw_roles]
+        for position, role in (roles or {}).items():
+            if role not in ROLE_INDEX:
+                raise InvalidObservationError(f"unknown canonical role {role!r}")
+            canonical[position] = role
+        self._roles.extend(canonical)
         clean: list[str] = []
         for name in names:
             if name:

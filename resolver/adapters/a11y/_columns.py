@@ -90,40 +90,15 @@ class Columns:
             "a11y", format, platform=platform, id_columns=tuple(self.platform_ids),
             max_rows=self.max_rows,
         )  # fmt: skip
-        start = 0
-        # Runs of rows go in bulk; a row with its own role goes through add().
-        for index in [*sorted(self.roles), len(self.ids)]:
-            if index > start:
-                self._extend(builder, start, index)
-            if index < len(self.ids):
-                self._add(builder, index)
-            start = index + 1
-        return builder.build(coord_space=coord_space, screen_size=screen_size)
-
-    def _extend(self, builder: TableBuilder, start: int, stop: int) -> None:
         builder.extend(
-            ids=self.ids[start:stop],
-            raw_roles=self.raw_roles[start:stop],
-            names=self.names[start:stop],
-            parents=self.parents[start:stop],
-            boxes=self.boxes[start:stop],
-            values=self.values[start:stop],
-            states=self.states[start:stop],
-            platform_ids={k: v[start:stop] for k, v in self.platform_ids.items()},
+            ids=self.ids,
+            raw_roles=self.raw_roles,
+            names=self.names,
+            parents=self.parents,
+            boxes=self.boxes,
+            values=self.values,
+            states=self.states,
+            platform_ids=self.platform_ids,
+            roles=self.roles,
         )
-
-    def _add(self, builder: TableBuilder, i: int) -> None:
-        enabled, visible, focused = self.states[i]
-        builder.add(
-            self.ids[i],
-            raw_role=self.raw_roles[i],
-            role=self.roles[i],
-            name=self.names[i],
-            parent=self.parents[i],
-            bbox=self.boxes[i],
-            value=self.values[i],
-            enabled=None if enabled < 0 else bool(enabled),
-            visible=None if visible < 0 else bool(visible),
-            focused=None if focused < 0 else bool(focused),
-            **{k: v[i] for k, v in self.platform_ids.items()},
-        )
+        return builder.build(coord_space=coord_space, screen_size=screen_size)

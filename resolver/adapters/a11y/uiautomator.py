@@ -84,6 +84,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     classes = cols.platform_ids["class_name"]
     rows: list[int] = []
     cache: dict[tuple[str, bool, bool, bool], str] = {}
+    plain: dict[str, str] = {}
     screen = context.screen_size
     for element, parent, path in walk_xml(root, max_nodes=context.max_nodes + 1):
         if skip_root and parent < 0:
@@ -95,14 +96,18 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         if element.tag != "node":
             rows.append(parent_row)  # an unknown wrapper: its children hang on its parent
             continue
-        get = element.attrib.get
+        get = element.get  # cheaper than building the attrib proxy
         cls = get("class") or ""
         clickable = _FLAG.get(get("clickable"), False) or _FLAG.get(get("long-clickable"), False)
         checkable = _FLAG.get(get("checkable"), False)
         role = android_role(
             cls, clickable=clickable, checkable=checkable, editable=None, cache=cache
         )
-        mapped = android_role(cls, clickable=False, checkable=False, editable=False, cache=cache)
+        mapped = plain.get(cls)
+        if mapped is None:
+            mapped = plain[cls] = android_role(
+                cls, clickable=False, checkable=False, editable=False, cache=cache
+            )
         desc = get("content-desc") or ""
         name, value = pick_name(role, get("text") or "", desc, get("hint") or "")
         if not name and role in LABELLED_BY_CONTENT:
