@@ -40,7 +40,10 @@ class MatchConfig:
     w_state: float = 0.05
     """Enabled/focused agreement, when the ref recorded them."""
     w_id: float = 0.50
-    """Each platform ID the ref carries (automation_id, accessibility_id, xpath, css)."""
+    """Each platform ID the ref carries and a row matches (automation_id, accessibility_id)."""
+    w_path: float = 0.15
+    """A recorded xpath or css selector a row still matches: positional, so weaker than an ID
+    (after a reorder the old path names the neighbour)."""
 
     role_gate_floor: float = 0.25
     """Role gate is ``min(1, floor + compat)``: an incompatible role keeps a quarter."""

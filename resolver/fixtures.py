@@ -42,11 +42,23 @@ def load_capture(folder: Path, *, with_dom: bool = True) -> Capture:
     tree = json.loads((folder / "axtree.json").read_text())
     dom = (folder / "dom.html").read_text() if with_dom and (folder / "dom.html").exists() else None
     viewport = meta.get("viewport") or tree.get("viewport")
+    links: dict[str, str] | None = None
+    layout: dict[str, list[float]] | None = None
+    if with_dom and (folder / "chromium_dom.json").exists():
+        records = json.loads((folder / "chromium_dom.json").read_text())
+        links = {
+            str(r["backend_node_id"]): r["xpath"]
+            for r in records
+            if r.get("backend_node_id") is not None
+        }
+        layout = {r["xpath"]: r["bbox"] for r in records if r.get("bbox")}
     obs = Observation(
         accessibility_tree=tree,
         dom_html=dom,
         screen_size=tuple(viewport) if viewport else None,
         url=meta.get("url"),
+        dom_layout=layout,
+        dom_node_map=links,
     )
     labels = json.loads((folder / "labels.json").read_text())
     return Capture(folder.name, obs, labels, meta)

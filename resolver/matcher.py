@@ -249,8 +249,9 @@ class _Scorer:
             # A matching platform ID is strong evidence; a different or missing one is not
             # evidence against (IDs change between builds and mean other things elsewhere).
             hit = (_id_column(table, column) == value).astype(np.float64)
-            num += config.w_id * hit
-            den_rows += config.w_id * hit
+            weight = config.w_path if column in ("xpath", "css") else config.w_id
+            num += weight * hit
+            den_rows += weight * hit
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
         if self.has_container:

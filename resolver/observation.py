@@ -55,6 +55,10 @@ class Observation:
         :func:`resolver.adapters.a11y.format_names`).
     dom_layout:
         Optional ``{xpath: [l, t, r, b]}`` boxes for DOM elements, from the capture.
+    dom_node_map:
+        Optional link from a CDP tree to the DOM: ``{backendDOMNodeId: xpath}``, or the result
+        of CDP ``DOM.getDocument`` (``{"root": ...}``). With it, a11y rows carry the ``xpath``
+        of their DOM element, so references recorded from them can be checked in the DOM.
     max_nodes:
         Trees larger than this are refused with :class:`InvalidObservationError`.
 
@@ -72,6 +76,7 @@ class Observation:
         "accessibility_tree",
         "dom_html",
         "dom_layout",
+        "dom_node_map",
         "max_nodes",
         "screen_size",
         "screenshot",
@@ -86,6 +91,7 @@ class Observation:
     url: str | None
     tree_format: str | None
     dom_layout: Mapping[str, Any] | None
+    dom_node_map: Mapping[str, Any] | None
     max_nodes: int
     _tables: dict[str, CandidateTable]
     _parsed: TreeInput | None
@@ -101,6 +107,7 @@ class Observation:
         url: str | None = None,
         tree_format: str | None = None,
         dom_layout: Mapping[str, Any] | None = None,
+        dom_node_map: Mapping[str, Any] | None = None,
         max_nodes: int = DEFAULT_MAX_NODES,
     ) -> None:
         if dom_html is not None and not isinstance(dom_html, (str, bytes)):
@@ -113,6 +120,10 @@ class Observation:
             raise InvalidObservationError("url must be a str")
         if dom_layout is not None and not isinstance(dom_layout, Mapping):
             raise InvalidObservationError("dom_layout must map xpaths to [l, t, r, b] boxes")
+        if dom_node_map is not None and not isinstance(dom_node_map, Mapping):
+            raise InvalidObservationError(
+                "dom_node_map must map backendDOMNodeId to xpath, or be a DOM.getDocument result"
+            )
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise InvalidObservationError("max_nodes must be a positive int")
         values = {
@@ -123,6 +134,7 @@ class Observation:
             "url": url,
             "tree_format": tree_format,
             "dom_layout": dom_layout,
+            "dom_node_map": dom_node_map,
             "max_nodes": max_nodes,
             "_tables": {},
             "_parsed": None,

@@ -86,8 +86,9 @@ def reference_scores(
             if column == "xpath" and have:
                 have = normalize_xpath(have)
             if have == value:  # a match counts for; anything else is no evidence
-                num += config.w_id
-                den += config.w_id
+                weight = config.w_path if column in ("xpath", "css") else config.w_id
+                num += weight
+                den += weight
         if ref.name:
             sim = name_similarity(ref.name, table.names[i])
             num += config.w_name * sim

@@ -26,7 +26,15 @@ SOURCE_NAMES: Final[tuple[str, ...]] = ("a11y", "dom", "vision")
 def _a11y(observation: Observation) -> CandidateTable:
     from .a11y import build_table
 
-    return build_table(observation)
+    table = build_table(observation)
+    links = observation.dom_node_map
+    if links and "backend_node_id" in table.platform_ids:
+        from .dom.link import backend_xpaths, cross_link
+
+        if "root" in links:
+            links = backend_xpaths(links)
+        table = cross_link(table, backend_map={str(k): str(v) for k, v in links.items()})
+    return table
 
 
 def _dom(observation: Observation) -> CandidateTable:
