@@ -71,7 +71,8 @@ _SHARED: Final[dict[str, str]] = {
     "descriptionlist": "list", "descriptionlistterm": "term", "descriptionlistdetail":
     "definition", "layouttable": "generic", "layouttablerow": "generic", "layouttablecell":
     "generic", "pre": "generic", "abbr": "generic", "ruby": "generic", "details": "group",
-    "legend": "label", "figcaption": "caption", "contentdeletion": "deletion", "contentinsertion": "insertion",
+    "legend": "label", "figcaption": "caption", "contentdeletion": "deletion",
+    "contentinsertion": "insertion",
     "presentation": "none", "presentational": "none", "ignored": "none", "unknown": "unknown",
     "textfield": "textbox", "textfieldwithcombobox": "combobox", "date": "textbox",
     "datetime": "textbox", "inputtime": "textbox", "colorwell": "button", "tabpanel": "tabpanel",
