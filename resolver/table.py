@@ -1,7 +1,8 @@
 """CandidateTable: the columnar, immutable currency between adapters and the matcher.
 
 Adapters turn raw observations into a table with :class:`TableBuilder`; the matcher reads
-tables and knows no platform. Rows are in tree pre-order (a parent comes before its children).
+tables and knows no platform. A parent row always comes before its children (tree pre-order,
+or the platform's own parents-first order).
 
 Columns (N rows):
 
@@ -72,6 +73,29 @@ MAX_CONTEXT_LEAVES: Final[int] = 8  # text leaves joined into a content-named co
 MAX_CONTEXT_CHARS: Final[int] = 120  # ... and at most this long
 MAX_CONTAINER_DEPTH: Final[int] = 12  # container paths keep the innermost entries
 MAX_TEXT: Final[int] = 2000  # names longer than this are cut: they are paragraphs, not labels
+
+
+class _ValueIndex:
+    """Rows by value: one code per row, rows sorted by code, and a slice per value."""
+
+    __slots__ = ("codes", "order", "starts")
+
+    def __init__(self, column: Sequence[str]) -> None:
+        self.codes: dict[str, int] = {}
+        setdefault = self.codes.setdefault
+        row_codes = np.fromiter(
+            (setdefault(value, len(self.codes)) for value in column), np.intp, count=len(column)
+        )
+        self.order = np.argsort(row_codes, kind="stable")
+        counts = np.bincount(row_codes, minlength=len(self.codes))
+        self.starts = np.concatenate(([0], np.cumsum(counts)))
+
+    def rows(self, value: str) -> npt.NDArray[np.intp]:
+        """Row indices holding ``value`` (empty values are never indexed)."""
+        code = self.codes.get(value) if value else None
+        if code is None:
+            return np.empty(0, dtype=np.intp)
+        return self.order[self.starts[code] : self.starts[code + 1]]
 
 
 def _freeze(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -159,22 +183,13 @@ class CandidateTable:
             return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
         indexes = self._cache.get("name_indexes")
         if indexes is None:
-            indexes = {}
-            for name, column in (("norm", self.names_norm), ("mask", self.names_mask)):
-                lists: dict[str, list[int]] = {}
-                for i, value in enumerate(column):
-                    bucket = lists.get(value)
-                    if bucket is None:
-                        lists[value] = [i]
-                    else:
-                        bucket.append(i)
-                lists.pop("", None)
-                indexes[name] = lists
+            indexes = {
+                "norm": _ValueIndex(self.names_norm),
+                "mask": _ValueIndex(self.names_mask),
+            }
             self._cache["name_indexes"] = indexes
-        found = indexes[kind].get(key)
-        if found is None:
-            return np.empty(0, dtype=np.intp)
-        return np.asarray(found, dtype=np.intp)
+        found: npt.NDArray[np.intp] = indexes[kind].rows(key)
+        return found
 
     @property
     def container_ids(self) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
@@ -490,29 +505,32 @@ class TableBuilder:
         )
 
     def _content_labels(self) -> dict[int, str]:
-        """Text content of unnamed rows/list items/articles (their first text leaves)."""
+        """Text content of unnamed rows/list items/articles (their first text leaves, in
+        document order)."""
         n = len(self._ids)
-        wanted = [
-            i for i in range(n) if not self._names[i] and self._roles[i] in CONTENT_NAMED_CONTAINERS
-        ]
+        names, roles = self._names, self._roles
+        wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
         if not wanted:
             return {}
-        parent = self._parent
-        has_child = [False] * n
-        for i in range(n):
-            if parent[i] >= 0:
-                has_child[parent[i]] = True
+        children: dict[int, list[int]] = {}
+        for i, p in enumerate(self._parent):
+            if p >= 0:
+                kids = children.get(p)
+                if kids is None:
+                    children[p] = [i]
+                else:
+                    kids.append(i)
         labels: dict[int, str] = {}
         for start in wanted:
-            # Pre-order: the subtree of ``start`` is the run of rows deeper than it.
             leaves: list[str] = []
-            members = {start}
-            i = start + 1
-            while i < n and parent[i] in members:
-                members.add(i)
-                if not has_child[i] and self._names[i] and len(leaves) < MAX_CONTEXT_LEAVES:
-                    leaves.append(self._names[i])
-                i += 1
+            stack = list(reversed(children.get(start, ())))
+            while stack and len(leaves) < MAX_CONTEXT_LEAVES:
+                row = stack.pop()
+                kids = children.get(row)
+                if kids:
+                    stack.extend(reversed(kids))
+                elif names[row]:
+                    leaves.append(names[row])
             if leaves:
                 labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
         return labels
