@@ -440,7 +440,7 @@ def _kth_best(values: FloatArray, k: int) -> float:
 
 
 _PRUNE_K: Final[int] = 4  # exact top rows kept for the decision (best + a different target)
-RELEVANT_GAP: Final[float] = 0.15
+RELEVANT_GAP: Final[float] = 0.12
 """Rows scoring more than this below the best cannot change a decision (margins are far
 smaller) and are not scored; a reported margin is therefore at most this."""
 _FIRST_CHUNK: Final[int] = 64
