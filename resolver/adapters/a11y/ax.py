@@ -27,8 +27,9 @@ from typing import Any, Final
 
 from ...roles import canonical_role
 from ...table import CandidateTable, TableBuilder
-from .._common import as_bool, as_str, box_from_xywh
+from .._common import as_str, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import tri
 from ._walk import walk_nested
 
 _MARKERS: Final[tuple[str, ...]] = (
@@ -89,13 +90,6 @@ def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _tri(value: Any) -> int:
-    if value is True or value is False:
-        return int(value)
-    flag = as_bool(value)
-    return -1 if flag is None else int(flag)
-
-
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per AX element, in pre-order."""
     ids: list[str] = []
@@ -131,7 +125,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 box = None
         else:
             box = _box(node)
-        hidden = _tri(get("AXHidden"))
+        hidden = tri(get("AXHidden"))
         identifier = get("AXIdentifier") or get("AXDOMIdentifier")
         ids.append(path)
         raw_roles.append(spelling)
@@ -140,7 +134,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         boxes.append(box)
         values.append(value)
         states.append(
-            (_tri(get("AXEnabled")), -1 if hidden < 0 else 1 - hidden, _tri(get("AXFocused")))
+            (tri(get("AXEnabled")), -1 if hidden < 0 else 1 - hidden, tri(get("AXFocused")))
         )
         identifiers.append(identifier if type(identifier) is str and identifier else None)
     builder = TableBuilder(

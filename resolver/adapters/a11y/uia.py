@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...table import CandidateTable, TableBuilder
-from .._common import as_bool, as_str, box_from_ltrb, box_from_xywh
+from .._common import as_str, box_from_ltrb, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
+from ._columns import tri
 from ._walk import walk_nested
 
 # UIA_*ControlTypeId values (UIAutomationClient.h), 50000 + offset.
@@ -177,13 +178,6 @@ def _children(node: Mapping[str, Any]) -> Any:
     return kids if kids is not None else node.get("children")
 
 
-def _tri(value: Any) -> int:
-    if value is True or value is False:
-        return int(value)
-    flag = as_bool(value)
-    return -1 if flag is None else int(flag)
-
-
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     """One row per element, in pre-order."""
     ids: list[str] = []
@@ -215,9 +209,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 box = None
         else:
             box = _rect(_get(node, "rect"))
-        visible = _tri(get(keys.visible))
+        visible = tri(get(keys.visible))
         if visible < 0 and "IsOffscreen" in node:
-            offscreen = _tri(get("IsOffscreen"))
+            offscreen = tri(get("IsOffscreen"))
             visible = -1 if offscreen < 0 else 1 - offscreen
         runtime = get(keys.runtime_id)
         runtime = runtime if type(runtime) is str else _runtime_id(node) if runtime else ""
@@ -234,7 +228,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         parents.append(parent)
         boxes.append(box)
         values.append(value if type(value) is str else "" if value is None else as_str(value))
-        states.append((_tri(get(keys.enabled)), visible, _tri(get(keys.focused))))
+        states.append((tri(get(keys.enabled)), visible, tri(get(keys.focused))))
         automation_ids.append(automation_id or None)
         class_names.append(class_name or None)
     builder = TableBuilder(
