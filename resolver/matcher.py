@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -221,9 +221,29 @@ class _Scorer:
         self.table = table
         self.config = config
         n = len(table)
+        self.has_box = query.bbox is not None
+        self.has_name = bool(query.name_raw)
+        self.has_container = bool(query.container)
+        self.identifying = query.identifying
+        self.signals: dict[str, FloatArray] = {}
+        state = _state_scores(query, table)
+        # Refs that differ only in name, box and container share these vectors (and the
+        # order of rows by their bound), so they are computed once per table.
+        self.cache_key: tuple[Any, ...] | None = None
+        if state is None and not query.ids:
+            self.cache_key = (
+                query.role, self.has_box, query.bbox_weight, self.has_name,
+                self.has_container, config,
+            )  # fmt: skip
+            cached = table._cache.setdefault("shared_vectors", {}).get(self.cache_key)
+            if cached is not None:
+                self.num, self.den, self.mult, self.container_weight = cached
+                if query.role is not None:
+                    self.signals["role"] = _role_vectors(table, query.role, config)[0]
+                self._init_rows(n)
+                return
         num = np.zeros(n, dtype=np.float64)
         den = 0.0
-        self.signals: dict[str, FloatArray] = {}
         if query.role is not None:
             compat, mult = _role_vectors(table, query.role, config)
             num += config.w_role * compat
@@ -231,17 +251,12 @@ class _Scorer:
             self.signals["role"] = compat
         else:
             mult = _visibility(table, config)
-        self.has_box = query.bbox is not None
         if self.has_box:
             den += query.bbox_weight
-        state = _state_scores(query, table)
         if state is not None:
             num += config.w_state * state
             den += config.w_state
             self.signals["state"] = state
-        self.has_name = bool(query.name_raw)
-        self.has_container = bool(query.container)
-        self.identifying = query.identifying
         if self.has_name:
             den += config.w_name
         den_rows = np.full(n, den)
@@ -254,6 +269,7 @@ class _Scorer:
             den_rows += weight * hit
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
+        self.container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
             # agree or disagree with: the signal is absent for it, not zero.
@@ -262,6 +278,13 @@ class _Scorer:
         self.num = num
         self.den = np.where(den_rows > 0, den_rows, 1.0)
         self.mult = mult
+        if self.cache_key is not None:
+            shared = _bounded(table, "shared_vectors")
+            shared[self.cache_key] = (self.num, self.den, self.mult, self.container_weight)
+        self._init_rows(n)
+
+    def _init_rows(self, n: int) -> None:
+        query, table = self.query, self.table
         self.box = np.full(n, np.nan)
         self.name = np.full(n, np.nan)
         self.container = np.full(n, np.nan)
@@ -276,6 +299,7 @@ class _Scorer:
             ):
                 if key:
                     self.tier[table.lookup(kind, key)] = NAME_TIERS[tier]
+        self._hits = np.flatnonzero(self.tier) if self.has_name else np.empty(0, dtype=np.intp)
 
     def box_scores(self, rows: Index) -> FloatArray:
         """Box agreement for ``rows`` (computed once per row)."""
@@ -358,6 +382,35 @@ class _Scorer:
             )
         return sims
 
+    def ordered_bound(self) -> tuple[FloatArray, Index | None]:
+        """The bound of every row with its name counted at the fuzzy cap (exact for rows
+        that are not name-lookup hits), and, where it is shared, the rows in descending
+        order of it (``None`` otherwise)."""
+        if self.cache_key is None:
+            return self._cap_bound(), None
+        orders = _bounded(self.table, "bound_orders")
+        cached = orders.get(self.cache_key)
+        if cached is None:
+            upper = self._cap_bound()
+            cached = orders[self.cache_key] = (upper, np.argsort(-upper, kind="stable"))
+        return cached  # type: ignore[no-any-return]
+
+    def _cap_bound(self) -> FloatArray:
+        config = self.config
+        total = self.num + (self.query.bbox_weight if self.has_box else 0.0)
+        gate = self.mult
+        if self.has_name:
+            cap = NAME_TIERS["fuzzy_cap"]
+            total = total + config.w_name * cap
+            gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
+        if self.has_container:
+            total = total + self.container_weight
+        return np.asarray(gate * total / self.den, dtype=np.float64)
+
+    def name_hits(self) -> Index:
+        """Rows whose name agrees exactly, normalised or digit-masked (hash lookups)."""
+        return self._hits
+
     def full(self, rows: Index) -> FloatArray:
         """Exact scores of ``rows``."""
         config = self.config
@@ -395,6 +448,17 @@ class _Scorer:
         if self.has_container:
             total = total + self.container_weight[sl]
         return np.asarray(gate * total / self.den[sl], dtype=np.float64)
+
+
+_SHARED_ENTRIES: Final[int] = 16  # distinct (role, signals, config) kept per table
+
+
+def _bounded(table: CandidateTable, name: str) -> dict[Any, Any]:
+    """A per-table cache that is emptied when it would grow past a few entries."""
+    cache: dict[Any, Any] = table._cache.setdefault(name, {})
+    if len(cache) >= _SHARED_ENTRIES:
+        cache.clear()
+    return cache
 
 
 def _has_containers(table: CandidateTable) -> FloatArray:
@@ -470,28 +534,27 @@ def score_table(
         order = np.lexsort((np.arange(n), -scores))[:keep]
         return _finish(scorer, order, scores[order], n)
 
-    upper = scorer.bound()
+    upper, shared_order = scorer.ordered_bound()
     # Seeds: exact-ish name hits and the rows with the best bounds.
-    seeds: list[Index] = []
-    if query.name_raw:
-        for kind, key in (
-            ("raw", query.name_raw),
-            ("norm", query.name_norm),
-            ("mask", query.name_mask),
-        ):
-            if key:
-                seeds.append(table.lookup(kind, key)[:4096])
     top = min(k, n)
-    seeds.append(np.argpartition(-upper, top - 1)[:top].astype(np.intp))
-    evaluated = np.unique(np.concatenate(seeds))
+    if shared_order is not None:
+        best_bound = shared_order[:top]
+    else:
+        best_bound = np.argpartition(-upper, top - 1)[:top]
+    hits = scorer.name_hits()
+    evaluated = np.unique(np.concatenate([hits[:4096], best_bound.astype(np.intp)]))
     exact = scorer.full(evaluated)
     floor = max(_kth_best(exact, k), float(exact.max()) - RELEVANT_GAP)
     # Then the other rows, best bound first, in growing chunks; the floor rises as better
     # rows are scored, and once a chunk's best bound is under it, every later row is too.
-    candidate = upper >= floor
-    candidate[evaluated] = False
-    rest = np.flatnonzero(candidate)
-    order = rest[np.argsort(-upper[rest], kind="stable")]
+    # (Name hits are all seeds, so every other row's bound is ``upper``.)
+    if shared_order is None:
+        rest = np.flatnonzero(upper >= floor)
+        order = rest[np.argsort(-upper[rest], kind="stable")]
+    else:
+        order = shared_order
+    seen = np.zeros(n, dtype=bool)
+    seen[evaluated] = True
     done: list[Index] = [evaluated]
     found: list[FloatArray] = [exact]
     pos, chunk = 0, _FIRST_CHUNK
@@ -499,11 +562,12 @@ def score_table(
         block = order[pos : pos + chunk]
         pos += chunk
         chunk = min(chunk * 2, 4096)
-        block = block[upper[block] >= floor]
+        block = block[(upper[block] >= floor) & ~seen[block]]
         if scorer.has_name and block.size:
             scorer.name_scores(block)
             block = block[scorer.bound(block, with_name=True) >= floor]
         if block.size:
+            seen[block] = True
             done.append(block)
             found.append(scorer.full(block))
             everything = np.concatenate(found)
