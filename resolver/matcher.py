@@ -393,7 +393,7 @@ class _Scorer:
         if cached is None:
             upper = self._cap_bound()
             cached = orders[self.cache_key] = (upper, np.argsort(-upper, kind="stable"))
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def _cap_bound(self) -> FloatArray:
         config = self.config
