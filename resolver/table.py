@@ -1,8 +1,8 @@
 """CandidateTable: the columnar, immutable currency between adapters and the matcher.
 
 Adapters turn raw observations into a table with :class:`TableBuilder`; the matcher reads
-tables and knows no platform. A parent row always comes before its children (tree pre-order,
-or the platform's own parents-first order).
+tables and knows no platform. Rows are in tree pre-order (a parent comes before its children,
+and a subtree is one run of rows).
 
 Columns (N rows):
 
@@ -505,32 +505,28 @@ class TableBuilder:
         )
 
     def _content_labels(self) -> dict[int, str]:
-        """Text content of unnamed rows/list items/articles (their first text leaves, in
-        document order)."""
+        """Text content of unnamed rows/list items/articles: their first text leaves.
+
+        Rows are in pre-order, so a subtree is the run of rows after its root whose parent
+        is inside it, and a row is a leaf when the next row is not its child; the scan of
+        each subtree stops at the first few leaves.
+        """
         n = len(self._ids)
-        names, roles = self._names, self._roles
+        names, roles, parent = self._names, self._roles, self._parent
         wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
-        if not wanted:
-            return {}
-        children: dict[int, list[int]] = {}
-        for i, p in enumerate(self._parent):
-            if p >= 0:
-                kids = children.get(p)
-                if kids is None:
-                    children[p] = [i]
-                else:
-                    kids.append(i)
         labels: dict[int, str] = {}
         for start in wanted:
             leaves: list[str] = []
-            stack = list(reversed(children.get(start, ())))
-            while stack and len(leaves) < MAX_CONTEXT_LEAVES:
-                row = stack.pop()
-                kids = children.get(row)
-                if kids:
-                    stack.extend(reversed(kids))
-                elif names[row]:
-                    leaves.append(names[row])
+            members = {start}
+            i = start + 1
+            while i < n and parent[i] in members:
+                members.add(i)
+                is_leaf = i + 1 >= n or parent[i + 1] != i
+                if is_leaf and names[i]:
+                    leaves.append(names[i])
+                    if len(leaves) >= MAX_CONTEXT_LEAVES:
+                        break
+                i += 1
             if leaves:
                 labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
         return labels
