@@ -174,10 +174,10 @@ def _check_sources(sources: Iterable[str]) -> tuple[str, ...]:
 
 
 def _box(table: CandidateTable, row: int) -> tuple[float, float, float, float] | None:
-    box = table.bboxes[row]
-    if np.isnan(box).any():
+    left, top, right, bottom = table.bboxes[row].tolist()
+    if left != left:  # NaN: the table stores unknown boxes as four NaNs
         return None
-    return (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+    return (left, top, right, bottom)
 
 
 def _candidate(table: CandidateTable, scored: Scored, j: int) -> Candidate:
@@ -190,7 +190,7 @@ def _candidate(table: CandidateTable, scored: Scored, j: int) -> Candidate:
         name=table.names[row],
         bbox=_box(table, row),
         score=round(float(scored.scores[j]), 4),
-        signals={k: round(float(v[j]), 4) for k, v in scored.signals.items()},
+        signals={k: round(v[j].item(), 4) for k, v in scored.signals.items()},
         container_path=table.containers[row],
     )
 
