@@ -224,7 +224,6 @@ class NameComputer:
     ) -> None:  # fmt: skip
         """2F.iii: each child's text alternative, with spaces around block-level ones."""
         block = self.block
-        text_of = Document.text
         pseudo = self.before.get(i)
         if pseudo:  # 2F.ii: CSS generated content before the children
             parts.append(pseudo)
@@ -239,7 +238,7 @@ class NameComputer:
                 if block[child]:
                     result = f" {result} "
             else:
-                result = text_of(child)  # 2G: a text node contributes its text
+                result = child  # 2G: a text node contributes its text
                 if self.transform is not None and self.transform[i] > 1 and result:
                     # Follows Chromium: names carry the rendered text-transform.
                     result = _transformed(result, self.transform[i])

@@ -32,6 +32,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import numpy as np
+
 from ...errors import InvalidObservationError, SourceUnavailableError
 
 __all__ = [
@@ -64,10 +66,14 @@ _NO_DEPTH: Final[frozenset[str]] = frozenset(
         "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp", "html", "head", "body",
     }
 )  # fmt: skip
-_TAG_RE: Final[re.Pattern[str]] = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
-_RAWTEXT_RE: Final[re.Pattern[str]] = re.compile(
-    r"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>",
-    re.IGNORECASE | re.DOTALL,
+# A tag that can deepen the tree: ``<x`` opens, ``</x`` closes (the match length tells them
+# apart). Matched on ASCII-lowered bytes: case-insensitive str patterns are several times
+# slower in ``re``.
+_DEPTH_TAG_RE: Final[re.Pattern[bytes]] = re.compile(
+    rb"</?(?!(?:" + "|".join(sorted(_NO_DEPTH)).encode() + rb")(?![a-z0-9:-]))[a-z]"
+)
+_RAWTEXT_RE: Final[re.Pattern[bytes]] = re.compile(
+    rb"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>", re.DOTALL
 )
 _META_CHARSET: Final[re.Pattern[bytes]] = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
@@ -79,8 +85,8 @@ _HTML_IN_MATH: Final[frozenset[str]] = frozenset(
     {"annotation-xml", "mi", "mo", "mn", "ms", "mtext"}
 )
 
-Content = list[Any]
-"""Ordered children of an element: ``int`` (an element) or a parser text node."""
+Content = list[int | str]
+"""Ordered children of an element: ``int`` (an element) or ``str`` (a text node's data)."""
 
 
 @dataclass(eq=False)
@@ -96,13 +102,11 @@ class Document:
     parent:
         Index of the parent element, ``-1`` for ``<html>``.
     content:
-        Children in order: ``int`` for an element, a text node otherwise (see :meth:`text`).
+        Children in order: ``int`` for an element, ``str`` for a text node.
     namespace:
         ``0`` HTML, :data:`SVG` or :data:`MATHML`.
     mem_ids:
         Parser node identity -> element index (maps CSS query results back).
-    nodes:
-        The parser's element objects (for per-element selector tests).
     by_id:
         ``id`` attribute -> first element carrying it (``getElementById``).
     """
@@ -113,20 +117,33 @@ class Document:
     content: list[Content]
     namespace: list[int]
     mem_ids: dict[int, int]
-    nodes: list[Any] = field(repr=False)
     parser: Any = field(repr=False)
     by_id: dict[str, int] = field(default_factory=dict)
     quirks: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _nodes: list[Any] | None = field(default=None, repr=False)
 
     def __len__(self) -> int:
         return len(self.tags)
 
+    @property
+    def nodes(self) -> list[Any]:
+        """The parser's element objects by index (for per-element selector tests).
+
+        Made on first use: most pages never need them, and holding one Python object per
+        element only makes garbage collection slower.
+        """
+        if self._nodes is None:
+            mem = self.mem_ids
+            root = self.parser.root
+            found = [n for n in root.traverse() if n.mem_id in mem] if root is not None else []
+            self._nodes = found
+        return self._nodes
+
     @staticmethod
     def text(node: Any) -> str:
-        """The data of a text node from :attr:`content`."""
-        value = node.text_content
-        return value if isinstance(value, str) else ""
+        """The data of a text item from :attr:`content`."""
+        return node if isinstance(node, str) else ""
 
     def css(self, selector: str) -> list[int]:
         """Elements matching a CSS selector (Lexbor's engine), in document order.
@@ -196,24 +213,20 @@ def _estimated_depth(text: str) -> int:
 
     Raw-text elements (script, style, ...) are cut out first so ``"<div>"`` inside a script
     does not count; void elements and elements with optional end tags do not count at all.
+    A stray end tag at depth 0 is ignored, so the depth is the running sum of +1/-1 steps
+    reflected at zero: ``S[k] - min(0, min(S[:k + 1]))``, evaluated in numpy.
     """
     if text.count("<") < MAX_PARSE_DEPTH:
         return 0
-    stripped = _RAWTEXT_RE.sub("", text) if "<script" in text or "<style" in text else text
-    depth = deepest = 0
-    skip = _NO_DEPTH
-    for close, name in _TAG_RE.findall(stripped):
-        lowered = name.lower()
-        if lowered in skip:
-            continue
-        if close:
-            if depth:
-                depth -= 1
-        else:
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-    return deepest
+    data = text.encode("utf-8", "replace").lower()
+    if b"<script" in data or b"<style" in data:
+        data = _RAWTEXT_RE.sub(b"", data)
+    tags = _DEPTH_TAG_RE.findall(data)
+    if not tags:
+        return 0
+    steps = 5 - 2 * np.fromiter(map(len, tags), np.int64, count=len(tags))  # "<x" +1, "</x" -1
+    level = np.cumsum(steps)
+    return int((level - np.minimum.accumulate(np.minimum(level, 0))).max())
 
 
 def _lexbor() -> Any:
@@ -267,7 +280,8 @@ def parse_html(data: str | bytes) -> Document:
 
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
-    """Copy the parser's tree into flat lists in one iterative pre-order walk."""
+    """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
+    each node's parent element is looked up by identity, so no stack is kept here)."""
     tags: list[str] = []
     attrs: list[dict[str, str]] = []
     parent: list[int] = []
@@ -275,74 +289,60 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     namespace: list[int] = []
     depth: list[int] = []
     mem_ids: dict[int, int] = {}
-    nodes: list[Any] = []
     by_id: dict[str, int] = {}
     root = parser.root
-    stack: list[tuple[Any, int]] = [(root, -1)] if root is not None else []
-    while stack:
-        node, up = stack.pop()
-        while node is not None:
-            tag = node.tag
-            if tag == "-text":
-                if up >= 0:
-                    content[up].append(node)
-                node = node.next
-                continue
-            if tag is None or tag[0] == "-":  # comments, doctype, document
-                node = node.next
-                continue
-            index = len(tags)
-            if index >= MAX_ELEMENTS:
-                raise InvalidObservationError(
-                    f"dom_html has more than {MAX_ELEMENTS:,} elements",
-                    details={"max_elements": MAX_ELEMENTS},
-                )
-            at = up
-            level = 0
-            if at >= 0:
-                level = depth[at] + 1
-                if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
-                    at = parent[at]
-                    level -= 1
-            raw = node.attributes
-            if raw:
-                if None in raw.values():
-                    raw = {k: ("" if v is None else v) for k, v in raw.items()}
-                element_id = raw.get("id")
-                if element_id and element_id not in by_id:
-                    by_id[element_id] = index
+    walk = root.traverse(include_text=True) if root is not None else ()
+    index = 0
+    for node in walk:
+        tag = node.tag
+        if tag == "-text":
+            # Text is kept as str, not as parser nodes: fewer live objects for the garbage
+            # collector to scan, and every later reader wants the string anyway.
+            value = node.text_content
+            content[mem_ids[node.parent.mem_id]].append(value if isinstance(value, str) else "")
+            continue
+        if tag is None or tag[0] == "-":  # comments, doctype
+            continue
+        if index >= MAX_ELEMENTS:
+            raise InvalidObservationError(
+                f"dom_html has more than {MAX_ELEMENTS:,} elements",
+                details={"max_elements": MAX_ELEMENTS},
+            )
+        at = mem_ids.get(node.parent.mem_id, -1) if index else -1
+        ns = 0
+        level = 0
+        if at >= 0:
+            level = depth[at] + 1
+            if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
+                at = parent[at]
+                level -= 1
             # Namespace follows the parent, switching at <svg>/<math> and back to HTML
             # inside their integration points (foreignObject, annotation-xml ...).
-            ns = 0
-            if at >= 0:
-                ns = namespace[at]
-                integration = _HTML_IN_SVG if ns == SVG else _HTML_IN_MATH
-                if ns and tags[at] in integration:
-                    ns = 0
-            if ns == 0:
-                if tag == "svg":
-                    ns = SVG
-                elif tag == "math":
-                    ns = MATHML
-            tags.append(tag if ns else tag.lower())
-            attrs.append(raw)
-            parent.append(at)
-            content.append([])
-            namespace.append(ns)
-            depth.append(level)
-            mem_ids[node.mem_id] = index
-            nodes.append(node)
-            if at >= 0:
-                content[at].append(index)
-            child = node.child
-            if child is not None:
-                following = node.next
-                if following is not None:
-                    stack.append((following, up))
-                node = child
-                up = index
-                continue
-            node = node.next
+            ns = namespace[at]
+            if ns and tags[at] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
+                ns = 0
+        if ns == 0:
+            if tag == "svg":
+                ns = SVG
+            elif tag == "math":
+                ns = MATHML
+        raw = node.attributes
+        if raw:
+            if None in raw.values():
+                raw = {k: ("" if v is None else v) for k, v in raw.items()}
+            element_id = raw.get("id")
+            if element_id and element_id not in by_id:
+                by_id[element_id] = index
+        tags.append(tag if ns else tag.lower())
+        attrs.append(raw)
+        parent.append(at)
+        content.append([])
+        namespace.append(ns)
+        depth.append(level)
+        mem_ids[node.mem_id] = index
+        if at >= 0:
+            content[at].append(index)
+        index += 1
     if not tags:
         raise InvalidObservationError("dom_html has no elements")
-    return Document(tags, attrs, parent, content, namespace, mem_ids, nodes, parser, by_id, quirks)
+    return Document(tags, attrs, parent, content, namespace, mem_ids, parser, by_id, quirks)

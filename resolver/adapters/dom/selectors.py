@@ -343,7 +343,7 @@ class XPathRunner:
                 if isinstance(item, int):
                     last = elements[item]
                     continue
-                text = _xml_text(Document.text(item))
+                text = _xml_text(item)
                 if last is None:
                     elements[i].text = (elements[i].text or "") + text
                 else:

@@ -334,9 +334,7 @@ def _style_sheets(doc: Document) -> list[str]:
                 continue
             if doc.attrs[i].get("type", "text/css").lower() not in ("text/css", ""):
                 continue
-            sheets.append(
-                "".join(Document.text(n) for n in doc.content[i] if not isinstance(n, int))
-            )
+            sheets.append("".join(n for n in doc.content[i] if isinstance(n, str)))
     return sheets
 
 
