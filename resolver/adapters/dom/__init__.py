@@ -189,101 +189,155 @@ def _table(
     )  # fmt: skip
     n = len(doc)
     tags, attrs_of, parent = doc.tags, doc.attrs, doc.parent
-    rendered, aria_hidden = states.rendered, states.aria_hidden
-    vis_hidden = states.hidden
+    rendered, aria_hidden, hidden, enabled = (
+        states.rendered, states.aria_hidden, states.hidden, states.enabled,
+    )  # fmt: skip
+    xpath_of, css_of = paths.xpath, paths.css
     boxes = _layout_lookup(layout)
     short = bool(boxes) and boxes is not layout
-    builder = TableBuilder(
-        "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
-        max_rows=max_rows,
-    )  # fmt: skip
     row_of = [-1] * n
     text_row: dict[int, int] = {}  # text owner -> its text row
     # owner[e]: the element whose text row collects e's text; -2 when e's text is already
     # part of a row's name (inside a link or button), -1 when e is not rendered.
     owner = [-1] * n
     is_row = [False] * n
-    text_rows = _text_owners(doc, roles, states, owner, is_row)
-    skip = [is_row[e] or (owner[e] == e) for e in range(n)]
+    skip = [False] * n  # a row, or the owner of its own text: not part of an outer text row
+    text_rows = _text_owners(doc, roles, states, owner, is_row, skip)
+    # The table's columns, filled in pre-order and handed to the builder in one call.
+    ids: list[str] = []
+    xpaths: list[str] = []
+    raw_roles: list[str] = []
+    row_roles: dict[int, str] = {}
+    row_names: list[str] = []
+    parents: list[int] = []
+    row_boxes: list[Any] = []
+    values: list[str] = []
+    row_states: list[tuple[int, int, int]] = []
+    css: list[str | None] = []
+    dom_ids: list[str | None] = []
+    row_tags: list[str | None] = []
+    testids: list[str | None] = []
+    text_children = False
     enclosing = [-1] * n  # nearest ancestor-or-self row (for parents and selector mapping)
     for e in range(n):
+        if not rendered[e]:
+            continue  # no rows below, and selectors on it select nothing
         p = parent[e]
         up = enclosing[p] if p >= 0 else -1
-        if not rendered[e] or (vis_hidden[e] and not aria_hidden[e]):
-            enclosing[e] = -1 if not rendered[e] else up
+        if hidden[e] and not aria_hidden[e]:  # visibility: hidden
+            enclosing[e] = up
             continue
-        own_text = owner[e] == e and e in text_rows
         row = -1
-        if is_row[e] or own_text:
-            xpath = paths.xpath[e]
+        if is_row[e] or (owner[e] == e and e in text_rows):
+            xpath = xpath_of[e]
             attrs = attrs_of[e]
             box = None
             if boxes:
                 box = boxes.get(_strip_ones(paths.layout[e]) if short else paths.layout[e])
-            common: dict[str, Any] = {
-                "bbox": _box(box) if box is not None else None,
-                "enabled": states.enabled[e],
-                "visible": not aria_hidden[e],
-                "executor_id": "xpath:" + xpath,
-                "xpath": xpath,
-                "css": paths.css[e],
-                "dom_id": attrs.get("id") if attrs else None,
-                "tag": tags[e],
-                "testid": _testid(attrs) if attrs else None,
-            }
+            tag = tags[e]
+            bbox = _box(box) if box is not None else None
+            state = (int(enabled[e]), int(not aria_hidden[e]), -1)
+            element_css = css_of[e]
+            dom_id = attrs.get("id") if attrs else None
+            testid = _testid(attrs) if attrs else None
+            text = ""
             if is_row[e]:
                 role = roles[e]
                 name = names.name(e)
                 if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
                     name = names.text_of(e)
-                row = builder.add(
-                    xpath, raw_role=tags[e], role=role, name=name, parent=up,
-                    value=_value(analysis, e, role), **common,
-                )  # fmt: skip
-                row_of[e] = row
-                up = row
-                if own_text:  # the text directly inside this row
+                row = len(ids)
+                row_roles[row] = role
+                row_names.append(name)
+                values.append(_value(analysis, e, role))
+                if owner[e] == e and e in text_rows:  # the text directly inside this row
                     text = names.text_of(e, skip)
-                    if text:
-                        text_row[e] = builder.add(
-                            xpath + "#text", raw_role="#text", role="text", name=text,
-                            parent=row, **common,
-                        )  # fmt: skip
             else:
-                text = names.text_of(e, skip)
-                if text:
-                    row = builder.add(
-                        xpath, raw_role=tags[e], role="text", name=text, parent=up, **common
-                    )
-                    row_of[e] = text_row[e] = row
-                    up = row
-        if row < 0 and up >= 0:
+                name = names.text_of(e, skip)
+                if not name:
+                    enclosing[e] = up
+                    continue
+                row = len(ids)
+                row_roles[row] = "text"
+                row_names.append(name)
+                values.append("")
+                text_row[e] = row
+            ids.append(xpath)
+            xpaths.append(xpath)
+            raw_roles.append(tag)
+            parents.append(up)
+            row_boxes.append(bbox)
+            row_states.append(state)
+            css.append(element_css)
+            dom_ids.append(dom_id)
+            row_tags.append(tag)
+            testids.append(testid)
+            row_of[e] = row
+            up = row
+            if text:  # a child row addressed by the same element
+                text_children = True
+                text_row[e] = len(ids)
+                ids.append(xpath + "#text")
+                xpaths.append(xpath)
+                raw_roles.append("#text")
+                row_roles[len(row_names)] = "text"
+                row_names.append(text)
+                values.append("")
+                parents.append(row)
+                row_boxes.append(bbox)
+                row_states.append(state)
+                css.append(element_css)
+                dom_ids.append(dom_id)
+                row_tags.append(tag)
+                testids.append(testid)
+        elif up >= 0:
             # No row: a selector hitting this element means the control it sits in, or the
             # text row that holds its text; a wrapper maps to nothing.
-            if owner[e] == -2:
+            o = owner[e]
+            if o == -2:
                 row_of[e] = up
-            elif owner[e] >= 0 and owner[e] in text_row:
-                row_of[e] = text_row[owner[e]]
+            elif o >= 0:
+                row_of[e] = text_row.get(o, -1)
         enclosing[e] = up
-    return builder.build(coord_space="css_px" if boxes else "unknown"), row_of
+    builder = TableBuilder(
+        "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
+        max_rows=max_rows,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids, raw_roles=raw_roles, names=row_names, parents=parents, boxes=row_boxes,
+        values=values, states=row_states, roles=row_roles,
+        platform_ids={"xpath": xpaths, "css": css, "dom_id": dom_ids, "tag": row_tags,
+                      "testid": testids},
+    )  # fmt: skip
+    table = builder.build(coord_space="css_px" if boxes else "unknown")
+    if text_children:
+        # A text child row's ID is "<xpath>#text", but it executes on its element.
+        table = replace(table, executor_ids=tuple(["xpath:" + x for x in xpaths]))
+    return table, row_of
 
 
 def _text_owners(
-    doc: Document, roles: list[str], states: States, owner: list[int], is_row: list[bool]
+    doc: Document,
+    roles: list[str],
+    states: States,
+    owner: list[int],
+    is_row: list[bool],
+    skip: list[bool],
 ) -> set[int]:
     """Decide rows and text owners in one pre-order pass; return owners that have text."""
     tags, attrs_of, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     rendered, block, hidden = states.rendered, states.block, states.hidden
     has_text: set[int] = set()
-    text_of = Document.text
+    inline_roles, from_content = INLINE_TEXT_ROLES, NAME_FROM_CONTENT
     for e in range(len(doc)):
         if not rendered[e]:
             continue
         p = parent[e]
         role = roles[e]
         attrs = attrs_of[e]
-        if role not in INLINE_TEXT_ROLES:
-            is_row[e] = tags[e] not in ("html", "body")
+        row = False
+        if role not in inline_roles:
+            row = tags[e] not in ("html", "body")
         elif attrs and (
             is_focusable(tags[e], attrs)
             or "onclick" in attrs
@@ -291,20 +345,24 @@ def _text_owners(
             or attrs.get("aria-labelledby")
             or attrs.get("title", "").strip()
         ):
-            is_row[e] = role != "none" or "onclick" in attrs
+            row = role != "none" or "onclick" in attrs
         up = owner[p] if p >= 0 else -1
         if up == -2:
-            owner[e] = -2  # inside a control named from its content: already in a name
-        elif is_row[e]:
-            owner[e] = -2 if (role in NAME_FROM_CONTENT or role in INLINE_TEXT_ROLES) else e
+            o = -2  # inside a control named from its content: already in a name
+        elif row:
+            o = -2 if (role in from_content or role in inline_roles) else e
         elif block[e] or up < 0:
-            owner[e] = e
+            o = e
         else:
-            owner[e] = up
-        o = owner[e]
+            o = up
+        owner[e] = o
+        if row:
+            is_row[e] = skip[e] = True
+        elif o == e:
+            skip[e] = True
         if o >= 0 and o not in has_text and not hidden[e]:
             for item in content[e]:
-                if not isinstance(item, int) and text_of(item).strip():
+                if not isinstance(item, int) and item.strip():
                     has_text.add(o)
                     break
     return has_text
