@@ -24,13 +24,11 @@ passes to ``window.child_window(...)``). Row and executor IDs are child-index pa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable
+from ...table import CandidateTable, TableBuilder
 from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns
 
 _SPEC: Final[re.Pattern[str]] = re.compile(r"^[\s|]*(child_window\(.*\))\s*$")
 _ARG: Final[re.Pattern[str]] = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
@@ -38,16 +36,21 @@ _MNEMONIC: Final[re.Pattern[str]] = re.compile(r"&(.)")
 _HEADER: Final[str] = "Control Identifiers:"
 _UNKNOWN: Final[tuple[int, int, int]] = (-1, -1, -1)
 
+# The lines pywinauto itself prints, read by one regex each; any other line takes the general
+# path (_control, _SPEC and _ARG), which gives the same result on these. A fast control line
+# has no "(" in its text, so "(L" is the box; a fast spec has its keys in pywinauto's order
+# with no quote or backslash in a value, so its _ARG pairs are exactly the groups.
+_FAST_CONTROL: Final[re.Pattern[str]] = re.compile(
+    r"([ \t|]*)([A-Za-z]\w*) - '([^()]*)' *\(L(-?\d+), T(-?\d+), R(-?\d+), B(-?\d+)\) *\Z"
+)
+_FAST_VALUE: Final[str] = r'"([^"\\]*)"(?:, (?!\)))?'
+_FAST_SPEC: Final[re.Pattern[str]] = re.compile(
+    rf"[ \t|]*(child_window\((?:title={_FAST_VALUE})?(?:class_name={_FAST_VALUE})?"
+    rf"(?:auto_id={_FAST_VALUE})?(?:control_type={_FAST_VALUE})?\)) *\Z"
+)
 
-@dataclass
-class _Control:
-    """One control's lines, before it becomes a row."""
-
-    depth: int
-    cls: str
-    text: str
-    box: tuple[float, float, float, float]
-    spec: str = ""
+# One control line: depth, class, window text, (left, top, right, bottom).
+_Control = tuple[int, str, str, tuple[float, float, float, float]]
 
 
 def _control(line: str) -> _Control | None:
@@ -69,8 +72,15 @@ def _control(line: str) -> _Control | None:
     cls = prefix.lstrip(" \t|")
     if not cls or not cls[0].isalpha():
         return None
-    depth = prefix.count("|")
-    return _Control(depth, cls.strip(), head[sep + 4 : -1], (left, top, right, bottom))
+    return (prefix.count("|"), cls.strip(), head[sep + 4 : -1], (left, top, right, bottom))
+
+
+def _keys(spec: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """``title``, ``class_name``, ``auto_id`` and ``control_type`` of a ``child_window(...)``
+    spec (``None`` where absent), escapes undone."""
+    args = {k: v.replace('\\"', '"') for k, v in _ARG.findall(spec)}
+    get = args.get
+    return (get("title"), get("class_name"), get("auto_id"), get("control_type"))
 
 
 def detect(tree: TreeInput) -> bool:
@@ -86,49 +96,106 @@ def detect(tree: TreeInput) -> bool:
 
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """One row per control line; spec lines refine the control above them."""
-    cols = Columns(("automation_id", "class_name", "child_window"), context.max_nodes)
-    pids = cols.platform_ids
-    # Controls are collected first: a spec line (role, auto_id) follows its control line.
-    controls: list[_Control] = []
+    """One row per control line; a spec line refines the control above it."""
+    max_nodes = context.max_nodes
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    automation_ids: list[str | None] = []
+    class_names: list[str | None] = []
+    specs: list[str | None] = []
+    # Open controls, innermost last: [depth, row, path, children seen so far].
+    stack: list[list[Any]] = []
+    roots = 0
+    cls = text = ""  # the last control's class and window text, which its spec refines
+    fast_control, fast_spec, mnemonic = _FAST_CONTROL.match, _FAST_SPEC.match, _MNEMONIC.sub
     for line in str(tree.data).splitlines():
         if "child_window(" in line:
-            spec = _SPEC.match(line)
-            if spec is not None and controls:
-                controls[-1].spec = spec.group(1)
+            if not ids:
+                continue
+            found = fast_spec(line)
+            if found is not None:
+                spec, title, class_name, auto_id, control_type = found.groups()
+            else:
+                general = _SPEC.match(line)
+                if general is None:
+                    continue
+                spec = general.group(1)
+                title, class_name, auto_id, control_type = _keys(spec)
+            name = text
+            if title is None and name == "None":
+                name = ""
+            if control_type is None and class_name is not None and "&" in name:
+                name = mnemonic(r"\1", name)  # win32 window text keeps '&' mnemonics
+            names[-1] = name
+            raw_roles[-1] = control_type or cls
+            automation_ids[-1] = auto_id or None
+            class_names[-1] = class_name or None
+            specs[-1] = spec
             continue
-        control = _control(line) if "(L" in line else None
-        if control is not None:
-            controls.append(control)
-            if len(controls) > context.max_nodes:
-                raise InvalidObservationError(
-                    f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
-                    details={"max_nodes": context.max_nodes},
-                )
-    stack: list[tuple[int, int, str]] = []  # (depth, row, path)
-    counts: dict[int, int] = {}  # children seen per parent row (-1: top level)
-    for control in controls:
-        while stack and stack[-1][0] >= control.depth:
+        if "(L" not in line:
+            continue
+        fast = fast_control(line)
+        if fast is not None:
+            prefix, cls, text, left, top, right, bottom = fast.groups()
+            depth = prefix.count("|")
+            box = (float(left), float(top), float(right), float(bottom))
+        else:
+            control = _control(line)
+            if control is None:
+                continue
+            depth, cls, text, box = control
+        row = len(ids)
+        if row >= max_nodes:
+            raise InvalidObservationError(
+                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
+                details={"max_nodes": max_nodes},
+            )
+        while stack and stack[-1][0] >= depth:
             stack.pop()
-        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
-        index = counts.get(parent, 0)
-        counts[parent] = index + 1
-        path = f"{parent_path}.{index}" if parent_path else str(index)
-        args = {k: v.replace('\\"', '"') for k, v in _ARG.findall(control.spec)}
-        text = control.text
-        if text == "None" and "title" not in args:
-            text = ""
-        if "control_type" not in args and "class_name" in args:
-            text = _MNEMONIC.sub(r"\1", text)  # win32 window text keeps '&' mnemonics
-        role = args.get("control_type") or control.cls
-        row = cols.row(path, role, text, parent, control.box, "", _UNKNOWN)
-        pids["automation_id"].append(args.get("auto_id") or None)
-        pids["class_name"].append(args.get("class_name") or None)
-        pids["child_window"].append(control.spec or None)
-        stack.append((control.depth, row, path))
-    if not controls:
+        if stack:
+            open_control = stack[-1]
+            index = open_control[3]
+            open_control[3] = index + 1
+            parent = open_control[1]
+            path = f"{open_control[2]}.{index}"
+        else:
+            parent = -1
+            path = str(roots)
+            roots += 1
+        ids.append(path)
+        raw_roles.append(cls)
+        names.append("" if text == "None" else text)  # until a spec gives a title
+        parents.append(parent)
+        boxes.append(box)
+        automation_ids.append(None)
+        class_names.append(None)
+        specs.append(None)
+        stack.append([depth, row, path, 0])
+    if not ids:
         raise InvalidObservationError("no control lines found in the pywinauto dump")
-    return cols.build("pywinauto", "uia", coord_space="screen_px", screen_size=context.screen_size)
+    n = len(ids)
+    builder = TableBuilder(
+        "a11y", "pywinauto", platform="uia",
+        id_columns=("automation_id", "class_name", "child_window"), max_rows=max_nodes,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=[""] * n,
+        states=[_UNKNOWN] * n,
+        platform_ids={
+            "automation_id": automation_ids,
+            "class_name": class_names,
+            "child_window": specs,
+        },
+    )
+    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("pywinauto", detect, build)
