@@ -73,15 +73,34 @@ def _id_selector(value: str) -> str:
 class Paths:
     """Absolute XPath, fixture-style layout key and CSS path of every element."""
 
-    __slots__ = ("css", "id_count", "layout", "xpath")
+    __slots__ = ("_doc", "_layout", "css", "id_count", "xpath")
 
     def __init__(
-        self, xpath: list[str], layout: list[str], css: list[str], id_count: dict[str, int]
+        self, doc: Document, xpath: list[str], css: list[str], id_count: dict[str, int]
     ) -> None:
+        self._doc = doc
+        self._layout: list[str] | None = None
         self.xpath = xpath
-        self.layout = layout
         self.css = css
         self.id_count = id_count
+
+    @property
+    def layout(self) -> list[str]:
+        """Layout keys: the XPath, except that SVG and MathML steps are written ``tag[n]``
+        (how the fixtures' layout records name them). Made on first use (layouts are rare)."""
+        if self._layout is None:
+            doc, xpath = self._doc, self.xpath
+            tags, parent, namespace = doc.tags, doc.parent, doc.namespace
+            layout = list(xpath)
+            for i in range(len(layout)):
+                p = parent[i]
+                if namespace[i] or (p >= 0 and layout[p] != xpath[p]):
+                    step = xpath[i].rsplit("/", 1)[1]
+                    if namespace[i]:
+                        step = f"{tags[i].lower()}[{step.rsplit('[', 1)[1]}"
+                    layout[i] = f"{layout[p]}/{step}" if p >= 0 else "/" + step
+            self._layout = layout
+        return self._layout
 
 
 def compute_paths(doc: Document) -> Paths:
@@ -89,45 +108,52 @@ def compute_paths(doc: Document) -> Paths:
     n = len(doc)
     tags, parent, namespace, attrs = doc.tags, doc.parent, doc.namespace, doc.attrs
     xpath = [""] * n
-    layout = [""] * n
     position = [1] * n
-    counters: dict[int, dict[str, int]] = {}
+    # Per parent: tag -> how many children carry it (so far in pass one, in total after).
+    counters: list[dict[str, int] | None] = [None] * n
+    top: dict[str, int] = {}
+    ids: dict[int, str] = {}
     id_count: dict[str, int] = {}
     for i in range(n):
         tag = tags[i]
         p = parent[i]
-        counter = counters.get(p)
-        if counter is None:
-            counter = counters[p] = {}
+        if p >= 0:
+            counter = counters[p]
+            if counter is None:
+                counter = counters[p] = {}
+            prefix = xpath[p]
+        else:
+            counter = top
+            prefix = ""
         k = counter.get(tag, 0) + 1
         counter[tag] = k
         position[i] = k
         if namespace[i]:
-            step = f"*[local-name()='{tag}'][{k}]"
-            key = f"{tag.lower()}[{k}]"
+            xpath[i] = f"{prefix}/*[local-name()='{tag}'][{k}]"
         else:
-            step = key = f"{tag}[{k}]"
-        if p >= 0:
-            xpath[i] = f"{xpath[p]}/{step}"
-            layout[i] = f"{layout[p]}/{key}" if namespace[i] or layout[p] != xpath[p] else xpath[i]
-        else:
-            xpath[i] = "/" + step
-            layout[i] = "/" + key
-        element_id = attrs[i].get("id") if attrs[i] else None
-        if element_id:
-            id_count[element_id] = id_count.get(element_id, 0) + 1
+            xpath[i] = f"{prefix}/{tag}[{k}]"
+        element_attrs = attrs[i]
+        if element_attrs:
+            element_id = element_attrs.get("id")
+            if element_id:
+                ids[i] = element_id
+                id_count[element_id] = id_count.get(element_id, 0) + 1
     css = [""] * n
     for i in range(n):
-        tag = tags[i]
-        p = parent[i]
-        element_id = attrs[i].get("id") if attrs[i] else None
+        element_id = ids.get(i) if ids else None
         if element_id and id_count[element_id] == 1:
             css[i] = _id_selector(element_id)
             continue
-        total = counters[p][tag]
-        step = tag if total == 1 else f"{tag}:nth-of-type({position[i]})"
-        css[i] = f"{css[p]} > {step}" if p >= 0 else step
-    return Paths(xpath, layout, css, id_count)
+        tag = tags[i]
+        p = parent[i]
+        if p >= 0:
+            counter = counters[p]
+            assert counter is not None  # p has at least this child
+            step = tag if counter[tag] == 1 else f"{tag}:nth-of-type({position[i]})"
+            css[i] = f"{css[p]} > {step}"
+        else:
+            css[i] = tag if top[tag] == 1 else f"{tag}:nth-of-type({position[i]})"
+    return Paths(doc, xpath, css, id_count)
 
 
 def ranked_selectors(
