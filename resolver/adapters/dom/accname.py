@@ -118,6 +118,8 @@ class NameComputer:
         if cached is None and not self.rendered[i]:
             cached = self._names[i] = ""  # 2A: an unrendered element has no name
         if cached is None:
+            cached = self._plain_name(i)
+        if cached is None:
             walk = _Walk(i)
             # An element that is itself hidden is named from its hidden content (as a hidden
             # node referenced by aria-labelledby is, 2A); otherwise hidden content is skipped.
@@ -125,6 +127,40 @@ class NameComputer:
                                          hidden_ok=self.hidden[i]))  # fmt: skip
             self._names[i] = cached
         return cached
+
+    def _plain_name(self, i: int) -> str | None:
+        """The name of an element without author or host-language labels (no 2B, 2D, 2E)
+        whose content, if it is named from content, is text only; None for any other
+        element (the full computation handles it)."""
+        doc = self.doc
+        attrs = doc.attrs[i]
+        if attrs and ("aria-labelledby" in attrs or "aria-label" in attrs):
+            return None
+        tag = doc.tags[i]
+        if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
+            return None
+        role = self.roles[i]
+        if role in NAME_FROM_CONTENT:  # 2F, with text children only
+            if i in self.before or i in self.after:
+                return None
+            if self.transform is not None and self.transform[i] > 1:
+                return None
+            content = doc.content[i]
+            for child in content:
+                if not isinstance(child, str):
+                    return None
+            text = "".join(content)  # type: ignore[arg-type]
+            if len(text) >= MAX_NAME_CHARS:
+                return None  # the budget cuts it: the full computation does that
+            if text.strip():
+                name = collapse(text)
+                self._names[i] = name
+                return name
+        # 2I: the tooltip attribute (not for presentational elements).
+        title = attrs.get("title") if attrs and role != "none" else None
+        name = collapse(title) if title and title.strip() else ""
+        self._names[i] = name
+        return name
 
     def text_of(self, i: int, skip: Sequence[bool] | None = None) -> str:
         """Visible text of ``i``'s subtree (name-from-content rules), whitespace-collapsed.
@@ -466,6 +502,12 @@ _NATIVE_CHILD: Final[Mapping[str, str]] = {
 }
 """HTML-AAM: elements named by a child element (the first such child). Deviation (follows
 Chromium): ``figure`` is not named by its ``figcaption``."""
+_NATIVE_TAGS: Final[frozenset[str]] = frozenset(
+    {"input", *_LABELABLE, *_NATIVE_CHILD, "img", "area", "image", "svg", "optgroup", "option"}
+)
+"""Tags :meth:`NameComputer._native` may name (in any namespace)."""
+_SVG_NATIVE_TAGS: Final[frozenset[str]] = frozenset({"g", "a", "use", "image"})
+"""SVG elements named by a ``<title>`` child."""
 _NO_PLACEHOLDER: Final[frozenset[str]] = frozenset(
     {"checkbox", "radio", "range", "color", "file", "hidden", "date", "datetime-local",
      "month", "time", "week"}
