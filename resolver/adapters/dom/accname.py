@@ -167,6 +167,22 @@ class NameComputer:
 
         ``skip`` marks descendants whose text belongs elsewhere (they contribute nothing).
         """
+        if (
+            i not in self.before
+            and i not in self.after
+            and (self.transform is None or self.transform[i] <= 1)
+        ):
+            # Text children only (besides skipped elements): their text is the result.
+            texts: list[str] = []
+            for child in self.doc.content[i]:
+                if isinstance(child, str):
+                    texts.append(child)
+                elif skip is None or not skip[child]:
+                    break
+            else:
+                text = "".join(texts)
+                if len(text) < MAX_NAME_CHARS:
+                    return collapse(text)
         walk = _Walk(i)
         parts: list[str] = []
         self._children(i, walk, 0, False, self.hidden[i], parts, skip)
@@ -269,8 +285,12 @@ class NameComputer:
             if isinstance(child, int):
                 if skip is not None and skip[child]:
                     continue
-                result = self._node(child, walk, depth + 1, recursive=True,
-                                    labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+                leaf = self._leaf_text(child, walk)
+                if leaf is not None:
+                    result = leaf
+                else:
+                    result = self._node(child, walk, depth + 1, recursive=True,
+                                        labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
                 if block[child]:
                     result = f" {result} "
             else:
@@ -283,6 +303,38 @@ class NameComputer:
         pseudo = self.after.get(i)
         if pseudo:  # 2F.ii: and after them
             parts.append(pseudo)
+
+    def _leaf_text(self, i: int, walk: _Walk) -> str | None:
+        """What :meth:`_node` returns for a descendant ``i`` that is shown, has only text
+        children, and carries nothing any of steps 2A-2E or 2I reads; None otherwise.
+
+        Most inline descendants (``<b>``, ``<span>``) are such leaves; this spares them the
+        general walk.
+        """
+        doc = self.doc
+        attrs = doc.attrs[i]
+        if attrs and ("aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs):
+            return None
+        if self.hidden[i] or i == walk.root or i == walk.named or i in walk.visited:
+            return None
+        tag = doc.tags[i]
+        if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
+            return None
+        role = self.roles[i]
+        if role in _EMBEDDED or role == "menu" or i in self.before or i in self.after:
+            return None
+        if self.transform is not None and self.transform[i] > 1:
+            return None
+        content = doc.content[i]
+        for child in content:
+            if not isinstance(child, str):
+                return None
+        text = "".join(content)  # type: ignore[arg-type]
+        if len(text) >= walk.budget:
+            return None  # the budget cuts it: the general walk does that
+        walk.visited.add(i)
+        walk.budget -= len(text)
+        return text
 
     def _visible_within(self, i: int, walk: _Walk, depth: int, labelledby: bool) -> str:
         """Content of a ``visibility: hidden`` element: only its element children count."""
