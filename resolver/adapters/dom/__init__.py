@@ -74,6 +74,14 @@ _CONTROL_ROWS: Final[frozenset[str]] = NAME_FROM_CONTENT | {
 }  # fmt: skip
 _DEFAULT_VIEWPORT: Final[tuple[float, float]] = (1280.0, 800.0)
 _ID_COLUMNS: Final[tuple[str, ...]] = ("xpath", "css", "dom_id", "tag", "testid")
+_TESTID_SET: Final[frozenset[str]] = frozenset(TESTID_ATTRS)
+_VALUE_TAGS: Final[frozenset[str]] = frozenset({"input", "textarea", "select"})
+_VALUE_ATTRS: Final[frozenset[str]] = frozenset({"aria-valuetext", "aria-valuenow"})
+# (enabled, visible, focused) per row, shared: one tuple per combination, not one per row.
+_STATES: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = (
+    ((0, 0, -1), (0, 1, -1)),
+    ((1, 0, -1), (1, 1, -1)),
+)
 
 
 class DomAnalysis:
@@ -236,10 +244,10 @@ def _table(
                 box = boxes.get(_strip_ones(paths.layout[e]) if short else paths.layout[e])
             tag = tags[e]
             bbox = _box(box) if box is not None else None
-            state = (int(enabled[e]), int(not aria_hidden[e]), -1)
+            state = _STATES[enabled[e]][not aria_hidden[e]]
             element_css = css_of[e]
             dom_id = attrs.get("id") if attrs else None
-            testid = _testid(attrs) if attrs else None
+            testid = _testid(attrs) if attrs and not _TESTID_SET.isdisjoint(attrs) else None
             text = ""
             if is_row[e]:
                 role = roles[e]
@@ -249,7 +257,11 @@ def _table(
                 row = len(ids)
                 row_roles[row] = role
                 row_names.append(name)
-                values.append(_value(analysis, e, role))
+                values.append(
+                    _value(analysis, e, role)
+                    if tag in _VALUE_TAGS or (attrs and not _VALUE_ATTRS.isdisjoint(attrs))
+                    else ""
+                )
                 if owner[e] == e and e in text_rows:  # the text directly inside this row
                     text = names.text_of(e, skip)
             else:
