@@ -1,0 +1,69 @@
+"""Whatever arrives as an observation or a reference, the public API answers or raises one of
+its own errors: never a raw traceback, never a hang."""
+
+import contextlib
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from resolver import Observation, Resolution, ResolutionError, resolve
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.floats(allow_nan=True) | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+node_keys = st.sampled_from(
+    ["id", "role", "name", "bbox", "children", "nodeId", "childIds", "parentId", "ignored",
+     "AXRole", "AXChildren", "ControlType", "Children", "ax_tree", "nodes", "root_id",
+     "BoundingRectangle", "AXFrame", "class", "bounds", "text", "value", "properties"]
+)  # fmt: skip
+tree_like = st.recursive(
+    st.none() | st.text(max_size=6) | st.floats(allow_nan=True) | st.integers(-5, 5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(node_keys, inner, max_size=6),
+    max_leaves=40,
+)
+
+
+def _check(tree: object, ref: dict[str, object]) -> None:
+    try:
+        result = resolve(ref, Observation(accessibility_tree=tree))
+    except ResolutionError:
+        return
+    assert isinstance(result, Resolution)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=tree_like)
+def test_random_trees_never_crash(tree: object) -> None:
+    _check(tree, {"role": "button", "name": "OK", "bbox": [0, 0, 10, 10]})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=tree_like)
+def test_random_trees_as_text_never_crash(tree: object) -> None:
+    _check(json.dumps(tree), {"name": "OK"})
+
+
+@settings(max_examples=200, deadline=None)
+@given(ref=st.dictionaries(st.text(max_size=12), json_values, max_size=5))
+def test_random_refs_never_crash(ref: dict[str, object]) -> None:
+    _check({"id": "1", "role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}, ref)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=200))
+def test_random_text_never_crashes(text: str) -> None:
+    _check(text, {"name": "OK"})
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.binary(max_size=300))
+def test_random_bytes_never_crash(data: bytes) -> None:
+    _check(data, {"name": "OK"})
+    with contextlib.suppress(ResolutionError):
+        resolve({"name": "OK"}, Observation(dom_html=data), sources=("dom",))
