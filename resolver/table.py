@@ -397,6 +397,7 @@ class TableBuilder:
         states: Sequence[tuple[int, int, int]],
         platform_ids: Mapping[str, Sequence[str | None]] | None = None,
         roles: Mapping[int, str] | None = None,
+        executor_ids: Sequence[str] | None = None,
     ) -> None:
         """Append many rows at once (the fast path for large trees).
 
@@ -404,6 +405,7 @@ class TableBuilder:
         -1), ``states`` are ``(enabled, visible, focused)`` as 1/0/-1. ``roles`` maps
         positions in these columns to a canonical role that overrides the role tables'
         reading of their raw role (Android: a clickable generic view is a button).
+        ``executor_ids`` replaces the default ``executor_prefix + id`` per row.
         """
         n = len(ids)
         offset = len(self._ids)
@@ -413,7 +415,9 @@ class TableBuilder:
                 details={"max_nodes": self.max_rows},
             )
         columns = (raw_roles, names, parents, boxes, values, states)
-        if any(len(c) != n for c in columns):
+        if any(len(c) != n for c in columns) or (
+            executor_ids is not None and len(executor_ids) != n
+        ):
             raise InvalidObservationError("table columns have different lengths")
         check = np.asarray(parents, dtype=np.int64).reshape(n)
         if n and ((check < -1).any() or (check >= np.arange(offset, offset + n)).any()):
@@ -437,7 +441,10 @@ class TableBuilder:
             clean.append(name)
         prefix = self.executor_prefix
         self._ids.extend(ids)
-        self._exec.extend([prefix + i for i in ids])
+        if executor_ids is not None:
+            self._exec.extend(executor_ids)
+        else:
+            self._exec.extend([prefix + i for i in ids])
         self._raw_roles.extend(raw_roles)
         self._names.extend(clean)
         self._values.extend([v[:MAX_TEXT] if v else "" for v in values])

@@ -320,11 +320,10 @@ def _table(
         values=values, states=row_states, roles=row_roles,
         platform_ids={"xpath": xpaths, "css": css, "dom_id": dom_ids, "tag": row_tags,
                       "testid": testids},
+        # A text child row's ID is "<xpath>#text", but it executes on its element.
+        executor_ids=["xpath:" + x for x in xpaths] if text_children else None,
     )  # fmt: skip
     table = builder.build(coord_space="css_px" if boxes else "unknown")
-    if text_children:
-        # A text child row's ID is "<xpath>#text", but it executes on its element.
-        table = replace(table, executor_ids=tuple(["xpath:" + x for x in xpaths]))
     return table, row_of
 
 
