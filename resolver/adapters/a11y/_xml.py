@@ -1,4 +1,4 @@
-"""Iterative pre-order walk over an lxml tree, and coordinate strings shared by XML formats."""
+"""Pre-order rows of an lxml tree, and coordinate strings shared by XML formats."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from lxml import etree
 
 from ...errors import InvalidObservationError
 
-__all__ = ["local_name", "pair", "walk_xml"]
+__all__ = ["local_name", "pair", "walk_xml", "xml_rows"]
 
 _PAIR = re.compile(
     r"^\s*[(\[]?\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*,\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*[)\]]?\s*$"
@@ -40,6 +40,35 @@ def pair(text: str | None) -> tuple[float, float] | None:
         return (float(match.group(1)), float(match.group(2)))
     except ValueError:
         return None
+
+
+def xml_rows(root: Any, *, max_nodes: int) -> tuple[list[Any], list[int], list[str]]:
+    """Every element from ``root`` down in pre-order, with its parent's position and its path.
+
+    Returns three lists: the elements, the pre-order position of each one's parent (-1 for
+    ``root``), and each one's dotted child-index path (``"0.2.1"``), counting elements only.
+    Comments, processing instructions and entity references are skipped. More than
+    ``max_nodes`` elements raise :class:`InvalidObservationError`.
+    """
+    # lxml walks and links the tree in C; Python only numbers what it returns. While the list
+    # holds every element, getparent() hands back those same objects, so they key a dict.
+    elements = list(root.iter(etree.Element))
+    if len(elements) > max_nodes:
+        raise InvalidObservationError(
+            f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
+            details={"max_nodes": max_nodes},
+        )
+    position = {element: i for i, element in enumerate(elements)}
+    parents = [-1]
+    paths = ["0"]
+    counts = [0] * len(elements)
+    for element in elements[1:]:
+        parent = position[element.getparent()]
+        index = counts[parent]
+        counts[parent] = index + 1
+        parents.append(parent)
+        paths.append(f"{paths[parent]}.{index}")
+    return elements, parents, paths
 
 
 def walk_xml(root: Any, *, max_nodes: int) -> Iterator[tuple[Any, int, str]]:

@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...roles import canonical_role
-from ...table import CandidateTable
+from ...table import CandidateTable, TableBuilder
 from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns, tri
-from ._xml import local_name, pair, walk_xml
+from ._columns import tri
+from ._xml import local_name, pair, xml_rows
 
 # Namespace family from a URI: ".../ns/<family>" or "uri:deskat:<family>.<host>".
 _FAMILY_ALIASES: Final[dict[str, str]] = {
@@ -68,6 +68,7 @@ _STATE_KINDS: Final[frozenset[str]] = frozenset(
 )
 _ROOTS: Final[dict[str, str]] = {"desktop-frame": "atspi", "desktop": "uia"}
 _MAX_COORD: Final[float] = 1e7  # AT-SPI reports INT_MIN for nodes it cannot place
+_NO_STATES: Final[tuple[int, int, int]] = (-1, -1, -1)
 
 
 def _family(uri: str) -> str:
@@ -98,24 +99,28 @@ def detect(tree: TreeInput) -> bool:
     return any(u.startswith("uri:deskat:") or "/ns/state" in u for u in uris)
 
 
-def _box(fields: dict[str, str]) -> tuple[float, float, float, float] | None:
-    origin, size = pair(fields.get("coord")), pair(fields.get("size"))
-    if origin is None or size is None:
+def _box(coord: str | None, size: str | None) -> tuple[float, float, float, float] | None:
+    """The box from ``cp:screencoord`` and ``cp:size``; ``None`` when either is unusable."""
+    if coord and size and coord[0] == size[0] == "(" and coord[-1] == size[-1] == ")":
+        # The usual "(x, y)" and "(w, h)", read without a call per number (see pair()).
+        x_text, comma, y_text = coord[1:-1].partition(",")
+        w_text, comma2, h_text = size[1:-1].partition(",")
+        try:
+            if comma and comma2:
+                x, y, w, h = float(x_text), float(y_text), float(w_text), float(h_text)
+                if max(abs(x), abs(y), w, h) >= _MAX_COORD or w < 0 or h < 0:
+                    return None
+                return (x, y, x + w, y + h)
+        except ValueError:
+            pass
+    origin, extent = pair(coord), pair(size)
+    if origin is None or extent is None:
         return None
     x, y = origin
-    w, h = size
+    w, h = extent
     if max(abs(x), abs(y), w, h) >= _MAX_COORD or w < 0 or h < 0:
         return None
     return (x, y, x + w, y + h)
-
-
-def _presence_states(fields: dict[str, str], has_states: bool) -> tuple[int, int, int]:
-    """Linux: a state is set when written; a node with states but without one lacks it."""
-    if not has_states:
-        return (-1, -1, -1)
-    enabled = "enabled" in fields or "sensitive" in fields
-    visible = "showing" in fields and "visible" in fields
-    return (int(enabled), int(visible), int("focused" in fields))
 
 
 def _explicit_states(fields: dict[str, str]) -> tuple[int, int, int]:
@@ -131,10 +136,23 @@ def _ax_spelling(ax_role: str, subrole: str | None) -> str:
     return ax_role
 
 
-class _DirectKeys(list[tuple[str, str]]):
-    """(field, qualified attribute name) pairs, read with ``element.get`` one by one."""
+class _DirectKeys:
+    """The usual attributes by qualified name, for the fast path.
 
-    extra_states: tuple[str, ...] = ()
+    ``fields`` maps a name to the field it alone feeds. Names that share a field (focus,
+    class name) are in ``shared`` as ``(field, name)`` in :data:`_DIRECT` order, where the
+    last one present wins; ``extra_states`` only tell that a node has states. Both are
+    rare, so an element's attributes are looked up in ``fields`` first and in ``rare``
+    (their union) only when that misses.
+    """
+
+    __slots__ = ("extra_states", "fields", "rare", "shared")
+
+    def __init__(self) -> None:
+        self.fields: dict[str, str] = {}
+        self.shared: list[tuple[str, str]] = []
+        self.extra_states: tuple[str, ...] = ()
+        self.rare: frozenset[str] = frozenset()
 
 
 # Lower-case attributes OSWorld's Linux and Windows servers write; read by qualified name.
@@ -157,14 +175,37 @@ def _direct_keys(root: Any) -> _DirectKeys | None:
             uris.setdefault(_family(uri), uri)
     if "st" not in uris or "cp" not in uris or "role" in uris:
         return None
-    keys = _DirectKeys()
+    named: list[tuple[str, str]] = []
     for family, local, field in _DIRECT:
         if not family:
-            keys.append((field, local))
+            named.append((field, local))
         elif family in uris:
-            keys.append((field, f"{{{uris[family]}}}{local}"))
+            named.append((field, f"{{{uris[family]}}}{local}"))
+    feeds: dict[str, int] = {}
+    for field, _ in named:
+        feeds[field] = feeds.get(field, 0) + 1
+    keys = _DirectKeys()
+    for field, name in named:
+        if feeds[field] > 1:
+            keys.shared.append((field, name))
+        else:
+            keys.fields[name] = field
     keys.extra_states = tuple(f"{{{uris['st']}}}{local}" for local in _EXTRA_STATES)
+    keys.rare = frozenset([*(name for _, name in keys.shared), *keys.extra_states])
     return keys
+
+
+def _with_rare(
+    fields: dict[str, str], rare: dict[str, str], keys: _DirectKeys
+) -> tuple[dict[str, str], bool]:
+    """Complete the fast path's fields with the shared and extra-state names it set aside."""
+    for field, key in keys.shared:
+        if key in rare:
+            fields[field] = rare[key]
+    has_states = not _STATE_KINDS.isdisjoint(fields) or any(
+        key in rare for key in keys.extra_states
+    )
+    return fields, has_states
 
 
 def _read_attributes(element: Any, keymap: dict[str, str]) -> tuple[dict[str, str], bool]:
@@ -186,44 +227,95 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     root = tree.data
     platform = _ROOTS.get(local_name(root.tag) if isinstance(root.tag, str) else "", "atspi")
     presence_only = platform == "atspi"
-    cols = Columns(("automation_id", "class_name"), context.max_nodes)
-    automation_ids, class_names = (
-        cols.platform_ids["automation_id"],
-        cols.platform_ids["class_name"],
-    )
+    elements, parents, ids = xml_rows(root, max_nodes=context.max_nodes)
+    raw_roles: list[str] = []
+    names: list[str] = []
+    boxes: list[tuple[float, float, float, float] | None] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    automation_ids: list[str | None] = []
+    class_names: list[str | None] = []
     keymap: dict[str, str] = {}
     spellings: dict[tuple[str, str, str], tuple[str, str]] = {}
+    roles: dict[str, str] = {}  # local tag -> canonical role, for rows without AX roles
     direct = _direct_keys(root)
-    for element, parent, path in walk_xml(root, max_nodes=context.max_nodes):
-        if direct is not None:
-            get = element.get
-            fields = {kind: v for kind, key in direct if (v := get(key)) is not None}
-            has_states = any(k in fields for k in _STATE_KINDS) or any(
-                get(key) is not None for key in direct.extra_states
-            )
-        else:
+    known, unusual = (direct.fields, direct.rare) if direct is not None else ({}, frozenset())
+    for element in elements:
+        if direct is None:
             fields, has_states = _read_attributes(element, keymap)
+        else:
+            # The fast path, inline: one pass over the attributes is cheaper than looking
+            # each usual name up in lxml.
+            fields = {}
+            rare: dict[str, str] | None = None
+            for key, value in element.items():
+                field = known.get(key)
+                if field is not None:
+                    fields[field] = value
+                elif key in unusual:
+                    if rare is None:
+                        rare = {}
+                    rare[key] = value
+            if rare is None:
+                has_states = not _STATE_KINDS.isdisjoint(fields)
+            else:
+                fields, has_states = _with_rare(fields, rare, direct)
         tag = element.tag
         if tag[0] == "{":
             tag = local_name(tag)
-        ax_role, subrole = fields.get("ax_role", ""), fields.get("ax_subrole", "")
-        spelled = spellings.get((tag, ax_role, subrole))
-        if spelled is None:
-            raw = _ax_spelling(ax_role, subrole) if ax_role else tag
-            spelled = spellings[(tag, ax_role, subrole)] = (raw, canonical_role(raw, platform))
-        raw_role, role = spelled
+        if "ax_role" in fields or "ax_subrole" in fields:
+            ax_role, subrole = fields.get("ax_role", ""), fields.get("ax_subrole", "")
+            spelled = spellings.get((tag, ax_role, subrole))
+            if spelled is None:
+                raw = _ax_spelling(ax_role, subrole) if ax_role else tag
+                spelled = (raw, canonical_role(raw, platform))
+                spellings[(tag, ax_role, subrole)] = spelled
+            raw_role, role = spelled
+        else:
+            raw_role = tag
+            tag_role = roles.get(tag)
+            if tag_role is None:
+                tag_role = roles[tag] = canonical_role(tag, platform)
+            role = tag_role
         text = element.text
         text = text.strip() if text else ""
         name = fields.get("name") or fields.get("ax_title") or fields.get("ax_description") or ""
         if not name and role in _TEXT_NAMED:
             name = text
-        states = _presence_states(fields, has_states) if presence_only else _explicit_states(fields)
-        cols.row(
-            path, raw_role, name, parent, _box(fields), text or fields.get("value", ""), states
-        )
+        raw_roles.append(raw_role)
+        names.append(name)
+        boxes.append(_box(fields.get("coord"), fields.get("size")))
+        values.append(text or fields.get("value", ""))
+        if not presence_only:
+            states.append(_explicit_states(fields))
+        elif has_states:
+            # Linux: a state is set when written; a node with states but without one lacks it.
+            states.append(
+                (
+                    int("enabled" in fields or "sensitive" in fields),
+                    int("showing" in fields and "visible" in fields),
+                    int("focused" in fields),
+                )
+            )
+        else:
+            states.append(_NO_STATES)
         automation_ids.append(fields.get("automation_id") or None)
         class_names.append(fields.get("class_name") or (tag if platform == "uia" else None))
-    return cols.build("atspi", platform, coord_space="screen_px", screen_size=context.screen_size)
+    builder = TableBuilder(
+        "a11y", "atspi", platform=platform, id_columns=("automation_id", "class_name"),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={"automation_id": automation_ids, "class_name": class_names},
+    )
+    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
 
 
 FORMAT = TreeFormat("atspi", detect, build)
