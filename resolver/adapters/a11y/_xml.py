@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from lxml import etree
 
 from ...errors import InvalidObservationError
 
-__all__ = ["local_name", "pair", "walk_xml", "xml_rows"]
+__all__ = ["local_name", "pair", "xml_rows"]
 
 _PAIR = re.compile(
     r"^\s*[(\[]?\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*,\s*(-?[\d.]+(?:e[+-]?\d+)?)\s*[)\]]?\s*$"
@@ -69,41 +68,3 @@ def xml_rows(root: Any, *, max_nodes: int) -> tuple[list[Any], list[int], list[s
         parents.append(parent)
         paths.append(f"{paths[parent]}.{index}")
     return elements, parents, paths
-
-
-def walk_xml(root: Any, *, max_nodes: int) -> Iterator[tuple[Any, int, str]]:
-    """Yield ``(element, parent_position, path)`` for every element, in pre-order.
-
-    ``parent_position`` is the pre-order position of the parent element (-1 for ``root``);
-    ``path`` is the dotted child-index path (``"0.2.1"``), counting elements only. Comments,
-    processing instructions and entity references are skipped. More than ``max_nodes``
-    elements raise :class:`InvalidObservationError`.
-    """
-    positions: list[int] = []
-    counts: list[int] = []
-    paths: list[str] = []
-    position = 0
-    for event, element in etree.iterwalk(root, events=("start", "end")):
-        if not isinstance(element.tag, str):
-            continue
-        if event == "end":
-            positions.pop()
-            counts.pop()
-            paths.pop()
-            continue
-        if position >= max_nodes:
-            raise InvalidObservationError(
-                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
-                details={"max_nodes": max_nodes},
-            )
-        if positions:
-            parent = positions[-1]
-            path = f"{paths[-1]}.{counts[-1]}"
-            counts[-1] += 1
-        else:
-            parent, path = -1, "0"
-        yield element, parent, path
-        positions.append(position)
-        counts.append(0)
-        paths.append(path)
-        position += 1

@@ -22,11 +22,10 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ...table import CandidateTable
+from ...table import CandidateTable, TableBuilder
 from . import BuildContext, TreeFormat, TreeInput
 from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
-from ._columns import Columns
-from ._xml import local_name, walk_xml
+from ._xml import local_name, xml_rows
 
 _FLAG: Final[dict[str | None, bool]] = {"true": True, "false": False}
 _TRI: Final[dict[str | None, int]] = {"true": 1, "false": 0}
@@ -54,10 +53,9 @@ def parse_bounds(text: str | None) -> tuple[float, float, float, float] | None:
         parts = text[1:-1].replace("][", ",").split(",")
         if len(parts) == 4:
             try:
-                left, top, right, bottom = (float(v) for v in parts)
+                return (float(parts[0]), float(parts[1]), float(parts[2]), float(parts[3]))
             except ValueError:
                 return None
-            return (left, top, right, bottom)
     match = _BOUNDS.match(text)
     if match is None:
         return None
@@ -74,54 +72,99 @@ def _node_text(element: Any) -> str:
     return str(get("text") or get("content-desc") or "")
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """One row per ``<node>``; ``<hierarchy>`` itself is not a row."""
-    root = tree.data
-    skip_root = local_name(root.tag) == "hierarchy"
-    cols = Columns(("automation_id", "accessibility_id", "class_name"), context.max_nodes)
-    resource_ids = cols.platform_ids["automation_id"]
-    descs = cols.platform_ids["accessibility_id"]
-    classes = cols.platform_ids["class_name"]
-    rows: list[int] = []
-    cache: dict[tuple[str, bool, bool, bool], str] = {}
-    plain: dict[str, str] = {}
-    screen = context.screen_size
-    for element, parent, path in walk_xml(root, max_nodes=context.max_nodes + 1):
-        if skip_root and parent < 0:
+def _nodes(root: Any, max_nodes: int) -> tuple[list[Any], list[int], list[str]]:
+    """The ``<node>`` elements in pre-order, each one's parent row and its row ID (the
+    child-index path below ``<hierarchy>``); any other element is no row, and its children
+    hang on its parent."""
+    skip = 1 if local_name(root.tag) == "hierarchy" else 0
+    elements, parents, paths = xml_rows(root, max_nodes=max_nodes + 1)
+    if [element.tag for element in elements].count("node") == len(elements) - skip:
+        # Every element below <hierarchy> is a node: rows are positions shifted by one.
+        ids = [path[2:] for path in paths[1:]] if skip else paths
+        return elements[skip:], [parent - skip for parent in parents[skip:]], ids
+    nodes: list[Any] = []
+    parent_rows: list[int] = []
+    ids = []
+    rows: list[int] = []  # element position -> its row, or the row its children hang on
+    for element, parent, path in zip(elements, parents, paths, strict=True):
+        if skip and parent < 0:
             rows.append(-1)
             continue
-        if skip_root:
-            path = path[2:]
         parent_row = rows[parent] if parent >= 0 else -1
         if element.tag != "node":
-            rows.append(parent_row)  # an unknown wrapper: its children hang on its parent
+            rows.append(parent_row)
             continue
+        rows.append(len(nodes))
+        nodes.append(element)
+        parent_rows.append(parent_row)
+        ids.append(path[2:] if skip else path)
+    return nodes, parent_rows, ids
+
+
+def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+    """One row per ``<node>``; ``<hierarchy>`` itself is not a row."""
+    nodes, parent_rows, ids = _nodes(tree.data, context.max_nodes)
+    cache: dict[tuple[str, bool, bool, bool], str] = {}
+    # (class, clickable, checkable) -> (role, the role when it differs from the class's own)
+    roles: dict[tuple[str, bool, bool], tuple[str, str | None]] = {}
+    screen = context.screen_size
+    flag, tri = _FLAG.get, _TRI.get
+    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
+    for element, parent_row in zip(nodes, parent_rows, strict=True):
         get = element.get  # cheaper than building the attrib proxy
         cls = get("class") or ""
-        clickable = _FLAG.get(get("clickable"), False) or _FLAG.get(get("long-clickable"), False)
-        checkable = _FLAG.get(get("checkable"), False)
-        role = android_role(
-            cls, clickable=clickable, checkable=checkable, editable=None, cache=cache
-        )
-        mapped = plain.get(cls)
-        if mapped is None:
-            mapped = plain[cls] = android_role(
+        clickable = flag(get("clickable"), False) or flag(get("long-clickable"), False)
+        checkable = flag(get("checkable"), False)
+        known = roles.get((cls, clickable, checkable))
+        if known is None:
+            role = android_role(
+                cls, clickable=clickable, checkable=checkable, editable=None, cache=cache
+            )
+            mapped = android_role(
                 cls, clickable=False, checkable=False, editable=False, cache=cache
             )
+            known = roles[(cls, clickable, checkable)] = (role, None if role == mapped else role)
+        role, explicit = known
         desc = get("content-desc") or ""
-        name, value = pick_name(role, get("text") or "", desc, get("hint") or "")
-        if not name and role in LABELLED_BY_CONTENT:
-            name = descendant_label(element, _node_children, _node_text)
+        text = get("text") or ""
+        name, value = pick_name(role, text, desc, "")
+        if not name:  # the hint is the last resort, so it is read only then
+            name, value = pick_name(role, text, desc, get("hint") or "")
+            if not name and role in LABELLED_BY_CONTENT:
+                name = descendant_label(element, _node_children, _node_text)
         box = parse_bounds(get("bounds"))
         if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
             screen = (box[2], box[3])
-        states = (_TRI.get(get("enabled"), -1), -1, _TRI.get(get("focused"), -1))
-        explicit = None if role == mapped else role
-        rows.append(cols.row(path, cls, name, parent_row, box, value, states, role=explicit))
-        resource_ids.append(get("resource-id") or None)
-        descs.append(desc or None)
-        classes.append(cls or None)
-    return cols.build("uiautomator", "android", coord_space="device_px", screen_size=screen)
+        rows.append(
+            (
+                cls, name, box, value, (tri(get("enabled"), -1), -1, tri(get("focused"), -1)),
+                get("resource-id") or None, desc or None, explicit,
+            )
+        )  # fmt: skip
+    raw_roles, names, boxes, values, states, resource_ids, descs, explicits = (
+        list(zip(*rows, strict=True)) if rows else [()] * 8
+    )
+    builder = TableBuilder(
+        "a11y", "uiautomator", platform="android",
+        id_columns=("automation_id", "accessibility_id", "class_name"),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parent_rows,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={
+            "automation_id": resource_ids,
+            "accessibility_id": descs,
+            "class_name": [cls or None for cls in raw_roles],
+        },
+        roles={row: role for row, role in enumerate(explicits) if role is not None},
+    )
+    return builder.build(coord_space="device_px", screen_size=screen)
 
 
 FORMAT = TreeFormat("uiautomator", detect, build)
