@@ -14,15 +14,18 @@ listed twice is read once). Row and executor IDs are the child-index path (``a11
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable
+from ...table import CandidateTable, TableBuilder
 from .._common import as_str, box_from_ltrb
 from . import BuildContext, TreeFormat, TreeInput
 from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
-from ._columns import Columns, tri
+from ._columns import tri
+
+_NUMBERS: Final[tuple[type, ...]] = (int, float)
 
 
 def _views(tree: TreeInput) -> list[Any] | None:
@@ -43,6 +46,18 @@ def detect(tree: TreeInput) -> bool:
 
 
 def _box(value: Any) -> tuple[float, float, float, float] | None:
+    if type(value) is list and len(value) == 2:
+        first, second = value
+        if type(first) is list and type(second) is list and len(first) == len(second) == 2:
+            left, top = first
+            right, bottom = second
+            # Plain numbers, the usual case, read without the general checks below.
+            if (
+                type(left) in _NUMBERS and type(top) in _NUMBERS
+                and type(right) in _NUMBERS and type(bottom) in _NUMBERS
+            ):  # fmt: skip
+                box = (float(left), float(top), float(right), float(bottom))
+                return box if all(map(math.isfinite, box)) else None
     if (
         isinstance(value, Sequence)
         and len(value) == 2
@@ -54,6 +69,14 @@ def _box(value: Any) -> tuple[float, float, float, float] | None:
 
 def _index(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _tri(value: Any) -> int:
+    return 1 if value is True else 0 if value is False else tri(value)
+
+
+def _text(value: Any) -> str:
+    return value if type(value) is str else as_str(value)
 
 
 def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
@@ -68,8 +91,10 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         )
     by_id: dict[int, Mapping[str, Any]] = {}
     for position, view in enumerate(views):
-        if isinstance(view, Mapping):
-            temp_id = _index(view.get("temp_id"))
+        if type(view) is dict or isinstance(view, Mapping):
+            temp_id = view.get("temp_id")
+            if type(temp_id) is not int:
+                temp_id = _index(temp_id)
             by_id.setdefault(position if temp_id is None else temp_id, view)
 
     def kids(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -82,12 +107,13 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         return as_str(view.get("text")) or as_str(view.get("content_description"))
 
     roots = [i for i, v in by_id.items() if _index(v.get("parent")) not in by_id]
-    cols = Columns(
-        ("automation_id", "accessibility_id", "class_name", "temp_id"), context.max_nodes
-    )
     cache: dict[tuple[str, bool, bool, bool], str] = {}
+    # (class, clickable, checkable, editable) -> (role, the role when it differs from the
+    # class's own)
+    roles: dict[tuple[str, bool, bool, bool], tuple[str, str | None]] = {}
     visited: set[int] = set()
     screen = context.screen_size
+    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
     walks = 0
     # Roots first; then any view never reached (a cycle with no root) starts its own walk.
     for start in [*roots, *by_id]:
@@ -101,58 +127,74 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 continue
             visited.add(view_id)
             view = by_id[view_id]
-            row, box = _add(cols, view, view_id, parent_row, path, cache, kids, label)
+            get = view.get
+            cls = _text(get("class"))
+            flags = (
+                cls,
+                get("clickable") is True or get("long_clickable") is True,
+                get("checkable") is True,
+                get("editable") is True,
+            )
+            known = roles.get(flags)
+            if known is None:
+                role = android_role(
+                    cls, clickable=flags[1], checkable=flags[2], editable=flags[3], cache=cache
+                )
+                mapped = android_role(
+                    cls, clickable=False, checkable=False, editable=False, cache=cache
+                )
+                known = roles[flags] = (role, None if role == mapped else role)
+            role, explicit = known
+            desc = _text(get("content_description"))
+            name, value = pick_name(role, _text(get("text")), desc, "")
+            if not name and role in LABELLED_BY_CONTENT:
+                name = descendant_label(view, kids, label)
+            box = _box(get("bounds"))
             if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
                 screen = (box[2], box[3])
-            listed = view.get("children")
+            resource_id = get("resource_id")
+            row = len(rows)
+            rows.append(
+                (
+                    path, cls, name, parent_row, box, value,
+                    (_tri(get("enabled")), _tri(get("visible")), _tri(get("focused"))),
+                    resource_id if type(resource_id) is str else None, desc or None,
+                    str(view_id), explicit,
+                )
+            )  # fmt: skip
+            listed = get("children")
             if isinstance(listed, list):
                 for n in range(len(listed) - 1, -1, -1):
-                    kid = _index(listed[n])
-                    if kid is not None and kid in by_id and kid not in visited:
+                    kid = listed[n]
+                    if type(kid) is not int and _index(kid) is None:
+                        continue
+                    if kid in by_id and kid not in visited:
                         stack.append((kid, row, f"{path}.{n}"))
-    return cols.build("droidbot", "android", coord_space="device_px", screen_size=screen)
-
-
-def _add(
-    cols: Columns,
-    view: Mapping[str, Any],
-    view_id: int,
-    parent_row: int,
-    path: str,
-    cache: dict[tuple[str, bool, bool, bool], str],
-    kids: Callable[[Mapping[str, Any]], list[Mapping[str, Any]]],
-    label: Callable[[Mapping[str, Any]], str],
-) -> tuple[int, tuple[float, float, float, float] | None]:
-    """Add one view's row; returns the row and the view's box."""
-    get = view.get
-    cls = get("class")
-    cls = cls if type(cls) is str else as_str(cls)
-    clickable = get("clickable") is True or get("long_clickable") is True
-    role = android_role(
-        cls,
-        clickable=clickable,
-        checkable=get("checkable") is True,
-        editable=get("editable") is True,
-        cache=cache,
+    columns = list(zip(*rows, strict=True)) if rows else [()] * 11
+    ids, raw_roles, names, parents, boxes, values, states = columns[:7]
+    resource_ids, descs, temp_ids, explicits = columns[7:]
+    builder = TableBuilder(
+        "a11y", "droidbot", platform="android",
+        id_columns=("automation_id", "accessibility_id", "class_name", "temp_id"),
+        max_rows=context.max_nodes,
+    )  # fmt: skip
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={
+            "automation_id": resource_ids,
+            "accessibility_id": descs,
+            "class_name": [cls or None for cls in raw_roles],
+            "temp_id": temp_ids,
+        },
+        roles={row: role for row, role in enumerate(explicits) if role is not None},
     )
-    desc = get("content_description")
-    desc = desc if type(desc) is str else as_str(desc)
-    text = get("text")
-    name, value = pick_name(role, text if type(text) is str else as_str(text), desc, "")
-    if not name and role in LABELLED_BY_CONTENT:
-        name = descendant_label(view, kids, label)
-    box = _box(get("bounds"))
-    states = (tri(get("enabled")), tri(get("visible")), tri(get("focused")))
-    mapped = android_role(cls, clickable=False, checkable=False, editable=False, cache=cache)
-    row = cols.row(
-        path, cls, name, parent_row, box, value, states, role=None if role == mapped else role
-    )
-    resource_id = get("resource_id")
-    cols.platform_ids["automation_id"].append(resource_id if type(resource_id) is str else None)
-    cols.platform_ids["accessibility_id"].append(desc or None)
-    cols.platform_ids["class_name"].append(cls or None)
-    cols.platform_ids["temp_id"].append(str(view_id))
-    return row, box
+    return builder.build(coord_space="device_px", screen_size=screen)
 
 
 FORMAT = TreeFormat("droidbot", detect, build)
