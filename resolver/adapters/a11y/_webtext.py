@@ -20,8 +20,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = ["WebLine", "dialect", "parse_lines"]
 
@@ -35,8 +34,7 @@ _WEBARENA_PROP: Final[re.Pattern[str]] = re.compile(r"^\s+\w+: \S")
 _SCAN_LINES: Final[int] = 200
 
 
-@dataclass(frozen=True)
-class WebLine:
+class WebLine(NamedTuple):
     """One parsed tree line."""
 
     indent: int
@@ -49,6 +47,11 @@ class WebLine:
 def _literal(line: str, start: int) -> tuple[str, int]:
     """Decode the Python string literal opening at ``start``; return it and the index after."""
     quote = line[start]
+    end = line.find(quote, start + 1)
+    if end < 0:
+        end = len(line)
+    if line.find("\\", start + 1, end) < 0:
+        return line[start + 1 : end], end + 1  # no escape before the closing quote
     j = start + 1
     escaped = False
     while j < len(line):
@@ -71,29 +74,23 @@ def _literal(line: str, start: int) -> tuple[str, int]:
     return inner, end + 1
 
 
-def _indent(text: str) -> int:
-    return len(text.expandtabs(8))
-
-
 def parse_lines(text: str, som: bool = False) -> Iterator[WebLine]:
     """Yield the tree lines of ``text`` in order."""
-    for line in text.splitlines():
-        if som:
+    if som:
+        for line in text.splitlines():
             match = _SOM.match(line)
             if match is not None:
                 yield WebLine(0, match.group("id"), match.group("role"), match.group("name"), "")
-            continue
-        match = _TREE.match(line)
+        return
+    match_tree = _TREE.match
+    for line in text.splitlines():
+        match = match_tree(line)
         if match is None:
             continue
-        name, after = _literal(line, match.start("quote"))
-        yield WebLine(
-            _indent(match.group("indent")),
-            match.group("id") or "",
-            match.group("role"),
-            name,
-            line[after:],
-        )
+        indent, node_id, role, _ = match.groups()
+        name, after = _literal(line, match.end() - 1)  # the match ends at the opening quote
+        # Depth compares widths: a tab is eight columns, as the text was written.
+        yield WebLine(len(indent.expandtabs(8)), node_id or "", role, name, line[after:])
 
 
 def dialect(text: str) -> str | None:
