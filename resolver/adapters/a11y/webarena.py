@@ -25,10 +25,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable
+from ...table import CandidateTable, TableBuilder
 from .._common import as_str, box_from_xywh
 from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns
 from ._webtext import dialect, parse_lines
 
 _DIALECTS: Final[frozenset[str]] = frozenset({"webarena", "som"})
@@ -98,36 +97,56 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         )
     text, nodes_info, viewport = unpacked
     som = dialect(text) == "som"
-    cols = Columns(("backend_node_id",), context.max_nodes)
+    max_nodes = context.max_nodes
+    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
     stack: list[tuple[int, int, str]] = []  # (indent, row, path)
     counts: dict[int, int] = {}
-    for line in parse_lines(text, som=som):
-        while stack and stack[-1][0] >= line.indent:
+    for indent, node_id, role, name, rest in parse_lines(text, som=som):
+        while stack and stack[-1][0] >= indent:
             stack.pop()
         parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
         index = counts.get(parent, 0)
         counts[parent] = index + 1
         path = f"{parent_path}.{index}" if parent_path else str(index)
-        name, value = line.name, ""
+        value = ""
         if som and _URL_MARK in name:
             name, _, value = name.partition(_URL_MARK)
-        info = nodes_info.get(line.node_id) if line.node_id else None
-        backend = info.get("backend_id") if isinstance(info, Mapping) else None
-        rest = line.rest
-        states = (
-            0 if "disabled: True" in rest else -1, -1, 1 if "focused: True" in rest else -1
+        info = nodes_info.get(node_id) if node_id else None
+        backend = (
+            info.get("backend_id") if type(info) is dict or isinstance(info, Mapping) else None
+        )
+        row = len(rows)
+        if row >= max_nodes:
+            raise InvalidObservationError(
+                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
+                details={"max_nodes": max_nodes},
+            )
+        rows.append(
+            (
+                node_id or f"#{path}", role, name, parent, _bound(info), value,
+                (0 if "disabled: True" in rest else -1, -1, 1 if "focused: True" in rest else -1),
+                None if backend is None else as_str(backend) or None,
+            )
         )  # fmt: skip
-        row = cols.row(
-            line.node_id or f"#{path}", line.role, name, parent, _bound(info), value, states
-        )
-        cols.platform_ids["backend_node_id"].append(
-            None if backend is None else as_str(backend) or None
-        )
-        stack.append((line.indent, row, path))
-    if not len(cols):
+        stack.append((indent, row, path))
+    if not rows:
         raise InvalidObservationError("no tree lines found in the WebArena observation")
+    ids, raw_roles, names, parents, boxes, values, states, backends = zip(*rows, strict=True)
+    builder = TableBuilder(
+        "a11y", "webarena", platform="cdp", id_columns=("backend_node_id",), max_rows=max_nodes
+    )
+    builder.extend(
+        ids=ids,
+        raw_roles=raw_roles,
+        names=names,
+        parents=parents,
+        boxes=boxes,
+        values=values,
+        states=states,
+        platform_ids={"backend_node_id": backends},
+    )
     screen = context.screen_size or _viewport(viewport)
-    return cols.build("webarena", "cdp", coord_space="css_px", screen_size=screen)
+    return builder.build(coord_space="css_px", screen_size=screen)
 
 
 FORMAT = TreeFormat("webarena", detect, build)
