@@ -29,6 +29,11 @@ from ._xml import local_name, xml_rows
 
 _FLAG: Final[dict[str | None, bool]] = {"true": True, "false": False}
 _TRI: Final[dict[str | None, int]] = {"true": 1, "false": 0}
+# (enabled, visible, focused) by enabled and focused reading (-1, 0, 1 at index value + 1):
+# rows share these instead of each allocating one for the garbage collector to track.
+_STATES: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
+    tuple((enabled, -1, focused) for focused in (-1, 0, 1)) for enabled in (-1, 0, 1)
+)
 _BOUNDS: Final[re.Pattern[str]] = re.compile(
     r"^\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]"
     r"\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]\s*$"
@@ -109,8 +114,15 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     roles: dict[tuple[str, bool, bool], tuple[str, str | None]] = {}
     screen = context.screen_size
     flag, tri = _FLAG.get, _TRI.get
-    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
-    for element, parent_row in zip(nodes, parent_rows, strict=True):
+    raw_roles: list[str] = []
+    names: list[str] = []
+    boxes: list[tuple[float, float, float, float] | None] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    resource_ids: list[str | None] = []
+    descs: list[str | None] = []
+    overrides: dict[int, str] = {}  # rows whose flags make their role (see _android)
+    for row, (element, parent_row) in enumerate(zip(nodes, parent_rows, strict=True)):
         get = element.get  # cheaper than building the attrib proxy
         cls = get("class") or ""
         clickable = flag(get("clickable"), False) or flag(get("long-clickable"), False)
@@ -135,15 +147,15 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         box = parse_bounds(get("bounds"))
         if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
             screen = (box[2], box[3])
-        rows.append(
-            (
-                cls, name, box, value, (tri(get("enabled"), -1), -1, tri(get("focused"), -1)),
-                get("resource-id") or None, desc or None, explicit,
-            )
-        )  # fmt: skip
-    raw_roles, names, boxes, values, states, resource_ids, descs, explicits = (
-        list(zip(*rows, strict=True)) if rows else [()] * 8
-    )
+        if explicit is not None:
+            overrides[row] = explicit
+        raw_roles.append(cls)
+        names.append(name)
+        boxes.append(box)
+        values.append(value)
+        states.append(_STATES[tri(get("enabled"), -1) + 1][tri(get("focused"), -1) + 1])
+        resource_ids.append(get("resource-id") or None)
+        descs.append(desc or None)
     builder = TableBuilder(
         "a11y", "uiautomator", platform="android",
         id_columns=("automation_id", "accessibility_id", "class_name"),
@@ -162,7 +174,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             "accessibility_id": descs,
             "class_name": [cls or None for cls in raw_roles],
         },
-        roles={row: role for row, role in enumerate(explicits) if role is not None},
+        roles=overrides,
     )
     return builder.build(coord_space="device_px", screen_size=screen)
 
