@@ -32,6 +32,14 @@ from ._webtext import dialect, parse_lines
 
 _DIALECTS: Final[frozenset[str]] = frozenset({"webarena", "som"})
 _URL_MARK: Final[str] = ", url: "
+# (enabled, visible, focused) at disabled + 2 * focused: rows share these instead of each
+# allocating one for the garbage collector to track.
+_STATES: Final[tuple[tuple[int, int, int], ...]] = (
+    (-1, -1, -1),
+    (0, -1, -1),
+    (-1, -1, 1),
+    (0, -1, 1),
+)
 
 
 def _unpack(tree: TreeInput) -> tuple[str, Mapping[str, Any], Any] | None:
@@ -98,7 +106,14 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     text, nodes_info, viewport = unpacked
     som = dialect(text) == "som"
     max_nodes = context.max_nodes
-    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[tuple[float, float, float, float] | None] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    backends: list[str | None] = []
     stack: list[tuple[int, int, str]] = []  # (indent, row, path)
     counts: dict[int, int] = {}
     for indent, node_id, role, name, rest in parse_lines(text, som=som):
@@ -115,23 +130,23 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         backend = (
             info.get("backend_id") if type(info) is dict or isinstance(info, Mapping) else None
         )
-        row = len(rows)
+        row = len(ids)
         if row >= max_nodes:
             raise InvalidObservationError(
                 f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
                 details={"max_nodes": max_nodes},
             )
-        rows.append(
-            (
-                node_id or f"#{path}", role, name, parent, _bound(info), value,
-                (0 if "disabled: True" in rest else -1, -1, 1 if "focused: True" in rest else -1),
-                None if backend is None else as_str(backend) or None,
-            )
-        )  # fmt: skip
+        ids.append(node_id or f"#{path}")
+        raw_roles.append(role)
+        names.append(name)
+        parents.append(parent)
+        boxes.append(_bound(info))
+        values.append(value)
+        states.append(_STATES[("disabled: True" in rest) + 2 * ("focused: True" in rest)])
+        backends.append(None if backend is None else as_str(backend) or None)
         stack.append((indent, row, path))
-    if not rows:
+    if not ids:
         raise InvalidObservationError("no tree lines found in the WebArena observation")
-    ids, raw_roles, names, parents, boxes, values, states, backends = zip(*rows, strict=True)
     builder = TableBuilder(
         "a11y", "webarena", platform="cdp", id_columns=("backend_node_id",), max_rows=max_nodes
     )
