@@ -26,6 +26,14 @@ from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_
 from ._columns import tri
 
 _NUMBERS: Final[tuple[type, ...]] = (int, float)
+# Every (enabled, visible, focused) of 1 / 0 / -1, at 9 * enabled + 3 * visible + focused + 13:
+# rows share these instead of each allocating one for the garbage collector to track.
+_STATES: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (enabled, visible, focused)
+    for enabled in (-1, 0, 1)
+    for visible in (-1, 0, 1)
+    for focused in (-1, 0, 1)
+)
 
 
 def _views(tree: TreeInput) -> list[Any] | None:
@@ -113,7 +121,17 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
     roles: dict[tuple[str, bool, bool, bool], tuple[str, str | None]] = {}
     visited: set[int] = set()
     screen = context.screen_size
-    rows: list[tuple[Any, ...]] = []  # one tuple per row, turned into columns at the end
+    ids: list[str] = []
+    raw_roles: list[str] = []
+    names: list[str] = []
+    parents: list[int] = []
+    boxes: list[tuple[float, float, float, float] | None] = []
+    values: list[str] = []
+    states: list[tuple[int, int, int]] = []
+    resource_ids: list[str | None] = []
+    descs: list[str | None] = []
+    temp_ids: list[str] = []
+    overrides: dict[int, str] = {}  # rows whose flags make their role (see _android)
     walks = 0
     # Roots first; then any view never reached (a cycle with no root) starts its own walk.
     for start in [*roots, *by_id]:
@@ -153,15 +171,23 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
                 screen = (box[2], box[3])
             resource_id = get("resource_id")
-            row = len(rows)
-            rows.append(
-                (
-                    path, cls, name, parent_row, box, value,
-                    (_tri(get("enabled")), _tri(get("visible")), _tri(get("focused"))),
-                    resource_id if type(resource_id) is str else None, desc or None,
-                    str(view_id), explicit,
-                )
-            )  # fmt: skip
+            row = len(ids)
+            if explicit is not None:
+                overrides[row] = explicit
+            ids.append(path)
+            raw_roles.append(cls)
+            names.append(name)
+            parents.append(parent_row)
+            boxes.append(box)
+            values.append(value)
+            states.append(
+                _STATES[
+                    9 * _tri(get("enabled")) + 3 * _tri(get("visible")) + _tri(get("focused")) + 13
+                ]
+            )
+            resource_ids.append(resource_id if type(resource_id) is str else None)
+            descs.append(desc or None)
+            temp_ids.append(str(view_id))
             listed = get("children")
             if isinstance(listed, list):
                 for n in range(len(listed) - 1, -1, -1):
@@ -170,9 +196,6 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                         continue
                     if kid in by_id and kid not in visited:
                         stack.append((kid, row, f"{path}.{n}"))
-    columns = list(zip(*rows, strict=True)) if rows else [()] * 11
-    ids, raw_roles, names, parents, boxes, values, states = columns[:7]
-    resource_ids, descs, temp_ids, explicits = columns[7:]
     builder = TableBuilder(
         "a11y", "droidbot", platform="android",
         id_columns=("automation_id", "accessibility_id", "class_name", "temp_id"),
@@ -192,7 +215,7 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             "class_name": [cls or None for cls in raw_roles],
             "temp_id": temp_ids,
         },
-        roles={row: role for row, role in enumerate(explicits) if role is not None},
+        roles=overrides,
     )
     return builder.build(coord_space="device_px", screen_size=screen)
 
