@@ -103,6 +103,8 @@ class Resolution:
         The winner's score in ``[0, 1]``.
     margin:
         Its lead over the best candidate that is a different target (its score if none).
+        Rows more than :data:`resolver.matcher.RELEVANT_GAP` behind are not scored, so a
+        margin above that gap means only "more than the gap".
     candidate:
         The winning row.
     point:
