@@ -1,0 +1,23 @@
+"""The examples in the package's docstrings run and say what they show."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "resolver",
+    "resolver.chain",
+    "resolver.models",
+    "resolver.observation",
+    "resolver.roles",
+    "resolver.text",
+    "resolver.capture",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
+    assert result.attempted > 0
