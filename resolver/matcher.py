@@ -1,13 +1,13 @@
 """Score one reference against every row of a :class:`~resolver.table.CandidateTable` at once.
 
-The cheap signals (role, box, state, platform IDs) are numpy expressions over all rows. Names
-and container paths cost more, so they are computed only where they can still matter: an
-upper bound on every row's score (name and container counted as perfect) is compared with
-the k-th best exact score among the obvious candidates (exact/normalised/masked name hits via
-hash lookups, and the rows with the highest bounds); only rows whose bound reaches it get the
-rapidfuzz batch scorers, and only those whose bound still reaches it after the name get the
-container comparison. The top-k this returns equals a full evaluation of every row (the tests
-check it against a plain-Python reference scorer).
+Role, state and platform-ID signals are numpy vectors over all rows (shared across refs with
+the same role and signal set). Boxes, names and container paths are computed per row, only
+where they can still matter: every row has an upper bound (box and container counted as
+perfect, the name as its hash-lookup tier or the fuzzy cap); the obvious candidates are scored
+first, then the rest best bound first in growing chunks (one rapidfuzz batch call per chunk for
+names, one per recorded container level for container entries), until the next bound is under
+the floor: the k-th best score, or the best minus :data:`RELEVANT_GAP`. Within that gap the top
+rows equal a full evaluation (the tests check this against a plain-Python reference scorer).
 """
 
 from __future__ import annotations
