@@ -102,12 +102,38 @@ class Query:
             role=canonical_role(ref.role) if ref.role else None,
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
-            container=ref.container_path,
+            container=_usable_container(ref.container_path, table),
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
             box_same_space=same_space,
         )
+
+
+def _usable_container(path: tuple[str, ...], table: CandidateTable) -> tuple[str, ...]:
+    """The recorded container path without an outermost entry that nothing in this table
+    resembles.
+
+    The outermost entry is usually the window or page title; formats without a named root
+    (aria snapshots, Android trees, flat tables) cannot express it, and a renamed page has a
+    new one. Such an entry cannot tell candidates apart, it would only lower them all, so it
+    is left out. Inner entries are always kept: an inner level that matches nothing is how a
+    removed row or group shows (the "Edit" of a deleted row).
+    """
+    if not path:
+        return path
+    raw, norm, mask, _ = table.container_vocab
+    cache: dict[str, bool] = table._cache.setdefault("outer_entry_known", {})
+    known = cache.get(path[0])
+    if known is None:
+        sims = item_similarity_many(path[0], raw, norm, mask) if raw else np.zeros(0)
+        known = cache[path[0]] = bool(sims.size and sims.max() >= OUTER_MATCH)
+    return path if known else path[1:]
+
+
+OUTER_MATCH: Final[float] = 0.5
+"""An outermost recorded container entry is kept when some container entry of the table
+agrees with it at least this much (see :func:`_usable_container`)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from resolver.matcher import normalize_xpath
 from resolver.models import SemanticElementRef
 from resolver.roles import canonical_role, role_compat
 from resolver.table import CandidateTable
-from resolver.text import container_similarity, name_similarity
+from resolver.text import _item_similarity, container_similarity, name_similarity
 
 
 def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
@@ -56,6 +56,10 @@ def reference_scores(
         value = getattr(ref, field)
         if value and column in table.platform_ids:
             ids.append((column, normalize_xpath(value) if column == "xpath" else value))
+    container = ref.container_path
+    entries = {entry for path in table.containers for entry in path}
+    if container and not any(_item_similarity(container[0], e) >= 0.5 for e in entries):
+        container = container[1:]  # an outermost level nothing here resembles
     with_paths = sum(1 for path in table.containers if path)
     flat = len(table) > 0 and with_paths / len(table) < 0.5
     for i in range(len(table)):
@@ -94,8 +98,8 @@ def reference_scores(
             num += config.w_name * sim
             den += config.w_name
             gate *= config.name_gate_floor + (1 - config.name_gate_floor) * sim
-        if ref.container_path and (table.containers[i] or not flat):
-            sim = container_similarity(ref.container_path, table.containers[i])
+        if container and (table.containers[i] or not flat):
+            sim = container_similarity(container, table.containers[i])
             num += config.w_container * sim
             den += config.w_container
             gate *= config.container_gate_floor + (1 - config.container_gate_floor) * sim
