@@ -444,7 +444,7 @@ def _resolve(
             "refine the reference (container path, bbox) or ask",
             candidates=cands, trace=steps, details=details,
         )  # fmt: skip
-    if not looked and not any(t.source == "coords" and t.status != "skipped" for t in trace):
+    if not looked:
         reason = "; ".join(f"{t.source}: {t.reason}" for t in trace)
         raise ElementNotFoundError(
             f"{described!r}: no source could look for it ({reason})",

@@ -97,16 +97,17 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _resolve(args: argparse.Namespace) -> int:
-    ref = (
-        json.loads(Path(args.ref).read_text()) if Path(args.ref).exists() else json.loads(args.ref)
-    )
-    obs = Observation(
-        accessibility_tree=Path(args.tree) if args.tree else None,
-        dom_html=Path(args.dom).read_bytes() if args.dom else None,
-        tree_format=args.format,
-    )
     try:
-        res = resolve(ref, obs)
+        text = args.ref if args.ref.lstrip().startswith("{") else Path(args.ref).read_text()
+        obs = Observation(
+            accessibility_tree=Path(args.tree) if args.tree else None,
+            dom_html=Path(args.dom).read_bytes() if args.dom else None,
+            tree_format=args.format,
+        )
+        res = resolve(text, obs)
+    except OSError as exc:
+        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
     except ResolutionError as exc:
         print(json.dumps(exc.to_dict(), indent=1, default=str))
         return 3
