@@ -261,9 +261,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--parts", default=",".join(PARTS))
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    parser.add_argument(
+        "--prefix", action="append", default=[], help="compare only keys starting with this"
+    )
     args = parser.parse_args(argv)
     if args.compare:
         before, after = (json.loads(p.read_text()) for p in args.compare)
+        if args.prefix:
+            keep = tuple(args.prefix)
+            before = {k: v for k, v in before.items() if k.startswith(keep)}
+            after = {k: v for k, v in after.items() if k.startswith(keep)}
         diffs = compare(before, after)
         for line in diffs:
             print(line)

@@ -18,31 +18,29 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from rapidfuzz import fuzz, process
 
 from .config import MatchConfig
-from .models import SemanticElementRef
+from .geometry import CoordSpace, Geometry, iou
+from .index import TableIndex, index_of
+from .models import ID_FIELDS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
 from .table import CandidateTable
-from .text import NAME_TIERS, collapse, entry_weight, item_similarity_many, mask_digits, normalize
+from .text import (
+    NAME_TIERS,
+    collapse,
+    entry_weight,
+    fuzzy_many,
+    item_similarity_many,
+    mask_digits,
+    normalize,
+)
 
 __all__ = ["Query", "Scored", "bbox_scores", "score_rows", "score_table"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
 
-_ID_FIELDS: Final[tuple[tuple[str, str], ...]] = (
-    ("automation_id", "automation_id"),
-    ("accessibility_id", "accessibility_id"),
-    ("xpath", "xpath"),
-    ("css_selector", "css"),
-)
 _MIN_BOUND: Final[float] = 0.05  # rows that cannot reach this are never reported
-
-
-def normalize_xpath(xpath: str) -> str:
-    """Drop ``[1]`` predicates and a trailing slash so equivalent absolute paths compare equal."""
-    return xpath.replace("[1]", "").rstrip("/") or "/"
 
 
 @dataclass(frozen=True)
@@ -80,21 +78,17 @@ class Query:
             sy = table.screen_size[1] / ref.screen_size[1]
             if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
                 bbox = (bbox[0] * sx, bbox[1] * sy, bbox[2] * sx, bbox[3] * sy)
-        if table.coord_space == "none":
+        if table.coord_space is CoordSpace.NONE:
             weight = 0.0
         same_space = True
-        if (
-            ref.coord_space
-            and table.coord_space not in ("unknown", "none")
-            and ref.coord_space != table.coord_space
-        ):
+        if ref.coord_space and table.coord_space.known and ref.coord_space != table.coord_space:
             weight *= config.bbox_other_space
             same_space = False
         ids: list[tuple[str, str]] = []
-        for ref_field, column in _ID_FIELDS:
+        for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
             if value and column in table.platform_ids:
-                ids.append((column, normalize_xpath(value) if column == "xpath" else value))
+                ids.append((column, table.id_key(column, value)))
         return cls(
             name_raw=name_raw,
             name_norm=name_norm,
@@ -122,12 +116,16 @@ def _usable_container(path: tuple[str, ...], table: CandidateTable) -> tuple[str
     """
     if not path:
         return path
-    raw, norm, mask, _ = table.container_vocab
-    cache: dict[str, bool] = table._cache.setdefault("outer_entry_known", {})
-    known = cache.get(path[0])
+    index = index_of(table)
+    vocab = index.containers
+    known = index.outer_entry_known.get(path[0])
     if known is None:
-        sims = item_similarity_many(path[0], raw, norm, mask) if raw else np.zeros(0)
-        known = cache[path[0]] = bool(sims.size and sims.max() >= OUTER_MATCH)
+        sims = (
+            item_similarity_many(path[0], vocab.raw, vocab.norm, vocab.mask)
+            if vocab.raw
+            else np.zeros(0)
+        )
+        known = index.outer_entry_known[path[0]] = bool(sims.size and sims.max() >= OUTER_MATCH)
     return path if known else path[1:]
 
 
@@ -149,51 +147,36 @@ class Scored:
     a name, a container path, a platform ID this table has, or a box in the same space."""
 
 
-def _geometry(boxes: FloatArray) -> tuple[FloatArray, ...]:
-    left, top, right, bottom = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
-    return (left, top, right, bottom, (left + right) / 2.0, (top + bottom) / 2.0,
-            right - left, bottom - top)  # fmt: skip
-
-
 def bbox_scores(
     ref_box: tuple[float, float, float, float],
     boxes: FloatArray,
     unknown: float,
-    geometry: tuple[FloatArray, ...] | None = None,
+    geometry: Geometry | None = None,
 ) -> FloatArray:
     """Box agreement in ``[0, 1]`` for every row: 0.5 centre distance + 0.25 IoU + 0.25 size.
 
     Distance counts relative to the element's size (``exp(-d / (2 * diagonal + 50))``), so a
     50 px shift of a small button costs more than of a large panel but never everything.
-    ``geometry`` is the table's cached edges, centres and sizes (computed when not given).
+    ``geometry`` is the rows' cached edges, centres and sizes (computed when not given).
     """
     left, top, right, bottom = ref_box
     rw, rh = right - left, bottom - top
     rcx, rcy = (left + right) / 2.0, (top + bottom) / 2.0
-    bl, bt, br, bb, cx, cy, cw, ch = geometry if geometry is not None else _geometry(boxes)
+    geo = geometry if geometry is not None else Geometry.of(boxes)
+    cw, ch = geo.width, geo.height
     with np.errstate(invalid="ignore", divide="ignore"):
-        dist = np.hypot(cx - rcx, cy - rcy)
+        dist = np.hypot(geo.cx - rcx, geo.cy - rcy)
         diag = max(math.hypot(rw, rh), 24.0)
         score = np.exp(dist / -(2.0 * diag + 50.0))
         score *= 0.5
-        inter = np.clip(np.minimum(br, right) - np.maximum(bl, left), 0.0, None)
-        inter *= np.clip(np.minimum(bb, bottom) - np.maximum(bt, top), 0.0, None)
-        union = cw * ch + (rw * rh) - inter
-        iou = np.where(union > 0, inter / union, (dist < 1.0).astype(np.float64))
+        overlap = iou(ref_box, geo, coincide=dist < 1.0)
         size = (np.minimum(cw, rw) / np.maximum(np.maximum(cw, rw), 1e-9)) * (
             np.minimum(ch, rh) / np.maximum(np.maximum(ch, rh), 1e-9)
         )
         if rw <= 0:
             size = np.where(cw <= 0, 1.0, size)
-        score += 0.25 * iou + 0.25 * size
+        score += 0.25 * overlap + 0.25 * size
     return np.where(np.isnan(score), unknown, score)
-
-
-def _table_geometry(table: CandidateTable) -> tuple[FloatArray, ...]:
-    cached = table._cache.get("geometry")
-    if cached is None:
-        cached = table._cache["geometry"] = _geometry(table.bboxes)
-    return cached
 
 
 def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
@@ -207,33 +190,6 @@ def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
     return np.mean(parts, axis=0) if len(parts) > 1 else parts[0]
 
 
-def _id_column(table: CandidateTable, column: str) -> npt.NDArray[np.object_]:
-    key = f"idcol_{column}"
-    cached = table._cache.get(key)
-    if cached is None:
-        values = table.platform_ids[column]
-        if column == "xpath":
-            values = tuple(normalize_xpath(v) if v else v for v in values)
-        cached = np.array(values, dtype=object)
-        table._cache[key] = cached
-    return cached
-
-
-def _norm_array(table: CandidateTable) -> npt.NDArray[np.object_]:
-    cached = table._cache.get("names_norm_array")
-    if cached is None:
-        cached = table._cache["names_norm_array"] = np.array(table.names_norm, dtype=object)
-    return cached
-
-
-def _empty_names(table: CandidateTable) -> npt.NDArray[np.bool_]:
-    cached = table._cache.get("empty_names")
-    if cached is None:
-        cached = np.array([not name for name in table.names_norm], dtype=bool)
-        table._cache["empty_names"] = cached
-    return cached
-
-
 class _Scorer:
     """Holds the per-row vectors of one (query, table) pair and evaluates rows lazily.
 
@@ -245,6 +201,7 @@ class _Scorer:
     def __init__(self, query: Query, table: CandidateTable, config: MatchConfig) -> None:
         self.query = query
         self.table = table
+        self.index = index = index_of(table)
         self.config = config
         n = len(table)
         self.has_box = query.bbox is not None
@@ -261,22 +218,22 @@ class _Scorer:
                 query.role, self.has_box, query.bbox_weight, self.has_name,
                 self.has_container, config,
             )  # fmt: skip
-            cached = table._cache.setdefault("shared_vectors", {}).get(self.cache_key)
+            cached = index.shared_vectors.get(self.cache_key)
             if cached is not None:
                 self.num, self.den, self.mult, self.container_weight = cached
                 if query.role is not None:
-                    self.signals["role"] = _role_vectors(table, query.role, config)[0]
+                    self.signals["role"] = _role_vectors(index, query.role, config)[0]
                 self._init_rows(n)
                 return
         num = np.zeros(n, dtype=np.float64)
         den = 0.0
         if query.role is not None:
-            compat, mult = _role_vectors(table, query.role, config)
+            compat, mult = _role_vectors(index, query.role, config)
             num += config.w_role * compat
             den += config.w_role
             self.signals["role"] = compat
         else:
-            mult = _visibility(table, config)
+            mult = _visibility(index, config)
         if self.has_box:
             den += query.bbox_weight
         if state is not None:
@@ -289,7 +246,7 @@ class _Scorer:
         for column, value in query.ids:
             # A matching platform ID is strong evidence; a different or missing one is not
             # evidence against (IDs change between builds and mean other things elsewhere).
-            hit = (_id_column(table, column) == value).astype(np.float64)
+            hit = (index.id_column(column) == value).astype(np.float64)
             weight = config.w_path if column in ("xpath", "css") else config.w_id
             num += weight * hit
             den_rows += weight * hit
@@ -299,18 +256,22 @@ class _Scorer:
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
             # agree or disagree with: the signal is absent for it, not zero.
-            self.container_weight = config.w_container * _has_containers(table)
+            self.container_weight = config.w_container * index.has_containers
             den_rows += self.container_weight
         self.num = num
         self.den = np.where(den_rows > 0, den_rows, 1.0)
         self.mult = mult
         if self.cache_key is not None:
-            shared = _bounded(table, "shared_vectors")
-            shared[self.cache_key] = (self.num, self.den, self.mult, self.container_weight)
+            index.shared_vectors.room()[self.cache_key] = (
+                self.num,
+                self.den,
+                self.mult,
+                self.container_weight,
+            )
         self._init_rows(n)
 
     def _init_rows(self, n: int) -> None:
-        query, table = self.query, self.table
+        query = self.query
         self.box = np.full(n, np.nan)
         self.name = np.full(n, np.nan)
         self.container = np.full(n, np.nan)
@@ -324,14 +285,14 @@ class _Scorer:
                 ("raw", query.name_raw, "exact"),
             ):
                 if key:
-                    self.tier[table.lookup(kind, key)] = NAME_TIERS[tier]
+                    self.tier[self.index.lookup(kind, key)] = NAME_TIERS[tier]
         self._hits = np.flatnonzero(self.tier) if self.has_name else np.empty(0, dtype=np.intp)
 
     def box_scores(self, rows: Index) -> FloatArray:
         """Box agreement for ``rows`` (computed once per row)."""
         todo = rows[np.isnan(self.box[rows])]
         if todo.size and self.query.bbox is not None:
-            geometry = tuple(column[todo] for column in _table_geometry(self.table))
+            geometry = self.index.geometry.take(todo)
             self.box[todo] = bbox_scores(
                 self.query.bbox, self.table.bboxes[todo], self.config.bbox_unknown, geometry
             )
@@ -348,19 +309,9 @@ class _Scorer:
             fuzzy_rows = todo[tiers == 0.0]
             q = self.query
             if fuzzy_rows.size and q.name_norm:
-                subset = _norm_array(self.table)[fuzzy_rows].tolist()
-                factor = NAME_TIERS["token_set_factor"]
-                ratio = process.cdist(
-                    [q.name_norm], subset, scorer=fuzz.ratio, dtype=np.float64, workers=1
-                )[0]
-                tset = process.cdist(
-                    [q.name_norm], subset, scorer=fuzz.token_set_ratio, dtype=np.float64,
-                    workers=1,
-                )[0]  # fmt: skip
-                fuzzy = np.minimum(
-                    np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"]
-                )
-                fuzzy[_empty_names(self.table)[fuzzy_rows]] = 0.0
+                subset = self.index.names_norm[fuzzy_rows].tolist()
+                fuzzy = fuzzy_many(q.name_norm, subset)
+                fuzzy[self.index.empty_names[fuzzy_rows]] = 0.0
                 self.name[fuzzy_rows] = fuzzy
         return self.name[rows]
 
@@ -369,8 +320,9 @@ class _Scorer:
         entries once, every entry of one recorded level in one rapidfuzz batch."""
         todo = rows[np.isnan(self.container[rows])]
         if todo.size:
-            codes, _ = self.table.container_ids
-            raw, norm, mask, matrix = self.table.container_vocab
+            vocab = self.index.containers
+            codes, matrix = vocab.path_of_row, vocab.matrix
+            raw, norm, mask = vocab.raw, vocab.norm, vocab.mask
             path_codes = np.unique(codes[todo])
             sub = matrix[path_codes]  # paths x entries, -1 padded
             entries = np.unique(sub[sub >= 0])
@@ -391,12 +343,10 @@ class _Scorer:
     ) -> FloatArray:
         """Similarity of one recorded entry to vocabulary entries, cached on the table: refs
         of one page share their outer containers, so ``resolve_many`` computes them once."""
-        cache: dict[str, FloatArray] = self.table._cache.setdefault("entry_sims", {})
+        cache = self.index.entry_sims
         sims = cache.get(item)
         if sims is None:
-            if len(cache) > 4096:
-                cache.clear()
-            sims = cache[item] = np.full(len(raw) + 1, np.nan)
+            sims = cache.room()[item] = np.full(len(raw) + 1, np.nan)
             sims[-1] = 0.0  # the padding slot
         missing = entries[np.isnan(sims[entries])]
         if missing.size:
@@ -414,11 +364,11 @@ class _Scorer:
         order of it (``None`` otherwise)."""
         if self.cache_key is None:
             return self._cap_bound(), None
-        orders = _bounded(self.table, "bound_orders")
+        orders = self.index.bound_orders
         cached = orders.get(self.cache_key)
         if cached is None:
             upper = self._cap_bound()
-            cached = orders[self.cache_key] = (upper, np.argsort(-upper, kind="stable"))
+            cached = orders.room()[self.cache_key] = (upper, np.argsort(-upper, kind="stable"))
         return cached
 
     def _cap_bound(self) -> FloatArray:
@@ -476,48 +426,24 @@ class _Scorer:
         return np.asarray(gate * total / self.den[sl], dtype=np.float64)
 
 
-_SHARED_ENTRIES: Final[int] = 16  # distinct (role, signals, config) kept per table
-
-
-def _bounded(table: CandidateTable, name: str) -> dict[Any, Any]:
-    """A per-table cache that is emptied when it would grow past a few entries."""
-    cache: dict[Any, Any] = table._cache.setdefault(name, {})
-    if len(cache) >= _SHARED_ENTRIES:
-        cache.clear()
-    return cache
-
-
-def _has_containers(table: CandidateTable) -> FloatArray:
-    """1 where a row's container path is evidence. In a tree where most rows sit in named
-    containers, an empty path is evidence too (a top-level element); in a flat one (Android
-    views, OSWorld's table, aria snapshots) it only means the format has no containers."""
-    cached = table._cache.get("has_containers")
+def _visibility(index: TableIndex, config: MatchConfig) -> FloatArray:
+    cached = index.visibility.get(config.hidden_factor)
     if cached is None:
-        present = np.array([1.0 if path else 0.0 for path in table.containers])
-        cached = present if present.size and present.mean() < 0.5 else np.ones(present.size)
-        table._cache["has_containers"] = cached
-    return cached
-
-
-def _visibility(table: CandidateTable, config: MatchConfig) -> FloatArray:
-    key = f"visibility:{config.hidden_factor}"
-    cached = table._cache.get(key)
-    if cached is None:
-        cached = np.where(table.visible == 0, config.hidden_factor, 1.0)
-        table._cache[key] = cached
+        cached = np.where(index.table.visible == 0, config.hidden_factor, 1.0)
+        index.visibility[config.hidden_factor] = cached
     return cached
 
 
 def _role_vectors(
-    table: CandidateTable, role: str, config: MatchConfig
+    index: TableIndex, role: str, config: MatchConfig
 ) -> tuple[FloatArray, FloatArray]:
     """Role compatibility of every row with ``role``, and role gate x visibility (cached)."""
-    key = f"role:{role}:{config.role_gate_floor}:{config.hidden_factor}"
-    cached = table._cache.get(key)
+    key = (role, config.role_gate_floor, config.hidden_factor)
+    cached = index.role_vectors.get(key)
     if cached is None:
-        compat = COMPAT[role_code(role)][table.role_codes].astype(np.float64)
-        gate = np.minimum(1.0, config.role_gate_floor + compat) * _visibility(table, config)
-        cached = table._cache[key] = (compat, gate)
+        compat = COMPAT[role_code(role)][index.table.role_codes].astype(np.float64)
+        gate = np.minimum(1.0, config.role_gate_floor + compat) * _visibility(index, config)
+        cached = index.role_vectors[key] = (compat, gate)
     return cached
 
 

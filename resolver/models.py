@@ -8,16 +8,27 @@ Both are pydantic v2 models: they round-trip JSON (``model_dump_json`` /
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import InvalidReferenceError
+from .geometry import CoordSpace
 
-__all__ = ["ActionType", "ActionWithElement", "BBox", "SemanticElementRef"]
+__all__ = ["ID_FIELDS", "ActionType", "ActionWithElement", "BBox", "SemanticElementRef"]
 
 BBox = tuple[float, float, float, float]
 """``[left, top, right, bottom]`` in the coordinate space of the observation it came from."""
+
+ID_FIELDS: Final[tuple[tuple[str, str], ...]] = (
+    ("automation_id", "automation_id"),
+    ("accessibility_id", "accessibility_id"),
+    ("xpath", "xpath"),
+    ("css_selector", "css"),
+)
+"""Each platform-ID field of :class:`SemanticElementRef` and the table column it matches
+(``CandidateTable.platform_ids``): recorders fill the field from the column, the matcher
+compares the two."""
 
 
 def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
@@ -88,9 +99,9 @@ class SemanticElementRef(_Model):
     screen_size:
         ``(width, height)`` of the screen or viewport the bbox was measured in.
     coord_space:
-        What the bbox is measured in: ``"css_px"`` (viewport CSS pixels), ``"screen_px"``,
-        ``"screen_points"`` (macOS), ``"device_px"`` (Android). When it differs from the
-        observation's, box evidence counts for less.
+        What the bbox is measured in (:class:`~resolver.geometry.CoordSpace`): ``"css_px"``
+        (viewport CSS pixels), ``"screen_px"``, ``"screen_points"`` (macOS), ``"device_px"``
+        (Android). When it differs from the observation's, box evidence counts for less.
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 
@@ -112,17 +123,20 @@ class SemanticElementRef(_Model):
     css_selector: str | None = None
     xpath: str | None = None
     screen_size: tuple[int, int] | None = None
-    coord_space: str | None = None
+    coord_space: CoordSpace | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
-    @field_validator(
-        "role", "name", "automation_id", "accessibility_id", "css_selector", "xpath", "coord_space"
-    )
+    @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         if value is None:
             return None
         return value if value.strip() else None
+
+    @field_validator("coord_space", mode="before")
+    @classmethod
+    def _blank_space_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("bbox")
     @classmethod

@@ -9,17 +9,18 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from .adapters import SOURCE_NAMES, SOURCES, SourceInput
 from .errors import InvalidObservationError, ResolutionError
-
-if TYPE_CHECKING:
-    from .adapters.a11y import TreeInput
-    from .table import CandidateTable
+from .table import CandidateTable
 
 __all__ = ["Observation"]
 
-_FIELDS: Final[tuple[str, ...]] = ("accessibility_tree", "dom_html", "screenshot")
+_FIELDS: Final[tuple[str, ...]] = tuple(source.field for source in SOURCES.values())
+_OPTIONS: Final[tuple[str, ...]] = (
+    "screen_size", "url", "tree_format", "dom_layout", "dom_node_map", "max_nodes",
+)  # fmt: skip
 DEFAULT_MAX_NODES: Final[int] = 500_000
 
 
@@ -71,7 +72,6 @@ class Observation:
 
     __slots__ = (
         "_lock",
-        "_parsed",
         "_tables",
         "accessibility_tree",
         "dom_html",
@@ -94,7 +94,6 @@ class Observation:
     dom_node_map: Mapping[str, Any] | None
     max_nodes: int
     _tables: dict[str, CandidateTable]
-    _parsed: TreeInput | None
     _lock: threading.Lock
 
     def __init__(
@@ -137,7 +136,6 @@ class Observation:
             "dom_node_map": dom_node_map,
             "max_nodes": max_nodes,
             "_tables": {},
-            "_parsed": None,
             "_lock": threading.Lock(),
         }
         for key, value in values.items():
@@ -168,34 +166,15 @@ class Observation:
                 "an observation must be an Observation, a mapping, or an object with "
                 f"accessibility_tree / dom_html / screenshot attributes; got {type(obj).__name__}"
             )
-        return cls(
-            accessibility_tree=get("accessibility_tree"),
-            dom_html=get("dom_html"),
-            screenshot=get("screenshot"),
-            screen_size=get("screen_size"),
-            url=get("url"),
-            tree_format=get("tree_format"),
-        )
+        given = {key: get(key) for key in (*_FIELDS, *_OPTIONS)}
+        if given["max_nodes"] is None:
+            given["max_nodes"] = DEFAULT_MAX_NODES
+        return cls(**given)
 
     def has(self, source: str) -> bool:
         """Whether the observation carries the input ``source`` reads."""
-        field = {"a11y": "accessibility_tree", "dom": "dom_html", "vision": "screenshot"}.get(
-            source
-        )
-        return field is not None and getattr(self, field) is not None
-
-    def parsed_tree(self) -> TreeInput:
-        """The accessibility tree parsed once (JSON, XML or text)."""
-        from .adapters.a11y import parse_input
-
-        with self._lock:
-            if self._parsed is None:
-                if self.accessibility_tree is None:
-                    raise InvalidObservationError("the observation has no accessibility_tree")
-                object.__setattr__(self, "_parsed", parse_input(self.accessibility_tree))
-            parsed = self._parsed
-            assert parsed is not None
-            return parsed
+        entry = SOURCES.get(source)
+        return entry is not None and getattr(self, entry.field) is not None
 
     def candidates(self, source: str) -> CandidateTable:
         """The :class:`~resolver.table.CandidateTable` for ``"a11y"``, ``"dom"`` or ``"vision"``.
@@ -209,24 +188,30 @@ class Observation:
         SourceUnavailableError
             The source needs an optional extra that is not installed.
         """
-        from .adapters import SOURCE_NAMES, build_source_table
-
         if source not in SOURCE_NAMES:
             raise InvalidObservationError(
                 f"unknown source {source!r}; expected one of {', '.join(SOURCE_NAMES)}"
             )
-        cached = self._tables.get(source)
-        if cached is not None:
+        with self._lock:
+            cached = self._tables.get(source)
+            if cached is None:
+                cached = self._tables[source] = self._build(source)
             return cached
-        if not self.has(source):
+
+    def _build(self, source: str) -> CandidateTable:
+        entry = SOURCES[source]
+        raw = getattr(self, entry.field)
+        if raw is None:
             raise InvalidObservationError(f"the observation has no input for the {source} source")
+        given = SourceInput(
+            raw, self.screen_size, self.max_nodes, self.tree_format, self.url,
+            self.dom_layout, self.dom_node_map,
+        )  # fmt: skip
         try:
-            table = build_source_table(source, self)
+            return entry.load()(given)
         except ResolutionError:
             raise
         except RecursionError as exc:
             raise InvalidObservationError(f"the {source} input is nested too deeply") from exc
         except MemoryError as exc:
             raise InvalidObservationError(f"the {source} input is too large to read") from exc
-        self._tables[source] = table
-        return table

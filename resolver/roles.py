@@ -21,6 +21,10 @@ import numpy.typing as npt
 
 __all__ = [
     "COMPAT",
+    "CONTAINER_ROLES",
+    "CONTENT_NAMED_CONTAINERS",
+    "LABEL_ROLES",
+    "LANDMARK_ROLES",
     "ROLES",
     "ROLE_INDEX",
     "canonical_role",
@@ -425,3 +429,35 @@ def role_compat(a: str, b: str) -> float:
     (0.800000011920929, 0.0)
     """
     return float(COMPAT[role_code(a), role_code(b)])
+
+
+# --- role sets that decisions read -----------------------------------------------------------
+
+CONTAINER_ROLES: Final[frozenset[str]] = frozenset(
+    {
+        "dialog", "alertdialog", "window", "group", "region", "form", "search", "navigation",
+        "banner", "contentinfo", "main", "complementary", "toolbar", "menu", "menubar",
+        "tablist", "tabpanel", "list", "listitem", "row", "table", "grid", "treegrid", "tree",
+        "radiogroup", "article", "section", "figure", "document", "application", "listbox",
+        "rowgroup", "feed", "directory", "treeitem",
+    }
+)  # fmt: skip
+"""Roles whose name enters the container path of their descendants."""
+
+LANDMARK_ROLES: Final[frozenset[str]] = frozenset(
+    {"banner", "navigation", "main", "complementary", "contentinfo", "form", "search", "dialog"}
+)
+"""Roles that enter the container path as ``[role]`` even without a name."""
+
+CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
+    {"row", "listitem", "treeitem", "article", "option"}
+)
+"""Unnamed containers of these roles enter container paths with their text content: a table
+row's other cells, a list item's or an article's text are what tells one "Edit" or one
+"Read more" from the next."""
+
+LABEL_ROLES: Final[frozenset[str]] = frozenset(
+    {"text", "label", "img", "generic", "none", "unknown", "paragraph", "strong", "emphasis"}
+)
+"""Roles of what sits inside a control and labels it (text in a link, an icon in a button):
+when such a row narrowly wins over the control around it, the control is answered."""

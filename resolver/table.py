@@ -31,43 +31,28 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from functools import cached_property
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from .errors import InvalidObservationError
-from .roles import ROLE_INDEX, canonical_role
+from .geometry import CoordSpace
+from .roles import (
+    CONTAINER_ROLES,
+    CONTENT_NAMED_CONTAINERS,
+    LANDMARK_ROLES,
+    ROLE_INDEX,
+    canonical_role,
+)
 from .text import collapse, mask_digits, normalize
 
-__all__ = ["CONTAINER_ROLES", "LANDMARK_ROLES", "CandidateTable", "TableBuilder"]
+__all__ = ["NO_STATE", "CandidateTable", "TableBuilder", "check_rows"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int32]
 TriArray = npt.NDArray[np.int8]
-
-CONTAINER_ROLES: Final[frozenset[str]] = frozenset(
-    {
-        "dialog", "alertdialog", "window", "group", "region", "form", "search", "navigation",
-        "banner", "contentinfo", "main", "complementary", "toolbar", "menu", "menubar",
-        "tablist", "tabpanel", "list", "listitem", "row", "table", "grid", "treegrid", "tree",
-        "radiogroup", "article", "section", "figure", "document", "application", "listbox",
-        "rowgroup", "feed", "directory", "treeitem",
-    }
-)  # fmt: skip
-"""Roles whose name enters the container path of their descendants."""
-
-LANDMARK_ROLES: Final[frozenset[str]] = frozenset(
-    {"banner", "navigation", "main", "complementary", "contentinfo", "form", "search", "dialog"}
-)
-"""Roles that enter the container path as ``[role]`` even without a name."""
-
-CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
-    {"row", "listitem", "treeitem", "article", "option"}
-)
-"""Unnamed containers of these roles enter container paths with their text content: a table
-row's other cells, a list item's or an article's text are what tells one "Edit" or one
-"Read more" from the next."""
 
 MAX_CONTEXT_LEAVES: Final[int] = 8  # text leaves joined into a content-named container label
 MAX_CONTEXT_CHARS: Final[int] = 120  # ... and at most this long
@@ -75,27 +60,20 @@ MAX_CONTAINER_DEPTH: Final[int] = 12  # container paths keep the innermost entri
 MAX_TEXT: Final[int] = 2000  # names longer than this are cut: they are paragraphs, not labels
 
 
-class _ValueIndex:
-    """Rows by value: one code per row, rows sorted by code, and a slice per value."""
+States = tuple[int, int, int]
+NO_STATE: Final[States] = (-1, -1, -1)
+"""``(enabled, visible, focused)`` all unknown."""
 
-    __slots__ = ("codes", "order", "starts")
+T = TypeVar("T")
 
-    def __init__(self, column: Sequence[str]) -> None:
-        self.codes: dict[str, int] = {}
-        setdefault = self.codes.setdefault
-        row_codes = np.fromiter(
-            (setdefault(value, len(self.codes)) for value in column), np.intp, count=len(column)
+
+def check_rows(count: int, max_rows: int) -> None:
+    """Refuse a tree of more than ``max_rows`` nodes (the one place this limit is checked)."""
+    if count > max_rows:
+        raise InvalidObservationError(
+            f"the tree has more than {max_rows} nodes; raise max_nodes to read it",
+            details={"max_nodes": max_rows},
         )
-        self.order = np.argsort(row_codes, kind="stable")
-        counts = np.bincount(row_codes, minlength=len(self.codes))
-        self.starts = np.concatenate(([0], np.cumsum(counts)))
-
-    def rows(self, value: str) -> npt.NDArray[np.intp]:
-        """Row indices holding ``value`` (empty values are never indexed)."""
-        code = self.codes.get(value) if value else None
-        if code is None:
-            return np.empty(0, dtype=np.intp)
-        return self.order[self.starts[code] : self.starts[code + 1]]
 
 
 def _freeze(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -124,20 +102,36 @@ class CandidateTable:
     focused: TriArray
     containers: tuple[tuple[str, ...], ...]
     platform_ids: Mapping[str, tuple[str | None, ...]]
-    coord_space: str = "unknown"
+    coord_space: CoordSpace = CoordSpace.UNKNOWN
     screen_size: tuple[float, float] | None = None
+    id_keys: Mapping[str, Callable[[str], str]] = field(default_factory=dict, repr=False)
+    """Per platform-ID column, the function that turns a value into its comparison form
+    (the DOM adapter's XPath normalisation); columns not listed compare as they are."""
     selector_resolver: Callable[[str, str], Sequence[int]] | None = field(
         default=None, repr=False, compare=False
     )
     """Sources that can run selectors (the DOM) set this: ``(kind, selector) -> rows`` with
     ``kind`` ``"css"`` or ``"xpath"``; the chain uses it to verify a ref's recorded selectors."""
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    native: object | None = field(default=None, repr=False, compare=False)
+    """The source's own model of the observation, for code of the same source (the DOM
+    adapter keeps its page analysis here, for selectors)."""
+    _derived: dict[type, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def __repr__(self) -> str:
         return f"CandidateTable(source={self.source!r}, format={self.format!r}, rows={len(self)})"
+
+    def derived(self, kind: Callable[[CandidateTable], T]) -> T:
+        """``kind(self)``, made once per table and kept with it (indexes the matcher or a
+        source computes from the columns; the table is immutable, so they never go stale)."""
+        cached = self._derived.get(kind)  # type: ignore[call-overload]
+        if cached is None:
+            cached = self._derived[kind] = kind(self)  # type: ignore[index]
+        return cached  # type: ignore[no-any-return]
 
     # -- derived columns, computed once on first use -----------------------------------------
 
@@ -146,85 +140,24 @@ class CandidateTable:
         """Absolute XPath per row where the source knows it (``None`` elsewhere)."""
         return self.platform_ids.get("xpath", (None,) * len(self))
 
-    @property
+    @cached_property
     def names_norm(self) -> tuple[str, ...]:
         """Normalised names (see :func:`resolver.text.normalize`)."""
-        cached = self._cache.get("names_norm")
-        if cached is None:
-            memo: dict[str, str] = {}
-            cached = tuple(
-                memo[n] if n in memo else memo.setdefault(n, normalize(n)) for n in self.names
-            )
-            self._cache["names_norm"] = cached
-        return cached
+        memo: dict[str, str] = {}
+        return tuple(memo[n] if n in memo else memo.setdefault(n, normalize(n)) for n in self.names)
 
-    @property
+    @cached_property
     def names_mask(self) -> tuple[str, ...]:
         """Normalised names with digit runs masked."""
-        cached = self._cache.get("names_mask")
-        if cached is None:
-            memo: dict[str, str] = {}
-            cached = tuple(
-                memo[n] if n in memo else memo.setdefault(n, mask_digits(n))
-                for n in self.names_norm
-            )
-            self._cache["names_mask"] = cached
-        return cached
+        memo: dict[str, str] = {}
+        return tuple(
+            memo[n] if n in memo else memo.setdefault(n, mask_digits(n)) for n in self.names_norm
+        )
 
-    def lookup(self, kind: str, key: str) -> npt.NDArray[np.intp]:
-        """Rows whose ``kind`` (``raw``, ``norm`` or ``mask``) name equals ``key``."""
-        if kind == "raw":
-            # Equal names are equal once normalised: filter the normalised hits.
-            norm_key = normalize(key)
-            names = self.names
-            if norm_key:
-                rows = self.lookup("norm", norm_key)
-                return rows[[names[i] == key for i in rows.tolist()]]
-            return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
-        indexes = self._cache.get("name_indexes")
-        if indexes is None:
-            indexes = {
-                "norm": _ValueIndex(self.names_norm),
-                "mask": _ValueIndex(self.names_mask),
-            }
-            self._cache["name_indexes"] = indexes
-        found: npt.NDArray[np.intp] = indexes[kind].rows(key)
-        return found
-
-    @property
-    def container_ids(self) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
-        """Per-row index into the list of distinct container paths, and that list."""
-        cached = self._cache.get("container_ids")
-        if cached is None:
-            seen: dict[tuple[str, ...], int] = {}
-            codes = np.fromiter(
-                (seen.setdefault(p, len(seen)) for p in self.containers),
-                dtype=np.int32,
-                count=len(self),
-            )
-            cached = (_freeze(codes), tuple(seen))
-            self._cache["container_ids"] = cached
-        return cached
-
-    @property
-    def container_vocab(self) -> tuple[list[str], list[str], list[str], npt.NDArray[np.intp]]:
-        """Distinct container entries (collapsed, normalised, masked) and, per distinct path
-        (see :attr:`container_ids`), its entry indices padded with -1 to a matrix."""
-        cached = self._cache.get("container_vocab")
-        if cached is None:
-            _, paths = self.container_ids
-            index: dict[str, int] = {}
-            width = max((len(p) for p in paths), default=0)
-            matrix = np.full((len(paths), max(width, 1)), -1, dtype=np.intp)
-            for i, path in enumerate(paths):
-                for j, entry in enumerate(path):
-                    matrix[i, j] = index.setdefault(entry, len(index))
-            raw = [collapse(e) for e in index]
-            norm = [normalize(e) for e in raw]
-            mask = [mask_digits(e) if e else e for e in norm]
-            cached = (raw, norm, mask, _freeze(matrix))
-            self._cache["container_vocab"] = cached
-        return cached
+    def id_key(self, column: str, value: str) -> str:
+        """``value`` in the comparison form of platform-ID ``column``."""
+        key = self.id_keys.get(column)
+        return key(value) if key is not None else value
 
     def is_ancestor(self, ancestor: int, row: int) -> bool:
         """Whether ``ancestor`` is a proper ancestor of ``row``."""
@@ -236,9 +169,16 @@ class CandidateTable:
             current = int(parent[current])
         return False
 
+    def box(self, row: int) -> tuple[float, float, float, float] | None:
+        """The row's box, or ``None`` when unknown."""
+        left, top, right, bottom = self.bboxes[row].tolist()
+        if left != left:  # NaN: unknown boxes are stored as four NaNs
+            return None
+        return (left, top, right, bottom)
+
     def row(self, i: int) -> dict[str, Any]:
         """One row as a plain dict (for evidence, logs and tests)."""
-        box = self.bboxes[i]
+        box = self.box(i)
         return {
             "source": self.source,
             "id": self.ids[i],
@@ -246,7 +186,7 @@ class CandidateTable:
             "role": self.roles[i],
             "raw_role": self.raw_roles[i],
             "name": self.names[i],
-            "bbox": None if math.isnan(float(box[0])) else [float(v) for v in box],
+            "bbox": None if box is None else list(box),
             "container_path": list(self.containers[i]),
         }
 
@@ -263,7 +203,7 @@ def _clean_box(box: Any) -> tuple[float, float, float, float]:
     return (left, top, right, bottom)
 
 
-def _box_array(raw: list[Any]) -> FloatArray:
+def _box_array(raw: Sequence[Any]) -> FloatArray:
     """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN."""
     n = len(raw)
     filled = [_NAN4 if box is None else box for box in raw]
@@ -280,8 +220,26 @@ def _box_array(raw: list[Any]) -> FloatArray:
     return boxes
 
 
+_FIXED: Final[int] = 7
+"""Fields of a row before its platform IDs: id, raw role, name, parent, box, value, states."""
+
+
 class TableBuilder:
-    """Collects rows (in pre-order) and freezes them into a :class:`CandidateTable`.
+    """Collects rows (in pre-order) and freezes them into a :class:`CandidateTable`: the one
+    way every adapter makes a table.
+
+    A row is one tuple appended to :attr:`rows` (the fast path for large trees; :meth:`add`
+    does the same with keywords)::
+
+        (id, raw_role, name, parent, box, value, states, *platform_ids)
+
+    ``parent`` is an earlier row or -1; ``box`` is ``[left, top, right, bottom]`` or ``None``
+    (malformed, non-finite or inverted boxes are stored as unknown, never trusted);
+    ``states`` is ``(enabled, visible, focused)`` as 1/0/-1 (:data:`NO_STATE`);
+    the platform IDs follow in the order of ``id_columns``. :attr:`roles` overrides the role
+    tables' reading of a row's raw role (Android: a clickable generic view is a button) and
+    :attr:`executor_ids` the default ``executor_prefix + id``. Sizes, column shapes and parent
+    links are checked in :meth:`build`.
 
     Parameters
     ----------
@@ -291,6 +249,8 @@ class TableBuilder:
         Passed to :func:`resolver.roles.canonical_role` for platform-specific spellings.
     id_columns:
         Names of the platform-ID columns this adapter fills.
+    executor_prefix:
+        Prepended to a row's ID to make its executor ID.
     max_rows:
         Refuse trees larger than this with :class:`InvalidObservationError`.
     """
@@ -308,23 +268,19 @@ class TableBuilder:
         self.source = source
         self.format = format
         self.platform = platform
+        self.id_columns = tuple(id_columns)
         self.executor_prefix = executor_prefix
         self.max_rows = max_rows
-        self._ids: list[str] = []
-        self._exec: list[str] = []
-        self._roles: list[str] = []
-        self._raw_roles: list[str] = []
-        self._names: list[str] = []
-        self._values: list[str] = []
-        self._boxes: list[Any] = []
-        self._parent: list[int] = []
-        self._states: list[tuple[int, int, int]] = []
-        self._pids: dict[str, list[str | None]] = {name: [] for name in id_columns}
-        self._role_cache: dict[str, str] = {}
-        self._name_cache: dict[str, str] = {}
+        self.rows: list[tuple[Any, ...]] = []
+        self.roles: dict[int, str] = {}
+        self.executor_ids: dict[int, str] = {}
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self.rows)
+
+    def reserve(self, count: int) -> None:
+        """Refuse early when the input already has more nodes than the limit allows."""
+        check_rows(len(self.rows) + count, self.max_rows)
 
     def add(
         self,
@@ -335,205 +291,162 @@ class TableBuilder:
         parent: int = -1,
         bbox: Sequence[float] | None = None,
         value: str = "",
-        enabled: bool | None = None,
-        visible: bool | None = None,
-        focused: bool | None = None,
+        states: States = NO_STATE,
         role: str | None = None,
         executor_id: str | None = None,
         **platform_ids: str | None,
     ) -> int:
-        """Append one row and return its index. ``parent`` must be an earlier row or -1.
-
-        ``bbox`` is ``[left, top, right, bottom]``; a malformed, non-finite or inverted box is
-        stored as unknown (NaN), never trusted.
-        """
-        index = len(self._ids)
-        if index >= self.max_rows:
-            raise InvalidObservationError(
-                f"the tree has more than {self.max_rows} nodes; raise max_nodes to read it",
-                details={"max_nodes": self.max_rows},
-            )
-        if parent >= index or parent < -1:
-            raise InvalidObservationError(f"node {id!r}: parent row {parent} is not earlier")
-        if role is None:
-            role = self._role_cache.get(raw_role)
-            if role is None:
-                role = canonical_role(raw_role, self.platform)
-                self._role_cache[raw_role] = role
-        if name:
-            clean = self._name_cache.get(name)
-            if clean is None:
-                clean = self._name_cache[name] = collapse(name)[:MAX_TEXT]
-            name = clean
-        self._ids.append(id)
-        self._exec.append(executor_id if executor_id is not None else self.executor_prefix + id)
-        self._roles.append(role)
-        self._raw_roles.append(raw_role)
-        self._names.append(name)
-        self._values.append(value[:MAX_TEXT] if value else "")
-        self._boxes.append(bbox)
-        self._parent.append(parent)
-        self._states.append(
-            (
-                -1 if enabled is None else int(enabled),
-                -1 if visible is None else int(visible),
-                -1 if focused is None else int(focused),
-            )
-        )
-        if self._pids:
-            for column, values in self._pids.items():
-                values.append(platform_ids.get(column))
+        """Append one row and return its index (see the class docstring for the fields)."""
+        index = len(self.rows)
+        check_rows(index + 1, self.max_rows)
+        ids = tuple(platform_ids.get(column) for column in self.id_columns)
+        self.rows.append((id, raw_role, name, parent, bbox, value, states, *ids))
+        if role is not None:
+            self.roles[index] = role
+        if executor_id is not None:
+            self.executor_ids[index] = executor_id
         return index
 
-    def extend(
+    def build(
         self,
         *,
-        ids: Sequence[str],
-        raw_roles: Sequence[str],
-        names: Sequence[str],
-        parents: Sequence[int],
-        boxes: Sequence[Any],
-        values: Sequence[str],
-        states: Sequence[tuple[int, int, int]],
-        platform_ids: Mapping[str, Sequence[str | None]] | None = None,
-        roles: Mapping[int, str] | None = None,
-        executor_ids: Sequence[str] | None = None,
-    ) -> None:
-        """Append many rows at once (the fast path for large trees).
-
-        Same contract as :meth:`add`, column-wise: ``parents`` index rows (earlier ones, or
-        -1), ``states`` are ``(enabled, visible, focused)`` as 1/0/-1. ``roles`` maps
-        positions in these columns to a canonical role that overrides the role tables'
-        reading of their raw role (Android: a clickable generic view is a button).
-        ``executor_ids`` replaces the default ``executor_prefix + id`` per row.
-        """
-        n = len(ids)
-        offset = len(self._ids)
-        if offset + n > self.max_rows:
-            raise InvalidObservationError(
-                f"the tree has more than {self.max_rows} nodes; raise max_nodes to read it",
-                details={"max_nodes": self.max_rows},
-            )
-        columns = (raw_roles, names, parents, boxes, values, states)
-        if any(len(c) != n for c in columns) or (
-            executor_ids is not None and len(executor_ids) != n
-        ):
-            raise InvalidObservationError("table columns have different lengths")
-        check = np.asarray(parents, dtype=np.int64).reshape(n)
-        if n and ((check < -1).any() or (check >= np.arange(offset, offset + n)).any()):
-            raise InvalidObservationError("a row's parent is not an earlier row")
-        role_cache, name_cache, platform = self._role_cache, self._name_cache, self.platform
-        for raw in set(raw_roles) - role_cache.keys():
-            role_cache[raw] = canonical_role(raw, platform)
-        canonical = [role_cache[raw] for raw in raw_roles]
-        for position, role in (roles or {}).items():
-            if role not in ROLE_INDEX:
-                raise InvalidObservationError(f"unknown canonical role {role!r}")
-            canonical[position] = role
-        self._roles.extend(canonical)
-        clean: list[str] = []
-        for name in names:
-            if name:
-                cached = name_cache.get(name)
-                if cached is None:
-                    cached = name_cache[name] = collapse(name)[:MAX_TEXT]
-                name = cached
-            clean.append(name)
-        prefix = self.executor_prefix
-        self._ids.extend(ids)
-        if executor_ids is not None:
-            self._exec.extend(executor_ids)
-        else:
-            self._exec.extend([prefix + i for i in ids])
-        self._raw_roles.extend(raw_roles)
-        self._names.extend(clean)
-        self._values.extend([v[:MAX_TEXT] if v else "" for v in values])
-        self._boxes.extend(boxes)
-        self._parent.extend(parents)
-        self._states.extend(states)
-        given = platform_ids or {}
-        for column, column_values in self._pids.items():
-            extra = given.get(column)
-            column_values.extend(extra if extra is not None else [None] * n)
-
-    def build(
-        self, *, coord_space: str = "unknown", screen_size: tuple[float, float] | None = None
+        coord_space: CoordSpace = CoordSpace.UNKNOWN,
+        screen_size: tuple[float, float] | None = None,
+        **extra: Any,
     ) -> CandidateTable:
-        """Freeze the rows; computes depth and container paths from the parent links."""
-        n = len(self._ids)
-        parent = np.asarray(self._parent, dtype=np.int32).reshape(n)
-        roles, names, parents = self._roles, self._names, self._parent
-        content_labels = self._content_labels()
-        depth_list = [0] * n
-        containers: list[tuple[str, ...]] = [()] * n
-        # The path a row hands to its children, computed once per parent.
-        child_paths: dict[int, tuple[str, ...]] = {}
-        for i in range(n):
-            p = parents[i]
-            if p < 0:
-                continue
-            depth_list[i] = depth_list[p] + 1
-            path = child_paths.get(p)
-            if path is None:
-                path = containers[p]
-                role_p = roles[p]
-                label = names[p] if role_p in CONTAINER_ROLES else ""
-                if not label:
-                    label = content_labels.get(p, "")
-                    if not label and role_p in LANDMARK_ROLES:
-                        label = f"[{role_p}]"
-                if label:
-                    # Keep the nearest few: enough to disambiguate, bounded on deep trees.
-                    path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:200])
-                child_paths[p] = path
-            containers[i] = path
-        depth = np.asarray(depth_list, dtype=np.int32).reshape(n)
-        states = np.asarray(self._states, dtype=np.int8).reshape(n, 3)
+        """Freeze the rows; computes depth and container paths from the parent links.
+
+        ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
+        ``native``).
+        """
+        n = len(self.rows)
+        check_rows(n, self.max_rows)
+        width = _FIXED + len(self.id_columns)
+        if any(len(row) != width for row in self.rows):
+            raise InvalidObservationError("table rows have different numbers of fields")
+        columns: list[Sequence[Any]] = list(zip(*self.rows, strict=True)) or [()] * width
+        ids, raw_roles, names, parents, boxes, values, states = columns[:_FIXED]
+        parent = self._parents(parents)
+        roles = self._canonical(raw_roles)
+        names = _clean_names(names)
+        depth, containers = _structure(roles, names, parent.tolist())
+        state = np.asarray(states, dtype=np.int8).reshape(n, 3)
+        prefix = self.executor_prefix
+        executor = [prefix + i for i in ids]
+        for position, executor_id in self.executor_ids.items():
+            executor[position] = executor_id
         return CandidateTable(
             source=self.source,
             format=self.format,
-            ids=tuple(self._ids),
-            executor_ids=tuple(self._exec),
+            ids=tuple(ids),
+            executor_ids=tuple(executor),
             roles=tuple(roles),
             role_codes=_freeze(np.fromiter((ROLE_INDEX[r] for r in roles), np.int32, count=n)),
-            raw_roles=tuple(self._raw_roles),
+            raw_roles=tuple(raw_roles),
             names=tuple(names),
-            values=tuple(self._values),
-            bboxes=_freeze(_box_array(self._boxes)),
+            values=tuple(v[:MAX_TEXT] if v else "" for v in values),
+            bboxes=_freeze(_box_array(boxes)),
             depth=_freeze(depth),
             parent=_freeze(parent),
-            enabled=_freeze(np.ascontiguousarray(states[:, 0])),
-            visible=_freeze(np.ascontiguousarray(states[:, 1])),
-            focused=_freeze(np.ascontiguousarray(states[:, 2])),
-            containers=tuple(containers),
-            platform_ids={k: tuple(v) for k, v in self._pids.items()},
-            coord_space=coord_space,
+            enabled=_freeze(np.ascontiguousarray(state[:, 0])),
+            visible=_freeze(np.ascontiguousarray(state[:, 1])),
+            focused=_freeze(np.ascontiguousarray(state[:, 2])),
+            containers=containers,
+            platform_ids={c: tuple(columns[_FIXED + k]) for k, c in enumerate(self.id_columns)},
+            coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
+            **extra,
         )
 
-    def _content_labels(self) -> dict[int, str]:
-        """Text content of unnamed rows/list items/articles: their first text leaves.
+    def _parents(self, parents: Sequence[Any]) -> IntArray:
+        n = len(parents)
+        try:
+            parent = np.asarray(parents, dtype=np.int64).reshape(n)
+        except (TypeError, ValueError) as exc:
+            raise InvalidObservationError("a row's parent is not a row index") from exc
+        if n and ((parent < -1).any() or (parent >= np.arange(n)).any()):
+            raise InvalidObservationError("a row's parent is not an earlier row")
+        return parent.astype(np.int32)
 
-        Rows are in pre-order, so a subtree is the run of rows after its root whose parent
-        is inside it, and a row is a leaf when the next row is not its child; the scan of
-        each subtree stops at the first few leaves.
-        """
-        n = len(self._ids)
-        names, roles, parent = self._names, self._roles, self._parent
-        wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
-        labels: dict[int, str] = {}
-        for start in wanted:
-            leaves: list[str] = []
-            members = {start}
-            i = start + 1
-            while i < n and parent[i] in members:
-                members.add(i)
-                is_leaf = i + 1 >= n or parent[i + 1] != i
-                if is_leaf and names[i]:
-                    leaves.append(names[i])
-                    if len(leaves) >= MAX_CONTEXT_LEAVES:
-                        break
-                i += 1
-            if leaves:
-                labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
-        return labels
+    def _canonical(self, raw_roles: Sequence[str]) -> list[str]:
+        platform = self.platform
+        mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
+        roles = [mapping[raw] for raw in raw_roles]
+        for position, role in self.roles.items():
+            if role not in ROLE_INDEX:
+                raise InvalidObservationError(f"unknown canonical role {role!r}")
+            roles[position] = role
+        return roles
+
+
+def _clean_names(names: Sequence[str]) -> list[str]:
+    """Names with whitespace collapsed and cut at :data:`MAX_TEXT` (each distinct name once)."""
+    cache: dict[str, str] = {}
+    clean: list[str] = []
+    for name in names:
+        if name:
+            cached = cache.get(name)
+            if cached is None:
+                cached = cache[name] = collapse(name)[:MAX_TEXT]
+            name = cached
+        clean.append(name)
+    return clean
+
+
+def _structure(
+    roles: list[str], names: list[str], parents: list[int]
+) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
+    """Depth and container path of every row, from the parent links."""
+    n = len(parents)
+    content_labels = _content_labels(roles, names, parents)
+    depth_list = [0] * n
+    containers: list[tuple[str, ...]] = [()] * n
+    # The path a row hands to its children, computed once per parent.
+    child_paths: dict[int, tuple[str, ...]] = {}
+    for i in range(n):
+        p = parents[i]
+        if p < 0:
+            continue
+        depth_list[i] = depth_list[p] + 1
+        path = child_paths.get(p)
+        if path is None:
+            path = containers[p]
+            role_p = roles[p]
+            label = names[p] if role_p in CONTAINER_ROLES else ""
+            if not label:
+                label = content_labels.get(p, "")
+                if not label and role_p in LANDMARK_ROLES:
+                    label = f"[{role_p}]"
+            if label:
+                # Keep the nearest few: enough to disambiguate, bounded on deep trees.
+                path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:200])
+            child_paths[p] = path
+        containers[i] = path
+    return np.asarray(depth_list, dtype=np.int32).reshape(n), tuple(containers)
+
+
+def _content_labels(roles: list[str], names: list[str], parent: list[int]) -> dict[int, str]:
+    """Text content of unnamed rows/list items/articles: their first text leaves.
+
+    Rows are in pre-order, so a subtree is the run of rows after its root whose parent
+    is inside it, and a row is a leaf when the next row is not its child; the scan of
+    each subtree stops at the first few leaves.
+    """
+    n = len(names)
+    wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
+    labels: dict[int, str] = {}
+    for start in wanted:
+        leaves: list[str] = []
+        members = {start}
+        i = start + 1
+        while i < n and parent[i] in members:
+            members.add(i)
+            is_leaf = i + 1 >= n or parent[i + 1] != i
+            if is_leaf and names[i]:
+                leaves.append(names[i])
+                if len(leaves) >= MAX_CONTEXT_LEAVES:
+                    break
+            i += 1
+        if leaves:
+            labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
+    return labels

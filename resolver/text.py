@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -27,6 +28,7 @@ __all__ = [
     "collapse",
     "container_similarity",
     "entry_weight",
+    "fuzzy_many",
     "fuzzy_score",
     "item_similarity_many",
     "mask_digits",
@@ -34,6 +36,8 @@ __all__ = [
     "name_similarity_many",
     "normalize",
 ]
+
+FloatArray = npt.NDArray[np.float64]
 
 _WS = re.compile(r"\s+")
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
@@ -115,14 +119,30 @@ def name_similarity(query: str, candidate: str) -> float:
 
 
 def fuzzy_score(q_norm: str, c_norm: str) -> float:
-    """Fuzzy tier on normalised strings: max(ratio, factor * token_set_ratio), capped."""
+    """Fuzzy tier of two normalised strings (see :func:`fuzzy_many`)."""
     if not q_norm or not c_norm:
         return 0.0
-    best = max(
-        fuzz.ratio(q_norm, c_norm),
-        NAME_TIERS["token_set_factor"] * fuzz.token_set_ratio(q_norm, c_norm),
-    )
-    return min(best / 100.0, NAME_TIERS["fuzzy_cap"])
+    return float(fuzzy_many(q_norm, [c_norm])[0])
+
+
+def fuzzy_many(q_norm: str, norms: Sequence[str], *, floor: float = 0.0) -> FloatArray:
+    """The fuzzy tier of ``q_norm`` against many normalised names, in one rapidfuzz batch
+    call per scorer: ``min(max(ratio, factor * token_set_ratio) / 100, fuzzy_cap)``.
+
+    ``token_set_ratio`` rewards added words, so it counts a little less; the cap keeps any
+    fuzzy agreement below a digit-masked one. Values under ``floor`` may come back as 0
+    (rapidfuzz skips work below a cutoff); empty names are not special-cased here.
+    """
+    factor = NAME_TIERS["token_set_factor"]
+    ratio = process.cdist(
+        [q_norm], norms, scorer=fuzz.ratio, dtype=np.float64, workers=1,
+        score_cutoff=100 * floor,
+    )[0]  # fmt: skip
+    tset = process.cdist(
+        [q_norm], norms, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
+        score_cutoff=min(100.0, 100 * floor / factor),
+    )[0]  # fmt: skip
+    return np.minimum(np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"])
 
 
 LANDMARK_ENTRY_WEIGHT: Final[float] = 0.5
@@ -143,9 +163,6 @@ def _item_similarity(query: str, candidate: str) -> float:
     return _stretch(name_similarity(query, candidate))
 
 
-FloatArray = npt.NDArray[np.float64]
-
-
 def name_similarity_many(
     query: str, raw: list[str], norm: list[str], mask: list[str], *, floor: float = 0.0
 ) -> FloatArray:
@@ -161,20 +178,8 @@ def name_similarity_many(
     q_norm = normalize(q_raw)
     if q_norm:
         # Fuzzy values under ``floor`` may come back as 0: callers that pass a floor treat
-        # everything under it alike, and rapidfuzz skips work below a cutoff.
-        factor = NAME_TIERS["token_set_factor"]
-        ratio = process.cdist(
-            [q_norm], norm, scorer=fuzz.ratio, dtype=np.float64, workers=1,
-            score_cutoff=100 * floor,
-        )[0]  # fmt: skip
-        tset = process.cdist(
-            [q_norm], norm, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
-            score_cutoff=min(100.0, 100 * floor / factor),
-        )[0]  # fmt: skip
-        values = np.minimum(
-            np.maximum(ratio, factor * tset) / 100.0,
-            NAME_TIERS["fuzzy_cap"],
-        )
+        # everything under it alike.
+        values = fuzzy_many(q_norm, norm, floor=floor)
         q_mask = mask_digits(q_norm)
         values = np.where([m == q_mask for m in mask], NAME_TIERS["masked"], values)
         values = np.where([c == q_norm for c in norm], NAME_TIERS["normalized"], values)

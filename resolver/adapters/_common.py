@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
-__all__ = ["as_bool", "as_str", "box_from_ltrb", "box_from_xywh"]
+__all__ = [
+    "XPATH_KEYS",
+    "as_bool",
+    "as_str",
+    "box_from_ltrb",
+    "box_from_xywh",
+    "normalize_xpath",
+    "tri",
+]
 
 
 def as_str(value: Any) -> str:
@@ -33,6 +41,14 @@ def as_bool(value: Any) -> bool | None:
     if isinstance(value, (int, float)) and value in (0, 1):
         return bool(value)
     return None
+
+
+def tri(value: Any) -> int:
+    """1 / 0 / -1 (unknown) from a boolean or its string spellings (a row's state field)."""
+    if value is True or value is False:
+        return int(value)
+    flag = as_bool(value)
+    return -1 if flag is None else int(flag)
 
 
 def _num(value: Any) -> float | None:
@@ -77,3 +93,12 @@ def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:
         return None
     x, y, w, h = (float(v) for v in nums if v is not None)
     return (x, y, x + w, y + h)
+
+
+def normalize_xpath(xpath: str) -> str:
+    """Drop ``[1]`` predicates and a trailing slash so equivalent absolute paths compare equal."""
+    return xpath.replace("[1]", "").rstrip("/") or "/"
+
+
+XPATH_KEYS: Final[dict[str, Callable[[str], str]]] = {"xpath": normalize_xpath}
+"""``CandidateTable.id_keys`` for a table with an ``xpath`` column."""

@@ -22,12 +22,21 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from lxml import etree
 
 from ...errors import InvalidObservationError, UnsupportedFormatError
+from ..base import SourceInput
 
 if TYPE_CHECKING:
-    from ...observation import Observation
     from ...table import CandidateTable
 
-__all__ = ["FORMATS", "TreeFormat", "TreeInput", "build_table", "format_names", "parse_input"]
+__all__ = [
+    "FORMATS",
+    "SourceInput",
+    "TreeFormat",
+    "TreeInput",
+    "build_table",
+    "detect_format",
+    "format_names",
+    "parse_input",
+]
 
 MAX_INPUT_BYTES: Final[int] = 200 * 1024 * 1024
 
@@ -43,20 +52,13 @@ class TreeInput:
 
 
 @dataclass(frozen=True)
-class BuildContext:
-    """What an adapter may need besides the tree."""
-
-    max_nodes: int
-    screen_size: tuple[float, float] | None
-
-
-@dataclass(frozen=True)
 class TreeFormat:
     """One accessibility-tree format: its name, a detector and a table builder."""
 
     name: str
     detect: Callable[[TreeInput], bool]
-    build: Callable[[TreeInput, BuildContext], CandidateTable]
+    build: Callable[[TreeInput, SourceInput], CandidateTable]
+    """Reads the parsed tree; the :class:`SourceInput` gives limits and screen size."""
 
 
 def _xml_parser() -> etree.XMLParser:
@@ -183,22 +185,13 @@ def detect_format(tree: TreeInput) -> TreeFormat:
     )
 
 
-def build_table(observation: Observation) -> CandidateTable:
-    """Build the a11y table of an observation (called through ``Observation.candidates``)."""
-    tree = observation.parsed_tree()
-    if observation.tree_format is not None:
-        by_name = {f.name: f for f in FORMATS}
-        fmt = by_name.get(observation.tree_format)
-        if fmt is None:
-            raise UnsupportedFormatError(
-                f"unknown tree_format {observation.tree_format!r}; "
-                f"known: {', '.join(format_names())}"
-            )
-    else:
-        fmt = detect_format(tree)
-    context = BuildContext(max_nodes=observation.max_nodes, screen_size=observation.screen_size)
+def build_table(source: SourceInput) -> CandidateTable:
+    """The a11y source: parse, detect (or take ``tree_format``), build, and link to the DOM
+    when the observation carries a ``dom_node_map``."""
+    tree = parse_input(source.raw)
+    fmt = _format(tree, source.tree_format)
     try:
-        return fmt.build(tree, context)
+        table = fmt.build(tree, source)
     except RecursionError as exc:
         raise InvalidObservationError(f"the {fmt.name} tree is nested too deeply") from exc
     except (InvalidObservationError, UnsupportedFormatError):
@@ -207,3 +200,22 @@ def build_table(observation: Observation) -> CandidateTable:
         raise InvalidObservationError(
             f"the {fmt.name} tree is malformed: {type(exc).__name__}: {exc}"
         ) from exc
+    links = source.dom_node_map
+    if links and "backend_node_id" in table.platform_ids:
+        from ..dom.link import backend_xpaths, cross_link
+
+        if "root" in links:
+            links = backend_xpaths(links)
+        table = cross_link(table, backend_map={str(k): str(v) for k, v in links.items()})
+    return table
+
+
+def _format(tree: TreeInput, name: str | None) -> TreeFormat:
+    if name is None:
+        return detect_format(tree)
+    for fmt in FORMATS:
+        if fmt.name == name:
+            return fmt
+    raise UnsupportedFormatError(
+        f"unknown tree_format {name!r}; known: {', '.join(format_names())}"
+    )

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from ...table import CandidateTable
 from ...text import normalize
+from .._common import XPATH_KEYS
 
 __all__ = ["backend_xpaths", "cross_link"]
 
@@ -93,7 +94,11 @@ def cross_link(
         _align(a11y, dom, backends, xpaths)
     if not any(xpaths):
         return a11y
-    return replace(a11y, platform_ids={**a11y.platform_ids, "xpath": tuple(xpaths)})
+    return replace(
+        a11y,
+        platform_ids={**a11y.platform_ids, "xpath": tuple(xpaths)},
+        id_keys={**a11y.id_keys, **XPATH_KEYS},
+    )
 
 
 def _align(

@@ -1,0 +1,92 @@
+"""Boxes: the coordinate spaces they are measured in, and the one overlap (IoU) computation.
+
+Boxes are ``[left, top, right, bottom]`` everywhere; a table stores them as a float N x 4
+array with NaN where a row has none.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Box", "CoordSpace", "Geometry", "iou", "iou_one"]
+
+FloatArray = npt.NDArray[np.float64]
+Box = tuple[float, float, float, float]
+
+
+class CoordSpace(StrEnum):
+    """What a box is measured in. Boxes in different spaces are weak evidence for each other
+    (a macOS point is not a CSS pixel; a device pixel is neither)."""
+
+    CSS_PX = "css_px"
+    """Viewport CSS pixels (CDP, BrowserGym, WebArena, the DOM with a layout)."""
+    SCREEN_PX = "screen_px"
+    """Physical screen pixels (Windows UIA, AT-SPI, pywinauto)."""
+    SCREEN_POINTS = "screen_points"
+    """Screen points, top-left origin (macOS AX)."""
+    DEVICE_PX = "device_px"
+    """Android device pixels."""
+    UNKNOWN = "unknown"
+    """The source has boxes but does not say in what."""
+    NONE = "none"
+    """The source has no geometry at all (aria and Playwright snapshots)."""
+
+    @property
+    def known(self) -> bool:
+        """Whether boxes in this space can be compared with another named space."""
+        return self not in (CoordSpace.UNKNOWN, CoordSpace.NONE)
+
+
+class Geometry(NamedTuple):
+    """Edges, centres and sizes of many boxes, as columns (computed once per table)."""
+
+    left: FloatArray
+    top: FloatArray
+    right: FloatArray
+    bottom: FloatArray
+    cx: FloatArray
+    cy: FloatArray
+    width: FloatArray
+    height: FloatArray
+
+    @classmethod
+    def of(cls, boxes: FloatArray) -> Geometry:
+        """The geometry of an N x 4 box array."""
+        left, top, right, bottom = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+        return cls(
+            left, top, right, bottom, (left + right) / 2.0, (top + bottom) / 2.0,
+            right - left, bottom - top,
+        )  # fmt: skip
+
+    def take(self, rows: npt.NDArray[np.intp]) -> Geometry:
+        """The geometry of some rows."""
+        return Geometry(*(column[rows] for column in self))
+
+
+def iou(box: Box, geometry: Geometry, *, coincide: FloatArray | None = None) -> FloatArray:
+    """Intersection over union of ``box`` with every box of ``geometry`` (NaN where unknown).
+
+    Two zero-area boxes have no union; they count as overlapping fully where ``coincide`` is
+    true (callers pass "the centres are within a pixel"), else not at all.
+    """
+    left, top, right, bottom = box
+    with np.errstate(invalid="ignore", divide="ignore"):
+        inter = np.clip(
+            np.minimum(geometry.right, right) - np.maximum(geometry.left, left), 0, None
+        )
+        inter *= np.clip(
+            np.minimum(geometry.bottom, bottom) - np.maximum(geometry.top, top), 0.0, None
+        )
+        union = geometry.width * geometry.height + (right - left) * (bottom - top) - inter
+        fallback = np.zeros_like(union) if coincide is None else coincide.astype(np.float64)
+        return np.where(union > 0, inter / union, fallback)
+
+
+def iou_one(a: Box, b: Box) -> float:
+    """IoU of two boxes (identical zero-area boxes count as overlapping fully)."""
+    geometry = Geometry.of(np.asarray([b], dtype=np.float64))
+    return float(iou(a, geometry, coincide=np.asarray([a == b]))[0])

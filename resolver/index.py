@@ -1,0 +1,180 @@
+"""The matcher's indexes over one :class:`~resolver.table.CandidateTable`, made once per table.
+
+A table is immutable, so everything computed from its columns can be kept with it:
+``table.derived(TableIndex)`` returns the one :class:`TableIndex` of that table. Name
+look-ups, container vocabularies and geometry are built on first use; per-query vectors that
+several references share (same role and signal set) are kept in small bounded caches.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .geometry import Geometry
+from .table import CandidateTable
+from .text import collapse, mask_digits, normalize
+
+__all__ = ["BoundedCache", "TableIndex", "index_of"]
+
+FloatArray = npt.NDArray[np.float64]
+Index = npt.NDArray[np.intp]
+
+SHARED_ENTRIES: Final[int] = 16
+"""Distinct (role, signals, config) keys a bounded cache keeps per table."""
+ENTRY_SIMS: Final[int] = 4096
+"""Recorded container entries whose similarities a table keeps."""
+
+
+class _ValueIndex:
+    """Rows by value: one code per row, rows sorted by code, and a slice per value."""
+
+    __slots__ = ("codes", "order", "starts")
+
+    def __init__(self, column: tuple[str, ...]) -> None:
+        self.codes: dict[str, int] = {}
+        setdefault = self.codes.setdefault
+        row_codes = np.fromiter(
+            (setdefault(value, len(self.codes)) for value in column), np.intp, count=len(column)
+        )
+        self.order = np.argsort(row_codes, kind="stable")
+        counts = np.bincount(row_codes, minlength=len(self.codes))
+        self.starts = np.concatenate(([0], np.cumsum(counts)))
+
+    def rows(self, value: str) -> Index:
+        """Row indices holding ``value`` (empty values are never indexed)."""
+        code = self.codes.get(value) if value else None
+        if code is None:
+            return np.empty(0, dtype=np.intp)
+        return self.order[self.starts[code] : self.starts[code + 1]]
+
+
+class BoundedCache(dict[Any, Any]):
+    """A dict emptied when it would grow past ``limit`` entries (per-table query caches)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def room(self) -> BoundedCache:
+        """This cache, emptied first if it is full."""
+        if len(self) >= self.limit:
+            self.clear()
+        return self
+
+
+class ContainerVocab:
+    """Distinct container paths and entries of a table, for batched path scoring."""
+
+    __slots__ = ("mask", "matrix", "norm", "path_of_row", "paths", "raw")
+
+    def __init__(self, containers: tuple[tuple[str, ...], ...]) -> None:
+        seen: dict[tuple[str, ...], int] = {}
+        codes = np.fromiter(
+            (seen.setdefault(p, len(seen)) for p in containers),
+            dtype=np.int32,
+            count=len(containers),
+        )
+        codes.setflags(write=False)
+        self.path_of_row = codes
+        """Per row, the index of its path in :attr:`paths`."""
+        self.paths = tuple(seen)
+        index: dict[str, int] = {}
+        width = max((len(p) for p in self.paths), default=0)
+        matrix = np.full((len(self.paths), max(width, 1)), -1, dtype=np.intp)
+        for i, path in enumerate(self.paths):
+            for j, entry in enumerate(path):
+                matrix[i, j] = index.setdefault(entry, len(index))
+        matrix.setflags(write=False)
+        self.matrix = matrix
+        """Per distinct path, its entry indices padded with -1."""
+        self.raw = [collapse(e) for e in index]
+        self.norm = [normalize(e) for e in self.raw]
+        self.mask = [mask_digits(e) if e else e for e in self.norm]
+
+
+class TableIndex:
+    """Everything the matcher derives from one table's columns (see the module docstring)."""
+
+    def __init__(self, table: CandidateTable) -> None:
+        self.table = table
+        self.shared_vectors = BoundedCache(SHARED_ENTRIES)
+        """Role, state and ID vectors shared by refs with the same signal set."""
+        self.bound_orders = BoundedCache(SHARED_ENTRIES)
+        """Upper bounds and the row order by them, for the same keys."""
+        self.entry_sims = BoundedCache(ENTRY_SIMS)
+        """Per recorded container entry, its similarity to every vocabulary entry."""
+        self.outer_entry_known: dict[str, bool] = {}
+        """Per outermost recorded container entry, whether the table has anything like it."""
+        self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
+        self.visibility: dict[float, FloatArray] = {}
+        self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
+
+    def lookup(self, kind: str, key: str) -> Index:
+        """Rows whose ``kind`` (``raw``, ``norm`` or ``mask``) name equals ``key``."""
+        if kind == "raw":
+            # Equal names are equal once normalised: filter the normalised hits.
+            norm_key = normalize(key)
+            names = self.table.names
+            if norm_key:
+                rows = self._by_norm.rows(norm_key)
+                return rows[[names[i] == key for i in rows.tolist()]]
+            return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
+        return (self._by_norm if kind == "norm" else self._by_mask).rows(key)
+
+    @cached_property
+    def _by_norm(self) -> _ValueIndex:
+        return _ValueIndex(self.table.names_norm)
+
+    @cached_property
+    def _by_mask(self) -> _ValueIndex:
+        return _ValueIndex(self.table.names_mask)
+
+    @cached_property
+    def containers(self) -> ContainerVocab:
+        """Distinct container paths and entries."""
+        return ContainerVocab(self.table.containers)
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        """Edges, centres and sizes of every row's box."""
+        return Geometry.of(self.table.bboxes)
+
+    @cached_property
+    def names_norm(self) -> npt.NDArray[np.object_]:
+        """Normalised names as an object array (for fancy indexing)."""
+        return np.array(self.table.names_norm, dtype=object)
+
+    @cached_property
+    def empty_names(self) -> npt.NDArray[np.bool_]:
+        """Rows without a name."""
+        return np.array([not name for name in self.table.names_norm], dtype=bool)
+
+    @cached_property
+    def has_containers(self) -> FloatArray:
+        """1 where a row's container path is evidence. In a tree where most rows sit in named
+        containers, an empty path is evidence too (a top-level element); in a flat one
+        (Android views, OSWorld's table, aria snapshots) it only means the format has no
+        containers."""
+        present = np.array([1.0 if path else 0.0 for path in self.table.containers])
+        return present if present.size and present.mean() < 0.5 else np.ones(present.size)
+
+    def id_column(self, column: str) -> npt.NDArray[np.object_]:
+        """A platform-ID column in its comparison form (see ``CandidateTable.id_keys``)."""
+        cached = self.id_columns.get(column)
+        if cached is None:
+            table = self.table
+            key = table.id_keys.get(column)
+            values = table.platform_ids[column]
+            if key is not None:
+                values = tuple(key(v) if v else v for v in values)
+            cached = self.id_columns[column] = np.array(values, dtype=object)
+        return cached
+
+
+def index_of(table: CandidateTable) -> TableIndex:
+    """The :class:`TableIndex` of ``table`` (made on first use, then kept with it)."""
+    return table.derived(TableIndex)
