@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from resolver import SemanticElementRef, resolve_element
-from resolver.fixtures import Trial, iter_trials, run_trials, summarize
+from resolver.replay import Trial, folder_captures, iter_trials, run_trials, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--fixtures", default=str(ROOT / "fixtures" / "captured"))
     args = parser.parse_args()
     sources = tuple(args.sources.split(","))
-    trials: list[Trial] = list(iter_trials(Path(args.fixtures)))
+    trials: list[Trial] = list(iter_trials(folder_captures(Path(args.fixtures))))
     print(f"sources={args.sources}, {len(trials)} trials")
     print()
     print("| variant | accuracy (present) | wrong answers | removed rejected | abstained |")

@@ -130,9 +130,9 @@ class _ErrorTable:
 
 def fixture_trials() -> dict[str, str]:
     """Every fixture relocation trial, per source set and reference variant."""
-    from resolver.fixtures import iter_trials
+    from resolver.replay import folder_captures, iter_trials
 
-    trials = list(iter_trials(FIXTURES / "captured"))
+    trials = list(iter_trials(folder_captures(FIXTURES / "captured")))
     out: dict[str, str] = {}
     for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision", "coords")):
         for label, variant in VARIANTS.items():

@@ -58,7 +58,13 @@ from resolver import (  # noqa: E402
     resolve_many,
 )
 from resolver.capture import ref_from_row  # noqa: E402
-from resolver.fixtures import iter_trials, load_capture, run_trials, summarize  # noqa: E402
+from resolver.replay import (  # noqa: E402
+    folder_captures,
+    iter_trials,
+    read_capture,
+    run_trials,
+    summarize,
+)
 
 SIZES = (1_000, 10_000, 100_000)
 FIXTURES = ROOT / "fixtures" / "captured"
@@ -262,7 +268,7 @@ class PageResult:
 
 def bench_page(page: Path, scale: float) -> PageResult | None:
     """Build and self-resolution of every labelled element of one captured page."""
-    capture = load_capture(page, with_dom=False)
+    capture = read_capture(page, with_dom=False)
     obs = capture.observation
     tree = obs.accessibility_tree
     table = obs.candidates("a11y")
@@ -309,7 +315,7 @@ def bench_pages(folder: Path, scale: float) -> list[PageResult]:
 
 def accuracy(folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """``summarize()`` of the fixture relocation trials for the library and for the seed."""
-    trials = list(iter_trials(folder))
+    trials = list(iter_trials(folder_captures(folder)))
     library = run_trials(trials, lambda ref, obs: resolve_element(ref, obs, sources=("a11y",)))
     seed = run_trials(trials, seed_resolve_cdp)
     return summarize(library), summarize(seed)
@@ -518,7 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n## Accuracy on the fixture relocation trials\n")
         print(
             "Refs recorded on each base page, resolved on its changed versions "
-            "(`resolver.fixtures.iter_trials`). Library: `resolve_element(ref, obs, "
+            "(`resolver.replay.iter_trials`). Library: `resolve_element(ref, obs, "
             'sources=("a11y",))`; seed: the additive scorer over the CDP node list, '
             "answering `a11y:<nodeId>` unless its best score is 0.\n"
         )

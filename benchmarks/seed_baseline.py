@@ -252,7 +252,7 @@ def cdp_nodes_of(observation: Observation) -> list[Mapping[str, Any]]:
 
 
 def seed_resolve_cdp(ref: SemanticElementRef, observation: Observation) -> str:
-    """``resolve_element``-shaped adapter of the seed for :func:`resolver.fixtures.run_trials`.
+    """``resolve_element``-shaped adapter of the seed for :func:`resolver.replay.run_trials`.
 
     Returns ``a11y:<nodeId>`` of the best node; raises
     :class:`~resolver.ElementNotFoundError` only when the best score is 0.

@@ -35,7 +35,7 @@ from resolver import (  # noqa: E402
     resolve_many,
 )
 from resolver.capture import ref_from_row  # noqa: E402
-from resolver.fixtures import load_capture  # noqa: E402
+from resolver.replay import read_capture  # noqa: E402
 
 FIXTURES = ROOT / "fixtures" / "captured"
 PAGES = (
@@ -149,7 +149,7 @@ def test_seed_100_refs_10k(benchmark: Any, workloads: Callable[[int], Workload])
 
 
 def _page(name: str) -> tuple[dict[str, Any], list[SemanticElementRef], tuple[float, float]]:
-    capture = load_capture(FIXTURES / name, with_dom=False)
+    capture = read_capture(FIXTURES / name, with_dom=False)
     obs = capture.observation
     table = obs.candidates("a11y")
     row_of = {node_id: i for i, node_id in enumerate(table.ids)}

@@ -7,7 +7,7 @@
 'a11y:7'
 """
 
-from .chain import Candidate, Resolution, TraceEntry, resolve, resolve_element, resolve_many
+from .chain import resolve, resolve_element, resolve_many
 from .config import MatchConfig
 from .errors import (
     AmbiguousMatchError,
@@ -21,6 +21,7 @@ from .errors import (
 )
 from .models import ActionWithElement, SemanticElementRef
 from .observation import Observation
+from .results import Candidate, Resolution, TraceEntry
 from .table import CandidateTable
 
 __version__ = "0.1.0"

@@ -67,6 +67,12 @@ class MatchConfig:
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85
     """An ancestor/descendant overlapping this much is the same click target, not a rival."""
+    selector_role: float = 0.5
+    """A recorded css/xpath selector is trusted only if the role of the one element it selects
+    is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""
+    selector_name: float = 0.85
+    """... and its name at least this similar to the recorded name
+    (:func:`resolver.text.name_similarity`)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

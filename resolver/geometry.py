@@ -67,7 +67,9 @@ class Geometry(NamedTuple):
         return Geometry(*(column[rows] for column in self))
 
 
-def iou(box: Box, geometry: Geometry, *, coincide: FloatArray | None = None) -> FloatArray:
+def iou(
+    box: Box, geometry: Geometry, *, coincide: npt.NDArray[np.bool_] | None = None
+) -> FloatArray:
     """Intersection over union of ``box`` with every box of ``geometry`` (NaN where unknown).
 
     Two zero-area boxes have no union; they count as overlapping fully where ``coincide`` is

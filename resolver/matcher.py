@@ -22,7 +22,7 @@ import numpy.typing as npt
 from .config import MatchConfig
 from .geometry import CoordSpace, Geometry, iou
 from .index import TableIndex, index_of
-from .models import ID_FIELDS, SemanticElementRef
+from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
 from .table import CandidateTable
 from .text import (
@@ -225,6 +225,17 @@ class _Scorer:
                     self.signals["role"] = _role_vectors(index, query.role, config)[0]
                 self._init_rows(n)
                 return
+        self.num, self.den, self.mult, self.container_weight = self._vectors(state)
+        if self.cache_key is not None:
+            shared = (self.num, self.den, self.mult, self.container_weight)
+            index.shared_vectors.room()[self.cache_key] = shared
+        self._init_rows(n)
+
+    def _vectors(self, state: FloatArray | None) -> tuple[FloatArray, ...]:
+        """Numerator, denominator, gate and container weight of every row from the signals
+        that are vectors (role, state, platform IDs)."""
+        query, config, index = self.query, self.config, self.index
+        n = len(self.table)
         num = np.zeros(n, dtype=np.float64)
         den = 0.0
         if query.role is not None:
@@ -247,28 +258,18 @@ class _Scorer:
             # A matching platform ID is strong evidence; a different or missing one is not
             # evidence against (IDs change between builds and mean other things elsewhere).
             hit = (index.id_column(column) == value).astype(np.float64)
-            weight = config.w_path if column in ("xpath", "css") else config.w_id
+            weight = config.w_path if column in POSITIONAL_ID_COLUMNS else config.w_id
             num += weight * hit
             den_rows += weight * hit
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
-        self.container_weight = np.zeros(n)
+        container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
             # agree or disagree with: the signal is absent for it, not zero.
-            self.container_weight = config.w_container * index.has_containers
-            den_rows += self.container_weight
-        self.num = num
-        self.den = np.where(den_rows > 0, den_rows, 1.0)
-        self.mult = mult
-        if self.cache_key is not None:
-            index.shared_vectors.room()[self.cache_key] = (
-                self.num,
-                self.den,
-                self.mult,
-                self.container_weight,
-            )
-        self._init_rows(n)
+            container_weight = config.w_container * index.has_containers
+            den_rows += container_weight
+        return num, np.where(den_rows > 0, den_rows, 1.0), mult, container_weight
 
     def _init_rows(self, n: int) -> None:
         query = self.query
@@ -485,7 +486,14 @@ def score_table(
         scores = scorer.full(np.arange(n, dtype=np.intp))
         order = np.lexsort((np.arange(n), -scores))[:keep]
         return _finish(scorer, order, scores[order], n)
+    evaluated, exact = _pruned(scorer, n, k)
+    top_order = np.lexsort((evaluated, -exact))[:keep]
+    return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size))
 
+
+def _pruned(scorer: _Scorer, n: int, k: int) -> tuple[Index, FloatArray]:
+    """Score the rows that can still matter (see the module docstring); returns the rows
+    scored and their exact scores."""
     upper, shared_order = scorer.ordered_bound()
     # Seeds: exact-ish name hits and the rows with the best bounds.
     top = min(k, n)
@@ -524,10 +532,7 @@ def score_table(
             found.append(scorer.full(block))
             everything = np.concatenate(found)
             floor = max(_kth_best(everything, k), float(everything.max()) - RELEVANT_GAP)
-    evaluated = np.concatenate(done)
-    exact = np.concatenate(found)
-    top_order = np.lexsort((evaluated, -exact))[:keep]
-    return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size))
+    return np.concatenate(done), np.concatenate(found)
 
 
 def score_rows(

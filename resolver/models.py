@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .errors import InvalidReferenceError
 from .geometry import CoordSpace
 
-__all__ = ["ID_FIELDS", "ActionType", "ActionWithElement", "BBox", "SemanticElementRef"]
+__all__ = [
+    "ID_FIELDS",
+    "POSITIONAL_ID_COLUMNS",
+    "ActionType",
+    "ActionWithElement",
+    "BBox",
+    "SemanticElementRef",
+]
 
 BBox = tuple[float, float, float, float]
 """``[left, top, right, bottom]`` in the coordinate space of the observation it came from."""
@@ -29,6 +36,10 @@ ID_FIELDS: Final[tuple[tuple[str, str], ...]] = (
 """Each platform-ID field of :class:`SemanticElementRef` and the table column it matches
 (``CandidateTable.platform_ids``): recorders fill the field from the column, the matcher
 compares the two."""
+
+POSITIONAL_ID_COLUMNS: Final[frozenset[str]] = frozenset({"xpath", "css"})
+"""ID columns that address an element by its position in the document: after a reorder the
+old path names the neighbour, so a match is weaker evidence than a platform ID."""
 
 
 def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:

@@ -166,7 +166,7 @@ class Observation:
                 "an observation must be an Observation, a mapping, or an object with "
                 f"accessibility_tree / dom_html / screenshot attributes; got {type(obj).__name__}"
             )
-        given = {key: get(key) for key in (*_FIELDS, *_OPTIONS)}
+        given: dict[str, Any] = {key: get(key) for key in (*_FIELDS, *_OPTIONS)}
         if given["max_nodes"] is None:
             given["max_nodes"] = DEFAULT_MAX_NODES
         return cls(**given)

@@ -142,7 +142,10 @@ def fuzzy_many(q_norm: str, norms: Sequence[str], *, floor: float = 0.0) -> Floa
         [q_norm], norms, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
         score_cutoff=min(100.0, 100 * floor / factor),
     )[0]  # fmt: skip
-    return np.minimum(np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"])
+    fuzzy: FloatArray = np.minimum(
+        np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"]
+    )
+    return fuzzy
 
 
 LANDMARK_ENTRY_WEIGHT: Final[float] = 0.5

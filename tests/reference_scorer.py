@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 from resolver.config import MatchConfig
-from resolver.matcher import normalize_xpath
 from resolver.models import SemanticElementRef
 from resolver.roles import canonical_role, role_compat
 from resolver.table import CandidateTable
@@ -55,7 +54,7 @@ def reference_scores(
     ):
         value = getattr(ref, field)
         if value and column in table.platform_ids:
-            ids.append((column, normalize_xpath(value) if column == "xpath" else value))
+            ids.append((column, table.id_key(column, value)))
     container = ref.container_path
     entries = {entry for path in table.containers for entry in path}
     if container and not any(_item_similarity(container[0], e) >= 0.5 for e in entries):
@@ -87,8 +86,8 @@ def reference_scores(
             den += config.w_state
         for column, value in ids:
             have = table.platform_ids[column][i]
-            if column == "xpath" and have:
-                have = normalize_xpath(have)
+            if have:
+                have = table.id_key(column, have)
             if have == value:  # a match counts for; anything else is no evidence
                 weight = config.w_path if column in ("xpath", "css") else config.w_id
                 num += weight

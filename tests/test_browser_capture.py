@@ -10,7 +10,7 @@ import pytest
 
 from resolver import resolve
 from resolver.capture import ref_from_row
-from resolver.fixtures import load_capture
+from resolver.replay import read_capture
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -40,8 +40,8 @@ def test_live_capture_has_the_expected_files(fresh: Path) -> None:
 
 
 def test_refs_recorded_on_the_base_page_resolve_in_the_live_capture(fresh: Path) -> None:
-    base = load_capture(ROOT / "fixtures" / "captured" / "settings")
-    live = load_capture(fresh)
+    base = read_capture(ROOT / "fixtures" / "captured" / "settings")
+    live = read_capture(fresh)
     table = base.observation.candidates("a11y")
     rows = {node: i for i, node in enumerate(table.ids)}
     checked = 0

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from reference_scorer import bbox_score, reference_scores, reference_top
 
 from resolver import MatchConfig, SemanticElementRef
+from resolver.adapters._common import XPATH_KEYS
+from resolver.geometry import CoordSpace
 from resolver.matcher import RELEVANT_GAP, bbox_scores, score_table
 from resolver.table import CandidateTable, TableBuilder
 
@@ -35,13 +37,19 @@ def random_table(rng: random.Random, n: int) -> CandidateTable:
             name=rng.choice(NAMES),
             parent=parent,
             bbox=box,
-            enabled=rng.choice([None, True, False]),
-            visible=rng.choice([None, True, True, False]),
-            focused=rng.choice([None, False, True]),
+            states=(
+                rng.choice([-1, 1, 0]),
+                rng.choice([-1, 1, 1, 0]),
+                rng.choice([-1, 0, 1]),
+            ),
             automation_id=rng.choice([None, None, "a1", "a2"]),
             xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
         )
-    return b.build(coord_space=rng.choice(["css_px", "unknown"]), screen_size=(1280.0, 900.0))
+    return b.build(
+        coord_space=rng.choice([CoordSpace.CSS_PX, CoordSpace.UNKNOWN]),
+        screen_size=(1280.0, 900.0),
+        id_keys=XPATH_KEYS,
+    )
 
 
 def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
@@ -75,8 +83,11 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
 
 
 def assert_same_top(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> None:
+    """The fast path's top rows are the reference's: same scores, and the same rows except
+    where the reference itself has a tie (two rows with the same score)."""
     k = 4
     fast = score_table(ref, table, config, k=k)
+    every = reference_scores(ref, table, config)
     slow = reference_top(ref, table, config, k)
     if not slow:
         assert all(s < 0.05 for s in fast.scores[:k])
@@ -88,8 +99,21 @@ def assert_same_top(ref: SemanticElementRef, table: CandidateTable, config: Matc
     assert len(got) == len(slow)
     for (row_a, score_a), (row_b, score_b) in zip(got, slow, strict=True):
         assert score_a == pytest.approx(score_b, abs=1e-9)
-        if not math.isclose(score_a, score_b, abs_tol=1e-9):
-            assert row_a == row_b
+        assert every[row_a] == pytest.approx(score_a, abs=1e-9)  # the fast row's true score
+        tied = sum(1 for s in every if math.isclose(s, score_b, abs_tol=1e-9))
+        if tied == 1:
+            assert row_a == row_b, (row_a, row_b, score_b)
+
+
+def test_chosen_rows_are_compared() -> None:
+    # The row comparison above must be able to fail: a table with distinct scores.
+    table = random_table(random.Random(11), 60)
+    ref = SemanticElementRef(role="button", name="Save draft", bbox=(40, 40, 120, 70))
+    fast = score_table(ref, table, MatchConfig(), k=4)
+    every = reference_scores(ref, table, MatchConfig())
+    best = max(range(len(every)), key=lambda i: (every[i], -i))
+    assert sum(1 for s in every if math.isclose(s, every[best], abs_tol=1e-9)) == 1
+    assert int(fast.rows[0]) == best
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -65,3 +65,31 @@ def test_path_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert len(Observation(accessibility_tree=path).candidates("a11y")) == 1
     with pytest.raises(InvalidObservationError):
         Observation(accessibility_tree=tmp_path / "missing.json").candidates("a11y")
+
+
+def test_from_any_keeps_every_option() -> None:
+    given = {
+        "accessibility_tree": TREE,
+        "dom_html": "<button>OK</button>",
+        "screen_size": (640, 480),
+        "url": "http://127.0.0.1/",
+        "tree_format": "nested",
+        "dom_layout": {"/html[1]/body[1]/button[1]": [0, 0, 10, 10]},
+        "dom_node_map": {"7": "/html[1]/body[1]/button[1]"},
+        "max_nodes": 10,
+    }
+    obs = Observation.from_any(given)
+    for key, value in given.items():
+        got = getattr(obs, key)
+        assert got == (tuple(float(v) for v in value) if key == "screen_size" else value), key
+
+
+def test_sources_come_from_the_registry() -> None:
+    from resolver.adapters import SOURCE_NAMES, SOURCES
+
+    assert SOURCE_NAMES == ("a11y", "dom", "vision")
+    obs = Observation(dom_html="<a href=x>Home</a>")
+    assert [obs.has(s) for s in SOURCE_NAMES] == [False, True, False]
+    assert SOURCES["vision"].extra == "vision"
+    with pytest.raises(InvalidObservationError, match="unknown source"):
+        obs.candidates("ocr")

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from resolver import InvalidObservationError
-from resolver.table import TableBuilder
+from resolver.geometry import CoordSpace
+from resolver.table import NO_STATE, TableBuilder, check_rows
 
 
 def _table():
@@ -17,7 +18,7 @@ def _table():
     b.add("btn", raw_role="button", name="  Edit \n", parent=table_row, automation_id="e1")
     b.add("bad", raw_role="button", name="x", parent=root, bbox=(5, 5, 1, 1))
     b.add("nan", raw_role="button", name="y", parent=root, bbox=(0, math.nan, 1, 1))
-    return b.build(coord_space="css_px", screen_size=(100.0, 100.0))
+    return b.build(coord_space=CoordSpace.CSS_PX, screen_size=(100.0, 100.0))
 
 
 def test_columns() -> None:
@@ -47,17 +48,35 @@ def test_immutable() -> None:
         t.names = ()  # type: ignore[misc]
 
 
-def test_lookup_indexes() -> None:
-    t = _table()
-    assert list(t.lookup("raw", "Edit")) == [5]
-    assert list(t.lookup("norm", "edit")) == [5]
-    assert t.lookup("norm", "nothing").size == 0
-
-
 def test_parent_must_come_first() -> None:
     b = TableBuilder("a11y", "test")
-    with pytest.raises(InvalidObservationError):
-        b.add("a", raw_role="button", parent=0)
+    b.add("a", raw_role="button", parent=0)
+    with pytest.raises(InvalidObservationError, match="earlier row"):
+        b.build()
+
+
+def test_rows_as_tuples_with_overrides() -> None:
+    b = TableBuilder("a11y", "test", id_columns=("automation_id", "class_name"))
+    b.rows.append(("1", "View", "Send", -1, [0, 0, 10, 10], "", (1, 1, -1), "send", None))
+    b.rows.append(("2", "View", "", 0, None, "x" * 3000, NO_STATE, None, "Icon"))
+    b.roles[0] = "button"
+    b.executor_ids[1] = "a11y:other"
+    t = b.build()
+    assert t.roles == ("button", "generic")
+    assert t.executor_ids == ("a11y:1", "a11y:other")
+    assert t.platform_ids == {"automation_id": ("send", None), "class_name": (None, "Icon")}
+    assert list(t.enabled) == [1, -1] and len(t.values[1]) == 2000
+
+
+def test_malformed_rows_are_refused() -> None:
+    b = TableBuilder("a11y", "test", id_columns=("automation_id",))
+    b.rows.append(("1", "button", "OK", -1, None, "", NO_STATE))  # one field short
+    with pytest.raises(InvalidObservationError, match="numbers of fields"):
+        b.build()
+    b = TableBuilder("a11y", "test")
+    b.add("1", raw_role="button", role="no-such-role")
+    with pytest.raises(InvalidObservationError, match="unknown canonical role"):
+        b.build()
 
 
 def test_row_limit() -> None:
@@ -66,6 +85,24 @@ def test_row_limit() -> None:
     b.add("b", raw_role="button")
     with pytest.raises(InvalidObservationError, match="max_nodes"):
         b.add("c", raw_role="button")
+    with pytest.raises(InvalidObservationError, match="raise max_nodes"):
+        b.reserve(1)
+    b.rows.append(("c", "button", "", -1, None, "", NO_STATE))
+    with pytest.raises(InvalidObservationError, match="more than 2 nodes"):
+        b.build()
+    check_rows(2, 2)
+
+
+def test_derived_is_made_once_per_table() -> None:
+    t = _table()
+    made: list[int] = []
+
+    class Counted:
+        def __init__(self, table: object) -> None:
+            made.append(1)
+
+    assert t.derived(Counted) is t.derived(Counted)
+    assert made == [1]
 
 
 def test_is_ancestor() -> None:

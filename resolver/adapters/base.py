@@ -81,9 +81,11 @@ class Source:
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
-            hint = f" (pip install 'resolver[{self.extra}]')" if self.extra else ""
+            if self.extra is None:
+                raise  # a source without extras always imports: this is a bug, not a choice
             raise SourceUnavailableError(
-                f"the {self.name} source cannot be loaded: {exc}{hint}",
+                f"the {self.name} source cannot be loaded: {exc} "
+                f"(pip install 'resolver[{self.extra}]')",
                 details={"source": self.name, "extra": self.extra},
             ) from exc
         built: Callable[[SourceInput], CandidateTable] = getattr(module, function)

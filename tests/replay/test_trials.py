@@ -5,14 +5,21 @@ from pathlib import Path
 import pytest
 
 from resolver import AmbiguousMatchError, ElementNotFoundError, resolve, resolve_element
-from resolver.fixtures import Trial, iter_trials, load_capture, run_trials, summarize
+from resolver.replay import (
+    Trial,
+    folder_captures,
+    iter_trials,
+    read_capture,
+    run_trials,
+    summarize,
+)
 
-CAPTURED = Path(__file__).resolve().parents[1] / "fixtures" / "captured"
+CAPTURED = Path(__file__).resolve().parents[2] / "fixtures" / "captured"
 
 
 @pytest.fixture(scope="module")
 def trials() -> list[Trial]:
-    return list(iter_trials(CAPTURED))
+    return list(iter_trials(folder_captures(CAPTURED)))
 
 
 def _a11y(ref, obs):  # type: ignore[no-untyped-def]
@@ -51,7 +58,7 @@ def test_two_ok_buttons_told_apart_by_container(trials: list[Trial]) -> None:
 
 
 def test_two_ok_buttons_told_apart_by_bbox() -> None:
-    capture = load_capture(CAPTURED / "settings")
+    capture = read_capture(CAPTURED / "settings")
     table = capture.observation.candidates("a11y")
     oks = [
         i

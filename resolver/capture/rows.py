@@ -1,0 +1,72 @@
+"""The reference a recorder stores for one row of any candidate table."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InvalidReferenceError
+from ..models import ID_FIELDS, SemanticElementRef
+from ..table import CandidateTable
+
+__all__ = ["ref_from_row"]
+
+
+def ref_from_row(
+    table: CandidateTable,
+    row: int,
+    *,
+    screen_size: tuple[int, int] | None = None,
+    with_ids: bool = True,
+) -> SemanticElementRef:
+    """The reference a recorder would store for ``table``'s row ``row``.
+
+    Parameters
+    ----------
+    table:
+        Any candidate table (``Observation.candidates(...)``).
+    row:
+        Row index.
+    screen_size:
+        The screen or viewport size the bbox was measured in (defaults to the table's).
+    with_ids:
+        Also record the platform IDs the table has for the row (``automation_id``,
+        ``accessibility_id``, ``xpath``, ``css_selector``; see
+        :data:`resolver.models.ID_FIELDS`).
+
+    Raises
+    ------
+    InvalidReferenceError
+        ``row`` is outside the table.
+
+    Examples
+    --------
+    >>> from resolver import Observation
+    >>> obs = Observation(accessibility_tree={"id": "1", "role": "dialog", "name": "Settings",
+    ...     "children": [{"id": "2", "role": "button", "name": "OK", "bbox": [5, 5, 45, 25]}]})
+    >>> ref = ref_from_row(obs.candidates("a11y"), 1)
+    >>> (ref.role, ref.name, ref.container_path)
+    ('button', 'OK', ('Settings',))
+    """
+    if not 0 <= row < len(table):
+        raise InvalidReferenceError(f"row {row} is outside the table (0..{len(table) - 1})")
+    box = table.bboxes[row]
+    bbox = None if np.isnan(box).any() else tuple(float(v) for v in box)
+    if screen_size is None and table.screen_size is not None:
+        screen_size = (round(table.screen_size[0]), round(table.screen_size[1]))
+    ids: dict[str, str] = {}
+    if with_ids:
+        for field, column in ID_FIELDS:
+            value = table.platform_ids.get(column, (None,) * len(table))[row]
+            if value:
+                ids[field] = value
+    enabled = int(table.enabled[row])
+    return SemanticElementRef(
+        role=table.roles[row] if table.roles[row] != "unknown" else table.raw_roles[row] or None,
+        name=table.names[row] or None,
+        bbox=bbox,
+        container_path=table.containers[row],
+        enabled=None if enabled < 0 else bool(enabled),
+        screen_size=screen_size,
+        coord_space=table.coord_space if table.coord_space.known else None,
+        **ids,
+    )

@@ -1,0 +1,180 @@
+"""The decision for one source: from ranked rows to "this one", "ambiguous" or "not here".
+
+The matcher only ranks (:func:`resolver.matcher.score_table`). Here the ranked rows are
+judged: a recorded selector that still selects one agreeing element is taken first; a label
+that narrowly beats the control around it gives way to the control; and the best row is
+accepted only when it reaches ``threshold`` **and** leads the best row that is a *different
+target* by ``min_margin`` (a button and the text inside it are one target). Every number used
+here is a :class:`~resolver.config.MatchConfig` field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import numpy as np
+
+from .config import MatchConfig
+from .errors import ResolutionError
+from .geometry import iou_one
+from .matcher import Scored, score_rows, score_table
+from .models import SemanticElementRef
+from .results import Candidate
+from .roles import LABEL_ROLES, canonical_role, role_compat
+from .table import CandidateTable
+from .text import name_similarity
+
+__all__ = ["Decision", "decide", "prefer_control", "same_target", "verify_selector"]
+
+Status = Literal["accepted", "ambiguous", "not_found"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one source concluded, with the rows it weighed (best first)."""
+
+    status: Status
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    """The ranked rows as evidence; for ``accepted``, the first one is the answer."""
+    runner_up: Candidate | None = None
+    """The best row that is a different target from the first."""
+    margin: float = 0.0
+
+    @property
+    def best(self) -> Candidate | None:
+        """The top row, if any."""
+        return self.candidates[0] if self.candidates else None
+
+
+def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
+    """Nested rows that are one click target: a button and its label text, a list item and
+    its only link. Clicking the inner one activates the outer one."""
+    if table.executor_ids[a] == table.executor_ids[b]:
+        return True
+    if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
+        return False
+    names = table.names_norm
+    if not names[a] or not names[b] or names[a] == names[b]:
+        return True
+    box_a, box_b = table.box(a), table.box(b)
+    return box_a is not None and box_b is not None and iou_one(box_a, box_b) >= iou_min
+
+
+def prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -> Scored:
+    """When the winner is the label inside a control (text in a link, an icon in a button)
+    and that control scores within the margin, answer with the control: it is what acts."""
+    if scored.rows.size < 2:
+        return scored
+    best = int(scored.rows[0])
+    if table.roles[best] not in LABEL_ROLES:
+        return scored
+    for j in range(1, scored.rows.size):
+        row = int(scored.rows[j])
+        if scored.scores[0] - scored.scores[j] > config.min_margin:
+            break
+        if table.roles[row] not in LABEL_ROLES and table.is_ancestor(row, best):
+            order = np.asarray([j, *(i for i in range(scored.rows.size) if i != j)])
+            signals = {k: v[order] for k, v in scored.signals.items()}
+            return Scored(scored.rows[order], scored.scores[order], signals, scored.evaluated)
+    return scored
+
+
+def verify_selector(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
+) -> tuple[int, float, str, str] | None:
+    """A recorded css/xpath that still selects exactly one row, whose role and name agree
+    with the ref, and which the semantic evidence does not contradict: it clears the
+    threshold and no other row beats it by the margin (an ``nth-of-type`` selector may now
+    point at a sibling that took the old place). Returns ``(row, score, executor_id,
+    reason)``."""
+    run = table.selector_resolver
+    if run is None:
+        return None
+    best = float(scored.scores[0]) if scored.scores.size else 0.0
+    for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
+        if not selector:
+            continue
+        try:
+            rows = list(run(kind, selector))
+        except ResolutionError:
+            continue
+        if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
+            continue
+        score = float(score_rows(ref, table, config, np.asarray(rows))[0])
+        if score < config.threshold or score < best - config.min_margin:
+            continue
+        executor = f"css:{selector}" if kind == "css" else table.executor_ids[rows[0]]
+        reason = f"recorded {kind} selector still selects one element that agrees"
+        return rows[0], score, executor, reason
+    return None
+
+
+def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig) -> bool:
+    """Whether a selected row's role and name agree with the reference."""
+    if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
+        return False
+    return not (ref.name and name_similarity(ref.name, table.names[row]) < config.selector_name)
+
+
+def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
+    """Rank ``table``'s rows for ``ref`` and judge them (see the module docstring)."""
+    scored = score_table(ref, table, config)
+    verified = verify_selector(ref, table, config, scored)
+    if verified is not None:
+        return _selected(table, scored, verified)
+    return _judge(table, prefer_control(table, scored, config), config)
+
+
+def _selected(
+    table: CandidateTable, scored: Scored, verified: tuple[int, float, str, str]
+) -> Decision:
+    """The decision for a verified recorded selector: its row first, then the others."""
+    row, score, executor, reason = verified
+    one = Scored(np.asarray([row], dtype=np.intp), np.asarray([score]), {}, 1)
+    chosen = replace(Candidate.of(table, one, 0), executor_id=executor)
+    others = tuple(
+        Candidate.of(table, scored, j)
+        for j in range(scored.rows.size)
+        if int(scored.rows[j]) != row
+    )
+    rival = max((c.score for c in others), default=0.0)
+    return Decision("accepted", reason, (chosen, *others), None, round(score - rival, 4))
+
+
+def _judge(table: CandidateTable, scored: Scored, config: MatchConfig) -> Decision:
+    """Threshold and margin over the best different target."""
+    if scored.rows.size == 0:
+        return Decision("not_found", "the source has no candidates")
+    ranked = tuple(Candidate.of(table, scored, j) for j in range(scored.rows.size))
+    if not scored.identifying:
+        reason = (
+            "the reference has nothing here but its role (its box is in another coordinate "
+            "space): too little to tell candidates apart"
+        )
+        return Decision("not_found", reason, ranked)
+    first = int(scored.rows[0])
+    runner = next(
+        (
+            j
+            for j in range(1, scored.rows.size)
+            if not same_target(table, first, int(scored.rows[j]), config.same_target_iou)
+        ),
+        None,
+    )
+    best_score = float(scored.scores[0])
+    runner_score = float(scored.scores[runner]) if runner is not None else 0.0
+    margin = best_score - runner_score
+    rival = None if runner is None else ranked[runner]
+    if best_score < config.threshold:
+        reason = f"best score {best_score:.3f} is below the threshold {config.threshold:.2f}"
+        return Decision("not_found", reason, ranked, rival, margin)
+    if margin < config.min_margin:
+        reason = (
+            f"best {best_score:.3f} leads the runner-up {runner_score:.3f} by {margin:.3f}, "
+            f"less than the margin {config.min_margin:.2f}"
+        )
+        return Decision("ambiguous", reason, ranked, rival, margin)
+    reason = f"score {best_score:.3f}, margin {margin:.3f}"
+    return Decision("accepted", reason, ranked, rival, round(margin, 4))

@@ -1,0 +1,127 @@
+"""What a resolution returns: :class:`Resolution`, the :class:`Candidate` rows it weighed, and
+one :class:`TraceEntry` per source it tried."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .geometry import Box
+from .matcher import Scored
+from .table import CandidateTable
+
+__all__ = ["Candidate", "Resolution", "TraceEntry", "center"]
+
+
+def center(box: Box) -> tuple[float, float]:
+    """The centre of a box: where a coordinate executor clicks."""
+    return ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One scored row, as evidence: where it came from, what it is, and why it scored so."""
+
+    source: str
+    id: str
+    executor_id: str
+    role: str
+    name: str
+    bbox: Box | None
+    score: float
+    signals: Mapping[str, float] = field(default_factory=dict)
+    container_path: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, table: CandidateTable, scored: Scored, j: int) -> Candidate:
+        """The ``j``-th scored row of ``table``."""
+        row = int(scored.rows[j])
+        return cls(
+            source=table.source,
+            id=table.ids[row],
+            executor_id=table.executor_ids[row],
+            role=table.roles[row],
+            name=table.names[row],
+            bbox=table.box(row),
+            score=round(float(scored.scores[j]), 4),
+            signals={k: round(v[j].item(), 4) for k, v in scored.signals.items()},
+            container_path=table.containers[row],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        data = asdict(self)
+        data["signals"] = dict(self.signals)
+        return data
+
+
+@dataclass(frozen=True)
+class TraceEntry:
+    """What one source did: ``accepted``, ``ambiguous``, ``not_found``, ``absent`` (the
+    observation lacks its input), ``unavailable`` (not installed), or ``skipped``."""
+
+    source: str
+    status: str
+    reason: str
+    best: Candidate | None = None
+    runner_up: Candidate | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "source": self.source,
+            "status": self.status,
+            "reason": self.reason,
+            "best": None if self.best is None else self.best.to_dict(),
+            "runner_up": None if self.runner_up is None else self.runner_up.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The answer: what to act on, how sure, and why.
+
+    Attributes
+    ----------
+    executor_id:
+        ``a11y:<id>``, ``xpath:<xpath>``, ``css:<selector>``, ``vision:<i>`` or ``coords:<x>,<y>``.
+    source:
+        The source that answered.
+    score:
+        The winner's score in ``[0, 1]``.
+    margin:
+        Its lead over the best candidate that is a different target (its score if none).
+        Rows more than :data:`resolver.matcher.RELEVANT_GAP` behind are not scored, so a
+        margin above that gap means only "more than the gap".
+    candidate:
+        The winning row.
+    point:
+        Click point (centre of the winner's bbox) when a bbox is known.
+    alternatives:
+        The next best rows of the winning source.
+    trace:
+        One entry per source tried, in order.
+    """
+
+    executor_id: str
+    source: str
+    score: float
+    margin: float
+    candidate: Candidate
+    point: tuple[float, float] | None
+    alternatives: tuple[Candidate, ...] = ()
+    trace: tuple[TraceEntry, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready view (for logs, replay reports and agent prompts)."""
+        return {
+            "executor_id": self.executor_id,
+            "source": self.source,
+            "score": self.score,
+            "margin": self.margin,
+            "candidate": self.candidate.to_dict(),
+            "point": None if self.point is None else list(self.point),
+            "alternatives": [c.to_dict() for c in self.alternatives],
+            "trace": [t.to_dict() for t in self.trace],
+        }

@@ -1,0 +1,96 @@
+"""The per-source decision: threshold, margin over a different target, the control over its
+label, and recorded selectors that must be verified."""
+
+import pytest
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide, prefer_control, same_target, verify_selector
+from resolver.matcher import score_table
+from resolver.table import CandidateTable, TableBuilder
+
+
+def _buttons() -> CandidateTable:
+    b = TableBuilder("a11y", "test")
+    root = b.add("dlg", raw_role="dialog", name="Settings", bbox=(0, 0, 600, 500))
+    ok = b.add("ok", raw_role="button", name="OK", parent=root, bbox=(500, 160, 570, 190))
+    b.add("okt", raw_role="StaticText", name="OK", parent=ok, bbox=(510, 165, 560, 185))
+    b.add("ok2", raw_role="button", name="OK", parent=root, bbox=(500, 400, 570, 430))
+    link = b.add("l", raw_role="link", name="Help", parent=root, bbox=(10, 10, 60, 30))
+    b.add("li", raw_role="img", name="Help", parent=link, bbox=(10, 10, 30, 30))
+    return b.build()
+
+
+def test_same_target_nested_rows() -> None:
+    table = _buttons()
+    assert same_target(table, 1, 2, 0.85)  # the button and its own text
+    assert not same_target(table, 1, 3, 0.85)  # two different OK buttons
+    assert same_target(table, 4, 5, 0.85)  # same name, nested
+
+
+def test_accepts_clear_winner_and_refuses_twins() -> None:
+    table, config = _buttons(), MatchConfig()
+    near_second = SemanticElementRef(role="button", name="OK", bbox=(500, 398, 570, 428))
+    accepted = decide(near_second, table, config)
+    assert accepted.status == "accepted" and accepted.best is not None
+    assert accepted.best.id == "ok2" and accepted.margin >= config.min_margin
+    twins = decide(SemanticElementRef(role="button", name="OK"), table, config)
+    assert twins.status == "ambiguous"
+    assert twins.runner_up is not None and {twins.best.id, twins.runner_up.id} == {"ok", "ok2"}  # type: ignore[union-attr]
+    absent = decide(SemanticElementRef(role="button", name="Apply"), table, config)
+    assert absent.status == "not_found" and "threshold" in absent.reason
+
+
+def test_threshold_and_margin_are_config() -> None:
+    table = _buttons()
+    ref = SemanticElementRef(role="button", name="OK", bbox=(500, 398, 570, 428))
+    assert decide(ref, table, MatchConfig(min_margin=0.99)).status == "ambiguous"
+    assert decide(ref, table, MatchConfig(threshold=1.0)).status == "not_found"
+
+
+def test_control_preferred_over_its_label() -> None:
+    table, config = _buttons(), MatchConfig()
+    ref = SemanticElementRef(role="img", name="Help")
+    scored = score_table(ref, table, config)
+    assert table.ids[int(scored.rows[0])] == "li"
+    preferred = prefer_control(table, scored, config)
+    assert table.ids[int(preferred.rows[0])] == "l"
+
+
+def _selectable() -> CandidateTable:
+    b = TableBuilder("dom", "fake", executor_prefix="xpath:")
+    b.add("/b[1]", raw_role="button", name="Save")
+    b.add("/b[2]", raw_role="button", name="Save as")
+    table = b.build()
+    rows = {"#save": [0], "#as": [1]}
+    object.__setattr__(table, "selector_resolver", lambda kind, sel: rows.get(sel, []))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("ref", "config", "verified"),
+    [
+        (SemanticElementRef(role="button", name="Save", css_selector="#save"), MatchConfig(), True),
+        # the name of the selected element disagrees with the recorded one
+        (SemanticElementRef(role="button", name="Save", css_selector="#as"), MatchConfig(), False),
+        # ... unless the caller lowers the bar
+        (
+            SemanticElementRef(role="button", name="Save", css_selector="#as"),
+            MatchConfig(selector_name=0.5, threshold=0.5, min_margin=0.5),
+            True,
+        ),
+        # a link is not a button enough when the bar is high
+        (
+            SemanticElementRef(role="link", name="Save", css_selector="#save"),
+            MatchConfig(selector_role=0.9),
+            False,
+        ),
+    ],
+)
+def test_selector_verification(
+    ref: SemanticElementRef, config: MatchConfig, verified: bool
+) -> None:
+    table = _selectable()
+    found = verify_selector(ref, table, config, score_table(ref, table, config))
+    assert (found is not None) == verified
+    if found is not None:
+        assert found[2] == f"css:{ref.css_selector}"

@@ -1,0 +1,28 @@
+"""Coordinate spaces and the one IoU."""
+
+import numpy as np
+import pytest
+
+from resolver.geometry import CoordSpace, Geometry, iou, iou_one
+
+
+def test_iou_one() -> None:
+    assert iou_one((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
+    assert iou_one((0, 0, 10, 10), (5, 0, 15, 10)) == pytest.approx(50 / 150)
+    assert iou_one((0, 0, 10, 10), (20, 20, 30, 30)) == 0.0
+    assert iou_one((3, 3, 3, 3), (3, 3, 3, 3)) == 1.0  # the same point
+    assert iou_one((3, 3, 3, 3), (4, 4, 4, 4)) == 0.0
+
+
+def test_iou_many_with_unknown_boxes() -> None:
+    boxes = np.array([[0, 0, 10, 10], [np.nan] * 4, [5, 5, 15, 15]], dtype=np.float64)
+    out = iou((0, 0, 10, 10), Geometry.of(boxes))
+    assert out[0] == 1.0 and out[2] == pytest.approx(25 / 175)
+    assert out[1] == 0.0  # no union: not overlapping
+
+
+def test_coord_spaces() -> None:
+    assert CoordSpace("css_px") is CoordSpace.CSS_PX
+    assert CoordSpace.CSS_PX.known and not CoordSpace.UNKNOWN.known and not CoordSpace.NONE.known
+    with pytest.raises(ValueError):
+        CoordSpace("pixels")

@@ -1,0 +1,59 @@
+"""The matcher's per-table indexes."""
+
+import numpy as np
+
+from resolver.adapters._common import XPATH_KEYS
+from resolver.index import BoundedCache, index_of
+from resolver.table import TableBuilder
+
+
+def _table():  # type: ignore[no-untyped-def]
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("r", raw_role="dialog", name="Settings")
+    group = b.add("g", raw_role="group", name="Display", parent=root)
+    b.add("ok", raw_role="button", name="OK", parent=group, xpath="/html[1]/body[1]/button[1]/")
+    b.add("ok2", raw_role="button", name="ok", parent=root, bbox=(0, 0, 10, 4))
+    b.add("inbox", raw_role="link", name="Inbox (12)", parent=root)
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_one_index_per_table() -> None:
+    table = _table()
+    assert index_of(table) is index_of(table)
+    assert index_of(_table()) is not index_of(table)
+
+
+def test_name_lookups() -> None:
+    index = index_of(_table())
+    assert index.lookup("raw", "OK").tolist() == [2]
+    assert sorted(index.lookup("norm", "ok").tolist()) == [2, 3]
+    assert index.lookup("mask", "inbox (#)").tolist() == [4]
+    assert index.lookup("norm", "nothing").size == 0
+    assert index.lookup("raw", "").size == 0
+
+
+def test_container_vocabulary() -> None:
+    vocab = index_of(_table()).containers
+    assert vocab.paths[vocab.path_of_row[2]] == ("Settings", "Display")
+    assert vocab.raw == ["Settings", "Display"]
+    assert vocab.matrix.shape[0] == len(vocab.paths)
+
+
+def test_id_columns_use_the_tables_key() -> None:
+    index = index_of(_table())
+    assert index.id_column("xpath")[2] == "/html/body/button"
+
+
+def test_geometry_and_flags() -> None:
+    index = index_of(_table())
+    assert np.isnan(index.geometry.cx[0]) and index.geometry.cx[3] == 5.0
+    assert index.empty_names.tolist() == [False] * 5
+    assert index.has_containers.tolist() == [1.0] * 5  # a structured tree: paths are evidence
+
+
+def test_bounded_cache_empties_when_full() -> None:
+    cache = BoundedCache(2)
+    cache.room()["a"] = 1
+    cache.room()["b"] = 2
+    cache.room()["c"] = 3
+    assert cache == {"c": 3}
