@@ -1,0 +1,145 @@
+"""The references two recorders would store for each target of a base render.
+
+``ours``
+    :func:`resolver.capture.ref_from_row` on the base render's candidate table: the a11y
+    table row of the target's AX node for the a11y source, the DOM table row at the
+    target's XPath for the DOM source (role, name, box, container path, state, platform IDs).
+``foreign``
+    What a Chrome extension or a plain CDP shim would write, and nothing else: Chromium's
+    role and name, the border box, ``screen_size=(1280, 800)``, the absolute XPath, a CSS
+    selector (``#id`` when the element has an id, else a ``tag:nth-of-type(n)`` path) and
+    ``container_path``: the names of all named ancestors in Chromium's AX tree, outermost
+    first, whatever their role. The same reference is resolved with either source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from resolver import SemanticElementRef
+from resolver.capture import ref_from_row
+from resolver.replay.captures import Capture
+
+__all__ = ["RECORDERS", "Recorded", "css_from_xpath", "record_targets"]
+
+RECORDERS = ("ours", "foreign")
+SCREEN = (1280, 800)
+_STEP = re.compile(r"^([^\[\]]+)\[(\d+)\]$")
+_PLAIN_ID = re.compile(r"^[A-Za-z_][\w-]*$")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One target as recorded on the base render."""
+
+    key: str
+    role: str | None
+    name: str | None
+    twin: bool  # another node of the base AX tree has the same role and name
+    refs: dict[tuple[str, str], SemanticElementRef] = field(default_factory=dict)
+    # (recorder, source) -> reference
+
+
+def css_from_xpath(xpath: str) -> str | None:
+    """``/html[1]/body[1]/div[2]/a[1]`` -> ``body > div:nth-of-type(2) > a:nth-of-type(1)``."""
+    parts = []
+    for step in xpath.strip("/").split("/"):
+        m = _STEP.match(step)
+        if m is None:
+            return None
+        tag, n = m.group(1), m.group(2)
+        if tag == "html":
+            continue
+        parts.append(tag if tag == "body" else f"{tag}:nth-of-type({n})")
+    return " > ".join(parts) or None
+
+
+def _css(element_id: str | None, xpath: str | None) -> str | None:
+    if element_id:
+        if _PLAIN_ID.match(element_id):
+            return f"#{element_id}"
+        return '[id="' + element_id.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+    return css_from_xpath(xpath) if xpath else None
+
+
+def _value(node: Mapping[str, Any], field_name: str) -> str:
+    value = (node.get(field_name) or {}).get("value")
+    return value if isinstance(value, str) else ""
+
+
+def _named_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
+    names: list[str] = []
+    seen = {node_id}
+    parent = by_id.get(node_id, {}).get("parentId")
+    while parent is not None and parent not in seen:
+        seen.add(parent)
+        node = by_id.get(parent)
+        if node is None:
+            break
+        name = _value(node, "name").strip()
+        if name and not node.get("ignored"):
+            names.append(name)
+        parent = node.get("parentId")
+    return tuple(reversed(names))
+
+
+def record_targets(
+    base: Capture, sources: tuple[str, ...], element_ids: Mapping[str, str | None]
+) -> dict[str, Recorded]:
+    """Every labelled target exposed in the base render's a11y tree, with its references.
+
+    ``element_ids`` maps target keys to the element's ``id`` attribute in the page (the
+    pages are rendered without scripts, so the render has the same ids).
+    """
+    tree = base.observation.accessibility_tree
+    nodes: list[Mapping[str, Any]] = tree.get("nodes", []) if isinstance(tree, Mapping) else []
+    by_id = {str(n.get("nodeId")): n for n in nodes}
+    for n in nodes:  # older Chromium builds give childIds only
+        for child in n.get("childIds", ()):
+            if child in by_id and "parentId" not in by_id[child]:
+                by_id[child] = {**by_id[child], "parentId": str(n.get("nodeId"))}
+    pairs = Counter(
+        (_value(n, "role"), _value(n, "name").strip())
+        for n in nodes
+        if not n.get("ignored") and _value(n, "name").strip()
+    )
+    a11y = base.observation.candidates("a11y")
+    a11y_row = {node_id: i for i, node_id in enumerate(a11y.ids)}
+    dom = base.observation.candidates("dom") if "dom" in sources else None
+    dom_row = {xp: i for i, xp in enumerate(dom.ids)} if dom is not None else {}
+
+    out: dict[str, Recorded] = {}
+    for key, label in sorted(base.labels.items(), key=lambda kv: int(kv[0][1:])):
+        ax_id = label.get("ax_node_id")
+        row = a11y_row.get(str(ax_id)) if ax_id is not None else None
+        if row is None:
+            continue  # not exposed on the base page: nothing a person could have recorded
+        role, name = label.get("role"), (label.get("name") or "").strip() or None
+        twin = name is not None and pairs[(role or "", name)] >= 2
+        refs: dict[tuple[str, str], SemanticElementRef] = {}
+        if "a11y" in sources:
+            refs[("ours", "a11y")] = ref_from_row(a11y, row)
+        xpath = label.get("xpath")
+        drow = dom_row.get(xpath) if xpath else None
+        if dom is not None and drow is not None:
+            refs[("ours", "dom")] = ref_from_row(dom, drow)
+        bbox = label.get("bbox")
+        foreign = SemanticElementRef(
+            role=role,
+            name=name,
+            bbox=tuple(bbox) if bbox else None,
+            screen_size=SCREEN,
+            xpath=xpath,
+            css_selector=_css(element_ids.get(key), xpath),
+            container_path=_named_ancestors(str(ax_id), by_id),
+        )
+        if "a11y" in sources:
+            refs[("foreign", "a11y")] = foreign
+        if drow is not None:  # a DOM-source trial needs the target in the base DOM table
+            refs[("foreign", "dom")] = foreign
+        out[key] = Recorded(key, role, name, twin, refs)
+    return out

@@ -1,0 +1,113 @@
+"""Render HTML in headless Chromium with ``fixtures/capture.py``, cached by a hash of the HTML.
+
+A render is the capture files (``axtree.json``, ``chromium_dom.json``, ``dom.html``,
+``labels.json``, ``meta.json``) kept as one gzip'd JSON object ``{file name: text}`` in
+``<cache>/<hash[:2]>/<hash>.json.gz``; :func:`resolver.replay.captures.load_capture` reads
+that mapping directly. The cache folder is ``$RESOLVER_RELOCATION_CACHE`` or
+``benchmarks/relocation/.cache``. Failed renders are not cached (they are tried again on
+the next run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import hashlib
+import importlib.util
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from resolver.replay.captures import BUNDLE_FILES
+
+__all__ = ["RenderError", "cache_root", "html_key", "render"]
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CAPTURE_SCRIPT = REPO / "fixtures" / "capture.py"
+RENDER_VERSION = "relocation-render-1"  # change to invalidate every cached render
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+
+
+class RenderError(Exception):
+    """A page could not be rendered."""
+
+
+def cache_root() -> Path:
+    """Where renders are kept."""
+    env = os.environ.get("RESOLVER_RELOCATION_CACHE")
+    return Path(env) if env else HERE / ".cache"
+
+
+def html_key(html: str) -> str:
+    """The cache key of a page's HTML."""
+    return hashlib.sha1((RENDER_VERSION + "\0" + html).encode("utf-8")).hexdigest()
+
+
+@cache
+def _capture_page() -> Callable[..., dict[str, Any]]:
+    """``capture_page`` of ``fixtures/capture.py``, loaded by path (``fixtures`` is no package)."""
+    spec = importlib.util.spec_from_file_location("_relocation_capture", CAPTURE_SCRIPT)
+    if spec is None or spec.loader is None:
+        raise RenderError(f"cannot load {CAPTURE_SCRIPT}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.capture_page  # type: ignore[no-any-return]
+
+
+def _cached(path: Path) -> dict[str, str] | None:
+    if not path.is_file():
+        return None
+    try:
+        files: dict[str, str] = json.loads(gzip.decompress(path.read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return None  # a damaged entry: render again
+    return files if all(n in files for n in BUNDLE_FILES) else None
+
+
+def render(
+    html: str, *, chromium: str = DEFAULT_CHROMIUM, timeout: float = 90.0, attempts: int = 2
+) -> tuple[dict[str, str], bool]:
+    """The capture files of ``html`` rendered at 1280x800, and whether they came from the cache.
+
+    Raises
+    ------
+    RenderError
+        Every attempt failed.
+    """
+    key = html_key(html)
+    path = cache_root() / key[:2] / f"{key}.json.gz"
+    found = _cached(path)
+    if found is not None:
+        return found, True
+    capture_page = _capture_page()
+    last: Exception | None = None
+    for _ in range(attempts):
+        with tempfile.TemporaryDirectory(prefix="relocation-render-") as tmp:
+            folder = Path(tmp)
+            page = folder / "page.html"
+            page.write_text(html, encoding="utf-8")
+            out = folder / "out"
+            try:
+                capture_page(
+                    page, out, chromium, timeout=timeout, screenshot=False, base_dir=folder
+                )
+                files = {n: (out / n).read_text(encoding="utf-8") for n in BUNDLE_FILES}
+            except Exception as exc:  # any failure of one page is reported, never fatal
+                last = exc
+                continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = json.dumps(files, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(gzip.compress(raw, 6, mtime=0))
+        try:
+            os.replace(partial, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                partial.unlink()
+        return files, False
+    raise RenderError(f"{type(last).__name__}: {last}")

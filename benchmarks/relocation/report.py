@@ -1,0 +1,253 @@
+"""The markdown report of a relocation run, one section per half (held-out first)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .mutate import KINDS
+
+__all__ = ["COLUMNS", "markdown"]
+
+COLUMNS = (
+    ("a11y", "ours"),
+    ("a11y", "foreign"),
+    ("dom", "ours"),
+    ("dom", "foreign"),
+    ("a11y", "seed"),
+)
+TITLES = {"heldout": "Held-out half", "tune": "Tune half"}
+ELEMENTS = ("link", "button", "input", "heading", "image")
+
+
+def _counts(outcomes: Iterable[dict[str, Any]]) -> Counter[str]:
+    return Counter(o["verdict"] for o in outcomes)
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}" if whole else "-"
+
+
+def _overall_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| source | recorder | present | correct % | wrong % | abstained % | precision % "
+        "| removed | answered % | errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    if not outcomes:
+        return ["(no cases)"]
+    for source, recorder in _columns(outcomes):
+        c = _counts(o for o in outcomes if o["source"] == source and o["recorder"] == recorder)
+        present = c["correct"] + c["wrong"] + c["abstained"]
+        removed = c["rejected"] + c["false_hit"]
+        lines.append(
+            f"| {source} | {recorder} | {present} | {_pct(c['correct'], present)} "
+            f"| {_pct(c['wrong'], present)} | {_pct(c['abstained'], present)} "
+            f"| {_pct(c['correct'], c['correct'] + c['wrong'])} | {removed} "
+            f"| {_pct(c['false_hit'], removed)} | {c['error']} |"
+        )
+    return lines
+
+
+def _columns(outcomes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    seen = {(o["source"], o["recorder"]) for o in outcomes}
+    return [col for col in COLUMNS if col in seen]
+
+
+def _present_cell(outcomes: list[dict[str, Any]]) -> str:
+    c = _counts(outcomes)
+    present = c["correct"] + c["wrong"] + c["abstained"]
+    if not present:
+        return "-"
+    return (
+        f"{_pct(c['correct'], present)} / {_pct(c['wrong'], present)} / "
+        f"{_pct(c['abstained'], present)} ({present})"
+    )
+
+
+def _removed_cell(outcomes: list[dict[str, Any]]) -> str:
+    c = _counts(outcomes)
+    removed = c["rejected"] + c["false_hit"]
+    return f"{_pct(c['false_hit'], removed)} ({removed})" if removed else "-"
+
+
+def _grid(
+    outcomes: list[dict[str, Any]],
+    row_name: str,
+    rows: list[tuple[str, Callable[[dict[str, Any]], bool]]],
+    cell: Callable[[list[dict[str, Any]]], str],
+) -> list[str]:
+    cols = _columns(outcomes)
+    lines = [
+        f"| {row_name} | " + " | ".join(f"{s} {r}" for s, r in cols) + " |",
+        "|---|" + "---:|" * len(cols),
+    ]
+    for label, keep in rows:
+        subset = [o for o in outcomes if keep(o)]
+        if not subset:
+            continue
+        cells = [
+            cell([o for o in subset if o["source"] == s and o["recorder"] == r]) for s, r in cols
+        ]
+        if all(c == "-" for c in cells):
+            continue
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines if len(lines) > 2 else ["(no cases)"]
+
+
+def _mutation_rows() -> list[tuple[str, Callable[[dict[str, Any]], bool]]]:
+    rows: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
+        (kind, lambda o, k=kind: o["mutation"] == k) for kind in KINDS
+    ]
+    rows.append(("none (untouched)", lambda o: o["mutation"] == "none"))
+    return rows
+
+
+def _wrong_lines(outcomes: list[dict[str, Any]], limit: int) -> list[str]:
+    wrong = [
+        o
+        for o in outcomes
+        if o["verdict"] in ("wrong", "false_hit") and o["recorder"] in ("ours", "foreign")
+    ]
+    wrong.sort(key=lambda o: (o["page"], o["version"], int(o["key"][1:]), o["source"]))
+    lines = [
+        f"{len(wrong)} wrong answers and false hits of `ours`/`foreign` "
+        f"(the seed's are in the JSON){'' if len(wrong) <= limit else f'; first {limit} shown'}:",
+        "",
+        "| page | version | key | source | recorder | mutation | verdict | expected | got |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for o in wrong[:limit]:
+        expected = o.get("expected_desc", o["expected"] or "-").replace("|", "\\|")
+        got = o.get("answer_desc", o["answer"] or "-").replace("|", "\\|")
+        lines.append(
+            f"| {o['page']} | {o['version']} | {o['key']} | {o['source']} | {o['recorder']} "
+            f"| {o['mutation']} | {o['verdict']} | `{expected}` | `{got}` |"
+        )
+    return lines
+
+
+def _section(
+    split: str, pages: list[dict[str, Any]], outcomes: list[dict[str, Any]], wrong_limit: int
+) -> list[str]:
+    if not pages:
+        return [f"## {TITLES.get(split, split)}", "", "No pages of this half were run.", ""]
+    ok = [p for p in pages if p.get("status") == "ok"]
+    failed = [p for p in pages if p.get("status") not in ("ok", "no targets")]
+    no_targets = [p["page"] for p in pages if p.get("status") == "no targets"]
+    versions = [v for p in ok for v in p.get("versions", []) if v["status"] == "ok"]
+    bad_versions = [
+        f"{p['page']}/{v['name']}: {v['status']}"
+        for p in ok
+        for v in p.get("versions", [])
+        if v["status"] != "ok"
+    ]
+    changed = [o for o in outcomes if o["kind"] != "identity"]
+    identity = [o for o in outcomes if o["kind"] == "identity"]
+    kinds = Counter(v["name"].split("-", 1)[1] for v in versions)
+    lines = [
+        f"## {TITLES.get(split, split)}",
+        "",
+        f"- pages: {len(pages)} ({len(ok)} evaluated, {len(no_targets)} without targets, "
+        f"{len(failed)} failed)",
+        f"- targets recorded on base renders: {sum(p.get('recorded', 0) for p in ok)} "
+        f"({sum(p.get('twins', 0) for p in ok)} with a same-role same-name twin)",
+        f"- changed versions: {len(versions)} ("
+        + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+        + ")",
+    ]
+    for p in failed:
+        lines.append(f"- failed page: {p['page']}: {p.get('status')}")
+    for line in bad_versions:
+        lines.append(f"- failed version: {line}")
+    if no_targets:
+        lines.append(f"- pages without targets: {', '.join(no_targets)}")
+    lines += [
+        "",
+        "### All changed versions",
+        "",
+        "present = target still in the changed render (for that source); removed = not there. "
+        "precision = correct / (correct + wrong); answered % of removed = false hits.",
+        "",
+        *_overall_rows(changed),
+        "",
+        "### Identity control (each reference resolved on its own, unchanged base render)",
+        "",
+        *_overall_rows(identity),
+        "",
+        "### Per mutation kind: present targets, correct / wrong / abstained % (n)",
+        "",
+        "Per-target kinds count the targets they touched; `none` is the untouched targets of "
+        "those versions. Page-wide kinds (rename_ids_classes, decoys, banner) count every target.",
+        "",
+        *_grid(changed, "mutation", _mutation_rows(), _present_cell),
+        "",
+        "### Removed targets: answered % (n)",
+        "",
+        *_grid(changed, "mutation", _mutation_rows(), _removed_cell),
+        "",
+        "### Twins (another base element with the same Chromium role and name)",
+        "",
+        *_grid(
+            changed,
+            "target",
+            [("twin", lambda o: o["twin"]), ("no twin", lambda o: not o["twin"])],
+            _present_cell,
+        ),
+        "",
+        "Removed targets, answered % (n):",
+        "",
+        *_grid(
+            changed,
+            "target",
+            [("twin", lambda o: o["twin"]), ("no twin", lambda o: not o["twin"])],
+            _removed_cell,
+        ),
+        "",
+        "### By element kind: present targets, correct / wrong / abstained % (n)",
+        "",
+        *_grid(
+            changed,
+            "element",
+            [(e, lambda o, e=e: o["element"] == e) for e in ELEMENTS],
+            _present_cell,
+        ),
+        "",
+        "### Wrong answers",
+        "",
+        *_wrong_lines(changed, wrong_limit),
+        "",
+    ]
+    return lines
+
+
+def markdown(
+    pages: list[dict[str, Any]],
+    outcomes: list[dict[str, Any]],
+    config: dict[str, Any],
+    *,
+    splits: Iterable[str],
+    wrong_limit: int = 300,
+) -> str:
+    """The whole report."""
+    lines = [
+        "# Real-page relocation benchmark",
+        "",
+        f"Corpus: readability-pages; split shown: {config['split']}; sources: "
+        f"{', '.join(config['sources'])}; {config['pages']} pages; wall time "
+        f"{config['wall_seconds']:.0f} s with {config['workers']} workers.",
+        "",
+        "Recorders: `ours` = `ref_from_row` on the base render's table for that source; "
+        "`foreign` = Chromium role/name/box, viewport, xpath, css selector and all named AX "
+        "ancestors; `seed` = the seed's additive scorer on the a11y tree (foreign reference).",
+        "",
+    ]
+    for split in splits:
+        lines += _section(
+            split,
+            [p for p in pages if p["split"] == split],
+            [o for o in outcomes if o["split"] == split],
+            wrong_limit,
+        )
+    return "\n".join(lines)

@@ -1,0 +1,346 @@
+"""Run the real-page relocation benchmark and print a markdown report.
+
+Usage::
+
+    python -m benchmarks.relocation [--pages N] [--split heldout|tune|all]
+                                    [--sources a11y,dom] [--json out.json]
+
+For every corpus page (``readability-pages``): choose targets, make the changed versions,
+render base and versions in Chromium (cached), record each target on the base render with
+both recorders, and resolve every reference on every changed version with one source at a
+time. The seed's additive scorer runs on the a11y tree for comparison. Pages are processed
+one at a time per worker (two worker processes), so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.dom.corpora import corpora_dir
+from benchmarks.seed_baseline import seed_resolve_cdp
+from resolver import Observation, SemanticElementRef, resolve
+from resolver.errors import ResolutionError
+from resolver.replay.captures import Capture, load_capture
+from resolver.table import CandidateTable
+
+from .mutate import make_versions
+from .recorders import Recorded, record_targets
+from .render import DEFAULT_CHROMIUM, RenderError, render
+from .report import markdown
+from .targets import Target, choose_targets, load_page, serialize
+
+__all__ = ["evaluate_page", "main", "split_of"]
+
+SPLITS = ("heldout", "tune")
+
+
+def split_of(page: str) -> str:
+    """``tune`` when the first hex digit of SHA-1(page name) is even, else ``heldout``."""
+    return (
+        "tune"
+        if int(hashlib.sha1(page.encode("utf-8")).hexdigest()[0], 16) % 2 == 0
+        else ("heldout")
+    )
+
+
+def corpus_pages() -> list[Path]:
+    """The page folders of the readability corpus (empty when the corpora are absent)."""
+    root = corpora_dir()
+    if root is None:
+        return []
+    pages = root / "readability-pages" / "pages"
+    return sorted(p for p in pages.iterdir() if (p / "source.html").is_file())
+
+
+@dataclass(frozen=True)
+class Options:
+    sources: tuple[str, ...]
+    chromium: str
+    timeout: float
+    seed: bool
+
+
+# -- one page -------------------------------------------------------------------------------
+
+
+def _lookup(table: CandidateTable) -> dict[str, int]:
+    return {rid: i for i, rid in enumerate(table.ids)}
+
+
+def _normalise(answer: str, table: CandidateTable | None) -> str:
+    """A DOM answer given as ``css:<selector>`` as the ``xpath:`` of the row it selects."""
+    if table is None or not answer.startswith("css:") or table.selector_resolver is None:
+        return answer
+    hits = table.selector_resolver("css", answer.removeprefix("css:"))
+    return table.executor_ids[hits[0]] if len(hits) == 1 else answer
+
+
+def _describe(executor_id: str | None, table: CandidateTable | None, rows: dict[str, int]) -> str:
+    """``<executor id> role 'name'`` for the report's list of wrong answers."""
+    if executor_id is None:
+        return "-"
+    if table is None:
+        return executor_id
+    row = rows.get(executor_id.split(":", 1)[1]) if ":" in executor_id else None
+    if row is None:
+        return executor_id
+    name = table.names[row]
+    name = name if len(name) <= 60 else name[:57] + "..."
+    return f"{executor_id} {table.roles[row]} {name!r}"
+
+
+def _resolve(
+    recorder: str, ref: SemanticElementRef, obs: Observation, source: str
+) -> tuple[str | None, str | None, str | None]:
+    """``(answer, error code, unexpected error)`` of one resolution."""
+    try:
+        if recorder == "seed":
+            return seed_resolve_cdp(ref, obs), None, None
+        return resolve(ref, obs, sources=(source,)).executor_id, None, None
+    except ResolutionError as exc:
+        return None, exc.code.value, None
+    except Exception as exc:  # a bug in the library must not stop the run: count it
+        return None, None, f"{type(exc).__name__}: {exc}"[:300]
+
+
+def _trials(
+    recorded: dict[str, Recorded], options: Options
+) -> Iterator[tuple[Recorded, str, str, SemanticElementRef]]:
+    for rec in recorded.values():
+        for (recorder, source), ref in rec.refs.items():
+            if source in options.sources:
+                yield rec, recorder, source, ref
+        if options.seed and "a11y" in options.sources and ("foreign", "a11y") in rec.refs:
+            yield rec, "seed", "a11y", rec.refs[("foreign", "a11y")]
+
+
+def evaluate_version(
+    page: str,
+    version: str,
+    kind: str,
+    touched: dict[str, str],
+    changed: Capture,
+    recorded: dict[str, Recorded],
+    targets: dict[str, Target],
+    options: Options,
+) -> list[dict[str, Any]]:
+    """Every (target, recorder, source) outcome on one changed version."""
+    obs = changed.observation
+    tables = {s: obs.candidates(s) for s in options.sources}
+    rows = {s: _lookup(t) for s, t in tables.items()}
+    split = split_of(page)
+    outcomes = []
+    for rec, recorder, source, ref in _trials(recorded, options):
+        label = changed.labels.get(rec.key) or {}
+        if source == "a11y":
+            node = label.get("ax_node_id")
+            present = node is not None and str(node) in rows["a11y"]
+            expected = f"a11y:{node}" if present else None
+        else:
+            xpath = label.get("xpath")
+            expected = f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
+        start = time.perf_counter()
+        answer, code, error = _resolve(recorder, ref, obs, source)
+        ms = 1000 * (time.perf_counter() - start)
+        if answer is not None and source == "dom":
+            answer = _normalise(answer, tables["dom"])
+        if error is not None:
+            verdict = "error"
+        elif expected is None:
+            verdict = "rejected" if answer is None else "false_hit"
+        elif answer is None:
+            verdict = "abstained"
+        else:
+            verdict = "correct" if answer == expected else "wrong"
+        outcome: dict[str, Any] = {
+            "page": page,
+            "split": split,
+            "version": version,
+            "kind": kind,
+            "mutation": touched.get(rec.key, "none"),
+            "key": rec.key,
+            "element": targets[rec.key].kind,
+            "twin": rec.twin,
+            "recorder": recorder,
+            "source": source,
+            "present": expected is not None,
+            "expected": expected,
+            "answer": answer,
+            "verdict": verdict,
+            "code": code,
+            "ms": round(ms, 2),
+        }
+        if error is not None:
+            outcome["error"] = error
+        if verdict in ("wrong", "false_hit"):
+            table = tables.get(source)
+            outcome["expected_desc"] = _describe(expected, table, rows.get(source, {}))
+            outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
+        outcomes.append(outcome)
+    return outcomes
+
+
+def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
+    """Targets, versions, renders and outcomes of one page (run in a worker process)."""
+    started = time.monotonic()
+    result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
+    root = load_page(Path(source))
+    targets = choose_targets(root, name)
+    result["targets"] = len(targets)
+    if not targets:
+        result["status"] = "no targets"
+        return result
+    base_html = serialize(root)
+    versions = make_versions(root, targets, name)
+    del root
+    renders = {"rendered": 0, "cached": 0}
+    try:
+        files, hit = render(base_html, chromium=options.chromium, timeout=options.timeout)
+    except RenderError as exc:
+        result["status"] = f"base render failed: {exc}"
+        return result
+    renders["cached" if hit else "rendered"] += 1
+    base = load_capture(f"{name}/base", files)
+    recorded = record_targets(base, options.sources, {t.key: t.element_id for t in targets})
+    by_key = {t.key: t for t in targets}
+    result["recorded"] = len(recorded)
+    result["twins"] = sum(r.twin for r in recorded.values())
+    outcomes = evaluate_version(
+        name, "v0-identity", "identity", {}, base, recorded, by_key, options
+    )
+    del base, files
+    result["versions"] = []
+    for version in versions:
+        try:
+            files, hit = render(version.html, chromium=options.chromium, timeout=options.timeout)
+        except RenderError as exc:
+            result["versions"].append({"name": version.name, "status": f"render failed: {exc}"})
+            continue
+        renders["cached" if hit else "rendered"] += 1
+        changed = load_capture(f"{name}/{version.name}", files)
+        outcomes += evaluate_version(
+            name, version.name, version.kind, version.touched, changed, recorded, by_key, options
+        )
+        touched = sum(1 for k in version.touched.values() if k != "none")
+        result["versions"].append({"name": version.name, "status": "ok", "touched": touched})
+        del changed, files
+    result["outcomes"] = outcomes
+    result["renders"] = renders
+    result["status"] = "ok"
+    result["seconds"] = round(time.monotonic() - started, 2)
+    return result
+
+
+# -- driver ---------------------------------------------------------------------------------
+
+
+def _run_pages(jobs: list[tuple[str, str]], options: Options, workers: int) -> list[dict[str, Any]]:
+    results: list[dict[str, Any]] = []
+    total = len(jobs)
+
+    def progress(result: dict[str, Any]) -> None:
+        results.append(result)
+        versions = sum(1 for v in result.get("versions", []) if v["status"] == "ok")
+        extra = "" if result.get("status") == "ok" else f"  [{result.get('status')}]"
+        print(
+            f"[{len(results):3d}/{total}] {result['page']:<40} {result['split']:<7} "
+            f"targets={result.get('recorded', 0):<3} versions={versions} "
+            f"outcomes={len(result['outcomes']):<5} {result.get('seconds', 0):6.1f}s{extra}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    if workers <= 1:
+        for name, source in jobs:
+            progress(_safe_page(name, source, options))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_safe_page, name, source, options) for name, source in jobs]
+            for future in as_completed(futures):
+                progress(future.result())
+    results.sort(key=lambda r: r["page"])
+    return results
+
+
+def _safe_page(name: str, source: str, options: Options) -> dict[str, Any]:
+    """:func:`evaluate_page`, with any failure reported as the page's status."""
+    try:
+        return evaluate_page(name, source, options)
+    except Exception as exc:  # one broken page must not stop the run
+        return {
+            "page": name,
+            "split": split_of(name),
+            "outcomes": [],
+            "status": f"failed: {type(exc).__name__}: {exc}"[:300],
+        }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.relocation", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--pages", type=int, help="only the first N pages (of the split)")
+    parser.add_argument("--split", choices=("heldout", "tune", "all"), default="heldout")
+    parser.add_argument("--sources", default="a11y,dom", help="comma-separated: a11y,dom")
+    parser.add_argument("--json", type=Path, help="write every outcome here")
+    parser.add_argument("--out", type=Path, help="also write the markdown report here")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", DEFAULT_CHROMIUM))
+    parser.add_argument("--timeout", type=float, default=90.0, help="seconds per render")
+    parser.add_argument("--no-seed", action="store_true", help="skip the seed baseline")
+    parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
+    args = parser.parse_args(argv)
+
+    sources = tuple(s.strip() for s in args.sources.split(",") if s.strip())
+    if not sources or any(s not in ("a11y", "dom") for s in sources):
+        parser.error("--sources takes a11y, dom or both")
+    pages = corpus_pages()
+    if not pages:
+        print("readability-pages corpus not found (see benchmarks/dom/corpora.py); skipped")
+        return 0
+    if not Path(args.chromium).exists():
+        print(f"chromium not found at {args.chromium}", file=sys.stderr)
+        return 2
+    splits = SPLITS if args.split == "all" else (args.split,)
+    chosen = [p for p in pages if split_of(p.name) in splits]
+    if args.pages is not None:
+        chosen = chosen[: args.pages]
+    options = Options(sources, args.chromium, args.timeout, not args.no_seed)
+    jobs = [(p.name, str(p / "source.html")) for p in chosen]
+
+    started = time.monotonic()
+    results = _run_pages(jobs, options, args.workers)
+    wall = time.monotonic() - started
+    outcomes = [o for r in results for o in r["outcomes"]]
+    pages_info = [{k: v for k, v in r.items() if k != "outcomes"} for r in results]
+    config = {
+        "pages": len(jobs),
+        "split": args.split,
+        "sources": list(sources),
+        "workers": args.workers,
+        "wall_seconds": round(wall, 1),
+    }
+    report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)
+    print(report)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+    if args.json:
+        payload = {"config": config, "pages": pages_info, "outcomes": outcomes}
+        args.json.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+    print(f"done: {len(jobs)} pages in {wall:.0f}s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
