@@ -30,32 +30,42 @@ in the same form, with or without ``[1]`` steps) or NaN; ``enabled``; ``visible`
 ``"xpath"`` selector and returns the rows it selects: an element without a row maps to the
 nearest ancestor row when that row is a control or link it sits inside (an icon ``<span>`` in
 a button) or to the text row that contains its text, and to nothing otherwise (unrendered
-elements, wrappers). Invalid selectors select nothing. :func:`ranked_selectors` lists robust
-selectors for a row.
+elements, wrappers). Invalid selectors select nothing. ``table.native`` is the page's
+:class:`DomNative` (its analysis and that element-to-row map), from which
+:func:`ranked_selectors` lists robust selectors for a row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 from ...errors import InvalidObservationError
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
+from .._common import XPATH_KEYS
+from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
 from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
 from .roles import compute_roles, is_focusable
-from .selectors import TESTID_ATTRS, Paths, XPathRunner, compute_paths, map_to_rows
+from .selectors import (
+    TESTID_ATTRS,
+    Paths,
+    SelectorCounts,
+    XPathRunner,
+    compute_paths,
+    count_selector_values,
+    map_to_rows,
+)
 from .selectors import ranked_selectors as _ranked
 from .style import compute_styles
 from .visibility import States, compute_states
 
-if TYPE_CHECKING:
-    from ...observation import Observation
-
 __all__ = [
     "DomAnalysis",
+    "DomNative",
     "analyze",
     "backend_xpaths",
     "build_table",
@@ -69,9 +79,6 @@ INLINE_TEXT_ROLES: Final[frozenset[str]] = frozenset(
 )  # fmt: skip
 """Roles that get no row of their own unless interactive or named: their text joins the
 enclosing text row."""
-_CONTROL_ROWS: Final[frozenset[str]] = NAME_FROM_CONTENT | {
-    "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "img",
-}  # fmt: skip
 _DEFAULT_VIEWPORT: Final[tuple[float, float]] = (1280.0, 800.0)
 _ID_COLUMNS: Final[tuple[str, ...]] = ("xpath", "css", "dom_id", "tag", "testid")
 _TESTID_SET: Final[frozenset[str]] = frozenset(TESTID_ATTRS)
@@ -82,6 +89,8 @@ _STATES: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = (
     ((0, 0, -1), (0, 1, -1)),
     ((1, 0, -1), (1, 1, -1)),
 )
+_BoxOf = Callable[[int], Sequence[float] | None]
+"""Element -> its box from the capture's layout (see :func:`_box_lookup`)."""
 
 
 class DomAnalysis:
@@ -135,212 +144,80 @@ def analyze(html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT
     return DomAnalysis(html, viewport)
 
 
-def _layout_lookup(layout: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    """``dom_layout`` keyed by fully indexed XPath (short forms expanded lazily)."""
-    if not layout:
-        return {}
-    sample = next(iter(layout), "")
-    if isinstance(sample, str) and sample.startswith("/html[1]"):
-        return layout
-    return {_strip_ones(k): v for k, v in layout.items() if isinstance(k, str)}
+@dataclass(frozen=True, eq=False)
+class DomNative:
+    """The DOM source's own model of a page, kept in ``CandidateTable.native``."""
+
+    analysis: DomAnalysis
+    row_of: Sequence[int] = field(repr=False)
+    """Per element, the row a selector on it stands for, or -1 (see the module doc)."""
+
+    def resolve(self, kind: str, selector: str) -> list[int]:
+        """Rows a ``"css"`` or ``"xpath"`` selector selects (the table's selector resolver)."""
+        if not isinstance(selector, str) or not selector.strip():
+            return []
+        if kind == "css":
+            elements = self.analysis.css(selector)
+        elif kind == "xpath":
+            elements = self.analysis.xpath(selector.removeprefix("xpath:"))
+        else:
+            return []
+        return map_to_rows(elements, self.row_of)
 
 
-def _strip_ones(path: str) -> str:
-    return path.replace("[1]", "")
-
-
-def _box(value: Any) -> Sequence[float] | None:
-    if isinstance(value, Mapping):
-        try:
-            x, y = float(value["x"]), float(value["y"])
-            w, h = float(value["width"]), float(value["height"])
-        except (KeyError, TypeError, ValueError):
-            return None
-        return (x, y, x + w, y + h)
-    if isinstance(value, (list, tuple)) and len(value) == 4:
-        try:
-            return tuple(float(v) for v in value)
-        except (TypeError, ValueError):
-            return None
-    return None
-
-
-def build_table(observation: Observation) -> CandidateTable:
-    """The DOM source's table for ``observation`` (``dom_html`` and optional layout).
+def build_table(source: SourceInput) -> CandidateTable:
+    """The DOM source's table for ``source.raw`` (the page's HTML) and its optional layout.
 
     Raises
     ------
     InvalidObservationError
-        The HTML cannot be read (too large, binary, absurdly nested; see :mod:`.parse`).
+        The HTML cannot be read (too large, binary, absurdly nested; see :mod:`.parse`) or the
+        page has more than ``source.max_nodes`` rows.
     """
-    html = observation.dom_html
+    html = source.raw
     if html is None:
         raise InvalidObservationError("the observation has no dom_html")
-    viewport = observation.screen_size or _DEFAULT_VIEWPORT
-    analysis = DomAnalysis(html, viewport)
-    table, row_of = _table(analysis, observation.dom_layout, observation.max_nodes)
-    table = replace(
-        table,
-        screen_size=observation.screen_size,
-        selector_resolver=_resolver(analysis, row_of),
-    )
-    table._cache["dom_analysis"] = (analysis, _selector_counts(analysis, table))
-    return table
-
-
-def _table(
-    analysis: DomAnalysis, layout: Mapping[str, Any] | None, max_rows: int
-) -> tuple[CandidateTable, list[int]]:
-    """Rows in pre-order, and for every element the row a selector on it stands for."""
-    doc, roles, states, names, paths = (
-        analysis.doc, analysis.roles, analysis.states, analysis.names, analysis.paths,
-    )  # fmt: skip
-    n = len(doc)
-    tags, attrs_of, parent = doc.tags, doc.attrs, doc.parent
-    rendered, aria_hidden, hidden, enabled = (
-        states.rendered, states.aria_hidden, states.hidden, states.enabled,
-    )  # fmt: skip
-    xpath_of, css_of = paths.xpath, paths.css
-    boxes = _layout_lookup(layout)
-    short = bool(boxes) and boxes is not layout
-    row_of = [-1] * n
-    text_row: dict[int, int] = {}  # text owner -> its text row
-    # owner[e]: the element whose text row collects e's text; -2 when e's text is already
-    # part of a row's name (inside a link or button), -1 when e is not rendered.
-    owner = [-1] * n
-    is_row = [False] * n
-    skip = [False] * n  # a row, or the owner of its own text: not part of an outer text row
-    text_rows = _text_owners(doc, roles, states, owner, is_row, skip)
-    # The table's columns, filled in pre-order and handed to the builder in one call.
-    ids: list[str] = []
-    xpaths: list[str] = []
-    raw_roles: list[str] = []
-    row_roles: dict[int, str] = {}
-    row_names: list[str] = []
-    parents: list[int] = []
-    row_boxes: list[Any] = []
-    values: list[str] = []
-    row_states: list[tuple[int, int, int]] = []
-    css: list[str | None] = []
-    dom_ids: list[str | None] = []
-    row_tags: list[str | None] = []
-    testids: list[str | None] = []
-    text_children = False
-    enclosing = [-1] * n  # nearest ancestor-or-self row (for parents and selector mapping)
-    for e in range(n):
-        if not rendered[e]:
-            continue  # no rows below, and selectors on it select nothing
-        p = parent[e]
-        up = enclosing[p] if p >= 0 else -1
-        if hidden[e] and not aria_hidden[e]:  # visibility: hidden
-            enclosing[e] = up
-            continue
-        row = -1
-        if is_row[e] or (owner[e] == e and e in text_rows):
-            xpath = xpath_of[e]
-            attrs = attrs_of[e]
-            box = None
-            if boxes:
-                box = boxes.get(_strip_ones(paths.layout[e]) if short else paths.layout[e])
-            tag = tags[e]
-            bbox = _box(box) if box is not None else None
-            state = _STATES[enabled[e]][not aria_hidden[e]]
-            element_css = css_of[e]
-            dom_id = attrs.get("id") if attrs else None
-            testid = _testid(attrs) if attrs and not _TESTID_SET.isdisjoint(attrs) else None
-            text = ""
-            if is_row[e]:
-                role = roles[e]
-                name = names.name(e)
-                if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
-                    name = names.text_of(e)
-                row = len(ids)
-                row_roles[row] = role
-                row_names.append(name)
-                values.append(
-                    _value(analysis, e, role)
-                    if tag in _VALUE_TAGS or (attrs and not _VALUE_ATTRS.isdisjoint(attrs))
-                    else ""
-                )
-                if owner[e] == e and e in text_rows:  # the text directly inside this row
-                    text = names.text_of(e, skip)
-            else:
-                name = names.text_of(e, skip)
-                if not name:
-                    enclosing[e] = up
-                    continue
-                row = len(ids)
-                row_roles[row] = "text"
-                row_names.append(name)
-                values.append("")
-                text_row[e] = row
-            ids.append(xpath)
-            xpaths.append(xpath)
-            raw_roles.append(tag)
-            parents.append(up)
-            row_boxes.append(bbox)
-            row_states.append(state)
-            css.append(element_css)
-            dom_ids.append(dom_id)
-            row_tags.append(tag)
-            testids.append(testid)
-            row_of[e] = row
-            up = row
-            if text:  # a child row addressed by the same element
-                text_children = True
-                text_row[e] = len(ids)
-                ids.append(xpath + "#text")
-                xpaths.append(xpath)
-                raw_roles.append("#text")
-                row_roles[len(row_names)] = "text"
-                row_names.append(text)
-                values.append("")
-                parents.append(row)
-                row_boxes.append(bbox)
-                row_states.append(state)
-                css.append(element_css)
-                dom_ids.append(dom_id)
-                row_tags.append(tag)
-                testids.append(testid)
-        elif up >= 0:
-            # No row: a selector hitting this element means the control it sits in, or the
-            # text row that holds its text; a wrapper maps to nothing.
-            o = owner[e]
-            if o == -2:
-                row_of[e] = up
-            elif o >= 0:
-                row_of[e] = text_row.get(o, -1)
-        enclosing[e] = up
+    analysis = DomAnalysis(html, source.screen_size or _DEFAULT_VIEWPORT)
     builder = TableBuilder(
         "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
-        max_rows=max_rows,
+        max_rows=source.max_nodes,
     )  # fmt: skip
-    builder.extend(
-        ids=ids, raw_roles=raw_roles, names=row_names, parents=parents, boxes=row_boxes,
-        values=values, states=row_states, roles=row_roles,
-        platform_ids={"xpath": xpaths, "css": css, "dom_id": dom_ids, "tag": row_tags,
-                      "testid": testids},
-        # A text child row's ID is "<xpath>#text", but it executes on its element.
-        executor_ids=["xpath:" + x for x in xpaths] if text_children else None,
-    )  # fmt: skip
-    table = builder.build(coord_space="css_px" if boxes else "unknown")
-    return table, row_of
+    box = _box_lookup(source.dom_layout, analysis.paths)
+    native = DomNative(analysis, _fill(builder, analysis, box))
+    return builder.build(
+        coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
+        screen_size=source.screen_size,
+        id_keys=XPATH_KEYS,
+        selector_resolver=native.resolve,
+        native=native,
+    )
 
 
-def _text_owners(
-    doc: Document,
-    roles: list[str],
-    states: States,
-    owner: list[int],
-    is_row: list[bool],
-    skip: list[bool],
-) -> set[int]:
-    """Decide rows and text owners in one pre-order pass; return owners that have text."""
+@dataclass(frozen=True)
+class _Plan:
+    """Which elements get rows of their own, and which text row each element's text joins."""
+
+    owner: list[int]
+    """The element whose text row collects this element's text; -2 when the text is already
+    part of a row's name (inside a link or button), -1 when the element is not rendered."""
+    is_row: list[bool]
+    skip: list[bool]
+    """A row, or the owner of its own text: not part of an outer text row."""
+    has_text: set[int]
+    """Owners that have text."""
+
+
+def _plan(doc: Document, roles: list[str], states: States) -> _Plan:
+    """Decide rows and text owners in one pre-order pass."""
     tags, attrs_of, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     rendered, block, hidden = states.rendered, states.block, states.hidden
+    n = len(doc)
+    owner = [-1] * n
+    is_row = [False] * n
+    skip = [False] * n
     has_text: set[int] = set()
     inline_roles, from_content = INLINE_TEXT_ROLES, NAME_FROM_CONTENT
-    for e in range(len(doc)):
+    for e in range(n):
         if not rendered[e]:
             continue
         p = parent[e]
@@ -376,12 +253,109 @@ def _text_owners(
                 if not isinstance(item, int) and item.strip():
                     has_text.add(o)
                     break
-    return has_text
+    return _Plan(owner, is_row, skip, has_text)
+
+
+def _fill(builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None) -> list[int]:
+    """Append the page's rows in pre-order; return per element the row a selector on it means."""
+    doc, states, names, roles = analysis.doc, analysis.states, analysis.names, analysis.roles
+    parent, tags, attrs_of = doc.parent, doc.tags, doc.attrs
+    xpath, css, enabled = analysis.paths.xpath, analysis.paths.css, states.enabled
+    rendered, aria_hidden, hidden = states.rendered, states.aria_hidden, states.hidden
+    plan = _plan(doc, roles, states)
+    owner, is_row, skip, has_text = plan.owner, plan.is_row, plan.skip, plan.has_text
+    rows, row_roles = builder.rows, builder.roles
+    row_of = [-1] * len(doc)
+    enclosing = [-1] * len(doc)  # nearest ancestor-or-self row (for parents and selectors)
+    text_row: dict[int, int] = {}  # text owner -> its text row
+    for e in range(len(doc)):
+        if not rendered[e]:
+            continue  # no rows below, and selectors on it select nothing
+        p = parent[e]
+        up = enclosing[p] if p >= 0 else -1
+        if hidden[e] and not aria_hidden[e]:  # visibility: hidden
+            enclosing[e] = up
+            continue
+        attrs = attrs_of[e]
+        if is_row[e]:
+            role, name, value = roles[e], names.name(e), ""
+            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
+                name = names.text_of(e)
+            if tags[e] in _VALUE_TAGS or (attrs and not _VALUE_ATTRS.isdisjoint(attrs)):
+                value = _value(analysis, e)
+            text = names.text_of(e, skip) if owner[e] == e and e in has_text else ""
+        elif owner[e] == e and e in has_text and (name := names.text_of(e, skip)):
+            role, value, text = "text", "", ""  # a block's text, with its inline descendants
+            text_row[e] = len(rows)
+        else:
+            # No row: a selector hitting this element means the control it sits in, or the
+            # text row that holds its text; a wrapper (or a block without text) maps to nothing.
+            o = owner[e]
+            if up >= 0 and o != -1:
+                row_of[e] = up if o == -2 else text_row.get(o, -1)
+            enclosing[e] = up
+            continue
+        x, tag, bbox = xpath[e], tags[e], box(e) if box is not None else None
+        state = _STATES[enabled[e]][not aria_hidden[e]]
+        dom_id = attrs.get("id") if attrs else None
+        testid = _testid(attrs) if attrs and not _TESTID_SET.isdisjoint(attrs) else None
+        rows.append((x, tag, name, up, bbox, value, state, x, css[e], dom_id, tag, testid))
+        up = row_of[e] = enclosing[e] = len(rows) - 1
+        row_roles[up] = role
+        if text:  # the text directly inside this row: a child row addressed by the element
+            text_row[e] = len(rows)
+            row_roles[len(rows)] = "text"
+            builder.executor_ids[len(rows)] = "xpath:" + x  # its ID is <xpath>#text
+            rows.append((x + "#text", "#text", text, up, bbox, "", state, x, css[e], dom_id, tag,
+                         testid))  # fmt: skip
+    return row_of
+
+
+def _box_lookup(layout: Mapping[str, Any] | None, paths: Paths) -> _BoxOf | None:
+    """A function from element to its box in ``dom_layout``; None when there is no layout."""
+    if not layout:
+        return None
+    sample = next(iter(layout), "")
+    short = not (isinstance(sample, str) and sample.startswith("/html[1]"))
+    boxes = (
+        {_strip_ones(k): v for k, v in layout.items() if isinstance(k, str)} if short else layout
+    )
+    if not boxes:
+        return None
+
+    def box(e: int) -> Sequence[float] | None:
+        """Element ``e``'s box, or None."""
+        key = paths.layout[e]
+        value = boxes.get(_strip_ones(key) if short else key)
+        return _layout_box(value) if value is not None else None
+
+    return box
+
+
+def _strip_ones(path: str) -> str:
+    """An XPath without its ``[1]`` steps."""
+    return path.replace("[1]", "")
+
+
+def _layout_box(value: Any) -> Sequence[float] | None:
+    """``[l, t, r, b]`` from a layout entry (``[l, t, r, b]`` or ``{x, y, width, height}``)."""
+    if isinstance(value, Mapping):
+        try:
+            x, y = float(value["x"]), float(value["y"])
+            w, h = float(value["width"]), float(value["height"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        return (x, y, x + w, y + h)
+    if isinstance(value, (list, tuple)) and len(value) == 4:
+        try:
+            return tuple(float(v) for v in value)
+        except (TypeError, ValueError):
+            return None
+    return None
 
 
 def _testid(attrs: Mapping[str, str]) -> str | None:
-    if not attrs:
-        return None
+    """The first test-ID attribute value an element carries."""
     for attr in TESTID_ATTRS:
         value = attrs.get(attr)
         if value:
@@ -389,7 +363,7 @@ def _testid(attrs: Mapping[str, str]) -> str | None:
     return None
 
 
-def _value(analysis: DomAnalysis, e: int, role: str) -> str:
+def _value(analysis: DomAnalysis, e: int) -> str:
     """Current value of a form control (text fields, selects, ranges)."""
     doc = analysis.doc
     tag = doc.tags[e]
@@ -402,26 +376,9 @@ def _value(analysis: DomAnalysis, e: int, role: str) -> str:
     if tag == "textarea":
         return analysis.names.text_of(e)
     if tag == "select":
-        return " ".join(analysis.names._selected_options(e))
+        return " ".join(analysis.names.selected_options(e))
     value = attrs.get("aria-valuetext") or attrs.get("aria-valuenow") if attrs else None
     return value or ""
-
-
-def _resolver(analysis: DomAnalysis, row_of: list[int]) -> Any:
-    """``(kind, selector) -> rows`` over this page (see module doc for the mapping)."""
-
-    def resolve(kind: str, selector: str) -> list[int]:
-        if not isinstance(selector, str) or not selector.strip():
-            return []
-        if kind == "css":
-            elements = analysis.css(selector)
-        elif kind == "xpath":
-            elements = analysis.xpath(selector.removeprefix("xpath:"))
-        else:
-            return []
-        return map_to_rows(elements, row_of)
-
-    return resolve
 
 
 def ranked_selectors(table: CandidateTable, row: int) -> list[tuple[str, str]]:
@@ -434,47 +391,31 @@ def ranked_selectors(table: CandidateTable, row: int) -> list[tuple[str, str]]:
     InvalidObservationError
         ``table`` is not a DOM table or ``row`` is out of range.
     """
-    context = table._cache.get("dom_analysis")
-    if context is None or not 0 <= row < len(table):
-        raise InvalidObservationError("ranked_selectors needs a DOM table and a row in it")
-    analysis, counts = context
+    native = _native(table)
+    if not 0 <= row < len(table):
+        raise InvalidObservationError(
+            f"ranked_selectors: row {row} is not in the table ({len(table)} rows)"
+        )
+    analysis = native.analysis
     element = analysis.xpath(table.ids[row].removesuffix("#text"))
     if len(element) != 1:
         return [("xpath", table.ids[row])]
+    counts = table.derived(_selector_counts)
     return _ranked(
         analysis.doc, analysis.paths, element[0], table.roles[row], table.names[row], counts
     )
 
 
-def _selector_counts(analysis: DomAnalysis, table: CandidateTable) -> Any:
-    """Counts that prove selectors unique, made once per page on first use."""
-    made: dict[str, dict[Any, int]] = {}
+def _native(table: CandidateTable) -> DomNative:
+    """The DOM model a table was built with; InvalidObservationError for other tables."""
+    native = table.native
+    if not isinstance(native, DomNative):
+        raise InvalidObservationError(
+            f"ranked_selectors needs a table built by the DOM source, not by {table.source!r}"
+        )
+    return native
 
-    def counts() -> dict[str, dict[Any, int]]:
-        if made:
-            return made
-        testid: dict[Any, int] = {}
-        aria: dict[Any, int] = {}
-        doc = analysis.doc
-        for e, attrs in enumerate(doc.attrs):
-            if not attrs:
-                continue
-            for attr in TESTID_ATTRS:
-                value = attrs.get(attr)
-                if value:
-                    testid[(attr, value)] = testid.get((attr, value), 0) + 1
-            label = attrs.get("aria-label")
-            if label:
-                key = (doc.tags[e], label)
-                aria[key] = aria.get(key, 0) + 1
-        role_name: dict[Any, int] = {}
-        text: dict[Any, int] = {}
-        for r in range(len(table)):
-            name = table.names[r]
-            if name:
-                role_name[(table.roles[r], name)] = role_name.get((table.roles[r], name), 0) + 1
-                text[name] = text.get(name, 0) + 1
-        made.update(testid=testid, aria_label=aria, role_name=role_name, text=text)
-        return made
 
-    return counts
+def _selector_counts(table: CandidateTable) -> SelectorCounts:
+    """Counts that prove a DOM table's selectors unique (made once per table, on first use)."""
+    return count_selector_values(_native(table).analysis.doc, table.roles, table.names)

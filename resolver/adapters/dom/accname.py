@@ -148,17 +148,9 @@ class NameComputer:
             return None
         role = self.roles[i]
         if role in NAME_FROM_CONTENT:  # 2F, with text children only
-            if i in self.before or i in self.after:
-                return None
-            if self.transform is not None and self.transform[i] > 1:
-                return None
-            content = doc.content[i]
-            for child in content:
-                if not isinstance(child, str):
-                    return None
-            text = "".join(content)  # type: ignore[arg-type]
-            if len(text) >= MAX_NAME_CHARS:
-                return None  # the budget cuts it: the full computation does that
+            text = self._text_only(i)
+            if text is None or len(text) >= MAX_NAME_CHARS:
+                return None  # (too long: the budget cuts it, as the full computation does)
             if text.strip():
                 name = _collapse(text)
                 self._names[i] = name
@@ -207,28 +199,22 @@ class NameComputer:
         self, i: int, walk: _Walk, depth: int, *, recursive: bool, labelledby: bool,
         hidden_ok: bool,
     ) -> str:  # fmt: skip
-        doc = self.doc
-        attrs = doc.attrs[i]
+        """The text alternative of node ``i`` (accname §4.3.2, steps 2A to 2I)."""
+        attrs = self.doc.attrs[i]
         role = self.roles[i]
         # 2A: hidden nodes contribute nothing, unless the traversal started at a hidden node
         # that aria-labelledby referenced directly (then its hidden subtree counts too).
         if recursive and self.hidden[i] and not hidden_ok:
-            if self.rendered[i] and not self.aria_hidden[i]:
-                # visibility: hidden can be undone below (visibility: visible), so only
-                # this element's own text is dropped.
-                return self._visible_within(i, walk, depth, labelledby)
-            return ""
+            return self._hidden_content(i, walk, depth, labelledby)
         if depth > _MAX_DEPTH or walk.budget <= 0:
             return ""
         if recursive and i == walk.root:
             return ""  # the control being named is not part of its own label
         # 2B: aria-labelledby, unless already inside a labelledby traversal.
-        if not labelledby and attrs:
-            refs = attrs.get("aria-labelledby")
-            if refs:
-                found = self._labelledby(refs, walk, depth)
-                if found is not None:
-                    return found
+        refs = attrs.get("aria-labelledby") if attrs and not labelledby else None
+        found = self._labelledby(refs, walk, depth) if refs else None
+        if found is not None:
+            return found
         if recursive:
             # Each node contributes once per computation (accname 1.2 §4.3.2: a node
             # already visited is skipped, so labelledby cycles and repeats end).
@@ -237,21 +223,16 @@ class NameComputer:
             walk.visited.add(i)
         # 2C: a control embedded in a label (or in content) contributes its value; a menu
         # inside a label contributes nothing. The element being named is not embedded.
-        if recursive and i != walk.named:
-            if role in _EMBEDDED:
-                return self._embedded_value(i, role)
-            if role == "menu":
-                return ""
+        if recursive and role in _EMBEDDED and i != walk.named:
+            return self._embedded_value(i, role)
         # 2D: aria-label.
-        if attrs:
-            label = attrs.get("aria-label")
-            if label and label.strip():
-                return label
+        label = attrs.get("aria-label") if attrs else None
+        if label and label.strip():
+            return label
         # 2E: the host language label (skipped for presentational elements).
-        if role != "none":
-            native = self._native(i, walk, depth)
-            if native:
-                return native
+        native = self._native(i, walk, depth) if role != "none" else ""
+        if native:
+            return native
         # 2F: name from content, for roles that allow it and for every descendant.
         if recursive or role in NAME_FROM_CONTENT:
             if recursive and not hidden_ok and not labelledby:
@@ -271,11 +252,8 @@ class NameComputer:
             walk.budget = before
         # 2I: the tooltip attribute (Deviation, follows Chromium: not for presentational
         # elements).
-        if attrs and role != "none":
-            title = attrs.get("title")
-            if title and title.strip():
-                return title
-        return ""
+        title = attrs.get("title") if attrs and role != "none" else None
+        return title if title and title.strip() else ""
 
     def _children(
         self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool,
@@ -327,24 +305,33 @@ class NameComputer:
         tag = doc.tags[i]
         if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
             return None
-        role = self.roles[i]
-        if role in _EMBEDDED or role == "menu" or i in self.before or i in self.after:
+        if self.roles[i] in _EMBEDDED:
             return None
-        if self.transform is not None and self.transform[i] > 1:
-            return None
-        content = doc.content[i]
-        for child in content:
-            if not isinstance(child, str):
-                return None
-        text = "".join(content)  # type: ignore[arg-type]
-        if len(text) >= walk.budget:
-            return None  # the budget cuts it: the general walk does that
+        text = self._text_only(i)
+        if text is None or len(text) >= walk.budget:
+            return None  # (too long: the budget cuts it, as the general walk does)
         walk.visited.add(i)
         walk.budget -= len(text)
         return text
 
-    def _visible_within(self, i: int, walk: _Walk, depth: int, labelledby: bool) -> str:
-        """Content of a ``visibility: hidden`` element: only its element children count."""
+    def _text_only(self, i: int) -> str | None:
+        """``i``'s text when its children are all text and CSS adds or transforms none of it."""
+        if i in self.before or i in self.after:
+            return None
+        if self.transform is not None and self.transform[i] > 1:
+            return None
+        content = self.doc.content[i]
+        for child in content:
+            if not isinstance(child, str):
+                return None
+        return "".join(content)  # type: ignore[arg-type]
+
+    def _hidden_content(self, i: int, walk: _Walk, depth: int, labelledby: bool) -> str:
+        """2A: a hidden node adds nothing; under ``visibility: hidden`` its element children do."""
+        if not self.rendered[i] or self.aria_hidden[i]:
+            return ""
+        # visibility: hidden can be undone below (visibility: visible), so only this
+        # element's own text is dropped.
         parts: list[str] = []
         for child in self.doc.content[i]:
             if isinstance(child, int):
@@ -377,6 +364,9 @@ class NameComputer:
     # -- 2C embedded controls ------------------------------------------------------------------
 
     def _embedded_value(self, i: int, role: str) -> str:
+        """2C: the value an embedded control contributes (an embedded menu: nothing)."""
+        if role == "menu":
+            return ""
         doc = self.doc
         attrs = doc.attrs[i]
         tag = doc.tags[i]
@@ -392,7 +382,7 @@ class NameComputer:
             return ""
         if role in ("combobox", "listbox"):
             if tag == "select":
-                return " ".join(self._selected_options(i))
+                return " ".join(self.selected_options(i))
             if tag == "input":
                 return attrs.get("value", "")
             chosen = [
@@ -407,7 +397,8 @@ class NameComputer:
             return attrs.get("value", "")
         return self.text_of(i)
 
-    def _selected_options(self, select: int) -> list[str]:
+    def selected_options(self, select: int) -> list[str]:
+        """Labels of the options a ``<select>`` shows as chosen (the first one by default)."""
         doc = self.doc
         options = [j for j in range(select + 1, self.end[select]) if doc.tags[j] == "option"]
         chosen = [j for j in options if "selected" in doc.attrs[j]]
@@ -553,8 +544,9 @@ def _range_default(attrs: Mapping[str, str]) -> str:
 
 
 _EMBEDDED: Final[frozenset[str]] = frozenset(
-    {"textbox", "searchbox", "combobox", "listbox", *_RANGE_ROLES}
+    {"textbox", "searchbox", "combobox", "listbox", *_RANGE_ROLES, "menu"}
 )
+"""Roles step 2C handles inside a name: embedded controls, and menus (which add nothing)."""
 _NATIVE_CHILD: Final[Mapping[str, str]] = {
     "fieldset": "legend",
     "table": "caption",

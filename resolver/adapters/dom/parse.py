@@ -84,6 +84,8 @@ _HTML_IN_SVG: Final[frozenset[str]] = frozenset({"foreignObject", "foreignobject
 _HTML_IN_MATH: Final[frozenset[str]] = frozenset(
     {"annotation-xml", "mi", "mo", "mn", "ms", "mtext"}
 )
+_FOREIGN_ROOTS: Final[dict[str, int]] = {"svg": SVG, "math": MATHML}
+"""Elements that switch an HTML context to another namespace."""
 
 Content = list[int | str]
 """Ordered children of an element: ``int`` (an element) or ``str`` (a text node's data)."""
@@ -281,33 +283,28 @@ def parse_html(data: str | bytes) -> Document:
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
     """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
-    each node's parent element is looked up by identity, so no stack is kept here)."""
-    tags: list[str] = []
-    attrs: list[dict[str, str]] = []
-    parent: list[int] = []
-    content: list[Content] = []
-    namespace: list[int] = []
+    each node's parent element is looked up by identity, so no stack is kept here).
+
+    Text is kept as str, not as parser nodes: fewer live objects for the garbage collector to
+    scan, and every later reader wants the string anyway.
+    """
+    doc = Document([], [], [], [], [], {}, parser, {}, quirks)
+    tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
+    namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
     depth: list[int] = []
-    mem_ids: dict[int, int] = {}
-    by_id: dict[str, int] = {}
     root = parser.root
     walk = root.traverse(include_text=True) if root is not None else ()
     index = 0
     for node in walk:
         tag = node.tag
         if tag == "-text":
-            # Text is kept as str, not as parser nodes: fewer live objects for the garbage
-            # collector to scan, and every later reader wants the string anyway.
             value = node.text_content
             content[mem_ids[node.parent.mem_id]].append(value if isinstance(value, str) else "")
             continue
         if tag is None or tag[0] == "-":  # comments, doctype
             continue
         if index >= MAX_ELEMENTS:
-            raise InvalidObservationError(
-                f"dom_html has more than {MAX_ELEMENTS:,} elements",
-                details={"max_elements": MAX_ELEMENTS},
-            )
+            raise _too_many_elements()
         at = mem_ids.get(node.parent.mem_id, -1) if index else -1
         ns = 0
         level = 0
@@ -321,11 +318,8 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             ns = namespace[at]
             if ns and tags[at] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
                 ns = 0
-        if ns == 0:
-            if tag == "svg":
-                ns = SVG
-            elif tag == "math":
-                ns = MATHML
+        if ns == 0 and tag in _FOREIGN_ROOTS:
+            ns = _FOREIGN_ROOTS[tag]
         raw = node.attributes
         if raw:
             if None in raw.values():
@@ -345,4 +339,12 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
         index += 1
     if not tags:
         raise InvalidObservationError("dom_html has no elements")
-    return Document(tags, attrs, parent, content, namespace, mem_ids, parser, by_id, quirks)
+    return doc
+
+
+def _too_many_elements() -> InvalidObservationError:
+    """The error for a page with more than :data:`MAX_ELEMENTS` elements."""
+    return InvalidObservationError(
+        f"dom_html has more than {MAX_ELEMENTS:,} elements",
+        details={"max_elements": MAX_ELEMENTS},
+    )

@@ -27,6 +27,24 @@ from .parse import MATHML, SVG, Document
 
 __all__ = ["ARIA_ROLES", "IMPLICIT_ROLES", "compute_roles", "is_focusable"]
 
+_DPUB_ROLES: Final[Mapping[str, tuple[str, ...]]] = {
+    "region": (
+        "abstract", "acknowledgments", "afterword", "appendix", "bibliography", "chapter",
+        "colophon", "conclusion", "credit", "credits", "dedication", "endnotes", "epigraph",
+        "epilogue", "errata", "example", "foreword", "glossary", "introduction", "part",
+        "preface", "prologue", "qna",
+    ),
+    "link": ("backlink", "biblioref", "glossref", "noteref"),
+    "listitem": ("biblioentry", "endnote"),
+    "note": ("footnote", "notice", "tip"),
+    "navigation": ("index", "pagelist", "toc"),
+    "img": ("cover",),
+    "separator": ("pagebreak",),
+    "generic": ("pullquote",),
+    "paragraph": ("subtitle",),
+}  # fmt: skip
+"""DPUB-ARIA roles (``doc-`` + token), grouped by the canonical role they map to."""
+
 # ARIA role tokens -> canonical roles. Abstract roles are absent (they are not valid tokens).
 ARIA_ROLES: Final[Mapping[str, str]] = {
     **{role: role for role in ROLE_INDEX if role not in ("unknown", "text", "window", "label",
@@ -41,19 +59,7 @@ ARIA_ROLES: Final[Mapping[str, str]] = {
     "comment": "note",
     "suggestion": "generic",
     "sectionhead": "heading",
-    "doc-abstract": "region", "doc-acknowledgments": "region", "doc-afterword": "region",
-    "doc-appendix": "region", "doc-backlink": "link", "doc-biblioentry": "listitem",
-    "doc-bibliography": "region", "doc-biblioref": "link", "doc-chapter": "region",
-    "doc-colophon": "region", "doc-conclusion": "region", "doc-cover": "img",
-    "doc-credit": "region", "doc-credits": "region", "doc-dedication": "region",
-    "doc-endnote": "listitem", "doc-endnotes": "region", "doc-epigraph": "region",
-    "doc-epilogue": "region", "doc-errata": "region", "doc-example": "region",
-    "doc-footnote": "note", "doc-foreword": "region", "doc-glossary": "region",
-    "doc-glossref": "link", "doc-index": "navigation", "doc-introduction": "region",
-    "doc-noteref": "link", "doc-notice": "note", "doc-pagebreak": "separator",
-    "doc-pagelist": "navigation", "doc-part": "region", "doc-preface": "region",
-    "doc-prologue": "region", "doc-pullquote": "generic", "doc-qna": "region",
-    "doc-subtitle": "paragraph", "doc-tip": "note", "doc-toc": "navigation",
+    **{f"doc-{token}": role for role, tokens in _DPUB_ROLES.items() for token in tokens},
 }  # fmt: skip
 
 # HTML-AAM §4 element mappings that do not depend on context.

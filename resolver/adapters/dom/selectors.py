@@ -24,7 +24,8 @@ per-row document scans):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .parse import Document
@@ -32,8 +33,10 @@ from .parse import Document
 __all__ = [
     "TESTID_ATTRS",
     "Paths",
+    "SelectorCounts",
     "XPathRunner",
     "compute_paths",
+    "count_selector_values",
     "css_string",
     "ranked_selectors",
 ]
@@ -156,36 +159,72 @@ def compute_paths(doc: Document) -> Paths:
     return Paths(doc, xpath, css, id_count)
 
 
+@dataclass(frozen=True)
+class SelectorCounts:
+    """How often each value a ranked selector relies on occurs on one page."""
+
+    testid: dict[tuple[str, str], int]
+    """``(attribute, value)`` of the test-ID attributes, over elements."""
+    aria_label: dict[tuple[str, str], int]
+    """``(tag, aria-label)``, over elements."""
+    role_name: dict[tuple[str, str], int]
+    """``(role, name)``, over named rows."""
+    text: dict[str, int]
+    """Name, over named rows."""
+
+
+def count_selector_values(
+    doc: Document, roles: Sequence[str], names: Sequence[str]
+) -> SelectorCounts:
+    """The :class:`SelectorCounts` of a page and of the rows (``roles``, ``names``) of its table."""
+    testid: dict[tuple[str, str], int] = {}
+    aria: dict[tuple[str, str], int] = {}
+    tags = doc.tags
+    for e, attrs in enumerate(doc.attrs):
+        if not attrs:
+            continue
+        for attr in TESTID_ATTRS:
+            value = attrs.get(attr)
+            if value:
+                testid[(attr, value)] = testid.get((attr, value), 0) + 1
+        label = attrs.get("aria-label")
+        if label:
+            key = (tags[e], label)
+            aria[key] = aria.get(key, 0) + 1
+    role_name: dict[tuple[str, str], int] = {}
+    text: dict[str, int] = {}
+    for role, name in zip(roles, names, strict=True):
+        if name:
+            role_name[(role, name)] = role_name.get((role, name), 0) + 1
+            text[name] = text.get(name, 0) + 1
+    return SelectorCounts(testid, aria, role_name, text)
+
+
 def ranked_selectors(
     doc: Document,
     paths: Paths,
     element: int,
     role: str,
     name: str,
-    counts: Callable[[], dict[str, dict[Any, int]]],
+    counts: SelectorCounts,
 ) -> list[tuple[str, str]]:
     """Ranked ``(kind, selector)`` pairs that each select exactly ``element`` (module doc)."""
     attrs = doc.attrs[element]
     tag = doc.tags[element]
     found: list[tuple[str, str]] = []
-    tally = counts()
     element_id = attrs.get("id")
     if element_id and paths.id_count.get(element_id) == 1:
         found.append(("css", _id_selector(element_id)))
     for attr in TESTID_ATTRS:
         value = attrs.get(attr)
-        if value and tally["testid"].get((attr, value)) == 1:
+        if value and counts.testid.get((attr, value)) == 1:
             found.append(("css", f"[{attr}={css_string(value)}]"))
-    if (
-        name
-        and role not in ("text", "generic", "none")
-        and tally["role_name"].get((role, name)) == 1
-    ):
+    if name and role not in ("text", "generic", "none") and counts.role_name.get((role, name)) == 1:
         found.append(("role", f"role={role}[name={css_string(name)}]"))
     label = attrs.get("aria-label")
-    if label and tally["aria_label"].get((tag, label)) == 1:
+    if label and counts.aria_label.get((tag, label)) == 1:
         found.append(("css", f"{tag}[aria-label={css_string(label)}]"))
-    if name and tally["text"].get(name) == 1 and len(name) <= 80:
+    if name and counts.text.get(name) == 1 and len(name) <= 80:
         found.append(("text", f"text={css_string(name)}"))
     found.append(("css", paths.css[element]))
     found.append(("xpath", paths.xpath[element]))

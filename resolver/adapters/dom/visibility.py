@@ -56,11 +56,8 @@ def compute_states(doc: Document, styles: Styles) -> States:
     n = len(doc)
     tags, attrs_of, parent, namespace = doc.tags, doc.attrs, doc.parent, doc.namespace
     display, visibility, content_hidden = styles.display, styles.visibility, styles.content_hidden
-    rendered = [True] * n
-    hidden = [False] * n
-    aria_hidden = [False] * n
-    block = [False] * n
-    enabled = [True] * n
+    rendered, enabled = [True] * n, [True] * n
+    hidden, aria_hidden, block = [False] * n, [False] * n, [False] * n
     vis_hidden = [False] * n
     aria_off = [False] * n  # aria-disabled="true" here or above
     for i in range(n):
@@ -69,15 +66,12 @@ def compute_states(doc: Document, styles: Styles) -> States:
         p = parent[i]
         shown = True
         off = False  # aria-hidden / inert
-        vis = visibility[i]
         if p >= 0:
             shown = rendered[p] and not content_hidden[p]
             off = aria_hidden[p]
             aria_off[i] = aria_off[p]
-            if vis == V_UNSET:
-                vis_hidden[i] = vis_hidden[p]
-        if vis != V_UNSET:
-            vis_hidden[i] = vis == V_HIDDEN
+        vis = visibility[i]  # set here, or inherited
+        vis_hidden[i] = vis == V_HIDDEN if vis != V_UNSET else (p >= 0 and vis_hidden[p])
         d = display[i]
         if shown:
             if namespace[i] == 0:
@@ -101,9 +95,7 @@ def compute_states(doc: Document, styles: Styles) -> States:
                 aria_off[i] = True
             if tag in _FORM_CONTROLS and "disabled" in attrs:
                 enabled[i] = False
-        if aria_off[i] or (
-            tag == "option" and p >= 0 and tags[p] == "optgroup" and "disabled" in attrs_of[p]
-        ):
+        if aria_off[i]:
             enabled[i] = False
         if d == D_NONE:
             shown = False
@@ -114,13 +106,18 @@ def compute_states(doc: Document, styles: Styles) -> States:
             block[i] = True
         elif d != D_INLINE and namespace[i] == 0:
             block[i] = tag in BLOCK_TAGS
-    _fieldsets(doc, enabled)
-    end = list(range(1, n + 1))
-    for i in range(n - 1, 0, -1):
+    _disabled_groups(doc, enabled)
+    return States(rendered, hidden, aria_hidden, block, enabled, _subtree_ends(parent))
+
+
+def _subtree_ends(parent: list[int]) -> list[int]:
+    """Per element, one past the index of its last descendant (from the parent links)."""
+    end = list(range(1, len(parent) + 1))
+    for i in range(len(parent) - 1, 0, -1):
         p = parent[i]
         if p >= 0 and end[i] > end[p]:
             end[p] = end[i]
-    return States(rendered, hidden, aria_hidden, block, enabled, end)
+    return end
 
 
 def _first_summary(doc: Document, details: int) -> int:
@@ -130,10 +127,21 @@ def _first_summary(doc: Document, details: int) -> int:
     return -1
 
 
-def _fieldsets(doc: Document, enabled: list[bool]) -> None:
-    """A disabled fieldset disables its form controls, except those in its first legend."""
+def _disabled_groups(doc: Document, enabled: list[bool]) -> None:
+    """Disable the options of disabled optgroups and the controls of disabled fieldsets."""
+    # (HTML: except the controls in a disabled fieldset's first legend)
     tags, attrs, parent = doc.tags, doc.attrs, doc.parent
-    disabled_sets = [i for i, t in enumerate(tags) if t == "fieldset" and "disabled" in attrs[i]]
+    disabled = [
+        i
+        for i, t in enumerate(tags)
+        if (t == "fieldset" or t == "optgroup") and "disabled" in attrs[i]
+    ]
+    for group in disabled:
+        if tags[group] == "optgroup":
+            for child in doc.content[group]:
+                if isinstance(child, int) and tags[child] == "option":
+                    enabled[child] = False
+    disabled_sets = [f for f in disabled if tags[f] == "fieldset"]
     if not disabled_sets:
         return
     exempt: set[int] = set()

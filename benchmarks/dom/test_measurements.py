@@ -1,5 +1,10 @@
 """The DOM source against reality: WPT accname, Chromium agreement, DOM-only relocation.
 
+Measurements, not unit tests: they run the whole source over corpora and captured pages, so
+they are not part of the default test run (``testpaths = ["tests"]``). Run them with::
+
+    pytest benchmarks/dom/test_measurements.py -p no:cacheprovider
+
 The WPT run needs the shared corpora (skipped when absent); the others read the project's
 own captured fixtures.
 """
@@ -11,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # the measurement scripts live in benchmarks/, not the package
     sys.path.insert(0, str(REPO))
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from resolver import Observation
-from resolver.adapters.dom import analyze
-from resolver.adapters.dom.parse import MAX_DOM_DEPTH, decode_html, parse_html
+from resolver.adapters.dom import analyze, parse
+from resolver.adapters.dom.parse import MATHML, MAX_DOM_DEPTH, SVG, decode_html, parse_html
 from resolver.errors import InvalidObservationError
 
 
@@ -40,6 +38,32 @@ def test_svg_elements_get_browser_valid_xpaths() -> None:
         analysis.paths.xpath
     )
     assert "/html[1]/body[1]/svg[1]/g[1]/path[1]" in analysis.paths.layout
+
+
+def test_namespaces_switch_at_svg_and_math_and_back_in_integration_points() -> None:
+    doc = parse_html(
+        "<svg><g></g><foreignObject><div></div></foreignObject></svg>"
+        "<math><mi><b></b></mi><mrow></mrow></math>"
+    )
+    spaces = dict(zip(doc.tags, doc.namespace, strict=True))
+    assert spaces["svg"] == spaces["g"] == spaces["foreignObject"] == SVG
+    assert spaces["math"] == spaces["mi"] == spaces["mrow"] == MATHML
+    assert spaces["div"] == spaces["b"] == spaces["body"] == 0
+
+
+def test_the_flat_document_mirrors_the_tree() -> None:
+    doc = parse_html("<p id=a>one <b id=b disabled>two</b> three</p><p id=a>dup</p>")
+    p, b = doc.tags.index("p"), doc.tags.index("b")
+    assert doc.parent[b] == p
+    assert doc.content[p] == ["one ", b, " three"]
+    assert doc.attrs[b] == {"id": "b", "disabled": ""}
+    assert doc.by_id == {"a": p, "b": b}  # the first element with an id
+
+
+def test_too_many_elements_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parse, "MAX_ELEMENTS", 10)
+    with pytest.raises(InvalidObservationError, match="more than 10 elements"):
+        parse_html("<p>x</p>" * 20)
 
 
 @pytest.mark.parametrize(
@@ -75,21 +99,19 @@ def test_binary_garbage_is_a_typed_error() -> None:
         Observation(dom_html=garbage).candidates("dom")
 
 
+@pytest.mark.timeout(5)
 def test_fifty_megabyte_page_is_refused_quickly() -> None:
     page = "<div>" + "x" * 50_000_000 + "</div>"
-    start = time.perf_counter()
     with pytest.raises(InvalidObservationError, match="characters"):
         Observation(dom_html=page).candidates("dom")
-    assert time.perf_counter() - start < 5.0
 
 
+@pytest.mark.timeout(5)
 @pytest.mark.parametrize("tag", ["div", "span", "section"])
 def test_hundred_thousand_deep_nesting_is_refused_in_bounded_time(tag: str) -> None:
     page = f"<{tag}>" * 100_000 + "x" + f"</{tag}>" * 100_000
-    start = time.perf_counter()
     with pytest.raises(InvalidObservationError, match="nests"):
         Observation(dom_html=page).candidates("dom")
-    assert time.perf_counter() - start < 5.0
 
 
 def test_deep_but_readable_nesting_is_flattened_like_blink() -> None:
@@ -105,15 +127,14 @@ def test_unclosed_list_items_do_not_count_as_nesting() -> None:
     assert doc.tags.count("li") == 20_000
 
 
+@pytest.mark.timeout(2)
 def test_entity_bombs_are_not_expanded() -> None:
     bomb = (
         '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
         + "".join(f'<!ENTITY lol{i} "{"&lol" + str(i - 1) + ";" * 1 * 10}">' for i in range(1, 10))
         + ']><html><body><button>&lol9;</button><a href="x">&amp;&lt;</a></body></html>'
     )
-    start = time.perf_counter()
     table = Observation(dom_html=bomb).candidates("dom")
-    assert time.perf_counter() - start < 2.0
     assert table.names[table.roles.index("button")] == "&lol9;"
     assert table.names[table.roles.index("link")] == "&<"
 

@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 
 from resolver import Observation
-from resolver.adapters.dom import analyze, ranked_selectors
+from resolver.adapters.base import SourceInput
+from resolver.adapters.dom import DomNative, analyze, build_table, ranked_selectors
 from resolver.errors import InvalidObservationError
+from resolver.geometry import CoordSpace
 
 CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
 PAGES = sorted(p for p in CAPTURED.glob("*") if (p / "dom.html").is_file())
@@ -96,8 +98,67 @@ def test_ranked_selectors_each_select_exactly_their_element(table) -> None:  # t
     assert kinds[0] == "css" and kinds[-1] == "xpath"
     assert ranked_selectors(table, menu)[0] == ("css", "#menu")
     assert ("css", '[data-testid="menu-btn"]') in ranked_selectors(table, menu)
-    with pytest.raises(InvalidObservationError):
+    with pytest.raises(InvalidObservationError, match="not in the table"):
         ranked_selectors(table, len(table) + 5)
+
+
+def test_ranked_selectors_refuse_tables_of_other_sources() -> None:
+    a11y = Observation(accessibility_tree={"role": "button", "name": "x"}).candidates("a11y")
+    with pytest.raises(InvalidObservationError, match="DOM source"):
+        ranked_selectors(a11y, 0)
+
+
+def test_the_table_keeps_the_page_model_and_compares_xpaths_normalised(table) -> None:  # type: ignore[no-untyped-def]
+    native = table.native
+    assert isinstance(native, DomNative)
+    assert len(native.row_of) == len(native.analysis)
+    menu = _row(table, "button", "Menu ≡")
+    assert native.row_of[native.analysis.css("#menu")[0]] == menu
+    assert native.resolve("css", "#menu") == table.selector_resolver("css", "#menu") == [menu]
+    assert table.id_key("xpath", table.ids[menu]) == "/html/body/header/button"
+
+
+def test_text_directly_inside_a_row_is_a_child_row_run_on_its_element() -> None:
+    table = build_table(SourceInput("<ul><li>One <a href=x>two</a></li></ul>"))
+    assert table.ids == (
+        "/html[1]/body[1]/ul[1]",
+        "/html[1]/body[1]/ul[1]/li[1]",
+        "/html[1]/body[1]/ul[1]/li[1]#text",
+        "/html[1]/body[1]/ul[1]/li[1]/a[1]",
+    )
+    assert table.roles == ("list", "listitem", "text", "link")
+    assert table.raw_roles == ("ul", "li", "#text", "a")
+    assert table.names == ("", "", "One", "two")
+    assert table.parent.tolist() == [-1, 0, 1, 1]
+    assert table.executor_ids[2] == "xpath:/html[1]/body[1]/ul[1]/li[1]"
+    assert table.platform_ids["xpath"][2] == "/html[1]/body[1]/ul[1]/li[1]"
+
+
+def test_form_control_values() -> None:
+    page = (
+        "<input id=a value=typed><input type=password id=b value=secret>"
+        "<input type=checkbox checked id=c><textarea id=d>long text</textarea>"
+        "<select id=e><option>one</option><option selected>two</option></select>"
+        '<div role=slider aria-valuenow=7 aria-label="Level" id=f></div>'
+    )
+    table = build_table(SourceInput(page))
+    values = {
+        table.platform_ids["dom_id"][i]: table.values[i]
+        for i in range(len(table))
+        if not table.ids[i].endswith("#text")
+    }
+    assert values == {"a": "typed", "b": "", "c": "checked", "d": "long text", "e": "two",
+                      "f": "7", None: ""}  # fmt: skip
+
+
+def test_build_table_input_facts() -> None:
+    table = build_table(SourceInput("<button>a</button>", screen_size=(800.0, 600.0)))
+    assert table.screen_size == (800.0, 600.0)
+    assert table.coord_space == CoordSpace.UNKNOWN
+    with pytest.raises(InvalidObservationError, match="more than 2 nodes"):
+        build_table(SourceInput("<button>a</button><button>b</button><p>c</p>", max_nodes=2))
+    with pytest.raises(InvalidObservationError, match="no dom_html"):
+        build_table(SourceInput(None))
 
 
 def test_layout_boxes_from_the_capture_in_either_xpath_form() -> None:
@@ -109,7 +170,10 @@ def test_layout_boxes_from_the_capture_in_either_xpath_form() -> None:
         b = table.names.index("B")
         assert table.bboxes[b].tolist() == [10, 20, 110, 50]
         assert np.isnan(table.bboxes[table.names.index("A")]).all()
-        assert table.coord_space == "css_px"
+        assert table.coord_space == CoordSpace.CSS_PX
+    boxed = {"/html/body/div/button": {"x": 10, "y": 20, "width": 100, "height": 30}}
+    table = Observation(dom_html=html, dom_layout=boxed).candidates("dom")
+    assert table.bboxes[table.names.index("B")].tolist() == [10, 20, 110, 50]
 
 
 @pytest.mark.skipif(not PAGES, reason="fixtures/captured is not there")

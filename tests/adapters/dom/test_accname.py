@@ -163,3 +163,23 @@ def test_enabled_state() -> None:
         s: analysis.states.enabled[analysis.css(s)[0]] for s in ["#a", "#b", "#c", "#d", "#e"]
     }
     assert enabled == {"#a": True, "#b": False, "#c": False, "#d": False, "#e": True}
+
+
+@pytest.mark.parametrize(
+    ("html", "name"),
+    [
+        # 2C: a menu inside a label adds nothing; a range input without a value is halfway
+        ("<label for=t>Pick <ul role=menu><li>x</li></ul> one</label><input id=t>", "Pick one"),
+        ("<label for=t>Level <input type=range min=0 max=10></label><input id=t>", "Level 5"),
+        ("<label for=t>Qty <input type=number value=3> items</label><input id=t>", "Qty 3 items"),
+        # text-only descendants: hidden ones drop out, transformed ones keep the transform
+        ("<button id=t>Go <b aria-hidden=true>x</b><i hidden>y</i>on</button>", "Go on"),
+        (
+            "<style>.x{text-transform:uppercase}</style>"
+            "<a id=t href=#><span class=x>one</span> two</a>",
+            "ONE two",
+        ),
+    ],
+)
+def test_embedded_controls_and_text_leaves(html: str, name: str) -> None:
+    assert name_of(html) == name

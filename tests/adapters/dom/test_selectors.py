@@ -1,0 +1,158 @@
+"""Selectors: XPaths and CSS paths per element, ranked selectors, running recorded XPaths."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.adapters.dom.parse import Document, parse_html
+from resolver.adapters.dom.selectors import (
+    XPathRunner,
+    compute_paths,
+    count_selector_values,
+    css_string,
+    map_to_rows,
+    ranked_selectors,
+)
+
+PAGE = (
+    "<div id=main><p>a</p><p>b</p><span>c</span></div>"
+    "<div id=dup></div><div id=dup><a href=x>l</a></div>"
+    "<div id='1st'></div><svg><g><path/></g></svg>"
+)
+
+
+@pytest.fixture(scope="module")
+def doc() -> Document:
+    return parse_html(PAGE)
+
+
+def index(doc: Document, xpath: str) -> int:
+    return compute_paths(doc).xpath.index(xpath)
+
+
+def test_xpaths_count_same_tag_siblings_and_name_foreign_elements(doc: Document) -> None:
+    paths = compute_paths(doc)
+    assert paths.xpath[:3] == ["/html[1]", "/html[1]/head[1]", "/html[1]/body[1]"]
+    assert paths.xpath[doc.tags.index("span")] == "/html[1]/body[1]/div[1]/span[1]"
+    assert "/html[1]/body[1]/div[1]/p[2]" in paths.xpath
+    path = doc.tags.index("path")
+    steps = ["*[local-name()='svg'][1]", "*[local-name()='g'][1]", "*[local-name()='path'][1]"]
+    assert paths.xpath[path] == "/html[1]/body[1]/" + "/".join(steps)
+    assert paths.layout[path] == "/html[1]/body[1]/svg[1]/g[1]/path[1]"
+
+
+def test_css_paths_start_at_the_nearest_unique_id(doc: Document) -> None:
+    paths = compute_paths(doc)
+    css = dict(zip(paths.xpath, paths.css, strict=True))
+    assert css["/html[1]/body[1]/div[1]"] == "#main"
+    assert css["/html[1]/body[1]/div[1]/p[2]"] == "#main > p:nth-of-type(2)"
+    assert css["/html[1]/body[1]/div[1]/span[1]"] == "#main > span"
+    # a duplicated id is not unique: the path goes on from html
+    assert css["/html[1]/body[1]/div[3]/a[1]"] == "html > body > div:nth-of-type(3) > a"
+    assert css["/html[1]/body[1]/div[4]"] == '[id="1st"]'  # not a CSS identifier
+    assert paths.id_count == {"main": 1, "dup": 2, "1st": 1}
+
+
+def test_every_css_path_and_xpath_selects_exactly_its_element(doc: Document) -> None:
+    paths = compute_paths(doc)
+    runner = XPathRunner(doc)
+    for element in range(len(doc)):
+        assert doc.css(paths.css[element]) == [element], paths.css[element]
+        assert runner.run(paths.xpath[element]) == [element], paths.xpath[element]
+
+
+@pytest.mark.parametrize(
+    ("xpath", "selected"),
+    [
+        # the fast path: child and descendant steps, positions, attributes, local-name()
+        ("/html/body/div[1]/p[2]", ["/html[1]/body[1]/div[1]/p[2]"]),
+        ("//p", ["/html[1]/body[1]/div[1]/p[1]", "/html[1]/body[1]/div[1]/p[2]"]),
+        ("//P", ["/html[1]/body[1]/div[1]/p[1]", "/html[1]/body[1]/div[1]/p[2]"]),
+        ("//div[@id='dup']", ["/html[1]/body[1]/div[2]", "/html[1]/body[1]/div[3]"]),
+        ("/html/body/div[last()]", ["/html[1]/body[1]/div[4]"]),
+        ("/html/body/div[5]", []),
+        # lxml: functions and text tests
+        ("//div[contains(@id,'du')]", ["/html[1]/body[1]/div[2]", "/html[1]/body[1]/div[3]"]),
+        ("//a[text()='l']", ["/html[1]/body[1]/div[3]/a[1]"]),
+        # invalid or relative: nothing
+        ("((", []),
+        ("p", []),
+    ],
+)
+def test_xpath_runner(doc: Document, xpath: str, selected: list[str]) -> None:
+    assert XPathRunner(doc).run(xpath) == [index(doc, x) for x in selected]
+
+
+def test_xpath_runner_attribute_presence_and_local_name(doc: Document) -> None:
+    runner = XPathRunner(doc)
+    assert [doc.attrs[e]["id"] for e in runner.run("//div[@id]")] == ["main", "dup", "dup", "1st"]
+    assert runner.run("//*[local-name()='path']") == [doc.tags.index("path")]
+
+
+RANKED_PAGE = """<header><a href="/" id="home">Home</a></header><main>
+<button id="save" data-testid="save" aria-label="Save it">Save</button>
+<button data-testid="dup">Save</button><button data-testid="dup" aria-label="Copy">Copy</button>
+<div id="twin"></div><div id="twin"><button>Twin</button></div></main>"""
+ROWS = (
+    ["link", "button", "button", "button", "button"],
+    ["Home", "Save it", "Save", "Copy", "Twin"],
+)
+
+
+def test_selector_counts() -> None:
+    doc = parse_html(RANKED_PAGE)
+    counts = count_selector_values(doc, *ROWS)
+    assert counts.testid == {("data-testid", "save"): 1, ("data-testid", "dup"): 2}
+    assert counts.aria_label == {("button", "Save it"): 1, ("button", "Copy"): 1}
+    assert counts.role_name[("button", "Save")] == 1
+    assert counts.text == {"Home": 1, "Save it": 1, "Save": 1, "Copy": 1, "Twin": 1}
+
+
+def test_ranked_selectors_offer_only_unique_ones() -> None:
+    doc = parse_html(RANKED_PAGE)
+    paths = compute_paths(doc)
+    roles, names = ROWS
+    counts = count_selector_values(doc, [*roles, "button"], [*names, "Save"])  # "Save" twice
+    (save,) = doc.css("#save")
+    assert ranked_selectors(doc, paths, save, "button", "Save it", counts) == [
+        ("css", "#save"),
+        ("css", '[data-testid="save"]'),
+        ("role", 'role=button[name="Save it"]'),
+        ("css", 'button[aria-label="Save it"]'),
+        ("text", 'text="Save it"'),
+        ("css", "#save"),
+        ("xpath", "/html[1]/body[1]/main[1]/button[1]"),
+    ]
+    second = doc.css("main > button")[1]  # shares its test ID and its name
+    assert ranked_selectors(doc, paths, second, "button", "Save", counts) == [
+        ("css", "html > body > main > button:nth-of-type(2)"),
+        ("xpath", "/html[1]/body[1]/main[1]/button[2]"),
+    ]
+    (twin,) = doc.css("div > button")  # inside a duplicated id: a path from html
+    assert ranked_selectors(doc, paths, twin, "button", "Twin", counts)[-2:] == [
+        ("css", "html > body > main > div:nth-of-type(2) > button"),
+        ("xpath", "/html[1]/body[1]/main[1]/div[2]/button[1]"),
+    ]
+
+
+def test_ranked_selectors_select_their_element() -> None:
+    doc = parse_html(RANKED_PAGE)
+    paths = compute_paths(doc)
+    counts = count_selector_values(doc, *ROWS)
+    runner = XPathRunner(doc)
+    for element in doc.css("a, button"):
+        for kind, selector in ranked_selectors(doc, paths, element, "button", "", counts):
+            assert kind in ("css", "xpath")
+            if kind == "css":
+                assert doc.css(selector) == [element], selector
+            else:
+                assert runner.run(selector) == [element], selector
+
+
+def test_css_string_escapes() -> None:
+    assert css_string("plain") == '"plain"'
+    assert css_string('a"b\\c\n') == '"a\\"b\\\\c\\a "'
+
+
+def test_map_to_rows_drops_unmapped_elements_and_repeats() -> None:
+    assert map_to_rows([3, 1, 2, 3, 0], [-1, 5, 5, 7]) == [7, 5]

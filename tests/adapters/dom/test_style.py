@@ -1,0 +1,157 @@
+"""Styles: author rules (cascade, specificity, order, !important, @media), inline style,
+display and visibility outcomes, generated content."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.adapters.dom.parse import parse_html
+from resolver.adapters.dom.style import (
+    D_BLOCK,
+    D_INLINE,
+    D_NONE,
+    D_UNSET,
+    T_UNSET,
+    T_UPPER,
+    V_HIDDEN,
+    V_UNSET,
+    V_VISIBLE,
+    Styles,
+    compute_styles,
+    content_text,
+    specificity,
+    split_selectors,
+)
+
+DESKTOP = (1280.0, 800.0)
+
+
+def styled(html: str, viewport: tuple[float, float] = DESKTOP) -> tuple[Styles, int]:
+    """The page's styles and the index of its element ``#t``."""
+    doc = parse_html(html)
+    return compute_styles(doc, viewport), doc.by_id["t"]
+
+
+def display_of(html: str, viewport: tuple[float, float] = DESKTOP) -> int:
+    styles, t = styled(html, viewport)
+    return styles.display[t]
+
+
+def test_a_rule_in_a_style_element_applies() -> None:
+    assert display_of("<style>.x{display:none}</style><div class=x id=t>a</div>") == D_NONE
+    assert display_of("<style>.y{display:none}</style><div class=x id=t>a</div>") == D_UNSET
+
+
+@pytest.mark.parametrize(
+    ("css", "outcome"),
+    [
+        # higher specificity wins whatever the order
+        ("#t{display:block} span{display:none}", D_BLOCK),
+        ("span{display:none} #t{display:block}", D_BLOCK),
+        # equal specificity: the later rule wins
+        (".a{display:none} .b{display:inline}", D_INLINE),
+        (".b{display:inline} .a{display:none}", D_NONE),
+        # !important beats specificity
+        ("#t{display:block} span{display:none !important}", D_NONE),
+    ],
+)
+def test_cascade_specificity_order_and_important(css: str, outcome: int) -> None:
+    html = f"<style>{css}</style><span class='a b' id=t>a</span>"
+    assert display_of(html) == outcome
+
+
+def test_inline_style_beats_rules_unless_they_are_important() -> None:
+    rule = "<style>span{display:none}</style>"
+    assert display_of(rule + "<span id=t style='display:inline-block'>a</span>") == D_BLOCK
+    strong = "<style>span{display:none!important}</style>"
+    assert display_of(strong + "<span id=t style='display:block'>a</span>") == D_NONE
+
+
+def test_media_queries_are_evaluated_against_the_viewport() -> None:
+    narrow_only = "<style>@media (max-width: 600px){.m{display:none}}</style>"
+    page = narrow_only + "<div class=m id=t>a</div>"
+    assert display_of(page) == D_UNSET
+    assert display_of(page, (500.0, 800.0)) == D_NONE
+    wide = "<style>@media screen and (min-width: 1000px){.m{display:none}}</style>"
+    assert display_of(wide + "<div class=m id=t>a</div>") == D_NONE
+    printed = "<style>@media print{.m{display:none}}</style><div class=m id=t>a</div>"
+    assert display_of(printed) == D_UNSET
+    em = "<style>@media (min-width: 100em){.m{display:none}}</style>"  # 1600 px
+    assert display_of(em + "<div class=m id=t>a</div>") == D_UNSET
+
+
+def test_sheets_that_do_not_apply_are_ignored() -> None:
+    print_sheet = "<style media=print>.a{display:none}</style><div class=a id=t>a</div>"
+    assert display_of(print_sheet) == D_UNSET
+    noscript = "<noscript><style>.a{display:none}</style></noscript><div class=a id=t>a</div>"
+    assert display_of(noscript) == D_UNSET
+    commented = "<style>/* .a{display:none} */</style><div class=a id=t>a</div>"
+    assert display_of(commented) == D_UNSET
+
+
+def test_dynamic_and_unparsable_selectors_do_not_hide_anything_else() -> None:
+    hover = "<style>.x:hover{display:none}</style><div class=x id=t>a</div>"
+    assert display_of(hover) == D_UNSET
+    broken = "<style>.a{display:none} ..bad{display:none}</style><div class=a id=t>a</div>"
+    assert display_of(broken) == D_NONE
+
+
+@pytest.mark.parametrize(
+    ("value", "outcome"),
+    [
+        ("none", D_NONE),
+        ("inline", D_INLINE),
+        ("contents", D_INLINE),
+        ("ruby-text", D_INLINE),
+        ("block", D_BLOCK),
+        ("inline-block", D_BLOCK),  # atomic boxes are separated like blocks
+        ("flex", D_BLOCK),
+        ("table-cell", D_BLOCK),
+        ("inherit", D_UNSET),
+        ("unset", D_UNSET),
+    ],
+)
+def test_display_values(value: str, outcome: int) -> None:
+    assert display_of(f"<span id=t style='display:{value}'>a</span>") == outcome
+
+
+@pytest.mark.parametrize(
+    ("value", "outcome"),
+    [("hidden", V_HIDDEN), ("collapse", V_HIDDEN), ("visible", V_VISIBLE), ("inherit", V_UNSET)],
+)
+def test_visibility_values(value: str, outcome: int) -> None:
+    styles, t = styled(f"<div id=t style='visibility:{value}'>a</div>")
+    assert styles.visibility[t] == outcome
+
+
+def test_text_transform_and_content_visibility() -> None:
+    styles, t = styled("<div id=t style='text-transform:uppercase'>a</div>")
+    assert styles.transform[t] == T_UPPER
+    assert styles.content_hidden[t] is False
+    styles, t = styled("<div id=t style='content-visibility:hidden'>a</div>")
+    assert styles.transform[t] == T_UNSET
+    assert styles.content_hidden[t] is True
+
+
+def test_generated_content_before_and_after() -> None:
+    css = "<style>.x::before{content:'Hi ' attr(data-n)} #t:after{content:\"!\"}</style>"
+    styles, t = styled(css + "<div class=x data-n=5 id=t>a</div>")
+    assert styles.before == {t: "Hi 5"}
+    assert styles.after == {t: "!"}
+
+
+def test_content_values() -> None:
+    assert content_text('"a" / "alt"', {}) == "alt"  # the alternative text replaces the rest
+    assert content_text('counter(x) "b"', {}) == "b"
+    assert content_text("attr(title)", {"title": "T"}) == "T"
+    assert content_text('"\\41 B"', {}) == "AB"
+    assert content_text("none", {}) is None
+    assert content_text("normal", {}) is None
+
+
+def test_specificity_and_selector_lists() -> None:
+    assert specificity("#a .b div") == (1, 1, 1)
+    assert specificity("div > p:first-child") == (0, 1, 2)
+    assert specificity("a[href]") == (0, 1, 1)
+    assert split_selectors("a, b[x=','], :is(c, d)") == ["a", "b[x=',']", ":is(c, d)"]
+    assert split_selectors("a,,b") == ["a", "b"]
