@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from resolver.adapters.a11y import FORMATS, BuildContext, TreeInput, parse_input
+from resolver.adapters.a11y import FORMATS, SourceInput, TreeInput, parse_input
 
 N = 10_000
 FANOUT = 8
@@ -225,7 +225,7 @@ GENERATORS: dict[str, Callable[[list[Node]], Any]] = {
     "webarena": webarena, "browsergym": browsergym, "aria_snapshot": aria_snapshot,
 }  # fmt: skip
 BY_NAME = {fmt.name: fmt for fmt in FORMATS}
-CONTEXT = BuildContext(max_nodes=1_000_000, screen_size=None)
+SOURCE = SourceInput(raw=None, max_nodes=1_000_000)  # builds get the parsed tree beside it
 
 
 @pytest.fixture(scope="module")
@@ -243,7 +243,7 @@ def inputs() -> dict[str, TreeInput]:
 @pytest.mark.parametrize("name", list(GENERATORS))
 def test_build(benchmark: Any, inputs: dict[str, TreeInput], name: str) -> None:
     benchmark.group = "a11y table build, 10k nodes"
-    table = benchmark(BY_NAME[name].build, inputs[name], CONTEXT)
+    table = benchmark(BY_NAME[name].build, inputs[name], SOURCE)
     assert table.format == name and len(table) >= N * 0.99
 
 
@@ -257,9 +257,9 @@ def _median(func: Callable[[], Any], rounds: int = 7) -> float:
 
 
 def test_within_twice_cdp(inputs: dict[str, TreeInput]) -> None:
-    baseline = _median(lambda: BY_NAME["cdp"].build(inputs["cdp"], CONTEXT))
+    baseline = _median(lambda: BY_NAME["cdp"].build(inputs["cdp"], SOURCE))
     ratios = {
-        name: _median(lambda name=name: BY_NAME[name].build(inputs[name], CONTEXT)) / baseline
+        name: _median(lambda name=name: BY_NAME[name].build(inputs[name], SOURCE)) / baseline
         for name in GENERATORS
     }
     print({k: round(v, 2) for k, v in ratios.items()}, f"cdp median {baseline * 1000:.1f} ms")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from resolver import Observation, ResolutionError, resolve
-from resolver.adapters.a11y import FORMATS, BuildContext, detect_format, parse_input
+from resolver.adapters.a11y import FORMATS, SourceInput, detect_format, parse_input
 from resolver.capture import ref_from_row
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,7 +120,6 @@ def main(argv: list[str] | None = None) -> int:
     if root is None:
         print(f"format samples not found (../shared/formats or ${ENV}); nothing to check")
         return 0
-    context = BuildContext(max_nodes=500_000, screen_size=None)
     print("| sample | format | rows | parse ms | build ms | refs ok / abstained / wrong |")
     print("|---|---|---:|---:|---:|---|")
     failures = 0
@@ -133,8 +132,11 @@ def main(argv: list[str] | None = None) -> int:
                 parse_ms = _median_ms(lambda raw=raw: parse_input(raw))
                 tree = parse_input(raw)
                 fmt = detect_format(tree)
-                build_ms = _median_ms(lambda fmt=fmt, tree=tree: fmt.build(tree, context))
-                rows = len(fmt.build(tree, context))
+                source = SourceInput(raw=raw, max_nodes=500_000)
+                build_ms = _median_ms(
+                    lambda fmt=fmt, tree=tree, source=source: fmt.build(tree, source)
+                )
+                rows = len(fmt.build(tree, source))
                 ok, abstained, wrong = resolve_some(raw, args.refs)
             except ResolutionError as exc:
                 failures += 1

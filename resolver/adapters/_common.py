@@ -7,13 +7,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 __all__ = [
+    "STATES",
     "XPATH_KEYS",
     "as_bool",
     "as_str",
     "box_from_ltrb",
     "box_from_xywh",
+    "first_mapping",
+    "flag_states",
+    "named_values",
     "normalize_xpath",
     "tri",
+    "tri_not",
 ]
 
 
@@ -51,6 +56,62 @@ def tri(value: Any) -> int:
     return -1 if flag is None else int(flag)
 
 
+def tri_not(value: Any) -> int:
+    """:func:`tri` of the negation: a ``hidden`` flag read as ``visible``, ``disabled`` as
+    ``enabled``."""
+    flag = tri(value)
+    return -1 if flag < 0 else 1 - flag
+
+
+def _either(fields: Mapping[str, Any], positive: str, negative: str) -> int:
+    """:func:`tri` of ``fields[positive]``, else of the negation of ``fields[negative]``."""
+    if positive in fields:
+        return tri(fields[positive])
+    if negative in fields:
+        return tri_not(fields[negative])
+    return -1
+
+
+def flag_states(fields: Mapping[str, Any]) -> tuple[int, int, int]:
+    """``(enabled, visible, focused)`` from ``enabled``/``disabled``, ``visible``/``hidden``
+    and ``focused`` flags (the positive spelling wins when both are there)."""
+    return (
+        _either(fields, "enabled", "disabled"),
+        _either(fields, "visible", "hidden"),
+        tri(fields.get("focused")),
+    )
+
+
+def first_mapping(items: Any) -> Mapping[str, Any] | None:
+    """``items[0]`` when ``items`` is a non-empty list whose first item is a mapping (what
+    the JSON detectors look at)."""
+    if isinstance(items, list) and items and isinstance(items[0], Mapping):
+        return items[0]
+    return None
+
+
+STATES: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (enabled, visible, focused)
+    for enabled in (-1, 0, 1)
+    for visible in (-1, 0, 1)
+    for focused in (-1, 0, 1)
+)
+"""Every ``(enabled, visible, focused)`` row state, at ``9 * enabled + 3 * visible + focused +
+13``: rows share these instead of each allocating one for the garbage collector to track."""
+
+
+def named_values(items: Any) -> dict[str, Any]:
+    """``{name: value}`` from a list of ``{"name", "value"}`` items (CDP properties), where a
+    ``{"type", "value"}`` wrapper is unwrapped; anything else gives nothing."""
+    out: dict[str, Any] = {}
+    if isinstance(items, list):
+        for item in items:
+            if isinstance(item, Mapping) and isinstance(item.get("name"), str):
+                value = item.get("value")
+                out[item["name"]] = value.get("value") if isinstance(value, Mapping) else value
+    return out
+
+
 def _num(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
@@ -64,17 +125,22 @@ def _num(value: Any) -> float | None:
     return None
 
 
-def box_from_ltrb(value: Any) -> tuple[float, float, float, float] | None:
-    """Read ``[l, t, r, b]`` or ``{left, top, right, bottom}``; ``None`` when malformed."""
-    if isinstance(value, Mapping):
-        value = [value.get(k) for k in ("left", "top", "right", "bottom")]
+def _four(value: Any) -> tuple[float, float, float, float] | None:
+    """Four finite numbers from a sequence of four (not a string); ``None`` otherwise."""
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 4:
         return None
     nums = [_num(v) for v in value]
     if any(v is None or not math.isfinite(v) for v in nums):
         return None
-    left, top, right, bottom = (float(v) for v in nums if v is not None)
-    return (left, top, right, bottom)
+    first, second, third, fourth = (float(v) for v in nums if v is not None)
+    return (first, second, third, fourth)
+
+
+def box_from_ltrb(value: Any) -> tuple[float, float, float, float] | None:
+    """Read ``[l, t, r, b]`` or ``{left, top, right, bottom}``; ``None`` when malformed."""
+    if isinstance(value, Mapping):
+        value = [value.get(k) for k in ("left", "top", "right", "bottom")]
+    return _four(value)
 
 
 def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:
@@ -86,12 +152,10 @@ def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:
             value.get("width", value.get("w")),
             value.get("height", value.get("h")),
         ]
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 4:
+    xywh = _four(value)
+    if xywh is None:
         return None
-    nums = [_num(v) for v in value]
-    if any(v is None or not math.isfinite(v) for v in nums):
-        return None
-    x, y, w, h = (float(v) for v in nums if v is not None)
+    x, y, w, h = xywh
     return (x, y, x + w, y + h)
 
 

@@ -62,6 +62,7 @@ class TreeFormat:
 
 
 def _xml_parser() -> etree.XMLParser:
+    """An lxml parser that loads nothing from outside the document."""
     # No DTD loading, no entity expansion, no network; libxml2's own size limits stay on.
     return etree.XMLParser(
         resolve_entities=False,
@@ -140,7 +141,7 @@ def parse_input(raw: Any) -> TreeInput:
 
 
 _MODULES: Final[tuple[str, ...]] = (
-    "snapshot",
+    "snapshot_v1",
     "browsergym",
     "cdp",
     "webarena",
@@ -158,6 +159,7 @@ _MODULES: Final[tuple[str, ...]] = (
 
 
 def _load_formats() -> tuple[TreeFormat, ...]:
+    """The ``FORMAT`` of every module in :data:`_MODULES`, in order."""
     return tuple(importlib.import_module(f"{__name__}.{module}").FORMAT for module in _MODULES)
 
 
@@ -211,6 +213,7 @@ def build_table(source: SourceInput) -> CandidateTable:
 
 
 def _format(tree: TreeInput, name: str | None) -> TreeFormat:
+    """The format called ``name``, or the detected one when no name is given."""
     if name is None:
         return detect_format(tree)
     for fmt in FORMATS:

@@ -11,12 +11,19 @@ whose label is a child ``TextView``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Final, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
 
 from ...roles import canonical_role
 
-__all__ = ["LABELLED_BY_CONTENT", "android_role", "descendant_label", "pick_name"]
+__all__ = [
+    "LABELLED_BY_CONTENT",
+    "AndroidRoles",
+    "android_role",
+    "descendant_label",
+    "pick_name",
+    "root_screen",
+]
 
 N = TypeVar("N")
 
@@ -48,6 +55,47 @@ def android_role(
             role = "button"
         cache[key] = role
     return role
+
+
+Flags = tuple[str, bool, bool, bool]
+"""``(class, clickable, checkable, editable)``."""
+
+
+class AndroidRoles:
+    """Per tree: the role of each class and flags, and the role a row must be given when
+    the flags change the class's own (:attr:`TableBuilder.roles`), each worked out once.
+
+    ``known`` is read directly in the walk loops; :meth:`learn` fills a miss.
+    """
+
+    __slots__ = ("_cache", "known")
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, bool, bool, bool], str] = {}
+        self.known: dict[Flags, tuple[str, str | None]] = {}
+        """flags -> (role, the role when it differs from the class's own, else None)"""
+
+    def learn(self, flags: Flags) -> tuple[str, str | None]:
+        """Work out and keep the entry of :attr:`known` for ``flags``."""
+        cls, clickable, checkable, editable = flags
+        cache = self._cache
+        role = android_role(
+            cls, clickable=clickable, checkable=checkable, editable=editable, cache=cache
+        )
+        mapped = android_role(cls, clickable=False, checkable=False, editable=False, cache=cache)
+        known = self.known[flags] = (role, None if role == mapped else role)
+        return known
+
+
+def root_screen(rows: Sequence[tuple[Any, ...]]) -> tuple[float, float] | None:
+    """The screen size, from the first root row whose box starts at the origin (the box of
+    the window that fills the screen)."""
+    for row in rows:
+        if row[3] < 0:
+            box = row[4]
+            if box is not None and box[:2] == (0.0, 0.0):
+                return (box[2], box[3])
+    return None
 
 
 LABELLED_BY_CONTENT: Final[frozenset[str]] = frozenset(

@@ -1,4 +1,8 @@
-"""Iterative, cycle-safe walk over nested ``children`` trees (no recursion, bounded size)."""
+"""Tree walks the formats share: nested ``children`` dicts, and outlines of indented lines.
+
+Both are iterative (no recursion) and bounded by the row limit; the refusal itself is the
+table's (:func:`resolver.table.check_rows`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ...errors import InvalidObservationError
+from ...table import TableBuilder, check_rows
 
-__all__ = ["walk_nested"]
+__all__ = ["Outline", "walk_nested"]
 
 
 def walk_nested(
@@ -39,10 +44,7 @@ def walk_nested(
             )
         seen.add(key)
         if position >= max_nodes:
-            raise InvalidObservationError(
-                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
-                details={"max_nodes": max_nodes},
-            )
+            check_rows(position + 1, max_nodes)
         yield node, parent, path
         me = position
         position += 1
@@ -50,3 +52,40 @@ def walk_nested(
         if isinstance(kids, Sequence) and not isinstance(kids, (str, bytes)):
             for j in range(len(kids) - 1, -1, -1):
                 stack.append((kids[j], me, f"{path}.{j}"))
+
+
+class Outline:
+    """Parents and child-index paths of a tree written as indented lines (one row a line).
+
+    A line's parent is the nearest earlier line indented less; :meth:`place` is called once
+    for each row, just before the row is appended to the builder.
+    """
+
+    __slots__ = ("_builder", "_counts", "_limit", "_rows", "_stack")
+
+    def __init__(self, builder: TableBuilder) -> None:
+        self._builder = builder
+        self._rows = builder.rows
+        self._limit = builder.max_rows
+        self._stack: list[tuple[int, int, str]] = []  # open rows: (indent, row, path)
+        self._counts: dict[int, int] = {}  # children placed so far, by parent row
+
+    def place(self, indent: int) -> tuple[int, str]:
+        """``(parent, path)`` of the next row, which lines indented more will hang on."""
+        stack = self._stack
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if stack:
+            _, parent, parent_path = stack[-1]
+            index = self._counts.get(parent, 0)
+            path = f"{parent_path}.{index}"
+        else:
+            parent = -1
+            index = self._counts.get(-1, 0)
+            path = str(index)
+        self._counts[parent] = index + 1
+        row = len(self._rows)
+        if row >= self._limit:
+            self._builder.reserve(1)
+        stack.append((indent, row, path))
+        return parent, path

@@ -7,7 +7,7 @@ from typing import Any
 
 from lxml import etree
 
-from ...errors import InvalidObservationError
+from ...table import TableBuilder
 
 __all__ = ["local_name", "pair", "xml_rows"]
 
@@ -41,22 +41,20 @@ def pair(text: str | None) -> tuple[float, float] | None:
         return None
 
 
-def xml_rows(root: Any, *, max_nodes: int) -> tuple[list[Any], list[int], list[str]]:
+def xml_rows(
+    root: Any, builder: TableBuilder, *, spare: int = 0
+) -> tuple[list[Any], list[int], list[str]]:
     """Every element from ``root`` down in pre-order, with its parent's position and its path.
 
     Returns three lists: the elements, the pre-order position of each one's parent (-1 for
     ``root``), and each one's dotted child-index path (``"0.2.1"``), counting elements only.
-    Comments, processing instructions and entity references are skipped. More than
-    ``max_nodes`` elements raise :class:`InvalidObservationError`.
+    Comments, processing instructions and entity references are skipped. More elements than
+    the ``builder`` takes rows (plus ``spare`` elements that make no row) are refused.
     """
     # lxml walks and links the tree in C; Python only numbers what it returns. While the list
     # holds every element, getparent() hands back those same objects, so they key a dict.
     elements = list(root.iter(etree.Element))
-    if len(elements) > max_nodes:
-        raise InvalidObservationError(
-            f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
-            details={"max_nodes": max_nodes},
-        )
+    builder.reserve(len(elements) - spare)
     position = {element: i for i, element in enumerate(elements)}
     parents = [-1]
     paths = ["0"]

@@ -22,9 +22,10 @@ import re
 from typing import Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns
+from ...geometry import CoordSpace
+from ...table import CandidateTable, TableBuilder
+from . import SourceInput, TreeFormat, TreeInput
+from ._walk import Outline
 
 _ITEM: Final[re.Pattern[str]] = re.compile(r"^(?P<indent> *)- (?P<body>.*?)\s*$")
 _FIRST: Final[re.Pattern[str]] = re.compile(r"^- ['\"]?[a-zA-Z][\w-]*(?:[ :]|$)")
@@ -35,6 +36,7 @@ _BLOCK: Final[frozenset[str]] = frozenset({"|", "|-", "|+", ">", ">-", ">+"})
 
 
 def _unfence(text: str) -> str:
+    """The body of the first fenced ``yaml`` block, or the whole text."""
     if "```" in text:
         match = _FENCE.search(text)
         if match is not None:
@@ -79,6 +81,7 @@ def _quoted(text: str, start: int) -> tuple[str, int]:
 
 
 def _scalar(text: str) -> str:
+    """A YAML scalar: quoted (unescaped) or plain (stripped)."""
     text = text.strip()
     if text[:1] in ("'", '"'):
         return _quoted(text, 0)[0]
@@ -118,46 +121,31 @@ def _parse_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
     return role, name, attrs, inline
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node item; parents from indentation."""
-    cols = Columns(("ref",), context.max_nodes)
-    stack: list[tuple[int, int, str]] = []  # (indent, row, path)
-    counts: dict[int, int] = {}
+    builder = TableBuilder(
+        "a11y", "aria_snapshot", platform="cdp", id_columns=("ref",), max_rows=source.max_nodes
+    )
+    outline = Outline(builder)
+    append = builder.rows.append
     for line in _unfence(str(tree.data)).splitlines():
         item = _ITEM.match(line)
         if item is None:
             continue  # a block scalar's continuation or a stray line
-        indent = len(item.group("indent"))
         role, name, attrs, inline = _parse_item(item.group("body"))
         if not role or role.startswith("/"):
             continue  # /url, /placeholder: properties of the parent
-        if inline in _BLOCK:
-            inline = None
-        while stack and stack[-1][0] >= indent:
-            stack.pop()
-        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
-        index = counts.get(parent, 0)
-        counts[parent] = index + 1
-        path = f"{parent_path}.{index}" if parent_path else str(index)
+        parent, path = outline.place(len(item.group("indent")))
         ref = attrs.get("ref") or None
-        value = inline or ""
+        value = "" if inline is None or inline in _BLOCK else inline
         if not name:
             name, value = value, ""
         enabled = 0 if "disabled" in attrs and attrs["disabled"] != "false" else -1
-        row = cols.row(
-            ref or path,
-            role,
-            name,
-            parent,
-            None,
-            value,
-            (enabled, -1, 1 if "active" in attrs else -1),
-        )
-        cols.platform_ids["ref"].append(ref)
-        stack.append((indent, row, path))
-    if not len(cols):
+        states = (enabled, -1, 1 if "active" in attrs else -1)
+        append((ref or path, role, name, parent, None, value, states, ref))
+    if not builder.rows:
         raise InvalidObservationError("no '- role \"name\"' items found in the aria snapshot")
-    return cols.build("aria_snapshot", "cdp", coord_space="none", screen_size=context.screen_size)
+    return builder.build(coord_space=CoordSpace.NONE, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("aria_snapshot", detect, build)

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ...geometry import CoordSpace
 from ...roles import canonical_role
-from ...table import CandidateTable, TableBuilder
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import tri
+from ...table import NO_STATE, CandidateTable, TableBuilder
+from .._common import tri
+from . import SourceInput, TreeFormat, TreeInput
 from ._xml import local_name, pair, xml_rows
 
 # Namespace family from a URI: ".../ns/<family>" or "uri:deskat:<family>.<host>".
@@ -68,7 +69,6 @@ _STATE_KINDS: Final[frozenset[str]] = frozenset(
 )
 _ROOTS: Final[dict[str, str]] = {"desktop-frame": "atspi", "desktop": "uia"}
 _MAX_COORD: Final[float] = 1e7  # AT-SPI reports INT_MIN for nodes it cannot place
-_NO_STATES: Final[tuple[int, int, int]] = (-1, -1, -1)
 # (enabled, visible, focused) of a Linux node with states, at enabled + 2 * visible + 4 *
 # focused: rows share these instead of each allocating one for the garbage collector to track.
 _PRESENCE: Final[tuple[tuple[int, int, int], ...]] = tuple(
@@ -77,6 +77,7 @@ _PRESENCE: Final[tuple[tuple[int, int, int], ...]] = tuple(
 
 
 def _family(uri: str) -> str:
+    """The namespace family (``st``, ``cp``, ``attr``, ...) of a namespace URI."""
     if uri.startswith("uri:deskat:"):
         head = uri[len("uri:deskat:") :].split(".", 1)[0]
     elif "/ns/" in uri:
@@ -87,6 +88,7 @@ def _family(uri: str) -> str:
 
 
 def _classify(key: str) -> str:
+    """The field a qualified attribute name feeds (``""`` for none)."""
     if not key.startswith("{"):
         return {"name": "name", "automation_id": "automation_id"}.get(key, "")
     uri, _, local = key[1:].partition("}")
@@ -128,17 +130,35 @@ def _box(coord: str | None, size: str | None) -> tuple[float, float, float, floa
     return (x, y, x + w, y + h)
 
 
-def _explicit_states(fields: dict[str, str]) -> tuple[int, int, int]:
-    """Windows: states are written ``"true"``/``"false"``; absent means unknown."""
-    enabled = fields.get("enabled", fields.get("sensitive"))
-    return (tri(enabled), tri(fields.get("visible")), tri(fields.get("focused")))
-
-
 def _ax_spelling(ax_role: str, subrole: str | None) -> str:
     """The AX string that decides the role: a telling subrole, else the role."""
     if subrole and canonical_role(subrole, "ax") not in ("unknown", "generic"):
         return subrole
     return ax_role
+
+
+class _AnyKeys:
+    """Reads every attribute, classified by namespace family and local name (the generic
+    path, for trees whose root does not declare the usual namespaces)."""
+
+    __slots__ = ("keymap",)
+
+    def __init__(self) -> None:
+        self.keymap: dict[str, str] = {}  # qualified name -> field ("" for none)
+
+    def read(self, element: Any) -> tuple[dict[str, str], bool]:
+        """The element's fields, and whether it has any state attribute."""
+        keymap = self.keymap
+        fields: dict[str, str] = {}
+        has_states = False
+        for key, value in element.attrib.items():
+            kind = keymap.get(key)
+            if kind is None:
+                kind = keymap[key] = _classify(key)
+            if kind:
+                fields[kind] = value
+                has_states = has_states or kind in _STATE_KINDS
+        return fields, has_states
 
 
 class _DirectKeys:
@@ -159,6 +179,30 @@ class _DirectKeys:
         self.extra_states: tuple[str, ...] = ()
         self.rare: frozenset[str] = frozenset()
 
+    def read(self, element: Any) -> tuple[dict[str, str], bool]:
+        """The element's fields, and whether it has any state attribute."""
+        # One pass over the attributes is cheaper than looking each usual name up in lxml.
+        known, unusual = self.fields, self.rare
+        fields: dict[str, str] = {}
+        rare: dict[str, str] | None = None
+        for key, value in element.items():
+            field = known.get(key)
+            if field is not None:
+                fields[field] = value
+            elif key in unusual:
+                if rare is None:
+                    rare = {}
+                rare[key] = value
+        if rare is None:
+            return fields, not _STATE_KINDS.isdisjoint(fields)
+        for field, key in self.shared:
+            if key in rare:
+                fields[field] = rare[key]
+        has_states = not _STATE_KINDS.isdisjoint(fields) or any(
+            key in rare for key in self.extra_states
+        )
+        return fields, has_states
+
 
 # Lower-case attributes OSWorld's Linux and Windows servers write; read by qualified name.
 _DIRECT: Final[tuple[tuple[str, str, str], ...]] = (
@@ -171,15 +215,15 @@ _DIRECT: Final[tuple[tuple[str, str, str], ...]] = (
 _EXTRA_STATES: Final[tuple[str, ...]] = ("focusable", "selectable", "editable", "checked")
 
 
-def _direct_keys(root: Any) -> _DirectKeys | None:
+def _keys(root: Any) -> _DirectKeys | _AnyKeys:
     """Qualified names of the usual attributes when the root declares the namespaces (the
-    fast path); ``None`` sends every element through the generic attribute scan."""
+    fast path); otherwise every element goes through the generic attribute scan."""
     uris: dict[str, str] = {}
     for uri in (root.nsmap or {}).values():
         if isinstance(uri, str):
             uris.setdefault(_family(uri), uri)
     if "st" not in uris or "cp" not in uris or "role" in uris:
-        return None
+        return _AnyKeys()
     named: list[tuple[str, str]] = []
     for family, local, field in _DIRECT:
         if not family:
@@ -200,127 +244,82 @@ def _direct_keys(root: Any) -> _DirectKeys | None:
     return keys
 
 
-def _with_rare(
-    fields: dict[str, str], rare: dict[str, str], keys: _DirectKeys
-) -> tuple[dict[str, str], bool]:
-    """Complete the fast path's fields with the shared and extra-state names it set aside."""
-    for field, key in keys.shared:
-        if key in rare:
-            fields[field] = rare[key]
-    has_states = not _STATE_KINDS.isdisjoint(fields) or any(
-        key in rare for key in keys.extra_states
-    )
-    return fields, has_states
+class _Roles:
+    """Canonical roles of one tree, each spelling worked out once: ``tags`` (read directly
+    in the walk loop) for rows whose tag is the role, :meth:`ax` for macOS rows."""
+
+    __slots__ = ("platform", "spellings", "tags")
+
+    def __init__(self, platform: str) -> None:
+        self.platform = platform
+        self.tags: dict[str, str] = {}  # local tag -> canonical role
+        self.spellings: dict[tuple[str, str, str], tuple[str, str]] = {}
+
+    def tag(self, tag: str) -> str:
+        """Work out and keep the canonical role of ``tag``."""
+        role = self.tags[tag] = canonical_role(tag, self.platform)
+        return role
+
+    def ax(self, tag: str, fields: dict[str, str]) -> tuple[str, str]:
+        """``(raw role, canonical role)`` from ``role:AXRole``/``role:AXSubrole``."""
+        ax_role, subrole = fields.get("ax_role", ""), fields.get("ax_subrole", "")
+        spelled = self.spellings.get((tag, ax_role, subrole))
+        if spelled is None:
+            raw = _ax_spelling(ax_role, subrole) if ax_role else tag
+            spelled = (raw, canonical_role(raw, self.platform))
+            self.spellings[(tag, ax_role, subrole)] = spelled
+        return spelled
 
 
-def _read_attributes(element: Any, keymap: dict[str, str]) -> tuple[dict[str, str], bool]:
-    """Every attribute, classified by namespace family and local name (the generic path)."""
-    fields: dict[str, str] = {}
-    has_states = False
-    for key, value in element.attrib.items():
-        kind = keymap.get(key)
-        if kind is None:
-            kind = keymap[key] = _classify(key)
-        if kind:
-            fields[kind] = value
-            has_states = has_states or kind in _STATE_KINDS
-    return fields, has_states
+def _explicit_states(fields: dict[str, str]) -> tuple[int, int, int]:
+    """Windows: states are written ``"true"``/``"false"``; absent means unknown."""
+    enabled = fields.get("enabled", fields.get("sensitive"))
+    return (tri(enabled), tri(fields.get("visible")), tri(fields.get("focused")))
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per element, in document order."""
     root = tree.data
     platform = _ROOTS.get(local_name(root.tag) if isinstance(root.tag, str) else "", "atspi")
-    presence_only = platform == "atspi"
-    elements, parents, ids = xml_rows(root, max_nodes=context.max_nodes)
-    raw_roles: list[str] = []
-    names: list[str] = []
-    boxes: list[tuple[float, float, float, float] | None] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    automation_ids: list[str | None] = []
-    class_names: list[str | None] = []
-    keymap: dict[str, str] = {}
-    spellings: dict[tuple[str, str, str], tuple[str, str]] = {}
-    roles: dict[str, str] = {}  # local tag -> canonical role, for rows without AX roles
-    direct = _direct_keys(root)
-    known, unusual = (direct.fields, direct.rare) if direct is not None else ({}, frozenset())
-    for element in elements:
-        if direct is None:
-            fields, has_states = _read_attributes(element, keymap)
-        else:
-            # The fast path, inline: one pass over the attributes is cheaper than looking
-            # each usual name up in lxml.
-            fields = {}
-            rare: dict[str, str] | None = None
-            for key, value in element.items():
-                field = known.get(key)
-                if field is not None:
-                    fields[field] = value
-                elif key in unusual:
-                    if rare is None:
-                        rare = {}
-                    rare[key] = value
-            if rare is None:
-                has_states = not _STATE_KINDS.isdisjoint(fields)
-            else:
-                fields, has_states = _with_rare(fields, rare, direct)
+    presence_only, uia = platform == "atspi", platform == "uia"
+    builder = TableBuilder(
+        "a11y", "atspi", platform=platform, id_columns=("automation_id", "class_name"),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
+    elements, parents, ids = xml_rows(root, builder)
+    read, roles = _keys(root).read, _Roles(platform)
+    tag_roles, append = roles.tags, builder.rows.append
+    for element, parent, node_id in zip(elements, parents, ids, strict=True):
+        fields, has_states = read(element)
         tag = element.tag
         if tag[0] == "{":
             tag = local_name(tag)
         if "ax_role" in fields or "ax_subrole" in fields:
-            ax_role, subrole = fields.get("ax_role", ""), fields.get("ax_subrole", "")
-            spelled = spellings.get((tag, ax_role, subrole))
-            if spelled is None:
-                raw = _ax_spelling(ax_role, subrole) if ax_role else tag
-                spelled = (raw, canonical_role(raw, platform))
-                spellings[(tag, ax_role, subrole)] = spelled
-            raw_role, role = spelled
+            raw_role, role = roles.ax(tag, fields)
         else:
-            raw_role = tag
-            tag_role = roles.get(tag)
-            if tag_role is None:
-                tag_role = roles[tag] = canonical_role(tag, platform)
-            role = tag_role
+            raw_role, role = tag, tag_roles.get(tag) or roles.tag(tag)
         text = element.text
         text = text.strip() if text else ""
         name = fields.get("name") or fields.get("ax_title") or fields.get("ax_description") or ""
         if not name and role in _TEXT_NAMED:
             name = text
-        raw_roles.append(raw_role)
-        names.append(name)
-        boxes.append(_box(fields.get("coord"), fields.get("size")))
-        values.append(text or fields.get("value", ""))
         if not presence_only:
-            states.append(_explicit_states(fields))
+            states = _explicit_states(fields)
         elif has_states:
             # Linux: a state is set when written; a node with states but without one lacks it.
-            states.append(
-                _PRESENCE[
-                    ("enabled" in fields or "sensitive" in fields)
-                    + 2 * ("showing" in fields and "visible" in fields)
-                    + 4 * ("focused" in fields)
-                ]
-            )
+            states = _PRESENCE[
+                ("enabled" in fields or "sensitive" in fields)
+                + 2 * ("showing" in fields and "visible" in fields)
+                + 4 * ("focused" in fields)
+            ]
         else:
-            states.append(_NO_STATES)
-        automation_ids.append(fields.get("automation_id") or None)
-        class_names.append(fields.get("class_name") or (tag if platform == "uia" else None))
-    builder = TableBuilder(
-        "a11y", "atspi", platform=platform, id_columns=("automation_id", "class_name"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={"automation_id": automation_ids, "class_name": class_names},
-    )
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+            states = NO_STATE
+        append((
+            node_id, raw_role, name, parent, _box(fields.get("coord"), fields.get("size")),
+            text or fields.get("value", ""), states,
+            fields.get("automation_id") or None, fields.get("class_name") or (tag if uia else None),
+        ))  # fmt: skip
+    return builder.build(coord_space=CoordSpace.SCREEN_PX, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("atspi", detect, build)

@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ...geometry import CoordSpace
 from ...roles import canonical_role
 from ...table import CandidateTable, TableBuilder
-from .._common import as_str, box_from_xywh
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import tri
+from .._common import as_str, box_from_xywh, tri
+from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
 
 _MARKERS: Final[tuple[str, ...]] = (
@@ -44,10 +44,12 @@ _WEAK: Final[frozenset[str]] = frozenset({"unknown", "generic"})
 
 
 def _is_ax(node: Any) -> bool:
+    """Whether ``node`` is a dict with AX attribute keys."""
     return isinstance(node, Mapping) and any(k in node for k in _MARKERS)
 
 
 def _roots(data: Any) -> list[Any]:
+    """The root elements: the window state's ``data``, a list, or the dict itself."""
     if isinstance(data, Mapping) and not _is_ax(data) and _is_ax(data.get("data")):
         return [data["data"]]  # OpenAdapt window state
     return list(data) if isinstance(data, list) else [data]
@@ -62,6 +64,7 @@ def detect(tree: TreeInput) -> bool:
 
 
 def _children(node: Mapping[str, Any]) -> Any:
+    """``AXChildren``, or ``AXChildrenInNavigationOrder`` when that is absent or empty."""
     kids = node.get("AXChildren")
     if isinstance(kids, list) and kids:
         return kids
@@ -79,6 +82,7 @@ def _role_spelling(ax_role: str, subrole: str, description: str) -> str:
 
 
 def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
+    """``AXFrame``, or ``AXPosition`` with ``AXSize`` (dicts or pairs), as ``(l, t, r, b)``."""
     frame = node.get("AXFrame")
     if frame is not None:
         return box_from_xywh(frame)
@@ -90,19 +94,15 @@ def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
     return None
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per AX element, in pre-order."""
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[Any] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    identifiers: list[str | None] = []
+    builder = TableBuilder(
+        "a11y", "ax", platform="ax", id_columns=("automation_id",), max_rows=source.max_nodes
+    )
+    append = builder.rows.append
     spellings: dict[tuple[Any, Any, Any], str] = {}
     for node, parent, path in walk_nested(
-        _roots(tree.data), children_key=_children, max_nodes=context.max_nodes
+        _roots(tree.data), children_key=_children, max_nodes=source.max_nodes
     ):
         get = node.get
         key = (get("AXRole"), get("AXSubrole"), get("AXRoleDescription"))
@@ -118,6 +118,8 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 name, value = value, ""
         frame = get("AXFrame")
         if type(frame) is dict and "w" in frame:
+            # The usual {x, y, w, h}, read without the general checks (the table stores a
+            # box that is not four finite numbers as unknown).
             box: Any = (frame.get("x"), frame.get("y"), frame.get("w"), frame.get("h"))
             try:
                 box = (box[0], box[1], box[0] + box[2], box[1] + box[3])
@@ -126,31 +128,13 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         else:
             box = _box(node)
         hidden = tri(get("AXHidden"))
+        states = (tri(get("AXEnabled")), -1 if hidden < 0 else 1 - hidden, tri(get("AXFocused")))
         identifier = get("AXIdentifier") or get("AXDOMIdentifier")
-        ids.append(path)
-        raw_roles.append(spelling)
-        names.append(name)
-        parents.append(parent)
-        boxes.append(box)
-        values.append(value)
-        states.append(
-            (tri(get("AXEnabled")), -1 if hidden < 0 else 1 - hidden, tri(get("AXFocused")))
-        )
-        identifiers.append(identifier if type(identifier) is str and identifier else None)
-    builder = TableBuilder(
-        "a11y", "ax", platform="ax", id_columns=("automation_id",), max_rows=context.max_nodes
-    )
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={"automation_id": identifiers},
-    )
-    return builder.build(coord_space="screen_points", screen_size=context.screen_size)
+        append((
+            path, spelling, name, parent, box, value, states,
+            identifier if type(identifier) is str and identifier else None,
+        ))  # fmt: skip
+    return builder.build(coord_space=CoordSpace.SCREEN_POINTS, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("ax", detect, build)

@@ -28,13 +28,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable
-from .._common import as_str, box_from_ltrb, box_from_xywh
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns
+from ...geometry import CoordSpace
+from ...table import CandidateTable, TableBuilder
+from .._common import as_str, box_from_ltrb, box_from_xywh, named_values
+from . import SourceInput, TreeFormat, TreeInput
+from ._walk import Outline
 from ._webtext import dialect, parse_lines
+from .cdp import kept_nodes
 
-_SKIP_ROLES: Final[frozenset[str]] = frozenset({"InlineTextBox"})
 _TEXT_KEYS: Final[tuple[str, ...]] = ("axtree_txt", "axtree_text", "text")
 _BOX: Final[re.Pattern[str]] = re.compile(r'\bbox="\(([^)]*)\)"')
 _VALUE: Final[re.Pattern[str]] = re.compile(r"\bvalue=(['\"])(.*?)\1(?:,|$)")
@@ -75,21 +76,11 @@ def detect(tree: TreeInput) -> bool:
 
 
 def _value(node: Mapping[str, Any], key: str) -> str:
+    """A CDP ``{"type", "value"}`` field (or a bare value) as a string."""
     field = node.get(key)
     if type(field) is dict:
         field = field.get("value")
     return field if type(field) is str else as_str(field)
-
-
-def _props(node: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    props = node.get("properties")
-    if isinstance(props, list):
-        for prop in props:
-            if isinstance(prop, Mapping) and isinstance(prop.get("name"), str):
-                value = prop.get("value")
-                out[prop["name"]] = value.get("value") if isinstance(value, Mapping) else value
-    return out
 
 
 def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
@@ -111,74 +102,40 @@ def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
     return box_from_xywh(bbox), visible
 
 
-def _build_nodes(
-    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, cols: Columns
+def _node_rows(
+    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, builder: TableBuilder
 ) -> None:
-    by_id: dict[str, Mapping[str, Any]] = {}
-    for node in nodes:
-        if type(node) is dict or isinstance(node, Mapping):
-            node_id = node.get("nodeId")
-            node_id = node_id if type(node_id) is str else as_str(node_id)
-            if node_id and node_id not in by_id:
-                by_id[node_id] = node
-    roots = [
-        i
-        for i, n in by_id.items()
-        if (p := n.get("parentId")) is None or (p if type(p) is str else as_str(p)) not in by_id
-    ]
-    visited: set[str] = set()
-    pids = cols.platform_ids
-    for start in [*roots, *by_id]:  # then anything unreached (a cycle without a root)
-        stack: list[tuple[str, int]] = [(start, -1)]
-        while stack:
-            node_id, parent = stack.pop()
-            if node_id in visited:
-                continue
-            visited.add(node_id)
-            node = by_id[node_id]
-            role = _value(node, "role")
-            row = parent
-            if not node.get("ignored") and role not in _SKIP_ROLES:
-                bid = node.get("browsergym_id")
-                bid = bid if type(bid) is str else as_str(bid)
-                props = _props(node) if node.get("properties") else {}
-                box, visible = _extra(extra, bid)
-                if props.get("hidden") is True:
-                    visible = False
-                focused = bool(props.get("focused")) or (bool(bid) and bid == focused_bid)
-                disabled = props.get("disabled")
-                states = (
-                    -1 if type(disabled) is not bool else int(not disabled),
-                    -1 if visible is None else int(visible),
-                    int(focused),
-                )
-                row = cols.row(
-                    bid or f"#{node_id}", role, _value(node, "name"), parent, box,
-                    _value(node, "value"), states,
-                )  # fmt: skip
-                pids["bid"].append(bid or None)
-                backend = node.get("backendDOMNodeId")
-                pids["backend_node_id"].append(None if backend is None else str(backend))
-            kids = node.get("childIds")
-            if kids and type(kids) is list:
-                for kid in reversed(kids):
-                    if type(kid) is not str:
-                        kid = as_str(kid)
-                    if kid in by_id and kid not in visited:
-                        stack.append((kid, row))
+    """One row per kept AX node (see :func:`.cdp.kept_nodes`)."""
+    builder.reserve(len(nodes))
+    append = builder.rows.append
+    for node_id, node, role, parent in kept_nodes(nodes):
+        bid = node.get("browsergym_id")
+        bid = bid if type(bid) is str else as_str(bid)
+        props = named_values(node.get("properties")) if node.get("properties") else {}
+        box, visible = _extra(extra, bid)
+        if props.get("hidden") is True:
+            visible = False
+        focused = bool(props.get("focused")) or (bool(bid) and bid == focused_bid)
+        disabled = props.get("disabled")
+        states = (
+            -1 if type(disabled) is not bool else int(not disabled),
+            -1 if visible is None else int(visible),
+            int(focused),
+        )
+        backend = node.get("backendDOMNodeId")
+        append((
+            bid or f"#{node_id}", role, _value(node, "name"), parent, box, _value(node, "value"),
+            states, bid or None, None if backend is None else str(backend),
+        ))  # fmt: skip
 
 
-def _build_text(text: str, extra: Mapping[str, Any], cols: Columns) -> None:
+def _text_rows(text: str, extra: Mapping[str, Any], builder: TableBuilder) -> None:
+    """One row per line of the flattened AXTree text; parents from indentation."""
     uses_visible = _VISIBLE.search(text) is not None
-    stack: list[tuple[int, int, str]] = []  # (indent, row, path)
-    counts: dict[int, int] = {}
+    outline = Outline(builder)
+    append = builder.rows.append
     for line in parse_lines(text):
-        while stack and stack[-1][0] >= line.indent:
-            stack.pop()
-        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
-        index = counts.get(parent, 0)
-        counts[parent] = index + 1
-        path = f"{parent_path}.{index}" if parent_path else str(index)
+        parent, path = outline.place(line.indent)
         rest = line.rest
         box, visible = _extra(extra, line.node_id)
         if box is None and "box=" in rest:
@@ -192,33 +149,28 @@ def _build_text(text: str, extra: Mapping[str, Any], cols: Columns) -> None:
             -1 if visible is None else int(visible),
             1 if "focused" in rest and _FOCUSED.search(rest) else -1,
         )
-        row = cols.row(
+        append((
             line.node_id or f"#{path}", line.role, line.name, parent, box,
-            value.group(2) if value else "", states,
-        )  # fmt: skip
-        cols.platform_ids["bid"].append(line.node_id or None)
-        cols.platform_ids["backend_node_id"].append(None)
-        stack.append((line.indent, row, path))
+            value.group(2) if value else "", states, line.node_id or None, None,
+        ))  # fmt: skip
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """Rows from the AX nodes (JSON) or from the text lines."""
     nodes, text, extra, focused_bid = _unpack(tree.data)
-    cols = Columns(("bid", "backend_node_id"), context.max_nodes)
+    builder = TableBuilder(
+        "a11y", "browsergym", platform="cdp", id_columns=("bid", "backend_node_id"),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
     if nodes is not None:
-        if len(nodes) > context.max_nodes:
-            raise InvalidObservationError(
-                f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
-                details={"max_nodes": context.max_nodes},
-            )
-        _build_nodes(nodes, extra, focused_bid, cols)
+        _node_rows(nodes, extra, focused_bid, builder)
     elif text is not None:
-        _build_text(text, extra, cols)
+        _text_rows(text, extra, builder)
     else:
         raise InvalidObservationError(
             "a BrowserGym observation needs 'axtree_object' (with 'nodes') or the AXTree text"
         )
-    return cols.build("browsergym", "cdp", coord_space="css_px", screen_size=context.screen_size)
+    return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("browsergym", detect, build)

@@ -13,19 +13,23 @@ pre-order from the roots; a cycle in ``childIds`` is cut, never followed twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
+from ...geometry import CoordSpace
+from ...table import NO_STATE, CandidateTable, TableBuilder
 from .._common import as_str
-from . import BuildContext, TreeFormat, TreeInput
+from . import SourceInput, TreeFormat, TreeInput
+
+__all__ = ["FORMAT", "kept_nodes"]
 
 _SKIP_ROLES = frozenset({"InlineTextBox"})
 _STATE_PROPS = frozenset({"disabled", "focused", "hidden"})
 
 
 def _nodes(tree: TreeInput) -> Sequence[Any] | None:
+    """The node list, bare or under ``nodes``; ``None`` for any other shape."""
     data = tree.data
     if isinstance(data, Mapping):
         data = data.get("nodes")
@@ -79,43 +83,36 @@ def _states(props: Any) -> tuple[int, int, int]:
     return (enabled, visible, focused)
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """Walk from the roots over ``childIds``; one row per kept node."""
-    nodes = _nodes(tree)
-    if nodes is None:
-        raise InvalidObservationError("a CDP AX tree needs a list of nodes")
-    if len(nodes) > context.max_nodes:
-        raise InvalidObservationError(
-            f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
-            details={"max_nodes": context.max_nodes},
-        )
-    by_id: dict[str, dict[str, Any]] = {}
+def _by_id(nodes: Sequence[Any]) -> dict[str, Mapping[str, Any]]:
+    """The nodes by ``nodeId`` (the first node of each ID; entries that are no dict dropped)."""
+    by_id: dict[str, Mapping[str, Any]] = {}
     for node in nodes:
-        if type(node) is not dict:
-            continue
-        node_id = node.get("nodeId")
-        if type(node_id) is not str:
-            node_id = as_str(node_id)
-        if node_id and node_id not in by_id:
-            by_id[node_id] = node
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[Any] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    backends: list[str | None] = []
-    no_state = (-1, -1, -1)
-    visited: set[str] = set()
+        if type(node) is dict or isinstance(node, Mapping):
+            node_id = node.get("nodeId")
+            if type(node_id) is not str:
+                node_id = as_str(node_id)
+            if node_id and node_id not in by_id:
+                by_id[node_id] = node
+    return by_id
+
+
+def kept_nodes(nodes: Sequence[Any]) -> Iterator[tuple[str, Mapping[str, Any], str, int]]:
+    """Yield ``(node_id, node, raw_role, parent_row)`` for every node that makes a row, in
+    pre-order over ``childIds`` (the caller appends exactly one row for each, from row 0).
+
+    Ignored and ``InlineTextBox`` nodes make no row; their children hang on the nearest kept
+    ancestor. The walk starts at the roots (no ``parentId``, or an unknown one), then at any
+    node never reached (an orphan, or a cycle with no root); no node is visited twice.
+    """
+    by_id = _by_id(nodes)
     roots = [
         node_id
         for node_id, node in by_id.items()
         if (parent := node.get("parentId")) is None
         or (parent if type(parent) is str else as_str(parent)) not in by_id
-    ] or list(by_id)[:1]
-    # After the roots, any node never reached (an orphan, or a cycle with no root) starts
-    # its own walk, so nothing is lost and nothing is visited twice.
+    ]
+    visited: set[str] = set()
+    rows = 0
     for start in [*roots, *by_id]:
         if start in visited:
             continue
@@ -133,52 +130,52 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                 raw_role = as_str(raw_role)
             row = parent_row
             if not node.get("ignored") and raw_role not in _SKIP_ROLES:
-                row = len(ids)
-                ids.append(node_id)
-                raw_roles.append(raw_role)
-                field = node.get("name")
-                name = field.get("value") if type(field) is dict else field
-                names.append(name if type(name) is str else as_str(name))
-                parents.append(parent_row)
-                boxes.append(node.get("bbox"))
-                values.append(_ax_value(node["value"]) if "value" in node else "")
-                props = node.get("properties")
-                states.append(_states(props) if props else no_state)
-                backend = node.get("backendDOMNodeId")
-                backends.append(None if backend is None else str(backend))
+                yield node_id, node, raw_role, parent_row
+                row = rows
+                rows += 1
             kids = node.get("childIds")
-            if kids:
-                if type(kids) is not list:
-                    continue
+            if kids and type(kids) is list:
                 for kid in reversed(kids):
                     if type(kid) is not str:
                         kid = as_str(kid)
                     if kid in by_id:
                         push((kid, row))
+
+
+def _viewport(data: Any) -> tuple[float, float] | None:
+    """The screen size a capturer stored as ``"viewport": [width, height]``."""
+    viewport = data.get("viewport") if isinstance(data, Mapping) else None
+    if isinstance(viewport, list) and len(viewport) == 2:
+        try:
+            return (float(viewport[0]), float(viewport[1]))
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
+    """One row per kept node (see :func:`kept_nodes`)."""
+    nodes = _nodes(tree)
+    if nodes is None:
+        raise InvalidObservationError("a CDP AX tree needs a list of nodes")
     builder = TableBuilder(
         "a11y", "cdp", platform="cdp", id_columns=("backend_node_id",),
-        max_rows=context.max_nodes,
+        max_rows=source.max_nodes,
     )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={"backend_node_id": backends},
-    )
-    screen = context.screen_size
-    data = tree.data
-    if screen is None and isinstance(data, Mapping):
-        viewport = data.get("viewport")
-        if isinstance(viewport, list) and len(viewport) == 2:
-            try:
-                screen = (float(viewport[0]), float(viewport[1]))
-            except (TypeError, ValueError):
-                screen = None
-    return builder.build(coord_space="css_px", screen_size=screen)
+    builder.reserve(len(nodes))
+    append = builder.rows.append
+    for node_id, node, raw_role, parent in kept_nodes(nodes):
+        field = node.get("name")
+        name = field.get("value") if type(field) is dict else field
+        props = node.get("properties")
+        backend = node.get("backendDOMNodeId")
+        append((
+            node_id, raw_role, name if type(name) is str else as_str(name), parent,
+            node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
+            _states(props) if props else NO_STATE, None if backend is None else str(backend),
+        ))  # fmt: skip
+    screen = source.screen_size or _viewport(tree.data)
+    return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
 
 
 FORMAT = TreeFormat("cdp", detect, build)

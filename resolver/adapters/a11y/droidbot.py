@@ -15,28 +15,21 @@ listed twice is read once). Row and executor IDs are the child-index path (``a11
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from .._common import as_str, box_from_ltrb
-from . import BuildContext, TreeFormat, TreeInput
-from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
-from ._columns import tri
+from .._common import STATES, as_str, box_from_ltrb, first_mapping, tri
+from . import SourceInput, TreeFormat, TreeInput
+from ._android import LABELLED_BY_CONTENT, AndroidRoles, descendant_label, pick_name, root_screen
 
 _NUMBERS: Final[tuple[type, ...]] = (int, float)
-# Every (enabled, visible, focused) of 1 / 0 / -1, at 9 * enabled + 3 * visible + focused + 13:
-# rows share these instead of each allocating one for the garbage collector to track.
-_STATES: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (enabled, visible, focused)
-    for enabled in (-1, 0, 1)
-    for visible in (-1, 0, 1)
-    for focused in (-1, 0, 1)
-)
 
 
 def _views(tree: TreeInput) -> list[Any] | None:
+    """The ``views`` list of a state, or ``None``."""
     data = tree.data
     views = data.get("views") if isinstance(data, Mapping) else None
     return views if isinstance(views, list) else None
@@ -44,16 +37,14 @@ def _views(tree: TreeInput) -> list[Any] | None:
 
 def detect(tree: TreeInput) -> bool:
     """A mapping whose ``views`` list holds dicts with ``temp_id`` or ``class``+``bounds``."""
-    if tree.kind != "json":
+    first = first_mapping(_views(tree)) if tree.kind == "json" else None
+    if first is None:
         return False
-    views = _views(tree)
-    if not views or not isinstance(views[0], Mapping):
-        return False
-    first = views[0]
     return "temp_id" in first or ("class" in first and "bounds" in first)
 
 
 def _box(value: Any) -> tuple[float, float, float, float] | None:
+    """``[[l, t], [r, b]]`` as ``(l, t, r, b)``; ``None`` when malformed."""
     if type(value) is list and len(value) == 2:
         first, second = value
         if type(first) is list and type(second) is list and len(first) == len(second) == 2:
@@ -76,27 +67,17 @@ def _box(value: Any) -> tuple[float, float, float, float] | None:
 
 
 def _index(value: Any) -> int | None:
+    """``value`` when it is a view index (an int, not a bool), else ``None``."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _tri(value: Any) -> int:
-    return 1 if value is True else 0 if value is False else tri(value)
-
-
 def _text(value: Any) -> str:
+    """A string field as is; anything else through :func:`as_str`."""
     return value if type(value) is str else as_str(value)
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """One row per view reachable from a root, in pre-order."""
-    views = _views(tree)
-    if views is None:
-        raise InvalidObservationError("a DroidBot state needs a 'views' list")
-    if len(views) > context.max_nodes:
-        raise InvalidObservationError(
-            f"the tree has more than {context.max_nodes} nodes; raise max_nodes to read it",
-            details={"max_nodes": context.max_nodes},
-        )
+def _by_id(views: list[Any]) -> dict[int, Mapping[str, Any]]:
+    """The views by ``temp_id`` (by position when a view has none; the first of each ID)."""
     by_id: dict[int, Mapping[str, Any]] = {}
     for position, view in enumerate(views):
         if type(view) is dict or isinstance(view, Mapping):
@@ -104,36 +85,18 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             if type(temp_id) is not int:
                 temp_id = _index(temp_id)
             by_id.setdefault(position if temp_id is None else temp_id, view)
+    return by_id
 
-    def kids(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-        listed = view.get("children")
-        if not isinstance(listed, list):
-            return []
-        return [by_id[i] for i in listed if _index(i) is not None and i in by_id]
 
-    def label(view: Mapping[str, Any]) -> str:
-        return as_str(view.get("text")) or as_str(view.get("content_description"))
-
+def _walk(
+    by_id: Mapping[int, Mapping[str, Any]],
+) -> Iterator[tuple[int, Mapping[str, Any], int, str]]:
+    """Yield ``(view_id, view, parent_row, path)`` in pre-order, each view once (the caller
+    appends one row for each, from row 0): from the roots, then from any view never reached
+    (a cycle with no root)."""
     roots = [i for i, v in by_id.items() if _index(v.get("parent")) not in by_id]
-    cache: dict[tuple[str, bool, bool, bool], str] = {}
-    # (class, clickable, checkable, editable) -> (role, the role when it differs from the
-    # class's own)
-    roles: dict[tuple[str, bool, bool, bool], tuple[str, str | None]] = {}
     visited: set[int] = set()
-    screen = context.screen_size
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[tuple[float, float, float, float] | None] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    resource_ids: list[str | None] = []
-    descs: list[str | None] = []
-    temp_ids: list[str] = []
-    overrides: dict[int, str] = {}  # rows whose flags make their role (see _android)
     walks = 0
-    # Roots first; then any view never reached (a cycle with no root) starts its own walk.
     for start in [*roots, *by_id]:
         if start in visited:
             continue
@@ -143,52 +106,11 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             view_id, parent_row, path = stack.pop()
             if view_id in visited:
                 continue
+            row = len(visited)
             visited.add(view_id)
             view = by_id[view_id]
-            get = view.get
-            cls = _text(get("class"))
-            flags = (
-                cls,
-                get("clickable") is True or get("long_clickable") is True,
-                get("checkable") is True,
-                get("editable") is True,
-            )
-            known = roles.get(flags)
-            if known is None:
-                role = android_role(
-                    cls, clickable=flags[1], checkable=flags[2], editable=flags[3], cache=cache
-                )
-                mapped = android_role(
-                    cls, clickable=False, checkable=False, editable=False, cache=cache
-                )
-                known = roles[flags] = (role, None if role == mapped else role)
-            role, explicit = known
-            desc = _text(get("content_description"))
-            name, value = pick_name(role, _text(get("text")), desc, "")
-            if not name and role in LABELLED_BY_CONTENT:
-                name = descendant_label(view, kids, label)
-            box = _box(get("bounds"))
-            if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
-                screen = (box[2], box[3])
-            resource_id = get("resource_id")
-            row = len(ids)
-            if explicit is not None:
-                overrides[row] = explicit
-            ids.append(path)
-            raw_roles.append(cls)
-            names.append(name)
-            parents.append(parent_row)
-            boxes.append(box)
-            values.append(value)
-            states.append(
-                _STATES[
-                    9 * _tri(get("enabled")) + 3 * _tri(get("visible")) + _tri(get("focused")) + 13
-                ]
-            )
-            resource_ids.append(resource_id if type(resource_id) is str else None)
-            descs.append(desc or None)
-            temp_ids.append(str(view_id))
-            listed = get("children")
+            yield view_id, view, parent_row, path
+            listed = view.get("children")
             if isinstance(listed, list):
                 for n in range(len(listed) - 1, -1, -1):
                     kid = listed[n]
@@ -196,28 +118,65 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
                         continue
                     if kid in by_id and kid not in visited:
                         stack.append((kid, row, f"{path}.{n}"))
+
+
+def _labeller(by_id: Mapping[int, Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], str]:
+    """A function that names an unlabeled control by its descendants' texts."""
+
+    def kids(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """The child views listed by ``view``."""
+        listed = view.get("children")
+        if not isinstance(listed, list):
+            return []
+        return [by_id[i] for i in listed if _index(i) is not None and i in by_id]
+
+    def label(view: Mapping[str, Any]) -> str:
+        """The text a view contributes to its ancestor's label."""
+        return as_str(view.get("text")) or as_str(view.get("content_description"))
+
+    return lambda view: descendant_label(view, kids, label)
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
+    """One row per view reachable from a root, in pre-order."""
+    views = _views(tree)
+    if views is None:
+        raise InvalidObservationError("a DroidBot state needs a 'views' list")
     builder = TableBuilder(
         "a11y", "droidbot", platform="android",
         id_columns=("automation_id", "accessibility_id", "class_name", "temp_id"),
-        max_rows=context.max_nodes,
+        max_rows=source.max_nodes,
     )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={
-            "automation_id": resource_ids,
-            "accessibility_id": descs,
-            "class_name": [cls or None for cls in raw_roles],
-            "temp_id": temp_ids,
-        },
-        roles=overrides,
-    )
-    return builder.build(coord_space="device_px", screen_size=screen)
+    builder.reserve(len(views))
+    by_id = _by_id(views)
+    content_label = _labeller(by_id)
+    roles = AndroidRoles()
+    known, overrides, append = roles.known, builder.roles, builder.rows.append
+    for row, (view_id, view, parent_row, path) in enumerate(_walk(by_id)):
+        get = view.get
+        cls = _text(get("class"))
+        flags = (
+            cls,
+            get("clickable") is True or get("long_clickable") is True,
+            get("checkable") is True,
+            get("editable") is True,
+        )
+        role, explicit = known.get(flags) or roles.learn(flags)
+        if explicit is not None:
+            overrides[row] = explicit
+        desc = _text(get("content_description"))
+        name, value = pick_name(role, _text(get("text")), desc, "")
+        if not name and role in LABELLED_BY_CONTENT:
+            name = content_label(view)
+        resource_id = get("resource_id")
+        append((
+            path, cls, name, parent_row, _box(get("bounds")), value,
+            STATES[9 * tri(get("enabled")) + 3 * tri(get("visible")) + tri(get("focused")) + 13],
+            resource_id if type(resource_id) is str else None, desc or None, cls or None,
+            str(view_id),
+        ))  # fmt: skip
+    screen = source.screen_size or root_screen(builder.rows)
+    return builder.build(coord_space=CoordSpace.DEVICE_PX, screen_size=screen)
 
 
 FORMAT = TreeFormat("droidbot", detect, build)

@@ -8,65 +8,44 @@ Optional keys: ``value``, ``enabled``/``disabled``, ``focused``, ``visible``/``h
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from .._common import as_bool, as_str, box_from_ltrb
-from . import BuildContext, TreeFormat, TreeInput
+from .._common import as_str, box_from_ltrb, first_mapping, flag_states
+from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
 
 _MARKERS = ("id", "bbox")
 
 
 def _roots(tree: TreeInput) -> list[Any]:
+    """The roots: the list itself, or the one root."""
     data = tree.data
     return data if isinstance(data, list) else [data]
 
 
 def detect(tree: TreeInput) -> bool:
     """A dict (or list of dicts) with ``role`` and ``children``/``id``/``bbox`` keys."""
-    if tree.kind != "json":
-        return False
-    roots = _roots(tree)
-    if not roots or not isinstance(roots[0], Mapping):
-        return False
-    root = roots[0]
-    return "role" in root and any(k in root for k in (*_MARKERS, "children"))
+    root = first_mapping(_roots(tree)) if tree.kind == "json" else None
+    return root is not None and "role" in root and any(k in root for k in (*_MARKERS, "children"))
 
 
-def _state(node: Mapping[str, Any], positive: str, negative: str) -> bool | None:
-    if positive in node:
-        return as_bool(node[positive])
-    if negative in node:
-        flag = as_bool(node[negative])
-        return None if flag is None else not flag
-    return None
-
-
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node."""
     builder = TableBuilder(
         "a11y", "nested", id_columns=("automation_id", "accessibility_id"),
-        max_rows=context.max_nodes,
+        max_rows=source.max_nodes,
     )  # fmt: skip
-    for node, parent, path in walk_nested(_roots(tree), max_nodes=context.max_nodes):
-        raw_id = node.get("id")
-        node_id = as_str(raw_id) or path
-        builder.add(
-            node_id,
-            raw_role=as_str(node.get("role")),
-            name=as_str(node.get("name")),
-            parent=parent,
-            bbox=box_from_ltrb(node.get("bbox")),
-            value=as_str(node.get("value")),
-            enabled=_state(node, "enabled", "disabled"),
-            visible=_state(node, "visible", "hidden"),
-            focused=as_bool(node.get("focused")),
-            automation_id=as_str(node.get("automation_id")) or None,
-            accessibility_id=as_str(node.get("accessibility_id")) or None,
-        )
-    return builder.build(screen_size=context.screen_size)
+    append = builder.rows.append
+    for node, parent, path in walk_nested(_roots(tree), max_nodes=source.max_nodes):
+        get = node.get
+        append((
+            as_str(get("id")) or path, as_str(get("role")), as_str(get("name")), parent,
+            box_from_ltrb(get("bbox")), as_str(get("value")), flag_states(node),
+            as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
+        ))  # fmt: skip
+    return builder.build(coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("nested", detect, build)

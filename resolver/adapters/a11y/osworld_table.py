@@ -21,13 +21,12 @@ import csv
 from typing import Final
 
 from ...errors import InvalidObservationError
+from ...geometry import CoordSpace
 from ...roles import canonical_role
-from ...table import CandidateTable
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import Columns
+from ...table import NO_STATE, CandidateTable, TableBuilder
+from . import SourceInput, TreeFormat, TreeInput
 from ._xml import pair
 
-_UNKNOWN: Final[tuple[int, int, int]] = (-1, -1, -1)
 _POSITION: Final[str] = "position (top-left x&y)"
 _SIZE: Final[str] = "size (w&h)"
 # Roles whose text is their name when the name column is empty (as in the XML adapter).
@@ -37,6 +36,7 @@ _TEXT_NAMED: Final[frozenset[str]] = frozenset(
 
 
 def _header(text: str) -> list[str] | None:
+    """The header's column names, or ``None`` when the first line is no header."""
     first = text.split("\n", 1)[0].rstrip("\r")
     columns = [c.strip() for c in first.split("\t")]
     if len(columns) >= 3 and (columns[:2] == ["tag", "name"] or columns[:2] == ["index", "tag"]):
@@ -49,19 +49,22 @@ def detect(tree: TreeInput) -> bool:
     return tree.kind == "text" and isinstance(tree.data, str) and _header(tree.data) is not None
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per table line."""
     text = str(tree.data)
     header = _header(text)
     if header is None:
         raise InvalidObservationError("an OSWorld table needs a 'tag<TAB>name...' header")
     where = {column: i for i, column in enumerate(header)}
-    cols = Columns(("class_name",), context.max_nodes)
+    builder = TableBuilder(
+        "a11y", "osworld_table", platform="atspi", id_columns=("class_name",),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
+    append = builder.rows.append
     roles: dict[str, str] = {}
     width = len(header)
     at = [where.get(c, width) for c in ("tag", "name", "text", "class", _POSITION, _SIZE)]
     at_index = where.get("index", width)
-    classes = cols.platform_ids["class_name"]
     for number, cells in enumerate(csv.reader(text.splitlines()[1:], delimiter="\t")):
         if not cells or cells == ["[...]"]:
             continue
@@ -77,11 +80,9 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         box = None
         if origin is not None and extent is not None and extent[0] >= 0 and extent[1] >= 0:
             box = (origin[0], origin[1], origin[0] + extent[0], origin[1] + extent[1])
-        cols.row(cells[at_index].strip() or str(number), tag, name, -1, box, value, _UNKNOWN)
-        classes.append(cls or None)
-    return cols.build(
-        "osworld_table", "atspi", coord_space="screen_px", screen_size=context.screen_size
-    )
+        row_id = cells[at_index].strip() or str(number)
+        append((row_id, tag, name, -1, box, value, NO_STATE, cls or None))
+    return builder.build(coord_space=CoordSpace.SCREEN_PX, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("osworld_table", detect, build)

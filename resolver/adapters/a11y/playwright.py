@@ -8,11 +8,11 @@ their child-index path as ID (``a11y:0.1.3``), and bbox evidence is simply absen
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from .._common import as_bool, as_str
-from . import BuildContext, TreeFormat, TreeInput
+from .._common import as_str, tri, tri_not
+from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
 
 _ROOT_ROLES = frozenset({"WebArea", "RootWebArea", "document"})
@@ -29,22 +29,18 @@ def detect(tree: TreeInput) -> bool:
     return root.get("role") in _ROOT_ROLES or "name" in root
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per snapshot node."""
-    builder = TableBuilder("a11y", "playwright", platform="cdp", max_rows=context.max_nodes)
-    for node, parent, path in walk_nested([tree.data], max_nodes=context.max_nodes):
-        disabled = as_bool(node.get("disabled"))
-        value: Any = node.get("value")
-        builder.add(
-            path,
-            raw_role=as_str(node.get("role")),
-            name=as_str(node.get("name")),
-            parent=parent,
-            value=as_str(value),
-            enabled=None if disabled is None else not disabled,
-            focused=as_bool(node.get("focused")),
-        )
-    return builder.build(coord_space="none", screen_size=context.screen_size)
+    builder = TableBuilder("a11y", "playwright", platform="cdp", max_rows=source.max_nodes)
+    append = builder.rows.append
+    for node, parent, path in walk_nested([tree.data], max_nodes=source.max_nodes):
+        get = node.get
+        states = (tri_not(get("disabled")), -1, tri(get("focused")))
+        append((
+            path, as_str(get("role")), as_str(get("name")), parent, None, as_str(get("value")),
+            states,
+        ))  # fmt: skip
+    return builder.build(coord_space=CoordSpace.NONE, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("playwright", detect, build)

@@ -24,17 +24,18 @@ passes to ``window.child_window(...)``). Row and executor IDs are child-index pa
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from ...errors import InvalidObservationError
-from ...table import CandidateTable, TableBuilder
-from . import BuildContext, TreeFormat, TreeInput
+from ...geometry import CoordSpace
+from ...table import NO_STATE, CandidateTable, TableBuilder
+from . import SourceInput, TreeFormat, TreeInput
+from ._walk import Outline
 
 _SPEC: Final[re.Pattern[str]] = re.compile(r"^[\s|]*(child_window\(.*\))\s*$")
 _ARG: Final[re.Pattern[str]] = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 _MNEMONIC: Final[re.Pattern[str]] = re.compile(r"&(.)")
 _HEADER: Final[str] = "Control Identifiers:"
-_UNKNOWN: Final[tuple[int, int, int]] = (-1, -1, -1)
 
 # The lines pywinauto itself prints, read by one regex each; any other line takes the general
 # path (_control, _SPEC and _ARG), which gives the same result on these. A fast control line
@@ -95,45 +96,45 @@ def detect(tree: TreeInput) -> bool:
     return False
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """One row per control line; a spec line refines the control above it."""
-    max_nodes = context.max_nodes
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[tuple[float, float, float, float]] = []
-    automation_ids: list[str | None] = []
-    class_names: list[str | None] = []
-    specs: list[str | None] = []
-    # Open controls, innermost last: [depth, row, path, children seen so far].
-    stack: list[list[Any]] = []
-    roots = 0
+def _general_spec(line: str) -> tuple[str, str | None, str | None, str | None, str | None] | None:
+    """``(spec, title, class_name, auto_id, control_type)`` of a spec line that the fast
+    pattern does not read; ``None`` when it is no spec."""
+    general = _SPEC.match(line)
+    if general is None:
+        return None
+    spec = general.group(1)
+    return (spec, *_keys(spec))
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
+    """One row per control line; a spec line completes the row of the control above it."""
+    builder = TableBuilder(
+        "a11y", "pywinauto", platform="uia",
+        id_columns=("automation_id", "class_name", "child_window"), max_rows=source.max_nodes,
+    )  # fmt: skip
+    rows = builder.rows
+    outline = Outline(builder)
     cls = text = ""  # the last control's class and window text, which its spec refines
-    fast_control, fast_spec, mnemonic = _FAST_CONTROL.match, _FAST_SPEC.match, _MNEMONIC.sub
+    fast_control, fast_spec = _FAST_CONTROL.match, _FAST_SPEC.match
     for line in str(tree.data).splitlines():
         if "child_window(" in line:
-            if not ids:
+            if not rows:
                 continue
             found = fast_spec(line)
-            if found is not None:
-                spec, title, class_name, auto_id, control_type = found.groups()
-            else:
-                general = _SPEC.match(line)
-                if general is None:
-                    continue
-                spec = general.group(1)
-                title, class_name, auto_id, control_type = _keys(spec)
+            read = found.groups() if found is not None else _general_spec(line)
+            if read is None:
+                continue
+            spec, title, class_name, auto_id, control_type = read
             name = text
             if title is None and name == "None":
                 name = ""
-            if control_type is None and class_name is not None and "&" in name:
-                name = mnemonic(r"\1", name)  # win32 window text keeps '&' mnemonics
-            names[-1] = name
-            raw_roles[-1] = control_type or cls
-            automation_ids[-1] = auto_id or None
-            class_names[-1] = class_name or None
-            specs[-1] = spec
+            elif control_type is None and class_name is not None and "&" in name:
+                name = _MNEMONIC.sub(r"\1", name)  # win32 window text keeps '&' mnemonics
+            last = rows[-1]
+            rows[-1] = (
+                last[0], control_type or cls, name, last[3], last[4], "", NO_STATE,
+                auto_id or None, class_name or None, spec,
+            )  # fmt: skip
             continue
         if "(L" not in line:
             continue
@@ -147,55 +148,12 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
             if control is None:
                 continue
             depth, cls, text, box = control
-        row = len(ids)
-        if row >= max_nodes:
-            raise InvalidObservationError(
-                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
-                details={"max_nodes": max_nodes},
-            )
-        while stack and stack[-1][0] >= depth:
-            stack.pop()
-        if stack:
-            open_control = stack[-1]
-            index = open_control[3]
-            open_control[3] = index + 1
-            parent = open_control[1]
-            path = f"{open_control[2]}.{index}"
-        else:
-            parent = -1
-            path = str(roots)
-            roots += 1
-        ids.append(path)
-        raw_roles.append(cls)
-        names.append("" if text == "None" else text)  # until a spec gives a title
-        parents.append(parent)
-        boxes.append(box)
-        automation_ids.append(None)
-        class_names.append(None)
-        specs.append(None)
-        stack.append([depth, row, path, 0])
-    if not ids:
+        parent, path = outline.place(depth)
+        name = "" if text == "None" else text  # until a spec gives a title
+        rows.append((path, cls, name, parent, box, "", NO_STATE, None, None, None))
+    if not rows:
         raise InvalidObservationError("no control lines found in the pywinauto dump")
-    n = len(ids)
-    builder = TableBuilder(
-        "a11y", "pywinauto", platform="uia",
-        id_columns=("automation_id", "class_name", "child_window"), max_rows=max_nodes,
-    )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=[""] * n,
-        states=[_UNKNOWN] * n,
-        platform_ids={
-            "automation_id": automation_ids,
-            "class_name": class_names,
-            "child_window": specs,
-        },
-    )
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+    return builder.build(coord_space=CoordSpace.SCREEN_PX, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("pywinauto", detect, build)

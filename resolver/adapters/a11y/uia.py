@@ -27,10 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from .._common import as_str, box_from_ltrb, box_from_xywh
-from . import BuildContext, TreeFormat, TreeInput
-from ._columns import tri
+from .._common import as_str, box_from_ltrb, box_from_xywh, first_mapping, tri, tri_not
+from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
 
 # UIA_*ControlTypeId values (UIAutomationClient.h), 50000 + offset.
@@ -87,6 +87,7 @@ _NUMBERS: Final[re.Pattern[str]] = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def _get(node: Mapping[str, Any], field: str) -> Any:
+    """The first non-null value of ``field`` under any of its key aliases."""
     for key in _ALIASES[field]:
         value = node.get(key)
         if value is not None:
@@ -95,6 +96,7 @@ def _get(node: Mapping[str, Any], field: str) -> Any:
 
 
 def _is_uia(node: Any) -> bool:
+    """Whether ``node`` is a dict with UIA-style keys (and no nested-format ``role``)."""
     return isinstance(node, Mapping) and "role" not in node and any(k in node for k in _MARKERS)
 
 
@@ -118,6 +120,7 @@ def _window_row(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _roots(data: Any) -> list[Any]:
+    """The roots: a window state's tree (or its one window row), a list, or the dict."""
     if isinstance(data, Mapping) and data.keys() >= _WINDOW_STATE and not _is_uia(data):
         inner = data.get("data")
         if isinstance(inner, Mapping) and not any(k.startswith("AX") for k in inner):
@@ -131,16 +134,14 @@ def _roots(data: Any) -> list[Any]:
 
 def detect(tree: TreeInput) -> bool:
     """UIA-style keys (``ControlType``, ``BoundingRectangle``, ...) or a Windows window state."""
-    if tree.kind != "json":
+    root = first_mapping(_roots(tree.data)) if tree.kind == "json" else None
+    if root is None:
         return False
-    roots = _roots(tree.data)
-    if not roots or not isinstance(roots[0], Mapping):
-        return False
-    root = roots[0]
     return _is_uia(root) or ("class_name" in root and ("rectangle" in root or "texts" in root))
 
 
 def _rect(value: Any) -> tuple[float, float, float, float] | None:
+    """A rectangle (mapping, list or ``"(l,t,r,b)"`` string); all zeros is unknown."""
     if isinstance(value, str):
         numbers = _NUMBERS.findall(value)[:4]
         value = numbers if len(numbers) == 4 else None
@@ -151,6 +152,7 @@ def _rect(value: Any) -> tuple[float, float, float, float] | None:
 
 
 def _type_name(value: Any) -> str:
+    """The control type's name, from a UIA control type ID or a string."""
     if isinstance(value, int) and not isinstance(value, bool):
         offset = value - _FIRST_CONTROL_TYPE
         return _CONTROL_TYPES[offset] if 0 <= offset < len(_CONTROL_TYPES) else ""
@@ -158,6 +160,7 @@ def _type_name(value: Any) -> str:
 
 
 def _name(node: Mapping[str, Any]) -> str:
+    """The name, else the first of pywinauto's ``texts``."""
     name = _get(node, "name")
     if name is None:
         texts = node.get("texts")
@@ -167,6 +170,7 @@ def _name(node: Mapping[str, Any]) -> str:
 
 
 def _runtime_id(node: Mapping[str, Any]) -> str:
+    """The RuntimeId joined with dots (``42.1704.4``)."""
     value = _get(node, "runtime_id")
     if isinstance(value, (list, tuple)) and value:
         return ".".join(as_str(v) for v in value)
@@ -174,27 +178,29 @@ def _runtime_id(node: Mapping[str, Any]) -> str:
 
 
 def _children(node: Mapping[str, Any]) -> Any:
+    """``Children`` (uiautomation style) or ``children`` (pywinauto)."""
     kids = node.get("Children")
     return kids if kids is not None else node.get("children")
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def _keys(roots: list[Any]) -> _Keys:
+    """The dump style of the tree, from its first root."""
+    if roots and isinstance(roots[0], Mapping) and "class_name" in roots[0]:
+        return _PYWINAUTO
+    return _UIA
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per element, in pre-order."""
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[Any] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    automation_ids: list[str | None] = []
-    class_names: list[str | None] = []
+    builder = TableBuilder(
+        "a11y", "uia", platform="uia", id_columns=("automation_id", "class_name"),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
+    append = builder.rows.append
     roots = _roots(tree.data)
-    keys = (
-        _PYWINAUTO if roots and isinstance(roots[0], Mapping) and "class_name" in roots[0] else _UIA
-    )
+    keys = _keys(roots)
     for node, parent, path in walk_nested(
-        roots, children_key=_children, max_nodes=context.max_nodes
+        roots, children_key=_children, max_nodes=source.max_nodes
     ):
         get = node.get
         kind = get("ControlTypeName")
@@ -202,50 +208,33 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         name = get("Name")
         if type(name) is not str:
             name = _name(node)
-        rect = get("BoundingRectangle")
-        if type(rect) is dict and len(rect) == 4:
-            box: Any = (rect.get("left"), rect.get("top"), rect.get("right"), rect.get("bottom"))
-            if box == (0, 0, 0, 0):
-                box = None
-        else:
-            box = _rect(_get(node, "rect"))
         visible = tri(get(keys.visible))
         if visible < 0 and "IsOffscreen" in node:
-            offscreen = tri(get("IsOffscreen"))
-            visible = -1 if offscreen < 0 else 1 - offscreen
+            visible = tri_not(get("IsOffscreen"))
         runtime = get(keys.runtime_id)
         runtime = runtime if type(runtime) is str else _runtime_id(node) if runtime else ""
         value = get(keys.value)
+        value = value if type(value) is str else "" if value is None else as_str(value)
         automation_id = get(keys.automation_id)
         if type(automation_id) is not str:
             automation_id = as_str(_get(node, "automation_id"))
         class_name = get(keys.class_name)
         if type(class_name) is not str:
             class_name = as_str(_get(node, "class_name"))
-        ids.append(runtime or path)
-        raw_roles.append(raw_role)
-        names.append(name)
-        parents.append(parent)
-        boxes.append(box)
-        values.append(value if type(value) is str else "" if value is None else as_str(value))
-        states.append((tri(get(keys.enabled)), visible, tri(get(keys.focused))))
-        automation_ids.append(automation_id or None)
-        class_names.append(class_name or None)
-    builder = TableBuilder(
-        "a11y", "uia", platform="uia", id_columns=("automation_id", "class_name"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={"automation_id": automation_ids, "class_name": class_names},
-    )
-    return builder.build(coord_space="screen_px", screen_size=context.screen_size)
+        rect = get("BoundingRectangle")
+        if type(rect) is dict and len(rect) == 4:
+            # The usual {left, top, right, bottom}, left for the table to check.
+            box: Any = (rect.get("left"), rect.get("top"), rect.get("right"), rect.get("bottom"))
+            if box == (0, 0, 0, 0):
+                box = None  # what UIA reports for off-screen elements
+        else:
+            box = _rect(_get(node, "rect"))
+        states = (tri(get(keys.enabled)), visible, tri(get(keys.focused)))
+        append((
+            runtime or path, raw_role, name, parent, box, value, states,
+            automation_id or None, class_name or None,
+        ))  # fmt: skip
+    return builder.build(coord_space=CoordSpace.SCREEN_PX, screen_size=source.screen_size)
 
 
 FORMAT = TreeFormat("uia", detect, build)

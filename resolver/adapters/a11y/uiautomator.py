@@ -22,18 +22,15 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from . import BuildContext, TreeFormat, TreeInput
-from ._android import LABELLED_BY_CONTENT, android_role, descendant_label, pick_name
+from .._common import STATES
+from . import SourceInput, TreeFormat, TreeInput
+from ._android import LABELLED_BY_CONTENT, AndroidRoles, descendant_label, pick_name, root_screen
 from ._xml import local_name, xml_rows
 
 _FLAG: Final[dict[str | None, bool]] = {"true": True, "false": False}
 _TRI: Final[dict[str | None, int]] = {"true": 1, "false": 0}
-# (enabled, visible, focused) by enabled and focused reading (-1, 0, 1 at index value + 1):
-# rows share these instead of each allocating one for the garbage collector to track.
-_STATES: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
-    tuple((enabled, -1, focused) for focused in (-1, 0, 1)) for enabled in (-1, 0, 1)
-)
 _BOUNDS: Final[re.Pattern[str]] = re.compile(
     r"^\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]"
     r"\s*\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]\s*$"
@@ -69,20 +66,22 @@ def parse_bounds(text: str | None) -> tuple[float, float, float, float] | None:
 
 
 def _node_children(element: Any) -> list[Any]:
+    """The ``<node>`` children of an element."""
     return [kid for kid in element if kid.tag == "node"]
 
 
 def _node_text(element: Any) -> str:
+    """The text a node contributes to its ancestor's label."""
     get = element.attrib.get
     return str(get("text") or get("content-desc") or "")
 
 
-def _nodes(root: Any, max_nodes: int) -> tuple[list[Any], list[int], list[str]]:
+def _nodes(root: Any, builder: TableBuilder) -> tuple[list[Any], list[int], list[str]]:
     """The ``<node>`` elements in pre-order, each one's parent row and its row ID (the
     child-index path below ``<hierarchy>``); any other element is no row, and its children
     hang on its parent."""
     skip = 1 if local_name(root.tag) == "hierarchy" else 0
-    elements, parents, paths = xml_rows(root, max_nodes=max_nodes + 1)
+    elements, parents, paths = xml_rows(root, builder, spare=1)
     if [element.tag for element in elements].count("node") == len(elements) - skip:
         # Every element below <hierarchy> is a node: rows are positions shifted by one.
         ids = [path[2:] for path in paths[1:]] if skip else paths
@@ -106,77 +105,46 @@ def _nodes(root: Any, max_nodes: int) -> tuple[list[Any], list[int], list[str]]:
     return nodes, parent_rows, ids
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
+def _name(element: Any, role: str, text: str, desc: str) -> tuple[str, str]:
+    """``(name, value)`` when the text and description leave the name empty: the hint,
+    then (for controls) the text of the descendants."""
+    name, value = pick_name(role, text, desc, element.get("hint") or "")
+    if not name and role in LABELLED_BY_CONTENT:
+        name = descendant_label(element, _node_children, _node_text)
+    return name, value
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per ``<node>``; ``<hierarchy>`` itself is not a row."""
-    nodes, parent_rows, ids = _nodes(tree.data, context.max_nodes)
-    cache: dict[tuple[str, bool, bool, bool], str] = {}
-    # (class, clickable, checkable) -> (role, the role when it differs from the class's own)
-    roles: dict[tuple[str, bool, bool], tuple[str, str | None]] = {}
-    screen = context.screen_size
+    builder = TableBuilder(
+        "a11y", "uiautomator", platform="android",
+        id_columns=("automation_id", "accessibility_id", "class_name"),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
+    nodes, parent_rows, ids = _nodes(tree.data, builder)
+    roles = AndroidRoles()
+    known, overrides, append = roles.known, builder.roles, builder.rows.append
     flag, tri = _FLAG.get, _TRI.get
-    raw_roles: list[str] = []
-    names: list[str] = []
-    boxes: list[tuple[float, float, float, float] | None] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    resource_ids: list[str | None] = []
-    descs: list[str | None] = []
-    overrides: dict[int, str] = {}  # rows whose flags make their role (see _android)
-    for row, (element, parent_row) in enumerate(zip(nodes, parent_rows, strict=True)):
+    for row, (element, parent_row, node_id) in enumerate(zip(nodes, parent_rows, ids, strict=True)):
         get = element.get  # cheaper than building the attrib proxy
         cls = get("class") or ""
         clickable = flag(get("clickable"), False) or flag(get("long-clickable"), False)
-        checkable = flag(get("checkable"), False)
-        known = roles.get((cls, clickable, checkable))
-        if known is None:
-            role = android_role(
-                cls, clickable=clickable, checkable=checkable, editable=None, cache=cache
-            )
-            mapped = android_role(
-                cls, clickable=False, checkable=False, editable=False, cache=cache
-            )
-            known = roles[(cls, clickable, checkable)] = (role, None if role == mapped else role)
-        role, explicit = known
+        flags = (cls, clickable, flag(get("checkable"), False), False)
+        role, explicit = known.get(flags) or roles.learn(flags)
+        if explicit is not None:
+            overrides[row] = explicit
         desc = get("content-desc") or ""
         text = get("text") or ""
         name, value = pick_name(role, text, desc, "")
         if not name:  # the hint is the last resort, so it is read only then
-            name, value = pick_name(role, text, desc, get("hint") or "")
-            if not name and role in LABELLED_BY_CONTENT:
-                name = descendant_label(element, _node_children, _node_text)
-        box = parse_bounds(get("bounds"))
-        if screen is None and parent_row < 0 and box is not None and box[:2] == (0.0, 0.0):
-            screen = (box[2], box[3])
-        if explicit is not None:
-            overrides[row] = explicit
-        raw_roles.append(cls)
-        names.append(name)
-        boxes.append(box)
-        values.append(value)
-        states.append(_STATES[tri(get("enabled"), -1) + 1][tri(get("focused"), -1) + 1])
-        resource_ids.append(get("resource-id") or None)
-        descs.append(desc or None)
-    builder = TableBuilder(
-        "a11y", "uiautomator", platform="android",
-        id_columns=("automation_id", "accessibility_id", "class_name"),
-        max_rows=context.max_nodes,
-    )  # fmt: skip
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parent_rows,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={
-            "automation_id": resource_ids,
-            "accessibility_id": descs,
-            "class_name": [cls or None for cls in raw_roles],
-        },
-        roles=overrides,
-    )
-    return builder.build(coord_space="device_px", screen_size=screen)
+            name, value = _name(element, role, text, desc)
+        append((
+            node_id, cls, name, parent_row, parse_bounds(get("bounds")), value,
+            STATES[9 * tri(get("enabled"), -1) + tri(get("focused"), -1) + 10],
+            get("resource-id") or None, desc or None, cls or None,
+        ))  # fmt: skip
+    screen = source.screen_size or root_screen(builder.rows)
+    return builder.build(coord_space=CoordSpace.DEVICE_PX, screen_size=screen)
 
 
 FORMAT = TreeFormat("uiautomator", detect, build)

@@ -25,9 +25,11 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...errors import InvalidObservationError
+from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
 from .._common import as_str, box_from_xywh
-from . import BuildContext, TreeFormat, TreeInput
+from . import SourceInput, TreeFormat, TreeInput
+from ._walk import Outline
 from ._webtext import dialect, parse_lines
 
 _DIALECTS: Final[frozenset[str]] = frozenset({"webarena", "som"})
@@ -72,6 +74,7 @@ def detect(tree: TreeInput) -> bool:
 
 
 def _viewport(value: Any) -> tuple[float, float] | None:
+    """``(width, height)`` from ``viewport_size``, when both are positive."""
     if isinstance(value, Mapping):
         box = box_from_xywh({"x": 0, "y": 0, **value})
         if box is not None and box[2] > 0 and box[3] > 0:
@@ -80,6 +83,7 @@ def _viewport(value: Any) -> tuple[float, float] | None:
 
 
 def _bound(info: Any) -> tuple[float, float, float, float] | None:
+    """A node's ``union_bound`` ``[x, y, w, h]`` as ``(l, t, r, b)``; zero size is unknown."""
     if type(info) is not dict:
         return None
     bound = info.get("union_bound")
@@ -96,33 +100,13 @@ def _bound(info: Any) -> tuple[float, float, float, float] | None:
     return box
 
 
-def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
-    """One row per tree line; parents from indentation."""
-    unpacked = _unpack(tree)
-    if unpacked is None:
-        raise InvalidObservationError(
-            "a WebArena observation is its text, or {'text': ..., 'obs_nodes_info': {...}}"
-        )
-    text, nodes_info, viewport = unpacked
+def _rows(text: str, nodes_info: Mapping[str, Any], builder: TableBuilder) -> None:
+    """One row per tree line; parents from indentation, boxes from ``obs_nodes_info``."""
     som = dialect(text) == "som"
-    max_nodes = context.max_nodes
-    ids: list[str] = []
-    raw_roles: list[str] = []
-    names: list[str] = []
-    parents: list[int] = []
-    boxes: list[tuple[float, float, float, float] | None] = []
-    values: list[str] = []
-    states: list[tuple[int, int, int]] = []
-    backends: list[str | None] = []
-    stack: list[tuple[int, int, str]] = []  # (indent, row, path)
-    counts: dict[int, int] = {}
+    outline = Outline(builder)
+    append = builder.rows.append
     for indent, node_id, role, name, rest in parse_lines(text, som=som):
-        while stack and stack[-1][0] >= indent:
-            stack.pop()
-        parent, parent_path = (stack[-1][1], stack[-1][2]) if stack else (-1, "")
-        index = counts.get(parent, 0)
-        counts[parent] = index + 1
-        path = f"{parent_path}.{index}" if parent_path else str(index)
+        parent, path = outline.place(indent)
         value = ""
         if som and _URL_MARK in name:
             name, _, value = name.partition(_URL_MARK)
@@ -130,38 +114,30 @@ def build(tree: TreeInput, context: BuildContext) -> CandidateTable:
         backend = (
             info.get("backend_id") if type(info) is dict or isinstance(info, Mapping) else None
         )
-        row = len(ids)
-        if row >= max_nodes:
-            raise InvalidObservationError(
-                f"the tree has more than {max_nodes} nodes; raise max_nodes to read it",
-                details={"max_nodes": max_nodes},
-            )
-        ids.append(node_id or f"#{path}")
-        raw_roles.append(role)
-        names.append(name)
-        parents.append(parent)
-        boxes.append(_bound(info))
-        values.append(value)
-        states.append(_STATES[("disabled: True" in rest) + 2 * ("focused: True" in rest)])
-        backends.append(None if backend is None else as_str(backend) or None)
-        stack.append((indent, row, path))
-    if not ids:
-        raise InvalidObservationError("no tree lines found in the WebArena observation")
+        append((
+            node_id or f"#{path}", role, name, parent, _bound(info), value,
+            _STATES[("disabled: True" in rest) + 2 * ("focused: True" in rest)],
+            None if backend is None else as_str(backend) or None,
+        ))  # fmt: skip
+
+
+def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
+    """One row per tree line (see :func:`_rows`)."""
+    unpacked = _unpack(tree)
+    if unpacked is None:
+        raise InvalidObservationError(
+            "a WebArena observation is its text, or {'text': ..., 'obs_nodes_info': {...}}"
+        )
+    text, nodes_info, viewport = unpacked
     builder = TableBuilder(
-        "a11y", "webarena", platform="cdp", id_columns=("backend_node_id",), max_rows=max_nodes
-    )
-    builder.extend(
-        ids=ids,
-        raw_roles=raw_roles,
-        names=names,
-        parents=parents,
-        boxes=boxes,
-        values=values,
-        states=states,
-        platform_ids={"backend_node_id": backends},
-    )
-    screen = context.screen_size or _viewport(viewport)
-    return builder.build(coord_space="css_px", screen_size=screen)
+        "a11y", "webarena", platform="cdp", id_columns=("backend_node_id",),
+        max_rows=source.max_nodes,
+    )  # fmt: skip
+    _rows(text, nodes_info, builder)
+    if not builder.rows:
+        raise InvalidObservationError("no tree lines found in the WebArena observation")
+    screen = source.screen_size or _viewport(viewport)
+    return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
 
 
 FORMAT = TreeFormat("webarena", detect, build)

@@ -3,6 +3,9 @@ from typing import Any
 import pytest
 
 from resolver import InvalidObservationError, Observation
+from resolver.adapters.a11y import SourceInput, parse_input
+from resolver.adapters.a11y.cdp import FORMAT, kept_nodes
+from resolver.geometry import CoordSpace
 
 
 def _node(node_id: str, role: str, name: str = "", parent: str | None = None,
@@ -70,5 +73,27 @@ def test_cdp_garbage_nodes() -> None:
 
 def test_cdp_too_many_nodes() -> None:
     nodes = [_node(str(i), "button") for i in range(20)]
-    with pytest.raises(InvalidObservationError):
+    with pytest.raises(InvalidObservationError, match="raise max_nodes") as info:
         Observation(accessibility_tree=nodes, max_nodes=5).candidates("a11y")
+    assert info.value.evidence.details == {"max_nodes": 5}
+
+
+def test_cdp_refuses_a_long_list_before_reading_it() -> None:
+    # builder.reserve counts the input: entries that would make no row still count.
+    nodes: list[Any] = [_node("1", "RootWebArea"), *range(10)]
+    with pytest.raises(InvalidObservationError, match="more than 5 nodes; raise max_nodes"):
+        Observation(accessibility_tree=nodes, max_nodes=5).candidates("a11y")
+    table = Observation(accessibility_tree=nodes, max_nodes=11).candidates("a11y")
+    assert table.ids == ("1",)
+
+
+def test_cdp_build_direct() -> None:
+    tree = parse_input({"nodes": NODES, "viewport": [1280, 800]})
+    table = FORMAT.build(tree, SourceInput(raw=None, screen_size=(640.0, 480.0)))
+    assert table.screen_size == (640.0, 480.0)  # the runtime's size wins over the viewport
+    assert table.coord_space is CoordSpace.CSS_PX
+
+
+def test_kept_nodes_rows_follow_the_yields() -> None:
+    rows = [(node_id, parent) for node_id, _, _, parent in kept_nodes(NODES)]
+    assert rows == [("1", -1), ("3", 0), ("4", 1), ("5", 0)]

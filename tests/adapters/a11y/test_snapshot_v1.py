@@ -1,6 +1,6 @@
 import pytest
 
-from resolver import Observation
+from resolver import InvalidObservationError, Observation
 
 SNAP_V1 = {
     "ax_tree": {
@@ -53,7 +53,22 @@ def test_snapshot_cycle_terminates() -> None:
 
 @pytest.mark.parametrize("nodes", ["x", 5, None])
 def test_snapshot_bad_nodes(nodes: object) -> None:
-    from resolver import InvalidObservationError
-
     with pytest.raises(InvalidObservationError):
         Observation(accessibility_tree={"ax_tree": {"nodes": nodes}}).candidates("a11y")
+
+
+def test_snapshot_xpath_compares_normalised() -> None:
+    data = {"ax_tree": {"nodes": [
+        {"node_id": "a", "role": "button", "properties": {"xpath": "/html[1]/body[1]/button/"}},
+    ]}}  # fmt: skip
+    t = Observation(accessibility_tree=data).candidates("a11y")
+    assert t.platform_ids["xpath"] == ("/html[1]/body[1]/button/",)  # stored as written
+    assert t.id_key("xpath", "/html[1]/body[1]/button/") == "/html/body/button"
+
+
+def test_snapshot_too_many_nodes() -> None:
+    nodes = [{"node_id": str(i), "role": "button"} for i in range(6)]
+    with pytest.raises(InvalidObservationError, match="raise max_nodes"):
+        Observation(accessibility_tree={"ax_tree": {"nodes": nodes}}, max_nodes=5).candidates(
+            "a11y"
+        )

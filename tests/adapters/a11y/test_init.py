@@ -1,4 +1,8 @@
-"""Every format is recognised as itself, and no detector steals another format's input."""
+"""The package ``__init__``: input parsing, format detection and dispatch.
+
+Every format is recognised as itself, no detector steals another format's input, and bad input
+raises a typed error.
+"""
 
 import json
 from pathlib import Path
@@ -6,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from resolver import Observation
-from resolver.adapters.a11y import FORMATS, TreeInput, parse_input
+from resolver import InvalidObservationError, Observation, UnsupportedFormatError
+from resolver.adapters.a11y import FORMATS, SourceInput, TreeInput, build_table, parse_input
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 
@@ -96,3 +100,49 @@ ODD: list[TreeInput] = [
 def test_detectors_never_raise(tree: TreeInput) -> None:
     for fmt in FORMATS:
         assert fmt.detect(tree) in (True, False)
+
+
+def test_every_build_takes_the_tree_and_its_source_input() -> None:
+    by_name = {fmt.name: fmt for fmt in FORMATS}
+    for expected, raw in CASES:
+        source = SourceInput(raw=raw, max_nodes=1000, screen_size=(800.0, 600.0))
+        table = by_name[expected].build(parse_input(raw), source)
+        assert table.format == expected and table.screen_size == (800.0, 600.0)
+
+
+def test_build_table_reads_the_source_input() -> None:
+    table = build_table(SourceInput(raw=CDP, tree_format="cdp"))
+    assert table.format == "cdp" and table.ids == ("1",)
+    with pytest.raises(UnsupportedFormatError):
+        build_table(SourceInput(raw=CDP, tree_format="nope"))
+
+
+def test_snapshot_format_keeps_its_name() -> None:
+    assert "snapshot" in {fmt.name for fmt in FORMATS}
+    table = Observation(accessibility_tree=SNAPSHOT, tree_format="snapshot").candidates("a11y")
+    assert table.format == "snapshot"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{broken",
+        b"\xff\xfe\x00garbage",
+        "<root><unclosed></root>",
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]><x>&a;&a;</x>',
+        "   ",
+        12345,
+        3.5,
+        object(),
+        "[" * 100_000 + "]" * 100_000,
+    ],
+)
+def test_bad_input_is_typed(raw: object) -> None:
+    with pytest.raises(InvalidObservationError):
+        Observation(accessibility_tree=raw).candidates("a11y")
+
+
+def test_unknown_json_shape() -> None:
+    with pytest.raises(UnsupportedFormatError) as info:
+        Observation(accessibility_tree={"foo": 1}).candidates("a11y")
+    assert info.value.code.value == "UNSUPPORTED_FORMAT"
