@@ -4,6 +4,11 @@ An adapter is a function ``SourceInput -> CandidateTable``. It sees the raw inpu
 observation field and the few facts around it (screen size, size limit, layout, links), never
 the :class:`~resolver.observation.Observation` itself, and it does nothing but build the
 table (with :class:`~resolver.table.TableBuilder`).
+
+A source may also build tables of one *region* of its input (:class:`Region`, a window around
+a reference's recorded box): the chain judges those first, smallest window first, and builds
+the whole table only when none of them gives a confident, unambiguous answer (the vision
+source: OCR of a 400x300 window is a fraction of the cost of the whole screen).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from ..errors import SourceUnavailableError
 if TYPE_CHECKING:
     from ..table import CandidateTable
 
-__all__ = ["Source", "SourceInput"]
+__all__ = ["Region", "RegionBuilder", "Source", "SourceInput"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,8 @@ class SourceInput:
     dom_node_map:
         ``{backendDOMNodeId: xpath}`` or a ``DOM.getDocument`` result (links a CDP tree to the
         DOM).
+    channel_order:
+        For an image given as an array (vision source): ``"rgb"`` or ``"bgr"``.
     """
 
     raw: Any
@@ -51,6 +58,36 @@ class SourceInput:
     url: str | None = None
     dom_layout: Mapping[str, Any] | None = None
     dom_node_map: Mapping[str, Any] | None = None
+    channel_order: str = "rgb"
+
+
+@dataclass(frozen=True)
+class Region:
+    """A window around a recorded box, where a source with a region builder looks first.
+
+    Attributes
+    ----------
+    hint:
+        The reference's ``[left, top, right, bottom]`` as recorded.
+    frame:
+        ``(width, height)`` of the screen the hint was recorded on, when known: the source
+        rescales the hint to its own input when the sizes differ.
+    size:
+        ``(width, height)`` of the window, centred on the (rescaled) hint, in the units of the
+        observation's boxes; the source clips it to its input.
+    """
+
+    hint: tuple[float, float, float, float]
+    frame: tuple[float, float] | None
+    size: tuple[float, float]
+
+    def describe(self) -> str:
+        """``"400x300 around the hint"`` for trace entries."""
+        return f"{self.size[0]:g}x{self.size[1]:g} around the hint"
+
+
+RegionBuilder = Callable[[SourceInput, Region], "CandidateTable"]
+"""``(input, region) -> table`` of the part of the input inside the region."""
 
 
 @dataclass(frozen=True)
@@ -68,16 +105,43 @@ class Source:
         dependencies load only when it runs.
     extra:
         The ``pip install 'resolver[extra]'`` that provides its optional dependencies.
+    region_builder:
+        ``"module:function"`` of a :data:`RegionBuilder`, for sources that can look at part
+        of their input first (hint-first search); ``None`` for the others.
+    region_sizes:
+        The windows tried, smallest first, before the whole input (``(width, height)``).
     """
 
     name: str
     field: str
     builder: str
     extra: str | None = None
+    region_builder: str | None = None
+    region_sizes: tuple[tuple[float, float], ...] = ()
 
     def load(self) -> Callable[[SourceInput], CandidateTable]:
         """The adapter function; :class:`SourceUnavailableError` when its extra is missing."""
-        module_name, _, function = self.builder.partition(":")
+        built: Callable[[SourceInput], CandidateTable] = self._function(self.builder)
+        return built
+
+    def load_region(self) -> RegionBuilder | None:
+        """The region builder, if the source has one (same errors as :meth:`load`)."""
+        if self.region_builder is None:
+            return None
+        built: RegionBuilder = self._function(self.region_builder)
+        return built
+
+    def regions(
+        self, hint: tuple[float, float, float, float] | None, frame: tuple[float, float] | None
+    ) -> tuple[Region, ...]:
+        """The windows to try around ``hint``, smallest first (none without a hint or a
+        region builder)."""
+        if hint is None or self.region_builder is None:
+            return ()
+        return tuple(Region(hint, frame, size) for size in self.region_sizes)
+
+    def _function(self, spec: str) -> Any:
+        module_name, _, function = spec.partition(":")
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
@@ -88,5 +152,4 @@ class Source:
                 f"(pip install 'resolver[{self.extra}]')",
                 details={"source": self.name, "extra": self.extra},
             ) from exc
-        built: Callable[[SourceInput], CandidateTable] = getattr(module, function)
-        return built
+        return getattr(module, function)

@@ -1,4 +1,5 @@
-"""Command line: ``resolver demo`` and ``resolver resolve`` (also ``python -m resolver``).
+"""Command line: ``resolver demo``, ``resolver resolve`` and ``resolver explain`` (also
+``python -m resolver``).
 
 One module per command; each adds its sub-parser with ``register`` and runs with ``run``.
 Exit codes: 0 resolved (or the demo gave no wrong answer), 1 the demo gave a wrong answer,
@@ -10,11 +11,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from . import demo, resolve
+from . import demo, explain, resolve
 
 __all__ = ["main"]
 
-_COMMANDS = (demo, resolve)
+_COMMANDS = (demo, resolve, explain)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,163 @@
+"""One screenshot window, analysed once: OCR, widgets, the optional detector, layout.
+
+:func:`analyze` is the whole pipeline for one window (a hint window or the whole screen).
+Results are cached per screenshot content, window and detector, so the refs of one step
+share the work: a window is read once however many references look in it, and the whole
+screen once for all of them. Things cut by the window's edge (a word half inside, a button
+whose border leaves the window) are dropped: a larger window sees them whole.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from .detector import current_detector
+from .image import Screenshot
+from .layout import Element, layout
+from .ocr import TextLine, Word, engine
+from .widgets import Widget, box_iou, detect_widgets
+
+__all__ = ["Analysis", "Window", "analyze", "clear_cache"]
+
+Box = tuple[float, float, float, float]
+Window = tuple[int, int, int, int]
+"""``(left, top, right, bottom)`` in pixels of the screenshot."""
+
+EDGE: Final[float] = 2.0
+"""Things within this many pixels of an inner window edge are cut, and dropped."""
+_CACHE_SIZE: Final[int] = 32
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis:
+    """What vision saw in one window of one screenshot (boxes in screenshot pixels).
+
+    Attributes
+    ----------
+    digest:
+        The screenshot's content digest.
+    image_size:
+        ``(width, height)`` of the whole screenshot.
+    window:
+        The part read, ``(left, top, right, bottom)``.
+    lines:
+        OCR text lines with their words.
+    widgets:
+        Shapes, icons and detector boxes.
+    elements:
+        The layout, in pre-order (see :mod:`resolver.adapters.vision.layout`).
+    timings:
+        Seconds spent per stage (``ocr``, ``widgets``, ``detector``, ``layout``).
+    """
+
+    digest: str
+    image_size: tuple[int, int]
+    window: Window
+    lines: tuple[TextLine, ...]
+    widgets: tuple[Widget, ...]
+    elements: tuple[Element, ...]
+    timings: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def full(self) -> bool:
+        """Whether the window is the whole screenshot."""
+        return self.window == (0, 0, *self.image_size)
+
+
+_cache: OrderedDict[tuple[str, Window, str], Analysis] = OrderedDict()
+_cache_lock = threading.Lock()
+_window_locks: dict[tuple[str, Window, str], threading.Lock] = {}
+
+
+def clear_cache() -> None:
+    """Forget every analysed window (tests and benchmarks measure cold runs with it)."""
+    with _cache_lock:
+        _cache.clear()
+        _window_locks.clear()
+
+
+def _shift(box: Box, dx: float, dy: float) -> Box:
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
+def _cut(box: Box, window: Window, image_size: tuple[int, int]) -> bool:
+    """Whether ``box`` (window pixels) touches an edge of the window inside the image."""
+    left, top, right, bottom = window
+    width, height = right - left, bottom - top
+    return (
+        (left > 0 and box[0] <= EDGE)
+        or (top > 0 and box[1] <= EDGE)
+        or (right < image_size[0] and box[2] >= width - EDGE)
+        or (bottom < image_size[1] and box[3] >= height - EDGE)
+    )
+
+
+def _line_to_image(line: TextLine, dx: float, dy: float) -> TextLine:
+    words = tuple(Word(w.text, _shift(w.box, dx, dy), w.score) for w in line.words)
+    return TextLine(line.text, _shift(line.box, dx, dy), line.score, words)
+
+
+def _run(shot: Screenshot, window: Window) -> Analysis:
+    left, top, right, bottom = window
+    pixels = shot.pixels[top:bottom, left:right]
+    size = (shot.width, shot.height)
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    lines = [ln for ln in engine().read(pixels) if not _cut(ln.box, window, size)]
+    timings["ocr"] = time.perf_counter() - started
+    started = time.perf_counter()
+    widgets = detect_widgets(pixels, [(ln.box, [w.box for w in ln.words]) for ln in lines])
+    timings["widgets"] = time.perf_counter() - started
+    detector = current_detector()
+    if detector is not None:
+        started = time.perf_counter()
+        widgets += _new_boxes(detector(pixels), widgets)
+        timings["detector"] = time.perf_counter() - started
+    widgets = [w for w in widgets if not _cut(w.box, window, size)]
+    started = time.perf_counter()
+    elements = layout(pixels, lines, widgets)
+    timings["layout"] = time.perf_counter() - started
+    return Analysis(
+        digest=shot.digest,
+        image_size=size,
+        window=window,
+        lines=tuple(_line_to_image(ln, left, top) for ln in lines),
+        widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
+        elements=tuple(replace(e, box=_shift(e.box, left, top)) for e in elements),
+        timings=timings,
+    )
+
+
+def _new_boxes(detected: Sequence[Widget], shapes: Sequence[Widget]) -> list[Widget]:
+    """Detector boxes that OpenCV did not already find (IoU below 0.7 with every shape)."""
+    return [d for d in detected if all(box_iou(d.box, s.box) < 0.7 for s in shapes)]
+
+
+def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:
+    """The analysis of ``window`` of ``shot`` (the whole screenshot by default), cached."""
+    full: Window = (0, 0, shot.width, shot.height)
+    chosen = full if window is None else window
+    detector = current_detector()
+    key = (shot.digest, chosen, "" if detector is None else detector.key)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None:
+            _cache.move_to_end(key)
+            return cached
+        lock = _window_locks.setdefault(key, threading.Lock())
+    with lock:  # two threads asking for one window: the second waits and reuses
+        with _cache_lock:
+            cached = _cache.get(key)
+        if cached is None:
+            cached = _run(shot, chosen)
+            with _cache_lock:
+                _cache[key] = cached
+                while len(_cache) > _CACHE_SIZE:
+                    old, _ = _cache.popitem(last=False)
+                    _window_locks.pop(old, None)
+    return cached

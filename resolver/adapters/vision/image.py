@@ -1,0 +1,266 @@
+"""Screenshot input: PNG/JPEG bytes, a path or an array, checked and decoded into one BGR image.
+
+Everything a caller can pass is checked before it costs memory: the pixel size of a PNG or
+JPEG is read from its header and refused above :data:`MAX_PIXELS` *before* decoding; a file
+that does not end the way its format ends (PNG ``IEND``, JPEG ``EOI``) is truncated; arrays must
+be ``uint8`` with 1, 3 or 4 channels. Every refusal is an
+:class:`~resolver.errors.InvalidObservationError` that says what was wrong; no OpenCV error
+escapes.
+
+Decoded screenshots are cached by content (a BLAKE2 digest), so the several tables built
+from one observation (hint windows, the whole screen) decode it once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import InvalidObservationError
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "MIN_SIDE",
+    "Screenshot",
+    "image_size",
+    "load_screenshot",
+]
+
+Pixels = npt.NDArray[np.uint8]
+
+MAX_PIXELS: Final[int] = 40_000_000
+"""Largest screenshot read (a 8K screen is 33 megapixels); larger ones are refused unread."""
+MAX_SIDE: Final[int] = 16_384
+"""Longest side read."""
+MIN_SIDE: Final[int] = 8
+"""Shortest side read: below this there is nothing to find."""
+MAX_FILE_BYTES: Final[int] = 256 * 1024 * 1024
+"""Largest screenshot file read."""
+
+_PNG_MAGIC: Final[bytes] = b"\x89PNG\r\n\x1a\n"
+_JPEG_MAGIC: Final[bytes] = b"\xff\xd8\xff"
+_SOF_MARKERS: Final[frozenset[int]] = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+_CACHE_SIZE: Final[int] = 4
+
+
+@dataclass(frozen=True, eq=False)
+class Screenshot:
+    """A decoded screenshot: read-only ``H x W x 3`` BGR pixels and what identifies them.
+
+    Attributes
+    ----------
+    pixels:
+        The image, BGR, ``uint8``, read-only.
+    digest:
+        Hex digest of the input's content: the cache key of everything computed from it.
+    format:
+        ``"png"``, ``"jpeg"`` or ``"array"``.
+    """
+
+    pixels: Pixels
+    digest: str
+    format: str
+
+    @property
+    def width(self) -> int:
+        """Width in pixels."""
+        return int(self.pixels.shape[1])
+
+    @property
+    def height(self) -> int:
+        """Height in pixels."""
+        return int(self.pixels.shape[0])
+
+
+_cache: OrderedDict[str, Screenshot] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _bad(message: str, **details: Any) -> InvalidObservationError:
+    return InvalidObservationError(f"screenshot: {message}", details=details)
+
+
+def _check_size(width: int, height: int) -> None:
+    if width < MIN_SIDE or height < MIN_SIDE:
+        raise _bad(
+            f"{width}x{height} pixels is too small (at least {MIN_SIDE}x{MIN_SIDE})",
+            width=width,
+            height=height,
+        )
+    if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
+        raise _bad(
+            f"{width}x{height} pixels is too large (at most {MAX_PIXELS:,} pixels and "
+            f"{MAX_SIDE} per side)",
+            width=width,
+            height=height,
+        )
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    if len(data) < 33 or data[12:16] != b"IHDR":
+        raise _bad("the PNG header is incomplete or corrupt")
+    width, height = struct.unpack(">II", data[16:24])
+    if b"IEND" not in data[-64:]:
+        raise _bad("the PNG is truncated (no IEND chunk at its end)")
+    return int(width), int(height)
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int]:
+    """Width and height from the first start-of-frame segment."""
+    pos, n = 2, len(data)
+    while pos + 4 <= n:
+        if data[pos] != 0xFF:
+            raise _bad("the JPEG is corrupt (a segment does not start with a marker)")
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            pos += 2
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+        if marker in _SOF_MARKERS:
+            if pos + 9 > n:
+                break
+            height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
+            if b"\xff\xd9" not in data[-64:]:
+                raise _bad("the JPEG is truncated (no end-of-image marker)")
+            return int(width), int(height)
+        pos += 2 + length
+    raise _bad("the JPEG header is incomplete or corrupt (no frame size found)")
+
+
+def image_size(data: bytes) -> tuple[int, int, str]:
+    """``(width, height, format)`` of PNG or JPEG bytes, from the header alone.
+
+    Raises
+    ------
+    InvalidObservationError
+        Empty, not PNG/JPEG, a corrupt header, or truncated.
+    """
+    if not data:
+        raise _bad("the image is empty (zero bytes)")
+    if data.startswith(_PNG_MAGIC):
+        return (*_png_size(data), "png")
+    if data.startswith(_JPEG_MAGIC):
+        return (*_jpeg_size(data), "jpeg")
+    raise _bad("not a PNG or JPEG image (unknown signature)", head=data[:8].hex())
+
+
+def _decode(data: bytes, digest: str) -> Screenshot:
+    width, height, kind = image_size(data)
+    _check_size(width, height)
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    try:
+        decoded = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
+    except cv2.error as exc:
+        raise _bad(f"the {kind.upper()} cannot be decoded: {exc}") from exc
+    if decoded is None or decoded.shape[:2] != (height, width):
+        raise _bad(f"the {kind.upper()} is corrupt and cannot be decoded")
+    pixels = np.asarray(decoded, dtype=np.uint8)
+    pixels.setflags(write=False)
+    return Screenshot(pixels, digest, kind)
+
+
+def _check_array(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    if array.dtype != np.uint8:
+        raise _bad(f"an array screenshot must be uint8, got {array.dtype}", dtype=str(array.dtype))
+    if array.ndim == 3 and array.shape[2] == 1:
+        array = array[:, :, 0]
+    if array.ndim not in (2, 3) or (array.ndim == 3 and array.shape[2] not in (3, 4)):
+        raise _bad(
+            f"an array screenshot must be H x W, H x W x 3 or H x W x 4; got {array.shape}",
+            shape=list(array.shape),
+        )
+    _check_size(int(array.shape[1]), int(array.shape[0]))
+    return np.ascontiguousarray(array)
+
+
+def _from_array(array: npt.NDArray[Any], channel_order: str, digest: str) -> Screenshot:
+    pixels: Pixels
+    if array.ndim == 2:
+        pixels = np.asarray(cv2.cvtColor(array, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+    elif channel_order == "rgb":
+        code = cv2.COLOR_RGB2BGR if array.shape[2] == 3 else cv2.COLOR_RGBA2BGR
+        pixels = np.asarray(cv2.cvtColor(array, code), dtype=np.uint8)
+    else:
+        pixels = np.array(array[:, :, :3], dtype=np.uint8, order="C")  # a copy, never a view
+    pixels.setflags(write=False)
+    return Screenshot(pixels, digest, "array")
+
+
+def _read_path(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _bad(f"{path} is larger than {MAX_FILE_BYTES} bytes", path=str(path))
+        return path.read_bytes()
+    except OSError as exc:
+        raise _bad(f"cannot read {path}: {exc.strerror or exc}", path=str(path)) from exc
+
+
+def _as_bytes(raw: Any) -> bytes | None:
+    if isinstance(raw, bytes):
+        return raw
+    if isinstance(raw, (bytearray, memoryview)):
+        return bytes(raw)
+    if isinstance(raw, (str, os.PathLike)):
+        return _read_path(Path(raw))
+    return None
+
+
+def load_screenshot(raw: Any, channel_order: str = "rgb") -> Screenshot:
+    """The screenshot in ``raw`` (PNG/JPEG bytes, a path, or a ``uint8`` array whose colour
+    channels are in ``channel_order``), decoded once per content and cached.
+
+    Raises
+    ------
+    InvalidObservationError
+        Anything that is not a readable PNG/JPEG or ``uint8`` image within the size limits.
+    """
+    if channel_order not in ("rgb", "bgr"):
+        raise _bad("channel_order must be 'rgb' or 'bgr'")
+    if isinstance(raw, np.ndarray):
+        array = _check_array(raw)
+        hasher = hashlib.blake2b(f"{array.shape}{channel_order}".encode(), digest_size=16)
+        hasher.update(array.data)
+        key = hasher.hexdigest()
+        return _cached(key) or _remember(_from_array(array, channel_order, key))
+    data = _as_bytes(raw)
+    if data is None:
+        raise _bad(
+            f"expected PNG/JPEG bytes, a path or a uint8 numpy array; got {type(raw).__name__}"
+        )
+    if len(data) > MAX_FILE_BYTES:
+        raise _bad(f"the image is larger than {MAX_FILE_BYTES} bytes")
+    key = hashlib.blake2b(data, digest_size=16).hexdigest()
+    return _cached(key) or _remember(_decode(data, key))
+
+
+def _cached(key: str) -> Screenshot | None:
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None:
+            _cache.move_to_end(key)
+        return cached
+
+
+def _remember(shot: Screenshot) -> Screenshot:
+    with _cache_lock:
+        _cache[shot.digest] = shot
+        _cache.move_to_end(shot.digest)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return shot

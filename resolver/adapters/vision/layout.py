@@ -1,0 +1,418 @@
+"""Layout: OCR lines and widget shapes become the elements of a screen, in reading order.
+
+1. **Text runs.** An OCR line is split where its words change colour (a blue "Create
+   account" after grey "Don't have an account?") or where a lone glyph stands apart (a
+   logo before "Sign in with Google"); each run is one text item.
+2. **Text into widgets.** Each text item goes into the smallest control-sized shape that holds
+   most of it (a button's caption, a field's value); an icon inside a shape goes with it (an
+   icon button, a select's chevron).
+3. **Icons.** A lone glyph in an icon-sized box (``×``) is an icon, named by what such a glyph
+   conventionally means (:data:`~resolver.adapters.vision.roles.GLYPH_NAMES`).
+4. **Labels.** Free text names the field or select to its right or below it, and the
+   checkbox or radio to its left; the label stays a text element of its own.
+5. **Table rows.** Three or more consecutive bands of elements whose columns line up are a
+   table: each band becomes a ``row`` element around its cells, named by their text, so a
+   recorded row ("Alice Johnson ... Edit Delete") tells one "Edit" from the next.
+
+The result is a list of :class:`Element` in pre-order (a parent before its children).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from statistics import median
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .ocr import TextLine, Word
+from .roles import (
+    CHEVRONS,
+    MAX_CONTROL_HEIGHT,
+    Hypotheses,
+    control_roles,
+    glyph_name,
+    icon_roles,
+    text_roles,
+)
+from .widgets import Widget
+
+__all__ = ["Element", "TextItem", "layout", "split_line", "text_color"]
+
+Box = tuple[float, float, float, float]
+Color = tuple[float, float, float]
+Pixels = npt.NDArray[np.uint8]
+
+COLOR_SPLIT: Final[float] = 90.0
+"""BGR distance between two words' colours that splits a line into two runs."""
+GLYPH_GAP: Final[float] = 0.5
+"""A one-character word this far (in line heights) from its neighbour is a glyph apart."""
+WIDE_GAP: Final[float] = 1.6
+"""Words this far apart (in line heights) are separate items the detector joined."""
+INK: Final[float] = 60.0
+"""A pixel this far from the background is ink."""
+INSIDE: Final[float] = 0.7
+"""Share of a text box that must lie inside a shape for the text to belong to it."""
+ICON_GLYPH: Final[tuple[float, float]] = (10.0, 48.0)
+"""Height range (px) of a lone glyph that is an icon."""
+LABEL_LEFT_GAP: Final[float] = 320.0
+"""Farthest a label left of a field may be (px)."""
+LABEL_ABOVE_GAP: Final[float] = 28.0
+"""Farthest a label above a field may be (px)."""
+GRID_MIN_BANDS: Final[int] = 3
+GRID_MIN_CELLS: Final[int] = 3
+COLUMN_SLACK: Final[float] = 8.0
+"""Two cells are in one column when their left edges are this close (px)."""
+MAX_ROW_NAME: Final[int] = 200
+
+
+@dataclass(frozen=True)
+class TextItem:
+    """A run of words of one colour on one line."""
+
+    text: str
+    box: Box
+    score: float
+    color: Color | None
+
+
+@dataclass
+class Element:
+    """One thing on screen.
+
+    Attributes
+    ----------
+    kind:
+        ``"control"``, ``"text"``, ``"icon"`` or ``"row"``.
+    raw_role:
+        What vision saw: ``text``, ``rect``, ``checkbox``, ``radio``, ``icon``, ``glyph``,
+        ``detected:<class>``, ``row``.
+    box:
+        ``(left, top, right, bottom)`` in pixels of the image read.
+    roles:
+        Role hypotheses, best first (:mod:`resolver.adapters.vision.roles`).
+    parent:
+        Index of the parent element, -1 for top-level ones.
+    """
+
+    kind: str
+    raw_role: str
+    box: Box
+    name: str = ""
+    value: str = ""
+    roles: Hypotheses = ()
+    score: float = 1.0
+    parent: int = -1
+    children: list[Element] = field(default_factory=list, repr=False)
+
+
+def _area(box: Box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def _overlap(inner: Box, outer: Box) -> float:
+    """Share of ``inner``'s area inside ``outer``."""
+    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = _area(inner)
+    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
+
+
+def _union(boxes: Sequence[Box]) -> Box:
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _cy(box: Box) -> float:
+    return (box[1] + box[3]) / 2.0
+
+
+def text_color(pixels: Pixels, box: Box) -> Color | None:
+    """The ink colour of the text in ``box`` (BGR), or None when there is too little ink."""
+    height, width = pixels.shape[:2]
+    left, top = max(0, int(box[0])), max(0, int(box[1]))
+    right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
+    crop = pixels[top:bottom, left:right]
+    if crop.shape[0] < 3 or crop.shape[1] < 3:
+        return None
+    edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]).astype(np.float64)
+    background = np.median(edge, axis=0)
+    flat = crop.reshape(-1, 3).astype(np.float64)
+    distance = np.abs(flat - background).sum(axis=1)
+    ink = flat[distance > INK]
+    if len(ink) < 4:
+        return None
+    core = ink[distance[distance > INK] >= np.quantile(distance[distance > INK], 0.6)]
+    blue, green, red = (float(v) for v in np.median(core, axis=0))
+    return (blue, green, red)
+
+
+def _far(a: Color | None, b: Color | None) -> bool:
+    if a is None or b is None:
+        return False
+    return float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT
+
+
+def split_line(pixels: Pixels, line: TextLine) -> list[TextItem]:
+    """The runs of one OCR line (see the module docstring, step 1)."""
+    words = line.words or (Word(line.text, line.box, line.score),)
+    colors = [text_color(pixels, w.box) for w in words]
+    height = line.box[3] - line.box[1]
+    groups: list[list[int]] = [[0]]
+    for i in range(1, len(words)):
+        gap = words[i].box[0] - words[i - 1].box[2]
+        lone = len(words[i].text) == 1 or len(words[i - 1].text) == 1
+        if (
+            gap >= WIDE_GAP * height
+            or (lone and gap >= GLYPH_GAP * height)
+            or _far(colors[i], colors[i - 1])
+        ):
+            groups.append([])
+        groups[-1].append(i)
+    if len(groups) == 1:  # the words' span: a line box may take in a checkbox or a logo
+        box = (
+            (words[0].box[0], line.box[1], words[-1].box[2], line.box[3])
+            if line.words
+            else line.box
+        )
+        return [TextItem(line.text, box, line.score, _main_color(colors))]
+    items = []
+    for group in groups:
+        box = _union([words[i].box for i in group])
+        text = " ".join(words[i].text for i in group)
+        score = min(words[i].score for i in group)
+        items.append(TextItem(text, (box[0], line.box[1], box[2], line.box[3]), score,
+                              _main_color([colors[i] for i in group])))  # fmt: skip
+    return items
+
+
+def _main_color(colors: Sequence[Color | None]) -> Color | None:
+    known = [c for c in colors if c is not None]
+    if not known:
+        return None
+    blue, green, red = (float(v) for v in np.median(np.asarray(known), axis=0))
+    return (blue, green, red)
+
+
+def _is_glyph(item: TextItem) -> bool:
+    """A lone non-letter character (or the letter X) in an icon-sized box."""
+    glyph = item.text.strip()
+    width, height = item.box[2] - item.box[0], item.box[3] - item.box[1]
+    return (
+        len(glyph) == 1
+        and (not glyph.isalnum() or glyph in ("X", "x"))
+        and ICON_GLYPH[0] <= height <= ICON_GLYPH[1]
+        and 0.4 <= width / max(height, 1.0) <= 2.5
+    )
+
+
+# -- widgets and what is inside them ---------------------------------------------------------
+
+
+def _is_control(widget: Widget) -> bool:
+    return widget.kind != "rect" or widget.height <= MAX_CONTROL_HEIGHT
+
+
+def _holder(box: Box, shapes: Sequence[Widget]) -> int:
+    """The smallest control-sized shape holding most of ``box``, or -1."""
+    best, best_area = -1, float("inf")
+    for i, shape in enumerate(shapes):
+        if shape.kind in ("checkbox", "radio", "icon"):
+            continue
+        area = _area(shape.box)
+        if area < best_area and _overlap(box, shape.box) >= INSIDE and area > _area(box):
+            best, best_area = i, area
+    return best
+
+
+def _chevron(shape: Widget, texts: Sequence[TextItem], icons: Sequence[Widget]) -> bool:
+    """A down-arrow at the right end of a shape: a select."""
+    right = shape.box[2] - min(40.0, 0.2 * shape.width)
+    glyphs = any(t.text.strip() in CHEVRONS and t.box[0] >= right for t in texts)
+    return glyphs or any(i.box[0] >= right and i.height <= 0.6 * shape.height for i in icons)
+
+
+def _control(shape: Widget, texts: list[TextItem], icons: list[Widget]) -> Element:
+    """A control element with its caption texts as children."""
+    chevron = _chevron(shape, texts, icons)
+    captions = [t for t in texts if not (chevron and t.text.strip() in CHEVRONS)]
+    roles = control_roles(shape.kind, shape.box, [t.box for t in captions], shape.fill, chevron)
+    ordered = sorted(captions, key=lambda t: (round(_cy(t.box) / 8.0), t.box[0]))
+    caption = " ".join(t.text for t in ordered)
+    if len(captions) == 1 and _is_glyph(captions[0]):
+        caption = glyph_name(captions[0].text)
+    raw = f"detected:{shape.label}" if shape.kind == "detected" else shape.kind
+    element = Element("control", raw, shape.box, caption, caption, roles, shape.score)
+    element.children = [
+        Element("text", "text", t.box, t.text, "", (("text", 1.0),), t.score) for t in ordered
+    ]
+    element.children += [
+        Element("icon", "icon", i.box, "", "", icon_roles(True), i.score) for i in icons
+    ]
+    return element
+
+
+def _assign(
+    texts: list[TextItem], widgets: Sequence[Widget]
+) -> tuple[list[Element], list[TextItem], list[Widget]]:
+    """Controls with their contents, the free texts, and the free icons."""
+    shapes = [w for w in widgets if w.kind != "icon" and _is_control(w)]
+    inside: dict[int, tuple[list[TextItem], list[Widget]]] = {}
+    free_texts: list[TextItem] = []
+    free_icons: list[Widget] = []
+    for text in texts:
+        holder = _holder(text.box, shapes)
+        if holder < 0:
+            free_texts.append(text)
+        else:
+            inside.setdefault(holder, ([], []))[0].append(text)
+    for icon in (w for w in widgets if w.kind == "icon"):
+        holder = _holder(icon.box, shapes)
+        if holder < 0:
+            free_icons.append(icon)
+        else:
+            inside.setdefault(holder, ([], []))[1].append(icon)
+    controls = [_control(shape, *inside.get(i, ([], []))) for i, shape in enumerate(shapes)]
+    return controls, free_texts, free_icons
+
+
+# -- labels ----------------------------------------------------------------------------------
+
+
+def _label_gap(label: Box, control: Element) -> float | None:
+    """How far ``label`` is from where a label of ``control`` sits, or None if it is not
+    there: left of or above a field or select, right of a checkbox or radio."""
+    box, role = control.box, control.roles[0][0]
+    height = box[3] - box[1]
+    same_line = abs(_cy(label) - _cy(box)) <= 0.6 * max(height, label[3] - label[1])
+    if role in ("checkbox", "radio"):
+        gap = label[0] - box[2]
+        return gap if same_line and -2.0 <= gap <= max(3.0 * height, 24.0) else None
+    if role not in ("textbox", "combobox"):
+        return None
+    left_gap = box[0] - label[2]
+    if same_line and -4.0 <= left_gap <= LABEL_LEFT_GAP:
+        return left_gap
+    above_gap = box[1] - label[3]
+    aligned = box[0] - 16.0 <= label[0] <= box[0] + 0.5 * (box[2] - box[0])
+    if aligned and -4.0 <= above_gap <= LABEL_ABOVE_GAP:
+        return above_gap
+    return None
+
+
+def _attach_labels(controls: list[Element], texts: list[Element]) -> None:
+    """Name each field, select, checkbox and radio by its nearest label (one label names one
+    control); the caption inside a field stays its value."""
+    pairs = []
+    for c, control in enumerate(controls):
+        for t, text in enumerate(texts):
+            gap = _label_gap(text.box, control)
+            if gap is not None:
+                pairs.append((gap, c, t))
+    used_controls: set[int] = set()
+    used_texts: set[int] = set()
+    for _, c, t in sorted(pairs):
+        if c in used_controls or t in used_texts:
+            continue
+        used_controls.add(c)
+        used_texts.add(t)
+        controls[c].name = texts[t].name
+
+
+# -- free texts and icons --------------------------------------------------------------------
+
+
+def _free_elements(texts: list[TextItem], icons: list[Widget]) -> list[Element]:
+    """Free text (link, heading or text), lone glyphs as icons, and icon blobs."""
+    heights = [t.box[3] - t.box[1] for t in texts]
+    typical = median(heights) if heights else 0.0
+    out = []
+    for text in texts:
+        if _is_glyph(text):
+            glyph = text.text.strip()
+            roles = icon_roles(False)
+            out.append(Element("icon", "glyph", text.box, glyph_name(glyph), glyph, roles))
+            continue
+        roles = text_roles(text.color, text.box[3] - text.box[1], typical)
+        out.append(Element("text", "text", text.box, text.text, "", roles, text.score))
+    out += [Element("icon", "icon", i.box, "", "", icon_roles(False), i.score) for i in icons]
+    return out
+
+
+# -- reading order and table rows ------------------------------------------------------------
+
+
+def _bands(elements: Sequence[Element]) -> list[list[Element]]:
+    """Elements grouped into horizontal bands (one visual line each), top to bottom, each
+    band left to right: an element joins the band its vertical centre falls in."""
+    bands: list[list[Element]] = []
+    extent = (0.0, -1.0)
+    for element in sorted(elements, key=lambda e: (_cy(e.box), e.box[0])):
+        center = _cy(element.box)
+        if bands and extent[0] <= center <= extent[1]:
+            bands[-1].append(element)
+            continue
+        bands.append([element])
+        extent = (element.box[1], element.box[3])
+    return [sorted(band, key=lambda e: e.box[0]) for band in bands]
+
+
+def _aligned(a: Sequence[Element], b: Sequence[Element]) -> int:
+    """How many cells of band ``a`` start in the same column as a cell of ``b``."""
+    lefts = [e.box[0] for e in b]
+    return sum(1 for e in a if any(abs(e.box[0] - x) <= COLUMN_SLACK for x in lefts))
+
+
+def _row(band: list[Element]) -> Element:
+    parts: list[str] = []
+    for element in band:
+        if element.name and element.name not in parts[-1:]:
+            parts.append(element.name)
+    name = " ".join(parts)[:MAX_ROW_NAME]
+    row = Element("row", "row", _union([e.box for e in band]), name, "", (("row", 0.6),))
+    row.children = band
+    return row
+
+
+def _grid(bands: list[list[Element]]) -> list[Element]:
+    """Top-level elements in reading order, table rows wrapped (see step 5)."""
+    table = [False] * len(bands)
+    start = 0
+    for i in range(1, len(bands) + 1):
+        continues = (
+            i < len(bands)
+            and len(bands[i]) >= GRID_MIN_CELLS
+            and _aligned(bands[i], bands[i - 1]) >= GRID_MIN_CELLS
+        )
+        if not continues:
+            if i - start >= GRID_MIN_BANDS and len(bands[start]) >= GRID_MIN_CELLS:
+                table[start:i] = [True] * (i - start)
+            start = i
+    out: list[Element] = []
+    for band, in_table in zip(bands, table, strict=True):
+        out.extend([_row(band)] if in_table else band)
+    return out
+
+
+def _flatten(elements: Sequence[Element], parent: int, out: list[Element]) -> None:
+    for element in elements:
+        out.append(replace(element, parent=parent, children=[]))
+        _flatten(element.children, len(out) - 1, out)
+
+
+def layout(pixels: Pixels, lines: Sequence[TextLine], widgets: Sequence[Widget]) -> list[Element]:
+    """The elements of an image (see the module docstring), in pre-order with parents."""
+    texts = [item for line in lines for item in split_line(pixels, line) if item.text]
+    controls, free_texts, free_icons = _assign(texts, widgets)
+    free = _free_elements(free_texts, free_icons)
+    _attach_labels(controls, [e for e in free if e.kind == "text"])
+    ordered = _grid(_bands([*controls, *free]))
+    out: list[Element] = []
+    _flatten(ordered, -1, out)
+    return out

@@ -1,0 +1,173 @@
+"""OCR: text lines and their words from an image, with RapidOCR on onnxruntime, offline.
+
+The engine runs the PP-OCRv6 detection and recognition models that ship inside the
+``rapidocr`` wheel, passed to it by path (:func:`model_paths`): nothing is downloaded, and a
+missing model file is a :class:`~resolver.errors.SourceUnavailableError` that names it. The
+angle classifier is off (screen text is upright) and the image is read at its native
+resolution: it is padded, never scaled, to the multiple of 32 the detector needs. One engine
+per process (:func:`engine`), built on first use; calls are serialised by a lock (RapidOCR
+keeps per-call state on the engine).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import SourceUnavailableError
+
+__all__ = ["MODEL_FILES", "OcrEngine", "TextLine", "Word", "engine", "model_paths"]
+
+Box = tuple[float, float, float, float]
+Pixels = npt.NDArray[np.uint8]
+
+MODEL_FILES: Final[dict[str, str]] = {
+    "det": "PP-OCRv6_det_small.onnx",
+    "rec": "PP-OCRv6_rec_small.onnx",
+}
+"""The bundled models used, by task (in ``rapidocr/models/``)."""
+
+_PAD: Final[int] = 32  # the detector's stride: inputs are padded to a multiple of it
+_MIN_TEXT_SCORE: Final[float] = 0.5
+
+
+@dataclass(frozen=True)
+class Word:
+    """One recognised word: its text, box (pixels of the image read) and confidence."""
+
+    text: str
+    box: Box
+    score: float
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One detected text line, its recognised text, confidence and words."""
+
+    text: str
+    box: Box
+    score: float
+    words: tuple[Word, ...]
+
+
+def model_paths() -> dict[str, Path]:
+    """The bundled model files, by task.
+
+    Raises
+    ------
+    SourceUnavailableError
+        ``rapidocr`` is not installed, or a model file is not in its package.
+    """
+    spec = importlib.util.find_spec("rapidocr")
+    if spec is None or spec.origin is None:
+        raise SourceUnavailableError(
+            "the vision source needs rapidocr (pip install 'resolver[vision]')",
+            details={"source": "vision", "extra": "vision"},
+        )
+    folder = Path(spec.origin).parent / "models"
+    paths = {task: folder / name for task, name in MODEL_FILES.items()}
+    missing = [str(path) for path in paths.values() if not path.is_file()]
+    if missing:
+        raise SourceUnavailableError(
+            f"the OCR model {', '.join(missing)} is missing from the rapidocr package "
+            "(reinstall rapidocr==3.10.0; models are never downloaded)",
+            details={"source": "vision", "missing": missing},
+        )
+    return paths
+
+
+def _params(paths: dict[str, Path]) -> dict[str, Any]:
+    return {
+        "Global.use_cls": False,
+        "Global.log_level": "error",
+        "Global.text_score": _MIN_TEXT_SCORE,
+        "Global.max_side_len": 1_000_000,  # no downscaling: native resolution
+        "Global.min_side_len": 0,
+        "Global.model_root_dir": str(paths["det"].parent),
+        "Det.model_path": str(paths["det"]),
+        "Det.limit_type": "max",
+        "Det.limit_side_len": 1_000_000,
+        "Rec.model_path": str(paths["rec"]),
+        # Pad a batch only to its widest line, not to 320 px: short words cost less.
+        "Rec.rec_img_shape": [3, 48, 48],
+        "Rec.rec_batch_num": 8,
+    }
+
+
+def _box(points: Any) -> Box:
+    array = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    return (
+        float(array[:, 0].min()),
+        float(array[:, 1].min()),
+        float(array[:, 0].max()),
+        float(array[:, 1].max()),
+    )
+
+
+def _clip(box: Box, width: int, height: int) -> Box:
+    left, top, right, bottom = box
+    return (max(0.0, left), max(0.0, top), min(float(width), right), min(float(height), bottom))
+
+
+class OcrEngine:
+    """RapidOCR with the bundled models, no angle classifier, native resolution."""
+
+    def __init__(self) -> None:
+        from rapidocr import RapidOCR
+
+        self.paths = model_paths()
+        try:
+            self._engine = RapidOCR(params=_params(self.paths))
+        except Exception as exc:  # a broken install: say so, never a foreign error
+            raise SourceUnavailableError(
+                f"the OCR engine cannot start: {type(exc).__name__}: {exc}",
+                details={"source": "vision"},
+            ) from exc
+        self._lock = threading.Lock()
+
+    def read(self, pixels: Pixels) -> list[TextLine]:
+        """Text lines of a BGR image (boxes in its pixels), top to bottom."""
+        height, width = pixels.shape[:2]
+        padded = cv2.copyMakeBorder(
+            pixels,
+            0,
+            -height % _PAD,
+            0,
+            -width % _PAD,
+            cv2.BORDER_REPLICATE,
+        )
+        with self._lock:
+            result: Any = self._engine(padded, return_word_box=True)
+        txts = getattr(result, "txts", None)
+        if not txts:
+            return []
+        words = getattr(result, "word_results", None) or ()
+        if len(words) != len(txts):  # RapidOCR drops empty word lists: words cannot be paired
+            words = ((),) * len(txts)
+        lines = []
+        for points, text, score, line_words in zip(
+            result.boxes, txts, result.scores, words, strict=False
+        ):
+            parsed = tuple(
+                Word(str(w[0]), _clip(_box(w[2]), width, height), float(w[1]))
+                for w in line_words or ()
+                if len(w) == 3 and w[2] is not None and str(w[0]).strip()
+            )
+            box = _clip(_box(points), width, height)
+            if box[2] > box[0] and box[3] > box[1]:
+                lines.append(TextLine(str(text).strip(), box, float(score), parsed))
+        return lines
+
+
+@lru_cache(maxsize=1)
+def engine() -> OcrEngine:
+    """The process's OCR engine (built on first use: about a second to load the models)."""
+    return OcrEngine()

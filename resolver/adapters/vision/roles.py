@@ -1,0 +1,135 @@
+"""Roles from appearance: what a shape or a piece of text is, with a confidence.
+
+Vision cannot read a role; it guesses from shape, colour and content. Every guess is a list
+of ``(role, confidence)`` hypotheses, best first, confidences summing to at most 1: a grey
+word may be text or a link, a blue one is more likely a link, a bordered box with centred
+text is a button, a wide one with text at its left edge a text field. The table keeps the
+best hypothesis as the element's row and the second, where it is plausible, as another row
+with the same executor ID (see :mod:`resolver.adapters.vision.table`).
+
+Every number is here, as data.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+__all__ = [
+    "GLYPH_NAMES",
+    "Hypotheses",
+    "control_roles",
+    "glyph_name",
+    "icon_roles",
+    "is_link_color",
+    "text_roles",
+]
+
+Hypotheses = tuple[tuple[str, float], ...]
+Box = tuple[float, float, float, float]
+Color = tuple[float, float, float]
+
+LINK_HUE: Final[tuple[float, float]] = (190.0, 290.0)
+"""Hue range (degrees) of link colours: blues to purples."""
+LINK_SATURATION: Final[float] = 0.35
+LINK_VALUE: Final[float] = 0.2
+HEADING_SCALE: Final[float] = 1.3
+"""Text at least this much taller than the median line is a heading."""
+CENTERED: Final[float] = 0.2
+"""Inner text whose centre is within this share of the box width of the box centre is
+centred (a button's label); further left it is a field's content."""
+FIELD_ASPECT: Final[float] = 4.0
+"""Width/height from which an empty or left-aligned box is a text field."""
+FILLED_SATURATION: Final[float] = 0.25
+"""A box whose inside is this saturated is a filled (primary) button."""
+MAX_CONTROL_HEIGHT: Final[float] = 72.0
+"""Boxes taller than this (px) are panels, not controls."""
+
+GLYPH_NAMES: Final[Mapping[str, str]] = {
+    "×": "Close", "✕": "Close", "✖": "Close", "X": "Close", "x": "Close",
+    "+": "Add", "＋": "Add", "☰": "Menu", "≡": "Menu", "⋮": "More", "⋯": "More",
+    "…": "More", "?": "Help", "⚙": "Settings", "🔍": "Search", "<": "Previous",
+    "‹": "Previous", "«": "Previous", "←": "Back", ">": "Next", "›": "Next", "»": "Next",
+    "→": "Forward", "✓": "Done", "✔": "Done", "▾": "Open", "▼": "Open", "⌄": "Open",
+    "v": "Open", "-": "Remove", "−": "Remove", "★": "Favorite", "☆": "Favorite",
+    "♡": "Like", "♥": "Like", "🗑": "Delete", "✎": "Edit", "✏": "Edit",
+}  # fmt: skip
+"""What a lone glyph in an icon-sized box usually means (its accessible name on the web)."""
+
+CHEVRONS: Final[frozenset[str]] = frozenset({"▾", "▼", "⌄", "v", "V", "˅", "∨"})
+
+
+def glyph_name(glyph: str) -> str:
+    """The conventional name of a lone glyph (``"×"`` -> ``"Close"``), else the glyph."""
+    return GLYPH_NAMES.get(glyph.strip(), glyph.strip())
+
+
+def _hsv(color: Color) -> tuple[float, float, float]:
+    blue, green, red = (max(0.0, min(255.0, c)) / 255.0 for c in color)
+    hue, saturation, value = colorsys.rgb_to_hsv(red, green, blue)
+    return hue * 360.0, saturation, value
+
+
+def is_link_color(color: Color | None) -> bool:
+    """Whether text of this BGR colour looks like a link (saturated blue to purple)."""
+    if color is None:
+        return False
+    hue, saturation, value = _hsv(color)
+    return (
+        LINK_HUE[0] <= hue <= LINK_HUE[1] and saturation >= LINK_SATURATION and value >= LINK_VALUE
+    )
+
+
+def text_roles(color: Color | None, height: float, median_height: float) -> Hypotheses:
+    """Free text (not inside a control): a link, a heading or plain text."""
+    if is_link_color(color):
+        return (("link", 0.7), ("text", 0.3))
+    if median_height > 0 and height >= HEADING_SCALE * median_height:
+        return (("heading", 0.6), ("text", 0.4))
+    return (("text", 0.6), ("link", 0.4))
+
+
+def icon_roles(inside_control: bool) -> Hypotheses:
+    """An icon blob or a lone glyph: an image, or an icon button when it stands alone."""
+    if inside_control:
+        return (("img", 0.8),)
+    return (("button", 0.5), ("img", 0.5))
+
+
+def _text_centered(box: Box, texts: Sequence[Box]) -> bool:
+    left = min(t[0] for t in texts)
+    right = max(t[2] for t in texts)
+    center = (left + right) / 2.0
+    return abs(center - (box[0] + box[2]) / 2.0) <= CENTERED * (box[2] - box[0])
+
+
+def control_roles(
+    kind: str,
+    box: Box,
+    texts: Sequence[Box],
+    fill: Color,
+    chevron: bool = False,
+) -> Hypotheses:
+    """A shape with the text boxes inside it: checkbox, radio, button, text field, combobox.
+
+    ``chevron`` says a down-arrow sits at its right end (a select).
+    """
+    if kind == "checkbox":
+        return (("checkbox", 0.85),)
+    if kind == "radio":
+        return (("radio", 0.85),)
+    width, height = box[2] - box[0], box[3] - box[1]
+    aspect = width / height if height > 0 else 0.0
+    filled = _hsv(fill)[1] >= FILLED_SATURATION
+    if chevron:
+        return (("combobox", 0.7), ("button", 0.3))
+    if not texts:
+        if aspect >= FIELD_ASPECT and not filled:
+            return (("textbox", 0.7), ("button", 0.3))
+        return (("button", 0.6), ("img", 0.4))
+    if filled or _text_centered(box, texts):
+        return (("button", 0.8), ("textbox", 0.2)) if not filled else (("button", 0.9),)
+    if aspect >= FIELD_ASPECT:
+        return (("textbox", 0.7), ("button", 0.3))
+    return (("button", 0.5), ("textbox", 0.5))

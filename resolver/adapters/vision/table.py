@@ -1,0 +1,118 @@
+"""The vision candidate table: one row per element, one more per plausible second role.
+
+Columns are those of every table (:mod:`resolver.table`), so the matcher and the decision
+are the same code as for trees:
+
+- ``ids`` ``"<i>"``, ``executor_ids`` ``vision:<i>``: ``i`` is the element's index in
+  reading order, stable for one screenshot. A table of a hint window numbers its own
+  elements and names the window: ``<i>@<left>,<top>,<width>x<height>`` (screenshot pixels).
+- ``roles``: the best role hypothesis (:mod:`resolver.adapters.vision.roles`). Where
+  appearance allows a second role (grey text may be a link; a box may be a field or a
+  button), that hypothesis is one more row, child of the first, with the same executor ID:
+  the decision treats the two as one target, and a recorded ``link`` finds the text the
+  same way a recorded ``text`` does.
+- ``raw_roles``: what vision saw (``text``, ``rect``, ``checkbox``, ``radio``, ``icon``,
+  ``glyph``, ``detected:<class>``, ``row``); ``names``: OCR text (a control's caption, a
+  field's label); ``values``: a field's content, a glyph icon's glyph.
+- ``bboxes``: in the observation's ``screen_size`` units when it has one (screenshot pixels
+  scaled), else in screenshot pixels; ``screen_size`` accordingly. ``coord_space`` is
+  ``unknown``: a screenshot shows the screen in whatever units its runtime measures boxes
+  in (CSS px for a browser at scale 1, device px on Android), so a recorded box of any
+  space is compared at full weight, after rescaling by the two screen sizes.
+- ``visible`` 1 (it is on the screenshot); ``enabled`` and ``focused`` unknown.
+- ``platform_ids["role_confidence"]``: the confidence of the row's role, ``"0.80"``.
+
+``table.native`` is a :class:`VisionNative`: the analysis (OCR lines and words, widgets,
+elements, timings), the scale, and per row its element and role confidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...geometry import CoordSpace
+from ...table import CandidateTable, TableBuilder
+from .analysis import Analysis
+
+__all__ = ["MIN_SECOND_ROLE", "VisionNative", "to_table"]
+
+MIN_SECOND_ROLE: Final[float] = 0.25
+"""A second role hypothesis at least this confident gets its own row."""
+_VISIBLE: Final[tuple[int, int, int]] = (-1, 1, -1)
+
+
+@dataclass(frozen=True, eq=False)
+class VisionNative:
+    """The vision source's own model of a table (``CandidateTable.native``).
+
+    Attributes
+    ----------
+    analysis:
+        What was seen (:class:`~resolver.adapters.vision.analysis.Analysis`).
+    scale:
+        Table units per screenshot pixel, ``(x, y)``.
+    row_elements:
+        Per row, the index of its element in ``analysis.elements``.
+    role_confidence:
+        Per row, the confidence of its role.
+    """
+
+    analysis: Analysis
+    scale: tuple[float, float]
+    row_elements: tuple[int, ...]
+    role_confidence: tuple[float, ...]
+
+
+def _scaled(
+    box: tuple[float, float, float, float], scale: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    sx, sy = scale
+    return (box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy)
+
+
+def to_table(
+    analysis: Analysis,
+    screen_size: tuple[float, float] | None,
+    *,
+    max_rows: int = 1_000_000,
+) -> CandidateTable:
+    """The candidate table of one analysed window (see the module docstring)."""
+    width, height = analysis.image_size
+    size = screen_size or (float(width), float(height))
+    scale = (size[0] / width, size[1] / height)
+    left, top, right, bottom = analysis.window
+    suffix = "" if analysis.full else f"@{left},{top},{right - left}x{bottom - top}"
+    builder = TableBuilder(
+        "vision",
+        "screenshot",
+        id_columns=("role_confidence",),
+        executor_prefix="vision:",
+        max_rows=max_rows,
+    )
+    builder.reserve(len(analysis.elements))
+    row_of: dict[int, int] = {}
+    owners: list[int] = []
+    confidence: list[float] = []
+    for i, element in enumerate(analysis.elements):
+        hypotheses = element.roles or (("unknown", 0.0),)
+        parent = row_of.get(element.parent, -1)
+        ident = f"{i}{suffix}"
+        box = _scaled(element.box, scale)
+        for k, (role, conf) in enumerate(hypotheses[:2]):
+            if k and conf < MIN_SECOND_ROLE:
+                continue
+            row = len(builder.rows)
+            row_id = ident if k == 0 else f"{ident}~{role}"
+            row_parent = parent if k == 0 else row_of[i]
+            builder.rows.append(
+                (row_id, element.raw_role, element.name, row_parent, box, element.value,
+                 _VISIBLE, f"{conf:.2f}")
+            )  # fmt: skip
+            builder.roles[row] = role
+            builder.executor_ids[row] = f"vision:{ident}"
+            row_of.setdefault(i, row)
+            owners.append(i)
+            confidence.append(conf)
+    native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
+    return builder.build(coord_space=CoordSpace.UNKNOWN, screen_size=size, native=native)

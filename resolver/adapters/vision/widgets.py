@@ -1,0 +1,273 @@
+"""Widgets from pixels: bordered rectangles, checkbox squares, radio circles and icon blobs.
+
+OpenCV only, no model. The image is denoised first (a small Gaussian blur: JPEG ringing and
+dithering must not make edges, one-pixel borders must survive), then:
+
+- **rectangles**: closed contours of the edge map whose outline fills its bounding box (the
+  border of a text field, a button's border or fill, a panel); nested duplicates of one
+  border (its outer and inner edge) are merged;
+- **checkboxes**: small rectangles with square proportions; **radios**: small closed contours
+  that are round (circularity near 1);
+- **icons**: compact clusters of edges outside every text box and rectangle outline (glyphs
+  drawn as images: a gear, a magnifier, a cross).
+
+Boxes are ``(left, top, right, bottom)`` in pixels of the image passed. Every number is a
+named constant below.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Widget", "box_iou", "detect_widgets", "edges_of"]
+
+Box = tuple[float, float, float, float]
+Pixels = npt.NDArray[np.uint8]
+
+CANNY_LOW: Final[int] = 20
+CANNY_HIGH: Final[int] = 60
+MIN_RECT: Final[int] = 9
+"""Smallest side of a rectangle (px)."""
+RECT_FILL: Final[float] = 0.88
+"""A contour is a rectangle when its area fills this much of its bounding box."""
+SAME_BORDER: Final[float] = 0.8
+"""Two rectangles overlapping this much (IoU) are one border."""
+CHECK_MIN, CHECK_MAX = 10, 28
+"""Side of a checkbox square or radio circle (px)."""
+SQUARE: Final[float] = 0.8
+"""Width/height ratio range of a square: ``[SQUARE, 1 / SQUARE]``."""
+ROUND: Final[float] = 0.8
+"""Circularity ``4 pi A / P^2`` above which a small closed contour is a circle."""
+SMALL_FILL: Final[float] = 0.7
+"""Fill ratio a checkbox or radio outline needs (its corners may be rounded)."""
+ICON_MIN, ICON_MAX = 10, 48
+"""Side of an icon blob (px)."""
+ICON_EDGE_DENSITY: Final[float] = 0.12
+"""Share of edge pixels an icon blob's box must have (flat areas are not icons)."""
+TEXT_BOX_IOU: Final[float] = 0.6
+"""A rectangle overlapping a text line's box this much is that text, not a widget."""
+MAX_WIDGETS: Final[int] = 4000
+
+
+@dataclass(frozen=True)
+class Widget:
+    """One shape found in the pixels.
+
+    Attributes
+    ----------
+    kind:
+        ``"rect"``, ``"checkbox"``, ``"radio"``, ``"icon"`` or, from a detector model,
+        ``"detected"``.
+    box:
+        ``(left, top, right, bottom)`` in pixels.
+    score:
+        How clearly the shape is what ``kind`` says, in ``[0, 1]``.
+    fill:
+        Mean BGR colour of the inside (a button's fill, a field's background).
+    label:
+        A detector's class name, else ``""``.
+    """
+
+    kind: str
+    box: Box
+    score: float
+    fill: tuple[float, float, float] = (255.0, 255.0, 255.0)
+    label: str = ""
+
+    @property
+    def width(self) -> float:
+        """Width in pixels."""
+        return self.box[2] - self.box[0]
+
+    @property
+    def height(self) -> float:
+        """Height in pixels."""
+        return self.box[3] - self.box[1]
+
+
+def edges_of(pixels: Pixels) -> Pixels:
+    """The denoised edge map of a BGR image (shared by the detectors here)."""
+    gray = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    return np.asarray(cv2.Canny(gray, CANNY_LOW, CANNY_HIGH, L2gradient=True), dtype=np.uint8)
+
+
+def box_iou(a: Box, b: Box) -> float:
+    """Intersection over union of two boxes."""
+    inter_w = min(a[2], b[2]) - max(a[0], b[0])
+    inter_h = min(a[3], b[3]) - max(a[1], b[1])
+    if inter_w <= 0 or inter_h <= 0:
+        return 0.0
+    inter = inter_w * inter_h
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _shape(contour: npt.NDArray[np.int32]) -> tuple[Box, float, float] | None:
+    """Box, fill ratio and circularity of a closed contour, or None when too small."""
+    x, y, w, h = cv2.boundingRect(contour)
+    if w < MIN_RECT or h < MIN_RECT:
+        return None
+    area = cv2.contourArea(contour)
+    perimeter = cv2.arcLength(contour, True)
+    circularity = 4.0 * math.pi * area / (perimeter * perimeter) if perimeter > 0 else 0.0
+    return (float(x), float(y), float(x + w), float(y + h)), area / float(w * h), circularity
+
+
+def _corners(edges: Pixels, box: Box) -> int:
+    """How many corners of ``box`` the outline reaches (a square: 4; a circle: 0)."""
+    left, top, right, bottom = (int(v) for v in box)
+    hits = 0
+    for x, y in ((left, top), (right - 3, top), (left, bottom - 3), (right - 3, bottom - 3)):
+        if np.count_nonzero(edges[y + 1 : y + 3, x + 1 : x + 3]):
+            hits += 1
+    return hits
+
+
+def _kind(
+    edges: Pixels, box: Box, fill_ratio: float, circularity: float
+) -> tuple[str, float] | None:
+    width, height = box[2] - box[0], box[3] - box[1]
+    small = CHECK_MIN <= width <= CHECK_MAX and CHECK_MIN <= height <= CHECK_MAX
+    if small and SQUARE <= width / height <= 1.0 / SQUARE and fill_ratio >= SMALL_FILL:
+        corners = _corners(edges, box)
+        if corners <= 1 and circularity >= ROUND:
+            return "radio", min(1.0, circularity)
+        if corners >= 3:
+            return "checkbox", fill_ratio
+        return None
+    if fill_ratio < RECT_FILL:
+        return None
+    return "rect", fill_ratio
+
+
+def _mean_inside(pixels: Pixels, box: Box) -> tuple[float, float, float]:
+    left, top, right, bottom = (int(v) for v in box)
+    inner = pixels[top + 2 : bottom - 2, left + 2 : right - 2]
+    if inner.size == 0:
+        return (255.0, 255.0, 255.0)
+    b, g, r = (float(v) for v in inner.reshape(-1, 3).mean(axis=0))
+    return (b, g, r)
+
+
+def _merge(found: list[Widget]) -> list[Widget]:
+    """One widget per border: of near-identical boxes keep the outer (largest) one."""
+    found.sort(key=lambda w: -(w.width * w.height))
+    kept: list[Widget] = []
+    for widget in found:
+        if all(box_iou(widget.box, other.box) < SAME_BORDER for other in kept):
+            kept.append(widget)
+    return kept
+
+
+def find_shapes(pixels: Pixels, edges: Pixels) -> list[Widget]:
+    """Rectangles, checkboxes and radios from the closed contours of ``edges``."""
+    closed = np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), dtype=np.uint8)
+    contours, _ = cv2.findContours(closed, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[Widget] = []
+    for contour in contours[: MAX_WIDGETS * 4]:
+        shape = _shape(np.asarray(contour, dtype=np.int32))
+        if shape is None:
+            continue
+        kind = _kind(closed, *shape)
+        if kind is not None:
+            box = shape[0]
+            found.append(Widget(kind[0], box, round(kind[1], 3), _mean_inside(pixels, box)))
+    return _merge(found)[:MAX_WIDGETS]
+
+
+def _inside_any(box: Box, others: Sequence[Box], pad: float = 2.0) -> bool:
+    cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+    return any(o[0] - pad <= cx <= o[2] + pad and o[1] - pad <= cy <= o[3] + pad for o in others)
+
+
+def _text_spans(lines: Sequence[tuple[Box, Sequence[Box]]]) -> list[Box]:
+    """Per line, the span from its first to its last word (the whole line without words):
+    what is not an icon. A logo before the first word stays visible."""
+    spans = []
+    for line, words in lines:
+        if words:
+            spans.append((min(w[0] for w in words), line[1], max(w[2] for w in words), line[3]))
+        else:
+            spans.append(line)
+    return spans
+
+
+def find_icons(
+    edges: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], shapes: Sequence[Widget]
+) -> list[Widget]:
+    """Compact edge clusters outside text and outside every shape's outline."""
+    mask = edges.copy()
+    spans = _text_spans(lines)
+    for left, top, right, bottom in spans:
+        mask[int(top) : math.ceil(bottom), int(left) : math.ceil(right)] = 0
+    for shape in shapes:  # erase outlines (an icon may sit inside a button), and checkboxes
+        x0, y0, x1, y1 = (int(v) for v in shape.box)
+        filled = shape.kind in ("checkbox", "radio")
+        cv2.rectangle(mask, (x0 - 1, y0 - 1), (x1, y1), 0, -1 if filled else 3)
+    blobs = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    icons = []
+    for i in range(1, min(count, MAX_WIDGETS)):
+        x, y, w, h, _ = (int(v) for v in stats[i])
+        if not (ICON_MIN <= w <= ICON_MAX and ICON_MIN <= h <= ICON_MAX):
+            continue
+        if not 0.5 <= w / h <= 2.0:
+            continue
+        density = float(np.count_nonzero(mask[y : y + h, x : x + w])) / float(w * h)
+        if density < ICON_EDGE_DENSITY:
+            continue
+        box = (float(x + 2), float(y + 2), float(x + w - 2), float(y + h - 2))
+        if not _inside_any(box, spans, pad=0.0):
+            icons.append(Widget("icon", box, round(min(1.0, density * 3.0), 3)))
+    return icons
+
+
+def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> bool:
+    """Not a text line's own tight box, and (for small shapes) not a letter (o, D, 0)."""
+    words = [w for line, ws in lines for w in (ws or (line,))]
+    if any(box_iou(shape.box, line) >= TEXT_BOX_IOU for line, _ in lines):
+        return False
+    if shape.kind == "rect" and shape.height > CHECK_MAX:
+        return True
+    return not _inside_any(shape.box, words)
+
+
+def _drop_nested_small(shapes: list[Widget]) -> list[Widget]:
+    """A checkbox drawn as two squares (border and inner box) is one checkbox."""
+    small = [s for s in shapes if s.kind in ("checkbox", "radio")]
+    return [
+        s
+        for s in shapes
+        if s.kind not in ("checkbox", "radio")
+        or not any(o is not s and _contains(o.box, s.box) for o in small)
+    ]
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+        and (outer[2] - outer[0]) * (outer[3] - outer[1])
+        > (inner[2] - inner[0]) * (inner[3] - inner[1])
+    )
+
+
+def detect_widgets(pixels: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]]) -> list[Widget]:
+    """Every widget of a BGR image (boxes in its pixels): shapes, then icons.
+
+    ``lines`` are the OCR text lines as ``(line box, word boxes)``: shapes that are text
+    (a line's tight box, a round letter) and edges of text are not widgets.
+    """
+    edges = edges_of(pixels)
+    shapes = _drop_nested_small([s for s in find_shapes(pixels, edges) if _plausible(s, lines)])
+    return shapes + find_icons(edges, lines, shapes)

@@ -1,0 +1,37 @@
+"""One window, analysed once: caching, and things cut by the window's edge left out."""
+
+from __future__ import annotations
+
+from vision_images import fixture_png
+
+from resolver.adapters.vision import analysis
+from resolver.adapters.vision.analysis import analyze
+from resolver.adapters.vision.image import load_screenshot
+
+
+def test_a_window_is_analysed_once_and_shared() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    window = (640, 250, 1040, 550)
+    first = analyze(shot, window)
+    assert analyze(shot, window) is first
+    assert not first.full and first.window == window
+    assert set(first.timings) >= {"ocr", "widgets", "layout"}
+
+
+def test_boxes_are_in_screenshot_pixels_and_cut_things_are_dropped() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    window = (640, 250, 1040, 550)
+    result = analyze(shot, window)
+    for element in result.elements:
+        left, top, right, bottom = element.box
+        assert window[0] < left and right < window[2] and window[1] < top and bottom < window[3]
+    names = {e.name for e in result.elements}
+    assert "OK" in names and "Cancel" in names
+
+
+def test_clear_cache_forgets() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    window = (0, 0, 200, 100)
+    first = analyze(shot, window)
+    analysis.clear_cache()
+    assert analyze(shot, window) is not first

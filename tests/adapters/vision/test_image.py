@@ -1,0 +1,113 @@
+"""Screenshot input: PNG/JPEG bytes, paths and arrays in; typed errors for everything else."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from vision_images import jpeg, png
+
+from resolver.adapters.vision.image import MAX_PIXELS, image_size, load_screenshot
+from resolver.errors import InvalidObservationError
+
+
+def _red(height: int = 20, width: int = 30) -> np.ndarray:
+    rgb = np.zeros((height, width, 3), dtype=np.uint8)
+    rgb[:, :, 0] = 255  # red in RGB order
+    return rgb
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims a size in its header (and ends properly), with no real pixels."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+
+def test_png_bytes_decode_to_bgr() -> None:
+    bgr = _red()[:, :, ::-1].copy()
+    shot = load_screenshot(png(bgr))
+    assert (shot.width, shot.height, shot.format) == (30, 20, "png")
+    assert shot.pixels[0, 0].tolist() == [0, 0, 255]
+    assert not shot.pixels.flags.writeable
+
+
+def test_jpeg_bytes_and_paths(tmp_path: Path) -> None:
+    bgr = np.full((40, 50, 3), 200, dtype=np.uint8)
+    path = tmp_path / "shot.jpg"
+    path.write_bytes(jpeg(bgr))
+    for raw in (jpeg(bgr), path, str(path)):
+        shot = load_screenshot(raw)
+        assert (shot.width, shot.height, shot.format) == (50, 40, "jpeg")
+    assert image_size(jpeg(bgr)) == (50, 40, "jpeg")
+
+
+def test_array_channel_order_is_stated() -> None:
+    assert load_screenshot(_red(), "rgb").pixels[0, 0].tolist() == [0, 0, 255]
+    assert load_screenshot(_red(), "bgr").pixels[0, 0].tolist() == [255, 0, 0]
+    rgba = np.dstack([_red(), np.full((20, 30), 255, np.uint8)])
+    assert load_screenshot(rgba).pixels[0, 0].tolist() == [0, 0, 255]
+    gray = np.full((20, 30), 77, dtype=np.uint8)
+    assert load_screenshot(gray).pixels[0, 0].tolist() == [77, 77, 77]
+
+
+def test_array_is_copied_so_later_changes_do_not_leak() -> None:
+    array = _red()
+    shot = load_screenshot(array, "bgr")
+    array[:] = 0
+    assert shot.pixels[0, 0].tolist() == [255, 0, 0]
+
+
+def test_same_content_is_decoded_once() -> None:
+    data = png(np.full((16, 16, 3), 9, dtype=np.uint8))
+    assert load_screenshot(data) is load_screenshot(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"", "empty"),
+        (b"GIF89a" + b"\x00" * 40, "not a PNG or JPEG"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "header"),
+        (_png_header(1, 1), "too small"),
+        (_png_header(20000, 20000), "too large"),
+        (np.zeros((20, 20, 3), dtype=np.float32), "uint8"),
+        (np.zeros((20, 20, 2), dtype=np.uint8), "H x W"),
+        (np.zeros((0, 20, 3), dtype=np.uint8), "too small"),
+        (12345, "expected PNG/JPEG bytes"),
+    ],
+)
+def test_bad_input_is_a_typed_error(raw: object, message: str) -> None:
+    with pytest.raises(InvalidObservationError, match=message):
+        load_screenshot(raw)
+
+
+def test_huge_image_is_refused_before_decoding() -> None:
+    # 20000 x 20000 would need 1.2 GB decoded; the header alone refuses it.
+    with pytest.raises(InvalidObservationError, match="too large") as info:
+        load_screenshot(_png_header(20000, 20000))
+    assert info.value.evidence.details["width"] == 20000
+    assert MAX_PIXELS < 20000 * 20000
+
+
+def test_truncated_and_corrupt_images() -> None:
+    image = np.random.default_rng(0).integers(0, 255, (64, 64, 3), dtype=np.uint8)
+    for data in (png(image), jpeg(image)):
+        with pytest.raises(InvalidObservationError, match="truncated"):
+            load_screenshot(data[: len(data) // 2])
+    whole = bytearray(png(image))
+    whole[60:200] = b"\x00" * 140  # pixels destroyed, header and end intact
+    with pytest.raises(InvalidObservationError, match="corrupt"):
+        load_screenshot(bytes(whole))
+
+
+def test_missing_file_is_a_typed_error(tmp_path: Path) -> None:
+    with pytest.raises(InvalidObservationError, match="cannot read"):
+        load_screenshot(tmp_path / "nope.png")

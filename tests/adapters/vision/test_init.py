@@ -1,0 +1,135 @@
+"""The vision source in the chain: whole-screen table, hint-first windows, twins, fallbacks."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import numpy as np
+import pytest
+from vision_images import fixture_png, png
+
+from resolver import (
+    AmbiguousMatchError,
+    InvalidObservationError,
+    Observation,
+    SemanticElementRef,
+    resolve,
+)
+from resolver.adapters import SOURCES, Region
+from resolver.adapters.vision import build_table, pixel_window
+from resolver.adapters.vision.image import load_screenshot
+
+DISPLAY_OK = (827.0, 284.0, 903.0, 314.0)
+NETWORK_OK = (827.0, 482.0, 903.0, 512.0)
+SCREEN = (1280.0, 800.0)
+
+
+@pytest.fixture(scope="module")
+def settings() -> Observation:
+    return Observation(screenshot=fixture_png("settings"), screen_size=SCREEN)
+
+
+def _inside(point: tuple[float, float] | None, box: tuple[float, ...]) -> bool:
+    assert point is not None
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def test_whole_screen_table(settings: Observation) -> None:
+    table = settings.candidates("vision")
+    ok = [i for i in range(len(table)) if table.names[i] == "OK" and table.roles[i] == "button"]
+    assert len(ok) == 2
+    assert all(table.executor_ids[i] == f"vision:{table.ids[i]}" for i in ok)
+    named = dict(zip(table.roles, table.names, strict=True))
+    assert named["checkbox"] in ("Show line numbers", "Use a proxy server")
+    assert any(
+        r == "combobox" and n == "Theme" for r, n in zip(table.roles, table.names, strict=True)
+    )
+
+
+@pytest.mark.parametrize("box", [DISPLAY_OK, NETWORK_OK])
+def test_twins_are_told_apart_by_the_hint_in_a_window(
+    settings: Observation, box: tuple[float, float, float, float]
+) -> None:
+    ref = SemanticElementRef(role="button", name="OK", bbox=box, screen_size=(1280, 800))
+    answer = resolve(ref, settings, sources=("vision",))
+    assert answer.executor_id.startswith("vision:") and _inside(answer.point, box)
+    assert "in the window 400x300" in answer.trace[-1].reason
+
+
+def test_the_hint_is_rescaled_from_the_recording_screen(settings: Observation) -> None:
+    doubled = tuple(v * 2 for v in NETWORK_OK)
+    ref = SemanticElementRef(role="button", name="OK", bbox=doubled, screen_size=(2560, 1600))
+    assert _inside(resolve(ref, settings, sources=("vision",)).point, NETWORK_OK)
+
+
+def test_twins_without_a_hint_are_ambiguous(settings: Observation) -> None:
+    with pytest.raises(AmbiguousMatchError) as info:
+        resolve({"role": "button", "name": "OK"}, settings, sources=("vision",))
+    trace = info.value.evidence.trace
+    assert trace[0]["source"] == "vision" and trace[0]["status"] == "ambiguous"
+
+
+def test_a_hidpi_screenshot_answers_in_screen_units() -> None:
+    shot = fixture_png("settings", "screenshot.x1.5.png")
+    obs = Observation(screenshot=shot, screen_size=SCREEN)
+    ref = SemanticElementRef(role="button", name="Cancel", bbox=(743, 482, 819, 512))
+    answer = resolve(ref, obs, sources=("vision",))
+    assert _inside(answer.point, (743, 482, 819, 512))
+
+
+def test_vision_answers_when_the_tree_lacks_the_element(settings: Observation) -> None:
+    # A web page whose tree has only the dialog (a canvas app, a remote desktop in a tab).
+    tree = {"id": "1", "role": "dialog", "name": "Preferences", "bbox": [340, 70, 940, 588]}
+    shot = settings.screenshot
+    obs = Observation(accessibility_tree=tree, screenshot=shot, screen_size=SCREEN)
+    ref = SemanticElementRef(role="button", name="Cancel", bbox=(743, 284, 819, 314))
+    answer = resolve(ref, obs)
+    assert answer.source == "vision" and _inside(answer.point, (743, 284, 819, 314))
+    statuses = [(t.source, t.status) for t in answer.trace]
+    assert statuses == [("a11y", "not_found"), ("dom", "absent"), ("vision", "accepted")]
+
+
+def test_without_the_extra_the_chain_skips_vision(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+
+    def missing(name: str, *args: object) -> object:
+        return None if name == "rapidocr" else real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", missing)
+    for name in [m for m in sys.modules if m.startswith("resolver.adapters.vision")]:
+        monkeypatch.delitem(sys.modules, name)
+    tree = {"id": "1", "role": "button", "name": "Other"}
+    obs = Observation(accessibility_tree=tree, screenshot=b"\x89PNG...")
+    with pytest.raises(Exception) as info:
+        resolve({"role": "button", "name": "OK"}, obs, coords_fallback="never")
+    trace = {t["source"]: t for t in info.value.evidence.trace}  # type: ignore[attr-defined]
+    assert trace["vision"]["status"] == "unavailable"
+    assert "resolver[vision]" in trace["vision"]["reason"]
+
+
+@pytest.mark.parametrize("bad", [b"", b"not an image", np.zeros((5, 5), np.float64)])
+def test_bad_screenshots_are_typed_errors(bad: object) -> None:
+    with pytest.raises(InvalidObservationError):
+        resolve({"role": "button", "name": "OK"}, Observation(screenshot=bad))
+
+
+def test_pixel_windows() -> None:
+    shot = load_screenshot(png(np.full((600, 1000, 3), 255, np.uint8)))
+    centre = Region((480.0, 280.0, 520.0, 320.0), None, (400.0, 300.0))
+    assert pixel_window(shot, centre, None) == (300, 150, 700, 450)
+    # screen units are two pixels each: the hint's centre is pixel (1000, 600), the window
+    # 800x600 pixels, clipped to the image
+    assert pixel_window(shot, centre, (500.0, 300.0)) == (600, 300, 1000, 600)
+    corner = Region((0.0, 0.0, 10.0, 10.0), None, (400.0, 300.0))
+    assert pixel_window(shot, corner, None) == (0, 0, 205, 155)
+    recorded_at_half = Region((240.0, 140.0, 260.0, 160.0), (500.0, 300.0), (400.0, 300.0))
+    assert pixel_window(shot, recorded_at_half, None) == (300, 150, 700, 450)
+
+
+def test_registry_entry() -> None:
+    entry = SOURCES["vision"]
+    assert entry.extra == "vision"
+    assert entry.load() is build_table
+    assert [r.size for r in entry.regions((0, 0, 1, 1), None)] == [(400.0, 300.0), (800.0, 600.0)]
+    assert entry.regions(None, None) == ()

@@ -1,0 +1,98 @@
+"""Layout: text runs, text into widgets, glyph icons, labels, table rows, pre-order."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from resolver.adapters.vision.layout import Element, layout, split_line, text_color
+from resolver.adapters.vision.ocr import TextLine, Word
+from resolver.adapters.vision.widgets import Widget
+
+WHITE = np.full((200, 600, 3), 255, dtype=np.uint8)
+
+
+def _line(text: str, box: tuple[float, float, float, float], words: list[Word] = ()) -> TextLine:  # type: ignore[assignment]
+    return TextLine(text, box, 0.99, tuple(words))
+
+
+def _by_name(elements: list[Element], name: str) -> list[Element]:
+    return [e for e in elements if e.name == name]
+
+
+def test_text_color_reads_the_ink() -> None:
+    image = WHITE.copy()
+    cv2.putText(image, "Link", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (200, 60, 20), 2)
+    color = text_color(image, (5, 10, 90, 50))
+    assert color is not None and color[0] > 150 and color[2] < 80
+    assert text_color(WHITE, (5, 10, 90, 50)) is None
+
+
+def test_a_line_splits_where_its_colour_changes() -> None:
+    image = WHITE.copy()
+    cv2.putText(image, "Have an account?", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (90, 90, 90), 2)
+    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (210, 70, 20), 2)
+    words = [Word("Have", (10, 22, 60, 46), 0.99), Word("an", (66, 22, 90, 46), 0.99),
+             Word("account?", (96, 22, 225, 46), 0.99), Word("Sign", (240, 22, 290, 46), 0.99),
+             Word("in", (296, 22, 320, 46), 0.99)]  # fmt: skip
+    items = split_line(image, _line("Have an account? Sign in", (8, 20, 322, 48), words))
+    assert [i.text for i in items] == ["Have an account?", "Sign in"]
+    assert items[1].box[0] == 240
+
+
+def test_one_colour_line_keeps_its_text_and_the_words_span() -> None:
+    words = [Word("Remember", (40, 20, 120, 44), 0.99), Word("me", (126, 20, 150, 44), 0.99)]
+    (item,) = split_line(WHITE, _line("Remember me", (10, 18, 152, 46), words))
+    assert item.text == "Remember me"
+    assert item.box == (40, 18, 150, 46)  # the checkbox the line box took in is left out
+
+
+def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
+    lines = [
+        _line("OK", (130, 108, 160, 126)),
+        _line("Email", (20, 20, 70, 38)),
+        _line("Remember me", (44, 150, 160, 170)),
+        _line("×", (560, 10, 576, 28)),
+    ]
+    widgets = [
+        Widget("rect", (100.0, 100.0, 190.0, 134.0), 0.95, fill=(250.0, 120.0, 20.0)),
+        Widget("rect", (0.0, 90.0, 600.0, 200.0), 0.95),  # a panel around everything
+        Widget("rect", (20.0, 42.0, 320.0, 74.0), 0.95),
+        Widget("checkbox", (20.0, 152.0, 36.0, 168.0), 0.9),
+    ]
+    elements = layout(WHITE, lines, widgets)
+    (button,) = [e for e in elements if e.roles and e.roles[0][0] == "button" and e.name == "OK"]
+    caption = elements[elements.index(button) + 1]
+    assert caption.name == "OK" and elements[caption.parent] is not None
+    assert elements[caption.parent].name == "OK"
+    field = next(e for e in elements if e.roles and e.roles[0][0] == "textbox")
+    assert field.name == "Email"  # the label above it
+    box = next(e for e in elements if e.raw_role == "checkbox")
+    assert box.name == "Remember me"  # the label to its right
+    icon = next(e for e in elements if e.raw_role == "glyph")
+    assert (icon.name, icon.value) == ("Close", "×")
+    assert _by_name(elements, "Email")  # the label stays a text element
+    for i, element in enumerate(elements):
+        assert element.parent < i
+
+
+def test_aligned_bands_become_named_table_rows() -> None:
+    lines = []
+    for i, person in enumerate(["Alice Johnson", "Bob Smith", "Carol Diaz"]):
+        top = 20 + 40 * i
+        lines += [
+            _line(person, (10, top, 120, top + 20)),
+            _line("Active", (200, top, 250, top + 20)),
+            _line("Edit", (400, top, 430, top + 20)),
+        ]
+    lines.append(_line("Footer note", (10, 180, 100, 196)))
+    elements = layout(WHITE, lines, [])
+    rows = [e for e in elements if e.kind == "row"]
+    assert [r.name for r in rows] == [
+        "Alice Johnson Active Edit",
+        "Bob Smith Active Edit",
+        "Carol Diaz Active Edit",
+    ]
+    edits = _by_name(elements, "Edit")
+    assert len(edits) == 3 and all(elements[e.parent].kind == "row" for e in edits)
+    assert elements[elements.index(_by_name(elements, "Footer note")[0])].parent == -1

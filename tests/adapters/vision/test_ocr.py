@@ -1,0 +1,60 @@
+"""OCR with the models bundled in the rapidocr wheel: offline, native resolution."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from resolver.adapters.vision import ocr
+from resolver.errors import SourceUnavailableError
+
+
+def _text_image(text: str, scale: float = 1.0) -> np.ndarray:
+    image = np.full((80, 400, 3), 255, dtype=np.uint8)
+    cv2.putText(image, text, (20, 50), cv2.FONT_HERSHEY_SIMPLEX, scale, (30, 30, 30), 2)
+    return image
+
+
+def test_models_are_the_bundled_files() -> None:
+    paths = ocr.model_paths()
+    assert set(paths) == {"det", "rec"}
+    for path in paths.values():
+        assert path.is_file()
+        assert path.parent.name == "models"
+        assert path.parent.parent.name == "rapidocr"
+
+
+def test_a_missing_model_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ocr.MODEL_FILES, "det", "no-such-model.onnx")
+    with pytest.raises(SourceUnavailableError, match=r"no-such-model\.onnx.*never downloaded"):
+        ocr.model_paths()
+
+
+def test_engine_is_built_once_per_process() -> None:
+    assert ocr.engine() is ocr.engine()
+    assert Path(ocr.engine().paths["rec"]).name == ocr.MODEL_FILES["rec"]
+
+
+def test_reads_lines_and_words_in_image_pixels() -> None:
+    lines = ocr.engine().read(_text_image("Save changes"))
+    assert [line.text for line in lines] == ["Save changes"]
+    (line,) = lines
+    left, top, right, bottom = line.box
+    assert 10 <= left <= 30 and 18 <= top <= 34 and 200 <= right <= 240 and 52 <= bottom <= 66
+    assert [w.text for w in line.words] == ["Save", "changes"]
+    assert line.words[0].box[2] <= line.words[1].box[0] + 1
+    assert 0.5 <= line.score <= 1.0
+
+
+def test_odd_sizes_are_padded_not_scaled() -> None:
+    image = _text_image("Cancel")[:, :333]  # not a multiple of 32 wide
+    (line,) = ocr.engine().read(np.ascontiguousarray(image))
+    assert line.text == "Cancel"
+    assert line.box[2] <= 333
+
+
+def test_blank_image_has_no_text() -> None:
+    assert ocr.engine().read(np.full((64, 64, 3), 255, dtype=np.uint8)) == []

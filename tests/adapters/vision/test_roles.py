@@ -1,0 +1,62 @@
+"""Roles from appearance, as hypotheses with confidences."""
+
+from __future__ import annotations
+
+from resolver.adapters.vision.roles import (
+    control_roles,
+    glyph_name,
+    icon_roles,
+    is_link_color,
+    text_roles,
+)
+from resolver.roles import ROLE_INDEX
+
+BLUE_LINK = (200.0, 60.0, 30.0)  # BGR
+GREY = (110.0, 100.0, 95.0)
+WHITE = (255.0, 255.0, 255.0)
+PRIMARY = (245.0, 115.0, 25.0)
+
+
+def test_link_colour() -> None:
+    assert is_link_color(BLUE_LINK)
+    assert not is_link_color(GREY)
+    assert not is_link_color((40.0, 40.0, 200.0))  # red text is not a link
+    assert not is_link_color(None)
+
+
+def test_text_roles() -> None:
+    assert text_roles(BLUE_LINK, 16, 16)[0] == ("link", 0.7)
+    assert text_roles(GREY, 30, 16)[0][0] == "heading"
+    assert [r for r, _ in text_roles(GREY, 16, 16)] == ["text", "link"]
+
+
+def test_control_roles() -> None:
+    assert control_roles("checkbox", (0, 0, 14, 14), [], WHITE)[0][0] == "checkbox"
+    assert control_roles("radio", (0, 0, 14, 14), [], WHITE)[0][0] == "radio"
+    # centred caption: a button; filled: surely a button
+    assert control_roles("rect", (0, 0, 80, 30), [(25, 5, 55, 25)], WHITE)[0][0] == "button"
+    assert control_roles("rect", (0, 0, 80, 30), [(5, 5, 40, 25)], PRIMARY) == (("button", 0.9),)
+    # wide, text at its left edge or empty: a field; a chevron at its right: a select
+    assert control_roles("rect", (0, 0, 300, 30), [(5, 5, 60, 25)], WHITE)[0][0] == "textbox"
+    assert control_roles("rect", (0, 0, 300, 30), [], WHITE)[0][0] == "textbox"
+    assert control_roles("rect", (0, 0, 300, 30), [], WHITE, chevron=True)[0][0] == "combobox"
+
+
+def test_hypotheses_are_known_roles_and_ordered() -> None:
+    cases = [
+        text_roles(GREY, 16, 16),
+        icon_roles(True),
+        icon_roles(False),
+        control_roles("rect", (0, 0, 40, 40), [], WHITE),
+    ]
+    for hypotheses in cases:
+        assert all(role in ROLE_INDEX for role, _ in hypotheses)
+        confidences = [c for _, c in hypotheses]
+        assert confidences == sorted(confidences, reverse=True)
+        assert sum(confidences) <= 1.0 + 1e-9
+
+
+def test_glyph_names() -> None:
+    assert glyph_name("×") == "Close"
+    assert glyph_name(" + ") == "Add"
+    assert glyph_name("¶") == "¶"

@@ -1,0 +1,49 @@
+"""The vision table: columns like every table, executor IDs, role hypotheses, scaling."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.adapters.vision.analysis import Analysis
+from resolver.adapters.vision.layout import Element
+from resolver.adapters.vision.table import VisionNative, to_table
+from resolver.geometry import CoordSpace
+
+
+def _analysis(window: tuple[int, int, int, int] = (0, 0, 200, 100)) -> Analysis:
+    elements = (
+        Element("control", "rect", (10, 10, 60, 30), "OK", "OK", (("button", 0.9),)),
+        Element("text", "text", (20, 12, 50, 28), "OK", "", (("text", 1.0),), parent=0),
+        Element("text", "text", (100, 10, 160, 30), "Terms", "", (("text", 0.6), ("link", 0.4))),
+        Element("icon", "icon", (170, 10, 190, 30), "", "", (("img", 0.9), ("button", 0.1))),
+    )
+    return Analysis("d", (200, 100), window, (), (), elements)
+
+
+def test_rows_columns_and_executor_ids() -> None:
+    table = to_table(_analysis(), None)
+    assert table.source == "vision" and table.coord_space is CoordSpace.UNKNOWN
+    assert table.ids == ("0", "1", "2", "2~link", "3")
+    assert table.executor_ids == ("vision:0", "vision:1", "vision:2", "vision:2", "vision:3")
+    assert table.roles == ("button", "text", "text", "link", "img")
+    assert table.raw_roles[0] == "rect"
+    assert table.parent.tolist() == [-1, 0, -1, 2, -1]
+    assert table.platform_ids["role_confidence"] == ("0.90", "1.00", "0.60", "0.40", "0.90")
+    assert table.values[0] == "OK" and table.visible.tolist() == [1] * 5
+    assert table.screen_size == (200.0, 100.0)
+    native = table.native
+    assert isinstance(native, VisionNative)
+    assert native.row_elements == (0, 1, 2, 2, 3)
+    assert native.role_confidence[3] == 0.4
+
+
+def test_boxes_scale_to_the_observation_screen() -> None:
+    table = to_table(_analysis(), (100.0, 50.0))
+    assert table.box(0) == pytest.approx((5.0, 5.0, 30.0, 15.0))
+    assert table.screen_size == (100.0, 50.0)
+
+
+def test_a_window_table_names_its_window() -> None:
+    table = to_table(_analysis((0, 0, 120, 60)), None)
+    assert table.ids[0] == "0@0,0,120x60"
+    assert table.executor_ids[0] == "vision:0@0,0,120x60"
