@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
-from .adapters import SOURCE_NAMES
+from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
 from .decide import Decision, decide
 from .errors import (
@@ -86,13 +86,29 @@ class _Run:
         self.ambiguous = False
 
     def source(self, source: str, config: MatchConfig) -> Resolution | None:
-        """Judge one source; a Resolution when it accepts."""
+        """Judge one source; a Resolution when it accepts.
+
+        Hint-first: a source with a region builder (vision) is judged first on windows
+        around the ref's recorded box, smallest first (``Source.regions``); the first window
+        in which it accepts answers, and the whole input is read only when none does.
+        """
         if not self.observation.has(source):
             self.trace.append(
                 TraceEntry(source, "absent", f"the observation has no {source} input")
             )
             return None
+        ref = self.ref
         try:
+            for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
+                decision = decide(ref, self.observation.region_candidates(source, region), config)
+                if decision.status == "accepted":
+                    self.looked = True
+                    reason = f"{decision.reason}, in the window {region.describe()}"
+                    entry = TraceEntry(
+                        source, "accepted", reason, decision.best, decision.runner_up
+                    )
+                    self.trace.append(entry)
+                    return self._answer(source, decision)
             table = self.observation.candidates(source)
         except SourceUnavailableError as exc:
             self.trace.append(TraceEntry(source, "unavailable", exc.message))

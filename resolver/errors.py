@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-class ErrorCode(str, Enum):
+class ErrorCode(StrEnum):
     """Stable machine-readable codes; an agent runtime dispatches on these."""
 
     ELEMENT_NOT_FOUND = "ELEMENT_NOT_FOUND"

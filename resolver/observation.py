@@ -6,12 +6,14 @@ the caller's: one observation per step, many refs resolved against it.
 
 from __future__ import annotations
 
+import gc
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Final
 
-from .adapters import SOURCE_NAMES, SOURCES, SourceInput
+from .adapters import SOURCE_NAMES, SOURCES, Region, SourceInput
 from .errors import InvalidObservationError, ResolutionError
 from .table import CandidateTable
 
@@ -20,8 +22,44 @@ __all__ = ["Observation"]
 _FIELDS: Final[tuple[str, ...]] = tuple(source.field for source in SOURCES.values())
 _OPTIONS: Final[tuple[str, ...]] = (
     "screen_size", "url", "tree_format", "dom_layout", "dom_node_map", "max_nodes",
+    "channel_order",
 )  # fmt: skip
+_CHANNEL_ORDERS: Final[tuple[str, ...]] = ("rgb", "bgr")
+_MAX_REGION_TABLES: Final[int] = 64  # region tables kept per observation (hint-first search)
 DEFAULT_MAX_NODES: Final[int] = 500_000
+
+
+class _CollectorPause:
+    """Pauses the cyclic garbage collector while adapters build tables.
+
+    A build appends one small tuple per row (10k and more), which would trigger many
+    collections of young objects that are all still alive; reference counting still frees
+    everything as usual. Concurrent builds share one pause; the last to finish restores the
+    collector, and only if it was on when the first began.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._restore = False
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            if self._holders == 0:
+                self._restore = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._restore:
+                    gc.enable()
+
+
+_collector_paused: Final = _CollectorPause()
 
 
 def _screen(value: Any) -> tuple[float, float] | None:
@@ -46,7 +84,8 @@ class Observation:
     dom_html:
         The page's HTML (``str`` or ``bytes``).
     screenshot:
-        PNG bytes, a path, or an ``H x W x 3`` array (used by the vision source).
+        PNG or JPEG bytes, a path to such a file, or a ``uint8`` array (``H x W`` gray,
+        ``H x W x 3`` or ``H x W x 4``, channels in ``channel_order``), for the vision source.
     screen_size:
         ``(width, height)`` of the screen or viewport that bboxes are measured in.
     url:
@@ -62,6 +101,9 @@ class Observation:
         of their DOM element, so references recorded from them can be checked in the DOM.
     max_nodes:
         Trees larger than this are refused with :class:`InvalidObservationError`.
+    channel_order:
+        ``"rgb"`` (default; PIL, most screenshot libraries) or ``"bgr"`` (OpenCV): the order of
+        the colour channels of a screenshot given as an array (a fourth channel is alpha).
 
     Examples
     --------
@@ -72,8 +114,10 @@ class Observation:
 
     __slots__ = (
         "_lock",
+        "_regions",
         "_tables",
         "accessibility_tree",
+        "channel_order",
         "dom_html",
         "dom_layout",
         "dom_node_map",
@@ -93,7 +137,9 @@ class Observation:
     dom_layout: Mapping[str, Any] | None
     dom_node_map: Mapping[str, Any] | None
     max_nodes: int
+    channel_order: str
     _tables: dict[str, CandidateTable]
+    _regions: dict[tuple[str, Region], CandidateTable]
     _lock: threading.Lock
 
     def __init__(
@@ -108,6 +154,7 @@ class Observation:
         dom_layout: Mapping[str, Any] | None = None,
         dom_node_map: Mapping[str, Any] | None = None,
         max_nodes: int = DEFAULT_MAX_NODES,
+        channel_order: str = "rgb",
     ) -> None:
         if dom_html is not None and not isinstance(dom_html, (str, bytes)):
             raise InvalidObservationError(
@@ -125,6 +172,8 @@ class Observation:
             )
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise InvalidObservationError("max_nodes must be a positive int")
+        if channel_order not in _CHANNEL_ORDERS:
+            raise InvalidObservationError("channel_order must be 'rgb' or 'bgr'")
         values = {
             "accessibility_tree": accessibility_tree,
             "dom_html": dom_html,
@@ -135,7 +184,9 @@ class Observation:
             "dom_layout": dom_layout,
             "dom_node_map": dom_node_map,
             "max_nodes": max_nodes,
+            "channel_order": channel_order,
             "_tables": {},
+            "_regions": {},
             "_lock": threading.Lock(),
         }
         for key, value in values.items():
@@ -169,6 +220,8 @@ class Observation:
         given: dict[str, Any] = {key: get(key) for key in (*_FIELDS, *_OPTIONS)}
         if given["max_nodes"] is None:
             given["max_nodes"] = DEFAULT_MAX_NODES
+        if given["channel_order"] is None:
+            given["channel_order"] = "rgb"
         return cls(**given)
 
     def has(self, source: str) -> bool:
@@ -198,16 +251,39 @@ class Observation:
                 cached = self._tables[source] = self._build(source)
             return cached
 
-    def _build(self, source: str) -> CandidateTable:
+    def region_candidates(self, source: str, region: Region) -> CandidateTable:
+        """The table of the part of ``source``'s input inside ``region`` (hint-first search;
+        see :class:`~resolver.adapters.base.Region`), built once per region and cached.
+
+        Raises the same errors as :meth:`candidates`; a source without a region builder
+        answers with its whole table.
+        """
+        if SOURCES.get(source) is None or SOURCES[source].region_builder is None:
+            return self.candidates(source)
+        key = (source, region)
+        with self._lock:
+            cached = self._regions.get(key)
+            if cached is None:
+                cached = self._build(source, region)
+                if len(self._regions) >= _MAX_REGION_TABLES:
+                    self._regions.pop(next(iter(self._regions)))
+                self._regions[key] = cached
+            return cached
+
+    def _build(self, source: str, region: Region | None = None) -> CandidateTable:
         entry = SOURCES[source]
         raw = getattr(self, entry.field)
         if raw is None:
             raise InvalidObservationError(f"the observation has no input for the {source} source")
         given = SourceInput(
             raw, self.screen_size, self.max_nodes, self.tree_format, self.url,
-            self.dom_layout, self.dom_node_map,
+            self.dom_layout, self.dom_node_map, self.channel_order,
         )  # fmt: skip
         try:
+            if region is not None:
+                build_region = entry.load_region()
+                if build_region is not None:
+                    return build_region(given, region)
             return entry.load()(given)
         except ResolutionError:
             raise

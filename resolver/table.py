@@ -115,9 +115,7 @@ class CandidateTable:
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
-    _derived: dict[type, Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    _derived: dict[type, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -119,10 +119,10 @@ def test_options_override_and_validate() -> None:
 
 def test_coords_only_when_nothing_could_look() -> None:
     ref = SemanticElementRef(name="OK", bbox=(100, 100, 140, 120), screen_size=(800, 600))
-    res = resolve(ref, Observation(screenshot=b"not used", screen_size=(1600, 1200)))
+    res = resolve(ref, Observation(screen_size=(1600, 1200)))
     assert res.source == "coords"
     assert res.executor_id == "coords:240,220"
-    assert [t.status for t in res.trace] == ["absent", "absent", "unavailable", "accepted"]
+    assert [t.status for t in res.trace] == ["absent", "absent", "absent", "accepted"]
     # an a11y tree that does not contain it: no blind click
     with pytest.raises(ElementNotFoundError) as info:
         resolve(SemanticElementRef(name="Gone", bbox=(1, 1, 5, 5)), obs())

@@ -48,8 +48,8 @@ def test_threshold_and_margin_are_config() -> None:
 
 
 def test_control_preferred_over_its_label() -> None:
-    table, config = _buttons(), MatchConfig()
-    ref = SemanticElementRef(role="img", name="Help")
+    table, config = _buttons(), MatchConfig(min_margin=0.2)
+    ref = SemanticElementRef(name="Help", bbox=(10, 10, 30, 30))  # the icon's own box
     scored = score_table(ref, table, config)
     assert table.ids[int(scored.rows[0])] == "li"
     preferred = prefer_control(table, scored, config)

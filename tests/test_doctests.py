@@ -12,7 +12,7 @@ MODULES = [
     "resolver.observation",
     "resolver.roles",
     "resolver.text",
-    "resolver.capture",
+    "resolver.capture.rows",
 ]
 
 

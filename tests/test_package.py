@@ -50,8 +50,8 @@ def test_import_resolver_loads_no_heavy_dependency() -> None:
 
 
 def test_every_test_module_mirrors_a_package_module() -> None:
-    # tests/<path>/test_<name>.py tests resolver/<path>/<name>.py (or the package __init__
-    # as test_init.py); the few cross-cutting suites are listed here by name.
+    # tests/<path>/test_<name>.py tests resolver/<path>/<name>.py (or _<name>.py, or the
+    # package __init__ as test_init.py); the few cross-cutting suites are listed here by name.
     cross_cutting = {"test_cross_platform", "test_doctests", "test_readme", "test_robustness",
                      "test_package", "test_browser_capture", "test_public_api"}  # fmt: skip
     orphans = []
@@ -60,10 +60,11 @@ def test_every_test_module_mirrors_a_package_module() -> None:
         name = test.stem.removeprefix("test_")
         if test.stem in cross_cutting:
             continue
-        target = PACKAGE / rel.parent / f"{name}.py"
-        package = PACKAGE / rel.parent / name / "__init__.py"
-        init = PACKAGE / rel.parent / "__init__.py" if name == "init" else None
-        if not (target.exists() or package.exists() or (init is not None and init.exists())):
+        folder = PACKAGE / rel.parent
+        candidates = [folder / f"{name}.py", folder / f"_{name}.py", folder / name / "__init__.py"]
+        if name == "init":
+            candidates.append(folder / "__init__.py")
+        if not any(path.exists() for path in candidates):
             orphans.append(str(rel))
     assert orphans == []
 
