@@ -320,14 +320,14 @@ class TableBuilder:
         n = len(self.rows)
         check_rows(n, self.max_rows)
         width = _FIXED + len(self.id_columns)
-        if any(len(row) != width for row in self.rows):
+        if set(map(len, self.rows)) - {width}:
             raise InvalidObservationError("table rows have different numbers of fields")
         columns: list[Sequence[Any]] = list(zip(*self.rows, strict=True)) or [()] * width
         ids, raw_roles, names, parents, boxes, values, states = columns[:_FIXED]
         parent = self._parents(parents)
         roles = self._canonical(raw_roles)
         names = _clean_names(names)
-        depth, containers = _structure(roles, names, parent.tolist())
+        depth, containers = _structure(roles, names, parents)
         state = np.asarray(states, dtype=np.int8).reshape(n, 3)
         prefix = self.executor_prefix
         executor = [prefix + i for i in ids]
@@ -392,7 +392,7 @@ def _clean_names(names: Sequence[str]) -> list[str]:
 
 
 def _structure(
-    roles: list[str], names: list[str], parents: list[int]
+    roles: list[str], names: list[str], parents: Sequence[int]
 ) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
     """Depth and container path of every row, from the parent links."""
     n = len(parents)
@@ -423,7 +423,7 @@ def _structure(
     return np.asarray(depth_list, dtype=np.int32).reshape(n), tuple(containers)
 
 
-def _content_labels(roles: list[str], names: list[str], parent: list[int]) -> dict[int, str]:
+def _content_labels(roles: list[str], names: list[str], parent: Sequence[int]) -> dict[int, str]:
     """Text content of unnamed rows/list items/articles: their first text leaves.
 
     Rows are in pre-order, so a subtree is the run of rows after its root whose parent

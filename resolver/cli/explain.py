@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..chain import DEFAULT_SOURCES
 from ..errors import Evidence, ResolutionError
 from ..explain import explain
-from ..observation import Observation
+from ._inputs import add_inputs, read_inputs
 
 __all__ = ["register", "run"]
 
@@ -21,35 +20,16 @@ def register(sub: Any) -> None:
     one = sub.add_parser(
         "explain", help="resolve one ref and draw the candidates on the screenshot (PNG)"
     )
-    one.add_argument("--ref", required=True, help="the reference: JSON text or a JSON file")
-    one.add_argument("--screenshot", help="PNG or JPEG screenshot")
-    one.add_argument("--tree", help="accessibility tree file (any supported format)")
-    one.add_argument("--dom", help="HTML file")
-    one.add_argument("--format", help="tree format (skips detection)")
-    one.add_argument("--screen-size", help="WIDTHxHEIGHT the boxes are measured in")
+    add_inputs(one)
     one.add_argument("--sources", default=",".join(DEFAULT_SOURCES), help="sources, in order")
     one.add_argument("--out", default="explain.png", help="the PNG to write")
     one.set_defaults(run=run)
 
 
-def _screen(text: str | None) -> tuple[float, float] | None:
-    if not text:
-        return None
-    width, _, height = text.lower().partition("x")
-    return (float(width), float(height))
-
-
 def run(args: argparse.Namespace) -> int:
     """Print the Resolution (exit 0) or the evidence (exit 3); 2 for bad input."""
     try:
-        text = args.ref if args.ref.lstrip().startswith("{") else Path(args.ref).read_text()
-        obs = Observation(
-            accessibility_tree=Path(args.tree) if args.tree else None,
-            dom_html=Path(args.dom).read_bytes() if args.dom else None,
-            screenshot=Path(args.screenshot).read_bytes() if args.screenshot else None,
-            tree_format=args.format,
-            screen_size=_screen(args.screen_size),
-        )
+        text, obs = read_inputs(args)
         result = explain(text, obs, args.out, sources=tuple(args.sources.split(",")))
     except OSError as exc:
         print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)

@@ -14,3 +14,13 @@ def test_resolve_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["resolve", "--ref", '{"role":', "--tree", str(tree)]) == 3
     assert json.loads(capsys.readouterr().out)["code"] == "INVALID_REFERENCE"
     assert main(["resolve", "--ref", str(tmp_path / "missing.json"), "--tree", str(tree)]) == 2
+
+
+def test_resolve_bad_screen_size_is_a_typed_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "tree.json"
+    tree.write_text(json.dumps({"id": "1", "role": "button", "name": "OK"}))
+    args = ["resolve", "--ref", '{"name": "OK"}', "--tree", str(tree), "--screen-size", "wide"]
+    assert main(args) == 3
+    assert json.loads(capsys.readouterr().out)["code"] == "INVALID_OBSERVATION"
