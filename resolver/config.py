@@ -33,7 +33,7 @@ class MatchConfig:
     """Name agreement (exact > normalised > digit-masked > fuzzy; :mod:`resolver.text`)."""
     w_role: float = 0.15
     """Graded role compatibility (:data:`resolver.roles.COMPAT`)."""
-    w_bbox: float = 0.10
+    w_bbox: float = 0.20
     """Box agreement: centre distance relative to size, IoU and size ratio."""
     w_container: float = 0.25
     """Agreement of the named-ancestor path, innermost entries weighing most."""
@@ -41,6 +41,9 @@ class MatchConfig:
     """Enabled/focused agreement, when the ref recorded them."""
     w_id: float = 0.50
     """Each platform ID the ref carries and a row matches (automation_id, accessibility_id)."""
+    w_occurrence: float = 0.15
+    """The recorded ordinal among elements with the same role and name (the 2nd "Share"),
+    counted for the rows of that group only."""
     w_path: float = 0.15
     """A recorded xpath or css selector a row still matches: positional, so weaker than an ID
     (after a reorder the old path names the neighbour)."""
@@ -52,6 +55,10 @@ class MatchConfig:
     name_gate_floor: float = 0.3
     """Name gate is ``floor + (1 - floor) * name_similarity``: "Cancel" where "Save" was
     recorded keeps under half its score, however well it sits."""
+    outer_container_match: float = 0.9
+    """The outermost recorded container entry (a window or page title) counts only when some
+    container or named ancestor of the observation agrees with it at least this much;
+    otherwise it is left out (see ``matcher._usable_container``)."""
     hidden_factor: float = 0.6
     """Multiplier for rows the source reports as not visible."""
     bbox_unknown: float = 0.3

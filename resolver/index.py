@@ -25,6 +25,8 @@ Index = npt.NDArray[np.intp]
 
 SHARED_ENTRIES: Final[int] = 16
 """Distinct (role, signals, config) keys a bounded cache keeps per table."""
+MAX_ANCESTORS: Final[int] = 12
+"""Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
 
@@ -107,11 +109,28 @@ class TableIndex:
         """Upper bounds and the row order by them, for the same keys."""
         self.entry_sims = BoundedCache(ENTRY_SIMS)
         """Per recorded container entry, its similarity to every vocabulary entry."""
-        self.outer_entry_known: dict[str, bool] = {}
+        self.ancestor_entry_sims = BoundedCache(ENTRY_SIMS)
+        """The same against the vocabulary of named ancestors (:attr:`ancestors`)."""
+        self.outer_entry_known: dict[tuple[str, float], bool] = {}
+        self.path_styles: dict[tuple[str, ...], bool] = {}
+        """Per recorded path, whether it names ancestors rather than containers."""
         """Per outermost recorded container entry, whether the table has anything like it."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
+
+    def look_alikes(
+        self, name_norm: str, role_code: int | None, containers: tuple[str, ...]
+    ) -> Index:
+        """Rows with this normalised name, this role (when given) and exactly this container
+        path, in document order: the group in which an element's
+        :attr:`~resolver.models.SemanticElementRef.occurrence` counts (look-alikes that
+        nothing but their order tells apart)."""
+        rows = np.sort(self.lookup("norm", name_norm)) if name_norm else np.empty(0, np.intp)
+        if role_code is not None and rows.size:
+            rows = rows[self.table.role_codes[rows] == role_code]
+        paths = self.table.containers
+        return np.asarray([r for r in rows.tolist() if paths[r] == containers], dtype=np.intp)
 
     def lookup(self, kind: str, key: str) -> Index:
         """Rows whose ``kind`` (``raw``, ``norm`` or ``mask``) name equals ``key``."""
@@ -137,6 +156,20 @@ class TableIndex:
     def containers(self) -> ContainerVocab:
         """Distinct container paths and entries."""
         return ContainerVocab(self.table.containers)
+
+    @cached_property
+    def ancestors(self) -> ContainerVocab:
+        """Per row, the names of all its named ancestors, whatever their role (outermost first,
+        the innermost few kept): the container path as recorders that keep every named
+        ancestor (a Chrome extension, a plain CDP shim) write it."""
+        table = self.table
+        names, parent = table.names, table.parent.tolist()
+        paths: list[tuple[str, ...]] = [()] * len(names)
+        for i, p in enumerate(parent):
+            if p >= 0:
+                above = paths[p]
+                paths[i] = (*above[-(MAX_ANCESTORS - 1) :], names[p][:200]) if names[p] else above
+        return ContainerVocab(tuple(paths))
 
     @cached_property
     def geometry(self) -> Geometry:

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from .config import MatchConfig
 from .geometry import CoordSpace, Geometry, iou
-from .index import TableIndex, index_of
+from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
 from .table import CandidateTable
@@ -58,6 +58,11 @@ class Query:
     focused: bool | None
     ids: tuple[tuple[str, str], ...]
     box_same_space: bool = True
+    occurrence: tuple[int, int] | None = None
+    recorded_path: tuple[str, ...] = ()
+    ancestors: bool = False
+    """The recorded path names ancestors of any role (as recorders that keep every named
+    ancestor write it), not containers: compare it with rows' named-ancestor paths."""
 
     @property
     def identifying(self) -> bool:
@@ -84,6 +89,7 @@ class Query:
         if ref.coord_space and table.coord_space.known and ref.coord_space != table.coord_space:
             weight *= config.bbox_other_space
             same_space = False
+        ancestors = _ancestor_style(ref.container_path, table)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -96,42 +102,72 @@ class Query:
             role=canonical_role(ref.role) if ref.role else None,
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
-            container=_usable_container(ref.container_path, table),
+            container=_usable_container(ref.container_path, name_norm, table, config, ancestors),
+            ancestors=ancestors,
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
             box_same_space=same_space,
+            occurrence=ref.occurrence if name_norm else None,
+            recorded_path=ref.container_path,
         )
 
 
-def _usable_container(path: tuple[str, ...], table: CandidateTable) -> tuple[str, ...]:
-    """The recorded container path without an outermost entry that nothing in this table
-    resembles.
+def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
+    """Whether a recorded path reads as named ancestors of any role rather than containers:
+    more of its entries agree (at the digit-masked tier or better) with some named ancestor
+    of the table than with some container entry. Decided once per path and table."""
+    if not path:
+        return False
+    index = index_of(table)
+    cached = index.path_styles.get(path)
+    if cached is None:
+        found = []
+        for vocab in (index.containers, index.ancestors):
+            hits = 0
+            for entry in path:
+                if vocab.raw:
+                    sims = item_similarity_many(entry, vocab.raw, vocab.norm, vocab.mask)
+                    hits += bool(sims.max() >= NAME_TIERS["masked"])
+            found.append(hits)
+        cached = index.path_styles[path] = found[1] > found[0]
+    return cached
 
-    The outermost entry is usually the window or page title; formats without a named root
-    (aria snapshots, Android trees, flat tables) cannot express it, and a renamed page has a
-    new one. Such an entry cannot tell candidates apart, it would only lower them all, so it
-    is left out. Inner entries are always kept: an inner level that matches nothing is how a
-    removed row or group shows (the "Edit" of a deleted row).
+
+def _usable_container(
+    path: tuple[str, ...],
+    name_norm: str,
+    table: CandidateTable,
+    config: MatchConfig,
+    ancestors: bool,
+) -> tuple[str, ...]:
+    """The recorded container path without the entries that cannot tell candidates apart.
+
+    - In a named-ancestor path, an entry equal to the element's own name (a heading or list
+      item that wraps the link) repeats the name.
+    - An outermost entry that nothing in this table resembles, in container paths or named
+      ancestors: usually the window or page title, which formats without a named root
+      (aria snapshots, Android trees, the DOM) cannot express and a renamed page changes.
+      It would only lower every candidate alike.
+
+    Inner entries are otherwise kept: an inner level that matches nothing is how a removed
+    row or group shows (the "Edit" of a deleted row).
     """
+    if name_norm and ancestors:
+        path = tuple(entry for entry in path if normalize(collapse(entry)) != name_norm)
     if not path:
         return path
     index = index_of(table)
-    vocab = index.containers
-    known = index.outer_entry_known.get(path[0])
+    key = (path[0], config.outer_container_match)
+    known = index.outer_entry_known.get(key)
     if known is None:
-        sims = (
-            item_similarity_many(path[0], vocab.raw, vocab.norm, vocab.mask)
-            if vocab.raw
-            else np.zeros(0)
-        )
-        known = index.outer_entry_known[path[0]] = bool(sims.size and sims.max() >= OUTER_MATCH)
+        best = 0.0
+        for vocab in (index.containers, index.ancestors):
+            if vocab.raw:
+                sims = item_similarity_many(path[0], vocab.raw, vocab.norm, vocab.mask)
+                best = max(best, float(sims.max()))
+        known = index.outer_entry_known[key] = best >= config.outer_container_match
     return path if known else path[1:]
-
-
-OUTER_MATCH: Final[float] = 0.5
-"""An outermost recorded container entry is kept when some container entry of the table
-agrees with it at least this much (see :func:`_usable_container`)."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +249,7 @@ class _Scorer:
         # Refs that differ only in name, box and container share these vectors (and the
         # order of rows by their bound), so they are computed once per table.
         self.cache_key: tuple[Any, ...] | None = None
-        if state is None and not query.ids:
+        if state is None and not query.ids and query.occurrence is None:
             self.cache_key = (
                 query.role, self.has_box, query.bbox_weight, self.has_name,
                 self.has_container, config,
@@ -263,6 +299,12 @@ class _Scorer:
             den_rows += weight * hit
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
+        if query.occurrence is not None:
+            group, agree = _occurrence(index, query)
+            num[group] += config.w_occurrence * agree
+            den_rows[group] += config.w_occurrence
+            self.signals["occurrence"] = np.zeros(n)
+            self.signals["occurrence"][group] = agree
         container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
@@ -317,45 +359,52 @@ class _Scorer:
         return self.name[rows]
 
     def container_scores(self, rows: Index) -> FloatArray:
-        """Container-path similarity for ``rows``: each needed distinct path once, each of its
-        entries once, every entry of one recorded level in one rapidfuzz batch."""
+        """Container-path similarity for ``rows`` (against their container paths, or their
+        named-ancestor paths for a path of that style), each needed distinct path once, each
+        of its entries once, every entry of one recorded level in one rapidfuzz batch."""
         todo = rows[np.isnan(self.container[rows])]
         if todo.size:
-            vocab = self.index.containers
-            codes, matrix = vocab.path_of_row, vocab.matrix
-            raw, norm, mask = vocab.raw, vocab.norm, vocab.mask
-            path_codes = np.unique(codes[todo])
-            sub = matrix[path_codes]  # paths x entries, -1 padded
-            entries = np.unique(sub[sub >= 0])
-            total = np.zeros(path_codes.size)
-            weight_sum = 0.0
-            for depth, item in enumerate(self.query.container):
-                weight = entry_weight(depth, item)
-                sims = self._entry_sims(item, entries, raw, norm, mask)
-                best = sims[sub].max(axis=1) if sub.size else np.zeros(path_codes.size)
-                total += weight * best
-                weight_sum += weight
-            by_path = dict(zip(path_codes.tolist(), (total / weight_sum).tolist(), strict=True))
-            self.container[todo] = [by_path[int(c)] for c in codes[todo]]
+            index = self.index
+            if self.query.ancestors:
+                scores = self._path_scores(index.ancestors, index.ancestor_entry_sims, todo)
+            else:
+                scores = self._path_scores(index.containers, index.entry_sims, todo)
+            self.container[todo] = scores
         return self.container[rows]
 
+    def _path_scores(self, vocab: ContainerVocab, cache: BoundedCache, todo: Index) -> FloatArray:
+        """The recorded path against the paths of ``vocab`` of rows ``todo``."""
+        codes, matrix = vocab.path_of_row, vocab.matrix
+        path_codes = np.unique(codes[todo])
+        sub = matrix[path_codes]  # paths x entries, -1 padded
+        entries = np.unique(sub[sub >= 0])
+        total = np.zeros(path_codes.size)
+        weight_sum = 0.0
+        for depth, item in enumerate(self.query.container):
+            weight = entry_weight(depth, item)
+            sims = self._entry_sims(item, entries, vocab, cache)
+            best = sims[sub].max(axis=1) if sub.size else np.zeros(path_codes.size)
+            total += weight * best
+            weight_sum += weight
+        by_path = dict(zip(path_codes.tolist(), (total / weight_sum).tolist(), strict=True))
+        return np.asarray([by_path[int(c)] for c in codes[todo]], dtype=np.float64)
+
     def _entry_sims(
-        self, item: str, entries: Index, raw: list[str], norm: list[str], mask: list[str]
+        self, item: str, entries: Index, vocab: ContainerVocab, cache: BoundedCache
     ) -> FloatArray:
         """Similarity of one recorded entry to vocabulary entries, cached on the table: refs
         of one page share their outer containers, so ``resolve_many`` computes them once."""
-        cache = self.index.entry_sims
         sims = cache.get(item)
         if sims is None:
-            sims = cache.room()[item] = np.full(len(raw) + 1, np.nan)
+            sims = cache.room()[item] = np.full(len(vocab.raw) + 1, np.nan)
             sims[-1] = 0.0  # the padding slot
         missing = entries[np.isnan(sims[entries])]
         if missing.size:
             sims[missing] = item_similarity_many(
                 item,
-                [raw[e] for e in missing],
-                [norm[e] for e in missing],
-                [mask[e] for e in missing],
+                [vocab.raw[e] for e in missing],
+                [vocab.norm[e] for e in missing],
+                [vocab.mask[e] for e in missing],
             )
         return sims
 
@@ -425,6 +474,22 @@ class _Scorer:
         if self.has_container:
             total = total + self.container_weight[sl]
         return np.asarray(gate * total / self.den[sl], dtype=np.float64)
+
+
+def _occurrence(index: TableIndex, query: Query) -> tuple[Index, FloatArray]:
+    """The rows sharing the ref's role, name and recorded container path, and for each whether
+    its ordinal among them agrees with the recorded one. When the group has changed size (a
+    look-alike was added,
+    or one was removed or renamed: perhaps the target itself), no member's ordinal can be
+    trusted, and none agrees."""
+    assert query.occurrence is not None
+    k, n = query.occurrence
+    code = None if query.role is None else role_code(query.role)
+    group = index.look_alikes(query.name_norm, code, query.recorded_path)
+    agree = np.zeros(group.size)
+    if group.size == n:
+        agree[k] = 1.0
+    return group, agree
 
 
 def _visibility(index: TableIndex, config: MatchConfig) -> FloatArray:

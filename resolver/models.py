@@ -113,6 +113,10 @@ class SemanticElementRef(_Model):
         What the bbox is measured in (:class:`~resolver.geometry.CoordSpace`): ``"css_px"``
         (viewport CSS pixels), ``"screen_px"``, ``"screen_points"`` (macOS), ``"device_px"``
         (Android). When it differs from the observation's, box evidence counts for less.
+    occurrence:
+        ``(k, n)``: the element was the ``k``-th (from 0) of ``n`` elements with its role, name
+        and container path, in document order (the 2nd of three "Share" links in the same
+        footer). Recorded when ``n >= 2``; it tells look-alikes apart when nothing else does.
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 
@@ -135,6 +139,7 @@ class SemanticElementRef(_Model):
     xpath: str | None = None
     screen_size: tuple[int, int] | None = None
     coord_space: CoordSpace | None = None
+    occurrence: tuple[int, int] | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
@@ -169,6 +174,13 @@ class SemanticElementRef(_Model):
     def _check_screen(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
         if value is not None and (value[0] <= 0 or value[1] <= 0):
             raise ValueError("screen_size must be two positive integers (width, height)")
+        return value
+
+    @field_validator("occurrence")
+    @classmethod
+    def _check_occurrence(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is not None and not 0 <= value[0] < value[1]:
+            raise ValueError("occurrence must be (k, n) with 0 <= k < n")
         return value
 
     @field_validator("container_path")

@@ -9,7 +9,13 @@ from resolver.config import MatchConfig
 from resolver.models import SemanticElementRef
 from resolver.roles import canonical_role, role_compat
 from resolver.table import CandidateTable
-from resolver.text import _item_similarity, container_similarity, name_similarity
+from resolver.text import (
+    _item_similarity,
+    collapse,
+    container_similarity,
+    name_similarity,
+    normalize,
+)
 
 
 def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
@@ -29,6 +35,20 @@ def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown
     else:
         size = (min(cw, rw) / max(cw, rw, 1e-9)) * (min(ch, rh) / max(ch, rh, 1e-9))
     return 0.5 * dist_sim + 0.25 * iou + 0.25 * size
+
+
+def named_ancestors(table: CandidateTable) -> list[tuple[str, ...]]:
+    """Every row's named ancestors, any role, outermost first (the innermost 12)."""
+    out = []
+    for i in range(len(table)):
+        names = []
+        p = int(table.parent[i])
+        while p >= 0:
+            if table.names[p]:
+                names.append(table.names[p][:200])
+            p = int(table.parent[p])
+        out.append(tuple(reversed(names))[-12:])
+    return out
 
 
 def reference_scores(
@@ -55,10 +75,37 @@ def reference_scores(
         value = getattr(ref, field)
         if value and column in table.platform_ids:
             ids.append((column, table.id_key(column, value)))
-    container = ref.container_path
-    entries = {entry for path in table.containers for entry in path}
-    if container and not any(_item_similarity(container[0], e) >= 0.5 for e in entries):
+    ancestors = named_ancestors(table)
+    container_entries = {e for path in table.containers for e in path}
+    ancestor_entries = {e for path in ancestors for e in path}
+
+    def hits(entries: set[str]) -> int:
+        return sum(
+            any(name_similarity(item, e) >= 0.9 for e in entries) for item in ref.container_path
+        )
+
+    style = hits(ancestor_entries) > hits(container_entries)
+    own = normalize(collapse(ref.name)) if ref.name and style else ""
+    container = tuple(e for e in ref.container_path if not own or normalize(collapse(e)) != own)
+    entries = {entry for path in (*table.containers, *ancestors) for entry in path}
+    if container and not any(
+        _item_similarity(container[0], e) >= config.outer_container_match for e in entries
+    ):
         container = container[1:]  # an outermost level nothing here resembles
+    occurrence = {}
+    if ref.occurrence and ref.name and normalize(collapse(ref.name)):
+        k, n = ref.occurrence
+        want = canonical_role(ref.role) if ref.role else None
+        group = [
+            i for i in range(len(table))
+            if table.names_norm[i] == normalize(collapse(ref.name))
+            and (want is None or table.roles[i] == want)
+            and table.containers[i] == ref.container_path
+        ]  # fmt: skip
+        m = len(group)
+        for j, i in enumerate(group):
+            same = m == n and j == k
+            occurrence[i] = 1.0 if same else 0.0
     with_paths = sum(1 for path in table.containers if path)
     flat = len(table) > 0 and with_paths / len(table) < 0.5
     for i in range(len(table)):
@@ -92,13 +139,16 @@ def reference_scores(
                 weight = config.w_path if column in ("xpath", "css") else config.w_id
                 num += weight
                 den += weight
+        if i in occurrence:
+            num += config.w_occurrence * occurrence[i]
+            den += config.w_occurrence
         if ref.name:
             sim = name_similarity(ref.name, table.names[i])
             num += config.w_name * sim
             den += config.w_name
             gate *= config.name_gate_floor + (1 - config.name_gate_floor) * sim
         if container and (table.containers[i] or not flat):
-            sim = container_similarity(container, table.containers[i])
+            sim = container_similarity(container, ancestors[i] if style else table.containers[i])
             num += config.w_container * sim
             den += config.w_container
             gate *= config.container_gate_floor + (1 - config.container_gate_floor) * sim

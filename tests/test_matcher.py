@@ -77,6 +77,9 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
         fields["automation_id"] = "a1"
     if rng.random() < 0.1:
         fields["xpath"] = "/html[1]/body[1]/div[1]"
+    if rng.random() < 0.3:
+        n = rng.randrange(1, 4)
+        fields["occurrence"] = (rng.randrange(n), n)
     if not {"role", "name", "bbox", "automation_id", "xpath"} & set(fields):
         fields["name"] = "OK"
     return SemanticElementRef(**fields)  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InvalidReferenceError
+from ..index import index_of
 from ..models import ID_FIELDS, SemanticElementRef
 from ..table import CandidateTable
 
@@ -68,5 +69,17 @@ def ref_from_row(
         enabled=None if enabled < 0 else bool(enabled),
         screen_size=screen_size,
         coord_space=table.coord_space if table.coord_space.known else None,
+        occurrence=_occurrence(table, row),
         **ids,
     )
+
+
+def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:
+    """``(k, n)`` when the row is the ``k``-th of ``n >= 2`` look-alikes (same role, name and
+    container path), else ``None``."""
+    group = index_of(table).look_alikes(
+        table.names_norm[row], int(table.role_codes[row]), table.containers[row]
+    )
+    if group.size < 2:
+        return None
+    return (int(np.flatnonzero(group == row)[0]), int(group.size))

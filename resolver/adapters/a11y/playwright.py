@@ -8,6 +8,7 @@ their child-index path as ID (``a11y:0.1.3``), and bbox evidence is simply absen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, Final
 
 from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
@@ -19,14 +20,35 @@ _ROOT_ROLES = frozenset({"WebArea", "RootWebArea", "document"})
 _FOREIGN = ("id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class")
 
 
+_LOOK: Final[int] = 2000  # nodes inspected for keys a Playwright snapshot never has
+
+
+def _foreign_below(root: Mapping[str, Any]) -> bool:
+    """Whether any of the first nodes (breadth first) carries an ID or a box: a nested tree
+    whose root happens to have neither, which must not be read as a snapshot (its IDs and
+    boxes would be lost)."""
+    queue: list[Any] = [root]
+    for node in queue:
+        if len(queue) > _LOOK:
+            break
+        if isinstance(node, Mapping):
+            if any(k in node for k in _FOREIGN):
+                return True
+            kids = node.get("children")
+            if isinstance(kids, list):
+                queue.extend(kids)
+    return False
+
+
 def detect(tree: TreeInput) -> bool:
-    """A dict rooted at ``WebArea``/``RootWebArea``, or role+name dicts with no IDs or boxes."""
+    """A dict rooted at ``WebArea``/``RootWebArea``, or role+name dicts, with no IDs or boxes
+    anywhere (among the first few thousand nodes)."""
     if tree.kind != "json" or not isinstance(tree.data, Mapping):
         return False
     root = tree.data
-    if "role" not in root or any(k in root for k in _FOREIGN):
+    if "role" not in root or not (root.get("role") in _ROOT_ROLES or "name" in root):
         return False
-    return root.get("role") in _ROOT_ROLES or "name" in root
+    return not _foreign_below(root)
 
 
 def build(tree: TreeInput, source: SourceInput) -> CandidateTable:

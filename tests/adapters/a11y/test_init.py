@@ -35,6 +35,24 @@ CASES: list[tuple[str, Any]] = [
     ("cdp", {"nodes": CDP}),
     ("nested", NESTED),
     ("playwright", PLAYWRIGHT),
+    # Shapes two formats could both claim: a nested tree whose root has no ID or box (only
+    # its children have them) is nested, not a Playwright snapshot.
+    ("nested", {"role": "document", "children": [{"id": "c7", "role": "link", "name": "A"}]}),
+    (
+        "nested",
+        {
+            "role": "WebArea",
+            "name": "",
+            "children": [
+                {
+                    "role": "group",
+                    "children": [{"role": "button", "name": "B", "bbox": [0, 0, 9, 9]}],
+                }
+            ],
+        },
+    ),
+    ("nested", [{"role": "button", "name": "C", "children": []}]),
+    ("playwright", {"role": "document", "name": "", "children": [{"role": "link", "name": "A"}]}),
     ("snapshot", SNAPSHOT),
     ("uia", _file("uia/invoice.json")),
     ("pywinauto", _file("pywinauto/invoice.txt")),
@@ -146,3 +164,14 @@ def test_unknown_json_shape() -> None:
     with pytest.raises(UnsupportedFormatError) as info:
         Observation(accessibility_tree={"foo": 1}).candidates("a11y")
     assert info.value.code.value == "UNSUPPORTED_FORMAT"
+
+
+def test_nested_tree_without_root_id_keeps_its_ids() -> None:
+    tree = {"role": "document", "children": [
+        {"id": "c7", "role": "link", "name": "Home", "bbox": [0, 0, 50, 20]},
+        {"id": "c29", "role": "link", "name": "News", "bbox": [60, 0, 110, 20]},
+    ]}  # fmt: skip
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    assert table.format == "nested"
+    assert table.executor_ids[1:] == ("a11y:c7", "a11y:c29")
+    assert table.box(2) == (60.0, 0.0, 110.0, 20.0)
