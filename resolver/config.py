@@ -74,6 +74,10 @@ class MatchConfig:
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85
     """An ancestor/descendant overlapping this much is the same click target, not a rival."""
+    lookalike_box: float = 0.9
+    """When fewer look-alikes (same role, name and container path) are left than were
+    recorded, the best of them is accepted only if its box agrees at least this much (after
+    the page's shift): otherwise it may be the survivor of a removed target."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

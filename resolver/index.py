@@ -34,17 +34,17 @@ ENTRY_SIMS: Final[int] = 4096
 class _ValueIndex:
     """Rows by value: one code per row, rows sorted by code, and a slice per value."""
 
-    __slots__ = ("codes", "order", "starts")
+    __slots__ = ("codes", "counts", "order", "row_codes", "starts")
 
     def __init__(self, column: tuple[str, ...]) -> None:
         self.codes: dict[str, int] = {}
         setdefault = self.codes.setdefault
-        row_codes = np.fromiter(
+        self.row_codes = np.fromiter(
             (setdefault(value, len(self.codes)) for value in column), np.intp, count=len(column)
         )
-        self.order = np.argsort(row_codes, kind="stable")
-        counts = np.bincount(row_codes, minlength=len(self.codes))
-        self.starts = np.concatenate(([0], np.cumsum(counts)))
+        self.order = np.argsort(self.row_codes, kind="stable")
+        self.counts = np.bincount(self.row_codes, minlength=len(self.codes))
+        self.starts = np.concatenate(([0], np.cumsum(self.counts)))
 
     def rows(self, value: str) -> Index:
         """Row indices holding ``value`` (empty values are never indexed)."""
@@ -151,6 +151,16 @@ class TableIndex:
     @cached_property
     def _by_mask(self) -> _ValueIndex:
         return _ValueIndex(self.table.names_mask)
+
+    @cached_property
+    def unique_named(self) -> npt.NDArray[np.bool_]:
+        """Rows whose normalised name is not empty and no other row has, and whose box is
+        known: the anchors a recorder can store and find again."""
+        by_norm = self._by_norm
+        unique: npt.NDArray[np.bool_] = by_norm.counts[by_norm.row_codes] == 1
+        unique &= ~self.empty_names
+        unique &= ~np.isnan(self.table.bboxes[:, 0])
+        return unique
 
     @cached_property
     def containers(self) -> ContainerVocab:

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import CoordSpace, Geometry, iou
+from .geometry import Box, CoordSpace, Geometry, iou
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -78,11 +78,8 @@ class Query:
         name_norm = normalize(name_raw) if name_raw else ""
         bbox = ref.bbox
         weight = config.w_bbox
-        if bbox is not None and ref.screen_size and table.screen_size:
-            sx = table.screen_size[0] / ref.screen_size[0]
-            sy = table.screen_size[1] / ref.screen_size[1]
-            if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
-                bbox = (bbox[0] * sx, bbox[1] * sy, bbox[2] * sx, bbox[3] * sy)
+        if bbox is not None:
+            bbox = _moved(ref, bbox, table)
         if table.coord_space is CoordSpace.NONE:
             weight = 0.0
         same_space = True
@@ -111,6 +108,39 @@ class Query:
             occurrence=ref.occurrence if name_norm else None,
             recorded_path=ref.container_path,
         )
+
+
+def _scale(ref: SemanticElementRef, table: CandidateTable) -> tuple[float, float]:
+    """How the ref's screen maps onto the table's (1, 1 unless both sizes are known)."""
+    if ref.screen_size and table.screen_size:
+        sx = table.screen_size[0] / ref.screen_size[0]
+        sy = table.screen_size[1] / ref.screen_size[1]
+        if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
+            return sx, sy
+    return 1.0, 1.0
+
+
+def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
+    """The recorded box in the table's space: rescaled when the screen size changed, and
+    shifted as the page moved around it (the median displacement of the ref's anchors that
+    are still uniquely named here; none found, no shift)."""
+    sx, sy = _scale(ref, table)
+    left, top, right, bottom = box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy
+    index = index_of(table)
+    moves: list[tuple[float, float]] = []
+    for name, old in ref.anchors:
+        rows = index.lookup("norm", normalize(collapse(name)))
+        new = table.box(int(rows[0])) if rows.size == 1 else None
+        if new is not None:
+            moves.append((
+                (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
+                (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
+            ))  # fmt: skip
+    if not moves:
+        return (left, top, right, bottom)
+    dx = float(np.median([m[0] for m in moves]))
+    dy = float(np.median([m[1] for m in moves]))
+    return (left + dx, top + dy, right + dx, bottom + dy)
 
 
 def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
@@ -305,6 +335,10 @@ class _Scorer:
             den_rows[group] += config.w_occurrence
             self.signals["occurrence"] = np.zeros(n)
             self.signals["occurrence"][group] = agree
+            if group.size < query.occurrence[1]:
+                # Fewer look-alikes than recorded: one is gone, perhaps the target itself.
+                self.signals["lookalike_gone"] = np.zeros(n)
+                self.signals["lookalike_gone"][group] = 1.0
         container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to

@@ -27,6 +27,9 @@ __all__ = [
 BBox = tuple[float, float, float, float]
 """``[left, top, right, bottom]`` in the coordinate space of the observation it came from."""
 
+MAX_ANCHORS: Final[int] = 8
+"""At most this many anchors per reference."""
+
 ID_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("automation_id", "automation_id"),
     ("accessibility_id", "accessibility_id"),
@@ -117,6 +120,11 @@ class SemanticElementRef(_Model):
         ``(k, n)``: the element was the ``k``-th (from 0) of ``n`` elements with its role, name
         and container path, in document order (the 2nd of three "Share" links in the same
         footer). Recorded when ``n >= 2``; it tells look-alikes apart when nothing else does.
+    anchors:
+        A few elements near this one whose names were unique on the page, with their boxes
+        (``(("Sign in", [l, t, r, b]), ...)``): where they are now tells how the page moved
+        (a banner pushed it down, a block moved), so the recorded box is compared after the
+        same shift.
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 
@@ -140,6 +148,7 @@ class SemanticElementRef(_Model):
     screen_size: tuple[int, int] | None = None
     coord_space: CoordSpace | None = None
     occurrence: tuple[int, int] | None = None
+    anchors: tuple[tuple[str, BBox], ...] = ()
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
@@ -181,6 +190,16 @@ class SemanticElementRef(_Model):
     def _check_occurrence(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
         if value is not None and not 0 <= value[0] < value[1]:
             raise ValueError("occurrence must be (k, n) with 0 <= k < n")
+        return value
+
+    @field_validator("anchors")
+    @classmethod
+    def _check_anchors(cls, value: tuple[tuple[str, BBox], ...]) -> tuple[tuple[str, BBox], ...]:
+        if len(value) > MAX_ANCHORS:
+            raise ValueError(f"at most {MAX_ANCHORS} anchors")
+        for _, box in value:
+            if not all(math.isfinite(v) for v in box) or box[2] < box[0] or box[3] < box[1]:
+                raise ValueError("anchor boxes must be finite [left, top, right, bottom]")
         return value
 
     @field_validator("container_path")

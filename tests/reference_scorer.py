@@ -4,6 +4,7 @@ in resolver.config. The vectorised matcher must agree with it."""
 from __future__ import annotations
 
 import math
+import statistics
 
 from resolver.config import MatchConfig
 from resolver.models import SemanticElementRef
@@ -61,10 +62,26 @@ def reference_scores(
     spaces_differ = ref.coord_space and table.coord_space not in ("unknown", ref.coord_space)
     if bbox_weight and spaces_differ:
         bbox_weight *= config.bbox_other_space
+    sx = sy = 1.0
     if ref_box is not None and ref.screen_size and table.screen_size:
         sx = table.screen_size[0] / ref.screen_size[0]
         sy = table.screen_size[1] / ref.screen_size[1]
         ref_box = (ref_box[0] * sx, ref_box[1] * sy, ref_box[2] * sx, ref_box[3] * sy)
+    if ref_box is not None:
+        moves = []
+        for name, old in ref.anchors:
+            key = normalize(collapse(name))
+            rows = [i for i in range(len(table)) if key and table.names_norm[i] == key]
+            if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
+                new = [float(v) for v in table.bboxes[rows[0]]]
+                moves.append((
+                    (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
+                    (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
+                ))  # fmt: skip
+        if moves:
+            dx = statistics.median(m[0] for m in moves)
+            dy = statistics.median(m[1] for m in moves)
+            ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
     ids = []
     for field, column in (
         ("automation_id", "automation_id"),

@@ -80,6 +80,13 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
     if rng.random() < 0.3:
         n = rng.randrange(1, 4)
         fields["occurrence"] = (rng.randrange(n), n)
+    if rng.random() < 0.3:
+        anchors = []
+        for _ in range(rng.randrange(1, 4)):
+            other = rng.randrange(len(table))
+            x, y = rng.uniform(0, 1200), rng.uniform(0, 900)
+            anchors.append((table.names[other] or "Edit", (x, y, x + 30, y + 10)))
+        fields["anchors"] = tuple(anchors)
     if not {"role", "name", "bbox", "automation_id", "xpath"} & set(fields):
         fields["name"] = "OK"
     return SemanticElementRef(**fields)  # type: ignore[arg-type]

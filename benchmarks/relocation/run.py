@@ -101,16 +101,31 @@ def _describe(executor_id: str | None, table: CandidateTable | None, rows: dict[
 
 def _resolve(
     recorder: str, ref: SemanticElementRef, obs: Observation, source: str
-) -> tuple[str | None, str | None, str | None]:
-    """``(answer, error code, unexpected error)`` of one resolution."""
+) -> tuple[str | None, str | None, str | None, dict[str, Any]]:
+    """``(answer, error code, unexpected error, decision)`` of one resolution; ``decision``
+    holds the best candidate, its score and its margin over the best different target, also
+    when the source abstained (for risk/coverage curves at other thresholds)."""
     try:
         if recorder == "seed":
-            return seed_resolve_cdp(ref, obs), None, None
-        return resolve(ref, obs, sources=(source,)).executor_id, None, None
+            return seed_resolve_cdp(ref, obs), None, None, {}
+        res = resolve(ref, obs, sources=(source,))
+        best = {"best": res.executor_id, "score": res.score, "margin": res.margin}
+        return res.executor_id, None, None, best
     except ResolutionError as exc:
-        return None, exc.code.value, None
+        return None, exc.code.value, None, _evidence(exc)
     except Exception as exc:  # a bug in the library must not stop the run: count it
-        return None, None, f"{type(exc).__name__}: {exc}"[:300]
+        return None, None, f"{type(exc).__name__}: {exc}"[:300], {}
+
+
+def _evidence(exc: ResolutionError) -> dict[str, Any]:
+    """The best candidate of the last source tried, its score and its lead."""
+    for step in reversed(exc.evidence.trace):
+        best = step.get("best")
+        if best:
+            runner = step.get("runner_up") or {}
+            margin = best["score"] - runner.get("score", 0.0)
+            return {"best": best["executor_id"], "score": best["score"], "margin": margin}
+    return {}
 
 
 def _trials(
@@ -150,7 +165,9 @@ def evaluate_version(
             xpath = label.get("xpath")
             expected = f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
         start = time.perf_counter()
-        answer, code, error = _resolve(recorder, ref, obs, source)
+        answer, code, error, decision = _resolve(recorder, ref, obs, source)
+        if decision.get("best") and source == "dom":
+            decision["best"] = _normalise(decision["best"], tables["dom"])
         ms = 1000 * (time.perf_counter() - start)
         if answer is not None and source == "dom":
             answer = _normalise(answer, tables["dom"])
@@ -179,6 +196,7 @@ def evaluate_version(
             "verdict": verdict,
             "code": code,
             "ms": round(ms, 2),
+            **decision,
         }
         if error is not None:
             outcome["error"] = error

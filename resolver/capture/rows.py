@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from ..errors import InvalidReferenceError
 from ..index import index_of
-from ..models import ID_FIELDS, SemanticElementRef
+from ..models import ID_FIELDS, BBox, SemanticElementRef
 from ..table import CandidateTable
 
 __all__ = ["ref_from_row"]
@@ -70,6 +72,7 @@ def ref_from_row(
         screen_size=screen_size,
         coord_space=table.coord_space if table.coord_space.known else None,
         occurrence=_occurrence(table, row),
+        anchors=_anchors(table, row) if bbox is not None else (),
         **ids,
     )
 
@@ -83,3 +86,22 @@ def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:
     if group.size < 2:
         return None
     return (int(np.flatnonzero(group == row)[0]), int(group.size))
+
+
+ANCHORS: Final[int] = 4
+"""Anchors recorded per reference: the nearest uniquely named elements."""
+
+
+def _anchors(table: CandidateTable, row: int) -> tuple[tuple[str, BBox], ...]:
+    """The nearest few rows whose names are unique on the page, with their boxes."""
+    index = index_of(table)
+    candidates = np.flatnonzero(index.unique_named)
+    candidates = candidates[candidates != row]
+    if candidates.size == 0:
+        return ()
+    geometry = index.geometry
+    dist = np.hypot(
+        geometry.cx[candidates] - geometry.cx[row], geometry.cy[candidates] - geometry.cy[row]
+    )
+    nearest = candidates[np.argsort(dist, kind="stable")[:ANCHORS]]
+    return tuple((table.names[r], table.box(r)) for r in nearest.tolist())  # type: ignore[misc]
