@@ -56,12 +56,7 @@ def ref_from_row(
     bbox = None if np.isnan(box).any() else tuple(float(v) for v in box)
     if screen_size is None and table.screen_size is not None:
         screen_size = (round(table.screen_size[0]), round(table.screen_size[1]))
-    ids: dict[str, str] = {}
-    if with_ids:
-        for field, column in ID_FIELDS:
-            value = table.platform_ids.get(column, (None,) * len(table))[row]
-            if value:
-                ids[field] = value
+    ids = _ids(table, row) if with_ids else {}
     enabled = int(table.enabled[row])
     return SemanticElementRef(
         role=table.roles[row] if table.roles[row] != "unknown" else table.raw_roles[row] or None,
@@ -75,6 +70,16 @@ def ref_from_row(
         anchors=_anchors(table, row) if bbox is not None else (),
         **ids,
     )
+
+
+def _ids(table: CandidateTable, row: int) -> dict[str, str]:
+    """The reference's platform-ID fields the table has a value for, for this row."""
+    ids: dict[str, str] = {}
+    for field, column in ID_FIELDS:
+        value = table.platform_ids.get(column, (None,) * len(table))[row]
+        if value:
+            ids[field] = value
+    return ids
 
 
 def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:
