@@ -279,23 +279,43 @@ class _Scorer:
         # Refs that differ only in name, box and container share these vectors (and the
         # order of rows by their bound), so they are computed once per table.
         self.cache_key: tuple[Any, ...] | None = None
-        if state is None and not query.ids and query.occurrence is None:
+        cached: tuple[FloatArray, ...] | None = None
+        if state is None and not query.ids:
             self.cache_key = (
                 query.role, self.has_box, query.bbox_weight, self.has_name,
                 self.has_container, config,
             )  # fmt: skip
             cached = index.shared_vectors.get(self.cache_key)
-            if cached is not None:
-                self.num, self.den, self.mult, self.container_weight = cached
-                if query.role is not None:
-                    self.signals["role"] = _role_vectors(index, query.role, config)[0]
-                self._init_rows(n)
-                return
-        self.num, self.den, self.mult, self.container_weight = self._vectors(state)
-        if self.cache_key is not None:
-            shared = (self.num, self.den, self.mult, self.container_weight)
-            index.shared_vectors.room()[self.cache_key] = shared
+            if cached is not None and query.role is not None:
+                self.signals["role"] = _role_vectors(index, query.role, config)[0]
+        if cached is None:
+            cached = self._vectors(state)
+            if self.cache_key is not None:
+                index.shared_vectors.room()[self.cache_key] = cached
+        self.base_num, self.base_den, self.mult, self.container_weight = cached
+        self.num, self.den = self._with_occurrence()
         self._init_rows(n)
+
+    def _with_occurrence(self) -> tuple[FloatArray, FloatArray]:
+        """Numerator and denominator with the look-alike order counted for the rows of the
+        ref's look-alike group (copies; the shared vectors stay as they are). The group's rows
+        are all name hits, scored exactly, so bounds from the shared vectors stay valid for
+        every other row."""
+        query, config = self.query, self.config
+        if query.occurrence is None:
+            return self.base_num, self.base_den
+        n = len(self.table)
+        group, agree = _occurrence(self.index, query)
+        num, den = self.base_num.copy(), self.base_den.copy()
+        num[group] += config.w_occurrence * agree
+        den[group] += config.w_occurrence
+        self.signals["occurrence"] = np.zeros(n)
+        self.signals["occurrence"][group] = agree
+        if group.size < query.occurrence[1]:
+            # Fewer look-alikes than recorded: one is gone, perhaps the target itself.
+            self.signals["lookalike_gone"] = np.zeros(n)
+            self.signals["lookalike_gone"][group] = 1.0
+        return num, den
 
     def _vectors(self, state: FloatArray | None) -> tuple[FloatArray, ...]:
         """Numerator, denominator, gate and container weight of every row from the signals
@@ -329,16 +349,6 @@ class _Scorer:
             den_rows += weight * hit
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
-        if query.occurrence is not None:
-            group, agree = _occurrence(index, query)
-            num[group] += config.w_occurrence * agree
-            den_rows[group] += config.w_occurrence
-            self.signals["occurrence"] = np.zeros(n)
-            self.signals["occurrence"][group] = agree
-            if group.size < query.occurrence[1]:
-                # Fewer look-alikes than recorded: one is gone, perhaps the target itself.
-                self.signals["lookalike_gone"] = np.zeros(n)
-                self.signals["lookalike_gone"][group] = 1.0
         container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
@@ -451,13 +461,14 @@ class _Scorer:
         orders = self.index.bound_orders
         cached = orders.get(self.cache_key)
         if cached is None:
-            upper = self._cap_bound()
+            upper = self._cap_bound(shared=True)
             cached = orders.room()[self.cache_key] = (upper, np.argsort(-upper, kind="stable"))
         return cached
 
-    def _cap_bound(self) -> FloatArray:
+    def _cap_bound(self, *, shared: bool = False) -> FloatArray:
         config = self.config
-        total = self.num + (self.query.bbox_weight if self.has_box else 0.0)
+        num, den = (self.base_num, self.base_den) if shared else (self.num, self.den)
+        total = num + (self.query.bbox_weight if self.has_box else 0.0)
         gate = self.mult
         if self.has_name:
             cap = NAME_TIERS["fuzzy_cap"]
@@ -465,7 +476,7 @@ class _Scorer:
             gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
         if self.has_container:
             total = total + self.container_weight
-        return np.asarray(gate * total / self.den, dtype=np.float64)
+        return np.asarray(gate * total / den, dtype=np.float64)
 
     def name_hits(self) -> Index:
         """Rows whose name agrees exactly, normalised or digit-masked (hash lookups)."""
