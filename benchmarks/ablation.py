@@ -40,14 +40,18 @@ def _scaled(ref: SemanticElementRef) -> SemanticElementRef:
         return ref
     box = tuple(v / 2 for v in ref.bbox)
     size = (ref.screen_size[0] // 2, ref.screen_size[1] // 2)
-    return ref.model_copy(update={"bbox": box, "screen_size": size})
+    anchors = tuple((name, tuple(v / 2 for v in a)) for name, a in ref.anchors)
+    return ref.model_copy(update={"bbox": box, "screen_size": size, "anchors": anchors})
 
 
 VARIANTS: dict[str, Variant] = {
     "full reference (role, name, bbox, container)": lambda ref: ref,
-    "no bbox": _drop(bbox=None, screen_size=None),
-    "no container path": _drop(container_path=()),
-    "role + name only": _drop(bbox=None, screen_size=None, container_path=()),
+    "no bbox": _drop(bbox=None, screen_size=None, anchors=()),
+    # The order among look-alikes is defined within a container path: it goes with it.
+    "no container path": _drop(container_path=(), occurrence=None),
+    "role + name only": _drop(
+        bbox=None, screen_size=None, container_path=(), occurrence=None, anchors=()
+    ),
     "no role": _drop(role=None),
     "recorded at half the screen size": _scaled,
 }
