@@ -10,8 +10,9 @@ different target, also when the source abstained; this script replays the decisi
 other ``threshold`` / ``min_margin`` values (``resolve(..., threshold=t, min_margin=m)``) and
 prints, per source and recorder, how many present targets are answered right, answered
 wrong, and how many removed targets are answered anyway. A verified recorded selector can
-answer below the threshold in the library; the replay ignores that, so its figures at the
-default may differ from the run's by a little.
+answer below the threshold in the library, and a source that refused for another reason (a
+look-alike is gone) stays refused; the replay's figures at the default may differ from the
+run's by a little.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def rates(rows: list[dict[str, Any]], threshold: float, margin: float) -> tuple[
     removed = [x for x in rows if not x["expected"]]
 
     def answered(x: dict[str, Any]) -> bool:
-        return bool(x.get("best")) and x["score"] >= threshold and x["margin"] >= margin
+        if not x.get("best") or x.get("vetoed"):
+            return False
+        return bool(x["score"] >= threshold and x["margin"] >= margin)
 
     right = sum(1 for x in present if answered(x) and x["best"] == x["expected"])
     wrong = sum(1 for x in present if answered(x) and x["best"] != x["expected"])

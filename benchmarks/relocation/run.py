@@ -124,7 +124,12 @@ def _evidence(exc: ResolutionError) -> dict[str, Any]:
         if best:
             runner = step.get("runner_up") or {}
             margin = best["score"] - runner.get("score", 0.0)
-            return {"best": best["executor_id"], "score": best["score"], "margin": margin}
+            # Refused by a rule other than threshold and margin (a look-alike is gone).
+            vetoed = "look-alike" in step.get("reason", "")
+            return {
+                "best": best["executor_id"], "score": best["score"], "margin": margin,
+                "vetoed": vetoed,
+            }  # fmt: skip
     return {}
 
 
