@@ -24,6 +24,7 @@ import numpy.typing as npt
 from .adapters import SOURCES
 from .chain import resolve
 from .errors import Evidence, InvalidReferenceError, ResolutionError, SourceUnavailableError
+from .geometry import Box
 from .models import SemanticElementRef
 from .observation import Observation
 from .results import Resolution
@@ -32,7 +33,6 @@ from .table import CandidateTable
 __all__ = ["explain"]
 
 Pixels = npt.NDArray[np.uint8]
-Box = tuple[float, float, float, float]
 
 DEFAULT_CANVAS: Final[tuple[int, int]] = (1280, 800)
 GREY: Final[tuple[int, int, int]] = (170, 170, 170)  # BGR

@@ -16,15 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from ...geometry import Box, iou_one
 from .detector import current_detector
 from .image import Screenshot
 from .layout import Element, layout
 from .ocr import TextLine, Word, engine
-from .widgets import Widget, box_iou, detect_widgets
+from .widgets import Widget, detect_widgets
 
 __all__ = ["Analysis", "Window", "analyze", "clear_cache"]
 
-Box = tuple[float, float, float, float]
 Window = tuple[int, int, int, int]
 """``(left, top, right, bottom)`` in pixels of the screenshot."""
 
@@ -135,7 +135,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
 
 def _new_boxes(detected: Sequence[Widget], shapes: Sequence[Widget]) -> list[Widget]:
     """Detector boxes that OpenCV did not already find (IoU below 0.7 with every shape)."""
-    return [d for d in detected if all(box_iou(d.box, s.box) < 0.7 for s in shapes)]
+    return [d for d in detected if all(iou_one(d.box, s.box) < 0.7 for s in shapes)]
 
 
 def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:

@@ -27,6 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from ...geometry import Box
 from .ocr import TextLine, Word
 from .roles import (
     CHEVRONS,
@@ -41,7 +42,6 @@ from .widgets import Widget
 
 __all__ = ["Element", "TextItem", "layout", "split_line", "text_color"]
 
-Box = tuple[float, float, float, float]
 Color = tuple[float, float, float]
 Pixels = npt.NDArray[np.uint8]
 

@@ -23,10 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import SourceUnavailableError
+from ...geometry import Box
 
 __all__ = ["MODEL_FILES", "OcrEngine", "TextLine", "Word", "engine", "model_paths"]
 
-Box = tuple[float, float, float, float]
 Pixels = npt.NDArray[np.uint8]
 
 MODEL_FILES: Final[dict[str, str]] = {

@@ -16,6 +16,8 @@ import colorsys
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from ...geometry import Box
+
 __all__ = [
     "GLYPH_NAMES",
     "Hypotheses",
@@ -27,7 +29,6 @@ __all__ = [
 ]
 
 Hypotheses = tuple[tuple[str, float], ...]
-Box = tuple[float, float, float, float]
 Color = tuple[float, float, float]
 
 LINK_HUE: Final[tuple[float, float]] = (190.0, 290.0)

@@ -26,9 +26,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Widget", "box_iou", "detect_widgets", "edges_of"]
+from ...geometry import Box, iou_one
 
-Box = tuple[float, float, float, float]
+__all__ = ["Widget", "detect_widgets", "edges_of"]
+
 Pixels = npt.NDArray[np.uint8]
 
 CANNY_LOW: Final[int] = 20
@@ -99,17 +100,6 @@ def edges_of(pixels: Pixels) -> Pixels:
     return np.asarray(cv2.Canny(gray, CANNY_LOW, CANNY_HIGH, L2gradient=True), dtype=np.uint8)
 
 
-def box_iou(a: Box, b: Box) -> float:
-    """Intersection over union of two boxes."""
-    inter_w = min(a[2], b[2]) - max(a[0], b[0])
-    inter_h = min(a[3], b[3]) - max(a[1], b[1])
-    if inter_w <= 0 or inter_h <= 0:
-        return 0.0
-    inter = inter_w * inter_h
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
 def _shape(contour: npt.NDArray[np.int32]) -> tuple[Box, float, float] | None:
     """Box, fill ratio and circularity of a closed contour, or None when too small."""
     x, y, w, h = cv2.boundingRect(contour)
@@ -162,7 +152,7 @@ def _merge(found: list[Widget]) -> list[Widget]:
     found.sort(key=lambda w: -(w.width * w.height))
     kept: list[Widget] = []
     for widget in found:
-        if all(box_iou(widget.box, other.box) < SAME_BORDER for other in kept):
+        if all(iou_one(widget.box, other.box) < SAME_BORDER for other in kept):
             kept.append(widget)
     return kept
 
@@ -233,7 +223,7 @@ def find_icons(
 def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> bool:
     """Not a text line's own tight box, and (for small shapes) not a letter (o, D, 0)."""
     words = [w for line, ws in lines for w in (ws or (line,))]
-    if any(box_iou(shape.box, line) >= TEXT_BOX_IOU for line, _ in lines):
+    if any(iou_one(shape.box, line) >= TEXT_BOX_IOU for line, _ in lines):
         return False
     if shape.kind == "rect" and shape.height > CHECK_MAX:
         return True

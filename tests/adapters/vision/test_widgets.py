@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 from vision_images import form, jpeg
 
-from resolver.adapters.vision.widgets import Widget, box_iou, detect_widgets
+from resolver.adapters.vision.widgets import Widget, detect_widgets
+from resolver.geometry import iou_one
 
 
 def _found(widgets: list[Widget], kind: str, box: tuple[int, int, int, int]) -> bool:
-    return any(w.kind == kind and box_iou(w.box, tuple(map(float, box))) > 0.7 for w in widgets)
+    return any(w.kind == kind and iou_one(w.box, tuple(map(float, box))) > 0.7 for w in widgets)
 
 
 @pytest.mark.parametrize("degrade", [False, True])
@@ -27,7 +28,7 @@ def test_shapes_of_a_drawn_form(degrade: bool) -> None:
     assert _found(widgets, "radio", boxes["radio"])
     assert _found(widgets, "icon", boxes["icon"])
     # one widget per border: no duplicates of the field's outer and inner edge
-    assert sum(box_iou(w.box, tuple(map(float, boxes["field"]))) > 0.5 for w in widgets) == 1
+    assert sum(iou_one(w.box, tuple(map(float, boxes["field"]))) > 0.5 for w in widgets) == 1
 
 
 def test_text_is_not_a_widget() -> None:
@@ -36,7 +37,7 @@ def test_text_is_not_a_widget() -> None:
     field = tuple(map(float, boxes["field"]))
     icon = tuple(map(float, boxes["icon"]))
     widgets = detect_widgets(image, [(field, [field]), (icon, [icon])])
-    assert not any(box_iou(w.box, field) > 0.6 for w in widgets)
+    assert not any(iou_one(w.box, field) > 0.6 for w in widgets)
     assert not any(w.kind == "icon" for w in widgets)
 
 
