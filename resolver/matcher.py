@@ -341,12 +341,16 @@ class _Scorer:
             den += config.w_name
         den_rows = np.full(n, den)
         for column, value in query.ids:
-            # A matching platform ID is strong evidence; a different or missing one is not
-            # evidence against (IDs change between builds and mean other things elsewhere).
+            # A matching platform ID is strong evidence. A different or missing one is no
+            # evidence against while the recorded ID is nowhere on the page (IDs change
+            # between builds); when some row still has it, the rows without it are not
+            # that element. A positional path is never held against a row: after a
+            # reorder the old path names the neighbour.
             hit = (index.id_column(column) == value).astype(np.float64)
-            weight = config.w_path if column in POSITIONAL_ID_COLUMNS else config.w_id
+            positional = column in POSITIONAL_ID_COLUMNS
+            weight = config.w_path if positional else config.w_id
             num += weight * hit
-            den_rows += weight * hit
+            den_rows += weight * (hit if positional or not hit.any() else 1.0)
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
         container_weight = np.zeros(n)

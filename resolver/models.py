@@ -35,6 +35,8 @@ ID_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("accessibility_id", "accessibility_id"),
     ("xpath", "xpath"),
     ("css_selector", "css"),
+    ("dom_id", "dom_id"),
+    ("test_id", "testid"),
 )
 """Each platform-ID field of :class:`SemanticElementRef` and the table column it matches
 (``CandidateTable.platform_ids``): recorders fill the field from the column, the matcher
@@ -110,6 +112,10 @@ class SemanticElementRef(_Model):
         Platform IDs (UIA AutomationId, Android resource-id, AXIdentifier, DOM id, ...).
     css_selector, xpath:
         Browser selectors recorded with the element; verified before they are trusted.
+    dom_id, test_id:
+        The element's HTML ``id`` and test ID (``data-testid``, ``data-test``, ...), when a
+        web recorder saw them: a match is strong evidence, a difference none (builds rename
+        them).
     screen_size:
         ``(width, height)`` of the screen or viewport the bbox was measured in.
     coord_space:
@@ -145,13 +151,24 @@ class SemanticElementRef(_Model):
     accessibility_id: str | None = None
     css_selector: str | None = None
     xpath: str | None = None
+    dom_id: str | None = None
+    test_id: str | None = None
     screen_size: tuple[int, int] | None = None
     coord_space: CoordSpace | None = None
     occurrence: tuple[int, int] | None = None
     anchors: tuple[tuple[str, BBox], ...] = ()
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
-    @field_validator("role", "name", "automation_id", "accessibility_id", "css_selector", "xpath")
+    @field_validator(
+        "role",
+        "name",
+        "automation_id",
+        "accessibility_id",
+        "css_selector",
+        "xpath",
+        "dom_id",
+        "test_id",
+    )
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         if value is None:
@@ -218,11 +235,13 @@ class SemanticElementRef(_Model):
                 self.accessibility_id,
                 self.css_selector,
                 self.xpath,
+                self.dom_id,
+                self.test_id,
             )
         ):
             raise ValueError(
                 "an element reference needs at least one of role, name, bbox, automation_id, "
-                "accessibility_id, css_selector or xpath"
+                "accessibility_id, css_selector, xpath, dom_id or test_id"
             )
         return self
 

@@ -7,7 +7,7 @@ import math
 import statistics
 
 from resolver.config import MatchConfig
-from resolver.models import SemanticElementRef
+from resolver.models import ID_FIELDS, SemanticElementRef
 from resolver.roles import canonical_role, role_compat
 from resolver.table import CandidateTable
 from resolver.text import (
@@ -83,12 +83,7 @@ def reference_scores(
             dy = statistics.median(m[1] for m in moves)
             ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
     ids = []
-    for field, column in (
-        ("automation_id", "automation_id"),
-        ("accessibility_id", "accessibility_id"),
-        ("xpath", "xpath"),
-        ("css_selector", "css"),
-    ):
+    for field, column in ID_FIELDS:
         value = getattr(ref, field)
         if value and column in table.platform_ids:
             ids.append((column, table.id_key(column, value)))
@@ -102,6 +97,10 @@ def reference_scores(
         )
 
     style = hits(ancestor_entries) > hits(container_entries)
+    present = {
+        column: any(v and table.id_key(column, v) == value for v in table.platform_ids[column])
+        for column, value in ids
+    }
     own = normalize(collapse(ref.name)) if ref.name and style else ""
     container = tuple(e for e in ref.container_path if not own or normalize(collapse(e)) != own)
     entries = {entry for path in (*table.containers, *ancestors) for entry in path}
@@ -152,9 +151,12 @@ def reference_scores(
             have = table.platform_ids[column][i]
             if have:
                 have = table.id_key(column, have)
-            if have == value:  # a match counts for; anything else is no evidence
-                weight = config.w_path if column in ("xpath", "css") else config.w_id
+            positional = column in ("xpath", "css")
+            weight = config.w_path if positional else config.w_id
+            if have == value:  # a match counts for
                 num += weight
+                den += weight
+            elif not positional and present[column]:  # someone else has it: not this one
                 den += weight
         if i in occurrence:
             num += config.w_occurrence * occurrence[i]

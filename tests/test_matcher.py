@@ -187,3 +187,20 @@ def test_empty_table() -> None:
     table = TableBuilder("a11y", "empty").build()
     scored = score_table(SemanticElementRef(name="x"), table, MatchConfig())
     assert scored.rows.size == 0
+
+
+def test_dom_id_and_test_id_are_evidence_for_not_against() -> None:
+    b = TableBuilder("dom", "html", executor_prefix="xpath:", id_columns=("dom_id", "testid"))
+    b.add("/b[1]", raw_role="button", name="Save", dom_id="save-top", testid=None)
+    b.add("/b[2]", raw_role="button", name="Save", dom_id=None, testid="save-bottom")
+    table = b.build()
+    config = MatchConfig()
+    by_id = score_table(SemanticElementRef(role="button", name="Save", dom_id="save-top"),
+                        table, config)  # fmt: skip
+    by_test = score_table(SemanticElementRef(role="button", name="Save", test_id="save-bottom"),
+                          table, config)  # fmt: skip
+    renamed = score_table(SemanticElementRef(role="button", name="Save", dom_id="renamed"),
+                          table, config)  # fmt: skip
+    assert int(by_id.rows[0]) == 0 and by_id.scores[0] > by_id.scores[1]
+    assert int(by_test.rows[0]) == 1 and by_test.scores[0] > by_test.scores[1]
+    assert renamed.scores[0] == renamed.scores[1] == 1.0  # a different id counts for nothing
