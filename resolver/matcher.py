@@ -13,6 +13,7 @@ rows equal a full evaluation (the tests check this against a plain-Python refere
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -138,8 +139,8 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
             ))  # fmt: skip
     if not moves:
         return (left, top, right, bottom)
-    dx = float(np.median([m[0] for m in moves]))
-    dy = float(np.median([m[1] for m in moves]))
+    dx = statistics.median(m[0] for m in moves)
+    dy = statistics.median(m[1] for m in moves)
     return (left + dx, top + dy, right + dx, bottom + dy)
 
 
