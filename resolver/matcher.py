@@ -100,7 +100,7 @@ class Query:
             role=canonical_role(ref.role) if ref.role else None,
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
-            container=_usable_container(ref.container_path, name_norm, table, config, ancestors),
+            container=_usable_container(ref.container_path, name_norm, table, config),
             ancestors=ancestors,
             enabled=ref.enabled,
             focused=ref.focused,
@@ -170,12 +170,12 @@ def _usable_container(
     name_norm: str,
     table: CandidateTable,
     config: MatchConfig,
-    ancestors: bool,
 ) -> tuple[str, ...]:
     """The recorded container path without the entries that cannot tell candidates apart.
 
-    - In a named-ancestor path, an entry equal to the element's own name (a heading or list
-      item that wraps the link) repeats the name.
+    - An entry equal to the element's own name (a list item or heading around its one
+      link) repeats the name; kept, it matches a look-alike's list item as well as the
+      target's, and a renamed target's not at all.
     - An outermost entry that nothing in this table resembles, in container paths or named
       ancestors: usually the window or page title, which formats without a named root
       (aria snapshots, Android trees, the DOM) cannot express and a renamed page changes.
@@ -184,7 +184,7 @@ def _usable_container(
     Inner entries are otherwise kept: an inner level that matches nothing is how a removed
     row or group shows (the "Edit" of a deleted row).
     """
-    if name_norm and ancestors:
+    if name_norm:
         path = tuple(entry for entry in path if normalize(collapse(entry)) != name_norm)
     if not path:
         return path

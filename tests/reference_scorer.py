@@ -101,7 +101,7 @@ def reference_scores(
         column: any(v and table.id_key(column, v) == value for v in table.platform_ids[column])
         for column, value in ids
     }
-    own = normalize(collapse(ref.name)) if ref.name and style else ""
+    own = normalize(collapse(ref.name)) if ref.name else ""
     container = tuple(e for e in ref.container_path if not own or normalize(collapse(e)) != own)
     entries = {entry for path in (*table.containers, *ancestors) for entry in path}
     if container and not any(
