@@ -50,6 +50,9 @@ class MatchConfig:
 
     role_gate_floor: float = 0.25
     """Role gate is ``min(1, floor + compat)``: an incompatible role keeps a quarter."""
+    bbox_gate_floor: float = 0.85
+    """Box gate is ``floor + (1 - floor) * box`` for a box in the observation's own space
+    (1.0: position adds evidence but never vetoes)."""
     container_gate_floor: float = 0.4
     """Container gate is ``floor + (1 - floor) * container_similarity``."""
     name_gate_floor: float = 0.3

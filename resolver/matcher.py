@@ -493,7 +493,10 @@ class _Scorer:
         total = self.num[rows].copy()
         gate = self.mult[rows].copy()
         if self.has_box:
-            total += self.query.bbox_weight * self.box_scores(rows)
+            box = self.box_scores(rows)
+            total += self.query.bbox_weight * box
+            if self.query.box_same_space:
+                gate *= config.bbox_gate_floor + (1.0 - config.bbox_gate_floor) * box
         if self.has_name:
             name = self.name_scores(rows)
             total += config.w_name * name

@@ -137,8 +137,11 @@ def reference_scores(
             gate *= config.hidden_factor
         if ref_box is not None and bbox_weight > 0:
             box = [float(v) for v in table.bboxes[i]]
-            num += bbox_weight * bbox_score(ref_box, box, config.bbox_unknown)
+            agreement = bbox_score(ref_box, box, config.bbox_unknown)
+            num += bbox_weight * agreement
             den += bbox_weight
+            if not spaces_differ:
+                gate *= config.bbox_gate_floor + (1 - config.bbox_gate_floor) * agreement
         states = []
         for wanted, column in ((ref.enabled, table.enabled), (ref.focused, table.focused)):
             if wanted is not None:
