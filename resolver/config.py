@@ -5,12 +5,13 @@ Every number the resolver decides with is here. ``resolve(ref, obs, threshold=0.
 
 The score of a candidate is::
 
-    score = role_gate * name_gate * container_gate * box_gate * visibility * (sum_i w_i * s_i) / (sum_i w_i)
+    score = role_gate * name_gate * container_gate * box_gate * visibility
+            * (sum_i w_i * s_i) / (sum_i w_i)
 
 over the signals ``i`` the reference actually has (name, role, bbox, container path, state,
-platform IDs, look-alike order), each ``s_i`` in ``[0, 1]``. The gates make a contradiction costly: a heading
-with the right name is not the button, "Cancel" in the right place is not "Save", and an
-"OK" in another group is not this "OK".
+platform IDs, look-alike order), each ``s_i`` in ``[0, 1]``. The gates make a contradiction
+costly: a heading with the right name is not the button, "Cancel" in the right place is not
+"Save", and an "OK" in another group is not this "OK".
 A candidate is accepted when its score reaches ``threshold`` **and** beats the best
 candidate that is a different target by ``min_margin``.
 """
