@@ -46,7 +46,7 @@ _MIN_BOUND: Final[float] = 0.05  # rows that cannot reach this are never reporte
 
 @dataclass(frozen=True)
 class Query:
-    """A reference prepared for one table (roles canonicalised, box rescaled)."""
+    """A reference prepared for one table (roles canonicalised, box rescaled and shifted)."""
 
     name_raw: str
     name_norm: str
