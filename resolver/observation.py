@@ -6,11 +6,9 @@ the caller's: one observation per step, many refs resolved against it.
 
 from __future__ import annotations
 
-import gc
 import math
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .adapters import SOURCE_NAMES, SOURCES, Region, SourceInput
@@ -27,39 +25,6 @@ _OPTIONS: Final[tuple[str, ...]] = (
 _CHANNEL_ORDERS: Final[tuple[str, ...]] = ("rgb", "bgr")
 _MAX_REGION_TABLES: Final[int] = 64  # region tables kept per observation (hint-first search)
 DEFAULT_MAX_NODES: Final[int] = 500_000
-
-
-class _CollectorPause:
-    """Pauses the cyclic garbage collector while adapters build tables.
-
-    A build appends one small tuple per row (10k and more), which would trigger many
-    collections of young objects that are all still alive; reference counting still frees
-    everything as usual. Concurrent builds share one pause; the last to finish restores the
-    collector, and only if it was on when the first began.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._holders = 0
-        self._restore = False
-
-    @contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._holders == 0:
-                self._restore = gc.isenabled()
-                gc.disable()
-            self._holders += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._holders -= 1
-                if self._holders == 0 and self._restore:
-                    gc.enable()
-
-
-_collector_paused: Final = _CollectorPause()
 
 
 def _screen(value: Any) -> tuple[float, float] | None:
