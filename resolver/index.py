@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from .geometry import Geometry
 from .table import CandidateTable
-from .text import collapse, mask_digits, normalize
+from .text import collapse, item_similarity_many, mask_digits, normalize
 
 __all__ = ["BoundedCache", "TableIndex", "index_of"]
 
@@ -111,9 +111,9 @@ class TableIndex:
         """Per recorded container entry, its similarity to every vocabulary entry."""
         self.ancestor_entry_sims = BoundedCache(ENTRY_SIMS)
         """The same against the vocabulary of named ancestors (:attr:`ancestors`)."""
-        self.outer_entry_known: dict[tuple[str, float], bool] = {}
-        self.path_styles: dict[tuple[str, ...], bool] = {}
-        """Per recorded path, whether it names ancestors rather than containers."""
+        self.entry_best: dict[str, tuple[float, float]] = {}
+        """Per recorded container entry, its best agreement with any container entry and
+        with any named ancestor of the table (see :meth:`best_agreement`)."""
         """Per outermost recorded container entry, whether the table has anything like it."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
@@ -180,6 +180,20 @@ class TableIndex:
                 above = paths[p]
                 paths[i] = (*above[-(MAX_ANCESTORS - 1) :], names[p][:200]) if names[p] else above
         return ContainerVocab(tuple(paths))
+
+    def best_agreement(self, entry: str) -> tuple[float, float]:
+        """How well ``entry`` agrees with the table's best container entry and its best
+        named ancestor (container-entry similarity, so vague agreement counts for little)."""
+        cached = self.entry_best.get(entry)
+        if cached is None:
+            best = []
+            for vocab in (self.containers, self.ancestors):
+                sims = item_similarity_many(entry, vocab.raw, vocab.norm, vocab.mask)
+                best.append(float(sims.max()) if sims.size else 0.0)
+            if len(self.entry_best) >= ENTRY_SIMS:
+                self.entry_best.clear()
+            cached = self.entry_best[entry] = (best[0], best[1])
+        return cached
 
     @cached_property
     def geometry(self) -> Geometry:

@@ -147,22 +147,13 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
 def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
     """Whether a recorded path reads as named ancestors of any role rather than containers:
     more of its entries agree (at the digit-masked tier or better) with some named ancestor
-    of the table than with some container entry. Decided once per path and table."""
-    if not path:
-        return False
+    of the table than with some container entry."""
     index = index_of(table)
-    cached = index.path_styles.get(path)
-    if cached is None:
-        found = []
-        for vocab in (index.containers, index.ancestors):
-            hits = 0
-            for entry in path:
-                if vocab.raw:
-                    sims = item_similarity_many(entry, vocab.raw, vocab.norm, vocab.mask)
-                    hits += bool(sims.max() >= NAME_TIERS["masked"])
-            found.append(hits)
-        cached = index.path_styles[path] = found[1] > found[0]
-    return cached
+    tier = NAME_TIERS["masked"]
+    agreements = [index.best_agreement(entry) for entry in path]
+    in_containers = sum(c >= tier for c, _ in agreements)
+    in_ancestors = sum(a >= tier for _, a in agreements)
+    return in_ancestors > in_containers
 
 
 def _usable_container(
@@ -188,16 +179,7 @@ def _usable_container(
         path = tuple(entry for entry in path if normalize(collapse(entry)) != name_norm)
     if not path:
         return path
-    index = index_of(table)
-    key = (path[0], config.outer_container_match)
-    known = index.outer_entry_known.get(key)
-    if known is None:
-        best = 0.0
-        for vocab in (index.containers, index.ancestors):
-            if vocab.raw:
-                sims = item_similarity_many(path[0], vocab.raw, vocab.norm, vocab.mask)
-                best = max(best, float(sims.max()))
-        known = index.outer_entry_known[key] = best >= config.outer_container_match
+    known = max(index_of(table).best_agreement(path[0])) >= config.outer_container_match
     return path if known else path[1:]
 
 
