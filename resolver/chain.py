@@ -23,6 +23,7 @@ from .errors import (
     ResolutionError,
     SourceUnavailableError,
 )
+from .geometry import scale_between
 from .models import SemanticElementRef
 from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry, center
@@ -151,11 +152,8 @@ class _Run:
             )
             self.trace.append(TraceEntry("coords", "skipped", reason))
             return None
-        box = ref.bbox
-        screen = self.observation.screen_size
-        if ref.screen_size and screen:
-            sx, sy = screen[0] / ref.screen_size[0], screen[1] / ref.screen_size[1]
-            box = (box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy)
+        sx, sy = scale_between(ref.screen_size, self.observation.screen_size)
+        box = (ref.bbox[0] * sx, ref.bbox[1] * sy, ref.bbox[2] * sx, ref.bbox[3] * sy)
         x, y = center(box)
         executor = f"coords:{round(x)},{round(y)}"
         cand = Candidate(

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Box", "CoordSpace", "Geometry", "iou", "iou_one"]
+__all__ = ["Box", "CoordSpace", "Geometry", "iou", "iou_one", "scale_between"]
 
 FloatArray = npt.NDArray[np.float64]
 Box = tuple[float, float, float, float]
@@ -92,3 +92,13 @@ def iou_one(a: Box, b: Box) -> float:
     """IoU of two boxes (identical zero-area boxes count as overlapping fully)."""
     geometry = Geometry.of(np.asarray([b], dtype=np.float64))
     return float(iou(a, geometry, coincide=np.asarray([a == b]))[0])
+
+
+def scale_between(
+    recorded: tuple[float, float] | None, now: tuple[float, float] | None
+) -> tuple[float, float]:
+    """``(sx, sy)`` that map boxes measured on a screen of size ``recorded`` onto one of size
+    ``now``; ``(1, 1)`` unless both sizes are known."""
+    if recorded and now:
+        return now[0] / recorded[0], now[1] / recorded[1]
+    return 1.0, 1.0

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import Box, CoordSpace, Geometry, iou
+from .geometry import Box, CoordSpace, Geometry, iou, scale_between
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -111,21 +111,13 @@ class Query:
         )
 
 
-def _scale(ref: SemanticElementRef, table: CandidateTable) -> tuple[float, float]:
-    """How the ref's screen maps onto the table's (1, 1 unless both sizes are known)."""
-    if ref.screen_size and table.screen_size:
-        sx = table.screen_size[0] / ref.screen_size[0]
-        sy = table.screen_size[1] / ref.screen_size[1]
-        if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
-            return sx, sy
-    return 1.0, 1.0
-
-
 def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     """The recorded box in the table's space: rescaled when the screen size changed, and
     shifted as the page moved around it (the median displacement of the ref's anchors that
     are still uniquely named here; none found, no shift)."""
-    sx, sy = _scale(ref, table)
+    sx, sy = scale_between(ref.screen_size, table.screen_size)
+    if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
+        sx = sy = 1.0  # same screen: keep the recorded numbers exact
     left, top, right, bottom = box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy
     index = index_of(table)
     moves: list[tuple[float, float]] = []
