@@ -5,11 +5,15 @@ by what the caller does next, and every error carries a machine-readable :class:
 
     ResolutionError                     root; .code, .message, .evidence
     ├── InvalidReferenceError           INVALID_REFERENCE   fix the recorded reference
+    │   └── InvalidTargetError          VALIDATION_ERROR    fix the target string (catalog)
     ├── InvalidObservationError         INVALID_OBSERVATION fix what the runtime passed in
     │   └── UnsupportedFormatError      UNSUPPORTED_FORMAT  no adapter reads this tree
     ├── SourceUnavailableError          SOURCE_UNAVAILABLE  an optional extra is not installed
     ├── ElementNotFoundError            ELEMENT_NOT_FOUND   the element is not there: re-plan
-    └── AmbiguousMatchError             AMBIGUOUS           two or more fit: ask, or refine the ref
+    ├── AmbiguousMatchError             AMBIGUOUS           two or more fit: ask, or refine the ref
+    ├── ElementNotInteractableError     ELEMENT_NOT_INTERACTABLE  found, but hidden or disabled
+    └── CatalogOutdatedError            CATALOG_OUTDATED    the index came from another catalog:
+                                                            render the catalog again
 
 ``InvalidReferenceError`` and ``InvalidObservationError`` also derive from :class:`ValueError`,
 so code that already guards input with ``except ValueError`` keeps working.
@@ -27,11 +31,14 @@ from typing import Any
 
 __all__ = [
     "AmbiguousMatchError",
+    "CatalogOutdatedError",
     "ElementNotFoundError",
+    "ElementNotInteractableError",
     "ErrorCode",
     "Evidence",
     "InvalidObservationError",
     "InvalidReferenceError",
+    "InvalidTargetError",
     "ResolutionError",
     "SourceUnavailableError",
     "UnsupportedFormatError",
@@ -48,6 +55,8 @@ class ErrorCode(StrEnum):
     UNSUPPORTED_FORMAT = "UNSUPPORTED_FORMAT"
     SOURCE_UNAVAILABLE = "SOURCE_UNAVAILABLE"
     CATALOG_OUTDATED = "CATALOG_OUTDATED"
+    ELEMENT_NOT_INTERACTABLE = "ELEMENT_NOT_INTERACTABLE"
+    VALIDATION_ERROR = "VALIDATION_ERROR"
 
 
 @dataclass(frozen=True)
@@ -113,6 +122,12 @@ class InvalidReferenceError(ResolutionError, ValueError):
     default_code = ErrorCode.INVALID_REFERENCE
 
 
+class InvalidTargetError(InvalidReferenceError):
+    """A catalog target string is malformed (``index=x``) or names an index the catalog lacks."""
+
+    default_code = ErrorCode.VALIDATION_ERROR
+
+
 class InvalidObservationError(ResolutionError, ValueError):
     """The observation cannot be read: malformed, cyclic, too large, or of the wrong type."""
 
@@ -141,3 +156,15 @@ class AmbiguousMatchError(ResolutionError):
     """Two or more candidates fit about equally well; resolver declines to guess."""
 
     default_code = ErrorCode.AMBIGUOUS
+
+
+class ElementNotInteractableError(ResolutionError):
+    """The element was found, but it is hidden or disabled: acting on it would do nothing."""
+
+    default_code = ErrorCode.ELEMENT_NOT_INTERACTABLE
+
+
+class CatalogOutdatedError(ResolutionError):
+    """The index was chosen on another version of the catalog: render the catalog again."""
+
+    default_code = ErrorCode.CATALOG_OUTDATED

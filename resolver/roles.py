@@ -20,9 +20,11 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "ACTIONABLE_ROLES",
     "COMPAT",
     "CONTAINER_ROLES",
     "CONTENT_NAMED_CONTAINERS",
+    "INPUT_ROLES",
     "LABEL_ROLES",
     "LANDMARK_ROLES",
     "ROLES",
@@ -461,3 +463,17 @@ LABEL_ROLES: Final[frozenset[str]] = frozenset(
 )
 """Roles of what sits inside a control and labels it (text in a link, an icon in a button):
 when such a row narrowly wins over the control around it, the control is answered."""
+
+ACTIONABLE_ROLES: Final[frozenset[str]] = frozenset(
+    {
+        "button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "option",
+        "checkbox", "switch", "radio", "textbox", "searchbox", "combobox", "listbox", "slider",
+        "spinbutton", "treeitem",
+    }
+)  # fmt: skip
+"""Roles an agent clicks, types into or chooses: the element catalog lists these."""
+
+INPUT_ROLES: Final[frozenset[str]] = frozenset(
+    {"textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"}
+)
+"""Roles that hold a value a person enters: kept in snapshots even without a name."""

@@ -13,10 +13,13 @@ def test_public_surface_is_pinned() -> None:
         "AmbiguousMatchError",
         "Candidate",
         "CandidateTable",
+        "CatalogOutdatedError",
         "ElementNotFoundError",
+        "ElementNotInteractableError",
         "ErrorCode",
         "InvalidObservationError",
         "InvalidReferenceError",
+        "InvalidTargetError",
         "MatchConfig",
         "Observation",
         "Resolution",
@@ -34,7 +37,10 @@ def test_public_surface_is_pinned() -> None:
 def test_error_tree() -> None:
     for name in (
         "AmbiguousMatchError",
+        "CatalogOutdatedError",
         "ElementNotFoundError",
+        "ElementNotInteractableError",
+        "InvalidTargetError",
         "InvalidObservationError",
         "InvalidReferenceError",
         "SourceUnavailableError",
@@ -42,4 +48,5 @@ def test_error_tree() -> None:
     ):
         assert issubclass(getattr(resolver, name), resolver.ResolutionError)
     assert issubclass(resolver.InvalidReferenceError, ValueError)
+    assert issubclass(resolver.InvalidTargetError, resolver.InvalidReferenceError)
     assert issubclass(resolver.UnsupportedFormatError, resolver.InvalidObservationError)

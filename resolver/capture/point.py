@@ -9,9 +9,10 @@ import numpy as np
 from ..errors import ElementNotFoundError, InvalidReferenceError
 from ..models import SemanticElementRef
 from ..observation import Observation
+from ..table import CandidateTable
 from .rows import ref_from_row
 
-__all__ = ["element_at_point"]
+__all__ = ["element_at_point", "row_at_point"]
 
 
 def element_at_point(
@@ -28,15 +29,30 @@ def element_at_point(
     ElementNotFoundError
         No row's box holds the point.
     """
+    table = observation.candidates(source)
+    row = row_at_point(table, x, y)
+    if row is None:
+        raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
+    return ref_from_row(table, row)
+
+
+def row_at_point(table: CandidateTable, x: float, y: float) -> int | None:
+    """The smallest row of ``table`` whose box contains ``(x, y)`` (ties: the deepest), or
+    ``None``.
+
+    Raises
+    ------
+    InvalidReferenceError
+        The point is not finite.
+    """
     if not (math.isfinite(x) and math.isfinite(y)):
         raise InvalidReferenceError("the point must be finite")
-    table = observation.candidates(source)
     boxes = table.bboxes
     with np.errstate(invalid="ignore"):
         inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
     rows = np.flatnonzero(inside)
     if rows.size == 0:
-        raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
+        return None
     area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
     order = np.lexsort((-table.depth[rows], area))
-    return ref_from_row(table, int(rows[order[0]]))
+    return int(rows[order[0]])

@@ -10,13 +10,17 @@ A node is ``{"node_id", "role", "name", "value", "properties", "children"}`` whe
 ``children`` lists child node IDs (nested child dicts are accepted too) and ``properties`` is a
 dict (or a list of ``{"name", "value"}``) that may hold ``disabled``, ``focused``, ``hidden``,
 ``bbox`` ``[l, t, r, b]``, ``automation_id``, ``accessibility_id``, ``xpath``, ``css``.
-A ``bbox`` directly on the node is read too. A nested child dict without an ID gets
+A ``bbox`` directly on the node is read too, and so are a ``state`` dict (``disabled``,
+``hidden``, ``focused``) and a ``domRef`` XPath, as :func:`resolver.snapshot.to_snapshot_v1`
+writes them; the document's ``viewport`` (``{"width", "height"}`` or ``[w, h]``) and
+``coord_space`` apply when the observation names none. A nested child dict without an ID gets
 ``<parent id>.<n>`` (``n`` counts such children in the snapshot). The ``xpath`` column
 compares normalised (``XPATH_KEYS``), as the DOM's does.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -132,17 +136,40 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     append = builder.rows.append
     for node, node_id, parent in _walk(*_starts(table, items)):
         props = _props(node)
+        state = node.get("state")
+        if isinstance(state, Mapping):
+            props = {**state, **props}
         get = props.get
         append((
             node_id, as_str(node.get("role")), as_str(node.get("name")), parent,
             box_from_ltrb(node.get("bbox", get("bbox"))), as_str(node.get("value")),
             flag_states(props),
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
-            as_str(get("xpath")) or None, as_str(get("css")) or None,
+            as_str(get("xpath") or node.get("domRef")) or None, as_str(get("css")) or None,
         ))  # fmt: skip
+    space, size = _geometry(tree.data)
     return builder.build(
-        coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size, id_keys=XPATH_KEYS
+        coord_space=space, screen_size=source.screen_size or size, id_keys=XPATH_KEYS
     )
+
+
+def _geometry(data: Any) -> tuple[CoordSpace, tuple[float, float] | None]:
+    """The document's coordinate space and viewport, where it states them."""
+    if not isinstance(data, Mapping):
+        return CoordSpace.UNKNOWN, None
+    try:
+        space = CoordSpace(data.get("coord_space") or "unknown")
+    except ValueError:
+        space = CoordSpace.UNKNOWN
+    view = data.get("viewport")
+    if isinstance(view, Mapping):
+        view = (view.get("width"), view.get("height"))
+    try:
+        width, height = (float(v) for v in view)  # type: ignore[arg-type,union-attr]
+    except (TypeError, ValueError):
+        return space, None
+    ok = math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0
+    return space, (width, height) if ok else None
 
 
 FORMAT = TreeFormat("snapshot", detect, build)

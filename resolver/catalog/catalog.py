@@ -1,0 +1,376 @@
+"""The element catalog: an indexed list of what an agent can act on, whose indexes survive
+re-renders.
+
+An index names an entry, and an entry keeps the :class:`~resolver.models.SemanticElementRef`
+it was built from. When the page changed between the catalog and the action, the index is
+not looked up in a new list (where it may now name a different element): the entry's
+reference is resolved again on the new observation, with a stricter threshold and margin
+than a plain :func:`~resolver.resolve`, and the answer is the same element or a typed refusal
+with the candidates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ..adapters.dom.elements import ElementFacts
+from ..capture.rows import ref_from_row
+from ..chain import resolve
+from ..config import MatchConfig
+from ..errors import (
+    AmbiguousMatchError,
+    CatalogOutdatedError,
+    ElementNotFoundError,
+    ElementNotInteractableError,
+    InvalidObservationError,
+    ResolutionError,
+)
+from ..observation import Observation
+from ..roles import ACTIONABLE_ROLES
+from ..snapshot.redact import is_sensitive
+from ..table import CandidateTable
+from .entries import actionable_rows, order_rows, regions
+from .model import CatalogEntry, CatalogView
+from .render import render_catalog
+from .targets import Target, parse_target, rows_for_selector, rows_for_text
+
+__all__ = ["REUSE_CONFIG", "Catalog", "build_catalog", "catalog_version"]
+
+REUSE_CONFIG: Final[MatchConfig] = MatchConfig(threshold=0.85, min_margin=0.15)
+"""Threshold and margin for finding an entry again on a changed page: stricter than a plain
+resolve, because the caller chose the element by its index and must never get another one
+(measured in ``benchmarks/catalog``)."""
+
+_MAX_VALUE: Final[int] = 200
+
+
+def catalog_version(observation: Observation, table: CandidateTable) -> str:
+    """12 hex digits of SHA-1 over the URL, the viewport, the table's structure (role and
+    depth of every row) and the role and name of every actionable row: the same while
+    nothing an agent sees changed, different when the structure or a control's name did."""
+    digest = hashlib.sha1()
+    digest.update(f"{observation.url or ''}\0{_viewport(observation, table)}\0".encode())
+    digest.update(table.role_codes.tobytes())
+    digest.update(table.depth.tobytes())
+    for role, name in zip(table.roles, table.names, strict=True):
+        if role in ACTIONABLE_ROLES:
+            digest.update(f"{role}\x1f{name}\x1e".encode())
+    return digest.hexdigest()[:12]
+
+
+def _viewport(observation: Observation, table: CandidateTable) -> tuple[float, float] | None:
+    """The screen size the boxes are measured in, when known."""
+    return observation.screen_size or table.screen_size
+
+
+def _facts(observation: Observation, table: CandidateTable) -> ElementFacts:
+    """HTML facts for ``table``'s rows: its own DOM, or the page's DOM linked by XPath."""
+    dom = None
+    if table.source != "dom" and observation.has("dom") and any(table.xpaths):
+        try:
+            dom = observation.candidates("dom")
+        except ResolutionError:
+            dom = None  # an unreadable DOM only costs the selectors
+    return ElementFacts(table, dom)
+
+
+def _tri(value: int) -> bool | None:
+    return None if value < 0 else bool(value)
+
+
+def _entry(
+    table: CandidateTable, facts: ElementFacts, row: int, index: int, region: str
+) -> CatalogEntry:
+    """The catalog entry of one row."""
+    attrs = facts.attrs(row)
+    value = table.values[row][:_MAX_VALUE]
+    sensitive = is_sensitive(
+        table.roles[row], table.names[row], raw_role=table.raw_roles[row], attrs=attrs
+    )
+    if value and sensitive:
+        value = "[redacted]"
+    return CatalogEntry(
+        index=index,
+        row=row,
+        executor_id=table.executor_ids[row],
+        role=table.roles[row],
+        name=table.names[row],
+        value=value,
+        bbox=table.box(row),
+        region=region,
+        visible=_tri(int(table.visible[row])),
+        enabled=_tri(int(table.enabled[row])),
+        focused=_tri(int(table.focused[row])),
+        href=attrs.get("href") or None,
+        selectors=tuple(facts.selectors(row)),
+        ref=ref_from_row(table, row),
+    )
+
+
+def build_catalog(
+    observation: Observation | Any,
+    *,
+    source: str = "a11y",
+    row_tolerance: float = 8.0,
+    config: MatchConfig | None = None,
+) -> Catalog:
+    """The catalog of what an agent can act on in ``observation``.
+
+    Parameters
+    ----------
+    observation:
+        An :class:`~resolver.Observation` (or anything ``Observation.from_any`` takes).
+    source:
+        ``"a11y"``, ``"dom"`` or ``"vision"``: whose table the entries come from.
+    row_tolerance:
+        Pixels within which two elements' tops count as one line of the order.
+    config:
+        Threshold and margin for finding entries again on a changed page
+        (default :data:`REUSE_CONFIG`).
+
+    Raises
+    ------
+    InvalidObservationError
+        The observation lacks the source's input or cannot be read.
+
+    Examples
+    --------
+    >>> tree = {"id": "1", "role": "form", "name": "Sign in", "children": [
+    ...     {"id": "2", "role": "textbox", "name": "Email", "bbox": [10, 10, 200, 30]},
+    ...     {"id": "3", "role": "button", "name": "Send", "bbox": [10, 40, 80, 60]}]}
+    >>> catalog = build_catalog(Observation(accessibility_tree=tree))
+    >>> [(e.index, e.role, e.name) for e in catalog.entries]
+    [(0, 'textbox', 'Email'), (1, 'button', 'Send')]
+    >>> catalog.resolve("index=1")
+    'a11y:3'
+    """
+    obs = Observation.from_any(observation)
+    table = obs.candidates(source)
+    facts = _facts(obs, table)
+    region_of = regions(table)
+    ordered = order_rows(table, actionable_rows(table, facts), row_tolerance)
+    entries = tuple(_entry(table, facts, row, i, region_of[row]) for i, row in enumerate(ordered))
+    view = CatalogView(
+        version=catalog_version(obs, table),
+        source=source,
+        url=obs.url,
+        title=_title(table),
+        viewport=_viewport(obs, table),
+        entries=entries,
+    )
+    return Catalog(view, obs, config=config)
+
+
+def _title(table: CandidateTable) -> str | None:
+    """The name of the outermost document or window row, when it has one."""
+    for row in range(min(len(table), 3)):
+        if table.roles[row] in ("document", "window", "application") and table.names[row]:
+            return table.names[row]
+    return None
+
+
+class Catalog:
+    """An indexed list of actionable elements (see :func:`build_catalog`).
+
+    ``entries`` are in the catalog's order; ``version`` is the digest that tells whether two
+    observations show the same page (:func:`catalog_version`).
+    """
+
+    def __init__(
+        self,
+        view: CatalogView,
+        observation: Observation | None = None,
+        *,
+        config: MatchConfig | None = None,
+    ) -> None:
+        self.view = view
+        self.observation = observation
+        self.config = config or REUSE_CONFIG
+
+    @property
+    def version(self) -> str:
+        """12 hex digits; see :func:`catalog_version`."""
+        return self.view.version
+
+    @property
+    def source(self) -> str:
+        """The source the entries come from."""
+        return self.view.source
+
+    @property
+    def entries(self) -> tuple[CatalogEntry, ...]:
+        """The entries, in order."""
+        return self.view.entries
+
+    def __len__(self) -> int:
+        return len(self.view.entries)
+
+    def __repr__(self) -> str:
+        return f"Catalog(version={self.version!r}, source={self.source!r}, entries={len(self)})"
+
+    def entry(self, index: int) -> CatalogEntry:
+        """Entry ``index``; :class:`~resolver.errors.InvalidTargetError` when there is none."""
+        return self.entries[parse_target(f"index={index}", len(self)).index]
+
+    def ref(self, index: int) -> Any:
+        """The :class:`~resolver.models.SemanticElementRef` entry ``index`` was built from."""
+        return self.entry(index).ref
+
+    def render(self, *, max_chars: int = 6000, max_tokens: int | None = None) -> str:
+        """The abbreviated view for a model, grouped by region, within a size budget
+        (``max_tokens`` is estimated as four characters a token)."""
+        return render_catalog(self.view, max_chars=max_chars, max_tokens=max_tokens)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The full view (:class:`CatalogView`), JSON."""
+        return self.view.model_dump_json(indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, config: MatchConfig | None = None) -> Catalog:
+        """A catalog read back from :meth:`to_json` (without its observation: pass one to
+        :meth:`resolve`).
+
+        Raises
+        ------
+        InvalidObservationError
+            The text is not a catalog.
+        """
+        try:
+            view = CatalogView.model_validate_json(text)
+        except ValueError as exc:
+            raise InvalidObservationError(f"not a catalog: {exc}") from exc
+        return cls(view, None, config=config)
+
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """JSON Schema of :meth:`to_json`'s output."""
+        return CatalogView.model_json_schema()
+
+    def resolve(
+        self,
+        target: str | int,
+        *,
+        expected_version: str | None = None,
+        observation: Observation | Any = None,
+    ) -> str:
+        """The executor ID of ``target`` in ``observation`` (default: the catalog's own).
+
+        Parameters
+        ----------
+        target:
+            ``"index=N"`` (or ``N``), ``"css=..."``, ``"xpath=..."`` or ``"text=..."``.
+        expected_version:
+            The version the caller chose the index on; when it is not this catalog's,
+            :class:`~resolver.errors.CatalogOutdatedError` is raised rather than guessing
+            which element that index meant.
+        observation:
+            What the page shows now. When it differs from the catalog's observation, an
+            index is resolved again from its entry's reference: the same element, or a
+            refusal.
+
+        Raises
+        ------
+        InvalidTargetError
+            ``VALIDATION_ERROR``: a malformed target, or an index the catalog lacks.
+        CatalogOutdatedError
+            ``CATALOG_OUTDATED``: ``expected_version`` is not this catalog's version.
+        ElementNotFoundError, AmbiguousMatchError
+            The element is not on the new page, or cannot be told apart there.
+        ElementNotInteractableError
+            ``ELEMENT_NOT_INTERACTABLE``: found, but hidden or disabled.
+        """
+        parsed = parse_target(target, len(self))
+        if expected_version is not None and expected_version != self.version:
+            raise CatalogOutdatedError(
+                f"the index was chosen on catalog {expected_version}, this is {self.version}: "
+                "render the catalog again and choose again",
+                details={"expected_version": expected_version, "version": self.version},
+            )
+        obs = self._observation(observation)
+        if parsed.kind == "index":
+            return self._index(parsed, obs)
+        table = obs.candidates(self.source)
+        if parsed.kind == "text":
+            rows = rows_for_text(table, parsed.value)
+        else:
+            rows = rows_for_selector(table, _facts(obs, table), parsed.kind, parsed.value)
+        return _only(table, rows, parsed)
+
+    def _observation(self, observation: Observation | Any) -> Observation:
+        """The observation to act in."""
+        if observation is not None:
+            return Observation.from_any(observation)
+        if self.observation is None:
+            raise InvalidObservationError(
+                "this catalog was read from JSON and has no observation: pass observation="
+            )
+        return self.observation
+
+    def _index(self, target: Target, obs: Observation) -> str:
+        """An entry in ``obs``: itself on the catalog's own page, else found again."""
+        entry = self.entries[target.index]
+        if obs is self.observation:
+            _check_interactable(entry.visible, entry.enabled, entry)
+            return entry.executor_id
+        table = obs.candidates(self.source)
+        if catalog_version(obs, table) == self.version and entry.row < len(table):
+            row = entry.row  # nothing an agent sees changed: the same row is the same element
+        else:
+            row = self._find_again(entry, obs, table)
+        _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
+        return table.executor_ids[row]
+
+    def _find_again(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> int:
+        """The row of ``entry``'s element on a changed page, or the resolver's refusal."""
+        try:
+            found = resolve(
+                entry.ref, obs, sources=(self.source,), config=self.config, coords_fallback="never"
+            )
+        except ResolutionError as exc:
+            raise type(exc)(
+                f"index {entry.index} ({entry.role} {entry.name!r}): the page changed and "
+                f"{exc.message[0].lower()}{exc.message[1:]}",
+                code=exc.code,
+                candidates=exc.evidence.candidates,
+                trace=exc.evidence.trace,
+                details={**exc.evidence.details, "index": entry.index, "version": self.version},
+            ) from exc
+        row = _first_row(table, found.executor_id)
+        if row is None:  # a css: answer (a verified selector): the row it selects
+            hits = rows_for_selector(table, _facts(obs, table), "css", found.executor_id[4:])
+            row = hits[0] if len(hits) == 1 else None
+        if row is None:
+            raise InvalidObservationError(f"answer {found.executor_id} has no row")
+        return row
+
+
+def _first_row(table: CandidateTable, executor_id: str) -> int | None:
+    """The first row with this executor ID (a DOM element's text row shares its element's)."""
+    try:
+        return table.executor_ids.index(executor_id)
+    except ValueError:
+        return None
+
+
+def _check_interactable(visible: bool | None, enabled: bool | None, entry: CatalogEntry) -> None:
+    """Refuse a hidden or disabled element with ``ELEMENT_NOT_INTERACTABLE``."""
+    if visible is False or enabled is False:
+        state = "hidden" if visible is False else "disabled"
+        raise ElementNotInteractableError(
+            f"index {entry.index} ({entry.role} {entry.name!r}) is {state}",
+            details={"index": entry.index, "state": state},
+        )
+
+
+def _only(table: CandidateTable, rows: Sequence[int], target: Target) -> str:
+    """The one row a selector or text target selects, or a typed refusal."""
+    if len(rows) == 1:
+        return table.executor_ids[rows[0]]
+    found = [table.row(r) for r in rows[:10]]
+    if not rows:
+        raise ElementNotFoundError(f"{target.kind}={target.value!r} selects nothing")
+    raise AmbiguousMatchError(
+        f"{target.kind}={target.value!r} selects {len(rows)} elements", candidates=found
+    )
