@@ -9,6 +9,11 @@ anything with a platform ID; text fields even without a name) and every ancestor
 them a container path entry, re-parented to their nearest kept ancestor under one synthetic
 root. An unnamed table row, list item or article that labels its descendants by its text
 keeps that label as its name, so container paths read back unchanged.
+
+The document: ``{snapshot_version, snapshot_id, trace_id, ts, url, title, viewport,
+coord_space, stabilization, quality {pruned, redacted, masked_values, nodes_total,
+nodes_kept}, ax_tree {root_id, nodes [id, role, name, value, state, children, bbox?,
+domRef?, properties?]}, dom?}``.
 """
 
 from __future__ import annotations
@@ -227,9 +232,7 @@ def to_snapshot_v1(
     Returns
     -------
     dict
-        ``{snapshot_version, snapshot_id, trace_id, ts, url, title, viewport, coord_space,
-        stabilization, quality {pruned, redacted, masked_values, nodes_total, nodes_kept},
-        ax_tree {root_id, nodes}}``; ``snapshot_id`` is a digest of the content.
+        SnapshotV1 (module doc): ``snapshot_id`` is a digest of the content.
 
     Raises
     ------
@@ -247,6 +250,20 @@ def to_snapshot_v1(
     """
     obs = Observation.from_any(observation)
     table = obs.candidates(source or _default_source(obs))
+    snapshot, scrubber = _document(obs, table, prune, redact)
+    snapshot["trace_id"] = trace_id
+    snapshot["ts"] = ts or datetime.now(UTC).isoformat(timespec="milliseconds")
+    snapshot["stabilization"] = dict(stabilization) if stabilization else {"method": "none"}
+    if include_dom and obs.dom_html is not None:
+        snapshot["dom"] = dom_excerpt(obs.dom_html, scrubber if redact else None, dom_chars)
+    return snapshot
+
+
+def _document(
+    obs: Observation, table: CandidateTable, prune: bool, redact: bool
+) -> tuple[dict[str, Any], Scrubber]:
+    """The snapshot's content (everything but the caller's fields) and the scrubber that
+    knows its secrets."""
     scrubber = Scrubber()
     secret: set[int] = set()
     if redact:
@@ -255,19 +272,18 @@ def to_snapshot_v1(
             dom_secrets(obs.dom_html, scrubber)
     labels = _labels(table)
     kept = _kept(table, prune, labels)
-    nodes = _nodes(table, kept, labels, secret, scrubber, prune)
-    ax_tree = {"root_id": ROOT_ID, "nodes": nodes}
+    ax_tree = {"root_id": ROOT_ID, "nodes": _nodes(table, kept, labels, secret, scrubber, prune)}
     body = json.dumps(ax_tree, sort_keys=True, ensure_ascii=False).encode()
     snapshot: dict[str, Any] = {
         "snapshot_version": SNAPSHOT_VERSION,
         "snapshot_id": hashlib.sha1(body).hexdigest()[:16],
-        "trace_id": trace_id,
-        "ts": ts or datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "trace_id": None,
+        "ts": None,
         "url": scrubber.scrub(obs.url) if obs.url else None,
         "title": scrubber.scrub(_title(table)) or None,
         "viewport": _viewport(obs, table),
         "coord_space": table.coord_space.value if table.coord_space.known else None,
-        "stabilization": dict(stabilization) if stabilization else {"method": "none"},
+        "stabilization": None,
         "quality": {
             "pruned": prune,
             "redacted": redact,
@@ -277,9 +293,7 @@ def to_snapshot_v1(
         },
         "ax_tree": ax_tree,
     }
-    if include_dom and obs.dom_html is not None:
-        snapshot["dom"] = dom_excerpt(obs.dom_html, scrubber if redact else None, dom_chars)
-    return snapshot
+    return snapshot, scrubber
 
 
 def _title(table: CandidateTable) -> str:

@@ -1,0 +1,3 @@
+from .stale_index import main
+
+raise SystemExit(main())

@@ -1,0 +1,139 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from resolver import (
+    AmbiguousMatchError,
+    CatalogOutdatedError,
+    ElementNotFoundError,
+    ElementNotInteractableError,
+    InvalidObservationError,
+    InvalidTargetError,
+    Observation,
+)
+from resolver.catalog import Catalog, CatalogView, build_catalog, catalog_version
+from resolver.errors import ErrorCode
+from resolver.replay.captures import folder_captures, load_capture
+
+CAPTURED = Path(__file__).resolve().parents[2] / "fixtures" / "captured"
+
+
+def _page(swap: bool = False, rename: str = "Save", extra: bool = False) -> Observation:
+    ok = {"id": "ok", "role": "button", "name": rename, "bbox": [10, 300, 80, 330]}
+    cancel = {"id": "cancel", "role": "button", "name": "Cancel", "bbox": [100, 300, 180, 330]}
+    kids = [
+        {"id": "email", "role": "textbox", "name": "Email", "bbox": [10, 100, 300, 130]},
+        {"id": "off", "role": "checkbox", "name": "Subscribe", "bbox": [10, 200, 30, 220],
+         "disabled": True},
+        *([cancel, ok] if swap else [ok, cancel]),
+    ]  # fmt: skip
+    if extra:
+        kids.insert(0, {"id": "new", "role": "button", "name": "Accept cookies",
+                        "bbox": [10, 10, 200, 40]})  # fmt: skip
+    tree = {"id": "f", "role": "form", "name": "Profile", "children": kids}
+    return Observation(accessibility_tree=tree, url="https://example.test/profile")
+
+
+def test_entries_in_reading_order_with_state() -> None:
+    catalog = build_catalog(_page())
+    assert [(e.role, e.name) for e in catalog.entries] == [
+        ("textbox", "Email"), ("checkbox", "Subscribe"), ("button", "Save"), ("button", "Cancel"),
+    ]  # fmt: skip
+    assert catalog.entries[1].enabled is False and not catalog.entries[1].interactable
+    assert all(e.region == 'form "Profile"' for e in catalog.entries)
+    assert catalog.ref(2).name == "Save"
+
+
+def test_version_is_stable_and_changes_with_structure() -> None:
+    assert build_catalog(_page()).version == build_catalog(_page()).version
+    assert len(build_catalog(_page()).version) == 12
+    assert build_catalog(_page(rename="Store")).version != build_catalog(_page()).version
+    assert build_catalog(_page(extra=True)).version != build_catalog(_page()).version
+    obs = _page()
+    assert catalog_version(obs, obs.candidates("a11y")) == build_catalog(obs).version
+
+
+def test_resolve_on_its_own_page_and_typed_refusals() -> None:
+    catalog = build_catalog(_page())
+    assert catalog.resolve("index=2") == catalog.resolve(2) == "a11y:ok"
+    assert catalog.resolve("text=cancel") == "a11y:cancel"
+    with pytest.raises(ElementNotInteractableError) as err:
+        catalog.resolve("index=1")
+    assert err.value.code is ErrorCode.ELEMENT_NOT_INTERACTABLE
+    with pytest.raises(CatalogOutdatedError) as outdated:
+        catalog.resolve("index=2", expected_version="000000000000")
+    assert outdated.value.code is ErrorCode.CATALOG_OUTDATED
+    for bad in ("index=9", "index=-1", "index=x", "frame=3", "css=", None, 2.5):
+        with pytest.raises(InvalidTargetError) as invalid:
+            catalog.resolve(bad)  # type: ignore[arg-type]
+        assert invalid.value.code is ErrorCode.VALIDATION_ERROR
+    with pytest.raises(ElementNotFoundError):
+        catalog.resolve("text=Delete account")
+
+
+def test_a_reused_index_follows_its_element_or_refuses() -> None:
+    catalog = build_catalog(_page())
+    version = catalog.version
+    # The page re-rendered: a banner button came first and the two buttons swapped.
+    changed = _page(swap=True, extra=True)
+    assert build_catalog(changed).entries[2].name != "Save"  # the naive index moved on
+    assert catalog.resolve("index=2", expected_version=version, observation=changed) == "a11y:ok"
+    # The element is gone: a refusal, never the element now at that index.
+    gone = Observation(accessibility_tree={"id": "f", "role": "form", "name": "Profile",
+                                           "children": [{"id": "x", "role": "button",
+                                                         "name": "Delete",
+                                                         "bbox": [10, 300, 80, 330]}]})  # fmt: skip
+    with pytest.raises(ElementNotFoundError) as err:
+        catalog.resolve("index=2", observation=gone)
+    assert err.value.evidence.details["index"] == 2
+
+
+def test_twins_that_cannot_be_told_apart_are_refused() -> None:
+    def twins(*ys: float) -> Observation:
+        kids = [{"id": f"b{i}", "role": "button", "name": "OK", "bbox": [10, y, 60, y + 20]}
+                for i, y in enumerate(ys)]  # fmt: skip
+        return Observation(accessibility_tree={"id": "r", "role": "dialog", "name": "Confirm",
+                                               "children": kids})  # fmt: skip
+
+    catalog = build_catalog(twins(100, 200))
+    # Unchanged structure: the same row is the same element, wherever it moved.
+    assert catalog.resolve("index=0", observation=twins(150, 150)) == "a11y:b0"
+    # A third look-alike, all in one place: nothing tells them apart. A refusal, with them.
+    with pytest.raises((AmbiguousMatchError, ElementNotFoundError)) as err:
+        catalog.resolve("index=0", observation=twins(150, 150, 150))
+    assert len(err.value.evidence.candidates) >= 2
+
+
+def test_json_round_trip_and_schema() -> None:
+    catalog = build_catalog(_page())
+    text = catalog.to_json()
+    again = Catalog.from_json(text)
+    assert again.version == catalog.version and again.entries == catalog.entries
+    assert again.resolve("index=2", observation=_page(swap=True)) == "a11y:ok"
+    with pytest.raises(InvalidObservationError):
+        again.resolve("index=2")  # no observation kept in JSON
+    with pytest.raises(InvalidObservationError):
+        Catalog.from_json("{not json")
+    schema = Catalog.json_schema()
+    assert schema["title"] == "CatalogView" and "entries" in schema["properties"]
+    CatalogView.model_validate(json.loads(text))
+
+
+def test_captured_page_with_dom_selectors_and_links() -> None:
+    captures = folder_captures(CAPTURED)
+    obs = load_capture("login", captures["login"]).observation
+    catalog = build_catalog(obs)
+    by_name = {e.name: e for e in catalog.entries}
+    assert by_name["Email"].selectors[0] == ("css", "#email")
+    assert by_name["Help"].href == "#help"
+    assert catalog.resolve("css=#email") == by_name["Email"].executor_id
+    dom = build_catalog(obs, source="dom")
+    assert [e.name for e in dom.entries] == [e.name for e in catalog.entries]
+    assert dom.resolve("css=#email") == dom.resolve("text=Email").replace("#text", "")
+    changed = load_capture("login.v2", captures["login.v2"]).observation
+    sign_in = next(e for e in catalog.entries if e.name == "Sign in")
+    label = load_capture("login.v2", captures["login.v2"]).labels
+    expected = {f"a11y:{v['ax_node_id']}" for v in label.values()}
+    answer = catalog.resolve(f"index={sign_in.index}", observation=changed)
+    assert answer in expected
