@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from ..adapters.dom.elements import ElementFacts
@@ -44,6 +45,7 @@ resolve, because the caller chose the element by its index and must never get an
 (measured in ``benchmarks/catalog``)."""
 
 _MAX_VALUE: Final[int] = 200
+_DEFAULT: Final[MatchConfig] = MatchConfig()
 
 
 def catalog_version(observation: Observation, table: CandidateTable) -> str:
@@ -323,27 +325,84 @@ class Catalog:
         return table.executor_ids[row]
 
     def _find_again(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> int:
-        """The row of ``entry``'s element on a changed page, or the resolver's refusal."""
+        """The row of ``entry``'s element on a changed page, or a refusal.
+
+        The entry's reference is resolved with the library's usual decision. A clear answer
+        (:attr:`config`'s threshold and margin) is taken; a narrower one only when it maps
+        back: neither the entry nor the answer has look-alikes (elements with its role, name
+        and container path), and the answer's own reference, resolved on the catalog's
+        page, is this entry again (a survivor of a removed element or an inserted
+        look-alike maps to another entry, or to none)."""
+        loose = replace(self.config, threshold=_DEFAULT.threshold, min_margin=_DEFAULT.min_margin)
         try:
             found = resolve(
-                entry.ref, obs, sources=(self.source,), config=self.config, coords_fallback="never"
+                entry.ref, obs, sources=(self.source,), config=loose, coords_fallback="never"
             )
         except ResolutionError as exc:
-            raise type(exc)(
-                f"index {entry.index} ({entry.role} {entry.name!r}): the page changed and "
-                f"{exc.message[0].lower()}{exc.message[1:]}",
-                code=exc.code,
-                candidates=exc.evidence.candidates,
-                trace=exc.evidence.trace,
-                details={**exc.evidence.details, "index": entry.index, "version": self.version},
-            ) from exc
-        row = _first_row(table, found.executor_id)
-        if row is None:  # a css: answer (a verified selector): the row it selects
-            hits = rows_for_selector(table, _facts(obs, table), "css", found.executor_id[4:])
-            row = hits[0] if len(hits) == 1 else None
-        if row is None:
-            raise InvalidObservationError(f"answer {found.executor_id} has no row")
-        return row
+            raise _refusal(entry, self.version, exc) from exc
+        row = _answer_row(found.executor_id, obs, table)
+        if found.score >= self.config.threshold and found.margin >= self.config.min_margin:
+            return row
+        # A verified recorded selector may answer behind a better-scoring row (margin < 0):
+        # a narrow answer is taken only when it also leads by the usual margin.
+        narrow = found.score >= loose.threshold and found.margin >= loose.min_margin
+        if narrow and self._maps_back(entry, table, row):
+            return row
+        raise _refusal(
+            entry,
+            self.version,
+            ElementNotFoundError(
+                f"{found.candidate.name!r} fits only narrowly (score {found.score:.2f}, margin "
+                f"{found.margin:.2f}) and "
+                + (
+                    "does not map back to this entry"
+                    if self.observation is not None
+                    else "the catalog has no page to map it back to (it was read from JSON)"
+                ),
+                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
+                trace=[t.to_dict() for t in found.trace],
+            ),
+        )
+
+    def _maps_back(self, entry: CatalogEntry, table: CandidateTable, row: int) -> bool:
+        """Whether ``row`` of the new page, resolved on the catalog's page, is ``entry``."""
+        if self.observation is None or entry.ref.occurrence is not None:
+            return False
+        back_ref = ref_from_row(table, row)
+        if back_ref.occurrence is not None:
+            return False  # among look-alikes a shifted row maps back as well as the right one
+        try:
+            back = resolve(back_ref, self.observation, sources=(self.source,),
+                           config=replace(self.config, threshold=_DEFAULT.threshold,
+                                          min_margin=_DEFAULT.min_margin),
+                           coords_fallback="never")  # fmt: skip
+        except ResolutionError:
+            return False
+        old = self.observation.candidates(self.source)
+        return _answer_row(back.executor_id, self.observation, old) == entry.row
+
+
+def _refusal(entry: CatalogEntry, version: str, exc: ResolutionError) -> ResolutionError:
+    """``exc`` again, saying which index it is about."""
+    return type(exc)(
+        f"index {entry.index} ({entry.role} {entry.name!r}): the page changed and "
+        f"{exc.message[0].lower()}{exc.message[1:]}",
+        code=exc.code,
+        candidates=exc.evidence.candidates,
+        trace=exc.evidence.trace,
+        details={**exc.evidence.details, "index": entry.index, "version": version},
+    )
+
+
+def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> int:
+    """The row an answer names (a ``css:`` answer is a verified selector: the row it selects)."""
+    row = _first_row(table, executor_id)
+    if row is None and executor_id.startswith("css:"):
+        hits = rows_for_selector(table, _facts(obs, table), "css", executor_id[4:])
+        row = hits[0] if len(hits) == 1 else None
+    if row is None:
+        raise InvalidObservationError(f"answer {executor_id} has no row")
+    return row
 
 
 def _first_row(table: CandidateTable, executor_id: str) -> int | None:

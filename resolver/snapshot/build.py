@@ -5,10 +5,11 @@ reads back as an a11y source (``Observation(accessibility_tree=snapshot)``; the 
 tree format) and resolves as the observation it came from did.
 
 Pruning keeps the rows a reference can name (controls, headings, images, named landmarks and
-anything with a platform ID; text fields even without a name) and every ancestor that gives
-them a container path entry, re-parented to their nearest kept ancestor under one synthetic
-root. An unnamed table row, list item or article that labels its descendants by its text
-keeps that label as its name, so container paths read back unchanged.
+anything with a platform ID; text fields even without a name), the uniquely named rows with
+a box (a reference's anchors: where they moved tells how the page moved) and every ancestor
+that gives them a container path entry, re-parented to their nearest kept ancestor under one
+synthetic root. An unnamed table row, list item or article that labels its descendants by
+its text keeps that label as its name, so container paths read back unchanged.
 
 The document: ``{snapshot_version, snapshot_id, trace_id, ts, url, title, viewport,
 coord_space, stabilization, quality {pruned, redacted, masked_values, nodes_total,
@@ -26,6 +27,7 @@ from typing import Any, Final
 
 from ..adapters.dom.elements import ElementFacts
 from ..errors import InvalidObservationError, ResolutionError
+from ..index import index_of
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES, CONTENT_NAMED_CONTAINERS, INPUT_ROLES, LABEL_ROLES
 from ..table import CandidateTable
@@ -52,14 +54,17 @@ def _default_source(obs: Observation) -> str:
 
 
 def _useful(table: CandidateTable) -> list[bool]:
-    """Per row, whether a reference can name it."""
+    """Per row, whether a reference can name it, or uses it as an anchor (a uniquely named
+    row with a box: where anchors moved tells how the page moved)."""
     columns = [table.platform_ids[c] for c, _ in _ID_PROPS if c in table.platform_ids]
+    anchors = index_of(table).unique_named
     useful = []
     for row, (role, name) in enumerate(zip(table.roles, table.names, strict=True)):
         useful.append(
             role in ACTIONABLE_ROLES
             or role in INPUT_ROLES
             or (bool(name) and role not in _PRUNED_ROLES)
+            or bool(anchors[row])
             or any(column[row] for column in columns)
         )
     return useful

@@ -137,3 +137,30 @@ def test_captured_page_with_dom_selectors_and_links() -> None:
     expected = {f"a11y:{v['ax_node_id']}" for v in label.values()}
     answer = catalog.resolve(f"index={sign_in.index}", observation=changed)
     assert answer in expected
+
+
+def test_a_narrow_answer_is_taken_only_when_it_maps_back() -> None:
+    def page(name: str, y: float = 300) -> Observation:
+        kids = [
+            {"id": "e", "role": "textbox", "name": "Email", "bbox": [10, 100, 300, 130]},
+            {"id": "s", "role": "button", "name": name, "bbox": [10, y, 120, y + 30]},
+            {"id": "c", "role": "button", "name": "Cancel", "bbox": [140, y, 220, y + 30]},
+        ]
+        return Observation(accessibility_tree={"id": "f", "role": "form", "name": "Profile",
+                                               "children": kids})  # fmt: skip
+
+    catalog = build_catalog(page("Save changes"))
+    renamed = page("Save all changes", 340)  # scores under the reuse threshold
+    assert catalog.resolve("index=1", observation=renamed) == "a11y:s"
+    # Without the catalog's page there is nothing to map back to: a refusal, with evidence.
+    with pytest.raises(ElementNotFoundError) as err:
+        Catalog.from_json(catalog.to_json()).resolve("index=1", observation=renamed)
+    assert "no page to map it back to" in err.value.message
+    assert err.value.evidence.candidates[0]["name"] == "Save all changes"
+    # "Cancel" maps back to its own entry, not to "Save changes": never the wrong element.
+    gone = Observation(accessibility_tree={"id": "f", "role": "form", "name": "Profile",
+                                           "children": [{"id": "c", "role": "button",
+                                                         "name": "Cancel",
+                                                         "bbox": [10, 300, 90, 330]}]})  # fmt: skip
+    with pytest.raises((ElementNotFoundError, AmbiguousMatchError)):
+        catalog.resolve("index=1", observation=gone)
