@@ -30,7 +30,8 @@ from ..errors import (
 )
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES
-from ..snapshot.redact import is_sensitive
+from ..snapshot.dom import dom_secrets
+from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
 from .entries import actionable_rows, order_rows, regions
 from .model import CatalogEntry, CatalogView
@@ -83,23 +84,25 @@ def _tri(value: int) -> bool | None:
 
 
 def _entry(
-    table: CandidateTable, facts: ElementFacts, row: int, index: int, region: str
+    table: CandidateTable,
+    facts: ElementFacts,
+    row: int,
+    index: int,
+    region: str,
+    scrubber: Scrubber,
 ) -> CatalogEntry:
-    """The catalog entry of one row."""
+    """The catalog entry of one row (secrets the scrubber knows removed from its texts)."""
     attrs = facts.attrs(row)
     value = table.values[row][:_MAX_VALUE]
-    sensitive = is_sensitive(
-        table.roles[row], table.names[row], raw_role=table.raw_roles[row], attrs=attrs
-    )
-    if value and sensitive:
-        value = "[redacted]"
+    if value and _secret(table, facts, row):
+        value = MASK
     return CatalogEntry(
         index=index,
         row=row,
         executor_id=table.executor_ids[row],
         role=table.roles[row],
-        name=table.names[row],
-        value=value,
+        name=scrubber.scrub(table.names[row]),
+        value=scrubber.scrub(value),
         bbox=table.box(row),
         region=region,
         visible=_tri(int(table.visible[row])),
@@ -109,6 +112,26 @@ def _entry(
         selectors=tuple(facts.selectors(row)),
         ref=ref_from_row(table, row),
     )
+
+
+def _secret(table: CandidateTable, facts: ElementFacts, row: int) -> bool:
+    """Whether the row's value is a secret (see :mod:`resolver.snapshot.redact`)."""
+    return is_sensitive(
+        table.roles[row], table.names[row], raw_role=table.raw_roles[row], attrs=facts.attrs(row)
+    )
+
+
+def _scrubber(
+    obs: Observation, table: CandidateTable, facts: ElementFacts, rows: list[int]
+) -> Scrubber:
+    """A scrubber that knows the secret values of ``rows`` and of the page's secret fields."""
+    scrubber = Scrubber()
+    for row in rows:
+        if table.values[row] and _secret(table, facts, row):
+            scrubber.mask(table.values[row])
+    if obs.dom_html is not None:
+        dom_secrets(obs.dom_html, scrubber)
+    return scrubber
 
 
 def build_catalog(
@@ -153,7 +176,10 @@ def build_catalog(
     facts = _facts(obs, table)
     region_of = regions(table)
     ordered = order_rows(table, actionable_rows(table, facts), row_tolerance)
-    entries = tuple(_entry(table, facts, row, i, region_of[row]) for i, row in enumerate(ordered))
+    scrubber = _scrubber(obs, table, facts, ordered)
+    entries = tuple(
+        _entry(table, facts, row, i, region_of[row], scrubber) for i, row in enumerate(ordered)
+    )
     view = CatalogView(
         version=catalog_version(obs, table),
         source=source,
