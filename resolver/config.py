@@ -64,7 +64,7 @@ class MatchConfig:
     attributes the row also has."""
     w_nearby: float = 0.15
     """Share of the recorded nearby texts (those still on the page) found next to the row."""
-    nearby_window: int = 4
+    nearby_window: int = 3
     """A recorded nearby text counts as next to a row within this many texts of it in
     reading order (insertions between them are tolerated)."""
 

@@ -102,7 +102,7 @@ def is_generated_class(token: str) -> bool:
         return True
     digits = sum(c.isdigit() for c in token)
     if digits:
-        if 3 * digits >= len(token):
+        if len(token) >= 4 and 2 * digits > len(token):
             return True  # mostly digits: a counter or an id in disguise
         # A segment mixing letters and digits over five characters is a hash, not a word.
         return any(
@@ -312,7 +312,7 @@ class WebQuery:
 
     tag: str | None = None
     classes: frozenset[str] = frozenset()
-    href: tuple[str, str] | None = None
+    href: tuple[str, str, str] | None = None
     attributes: tuple[tuple[str, str], ...] = ()
     nearby: tuple[str, ...] = ()
 
