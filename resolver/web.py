@@ -200,8 +200,9 @@ class NearbyIndex:
         self.position = np.searchsorted(self.seq, np.arange(len(names)))
         """Per row, its place in the sequence (for a row outside it, the next entry's)."""
         positions: dict[str, list[int]] = {}
+        masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
         for place, row in enumerate(seq):
-            key = nearby_key(table.names[row])
+            key = masked[row][:_NEARBY_KEY_CHARS]
             if key:
                 positions.setdefault(key, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
@@ -232,18 +233,23 @@ class NearbyIndex:
                     taken += 1
         return tuple(out)
 
-    def near(self, key: str, window: int) -> npt.NDArray[np.bool_] | None:
-        """Per row, whether a text with ``key`` is within ``window`` places of it in the
-        sequence; ``None`` when the table has no such text."""
-        places = self.positions.get(key)
-        if places is None:
-            return None
-        pos = self.position
-        at = np.searchsorted(places, pos)
-        after = places[np.minimum(at, places.size - 1)]
-        before = places[np.maximum(at - 1, 0)]
-        dist = np.minimum(np.abs(after - pos), np.abs(pos - before))
-        return np.asarray(dist <= window, dtype=np.bool_)
+    def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
+        """Per row, how many of ``keys`` have a text within ``window`` places of it in the
+        sequence, and how many of ``keys`` the table has at all."""
+        size = self.seq.size + 1  # a row after the last text has place seq.size
+        hits = np.zeros(size)
+        found = 0
+        for key in keys:
+            places = self.positions.get(key)
+            if places is None:
+                continue
+            found += 1
+            # Mark the window around every place, then count each place in the sequence once.
+            marks = np.zeros(size + 1)
+            np.add.at(marks, np.maximum(places - window, 0), 1.0)
+            np.add.at(marks, np.minimum(places + window + 1, size), -1.0)
+            hits += np.cumsum(marks[:size]) > 0
+        return hits[self.position], found
 
 
 def nearby_texts(table: CandidateTable, row: int) -> tuple[str, ...]:
@@ -417,13 +423,5 @@ def _nearby(
 ) -> tuple[npt.NDArray[np.bool_], FloatArray]:
     """Every row (when some recorded text is on the page), and the share of the recorded
     texts still on the page that are within ``window`` places of it."""
-    index = table.derived(NearbyIndex)
-    n = len(table)
-    hits, found = np.zeros(n), 0
-    for key in keys:
-        near = index.near(key, window)
-        if near is not None:
-            hits += near
-            found += 1
-    present = np.full(n, found > 0)
-    return present, hits / max(found, 1)
+    hits, found = table.derived(NearbyIndex).near(keys, window)
+    return np.full(len(table), found > 0), hits / max(found, 1)
