@@ -82,6 +82,7 @@ _GENERATED_PREFIX: Final[re.Pattern[str]] = re.compile(
     r"^(css|sc|jsx|emotion|svelte|styled|tw|astro|vue|ng-tns|makestyles)-", re.IGNORECASE
 )
 _SEGMENT: Final[re.Pattern[str]] = re.compile(r"[-_]+")
+_CASED_WORDS: Final[re.Pattern[str]] = re.compile(r"^([A-Z]?[a-z]+)([A-Z][a-z]+)*$")
 _VOLATILE_PARAMS: Final[frozenset[str]] = frozenset(
     {"fbclid", "gclid", "dclid", "msclkid", "yclid", "mc_cid", "mc_eid", "_ga", "_gl", "ref",
      "ref_src", "referrer", "source", "sessionid", "session", "sid", "phpsessid", "jsessionid",
@@ -109,10 +110,15 @@ def is_generated_class(token: str) -> bool:
             len(seg) >= 5 and not seg.isalpha() and not seg.isdigit()
             for seg in _SEGMENT.split(token)
         )
-    # Case flipping on most characters (styled-components' "bRkKfw") is random, not camelCase.
+    # Mixed case that is not camelCase or PascalCase words ("fwjlmD", "kGHfSj"), or that flips
+    # on most characters ("bRkKfw"), is random: styled-components and similar name classes so.
     letters = [c for c in token if c.isalpha()]
+    if len(letters) < 5 or token.islower() or token.isupper():
+        return False
     flips = sum(a.islower() != b.islower() for a, b in pairwise(letters))
-    return len(letters) >= 5 and flips * 2 > len(letters)
+    return flips * 2 > len(letters) or not any(
+        _CASED_WORDS.match(part) for part in _SEGMENT.split(token) if part
+    )
 
 
 def stable_classes(tokens: Iterable[str]) -> frozenset[str]:

@@ -25,14 +25,15 @@ COLUMNS = ("tag", "class", "href", "attr:type", "attr:placeholder")
 
 @pytest.mark.parametrize(
     "token", ["css-1x2y3z", "sc-AbCd", "Button_root__3xYz1", "c3a9f01b", "x123", "12345",
-              "bRkKfw", "jsx-2891", "a" * 41],
+              "bRkKfw", "fwjlmD", "kGHfSj", "jsx-2891", "a" * 41],
 )  # fmt: skip
 def test_generated_classes_are_recognised(token: str) -> None:
     assert is_generated_class(token)
 
 
 @pytest.mark.parametrize(
-    "token", ["nav-link", "col-md-6", "btn", "is-active", "h1", "mt-4", "isActive", "icon-24px"]
+    "token",
+    ["nav-link", "col-md-6", "btn", "is-active", "h1", "mt-4", "isActive", "icon-24px", "NavBar"],
 )
 def test_hand_written_classes_are_kept(token: str) -> None:
     assert not is_generated_class(token)
