@@ -9,9 +9,11 @@ row have a value, and never where only one side has one:
 - ``tag``: equality, weak evidence (a ``<div>`` may become a ``<button>``);
 - ``classes``: Jaccard overlap of the class tokens that look hand-written: hashed or generated
   names (``css-1x2y3z``, ``sc-AbCd``, ``Button_root__3xYz1``, mostly-digit or long random
-  tokens) change with every build and are left out on both sides (:func:`is_generated_class`);
-- ``href``: path and query (volatile parameters such as ``utm_*`` or session tokens dropped),
-  scheme and host ignored; a different fragment alone counts half (:func:`href_key`);
+  tokens) change with every build and are left out on both sides (:func:`is_generated_class`),
+  and when no row shares any recorded class the page was rebuilt: no evidence either way;
+- ``href``: host (where both sides have one), path and query (volatile parameters such as
+  ``utm_*`` or session tokens dropped) count half, the same fragment the other half
+  (:func:`href_key`);
 - ``attributes``: equality of each recorded attribute the row also has, after normalisation;
 - ``nearby_text``: the texts next to the element in reading order (Similo's neighbour texts):
   the share of the recorded texts, among those the page still has, that are found within
@@ -353,16 +355,23 @@ def web_vectors(
 ) -> tuple[FloatArray, FloatArray, dict[str, FloatArray]]:
     """The numerator and denominator the web evidence adds to every row, and each signal's
     agreement per row (0 where it is absent). A signal counts for a row only where the row
-    has a value too; nearby text only when some recorded text is still on the page."""
+    has a value too; classes only while some row still shares one of them; nearby text only
+    when some recorded text is still on the page."""
     index = table.derived(WebIndex)
     n = len(table)
     num, den = np.zeros(n), np.zeros(n)
     signals: dict[str, FloatArray] = {}
 
-    def add(signal: str, weight: float, present: npt.NDArray[np.bool_], agree: FloatArray) -> None:
-        if weight <= 0 or not present.any():
-            return
+    def add(
+        signal: str,
+        weight: float,
+        present: npt.NDArray[np.bool_],
+        agree: FloatArray,
+        renamed: bool = False,
+    ) -> None:
         agree = np.where(present, agree, 0.0)
+        if weight <= 0 or not present.any() or (renamed and not agree.any()):
+            return
         num[:] += weight * agree
         den[:] += weight * present
         signals[f"web:{signal}"] = agree
@@ -371,7 +380,9 @@ def web_vectors(
         tags = index.tags
         add("tag", config.w_tag, tags != None, (tags == query.tag).astype(np.float64))  # noqa: E711
     if query.classes:
-        add("class", config.w_class, *_class_overlap(index, query.classes))
+        # Builds rename classes: when no row shares any recorded class, the page was
+        # rebuilt, which says nothing about which row is the element (as with IDs).
+        add("class", config.w_class, *_class_overlap(index, query.classes), renamed=True)
     if query.href is not None:
         add("href", config.w_href, *_href_agreement(index, query.href))
     if query.attributes:

@@ -71,11 +71,10 @@ def reading_order(table: CandidateTable) -> list[int]:
     ]  # fmt: skip
 
 
-def web_terms(
+def web_agreement(
     ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
-) -> list[tuple[float, float]]:
-    """Per row, the (numerator, denominator) the web evidence adds, by the definitions."""
-    out = []
+) -> dict[str, tuple[float, list[float | None]]]:
+    """Per web signal, its weight and each row's agreement (``None`` where it is absent)."""
     seq = reading_order(table)
     keys = list(dict.fromkeys(k for t in ref.nearby_text if (k := nearby_key(t))))
     places = {k: [p for p, r in enumerate(seq) if nearby_key(table.names[r]) == k] for k in keys}
@@ -83,40 +82,55 @@ def web_terms(
     ref_classes = _stable(ref.classes)
     ref_href = href_key(ref.href) if ref.href else None
     ref_attrs = {k: normalize(v) for k, v in ref.attributes.items() if normalize(v)}
+    out: dict[str, tuple[float, list[float | None]]] = {
+        name: (weight, []) for name, weight in (
+            ("tag", config.w_tag), ("class", config.w_class), ("href", config.w_href),
+            ("attr", config.w_attribute), ("nearby", config.w_nearby),
+        )
+    }  # fmt: skip
     for i in range(len(table)):
-        num = den = 0.0
         tag = _cell(table, "tag", i)
-        if ref.tag and tag:
-            num += config.w_tag * (tag.lower() == ref.tag)
-            den += config.w_tag
+        out["tag"][1].append(float(tag.lower() == ref.tag) if ref.tag and tag else None)
         row_classes = _stable((_cell(table, "class", i) or "").split()[:32])
-        if ref_classes and row_classes:
-            num += config.w_class * len(ref_classes & row_classes) / len(ref_classes | row_classes)
-            den += config.w_class
+        out["class"][1].append(
+            len(ref_classes & row_classes) / len(ref_classes | row_classes)
+            if ref_classes and row_classes else None
+        )  # fmt: skip
         href = _cell(table, "href", i)
         row_href = href_key(href) if href else None
+        agree = None
         if ref_href and row_href:
             same = ref_href[1] == row_href[1] and (
                 not ref_href[0] or not row_href[0] or ref_href[0] == row_href[0]
             )
-            num += config.w_href * (0.5 * same + 0.5 * (same and ref_href[2] == row_href[2]))
-            den += config.w_href
-        have = equal = 0
-        for name, value in ref_attrs.items():
-            mine = _cell(table, f"attr:{name}", i)
-            if mine:
-                have += 1
-                equal += normalize(mine) == value
-        if have:
-            num += config.w_attribute * equal / have
-            den += config.w_attribute
-        if found:
-            pos = sum(1 for r in seq if r < i)
-            hits = sum(any(abs(p - pos) <= config.nearby_window for p in places[k]) for k in found)
-            num += config.w_nearby * hits / len(found)
-            den += config.w_nearby
-        out.append((num, den))
+            agree = 0.5 * same + 0.5 * (same and ref_href[2] == row_href[2])
+        out["href"][1].append(agree)
+        have = [
+            normalize(m) == v for k, v in ref_attrs.items() if (m := _cell(table, f"attr:{k}", i))
+        ]
+        out["attr"][1].append(sum(have) / len(have) if have else None)
+        pos = sum(1 for r in seq if r < i)
+        hits = sum(any(abs(p - pos) <= config.nearby_window for p in places[k]) for k in found)
+        out["nearby"][1].append(hits / len(found) if found else None)
     return out
+
+
+def web_terms(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
+) -> list[tuple[float, float]]:
+    """Per row, the (numerator, denominator) the web evidence adds: each signal where the row
+    has a value; classes only while some row shares one."""
+    terms = [(0.0, 0.0)] * len(table)
+    for name, (weight, agreement) in web_agreement(ref, table, config).items():
+        if weight <= 0 or all(a is None for a in agreement):
+            continue
+        if name == "class" and not any(agreement):  # renamed everywhere: no evidence
+            continue
+        terms = [
+            (num + weight * a, den + weight) if a is not None else (num, den)
+            for (num, den), a in zip(terms, agreement, strict=True)
+        ]
+    return terms
 
 
 def reference_scores(

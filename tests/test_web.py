@@ -182,3 +182,18 @@ def test_nearby_window_is_a_positive_count() -> None:
     for bad in (0, 1.5, True):
         with pytest.raises(InvalidReferenceError, match="nearby_window"):
             MatchConfig(nearby_window=bad)  # type: ignore[arg-type]
+
+
+def test_classes_no_row_has_any_more_are_no_evidence() -> None:
+    table = _links()
+    plain = score_table(SemanticElementRef(role="link", name="Edit"), table, MatchConfig())
+    renamed = SemanticElementRef(role="link", name="Edit", classes=("renamed", "other"))
+    assert np.allclose(score_table(renamed, table, MatchConfig()).scores, plain.scores)
+    # While one row still shares a class, the others with classes count it against them.
+    ref = SemanticElementRef(role="link", name="Edit", classes=("user-edit",))
+    scored = score_table(ref, table, MatchConfig())
+    assert table.ids[int(scored.rows[0])] == "e1" and scored.scores[1] < plain.scores[1]
+    # A link target no row has is held against the rows with another one.
+    moved = score_table(SemanticElementRef(role="link", name="Edit", href="/moved"), table,
+                        MatchConfig())  # fmt: skip
+    assert moved.scores[0] < plain.scores[0]
