@@ -9,9 +9,9 @@ The score of a candidate is::
             * (sum_i w_i * s_i) / (sum_i w_i)
 
 over the signals ``i`` the reference actually has (name, role, bbox, container path, state,
-platform IDs, look-alike order), each ``s_i`` in ``[0, 1]``. The gates make a contradiction
-costly: a heading with the right name is not the button, "Cancel" in the right place is not
-"Save", and an "OK" in another group is not this "OK".
+platform IDs, look-alike order, web evidence), each ``s_i`` in ``[0, 1]``. The gates make a
+contradiction costly: a heading with the right name is not the button, "Cancel" in the right
+place is not "Save", and an "OK" in another group is not this "OK".
 A candidate is accepted when its score reaches ``threshold`` **and** beats the best
 candidate that is a different target by ``min_margin``.
 """
@@ -24,6 +24,9 @@ from typing import Any
 from .errors import InvalidReferenceError
 
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
+
+_COUNTS = frozenset({"top_k", "nearby_window"})
+"""Fields that are counts (positive ints); every other field is a number in ``[0, 1]``."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,22 @@ class MatchConfig:
     w_path: float = 0.15
     """A recorded xpath or css selector a row still matches: positional, so weaker than an ID
     (after a reorder the old path names the neighbour)."""
+
+    w_tag: float = 0.05
+    """Web evidence, each counted only where the row has a value too
+    (:mod:`resolver.web`): the same HTML tag (weak: markup changes)."""
+    w_class: float = 0.10
+    """Jaccard overlap of the hand-written class tokens (generated ones are left out)."""
+    w_href: float = 0.15
+    """The same link target (path and stable query; a different fragment alone counts half)."""
+    w_attribute: float = 0.10
+    """Agreement of the recorded ``name``/``type``/``placeholder``/``title``/``alt``
+    attributes the row also has."""
+    w_nearby: float = 0.15
+    """Share of the recorded nearby texts (those still on the page) found next to the row."""
+    nearby_window: int = 3
+    """A recorded nearby text counts as next to a row within this many texts of it in
+    reading order (insertions between them are tolerated)."""
 
     role_gate_floor: float = 0.25
     """Role gate is ``min(1, floor + compat)``: an incompatible role keeps a quarter."""
@@ -92,9 +111,9 @@ class MatchConfig:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name == "top_k":
+            if f.name in _COUNTS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                    raise InvalidReferenceError("top_k must be a positive int")
+                    raise InvalidReferenceError(f"{f.name} must be a positive int")
             elif (
                 not isinstance(value, (int, float))
                 or isinstance(value, bool)

@@ -35,6 +35,7 @@ from .text import (
     mask_digits,
     normalize,
 )
+from .web import WebQuery, web_vectors
 
 __all__ = ["Query", "Scored", "bbox_scores", "score_rows", "score_table"]
 
@@ -64,6 +65,8 @@ class Query:
     ancestors: bool = False
     """The recorded path names ancestors of any role (as recorders that keep every named
     ancestor write it), not containers: compare it with rows' named-ancestor paths."""
+    web: WebQuery | None = None
+    """Tag, classes, link target, attributes and nearby texts (:mod:`resolver.web`)."""
 
     @property
     def identifying(self) -> bool:
@@ -108,6 +111,7 @@ class Query:
             box_same_space=same_space,
             occurrence=ref.occurrence if name_norm else None,
             recorded_path=ref.container_path,
+            web=WebQuery.build(ref),
         )
 
 
@@ -255,7 +259,7 @@ class _Scorer:
         # order of rows by their bound), so they are computed once per table.
         self.cache_key: tuple[Any, ...] | None = None
         cached: tuple[FloatArray, ...] | None = None
-        if state is None and not query.ids:
+        if state is None and not query.ids and query.web is None:
             self.cache_key = (
                 query.role, self.has_box, query.bbox_weight, self.has_name,
                 self.has_container, config,
@@ -328,6 +332,11 @@ class _Scorer:
             den_rows += weight * (hit if positional or not hit.any() else 1.0)
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
+        if query.web is not None:
+            web_num, web_den, web_signals = web_vectors(query.web, self.table, config)
+            num += web_num
+            den_rows += web_den
+            self.signals.update(web_signals)
         container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to

@@ -14,6 +14,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .errors import InvalidReferenceError
 from .geometry import CoordSpace
+from .web import (
+    ATTRIBUTE_NAMES,
+    MAX_ATTRIBUTE,
+    MAX_CLASS_CHARS,
+    MAX_CLASSES,
+    MAX_HREF,
+    MAX_NEARBY,
+    MAX_NEARBY_CHARS,
+    MAX_TAG,
+)
 
 __all__ = [
     "ID_FIELDS",
@@ -116,6 +126,14 @@ class SemanticElementRef(_Model):
         The element's HTML ``id`` and test ID (``data-testid``, ``data-test``, ...), when a
         web recorder saw them: a match is strong evidence, a difference none (builds rename
         them).
+    tag, classes, href, attributes, nearby_text:
+        What else a web recorder saw (soft evidence, see :mod:`resolver.web`): the HTML tag
+        (lower-cased, at most 64 characters); the class tokens (at most 32, each at most 128
+        characters; generated ones such as ``css-1x2y3z`` are ignored when matching); the
+        link target as written or resolved (at most 2048 characters); a few attributes,
+        only ``name``, ``type``, ``placeholder``, ``title`` and ``alt`` (values at most 256
+        characters); and up to 6 texts next to the element in reading order (each at most
+        80 characters), nearest first.
     screen_size:
         ``(width, height)`` of the screen or viewport the bbox was measured in.
     coord_space:
@@ -153,6 +171,11 @@ class SemanticElementRef(_Model):
     xpath: str | None = None
     dom_id: str | None = None
     test_id: str | None = None
+    tag: str | None = Field(default=None, max_length=MAX_TAG)
+    classes: tuple[str, ...] = ()
+    href: str | None = Field(default=None, max_length=MAX_HREF)
+    attributes: dict[str, str] = Field(default_factory=dict)
+    nearby_text: tuple[str, ...] = ()
     screen_size: tuple[int, int] | None = None
     coord_space: CoordSpace | None = None
     occurrence: tuple[int, int] | None = None
@@ -168,6 +191,8 @@ class SemanticElementRef(_Model):
         "xpath",
         "dom_id",
         "test_id",
+        "tag",
+        "href",
     )
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
@@ -218,6 +243,50 @@ class SemanticElementRef(_Model):
             if not all(math.isfinite(v) for v in box) or box[2] < box[0] or box[3] < box[1]:
                 raise ValueError("anchor boxes must be finite [left, top, right, bottom]")
         return value
+
+    @field_validator("tag")
+    @classmethod
+    def _lower_tag(cls, value: str | None) -> str | None:
+        return value.strip().lower() if value else None
+
+    @field_validator("classes", mode="before")
+    @classmethod
+    def _split_classes(cls, value: Any) -> Any:
+        # A class attribute as written ("btn primary") is accepted as well as its tokens.
+        return value.split() if isinstance(value, str) else value
+
+    @field_validator("classes")
+    @classmethod
+    def _check_classes(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        tokens = tuple(dict.fromkeys(t for item in value for t in item.split()))
+        if len(tokens) > MAX_CLASSES or any(len(t) > MAX_CLASS_CHARS for t in tokens):
+            raise ValueError(
+                f"classes: at most {MAX_CLASSES} tokens of at most {MAX_CLASS_CHARS} characters"
+            )
+        return tokens
+
+    @field_validator("attributes")
+    @classmethod
+    def _check_attributes(cls, value: dict[str, str]) -> dict[str, str]:
+        clean = {k.strip().lower(): v for k, v in value.items() if v.strip()}
+        unknown = sorted(set(clean) - set(ATTRIBUTE_NAMES))
+        if unknown:
+            raise ValueError(
+                f"attributes may only be {', '.join(ATTRIBUTE_NAMES)}; got {', '.join(unknown)}"
+            )
+        if any(len(v) > MAX_ATTRIBUTE for v in clean.values()):
+            raise ValueError(f"attribute values are at most {MAX_ATTRIBUTE} characters")
+        return clean
+
+    @field_validator("nearby_text")
+    @classmethod
+    def _check_nearby(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        texts = tuple(t for t in value if t.strip())
+        if len(texts) > MAX_NEARBY or any(len(t) > MAX_NEARBY_CHARS for t in texts):
+            raise ValueError(
+                f"nearby_text: at most {MAX_NEARBY} texts of at most {MAX_NEARBY_CHARS} characters"
+            )
+        return texts
 
     @field_validator("container_path")
     @classmethod

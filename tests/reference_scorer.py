@@ -17,6 +17,7 @@ from resolver.text import (
     name_similarity,
     normalize,
 )
+from resolver.web import href_key, is_generated_class, nearby_key
 
 
 def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
@@ -50,6 +51,86 @@ def named_ancestors(table: CandidateTable) -> list[tuple[str, ...]]:
             p = int(table.parent[p])
         out.append(tuple(reversed(names))[-12:])
     return out
+
+
+def _cell(table: CandidateTable, column: str, i: int) -> str | None:
+    values = table.platform_ids.get(column)
+    return values[i] if values is not None else None
+
+
+def _stable(tokens: list[str] | tuple[str, ...]) -> set[str]:
+    return {t for t in tokens if t and not is_generated_class(t)}
+
+
+def reading_order(table: CandidateTable) -> list[int]:
+    """Named rows in document order, without those repeating their parent's name."""
+    norm = table.names_norm
+    return [
+        i for i in range(len(table))
+        if norm[i] and (table.parent[i] < 0 or norm[int(table.parent[i])] != norm[i])
+    ]  # fmt: skip
+
+
+def web_agreement(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
+) -> dict[str, tuple[float, list[float | None]]]:
+    """Per web signal, its weight and each row's agreement (``None`` where it is absent)."""
+    seq = reading_order(table)
+    keys = list(dict.fromkeys(k for t in ref.nearby_text if (k := nearby_key(t))))
+    places = {k: [p for p, r in enumerate(seq) if nearby_key(table.names[r]) == k] for k in keys}
+    found = [k for k in keys if places[k]]
+    ref_classes = _stable(ref.classes)
+    ref_href = href_key(ref.href) if ref.href else None
+    ref_attrs = {k: normalize(v) for k, v in ref.attributes.items() if normalize(v)}
+    out: dict[str, tuple[float, list[float | None]]] = {
+        name: (weight, []) for name, weight in (
+            ("tag", config.w_tag), ("class", config.w_class), ("href", config.w_href),
+            ("attr", config.w_attribute), ("nearby", config.w_nearby),
+        )
+    }  # fmt: skip
+    for i in range(len(table)):
+        tag = _cell(table, "tag", i)
+        out["tag"][1].append(float(tag.lower() == ref.tag) if ref.tag and tag else None)
+        row_classes = _stable((_cell(table, "class", i) or "").split()[:32])
+        out["class"][1].append(
+            len(ref_classes & row_classes) / len(ref_classes | row_classes)
+            if ref_classes and row_classes else None
+        )  # fmt: skip
+        href = _cell(table, "href", i)
+        row_href = href_key(href) if href else None
+        agree = None
+        if ref_href and row_href:
+            same = ref_href[1] == row_href[1] and (
+                not ref_href[0] or not row_href[0] or ref_href[0] == row_href[0]
+            )
+            agree = 0.5 * same + 0.5 * (same and ref_href[2] == row_href[2])
+        out["href"][1].append(agree)
+        have = [
+            normalize(m) == v for k, v in ref_attrs.items() if (m := _cell(table, f"attr:{k}", i))
+        ]
+        out["attr"][1].append(sum(have) / len(have) if have else None)
+        pos = sum(1 for r in seq if r < i)
+        hits = sum(any(abs(p - pos) <= config.nearby_window for p in places[k]) for k in found)
+        out["nearby"][1].append(hits / len(found) if found else None)
+    return out
+
+
+def web_terms(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
+) -> list[tuple[float, float]]:
+    """Per row, the (numerator, denominator) the web evidence adds: each signal where the row
+    has a value; classes only while some row shares one."""
+    terms = [(0.0, 0.0)] * len(table)
+    for name, (weight, agreement) in web_agreement(ref, table, config).items():
+        if weight <= 0 or all(a is None for a in agreement):
+            continue
+        if name == "class" and not any(agreement):  # renamed everywhere: no evidence
+            continue
+        terms = [
+            (num + weight * a, den + weight) if a is not None else (num, den)
+            for (num, den), a in zip(terms, agreement, strict=True)
+        ]
+    return terms
 
 
 def reference_scores(
@@ -122,6 +203,7 @@ def reference_scores(
         for j, i in enumerate(group):
             same = m == n and j == k
             occurrence[i] = 1.0 if same else 0.0
+    web = web_terms(ref, table, config)
     with_paths = sum(1 for path in table.containers if path)
     flat = len(table) > 0 and with_paths / len(table) < 0.5
     for i in range(len(table)):
@@ -161,6 +243,8 @@ def reference_scores(
                 den += weight
             elif not positional and present[column]:  # someone else has it: not this one
                 den += weight
+        num += web[i][0]
+        den += web[i][1]
         if i in occurrence:
             num += config.w_occurrence * occurrence[i]
             den += config.w_occurrence

@@ -22,8 +22,47 @@ NAMES = ["OK", "ok", "Cancel", "Save", "Save draft", "Inbox (3)", "Inbox (12)", 
          "Sign In", "Submit form", "Alice Smith", "Bob Jones"]  # fmt: skip
 
 
+TAGS = [None, "a", "button", "div"]
+CLASSES = [None, "btn", "btn primary", "nav-link css-1x2y3z", "primary sc-AbCd", "x9f3a2b"]
+HREFS = [None, "/a", "/a#top", "https://example.org/a?utm_source=x", "/b?id=3", "#"]
+TYPES = [None, "text", "submit", "Text"]
+TEXTS = ["Settings", "Display", "OK", "Inbox (3)", "Network", "Nowhere"]
+
+
+def web_columns(rng: random.Random) -> dict[str, str | None]:
+    """Random web evidence of one row."""
+    return {
+        "tag": rng.choice(TAGS), "class": rng.choice(CLASSES), "href": rng.choice(HREFS),
+        "attr:type": rng.choice(TYPES),
+    }  # fmt: skip
+
+
+def web_fields(rng: random.Random) -> dict[str, object]:
+    """Random web evidence of a reference (each part present or not)."""
+    fields: dict[str, object] = {}
+    if rng.random() < 0.3:
+        fields["tag"] = rng.choice(TAGS[1:])
+    if rng.random() < 0.3:
+        fields["classes"] = rng.choice(CLASSES[1:])
+    if rng.random() < 0.3:
+        fields["href"] = rng.choice(HREFS[1:])
+    if rng.random() < 0.3:
+        fields["attributes"] = {"type": rng.choice(TYPES[1:])}
+    if rng.random() < 0.4:
+        fields["nearby_text"] = tuple(rng.sample(TEXTS, rng.randrange(1, 4)))
+    return fields
+
+
+def side_rng(rng: random.Random) -> random.Random:
+    """A generator seeded from ``rng``'s state without advancing it (so the tables and refs
+    other tests rely on stay as they were)."""
+    return random.Random(hash(rng.getstate()[1]))
+
+
 def random_table(rng: random.Random, n: int) -> CandidateTable:
-    b = TableBuilder("a11y", "random", id_columns=("automation_id", "xpath"))
+    columns = ("automation_id", "xpath", "tag", "class", "href", "attr:type")
+    b = TableBuilder("a11y", "random", id_columns=columns)
+    web = side_rng(rng)
     for i in range(n):
         parent = -1 if i == 0 or rng.random() < 0.05 else rng.randrange(0, i)
         if rng.random() < 0.1:
@@ -44,6 +83,7 @@ def random_table(rng: random.Random, n: int) -> CandidateTable:
             ),
             automation_id=rng.choice([None, None, "a1", "a2"]),
             xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
+            **web_columns(web),
         )
     return b.build(
         coord_space=rng.choice([CoordSpace.CSS_PX, CoordSpace.UNKNOWN]),
@@ -87,6 +127,7 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
             x, y = rng.uniform(0, 1200), rng.uniform(0, 900)
             anchors.append((table.names[other] or "Edit", (x, y, x + 30, y + 10)))
         fields["anchors"] = tuple(anchors)
+    fields.update(web_fields(side_rng(rng)))
     if not {"role", "name", "bbox", "automation_id", "xpath"} & set(fields):
         fields["name"] = "OK"
     return SemanticElementRef(**fields)  # type: ignore[arg-type]

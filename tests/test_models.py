@@ -89,3 +89,34 @@ def test_any_bbox_is_valid_or_typed_error(box: list[float], name: str | None) ->
     assert ref.bbox is not None
     assert ref.bbox[2] >= ref.bbox[0] and ref.bbox[3] >= ref.bbox[1]
     assert all(math.isfinite(v) for v in ref.bbox)
+
+
+def test_web_evidence_round_trips_and_is_cleaned() -> None:
+    ref = SemanticElementRef(
+        role="link", name="News", tag=" A ", classes="nav  nav active", href="/news?id=3",
+        attributes={"Title": "All news", "alt": "  "}, nearby_text=("Sport", " ", "Weather"),
+    )  # fmt: skip
+    assert ref.tag == "a" and ref.classes == ("nav", "active")
+    assert ref.attributes == {"title": "All news"} and ref.nearby_text == ("Sport", "Weather")
+    again = SemanticElementRef.model_validate_json(ref.model_dump_json())
+    assert again == ref
+    schema = SemanticElementRef.model_json_schema()
+    assert {"tag", "classes", "href", "attributes", "nearby_text"} <= set(schema["properties"])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "x", "attributes": {"onclick": "go()"}},
+        {"name": "x", "attributes": {"title": "t" * 257}},
+        {"name": "x", "classes": [f"c{i}" for i in range(33)]},
+        {"name": "x", "classes": ["c" * 129]},
+        {"name": "x", "nearby_text": ["a", "b", "c", "d", "e", "f", "g"]},
+        {"name": "x", "nearby_text": ["t" * 81]},
+        {"name": "x", "href": "/" + "a" * 2048},
+        {"name": "x", "tag": "t" * 65},
+    ],
+)
+def test_web_evidence_is_bounded(data: dict[str, object]) -> None:
+    with pytest.raises(InvalidReferenceError):
+        SemanticElementRef.model_validate(data)

@@ -7,9 +7,13 @@
 ``foreign``
     What a Chrome extension or a plain CDP shim would write, and nothing else: Chromium's
     role and name, the border box, ``screen_size=(1280, 800)``, the absolute XPath, a CSS
-    selector (``#id`` when the element has an id, else a ``tag:nth-of-type(n)`` path) and
+    selector (``#id`` when the element has an id, else a ``tag:nth-of-type(n)`` path),
     ``container_path``: the names of all named ancestors in Chromium's AX tree, outermost
-    first, whatever their role. The same reference is resolved with either source.
+    first, whatever their role; and what a content script reads from the element: its tag,
+    ``id``, class list, ``href`` (resolved, as ``element.href`` gives it), the ``name``/
+    ``type``/``placeholder``/``title``/``alt`` attributes, and the two visible text nodes
+    before and after it in document order (:func:`_dom_facts`, from the base page's parsed
+    DOM, not from resolver's tables). The same reference is resolved with either source.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urljoin
 
 from resolver import SemanticElementRef
+from resolver.adapters.dom import DomAnalysis
 from resolver.capture import ref_from_row
 from resolver.replay.captures import Capture
 
@@ -87,6 +93,88 @@ def _named_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tu
     return tuple(reversed(names))
 
 
+_NEARBY_SIDE = 2
+_NEARBY_CHARS = 80
+
+
+def _text_stream(analysis: DomAnalysis) -> tuple[list[tuple[int, str]], list[int]]:
+    """The page's visible text nodes in document order, as ``(element, text)``, and per
+    element the number of text nodes before its start."""
+    texts: list[tuple[int, str]] = []
+    before = [0] * len(analysis.doc)
+    if len(analysis.doc):
+        _walk_into(analysis.doc, analysis, 0, texts, before)
+    return texts, before
+
+
+def _walk_into(
+    doc: Any, analysis: DomAnalysis, element: int, texts: list[tuple[int, str]], before: list[int]
+) -> None:
+    """Append the visible text nodes of ``element``'s subtree, in order (iteratively)."""
+    rendered, hidden = analysis.states.rendered, analysis.states.hidden
+    stack: list[tuple[int, int]] = [(element, 0)]
+    while stack:
+        e, at = stack.pop()
+        if at == 0:
+            before[e] = len(texts)
+            if not rendered[e] or hidden[e] or doc.tags[e] in ("script", "style"):
+                continue
+        content = doc.content[e]
+        while at < len(content):
+            child = content[at]
+            at += 1
+            if isinstance(child, str):
+                text = " ".join(child.split())
+                if text:
+                    texts.append((e, text))
+            else:
+                stack.append((e, at))
+                stack.append((child, 0))
+                break
+
+
+def _dom_facts(
+    analysis: DomAnalysis,
+    stream: tuple[list[tuple[int, str]], list[int]],
+    xpath: str,
+    url: str | None,
+) -> dict[str, Any]:
+    """What a content script reads from the element at ``xpath`` (see the module doc)."""
+    found = analysis.xpath(xpath)
+    if len(found) != 1:
+        return {}
+    e = found[0]
+    attrs = analysis.doc.attrs[e] or {}
+    facts: dict[str, Any] = {"tag": analysis.doc.tags[e]}
+    if attrs.get("id", "").strip():
+        facts["dom_id"] = attrs["id"]
+    classes = list(dict.fromkeys(attrs.get("class", "").split()))
+    if classes:
+        facts["classes"] = tuple(c for c in classes if len(c) <= 128)[:32]
+    href = attrs.get("href", "").strip()
+    if href:
+        facts["href"] = (urljoin(url, href) if url else href)[:2048]
+    facts["attributes"] = {
+        k: attrs[k][:256] for k in ("name", "type", "placeholder", "title", "alt")
+        if attrs.get(k, "").strip()
+    }  # fmt: skip
+    texts, before = stream
+    end = before[analysis.states.end[e]] if analysis.states.end[e] < len(before) else len(texts)
+    own = " ".join((analysis.name(e) or "").split()).lower()
+    nearby: list[str] = []
+    for indices in (range(before[e] - 1, -1, -1), range(end, len(texts))):
+        taken = 0
+        for i in indices:
+            if taken >= _NEARBY_SIDE:
+                break
+            text = texts[i][1]
+            if text.lower() != own and text[:_NEARBY_CHARS] not in nearby:
+                nearby.append(text[:_NEARBY_CHARS])
+                taken += 1
+    facts["nearby_text"] = tuple(nearby)
+    return facts
+
+
 def record_targets(
     base: Capture, sources: tuple[str, ...], element_ids: Mapping[str, str | None]
 ) -> dict[str, Recorded]:
@@ -111,6 +199,9 @@ def record_targets(
     a11y_row = {node_id: i for i, node_id in enumerate(a11y.ids)}
     dom = base.observation.candidates("dom") if "dom" in sources else None
     dom_row = {xp: i for i, xp in enumerate(dom.ids)} if dom is not None else {}
+    html, url = base.observation.dom_html, base.observation.url
+    analysis = DomAnalysis(html) if html else None
+    stream = _text_stream(analysis) if analysis is not None else ([], [])
 
     out: dict[str, Recorded] = {}
     for key, label in sorted(base.labels.items(), key=lambda kv: int(kv[0][1:])):
@@ -128,6 +219,7 @@ def record_targets(
         if dom is not None and drow is not None:
             refs[("ours", "dom")] = ref_from_row(dom, drow)
         bbox = label.get("bbox")
+        facts = _dom_facts(analysis, stream, xpath, url) if xpath and analysis else {}
         foreign = SemanticElementRef(
             role=role,
             name=name,
@@ -136,6 +228,7 @@ def record_targets(
             xpath=xpath,
             css_selector=_css(element_ids.get(key), xpath),
             container_path=_named_ancestors(str(ax_id), by_id),
+            **facts,
         )
         if "a11y" in sources:
             refs[("foreign", "a11y")] = foreign

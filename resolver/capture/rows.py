@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 import numpy as np
 
@@ -10,6 +11,15 @@ from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, BBox, SemanticElementRef
 from ..table import CandidateTable
+from ..web import (
+    ATTRIBUTE_NAMES,
+    MAX_ATTRIBUTE,
+    MAX_CLASS_CHARS,
+    MAX_CLASSES,
+    MAX_HREF,
+    MAX_TAG,
+    nearby_texts,
+)
 
 __all__ = ["ref_from_row"]
 
@@ -34,7 +44,9 @@ def ref_from_row(
     with_ids:
         Also record the platform IDs the table has for the row (``automation_id``,
         ``accessibility_id``, ``xpath``, ``css_selector``; see
-        :data:`resolver.models.ID_FIELDS`).
+        :data:`resolver.models.ID_FIELDS`) and its web evidence (``tag``, ``classes``,
+        ``href``, ``attributes``). The texts next to the row (``nearby_text``) are always
+        recorded.
 
     Raises
     ------
@@ -56,7 +68,7 @@ def ref_from_row(
     bbox = None if np.isnan(box).any() else tuple(float(v) for v in box)
     if screen_size is None and table.screen_size is not None:
         screen_size = (round(table.screen_size[0]), round(table.screen_size[1]))
-    ids = _ids(table, row) if with_ids else {}
+    ids: dict[str, Any] = {**_ids(table, row), **_web(table, row)} if with_ids else {}
     enabled = int(table.enabled[row])
     return SemanticElementRef(
         role=table.roles[row] if table.roles[row] != "unknown" else table.raw_roles[row] or None,
@@ -68,6 +80,7 @@ def ref_from_row(
         coord_space=table.coord_space if table.coord_space.known else None,
         occurrence=_occurrence(table, row),
         anchors=_anchors(table, row) if bbox is not None else (),
+        nearby_text=nearby_texts(table, row),
         **ids,
     )
 
@@ -80,6 +93,37 @@ def _ids(table: CandidateTable, row: int) -> dict[str, str]:
         if value:
             ids[field] = value
     return ids
+
+
+def _web(table: CandidateTable, row: int) -> dict[str, Any]:
+    """The reference's web fields (tag, classes, link target, attributes) the table has a
+    value for, for this row, cut to the reference's size limits."""
+    columns = table.platform_ids
+    web: dict[str, Any] = {}
+    tag = _cell(columns, "tag", row)
+    if tag and not tag.startswith("#"):
+        web["tag"] = tag[:MAX_TAG]
+    classes = _cell(columns, "class", row)
+    if classes:
+        tokens = [t for t in dict.fromkeys(classes.split()) if len(t) <= MAX_CLASS_CHARS]
+        web["classes"] = tuple(tokens[:MAX_CLASSES])
+    href = _cell(columns, "href", row)
+    if href:
+        web["href"] = href[:MAX_HREF]
+    attributes = {
+        name: value[:MAX_ATTRIBUTE]
+        for name in ATTRIBUTE_NAMES
+        if (value := _cell(columns, f"attr:{name}", row))
+    }
+    if attributes:
+        web["attributes"] = attributes
+    return web
+
+
+def _cell(columns: Mapping[str, tuple[str | None, ...]], column: str, row: int) -> str | None:
+    """One platform-ID column's value for ``row`` (``None`` when the table lacks the column)."""
+    values = columns.get(column)
+    return values[row] if values is not None else None
 
 
 def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:

@@ -33,3 +33,21 @@ def test_ref_from_row_records_every_id_column_the_table_has() -> None:
     assert (ref.automation_id, ref.accessibility_id, ref.xpath, ref.css_selector) == (
         "go", "Go now", "/html/body/button", "#go",
     )  # fmt: skip
+
+
+def test_ref_from_row_records_web_evidence_and_nearby_text() -> None:
+    html = """<html><body><p>Your account</p><form>
+    <input name="q" type="search" placeholder="Search" title="Search the site"
+           class="field css-1x2y3z">
+    <a href="/help?utm_source=x" class="help">Help</a></form><p>Footer</p></body></html>"""
+    table = Observation(dom_html=html, url="https://example.org/").candidates("dom")
+    field = table.roles.index("searchbox")
+    ref = ref_from_row(table, field)
+    assert ref.tag == "input" and ref.classes == ("field", "css-1x2y3z")
+    assert ref.attributes == {"name": "q", "type": "search", "placeholder": "Search",
+                              "title": "Search the site"}  # fmt: skip
+    assert ref.nearby_text == ("Your account", "Help", "Footer")
+    link = ref_from_row(table, table.names.index("Help"))
+    assert link.href == "https://example.org/help?utm_source=x"
+    bare = ref_from_row(table, field, with_ids=False)
+    assert bare.tag is None and bare.attributes == {} and bare.nearby_text == ref.nearby_text

@@ -189,7 +189,8 @@ def detect_format(tree: TreeInput) -> TreeFormat:
 
 def build_table(source: SourceInput) -> CandidateTable:
     """The a11y source: parse, detect (or take ``tree_format``), build, and link to the DOM
-    when the observation carries a ``dom_node_map``."""
+    when the observation carries a ``dom_node_map`` (from a ``DOM.getDocument`` result, the
+    linked rows also get their element's tag and web evidence)."""
     tree = parse_input(source.raw)
     fmt = _format(tree, source.tree_format)
     try:
@@ -204,11 +205,15 @@ def build_table(source: SourceInput) -> CandidateTable:
         ) from exc
     links = source.dom_node_map
     if links and "backend_node_id" in table.platform_ids:
-        from ..dom.link import backend_xpaths, cross_link
+        from ..dom.link import backend_web, backend_xpaths, cross_link
 
-        if "root" in links:
+        web = None
+        if "root" in links:  # a DOM.getDocument result: its attributes are web evidence
+            web = backend_web(links, source.url)
             links = backend_xpaths(links)
-        table = cross_link(table, backend_map={str(k): str(v) for k, v in links.items()})
+        table = cross_link(
+            table, backend_map={str(k): str(v) for k, v in links.items()}, backend_web=web
+        )
     return table
 
 

@@ -17,8 +17,9 @@ The nodes are raw CDP ``Accessibility.getFullAXTree`` nodes: ignored nodes and
 pixels times BrowserGym's scale factor, i.e. screenshot pixels (``coord_space="css_px"``);
 ``bbox: None`` means not rendered. ``visible`` is ``visibility >= 0.5`` (in the text: the
 ``visible`` tag, when the text uses it). The bid fills ``bid`` and is the executor ID
-(``a11y:a12``); a node without one (text nodes, the root) gets ``a11y:#<nodeId>`` from the
-JSON or ``a11y:#<line path>`` from the text, which no executor mistakes for a bid.
+(``a11y:a12``); a link's ``url`` property fills ``href`` (web evidence); a node without one
+(text nodes, the root) gets ``a11y:#<nodeId>`` from the JSON or ``a11y:#<line path>`` from the
+text, which no executor mistakes for a bid.
 """
 
 from __future__ import annotations
@@ -123,9 +124,11 @@ def _node_rows(
             int(focused),
         )
         backend = node.get("backendDOMNodeId")
+        url = props.get("url")
         append((
             bid or f"#{node_id}", role, _value(node, "name"), parent, box, _value(node, "value"),
             states, bid or None, None if backend is None else str(backend),
+            url if type(url) is str and url else None,
         ))  # fmt: skip
 
 
@@ -151,7 +154,7 @@ def _text_rows(text: str, extra: Mapping[str, Any], builder: TableBuilder) -> No
         )
         append((
             line.node_id or f"#{path}", line.role, line.name, parent, box,
-            value.group(2) if value else "", states, line.node_id or None, None,
+            value.group(2) if value else "", states, line.node_id or None, None, None,
         ))  # fmt: skip
 
 
@@ -159,7 +162,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """Rows from the AX nodes (JSON) or from the text lines."""
     nodes, text, extra, focused_bid = _unpack(tree.data)
     builder = TableBuilder(
-        "a11y", "browsergym", platform="cdp", id_columns=("bid", "backend_node_id"),
+        "a11y", "browsergym", platform="cdp", id_columns=("bid", "backend_node_id", "href"),
         max_rows=source.max_nodes,
     )  # fmt: skip
     if nodes is not None:

@@ -5,6 +5,7 @@ Input: the ``nodes`` list, or ``{"nodes": [...]}`` as the command returns it. Ea
 of ``{"name", "value": {"value"}}``), ``childIds``/``parentId``, ``ignored`` and
 ``backendDOMNodeId``. CDP itself carries no geometry; a capturer may add ``"bbox": [left,
 top, right, bottom]`` (CSS px, from ``DOM.getBoxModel``) to each node, and it is used when there.
+A link's ``url`` property fills the ``href`` column (web evidence, :mod:`resolver.web`).
 
 Ignored nodes produce no row (their children attach to the nearest kept ancestor), and neither
 do ``InlineTextBox`` nodes, which only repeat their ``StaticText`` parent. Rows are emitted in
@@ -60,6 +61,17 @@ def _ax_value(field: Any) -> str:
     if type(field) is str:
         return field
     return as_str(field)
+
+
+def link_url(props: Any) -> str | None:
+    """The ``url`` property of a link node (the resolved ``href``), or ``None``."""
+    if type(props) is list:
+        for prop in props:
+            if type(prop) is dict and prop.get("name") == "url":
+                value = prop.get("value")
+                url = value.get("value") if type(value) is dict else value
+                return url if type(url) is str and url else None
+    return None
 
 
 def _states(props: Any) -> tuple[int, int, int]:
@@ -159,7 +171,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     if nodes is None:
         raise InvalidObservationError("a CDP AX tree needs a list of nodes")
     builder = TableBuilder(
-        "a11y", "cdp", platform="cdp", id_columns=("backend_node_id",),
+        "a11y", "cdp", platform="cdp", id_columns=("backend_node_id", "href"),
         max_rows=source.max_nodes,
     )  # fmt: skip
     builder.reserve(len(nodes))
@@ -173,6 +185,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
             node_id, raw_role, name if type(name) is str else as_str(name), parent,
             node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
             _states(props) if props else NO_STATE, None if backend is None else str(backend),
+            link_url(props) if props and raw_role == "link" else None,
         ))  # fmt: skip
     screen = source.screen_size or _viewport(tree.data)
     return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)

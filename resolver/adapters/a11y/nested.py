@@ -2,7 +2,9 @@
 
 The plainest format, used by hand-written harnesses and by the design's ``find_in_a11y_tree``.
 Optional keys: ``value``, ``enabled``/``disabled``, ``focused``, ``visible``/``hidden``,
-``automation_id``, ``accessibility_id``. A node without ``id`` gets its child-index path
+``automation_id``, ``accessibility_id``, and for web trees ``tag`` and an ``attributes`` dict
+(``class``, ``href``, ``name``, ``type``, ``placeholder``, ``title``, ``alt`` become the web
+evidence columns of :mod:`resolver.web`). A node without ``id`` gets its child-index path
 (``"0.2.1"``). The input may be one root or a list of roots.
 """
 
@@ -12,6 +14,7 @@ from typing import Any
 
 from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
+from ...web import WEB_COLUMNS, web_values
 from .._common import as_str, box_from_ltrb, first_mapping, flag_states
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
@@ -34,18 +37,27 @@ def detect(tree: TreeInput) -> bool:
 def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node."""
     builder = TableBuilder(
-        "a11y", "nested", id_columns=("automation_id", "accessibility_id"),
+        "a11y", "nested", id_columns=("automation_id", "accessibility_id", "tag", *WEB_COLUMNS),
         max_rows=source.max_nodes,
     )  # fmt: skip
     append = builder.rows.append
     for node, parent, path in walk_nested(_roots(tree), max_nodes=source.max_nodes):
         get = node.get
+        attributes = get("attributes")
         append((
             as_str(get("id")) or path, as_str(get("role")), as_str(get("name")), parent,
             box_from_ltrb(get("bbox")), as_str(get("value")), flag_states(node),
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
+            as_str(get("tag")) or None, *_web(attributes, source.url),
         ))  # fmt: skip
     return builder.build(coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size)
+
+
+def _web(attributes: Any, url: str | None) -> tuple[str | None, ...]:
+    """The web evidence columns from a node's ``attributes`` dict (string values only)."""
+    if not attributes or not isinstance(attributes, dict):
+        return web_values(None)
+    return web_values({str(k): v for k, v in attributes.items() if isinstance(v, str)}, url)
 
 
 FORMAT = TreeFormat("nested", detect, build)

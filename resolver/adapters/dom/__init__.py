@@ -23,14 +23,17 @@ elements hidden from assistive technology (``aria-hidden="true"``, ``inert``) ke
 with ``visible = 0``, so the matcher discounts them but a DOM recording can still find them.
 
 Columns: ``ids`` and ``xpaths`` are the absolute XPath; ``executor_ids`` ``xpath:<xpath>``;
-``platform_ids``: ``xpath``, ``css`` (a unique CSS selector: ``#id`` or the structural path),
-``dom_id``, ``tag``, ``testid``; ``bboxes`` from ``Observation.dom_layout`` (keys are XPaths
-in the same form, with or without ``[1]`` steps) or NaN; ``enabled``; ``visible``;
-``focused`` unknown. ``table.selector_resolver(kind, selector)`` runs a ``"css"`` or
-``"xpath"`` selector and returns the rows it selects: an element without a row maps to the
-nearest ancestor row when that row is a control or link it sits inside (an icon ``<span>`` in
-a button) or to the text row that contains its text, and to nothing otherwise (unrendered
-elements, wrappers). Invalid selectors select nothing. ``table.native`` is the page's
+``platform_ids``: ``xpath``, ``css`` (a unique CSS selector: ``#id`` or the structural
+path), ``dom_id``, ``tag``, ``testid``, and the web evidence of
+:data:`resolver.web.WEB_COLUMNS` (``class``, ``href`` resolved against the page URL when
+known, ``attr:name``, ``attr:type``, ``attr:placeholder``, ``attr:title``, ``attr:alt``);
+``bboxes`` from ``Observation.dom_layout`` (keys are XPaths in the same form, with or
+without ``[1]`` steps) or NaN; ``enabled``; ``visible``; ``focused`` unknown.
+``table.selector_resolver(kind, selector)`` runs a ``"css"`` or ``"xpath"`` selector and
+returns the rows it selects: an element without a row maps to the nearest ancestor row when
+that row is a control or link it sits inside (an icon ``<span>`` in a button) or to the text
+row that contains its text, and to nothing otherwise (unrendered elements, wrappers).
+Invalid selectors select nothing. ``table.native`` is the page's
 :class:`DomNative` (its analysis and that element-to-row map), from which
 :func:`ranked_selectors` lists robust selectors for a row.
 """
@@ -44,6 +47,7 @@ from typing import Any, Final
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
+from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
@@ -80,7 +84,7 @@ INLINE_TEXT_ROLES: Final[frozenset[str]] = frozenset(
 """Roles that get no row of their own unless interactive or named: their text joins the
 enclosing text row."""
 _DEFAULT_VIEWPORT: Final[tuple[float, float]] = (1280.0, 800.0)
-_ID_COLUMNS: Final[tuple[str, ...]] = ("xpath", "css", "dom_id", "tag", "testid")
+_ID_COLUMNS: Final[tuple[str, ...]] = ("xpath", "css", "dom_id", "tag", "testid", *WEB_COLUMNS)
 _TESTID_SET: Final[frozenset[str]] = frozenset(TESTID_ATTRS)
 _VALUE_TAGS: Final[frozenset[str]] = frozenset({"input", "textarea", "select"})
 _VALUE_ATTRS: Final[frozenset[str]] = frozenset({"aria-valuetext", "aria-valuenow"})
@@ -183,7 +187,7 @@ def build_table(source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     box = _box_lookup(source.dom_layout, analysis.paths)
-    native = DomNative(analysis, _fill(builder, analysis, box))
+    native = DomNative(analysis, _fill(builder, analysis, box, source.url))
     return builder.build(
         coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
         screen_size=source.screen_size,
@@ -256,8 +260,11 @@ def _plan(doc: Document, roles: list[str], states: States) -> _Plan:
     return _Plan(owner, is_row, skip, has_text)
 
 
-def _fill(builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None) -> list[int]:
-    """Append the page's rows in pre-order; return per element the row a selector on it means."""
+def _fill(
+    builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None, url: str | None
+) -> list[int]:
+    """Append the page's rows in pre-order; return per element the row a selector on it means
+    (links resolved against ``url``)."""
     doc, states, names, roles = analysis.doc, analysis.states, analysis.names, analysis.roles
     parent, tags, attrs_of = doc.parent, doc.tags, doc.attrs
     xpath, css, enabled = analysis.paths.xpath, analysis.paths.css, states.enabled
@@ -299,7 +306,8 @@ def _fill(builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None) -> l
         state = _STATES[enabled[e]][not aria_hidden[e]]
         dom_id = attrs.get("id") if attrs else None
         testid = _testid(attrs) if attrs and not _TESTID_SET.isdisjoint(attrs) else None
-        rows.append((x, tag, name, up, bbox, value, state, x, css[e], dom_id, tag, testid))
+        web = web_values(attrs, url)
+        rows.append((x, tag, name, up, bbox, value, state, x, css[e], dom_id, tag, testid, *web))
         up = row_of[e] = enclosing[e] = len(rows) - 1
         row_roles[up] = role
         if text:  # the text directly inside this row: a child row addressed by the element
@@ -307,7 +315,7 @@ def _fill(builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None) -> l
             row_roles[len(rows)] = "text"
             builder.executor_ids[len(rows)] = "xpath:" + x  # its ID is <xpath>#text
             rows.append((x + "#text", "#text", text, up, bbox, "", state, x, css[e], dom_id, tag,
-                         testid))  # fmt: skip
+                         testid, *web))  # fmt: skip
     return row_of
 
 

@@ -24,9 +24,10 @@ from typing import Any, Final
 
 from ...table import CandidateTable
 from ...text import normalize
+from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 
-__all__ = ["backend_xpaths", "cross_link"]
+__all__ = ["backend_web", "backend_xpaths", "cross_link"]
 
 _WINDOW: Final[int] = 40
 _UNLINKABLE: Final[frozenset[str]] = frozenset({"text", "none", "generic", "document"})
@@ -61,6 +62,30 @@ def backend_xpaths(document: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def backend_web(document: Mapping[str, Any], url: str | None = None) -> dict[str, tuple[Any, ...]]:
+    """``backendNodeId -> (tag, *web columns)`` from a CDP ``DOM.getDocument`` result: each
+    element's tag and the web evidence of its ``attributes`` (:data:`resolver.web.WEB_COLUMNS`,
+    links resolved against ``url``). Elements without any of it are left out."""
+    out: dict[str, tuple[Any, ...]] = {}
+    stack: list[Any] = [document.get("root", document)]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Mapping):
+            continue
+        children = node.get("children")
+        if isinstance(children, list):
+            stack.extend(children)
+        backend = node.get("backendNodeId")
+        if node.get("nodeType") != 1 or backend is None:
+            continue
+        flat = node.get("attributes")
+        attrs = dict(zip(flat[0::2], flat[1::2], strict=False)) if isinstance(flat, list) else {}
+        tag = str(node.get("localName") or node.get("nodeName", "")).lower() or None
+        out[str(backend)] = (tag, *web_values({k: v for k, v in attrs.items()
+                                               if isinstance(v, str)}, url))  # fmt: skip
+    return out
+
+
 def _key(role: str, name: str) -> tuple[str, str]:
     return (role, normalize(name) if name else "")
 
@@ -70,6 +95,7 @@ def cross_link(
     dom: CandidateTable | None = None,
     *,
     backend_map: Mapping[str, str] | None = None,
+    backend_web: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> CandidateTable:
     """``a11y`` with an ``xpath`` column linking its DOM-backed rows to DOM elements.
 
@@ -81,6 +107,9 @@ def cross_link(
         The DOM table of the same page (used for alignment when no map is given).
     backend_map:
         ``backendDOMNodeId -> xpath`` (exact; see :func:`backend_xpaths`).
+    backend_web:
+        ``backendDOMNodeId -> (tag, *web columns)`` (see :func:`backend_web`): the linked
+        rows also get the ``tag`` and web evidence columns.
     """
     backends = a11y.platform_ids.get("backend_node_id")
     if backends is None:
@@ -92,13 +121,30 @@ def cross_link(
                 xpaths[i] = backend_map.get(backend)
     elif dom is not None:
         _align(a11y, dom, backends, xpaths)
-    if not any(xpaths):
+    columns = dict(a11y.platform_ids)
+    for name, values in _web_columns(backends, backend_web).items():
+        old = columns.get(name)  # a value the tree itself gave (a link's url) is kept
+        columns[name] = values if old is None else tuple(map(_first, old, values))
+    if any(xpaths):
+        columns["xpath"] = tuple(xpaths)
+    elif len(columns) == len(a11y.platform_ids):
         return a11y
-    return replace(
-        a11y,
-        platform_ids={**a11y.platform_ids, "xpath": tuple(xpaths)},
-        id_keys={**a11y.id_keys, **XPATH_KEYS},
-    )
+    return replace(a11y, platform_ids=columns, id_keys={**a11y.id_keys, **XPATH_KEYS})
+
+
+def _first(a: Any, b: Any) -> Any:
+    return a if a is not None else b
+
+
+def _web_columns(
+    backends: tuple[str | None, ...], web: Mapping[str, tuple[Any, ...]] | None
+) -> dict[str, tuple[Any, ...]]:
+    """The ``tag`` and web evidence columns of the rows whose DOM node ``web`` describes."""
+    if not web:
+        return {}
+    empty = (None,) * (1 + len(WEB_COLUMNS))
+    rows = [web.get(b, empty) if b is not None else empty for b in backends]
+    return {c: tuple(r[k] for r in rows) for k, c in enumerate(("tag", *WEB_COLUMNS))}
 
 
 def _align(

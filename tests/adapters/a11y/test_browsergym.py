@@ -54,3 +54,15 @@ def test_cyclic_child_ids_are_read_once() -> None:
     ]  # fmt: skip
     t = Observation(accessibility_tree={"axtree_object": {"nodes": nodes}}).candidates("a11y")
     assert len(t) == 2
+
+
+def test_link_url_fills_href() -> None:
+    url = {"name": "url", "value": {"type": "string", "value": "https://shop.example/help"}}
+    nodes = [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "name": {"value": "Shop"},
+         "childIds": ["2"], "browsergym_id": "a1"},
+        {"nodeId": "2", "role": {"value": "link"}, "name": {"value": "Help"}, "parentId": "1",
+         "childIds": [], "browsergym_id": "a2", "properties": [url]},
+    ]  # fmt: skip
+    t = Observation(accessibility_tree={"axtree_object": {"nodes": nodes}}).candidates("a11y")
+    assert t.platform_ids["href"] == (None, "https://shop.example/help")

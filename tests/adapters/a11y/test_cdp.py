@@ -48,6 +48,13 @@ def test_cdp_rows_skip_ignored_and_inline_text() -> None:
     assert all(v != v for v in t.bboxes[3])  # malformed bbox: unknown
 
 
+def test_cdp_link_url_fills_href() -> None:
+    url = {"name": "url", "value": {"type": "string", "value": "https://shop.example/help"}}
+    nodes = [*NODES[:4], {**NODES[4], "properties": [url]}, NODES[5]]
+    t = Observation(accessibility_tree={"nodes": nodes}).candidates("a11y")
+    assert t.platform_ids["href"] == (None, None, None, "https://shop.example/help")
+
+
 def test_cdp_viewport_becomes_screen_size() -> None:
     obs = Observation(accessibility_tree={"nodes": NODES, "viewport": [1280, 800]})
     t = obs.candidates("a11y")

@@ -72,3 +72,18 @@ def test_max_nodes() -> None:
     }
     with pytest.raises(InvalidObservationError, match="max_nodes"):
         Observation(accessibility_tree=tree, max_nodes=10).candidates("a11y")
+
+
+def test_web_attributes_become_columns() -> None:
+    tree = {"id": "p", "role": "main", "children": [
+        {"id": "a", "role": "link", "name": "Help", "tag": "a",
+         "attributes": {"class": "nav help", "href": "/help", "title": "Get help", "x": 1}},
+        {"id": "q", "role": "textbox", "name": "Search", "attributes": {"placeholder": "Search"}},
+    ]}  # fmt: skip
+    t = Observation(accessibility_tree=tree, url="https://shop.example/").candidates("a11y")
+    web = t.platform_ids
+    assert (web["tag"][1], web["class"][1], web["href"][1]) == (
+        "a", "nav help", "https://shop.example/help",
+    )  # fmt: skip
+    assert web["attr:title"][1] == "Get help" and web["attr:placeholder"][2] == "Search"
+    assert web["href"][0] is None and web["tag"][2] is None

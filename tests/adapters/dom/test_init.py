@@ -75,6 +75,22 @@ def test_platform_ids(table) -> None:  # type: ignore[no-untyped-def]
     assert np.isnan(table.bboxes[menu]).all()
 
 
+def test_web_columns() -> None:
+    html = """<html><body><a href="../all" class="more link" title="Every order">See all</a>
+    <img src="x.png" alt="Logo"><input name="q" type="text" placeholder="Find"></body></html>"""
+    table = build_table(SourceInput(html, url="https://shop.example/orders/list"))
+    web = table.platform_ids
+    link = _row(table, "link", "See all")
+    assert web["href"][link] == "https://shop.example/all"
+    assert web["class"][link] == "more link" and web["attr:title"][link] == "Every order"
+    assert web["attr:alt"][_row(table, "img", "Logo")] == "Logo"
+    field = _row(table, "textbox", "Find")
+    assert (web["attr:name"][field], web["attr:type"][field]) == ("q", "text")
+    assert web["attr:placeholder"][field] == "Find" and web["href"][field] is None
+    relative = build_table(SourceInput(html)).platform_ids["href"]
+    assert relative[link] == "../all"  # no page URL: kept as written
+
+
 def test_selector_resolver_maps_to_rows(table) -> None:  # type: ignore[no-untyped-def]
     run = table.selector_resolver
     menu = _row(table, "button", "Menu ≡")

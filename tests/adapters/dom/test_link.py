@@ -58,3 +58,29 @@ def test_exact_map_from_a_cdp_document() -> None:
     ]}  # fmt: skip
     table = cross_link(Observation(accessibility_tree=tree).candidates("a11y"), backend_map=mapping)
     assert table.platform_ids["xpath"] == ("/html[1]", "/html[1]/body[1]/button[2]")
+
+
+def test_a_cdp_document_gives_linked_rows_web_evidence() -> None:
+    document = {"root": {"nodeType": 9, "children": [{
+        "nodeType": 1, "localName": "html", "backendNodeId": 1, "children": [
+            {"nodeType": 1, "localName": "body", "backendNodeId": 3, "children": [
+                {"nodeType": 1, "localName": "a", "backendNodeId": 4,
+                 "attributes": ["class", "nav help", "href", "/help", "title", "Get help"]},
+                {"nodeType": 1, "localName": "input", "backendNodeId": 5,
+                 "attributes": ["type", "search", "placeholder", "Search"]},
+            ]},
+        ]}]}}  # fmt: skip
+    tree = {"nodes": [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2", "3"],
+         "backendDOMNodeId": 1},
+        {"nodeId": "2", "role": {"value": "link"}, "name": {"value": "Help"}, "parentId": "1",
+         "backendDOMNodeId": 4},
+        {"nodeId": "3", "role": {"value": "searchbox"}, "name": {"value": "Search"},
+         "parentId": "1", "backendDOMNodeId": 5},
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree, dom_node_map=document, url="https://x.org/")
+    web = obs.candidates("a11y").platform_ids
+    assert web["xpath"] == ("/html[1]", "/html[1]/body[1]/a[1]", "/html[1]/body[1]/input[1]")
+    assert web["tag"] == ("html", "a", "input")
+    assert web["href"][1] == "https://x.org/help" and web["class"][1] == "nav help"
+    assert (web["attr:type"][2], web["attr:placeholder"][2]) == ("search", "Search")

@@ -1,0 +1,199 @@
+"""Web evidence: class, link and text normalisation, reading order, and the soft signals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from resolver import InvalidReferenceError, MatchConfig, Observation, SemanticElementRef, resolve
+from resolver.capture import ref_from_row
+from resolver.matcher import score_table
+from resolver.table import CandidateTable, TableBuilder
+from resolver.web import (
+    NearbyIndex,
+    WebQuery,
+    href_key,
+    is_generated_class,
+    nearby_texts,
+    stable_classes,
+    web_values,
+    web_vectors,
+)
+
+COLUMNS = ("tag", "class", "href", "attr:type", "attr:placeholder")
+
+
+@pytest.mark.parametrize(
+    "token", ["css-1x2y3z", "sc-AbCd", "Button_root__3xYz1", "c3a9f01b", "x123", "12345",
+              "bRkKfw", "fwjlmD", "kGHfSj", "jsx-2891", "a" * 41],
+)  # fmt: skip
+def test_generated_classes_are_recognised(token: str) -> None:
+    assert is_generated_class(token)
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["nav-link", "col-md-6", "btn", "is-active", "h1", "mt-4", "isActive", "icon-24px", "NavBar"],
+)
+def test_hand_written_classes_are_kept(token: str) -> None:
+    assert not is_generated_class(token)
+
+
+def test_stable_classes_drop_generated_tokens() -> None:
+    assert stable_classes(["btn", "css-1x2y3z", "primary", ""]) == {"btn", "primary"}
+
+
+def test_href_key_drops_volatile_parts() -> None:
+    assert href_key("https://www.example.org/news/?utm_source=x&id=3&fbclid=Z#top") == (
+        "example.org", "/news?id=3", "top",
+    )  # fmt: skip
+    assert href_key("/news?b=2&a=1") == ("", "/news?a=1&b=2", "")
+    assert href_key("#top", "file:///page.html") == ("", "/page.html", "top")
+    assert href_key("/s?session=a1b2c3d4e5f6a7b8c9d0e1") == ("", "/s", "")
+    for nothing in ("", "  ", "#", "javascript:void(0)"):
+        assert href_key(nothing) is None
+
+
+def test_web_values_read_the_attributes() -> None:
+    attrs = {"class": " btn primary ", "href": "a/b", "type": "submit", "alt": " "}
+    values = dict(zip(("class", "href", "name", "type", "placeholder", "title", "alt"),
+                      web_values(attrs, "https://x.org/dir/"), strict=True))  # fmt: skip
+    assert values == {
+        "class": "btn primary", "href": "https://x.org/dir/a/b", "name": None, "type": "submit",
+        "placeholder": None, "title": None, "alt": None,
+    }  # fmt: skip
+    assert web_values(None) == (None,) * 7
+
+
+def _table(rows: list[tuple[str, str, str, int, dict[str, str | None]]]) -> CandidateTable:
+    """Rows of ``(id, role, name, parent, web columns)``."""
+    b = TableBuilder("dom", "html", executor_prefix="xpath:", id_columns=COLUMNS)
+    for node_id, role, name, parent, web in rows:
+        b.add(node_id, raw_role=role, name=name, parent=parent, **web)
+    return b.build()
+
+
+def _links() -> CandidateTable:
+    """Two "Edit" links, each with its own neighbourhood and evidence."""
+    return _table([
+        ("root", "main", "", -1, {}),
+        ("t1", "text", "Alice Smith", 0, {}),
+        ("e1", "link", "Edit", 0, {"tag": "a", "class": "edit user-edit css-9zz1y",
+                                   "href": "/users/1/edit?utm_source=mail"}),
+        ("e1t", "text", "Edit", 2, {}),
+        ("t2", "text", "Admin", 0, {}),
+        ("t3", "text", "Bob Jones", 0, {}),
+        ("e2", "link", "Edit", 0, {"tag": "button", "class": "edit css-1ab2c",
+                                   "href": "/users/2/edit"}),
+        ("t4", "text", "Viewer", 0, {}),
+    ])  # fmt: skip
+
+
+def test_reading_order_skips_text_repeating_its_parent() -> None:
+    table = _links()
+    index = table.derived(NearbyIndex)
+    assert [table.ids[r] for r in index.seq] == ["t1", "e1", "t2", "t3", "e2", "t4"]
+    assert nearby_texts(table, 2) == ("Alice Smith", "Admin", "Bob Jones")
+    assert nearby_texts(table, 6) == ("Bob Jones", "Admin", "Viewer")
+
+
+def _first(ref: SemanticElementRef, table: CandidateTable, **options: float) -> str:
+    scored = score_table(ref, table, MatchConfig(**options))  # type: ignore[arg-type]
+    assert scored.scores[0] > scored.scores[1]
+    return table.ids[int(scored.rows[0])]
+
+
+@pytest.mark.parametrize(
+    ("fields", "winner"),
+    [
+        ({"href": "https://site.org/users/2/edit"}, "e2"),
+        ({"href": "/users/1/edit"}, "e1"),
+        ({"classes": ("user-edit", "css-abc12")}, "e1"),
+        ({"tag": "button"}, "e2"),
+        ({"nearby_text": ("Bob Jones", "Viewer")}, "e2"),
+        ({"nearby_text": ("Alice Smith",)}, "e1"),
+    ],
+)
+def test_each_signal_tells_look_alikes_apart(fields: dict[str, object], winner: str) -> None:
+    ref = SemanticElementRef(role="link", name="Edit", **fields)  # type: ignore[arg-type]
+    assert _first(ref, _links(), nearby_window=1) == winner
+
+
+def test_attributes_agree_by_equality() -> None:
+    table = _table([
+        ("f1", "textbox", "", -1, {"attr:type": "email", "attr:placeholder": "Your email"}),
+        ("f2", "textbox", "", -1, {"attr:type": "text", "attr:placeholder": "Your name"}),
+    ])  # fmt: skip
+    ref = SemanticElementRef(role="textbox", attributes={"placeholder": "your  EMAIL"})
+    assert _first(ref, table) == "f1"
+    both = SemanticElementRef(role="textbox", attributes={"type": "email", "placeholder": "x"})
+    query = WebQuery.build(both)
+    assert query is not None
+    _, _, signals = web_vectors(query, table, MatchConfig())
+    assert signals["web:attr"].tolist() == [0.5, 0.0]
+
+
+def test_missing_values_are_neutral() -> None:
+    table = _links()
+    # The ref has web evidence the rows lack (or no row carries): nothing changes.
+    plain = score_table(SemanticElementRef(role="link", name="Edit"), table, MatchConfig())
+    for fields in (
+        {"attributes": {"alt": "logo"}},
+        {"nearby_text": ("Nowhere on this page",)},
+        {"classes": ("css-1x2y3z",)},  # generated: no evidence
+        {"href": "#"},
+    ):
+        ref = SemanticElementRef(role="link", name="Edit", **fields)  # type: ignore[arg-type]
+        assert (
+            WebQuery.build(ref) is None
+            or not web_vectors(
+                WebQuery.build(ref),
+                table,
+                MatchConfig(),  # type: ignore[arg-type]
+            )[1].any()
+        )
+        scored = score_table(ref, table, MatchConfig())
+        assert np.allclose(scored.scores, plain.scores)
+    # Rows without a value keep their score when the ref has one.
+    ref = SemanticElementRef(role="link", name="Edit", href="/users/1/edit", tag="a")
+    query = WebQuery.build(ref)
+    assert query is not None
+    num, den, _ = web_vectors(query, table, MatchConfig())
+    assert num[0] == den[0] == 0.0 and den[2] > 0
+
+
+def test_a_rename_with_the_same_link_is_found() -> None:
+    html = """<html><body><nav><a class="nav" href="/news">News</a>
+    <a class="nav" href="/sport">Sport</a></nav><main><p>Lead story</p></main></body></html>"""
+    before = Observation(dom_html=html).candidates("dom")
+    row = before.names.index("Sport")
+    ref = ref_from_row(before, row)
+    assert ref.href == "/sport" and ref.classes == ("nav",) and ref.tag == "a"
+    assert ref.nearby_text == ("News", "Lead story")
+    # Without its selectors the reference is found by its evidence, renamed or not.
+    ref = ref.model_copy(update={"css_selector": None, "xpath": None})
+    changed = Observation(dom_html=html.replace(">Sport<", ">Sports<"))
+    res = resolve(ref, changed, sources=("dom",))
+    assert res.executor_id == changed.candidates("dom").executor_ids[row]
+
+
+def test_nearby_window_is_a_positive_count() -> None:
+    assert MatchConfig(nearby_window=2).nearby_window == 2
+    for bad in (0, 1.5, True):
+        with pytest.raises(InvalidReferenceError, match="nearby_window"):
+            MatchConfig(nearby_window=bad)  # type: ignore[arg-type]
+
+
+def test_classes_no_row_has_any_more_are_no_evidence() -> None:
+    table = _links()
+    plain = score_table(SemanticElementRef(role="link", name="Edit"), table, MatchConfig())
+    renamed = SemanticElementRef(role="link", name="Edit", classes=("renamed", "other"))
+    assert np.allclose(score_table(renamed, table, MatchConfig()).scores, plain.scores)
+    # While one row still shares a class, the others with classes count it against them.
+    ref = SemanticElementRef(role="link", name="Edit", classes=("user-edit",))
+    scored = score_table(ref, table, MatchConfig())
+    assert table.ids[int(scored.rows[0])] == "e1" and scored.scores[1] < plain.scores[1]
+    # A link target no row has is held against the rows with another one.
+    moved = score_table(SemanticElementRef(role="link", name="Edit", href="/moved"), table,
+                        MatchConfig())  # fmt: skip
+    assert moved.scores[0] < plain.scores[0]
