@@ -54,8 +54,8 @@ def measure_page(path: Path) -> dict[str, Any] | None:
     base = load_capture("base", render(base_html)[0])
     table = base.observation.candidates("a11y")
     rows = {rid: i for i, rid in enumerate(table.ids)}
-    refs = [ref_from_row(table, rows[str(base.labels[t.key]["ax_node_id"])])
-            for t in targets if str((base.labels.get(t.key) or {}).get("ax_node_id")) in rows]  # fmt: skip
+    nodes = [str((base.labels.get(t.key) or {}).get("ax_node_id")) for t in targets]
+    refs = [ref_from_row(table, rows[node]) for node in nodes if node in rows]
     out: dict[str, Any] = {"same": 0, "total": 0, "ms": [], "ratio": [], "bytes": []}
     for version in versions:
         files = render(version.html)[0]

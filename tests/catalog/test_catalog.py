@@ -170,7 +170,8 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     tree = {"id": "f", "role": "form", "name": "Log in", "children": [
         {"id": "pw", "role": "textbox", "name": "Passwort", "value": "hunter22",
          "bbox": [0, 0, 100, 20]},
-        {"id": "copy", "role": "button", "name": "Copy hunter22", "bbox": [0, 30, 100, 50]}]}  # fmt: skip
+        {"id": "copy", "role": "button", "name": "Copy hunter22",
+         "bbox": [0, 30, 100, 50]}]}  # fmt: skip
     catalog = build_catalog(Observation(accessibility_tree=tree))
     assert [e.value for e in catalog.entries] == ["[redacted]", ""]
     assert catalog.entries[1].name == "Copy [redacted]"
