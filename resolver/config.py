@@ -93,6 +93,10 @@ class MatchConfig:
     """Minimum score to accept a candidate."""
     min_margin: float = 0.06
     """Minimum lead over the best different target; below it the source is ambiguous."""
+    min_confidence: float = 0.0
+    """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
+    of the score and margin); 0 leaves the decision to ``threshold`` and ``min_margin``.
+    One option to trade answers for fewer wrong ones (the README's risk/coverage table)."""
     top_k: int = 5
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85

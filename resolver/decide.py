@@ -15,6 +15,7 @@ from typing import Literal
 
 import numpy as np
 
+from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
 from .geometry import iou_one
@@ -176,6 +177,13 @@ def _judge(table: CandidateTable, scored: Scored, config: MatchConfig) -> Decisi
             f"less than the margin {config.min_margin:.2f}"
         )
         return Decision("ambiguous", reason, ranked, rival, margin)
+    sure = confidence(best_score, margin)
+    if sure < config.min_confidence:
+        reason = (
+            f"estimated probability {sure:.3f} of being right (score {best_score:.3f}, margin "
+            f"{margin:.3f}) is below min_confidence {config.min_confidence:.2f}"
+        )
+        return Decision("not_found", reason, ranked, rival, margin)
     best = ranked[0]
     if best.signals.get("lookalike_gone") and best.signals.get("bbox", 1.0) < config.lookalike_box:
         reason = (

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .calibration import confidence
 from .geometry import Box
 from .matcher import Scored
 from .table import CandidateTable
@@ -113,6 +114,12 @@ class Resolution:
     alternatives: tuple[Candidate, ...] = ()
     trace: tuple[TraceEntry, ...] = ()
 
+    @property
+    def confidence(self) -> float:
+        """Estimated probability that this answer is the recorded element, from its score
+        and margin (:func:`resolver.calibration.confidence`)."""
+        return confidence(self.score, self.margin)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready view (for logs, replay reports and agent prompts)."""
         return {
@@ -120,6 +127,7 @@ class Resolution:
             "source": self.source,
             "score": self.score,
             "margin": self.margin,
+            "confidence": round(self.confidence, 4),
             "candidate": self.candidate.to_dict(),
             "point": None if self.point is None else list(self.point),
             "alternatives": [c.to_dict() for c in self.alternatives],

@@ -1,0 +1,125 @@
+"""Fit :mod:`resolver.calibration` on the tune half and check it on the held-out half.
+
+Usage::
+
+    python -m benchmarks.relocation --split all --json out.json   # outcomes of a run
+    python -m benchmarks.relocation.calibrate out.json
+
+Every outcome with a best candidate (answered or refused by threshold and margin; refusals
+by the look-alike rule stay refused) is one example: right when that candidate is the
+target, wrong otherwise (also every candidate for a removed target). A logistic regression
+over :func:`resolver.calibration.features` is fitted on the tune half by Newton's method;
+printed are its coefficients, its reliability on the held-out half (predicted against
+observed share right, per probability band), and the risk/coverage table at several
+``min_confidence`` values with the library's default threshold and margin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from resolver import MatchConfig
+from resolver.calibration import confidence, features
+
+LEVELS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99)
+
+
+def examples(outcomes: list[dict[str, Any]], split: str) -> tuple[np.ndarray, np.ndarray]:
+    """Feature rows and labels of one half (identity controls and the seed left out)."""
+    rows, labels = [], []
+    for o in outcomes:
+        if o["split"] != split or o["kind"] == "identity" or o["recorder"] == "seed":
+            continue
+        if o.get("best") is None or o.get("score") is None or o.get("vetoed"):
+            continue
+        rows.append((1.0, *features(o["score"], o.get("margin", 0.0))))
+        labels.append(1.0 if o["present"] and o["best"] == o["expected"] else 0.0)
+    return np.asarray(rows), np.asarray(labels)
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:
+    """Logistic regression by Newton's method, with a little ridge for stability."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + ridge * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
+
+
+def reliability(outcomes: list[dict[str, Any]], split: str) -> list[str]:
+    """Predicted (by the library's coefficients) against observed share right, per band."""
+    x, y = examples(outcomes, split)
+    p = np.asarray([confidence(r[1], r[2] * 0.12) for r in x]) if len(x) else np.zeros(0)
+    lines = ["| predicted | examples | mean predicted | observed right |", "|---|---|---|---|"]
+    for lo, hi in ((0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01)):
+        band = (p >= lo) & (p < hi)
+        if band.any():
+            lines.append(f"| {lo:.2f}-{min(hi, 1):.2f} | {band.sum()} | {p[band].mean():.3f} | "
+                         f"{y[band].mean():.3f} |")  # fmt: skip
+    return lines
+
+
+def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
+    """Correct / wrong % of present targets and % of removed answered, per source, recorder
+    and ``min_confidence``, with the default threshold and margin."""
+    cfg = MatchConfig()
+    lines = ["| min_confidence | source | recorder | correct % | wrong % | removed answered % |",
+             "|---|---|---|---|---|---|"]  # fmt: skip
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for o in outcomes:
+        if o["split"] == split and o["kind"] != "identity" and o["recorder"] != "seed":
+            groups.setdefault((o["source"], o["recorder"]), []).append(o)
+    for level in LEVELS:
+        for (source, recorder), rows in sorted(groups.items()):
+            c = w = f = 0
+            for o in rows:
+                s, m = o.get("score"), o.get("margin", 0.0)
+                ok = (o.get("answer") is not None if level == 0 else (
+                    s is not None and s >= cfg.threshold and m >= cfg.min_margin
+                    and not o.get("vetoed") and confidence(s, m) >= level))  # fmt: skip
+                best = o.get("answer") if level == 0 else o.get("best")
+                if not ok:
+                    continue
+                if not o["present"]:
+                    f += 1
+                elif best == o["expected"]:
+                    c += 1
+                else:
+                    w += 1
+            n = max(1, sum(o["present"] for o in rows))
+            r = max(1, sum(not o["present"] for o in rows))
+            lines.append(f"| {level} | {source} | {recorder} | {100 * c / n:.1f} | "
+                         f"{100 * w / n:.2f} | {100 * f / r:.1f} |")  # fmt: skip
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.relocation.calibrate")
+    parser.add_argument("outcomes", type=Path, help="--json output of a --split all run")
+    args = parser.parse_args(argv)
+    data = json.loads(args.outcomes.read_text())
+    outcomes = data["outcomes"] if isinstance(data, dict) else data
+    x, y = examples(outcomes, "tune")
+    w = fit(x, y)
+    print(f"fitted on the tune half ({len(y)} examples, {y.mean():.3f} right):")
+    print(f"COEFFICIENTS = ({', '.join(f'{v:.2f}' for v in w)})\n")
+    print("Held-out reliability of the library's coefficients:\n")
+    print("\n".join(reliability(outcomes, "heldout")))
+    print("\nHeld-out risk/coverage (default threshold and margin, then min_confidence):\n")
+    print("\n".join(coverage(outcomes, "heldout")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+import math
+
+import pytest
+
+from resolver import ElementNotFoundError, Observation, SemanticElementRef, resolve
+from resolver.calibration import COEFFICIENTS, MARGIN_CAP, confidence, features
+
+
+def test_probability_grows_with_score_and_margin() -> None:
+    scores = [0.6, 0.7, 0.8, 0.9, 1.0]
+    for margin in (0.06, 0.1, 0.5):
+        values = [confidence(s, margin) for s in scores]
+        assert values == sorted(values) and all(0.0 <= v <= 1.0 for v in values)
+    for score in (0.6, 0.8, 1.0):
+        values = [confidence(score, m) for m in (0.0, 0.03, 0.06, 0.12)]
+        assert values == sorted(values)
+
+
+def test_margins_past_the_cap_count_as_the_cap() -> None:
+    assert confidence(0.9, 0.5) == confidence(0.9, MARGIN_CAP)
+    assert features(0.9, -0.2)[1] == 0.0
+    assert confidence(math.nan, 0.1) == 0.0 and confidence(0.9, math.inf) == 0.0
+    assert len(COEFFICIENTS) == 4
+
+
+def test_min_confidence_refuses_narrow_answers() -> None:
+    tree = {"id": "r", "role": "form", "name": "F", "children": [
+        {"id": "a", "role": "button", "name": "Save draft", "bbox": [0, 0, 80, 20]},
+        {"id": "b", "role": "button", "name": "Save", "bbox": [100, 0, 160, 20]}]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    ref = SemanticElementRef(role="link", name="Save draft")
+    found = resolve(ref, obs)
+    assert found.confidence == pytest.approx(confidence(found.score, found.margin))
+    assert resolve(ref, obs, min_confidence=found.confidence - 1e-3).executor_id == "a11y:a"
+    with pytest.raises(ElementNotFoundError) as err:
+        resolve(ref, obs, min_confidence=min(1.0, found.confidence + 0.01), sources=("a11y",))
+    assert "min_confidence" in str(err.value.evidence.trace)
