@@ -136,7 +136,8 @@ def _openadapt_entries(lines: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(lines, 1):
         obs = next((line[k] for k in _OBS_KEYS if k in line), None)
         if obs is not None:
-            yield {"kind": "ax_snapshot", "snapshot_id": f"s{number}", "snapshot": obs}
+            sid = obs.get("snapshot_id") if isinstance(obs, Mapping) else None
+            yield {"kind": "ax_snapshot", "snapshot_id": sid or f"s{number}", "snapshot": obs}
         action = {k: v for k, v in line.items() if k not in (*_OBS_KEYS, "target_node", "expected")}
         yield {
             "kind": "human_action",
