@@ -55,7 +55,8 @@ def test_snapshot_in_a_file_beside_the_recording(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"timeline": [
         {"kind": "ax_snapshot", "snapshot_id": "s0", "file": "s0.json"},
-        {"kind": "decision", "step": 1, "target": {"name": "OK"}, "target_node": "1"}]}))  # fmt: skip
+        {"kind": "decision", "step": 1, "target": {"name": "OK"}, "target_node": "1"},
+    ]}))  # fmt: skip
     rec = read_recording(path)
     assert "ax_tree" in rec.snapshots["s0"] and rec.steps[0].expected == {"s0": ("a11y:1",)}
     path.write_text(json.dumps({"timeline": [{"kind": "ax_snapshot", "file": "missing.json"}]}))

@@ -14,8 +14,8 @@ from resolver.replay.sources import discover
 
 
 def test_counts_and_rates() -> None:
-    steps = [{"verdict": v, "ms": 1.0} for v in
-             ("correct", "correct", "wrong", "abstained", "rejected", "false_hit", "skipped")]  # fmt: skip
+    verdicts = ("correct", "correct", "wrong", "abstained", "rejected", "false_hit", "skipped")
+    steps = [{"verdict": v, "ms": 1.0} for v in verdicts]
     row = counts_of(steps)
     assert row["accuracy"] == 0.5 and row["wrong_rate"] == 0.5 and row["rejection"] == 0.5
     assert row["steps"] == 7 and row["skipped"] == 1 and row["median_ms"] == 1.0
