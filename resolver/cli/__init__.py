@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = build_app()
     if argv is None:  # the process's own command line, not a caller in Python
         _default_sigpipe()
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
     try:
         code = command.main(args=args, prog_name="resolver", standalone_mode=False)
         sys.stdout.flush()
@@ -62,7 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except typer.TyperException as exc:  # usage errors: unknown option, bad value, ...
         text = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-        error_line(f"{text} (see 'resolver --help')")
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", None) or "resolver"
+        error_line(f"{text} (see '{where} --help')")
         return EXIT_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

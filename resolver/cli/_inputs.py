@@ -119,6 +119,8 @@ JsonOpt = Annotated[
 
 def _first_error(exc: Exception) -> str:
     """A one-line summary of a validation error."""
+    if isinstance(exc, ResolutionError):
+        return exc.message
     errors = getattr(exc, "errors", None)
     if callable(errors):
         try:

@@ -47,16 +47,16 @@ def _run(
     options: ReplayOptions,
     store: ResultStore,
     resume: bool,
-    cluster: tuple[str | None, int | None, bool],
+    cluster: tuple[str | None, int | None, bool, float],
 ) -> list[dict[str, Any]]:
     """Replay locally, or on the cluster when a scheduler or a worker count is given."""
-    scheduler, workers, threads = cluster
+    scheduler, workers, threads, timeout = cluster
     with progress(len(tasks), "replaying") as advance:
         if scheduler is None and workers is None:
             return replay_local(tasks, options, store=store, resume=resume, progress=advance)
         from ..replay.cluster import connect, replay_dask
 
-        with connect(scheduler, workers=workers, processes=not threads) as client:
+        with connect(scheduler, workers=workers, processes=not threads, timeout=timeout) as client:
             return replay_dask(client, tasks, options, store=store, resume=resume,
                                progress=advance)  # fmt: skip
 
@@ -118,6 +118,9 @@ def run_replay(
     workers: Annotated[
         int | None, typer.Option(min=1, max=256, help="Start a local Dask cluster of N workers.")
     ] = None,
+    connect_timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
+    ] = 30.0,
     threads: Annotated[
         bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
     ] = False,
@@ -161,7 +164,9 @@ def run_replay(
         tasks = discover(paths, skip=out)
         out.mkdir(parents=True, exist_ok=True)
         store = ResultStore(out, options)
-        results = _run(tasks, options, store, resume, (scheduler, workers, threads))
+        results = _run(
+            tasks, options, store, resume, (scheduler, workers, threads, connect_timeout)
+        )
     except ReplayError as exc:
         raise CliError(str(exc)) from exc
     except OSError as exc:

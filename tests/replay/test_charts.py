@@ -8,9 +8,14 @@ from resolver.replay.charts import histogram, stacked_bars
 
 
 def test_stacked_bars_are_well_formed_svg() -> None:
-    svg = stacked_bars("Verdicts <by> source", [
-        ("a11y", {"correct": 10, "wrong": 2}, "83%"), ("none", {"abstained": 3}, "–"),
-    ], ["correct", "abstained", "wrong"])  # fmt: skip
+    svg = stacked_bars(
+        "Verdicts <by> source",
+        [
+            ("a11y", {"correct": 10, "wrong": 2}, "83%"),
+            ("none", {"abstained": 3}, "–"),
+        ],
+        ["correct", "abstained", "wrong"],
+    )
     root = ElementTree.fromstring(svg)
     rects = [e for e in root.iter() if e.tag.endswith("rect")]
     assert len(rects) == 3 + 3  # three segments, three legend keys

@@ -26,8 +26,9 @@ def test_local_cluster_gives_the_local_results(tmp_path: Path) -> None:
     store = ResultStore(tmp_path / "out", options)
     seen: list[str] = []
     with connect(workers=2, processes=False) as client:
-        remote = replay_dask(client, tasks, options, store=store, progress=lambda r: seen.append(
-            r["recording"]))  # fmt: skip
+        remote = replay_dask(
+            client, tasks, options, store=store, progress=lambda r: seen.append(r["recording"])
+        )
         assert comparable(remote) == comparable(local)
         assert sorted(seen) == sorted(t.name for t in tasks)
         assert sum(r["status"] == "corrupt" for r in remote) == 4

@@ -48,12 +48,25 @@ def test_the_report_renders_in_headless_chromium(tmp_path: Path) -> None:
     profile = tempfile.mkdtemp()
     try:
         subprocess.run(
-            [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-             "--no-first-run", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", f"--user-data-dir={profile}", f"--screenshot={shot}",
-             "--window-size=1280,1600", html.as_uri()],
-            capture_output=True, timeout=90, check=False,
-        )  # fmt: skip
+            [
+                str(CHROMIUM),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                f"--screenshot={shot}",
+                "--window-size=1280,1600",
+                html.as_uri(),
+            ],
+            capture_output=True,
+            timeout=90,
+            check=False,
+        )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     assert shot.is_file()

@@ -8,15 +8,17 @@ from resolver.replay.model import (
     ReplayError,
     ReplayOptions,
     Task,
-)  # fmt: skip
+)
 
 
 def test_options_give_resolve_arguments_and_a_stable_digest() -> None:
     options = ReplayOptions(sources=("a11y",), threshold=0.7, min_margin=0.1)
     assert options.resolve_options() == {
-        "sources": ("a11y",), "coords_fallback": "unobserved", "threshold": 0.7,
+        "sources": ("a11y",),
+        "coords_fallback": "unobserved",
+        "threshold": 0.7,
         "min_margin": 0.1,
-    }  # fmt: skip
+    }
     assert "threshold" not in ReplayOptions().resolve_options()
     assert options.digest() == ReplayOptions(("a11y",), 0.7, 0.1).digest()
     assert options.digest() != ReplayOptions(sources=("a11y",), against="next").digest()

@@ -50,13 +50,27 @@ def test_navigation_leaves_a_step_without_snapshot(tmp_path: Path) -> None:
 
 
 def test_snapshot_in_a_file_beside_the_recording(tmp_path: Path) -> None:
-    (tmp_path / "s0.json").write_text(json.dumps({"ax_tree": {"root_id": "1", "nodes": [
-        {"id": "1", "role": "button", "name": "OK", "children": []}]}}))  # fmt: skip
+    (tmp_path / "s0.json").write_text(
+        json.dumps(
+            {
+                "ax_tree": {
+                    "root_id": "1",
+                    "nodes": [{"id": "1", "role": "button", "name": "OK", "children": []}],
+                }
+            }
+        )
+    )
     path = tmp_path / "r.json"
-    path.write_text(json.dumps({"timeline": [
-        {"kind": "ax_snapshot", "snapshot_id": "s0", "file": "s0.json"},
-        {"kind": "decision", "step": 1, "target": {"name": "OK"}, "target_node": "1"},
-    ]}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "timeline": [
+                    {"kind": "ax_snapshot", "snapshot_id": "s0", "file": "s0.json"},
+                    {"kind": "decision", "step": 1, "target": {"name": "OK"}, "target_node": "1"},
+                ]
+            }
+        )
+    )
     rec = read_recording(path)
     assert "ax_tree" in rec.snapshots["s0"] and rec.steps[0].expected == {"s0": ("a11y:1",)}
     path.write_text(json.dumps({"timeline": [{"kind": "ax_snapshot", "file": "missing.json"}]}))
@@ -66,9 +80,13 @@ def test_snapshot_in_a_file_beside_the_recording(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("cut.json", "not valid JSON"), ("cut.jsonl", "line 2"), ("empty.jsonl", "empty"),
-     ("other.json", "no timeline")],
-)  # fmt: skip
+    [
+        ("cut.json", "not valid JSON"),
+        ("cut.jsonl", "line 2"),
+        ("empty.jsonl", "empty"),
+        ("other.json", "no timeline"),
+    ],
+)
 def test_corrupt_files_raise_one_typed_error(tmp_path: Path, name: str, message: str) -> None:
     write_corrupt(tmp_path)
     with pytest.raises(RecordingError, match=message):

@@ -47,9 +47,16 @@ def test_corrupt_recordings_are_results_not_exceptions(tmp_path: Path) -> None:
 
 def test_invalid_reference_is_a_step_verdict(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
-    path.write_text(json.dumps({"timeline": [
-        {"kind": "ax_snapshot", "snapshot_id": "s0", "snapshot": snapshot("s0")},
-        {"kind": "decision", "step": 1, "target": {"bbox": [5, 5, 1, 1]}}]}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "timeline": [
+                    {"kind": "ax_snapshot", "snapshot_id": "s0", "snapshot": snapshot("s0")},
+                    {"kind": "decision", "step": 1, "target": {"bbox": [5, 5, 1, 1]}},
+                ]
+            }
+        )
+    )
     (step,) = replay_task(Task("file", str(path)), ReplayOptions())["steps"]
     assert step["verdict"] == "invalid" and step["code"] == "INVALID_REFERENCE"
 
@@ -64,8 +71,10 @@ def test_capture_trials_match_the_demo() -> None:
     results = replay_local(discover([CAPTURED]), ReplayOptions(sources=("a11y",)))
     counts = [s["verdict"] for r in results for s in r["steps"]]
     assert (counts.count("correct"), counts.count("wrong"), counts.count("rejected")) == (
-        144, 0, 12,
-    )  # fmt: skip
+        144,
+        0,
+        12,
+    )
 
 
 def test_results_are_stored_and_resumed(tmp_path: Path) -> None:
@@ -78,8 +87,9 @@ def test_results_are_stored_and_resumed(tmp_path: Path) -> None:
     store = ResultStore(tmp_path / "out", options)
     done = replay_local(tasks[:1], options, store=store)  # "interrupted" after one
     seen: list[str] = []
-    resumed = replay_local(tasks, options, store=store, resume=True,
-                           progress=lambda r: seen.append(r["recording"]))  # fmt: skip
+    resumed = replay_local(
+        tasks, options, store=store, resume=True, progress=lambda r: seen.append(r["recording"])
+    )
     assert resumed[0] == done[0]  # reused as stored, timings included
     assert len(list((tmp_path / "out" / "results").glob("*.json"))) == 2 and len(seen) == 2
     first.write_text(first.read_text().replace('"OK"', '"Okay"'))
