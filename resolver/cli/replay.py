@@ -47,10 +47,10 @@ def _run(
     options: ReplayOptions,
     store: ResultStore,
     resume: bool,
-    cluster: tuple[str | None, int | None, bool, float],
+    cluster: tuple[str | None, int | None, bool, float, int],
 ) -> list[dict[str, Any]]:
     """Replay locally, or on the cluster when a scheduler or a worker count is given."""
-    scheduler, workers, threads, timeout = cluster
+    scheduler, workers, threads, timeout, chunk = cluster
     with progress(len(tasks), "replaying") as advance:
         if scheduler is None and workers is None:
             return replay_local(tasks, options, store=store, resume=resume, progress=advance)
@@ -58,7 +58,7 @@ def _run(
 
         with connect(scheduler, workers=workers, processes=not threads, timeout=timeout) as client:
             return replay_dask(client, tasks, options, store=store, resume=resume,
-                               progress=advance)  # fmt: skip
+                               progress=advance, chunk=chunk)  # fmt: skip
 
 
 def _tables(report: dict[str, Any]) -> None:
@@ -121,6 +121,9 @@ def run_replay(
     connect_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
     ] = 30.0,
+    chunk: Annotated[
+        int, typer.Option(min=1, max=10000, help="Recordings per cluster task (default 1).")
+    ] = 1,
     threads: Annotated[
         bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
     ] = False,
@@ -165,7 +168,7 @@ def run_replay(
         out.mkdir(parents=True, exist_ok=True)
         store = ResultStore(out, options)
         results = _run(
-            tasks, options, store, resume, (scheduler, workers, threads, connect_timeout)
+            tasks, options, store, resume, (scheduler, workers, threads, connect_timeout, chunk)
         )
     except ReplayError as exc:
         raise CliError(str(exc)) from exc

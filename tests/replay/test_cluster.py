@@ -32,6 +32,8 @@ def test_local_cluster_gives_the_local_results(tmp_path: Path) -> None:
         assert comparable(remote) == comparable(local)
         assert sorted(seen) == sorted(t.name for t in tasks)
         assert sum(r["status"] == "corrupt" for r in remote) == 4
+        chunked = replay_dask(client, tasks, options, chunk=3)  # three recordings per task
+        assert comparable(chunked) == comparable(local)
         # everything is stored now: a resumed run sends nothing to the cluster
         again = replay_dask(client, tasks, options, store=store, resume=True)
         assert again == remote
