@@ -104,7 +104,10 @@ def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
 
 def run_replay(
     paths: Annotated[
-        list[Path], typer.Argument(help="Recording files, folders of them, or capture folders.")
+        list[Path],
+        typer.Argument(
+            metavar="PATH", help="Recording files, folders of them, or capture folders."
+        ),
     ],
     out: Annotated[
         Path, typer.Option(help="Folder for results/ (one file per recording) and the reports.")
