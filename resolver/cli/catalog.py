@@ -3,8 +3,9 @@ model reads or as JSON."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -20,7 +21,7 @@ from ._inputs import (
     UrlOpt,
     read_observation,
 )
-from ._output import CliError, emit_json
+from ._output import CliError, console, emit_json
 
 __all__ = ["register", "run_catalog"]
 
@@ -36,6 +37,13 @@ class CatalogSource(StrEnum):
 def register(app: typer.Typer) -> None:
     """Add the ``catalog`` command."""
     app.command("catalog")(run_catalog)
+
+
+def _busy(reading_screenshot: bool) -> Any:
+    """A spinner on stderr while a screenshot is read (about a second), else nothing."""
+    if not reading_screenshot:
+        return nullcontext()
+    return console(stderr=True).status("reading the screenshot...")
 
 
 def run_catalog(
@@ -60,7 +68,8 @@ def run_catalog(
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
                            screen_size=screen_size, url=url)  # fmt: skip
     try:
-        catalog = build_catalog(obs, source=source.value)
+        with _busy(obs.screenshot is not None):
+            catalog = build_catalog(obs, source=source.value)
     except ResolutionError as exc:
         raise CliError(exc.message) from exc
     if as_json:

@@ -37,6 +37,46 @@ class Against(StrEnum):
     last = "last"
 
 
+PathsArg = Annotated[
+    list[Path],
+    typer.Argument(metavar="PATH", help="Recording files, folders of them, or capture folders."),
+]
+OutOpt = Annotated[
+    Path, typer.Option(help="Folder for results/ (one file per recording) and the reports.")
+]
+ResumeOpt = Annotated[
+    bool, typer.Option(help="Reuse results in --out made from the same files and options.")
+]
+SchedulerOpt = Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")]
+WorkersOpt = Annotated[
+    int | None, typer.Option(min=1, max=256, help="Start a local Dask cluster of N workers.")
+]
+TimeoutOpt = Annotated[
+    float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
+]
+ChunkOpt = Annotated[
+    int, typer.Option(min=1, max=10000, help="Recordings per cluster task (default 1).")
+]
+ThreadsOpt = Annotated[
+    bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
+]
+AgainstOpt = Annotated[
+    Against,
+    typer.Option(
+        help="Resolve each step against the snapshot before it, the next one (the page after "
+        "the action), or the last one."
+    ),
+]
+ObservationOpt = Annotated[
+    Path | None, typer.Option(help="Resolve every step against this snapshot file instead.")
+]
+HtmlOpt = Annotated[bool, typer.Option(help="Also write report.html.")]
+PicturesOpt = Annotated[
+    int, typer.Option(min=0, max=200, help="Explain pictures of failures in the HTML.")
+]
+StrictOpt = Annotated[bool, typer.Option(help="Exit 1 when any answer is wrong.")]
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``replay`` command."""
     app.command("replay")(run_replay)
@@ -103,52 +143,23 @@ def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
 
 
 def run_replay(
-    paths: Annotated[
-        list[Path],
-        typer.Argument(
-            metavar="PATH", help="Recording files, folders of them, or capture folders."
-        ),
-    ],
-    out: Annotated[
-        Path, typer.Option(help="Folder for results/ (one file per recording) and the reports.")
-    ] = Path("replay-report"),
-    resume: Annotated[
-        bool, typer.Option(help="Reuse results in --out made from the same files and options.")
-    ] = True,
-    scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")
-    ] = None,
-    workers: Annotated[
-        int | None, typer.Option(min=1, max=256, help="Start a local Dask cluster of N workers.")
-    ] = None,
-    connect_timeout: Annotated[
-        float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
-    ] = 30.0,
-    chunk: Annotated[
-        int, typer.Option(min=1, max=10000, help="Recordings per cluster task (default 1).")
-    ] = 1,
-    threads: Annotated[
-        bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
-    ] = False,
-    against: Annotated[
-        Against,
-        typer.Option(
-            help="Resolve each step against the snapshot before it, the "
-            "next one (the page after the action), or the last one."
-        ),
-    ] = Against.preceding,
-    observation: Annotated[
-        Path | None, typer.Option(help="Resolve every step against this snapshot file instead.")
-    ] = None,
+    paths: PathsArg,
+    out: OutOpt = Path("replay-report"),
+    resume: ResumeOpt = True,
+    scheduler: SchedulerOpt = None,
+    workers: WorkersOpt = None,
+    connect_timeout: TimeoutOpt = 30.0,
+    chunk: ChunkOpt = 1,
+    threads: ThreadsOpt = False,
+    against: AgainstOpt = Against.preceding,
+    observation: ObservationOpt = None,
     sources: SourcesOpt = ALL_SOURCES,
     threshold: ThresholdOpt = None,
     margin: MarginOpt = None,
     coords: CoordsOpt = Coords.unobserved,
-    html: Annotated[bool, typer.Option(help="Also write report.html.")] = True,
-    pictures: Annotated[
-        int, typer.Option(min=0, max=200, help="Explain pictures of failures in the HTML.")
-    ] = 8,
-    strict: Annotated[bool, typer.Option(help="Exit 1 when any answer is wrong.")] = False,
+    html: HtmlOpt = True,
+    pictures: PicturesOpt = 8,
+    strict: StrictOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Re-resolve every decision and human action of recordings and report how they fare.
@@ -177,9 +188,9 @@ def run_replay(
         raise CliError(str(exc)) from exc
     except OSError as exc:
         raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
+    where = scheduler or (f"LocalCluster({workers})" if workers else "local")
     meta = {"against": options.against, "sources": ",".join(options.sources),
-            "scheduler": scheduler or (f"LocalCluster({workers})" if workers else "local"),
-            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+            "scheduler": where, "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
     report = build_report(results, meta=meta)
     _write(report, results, out, options, html, pictures)
     if as_json:
