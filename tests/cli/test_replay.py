@@ -149,3 +149,19 @@ def test_missing_dask_is_an_install_hint(
     rec = write_document(tmp_path)
     code, _, err = run(capsys, "replay", str(rec), "--out", str(tmp_path / "o"), "--workers", "1")
     assert code == 2 and "pip install 'resolver[replay]'" in one_line_error(err)
+
+
+@pytest.mark.timeout(60)
+def test_scheduler_address(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, protocol="tcp://", host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:  # fmt: skip
+        address = cluster.scheduler_address
+        code, text, _ = run(capsys, "replay", str(RECORDINGS), "--out", str(tmp_path),
+                            "--scheduler", address, "--chunk", "4", "--json", "--no-html",
+                            "--sources", "a11y")  # fmt: skip
+    report = json.loads(text)
+    assert code == 0 and report["meta"]["scheduler"] == address
+    assert report["overall"]["correct"] == 170
