@@ -1,28 +1,79 @@
-"""Command line: ``resolver demo``, ``resolver resolve`` and ``resolver explain`` (also
-``python -m resolver``).
+"""Command line: ``resolver`` (also ``python -m resolver``), built on Typer with rich output.
 
-One module per command; each adds its sub-parser with ``register`` and runs with ``run``.
-Exit codes: 0 resolved (or the demo gave no wrong answer), 1 the demo gave a wrong answer,
-2 usage or input error, 3 not resolved.
+Commands: ``resolve``, ``explain``, ``catalog``, ``snapshot``, ``replay``, ``formats``,
+``demo``; ``resolver --version``; ``resolver --install-completion`` for shell completion.
+One module per command, each with a ``register(app)``; :mod:`.app` puts them together.
+
+Exit codes: 0 resolved (or done), 3 not resolved (ambiguous, not found, no source could
+answer), 2 usage or input error (bad option, bad JSON, missing or unreadable file, unknown
+source or format, nothing to replay), 1 wrong answers where a command checks them (``demo``,
+``replay --strict``), 130 interrupted, 141 output pipe closed. Errors are one line on
+stderr; no traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
 """
 
 from __future__ import annotations
 
-import argparse
+import os
+import sys
 from collections.abc import Sequence
 
-from . import demo, explain, resolve
+from ._output import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_PIPE, CliError, error_line
 
 __all__ = ["main"]
 
-_COMMANDS = (demo, resolve, explain)
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at /dev/null so the interpreter's final flush does
+    not fail again on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout is not a real file (a test's capture): nothing will flush to a pipe
+
+
+def _default_sigpipe() -> None:
+    """Let a closed output pipe end the process quietly, as it ends ``cat`` (exit 141 in the
+    shell), instead of raising on the next write."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``resolver`` command."""
-    parser = argparse.ArgumentParser(prog="resolver", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    for command in _COMMANDS:
-        command.register(sub)
-    args = parser.parse_args(argv)
-    return int(args.run(args))
+    """Run the ``resolver`` command with ``argv`` (default: the process arguments) and return
+    its exit code; never raises, never prints a traceback."""
+    import typer
+
+    from .app import build_app
+
+    command = build_app()
+    if argv is None:  # the process's own command line, not a caller in Python
+        _default_sigpipe()
+    args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
+    try:
+        code = command.main(args=args, prog_name="resolver", standalone_mode=False)
+        sys.stdout.flush()
+    except CliError as exc:
+        error_line(exc.message)
+        return exc.code
+    except typer.Abort:
+        return EXIT_INTERRUPTED
+    except typer.TyperException as exc:  # usage errors: unknown option, bad value, ...
+        text = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", None) or "resolver"
+        error_line(f"{text} (see '{where} --help')")
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+    except Exception as exc:  # nothing unexpected reaches the terminal as a traceback
+        if os.environ.get("RESOLVER_DEBUG"):
+            raise
+        error_line(f"internal error: {type(exc).__name__}: {exc} (RESOLVER_DEBUG=1 shows more)")
+        return 1
+    return int(code or 0)

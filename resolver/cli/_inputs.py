@@ -1,26 +1,162 @@
-"""What the single-reference commands (``resolve``, ``explain``) read: a reference and the
-files of one observation."""
+"""Options the commands share (the reference, the observation's files, sources, threshold,
+margin, screen size, coords policy, format) and reading them into checked values.
+
+Every failure here is a :class:`~._output.CliError` with one line saying what is wrong.
+"""
 
 from __future__ import annotations
 
-import argparse
+import json
+import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from ..errors import InvalidObservationError
+import typer
+
+from ..adapters.a11y import format_names
+from ..chain import DEFAULT_SOURCES
+from ..errors import ResolutionError
+from ..models import SemanticElementRef
 from ..observation import Observation
+from ._output import CliError
 
-__all__ = ["add_inputs", "read_inputs"]
+__all__ = [
+    "ALL_SOURCES",
+    "Coords",
+    "CoordsOpt",
+    "DomOpt",
+    "FormatOpt",
+    "JsonOpt",
+    "MarginOpt",
+    "RefOpt",
+    "ScreenSizeOpt",
+    "ScreenshotOpt",
+    "SourcesOpt",
+    "ThresholdOpt",
+    "TreeOpt",
+    "UrlOpt",
+    "read_observation",
+    "read_ref",
+    "read_sources",
+    "resolve_options",
+]
 
 
-def add_inputs(parser: Any) -> None:
-    """Add ``--ref``, ``--tree``, ``--dom``, ``--screenshot``, ``--format``, ``--screen-size``."""
-    parser.add_argument("--ref", required=True, help="the reference: JSON text or a JSON file")
-    parser.add_argument("--tree", help="accessibility tree file (any supported format)")
-    parser.add_argument("--dom", help="HTML file")
-    parser.add_argument("--screenshot", help="PNG or JPEG screenshot")
-    parser.add_argument("--format", help="tree format (skips detection)")
-    parser.add_argument("--screen-size", help="WIDTHxHEIGHT the boxes are measured in")
+ALL_SOURCES = ",".join(DEFAULT_SOURCES)
+"""The default of every ``--sources`` option: all of them, in the chain's order."""
+
+
+class Coords(StrEnum):
+    """When the recorded box centre may answer (``coords_fallback``)."""
+
+    unobserved = "unobserved"
+    always = "always"
+    never = "never"
+
+
+def _complete_formats(incomplete: str) -> list[str]:
+    return [name for name in format_names() if name.startswith(incomplete)]
+
+
+def _complete_sources(incomplete: str) -> list[str]:
+    head, _, last = incomplete.rpartition(",")
+    prefix = f"{head}," if head else ""
+    return [prefix + s for s in DEFAULT_SOURCES if s.startswith(last)]
+
+
+RefOpt = Annotated[
+    str,
+    typer.Option("--ref", help="The recorded reference: JSON text, a JSON file, or '-' for stdin."),
+]
+TreeOpt = Annotated[
+    Path | None,
+    typer.Option(help="Accessibility tree file, any supported format (see 'resolver formats')."),
+]
+DomOpt = Annotated[Path | None, typer.Option(help="The page's HTML file (the dom source).")]
+ScreenshotOpt = Annotated[
+    Path | None, typer.Option(help="PNG or JPEG screenshot (the vision source).")
+]
+FormatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--format", help="Tree format name; skips detection.", autocompletion=_complete_formats
+    ),
+]
+ScreenSizeOpt = Annotated[
+    str | None, typer.Option(help="WIDTHxHEIGHT the observation's boxes are measured in.")
+]
+UrlOpt = Annotated[str | None, typer.Option(help="The page URL, when the input has none.")]
+SourcesOpt = Annotated[
+    str,
+    typer.Option(
+        help=f"Sources to try, in order, comma-separated (of {', '.join(DEFAULT_SOURCES)}).",
+        autocompletion=_complete_sources,
+    ),
+]
+ThresholdOpt = Annotated[
+    float | None,
+    typer.Option(min=0.0, max=1.0, help="Minimum score to answer (default 0.60)."),
+]
+MarginOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--margin", min=0.0, max=1.0, help="Minimum lead over the best other target (0.06)."
+    ),
+]
+CoordsOpt = Annotated[
+    Coords,
+    typer.Option(
+        "--coords",
+        help="When the recorded box centre may answer: only if no source could look "
+        "(unobserved), also after sources failed (always), or never.",
+    ),
+]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print JSON only (for machines and jq), no table.")
+]
+
+
+def _first_error(exc: Exception) -> str:
+    """A one-line summary of a validation error."""
+    if isinstance(exc, ResolutionError):
+        return exc.message
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            first = errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "reference"
+            return f"{where}: {first.get('msg', exc)}"
+        except (IndexError, TypeError, AttributeError):
+            pass
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def _text_of(value: str, what: str) -> str:
+    """JSON text given inline, read from stdin (``-``) or from a file."""
+    if value == "-":
+        return sys.stdin.read()
+    if value.lstrip().startswith(("{", "[")):
+        return value
+    try:
+        return Path(value).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise CliError(f"{what}: no such file: {value}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"{what}: cannot read {value}: {exc}") from exc
+
+
+def read_ref(value: str) -> SemanticElementRef:
+    """The reference from ``--ref`` (inline JSON, a file, or ``-``)."""
+    text = _text_of(value, "--ref")
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CliError(f"--ref is not valid JSON: {exc}") from exc
+    try:
+        return SemanticElementRef.model_validate_json(text)  # type: ignore[no-any-return]
+    except (ValueError, ResolutionError) as exc:
+        raise CliError(f"--ref is not a valid reference: {_first_error(exc)}") from exc
 
 
 def _screen(text: str | None) -> tuple[float, float] | None:
@@ -28,20 +164,69 @@ def _screen(text: str | None) -> tuple[float, float] | None:
         return None
     width, _, height = text.lower().partition("x")
     try:
-        return (float(width), float(height))
-    except ValueError as exc:
-        raise InvalidObservationError(f"--screen-size must be WIDTHxHEIGHT, got {text!r}") from exc
+        size = (float(width), float(height))
+    except ValueError:
+        size = (0.0, 0.0)
+    if not all(0 < v < 1e6 for v in size):
+        raise CliError(f"--screen-size must be WIDTHxHEIGHT (e.g. 1280x800), got {text!r}")
+    return size
 
 
-def read_inputs(args: argparse.Namespace) -> tuple[str, Observation]:
-    """The reference's JSON text and the observation (``OSError`` for unreadable files,
-    ``ValueError`` and typed errors for bad values)."""
-    text = args.ref if args.ref.lstrip().startswith("{") else Path(args.ref).read_text()
-    obs = Observation(
-        accessibility_tree=Path(args.tree) if args.tree else None,
-        dom_html=Path(args.dom).read_bytes() if args.dom else None,
-        screenshot=Path(args.screenshot).read_bytes() if args.screenshot else None,
-        tree_format=args.format,
-        screen_size=_screen(args.screen_size),
-    )
-    return text, obs
+def _read_bytes(path: Path | None, option: str) -> bytes | None:
+    if path is None:
+        return None
+    try:
+        return path.read_bytes()
+    except FileNotFoundError as exc:
+        raise CliError(f"{option}: no such file: {path}") from exc
+    except OSError as exc:
+        raise CliError(f"{option}: cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def read_observation(
+    tree: Path | None = None,
+    dom: Path | None = None,
+    screenshot: Path | None = None,
+    *,
+    tree_format: str | None = None,
+    screen_size: str | None = None,
+    url: str | None = None,
+) -> Observation:
+    """The observation the files make up (at least one of them)."""
+    if tree is None and dom is None and screenshot is None:
+        raise CliError("give an observation: --tree, --dom and/or --screenshot")
+    if tree_format is not None and tree_format not in format_names():
+        known = ", ".join(format_names())
+        raise CliError(f"unknown --format {tree_format!r}; known: {known}")
+    raw_tree = _read_bytes(tree, "--tree")
+    raw_dom = _read_bytes(dom, "--dom")
+    shot = _read_bytes(screenshot, "--screenshot")
+    try:
+        return Observation(
+            accessibility_tree=raw_tree, dom_html=raw_dom, screenshot=shot,
+            tree_format=tree_format, screen_size=_screen(screen_size), url=url,
+        )  # fmt: skip
+    except (ValueError, ResolutionError) as exc:
+        raise CliError(f"the observation cannot be read: {_first_error(exc)}") from exc
+
+
+def read_sources(text: str) -> tuple[str, ...]:
+    """``a11y,dom`` as a checked tuple of source names."""
+    sources = tuple(s.strip() for s in text.split(",") if s.strip())
+    unknown = [s for s in sources if s not in DEFAULT_SOURCES]
+    if unknown or not sources:
+        shown = ", ".join(unknown) or "(none)"
+        raise CliError(f"unknown source(s) {shown}; known: {', '.join(DEFAULT_SOURCES)}")
+    return sources
+
+
+def resolve_options(
+    sources: str, threshold: float | None, margin: float | None, coords: Coords
+) -> dict[str, Any]:
+    """Keyword arguments for :func:`resolver.resolve` from the shared options."""
+    options: dict[str, Any] = {"sources": read_sources(sources), "coords_fallback": coords.value}
+    if threshold is not None:
+        options["threshold"] = threshold
+    if margin is not None:
+        options["min_margin"] = margin
+    return options

@@ -3,18 +3,20 @@ it on their changed versions; print what went right, what was refused, and one e
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from ..chain import DEFAULT_SOURCES, resolve, resolve_element
+import typer
+
+from ..chain import resolve, resolve_element
 from ..errors import ResolutionError
 from ..replay import Outcome, Trial, demo_captures, folder_captures, iter_trials, run_trials
 from ..replay import summarize as summary_of
+from ._inputs import ALL_SOURCES, SourcesOpt, read_sources
+from ._output import EXIT_WRONG, CliError, progress
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run_demo"]
 
 _COLUMNS = ("trials", "correct", "wrong", "abstained", "rejected", "false_hit")
 _HEADER = (
@@ -23,36 +25,41 @@ _HEADER = (
 )
 
 
-def register(sub: Any) -> None:
-    """Add the ``demo`` sub-command."""
-    demo = sub.add_parser("demo", help="resolve the bundled captured pages and print results")
-    demo.add_argument(
-        "fixtures", nargs="?", help="a folder of capture folders (default: the bundled ones)"
-    )
-    demo.add_argument("--sources", default=",".join(DEFAULT_SOURCES), help="sources, in order")
-    demo.add_argument("-v", "--verbose", action="store_true", help="print every trial")
-    demo.set_defaults(run=run)
+def register(app: typer.Typer) -> None:
+    """Add the ``demo`` command."""
+    app.command("demo")(run_demo)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Exit 0 when no answer was wrong, 1 otherwise, 2 when the captures cannot be read."""
-    sources = tuple(args.sources.split(","))
-    unknown = [s for s in sources if s not in DEFAULT_SOURCES]
-    if unknown:
-        known = ", ".join(DEFAULT_SOURCES)
-        print(
-            f"resolver demo: unknown source(s) {', '.join(unknown)}; known: {known}",
-            file=sys.stderr,
-        )
-        return 2
+def _outcomes(trials: list[Trial], sources: tuple[str, ...]) -> list[Outcome]:
+    """Resolve every trial, with a progress bar."""
+    outcomes: list[Outcome] = []
+    with progress(len(trials), "resolving") as advance:
+        for trial in trials:
+            outcomes += run_trials([trial], lambda r, o: resolve_element(r, o, sources=sources))
+            advance()
+    return outcomes
+
+
+def run_demo(
+    fixtures: Annotated[
+        Path | None,
+        typer.Argument(help="A folder of capture folders (default: the bundled captures)."),
+    ] = None,
+    sources: SourcesOpt = ALL_SOURCES,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every trial.")] = False,
+) -> None:
+    """Resolve the bundled captured pages' elements on their changed versions.
+
+    Exit 0 no wrong answer, 1 some answer was wrong, 2 the captures cannot be read.
+    """
+    chosen = read_sources(sources)
     try:
-        captures = folder_captures(Path(args.fixtures)) if args.fixtures else demo_captures()
+        captures = folder_captures(fixtures) if fixtures else demo_captures()
         trials = list(iter_trials(captures))
-        outcomes = run_trials(trials, lambda r, o: resolve_element(r, o, sources=sources))
+        outcomes = _outcomes(trials, chosen)
     except ResolutionError as exc:
-        print(f"resolver demo: {exc.message}", file=sys.stderr)
-        return 2
-    print(f"Recorded on each base page, resolved on its changed versions (sources: {args.sources})")
+        raise CliError(exc.message) from exc
+    print(f"Recorded on each base page, resolved on its changed versions (sources: {sources})")
     print()
     total = _table(outcomes)
     print()
@@ -63,9 +70,10 @@ def run(args: argparse.Namespace) -> int:
         f"median {total['median_ms']:.2f} ms per resolve (first call per page builds its table)"
     )
     print()
-    _details(outcomes, verbose=args.verbose)
-    _example(trials, sources)
-    return 0 if total["wrong"] == 0 else 1
+    _details(outcomes, verbose=verbose)
+    _example(trials, chosen)
+    if total["wrong"]:
+        raise typer.Exit(EXIT_WRONG)
 
 
 def _row(label: str, counts: dict[str, Any]) -> str:

@@ -1,49 +1,115 @@
-"""``resolver explain``: resolve one ref and draw what was seen on the screenshot (a PNG)."""
+"""``resolver explain``: resolve one reference, print the candidates and the decision, and
+draw them on the screenshot (or a blank canvas of the screen size) as a PNG."""
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
-from ..chain import DEFAULT_SOURCES
+import typer
+
 from ..errors import Evidence, ResolutionError
 from ..explain import explain
-from ._inputs import add_inputs, read_inputs
+from ._inputs import (
+    ALL_SOURCES,
+    Coords,
+    CoordsOpt,
+    DomOpt,
+    FormatOpt,
+    JsonOpt,
+    MarginOpt,
+    RefOpt,
+    ScreenshotOpt,
+    ScreenSizeOpt,
+    SourcesOpt,
+    ThresholdOpt,
+    TreeOpt,
+    UrlOpt,
+    read_observation,
+    read_ref,
+    resolve_options,
+)
+from ._output import EXIT_NOT_RESOLVED, CliError, console, emit_json
+from .resolve import status_of
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run_explain"]
 
 
-def register(sub: Any) -> None:
-    """Add the ``explain`` sub-command."""
-    one = sub.add_parser(
-        "explain", help="resolve one ref and draw the candidates on the screenshot (PNG)"
-    )
-    add_inputs(one)
-    one.add_argument("--sources", default=",".join(DEFAULT_SOURCES), help="sources, in order")
-    one.add_argument("--out", default="explain.png", help="the PNG to write")
-    one.set_defaults(run=run)
+def register(app: typer.Typer) -> None:
+    """Add the ``explain`` command."""
+    app.command("explain")(run_explain)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the Resolution (exit 0) or the evidence (exit 3); 2 for bad input."""
-    try:
-        text, obs = read_inputs(args)
-        result = explain(text, obs, args.out, sources=tuple(args.sources.split(",")))
-    except OSError as exc:
-        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as exc:  # invalid ref, observation or option (typed errors included)
-        print(f"resolver explain: {exc}", file=sys.stderr)
-        return 2
-    except ResolutionError as exc:
-        print(f"resolver explain: {exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {args.out}", file=sys.stderr)
+def _candidates(result: Any) -> list[dict[str, Any]]:
     if isinstance(result, Evidence):
-        evidence = {"candidates": list(result.candidates), "trace": list(result.trace)}
-        print(json.dumps(evidence, indent=1, default=str))
-        return 3
-    print(json.dumps(result.to_dict(), indent=1))
-    return 0
+        return [dict(c) for c in result.candidates]
+    ranked = [{"executor_id": result.executor_id, "role": result.candidate.role,
+               "name": result.candidate.name, "score": result.score}]  # fmt: skip
+    ranked += [
+        {"executor_id": a.executor_id, "role": a.role, "name": a.name, "score": a.score}
+        for a in result.alternatives
+    ]
+    return ranked
+
+
+def _print(result: Any, out_path: Path) -> None:
+    from rich.table import Table
+
+    out = console()
+    if isinstance(result, Evidence):
+        out.print("[bold red]not resolved[/]: " + "; ".join(
+            f"{t.get('source')} {t.get('status')}" for t in result.trace))  # fmt: skip
+    else:
+        out.print(f"[bold green]resolved[/] {result.executor_id} (source {result.source}, "
+                  f"score {result.score:.3f}, margin {result.margin:.3f})")  # fmt: skip
+    table = Table("rank", "executor id", "role", "name", "score", title="candidates")
+    for i, c in enumerate(_candidates(result), 1):
+        score = c.get("score")
+        shown = f"{score:.3f}" if isinstance(score, (int, float)) else ""
+        table.add_row(str(i), str(c.get("executor_id")), str(c.get("role")),
+                      str(c.get("name")), shown)  # fmt: skip
+    out.print(table)
+    out.print(f"picture: {out_path}")
+
+
+def run_explain(
+    ref: RefOpt,
+    tree: TreeOpt = None,
+    dom: DomOpt = None,
+    screenshot: ScreenshotOpt = None,
+    tree_format: FormatOpt = None,
+    screen_size: ScreenSizeOpt = None,
+    url: UrlOpt = None,
+    sources: SourcesOpt = ALL_SOURCES,
+    threshold: ThresholdOpt = None,
+    margin: MarginOpt = None,
+    coords: CoordsOpt = Coords.unobserved,
+    out: Annotated[Path, typer.Option(help="The PNG to write.")] = Path("explain.png"),
+    as_json: JsonOpt = False,
+) -> None:
+    """Resolve one reference and draw the candidates, the runner-up and the answer (PNG).
+
+    Exit 0 resolved, 3 not resolved (the picture is still written), 2 bad input.
+    """
+    checked = read_ref(ref)
+    options = resolve_options(sources, threshold, margin, coords)
+    obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
+                           screen_size=screen_size, url=url)  # fmt: skip
+    try:
+        with console(stderr=True).status("resolving and drawing..."):
+            result = explain(checked, obs, out, **options)
+    except ResolutionError as exc:
+        status_of(exc)
+        raise CliError(exc.message) from exc
+    except OSError as exc:
+        raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
+    if as_json:
+        if isinstance(result, Evidence):
+            emit_json({"candidates": _candidates(result), "trace": list(map(dict, result.trace)),
+                       "picture": str(out)})  # fmt: skip
+        else:
+            emit_json({**result.to_dict(), "picture": str(out)})
+    else:
+        _print(result, out)
+    if isinstance(result, Evidence):
+        raise typer.Exit(EXIT_NOT_RESOLVED)

@@ -1,38 +1,121 @@
-"""``resolver resolve``: one reference against one observation, printed as JSON."""
+"""``resolver resolve``: one reference against one observation; a summary table, or the
+full answer as JSON with ``--json``."""
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from typing import Any
+
+import typer
 
 from ..chain import resolve
 from ..errors import ResolutionError
-from ._inputs import add_inputs, read_inputs
+from ..results import Resolution
+from ._inputs import (
+    ALL_SOURCES,
+    Coords,
+    CoordsOpt,
+    DomOpt,
+    FormatOpt,
+    JsonOpt,
+    MarginOpt,
+    RefOpt,
+    ScreenshotOpt,
+    ScreenSizeOpt,
+    SourcesOpt,
+    ThresholdOpt,
+    TreeOpt,
+    UrlOpt,
+    read_observation,
+    read_ref,
+    resolve_options,
+)
+from ._output import EXIT_NOT_RESOLVED, CliError, console, emit_json
 
-__all__ = ["register", "run"]
+__all__ = ["INPUT_CODES", "register", "run_resolve", "status_of"]
+
+INPUT_CODES = frozenset({"INVALID_REFERENCE", "INVALID_OBSERVATION", "UNSUPPORTED_FORMAT"})
+"""Error codes that mean the input is at fault (exit 2), not that nothing was found (3)."""
 
 
-def register(sub: Any) -> None:
-    """Add the ``resolve`` sub-command."""
-    one = sub.add_parser(
-        "resolve", help="resolve one ref (JSON or file) against a tree, HTML or screenshot file"
-    )
-    add_inputs(one)
-    one.set_defaults(run=run)
+def register(app: typer.Typer) -> None:
+    """Add the ``resolve`` command."""
+    app.command("resolve")(run_resolve)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the Resolution (exit 0) or the error with its evidence (exit 3; 2 for bad input)."""
+def status_of(exc: ResolutionError) -> None:
+    """Raise a :class:`CliError` (exit 2) when ``exc`` blames the input."""
+    if exc.code.value in INPUT_CODES:
+        raise CliError(exc.message) from exc
+
+
+def _spinner(obs: Any) -> Any:
+    """A spinner on stderr while a screenshot is read (about a second), else nothing."""
+    from contextlib import nullcontext
+
+    if obs.screenshot is None:
+        return nullcontext()
+    return console(stderr=True).status("reading the screenshot...")
+
+
+def _summary(res: Resolution) -> None:
+    from rich.table import Table
+
+    out = console()
+    out.print(f"[bold green]resolved[/] {res.executor_id}  (source {res.source}, "
+              f"score {res.score:.3f}, margin {res.margin:.3f}, point {res.point})")  # fmt: skip
+    table = Table("rank", "executor id", "role", "name", "score", title="candidates")
+    table.add_row("1", res.executor_id, res.candidate.role, res.candidate.name,
+                  f"{res.score:.3f}")  # fmt: skip
+    for i, alt in enumerate(res.alternatives, 2):
+        table.add_row(str(i), alt.executor_id, alt.role, alt.name, f"{alt.score:.3f}")
+    out.print(table)
+
+
+def _not_resolved(exc: ResolutionError, as_json: bool) -> None:
+    from rich.table import Table
+
+    if as_json:
+        emit_json(exc.to_dict())
+        return
+    out = console()
+    out.print(f"[bold red]not resolved[/] [{exc.code.value}] {exc.message}")
+    table = Table("source", "status", "reason", title="trace")
+    for entry in exc.evidence.trace:
+        table.add_row(str(entry.get("source")), str(entry.get("status")), str(entry.get("reason")))
+    out.print(table)
+
+
+def run_resolve(
+    ref: RefOpt,
+    tree: TreeOpt = None,
+    dom: DomOpt = None,
+    screenshot: ScreenshotOpt = None,
+    tree_format: FormatOpt = None,
+    screen_size: ScreenSizeOpt = None,
+    url: UrlOpt = None,
+    sources: SourcesOpt = ALL_SOURCES,
+    threshold: ThresholdOpt = None,
+    margin: MarginOpt = None,
+    coords: CoordsOpt = Coords.unobserved,
+    as_json: JsonOpt = False,
+) -> None:
+    """Resolve one reference against an accessibility tree, HTML and/or screenshot.
+
+    Exit 0 resolved, 3 not resolved (ambiguous or not found; the evidence is printed),
+    2 bad input.
+    """
+    checked = read_ref(ref)
+    options = resolve_options(sources, threshold, margin, coords)
+    obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
+                           screen_size=screen_size, url=url)  # fmt: skip
     try:
-        text, obs = read_inputs(args)
-        res = resolve(text, obs)
-    except OSError as exc:
-        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return 2
+        with _spinner(obs):
+            res = resolve(checked, obs, **options)
     except ResolutionError as exc:
-        print(json.dumps(exc.to_dict(), indent=1, default=str))
-        return 3
-    print(json.dumps(res.to_dict(), indent=1))
-    return 0
+        status_of(exc)
+        _not_resolved(exc, as_json)
+        raise typer.Exit(EXIT_NOT_RESOLVED) from exc
+    if as_json:
+        emit_json(res.to_dict())
+    else:
+        _summary(res)

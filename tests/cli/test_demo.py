@@ -1,23 +1,29 @@
+"""``resolver demo``: the bundled captures, a folder, and its errors."""
+
+from __future__ import annotations
+
 from pathlib import Path
 
 import pytest
-
-from resolver.cli import main
+from cli_helpers import ROOT, one_line_error, run
 
 
 def test_demo_runs_on_the_bundled_fixtures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--sources", "a11y"]) == 0
-    out = capsys.readouterr().out
-    assert "wrong answers 0.0% of answers" in out
+    code, out, _ = run(capsys, "demo", "--sources", "a11y")
+    assert code == 0 and "wrong answers 0.0% of answers" in out
+    assert "Example: settings.display.ok" in out
 
 
 def test_demo_reads_a_folder_and_refuses_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = Path(__file__).resolve().parents[2] / "fixtures" / "captured"
-    assert main(["demo", str(root), "--sources", "a11y"]) == 0
-    assert "accuracy on present targets" in capsys.readouterr().out
-    assert main(["demo", str(tmp_path / "absent")]) == 2
-    assert "no captured fixtures" in capsys.readouterr().err
-    assert main(["demo", "--sources", "a11y,ocr"]) == 2
-    assert "unknown source(s) ocr" in capsys.readouterr().err
+    code, out, _ = run(
+        capsys, "demo", str(ROOT / "fixtures" / "captured"), "--sources", "a11y", "-v"
+    )
+    assert code == 0 and "accuracy on present targets" in out and "correct " in out
+    code, _, err = run(capsys, "demo", str(tmp_path / "absent"))
+    assert code == 2 and "no captured fixtures" in one_line_error(err)
+    code, _, err = run(capsys, "demo", str(tmp_path))
+    assert code == 2 and "holds no capture folders" in one_line_error(err)
+    code, _, err = run(capsys, "demo", "--sources", "a11y,ocr")
+    assert code == 2 and "unknown source(s) ocr" in one_line_error(err)

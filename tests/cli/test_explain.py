@@ -1,4 +1,4 @@
-"""``resolver explain``: exit codes, JSON out, the PNG written."""
+"""``resolver explain``: the candidates, the decision, the PNG; exit codes and errors."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import NETWORK_OK, SETTINGS_TREE, one_line_error, run
 from vision_images import VISION_FIXTURES
-
-from resolver.cli import main
 
 SHOT = VISION_FIXTURES / "settings" / "screenshot.png"
 
@@ -17,13 +16,33 @@ def test_resolves_and_writes_the_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "ok.png"
-    ref = json.dumps({"role": "button", "name": "OK", "bbox": [827, 482, 903, 512]})
-    code = main(["explain", "--ref", ref, "--screenshot", str(SHOT), "--out", str(out),
-                 "--screen-size", "1280x800", "--sources", "vision"])  # fmt: skip
-    assert code == 0
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["source"] == "vision" and answer["candidate"]["name"] == "OK"
+    code, text, _ = run(
+        capsys, "explain", "--ref", NETWORK_OK, "--tree", str(SETTINGS_TREE), "--out", str(out)
+    )
+    assert code == 0 and "resolved a11y:87" in text and "candidates" in text
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_vision_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ok.png"
+    ref = json.dumps({"role": "button", "name": "OK", "bbox": [827, 482, 903, 512]})
+    code, text, _ = run(
+        capsys,
+        "explain",
+        "--ref",
+        ref,
+        "--screenshot",
+        str(SHOT),
+        "--out",
+        str(out),
+        "--screen-size",
+        "1280x800",
+        "--sources",
+        "vision",
+        "--json",
+    )
+    answer = json.loads(text)
+    assert code == 0 and answer["source"] == "vision" and answer["picture"] == str(out)
 
 
 def test_not_resolved_prints_the_evidence(
@@ -31,18 +50,35 @@ def test_not_resolved_prints_the_evidence(
 ) -> None:
     out = tmp_path / "none.png"
     ref = json.dumps({"role": "button", "name": "OK"})
-    code = main(["explain", "--ref", ref, "--screenshot", str(SHOT), "--out", str(out),
-                 "--sources", "vision"])  # fmt: skip
-    assert code == 3
-    assert json.loads(capsys.readouterr().out)["trace"][0]["status"] == "ambiguous"
+    code, text, _ = run(
+        capsys, "explain", "--ref", ref, "--tree", str(SETTINGS_TREE), "--out", str(out), "--json"
+    )
+    assert code == 3 and json.loads(text)["trace"][0]["status"] == "ambiguous"
     assert out.is_file()
+    code, text, _ = run(
+        capsys, "explain", "--ref", ref, "--tree", str(SETTINGS_TREE), "--out", str(out)
+    )
+    assert code == 3 and "not resolved" in text
 
 
 def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ref = json.dumps({"role": "button", "name": "OK"})
-    assert main(["explain", "--ref", ref, "--screenshot", str(tmp_path / "none.png")]) == 2
+    code, _, err = run(capsys, "explain", "--ref", ref, "--screenshot", str(tmp_path / "n.png"))
+    assert code == 2 and "no such file" in one_line_error(err)
     bad = tmp_path / "bad.png"
     bad.write_bytes(b"not an image")
-    assert main(["explain", "--ref", ref, "--screenshot", str(bad), "--out",
-                 str(tmp_path / "o.png")]) == 2  # fmt: skip
-    assert "screenshot" in capsys.readouterr().err
+    code, _, err = run(
+        capsys, "explain", "--ref", ref, "--screenshot", str(bad), "--out", str(tmp_path / "o.png")
+    )
+    assert code == 2 and "screenshot" in one_line_error(err)
+    code, _, err = run(
+        capsys,
+        "explain",
+        "--ref",
+        NETWORK_OK,
+        "--tree",
+        str(SETTINGS_TREE),
+        "--out",
+        str(tmp_path / "absent" / "o.png"),
+    )
+    assert code == 2 and "cannot write" in one_line_error(err)

@@ -1,0 +1,2 @@
+"""Replay throughput: generated recordings replayed in one process and on a Dask
+LocalCluster."""

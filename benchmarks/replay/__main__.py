@@ -1,0 +1,3 @@
+from .throughput import main
+
+raise SystemExit(main())

@@ -1,0 +1,201 @@
+"""``resolver replay``: replay recordings (files, folders, capture folders) locally or on a
+Dask cluster, print the tables and write the JSON and HTML reports."""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..replay.model import ReplayError, ReplayOptions, Task
+from ..replay.report import build_report, write_json
+from ..replay.run import ResultStore, replay_local
+from ..replay.sources import discover
+from ._inputs import (
+    ALL_SOURCES,
+    Coords,
+    CoordsOpt,
+    JsonOpt,
+    MarginOpt,
+    SourcesOpt,
+    ThresholdOpt,
+    read_sources,
+)
+from ._output import EXIT_WRONG, CliError, console, emit_json, progress
+
+__all__ = ["register", "run_replay"]
+
+
+class Against(StrEnum):
+    """Which snapshot each step is resolved against."""
+
+    preceding = "preceding"
+    next = "next"
+    last = "last"
+
+
+PathsArg = Annotated[
+    list[Path],
+    typer.Argument(metavar="PATH", help="Recording files, folders of them, or capture folders."),
+]
+OutOpt = Annotated[
+    Path, typer.Option(help="Folder for results/ (one file per recording) and the reports.")
+]
+ResumeOpt = Annotated[
+    bool, typer.Option(help="Reuse results in --out made from the same files and options.")
+]
+SchedulerOpt = Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")]
+WorkersOpt = Annotated[
+    int | None, typer.Option(min=1, max=256, help="Start a local Dask cluster of N workers.")
+]
+TimeoutOpt = Annotated[
+    float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
+]
+ChunkOpt = Annotated[
+    int, typer.Option(min=1, max=10000, help="Recordings per cluster task (default 1).")
+]
+ThreadsOpt = Annotated[
+    bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
+]
+AgainstOpt = Annotated[
+    Against,
+    typer.Option(
+        help="Resolve each step against the snapshot before it, the next one (the page after "
+        "the action), or the last one."
+    ),
+]
+ObservationOpt = Annotated[
+    Path | None, typer.Option(help="Resolve every step against this snapshot file instead.")
+]
+HtmlOpt = Annotated[bool, typer.Option(help="Also write report.html.")]
+PicturesOpt = Annotated[
+    int, typer.Option(min=0, max=200, help="Explain pictures of failures in the HTML.")
+]
+StrictOpt = Annotated[bool, typer.Option(help="Exit 1 when any answer is wrong.")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``replay`` command."""
+    app.command("replay")(run_replay)
+
+
+def _run(
+    tasks: list[Task],
+    options: ReplayOptions,
+    store: ResultStore,
+    resume: bool,
+    cluster: tuple[str | None, int | None, bool, float, int],
+) -> list[dict[str, Any]]:
+    """Replay locally, or on the cluster when a scheduler or a worker count is given."""
+    scheduler, workers, threads, timeout, chunk = cluster
+    with progress(len(tasks), "replaying") as advance:
+        if scheduler is None and workers is None:
+            return replay_local(tasks, options, store=store, resume=resume, progress=advance)
+        from ..replay.cluster import connect, replay_dask
+
+        with connect(scheduler, workers=workers, processes=not threads, timeout=timeout) as client:
+            return replay_dask(client, tasks, options, store=store, resume=resume,
+                               progress=advance, chunk=chunk)  # fmt: skip
+
+
+def _tables(report: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    def pct(value: Any) -> str:
+        return "–" if value is None else f"{100 * value:.1f}%"
+
+    columns = ("recording", "mode", "status", "steps", "correct", "wrong", "abstained",
+               "rejected", "false hit", "accuracy", "median ms")  # fmt: skip
+    table = Table(*columns, title="per recording")
+    for r in report["recordings"]:
+        median = "–" if r["median_ms"] is None else f"{r['median_ms']:.2f}"
+        name = (
+            r["recording"] if r["recording"].startswith("captures/") else Path(r["recording"]).name
+        )
+        table.add_row(name, r.get("mode") or "", r["status"], str(r["steps"]),
+                      str(r["correct"]), str(r["wrong"]), str(r["abstained"]), str(r["rejected"]),
+                      str(r["false_hit"]), pct(r["accuracy"]), median)  # fmt: skip
+    out = console()
+    out.print(table)
+    o = report["overall"]
+    out.print(
+        f"{o['recordings']} recordings ({o['corrupt']} corrupt, skipped), {o['resolutions']} "
+        f"resolutions: accuracy {pct(o['accuracy'])}, wrong {pct(o['wrong_rate'])} of judged "
+        f"answers, removed rejected {pct(o['rejection'])}, median {o['median_ms'] or 0:.2f} ms"
+    )
+    for bad in report["corrupt"]:
+        out.print(f"[red]skipped[/] {bad['recording']}: {bad['error']}")
+
+
+def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
+           options: ReplayOptions, html: bool, pictures: int) -> None:  # fmt: skip
+    write_json(report, out / "report.json")
+    if html:
+        from ..replay.html import failure_pictures, render_html
+
+        with console(stderr=True).status("drawing the explain pictures..."):
+            pics = failure_pictures(results, options, limit=pictures) if pictures else []
+        (out / "report.html").write_text(render_html(report, pics), encoding="utf-8")
+    console(stderr=True).print(f"reports in {out}/ (report.json{', report.html' if html else ''})")
+
+
+def run_replay(
+    paths: PathsArg,
+    out: OutOpt = Path("replay-report"),
+    resume: ResumeOpt = True,
+    scheduler: SchedulerOpt = None,
+    workers: WorkersOpt = None,
+    connect_timeout: TimeoutOpt = 30.0,
+    chunk: ChunkOpt = 1,
+    threads: ThreadsOpt = False,
+    against: AgainstOpt = Against.preceding,
+    observation: ObservationOpt = None,
+    sources: SourcesOpt = ALL_SOURCES,
+    threshold: ThresholdOpt = None,
+    margin: MarginOpt = None,
+    coords: CoordsOpt = Coords.unobserved,
+    html: HtmlOpt = True,
+    pictures: PicturesOpt = 8,
+    strict: StrictOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Re-resolve every decision and human action of recordings and report how they fare.
+
+    Corrupt recordings are reported and skipped. Exit 0 done (1 with --strict when an answer
+    was wrong), 2 bad input (no recordings, unknown source, unreachable scheduler).
+    """
+    if scheduler is not None and workers is not None:
+        raise CliError("give --scheduler or --workers, not both")
+    if observation is not None and not observation.is_file():
+        raise CliError(f"--observation: no such file: {observation}")
+    options = ReplayOptions(
+        sources=read_sources(sources), threshold=threshold, min_margin=margin,
+        against=against.value, coords_fallback=coords.value,
+        observation=str(observation) if observation else None,
+    )  # fmt: skip
+    start = time.perf_counter()
+    try:
+        tasks = discover(paths, skip=out)
+        out.mkdir(parents=True, exist_ok=True)
+        store = ResultStore(out, options)
+        results = _run(
+            tasks, options, store, resume, (scheduler, workers, threads, connect_timeout, chunk)
+        )
+    except ReplayError as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
+    where = scheduler or (f"LocalCluster({workers})" if workers else "local")
+    meta = {"against": options.against, "sources": ",".join(options.sources),
+            "scheduler": where, "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+    report = build_report(results, meta=meta)
+    _write(report, results, out, options, html, pictures)
+    if as_json:
+        emit_json(report)
+    else:
+        _tables(report)
+    if strict and (report["overall"]["wrong"] or report["overall"]["false_hit"]):
+        raise typer.Exit(EXIT_WRONG)

@@ -1,0 +1,140 @@
+"""Replay on a Dask cluster: one task per recording, results gathered as they finish.
+
+Each worker runs :func:`resolver.replay.run.replay_task` on a :class:`~.model.Task`, which
+names the recording by path, so the worker reads the recording (and the observations in it)
+where the files are; only the small task and its JSON-ready result cross the network. The
+client writes each result to the store as it arrives, so an interrupted cluster run resumes
+like a local one.
+
+Dask and distributed come with the ``replay`` extra (``pip install 'resolver[replay]'``) and
+are imported only here, when a cluster run starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from .model import MissingExtraError, ReplayError, ReplayOptions, Task
+from .run import Progress, ResultStore, replay_task
+
+__all__ = ["connect", "replay_chunk", "replay_dask"]
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError as exc:
+        raise MissingExtraError(
+            "a cluster run needs dask and distributed: pip install 'resolver[replay]'"
+        ) from exc
+    return distributed
+
+
+@contextmanager
+def connect(
+    scheduler: str | None = None,
+    *,
+    workers: int | None = None,
+    processes: bool = True,
+    timeout: float = 30.0,
+) -> Iterator[Any]:
+    """A Dask client: on the scheduler at ``scheduler``, or on a new ``LocalCluster`` of
+    ``workers`` single-threaded workers bound to loopback (closed on exit).
+
+    Raises
+    ------
+    MissingExtraError
+        Dask is not installed.
+    ReplayError
+        The scheduler cannot be reached within ``timeout`` seconds.
+    """
+    distributed = _distributed()
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, workers or 1), threads_per_worker=1, processes=processes,
+                protocol="tcp://", host="127.0.0.1", dashboard_address=None, silence_logs=40,
+            )  # fmt: skip
+            client = distributed.Client(cluster, timeout=timeout)
+        else:
+            client = distributed.Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        if cluster is not None:
+            cluster.close()
+        where = scheduler or "a local cluster"
+        raise ReplayError(f"cannot connect to {where}: {exc}") from exc
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def replay_dask(
+    client: Any,
+    tasks: Sequence[Task],
+    options: ReplayOptions,
+    *,
+    store: ResultStore | None = None,
+    resume: bool = False,
+    progress: Progress | None = None,
+    chunk: int = 1,
+) -> list[dict[str, Any]]:
+    """Replay ``tasks`` on the cluster behind ``client``; same arguments and result as
+    :func:`resolver.replay.run.replay_local`.
+
+    Every recording is one task by default; ``chunk`` recordings per task spread the
+    scheduler's fixed cost per task (a few milliseconds) over more work. Results stored from
+    an earlier run (``resume``) are not sent to the cluster at all.
+    """
+    distributed = _distributed()
+    results: list[dict[str, Any] | None] = [None] * len(tasks)
+    pending: list[int] = []
+    for i, task in enumerate(tasks):
+        stored = store.load(task) if (store is not None and resume) else None
+        if stored is None:
+            pending.append(i)
+            continue
+        results[i] = stored
+        if progress is not None:
+            progress(stored)
+    groups = [pending[k : k + max(1, chunk)] for k in range(0, len(pending), max(1, chunk))]
+    # pure=False: a rerun with changed files under the same path must run again
+    futures = client.map(replay_chunk, [[tasks[i] for i in g] for g in groups], options=options,
+                         pure=False)  # fmt: skip
+    where = {future.key: group for future, group in zip(futures, groups, strict=True)}
+    for future in distributed.as_completed(futures):
+        group = where[future.key]
+        try:
+            chunk_results: list[dict[str, Any]] = future.result()
+        except Exception as exc:  # a worker died: its recordings are reported, the run goes on
+            chunk_results = [_lost(tasks[i], exc) for i in group]
+        for i, result in zip(group, chunk_results, strict=True):
+            results[i] = result
+            if store is not None:
+                store.save(tasks[i], result)
+            if progress is not None:
+                progress(result)
+    if any(r is None for r in results):
+        raise ReplayError("the cluster returned fewer results than tasks")
+    return [r for r in results if r is not None]
+
+
+def replay_chunk(tasks: Sequence[Task], options: ReplayOptions) -> list[dict[str, Any]]:
+    """The worker's unit of work: :func:`~resolver.replay.run.replay_task` for a few
+    recordings in a row."""
+    return [replay_task(task, options) for task in tasks]
+
+
+def _lost(task: Task, exc: BaseException) -> dict[str, Any]:
+    """The result of a recording whose worker failed."""
+    return {
+        "result_version": 1, "recording": task.name, "kind": task.kind, "path": task.path,
+        "format": None, "mode": None, "status": "corrupt",
+        "error": f"worker failed: {type(exc).__name__}: {exc}",
+        "entries": 0, "untargeted": 0, "steps": [], "seconds": 0.0,
+    }  # fmt: skip

@@ -1,0 +1,136 @@
+"""What a replay works on: tasks, recordings and their steps, options, and its errors.
+
+Everything here is small and picklable: a :class:`Task` names one recording by path (the
+worker that runs it reads the files where they are), and :class:`ReplayOptions` travels with
+it. Results are plain JSON-ready dicts (see :mod:`resolver.replay.run`), so a run on a Dask
+cluster returns exactly what a local run does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final, Literal
+
+from ..chain import DEFAULT_SOURCES
+from ..models import SemanticElementRef
+from ..observation import Observation
+
+__all__ = [
+    "AGAINST",
+    "VERDICTS",
+    "MissingExtraError",
+    "Recording",
+    "RecordingError",
+    "ReplayError",
+    "ReplayOptions",
+    "Step",
+    "Task",
+]
+
+Against = Literal["preceding", "next", "last"]
+AGAINST: Final[tuple[str, ...]] = ("preceding", "next", "last")
+"""Which snapshot a step is resolved against: the one before it (as recorded), the first
+one after it (the page after the action), or the recording's last one."""
+
+VERDICTS: Final[tuple[str, ...]] = (
+    "correct", "wrong", "abstained", "rejected", "false_hit", "answered", "skipped", "invalid",
+)  # fmt: skip
+"""Per step: right node; another node; present but not answered; absent and not answered
+(right); absent but answered; answered where the recording does not know the node; no
+snapshot to resolve against; the recorded reference is invalid."""
+
+
+class ReplayError(Exception):
+    """A replay cannot start (no recordings, a bad option, an unreachable scheduler)."""
+
+
+class RecordingError(ReplayError, ValueError):
+    """One recording is corrupt, truncated or not a recording; the run reports and skips it."""
+
+
+class MissingExtraError(ReplayError, ImportError):
+    """An optional dependency is not installed; the message says which extra brings it."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One recording to replay.
+
+    ``kind`` is ``"file"`` (a recording_v1 or openadapt-style JSONL file at ``path``) or
+    ``"captures"`` (the base page ``page`` of the capture folders under ``path`` and its
+    changed versions).
+    """
+
+    kind: Literal["file", "captures"]
+    path: str
+    page: str | None = None
+
+    @property
+    def name(self) -> str:
+        """A stable, readable name (also the result file's stem)."""
+        if self.kind == "captures":
+            return f"captures/{self.page}"
+        return self.path
+
+
+@dataclass(frozen=True)
+class ReplayOptions:
+    """How every step is resolved; see ``resolver replay --help``."""
+
+    sources: tuple[str, ...] = DEFAULT_SOURCES
+    threshold: float | None = None
+    min_margin: float | None = None
+    against: Against = "preceding"
+    observation: str | None = None  # a snapshot file every step is resolved against instead
+    coords_fallback: Literal["unobserved", "always", "never"] = "unobserved"
+
+    def resolve_options(self) -> dict[str, Any]:
+        """Keyword arguments for :func:`resolver.resolve`."""
+        extra: dict[str, Any] = {}
+        if self.threshold is not None:
+            extra["threshold"] = self.threshold
+        if self.min_margin is not None:
+            extra["min_margin"] = self.min_margin
+        return {"sources": self.sources, "coords_fallback": self.coords_fallback, **extra}
+
+    def digest(self) -> str:
+        """A short hash of the options; a resumed run reuses only results made with them."""
+        text = json.dumps(asdict(self), sort_keys=True)
+        return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision or human action with a target, as the recording has it.
+
+    ``expected`` maps snapshot IDs to the executor IDs that are right there (an empty tuple:
+    the element is absent from that snapshot); a snapshot it does not name is unknown.
+    """
+
+    index: int
+    step: str
+    kind: str
+    action_type: str
+    ref: Mapping[str, Any] | SemanticElementRef | None
+    preceding: str | None
+    following: str | None
+    expected: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    key: str | None = None
+
+
+@dataclass
+class Recording:
+    """A recording read into steps and the snapshots they refer to (raw documents, or
+    observations already built, as capture folders give them)."""
+
+    name: str
+    fmt: str
+    mode: str
+    steps: list[Step]
+    snapshots: dict[str, Mapping[str, Any] | Observation]
+    order: list[str] = field(default_factory=list)  # snapshot IDs in timeline order
+    entries: int = 0
+    untargeted: int = 0

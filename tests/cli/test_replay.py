@@ -1,0 +1,167 @@
+"""``resolver replay``: tables, reports, resume, cluster flags, and every error path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import one_line_error, run
+from recording_files import RECORDINGS, snapshot, write_corrupt, write_document
+
+
+def test_local_run_writes_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    write_corrupt(tmp_path)
+    out = tmp_path / "out"
+    code, text, err = run(
+        capsys,
+        "replay",
+        str(RECORDINGS),
+        str(tmp_path),
+        "--out",
+        str(out),
+        "--sources",
+        "a11y",
+        "--pictures",
+        "0",
+    )
+    assert code == 0 and "per recording" in text and "skipped" in text
+    assert "reports in" in err
+    report = json.loads((out / "report.json").read_text())
+    assert report["overall"]["corrupt"] == 4 and report["overall"]["accuracy"] == 1.0
+    assert (out / "report.html").read_text().count("<svg") == 3
+    assert len(list((out / "results").glob("*.json"))) == 18
+
+
+def test_json_and_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rec = write_document(tmp_path / "in" if (tmp_path / "in").mkdir() is None else tmp_path)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(snapshot("s1", ok_name="Okay")))
+    code, text, _ = run(
+        capsys,
+        "replay",
+        str(rec),
+        "--out",
+        str(tmp_path / "o"),
+        "--json",
+        "--no-html",
+        "--no-resume",
+        "--against",
+        "last",
+        "--threshold",
+        "0.5",
+        "--margin",
+        "0.05",
+        "--coords",
+        "never",
+        "--sources",
+        "a11y,dom",
+    )
+    report = json.loads(text)
+    assert code == 0 and report["meta"]["against"] == "last"
+    assert not (tmp_path / "o" / "report.html").exists()
+    code, text, _ = run(
+        capsys,
+        "replay",
+        str(rec),
+        "--out",
+        str(tmp_path / "p"),
+        "--json",
+        "--observation",
+        str(other),
+        "--strict",
+    )
+    assert code == 1 and json.loads(text)["overall"]["false_hit"] == 1
+
+
+@pytest.mark.timeout(60)
+def test_local_cluster_flag(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    code, text, _ = run(
+        capsys,
+        "replay",
+        str(RECORDINGS),
+        "--out",
+        str(tmp_path),
+        "--workers",
+        "2",
+        "--threads",
+        "--json",
+        "--no-html",
+        "--sources",
+        "a11y",
+    )
+    report = json.loads(text)
+    assert code == 0 and report["meta"]["scheduler"] == "LocalCluster(2)"
+    assert report["overall"]["correct"] == 170
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["{empty}"], "no recordings found"),
+        (["{tmp}/absent"], "no such file or folder"),
+        (["{rec}", "--sources", "ocr"], "unknown source(s) ocr"),
+        (["{rec}", "--workers", "2", "--scheduler", "tcp://127.0.0.1:9"], "not both"),
+        (["{rec}", "--observation", "{tmp}/absent.json"], "--observation: no such file"),
+        (["{rec}", "--against", "later"], "--against"),
+        (["{rec}", "--workers", "0"], "--workers"),
+        (["{rec}", "--out", "{rec}"], "cannot write"),
+        ([], "Missing argument"),
+    ],
+)
+def test_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    (tmp_path / "empty").mkdir()
+    rec = write_document(tmp_path)
+    values = {"empty": str(tmp_path / "empty"), "tmp": str(tmp_path), "rec": str(rec)}
+    filled = [a.format(**values) for a in args]
+    code, out, err = run(capsys, "replay", *filled)
+    assert code == 2 and out == ""
+    assert message in one_line_error(err)
+
+
+@pytest.mark.timeout(60)
+def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    rec = write_document(tmp_path)
+    code, _, err = run(
+        capsys,
+        "replay",
+        str(rec),
+        "--out",
+        str(tmp_path / "o"),
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+        "--connect-timeout",
+        "1",
+    )
+    assert code == 2 and "cannot connect" in one_line_error(err)
+
+
+def test_missing_dask_is_an_install_hint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if absent
+    rec = write_document(tmp_path)
+    code, _, err = run(capsys, "replay", str(rec), "--out", str(tmp_path / "o"), "--workers", "1")
+    assert code == 2 and "pip install 'resolver[replay]'" in one_line_error(err)
+
+
+@pytest.mark.timeout(60)
+def test_scheduler_address(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, protocol="tcp://", host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:  # fmt: skip
+        address = cluster.scheduler_address
+        code, text, _ = run(capsys, "replay", str(RECORDINGS), "--out", str(tmp_path),
+                            "--scheduler", address, "--chunk", "4", "--json", "--no-html",
+                            "--sources", "a11y")  # fmt: skip
+    report = json.loads(text)
+    assert code == 0 and report["meta"]["scheduler"] == address
+    assert report["overall"]["correct"] == 170

@@ -1,0 +1,31 @@
+"""Options, tasks and the replay's errors."""
+
+from __future__ import annotations
+
+from resolver.replay.model import (
+    MissingExtraError,
+    RecordingError,
+    ReplayError,
+    ReplayOptions,
+    Task,
+)
+
+
+def test_options_give_resolve_arguments_and_a_stable_digest() -> None:
+    options = ReplayOptions(sources=("a11y",), threshold=0.7, min_margin=0.1)
+    assert options.resolve_options() == {
+        "sources": ("a11y",),
+        "coords_fallback": "unobserved",
+        "threshold": 0.7,
+        "min_margin": 0.1,
+    }
+    assert "threshold" not in ReplayOptions().resolve_options()
+    assert options.digest() == ReplayOptions(("a11y",), 0.7, 0.1).digest()
+    assert options.digest() != ReplayOptions(sources=("a11y",), against="next").digest()
+
+
+def test_task_names_and_error_tree() -> None:
+    assert Task("captures", "/x", "login").name == "captures/login"
+    assert Task("file", "/x/a.json").name == "/x/a.json"
+    assert issubclass(RecordingError, ValueError) and issubclass(RecordingError, ReplayError)
+    assert issubclass(MissingExtraError, ImportError)

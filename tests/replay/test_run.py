@@ -1,0 +1,112 @@
+"""Replaying tasks: verdicts, options, corrupt recordings, stored and resumed results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from recording_files import CAPTURED, RECORDINGS, snapshot, write_corrupt, write_document
+
+from resolver.replay.model import ReplayOptions, Task
+from resolver.replay.run import ResultStore, comparable, replay_local, replay_task
+from resolver.replay.sources import discover
+
+
+def _verdicts(result: dict[str, object]) -> list[tuple[str, str]]:
+    return [(s["step"], s["verdict"]) for s in result["steps"]]  # type: ignore[attr-defined]
+
+
+def test_preceding_next_and_last(tmp_path: Path) -> None:
+    task = Task("file", str(write_document(tmp_path)))
+    preceding = replay_task(task, ReplayOptions(sources=("a11y",)))
+    assert preceding["status"] == "ok" and preceding["untargeted"] == 1
+    assert _verdicts(preceding) == [("1", "correct"), ("2", "correct"), ("4", "correct")]
+    assert preceding["steps"][0]["source"] == "a11y" and preceding["steps"][0]["ms"] > 0
+    nxt = replay_task(task, ReplayOptions(sources=("a11y",), against="next"))
+    # OK is gone from s1 and not answered; Cancel's place in s1 is not recorded; the human
+    # action has no later snapshot
+    assert _verdicts(nxt) == [("1", "rejected"), ("2", "answered"), ("4", "skipped")]
+    last = replay_task(task, ReplayOptions(sources=("a11y",), against="last"))
+    assert [s["snapshot"] for s in last["steps"]] == ["s1", "s1", "s1"]
+
+
+def test_a_different_observation_for_every_step(tmp_path: Path) -> None:
+    task = Task("file", str(write_document(tmp_path)))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(snapshot("s1", ok_name="Okay")))
+    result = replay_task(task, ReplayOptions(sources=("a11y",), observation=str(other)))
+    assert [s["snapshot"] for s in result["steps"]] == ["s1"] * 3
+    assert result["steps"][0]["verdict"] == "false_hit"  # s1 says OK is gone; Okay answered
+
+
+def test_corrupt_recordings_are_results_not_exceptions(tmp_path: Path) -> None:
+    for path in write_corrupt(tmp_path):
+        result = replay_task(Task("file", str(path)), ReplayOptions())
+        assert result["status"] == "corrupt" and result["error"] and result["steps"] == []
+
+
+def test_invalid_reference_is_a_step_verdict(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(
+        json.dumps(
+            {
+                "timeline": [
+                    {"kind": "ax_snapshot", "snapshot_id": "s0", "snapshot": snapshot("s0")},
+                    {"kind": "decision", "step": 1, "target": {"bbox": [5, 5, 1, 1]}},
+                ]
+            }
+        )
+    )
+    (step,) = replay_task(Task("file", str(path)), ReplayOptions())["steps"]
+    assert step["verdict"] == "invalid" and step["code"] == "INVALID_REFERENCE"
+
+
+def test_fixture_recordings_resolve_against_their_own_snapshots() -> None:
+    results = replay_local(discover([RECORDINGS]), ReplayOptions(sources=("a11y",)))
+    verdicts = {s["verdict"] for r in results for s in r["steps"]}
+    assert verdicts == {"correct"} and sum(len(r["steps"]) for r in results) == 170
+
+
+def test_capture_trials_match_the_demo() -> None:
+    results = replay_local(discover([CAPTURED]), ReplayOptions(sources=("a11y",)))
+    counts = [s["verdict"] for r in results for s in r["steps"]]
+    assert (counts.count("correct"), counts.count("wrong"), counts.count("rejected")) == (
+        144,
+        0,
+        12,
+    )
+
+
+def test_results_are_stored_and_resumed(tmp_path: Path) -> None:
+    recordings = tmp_path / "in"
+    recordings.mkdir()
+    first = write_document(recordings, "a.json")
+    write_document(recordings, "b.json")
+    tasks = discover([recordings])
+    options = ReplayOptions(sources=("a11y",))
+    store = ResultStore(tmp_path / "out", options)
+    done = replay_local(tasks[:1], options, store=store)  # "interrupted" after one
+    seen: list[str] = []
+    resumed = replay_local(
+        tasks, options, store=store, resume=True, progress=lambda r: seen.append(r["recording"])
+    )
+    assert resumed[0] == done[0]  # reused as stored, timings included
+    assert len(list((tmp_path / "out" / "results").glob("*.json"))) == 2 and len(seen) == 2
+    first.write_text(first.read_text().replace('"OK"', '"Okay"'))
+    again = replay_local(tasks, options, store=store, resume=True)
+    assert again[0] != done[0]  # the file changed: replayed
+    other = ResultStore(tmp_path / "out", ReplayOptions(sources=("a11y",), threshold=0.9))
+    assert other.load(tasks[1]) is None  # other options: not reused
+    (
+        tmp_path
+        / "out"
+        / "results"
+        / next(iter(sorted(p.name for p in (tmp_path / "out" / "results").glob("*.json"))))
+    ).write_text('{"key":')
+    assert comparable(replay_local(tasks, options, store=store, resume=True)) == comparable(again)
+
+
+def test_an_unreadable_override_observation_is_reported(tmp_path: Path) -> None:
+    task = Task("file", str(write_document(tmp_path)))
+    result = replay_task(task, ReplayOptions(observation=str(tmp_path / "absent.json")))
+    assert result["status"] == "corrupt" and "absent.json" in result["error"]

@@ -1,0 +1,57 @@
+"""Tasks from files, folders and capture folders; fingerprints; loading a task."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from recording_files import CAPTURED, RECORDINGS, write_document
+
+from resolver.replay.model import RecordingError, ReplayError, Task
+from resolver.replay.sources import discover, fingerprint, load_task
+
+
+def test_folders_files_and_capture_folders() -> None:
+    tasks = discover([RECORDINGS, CAPTURED, RECORDINGS / "login.agent.json"])
+    files = [t for t in tasks if t.kind == "file"]
+    pages = [t.page for t in tasks if t.kind == "captures"]
+    assert len(files) == 14  # the file given twice is one task
+    assert pages == ["hidden", "login", "naming", "nav", "settings", "table"]
+    assert not any("axtree" in t.path for t in files)  # capture folders' own files
+
+
+def test_missing_paths_and_empty_folders_are_errors(tmp_path: Path) -> None:
+    with pytest.raises(ReplayError, match="no such file"):
+        discover([tmp_path / "absent"])
+    with pytest.raises(ReplayError, match="no recordings found"):
+        discover([tmp_path])
+
+
+def test_the_output_folder_is_skipped(tmp_path: Path) -> None:
+    write_document(tmp_path)
+    (tmp_path / "out" / "results").mkdir(parents=True)
+    (tmp_path / "out" / "results" / "x.json").write_text("{}")
+    assert [Path(t.path).name for t in discover([tmp_path], skip=tmp_path / "out")] == ["a.json"]
+
+
+def test_fingerprint_follows_the_files(tmp_path: Path) -> None:
+    path = write_document(tmp_path)
+    task = Task("file", str(path))
+    before = fingerprint(task)
+    assert fingerprint(task) == before
+    os.utime(path, ns=(1, 1))
+    assert fingerprint(task) != before
+    assert fingerprint(Task("captures", str(CAPTURED), "login")) != fingerprint(
+        Task("captures", str(CAPTURED), "nav")
+    )
+
+
+def test_a_capture_task_is_the_relocation_trials() -> None:
+    rec = load_task(Task("captures", str(CAPTURED), "settings"))
+    assert rec.fmt == "captures" and rec.order == ["settings.v2", "settings.v3"]
+    assert len(rec.steps) == 26
+    removed = [s for s in rec.steps if s.expected[s.preceding or ""] == ()]
+    assert [s.step for s in removed] == ["settings.network.cancel"]
+    with pytest.raises(RecordingError, match="no capture folder"):
+        load_task(Task("captures", str(CAPTURED), "absent"))
