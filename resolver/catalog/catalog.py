@@ -353,12 +353,13 @@ class Catalog:
     def _find_again(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> int:
         """The row of ``entry``'s element on a changed page, or a refusal.
 
-        The entry's reference is resolved with the library's usual decision. A clear answer
-        (:attr:`config`'s threshold and margin) is taken; a narrower one only when it maps
-        back: neither the entry nor the answer has look-alikes (elements with its role, name
-        and container path), and the answer's own reference, resolved on the catalog's
-        page, is this entry again (a survivor of a removed element or an inserted
-        look-alike maps to another entry, or to none)."""
+        The entry's reference is resolved with the library's usual decision, and the answer's
+        own reference is resolved back on the catalog's page. A clear answer
+        (:attr:`config`'s threshold and margin) is taken unless it maps back to another
+        element (the survivor of a removed look-alike is the counterpart of that
+        look-alike). A narrower answer is taken only when it maps back to this entry and
+        neither has look-alikes (elements with its role, name and container path): among
+        look-alikes a shifted row maps back as well as the right one."""
         loose = replace(self.config, threshold=_DEFAULT.threshold, min_margin=_DEFAULT.min_margin)
         try:
             found = resolve(
@@ -367,45 +368,62 @@ class Catalog:
         except ResolutionError as exc:
             raise _refusal(entry, self.version, exc) from exc
         row = _answer_row(found.executor_id, obs, table)
-        if found.score >= self.config.threshold and found.margin >= self.config.min_margin:
-            return row
+        back, alike = self._back(table, row, loose)
+        clear = found.score >= self.config.threshold and found.margin >= self.config.min_margin
         # A verified recorded selector may answer behind a better-scoring row (margin < 0):
         # a narrow answer is taken only when it also leads by the usual margin.
         narrow = found.score >= loose.threshold and found.margin >= loose.min_margin
-        if narrow and self._maps_back(entry, table, row):
+        if clear and (back is None or self._same_element(entry, back)):
             return row
+        if (
+            narrow
+            and not clear
+            and back == entry.row
+            and not alike
+            and entry.ref.occurrence is None
+        ):
+            return row
+        why = (
+            "is the counterpart of another element of the catalog's page"
+            if back is not None and not self._same_element(entry, back)
+            else "fits only narrowly and does not map back to this entry"
+        )
+        if self.observation is None:
+            why = "fits only narrowly and the catalog has no page to map it back to (from JSON)"
         raise _refusal(
             entry,
             self.version,
             ElementNotFoundError(
-                f"{found.candidate.name!r} fits only narrowly (score {found.score:.2f}, margin "
-                f"{found.margin:.2f}) and "
-                + (
-                    "does not map back to this entry"
-                    if self.observation is not None
-                    else "the catalog has no page to map it back to (it was read from JSON)"
-                ),
+                f"{found.candidate.name!r} (score {found.score:.2f}, margin {found.margin:.2f}) "
+                + why,
                 candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
                 trace=[t.to_dict() for t in found.trace],
             ),
         )
 
-    def _maps_back(self, entry: CatalogEntry, table: CandidateTable, row: int) -> bool:
-        """Whether ``row`` of the new page, resolved on the catalog's page, is ``entry``."""
-        if self.observation is None or entry.ref.occurrence is not None:
-            return False
+    def _back(
+        self, table: CandidateTable, row: int, config: MatchConfig
+    ) -> tuple[int | None, bool]:
+        """The catalog page's row that ``row`` of the new page resolves back to (``None``
+        when there is no page or it refuses), and whether ``row`` has look-alikes."""
         back_ref = ref_from_row(table, row)
-        if back_ref.occurrence is not None:
-            return False  # among look-alikes a shifted row maps back as well as the right one
+        if self.observation is None:
+            return None, back_ref.occurrence is not None
         try:
-            back = resolve(back_ref, self.observation, sources=(self.source,),
-                           config=replace(self.config, threshold=_DEFAULT.threshold,
-                                          min_margin=_DEFAULT.min_margin),
+            back = resolve(back_ref, self.observation, sources=(self.source,), config=config,
                            coords_fallback="never")  # fmt: skip
         except ResolutionError:
-            return False
+            return None, back_ref.occurrence is not None
         old = self.observation.candidates(self.source)
-        return _answer_row(back.executor_id, self.observation, old) == entry.row
+        return _answer_row(back.executor_id, self.observation, old), back_ref.occurrence is not None
+
+    def _same_element(self, entry: CatalogEntry, row: int) -> bool:
+        """Whether ``row`` of the catalog's page is ``entry``'s element (or inside it, or
+        around it as one click target)."""
+        if row == entry.row or self.observation is None:
+            return True
+        old = self.observation.candidates(self.source)
+        return old.is_ancestor(row, entry.row) or old.is_ancestor(entry.row, row)
 
 
 def _refusal(entry: CatalogEntry, version: str, exc: ResolutionError) -> ResolutionError:
