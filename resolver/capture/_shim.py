@@ -15,7 +15,12 @@ from typing import Any, Final
 
 from ..errors import InvalidReferenceError, ResolutionError
 from ..models import BBox, SemanticElementRef
-from ..roles import CONTAINER_ROLES, LANDMARK_ROLES, canonical_role
+from ..roles import (
+    CONTAINER_ROLES,
+    CONTENT_NAMED_CONTAINERS,
+    LANDMARK_ROLES,
+    canonical_role,
+)
 from ..web import (
     ATTRIBUTE_NAMES,
     MAX_ATTRIBUTE,
@@ -183,14 +188,19 @@ def path_of(names: Iterable[Any]) -> tuple[str, ...]:
     return path[-MAX_PATH:]
 
 
-def container_entry(raw_role: Any, name: Any, platform: str | None = None) -> str | None:
+def container_entry(
+    raw_role: Any, name: Any, platform: str | None = None, content: Any = None
+) -> str | None:
     """The entry an ancestor adds to a container path, by the rule the tables use: its name
-    when its role is a container (dialog, group, form, ...), ``[role]`` for an unnamed
-    landmark, else ``None``."""
+    when its role is a container (dialog, group, form, ...); for an unnamed row, list item
+    or article its text ``content`` (its first texts, as the recorder read them); ``[role]``
+    for an unnamed landmark; else ``None``."""
     role = canonical_role(text(raw_role, 128), platform)
     label = text(name, 200)
     if label and role in CONTAINER_ROLES:
         return label
+    if not label and role in CONTENT_NAMED_CONTAINERS and text(content):
+        return text(content, 120)
     if not label and role in LANDMARK_ROLES:
         return f"[{role}]"
     return None

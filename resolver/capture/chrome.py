@@ -10,11 +10,13 @@ The payload an extension's content script sends for one event (every field optio
                  "attributes": {"type": "submit"}, "test_id": "save-btn",
                  "nearby_text": ["Cancel", "Settings"], "enabled": true, "focused": false,
                  "visible": true,
-                 "ancestors": [{"role": "dialog", "name": "Settings", "tag": "div"}, ...]}}
+                 "ancestors": [{"role": "dialog", "name": "Settings", "tag": "div"},
+                               {"tag": "li", "content": "Alice Edit Delete"}, ...]}}
 
 The element's fields may also sit at the top level of the event. ``ancestors`` are listed
 outermost first; the container path is built from their roles and names by the rule the
-tables use (named dialogs, groups, forms, ...; ``[navigation]`` for an unnamed landmark), and
+tables use (named dialogs, groups, forms, ...; ``[navigation]`` for an unnamed landmark; an
+unnamed row, list item or article by its ``content``, its first texts), and
 when they carry names but no roles every named ancestor is kept (the matcher recognises
 that style). An XPath is never split into a path: its steps are tags, not names.
 ``visible: false`` gives the reference a ``confidence`` of 0.5.
@@ -98,7 +100,7 @@ def _entry(ancestor: Mapping[str, Any]) -> str | None:
     tag = str(get(ancestor, "tag", "tagName") or "").lower()
     if not text(name) and not get(ancestor, "role") and tag in _NAMED_ONLY:
         return None
-    return container_entry(_role(ancestor), name, "html")
+    return container_entry(_role(ancestor), name, "html", get(ancestor, "content"))
 
 
 def _path(element: Mapping[str, Any]) -> tuple[str, ...]:

@@ -92,9 +92,21 @@ _DESCRIBE_BODY: Final[str] = r"""
   }
   const testKey = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"]
     .find((a) => el.hasAttribute(a));
+  // An unnamed row, list item or article is told apart by its first texts (as the tables do).
+  const content = (n) => {
+    const w = n.ownerDocument.createTreeWalker(n, NodeFilter.SHOW_TEXT), out = [];
+    for (let t; (t = w.nextNode()) && out.length < 8;) {
+      const s = norm(t.textContent);
+      if (s && !/^(SCRIPT|STYLE)$/.test(t.parentNode.nodeName)) out.push(s);
+    }
+    return out.join(" ").slice(0, 120);
+  };
   const ancestors = [];
-  for (let a = up(el); a && a.nodeType === 1; a = up(a))
-    ancestors.unshift({tag: a.localName, role: a.getAttribute("role"), name: label(a)});
+  for (let a = up(el); a && a.nodeType === 1; a = up(a)) {
+    const item = {tag: a.localName, role: a.getAttribute("role"), name: label(a)};
+    if (!item.name && /^(li|tr|article)$/.test(a.localName)) item.content = content(a);
+    ancestors.unshift(item);
+  }
   let top = window;
   try { top = window.top; void top.innerWidth; } catch (e) { top = window; }
   const active = (d) => { let a = d.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a; };

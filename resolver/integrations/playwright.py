@@ -204,6 +204,11 @@ def _backend(page: Any, resolution: Resolution, observation: Observation | None)
         if known is not None:
             return known
     scheme, _, value = resolution.executor_id.partition(":")
+    if scheme == "a11y":
+        raise InvalidReferenceError(
+            f"{resolution.executor_id!r} names a node of an observation: pass the observation "
+            "observe() returned, so the node can be checked before it is touched"
+        )
     if scheme not in ("css", "xpath"):
         return None
     find = (f"document.querySelector({value!r})" if scheme == "css" else
