@@ -72,7 +72,8 @@ def test_frames_boxes_links_and_shadow_trees() -> None:
     assert inside.candidate.bbox == (105.0, 185.0, 125.0, 195.0)
     go = resolve(SemanticElementRef(role="button", name="Go"), obs)
     assert go.candidate.bbox == (10.0, 10.0, 60.0, 30.0)
-    assert obs.backend_ids["a11y:4"] == 4 and obs.backend_ids["a11y:9"] == 9
+    assert inside.executor_id == "a11y:F2.9"  # the frame reuses node id 1: prefixed
+    assert obs.backend_ids["a11y:4"] == 4 and obs.backend_ids["a11y:F2.9"] == 9
     assert obs.backend_ids["xpath:/html[1]/body[1]/button[1]"] == 4
     assert not any(k.startswith("xpath:") and v == 6 for k, v in obs.backend_ids.items())
     assert obs.dom_layout == {"/html[1]/body[1]/button[1]": [10, 10, 60, 30],
