@@ -72,6 +72,14 @@ def _dom_fields(dom_node: Any) -> dict[str, Any]:
     }
 
 
+def _path(ancestors: Sequence[Any]) -> tuple[str, ...]:
+    return path_of(
+        container_entry(_value(a.get("role")), _value(a.get("name")), "cdp")
+        for a in ancestors
+        if isinstance(a, Mapping) and not a.get("ignored")
+    )
+
+
 def from_cdp_node(
     node: Any,
     box: Any = None,
@@ -114,15 +122,9 @@ def from_cdp_node(
         )
     props = _properties(node)
     disabled = flag(props.get("disabled"))
-    fields = {
-        "href": text(props.get("url"), 4096),
-        **{k: v for k, v in _dom_fields(dom_node).items() if v},
-    }
-    path = path_of(
-        container_entry(_value(a.get("role")), _value(a.get("name")), "cdp")
-        for a in ancestors
-        if isinstance(a, Mapping) and not a.get("ignored")
-    )
+    fields = {"href": text(props.get("url"), 4096)}
+    fields.update({k: v for k, v in _dom_fields(dom_node).items() if v})
+    path = _path(ancestors)
     return make_ref(
         "from_cdp_node",
         role=text(_value(node.get("role")), 128),

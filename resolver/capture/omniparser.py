@@ -32,8 +32,7 @@ def _screen(screen_size: Any) -> tuple[int, int]:
         or min(screen_size) < 1
     ):
         raise InvalidReferenceError(
-            "from_omniparser: screen_size must be (width, height) in pixels, "
-            f"got {screen_size!r}"
+            f"from_omniparser: screen_size must be (width, height) in pixels, got {screen_size!r}"
         )
     return (round(screen_size[0]), round(screen_size[1]))
 

@@ -109,17 +109,24 @@ _DESCRIBE_BODY: Final[str] = r"""
   }
   let top = window;
   try { top = window.top; void top.innerWidth; } catch (e) { top = window; }
-  const active = (d) => { let a = d.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a; };
+  const active = (d) => {
+    let a = d.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
   const style = el.ownerDocument.defaultView.getComputedStyle(el);
   return {
     tag: el.localName, role: el.getAttribute("role"), name: nameOf(el),
     bbox: [r.left + dx, r.top + dy, r.right + dx, r.bottom + dy],
     css_selector: cssOf(el), xpath: xpathOf(el), id: el.id || null,
-    classes: Array.from(el.classList), href: el.href && typeof el.href === "string" ? el.href : el.getAttribute("href"),
+    classes: Array.from(el.classList),
+    href: typeof el.href === "string" && el.href ? el.href : el.getAttribute("href"),
     attributes: attrs, test_id: testKey ? el.getAttribute(testKey) : null,
-    nearby_text: nearby(el), enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
+    nearby_text: nearby(el),
+    enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
     focused: active(el.ownerDocument) === el,
-    visible: style.visibility !== "hidden" && style.display !== "none" && r.width > 0 && r.height > 0,
+    visible: style.visibility !== "hidden" && style.display !== "none" &&
+      r.width > 0 && r.height > 0,
     ancestors, viewport: [top.innerWidth, top.innerHeight],
   };
 }
@@ -159,7 +166,8 @@ RECORDER_JS: Final[str] = (
   document.addEventListener("click", record("click", none), true);
   document.addEventListener("dblclick", record("dblclick", none), true);
   document.addEventListener("contextmenu", record("contextmenu", none), true);
-  document.addEventListener("change", record("input", (e, el) => ({text: String(el.value ?? "")})), true);
+  const value = (e, el) => ({text: String(el.value ?? "")});
+  document.addEventListener("change", record("input", value), true);
 })();
 """
 )

@@ -17,6 +17,7 @@ loads without the ``browser`` extra; the functions need a Playwright page (``pip
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import weakref
 from collections.abc import Generator
@@ -82,10 +83,8 @@ def _session(page: Any) -> Any:
                 "observe/act need a Chromium page from Playwright "
                 "(pip install 'resolver[browser]'): " + str(exc).splitlines()[0]
             ) from exc
-        try:
+        with contextlib.suppress(TypeError):  # a page that takes no weak reference
             _SESSIONS[page] = cached
-        except TypeError:
-            pass
     return cached
 
 
@@ -232,7 +231,9 @@ def _check(page: Any, backend: int, resolution: Resolution, config: MatchConfig)
                             {"backendNodeId": backend, "fetchRelatives": False})  # fmt: skip
     except Exception:
         return "the node is gone (the page re-rendered)"
-    node = next((n for n in tree.get("nodes", []) if n.get("backendDOMNodeId") == backend), {})
+    node: dict[str, Any] = next(
+        (n for n in tree.get("nodes", []) if n.get("backendDOMNodeId") == backend), {}
+    )
     role = canonical_role((node.get("role") or {}).get("value"), "cdp")
     name = str((node.get("name") or {}).get("value") or "")
     want = resolution.candidate
@@ -266,8 +267,19 @@ def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) ->
         elif kind == "key" and action is not None and action.key:
             page.keyboard.press(action.key)
     else:
-        raise InvalidReferenceError(f"act: {kind!r} actions are not supported; click, "
-                                    "double_click, right_click, hover, type and key are")  # fmt: skip
+        raise InvalidReferenceError(
+            f"act: {kind!r} actions are not supported; click, double_click, right_click, "
+            "hover, type and key are"
+        )
+
+
+def _resolve_again(action: ActionWithElement, fresh: Observation, why: str) -> Resolution:
+    assert action.element is not None
+    try:
+        return resolve(action.element, fresh, coords_fallback="never")
+    except ResolutionError as exc:
+        exc.message = f"{why}; resolving it again: {exc.message}"
+        raise
 
 
 def act(
@@ -282,10 +294,9 @@ def act(
     """Perform ``action`` (a click when ``None``) on the resolution's element (sync API).
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
-    exist, have the resolved role and name (as the DOM selector check judges them:
-    ``MatchConfig.selector_role`` / ``selector_name``) and be the element drawn at its
-    centre once scrolled into view. A point answer (``vision:``, ``coords:``) is clicked at
-    ``resolution.point`` unchecked.
+    exist, have the resolved role and name (``MatchConfig.selector_role`` /
+    ``selector_name``) and be the element drawn at its centre once scrolled into view. A
+    point answer (``vision:``, ``coords:``) is clicked at ``resolution.point`` unchecked.
 
     Parameters
     ----------
@@ -296,11 +307,9 @@ def act(
     action:
         The recorded action; its ``element`` is resolved again if the check fails.
     observation:
-        The observation the resolution came from (:func:`observe`): it names the exact
-        DOM node of an ``a11y:`` or ``xpath:`` answer.
+        The observation the resolution came from (:func:`observe`; needed for ``a11y:``).
     reobserve:
-        When the check fails, observe the page again and resolve ``action.element`` once
-        more (at most once) before giving up.
+        When the check fails, observe and resolve ``action.element`` again, once.
 
     Returns
     -------
@@ -328,9 +337,5 @@ def act(
     if not reobserve or action is None or action.element is None:
         raise StaleElementError(f"not acting on {resolution.executor_id!r}: {outcome}")
     fresh = observe(page, screenshot=False)
-    try:
-        again = resolve(action.element, fresh, coords_fallback="never")
-    except ResolutionError as exc:
-        exc.message = f"{outcome}; resolving it again: {exc.message}"
-        raise
+    again = _resolve_again(action, fresh, outcome)
     return act(page, again, action, observation=fresh, reobserve=False, config=config)

@@ -27,6 +27,10 @@ def test_from_ax_reads_objects_parent_links_and_pyobjc_frames() -> None:
     text = Element(AXRole="AXStaticText", AXValue="Inbox", AXParent=window,
                    AXFrame="{{10, 20}, {50, 16}}")  # fmt: skip
     ref = from_ax(text)
-    assert (ref.name, ref.bbox, ref.container_path) == ("Inbox", (10.0, 20.0, 60.0, 36.0), ("Mail",))
+    assert (ref.name, ref.bbox, ref.container_path) == (
+        "Inbox",
+        (10.0, 20.0, 60.0, 36.0),
+        ("Mail",),
+    )
     with pytest.raises(InvalidReferenceError):
         from_ax({"AXFrame": "nonsense"})

@@ -81,12 +81,14 @@ def test_real_websocket_burst_and_a_client_that_vanishes(tmp_path: Path) -> None
 
 def test_acknowledges_each_message(tmp_path: Path) -> None:
     async def scenario() -> list[dict[str, object]]:
-        async with BrowserCaptureBridge(tmp_path / "a.jsonl", port=0) as bridge:
-            async with connect(f"ws://127.0.0.1:{bridge.port}") as ws:
-                await ws.send(json.dumps(CLICK))
-                first = json.loads(await ws.recv())
-                await ws.send("[1]")
-                second = json.loads(await ws.recv())
+        bridge = BrowserCaptureBridge(tmp_path / "a.jsonl", port=0)
+        await bridge.start()
+        async with connect(f"ws://127.0.0.1:{bridge.port}") as ws:
+            await ws.send(json.dumps(CLICK))
+            first = json.loads(await ws.recv())
+            await ws.send("[1]")
+            second = json.loads(await ws.recv())
+        await bridge.stop()
         return [first, second]
 
     first, second = asyncio.run(scenario())

@@ -15,8 +15,9 @@ NODES = [
 
 
 def test_from_cdp_node_with_ancestors_dom_node_and_box_model() -> None:
-    dom = {"localName": "a", "attributes": ["id", "go", "class", "btn primary", "href", "/pay",
-                                            "data-testid", "checkout", "title", "Pay now"]}  # fmt: skip
+    flat = ["id", "go", "class", "btn primary", "href", "/pay", "data-testid", "checkout",
+            "title", "Pay now"]  # fmt: skip
+    dom = {"localName": "a", "attributes": flat}
     box = {"model": {"border": [10, 20, 90, 20, 90, 40, 10, 40]}}
     ref = from_cdp_node(NODES[2], box, ancestors=NODES[:2], dom_node=dom, viewport=(800, 600))
     assert (ref.role, ref.name, ref.bbox) == ("link", "Checkout", (10.0, 20.0, 90.0, 40.0))

@@ -6,7 +6,8 @@ from resolver.capture import action_from_event, from_chrome_event
 EVENT = {"type": "click", "x": 420, "y": 230, "viewport": {"width": 1280, "height": 800},
          "element": {"tag": "BUTTON", "innerText": "  Save\n", "bbox": {"x": 380, "y": 214,
                      "width": 64, "height": 32}, "cssSelector": "#save", "xpath":
-                     "/html[1]/body[1]/div[1]/button[1]", "id": "save", "className": "btn css-1x2y3z",
+                     "/html[1]/body[1]/div[1]/button[1]", "id": "save",
+                     "className": "btn css-1x2y3z",
                      "attributes": {"type": "submit", "onclick": "x()"}, "data-testid": "save-btn",
                      "nearbyText": ["Cancel", "", "Network"], "disabled": False,
                      "ancestors": [{"tag": "div", "role": "dialog", "name": "Settings"},

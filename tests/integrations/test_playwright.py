@@ -10,8 +10,8 @@ import pytest
 from live_browser import REPLAY_PAGE, browser_missing, chromium, record, replay
 
 from resolver import InvalidReferenceError, SemanticElementRef, resolve
-from resolver.errors import StaleElementError
 from resolver.capture import from_playwright, record_click
+from resolver.errors import StaleElementError
 from resolver.integrations.playwright import act, observe, to_locator
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -131,9 +131,8 @@ def test_frames_and_open_shadow_roots_are_observed(browser: Any) -> None:
 
 
 async def _observe_async() -> int:
-    from playwright.async_api import async_playwright
-
     from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         b = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
