@@ -10,6 +10,7 @@ by what the caller does next, and every error carries a machine-readable :class:
     │   └── UnsupportedFormatError      UNSUPPORTED_FORMAT  no adapter reads this tree
     ├── SourceUnavailableError          SOURCE_UNAVAILABLE  an optional extra is not installed
     ├── ElementNotFoundError            ELEMENT_NOT_FOUND   the element is not there: re-plan
+    │   └── StaleElementError           ELEMENT_NOT_FOUND   it changed between observe and act
     ├── AmbiguousMatchError             AMBIGUOUS           two or more fit: ask, or refine the ref
     ├── ElementNotInteractableError     ELEMENT_NOT_INTERACTABLE  found, but hidden or disabled
     └── CatalogOutdatedError            CATALOG_OUTDATED    the index came from another catalog:
@@ -41,6 +42,7 @@ __all__ = [
     "InvalidTargetError",
     "ResolutionError",
     "SourceUnavailableError",
+    "StaleElementError",
     "UnsupportedFormatError",
 ]
 
@@ -150,6 +152,11 @@ class ElementNotFoundError(ResolutionError):
     """No source found a candidate good enough; the evidence lists the nearest ones."""
 
     default_code = ErrorCode.ELEMENT_NOT_FOUND
+
+
+class StaleElementError(ElementNotFoundError):
+    """The resolved element changed between the observation and the action (it was removed,
+    re-rendered, renamed, or is covered by another element): nothing was touched."""
 
 
 class AmbiguousMatchError(ResolutionError):

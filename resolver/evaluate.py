@@ -134,8 +134,10 @@ def _located(
     """The row an action acts on in ``obs`` (its point first, else its element) and, when
     there is none, why."""
     if act.x is not None and act.y is not None:
-        row = row_at_point(table, act.x, act.y)
-        return row, "" if row is not None else f"no element at ({act.x:g}, {act.y:g})"
+        try:
+            return row_at_point(table, act.x, act.y), ""
+        except ElementNotFoundError:
+            return None, f"no element at ({act.x:g}, {act.y:g})"
     if act.element is None:
         return None, "the action has neither a point nor an element"
     return _find(act.element, obs, table, source, config)

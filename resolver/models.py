@@ -120,6 +120,11 @@ class SemanticElementRef(_Model):
         State at capture time, when known.
     automation_id, accessibility_id:
         Platform IDs (UIA AutomationId, Android resource-id, AXIdentifier, DOM id, ...).
+    class_name:
+        The desktop toolkit's class of the element (UIA ``ClassName``, an AX class, an
+        Android widget class), when a desktop recorder saw one; at most 256 characters.
+        Recorded for the executor and for people reading a recording; not matched (many
+        elements share a class).
     css_selector, xpath:
         Browser selectors recorded with the element; verified before they are trusted.
     dom_id, test_id:
@@ -167,6 +172,7 @@ class SemanticElementRef(_Model):
     focused: bool | None = None
     automation_id: str | None = None
     accessibility_id: str | None = None
+    class_name: str | None = Field(default=None, max_length=MAX_ATTRIBUTE)
     css_selector: str | None = None
     xpath: str | None = None
     dom_id: str | None = None
@@ -187,6 +193,7 @@ class SemanticElementRef(_Model):
         "name",
         "automation_id",
         "accessibility_id",
+        "class_name",
         "css_selector",
         "xpath",
         "dom_id",

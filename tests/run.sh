@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Install what the tests need, then run every check CI runs: ruff, mypy (strict), pytest.
 # Browser tests need Debian's chromium; it is installed here when missing (as root, with apt).
+# Playwright drives that chromium (executable_path): no browser of its own is downloaded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[test,vision,replay]'
+python -m pip install --quiet --disable-pip-version-check -e '.[test,vision,replay,browser,bridge]'
 
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "installing chromium for the browser tests"

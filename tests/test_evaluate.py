@@ -21,8 +21,10 @@ def click(x: float, y: float) -> ActionWithElement:
 
 
 def test_target_at_is_the_deepest_element_under_the_point() -> None:
-    ref = target_at(OBS, click(30, 20))
-    assert ref is not None and ref.role == "text"
+    ref = target_at(OBS, click(30, 20))  # the label inside the button gives way to it
+    assert ref is not None and (ref.role, ref.name) == ("button", "OK")
+    field = target_at(OBS, click(100, 60))
+    assert field is not None and field.role == "textbox"
     assert target_at(OBS, {"type": "key", "key": "Enter"}) is None
     assert target_at(OBS, click(900, 900)) is None
 

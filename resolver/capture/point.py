@@ -15,12 +15,45 @@ from .rows import ref_from_row
 __all__ = ["element_at_point", "row_at_point"]
 
 
+def row_at_point(table: CandidateTable, x: float, y: float) -> int:
+    """The row of ``table`` under ``(x, y)``: the deepest row whose box holds the point, ties
+    broken by the smallest area. A text row that only repeats its parent's name (the label
+    inside a button or link) gives way to that parent when the parent's box holds the point
+    too: a click on it is a click on the control.
+
+    Raises
+    ------
+    InvalidReferenceError
+        The point is not finite.
+    ElementNotFoundError
+        No row's box holds the point.
+    """
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise InvalidReferenceError("the point must be finite")
+    boxes = table.bboxes
+    with np.errstate(invalid="ignore"):
+        inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+    rows = np.flatnonzero(inside)
+    if rows.size == 0:
+        raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
+    area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
+    row = int(rows[np.lexsort((area, -table.depth[rows]))[0]])
+    parent = int(table.parent[row])
+    if (
+        parent >= 0
+        and inside[parent]
+        and table.roles[row] == "text"
+        and table.names_norm[row] == table.names_norm[parent]
+    ):
+        return parent
+    return row
+
+
 def element_at_point(
     observation: Observation, x: float, y: float, *, source: str = "a11y"
 ) -> SemanticElementRef:
-    """The reference for the smallest row of ``source`` whose bbox contains ``(x, y)``.
-
-    Ties go to the deepest row. Works on any tree an adapter reads.
+    """The reference (with its container path) for the element of ``source`` under
+    ``(x, y)`` (:func:`row_at_point`). Works on any tree an adapter reads.
 
     Raises
     ------
@@ -30,29 +63,4 @@ def element_at_point(
         No row's box holds the point.
     """
     table = observation.candidates(source)
-    row = row_at_point(table, x, y)
-    if row is None:
-        raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
-    return ref_from_row(table, row)
-
-
-def row_at_point(table: CandidateTable, x: float, y: float) -> int | None:
-    """The smallest row of ``table`` whose box contains ``(x, y)`` (ties: the deepest), or
-    ``None``.
-
-    Raises
-    ------
-    InvalidReferenceError
-        The point is not finite.
-    """
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise InvalidReferenceError("the point must be finite")
-    boxes = table.bboxes
-    with np.errstate(invalid="ignore"):
-        inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
-    rows = np.flatnonzero(inside)
-    if rows.size == 0:
-        return None
-    area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
-    order = np.lexsort((-table.depth[rows], area))
-    return int(rows[order[0]])
+    return ref_from_row(table, row_at_point(table, x, y))

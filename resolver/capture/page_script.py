@@ -1,0 +1,174 @@
+"""The in-page side of web capture: JavaScript that describes an element the way the Chrome
+extension's payload does (:mod:`resolver.capture.chrome`), and a recorder that queues one
+payload per user event.
+
+:data:`DESCRIBE_JS` is a function ``(element) => payload`` for ``locator.evaluate`` (it is
+what :func:`~resolver.capture.playwright.from_playwright` runs); :data:`RECORDER_JS` installs
+capture-phase listeners that push ``{"type", "x", "y", "element", ...}`` events onto
+``window.__resolverEvents`` (and call ``window.__resolverSend(event)`` when a page binding or
+an extension's port provides it). Both read only the page: nothing is sent anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["DESCRIBE_JS", "RECORDER_JS"]
+
+_DESCRIBE_BODY: Final[str] = r"""
+(el) => {
+  const norm = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const byIds = (n, ids) => norm((ids || "").split(/\s+/).map((id) => {
+    const t = n.ownerDocument.getElementById(id); return t ? t.textContent : "";
+  }).join(" "));
+  // What names a container: only its own labels (its text is its content, not its name).
+  const label = (n) => norm(n.getAttribute("aria-label")) ||
+    byIds(n, n.getAttribute("aria-labelledby")) ||
+    (n.localName === "fieldset" && n.querySelector("legend")
+      ? norm(n.querySelector("legend").textContent) : "");
+  const nameOf = (n) => {
+    const own = label(n);
+    if (own) return own;
+    if (n.labels && n.labels.length) return norm(n.labels[0].innerText);
+    const alt = norm(n.getAttribute("alt"));
+    if (alt) return alt;
+    if (n.localName === "input" && /^(button|submit|reset)$/i.test(n.type)) return norm(n.value);
+    const inner = norm(n.innerText).slice(0, 256);
+    return inner || norm(n.getAttribute("title")) || norm(n.getAttribute("placeholder"));
+  };
+  const up = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
+  const xpathOf = (n) => {
+    const steps = [];
+    for (; n && n.nodeType === 1; n = n.parentNode) {
+      let k = 1;
+      for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
+        if (s.localName === n.localName) k++;
+      steps.unshift(n.localName + "[" + k + "]");
+    }
+    // A shadow root or a detached subtree has no absolute document path.
+    return n === null || n.nodeType === 9 ? "/" + steps.join("/") : null;
+  };
+  const cssOf = (n) => {
+    if (n.id && n.ownerDocument.querySelectorAll("#" + CSS.escape(n.id)).length === 1)
+      return "#" + CSS.escape(n.id);
+    const steps = [];
+    for (; n && n.nodeType === 1 && n.localName !== "html"; n = n.parentElement) {
+      let k = 1;
+      for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
+        if (s.localName === n.localName) k++;
+      steps.unshift(n.localName + ":nth-of-type(" + k + ")");
+    }
+    return steps.join(" > ") || null;
+  };
+  const nearby = (n) => {
+    const doc = n.ownerDocument, own = norm(n.innerText || n.textContent);
+    const walker = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_TEXT);
+    const before = [], after = [];
+    let steps = 0, t;
+    while ((t = walker.nextNode()) && steps++ < 20000) {
+      if (n.contains(t)) continue;
+      const s = norm(t.textContent);
+      if (!s || s === own || /^(SCRIPT|STYLE|NOSCRIPT)$/.test(t.parentNode.nodeName)) continue;
+      if (n.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING) {
+        before.push(s);
+        if (before.length > 2) before.shift();
+      } else {
+        after.push(s);
+        if (after.length >= 2) break;
+      }
+    }
+    return [...before.reverse(), ...after].map((s) => s.slice(0, 80));
+  };
+  let dx = 0, dy = 0;
+  try {
+    for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
+      const r = w.frameElement.getBoundingClientRect(); dx += r.left; dy += r.top;
+    }
+  } catch (e) { /* a cross-origin parent: the box stays in the frame's own viewport */ }
+  const r = el.getBoundingClientRect();
+  const attrs = {};
+  for (const a of ["name", "type", "placeholder", "title", "alt"]) {
+    const v = el.getAttribute(a); if (v) attrs[a] = v;
+  }
+  const testKey = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"]
+    .find((a) => el.hasAttribute(a));
+  // An unnamed row, list item or article is told apart by its first texts (as the tables do).
+  const content = (n) => {
+    const w = n.ownerDocument.createTreeWalker(n, NodeFilter.SHOW_TEXT), out = [];
+    for (let t; (t = w.nextNode()) && out.length < 8;) {
+      const s = norm(t.textContent);
+      if (s && !/^(SCRIPT|STYLE)$/.test(t.parentNode.nodeName)) out.push(s);
+    }
+    return out.join(" ").slice(0, 120);
+  };
+  const ancestors = [];
+  for (let a = up(el); a && a.nodeType === 1; a = up(a)) {
+    const item = {tag: a.localName, role: a.getAttribute("role"), name: label(a)};
+    if (!item.name && /^(li|tr|article)$/.test(a.localName)) item.content = content(a);
+    ancestors.unshift(item);
+  }
+  let top = window;
+  try { top = window.top; void top.innerWidth; } catch (e) { top = window; }
+  const active = (d) => {
+    let a = d.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+  const style = el.ownerDocument.defaultView.getComputedStyle(el);
+  return {
+    tag: el.localName, role: el.getAttribute("role"), name: nameOf(el),
+    bbox: [r.left + dx, r.top + dy, r.right + dx, r.bottom + dy],
+    css_selector: cssOf(el), xpath: xpathOf(el), id: el.id || null,
+    classes: Array.from(el.classList),
+    href: typeof el.href === "string" && el.href ? el.href : el.getAttribute("href"),
+    attributes: attrs, test_id: testKey ? el.getAttribute(testKey) : null,
+    nearby_text: nearby(el),
+    enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
+    focused: active(el.ownerDocument) === el,
+    visible: style.visibility !== "hidden" && style.display !== "none" &&
+      r.width > 0 && r.height > 0,
+    ancestors, viewport: [top.innerWidth, top.innerHeight],
+  };
+}
+"""
+
+DESCRIBE_JS: Final[str] = _DESCRIBE_BODY.strip()
+"""``(element) => payload``: an element described as the Chrome extension describes it."""
+
+RECORDER_JS: Final[str] = (
+    "(() => {\n"
+    "  if (window.__resolverRecorder) return;\n"
+    "  window.__resolverRecorder = true;\n"
+    "  window.__resolverEvents = window.__resolverEvents || [];\n"
+    f"  const describe = {DESCRIBE_JS};\n"
+    r"""
+  // A click on the text inside a control targets the control: climb to it.
+  const CLICKABLE = "a[href],button,input,select,textarea,summary,label,[role=button]," +
+    "[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option]," +
+    "[role=switch],[onclick],[tabindex]";
+  const target = (e) => {
+    const first = e.composedPath().find((n) => n.nodeType === 1);
+    return first ? (first.closest(CLICKABLE) || first) : null;
+  };
+  const push = (event) => {
+    window.__resolverEvents.push(event);
+    if (typeof window.__resolverSend === "function") window.__resolverSend(event);
+  };
+  const record = (type, extra) => (e) => {
+    const el = target(e);
+    if (!el) return;
+    try {
+      push({type, x: e.clientX, y: e.clientY, url: location.href, element: describe(el),
+            ...extra(e, el)});
+    } catch (err) { /* never break the page's own handlers */ }
+  };
+  const none = () => ({});
+  document.addEventListener("click", record("click", none), true);
+  document.addEventListener("dblclick", record("dblclick", none), true);
+  document.addEventListener("contextmenu", record("contextmenu", none), true);
+  const value = (e, el) => ({text: String(el.value ?? "")});
+  document.addEventListener("change", record("input", value), true);
+})();
+"""
+)
+"""An init script that records clicks, double clicks, context clicks and changed values."""

@@ -1,0 +1,341 @@
+"""Live Playwright pages: observe a page, and act on what :func:`resolver.resolve` answered.
+
+``observe(page)`` builds a :class:`~resolver.integrations.snapshot.PageObservation` from a
+Chromium page over one CDP session (see :mod:`resolver.integrations.snapshot` for the
+batched calls); ``to_locator(page, resolution)`` turns an executor ID into a Playwright
+locator; ``act(page, resolution, action)`` clicks, types or hovers at the element, after
+checking that the node it is about to touch still has the resolved role and name and is not
+covered by another element. When it does not (a re-render between observe and act), ``act``
+observes again and resolves the recorded element once more, or raises
+:class:`~resolver.errors.StaleElementError`: it never clicks something else.
+
+Nothing from Playwright is imported (the page is used through its methods), so this module
+loads without the ``browser`` extra; the functions need a Playwright page (``pip install
+'resolver[browser]'``) on Chromium. ``observe`` works with the sync and the async API;
+``to_locator`` and ``act`` with the sync API.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import weakref
+from collections.abc import Generator
+from typing import Any, Final
+
+from ..chain import resolve
+from ..config import MatchConfig
+from ..errors import (
+    InvalidReferenceError,
+    ResolutionError,
+    SourceUnavailableError,
+    StaleElementError,
+)
+from ..models import ActionWithElement
+from ..observation import Observation
+from ..results import Resolution
+from ..roles import canonical_role, role_compat
+from ..text import name_similarity
+from .snapshot import Call, PageObservation, PageSnapshot, observe_steps, to_observation
+
+__all__ = ["PageObservation", "act", "observe", "to_locator"]
+
+_SESSIONS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+# Scroll the node into view and find its centre in the top viewport; check that the
+# element drawn there is the node (or inside it), across shadow roots and same-origin frames.
+_POINT_JS: Final[str] = r"""function () {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
+  el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+  let r = el.getBoundingClientRect();
+  if (this.nodeType === 3) {
+    const range = el.ownerDocument.createRange(); range.selectNodeContents(this);
+    r = range.getBoundingClientRect();
+  }
+  if (!(r.width > 0 && r.height > 0)) return {hit: false, reason: "the node has no box"};
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const root = el.getRootNode();
+  const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
+  let dx = 0, dy = 0;
+  try {
+    for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
+      const f = w.frameElement.getBoundingClientRect(); dx += f.left; dy += f.top;
+    }
+  } catch (e) { /* cross-origin parent */ }
+  const ok = !!hit && (hit === el || el.contains(hit));
+  return {hit: ok, x: cx + dx, y: cy + dy,
+          reason: ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
+}"""
+
+
+def _session(page: Any) -> Any:
+    """One CDP session per page (sync API), kept while the page lives."""
+    try:
+        cached = _SESSIONS.get(page)
+    except TypeError:
+        cached = None
+    if cached is None:
+        try:
+            cached = page.context.new_cdp_session(page)
+        except Exception as exc:  # Firefox/WebKit pages have no CDP
+            raise SourceUnavailableError(
+                "observe/act need a Chromium page from Playwright "
+                "(pip install 'resolver[browser]'): " + str(exc).splitlines()[0]
+            ) from exc
+        with contextlib.suppress(TypeError):  # a page that takes no weak reference
+            _SESSIONS[page] = cached
+    return cached
+
+
+def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnapshot:
+    result: Any = None
+    try:
+        while True:
+            method, params = steps.send(result)
+            try:
+                result = session.send(method, params)
+            except Exception:  # a frame that went away: the plan carries on without it
+                result = None
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+
+
+async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -> Observation:
+    try:
+        session = await page.context.new_cdp_session(page)
+    except Exception as exc:
+        raise SourceUnavailableError("observe needs a Chromium page from Playwright") from exc
+    steps = observe_steps(screenshot=screenshot)
+    result: Any = None
+    try:
+        while True:
+            method, params = steps.send(result)
+            try:
+                result = await session.send(method, params)
+            except Exception:
+                result = None
+    except StopIteration as done:
+        snapshot: PageSnapshot = done.value
+    finally:
+        await session.detach()
+    return to_observation(snapshot, **options)
+
+
+def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
+    """An observation of a live Chromium page.
+
+    Parameters
+    ----------
+    page:
+        A Playwright ``Page`` (sync or async API) on Chromium.
+    screenshot:
+        Also take a viewport screenshot (for the vision source); about a third of the cost.
+    **options:
+        Passed to the observation (``max_nodes``, ...).
+
+    Returns
+    -------
+    PageObservation
+        The CDP accessibility tree with boxes (frames included), the DOM after scripts with
+        element boxes (``dom_layout``) and the AX↔DOM link (``dom_node_map``), the
+        screenshot and viewport size; with the async API, an awaitable of it.
+
+    Raises
+    ------
+    SourceUnavailableError
+        The page is not a Chromium page (no CDP).
+    InvalidObservationError
+        The page gave no accessibility tree or document.
+    """
+    if inspect.iscoroutinefunction(getattr(page, "evaluate", None)):
+        return _observe_async(page, screenshot, options)
+    snapshot = _drive(_session(page), observe_steps(screenshot=screenshot))
+    return to_observation(snapshot, **options)
+
+
+def to_locator(page: Any, resolution: Resolution, observation: Observation | None = None) -> Any:
+    """A Playwright locator for a resolution's element (sync API).
+
+    ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID the
+    element's XPath when ``observation`` links it to the DOM, else ``get_by_role(role,
+    name=..., exact=True)``.
+
+    Raises
+    ------
+    InvalidReferenceError
+        A ``vision:`` or ``coords:`` answer has no element to locate (use :func:`act`).
+    """
+    scheme, _, value = resolution.executor_id.partition(":")
+    if scheme == "css":
+        return page.locator(f"css={value}")
+    if scheme == "xpath":
+        return page.locator(f"xpath={value}")
+    if scheme == "a11y":
+        xpath = _linked_xpath(resolution, observation)
+        if xpath:
+            return page.locator(f"xpath={xpath}")
+        candidate = resolution.candidate
+        if candidate.role == "text":
+            return page.get_by_text(candidate.name, exact=True)
+        return page.get_by_role(candidate.role, name=candidate.name or None, exact=True)
+    raise InvalidReferenceError(
+        f"{resolution.executor_id!r} is a point, not an element: use act() to click it"
+    )
+
+
+def _linked_xpath(resolution: Resolution, observation: Observation | None) -> str | None:
+    if observation is None or not observation.has("a11y"):
+        return None
+    table = observation.candidates("a11y")
+    column = table.platform_ids.get("xpath")
+    if column is None:
+        return None
+    rows = {executor: i for i, executor in enumerate(table.executor_ids)}
+    row = rows.get(resolution.executor_id)
+    return None if row is None else column[row]
+
+
+def _backend(page: Any, resolution: Resolution, observation: Observation | None) -> int | None:
+    """The backendNodeId of the resolution's element, or ``None`` for a point answer."""
+    if isinstance(observation, PageObservation):
+        known = observation.backend_ids.get(resolution.executor_id)
+        if known is not None:
+            return known
+    scheme, _, value = resolution.executor_id.partition(":")
+    if scheme == "a11y":
+        raise InvalidReferenceError(
+            f"{resolution.executor_id!r} names a node of an observation: pass the observation "
+            "observe() returned, so the node can be checked before it is touched"
+        )
+    if scheme not in ("css", "xpath"):
+        return None
+    find = (f"document.querySelector({value!r})" if scheme == "css" else
+            f"document.evaluate({value!r}, document, null, 9, null).singleNodeValue")  # fmt: skip
+    session = _session(page)
+    try:
+        found = session.send("Runtime.evaluate", {"expression": find})
+        node = session.send("DOM.describeNode", {"objectId": found["result"]["objectId"]})
+        return int(node["node"]["backendNodeId"])
+    except Exception as exc:  # no such element any more
+        raise StaleElementError(f"{resolution.executor_id!r} selects nothing now") from exc
+
+
+def _check(page: Any, backend: int, resolution: Resolution, config: MatchConfig) -> Any:
+    """The viewport point of the node, after checking it still is what was resolved;
+    the reason it is not, as a string, otherwise."""
+    session = _session(page)
+    try:
+        obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        tree = session.send("Accessibility.getPartialAXTree",
+                            {"backendNodeId": backend, "fetchRelatives": False})  # fmt: skip
+    except Exception:
+        return "the node is gone (the page re-rendered)"
+    node: dict[str, Any] = next(
+        (n for n in tree.get("nodes", []) if n.get("backendDOMNodeId") == backend), {}
+    )
+    role = canonical_role((node.get("role") or {}).get("value"), "cdp")
+    name = str((node.get("name") or {}).get("value") or "")
+    want = resolution.candidate
+    if role_compat(want.role, role) < config.selector_role:
+        return f"its role is now {role!r}, not {want.role!r}"
+    if want.name and name_similarity(want.name, name) < config.selector_name:
+        return f"its name is now {name!r}, not {want.name!r}"
+    try:
+        point = session.send("Runtime.callFunctionOn", {
+            "objectId": obj["objectId"], "functionDeclaration": _POINT_JS, "returnByValue": True,
+        })["result"]["value"]  # fmt: skip
+    except Exception:
+        return "the node could not be scrolled into view"
+    if not point.get("hit"):
+        return str(point.get("reason") or "it cannot be clicked")
+    return (float(point["x"]), float(point["y"]))
+
+
+def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) -> None:
+    kind = action.type if action is not None else "click"
+    if kind == "hover":
+        page.mouse.move(x, y)
+    elif kind == "double_click":
+        page.mouse.dblclick(x, y)
+    elif kind == "right_click":
+        page.mouse.click(x, y, button="right")
+    elif kind in ("click", "type", "key"):
+        page.mouse.click(x, y)
+        if kind == "type" and action is not None and action.text:
+            page.keyboard.type(action.text)
+        elif kind == "key" and action is not None and action.key:
+            page.keyboard.press(action.key)
+    else:
+        raise InvalidReferenceError(
+            f"act: {kind!r} actions are not supported; click, double_click, right_click, "
+            "hover, type and key are"
+        )
+
+
+def _resolve_again(action: ActionWithElement, fresh: Observation, why: str) -> Resolution:
+    assert action.element is not None
+    try:
+        return resolve(action.element, fresh, coords_fallback="never")
+    except ResolutionError as exc:
+        exc.message = f"{why}; resolving it again: {exc.message}"
+        raise
+
+
+def act(
+    page: Any,
+    resolution: Resolution,
+    action: ActionWithElement | None = None,
+    *,
+    observation: Observation | None = None,
+    reobserve: bool = True,
+    config: MatchConfig | None = None,
+) -> Resolution:
+    """Perform ``action`` (a click when ``None``) on the resolution's element (sync API).
+
+    An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
+    exist, have the resolved role and name (``MatchConfig.selector_role`` /
+    ``selector_name``) and be the element drawn at its centre once scrolled into view. A
+    point answer (``vision:``, ``coords:``) is clicked at ``resolution.point`` unchecked.
+
+    Parameters
+    ----------
+    page:
+        The Playwright page (sync API, Chromium).
+    resolution:
+        What :func:`resolver.resolve` answered for the page.
+    action:
+        The recorded action; its ``element`` is resolved again if the check fails.
+    observation:
+        The observation the resolution came from (:func:`observe`; needed for ``a11y:``).
+    reobserve:
+        When the check fails, observe and resolve ``action.element`` again, once.
+
+    Returns
+    -------
+    Resolution
+        The resolution acted on (a new one after a re-observation).
+
+    Raises
+    ------
+    StaleElementError
+        The element changed and could not be found again; nothing was touched.
+    ResolutionError
+        The re-resolution failed (not found, ambiguous).
+    """
+    config = config or MatchConfig()
+    backend = _backend(page, resolution, observation)
+    if backend is None:
+        if resolution.point is None:
+            raise InvalidReferenceError(f"{resolution.executor_id!r} has no point to act on")
+        _perform(page, action, *resolution.point)
+        return resolution
+    outcome = _check(page, backend, resolution, config)
+    if isinstance(outcome, tuple):
+        _perform(page, action, *outcome)
+        return resolution
+    if not reobserve or action is None or action.element is None:
+        raise StaleElementError(f"not acting on {resolution.executor_id!r}: {outcome}")
+    fresh = observe(page, screenshot=False)
+    again = _resolve_again(action, fresh, outcome)
+    return act(page, again, action, observation=fresh, reobserve=False, config=config)

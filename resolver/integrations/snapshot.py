@@ -1,0 +1,241 @@
+"""From a live page's CDP answers to an :class:`~resolver.observation.Observation`, with no
+browser in sight: the pure half of :func:`resolver.integrations.playwright.observe`.
+
+:func:`observe_steps` is a generator that yields the CDP calls ``(method, params)`` one
+observation needs and receives their results (``None`` for a call that failed), so the same
+plan runs over Playwright's sync and async CDP sessions. The calls are batched: one
+``Accessibility.getFullAXTree`` per frame, one ``DOMSnapshot.captureSnapshot`` for every
+element box of every document (frames and shadow roots included), one ``Runtime.evaluate``
+for the HTML and the viewport, one screenshot; never one call per node.
+
+Boxes are in viewport CSS pixels at the time of the observation (what the screenshot shows
+and where ``page.mouse`` clicks); frame contents are offset by their frame's position.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..errors import InvalidObservationError
+from ..observation import Observation
+
+__all__ = ["Call", "PageObservation", "PageSnapshot", "observe_steps"]
+
+Call = tuple[str, dict[str, Any]]
+"""One CDP call: method and parameters."""
+Box = list[float]
+
+PAGE_JS: Final[str] = (
+    "({html: document.documentElement ? document.documentElement.outerHTML : '',"
+    " width: innerWidth, height: innerHeight, url: location.href})"
+)
+_FRAGMENT: Final[int] = 11  # a DocumentFragment (the snapshot flattens shadow roots away)
+
+
+class PageObservation(Observation):
+    """An :class:`~resolver.observation.Observation` of a live page that also knows which
+    DOM node each executor ID names (``backend_ids``: ``a11y:<id>`` and ``xpath:<xpath>`` ->
+    backendNodeId), so an executor can check and act on exactly that node."""
+
+    __slots__ = ("backend_ids",)
+    backend_ids: Mapping[str, int]
+
+    def __init__(self, *args: Any, backend_ids: Mapping[str, int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        object.__setattr__(self, "backend_ids", dict(backend_ids))
+
+
+@dataclass
+class _Doc:
+    """One document of a DOMSnapshot, read into plain lists."""
+
+    parent: list[int]
+    kind: list[int]
+    names: list[str]
+    backend: list[int]
+    attributes: list[list[int]]
+    shadow: frozenset[int] = frozenset()  # nodes inside a shadow tree (not in outerHTML)
+    boxes: dict[int, Box] = field(default_factory=dict)
+    frame_id: str = ""
+    owner: tuple[int, int] | None = None  # (document, node) of the frame element holding it
+
+
+@dataclass
+class PageSnapshot:
+    """What :func:`observe_steps` collected, before it becomes an observation."""
+
+    ax_nodes: list[dict[str, Any]]
+    docs: list[_Doc]
+    strings: list[str]
+    page: Mapping[str, Any]
+    screenshot: bytes | None
+
+
+def _frame_ids(tree: Any) -> list[str]:
+    """Every child frame's id in a ``Page.getFrameTree`` result, parents first."""
+    out: list[str] = []
+    stack = list(tree.get("frameTree", {}).get("childFrames", [])) if tree else []
+    while stack:
+        item = stack.pop(0)
+        frame_id = item.get("frame", {}).get("id")
+        if isinstance(frame_id, str):
+            out.append(frame_id)
+        stack.extend(item.get("childFrames", []))
+    return out
+
+
+def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapshot]:
+    """The CDP calls of one observation (send each result back; ``None`` for a failure)."""
+    tree = yield ("Page.getFrameTree", {})
+    main = yield ("Accessibility.getFullAXTree", {})
+    if not main or not isinstance(main.get("nodes"), list):
+        raise InvalidObservationError("the page gave no accessibility tree")
+    frames: list[tuple[str, list[dict[str, Any]]]] = []
+    for frame_id in _frame_ids(tree):
+        # Out-of-process (cross-site) frames answer only on their own target: left out.
+        result = yield ("Accessibility.getFullAXTree", {"frameId": frame_id})
+        if result and isinstance(result.get("nodes"), list):
+            frames.append((frame_id, result["nodes"]))
+    snap = yield ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+    page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True})
+    png = None
+    if screenshot:
+        shot = yield ("Page.captureScreenshot", {"format": "png"})
+        png = base64.b64decode(shot["data"]) if shot and "data" in shot else None
+    value = (page or {}).get("result", {}).get("value")
+    if not snap or not isinstance(value, Mapping):
+        raise InvalidObservationError("the page gave no DOM snapshot or no document")
+    docs = _read_docs(snap)
+    return PageSnapshot(_merge_frames(main["nodes"], frames, docs), docs, snap["strings"],
+                        value, png)  # fmt: skip
+
+
+def _rare(values: Any, n: int) -> dict[int, Any]:
+    """A DOMSnapshot "rare data" column (``{"index": [...], "value": [...]}``) as a dict."""
+    if not isinstance(values, Mapping):
+        return {}
+    return dict(zip(values.get("index", []), values.get("value", []), strict=False))
+
+
+def _read_docs(snap: Mapping[str, Any]) -> list[_Doc]:
+    """Every document of the snapshot with its element boxes, offset into the viewport."""
+    strings: list[str] = snap.get("strings", [])
+    docs: list[_Doc] = []
+    owners: dict[int, tuple[int, int]] = {}
+    for k, raw in enumerate(snap.get("documents", [])):
+        nodes = raw["nodes"]
+        names = [strings[i].lower() if i >= 0 else "" for i in nodes["nodeName"]]
+        doc = _Doc(nodes["parentIndex"], nodes["nodeType"], names, nodes["backendNodeId"],
+                   nodes.get("attributes", [[] for _ in names]),
+                   frozenset(_rare(nodes.get("shadowRootType"), len(names))))  # fmt: skip
+        frame = raw.get("frameId", -1)
+        doc.frame_id = strings[frame] if isinstance(frame, int) and frame >= 0 else ""
+        for node, child in _rare(nodes.get("contentDocumentIndex"), len(names)).items():
+            owners[int(child)] = (k, int(node))
+        layout = raw.get("layout", {})
+        scroll = (raw.get("scrollOffsetX", 0.0), raw.get("scrollOffsetY", 0.0))
+        for node, (x, y, w, h) in zip(layout.get("nodeIndex", []), layout.get("bounds", []),
+                                      strict=False):  # fmt: skip
+            doc.boxes[node] = [x - scroll[0], y - scroll[1], x - scroll[0] + w, y - scroll[1] + h]
+        docs.append(doc)
+    for k, doc in enumerate(docs):  # parents come before their frames' documents
+        doc.owner = owners.get(k)
+        if doc.owner is not None:
+            frame_box = docs[doc.owner[0]].boxes.get(doc.owner[1])
+            if frame_box is not None:
+                dx, dy = frame_box[0], frame_box[1]
+                doc.boxes = {i: [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
+                             for i, b in doc.boxes.items()}  # fmt: skip
+    return docs
+
+
+def _merge_frames(
+    main: list[dict[str, Any]], frames: list[tuple[str, list[dict[str, Any]]]], docs: list[_Doc]
+) -> list[dict[str, Any]]:
+    """One node list: each frame's tree hung under its frame element's node."""
+    nodes = list(main)
+    by_backend = {n.get("backendDOMNodeId"): n for n in nodes if not n.get("ignored")}
+    owner_of = {d.frame_id: docs[d.owner[0]].backend[d.owner[1]] for d in docs if d.owner}
+    taken = {n.get("nodeId") for n in nodes}
+    for frame_id, frame_nodes in frames:
+        clash = any(n.get("nodeId") in taken for n in frame_nodes)
+        prefix = f"{frame_id[:8]}." if clash else ""  # ids are per document; rarely shared
+        holder = by_backend.get(owner_of.get(frame_id))
+        for node in frame_nodes:
+            node = dict(node)
+            if prefix:
+                node["nodeId"] = prefix + str(node.get("nodeId"))
+                node["childIds"] = [prefix + str(c) for c in node.get("childIds", [])]
+                if "parentId" in node:
+                    node["parentId"] = prefix + str(node["parentId"])
+            if "parentId" not in node and holder is not None:
+                node["parentId"] = holder["nodeId"]
+                holder["childIds"] = [*holder.get("childIds", []), node["nodeId"]]
+            taken.add(node.get("nodeId"))
+            nodes.append(node)
+            by_backend.setdefault(node.get("backendDOMNodeId"), node)
+    return nodes
+
+
+def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict[int, str]]:
+    """The main document's light DOM as a ``DOM.getDocument``-style tree (what
+    ``Observation(dom_node_map=...)`` reads: xpaths and attributes by backendNodeId), and
+    each element's xpath by node index."""
+    n = len(doc.parent)
+    items: list[dict[str, Any]] = []
+    outside = [False] * n  # inside a shadow tree: not in the HTML the DOM source reads
+    for i in range(n):
+        p = doc.parent[i]
+        outside[i] = i in doc.shadow or doc.kind[i] == _FRAGMENT or (p >= 0 and outside[p])
+        attrs = doc.attributes[i] if i < len(doc.attributes) else []
+        items.append({"nodeType": doc.kind[i], "localName": doc.names[i],
+                      "backendNodeId": doc.backend[i], "children": [],
+                      "attributes": [strings[a] for a in attrs]})  # fmt: skip
+        if p >= 0 and not outside[i]:
+            items[p]["children"].append(items[i])
+    xpaths: dict[int, str] = {}
+    counts: dict[tuple[int, str], int] = {}
+    for i in range(1, n):
+        p = doc.parent[i]
+        if doc.kind[i] != 1 or outside[i] or p < 0:
+            continue
+        key = (p, doc.names[i])
+        counts[key] = counts.get(key, 0) + 1
+        xpaths[i] = f"{xpaths.get(p, '')}/{doc.names[i]}[{counts[key]}]"
+    return {"root": items[0] if items else {}}, xpaths
+
+
+def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
+    """The observation of a collected page (``options`` go to the observation)."""
+    backend_box: dict[int, Box] = {}
+    for doc in snapshot.docs:
+        for i, box in doc.boxes.items():
+            backend_box.setdefault(doc.backend[i], box)
+    backend_ids: dict[str, int] = {}
+    for node in snapshot.ax_nodes:
+        backend = node.get("backendDOMNodeId")
+        if backend is not None:
+            backend_ids[f"a11y:{node.get('nodeId')}"] = int(backend)
+            if backend in backend_box:
+                node["bbox"] = backend_box[backend]
+    document, xpaths = (_light_tree(snapshot.docs[0], snapshot.strings) if snapshot.docs
+                        else ({"root": {}}, {}))  # fmt: skip
+    main = snapshot.docs[0] if snapshot.docs else None
+    layout = {}
+    if main is not None:
+        for i, xpath in xpaths.items():
+            backend_ids[f"xpath:{xpath}"] = main.backend[i]
+            if i in main.boxes:
+                layout[xpath] = main.boxes[i]
+    page = snapshot.page
+    size = (float(page.get("width") or 0), float(page.get("height") or 0))
+    return PageObservation(
+        {"nodes": snapshot.ax_nodes}, "<!DOCTYPE html>\n" + str(page.get("html") or ""),
+        snapshot.screenshot,
+        screen_size=size if min(size) > 0 else None, url=page.get("url") or None,
+        tree_format="cdp", dom_layout=layout, dom_node_map=document,
+        backend_ids=backend_ids, **options,
+    )  # fmt: skip

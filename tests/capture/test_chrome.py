@@ -1,0 +1,58 @@
+import pytest
+
+from resolver import InvalidReferenceError, Observation, resolve
+from resolver.capture import action_from_event, from_chrome_event
+
+EVENT = {"type": "click", "x": 420, "y": 230, "viewport": {"width": 1280, "height": 800},
+         "element": {"tag": "BUTTON", "innerText": "  Save\n", "bbox": {"x": 380, "y": 214,
+                     "width": 64, "height": 32}, "cssSelector": "#save", "xpath":
+                     "/html[1]/body[1]/div[1]/button[1]", "id": "save",
+                     "className": "btn css-1x2y3z",
+                     "attributes": {"type": "submit", "onclick": "x()"}, "data-testid": "save-btn",
+                     "nearbyText": ["Cancel", "", "Network"], "disabled": False,
+                     "ancestors": [{"tag": "div", "role": "dialog", "name": "Settings"},
+                                   {"tag": "form"}, {"tag": "li", "content": "Row one"},
+                                   {"tag": "div", "role": "group", "name": ""}]}}  # fmt: skip
+
+
+def test_every_field_of_the_payload_is_recorded() -> None:
+    ref = from_chrome_event(EVENT)
+    assert (ref.role, ref.name, ref.tag) == ("button", "Save", "button")
+    assert ref.bbox == (380.0, 214.0, 444.0, 246.0) and ref.screen_size == (1280, 800)
+    assert (ref.css_selector, ref.dom_id, ref.test_id) == ("#save", "save", "save-btn")
+    assert ref.xpath == "/html[1]/body[1]/div[1]/button[1]"
+    assert ref.classes == ("btn", "css-1x2y3z") and ref.attributes == {"type": "submit"}
+    assert ref.nearby_text == ("Cancel", "Network") and ref.enabled is True
+    # Named containers and an unnamed list item by its text; never the XPath's steps.
+    assert ref.container_path == ("Settings", "Row one")
+
+
+def test_roles_from_tags_and_names_only_paths() -> None:
+    box = {"tag": "input", "attributes": {"type": "checkbox"}, "name": "Remember me",
+           "ancestors": [{"name": "Login"}, {"name": ""}, {"name": "Form"}]}  # fmt: skip
+    ref = from_chrome_event(box)
+    assert (ref.role, ref.container_path) == ("checkbox", ("Login", "Form"))
+    assert from_chrome_event({"role": "menuitem link", "name": "Open"}).role == "menuitem"
+    assert from_chrome_event({"tag": "div", "name": "x", "visible": False}).confidence == 0.5
+
+
+def test_the_reference_resolves_in_the_dom_it_came_from() -> None:
+    html = ("<div role=dialog aria-label=Settings><form><button id=other>Save</button></form>"
+            "<ul><li>Row one <button id=save>Save</button></li></ul></div>")  # fmt: skip
+    event = {**EVENT["element"], "xpath": None, "cssSelector": None, "bbox": None}  # type: ignore[dict-item]
+    res = resolve(from_chrome_event(event), Observation(dom_html=html))
+    assert res.executor_id == "xpath:/html[1]/body[1]/div[1]/ul[1]/li[1]/button[1]"
+
+
+def test_actions_and_bad_events() -> None:
+    action = action_from_event(EVENT)
+    assert (action.type, action.x, action.y) == ("click", 420.0, 230.0)
+    typed = action_from_event({"type": "change", "value": "hello", "element": {"tag": "input"}})
+    assert (typed.type, typed.text) == ("type", "hello")
+    assert action_from_event({"type": "scroll", "x": 0, "y": 0}).element is None
+    for bad in (["click"], {"type": "teleport", "name": "x"}, {"type": "click"},
+                {"type": "click", "x": 1, "name": "x"}):  # fmt: skip
+        with pytest.raises(InvalidReferenceError):
+            action_from_event(bad)
+    with pytest.raises(InvalidReferenceError, match="from_chrome_event"):
+        from_chrome_event("click")

@@ -1,0 +1,153 @@
+"""End to end in headless Chromium: record clicks through the shims, change the page, replay
+through observe -> resolve -> act, and check which element the page saw clicked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from live_browser import REPLAY_PAGE, browser_missing, chromium, record, replay
+
+from resolver import InvalidReferenceError, SemanticElementRef, resolve
+from resolver.capture import from_playwright, record_click
+from resolver.errors import StaleElementError
+from resolver.integrations.playwright import act, observe, to_locator
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+if (why := browser_missing()) is not None:
+    pytest.skip(why, allow_module_level=True)
+
+URL = REPLAY_PAGE.as_uri()
+KEYS = ["nav.projects", "tool.new", "tool.import", "tool.export", "apollo.edit",
+        "gemini.edit", "mercury.delete", "search.query", "search.go", "footer.help"]  # fmt: skip
+LAST = "window.clicked[window.clicked.length - 1]"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def recorded(browser: Any) -> dict[str, Any]:
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    actions = record(page, URL, {k: f'[data-k="{k}"]' for k in KEYS})
+    page.close()
+    assert set(actions) == set(KEYS)
+    return actions
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(URL)
+    yield page
+    page.close()
+
+
+def test_the_recorder_events_become_semantic_references(recorded: dict[str, Any]) -> None:
+    edit = recorded["gemini.edit"].element
+    assert (edit.role, edit.name, edit.tag) == ("button", "Edit", "button")
+    assert "Projects" in edit.container_path and edit.xpath and edit.nearby_text
+    assert recorded["search.query"].element.attributes == {"name": "q"}
+    assert recorded["nav.projects"].element.href.endswith("#projects")
+
+
+@pytest.mark.parametrize("kind", ["none", "move", "rename", "duplicate"])
+def test_replay_clicks_the_recorded_element(page: Any, recorded: dict[str, Any], kind: str) -> None:
+    if kind != "none":
+        page.evaluate(f"changePage('{kind}')")
+    outcomes = {key: replay(page, action, LAST) for key, action in recorded.items()}
+    wrong = {k: v for k, v in outcomes.items() if v[0] == "ok" and v[1] != k}
+    right = [k for k, v in outcomes.items() if v == ("ok", k)]
+    assert wrong == {}
+    assert len(right) >= (len(KEYS) if kind in ("none", "move", "duplicate") else 8), outcomes
+
+
+def test_a_rerender_between_observe_and_act_is_resolved_again(page: Any, recorded: Any) -> None:
+    action = recorded["tool.import"]
+    obs = observe(page, screenshot=False)
+    res = resolve(action.element, obs)
+    page.evaluate("changePage('rerender')")
+    used = act(page, res, action, observation=obs)
+    assert page.evaluate(LAST) == "tool.import"
+    assert used.executor_id != res.executor_id
+
+
+def test_a_changed_element_is_never_clicked(page: Any, recorded: Any) -> None:
+    action = recorded["tool.import"]
+    obs = observe(page, screenshot=False)
+    res = resolve(action.element, obs)
+    page.evaluate("document.querySelector('[data-k=\"tool.import\"]').textContent = 'Wipe all'")
+    with pytest.raises(StaleElementError, match="name is now 'Wipe all'"):
+        act(page, res, action, observation=obs, reobserve=False)
+    page.evaluate("document.body.prepend(Object.assign(document.createElement('div'), "
+                  "{style: 'position:fixed;inset:0;z-index:9', id: 'cover'}))")  # fmt: skip
+    obs = observe(page, screenshot=False)
+    res = resolve(recorded["tool.new"].element, obs)
+    with pytest.raises(StaleElementError, match="covers it"):
+        act(page, res, recorded["tool.new"], observation=obs, reobserve=False)
+    with pytest.raises(InvalidReferenceError, match="pass the observation"):
+        act(page, res, recorded["tool.new"])
+    assert page.evaluate("window.clicked") == []
+
+
+def test_coordinates_become_references_and_locators(page: Any) -> None:
+    obs = observe(page)
+    box = page.locator('[data-k="gemini.delete"]').bounding_box()
+    action = record_click(box["x"] + 5, box["y"] + 5, obs)
+    assert action.element is not None and action.element.name == "Delete"
+    assert action.element.container_path[-1].startswith("Gemini")
+    res = resolve(action.element, obs)
+    to_locator(page, res, obs).click()
+    assert page.evaluate(LAST) == "gemini.delete"
+    ref = from_playwright(page.get_by_role("button", name="Export"))
+    assert (ref.role, ref.name, ref.container_path) == ("button", "Export", ("[main]", "Toolbar"))
+    assert obs.screenshot is not None and obs.screen_size == (1000.0, 700.0)
+
+
+def test_frames_and_open_shadow_roots_are_observed(browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content(
+        "<p style='height:40px'>top</p>"
+        "<iframe style='position:absolute;left:100px;top:200px;width:300px;height:150px;"
+        "border:0' srcdoc=\"<button onclick='parent.hit=1'>In frame</button>\"></iframe>"
+        "<div id=host></div><script>const r = host.attachShadow({mode: 'open'});"
+        "r.innerHTML = '<button>In shadow</button>';"
+        "r.querySelector('button').onclick = () => { window.hit = 2; };</script>"
+    )
+    page.wait_for_function("document.querySelector('iframe').contentDocument.body")
+    obs = observe(page, screenshot=False)
+    for name, expected in (("In frame", 1), ("In shadow", 2)):
+        res = resolve(SemanticElementRef(role="button", name=name), obs)
+        assert res.point is not None
+        act(page, res, observation=obs)
+        assert page.evaluate("window.hit") == expected
+    frame_button = resolve(SemanticElementRef(role="button", name="In frame"), obs)
+    assert frame_button.point[0] > 100 and frame_button.point[1] > 200  # offset by the frame
+    page.close()
+
+
+async def _observe_async() -> int:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await b.new_page()
+        await page.goto(URL)
+        obs = await observe(page, screenshot=False)
+        ref = await from_playwright(page.get_by_role("button", name="Import"))
+        await b.close()
+    return len(obs.candidates("a11y")) if ref.name == "Import" else 0
+
+
+def test_the_async_api_observes_and_records() -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    # The sync API's loop runs in this thread (the module's browser): use another one.
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, _observe_async()).result() > 20

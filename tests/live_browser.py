@@ -1,0 +1,75 @@
+"""Shared helpers for the live-browser tests and benchmarks: launch Debian's chromium
+through Playwright, record clicks on a page through the shims, replay them."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from resolver import ActionWithElement, ResolutionError, resolve
+from resolver.capture import action_from_event
+from resolver.capture.page_script import RECORDER_JS
+from resolver.integrations.playwright import act, observe
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+REPLAY_PAGE = ROOT / "fixtures" / "live" / "replay.html"
+
+
+def browser_missing() -> str | None:
+    """Why the live tests cannot run here, or ``None``."""
+    if shutil.which(CHROMIUM) is None:
+        return f"needs {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "needs playwright (pip install 'resolver[browser]')"
+    return None
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium browser (Playwright, sync API)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def record(page: Any, url: str, selectors: dict[str, str]) -> dict[str, ActionWithElement]:
+    """Open ``url`` with the recorder installed, click each selector's element at its centre
+    with the mouse, and return the actions the recorder's events became, by key."""
+    page.add_init_script(RECORDER_JS)
+    page.goto(url)
+    keys = []
+    for key, selector in selectors.items():
+        box = page.locator(selector).bounding_box()
+        if box is None:
+            continue
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        keys.append(key)
+    events = page.evaluate("window.__resolverEvents")
+    return {k: action_from_event(e) for k, e in zip(keys, events, strict=True)}
+
+
+def replay(page: Any, action: ActionWithElement, clicked_js: str) -> tuple[str, Any]:
+    """Observe, resolve and act; ``("ok", key clicked)`` or ``("abstained", error)``."""
+    assert action.element is not None
+    obs = observe(page, screenshot=False)
+    try:
+        res = resolve(action.element, obs, coords_fallback="never")
+        act(page, res, action, observation=obs)
+    except ResolutionError as exc:
+        return "abstained", exc
+    return "ok", page.evaluate(clicked_js)
