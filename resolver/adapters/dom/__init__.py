@@ -53,7 +53,7 @@ from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
 from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
-from .roles import compute_roles, is_focusable
+from .roles import aria_role, compute_roles, is_focusable
 from .selectors import (
     TESTID_ATTRS,
     Paths,
@@ -128,6 +128,19 @@ class DomAnalysis:
     def name(self, element: int) -> str:
         """Accessible name of an element (accname 1.2)."""
         return self.names.name(element)
+
+    def aria_role(self, element: int) -> str:
+        """The element's role as a browser's ``computedrole`` spells it (ARIA 1.3 names:
+        ``image``, ``subscript``, ``sectionheader`` ...; see :func:`.roles.aria_role`)."""
+        return aria_role(self.doc, self.roles, element)
+
+    def rendered(self, element: int) -> bool:
+        """Whether the element is in the accessibility tree at all: rendered and not under
+        ``visibility: hidden`` (``aria-hidden`` elements count: they keep their rows)."""
+        states = self.states
+        return states.rendered[element] and (
+            states.aria_hidden[element] or not states.hidden[element]
+        )
 
     def xpath(self, path: str) -> list[int]:
         """Elements an XPath selects (document order)."""

@@ -21,7 +21,7 @@ from typing import Final
 
 from .parse import Document
 
-__all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer"]
+__all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer", "collapse_ascii"]
 
 MAX_NAME_CHARS: Final[int] = 4000
 
@@ -37,12 +37,23 @@ NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
 """Roles whose name comes from their content (ARIA 1.2 "Name From: contents")."""
 
 
-def _collapse(text: str) -> str:
-    """Whitespace runs to one space, ends stripped: :func:`resolver.text.collapse`, which
-    this equals (``str.split`` splits on exactly the characters ``\\s`` matches), at a
-    fraction of the cost of a regex substitution."""
-    return " ".join(text.split())
+_ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 
+
+def _collapse(text: str) -> str:
+    """ASCII whitespace runs to one space, ends stripped.
+
+    Only HTML's ASCII whitespace collapses (CSS Text 3 §4.1.1, as browsers render it): a
+    no-break space or another Unicode space stays in the name, as Chromium and WPT keep it.
+    ``str.split`` is exact for ASCII text and much cheaper than a regex, so it is used there.
+    """
+    if text.isascii():
+        return " ".join(text.split())
+    return _ASCII_WS.sub(" ", text).strip(" \t\n\r\f")
+
+
+collapse_ascii = _collapse
+"""The whitespace collapsing names get (public for the benchmarks that compare names)."""
 
 _LABELABLE: Final[frozenset[str]] = frozenset(
     {"button", "input", "meter", "output", "progress", "select", "textarea"}
@@ -132,6 +143,10 @@ class NameComputer:
             # node referenced by aria-labelledby is, 2A); otherwise hidden content is skipped.
             cached = _collapse(self._node(i, walk, 0, recursive=False, labelledby=False,
                                          hidden_ok=self.hidden[i]))  # fmt: skip
+            if cached and not cached.isascii() and not _own_label(self.doc.attrs[i]):
+                # Deviation (follows Chromium and WPT comp_text_node): a name from text
+                # loses Unicode spaces at its ends; an aria-label keeps them (comp_label).
+                cached = cached.strip()
             self._names[i] = cached
         return cached
 
@@ -153,6 +168,8 @@ class NameComputer:
                 return None  # (too long: the budget cuts it, as the full computation does)
             if text.strip():
                 name = _collapse(text)
+                if not name.isascii():
+                    name = name.strip()  # Unicode spaces at the ends (see :meth:`name`)
                 self._names[i] = name
                 return name
         # 2I: the tooltip attribute (not for presentational elements).
@@ -251,8 +268,10 @@ class NameComputer:
                 return text  # whitespace between words matters inside a parent's name
             walk.budget = before
         # 2I: the tooltip attribute (Deviation, follows Chromium: not for presentational
-        # elements).
+        # elements, nor for an img whose alt is empty: alt="" is its whole name).
         title = attrs.get("title") if attrs and role != "none" else None
+        if title and attrs.get("alt") == "" and self.doc.tags[i] == "img":
+            return ""
         return title if title and title.strip() else ""
 
     def _children(
@@ -285,9 +304,25 @@ class NameComputer:
                     result = _transformed(result, self.transform[i])
                 walk.budget -= len(result)
             parts.append(result)
+        attrs = self.doc.attrs[i]
+        if attrs and "aria-owns" in attrs:
+            # 2F.iii: "each child node of the current node", aria-owns children included:
+            # owned elements follow the DOM children (ARIA 1.2 §6.6 aria-owns).
+            for owned in self._owned(i):
+                if walk.budget <= 0:
+                    return
+                result = self._node(owned, walk, depth + 1, recursive=True,
+                                    labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+                parts.append(f" {result} " if block[owned] else result)
         pseudo = self.after.get(i)
         if pseudo:  # 2F.ii: and after them
             parts.append(pseudo)
+
+    def _owned(self, i: int) -> list[int]:
+        """Elements ``i`` owns by ``aria-owns`` that are not already its descendants."""
+        by_id, end = self.doc.by_id, self.end
+        refs = self.doc.attrs[i].get("aria-owns", "").split()
+        return [j for r in refs if (j := by_id.get(r, -1)) >= 0 and not i < j < end[i]]
 
     def _leaf_text(self, i: int, walk: _Walk) -> str | None:
         """What :meth:`_node` returns for a descendant ``i`` that is shown, has only text
@@ -298,7 +333,10 @@ class NameComputer:
         """
         doc = self.doc
         attrs = doc.attrs[i]
-        if attrs and ("aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs):
+        if attrs and (
+            "aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs
+            or "aria-owns" in attrs
+        ):  # fmt: skip
             return None
         if self.hidden[i] or i == walk.root or i == walk.named or i in walk.visited:
             return None
@@ -385,8 +423,12 @@ class NameComputer:
                 return " ".join(self.selected_options(i))
             if tag == "input":
                 return attrs.get("value", "")
+            # The options in its subtree and in what it owns (ARIA 1.2 §6.6 aria-owns).
+            spans = [(i + 1, self.end[i])]
+            if "aria-owns" in attrs:
+                spans.extend((j, self.end[j]) for j in self._owned(i))
             chosen = [
-                j for j in range(i + 1, self.end[i])
+                j for start, stop in spans for j in range(start, stop)
                 if self.roles[j] == "option" and doc.attrs[j].get("aria-selected") == "true"
             ]  # fmt: skip
             if chosen:
@@ -469,6 +511,10 @@ class NameComputer:
         title = attrs.get("title", "")
         if title.strip():
             return title
+        if self.labels(i):
+            # Deviation (follows Chromium): a control with a label element, even an empty
+            # one, is not named from its placeholder (the placeholder is its description).
+            return ""
         if kind in _TEXT_INPUT_TYPES or kind not in _NO_PLACEHOLDER:
             placeholder = attrs.get("placeholder", "")
             if placeholder.strip():
@@ -512,6 +558,13 @@ class NameComputer:
             if target >= 0:
                 found.setdefault(target, []).append(j)
         return found
+
+
+def _own_label(attrs: Mapping[str, str]) -> bool:
+    """Whether the name is the element's own ``aria-label`` (2D, no 2B before it)."""
+    return (
+        bool(attrs) and "aria-labelledby" not in attrs and bool(attrs.get("aria-label", "").strip())
+    )
 
 
 def _inherit(doc: Document, transform: Sequence[int]) -> list[int]:

@@ -56,7 +56,7 @@ BLOCK_TAGS: Final[frozenset[str]] = frozenset(
 ``br`` is here because a line break separates words the same way."""
 
 # Outcome codes (small ints keep the per-element arrays cheap).
-D_UNSET, D_NONE, D_INLINE, D_BLOCK = 0, 1, 2, 3
+D_UNSET, D_NONE, D_INLINE, D_BLOCK, D_INHERIT, D_REVERT = 0, 1, 2, 3, 4, 5
 V_UNSET, V_HIDDEN, V_VISIBLE = 0, 1, 2
 T_UNSET, T_NONE, T_UPPER, T_LOWER, T_CAPITALIZE = 0, 1, 2, 3, 4
 _TRANSFORMS: Final[dict[str, int]] = {
@@ -122,8 +122,18 @@ def _display_outcome(value: str) -> int:
     value = value.strip().lower()
     if value == "none":
         return D_NONE
-    if not value or value in ("inherit", "initial", "unset", "revert", "revert-layer"):
+    if not value:
         return D_UNSET
+    # CSS Cascade 4 §7 (explicit defaulting): these keywords are declarations like any other
+    # and win the cascade over an earlier ``display: none``. ``display`` is not inherited, so
+    # ``initial`` and ``unset`` give its initial value ``inline``; ``inherit`` takes the
+    # parent's display and ``revert`` the user-agent's (resolved in :mod:`.visibility`).
+    if value in ("initial", "unset"):
+        return D_INLINE
+    if value == "inherit":
+        return D_INHERIT
+    if value in ("revert", "revert-layer"):
+        return D_REVERT
     # Inline boxes join their neighbours' words; inline-block, inline-flex ... are atomic
     # boxes, and Chromium separates their text with spaces like blocks.
     if value in ("inline", "contents") or value.startswith("ruby"):

@@ -7,6 +7,8 @@ import pytest
 
 from resolver.adapters.dom.parse import parse_html
 from resolver.adapters.dom.style import (
+    D_INHERIT,
+    D_REVERT,
     D_BLOCK,
     D_INLINE,
     D_NONE,
@@ -107,12 +109,24 @@ def test_dynamic_and_unparsable_selectors_do_not_hide_anything_else() -> None:
         ("inline-block", D_BLOCK),  # atomic boxes are separated like blocks
         ("flex", D_BLOCK),
         ("table-cell", D_BLOCK),
-        ("inherit", D_UNSET),
-        ("unset", D_UNSET),
+        ("inherit", D_INHERIT),
+        ("unset", D_INLINE),  # display is not inherited: unset is its initial value
+        ("initial", D_INLINE),
+        ("revert", D_REVERT),
     ],
 )
 def test_display_values(value: str, outcome: int) -> None:
     assert display_of(f"<span id=t style='display:{value}'>a</span>") == outcome
+
+
+@pytest.mark.parametrize("keyword", ["inherit", "initial", "unset", "revert"])
+def test_defaulting_keywords_override_display_none(keyword: str) -> None:
+    # A later rule with a CSS-wide keyword wins the cascade like any other declaration.
+    page = (
+        f"<style>.k{{display:none}} @media (min-width:1024px){{.k{{display:{keyword}}}}}"
+        "</style><div><a class=k id=t href=x>A</a></div>"
+    )
+    assert display_of(page) not in (D_NONE, D_UNSET)
 
 
 @pytest.mark.parametrize(
