@@ -70,6 +70,7 @@ from .visibility import States, compute_states
 __all__ = [
     "DomAnalysis",
     "DomNative",
+    "ElementAnswer",
     "analyze",
     "backend_xpaths",
     "build_table",
@@ -161,6 +162,22 @@ def analyze(html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT
     return DomAnalysis(html, viewport)
 
 
+@dataclass(frozen=True)
+class ElementAnswer:
+    """What the DOM source says about one element, whether or not it has a row."""
+
+    element: int
+    role: str
+    """Canonical role (:mod:`resolver.roles`), as its row would carry it."""
+    aria_role: str
+    """The role as a browser's ``computedrole`` spells it (``image``, ``sectionheader``)."""
+    name: str
+    """Accessible name (accname 1.2)."""
+    row: int
+    """The element's own row, or -1 when it has none (inline text, wrappers, ``generic``
+    blocks whose text row stands for their text)."""
+
+
 @dataclass(frozen=True, eq=False)
 class DomNative:
     """The DOM source's own model of a page, kept in ``CandidateTable.native``."""
@@ -168,6 +185,30 @@ class DomNative:
     analysis: DomAnalysis
     row_of: Sequence[int] = field(repr=False)
     """Per element, the row a selector on it stands for, or -1 (see the module doc)."""
+    rows: Sequence[Sequence[Any]] = field(repr=False, default=())
+    """The table's rows as built (the first item of each is its ID, the element's XPath)."""
+    _paths: dict[str, int] = field(repr=False, default_factory=dict)
+
+    def element(self, xpath: str) -> ElementAnswer | None:
+        """Role and name of the element at an absolute XPath (``/html[1]/body[1]/div[2]``),
+        listed or not; None when there is no such element or it is not in the
+        accessibility tree (not rendered, ``visibility: hidden``).
+
+        Rows are the matcher's candidates; this answers for every element, so an element
+        that can never be a target (a ``<strong>``, a ``generic`` wrapper) still has its
+        browser role and name.
+        """
+        analysis = self.analysis
+        if not self._paths:
+            self._paths.update((path, e) for e, path in enumerate(analysis.paths.layout))
+        path = xpath.removeprefix("xpath:")
+        e = self._paths.get(path, -1)
+        if e < 0 or not analysis.rendered(e):
+            return None
+        row = self.row_of[e]
+        if row >= 0 and not (row < len(self.rows) and self.rows[row][0] == analysis.paths.xpath[e]):
+            row = -1  # the row a selector means (its control, its text row), not its own
+        return ElementAnswer(e, analysis.roles[e], analysis.aria_role(e), analysis.name(e), row)
 
     def resolve(self, kind: str, selector: str) -> list[int]:
         """Rows a ``"css"`` or ``"xpath"`` selector selects (the table's selector resolver)."""
@@ -200,7 +241,7 @@ def build_table(source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     box = _box_lookup(source.dom_layout, analysis.paths)
-    native = DomNative(analysis, _fill(builder, analysis, box, source.url))
+    native = DomNative(analysis, _fill(builder, analysis, box, source.url), builder.rows)
     return builder.build(
         coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
         screen_size=source.screen_size,

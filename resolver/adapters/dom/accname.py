@@ -267,12 +267,16 @@ class NameComputer:
             if text.strip() or (recursive and not (attrs and attrs.get("title", "").strip())):
                 return text  # whitespace between words matters inside a parent's name
             walk.budget = before
-        # 2I: the tooltip attribute (Deviation, follows Chromium: not for presentational
-        # elements, nor for an img whose alt is empty: alt="" is its whole name).
+        return self._tooltip(i, role)
+
+    def _tooltip(self, i: int, role: str) -> str:
+        """2I: the tooltip attribute. Deviation (follows Chromium): not for presentational
+        elements, nor for an img whose alt is empty (alt="" is its whole name)."""
+        attrs = self.doc.attrs[i]
         title = attrs.get("title") if attrs and role != "none" else None
-        if title and attrs.get("alt") == "" and self.doc.tags[i] == "img":
+        if not title or not title.strip():
             return ""
-        return title if title and title.strip() else ""
+        return "" if attrs.get("alt") == "" and self.doc.tags[i] == "img" else title
 
     def _children(
         self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool,

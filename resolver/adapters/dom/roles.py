@@ -78,7 +78,7 @@ IMPLICIT_ROLES: Final[Mapping[str, str]] = {
     "progress": "progressbar", "search": "search", "strong": "strong", "textarea": "textbox",
     "time": "time", "label": "label", "legend": "label",
     "canvas": "img", "video": "group", "audio": "group", "embed": "group", "object": "group",
-    "br": "text", "svg": "img", "html": "none", "body": "none",
+    "br": "text", "svg": "img", "html": "none", "body": "generic",
 }  # fmt: skip
 """Tags whose implicit role is fixed. Chromium spellings: ``figcaption`` is ``Figcaption``,
 ``label`` ``LabelText``, ``legend`` ``Legend``, ``summary`` ``DisclosureTriangle``,
@@ -295,11 +295,13 @@ def _inside_scope(doc: Document, i: int, roles: list[str], *, main: bool = True)
 def _role_scoped(role: str) -> Callable[[Document, int, _Context], str]:
     def decide(doc: Document, i: int, ctx: _Context) -> str:
         # HTML-AAM §4 (header, footer, aside): header/footer are landmarks only when not
-        # inside article/aside/nav/section (or an element with such a role); there they are
+        # inside article/aside/main/nav/section (or an element with such a role); there they are
         # ARIA 1.3's sectionheader/sectionfooter, which are not landmarks: canonical generic
         # here, spelled out by :func:`aria_role`. An aside inside those is complementary
         # only with a name.
-        if not _inside_scope(doc, i, ctx.roles, main=False):
+        # Deviation (follows Chromium): main scopes header/footer too, as Chromium 156
+        # exposes a header inside main as sectionheader.
+        if not _inside_scope(doc, i, ctx.roles, main=role != "complementary"):
             return role
         if role != "complementary":
             return "generic"
@@ -321,9 +323,13 @@ def _role_row(doc: Document, i: int, ctx: _Context) -> str:
 def _role_rowgroup(doc: Document, i: int, ctx: _Context) -> str:
     kind = ctx.table_kind(i)
     if kind in ("data", "grid"):
-        # Deviation (follows Chromium, and WPT html-aam/table-roles.html): thead, tbody and
-        # tfoot are not exposed (computed role "") unless focusable; HTML-AAM says rowgroup.
-        return "rowgroup" if is_focusable(doc.tags[i], doc.attrs[i]) else "none"
+        # Deviation (follows Chromium): a tbody is not exposed (computed role "") unless
+        # focusable, while thead and tfoot are rowgroups, as HTML-AAM says. (WPT
+        # html-aam/table-roles.html expects none of the three without focus; Chromium 156's
+        # tree on the captured pages exposes every thead.)
+        if doc.tags[i] != "tbody" or is_focusable("tbody", doc.attrs[i]):
+            return "rowgroup"
+        return "none"
     return "none" if kind == "none" else "generic"
 
 
@@ -362,10 +368,15 @@ def _role_li(doc: Document, i: int, ctx: _Context) -> str:
         return "generic"
     if ctx.roles[p] == "none" and doc.tags[p] in ("ul", "ol", "menu"):
         return "none"  # ARIA 1.2 §9.3: required owned elements of a presentational list
-    # HTML-AAM §4 li: listitem when its parent is an ol, ul or menu (or an element with role
-    # list); an orphaned li is generic.
-    if doc.tags[p] in ("ul", "ol", "menu") or ctx.roles[p] in _LIST_ROLES:
-        return "listitem"
+    # HTML-AAM §4 li: listitem inside an ol, ul or menu (or an element with role list); an
+    # orphaned li is generic. Deviation (follows Chromium): the list may be any ancestor
+    # (``<ul><div><li>``), not only the parent.
+    while p >= 0:
+        if (doc.tags[p] in ("ul", "ol", "menu") and doc.namespace[p] == 0) or (
+            ctx.roles[p] in _LIST_ROLES
+        ):
+            return "listitem"
+        p = doc.parent[p]
     return "generic"
 
 
@@ -411,7 +422,9 @@ def implicit_role(doc: Document, i: int, ctx: _Context) -> str:
             return "link" if "href" in doc.attrs[i] or "xlink:href" in doc.attrs[i] else "group"
         return "none"
     if ns == MATHML:
-        return "math" if tag == "math" else "none"
+        # MathML-AAM: math is the math role; the other elements are exposed with platform
+        # roles that have no ARIA counterpart (Chromium's MathMLIdentifier ...): generic.
+        return "math" if tag == "math" else "generic"
     special = _SPECIAL.get(tag)
     if special is not None:
         return special(doc, i, ctx)

@@ -229,7 +229,7 @@ def _blocks(css: str) -> Iterator[tuple[str, str]]:
     i = 0
     n = len(css)
     while i < n:
-        brace = css.find("{", i)
+        brace = _prelude_end(css, i)
         if brace < 0:
             return
         semi = css.find(";", i, brace)
@@ -248,6 +248,49 @@ def _blocks(css: str) -> Iterator[tuple[str, str]]:
                     break
         yield css[i:brace].strip(), css[brace + 1 : j - 1]
         i = j
+
+
+def _prelude_end(css: str, i: int) -> int:
+    """Index of the ``{`` that opens the block of the rule starting at ``i`` (-1: none).
+
+    CSS Syntax 3 §5.4.3 and §5.4.8: a prelude's ``(`` and ``[`` open simple blocks that run
+    to their matching close, and a ``{`` inside one (or inside a string) opens nothing. So a
+    sheet wrapped in ``<![CDATA[ ... ]]>`` is one prelude without a block, and browsers drop
+    all of it. The common prelude has balanced brackets and no quotes: one ``find``.
+    """
+    brace = css.find("{", i)
+    if brace < 0:
+        return -1
+    head = css[i:brace]
+    if (
+        head.count("[") == head.count("]")
+        and head.count("(") == head.count(")")
+        and '"' not in head
+        and "'" not in head
+    ):
+        return brace
+    closing = {"[": "]", "(": ")"}
+    stack: list[str] = []
+    quote = ""
+    j = i
+    n = len(css)
+    while j < n:
+        ch = css[j]
+        if quote:
+            if ch == "\\":
+                j += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in closing:
+            stack.append(closing[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+        elif ch == "{" and not stack:
+            return j
+        j += 1
+    return -1
 
 
 def parse_rules(

@@ -7,11 +7,11 @@ import pytest
 
 from resolver.adapters.dom.parse import parse_html
 from resolver.adapters.dom.style import (
-    D_INHERIT,
-    D_REVERT,
     D_BLOCK,
+    D_INHERIT,
     D_INLINE,
     D_NONE,
+    D_REVERT,
     D_UNSET,
     T_UNSET,
     T_UPPER,
