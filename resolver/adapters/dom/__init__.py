@@ -340,8 +340,9 @@ def _fill(
         attrs = attrs_of[e]
         if is_row[e]:
             role, name, value = roles[e], names.name(e), ""
-            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
-                name = names.text_of(e)
+            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: title or text
+                title = attrs.get("title", "") if attrs else ""
+                name = " ".join(title.split()) or names.text_of(e)
             if tags[e] in _VALUE_TAGS or (attrs and not _VALUE_ATTRS.isdisjoint(attrs)):
                 value = _value(analysis, e)
             text = names.text_of(e, skip) if owner[e] == e and e in has_text else ""

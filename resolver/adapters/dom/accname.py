@@ -37,6 +37,7 @@ NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
 """Roles whose name comes from their content (ARIA 1.2 "Name From: contents")."""
 
 
+_ASCII_SPACES: Final[str] = " \t\n\r\f"
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 
 
@@ -49,7 +50,7 @@ def _collapse(text: str) -> str:
     """
     if text.isascii():
         return " ".join(text.split())
-    return _ASCII_WS.sub(" ", text).strip(" \t\n\r\f")
+    return _ASCII_WS.sub(" ", text).strip(_ASCII_SPACES)
 
 
 collapse_ascii = _collapse
@@ -143,10 +144,6 @@ class NameComputer:
             # node referenced by aria-labelledby is, 2A); otherwise hidden content is skipped.
             cached = _collapse(self._node(i, walk, 0, recursive=False, labelledby=False,
                                          hidden_ok=self.hidden[i]))  # fmt: skip
-            if cached and not cached.isascii() and not _own_label(self.doc.attrs[i]):
-                # Deviation (follows Chromium and WPT comp_text_node): a name from text
-                # loses Unicode spaces at its ends; an aria-label keeps them (comp_label).
-                cached = cached.strip()
             self._names[i] = cached
         return cached
 
@@ -166,14 +163,15 @@ class NameComputer:
             text = self._text_only(i)
             if text is None or len(text) >= MAX_NAME_CHARS:
                 return None  # (too long: the budget cuts it, as the full computation does)
-            if text.strip():
+            if text.strip(_ASCII_SPACES):
                 name = _collapse(text)
-                if not name.isascii():
-                    name = name.strip()  # Unicode spaces at the ends (see :meth:`name`)
                 self._names[i] = name
                 return name
-        # 2I: the tooltip attribute (not for presentational elements).
-        title = attrs.get("title") if attrs and role != "none" else None
+        # 2I: the tooltip attribute (not for presentational elements, nor for the roles whose
+        # name Chromium leaves empty; see _UNTITLED).
+        title = attrs.get("title") if attrs and role not in _UNTITLED else None
+        if title is None and attrs and role == "generic" and doc.tags[i] == "abbr":
+            title = attrs.get("title")
         name = _collapse(title) if title and title.strip() else ""
         self._names[i] = name
         return name
@@ -264,16 +262,22 @@ class NameComputer:
             if (recursive and not hidden_ok and not labelledby and walk.budget > 0
                     and not (i < walk.root < self.end[i])):  # fmt: skip
                 self._content[i] = text
-            if text.strip() or (recursive and not (attrs and attrs.get("title", "").strip())):
+            if text.strip(_ASCII_SPACES) or (
+                recursive and not (attrs and attrs.get("title", "").strip())
+            ):
                 return text  # whitespace between words matters inside a parent's name
             walk.budget = before
-        return self._tooltip(i, role)
+        return self._tooltip(i, role, recursive)
 
-    def _tooltip(self, i: int, role: str) -> str:
+    def _tooltip(self, i: int, role: str, recursive: bool) -> str:
         """2I: the tooltip attribute. Deviation (follows Chromium): not for presentational
-        elements, nor for an img whose alt is empty (alt="" is its whole name)."""
+        elements, not for an img whose alt is empty (alt="" is its whole name), and not as
+        the own name of the roles in :data:`_UNTITLED` (inside another name it counts)."""
         attrs = self.doc.attrs[i]
-        title = attrs.get("title") if attrs and role != "none" else None
+        skip = role == "none" or (
+            not recursive and role in _UNTITLED and self.doc.tags[i] != "abbr"
+        )
+        title = attrs.get("title") if attrs and not skip else None
         if not title or not title.strip():
             return ""
         return "" if attrs.get("alt") == "" and self.doc.tags[i] == "img" else title
@@ -564,13 +568,6 @@ class NameComputer:
         return found
 
 
-def _own_label(attrs: Mapping[str, str]) -> bool:
-    """Whether the name is the element's own ``aria-label`` (2D, no 2B before it)."""
-    return (
-        bool(attrs) and "aria-labelledby" not in attrs and bool(attrs.get("aria-label", "").strip())
-    )
-
-
 def _inherit(doc: Document, transform: Sequence[int]) -> list[int]:
     """Inherited text-transform per element (1 = none, 0 = never set)."""
     out = list(transform)
@@ -616,6 +613,11 @@ _NATIVE_TAGS: Final[frozenset[str]] = frozenset(
 """Tags :meth:`NameComputer._native` may name (in any namespace)."""
 _SVG_NATIVE_TAGS: Final[frozenset[str]] = frozenset({"g", "a", "use", "image"})
 """SVG elements named by a ``<title>`` child."""
+_UNTITLED: Final[frozenset[str]] = frozenset({"none", "generic", "time"})
+"""Roles not named by their own ``title`` (Deviation, follows Chromium: on the captured pages
+a generic ``<span title>`` or a ``<time title>`` has an empty name, while ``<abbr title>``,
+Chromium's own Abbr role, is named by it; ARIA 1.2 prohibits naming generic). The title stays
+in the row's ``attr:title`` column and in the row's name."""
 _NO_PLACEHOLDER: Final[frozenset[str]] = frozenset(
     {"checkbox", "radio", "range", "color", "file", "hidden", "date", "datetime-local",
      "month", "time", "week"}
