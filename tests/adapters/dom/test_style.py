@@ -169,3 +169,11 @@ def test_specificity_and_selector_lists() -> None:
     assert specificity("a[href]") == (0, 1, 1)
     assert split_selectors("a, b[x=','], :is(c, d)") == ["a", "b[x=',']", ":is(c, d)"]
     assert split_selectors("a,,b") == ["a", "b"]
+
+
+def test_cdata_wrapped_sheet_is_dropped_as_browsers_do() -> None:
+    # CSS Syntax 3: "[" opens a block running to its "]", so the whole sheet is one prelude.
+    page = "<style><![CDATA[ .a{color:red} #t{display:none} ]]></style><p id=t>x</p>"
+    assert display_of(page) == D_UNSET
+    quoted = '<style>a[title="{"]{display:none} #t{display:none}</style><p id=t>x</p>'
+    assert display_of(quoted) == D_NONE
