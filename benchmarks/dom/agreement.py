@@ -85,7 +85,9 @@ def _viewport(folder: Path) -> tuple[float, float]:
 
 def compare_page(folder: Path) -> dict[str, Any]:
     """Counts and disagreements for one captured page."""
-    html = (folder / "dom.html").read_bytes()
+    # capture.py writes dom.html as UTF-8 whatever the page's <meta charset> still says, so
+    # it is read as UTF-8 text, not sniffed (a stale gb2312 meta would garble the names).
+    html = (folder / "dom.html").read_text(encoding="utf-8", errors="replace")
     records = json.loads((folder / "chromium_dom.json").read_text(encoding="utf-8"))
     viewport = _viewport(folder)
     table = build_table(SourceInput(raw=html, screen_size=viewport, max_nodes=10**7))

@@ -287,7 +287,7 @@ class NameComputer:
         parts: list[str], skip: Sequence[bool] | None,
     ) -> None:  # fmt: skip
         """2F.iii: each child's text alternative, with spaces around block-level ones."""
-        block = self.block
+        block, tags = self.block, self.doc.tags
         pseudo = self.before.get(i)
         if pseudo:  # 2F.ii: CSS generated content before the children
             parts.append(pseudo)
@@ -303,7 +303,7 @@ class NameComputer:
                 else:
                     result = self._node(child, walk, depth + 1, recursive=True,
                                         labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
-                if block[child]:
+                if block[child] or (result and tags[child] in _REPLACED):
                     result = f" {result} "
             else:
                 result = child  # 2G: a text node contributes its text
@@ -613,6 +613,10 @@ _NATIVE_TAGS: Final[frozenset[str]] = frozenset(
 """Tags :meth:`NameComputer._native` may name (in any namespace)."""
 _SVG_NATIVE_TAGS: Final[frozenset[str]] = frozenset({"g", "a", "use", "image"})
 """SVG elements named by a ``<title>`` child."""
+_REPLACED: Final[frozenset[str]] = frozenset({"img", "svg", "canvas", "video", "audio", "iframe"})
+"""Replaced elements: Deviation (follows Chromium), their text alternative is set off by
+spaces inside a name like a block's (``<a><img alt="Cart icon">Shop</a>`` is "Cart icon
+Shop"; accname 1.2 2F.iii only asks it for blocks)."""
 _UNTITLED: Final[frozenset[str]] = frozenset({"none", "generic", "time"})
 """Roles not named by their own ``title`` (Deviation, follows Chromium: on the captured pages
 a generic ``<span title>`` or a ``<time title>`` has an empty name, while ``<abbr title>``,
