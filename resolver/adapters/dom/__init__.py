@@ -40,7 +40,9 @@ Invalid selectors select nothing. ``table.native`` is the page's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import gc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -159,7 +161,26 @@ class DomAnalysis:
 
 def analyze(html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT) -> DomAnalysis:
     """Parse and analyse a page (see :class:`DomAnalysis`)."""
-    return DomAnalysis(html, viewport)
+    with _no_cyclic_gc():
+        return DomAnalysis(html, viewport)
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a page is analysed.
+
+    The analysis allocates a few hundred thousand lists, dicts and tuples that all live as
+    long as the table (no reference cycles are made and dropped), so every collection the
+    allocations trigger scans them in vain: on a 10k-element page that was about a sixth of
+    the build. Reference counting still frees everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -235,6 +256,11 @@ def build_table(source: SourceInput) -> CandidateTable:
     html = source.raw
     if html is None:
         raise InvalidObservationError("the observation has no dom_html")
+    with _no_cyclic_gc():
+        return _build(source, html)
+
+
+def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
     analysis = DomAnalysis(html, source.screen_size or _DEFAULT_VIEWPORT)
     builder = TableBuilder(
         "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
