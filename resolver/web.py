@@ -163,17 +163,21 @@ def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
 
 
 _NO_VALUES: Final[tuple[None, ...]] = (None,) * len(WEB_COLUMNS)
+_WEB_KEYS: Final[tuple[tuple[str, str], ...]] = tuple(
+    (column, column.removeprefix("attr:")) for column in WEB_COLUMNS
+)
+_WEB_KEY_SET: Final[frozenset[str]] = frozenset(key for _, key in _WEB_KEYS)
 
 
 def web_values(attrs: Mapping[str, str] | None, base: str | None = None) -> tuple[str | None, ...]:
     """An element's web columns (:data:`WEB_COLUMNS`) from its attributes: classes as the
     ``class`` attribute, ``href`` resolved against ``base``, then the attributes; ``None``
     where absent or blank."""
-    if not attrs:
-        return _NO_VALUES
+    if not attrs or _WEB_KEY_SET.isdisjoint(attrs):
+        return _NO_VALUES  # (most elements: one set test instead of a lookup per column)
     values: list[str | None] = []
-    for column in WEB_COLUMNS:
-        value = attrs.get(column.removeprefix("attr:"))
+    for column, key in _WEB_KEYS:
+        value = attrs.get(key)
         value = value.strip() if value else None
         if value and column == "href" and base:
             with suppress(ValueError):

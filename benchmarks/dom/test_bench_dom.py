@@ -9,6 +9,8 @@ Cases (each on the readability corpus pages of about 1 MB, skipped when it is ab
 
 - ``build``: ``Observation(dom_html=...).candidates("dom")``, parse to finished table;
 - ``resolve``: ``resolve(ref, obs, sources=("dom",))`` once the table is cached;
+- ``lexbor_floor``: the floor, a bare Lexbor parse and walk reading every node's tag and
+  attributes (:func:`benchmarks.dom.speed.lexbor_floor`); build / floor is the overhead;
 - ``bs4_naive``: BeautifulSoup (lxml tree builder) and a Python loop that assigns roles by
   tag and names by ``get_text()``: no styles, no accname, no hidden rules, libxml2's tree;
 - ``naive_resolve``: the seed's additive scoring loop over that list.
@@ -74,6 +76,15 @@ def test_resolve(benchmark: Any, page: str) -> None:
             return None
 
     benchmark(run)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_lexbor_floor(benchmark: Any, page: str) -> None:
+    from benchmarks.dom.speed import lexbor_floor
+    from resolver.adapters.dom.parse import decode_html
+
+    text = decode_html(_html(page))
+    assert benchmark(lambda: lexbor_floor(text)) > 0
 
 
 def _bs4_rows(html: bytes) -> list[dict[str, str]]:

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # the measurement scripts live in benchmarks/, not the package
     sys.path.insert(0, str(REPO))
 
-from benchmarks.dom import agreement, relocation, wpt_accname  # noqa: E402
+from benchmarks.dom import agreement, relocation, wpt_accname, wpt_roles  # noqa: E402
 from benchmarks.dom.corpora import corpora_dir  # noqa: E402
 
 CAPTURED = REPO / "fixtures" / "captured"
@@ -39,6 +39,18 @@ def test_wpt_accname_conformance() -> None:
     summary = wpt_accname.summary(outcomes)
     assert summary["pass_rate"] >= 0.95, summary
     assert all(o.skipped for o in outcomes if o.skipped is not None)  # every skip has a reason
+
+
+@pytest.mark.skipif(wpt_roles.wpt_dir() is None, reason="no WPT checkout in $RESOLVER_WPT")
+def test_wpt_role_files() -> None:
+    root = wpt_roles.wpt_dir()
+    assert root is not None
+    outcomes = wpt_roles.run(root)
+    summary = wpt_accname.summary(outcomes)
+    by_kind = summary["by_kind"]
+    assert isinstance(by_kind, dict)
+    assert by_kind["role"]["ran"] >= 100, summary
+    assert by_kind["role"]["pass_rate"] >= 0.9, summary
 
 
 @pytest.mark.skipif(not HAVE_FIXTURES, reason="fixtures/captured has no chromium_dom.json")

@@ -40,7 +40,9 @@ Invalid selectors select nothing. ``table.native`` is the page's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import gc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -53,7 +55,7 @@ from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
 from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
-from .roles import compute_roles, is_focusable
+from .roles import aria_role, compute_roles, is_focusable
 from .selectors import (
     TESTID_ATTRS,
     Paths,
@@ -70,6 +72,7 @@ from .visibility import States, compute_states
 __all__ = [
     "DomAnalysis",
     "DomNative",
+    "ElementAnswer",
     "analyze",
     "backend_xpaths",
     "build_table",
@@ -129,6 +132,19 @@ class DomAnalysis:
         """Accessible name of an element (accname 1.2)."""
         return self.names.name(element)
 
+    def aria_role(self, element: int) -> str:
+        """The element's role as a browser's ``computedrole`` spells it (ARIA 1.3 names:
+        ``image``, ``subscript``, ``sectionheader`` ...; see :func:`.roles.aria_role`)."""
+        return aria_role(self.doc, self.roles, element)
+
+    def rendered(self, element: int) -> bool:
+        """Whether the element is in the accessibility tree at all: rendered and not under
+        ``visibility: hidden`` (``aria-hidden`` elements count: they keep their rows)."""
+        states = self.states
+        return states.rendered[element] and (
+            states.aria_hidden[element] or not states.hidden[element]
+        )
+
     def xpath(self, path: str) -> list[int]:
         """Elements an XPath selects (document order)."""
         if self._xpath is None:
@@ -145,7 +161,42 @@ class DomAnalysis:
 
 def analyze(html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT) -> DomAnalysis:
     """Parse and analyse a page (see :class:`DomAnalysis`)."""
-    return DomAnalysis(html, viewport)
+    with _no_cyclic_gc():
+        return DomAnalysis(html, viewport)
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a page is analysed.
+
+    The analysis allocates a few hundred thousand lists, dicts and tuples that all live as
+    long as the table (no reference cycles are made and dropped), so every collection the
+    allocations trigger scans them in vain: on a 10k-element page that was about a sixth of
+    the build. Reference counting still frees everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@dataclass(frozen=True)
+class ElementAnswer:
+    """What the DOM source says about one element, whether or not it has a row."""
+
+    element: int
+    role: str
+    """Canonical role (:mod:`resolver.roles`), as its row would carry it."""
+    aria_role: str
+    """The role as a browser's ``computedrole`` spells it (``image``, ``sectionheader``)."""
+    name: str
+    """Accessible name (accname 1.2)."""
+    row: int
+    """The element's own row, or -1 when it has none (inline text, wrappers, ``generic``
+    blocks whose text row stands for their text)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,6 +206,30 @@ class DomNative:
     analysis: DomAnalysis
     row_of: Sequence[int] = field(repr=False)
     """Per element, the row a selector on it stands for, or -1 (see the module doc)."""
+    rows: Sequence[Sequence[Any]] = field(repr=False, default=())
+    """The table's rows as built (the first item of each is its ID, the element's XPath)."""
+    _paths: dict[str, int] = field(repr=False, default_factory=dict)
+
+    def element(self, xpath: str) -> ElementAnswer | None:
+        """Role and name of the element at an absolute XPath (``/html[1]/body[1]/div[2]``),
+        listed or not; None when there is no such element or it is not in the
+        accessibility tree (not rendered, ``visibility: hidden``).
+
+        Rows are the matcher's candidates; this answers for every element, so an element
+        that can never be a target (a ``<strong>``, a ``generic`` wrapper) still has its
+        browser role and name.
+        """
+        analysis = self.analysis
+        if not self._paths:
+            self._paths.update((path, e) for e, path in enumerate(analysis.paths.layout))
+        path = xpath.removeprefix("xpath:")
+        e = self._paths.get(path, -1)
+        if e < 0 or not analysis.rendered(e):
+            return None
+        row = self.row_of[e]
+        if row >= 0 and not (row < len(self.rows) and self.rows[row][0] == analysis.paths.xpath[e]):
+            row = -1  # the row a selector means (its control, its text row), not its own
+        return ElementAnswer(e, analysis.roles[e], analysis.aria_role(e), analysis.name(e), row)
 
     def resolve(self, kind: str, selector: str) -> list[int]:
         """Rows a ``"css"`` or ``"xpath"`` selector selects (the table's selector resolver)."""
@@ -181,13 +256,18 @@ def build_table(source: SourceInput) -> CandidateTable:
     html = source.raw
     if html is None:
         raise InvalidObservationError("the observation has no dom_html")
+    with _no_cyclic_gc():
+        return _build(source, html)
+
+
+def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
     analysis = DomAnalysis(html, source.screen_size or _DEFAULT_VIEWPORT)
     builder = TableBuilder(
         "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
         max_rows=source.max_nodes,
     )  # fmt: skip
     box = _box_lookup(source.dom_layout, analysis.paths)
-    native = DomNative(analysis, _fill(builder, analysis, box, source.url))
+    native = DomNative(analysis, _fill(builder, analysis, box, source.url), builder.rows)
     return builder.build(
         coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
         screen_size=source.screen_size,
@@ -286,8 +366,9 @@ def _fill(
         attrs = attrs_of[e]
         if is_row[e]:
             role, name, value = roles[e], names.name(e), ""
-            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: its text
-                name = names.text_of(e)
+            if not name and role in INLINE_TEXT_ROLES:  # a clickable generic: title or text
+                title = attrs.get("title", "") if attrs else ""
+                name = " ".join(title.split()) or names.text_of(e)
             if tags[e] in _VALUE_TAGS or (attrs and not _VALUE_ATTRS.isdisjoint(attrs)):
                 value = _value(analysis, e)
             text = names.text_of(e, skip) if owner[e] == e and e in has_text else ""

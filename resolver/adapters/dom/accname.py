@@ -21,7 +21,7 @@ from typing import Final
 
 from .parse import Document
 
-__all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer"]
+__all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer", "collapse_ascii"]
 
 MAX_NAME_CHARS: Final[int] = 4000
 
@@ -37,12 +37,24 @@ NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
 """Roles whose name comes from their content (ARIA 1.2 "Name From: contents")."""
 
 
-def _collapse(text: str) -> str:
-    """Whitespace runs to one space, ends stripped: :func:`resolver.text.collapse`, which
-    this equals (``str.split`` splits on exactly the characters ``\\s`` matches), at a
-    fraction of the cost of a regex substitution."""
-    return " ".join(text.split())
+_ASCII_SPACES: Final[str] = " \t\n\r\f"
+_ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 
+
+def _collapse(text: str) -> str:
+    """ASCII whitespace runs to one space, ends stripped.
+
+    Only HTML's ASCII whitespace collapses (CSS Text 3 §4.1.1, as browsers render it): a
+    no-break space or another Unicode space stays in the name, as Chromium and WPT keep it.
+    ``str.split`` is exact for ASCII text and much cheaper than a regex, so it is used there.
+    """
+    if text.isascii():
+        return " ".join(text.split())
+    return _ASCII_WS.sub(" ", text).strip(_ASCII_SPACES)
+
+
+collapse_ascii = _collapse
+"""The whitespace collapsing names get (public for the benchmarks that compare names)."""
 
 _LABELABLE: Final[frozenset[str]] = frozenset(
     {"button", "input", "meter", "output", "progress", "select", "textarea"}
@@ -151,12 +163,15 @@ class NameComputer:
             text = self._text_only(i)
             if text is None or len(text) >= MAX_NAME_CHARS:
                 return None  # (too long: the budget cuts it, as the full computation does)
-            if text.strip():
+            if text.strip(_ASCII_SPACES):
                 name = _collapse(text)
                 self._names[i] = name
                 return name
-        # 2I: the tooltip attribute (not for presentational elements).
-        title = attrs.get("title") if attrs and role != "none" else None
+        # 2I: the tooltip attribute (not for presentational elements, nor for the roles whose
+        # name Chromium leaves empty; see _UNTITLED).
+        title = attrs.get("title") if attrs and role not in _UNTITLED else None
+        if title is None and attrs and role == "generic" and doc.tags[i] == "abbr":
+            title = attrs.get("title")
         name = _collapse(title) if title and title.strip() else ""
         self._names[i] = name
         return name
@@ -247,20 +262,32 @@ class NameComputer:
             if (recursive and not hidden_ok and not labelledby and walk.budget > 0
                     and not (i < walk.root < self.end[i])):  # fmt: skip
                 self._content[i] = text
-            if text.strip() or (recursive and not (attrs and attrs.get("title", "").strip())):
+            if text.strip(_ASCII_SPACES) or (
+                recursive and not (attrs and attrs.get("title", "").strip())
+            ):
                 return text  # whitespace between words matters inside a parent's name
             walk.budget = before
-        # 2I: the tooltip attribute (Deviation, follows Chromium: not for presentational
-        # elements).
-        title = attrs.get("title") if attrs and role != "none" else None
-        return title if title and title.strip() else ""
+        return self._tooltip(i, role, recursive)
+
+    def _tooltip(self, i: int, role: str, recursive: bool) -> str:
+        """2I: the tooltip attribute. Deviation (follows Chromium): not for presentational
+        elements, not for an img whose alt is empty (alt="" is its whole name), and not as
+        the own name of the roles in :data:`_UNTITLED` (inside another name it counts)."""
+        attrs = self.doc.attrs[i]
+        skip = role == "none" or (
+            not recursive and role in _UNTITLED and self.doc.tags[i] != "abbr"
+        )
+        title = attrs.get("title") if attrs and not skip else None
+        if not title or not title.strip():
+            return ""
+        return "" if attrs.get("alt") == "" and self.doc.tags[i] == "img" else title
 
     def _children(
         self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool,
         parts: list[str], skip: Sequence[bool] | None,
     ) -> None:  # fmt: skip
         """2F.iii: each child's text alternative, with spaces around block-level ones."""
-        block = self.block
+        block, tags = self.block, self.doc.tags
         pseudo = self.before.get(i)
         if pseudo:  # 2F.ii: CSS generated content before the children
             parts.append(pseudo)
@@ -276,7 +303,7 @@ class NameComputer:
                 else:
                     result = self._node(child, walk, depth + 1, recursive=True,
                                         labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
-                if block[child]:
+                if block[child] or (result and tags[child] in _REPLACED):
                     result = f" {result} "
             else:
                 result = child  # 2G: a text node contributes its text
@@ -285,9 +312,25 @@ class NameComputer:
                     result = _transformed(result, self.transform[i])
                 walk.budget -= len(result)
             parts.append(result)
+        attrs = self.doc.attrs[i]
+        if attrs and "aria-owns" in attrs:
+            # 2F.iii: "each child node of the current node", aria-owns children included:
+            # owned elements follow the DOM children (ARIA 1.2 §6.6 aria-owns).
+            for owned in self._owned(i):
+                if walk.budget <= 0:
+                    return
+                result = self._node(owned, walk, depth + 1, recursive=True,
+                                    labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+                parts.append(f" {result} " if block[owned] else result)
         pseudo = self.after.get(i)
         if pseudo:  # 2F.ii: and after them
             parts.append(pseudo)
+
+    def _owned(self, i: int) -> list[int]:
+        """Elements ``i`` owns by ``aria-owns`` that are not already its descendants."""
+        by_id, end = self.doc.by_id, self.end
+        refs = self.doc.attrs[i].get("aria-owns", "").split()
+        return [j for r in refs if (j := by_id.get(r, -1)) >= 0 and not i < j < end[i]]
 
     def _leaf_text(self, i: int, walk: _Walk) -> str | None:
         """What :meth:`_node` returns for a descendant ``i`` that is shown, has only text
@@ -298,7 +341,10 @@ class NameComputer:
         """
         doc = self.doc
         attrs = doc.attrs[i]
-        if attrs and ("aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs):
+        if attrs and (
+            "aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs
+            or "aria-owns" in attrs
+        ):  # fmt: skip
             return None
         if self.hidden[i] or i == walk.root or i == walk.named or i in walk.visited:
             return None
@@ -385,8 +431,12 @@ class NameComputer:
                 return " ".join(self.selected_options(i))
             if tag == "input":
                 return attrs.get("value", "")
+            # The options in its subtree and in what it owns (ARIA 1.2 §6.6 aria-owns).
+            spans = [(i + 1, self.end[i])]
+            if "aria-owns" in attrs:
+                spans.extend((j, self.end[j]) for j in self._owned(i))
             chosen = [
-                j for j in range(i + 1, self.end[i])
+                j for start, stop in spans for j in range(start, stop)
                 if self.roles[j] == "option" and doc.attrs[j].get("aria-selected") == "true"
             ]  # fmt: skip
             if chosen:
@@ -469,6 +519,10 @@ class NameComputer:
         title = attrs.get("title", "")
         if title.strip():
             return title
+        if self.labels(i):
+            # Deviation (follows Chromium): a control with a label element, even an empty
+            # one, is not named from its placeholder (the placeholder is its description).
+            return ""
         if kind in _TEXT_INPUT_TYPES or kind not in _NO_PLACEHOLDER:
             placeholder = attrs.get("placeholder", "")
             if placeholder.strip():
@@ -559,6 +613,15 @@ _NATIVE_TAGS: Final[frozenset[str]] = frozenset(
 """Tags :meth:`NameComputer._native` may name (in any namespace)."""
 _SVG_NATIVE_TAGS: Final[frozenset[str]] = frozenset({"g", "a", "use", "image"})
 """SVG elements named by a ``<title>`` child."""
+_REPLACED: Final[frozenset[str]] = frozenset({"img", "svg", "canvas", "video", "audio", "iframe"})
+"""Replaced elements: Deviation (follows Chromium), their text alternative is set off by
+spaces inside a name like a block's (``<a><img alt="Cart icon">Shop</a>`` is "Cart icon
+Shop"; accname 1.2 2F.iii only asks it for blocks)."""
+_UNTITLED: Final[frozenset[str]] = frozenset({"none", "generic", "time"})
+"""Roles not named by their own ``title`` (Deviation, follows Chromium: on the captured pages
+a generic ``<span title>`` or a ``<time title>`` has an empty name, while ``<abbr title>``,
+Chromium's own Abbr role, is named by it; ARIA 1.2 prohibits naming generic). The title stays
+in the row's ``attr:title`` column and in the row's name."""
 _NO_PLACEHOLDER: Final[frozenset[str]] = frozenset(
     {"checkbox", "radio", "range", "color", "file", "hidden", "date", "datetime-local",
      "month", "time", "week"}

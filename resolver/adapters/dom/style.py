@@ -56,7 +56,7 @@ BLOCK_TAGS: Final[frozenset[str]] = frozenset(
 ``br`` is here because a line break separates words the same way."""
 
 # Outcome codes (small ints keep the per-element arrays cheap).
-D_UNSET, D_NONE, D_INLINE, D_BLOCK = 0, 1, 2, 3
+D_UNSET, D_NONE, D_INLINE, D_BLOCK, D_INHERIT, D_REVERT = 0, 1, 2, 3, 4, 5
 V_UNSET, V_HIDDEN, V_VISIBLE = 0, 1, 2
 T_UNSET, T_NONE, T_UPPER, T_LOWER, T_CAPITALIZE = 0, 1, 2, 3, 4
 _TRANSFORMS: Final[dict[str, int]] = {
@@ -122,8 +122,18 @@ def _display_outcome(value: str) -> int:
     value = value.strip().lower()
     if value == "none":
         return D_NONE
-    if not value or value in ("inherit", "initial", "unset", "revert", "revert-layer"):
+    if not value:
         return D_UNSET
+    # CSS Cascade 4 §7 (explicit defaulting): these keywords are declarations like any other
+    # and win the cascade over an earlier ``display: none``. ``display`` is not inherited, so
+    # ``initial`` and ``unset`` give its initial value ``inline``; ``inherit`` takes the
+    # parent's display and ``revert`` the user-agent's (resolved in :mod:`.visibility`).
+    if value in ("initial", "unset"):
+        return D_INLINE
+    if value == "inherit":
+        return D_INHERIT
+    if value in ("revert", "revert-layer"):
+        return D_REVERT
     # Inline boxes join their neighbours' words; inline-block, inline-flex ... are atomic
     # boxes, and Chromium separates their text with spaces like blocks.
     if value in ("inline", "contents") or value.startswith("ruby"):
@@ -219,7 +229,7 @@ def _blocks(css: str) -> Iterator[tuple[str, str]]:
     i = 0
     n = len(css)
     while i < n:
-        brace = css.find("{", i)
+        brace = _prelude_end(css, i)
         if brace < 0:
             return
         semi = css.find(";", i, brace)
@@ -238,6 +248,49 @@ def _blocks(css: str) -> Iterator[tuple[str, str]]:
                     break
         yield css[i:brace].strip(), css[brace + 1 : j - 1]
         i = j
+
+
+def _prelude_end(css: str, i: int) -> int:
+    """Index of the ``{`` that opens the block of the rule starting at ``i`` (-1: none).
+
+    CSS Syntax 3 §5.4.3 and §5.4.8: a prelude's ``(`` and ``[`` open simple blocks that run
+    to their matching close, and a ``{`` inside one (or inside a string) opens nothing. So a
+    sheet wrapped in ``<![CDATA[ ... ]]>`` is one prelude without a block, and browsers drop
+    all of it. The common prelude has balanced brackets and no quotes: one ``find``.
+    """
+    brace = css.find("{", i)
+    if brace < 0:
+        return -1
+    head = css[i:brace]
+    if (
+        head.count("[") == head.count("]")
+        and head.count("(") == head.count(")")
+        and '"' not in head
+        and "'" not in head
+    ):
+        return brace
+    closing = {"[": "]", "(": ")"}
+    stack: list[str] = []
+    quote = ""
+    j = i
+    n = len(css)
+    while j < n:
+        ch = css[j]
+        if quote:
+            if ch == "\\":
+                j += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in closing:
+            stack.append(closing[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+        elif ch == "{" and not stack:
+            return j
+        j += 1
+    return -1
 
 
 def parse_rules(

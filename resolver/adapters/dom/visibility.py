@@ -22,7 +22,17 @@ from dataclasses import dataclass
 from typing import Final
 
 from .parse import Document
-from .style import BLOCK_TAGS, D_BLOCK, D_INLINE, D_NONE, UA_HIDDEN_TAGS, V_HIDDEN, V_UNSET, Styles
+from .style import (
+    BLOCK_TAGS,
+    D_BLOCK,
+    D_INHERIT,
+    D_INLINE,
+    D_NONE,
+    UA_HIDDEN_TAGS,
+    V_HIDDEN,
+    V_UNSET,
+    Styles,
+)
 
 __all__ = ["States", "compute_states"]
 
@@ -73,6 +83,8 @@ def compute_states(doc: Document, styles: Styles) -> States:
         vis = visibility[i]  # set here, or inherited
         vis_hidden[i] = vis == V_HIDDEN if vis != V_UNSET else (p >= 0 and vis_hidden[p])
         d = display[i]
+        if d == D_INHERIT:  # the parent's display (a hidden parent hides the child anyway)
+            d = D_BLOCK if p >= 0 and block[p] else D_INLINE
         if shown:
             if namespace[i] == 0:
                 if tag in UA_HIDDEN_TAGS and d not in (D_BLOCK, D_INLINE):

@@ -183,3 +183,33 @@ def test_enabled_state() -> None:
 )
 def test_embedded_controls_and_text_leaves(html: str, name: str) -> None:
     assert name_of(html) == name
+
+
+@pytest.mark.parametrize(
+    ("html", "name"),
+    [
+        # no-break spaces are not collapsed: only ASCII whitespace is
+        ("<a id=t href=x>a&nbsp;b</a>", "a\xa0b"),
+        ("<a id=t href=x>Zeppelin&nbsp;</a>", "Zeppelin\xa0"),
+        ("<a id=t href=x>&nbsp;</a>", "\xa0"),
+        # an embedded combobox reached through aria-owns contributes its value
+        (
+            "<input id=t type=file><label for=t>Flash <span aria-owns=o>the screen</span>"
+            " times.</label><div id=o><div role=combobox><ul role=listbox><li role=option"
+            " aria-selected=true>1</li></ul></div></div>",
+            "Flash the screen 1 times.",
+        ),
+        # Chromium: alt="" is an image's whole name, a title does not replace it
+        ("<img id=t src=x alt='' title=tip aria-describedby=q>", ""),
+        # Chromium: a label element, even empty, keeps the placeholder out of the name
+        ("<label for=t></label><input id=t placeholder=Search>", ""),
+        ("<input id=t placeholder=Search>", "Search"),
+        # Chromium: generic and time are not named by their own title; abbr is
+        ("<span id=t title=required>*</span>", ""),
+        ("<time id=t title=today>now</time>", ""),
+        ("<abbr id=t title='World Wide Web'>WWW</abbr>", "World Wide Web"),
+        ("<a id=t href=x><span title=inner>i</span> text</a>", "i text"),
+    ],
+)
+def test_chromium_grade_names(html: str, name: str) -> None:
+    assert name_of(html) == name

@@ -221,3 +221,22 @@ def test_labelled_targets_have_rows_that_agree_with_chromium(page: Path) -> None
         assert label["xpath"] in rows, key
         row = rows[label["xpath"]]
         assert table.names[row] == " ".join((label["name"] or "").split()), key
+
+
+def test_every_rendered_element_has_an_answer() -> None:
+    page = (
+        "<div>Q3 <strong>report</strong> <sub>2</sub></div><a href=x>go</a>"
+        "<p style='display:none'><a href=y>gone</a></p>"
+    )
+    native = build_table(SourceInput(raw=page)).native
+    assert isinstance(native, DomNative)
+    strong = native.element("/html[1]/body[1]/div[1]/strong[1]")
+    assert strong is not None and (strong.role, strong.row) == ("strong", -1)
+    sub = native.element("xpath:/html[1]/body[1]/div[1]/sub[1]")
+    assert sub is not None and sub.aria_role == "subscript"
+    block = native.element("/html[1]/body[1]/div[1]")
+    assert block is not None and (block.aria_role, block.name) == ("generic", "")
+    link = native.element("/html[1]/body[1]/a[1]")
+    assert link is not None and (link.role, link.name) == ("link", "go") and link.row >= 0
+    assert native.element("/html[1]/body[1]/p[1]/a[1]") is None  # not rendered
+    assert native.element("/html[1]/body[1]/nav[1]") is None  # no such element

@@ -113,3 +113,54 @@ def test_layout_tables_are_generic_like_chromium() -> None:
 def test_svg_roles() -> None:
     assert role_of("<svg id=t><title>Logo</title></svg>") == "img"
     assert role_of("<svg><path id=t /></svg>") == "none"
+
+
+def aria_role_of(html: str, selector: str = "#t") -> str:
+    analysis = analyze(html)
+    (element,) = analysis.css(selector)
+    return analysis.aria_role(element)
+
+
+@pytest.mark.parametrize(
+    ("html", "role", "aria"),
+    [
+        # ARIA 1.3 roles folded into generic keep their computedrole spelling
+        ("<p><sub id=t>2</sub></p>", "generic", "subscript"),
+        ("<p><sup id=t>2</sup></p>", "generic", "superscript"),
+        ("<img id=t src=x alt=a>", "img", "image"),
+        ('<div id=t role="img">x</div>', "img", "image"),
+        # header/footer: landmarks at the top, sectionheader/sectionfooter in sectioning
+        # content (main included, as in Chromium); aside in main stays complementary
+        ("<header id=t>x</header>", "banner", "banner"),
+        ("<article><header id=t>x</header></article>", "generic", "sectionheader"),
+        ("<main><footer id=t>x</footer></main>", "generic", "sectionfooter"),
+        ("<nav><header id=t aria-label=x>x</header></nav>", "generic", "sectionheader"),
+        ("<main><aside id=t>x</aside></main>", "complementary", "complementary"),
+        ("<nav><aside id=t>x</aside></nav>", "generic", "generic"),
+        # li: a list ancestor makes a listitem; an orphan is generic
+        ("<li id=t>x</li>", "generic", "generic"),
+        ("<ul><div><li id=t>x</li></div></ul>", "listitem", "listitem"),
+        ('<div role="list"><li id=t>x</li></div>', "listitem", "listitem"),
+        # only the first summary child of details is its button
+        ("<details><summary id=t>a</summary></details>", "button", "button"),
+        ("<details><summary>a</summary><summary id=t>b</summary></details>", "generic", "generic"),
+        ("<summary id=t>x</summary>", "generic", "generic"),
+        # rowgroups: tbody not exposed unless focusable; thead/tfoot are rowgroups
+        ("<table><thead id=t><tr><th>a<th>b</thead><tr><td>1<td>2</table>", "rowgroup", "rowgroup"),
+        ("<table><thead><tr><th>a<th>b</thead><tbody id=t><tr><td>1<td>2</table>", "none", "none"),
+        (
+            "<table><thead><tr><th>a<th>b</thead><tbody id=t tabindex=0><tr><td>1<td>2</table>",
+            "rowgroup",
+            "rowgroup",
+        ),
+        # inline elements with ARIA 1.2 roles, and generic ones
+        ("<p><s id=t>x</s></p>", "deletion", "deletion"),
+        ("<p><q id=t>x</q></p>", "generic", "generic"),
+        ("<p><a id=t>x</a></p>", "generic", "generic"),
+        ("<body id=t>x</body>", "generic", "generic"),
+        ("<math><mi id=t>x</mi></math>", "generic", "generic"),
+    ],
+)
+def test_contextual_roles_and_computed_spelling(html: str, role: str, aria: str) -> None:
+    assert role_of(html) == role
+    assert aria_role_of(html) == aria

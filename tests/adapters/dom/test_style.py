@@ -8,8 +8,10 @@ import pytest
 from resolver.adapters.dom.parse import parse_html
 from resolver.adapters.dom.style import (
     D_BLOCK,
+    D_INHERIT,
     D_INLINE,
     D_NONE,
+    D_REVERT,
     D_UNSET,
     T_UNSET,
     T_UPPER,
@@ -107,12 +109,24 @@ def test_dynamic_and_unparsable_selectors_do_not_hide_anything_else() -> None:
         ("inline-block", D_BLOCK),  # atomic boxes are separated like blocks
         ("flex", D_BLOCK),
         ("table-cell", D_BLOCK),
-        ("inherit", D_UNSET),
-        ("unset", D_UNSET),
+        ("inherit", D_INHERIT),
+        ("unset", D_INLINE),  # display is not inherited: unset is its initial value
+        ("initial", D_INLINE),
+        ("revert", D_REVERT),
     ],
 )
 def test_display_values(value: str, outcome: int) -> None:
     assert display_of(f"<span id=t style='display:{value}'>a</span>") == outcome
+
+
+@pytest.mark.parametrize("keyword", ["inherit", "initial", "unset", "revert"])
+def test_defaulting_keywords_override_display_none(keyword: str) -> None:
+    # A later rule with a CSS-wide keyword wins the cascade like any other declaration.
+    page = (
+        f"<style>.k{{display:none}} @media (min-width:1024px){{.k{{display:{keyword}}}}}"
+        "</style><div><a class=k id=t href=x>A</a></div>"
+    )
+    assert display_of(page) not in (D_NONE, D_UNSET)
 
 
 @pytest.mark.parametrize(
@@ -155,3 +169,11 @@ def test_specificity_and_selector_lists() -> None:
     assert specificity("a[href]") == (0, 1, 1)
     assert split_selectors("a, b[x=','], :is(c, d)") == ["a", "b[x=',']", ":is(c, d)"]
     assert split_selectors("a,,b") == ["a", "b"]
+
+
+def test_cdata_wrapped_sheet_is_dropped_as_browsers_do() -> None:
+    # CSS Syntax 3: "[" opens a block running to its "]", so the whole sheet is one prelude.
+    page = "<style><![CDATA[ .a{color:red} #t{display:none} ]]></style><p id=t>x</p>"
+    assert display_of(page) == D_UNSET
+    quoted = '<style>a[title="{"]{display:none} #t{display:none}</style><p id=t>x</p>'
+    assert display_of(quoted) == D_NONE
