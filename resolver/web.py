@@ -13,7 +13,7 @@ row have a value, and never where only one side has one:
   and when no row shares any recorded class the page was rebuilt: no evidence either way;
 - ``href``: host (where both sides have one), path and query (volatile parameters such as
   ``utm_*`` or session tokens dropped) count half, the same fragment the other half
-  (:func:`href_key`); a target no row has any more is no evidence either way;
+  (:func:`href_key`);
 - ``attributes``: equality of each recorded attribute the row also has, after normalisation;
 - ``nearby_text``: the texts next to the element in reading order (Similo's neighbour texts):
   the share of the recorded texts, among those the page still has, that are found within
@@ -388,9 +388,10 @@ def web_vectors(
         # rebuilt, which says nothing about which row is the element (as with IDs).
         add("class", config.w_class, *_class_overlap(index, query.classes), renamed=True)
     if query.href is not None:
-        # A link target no row has any more was changed by a new build (as with IDs): no
-        # evidence either way.
-        add("href", config.w_href, *_href_agreement(index, query.href), renamed=True)
+        # Unlike classes, a link target no row has any more still counts against the rows
+        # with another one: when the target was removed its link went with it, and the
+        # survivors must not gain by that.
+        add("href", config.w_href, *_href_agreement(index, query.href))
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:

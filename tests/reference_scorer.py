@@ -119,12 +119,12 @@ def web_terms(
     ref: SemanticElementRef, table: CandidateTable, config: MatchConfig
 ) -> list[tuple[float, float]]:
     """Per row, the (numerator, denominator) the web evidence adds: each signal where the row
-    has a value; classes and link targets only while some row shares one."""
+    has a value; classes only while some row shares one."""
     terms = [(0.0, 0.0)] * len(table)
     for name, (weight, agreement) in web_agreement(ref, table, config).items():
         if weight <= 0 or all(a is None for a in agreement):
             continue
-        if name in ("class", "href") and not any(agreement):  # renamed everywhere: no evidence
+        if name == "class" and not any(agreement):  # renamed everywhere: no evidence
             continue
         terms = [
             (num + weight * a, den + weight) if a is not None else (num, den)
