@@ -10,11 +10,13 @@ here is a :class:`~resolver.config.MatchConfig` field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
 
+from .batch import score_many
 from .config import MatchConfig
 from .errors import ResolutionError
 from .geometry import iou_one
@@ -25,7 +27,14 @@ from .roles import LABEL_ROLES, canonical_role, role_compat
 from .table import CandidateTable
 from .text import name_similarity
 
-__all__ = ["Decision", "decide", "prefer_control", "same_target", "verify_selector"]
+__all__ = [
+    "Decision",
+    "decide",
+    "decide_many",
+    "prefer_control",
+    "same_target",
+    "verify_selector",
+]
 
 Status = Literal["accepted", "ambiguous", "not_found"]
 
@@ -120,7 +129,36 @@ def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: Ma
 
 def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
     """Rank ``table``'s rows for ``ref`` and judge them (see the module docstring)."""
-    scored = score_table(ref, table, config)
+    return _judged(ref, table, config, score_table(ref, table, config))
+
+
+def decide_many(
+    refs: Sequence[SemanticElementRef], table: CandidateTable, config: MatchConfig
+) -> list[Decision]:
+    """:func:`decide` for every reference, ranked together (:func:`resolver.batch.score_many`).
+
+    Parameters
+    ----------
+    refs:
+        The references, in order.
+    table:
+        The one table they are judged against.
+    config:
+        One configuration for all of them.
+
+    Returns
+    -------
+    list of Decision
+        One per reference, in order, equal to what ``decide`` returns for it.
+    """
+    ranked = score_many(refs, table, config)
+    return [_judged(ref, table, config, scored) for ref, scored in zip(refs, ranked, strict=True)]
+
+
+def _judged(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
+) -> Decision:
+    """The decision on rows already ranked for ``ref``."""
     verified = verify_selector(ref, table, config, scored)
     if verified is not None:
         return _selected(table, scored, verified)
@@ -147,7 +185,7 @@ def _judge(table: CandidateTable, scored: Scored, config: MatchConfig) -> Decisi
     """Threshold and margin over the best different target."""
     if scored.rows.size == 0:
         return Decision("not_found", "the source has no candidates")
-    ranked = tuple(Candidate.of(table, scored, j) for j in range(scored.rows.size))
+    ranked = Candidate.ranked(table, scored)
     if not scored.identifying:
         reason = (
             "the reference has nothing here but its role (its box is in another coordinate "

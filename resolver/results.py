@@ -5,13 +5,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
 
 from .geometry import Box
 from .matcher import Scored
 from .table import CandidateTable
 
-__all__ = ["Candidate", "Resolution", "TraceEntry", "center"]
+__all__ = ["Candidate", "Resolution", "TraceEntry", "center", "rounded"]
+
+
+_TIE: Final[float] = 1e-6
+"""How close to a half a scaled value may come before :func:`rounded` asks ``round``."""
+
+
+def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
+    """``[round(v, digits) for v in values]``, computed for the whole array at once.
+
+    ``round`` rounds the exact binary value half to even; scaling by ``10**digits`` is off by
+    far less than :data:`_TIE`, so away from a tie the nearest integer is the same, and the
+    division back is the correctly rounded double of that decimal, as ``round`` returns.
+    Values near a tie, huge or not finite are left to ``round`` itself.
+    """
+    scale = 10.0**digits
+    scaled = values * scale
+    with np.errstate(invalid="ignore"):
+        frac = np.abs(scaled - np.floor(scaled))
+        unsure = ~(np.abs(frac - 0.5) > _TIE) | ~(np.abs(scaled) < 1e9)
+    out: list[float] = (np.rint(scaled) / scale).tolist()
+    for i in np.flatnonzero(unsure).tolist():
+        out[i] = round(float(values[i]), digits)
+    return out
 
 
 def center(box: Box) -> tuple[float, float]:
@@ -48,6 +74,36 @@ class Candidate:
             signals={k: round(v[j].item(), 4) for k, v in scored.signals.items()},
             container_path=table.containers[row],
         )
+
+    @classmethod
+    def ranked(cls, table: CandidateTable, scored: Scored) -> tuple[Candidate, ...]:
+        """Every scored row of ``table``, in order: :meth:`of` for each, with the scores and
+        signals converted to Python numbers once rather than per row."""
+        names = list(scored.signals)
+        size = scored.rows.size
+        # One rounding pass over all numbers: per number, round() is most of the cost.
+        columns = [scored.scores, *scored.signals.values()]
+        numbers = rounded(np.concatenate(columns)) if size else []
+        signals = [dict(zip(names, numbers[size + j :: size], strict=True)) for j in range(size)]
+        source, boxes = table.source, table.bboxes[scored.rows].tolist()
+        out: list[Candidate] = []
+        for row, box, score, values in zip(
+            scored.rows.tolist(), boxes, numbers[:size], signals, strict=True
+        ):
+            out.append(
+                cls(
+                    source=source,
+                    id=table.ids[row],
+                    executor_id=table.executor_ids[row],
+                    role=table.roles[row],
+                    name=table.names[row],
+                    bbox=None if box[0] != box[0] else (box[0], box[1], box[2], box[3]),
+                    score=score,
+                    signals=values,
+                    container_path=table.containers[row],
+                )
+            )
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
