@@ -127,7 +127,11 @@ def _grouped(scorers: list[Scorer], k: int) -> list[_Group]:
     by_key: dict[Any, list[Scorer]] = {}
     for scorer in scorers:
         query = scorer.query
-        shared = scorer.cache_key is not None
+        # Past 4096 name hits, some hits are not seeds: a look-alike order (which depends on
+        # the recorded path too) would make bounds differ within a group.
+        shared = scorer.cache_key is not None and not (
+            query.occurrence is not None and scorer.name_hits().size > 4096
+        )
         key = (query.name_raw, scorer.cache_key, query.occurrence) if shared else id(scorer)
         by_key.setdefault(key, []).append(scorer)
     return [_Group(members, k) for members in by_key.values()]

@@ -129,7 +129,8 @@ def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: Ma
 
 def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
     """Rank ``table``'s rows for ``ref`` and judge them (see the module docstring)."""
-    return _judged(ref, table, config, score_table(ref, table, config))
+    step = _selected_or_rows(ref, table, config, score_table(ref, table, config))
+    return _decisions(table, config, [step])[0]
 
 
 def decide_many(
@@ -152,17 +153,30 @@ def decide_many(
         One per reference, in order, equal to what ``decide`` returns for it.
     """
     ranked = score_many(refs, table, config)
-    return [_judged(ref, table, config, scored) for ref, scored in zip(refs, ranked, strict=True)]
+    steps = [_selected_or_rows(ref, table, config, s) for ref, s in zip(refs, ranked, strict=True)]
+    return _decisions(table, config, steps)
 
 
-def _judged(
+def _selected_or_rows(
     ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
-) -> Decision:
-    """The decision on rows already ranked for ``ref``."""
+) -> Decision | Scored:
+    """The decision for a recorded selector that is verified, else the rows to judge."""
     verified = verify_selector(ref, table, config, scored)
     if verified is not None:
         return _selected(table, scored, verified)
-    return _judge(table, prefer_control(table, scored, config), config)
+    return prefer_control(table, scored, config)
+
+
+def _decisions(
+    table: CandidateTable, config: MatchConfig, steps: list[Decision | Scored]
+) -> list[Decision]:
+    """Each step's decision: made already, or by judging its rows (whose candidates are
+    all built in one pass)."""
+    candidates = iter(Candidate.ranked_many(table, [s for s in steps if isinstance(s, Scored)]))
+    return [
+        step if isinstance(step, Decision) else _judge(table, step, config, next(candidates))
+        for step in steps
+    ]
 
 
 def _selected(
@@ -181,11 +195,13 @@ def _selected(
     return Decision("accepted", reason, (chosen, *others), None, round(score - rival, 4))
 
 
-def _judge(table: CandidateTable, scored: Scored, config: MatchConfig) -> Decision:
-    """Threshold and margin over the best different target."""
+def _judge(
+    table: CandidateTable, scored: Scored, config: MatchConfig, ranked: tuple[Candidate, ...]
+) -> Decision:
+    """Threshold and margin over the best different target (``ranked``: the candidates of
+    the scored rows)."""
     if scored.rows.size == 0:
         return Decision("not_found", "the source has no candidates")
-    ranked = Candidate.ranked(table, scored)
     if not scored.identifying:
         reason = (
             "the reference has nothing here but its role (its box is in another coordinate "

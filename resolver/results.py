@@ -3,7 +3,7 @@ one :class:`TraceEntry` per source it tried."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
@@ -77,33 +77,45 @@ class Candidate:
 
     @classmethod
     def ranked(cls, table: CandidateTable, scored: Scored) -> tuple[Candidate, ...]:
-        """Every scored row of ``table``, in order: :meth:`of` for each, with the scores and
-        signals converted to Python numbers once rather than per row."""
-        names = list(scored.signals)
-        size = scored.rows.size
-        # One rounding pass over all numbers: per number, round() is most of the cost.
-        columns = [scored.scores, *scored.signals.values()]
-        numbers = rounded(np.concatenate(columns)) if size else []
-        signals = [dict(zip(names, numbers[size + j :: size], strict=True)) for j in range(size)]
-        source, boxes = table.source, table.bboxes[scored.rows].tolist()
-        out: list[Candidate] = []
-        for row, box, score, values in zip(
-            scored.rows.tolist(), boxes, numbers[:size], signals, strict=True
-        ):
-            out.append(
-                cls(
-                    source=source,
-                    id=table.ids[row],
-                    executor_id=table.executor_ids[row],
-                    role=table.roles[row],
-                    name=table.names[row],
-                    bbox=None if box[0] != box[0] else (box[0], box[1], box[2], box[3]),
-                    score=score,
-                    signals=values,
-                    container_path=table.containers[row],
+        """Every scored row of ``table``, in order: :meth:`of` for each."""
+        return cls.ranked_many(table, [scored])[0]
+
+    @classmethod
+    def ranked_many(
+        cls, table: CandidateTable, scoreds: Sequence[Scored]
+    ) -> list[tuple[Candidate, ...]]:
+        """:meth:`ranked` for several results on one table, with all their scores and
+        signals rounded in one pass (per number, ``round`` is most of the cost)."""
+        columns = [c for scored in scoreds for c in (scored.scores, *scored.signals.values())]
+        numbers = rounded(np.concatenate(columns)) if columns else []
+        every_row = [scored.rows.tolist() for scored in scoreds]
+        boxes = table.bboxes[[r for rows in every_row for r in rows]].tolist()
+        source, out, at, boxed = table.source, [], 0, 0
+        for scored, rows in zip(scoreds, every_row, strict=True):
+            size, names = len(rows), list(scored.signals)
+            block = numbers[at : at + size * (1 + len(names))]
+            at += len(block)
+            signals = [dict(zip(names, block[size + j :: size], strict=True)) for j in range(size)]
+            made = []
+            for row, box, score, values in zip(
+                rows, boxes[boxed : boxed + size], block[:size], signals, strict=True
+            ):
+                made.append(
+                    cls(
+                        source=source,
+                        id=table.ids[row],
+                        executor_id=table.executor_ids[row],
+                        role=table.roles[row],
+                        name=table.names[row],
+                        bbox=None if box[0] != box[0] else (box[0], box[1], box[2], box[3]),
+                        score=score,
+                        signals=values,
+                        container_path=table.containers[row],
+                    )
                 )
-            )
-        return tuple(out)
+            boxed += size
+            out.append(tuple(made))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""

@@ -174,3 +174,29 @@ def test_least_name_is_where_the_bound_reaches_the_floor(
     if x < 1.0:
         # ... and just above it, one may
         assert _bound(min(x + 1e-5, 1.0), gain, other, config) >= floor - 1e-12
+
+
+def test_score_many_past_4096_name_hits() -> None:
+    # Past 4096 hits not every hit is a seed; look-alike orders recorded in different
+    # containers must not share bounds.
+    rng = random.Random(2)
+    b = TableBuilder("a11y", "many-edits")
+    b.add("root", raw_role="main", name="", parent=-1, bbox=(0, 0, 1000, 9000))
+    for g in range(30):
+        b.add(f"g{g}", raw_role="group", name=f"Group {g}", parent=0, bbox=(0, 0, 1000, 9000))
+    for i in range(4300):
+        y = rng.uniform(0, 8900)
+        b.add(str(i), raw_role=rng.choice(["button", "link"]), name=rng.choice(["Edit", "edit"]),
+              parent=1 + rng.randrange(30), bbox=(10, y, 60, y + 20))  # fmt: skip
+    table = b.build(screen_size=(1000.0, 9000.0))
+    refs = []
+    for _ in range(12):
+        y = rng.uniform(0, 8900)
+        refs.append(SemanticElementRef(
+            role="button", name="Edit", bbox=(10, y, 60, y + 20),
+            container_path=(f"Group {rng.randrange(30)}",), occurrence=(rng.randrange(3), 140),
+        ))  # fmt: skip
+    config = MatchConfig()
+    for got, want in zip(score_many(refs, table, config), one_by_one(refs, table, config),
+                         strict=True):  # fmt: skip
+        assert_same_scored(got, want)
