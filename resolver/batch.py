@@ -256,10 +256,7 @@ def _fill_names(jobs: list[_Job]) -> None:
         wanted[key] = (first, parts, min(lowest, cutoff))
     pending: list[_Job] = []
     for scorer, parts, cutoff in wanted.values():
-        asked = np.zeros(len(scorer.table), dtype=bool)
-        for part in parts:
-            asked[part] = True
-        rows = scorer.pending_names(np.flatnonzero(asked))
+        rows = scorer.pending_names(parts[0] if len(parts) == 1 else np.concatenate(parts))
         if rows.size:
             pending.append((scorer, rows, cutoff))
     # token_set_ratio counts only under the factor: the names whose cutoff is above it need
@@ -278,17 +275,17 @@ def _fuzzy_batch(jobs: list[_Job]) -> None:
     name any of them needs, from the lowest cutoff."""
     index = index_of(jobs[0][0].table)
     codes, names = index.norm_codes
-    distinct = np.unique(np.concatenate([codes[rows] for _, rows, _ in jobs]))
+    needed = distinct(np.concatenate([codes[rows] for _, rows, _ in jobs]))
     queries: dict[str, int] = {}
     for scorer, _, _ in jobs:
         queries.setdefault(scorer.query.name_norm, len(queries))
     matrix = fuzzy_matrix(
         list(queries),
-        [names[c] for c in distinct.tolist()],
+        [names[c] for c in needed.tolist()],
         floor=min(cutoff for _, _, cutoff in jobs),
     )
     for scorer, rows, _ in jobs:
-        columns = np.searchsorted(distinct, codes[rows])
+        columns = np.searchsorted(needed, codes[rows])
         scorer.set_fuzzy(rows, matrix[queries[scorer.query.name_norm], columns])
 
 
