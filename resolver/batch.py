@@ -55,6 +55,10 @@ __all__ = ["least_name", "score_many", "score_pairs"]
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
 
+BATCH_VALUES: Final[int] = 1 << 23
+"""Per-row values one batch may hold (a row-long name cache per distinct name): longer
+lists of references are scored in batches of ``BATCH_VALUES // len(table)``, so memory stays
+bounded (64 MB) whatever the number of references."""
 _CUTOFF_SLACK: Final[float] = 1e-6
 """Taken off a computed name cutoff, so that rounding in the bound never decides."""
 
@@ -90,6 +94,13 @@ def score_many(
     k = prune_k(k)
     if len(table) == 0:
         return [score_table(ref, table, config, k=k) for ref in refs]
+    step = max(1, BATCH_VALUES // len(table))
+    if len(refs) > step:
+        return [
+            s
+            for i in range(0, len(refs), step)
+            for s in score_many(refs[i : i + step], table, config, k=k)
+        ]
     shared: dict[Any, Any] = {}
     scorers = [Scorer(Query.build(ref, table, config), table, config, shared) for ref in refs]
     groups = _grouped([scorer for scorer in scorers if scorer.pruned], k)

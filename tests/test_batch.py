@@ -200,3 +200,17 @@ def test_score_many_past_4096_name_hits() -> None:
     for got, want in zip(score_many(refs, table, config), one_by_one(refs, table, config),
                          strict=True):  # fmt: skip
         assert_same_scored(got, want)
+
+
+def test_long_lists_are_scored_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A batch holds a row-long vector per distinct name: long lists go in several batches,
+    # with the same results.
+    rng = random.Random(12)
+    table = random_table(rng, 200)
+    refs = [random_ref(rng, table) for _ in range(23)]
+    config = MatchConfig()
+    want = one_by_one(refs, table, config)
+    monkeypatch.setattr("resolver.batch.BATCH_VALUES", 5 * len(table))
+    got = score_many(refs, table, config)
+    for a, b in zip(got, want, strict=True):
+        assert_same_scored(a, b)
