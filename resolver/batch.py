@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .index import index_of
+from .index import BoundedCache, ContainerVocab, index_of
 from .matcher import (
     Query,
     Scored,
@@ -233,8 +233,8 @@ def least_name(gain: float, other: float, floor: float, config: MatchConfig) -> 
     The bound ``gain * (a + b x) * (other + w x)``, with ``a`` the name gate floor, ``b = 1 - a``
     and ``w`` the name weight, grows with ``x``: solved for ``floor``, it is a quadratic.
     """
-    if gain <= 0.0:
-        return 1.0
+    if gain * (other + config.w_name) < floor:
+        return 1.0  # not even an equal name reaches the floor (the gate is 1 there)
     a = config.name_gate_floor
     quad = (1.0 - a) * config.w_name
     lin = a * config.w_name + (1.0 - a) * other
@@ -454,12 +454,12 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
     vocab, cache = users[0].vocabulary()
     paths, path_of = np.unique(vocab.path_of_row[pairs.flat[at]], return_inverse=True)
     sub = vocab.matrix[paths]  # paths x entries, -1 padded
-    entries = distinct(sub[sub >= 0])
-    items: dict[str, int] = {}
-    for scorer in users:
+    recorded: dict[str, list[int]] = {}
+    for i, scorer in zip(owners, users, strict=True):
         for item in scorer.query.container:
-            items.setdefault(item, len(items))
-    sims = np.stack([entry_sims(item, entries, vocab, cache) for item in items])
+            recorded.setdefault(item, []).append(i)
+    items = {item: j for j, item in enumerate(recorded)}
+    sims = _entry_rows(recorded, (who, path_of, sub), vocab, cache)
     # Per recorded entry and path, the best agreement of any of the path's entries.
     best = sims[:, sub].max(axis=2).ravel()
     depth = max(len(s.query.container) for s in users)
@@ -485,3 +485,26 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
             total[live] += weight_at[owner, d] * best[item[live] * paths.size + path_of[live]]
     by_pair: FloatArray = total / weight_sum[who]
     return by_pair
+
+
+def _entry_rows(
+    recorded: dict[str, list[int]],
+    layout: tuple[Index, Index, Index],
+    vocab: ContainerVocab,
+    cache: BoundedCache,
+) -> FloatArray:
+    """Per recorded entry (``recorded`` maps each to the scorers that record it), its
+    similarity to every vocabulary entry, from the table's cache. An entry's similarities
+    still unknown are computed only for the paths of the pairs of its own scorers (``layout``:
+    each pair's scorer and path, and the paths' entries); the rest stay unknown, as no pair
+    reads them."""
+    who, path_of, sub = layout
+    entries = distinct(sub[sub >= 0])
+    rows = []
+    for item, owners in recorded.items():
+        sims: FloatArray | None = cache.get(item)
+        if sims is None or np.isnan(sims[entries]).any():
+            theirs = sub[distinct(path_of[np.isin(who, owners)])]
+            sims = entry_sims(item, distinct(theirs[theirs >= 0]), vocab, cache)
+        rows.append(sims)
+    return np.stack(rows)
