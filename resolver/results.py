@@ -30,8 +30,8 @@ def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
     Values near a tie, huge or not finite are left to ``round`` itself.
     """
     scale = 10.0**digits
-    scaled = values * scale
-    with np.errstate(invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = values * scale
         frac = np.abs(scaled - np.floor(scaled))
         unsure = ~(np.abs(frac - 0.5) > _TIE) | ~(np.abs(scaled) < 1e9)
     out: list[float] = (np.rint(scaled) / scale).tolist()
