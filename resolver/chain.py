@@ -303,12 +303,28 @@ def resolve_many(
     coords_fallback: CoordsPolicy = "unobserved",
     **options: Any,
 ) -> list[Resolution | ResolutionError]:
-    """Resolve many refs against one observation, sharing its tables and their indexes
-    (same options as :func:`resolve`).
+    """Resolve many refs against one observation, as one batch per source.
 
-    Returns one entry per ref, in order: a :class:`Resolution`, or the
-    :class:`ResolutionError` that ref raised (returned, not raised, so one missing element does
-    not hide the others). An unreadable observation or invalid options still raise.
+    Each entry is what :func:`resolve` gives for that ref with the same options (answer,
+    score, margin, alternatives, trace, or error), but the refs a source still has to judge
+    are ranked together (:func:`resolver.batch.score_many`): the table, its indexes and the
+    work that refs with the same name, role or containers have in common are shared.
+
+    Parameters
+    ----------
+    refs:
+        References (:class:`SemanticElementRef`, or their dict / JSON forms).
+    observation:
+        As for :func:`resolve`.
+    sources, config, coords_fallback, **options:
+        As for :func:`resolve`, for every ref.
+
+    Returns
+    -------
+    list of Resolution or ResolutionError
+        One entry per ref, in order: the :class:`ResolutionError` a ref raised is returned,
+        not raised, so one missing element does not hide the others. An unreadable
+        observation or invalid options still raise.
     """
     chosen, cfg = _settings(sources, config, coords_fallback, options)
     obs = Observation.from_any(observation)

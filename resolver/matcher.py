@@ -8,6 +8,9 @@ first, then the rest best bound first in growing chunks (one rapidfuzz batch cal
 names, one per recorded container level for container entries), until the next bound is under
 the floor: the k-th best score, or the best minus :data:`RELEVANT_GAP`. Within that gap the top
 rows equal a full evaluation (the tests check this against a plain-Python reference scorer).
+
+:func:`score_table` runs its steps in turn (:func:`seed_rows`, :func:`seeded`, :func:`extend`,
+:func:`ranked`); :mod:`resolver.batch` runs the same steps for many references at once.
 """
 
 from __future__ import annotations
