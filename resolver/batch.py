@@ -453,15 +453,7 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
     users = [pairs.scorers[i] for i in owners]
     vocab, cache = users[0].vocabulary()
     paths, path_of = np.unique(vocab.path_of_row[pairs.flat[at]], return_inverse=True)
-    sub = vocab.matrix[paths]  # paths x entries, -1 padded
-    recorded: dict[str, list[int]] = {}
-    for i, scorer in zip(owners, users, strict=True):
-        for item in scorer.query.container:
-            recorded.setdefault(item, []).append(i)
-    items = {item: j for j, item in enumerate(recorded)}
-    sims = _entry_rows(recorded, (who, path_of, sub), vocab, cache)
-    # Per recorded entry and path, the best agreement of any of the path's entries.
-    best = sims[:, sub].max(axis=2).ravel()
+    items: dict[str, int] = {}
     depth = max(len(s.query.container) for s in users)
     item_at = np.full((len(pairs.scorers), depth), -1, dtype=np.intp)
     weight_at = np.zeros((len(pairs.scorers), depth))
@@ -470,9 +462,11 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
         summed = 0.0
         for d, item in enumerate(scorer.query.container):
             weight = entry_weight(d, item)
-            item_at[i, d], weight_at[i, d] = items[item], weight
+            item_at[i, d], weight_at[i, d] = items.setdefault(item, len(items)), weight
             summed += weight
         weight_sum[i] = summed
+    sub = vocab.matrix[paths]  # paths x entries, -1 padded
+    best = _best_by_path(list(items), (item_at[who], path_of, sub), vocab, cache)
     # Level by level, as the single scorer adds them up.
     total = np.zeros(at.size)
     for d in range(depth):
@@ -487,24 +481,27 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
     return by_pair
 
 
-def _entry_rows(
-    recorded: dict[str, list[int]],
+def _best_by_path(
+    items: list[str],
     layout: tuple[Index, Index, Index],
     vocab: ContainerVocab,
     cache: BoundedCache,
 ) -> FloatArray:
-    """Per recorded entry (``recorded`` maps each to the scorers that record it), its
-    similarity to every vocabulary entry, from the table's cache. An entry's similarities
-    still unknown are computed only for the paths of the pairs of its own scorers (``layout``:
-    each pair's scorer and path, and the paths' entries); the rest stay unknown, as no pair
-    reads them."""
-    who, path_of, sub = layout
-    entries = distinct(sub[sub >= 0])
-    rows = []
-    for item, owners in recorded.items():
-        sims: FloatArray | None = cache.get(item)
-        if sims is None or np.isnan(sims[entries]).any():
-            theirs = sub[distinct(path_of[np.isin(who, owners)])]
-            sims = entry_sims(item, distinct(theirs[theirs >= 0]), vocab, cache)
-        rows.append(sims)
-    return np.stack(rows)
+    """Per recorded entry and path (flat, entry-major), the best agreement of any of the
+    path's entries, from the table's cache of entry similarities. ``layout``: each pair's
+    recorded entries by level (-1 past its path), each pair's path, and the paths' entries.
+    Similarities still unknown where a pair needs them are computed for the paths of the
+    pairs that record the entry, as single scorings would; no pair reads the others."""
+    entries_of, path_of, sub = layout
+    unknown = np.full(len(vocab.raw) + 1, np.nan)
+    rows = [cache.get(item, unknown) for item in items]
+    best: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
+    keys = (entries_of * sub.shape[0] + path_of[:, None])[entries_of >= 0]
+    lacking = keys[np.isnan(best[keys])]
+    if not lacking.size:
+        return best
+    for j in distinct(lacking // sub.shape[0]).tolist():
+        theirs = sub[distinct(keys[keys // sub.shape[0] == j] % sub.shape[0])]
+        rows[j] = entry_sims(items[j], distinct(theirs[theirs >= 0]), vocab, cache)
+    completed: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
+    return completed

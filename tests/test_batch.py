@@ -214,3 +214,18 @@ def test_long_lists_are_scored_in_batches(monkeypatch: pytest.MonkeyPatch) -> No
     got = score_many(refs, table, config)
     for a, b in zip(got, want, strict=True):
         assert_same_scored(a, b)
+
+
+def test_small_table_caches_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table's bounded caches (entry similarities, shared vectors) empty themselves while
+    # a batch still uses what they held.
+    monkeypatch.setattr("resolver.index.ENTRY_SIMS", 3)
+    monkeypatch.setattr("resolver.index.SHARED_ENTRIES", 2)
+    rng = random.Random(21)
+    config = MatchConfig()
+    for _ in range(3):
+        table = random_table(rng, 300)  # a new table: its index takes the small limits
+        refs = [random_ref(rng, table) for _ in range(30)]
+        got = score_many(refs, table, config)
+        for a, b in zip(got, one_by_one(refs, table, config), strict=True):
+            assert_same_scored(a, b)
