@@ -4,14 +4,17 @@
 The result for each reference is exactly :func:`resolver.matcher.score_table`'s; what changes
 is how much work is shared:
 
-- references with the same name share that name's lookup tiers and per-row fuzzy scores, and
+- references with the same name share that name's lookup hits and per-row name scores, and
   references with the same container path its per-row container scores (the ``shared``
   caches of :class:`~resolver.matcher.Scorer`); those with the same role and signal set
   share the role vectors and the order of rows by bound, as single resolves already do;
+  with the same name and look-alike order too, they form a group with one set of seed rows;
 - the fuzzy names a pruned scoring needs are computed for all references together, with one
   rapidfuzz ``cdist`` per scorer: first those of every reference's seed rows, exactly, then
   those of every row whose bound still reaches its reference's floor, with a cutoff under
   which no such row could reach it (there a value only has to stay under the cutoff);
+- the seeds of all references are scored in one vectorised pass over (reference, row) pairs
+  (:func:`score_pairs`), with each pair going through the single scorer's operations;
 - the chunked loop after the seeds (:func:`resolver.matcher.extend`) runs only for a
   reference where some row can still reach the floor once its name is known; for the
   others the seeds are the answer, as the loop would have found.
@@ -226,12 +229,30 @@ def _remember(scorer: Scorer, rows: Index, known: dict[str, FloatArray]) -> None
 
 
 def least_name(gain: float, other: float, floor: float, config: MatchConfig) -> float:
-    """The least name similarity ``x`` in ``[0, 1]`` with which a row could score ``floor``,
-    when its gate over its denominator is at most ``gain`` and its other evidence at most
-    ``other`` (a bound of :meth:`~resolver.matcher.Scorer.bound`'s form), less a slack.
+    """The least name similarity with which a row could still score ``floor``.
 
-    The bound ``gain * (a + b x) * (other + w x)``, with ``a`` the name gate floor, ``b = 1 - a``
-    and ``w`` the name weight, grows with ``x``: solved for ``floor``, it is a quadratic.
+    The bound of a row's score (:meth:`~resolver.matcher.Scorer.bound`) is
+    ``gain * (a + b x) * (other + w x)`` for a name similarity ``x``, with ``a`` the name gate
+    floor, ``b = 1 - a`` and ``w`` the name weight. It grows with ``x``; solved for ``floor``
+    it is a quadratic, whose positive root, less a small slack, is returned.
+
+    Parameters
+    ----------
+    gain:
+        The largest gate over denominator (role gate x visibility / sum of weights) of the
+        rows concerned.
+    other:
+        The largest weighted sum of their other signals, box and container counted perfect.
+    floor:
+        The score a row must reach to matter.
+    config:
+        The name gate floor and name weight.
+
+    Returns
+    -------
+    float
+        In ``[0, 1]``: no row whose name scores under it can reach ``floor`` (0 when even
+        an unrelated name could, 1 when not even an equal one can).
     """
     if gain * (other + config.w_name) < floor:
         return 1.0  # not even an equal name reaches the floor (the gate is 1 there)

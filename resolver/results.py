@@ -28,6 +28,18 @@ def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
     far less than :data:`_TIE`, so away from a tie the nearest integer is the same, and the
     division back is the correctly rounded double of that decimal, as ``round`` returns.
     Values near a tie, huge or not finite are left to ``round`` itself.
+
+    Parameters
+    ----------
+    values:
+        The numbers.
+    digits:
+        Decimals kept.
+
+    Returns
+    -------
+    list of float
+        Equal to ``round(v, digits)`` for each value (``-0.0``, ``nan`` and ``inf`` too).
     """
     scale = 10.0**digits
     with np.errstate(over="ignore", invalid="ignore"):
