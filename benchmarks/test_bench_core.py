@@ -29,8 +29,10 @@ from synth import Workload, make_refs, workload  # noqa: E402
 
 from resolver import (  # noqa: E402
     Observation,
+    Resolution,
     ResolutionError,
     SemanticElementRef,
+    resolve,
     resolve_element,
     resolve_many,
 )
@@ -127,12 +129,34 @@ def test_seed_cdp_10k(benchmark: Any, workloads: Callable[[int], Workload]) -> N
 
 @pytest.mark.benchmark(group="resolve_many 100 refs, 10k nodes")
 def test_resolve_many_10k(benchmark: Any, workloads: Callable[[int], Workload]) -> None:
-    """``resolve_many`` of 100 refs against one observation whose table is built."""
+    """``resolve_many`` of 100 refs against one observation whose table is built (one
+    batch per source)."""
     w = workloads(10_000)
     refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
     results = benchmark.pedantic(
-        lambda: resolve_many(refs, w.observation), rounds=3, warmup_rounds=1
+        lambda: resolve_many(refs, w.observation), rounds=20, warmup_rounds=2
     )
+    assert len(results) == len(refs)
+
+
+@pytest.mark.benchmark(group="resolve_many 100 refs, 10k nodes")
+def test_resolve_one_by_one_100_refs_10k(
+    benchmark: Any, workloads: Callable[[int], Workload]
+) -> None:
+    """The same 100 refs, one ``resolve`` each, errors kept: what ``resolve_many`` returns."""
+    w = workloads(10_000)
+    refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
+
+    def run() -> list[Resolution | ResolutionError]:
+        out: list[Resolution | ResolutionError] = []
+        for ref in refs:
+            try:
+                out.append(resolve(ref, w.observation))
+            except ResolutionError as exc:
+                out.append(exc)
+        return out
+
+    results = benchmark.pedantic(run, rounds=10, warmup_rounds=1)
     assert len(results) == len(refs)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
-from .decide import Decision, decide
+from .decide import Decision, decide, decide_many
 from .errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -94,9 +94,7 @@ class _Run:
         in which it accepts answers, and the whole input is read only when none does.
         """
         if not self.observation.has(source):
-            self.trace.append(
-                TraceEntry(source, "absent", f"the observation has no {source} input")
-            )
+            self.absent(source)
             return None
         ref = self.ref
         try:
@@ -112,10 +110,21 @@ class _Run:
                     return self._answer(source, decision)
             table = self.observation.candidates(source)
         except SourceUnavailableError as exc:
-            self.trace.append(TraceEntry(source, "unavailable", exc.message))
+            self.unavailable(source, exc)
             return None
+        return self.judged(source, decide(self.ref, table, config))
+
+    def absent(self, source: str) -> None:
+        """Record that the observation has no input for ``source``."""
+        self.trace.append(TraceEntry(source, "absent", f"the observation has no {source} input"))
+
+    def unavailable(self, source: str, exc: SourceUnavailableError) -> None:
+        """Record that ``source`` cannot be used here (an extra is not installed)."""
+        self.trace.append(TraceEntry(source, "unavailable", exc.message))
+
+    def judged(self, source: str, decision: Decision) -> Resolution | None:
+        """Record the decision on ``source``'s whole table; a Resolution when it accepts."""
         self.looked = True
-        decision = decide(self.ref, table, config)
         entry = TraceEntry(
             source, decision.status, decision.reason, decision.best, decision.runner_up
         )
@@ -294,21 +303,98 @@ def resolve_many(
     coords_fallback: CoordsPolicy = "unobserved",
     **options: Any,
 ) -> list[Resolution | ResolutionError]:
-    """Resolve many refs against one observation, sharing its tables and their indexes
-    (same options as :func:`resolve`).
+    """Resolve many refs against one observation, as one batch per source.
 
-    Returns one entry per ref, in order: a :class:`Resolution`, or the
-    :class:`ResolutionError` that ref raised (returned, not raised, so one missing element does
-    not hide the others). An unreadable observation or invalid options still raise.
+    Each entry is what :func:`resolve` gives for that ref with the same options (answer,
+    score, margin, alternatives, trace, or error), but the refs a source still has to judge
+    are ranked together (:func:`resolver.batch.score_many`): the table, its indexes and the
+    work that refs with the same name, role or containers have in common are shared.
+
+    Parameters
+    ----------
+    refs:
+        References (:class:`SemanticElementRef`, or their dict / JSON forms).
+    observation:
+        As for :func:`resolve`.
+    sources, config, coords_fallback, **options:
+        As for :func:`resolve`, for every ref.
+
+    Returns
+    -------
+    list of Resolution or ResolutionError
+        One entry per ref, in order: the :class:`ResolutionError` a ref raised is returned,
+        not raised, so one missing element does not hide the others. An unreadable
+        observation or invalid options still raise.
     """
     chosen, cfg = _settings(sources, config, coords_fallback, options)
     obs = Observation.from_any(observation)
-    out: list[Resolution | ResolutionError] = []
+    out: list[Resolution | ResolutionError | None] = []
+    runs: dict[int, _Run] = {}
     for ref in refs:
         try:
-            out.append(_resolve(_coerce_ref(ref), obs, chosen, cfg, coords_fallback))
+            runs[len(out)] = _Run(_coerce_ref(ref), obs)
+            out.append(None)
+        except ResolutionError as exc:
+            out.append(exc)
+    # Source by source, every reference still unanswered at once: the same trace, answer or
+    # error per reference as resolve() gives, with one ranking pass per table.
+    for source in chosen:
+        pending = {i: run for i, run in runs.items() if out[i] is None}
+        if not pending:
+            break
+        for i, found in _source_many(pending, obs, source, cfg, coords_fallback).items():
+            out[i] = found
+    return [runs[i].failure() if found is None else found for i, found in enumerate(out)]
+
+
+def _source_many(
+    runs: dict[int, _Run],
+    observation: Observation,
+    source: str,
+    config: MatchConfig,
+    coords_fallback: str,
+) -> dict[int, Resolution | ResolutionError]:
+    """One source for many runs: the answers and errors, by run, of those it settles."""
+    if source == "coords":
+        answered = {i: run.coords(coords_fallback) for i, run in runs.items()}
+        return {i: found for i, found in answered.items() if found is not None}
+    if SOURCES[source].region_builder is not None or not observation.has(source):
+        # Windows around each reference's own box (or nothing to look at): one at a time.
+        return _one_by_one(runs, source, config)
+    try:
+        table = observation.candidates(source)
+    except SourceUnavailableError as exc:
+        for run in runs.values():
+            run.unavailable(source, exc)
+        return {}
+    try:
+        decisions = decide_many([run.ref for run in runs.values()], table, config)
+    except InvalidObservationError:
+        raise
+    except ResolutionError:
+        # Raised for some reference: judged one at a time, it fails that reference only.
+        return _one_by_one(runs, source, config)
+    settled: dict[int, Resolution | ResolutionError] = {}
+    for (i, run), decision in zip(runs.items(), decisions, strict=True):
+        found = run.judged(source, decision)
+        if found is not None:
+            settled[i] = found
+    return settled
+
+
+def _one_by_one(
+    runs: dict[int, _Run], source: str, config: MatchConfig
+) -> dict[int, Resolution | ResolutionError]:
+    """One source for each run in turn; an error ends its run only."""
+    settled: dict[int, Resolution | ResolutionError] = {}
+    for i, run in runs.items():
+        try:
+            found = run.source(source, config)
         except InvalidObservationError:
             raise
         except ResolutionError as exc:
-            out.append(exc)
-    return out
+            settled[i] = exc
+            continue
+        if found is not None:
+            settled[i] = found
+    return settled

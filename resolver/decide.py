@@ -10,11 +10,13 @@ here is a :class:`~resolver.config.MatchConfig` field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
 
+from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
@@ -26,7 +28,14 @@ from .roles import LABEL_ROLES, canonical_role, role_compat
 from .table import CandidateTable
 from .text import name_similarity
 
-__all__ = ["Decision", "decide", "prefer_control", "same_target", "verify_selector"]
+__all__ = [
+    "Decision",
+    "decide",
+    "decide_many",
+    "prefer_control",
+    "same_target",
+    "verify_selector",
+]
 
 Status = Literal["accepted", "ambiguous", "not_found"]
 
@@ -121,11 +130,54 @@ def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: Ma
 
 def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
     """Rank ``table``'s rows for ``ref`` and judge them (see the module docstring)."""
-    scored = score_table(ref, table, config)
+    step = _selected_or_rows(ref, table, config, score_table(ref, table, config))
+    return _decisions(table, config, [step])[0]
+
+
+def decide_many(
+    refs: Sequence[SemanticElementRef], table: CandidateTable, config: MatchConfig
+) -> list[Decision]:
+    """:func:`decide` for every reference, ranked together (:func:`resolver.batch.score_many`).
+
+    Parameters
+    ----------
+    refs:
+        The references, in order.
+    table:
+        The one table they are judged against.
+    config:
+        One configuration for all of them.
+
+    Returns
+    -------
+    list of Decision
+        One per reference, in order, equal to what ``decide`` returns for it.
+    """
+    ranked = score_many(refs, table, config)
+    steps = [_selected_or_rows(ref, table, config, s) for ref, s in zip(refs, ranked, strict=True)]
+    return _decisions(table, config, steps)
+
+
+def _selected_or_rows(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
+) -> Decision | Scored:
+    """The decision for a recorded selector that is verified, else the rows to judge."""
     verified = verify_selector(ref, table, config, scored)
     if verified is not None:
         return _selected(table, scored, verified)
-    return _judge(table, prefer_control(table, scored, config), config)
+    return prefer_control(table, scored, config)
+
+
+def _decisions(
+    table: CandidateTable, config: MatchConfig, steps: list[Decision | Scored]
+) -> list[Decision]:
+    """Each step's decision: made already, or by judging its rows (whose candidates are
+    all built in one pass)."""
+    candidates = iter(Candidate.ranked_many(table, [s for s in steps if isinstance(s, Scored)]))
+    return [
+        step if isinstance(step, Decision) else _judge(table, step, config, next(candidates))
+        for step in steps
+    ]
 
 
 def _selected(
@@ -144,11 +196,13 @@ def _selected(
     return Decision("accepted", reason, (chosen, *others), None, round(score - rival, 4))
 
 
-def _judge(table: CandidateTable, scored: Scored, config: MatchConfig) -> Decision:
-    """Threshold and margin over the best different target."""
+def _judge(
+    table: CandidateTable, scored: Scored, config: MatchConfig, ranked: tuple[Candidate, ...]
+) -> Decision:
+    """Threshold and margin over the best different target (``ranked``: the candidates of
+    the scored rows)."""
     if scored.rows.size == 0:
         return Decision("not_found", "the source has no candidates")
-    ranked = tuple(Candidate.of(table, scored, j) for j in range(scored.rows.size))
     if not scored.identifying:
         reason = (
             "the reference has nothing here but its role (its box is in another coordinate "

@@ -12,10 +12,12 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Box", "CoordSpace", "Geometry", "iou", "iou_one", "scale_between"]
+__all__ = ["Box", "CoordSpace", "Edges", "Geometry", "iou", "iou_one", "scale_between"]
 
 FloatArray = npt.NDArray[np.float64]
 Box = tuple[float, float, float, float]
+Edges = tuple[float | FloatArray, float | FloatArray, float | FloatArray, float | FloatArray]
+"""A box's ``left, top, right, bottom``: numbers, or one per row compared."""
 
 
 class CoordSpace(StrEnum):
@@ -68,9 +70,10 @@ class Geometry(NamedTuple):
 
 
 def iou(
-    box: Box, geometry: Geometry, *, coincide: npt.NDArray[np.bool_] | None = None
+    box: Box | Edges, geometry: Geometry, *, coincide: npt.NDArray[np.bool_] | None = None
 ) -> FloatArray:
-    """Intersection over union of ``box`` with every box of ``geometry`` (NaN where unknown).
+    """Intersection over union of ``box`` with every box of ``geometry`` (NaN where unknown);
+    ``box`` may give each row its own edges.
 
     Two zero-area boxes have no union; they count as overlapping fully where ``coincide`` is
     true (callers pass "the centres are within a pixel"), else not at all.

@@ -14,7 +14,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .geometry import Geometry
+from .geometry import Box, Geometry
 from .table import CandidateTable
 from .text import collapse, item_similarity_many, mask_digits, normalize
 
@@ -115,6 +115,10 @@ class TableIndex:
         """Per recorded container entry, its best agreement with any container entry and
         with any named ancestor of the table (see :meth:`best_agreement`)."""
         """Per outermost recorded container entry, whether the table has anything like it."""
+        self.norms = BoundedCache(ENTRY_SIMS)
+        """Recorded names and entries in their comparison form (see :meth:`norm`)."""
+        self.unique_boxes = BoundedCache(ENTRY_SIMS)
+        """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
@@ -144,6 +148,25 @@ class TableIndex:
             return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
         return (self._by_norm if kind == "norm" else self._by_mask).rows(key)
 
+    def norm(self, text: str) -> str:
+        """``normalize(collapse(text))``, remembered: the references of one page repeat their
+        container entries and anchors."""
+        cached: str | None = self.norms.get(text)
+        if cached is None:
+            cached = self.norms.room()[text] = normalize(collapse(text))
+        return cached
+
+    def unique_box(self, name: str) -> Box | None:
+        """The box of the one row whose normalised name is ``name``'s (``None`` when no row
+        or several have it, or its box is unknown): where an anchor is now."""
+        if name in self.unique_boxes:
+            found: Box | None = self.unique_boxes[name]
+            return found
+        rows = self.lookup("norm", self.norm(name))
+        found = self.table.box(int(rows[0])) if rows.size == 1 else None
+        self.unique_boxes.room()[name] = found
+        return found
+
     @cached_property
     def _by_norm(self) -> _ValueIndex:
         return _ValueIndex(self.table.names_norm)
@@ -151,6 +174,13 @@ class TableIndex:
     @cached_property
     def _by_mask(self) -> _ValueIndex:
         return _ValueIndex(self.table.names_mask)
+
+    @cached_property
+    def norm_codes(self) -> tuple[Index, tuple[str, ...]]:
+        """Per row, a code for its normalised name, and the names by code: each distinct
+        name once, for comparing many rows' names without repeats."""
+        by_norm = self._by_norm
+        return by_norm.row_codes, tuple(by_norm.codes)
 
     @cached_property
     def unique_named(self) -> npt.NDArray[np.bool_]:

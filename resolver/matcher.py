@@ -8,12 +8,14 @@ first, then the rest best bound first in growing chunks (one rapidfuzz batch cal
 names, one per recorded container level for container entries), until the next bound is under
 the floor: the k-th best score, or the best minus :data:`RELEVANT_GAP`. Within that gap the top
 rows equal a full evaluation (the tests check this against a plain-Python reference scorer).
+
+:func:`score_table` runs its steps in turn (:func:`seed_rows`, :func:`seeded`, :func:`extend`,
+:func:`ranked`); :mod:`resolver.batch` runs the same steps for many references at once.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -21,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import Box, CoordSpace, Geometry, iou, scale_between
+from .geometry import Box, CoordSpace, Edges, Geometry, iou, scale_between
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -126,8 +128,7 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     index = index_of(table)
     moves: list[tuple[float, float]] = []
     for name, old in ref.anchors:
-        rows = index.lookup("norm", normalize(collapse(name)))
-        new = table.box(int(rows[0])) if rows.size == 1 else None
+        new = index.unique_box(name)
         if new is not None:
             moves.append((
                 (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
@@ -135,9 +136,16 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
             ))  # fmt: skip
     if not moves:
         return (left, top, right, bottom)
-    dx = statistics.median(m[0] for m in moves)
-    dy = statistics.median(m[1] for m in moves)
+    dx = _median([m[0] for m in moves])
+    dy = _median([m[1] for m in moves])
     return (left + dx, top + dy, right + dx, bottom + dy)
+
+
+def _median(values: list[float]) -> float:
+    """The median (as ``statistics.median`` computes it, without its generality)."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
 def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
@@ -172,7 +180,8 @@ def _usable_container(
     row or group shows (the "Edit" of a deleted row).
     """
     if name_norm:
-        path = tuple(entry for entry in path if normalize(collapse(entry)) != name_norm)
+        norm = index_of(table).norm
+        path = tuple(entry for entry in path if norm(entry) != name_norm)
     if not path:
         return path
     known = max(index_of(table).best_agreement(path[0])) >= config.outer_container_match
@@ -204,24 +213,38 @@ def bbox_scores(
     50 px shift of a small button costs more than of a large panel but never everything.
     ``geometry`` is the rows' cached edges, centres and sizes (computed when not given).
     """
-    left, top, right, bottom = ref_box
+    geo = geometry if geometry is not None else Geometry.of(boxes)
+    return box_agreement(ref_box, box_diagonal(ref_box), geo, unknown)
+
+
+def box_diagonal(ref_box: Box) -> float:
+    """The length a centre distance is measured against: the box's diagonal, at least 24."""
+    return max(math.hypot(ref_box[2] - ref_box[0], ref_box[3] - ref_box[1]), 24.0)
+
+
+def box_agreement(
+    ref: Box | Edges, diag: float | FloatArray, geo: Geometry, unknown: float
+) -> FloatArray:
+    """:func:`bbox_scores` of the rows of ``geo``; ``ref`` and ``diag`` (its
+    :func:`box_diagonal`) may be per row, to score many references' rows in one pass."""
+    left, top, right, bottom = ref
     rw, rh = right - left, bottom - top
     rcx, rcy = (left + right) / 2.0, (top + bottom) / 2.0
-    geo = geometry if geometry is not None else Geometry.of(boxes)
     cw, ch = geo.width, geo.height
     with np.errstate(invalid="ignore", divide="ignore"):
         dist = np.hypot(geo.cx - rcx, geo.cy - rcy)
-        diag = max(math.hypot(rw, rh), 24.0)
         score = np.exp(dist / -(2.0 * diag + 50.0))
         score *= 0.5
-        overlap = iou(ref_box, geo, coincide=dist < 1.0)
+        overlap = iou(ref, geo, coincide=dist < 1.0)
         size = (np.minimum(cw, rw) / np.maximum(np.maximum(cw, rw), 1e-9)) * (
             np.minimum(ch, rh) / np.maximum(np.maximum(ch, rh), 1e-9)
         )
-        if rw <= 0:
-            size = np.where(cw <= 0, 1.0, size)
+        flat = np.less_equal(rw, 0.0)
+        if flat.any():
+            size = np.where(flat & (cw <= 0), 1.0, size)
         score += 0.25 * overlap + 0.25 * size
-    return np.where(np.isnan(score), unknown, score)
+    agreement: FloatArray = np.where(np.isnan(score), unknown, score)
+    return agreement
 
 
 def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
@@ -235,7 +258,7 @@ def _state_scores(query: Query, table: CandidateTable) -> FloatArray | None:
     return np.mean(parts, axis=0) if len(parts) > 1 else parts[0]
 
 
-class _Scorer:
+class Scorer:
     """Holds the per-row vectors of one (query, table) pair and evaluates rows lazily.
 
     Role, state and ID signals are vectors over all rows; box, name and container are
@@ -243,7 +266,13 @@ class _Scorer:
     name by its hash-lookup tier or, failing that, the fuzzy cap).
     """
 
-    def __init__(self, query: Query, table: CandidateTable, config: MatchConfig) -> None:
+    def __init__(
+        self,
+        query: Query,
+        table: CandidateTable,
+        config: MatchConfig,
+        shared: dict[Any, Any] | None = None,
+    ) -> None:
         self.query = query
         self.table = table
         self.index = index = index_of(table)
@@ -252,6 +281,9 @@ class _Scorer:
         self.has_box = query.bbox is not None
         self.has_name = bool(query.name_raw)
         self.has_container = bool(query.container)
+        self.pruned = self.has_name or self.has_container
+        """Whether rows are scored lazily by bound: without a name or container path, a row's
+        bound is its score, and every row is scored at once."""
         self.identifying = query.identifying
         self.signals: dict[str, FloatArray] = {}
         state = _state_scores(query, table)
@@ -273,7 +305,7 @@ class _Scorer:
                 index.shared_vectors.room()[self.cache_key] = cached
         self.base_num, self.base_den, self.mult, self.container_weight = cached
         self.num, self.den = self._with_occurrence()
-        self._init_rows(n)
+        self._init_rows(n, shared)
 
     def _with_occurrence(self) -> tuple[FloatArray, FloatArray]:
         """Numerator and denominator with the look-alike order counted for the rows of the
@@ -345,23 +377,55 @@ class _Scorer:
             den_rows += container_weight
         return num, np.where(den_rows > 0, den_rows, 1.0), mult, container_weight
 
-    def _init_rows(self, n: int) -> None:
+    def _init_rows(self, n: int, shared: dict[Any, Any] | None) -> None:
+        """Per-row caches of the computed signals. ``shared`` (a batch over one table and
+        config) lends them to every query with the same name or the same container path:
+        those signals depend on nothing else, so each row's value is computed once. The box
+        and container caches are made on first use (a batch may never need them)."""
         query = self.query
-        self.box = np.full(n, np.nan)
-        self.name = np.full(n, np.nan)
-        self.container = np.full(n, np.nan)
+        self._box: FloatArray | None = None
+        self._lent: dict[Any, Any] = {} if shared is None else shared
+        name_key = ("name", query.name_raw)
+        names: tuple[Index, FloatArray] | None = self._lent.get(name_key)
+        if names is None:
+            names = self._lent[name_key] = self._name_rows(n)
+        self._hits, self.name = names
+        self._container_key = ("container", query.container, query.ancestors)
+
+    def _name_rows(self, n: int) -> tuple[Index, FloatArray]:
+        """The rows whose name agrees by lookup, and the name cache, with their tiers."""
+        query = self.query
         # Exact, normalised and digit-masked agreement come from hash lookups, once; any
         # other name scores at most the fuzzy cap.
-        self.tier = np.zeros(n)
+        name = np.full(n, np.nan)
+        found: list[Index] = []
         if self.has_name:
-            for kind, key, tier in (
+            for kind, key, level in (
                 ("mask", query.name_mask, "masked"),
                 ("norm", query.name_norm, "normalized"),
                 ("raw", query.name_raw, "exact"),
             ):
                 if key:
-                    self.tier[self.index.lookup(kind, key)] = NAME_TIERS[tier]
-        self._hits = np.flatnonzero(self.tier) if self.has_name else np.empty(0, dtype=np.intp)
+                    rows = self.index.lookup(kind, key)
+                    name[rows] = NAME_TIERS[level]
+                    found.append(rows)
+        hits = distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.intp)
+        return hits, name
+
+    @property
+    def box(self) -> FloatArray:
+        """Box agreement per row, NaN until computed."""
+        if self._box is None:
+            self._box = np.full(len(self.table), np.nan)
+        return self._box
+
+    @property
+    def container(self) -> FloatArray:
+        """Container-path agreement per row, NaN until computed (shared like the names)."""
+        cached: FloatArray | None = self._lent.get(self._container_key)
+        if cached is None:
+            cached = self._lent[self._container_key] = np.full(len(self.table), np.nan)
+        return cached
 
     def box_scores(self, rows: Index) -> FloatArray:
         """Box agreement for ``rows`` (computed once per row)."""
@@ -377,18 +441,26 @@ class _Scorer:
 
     def name_scores(self, rows: Index) -> FloatArray:
         """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch)."""
-        todo = rows[np.isnan(self.name[rows])]
-        if todo.size:
-            tiers = self.tier[todo]
-            self.name[todo] = tiers
-            fuzzy_rows = todo[tiers == 0.0]
-            q = self.query
-            if fuzzy_rows.size and q.name_norm:
-                subset = self.index.names_norm[fuzzy_rows].tolist()
-                fuzzy = fuzzy_many(q.name_norm, subset)
-                fuzzy[self.index.empty_names[fuzzy_rows]] = 0.0
-                self.name[fuzzy_rows] = fuzzy
+        fuzzy_rows = self.pending_names(rows)
+        if fuzzy_rows.size:
+            subset = self.index.names_norm[fuzzy_rows].tolist()
+            self.set_fuzzy(fuzzy_rows, fuzzy_many(self.query.name_norm, subset))
         return self.name[rows]
+
+    def pending_names(self, rows: Index) -> Index:
+        """The rows of ``rows`` whose name still needs a fuzzy score, to be given to
+        :meth:`set_fuzzy` next (lookup hits have theirs from the start)."""
+        todo = rows[np.isnan(self.name[rows])]
+        if not todo.size:
+            return todo
+        self.name[todo] = 0.0  # no lookup tier; without a comparable name, nothing more
+        pending: Index = todo if self.query.name_norm else todo[:0]
+        return pending
+
+    def set_fuzzy(self, rows: Index, fuzzy: FloatArray) -> None:
+        """Store the fuzzy name scores of ``rows`` (rows without a name score 0)."""
+        fuzzy[self.index.empty_names[rows]] = 0.0
+        self.name[rows] = fuzzy
 
     def container_scores(self, rows: Index) -> FloatArray:
         """Container-path similarity for ``rows`` (against their container paths, or their
@@ -396,49 +468,33 @@ class _Scorer:
         of its entries once, every entry of one recorded level in one rapidfuzz batch."""
         todo = rows[np.isnan(self.container[rows])]
         if todo.size:
-            index = self.index
-            if self.query.ancestors:
-                scores = self._path_scores(index.ancestors, index.ancestor_entry_sims, todo)
-            else:
-                scores = self._path_scores(index.containers, index.entry_sims, todo)
-            self.container[todo] = scores
+            self.container[todo] = self._path_scores(*self.vocabulary(), todo)
         return self.container[rows]
+
+    def vocabulary(self) -> tuple[ContainerVocab, BoundedCache]:
+        """The paths the recorded one is compared with (containers, or named ancestors for a
+        path of that style), and the cache of its entries' similarities."""
+        index = self.index
+        if self.query.ancestors:
+            return index.ancestors, index.ancestor_entry_sims
+        return index.containers, index.entry_sims
 
     def _path_scores(self, vocab: ContainerVocab, cache: BoundedCache, todo: Index) -> FloatArray:
         """The recorded path against the paths of ``vocab`` of rows ``todo``."""
         codes, matrix = vocab.path_of_row, vocab.matrix
-        path_codes = np.unique(codes[todo])
+        path_codes, path_of = np.unique(codes[todo], return_inverse=True)
         sub = matrix[path_codes]  # paths x entries, -1 padded
-        entries = np.unique(sub[sub >= 0])
+        entries = distinct(sub[sub >= 0])
         total = np.zeros(path_codes.size)
         weight_sum = 0.0
         for depth, item in enumerate(self.query.container):
             weight = entry_weight(depth, item)
-            sims = self._entry_sims(item, entries, vocab, cache)
+            sims = entry_sims(item, entries, vocab, cache)
             best = sims[sub].max(axis=1) if sub.size else np.zeros(path_codes.size)
             total += weight * best
             weight_sum += weight
-        by_path = dict(zip(path_codes.tolist(), (total / weight_sum).tolist(), strict=True))
-        return np.asarray([by_path[int(c)] for c in codes[todo]], dtype=np.float64)
-
-    def _entry_sims(
-        self, item: str, entries: Index, vocab: ContainerVocab, cache: BoundedCache
-    ) -> FloatArray:
-        """Similarity of one recorded entry to vocabulary entries, cached on the table: refs
-        of one page share their outer containers, so ``resolve_many`` computes them once."""
-        sims = cache.get(item)
-        if sims is None:
-            sims = cache.room()[item] = np.full(len(vocab.raw) + 1, np.nan)
-            sims[-1] = 0.0  # the padding slot
-        missing = entries[np.isnan(sims[entries])]
-        if missing.size:
-            sims[missing] = item_similarity_many(
-                item,
-                [vocab.raw[e] for e in missing],
-                [vocab.norm[e] for e in missing],
-                [vocab.mask[e] for e in missing],
-            )
-        return sims
+        by_path: FloatArray = total / weight_sum
+        return by_path[path_of]
 
     def ordered_bound(self) -> tuple[FloatArray, Index | None]:
         """The bound of every row with its name counted at the fuzzy cap (exact for rows
@@ -492,24 +548,38 @@ class _Scorer:
             gate *= np.where(weight > 0, floor + (1.0 - floor) * cont, 1.0)
         return np.asarray(gate * total / self.den[rows], dtype=np.float64)
 
-    def bound(self, rows: Index | None = None, *, with_name: bool = False) -> FloatArray:
-        """Upper bound of the score: box and container as perfect; the name as its lookup
-        tier or the fuzzy cap (or, ``with_name``, as computed)."""
+    def bound(self, rows: Index) -> FloatArray:
+        """Upper bound of the scores of ``rows``, whose names must be known: box and
+        container counted as perfect."""
         config = self.config
-        sl: Index | slice = slice(None) if rows is None else rows
-        total = self.num[sl] + (self.query.bbox_weight if self.has_box else 0.0)
-        gate = self.mult[sl]
+        total = self.num[rows] + (self.query.bbox_weight if self.has_box else 0.0)
+        gate = self.mult[rows]
         if self.has_name:
-            if with_name and rows is not None:
-                name = self.name[rows]
-            else:
-                tier = self.tier[sl]
-                name = np.where(tier > 0.0, tier, NAME_TIERS["fuzzy_cap"])
+            name = self.name[rows]
             total = total + config.w_name * name
             gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * name)
         if self.has_container:
-            total = total + self.container_weight[sl]
-        return np.asarray(gate * total / self.den[sl], dtype=np.float64)
+            total = total + self.container_weight[rows]
+        return np.asarray(gate * total / self.den[rows], dtype=np.float64)
+
+
+def entry_sims(item: str, entries: Index, vocab: ContainerVocab, cache: BoundedCache) -> FloatArray:
+    """Similarity of one recorded container entry to the vocabulary entries ``entries`` (and
+    whatever else was asked before), cached on the table: refs of one page share their outer
+    containers, so ``resolve_many`` computes them once."""
+    sims: FloatArray | None = cache.get(item)
+    if sims is None:
+        sims = cache.room()[item] = np.full(len(vocab.raw) + 1, np.nan)
+        sims[-1] = 0.0  # the padding slot
+    missing = entries[np.isnan(sims[entries])]
+    if missing.size:
+        sims[missing] = item_similarity_many(
+            item,
+            [vocab.raw[e] for e in missing],
+            [vocab.norm[e] for e in missing],
+            [vocab.mask[e] for e in missing],
+        )
+    return sims
 
 
 def _occurrence(index: TableIndex, query: Query) -> tuple[Index, FloatArray]:
@@ -549,6 +619,15 @@ def _role_vectors(
     return cached
 
 
+def distinct(values: Index) -> Index:
+    """The distinct values, sorted (as ``np.unique``, whose hash-based path is several times
+    slower on the few hundred row numbers a query handles)."""
+    ordered = np.sort(values)
+    if ordered.size < 2:
+        return ordered
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
 def _kth_best(values: FloatArray, k: int) -> float:
     if values.size == 0:
         return _MIN_BOUND
@@ -577,47 +656,103 @@ def score_table(
     the best minus the gap) is never scored.
     """
     n = len(table)
-    k = max(k if k is not None else _PRUNE_K, 1)
-    keep = max(k, config.top_k + 1)
+    k = prune_k(k)
     if n == 0:
         return Scored(np.empty(0, dtype=np.intp), np.empty(0))
-    query = Query.build(ref, table, config)
-    scorer = _Scorer(query, table, config)
-    if not (scorer.has_name or scorer.has_container):
-        scores = scorer.full(np.arange(n, dtype=np.intp))
-        order = np.lexsort((np.arange(n), -scores))[:keep]
-        return _finish(scorer, order, scores[order], n)
-    evaluated, exact = _pruned(scorer, n, k)
+    scorer = Scorer(Query.build(ref, table, config), table, config)
+    if not scorer.pruned:
+        return score_every_row(scorer, k)
+    seeds = seeded(scorer, k, seed_rows(scorer, k))
+    evaluated, exact = extend(scorer, k, seeds)
+    return ranked(scorer, evaluated, exact, k)
+
+
+def prune_k(k: int | None) -> int:
+    """The number of exact top rows a scoring keeps (``None``: the default)."""
+    return max(k if k is not None else _PRUNE_K, 1)
+
+
+def score_every_row(scorer: Scorer, k: int) -> Scored:
+    """Every row scored exactly (a query with neither name nor container path, whose bounds
+    would be its scores)."""
+    n = len(scorer.table)
+    keep = max(k, scorer.config.top_k + 1)
+    scores = scorer.full(np.arange(n, dtype=np.intp))
+    order = np.lexsort((np.arange(n), -scores))[:keep]
+    return _finish(scorer, order, scores[order], n)
+
+
+def ranked(
+    scorer: Scorer,
+    evaluated: Index,
+    exact: FloatArray,
+    k: int,
+    known: dict[str, FloatArray] | None = None,
+) -> Scored:
+    """The best of the rows scored, best first (ties in row order), with their signals;
+    ``known`` may give the box and container scores of all of ``evaluated``."""
+    keep = max(k, scorer.config.top_k + 1)
     top_order = np.lexsort((evaluated, -exact))[:keep]
-    return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size))
+    top = None if known is None else {name: v[top_order] for name, v in known.items()}
+    return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size), top)
 
 
-def _pruned(scorer: _Scorer, n: int, k: int) -> tuple[Index, FloatArray]:
-    """Score the rows that can still matter (see the module docstring); returns the rows
-    scored and their exact scores."""
+@dataclass(frozen=True)
+class Seeds:
+    """The first step of a pruned scoring: the obvious candidates, scored exactly."""
+
+    upper: FloatArray
+    """Every row's bound with its name at the fuzzy cap (see :meth:`Scorer.ordered_bound`)."""
+    order: Index | None
+    """The rows in descending order of :attr:`upper`, where it is shared."""
+    rows: Index
+    scores: FloatArray
+    floor: float
+    """The score a further row must reach to matter: the k-th best so far, or the best
+    minus :data:`RELEVANT_GAP`."""
+
+
+def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
+    """The rows a pruned scoring scores first (name hits and the best bounds), with the
+    bounds it orders the rest by."""
     upper, shared_order = scorer.ordered_bound()
-    # Seeds: exact-ish name hits and the rows with the best bounds.
-    top = min(k, n)
+    top = min(k, upper.size)
     if shared_order is not None:
         best_bound = shared_order[:top]
     else:
         best_bound = np.argpartition(-upper, top - 1)[:top]
     hits = scorer.name_hits()
-    evaluated = np.unique(np.concatenate([hits[:4096], best_bound.astype(np.intp)]))
-    exact = scorer.full(evaluated)
-    floor = max(_kth_best(exact, k), float(exact.max()) - RELEVANT_GAP)
-    # Then the other rows, best bound first, in growing chunks; the floor rises as better
-    # rows are scored, and once a chunk's best bound is under it, every later row is too.
+    return upper, shared_order, distinct(np.concatenate([hits[:4096], best_bound.astype(np.intp)]))
+
+
+def seeded(scorer: Scorer, k: int, start: tuple[FloatArray, Index | None, Index]) -> Seeds:
+    """The seed rows of ``start`` (from :func:`seed_rows`) scored, and the floor they set."""
+    upper, order, rows = start
+    exact = scorer.full(rows)
+    return Seeds(upper, order, rows, exact, floor_of(exact, k))
+
+
+def floor_of(exact: FloatArray, k: int) -> float:
+    """The score a further row must reach to matter, given the exact scores so far."""
+    return max(_kth_best(exact, k), float(exact.max()) - RELEVANT_GAP)
+
+
+def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
+    """Score the other rows that can still matter (see the module docstring); returns every
+    row scored, seeds first, and their exact scores."""
+    upper, floor, evaluated = seeds.upper, seeds.floor, seeds.rows
+    # The other rows, best bound first, in growing chunks; the floor rises as better rows
+    # are scored, and once a chunk's best bound is under it, every later row is too.
     # (Name hits are all seeds, so every other row's bound is ``upper``.)
-    if shared_order is None:
+    if seeds.order is None:
         rest = np.flatnonzero(upper >= floor)
         order = rest[np.argsort(-upper[rest], kind="stable")]
     else:
-        order = shared_order
-    seen = np.zeros(n, dtype=bool)
+        order = seeds.order
+    seen = np.zeros(upper.size, dtype=bool)
     seen[evaluated] = True
     done: list[Index] = [evaluated]
-    found: list[FloatArray] = [exact]
+    found: list[FloatArray] = [seeds.scores]
     pos, chunk = 0, _FIRST_CHUNK
     while pos < order.size and upper[order[pos]] >= floor:
         block = order[pos : pos + chunk]
@@ -626,13 +761,14 @@ def _pruned(scorer: _Scorer, n: int, k: int) -> tuple[Index, FloatArray]:
         block = block[(upper[block] >= floor) & ~seen[block]]
         if scorer.has_name and block.size:
             scorer.name_scores(block)
-            block = block[scorer.bound(block, with_name=True) >= floor]
+            block = block[scorer.bound(block) >= floor]
         if block.size:
             seen[block] = True
             done.append(block)
             found.append(scorer.full(block))
-            everything = np.concatenate(found)
-            floor = max(_kth_best(everything, k), float(everything.max()) - RELEVANT_GAP)
+            floor = floor_of(np.concatenate(found), k)
+    if len(done) == 1:
+        return evaluated, seeds.scores
     return np.concatenate(done), np.concatenate(found)
 
 
@@ -640,18 +776,27 @@ def score_rows(
     ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, rows: Index
 ) -> FloatArray:
     """Exact scores of the given rows (for a row chosen by other means, e.g. a selector)."""
-    scorer = _Scorer(Query.build(ref, table, config), table, config)
+    scorer = Scorer(Query.build(ref, table, config), table, config)
     return scorer.full(np.asarray(rows, dtype=np.intp))
 
 
-def _finish(scorer: _Scorer, rows: Index, scores: FloatArray, evaluated: int) -> Scored:
+def _finish(
+    scorer: Scorer,
+    rows: Index,
+    scores: FloatArray,
+    evaluated: int,
+    known: dict[str, FloatArray] | None = None,
+) -> Scored:
+    """The Scored of ``rows``; ``known`` may give their box and container scores."""
     signals = {name: values[rows] for name, values in scorer.signals.items()}
+    known = known or {}
     if scorer.has_box:
-        signals["bbox"] = scorer.box_scores(rows)
+        signals["bbox"] = known["bbox"] if "bbox" in known else scorer.box_scores(rows)
     if scorer.has_name:
         signals["name"] = scorer.name_scores(rows)
     if scorer.has_container:
-        signals["container"] = scorer.container_scores(rows)
+        cont = known.get("container")
+        signals["container"] = cont if cont is not None else scorer.container_scores(rows)
     return Scored(
         rows=rows,
         scores=scores,

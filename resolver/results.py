@@ -3,16 +3,54 @@ one :class:`TraceEntry` per source it tried."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
 
 from .calibration import confidence
 from .geometry import Box
 from .matcher import Scored
 from .table import CandidateTable
 
-__all__ = ["Candidate", "Resolution", "TraceEntry", "center"]
+__all__ = ["Candidate", "Resolution", "TraceEntry", "center", "rounded"]
+
+
+_TIE: Final[float] = 1e-6
+"""How close to a half a scaled value may come before :func:`rounded` asks ``round``."""
+
+
+def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
+    """``[round(v, digits) for v in values]``, computed for the whole array at once.
+
+    ``round`` rounds the exact binary value half to even; scaling by ``10**digits`` is off by
+    far less than :data:`_TIE`, so away from a tie the nearest integer is the same, and the
+    division back is the correctly rounded double of that decimal, as ``round`` returns.
+    Values near a tie, huge or not finite are left to ``round`` itself.
+
+    Parameters
+    ----------
+    values:
+        The numbers.
+    digits:
+        Decimals kept.
+
+    Returns
+    -------
+    list of float
+        Equal to ``round(v, digits)`` for each value (``-0.0``, ``nan`` and ``inf`` too).
+    """
+    scale = 10.0**digits
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = values * scale
+        frac = np.abs(scaled - np.floor(scaled))
+        unsure = ~(np.abs(frac - 0.5) > _TIE) | ~(np.abs(scaled) < 1e9)
+    out: list[float] = (np.rint(scaled) / scale).tolist()
+    for i in np.flatnonzero(unsure).tolist():
+        out[i] = round(float(values[i]), digits)
+    return out
 
 
 def center(box: Box) -> tuple[float, float]:
@@ -49,6 +87,48 @@ class Candidate:
             signals={k: round(v[j].item(), 4) for k, v in scored.signals.items()},
             container_path=table.containers[row],
         )
+
+    @classmethod
+    def ranked(cls, table: CandidateTable, scored: Scored) -> tuple[Candidate, ...]:
+        """Every scored row of ``table``, in order: :meth:`of` for each."""
+        return cls.ranked_many(table, [scored])[0]
+
+    @classmethod
+    def ranked_many(
+        cls, table: CandidateTable, scoreds: Sequence[Scored]
+    ) -> list[tuple[Candidate, ...]]:
+        """:meth:`ranked` for several results on one table, with all their scores and
+        signals rounded in one pass (per number, ``round`` is most of the cost)."""
+        columns = [c for scored in scoreds for c in (scored.scores, *scored.signals.values())]
+        numbers = rounded(np.concatenate(columns)) if columns else []
+        every_row = [scored.rows.tolist() for scored in scoreds]
+        boxes = table.bboxes[[r for rows in every_row for r in rows]].tolist()
+        source, out, at, boxed = table.source, [], 0, 0
+        for scored, rows in zip(scoreds, every_row, strict=True):
+            size, names = len(rows), list(scored.signals)
+            block = numbers[at : at + size * (1 + len(names))]
+            at += len(block)
+            signals = [dict(zip(names, block[size + j :: size], strict=True)) for j in range(size)]
+            made = []
+            for row, box, score, values in zip(
+                rows, boxes[boxed : boxed + size], block[:size], signals, strict=True
+            ):
+                made.append(
+                    cls(
+                        source=source,
+                        id=table.ids[row],
+                        executor_id=table.executor_ids[row],
+                        role=table.roles[row],
+                        name=table.names[row],
+                        bbox=None if box[0] != box[0] else (box[0], box[1], box[2], box[3]),
+                        score=score,
+                        signals=values,
+                        container_path=table.containers[row],
+                    )
+                )
+            boxed += size
+            out.append(tuple(made))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""

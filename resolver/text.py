@@ -29,6 +29,7 @@ __all__ = [
     "container_similarity",
     "entry_weight",
     "fuzzy_many",
+    "fuzzy_matrix",
     "fuzzy_score",
     "item_similarity_many",
     "mask_digits",
@@ -133,18 +134,29 @@ def fuzzy_many(q_norm: str, norms: Sequence[str], *, floor: float = 0.0) -> Floa
     fuzzy agreement below a digit-masked one. Values under ``floor`` may come back as 0
     (rapidfuzz skips work below a cutoff); empty names are not special-cased here.
     """
+    fuzzy: FloatArray = fuzzy_matrix([q_norm], norms, floor=floor)[0]
+    return fuzzy
+
+
+def fuzzy_matrix(queries: Sequence[str], norms: Sequence[str], *, floor: float = 0.0) -> FloatArray:
+    """:func:`fuzzy_many` of several normalised queries at once, one row per query: one
+    rapidfuzz ``cdist`` call per scorer for all of them.
+
+    Values under ``floor`` may come back lower (as 0); values at or above it are exact.
+    """
     factor = NAME_TIERS["token_set_factor"]
-    ratio = process.cdist(
-        [q_norm], norms, scorer=fuzz.ratio, dtype=np.float64, workers=1,
+    best = process.cdist(
+        queries, norms, scorer=fuzz.ratio, dtype=np.float64, workers=1,
         score_cutoff=100 * floor,
-    )[0]  # fmt: skip
-    tset = process.cdist(
-        [q_norm], norms, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
-        score_cutoff=min(100.0, 100 * floor / factor),
-    )[0]  # fmt: skip
-    fuzzy: FloatArray = np.minimum(
-        np.maximum(ratio, factor * tset) / 100.0, NAME_TIERS["fuzzy_cap"]
-    )
+    )  # fmt: skip
+    if floor <= factor:
+        # Above the factor no token_set_ratio (counted at most ``factor``) reaches the floor.
+        tset = process.cdist(
+            queries, norms, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
+            score_cutoff=min(100.0, 100 * floor / factor),
+        )  # fmt: skip
+        best = np.maximum(best, factor * tset)
+    fuzzy: FloatArray = np.minimum(best / 100.0, NAME_TIERS["fuzzy_cap"])
     return fuzzy
 
 

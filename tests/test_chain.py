@@ -1,7 +1,11 @@
 import json
+import random
+from pathlib import Path
 
 import pytest
+from test_matcher import random_ref, random_table
 
+from benchmarks.synth import TARGET_ROLES, cdp_tree
 from resolver import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -10,12 +14,17 @@ from resolver import (
     MatchConfig,
     Observation,
     Resolution,
+    ResolutionError,
     SemanticElementRef,
     resolve,
     resolve_element,
     resolve_many,
 )
-from resolver.table import TableBuilder
+from resolver.capture import ref_from_row
+from resolver.replay import read_capture
+from resolver.table import CandidateTable, TableBuilder
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "captured"
 
 
 def dialog() -> dict[str, object]:
@@ -193,3 +202,155 @@ def test_verified_selector_is_used_first() -> None:
     with pytest.raises(AmbiguousMatchError):
         resolve(SemanticElementRef(role="heading", name="OK", css_selector="#second"),
                 observation, sources=("dom",), threshold=0.1)  # fmt: skip
+
+
+# -- resolve_many gives what resolve gives, one reference at a time ---------------------------
+
+
+def _close(a: object, b: object, where: str) -> None:
+    """Equal structures; floats equal to 1e-9."""
+    if isinstance(a, float) and isinstance(b, float):
+        assert a == pytest.approx(b, abs=1e-9, nan_ok=True), where
+    elif isinstance(a, dict) and isinstance(b, dict):
+        assert list(a) == list(b), where
+        for key in a:
+            _close(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        assert len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _close(x, y, f"{where}[{i}]")
+    else:
+        assert a == b, where
+
+
+def assert_same_outcomes(
+    many: list[Resolution | ResolutionError], single: list[Resolution | ResolutionError]
+) -> None:
+    """Same order, same answer or error (type, code, message, evidence), same numbers."""
+    assert len(many) == len(single)
+    for i, (got, want) in enumerate(zip(many, single, strict=True)):
+        assert type(got) is type(want), (i, got, want)
+        if isinstance(want, ResolutionError):
+            assert isinstance(got, ResolutionError)
+            assert got.code == want.code, i
+        _close(got.to_dict(), want.to_dict(), f"ref {i}")
+
+
+def one_at_a_time(
+    refs: list[object], observation: Observation, **options: object
+) -> list[Resolution | ResolutionError]:
+    out: list[Resolution | ResolutionError] = []
+    for ref in refs:
+        try:
+            out.append(resolve(ref, observation, **options))  # type: ignore[arg-type]
+        except ResolutionError as exc:
+            out.append(exc)
+    return out
+
+
+def variants(rng: random.Random, table: CandidateTable, rows: list[int]) -> list[object]:
+    """References recorded from ``rows`` as a recorder would, and changed the ways a replay
+    meets them: moved, renamed, stripped of evidence, gone; plus malformed ones."""
+    refs: list[object] = []
+    for row in rows:
+        ref = ref_from_row(table, row)
+        refs.append(ref)
+        change = rng.randrange(9)
+        if change == 0 and ref.bbox is not None:
+            dx, dy = rng.uniform(-30, 30), rng.uniform(-30, 30)
+            box = (ref.bbox[0] + dx, ref.bbox[1] + dy, ref.bbox[2] + dx, ref.bbox[3] + dy)
+            refs.append(ref.model_copy(update={"bbox": box}))
+        elif change == 1 and ref.name:
+            renamed = rng.choice([ref.name.upper(), ref.name + " now", ref.name[:-1] + "7"])
+            refs.append(ref.model_copy(update={"name": renamed}))
+        elif change == 2:
+            refs.append(ref.model_copy(update={"name": None}))
+        elif change == 3:
+            refs.append(ref.model_copy(update={"container_path": (), "occurrence": None}))
+        elif change == 4:
+            refs.append(SemanticElementRef(role=ref.role, name=ref.name or "OK"))
+        elif change == 5:
+            refs.append(ref.model_copy(update={"container_path": (*ref.container_path, "Gone")}))
+        elif change == 6:
+            refs.append(ref.model_copy(update={"role": "heading", "anchors": ()}))
+        elif change == 7:
+            refs.append(ref.model_dump(mode="json"))
+        else:
+            refs.append(ref.model_copy(update={"bbox": None, "screen_size": (640, 400)}))
+    refs += [
+        {"role": "button", "name": "Nothing like this"},
+        {"bbox": [3, 2, 1, 0]},
+        "not json",
+        SemanticElementRef(name="Edit"),
+        SemanticElementRef(bbox=(10, 10, 50, 30)),
+    ]
+    rng.shuffle(refs)
+    return refs
+
+
+OPTIONS: list[dict[str, object]] = [
+    {},
+    {"threshold": 0.5, "min_margin": 0.1},
+    {"sources": ("a11y",), "coords_fallback": "always", "w_bbox": 0.0},
+    {"config": MatchConfig(w_container=0.4, top_k=2), "coords_fallback": "never"},
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_resolve_many_is_resolve_on_synthetic_pages(seed: int) -> None:
+    rng = random.Random(seed)
+    observation = Observation(accessibility_tree=cdp_tree(rng.choice([600, 1500, 3000]), seed))
+    table = observation.candidates("a11y")
+    targets = [i for i, role in enumerate(table.roles) if role in TARGET_ROLES and table.names[i]]
+    refs = variants(rng, table, rng.sample(targets, min(40, len(targets))))
+    # the same ones again: look-alikes and repeated names make the batch share most work
+    refs += refs[:10]
+    options = OPTIONS[seed % len(OPTIONS)]
+    assert_same_outcomes(resolve_many(refs, observation, **options),  # type: ignore[arg-type]
+                         one_at_a_time(refs, observation, **options))  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_resolve_many_is_resolve_on_random_tables(seed: int) -> None:
+    # Random tables carry what synthetic pages lack: states, platform IDs, xpaths, flat
+    # and structured containers, other coordinate spaces, rows without boxes.
+    rng = random.Random(seed)
+    table = random_table(rng, rng.choice([1, 8, 60, 400]))
+    observation = Observation(accessibility_tree={"id": "r", "role": "group"})
+    observation._tables["a11y"] = table
+    refs: list[object] = [random_ref(rng, table) for _ in range(30)]
+    refs += variants(rng, table, [rng.randrange(len(table)) for _ in range(10)])
+    for options in OPTIONS:
+        assert_same_outcomes(resolve_many(refs, observation, **options),  # type: ignore[arg-type]
+                             one_at_a_time(refs, observation, **options))  # fmt: skip
+
+
+@pytest.mark.parametrize("page", ["login", "table", "nav.v2"])
+def test_resolve_many_is_resolve_on_captured_pages(page: str) -> None:
+    # Both sources of a real capture, the DOM with its recorded selectors and IDs.
+    capture = read_capture(FIXTURES / page)
+    observation = capture.observation
+    rng = random.Random(page)
+    refs: list[object] = []
+    for source in ("a11y", "dom"):
+        table = observation.candidates(source)
+        refs += variants(rng, table, list(range(len(table))))
+    assert_same_outcomes(resolve_many(refs, observation), one_at_a_time(refs, observation))
+    only_dom = {"sources": ("dom", "coords")}
+    assert_same_outcomes(resolve_many(refs, observation, **only_dom),  # type: ignore[arg-type]
+                         one_at_a_time(refs, observation, **only_dom))  # fmt: skip
+
+
+def test_outcome_comparison_can_fail() -> None:
+    # The comparison above must be able to tell outcomes apart.
+    refs: list[object] = [
+        SemanticElementRef(role="button", name="OK", container_path=("Network",)),
+        SemanticElementRef(role="button", name="Cancel", bbox=(420, 160, 490, 190)),
+    ]
+    single = one_at_a_time(refs, obs())
+    with pytest.raises(AssertionError):
+        assert_same_outcomes(resolve_many(refs, obs(), w_bbox=0.3), single)
+    with pytest.raises(AssertionError):
+        assert_same_outcomes(resolve_many(refs[::-1], obs()), single)
+    with pytest.raises(AssertionError):
+        assert_same_outcomes(resolve_many(refs, obs(), min_margin=0.9), single)
