@@ -24,7 +24,7 @@ MARGIN_CAP: Final[float] = 0.12
 """Margins beyond this are not measured exactly (rows further behind are not scored), so the
 model sees ``min(margin, MARGIN_CAP)``."""
 
-COEFFICIENTS: Final[tuple[float, float, float, float]] = (-1.86, 2.26, 1.25, 3.94)
+COEFFICIENTS: Final[tuple[float, float, float, float]] = (-1.67, 2.07, 0.89, 4.30)
 """Intercept, score, margin (scaled to ``[0, 1]`` by :data:`MARGIN_CAP`), score x margin."""
 
 

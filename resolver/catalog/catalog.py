@@ -12,13 +12,14 @@ with the candidates.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
 from ..adapters.dom.elements import ElementFacts
 from ..capture.rows import ref_from_row
-from ..chain import resolve
+from ..chain import resolve, resolve_many
 from ..config import MatchConfig
 from ..errors import (
     AmbiguousMatchError,
@@ -47,6 +48,7 @@ resolve, because the caller chose the element by its index and must never get an
 
 _MAX_VALUE: Final[int] = 200
 _DEFAULT: Final[MatchConfig] = MatchConfig()
+_MAX_CLAIMED: Final[int] = 4  # later observations whose claims are kept
 
 
 def catalog_version(observation: Observation, table: CandidateTable) -> str:
@@ -216,6 +218,10 @@ class Catalog:
         self.view = view
         self.observation = observation
         self.config = config or REUSE_CONFIG
+        # Per later observation (kept alive here, so its id is not reused): which entry
+        # claims each of its rows (see _claims). Bounded: an agent moves on page by page.
+        self._claimed: dict[int, tuple[Observation, dict[int, tuple[float, int]]]] = {}
+        self._lock = threading.Lock()
 
     @property
     def version(self) -> str:
@@ -368,6 +374,19 @@ class Catalog:
         except ResolutionError as exc:
             raise _refusal(entry, self.version, exc) from exc
         row = _answer_row(found.executor_id, obs, table)
+        rival = self._claims(obs, table, loose).get(row)
+        if rival is not None and rival[1] != entry.index and rival[0] >= found.score:
+            other = self.entries[rival[1]]
+            raise _refusal(
+                entry,
+                self.version,
+                ElementNotFoundError(
+                    f"{found.candidate.name!r} fits index {other.index} ({other.role} "
+                    f"{other.name!r}) better (score {rival[0]:.2f} against {found.score:.2f}): "
+                    "one element is not two entries",
+                    candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
+                ),
+            )
         back, alike = self._back(table, row, loose)
         clear = found.score >= self.config.threshold and found.margin >= self.config.min_margin
         # A verified recorded selector may answer behind a better-scoring row (margin < 0):
@@ -400,6 +419,34 @@ class Catalog:
                 trace=[t.to_dict() for t in found.trace],
             ),
         )
+
+    def _claims(
+        self, obs: Observation, table: CandidateTable, config: MatchConfig
+    ) -> dict[int, tuple[float, int]]:
+        """Per row of ``obs``, the best claim on it: ``(score, entry index)`` of the entry
+        whose reference resolves to it with the highest score (every entry resolved once per
+        observation, with ``resolve_many``, and kept)."""
+        with self._lock:
+            cached = self._claimed.get(id(obs))
+            if cached is not None and cached[0] is obs:
+                return cached[1]
+        found = resolve_many([e.ref for e in self.entries], obs, sources=(self.source,),
+                             config=config, coords_fallback="never")  # fmt: skip
+        claims: dict[int, tuple[float, int]] = {}
+        for entry, answer in zip(self.entries, found, strict=True):
+            if isinstance(answer, ResolutionError):
+                continue
+            try:
+                row = _answer_row(answer.executor_id, obs, table)
+            except InvalidObservationError:
+                continue
+            if answer.score > claims.get(row, (-1.0, -1))[0]:
+                claims[row] = (answer.score, entry.index)
+        with self._lock:
+            if len(self._claimed) >= _MAX_CLAIMED:
+                self._claimed.pop(next(iter(self._claimed)))
+            self._claimed[id(obs)] = (obs, claims)
+        return claims
 
     def _back(
         self, table: CandidateTable, row: int, config: MatchConfig
