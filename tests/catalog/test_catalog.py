@@ -176,3 +176,27 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     assert [e.value for e in catalog.entries] == ["[redacted]", ""]
     assert catalog.entries[1].name == "Copy [redacted]"
     assert "hunter22" not in catalog.render()
+
+
+def test_one_element_is_not_two_entries() -> None:
+    def page(kids: list[dict]) -> Observation:  # type: ignore[type-arg]
+        return Observation(accessibility_tree={"id": "r", "role": "document", "name": "P",
+                                               "children": kids})  # fmt: skip
+
+    old = page([
+        {"id": "t", "role": "link", "name": "Quarterly report", "bbox": [10, 100, 160, 120]},
+        {"id": "s", "role": "link", "name": "Quarterly reports", "bbox": [10, 400, 170, 420]},
+        {"id": "o", "role": "link", "name": "Other", "bbox": [300, 100, 360, 120]},
+    ])  # fmt: skip
+    new = page([
+        {"id": "s2", "role": "link", "name": "Quarterly reports", "bbox": [10, 400, 170, 420]},
+        {"id": "o2", "role": "link", "name": "Other", "bbox": [300, 100, 360, 120]},
+    ])  # fmt: skip
+    catalog = build_catalog(old)
+    assert [e.name for e in catalog.entries][0] == "Quarterly report"
+    # "Quarterly report" is gone; the nearest thing left is another entry's element.
+    with pytest.raises(ElementNotFoundError) as err:
+        catalog.resolve("index=0", observation=new)
+    assert "one element is not two entries" in err.value.message
+    assert catalog.resolve("index=2", observation=new) == "a11y:s2"
+    assert catalog.resolve("index=1", observation=new) == "a11y:o2"
