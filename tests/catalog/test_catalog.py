@@ -193,7 +193,7 @@ def test_one_element_is_not_two_entries() -> None:
         {"id": "o2", "role": "link", "name": "Other", "bbox": [300, 100, 360, 120]},
     ])  # fmt: skip
     catalog = build_catalog(old)
-    assert [e.name for e in catalog.entries][0] == "Quarterly report"
+    assert catalog.entries[0].name == "Quarterly report"
     # "Quarterly report" is gone; the nearest thing left is another entry's element.
     with pytest.raises(ElementNotFoundError) as err:
         catalog.resolve("index=0", observation=new)
