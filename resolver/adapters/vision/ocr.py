@@ -12,6 +12,7 @@ keeps per-call state on the engine).
 from __future__ import annotations
 
 import importlib.util
+import os
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,16 @@ import numpy.typing as npt
 from ...errors import SourceUnavailableError
 from ...geometry import Box
 
-__all__ = ["MODEL_FILES", "OcrEngine", "TextLine", "Word", "engine", "model_paths"]
+__all__ = [
+    "MODEL_FILES",
+    "THREADS_ENV",
+    "OcrEngine",
+    "TextLine",
+    "Word",
+    "engine",
+    "model_paths",
+    "threads",
+]
 
 Pixels = npt.NDArray[np.uint8]
 
@@ -35,6 +45,8 @@ MODEL_FILES: Final[dict[str, str]] = {
 }
 """The bundled models used, by task (in ``rapidocr/models/``)."""
 
+THREADS_ENV: Final[str] = "RESOLVER_VISION_THREADS"
+"""Environment variable: onnxruntime threads per OCR model (default 1)."""
 _PAD: Final[int] = 32  # the detector's stride: inputs are padded to a multiple of it
 _MIN_TEXT_SCORE: Final[float] = 0.5
 
@@ -84,8 +96,22 @@ def model_paths() -> dict[str, Path]:
     return paths
 
 
+def threads() -> int:
+    """Threads each OCR model runs on: ``RESOLVER_VISION_THREADS``, else 1.
+
+    One thread by default: a hint window's models run for tens of milliseconds, too short for
+    a second thread to pay for its start, and on a machine whose cores other work shares, a
+    second spinning thread measured twice as slow as one (RESULTS.md, speed). Set it to the
+    core count on an idle machine that reads whole screens.
+    """
+    value = os.environ.get(THREADS_ENV, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else 1
+
+
 def _params(paths: dict[str, Path]) -> dict[str, Any]:
     return {
+        "EngineConfig.onnxruntime.intra_op_num_threads": threads(),
+        "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         "Global.use_cls": False,
         "Global.log_level": "error",
         "Global.text_score": _MIN_TEXT_SCORE,

@@ -58,3 +58,15 @@ def test_odd_sizes_are_padded_not_scaled() -> None:
 
 def test_blank_image_has_no_text() -> None:
     assert ocr.engine().read(np.full((64, 64, 3), 255, dtype=np.uint8)) == []
+
+
+def test_threads_default_to_one_and_follow_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(ocr.THREADS_ENV, raising=False)
+    assert ocr.threads() == 1
+    monkeypatch.setenv(ocr.THREADS_ENV, "2")
+    assert ocr.threads() == 2
+    for bad in ("0", "-1", "two", ""):
+        monkeypatch.setenv(ocr.THREADS_ENV, bad)
+        assert ocr.threads() == 1
