@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+import tracemalloc
 import zlib
 from pathlib import Path
 
@@ -111,3 +112,89 @@ def test_truncated_and_corrupt_images() -> None:
 def test_missing_file_is_a_typed_error(tmp_path: Path) -> None:
     with pytest.raises(InvalidObservationError, match="cannot read"):
         load_screenshot(tmp_path / "nope.png")
+
+
+def _png_bomb(width: int, height: int) -> bytes:
+    """A real, complete grey PNG of ``width x height`` zeros: a few hundred kilobytes that
+    would decode to ``width * height`` bytes."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    packer = zlib.compressobj(9)
+    row = b"\x00" * (width + 1)  # filter byte, then the row
+    idat = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def _jpeg_header(width: int, height: int) -> bytes:
+    """A JPEG whose frame header claims a size, with an end-of-image marker and no scan."""
+    sof = struct.pack(">HBHHB", 11, 8, height, width, 1) + b"\x01\x11\x00"
+    return b"\xff\xd8" + b"\xff\xc0" + sof + b"\xff\xd9"
+
+
+def _peak_bytes(call: object) -> int:
+    tracemalloc.start()
+    try:
+        with pytest.raises(InvalidObservationError):
+            call()  # type: ignore[operator]
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        _png_bomb(7000, 7000),
+        _jpeg_header(20000, 20000),
+        np.broadcast_to(np.zeros(3, np.uint8), (20000, 20000, 3)),  # 1.2 GB if copied
+        np.broadcast_to(np.zeros(1, np.float64), (5000, 5000)),
+    ],
+    ids=["png-bomb-49Mpx", "jpeg-20000", "array-20000", "array-float64"],
+)
+def test_huge_input_is_refused_in_bounded_memory(raw: object) -> None:
+    # Refusals read the header or the array's shape and dtype: nothing near the decoded size
+    # is ever allocated.
+    assert _peak_bytes(lambda: load_screenshot(raw)) < 8 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        np.zeros((1, 1, 3), np.uint8),
+        np.zeros((0, 0, 3), np.uint8),
+        np.zeros((0, 5), np.uint8),
+        np.zeros((20, 20, 3), np.bool_),
+        np.zeros((20, 20, 3), np.int64),
+        np.zeros((20, 20, 3), np.float16),
+        np.zeros((20, 20, 3, 1), np.uint8),
+        np.zeros(20, np.uint8),
+        png(np.zeros((1, 1, 3), np.uint8)),
+        png(np.zeros((7, 400, 3), np.uint8)),
+        _png_header(0, 0),
+        _jpeg_header(1, 1),
+        b"\xff\xd8\xff",
+        b"\x89PNG\r\n\x1a\n",
+    ],
+)
+def test_degenerate_input_is_a_typed_error(raw: object) -> None:
+    with pytest.raises(InvalidObservationError):
+        load_screenshot(raw)
+
+
+def test_bad_input_through_resolve_is_a_typed_error_in_bounded_memory() -> None:
+    from resolver import Observation, resolve
+
+    for raw in (_png_bomb(7000, 7000), np.broadcast_to(np.zeros(3, np.uint8), (20000, 20000, 3))):
+        observation = Observation(screenshot=raw, screen_size=(1280, 800))
+        peak = _peak_bytes(
+            lambda observation=observation: resolve(
+                {"role": "button", "name": "OK", "bbox": [10, 10, 50, 30]},
+                observation,
+                sources=("vision",),
+            )
+        )
+        assert peak < 16 * 1024 * 1024
