@@ -30,6 +30,7 @@ from ..errors import (
     ResolutionError,
 )
 from ..observation import Observation
+from ..results import Resolution
 from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
@@ -374,19 +375,7 @@ class Catalog:
         except ResolutionError as exc:
             raise _refusal(entry, self.version, exc) from exc
         row = _answer_row(found.executor_id, obs, table)
-        rival = self._claims(obs, table, loose).get(row)
-        if rival is not None and rival[1] != entry.index and rival[0] >= found.score:
-            other = self.entries[rival[1]]
-            raise _refusal(
-                entry,
-                self.version,
-                ElementNotFoundError(
-                    f"{found.candidate.name!r} fits index {other.index} ({other.role} "
-                    f"{other.name!r}) better (score {rival[0]:.2f} against {found.score:.2f}): "
-                    "one element is not two entries",
-                    candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
-                ),
-            )
+        self._check_claim(entry, found, obs, table, row, loose)
         back, alike = self._back(table, row, loose)
         clear = found.score >= self.config.threshold and found.margin >= self.config.min_margin
         # A verified recorded selector may answer behind a better-scoring row (margin < 0):
@@ -417,6 +406,26 @@ class Catalog:
                 + why,
                 candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
                 trace=[t.to_dict() for t in found.trace],
+            ),
+        )
+
+    def _check_claim(
+        self, entry: CatalogEntry, found: Resolution, obs: Observation, table: CandidateTable,
+        row: int, config: MatchConfig,
+    ) -> None:  # fmt: skip
+        """Refuse ``row`` when another entry claims it with at least ``found``'s score."""
+        rival = self._claims(obs, table, config).get(row)
+        if rival is None or rival[1] == entry.index or rival[0] < found.score:
+            return
+        other = self.entries[rival[1]]
+        raise _refusal(
+            entry,
+            self.version,
+            ElementNotFoundError(
+                f"{found.candidate.name!r} fits index {other.index} ({other.role} "
+                f"{other.name!r}) better (score {rival[0]:.2f} against {found.score:.2f}): "
+                "one element is not two entries",
+                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
             ),
         )
 
