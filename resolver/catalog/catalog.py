@@ -35,7 +35,7 @@ from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
-from .entries import actionable_rows, order_rows, regions
+from .entries import actionable_rows, order_rows, page_facts, regions
 from .model import CatalogEntry, CatalogView
 from .render import render_catalog
 from .targets import Target, parse_target, rows_for_selector, rows_for_text
@@ -69,17 +69,6 @@ def catalog_version(observation: Observation, table: CandidateTable) -> str:
 def _viewport(observation: Observation, table: CandidateTable) -> tuple[float, float] | None:
     """The screen size the boxes are measured in, when known."""
     return observation.screen_size or table.screen_size
-
-
-def _facts(observation: Observation, table: CandidateTable) -> ElementFacts:
-    """HTML facts for ``table``'s rows: its own DOM, or the page's DOM linked by XPath."""
-    dom = None
-    if table.source != "dom" and observation.has("dom") and any(table.xpaths):
-        try:
-            dom = observation.candidates("dom")
-        except ResolutionError:
-            dom = None  # an unreadable DOM only costs the selectors
-    return ElementFacts(table, dom)
 
 
 def _tri(value: int) -> bool | None:
@@ -176,7 +165,7 @@ def build_catalog(
     """
     obs = Observation.from_any(observation)
     table = obs.candidates(source)
-    facts = _facts(obs, table)
+    facts = page_facts(obs, table)
     region_of = regions(table)
     ordered = order_rows(table, actionable_rows(table, facts), row_tolerance)
     scrubber = _scrubber(obs, table, facts, ordered)
@@ -330,7 +319,7 @@ class Catalog:
         if parsed.kind == "text":
             rows = rows_for_text(table, parsed.value)
         else:
-            rows = rows_for_selector(table, _facts(obs, table), parsed.kind, parsed.value)
+            rows = rows_for_selector(table, page_facts(obs, table), parsed.kind, parsed.value)
         return _only(table, rows, parsed)
 
     def _observation(self, observation: Observation | Any) -> Observation:
@@ -498,7 +487,7 @@ def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> in
     """The row an answer names (a ``css:`` answer is a verified selector: the row it selects)."""
     row = _first_row(table, executor_id)
     if row is None and executor_id.startswith("css:"):
-        hits = rows_for_selector(table, _facts(obs, table), "css", executor_id[4:])
+        hits = rows_for_selector(table, page_facts(obs, table), "css", executor_id[4:])
         row = hits[0] if len(hits) == 1 else None
     if row is None:
         raise InvalidObservationError(f"answer {executor_id} has no row")

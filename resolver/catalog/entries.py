@@ -21,10 +21,12 @@ from typing import Final
 import numpy as np
 
 from ..adapters.dom.elements import ElementFacts
+from ..errors import ResolutionError
+from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES
 from ..table import CandidateTable
 
-__all__ = ["REGION_ROLES", "actionable_rows", "order_rows", "regions"]
+__all__ = ["REGION_ROLES", "actionable_rows", "order_rows", "page_facts", "regions"]
 
 REGION_ROLES: Final[frozenset[str]] = frozenset(
     {
@@ -36,6 +38,18 @@ REGION_ROLES: Final[frozenset[str]] = frozenset(
 
 _CLICKABLE_ATTRS: Final[tuple[str, ...]] = ("onclick", "contenteditable")
 _SKIP_ROLES: Final[frozenset[str]] = frozenset({"document", "text"})
+
+
+def page_facts(observation: Observation, table: CandidateTable) -> ElementFacts:
+    """HTML facts for ``table``'s rows: its own DOM, or the page's DOM linked by XPath (an
+    unreadable DOM only costs the facts)."""
+    dom = None
+    if table.source != "dom" and observation.has("dom") and any(table.xpaths):
+        try:
+            dom = observation.candidates("dom")
+        except ResolutionError:
+            dom = None
+    return ElementFacts(table, dom)
 
 
 def actionable_rows(table: CandidateTable, facts: ElementFacts | None = None) -> list[int]:

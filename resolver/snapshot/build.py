@@ -26,7 +26,8 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from ..adapters.dom.elements import ElementFacts
-from ..errors import InvalidObservationError, ResolutionError
+from ..catalog.entries import page_facts
+from ..errors import InvalidObservationError
 from ..index import index_of
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES, CONTENT_NAMED_CONTAINERS, INPUT_ROLES, LABEL_ROLES
@@ -96,17 +97,6 @@ def _kept(table: CandidateTable, prune: bool, labels: Mapping[int, str]) -> list
             keep[p] = p in labels
             p = int(parent[p])
     return [row for row, on in enumerate(keep) if on]
-
-
-def _facts(obs: Observation, table: CandidateTable) -> ElementFacts:
-    """HTML facts for redaction: the table's own DOM, or the page's linked by XPath."""
-    dom = None
-    if table.source != "dom" and obs.has("dom") and any(table.xpaths):
-        try:
-            dom = obs.candidates("dom")
-        except ResolutionError:
-            dom = None
-    return ElementFacts(table, dom)
 
 
 def _secrets(table: CandidateTable, facts: ElementFacts, scrubber: Scrubber) -> set[int]:
@@ -272,7 +262,7 @@ def _document(
     scrubber = Scrubber()
     secret: set[int] = set()
     if redact:
-        secret = _secrets(table, _facts(obs, table), scrubber)
+        secret = _secrets(table, page_facts(obs, table), scrubber)
         if obs.dom_html is not None:
             dom_secrets(obs.dom_html, scrubber)
     labels = _labels(table)
