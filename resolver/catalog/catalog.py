@@ -4,8 +4,10 @@ re-renders.
 An index names an entry, and an entry keeps the :class:`~resolver.models.SemanticElementRef`
 it was built from. When the page changed between the catalog and the action, the index is
 not looked up in a new list (where it may now name a different element): the entry's
-reference is resolved again on the new observation, with a stricter threshold and margin
-than a plain :func:`~resolver.resolve`, and the answer is the same element or a typed refusal
+reference is resolved again on the new observation, and the answer is given only when it is
+clear (a stricter threshold and margin than a plain :func:`~resolver.resolve`) or maps back
+to this entry on the catalog's page, does not map back to another element, and is claimed by
+no other entry with a better score (:meth:`Catalog._find_again`); otherwise a typed refusal
 with the candidates.
 """
 
