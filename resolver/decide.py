@@ -74,7 +74,8 @@ def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
 
 def prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -> Scored:
     """When the winner is the label inside a control (text in a link, an icon in a button)
-    and that control scores within the margin, answer with the control: it is what acts."""
+    and that control scores within the margin, or is one click target with it and has its
+    name (the label only repeats it), answer with the control: it is what acts."""
     if scored.rows.size < 2:
         return scored
     best = int(scored.rows[0])
@@ -82,8 +83,18 @@ def prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -
         return scored
     for j in range(1, scored.rows.size):
         row = int(scored.rows[j])
-        if scored.scores[0] - scored.scores[j] > config.min_margin:
-            break
+        close = scored.scores[0] - scored.scores[j] <= config.min_margin
+        # A label that repeats its control's name is that control: evidence only the
+        # control can carry (a changed link target) must not hand the answer to its text.
+        role = scored.signals.get("role")
+        repeats = (
+            (role is None or role[j] >= role[0])  # the reference does not ask for the label
+            and table.names_norm[row] == table.names_norm[best]
+            and table.is_ancestor(row, best)
+            and same_target(table, row, best, config.same_target_iou)
+        )
+        if not (close or repeats):
+            continue
         if table.roles[row] not in LABEL_ROLES and table.is_ancestor(row, best):
             order = np.asarray([j, *(i for i in range(scored.rows.size) if i != j)])
             signals = {k: v[order] for k, v in scored.signals.items()}

@@ -94,3 +94,20 @@ def test_selector_verification(
     assert (found is not None) == verified
     if found is not None:
         assert found[2] == f"css:{ref.css_selector}"
+
+
+def test_a_label_repeating_its_control_gives_way_even_when_ahead() -> None:
+    from resolver import Observation, SemanticElementRef, resolve
+
+    # The link's target changed (evidence only the link carries); its text child, which
+    # has no link target, would lead by more than the margin. They are one click target.
+    tree = {"id": "r", "role": "document", "name": "P", "children": [
+        {"id": "a", "role": "link", "name": "Forgot password?", "bbox": [10, 10, 130, 26],
+         "attributes": {"href": "/reset"}, "children": [
+            {"id": "t", "role": "text", "name": "Forgot password?", "bbox": [10, 10, 130, 26]}]},
+        {"id": "b", "role": "button", "name": "Sign in", "bbox": [10, 40, 90, 60]}]}  # fmt: skip
+    ref = SemanticElementRef(name="Forgot password?", href="/forgot", bbox=(10, 10, 130, 26))
+    assert resolve(ref, Observation(accessibility_tree=tree)).executor_id == "a11y:a"
+    # A reference that asks for the label itself still gets it.
+    text = SemanticElementRef(role="text", name="Forgot password?", bbox=(10, 10, 130, 26))
+    assert resolve(text, Observation(accessibility_tree=tree)).executor_id in ("a11y:t", "a11y:a")
