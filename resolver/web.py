@@ -75,6 +75,8 @@ MAX_ATTRIBUTE: Final[int] = 256
 MAX_NEARBY: Final[int] = 6
 MAX_NEARBY_CHARS: Final[int] = 80
 """Size limits of the reference's web fields (checked in :mod:`resolver.models`)."""
+_RECORD_ROLES: Final[frozenset[str]] = frozenset({"row"})
+"""Records whose texts are a row's only neighbours (see :meth:`NearbyIndex.texts`)."""
 NEARBY_BEFORE: Final[int] = 2
 NEARBY_AFTER: Final[int] = 2
 """Texts recorded before and after the element in reading order."""
@@ -222,16 +224,21 @@ class NearbyIndex:
 
     def texts(self, row: int) -> tuple[str, ...]:
         """The texts next to ``row``: up to :data:`NEARBY_BEFORE` before and
-        :data:`NEARBY_AFTER` after it, nearest first, without its own name and repeats."""
+        :data:`NEARBY_AFTER` after it, nearest first, without its own name and repeats.
+
+        Inside a table row only that row's texts are taken: the next row's texts say nothing
+        about which row this is, and after rows are sorted they point at the row that now
+        precedes them."""
         table, seq = self.table, self.seq
         own = nearby_key(table.names[row])
         place = int(self.position[row])
         after_start = place + 1 if place < seq.size and seq[place] == row else place
+        low, high = self._record(row)
         seen = {own}
         out: list[str] = []
         for places, count in (
-            (range(place - 1, -1, -1), NEARBY_BEFORE),
-            (range(after_start, seq.size), NEARBY_AFTER),
+            (range(place - 1, low - 1, -1), NEARBY_BEFORE),
+            (range(after_start, high), NEARBY_AFTER),
         ):
             taken = 0
             for p in places:
@@ -244,6 +251,24 @@ class NearbyIndex:
                     out.append(text[:MAX_NEARBY_CHARS])
                     taken += 1
         return tuple(out)
+
+    def _record(self, row: int) -> tuple[int, int]:
+        """The places of the sequence inside the table row around ``row`` (the whole
+        sequence when there is none, or it holds no other text)."""
+        table = self.table
+        roles, parent = table.roles, table.parent
+        record = int(parent[row])
+        while record >= 0 and roles[record] not in _RECORD_ROLES:
+            record = int(parent[record])
+        if record < 0:
+            return 0, self.seq.size
+        depth = table.depth
+        after = np.flatnonzero(depth[record + 1 :] <= depth[record])
+        end = record + 1 + int(after[0]) if after.size else len(table)
+        low = int(np.searchsorted(self.seq, record))
+        high = int(np.searchsorted(self.seq, end))
+        others = [p for p in range(low, high) if int(self.seq[p]) != row]
+        return (low, high) if others else (0, self.seq.size)
 
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the

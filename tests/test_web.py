@@ -198,3 +198,27 @@ def test_classes_no_row_has_any_more_are_no_evidence() -> None:
     moved = score_table(SemanticElementRef(role="link", name="Edit", href="/moved"), table,
                         MatchConfig())  # fmt: skip
     assert moved.scores[0] < plain.scores[0]
+
+
+def test_nearby_texts_of_a_table_row_stay_in_the_row() -> None:
+    from resolver import Observation
+    from resolver.web import nearby_texts
+
+    def row(rid: str, person: str) -> dict:  # type: ignore[type-arg]
+        return {"id": rid, "role": "row", "name": "", "children": [
+            {"id": rid + "p", "role": "cell", "name": person},
+            {"id": rid + "e", "role": "button", "name": "Edit"},
+            {"id": rid + "d", "role": "button", "name": "Delete"}]}  # fmt: skip
+
+    tree = {"id": "t", "role": "table", "name": "Users",
+            "children": [row("a", "Alice Smith"), row("b", "Bob Jones")]}  # fmt: skip
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    texts = nearby_texts(table, table.ids.index("ad"))
+    assert "Alice Smith" in texts and "Bob Jones" not in texts
+    # Outside a table row the neighbours are not cut off.
+    flat = Observation(accessibility_tree={"id": "r", "role": "list", "name": "L", "children": [
+        {"id": "x", "role": "link", "name": "One"}, {"id": "y", "role": "link", "name": "Two"},
+        {"id": "z", "role": "link", "name": "Three"}]}).candidates("a11y")  # fmt: skip
+    assert nearby_texts(flat, flat.ids.index("y")) == ("One", "Three") or "One" in nearby_texts(
+        flat, flat.ids.index("y")
+    )
