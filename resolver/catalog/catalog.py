@@ -31,12 +31,14 @@ from ..errors import (
     InvalidObservationError,
     ResolutionError,
 )
+from ..models import SemanticElementRef
 from ..observation import Observation
 from ..results import Resolution
 from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
+from ..web import MAX_ATTRIBUTE, MAX_NEARBY_CHARS
 from .entries import actionable_rows, order_rows, page_facts, regions
 from .model import CatalogEntry, CatalogView
 from .render import render_catalog
@@ -102,9 +104,26 @@ def _entry(
         visible=_tri(int(table.visible[row])),
         enabled=_tri(int(table.enabled[row])),
         focused=_tri(int(table.focused[row])),
-        href=attrs.get("href") or None,
+        href=scrubber.scrub(attrs.get("href") or "") or None,
         selectors=tuple(facts.selectors(row)),
-        ref=ref_from_row(table, row),
+        ref=_scrubbed_ref(ref_from_row(table, row), scrubber),
+    )
+
+
+def _scrubbed_ref(ref: SemanticElementRef, scrubber: Scrubber) -> SemanticElementRef:
+    """``ref`` with the page's secrets removed from its texts (a name that echoes a secret
+    then matches a little less well; a catalog is logged and shown)."""
+    if not scrubber.count:
+        return ref
+    return ref.model_copy(
+        update={
+            "name": scrubber.scrub(ref.name) if ref.name else ref.name,
+            "container_path": tuple(scrubber.scrub(c) for c in ref.container_path),
+            # The mask may be longer than what it hides: keep within the field's bounds.
+            "nearby_text": tuple(scrubber.scrub(t)[:MAX_NEARBY_CHARS] for t in ref.nearby_text),
+            "anchors": tuple((scrubber.scrub(n), box) for n, box in ref.anchors),
+            "attributes": {k: scrubber.scrub(v)[:MAX_ATTRIBUTE] for k, v in ref.attributes.items()},
+        }
     )
 
 

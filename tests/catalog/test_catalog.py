@@ -176,6 +176,8 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     assert [e.value for e in catalog.entries] == ["[redacted]", ""]
     assert catalog.entries[1].name == "Copy [redacted]"
     assert "hunter22" not in catalog.render()
+    assert "hunter22" not in catalog.to_json()  # nor in the references kept for re-resolving
+    assert Catalog.from_json(catalog.to_json()).entries == catalog.entries
 
 
 def test_one_element_is_not_two_entries() -> None:
