@@ -8,6 +8,7 @@ from typing import Final
 
 from ..adapters.dom.elements import ElementFacts
 from ..errors import InvalidTargetError
+from ..index import index_of
 from ..roles import ACTIONABLE_ROLES
 from ..table import CandidateTable
 from ..text import normalize
@@ -78,12 +79,9 @@ def parse_target(target: object, size: int) -> Target:
 
 def rows_for_text(table: CandidateTable, text: str) -> list[int]:
     """Actionable rows whose normalised name is ``text``'s."""
-    wanted = normalize(text)
-    return [
-        row
-        for row, (role, name) in enumerate(zip(table.roles, table.names_norm, strict=True))
-        if name == wanted and role in ACTIONABLE_ROLES
-    ]
+    roles = table.roles
+    hits = index_of(table).lookup("norm", normalize(text)).tolist()
+    return [row for row in hits if roles[row] in ACTIONABLE_ROLES]
 
 
 def rows_for_selector(

@@ -36,6 +36,7 @@ class ElementFacts:
         self.table = table
         self.dom = dom if dom is not None and isinstance(dom.native, DomNative) else None
         self._rows: dict[int, int | None] = {}
+        self._attrs: dict[int, Mapping[str, str]] = {}
 
     @property
     def known(self) -> bool:
@@ -57,7 +58,14 @@ class ElementFacts:
         return self._rows[row]
 
     def attrs(self, row: int) -> Mapping[str, str]:
-        """The element's HTML attributes (empty when unknown)."""
+        """The element's HTML attributes (empty when unknown; looked up once per row)."""
+        cached = self._attrs.get(row)
+        if cached is None:
+            cached = self._attrs[row] = self._lookup_attrs(row)
+        return cached
+
+    def _lookup_attrs(self, row: int) -> Mapping[str, str]:
+        """The attributes of the element behind ``row``, found through its XPath."""
         dom_row = self.dom_row(row)
         if dom_row is None or self.dom is None:
             return _NO_ATTRS
