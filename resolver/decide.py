@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Final, Literal
 
 import numpy as np
 
@@ -38,6 +38,9 @@ __all__ = [
 ]
 
 Status = Literal["accepted", "ambiguous", "not_found"]
+
+_ROUNDING: Final[float] = 1e-9
+"""Slack in the threshold and margin tests for floating-point rounding of the scores."""
 
 
 @dataclass(frozen=True)
@@ -233,10 +236,12 @@ def _judge(
     runner_score = float(scored.scores[runner]) if runner is not None else 0.0
     margin = best_score - runner_score
     rival = None if runner is None else ranked[runner]
-    if best_score < config.threshold:
+    # A score is a weighted mean: one that is exactly the threshold on paper may come out a
+    # rounding error under it (more signals, another summation order).
+    if best_score < config.threshold - _ROUNDING:
         reason = f"best score {best_score:.3f} is below the threshold {config.threshold:.2f}"
         return Decision("not_found", reason, ranked, rival, margin)
-    if margin < config.min_margin:
+    if margin < config.min_margin - _ROUNDING:
         reason = (
             f"best {best_score:.3f} leads the runner-up {runner_score:.3f} by {margin:.3f}, "
             f"less than the margin {config.min_margin:.2f}"

@@ -111,3 +111,15 @@ def test_a_label_repeating_its_control_gives_way_even_when_ahead() -> None:
     # A reference that asks for the label itself still gets it.
     text = SemanticElementRef(role="text", name="Forgot password?", bbox=(10, 10, 130, 26))
     assert resolve(text, Observation(accessibility_tree=tree)).executor_id in ("a11y:t", "a11y:a")
+
+
+def test_a_score_that_is_the_threshold_is_accepted_despite_rounding() -> None:
+    from resolver import MatchConfig, Observation, SemanticElementRef, resolve
+
+    tree = {"id": "1", "role": "button", "name": "Go", "hidden": True}
+    ref = SemanticElementRef(role="button", name="Go")
+    found = resolve(ref, Observation(accessibility_tree=tree))
+    # Ask for exactly the score it got, plus less than a rounding error.
+    again = resolve(ref, Observation(accessibility_tree=tree),
+                    config=MatchConfig(threshold=min(1.0, found.score + 1e-12)))  # fmt: skip
+    assert again.executor_id == "a11y:1"
