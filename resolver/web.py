@@ -77,6 +77,10 @@ MAX_NEARBY_CHARS: Final[int] = 80
 """Size limits of the reference's web fields (checked in :mod:`resolver.models`)."""
 _RECORD_ROLES: Final[frozenset[str]] = frozenset({"row"})
 """Records whose texts are a row's only neighbours (see :meth:`NearbyIndex.texts`)."""
+NEARBY_REACH: Final[int] = 3
+"""Recorded nearby texts are at most this many places away in reading order: as far as the
+matcher looks (``MatchConfig.nearby_window``), so a text recorded further off (past
+look-alikes of the element that are skipped) cannot point at those look-alikes instead."""
 NEARBY_BEFORE: Final[int] = 2
 NEARBY_AFTER: Final[int] = 2
 """Texts recorded before and after the element in reading order."""
@@ -242,7 +246,7 @@ class NearbyIndex:
         ):
             taken = 0
             for p in places:
-                if taken >= count or p - place > 8 * count or place - p > 8 * count:
+                if taken >= count or abs(p - place) > NEARBY_REACH:
                     break
                 text = table.names[int(seq[p])]
                 key = nearby_key(text)

@@ -222,3 +222,22 @@ def test_nearby_texts_of_a_table_row_stay_in_the_row() -> None:
     assert nearby_texts(flat, flat.ids.index("y")) == ("One", "Three") or "One" in nearby_texts(
         flat, flat.ids.index("y")
     )
+
+
+def test_nearby_texts_are_recorded_only_as_far_as_the_matcher_looks() -> None:
+    from resolver import Observation, resolve
+    from resolver.capture import ref_from_row
+    from resolver.web import NEARBY_REACH, nearby_texts
+
+    # Four tabs whose labels differ only by a digit (skipped as repeats of the element's own
+    # name), then the panel text: five places from the first tab, out of the matcher's
+    # window. Recorded anyway, it would point at the later tabs.
+    kids = [{"id": f"t{i}", "role": "tab", "name": f"Tab label {i}"} for i in range(1, 5)]
+    kids.append({"id": "p", "role": "tabpanel", "name": "", "children": [
+        {"id": "c", "role": "text", "name": "Tab content 1"}]})  # fmt: skip
+    obs = Observation(accessibility_tree={"id": "r", "role": "document", "name": "",
+                                          "children": kids})  # fmt: skip
+    table = obs.candidates("a11y")
+    first = table.ids.index("t1")
+    assert nearby_texts(table, first) == () and NEARBY_REACH == 3
+    assert resolve(ref_from_row(table, first), obs).executor_id == "a11y:t1"
