@@ -20,7 +20,7 @@ __all__ = ["Observation"]
 _FIELDS: Final[tuple[str, ...]] = tuple(source.field for source in SOURCES.values())
 _OPTIONS: Final[tuple[str, ...]] = (
     "screen_size", "url", "tree_format", "dom_layout", "dom_node_map", "max_nodes",
-    "channel_order",
+    "channel_order", "scripting",
 )  # fmt: skip
 _CHANNEL_ORDERS: Final[tuple[str, ...]] = ("rgb", "bgr")
 _MAX_REGION_TABLES: Final[int] = 64  # region tables kept per observation (hint-first search)
@@ -69,6 +69,11 @@ class Observation:
     channel_order:
         ``"rgb"`` (default; PIL, most screenshot libraries) or ``"bgr"`` (OpenCV): the order of
         the colour channels of a screenshot given as an array (a fourth channel is alpha).
+    scripting:
+        How the DOM source reads ``dom_html``: ``True`` (default) as a browser running
+        scripts, where ``<noscript>`` content is one text node and not rendered; ``False`` as
+        a browser with JavaScript disabled, where the elements inside ``<noscript>`` are
+        parsed, rendered and get rows, and its ``<style>`` sheets apply.
 
     Examples
     --------
@@ -89,6 +94,7 @@ class Observation:
         "max_nodes",
         "screen_size",
         "screenshot",
+        "scripting",
         "tree_format",
         "url",
     )
@@ -103,6 +109,7 @@ class Observation:
     dom_node_map: Mapping[str, Any] | None
     max_nodes: int
     channel_order: str
+    scripting: bool
     _tables: dict[str, CandidateTable]
     _regions: dict[tuple[str, Region], CandidateTable]
     _lock: threading.Lock
@@ -120,6 +127,7 @@ class Observation:
         dom_node_map: Mapping[str, Any] | None = None,
         max_nodes: int = DEFAULT_MAX_NODES,
         channel_order: str = "rgb",
+        scripting: bool = True,
     ) -> None:
         if dom_html is not None and not isinstance(dom_html, (str, bytes)):
             raise InvalidObservationError(
@@ -139,6 +147,8 @@ class Observation:
             raise InvalidObservationError("max_nodes must be a positive int")
         if channel_order not in _CHANNEL_ORDERS:
             raise InvalidObservationError("channel_order must be 'rgb' or 'bgr'")
+        if not isinstance(scripting, bool):
+            raise InvalidObservationError("scripting must be True or False")
         values = {
             "accessibility_tree": accessibility_tree,
             "dom_html": dom_html,
@@ -150,6 +160,7 @@ class Observation:
             "dom_node_map": dom_node_map,
             "max_nodes": max_nodes,
             "channel_order": channel_order,
+            "scripting": scripting,
             "_tables": {},
             "_regions": {},
             "_lock": threading.Lock(),
@@ -187,6 +198,8 @@ class Observation:
             given["max_nodes"] = DEFAULT_MAX_NODES
         if given["channel_order"] is None:
             given["channel_order"] = "rgb"
+        if given["scripting"] is None:
+            given["scripting"] = True
         return cls(**given)
 
     def has(self, source: str) -> bool:
@@ -242,7 +255,7 @@ class Observation:
             raise InvalidObservationError(f"the observation has no input for the {source} source")
         given = SourceInput(
             raw, self.screen_size, self.max_nodes, self.tree_format, self.url,
-            self.dom_layout, self.dom_node_map, self.channel_order,
+            self.dom_layout, self.dom_node_map, self.channel_order, self.scripting,
         )  # fmt: skip
         try:
             if region is not None:

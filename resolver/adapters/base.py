@@ -49,6 +49,9 @@ class SourceInput:
         DOM).
     channel_order:
         For an image given as an array (vision source): ``"rgb"`` or ``"bgr"``.
+    scripting:
+        DOM source: read the HTML as a browser with scripting enabled (``True``) or with
+        JavaScript disabled (``False``: ``<noscript>`` content is elements, and rendered).
     """
 
     raw: Any
@@ -59,6 +62,7 @@ class SourceInput:
     dom_layout: Mapping[str, Any] | None = None
     dom_node_map: Mapping[str, Any] | None = None
     channel_order: str = "rgb"
+    scripting: bool = True
 
 
 @dataclass(frozen=True)

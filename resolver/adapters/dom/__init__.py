@@ -109,10 +109,20 @@ class DomAnalysis:
         The page (``str`` or ``bytes``).
     viewport:
         Width and height in CSS px that ``@media`` queries are evaluated against.
+    scripting:
+        Read the page as a browser with scripting enabled (the default) does, or, with
+        ``False``, as one with JavaScript disabled: ``<noscript>`` content is then parsed as
+        elements, rendered, and its ``<style>`` sheets apply.
     """
 
-    def __init__(self, html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT):
-        self.doc: Document = parse_html(html)
+    def __init__(
+        self,
+        html: str | bytes,
+        viewport: tuple[float, float] = _DEFAULT_VIEWPORT,
+        *,
+        scripting: bool = True,
+    ):
+        self.doc: Document = parse_html(html, scripting=scripting)
         self.styles = compute_styles(self.doc, viewport)
         self.roles: list[str] = compute_roles(self.doc)
         self.states: States = compute_states(self.doc, self.styles)
@@ -159,10 +169,15 @@ class DomAnalysis:
             return []
 
 
-def analyze(html: str | bytes, viewport: tuple[float, float] = _DEFAULT_VIEWPORT) -> DomAnalysis:
+def analyze(
+    html: str | bytes,
+    viewport: tuple[float, float] = _DEFAULT_VIEWPORT,
+    *,
+    scripting: bool = True,
+) -> DomAnalysis:
     """Parse and analyse a page (see :class:`DomAnalysis`)."""
     with _no_cyclic_gc():
-        return DomAnalysis(html, viewport)
+        return DomAnalysis(html, viewport, scripting=scripting)
 
 
 @contextmanager
@@ -261,7 +276,9 @@ def build_table(source: SourceInput) -> CandidateTable:
 
 
 def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
-    analysis = DomAnalysis(html, source.screen_size or _DEFAULT_VIEWPORT)
+    analysis = DomAnalysis(
+        html, source.screen_size or _DEFAULT_VIEWPORT, scripting=source.scripting
+    )
     builder = TableBuilder(
         "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",
         max_rows=source.max_nodes,

@@ -111,6 +111,8 @@ class Document:
         Parser node identity -> element index (maps CSS query results back).
     by_id:
         ``id`` attribute -> first element carrying it (``getElementById``).
+    scripting:
+        Whether the page was parsed with scripting enabled (see :func:`parse_html`).
     """
 
     tags: list[str]
@@ -122,6 +124,7 @@ class Document:
     parser: Any = field(repr=False)
     by_id: dict[str, int] = field(default_factory=dict)
     quirks: bool = False
+    scripting: bool = True
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _nodes: list[Any] | None = field(default=None, repr=False)
 
@@ -241,18 +244,22 @@ def _lexbor() -> Any:
     return LexborHTMLParser
 
 
-def _parse(parser_class: Any, text: str) -> Any:
-    """Parse with scripting enabled, as a browser running scripts does: ``<noscript>`` holds
-    one text node, so a ``<noscript>`` in ``<head>`` cannot push later head elements into
-    ``<body>`` (which would shift their XPaths)."""
+def _parse(parser_class: Any, text: str, scripting: bool) -> Any:
+    """Parse with the HTML "scripting flag" (HTML §13.2.3.5) set or not: set, as in a browser
+    running scripts, ``<noscript>`` holds one text node, so a ``<noscript>`` in ``<head>``
+    cannot push later head elements into ``<body>`` (which would shift their XPaths); unset,
+    its content is parsed as elements."""
     try:
-        return parser_class(text, scripting=True)
+        return parser_class(text, scripting=scripting)
     except TypeError:  # selectolax before the scripting flag
         return parser_class(text)
 
 
-def parse_html(data: str | bytes) -> Document:
+def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
     """Parse a page into a :class:`Document`.
+
+    ``scripting=False`` parses the page as a browser with JavaScript disabled does: the
+    elements inside ``<noscript>`` are elements (which :mod:`.style` then renders).
 
     Raises
     ------
@@ -270,15 +277,19 @@ def parse_html(data: str | bytes) -> Document:
         )
     parser_class = _lexbor()
     try:
-        parser = _parse(parser_class, text)
+        parser = _parse(parser_class, text, scripting)
     except (UnicodeError, ValueError, MemoryError) as exc:
         try:  # lone surrogates in a str cannot be encoded for the parser: replace them
-            parser = _parse(parser_class, text.encode("utf-8", "replace").decode("utf-8"))
+            parser = _parse(
+                parser_class, text.encode("utf-8", "replace").decode("utf-8"), scripting
+            )
         except Exception as again:  # anything the parser raises is bad input
             raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
     except Exception as exc:  # anything the parser raises is bad input
         raise InvalidObservationError(f"dom_html cannot be parsed: {exc}") from exc
-    return _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
+    doc = _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
+    doc.scripting = scripting
+    return doc
 
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:

@@ -37,7 +37,9 @@ UA_HIDDEN_TAGS: Final[frozenset[str]] = frozenset(
         "datalist", "param", "source", "track", "noembed", "noframes", "area", "map",
     }
 )  # fmt: skip
-"""Tags the user-agent stylesheet renders as ``display: none`` (with scripting enabled)."""
+"""Tags the user-agent stylesheet renders as ``display: none``; ``noscript`` only when the
+page is parsed with scripting enabled (HTML §15.3.1, the rule is in the "scripting is
+enabled" part)."""
 
 BLOCK_TAGS: Final[frozenset[str]] = frozenset(
     {
@@ -392,7 +394,10 @@ def _style_sheets(doc: Document) -> list[str]:
 
 
 def _in_noscript(doc: Document, i: int) -> bool:
-    """With scripting on (as in a browser), ``<noscript>`` content is text, not a style."""
+    """With scripting on (as in a browser), ``<noscript>`` content is text, not a style;
+    with it off, a style in ``<noscript>`` applies like any other."""
+    if not doc.scripting:
+        return False
     p = doc.parent[i]
     while p >= 0:
         if doc.tags[p] == "noscript":

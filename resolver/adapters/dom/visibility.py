@@ -87,8 +87,9 @@ def compute_states(doc: Document, styles: Styles) -> States:
             d = D_BLOCK if p >= 0 and block[p] else D_INLINE
         if shown:
             if namespace[i] == 0:
-                if tag in UA_HIDDEN_TAGS and d not in (D_BLOCK, D_INLINE):
-                    shown = False
+                if tag in UA_HIDDEN_TAGS and (d not in (D_BLOCK, D_INLINE) or tag == "noscript"):
+                    # HTML §15.3.1: noscript is display:none !important only with scripting
+                    shown = tag == "noscript" and not doc.scripting
                 elif p >= 0 and tags[p] == "details" and "open" not in attrs_of[p]:
                     # Only the first <summary> child of a closed <details> is rendered.
                     shown = tag == "summary" and _first_summary(doc, p) == i

@@ -15,6 +15,7 @@ from resolver.errors import InvalidObservationError
 from resolver.geometry import CoordSpace
 
 CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
+NOSCRIPT_PAGE = CAPTURED.parent / "live" / "noscript.html"
 PAGES = sorted(p for p in CAPTURED.glob("*") if (p / "dom.html").is_file())
 
 PAGE = """<!doctype html><html><body>
@@ -240,3 +241,98 @@ def test_every_rendered_element_has_an_answer() -> None:
     assert link is not None and (link.role, link.name) == ("link", "go") and link.row >= 0
     assert native.element("/html[1]/body[1]/p[1]/a[1]") is None  # not rendered
     assert native.element("/html[1]/body[1]/nav[1]") is None  # no such element
+
+
+# What Chromium 156 exposes on fixtures/live/noscript.html with JavaScript disabled (checked
+# live by test_scripting_off_agrees_with_chromium_without_javascript): role, name, XPath.
+NOSCRIPT_ROWS = [
+    ("link", "Static forecast", "/html[1]/body[1]/main[1]/noscript[1]/p[1]/a[1]"),
+    ("textbox", "City", "/html[1]/body[1]/main[1]/noscript[1]/form[1]/input[1]"),
+    ("button", "Search", "/html[1]/body[1]/main[1]/noscript[1]/form[1]/button[1]"),
+    ("img", "Forecast map", "/html[1]/body[1]/main[1]/noscript[1]/img[1]"),
+    ("note", "", "/html[1]/body[1]/main[1]/noscript[1]/noscript[1]/span[1]"),
+]
+
+
+def _rows(table) -> set[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    return {(table.roles[i], table.names[i], table.ids[i]) for i in range(len(table))}
+
+
+def test_scripting_off_renders_noscript_content() -> None:
+    html = NOSCRIPT_PAGE.read_text(encoding="utf-8")
+    on = _rows(Observation(dom_html=html).candidates("dom"))
+    off = _rows(Observation(dom_html=html, scripting=False).candidates("dom"))
+    refresh = ("button", "Refresh", "/html[1]/body[1]/main[1]/div[1]/button[1]")
+    # Scripting on (the default): <noscript> is one unrendered text node.
+    assert refresh in on
+    assert not any("noscript" in xpath for _, _, xpath in on)
+    # Scripting off: its elements have rows; its <style> hides the script-only button; the
+    # tracking pixel in <head> ends the head, so the head's later <style> moves to <body>.
+    assert set(NOSCRIPT_ROWS) <= off
+    assert refresh not in off
+    assert not any(name == "Hidden" for _, name, _ in off)  # <div hidden> inside noscript
+    analysis = analyze(html, scripting=False)
+    assert "/html[1]/body[1]/img[1]" in analysis.paths.xpath
+    assert "/html[1]/body[1]/style[1]" in analysis.paths.xpath
+    assert "/html[1]/head[1]/style[1]" not in analysis.paths.xpath
+    assert analysis.doc.scripting is False
+
+
+def test_scripting_must_be_a_bool() -> None:
+    with pytest.raises(InvalidObservationError, match="scripting"):
+        Observation(dom_html="<p>x</p>", scripting="no")  # type: ignore[arg-type]
+    assert Observation.from_any({"dom_html": "<p>x</p>"}).scripting is True
+    assert Observation.from_any({"dom_html": "<p>x</p>", "scripting": False}).scripting is False
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_scripting_off_agrees_with_chromium_without_javascript() -> None:
+    from live_browser import browser_missing, chromium
+
+    from resolver.roles import canonical_role
+
+    missing = browser_missing()
+    if missing:
+        pytest.skip(missing)
+    with chromium() as browser:
+        context = browser.new_context(java_script_enabled=False)
+        page = context.new_page()
+        page.goto(NOSCRIPT_PAGE.as_uri())
+        cdp = context.new_cdp_session(page)
+        root = cdp.send("DOM.getDocument", {"depth": -1})["root"]
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        chromium_tags: list[tuple[str, str]] = []
+        xpath_of: dict[int, str] = {}
+
+        def walk(node: dict[str, object], path: str) -> None:
+            seen: dict[str, int] = {}
+            for child in node.get("children") or []:  # type: ignore[attr-defined]
+                if child["nodeType"] != 1:
+                    continue
+                tag = child["localName"]
+                seen[tag] = seen.get(tag, 0) + 1
+                xpath = f"{path}/{tag}[{seen[tag]}]"
+                xpath_of[child["backendNodeId"]] = xpath
+                chromium_tags.append((tag, xpath))
+                walk(child, xpath)
+
+        walk(root, "")
+        context.close()
+    analysis = analyze(NOSCRIPT_PAGE.read_bytes(), scripting=False)
+    # The same tree (the <head> noscript's <img> ends the head, as in the browser) ...
+    assert chromium_tags == list(zip(analysis.doc.tags, analysis.paths.xpath, strict=True))
+    # ... and the same role and name for every element Chromium exposes with a role.
+    element = {x: i for i, x in enumerate(analysis.paths.xpath)}
+    compared = 0
+    for node in nodes:
+        role = node.get("role", {}).get("value")
+        xpath = xpath_of.get(node.get("backendDOMNodeId", -1))
+        if node.get("ignored") or xpath is None or role in (None, "generic", "none"):
+            continue
+        i = element[xpath]
+        assert analysis.rendered(i), xpath
+        assert analysis.roles[i] == canonical_role(role, "cdp"), xpath
+        assert analysis.name(i) == " ".join(node.get("name", {}).get("value", "").split()), xpath
+        compared += 1
+    assert compared >= len(NOSCRIPT_ROWS)

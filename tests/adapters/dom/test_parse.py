@@ -32,6 +32,19 @@ def test_template_content_and_comments_are_not_elements() -> None:
     assert "/html[1]/body[1]/p[1]" in paths
 
 
+def test_noscript_content_is_text_unless_scripting_is_off() -> None:
+    page = "<head><noscript><img src=p></noscript><style>a{}</style></head><p>x</p>"
+    on = parse_html(page)
+    assert on.scripting and on.tags == ["html", "head", "noscript", "style", "body", "p"]
+    assert on.content[2] == ["<img src=p>"]
+    # HTML §13.2.6.4.5 "in head noscript": an img ends the noscript and the head, so the
+    # head's later style moves into the body (as in a browser with JavaScript disabled).
+    off = parse_html(page, scripting=False)
+    assert not off.scripting
+    assert off.tags == ["html", "head", "noscript", "body", "img", "style", "p"]
+    assert off.parent[off.tags.index("style")] == off.tags.index("body")
+
+
 def test_svg_elements_get_browser_valid_xpaths() -> None:
     analysis = analyze("<svg><g><path/></g></svg>")
     assert "/html[1]/body[1]/*[local-name()='svg'][1]/*[local-name()='g'][1]" in (

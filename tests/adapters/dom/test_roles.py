@@ -145,8 +145,20 @@ def aria_role_of(html: str, selector: str = "#t") -> str:
         ("<details><summary id=t>a</summary></details>", "button", "button"),
         ("<details><summary>a</summary><summary id=t>b</summary></details>", "generic", "generic"),
         ("<summary id=t>x</summary>", "generic", "generic"),
-        # rowgroups: tbody not exposed unless focusable; thead/tfoot are rowgroups
-        ("<table><thead id=t><tr><th>a<th>b</thead><tr><td>1<td>2</table>", "rowgroup", "rowgroup"),
+        # rowgroups: thead, tbody and tfoot are not exposed unless focusable (as WPT expects)
+        ("<table><thead id=t><tr><th>a<th>b</thead><tr><td>1<td>2</table>", "none", "none"),
+        ("<table><tr><td>1<td>2<tfoot id=t><tr><td>3<td>4</tfoot></table>", "none", "none"),
+        (
+            "<table><thead id=t tabindex=-1><tr><th>a<th>b</thead><tr><td>1<td>2</table>",
+            "rowgroup",
+            "rowgroup",
+        ),
+        # the header cells of an unexposed thead stay column headers
+        (
+            "<table><thead><tr><th id=t>a<th>b</thead><tr><th>1<td>2</table>",
+            "columnheader",
+            "columnheader",
+        ),
         ("<table><thead><tr><th>a<th>b</thead><tbody id=t><tr><td>1<td>2</table>", "none", "none"),
         (
             "<table><thead><tr><th>a<th>b</thead><tbody id=t tabindex=0><tr><td>1<td>2</table>",

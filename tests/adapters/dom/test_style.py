@@ -87,6 +87,10 @@ def test_sheets_that_do_not_apply_are_ignored() -> None:
     assert display_of(print_sheet) == D_UNSET
     noscript = "<noscript><style>.a{display:none}</style></noscript><div class=a id=t>a</div>"
     assert display_of(noscript) == D_UNSET
+    # with scripting off, a style inside noscript applies like any other
+    doc = parse_html(noscript, scripting=False)
+    (t,) = doc.css("#t")
+    assert compute_styles(doc, DESKTOP).display[t] == D_NONE
     commented = "<style>/* .a{display:none} */</style><div class=a id=t>a</div>"
     assert display_of(commented) == D_UNSET
 

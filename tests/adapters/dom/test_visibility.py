@@ -30,6 +30,21 @@ ARIA_HIDDEN = (True, True, True)
 INVISIBLE = (True, True, False)  # rendered, but visibility: hidden
 
 
+def test_noscript_is_rendered_only_with_scripting_off() -> None:
+    page = "<p>t</p><noscript id=n><a href=x id=a>x</a><b hidden id=h>y</b></noscript>"
+    doc = parse_html(page, scripting=False)
+    s = compute_states(doc, compute_styles(doc))
+    (n,), (a,), (h,) = doc.css("#n"), doc.css("#a"), doc.css("#h")
+    assert (s.rendered[n], s.rendered[a], s.rendered[h]) == (True, True, False)
+    assert not s.block[n]  # an ordinary inline element
+    on, s_on = analyze(page)
+    (n,) = on.css("#n")
+    assert not s_on.rendered[n] and on.content[n] == ["<a href=x id=a>x</a><b hidden id=h>y</b>"]
+    # HTML §15.3.1: "display: none !important" with scripting on, whatever the author says
+    on, s_on = analyze("<style>noscript{display:block}</style><noscript id=n>x</noscript>")
+    assert not s_on.rendered[on.css("#n")[0]]
+
+
 @pytest.mark.parametrize(
     ("html", "selectors", "expected"),
     [
