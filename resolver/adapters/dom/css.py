@@ -143,6 +143,8 @@ class _Reader:
         blanked = _OPAQUE.sub(_blank, sheet)
         plan = _Structure.of(blanked)
         if plan is None:
+            if not _opens_a_rule(blanked):
+                return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
             rules = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
             self._walk(rules, 0, UNLAYERED)
             return
@@ -265,6 +267,30 @@ class _Reader:
         for node in declarations:
             value = tinycss2.serialize(_strip_comments(node.value)).strip()
             self.found.append((found, node.lower_name, value, node.important, layer))
+
+
+_BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
+_OPENER: Final[dict[str, str]] = {"}": "{", ")": "(", "]": "["}
+
+
+def _opens_a_rule(blanked: str) -> bool:
+    """Whether any ``{`` of a blanked sheet is outside every ``(``/``[`` block (CSS Syntax 3
+    §5.4.8: a block runs to its own closing bracket; other closing brackets inside it are
+    ordinary tokens)."""
+    stack: list[str] = []
+    brackets = 0
+    for match in _BRACKETS.finditer(blanked):
+        char = match.group()
+        if char in "{([":
+            if char == "{":
+                if not brackets:
+                    return True
+            else:
+                brackets += 1
+            stack.append(char)
+        elif stack and stack[-1] == _OPENER[char]:
+            brackets -= stack.pop() != "{"
+    return False
 
 
 def _blank(match: re.Match[str]) -> str:

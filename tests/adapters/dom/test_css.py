@@ -151,3 +151,15 @@ def test_media_query_lists() -> None:
     assert media_applies("print, (max-width: 1300px)", DESKTOP)
     assert not media_applies("not all and (min-width: 10em)", DESKTOP)
     assert media_applies("(prefers-color-scheme: light) /* , print */", DESKTOP)
+
+
+def test_a_semicolon_in_a_selector_does_not_cut_it_short() -> None:
+    # HTML-escaped CSS ("&gt;" inside <style> is text): the selector holds ";" and is
+    # invalid, so browsers drop the rule; it must not become "div:first-child".
+    css = ".a &gt;\n div:first-child{display:none} @import 'x.css'; #t{display:inline}"
+    assert [f[0] for f in facts(css)] == [[".a &gt;\n div:first-child"], ["#t"]]
+    assert display_of(css, "<div id=t>x</div>") == D_INLINE
+
+
+def test_a_sheet_wrapped_in_cdata_has_no_rules() -> None:
+    assert read("<![CDATA[ .a{display:none} @media screen{.b{display:none}} ]]>") == []
