@@ -94,14 +94,15 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
     r"|\"(?:[^\"\\\n]|\\.)*(?:\"|$)"
     r"|'(?:[^'\\\n]|\\.)*(?:'|$)"
     r"|\\."
-    r"|url\(\s*[^\s\"'()\\]*\s*\)",
-    re.DOTALL | re.MULTILINE | re.IGNORECASE,
-)
+    r"|u[rR][lL]\(\s*[^\s\"'()\\]*\s*\)"
+    r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
+    re.DOTALL | re.MULTILINE,
+)  # (every alternative starts with a literal, so the engine skips ahead to those characters)
 _SPACES: Final[str] = " \t\n\r\f"
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
-_CANDIDATE: Final[re.Pattern[str]] = re.compile(
-    r"(?:display|visibility|text-transform|content)\s*:|\x00|@layer\b", re.IGNORECASE
-)
+_CANDIDATE: Final[re.Pattern[bytes]] = re.compile(
+    rb"display\s*:|visibility\s*:|text-transform\s*:|content\s*:|\x00|@layer\b"
+)  # on ASCII-lowered latin-1 bytes (one per character): IGNORECASE is several times slower
 _WORTH_READING: Final[re.Pattern[str]] = re.compile(
     r"display|visibility|text-transform|content|\\|@layer", re.IGNORECASE
 )
@@ -156,7 +157,7 @@ class _Reader:
         # Per enclosing block: None when its rules do not apply, else the layer inside it.
         contexts: dict[int, str | None] = {-1: UNLAYERED}
         done: set[int] = set()
-        for hit in _CANDIDATE.finditer(blanked):
+        for hit in _CANDIDATE.finditer(blanked.encode("latin-1", "replace").lower()):
             at = hit.start()
             if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
                 end = plan.prelude_end(at)
@@ -179,7 +180,9 @@ class _Reader:
             layer = self._context(sheet, plan, plan.parent(block), contexts)
             if layer is None:
                 continue
-            self._rule(_tokens(sheet[start:block]), sheet[block + 1 : plan.close(block)], layer)
+            body = _declarations(sheet, blanked, block + 1, plan.close(block))
+            if body:
+                self._rule(_tokens(sheet[start:block]), body, layer)
 
     def _context(
         self, sheet: str, plan: _Structure, block: int, contexts: dict[int, str | None]
@@ -212,7 +215,7 @@ class _Reader:
             if len(self.found) >= MAX_DECLARATIONS:
                 return
             if isinstance(rule, ast.QualifiedRule):
-                self._rule(_clean(rule.prelude), rule.content, layer)
+                self._rule(_clean(rule.prelude), _blocks_contents(rule.content), layer)
             elif isinstance(rule, ast.AtRule) and level < MAX_NESTING:
                 if rule.content is None:
                     if rule.lower_at_keyword == "layer":
@@ -250,13 +253,11 @@ class _Reader:
         if name not in self.layers:
             self.layers.append(name)
 
-    def _rule(self, prelude: list[Any], content: str | list[Any], layer: str) -> None:
+    def _rule(self, prelude: list[Any], body: Sequence[Any], layer: str) -> None:
         """One style rule: keep its declarations of :data:`PROPERTIES`."""
         declarations = [
             node
-            for node in tinycss2.parse_blocks_contents(
-                content, skip_comments=True, skip_whitespace=True
-            )
+            for node in body
             if isinstance(node, ast.Declaration) and node.lower_name in PROPERTIES
         ]
         if not declarations:
@@ -267,6 +268,34 @@ class _Reader:
         for node in declarations:
             value = tinycss2.serialize(_strip_comments(node.value)).strip()
             self.found.append((found, node.lower_name, value, node.important, layer))
+
+
+def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
+    result: list[Any] = tinycss2.parse_blocks_contents(
+        content, skip_comments=True, skip_whitespace=True
+    )
+    return result
+
+
+def _declarations(sheet: str, blanked: str, start: int, end: int) -> list[Any]:
+    """The declarations of a style rule's block that may set one of :data:`PROPERTIES`.
+
+    In a block without nested rules every top-level ``;`` ends a declaration (the pre-pass
+    has checked that none sits inside brackets, strings are blanked), so the block is cut
+    there and only the declarations whose name is one of :data:`PROPERTIES`, or holds an
+    escape, are given to tinycss2. A block with nested rules is parsed whole.
+    """
+    text = blanked[start:end]
+    if "{" in text:
+        return _blocks_contents(sheet[start:end])
+    found = []
+    at = start
+    for piece in text.split(";"):
+        name = piece.partition(":")[0].strip().lower()
+        if name in PROPERTIES or _ESCAPED in name:
+            found.append(tinycss2.parse_one_declaration(sheet[at : at + len(piece)], True))
+        at += len(piece) + 1
+    return found
 
 
 _BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
@@ -301,43 +330,48 @@ def _blank(match: re.Match[str]) -> str:
 class _Structure:
     """Block structure of a blanked stylesheet: where each ``{`` closes, its parent."""
 
-    __slots__ = ("_closes", "_depth", "_opens", "_text")
+    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text")
 
-    def __init__(self, text: str, depth: Any, opens: dict[int, Any], closes: dict[int, Any]):
+    def __init__(self, text: str, braces: Any, depth: Any) -> None:
         self._text = text
-        self._depth = depth
-        self._opens = opens  # depth inside -> positions of the "{" opening such blocks
-        self._closes = closes  # depth outside -> positions of the "}" closing such blocks
+        self._braces = braces  # positions of every "{" and "}", in order
+        self._depth = depth  # blocks open after each of them
+        is_open = depth > np.concatenate(([0], depth[:-1]))
+        at_open, at_close = braces[is_open], braces[~is_open]
+        inside, outside = depth[is_open], depth[~is_open]
+        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
+        self._opens = {int(d): at_open[inside == d] for d in np.unique(inside)}
+        self._closes = {int(d): at_close[outside == d] for d in np.unique(outside)}
 
     @classmethod
     def of(cls, text: str) -> _Structure | None:
-        """The structure, or None when the pre-pass cannot vouch for it (see module doc)."""
+        """The structure, or None when the pre-pass cannot vouch for it (see module doc).
+
+        Only the positions of brackets, braces and semicolons are looked at (numpy over the
+        characters once, then arrays as long as those lists)."""
         codes = np.frombuffer(text.encode("latin-1", "replace"), dtype=np.uint8)
-        opens, closes = codes == 123, codes == 125  # { }
-        depth = np.cumsum(opens.astype(np.int32) - closes.astype(np.int32))
-        if depth.size == 0 or depth.min() < 0 or depth[-1] != 0:
+        braces = np.flatnonzero((codes == 123) | (codes == 125))  # { }
+        if braces.size == 0:
             return None
-        brackets = np.cumsum(
-            ((codes == 40) | (codes == 91)).astype(np.int32)  # ( [
-            - ((codes == 41) | (codes == 93)).astype(np.int32)  # ) ]
-        )
-        if brackets.min() < 0 or brackets[-1] != 0:
+        depth = np.cumsum(np.where(codes[braces] == 123, 1, -1))
+        if depth.min() < 0 or depth[-1] != 0:
             return None
-        if (brackets[opens | closes | (codes == 59)] != 0).any():  # { } ; inside brackets
-            return None
-        at_open = np.flatnonzero(opens)
-        at_close = np.flatnonzero(closes)
-        inside, outside = depth[at_open], depth[at_close]
-        return cls(
-            text,
-            depth,
-            {int(d): at_open[inside == d] for d in np.unique(inside)},
-            {int(d): at_close[outside == d] for d in np.unique(outside)},
-        )
+        brackets = np.flatnonzero((codes == 40) | (codes == 91) | (codes == 41) | (codes == 93))
+        if brackets.size:
+            level = np.cumsum(np.where((codes[brackets] == 40) | (codes[brackets] == 91), 1, -1))
+            if level.min() < 0 or level[-1] != 0:
+                return None
+            # no { } ; inside brackets
+            stops = np.union1d(braces, np.flatnonzero(codes == 59))
+            before = np.searchsorted(brackets, stops) - 1
+            if (level[before[before >= 0]] != 0).any():
+                return None
+        return cls(text, braces, depth)
 
     def depth(self, position: int) -> int:
         """How many blocks are open after ``position``."""
-        return int(self._depth[position])
+        k = int(np.searchsorted(self._braces, position, side="right")) - 1
+        return int(self._depth[k]) if k >= 0 else 0
 
     def enclosing(self, position: int) -> int:
         """The ``{`` of the innermost block around ``position`` (-1: the top level)."""
