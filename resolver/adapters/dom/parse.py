@@ -285,20 +285,15 @@ def parse_html(data: str | bytes) -> Document:
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
     """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
-    each node's parent element is looked up by identity, so no stack is kept here).
-
-    Text is kept as str, not as parser nodes: fewer live objects for the garbage collector to
-    scan, and every later reader wants the string anyway. Node kinds are told apart by
-    Lexbor's numeric tag id (text 2, below 6 the other non-elements), which is cheaper to read
-    than the tag name.
-    """
+    each node's parent element is looked up by identity, so no stack is kept here). Text is
+    kept as str, not as parser nodes: fewer live objects for the garbage collector to scan,
+    and every reader wants the string. Node kinds are told apart by Lexbor's tag id."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
     tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
     add_tag, add_attrs, add_parent = tags.append, attrs.append, parent.append
     add_content, add_namespace = content.append, namespace.append
     depth: list[int] = []
-    add_depth = depth.append
     root = parser.root
     if root is None:
         raise InvalidObservationError("dom_html has no elements")
@@ -327,14 +322,9 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             content[at].append(index)
         else:
             level = ns = 0
-        if ns:
-            add_tag(tag)
-        else:
-            if tag in _FOREIGN_ROOTS:
-                ns = _FOREIGN_ROOTS[tag]
-                add_tag(tag)
-            else:
-                add_tag(tag.lower())
+        if not ns and tag in _FOREIGN_ROOTS:
+            ns = _FOREIGN_ROOTS[tag]
+        add_tag(tag if ns else tag.lower())
         raw = node.attributes
         if raw:
             if None in raw.values():
@@ -346,7 +336,7 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
         add_parent(at)
         add_content([])
         add_namespace(ns)
-        add_depth(level)
+        depth.append(level)
         mem_ids[node.mem_id] = index
         index += 1
     if not tags:
