@@ -40,7 +40,6 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 
-_WS = re.compile(r"\s+")
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
 _DIGITS = re.compile(r"\d+(?:[.,:/]\d+)*")
@@ -57,8 +56,12 @@ NAME_TIERS: Final[dict[str, float]] = {
 
 
 def collapse(text: str) -> str:
-    """Collapse internal whitespace and strip the ends."""
-    return _WS.sub(" ", text).strip()
+    """Collapse internal whitespace and strip the ends.
+
+    ``str.split`` splits on exactly the characters ``\\s`` matches in a ``str`` pattern (both
+    use Python's Unicode whitespace test) and is several times cheaper than the regex.
+    """
+    return " ".join(text.split())
 
 
 MAX_COMPARED: Final[int] = 256

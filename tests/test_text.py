@@ -1,6 +1,8 @@
+import re
+
 import pytest
 
-from resolver.text import container_similarity, mask_digits, name_similarity, normalize
+from resolver.text import collapse, container_similarity, mask_digits, name_similarity, normalize
 
 
 def test_normalize() -> None:
@@ -45,3 +47,8 @@ def test_container_similarity_innermost_decides() -> None:
     assert other < 0.4
     assert container_similarity((), ("x",)) == 1.0
     assert container_similarity(("x",), ()) == 0.0
+
+
+def test_collapse_agrees_with_the_whitespace_regex_on_every_code_point() -> None:
+    every = "a".join(chr(c) + chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    assert collapse(every) == re.sub(r"\s+", " ", every).strip()

@@ -86,6 +86,8 @@ _HTML_IN_MATH: Final[frozenset[str]] = frozenset(
 )
 _FOREIGN_ROOTS: Final[dict[str, int]] = {"svg": SVG, "math": MATHML}
 """Elements that switch an HTML context to another namespace."""
+_TEXT_ID: Final[int] = 2  # Lexbor's LXB_TAG__TEXT
+_FIRST_ELEMENT_ID: Final[int] = 6  # ids below are text, document, comment, doctype ...
 
 Content = list[int | str]
 """Ordered children of an element: ``int`` (an element) or ``str`` (a text node's data)."""
@@ -294,31 +296,30 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
     """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
-    each node's parent element is looked up by identity, so no stack is kept here).
-
-    Text is kept as str, not as parser nodes: fewer live objects for the garbage collector to
-    scan, and every later reader wants the string anyway.
-    """
+    each node's parent element is looked up by identity, so no stack is kept here). Text is
+    kept as str, not as parser nodes: fewer live objects for the garbage collector to scan,
+    and every reader wants the string. Node kinds are told apart by Lexbor's tag id."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
     tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
+    add_tag, add_attrs, add_parent = tags.append, attrs.append, parent.append
+    add_content, add_namespace = content.append, namespace.append
     depth: list[int] = []
     root = parser.root
-    walk = root.traverse(include_text=True) if root is not None else ()
+    if root is None:
+        raise InvalidObservationError("dom_html has no elements")
     index = 0
-    for node in walk:
-        tag = node.tag
-        if tag == "-text":
-            value = node.text_content
-            content[mem_ids[node.parent.mem_id]].append(value if isinstance(value, str) else "")
-            continue
-        if tag is None or tag[0] == "-":  # comments, doctype
-            continue
+    for node in root.traverse(include_text=True):
+        kind = node.tag_id
+        if kind < _FIRST_ELEMENT_ID:
+            if kind == _TEXT_ID:
+                value = node.text_content
+                content[mem_ids[node.parent.mem_id]].append(value if value is not None else "")
+            continue  # comments, doctype
         if index >= MAX_ELEMENTS:
             raise _too_many_elements()
+        tag = node.tag
         at = mem_ids.get(node.parent.mem_id, -1) if index else -1
-        ns = 0
-        level = 0
         if at >= 0:
             level = depth[at] + 1
             if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
@@ -329,8 +330,12 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             ns = namespace[at]
             if ns and tags[at] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
                 ns = 0
-        if ns == 0 and tag in _FOREIGN_ROOTS:
+            content[at].append(index)
+        else:
+            level = ns = 0
+        if not ns and tag in _FOREIGN_ROOTS:
             ns = _FOREIGN_ROOTS[tag]
+        add_tag(tag if ns else tag.lower())
         raw = node.attributes
         if raw:
             if None in raw.values():
@@ -338,15 +343,12 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             element_id = raw.get("id")
             if element_id and element_id not in by_id:
                 by_id[element_id] = index
-        tags.append(tag if ns else tag.lower())
-        attrs.append(raw)
-        parent.append(at)
-        content.append([])
-        namespace.append(ns)
+        add_attrs(raw)
+        add_parent(at)
+        add_content([])
+        add_namespace(ns)
         depth.append(level)
         mem_ids[node.mem_id] = index
-        if at >= 0:
-            content[at].append(index)
         index += 1
     if not tags:
         raise InvalidObservationError("dom_html has no elements")

@@ -5,10 +5,9 @@ inline or block) and ``visibility`` (hidden or visible), from three layers, in c
 
 1. the user-agent defaults (:data:`UA_HIDDEN_TAGS`, the ``hidden`` attribute, block-level
    tags in :data:`BLOCK_TAGS`);
-2. author rules in the page's ``<style>`` elements, with ``@media`` queries evaluated against
-   the viewport (``min-``/``max-width``/``height``, ``screen``/``all``/``print``) and
-   ``@supports`` assumed true; specificity and order decide between rules, ``!important``
-   lifts a declaration above the others;
+2. author rules in the page's ``<style>`` elements, read by :mod:`.css` (tinycss2), with
+   ``@media`` queries evaluated against the viewport and ``@supports`` assumed true;
+   importance, cascade layer, specificity and order decide between rules (CSS Cascade 5);
 3. inline ``style`` attributes.
 
 External stylesheets (``<link rel=stylesheet>``) are not fetched, and selectors that depend
@@ -23,10 +22,13 @@ different outcomes claim are resolved rule by rule with specificity.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
+import tinycss2
+from tinycss2 import ast
+
+from .css import Declaration, media_applies, read_sheets, specificity
 from .parse import Document
 
 __all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
@@ -67,26 +69,12 @@ _TRANSFORMS: Final[dict[str, int]] = {
 
 _T = TypeVar("_T")
 
-_COMMENT: Final[re.Pattern[str]] = re.compile(r"/\*.*?\*/", re.DOTALL)
-_DECL: Final[re.Pattern[str]] = re.compile(
-    r"(?:^|;)\s*(display|visibility|content-visibility|text-transform)\s*:\s*([^;!]*?)\s*(!\s*important)?\s*(?=;|$)",
-    re.IGNORECASE,
-)
 _DYNAMIC: Final[re.Pattern[str]] = re.compile(
     r"::|:(?:hover|focus|focus-within|focus-visible|active|visited|target|checked|"
     r"before|after|first-line|first-letter|selection|placeholder|marker|backdrop|"
     r"-webkit-|-moz-|-ms-|user-invalid|autofill|open|popover-open|modal|fullscreen)",
     re.IGNORECASE,
 )
-_MEDIA_FEATURE: Final[re.Pattern[str]] = re.compile(
-    r"\(\s*(min|max)-(width|height)\s*:\s*([\d.]+)\s*(px|em|rem)?\s*\)", re.IGNORECASE
-)
-_SPEC_ID: Final[re.Pattern[str]] = re.compile(r"#[\w-]+")
-_SPEC_CLASS: Final[re.Pattern[str]] = re.compile(
-    r"\.[\w-]+|\[[^\]]*\]|:(?!not\(|is\(|where\()[\w-]+"
-)
-_SPEC_TYPE: Final[re.Pattern[str]] = re.compile(r"(?:^|[\s>+~(,])([a-zA-Z][\w-]*)")
-_MAX_RULES: Final[int] = 5000  # rules carrying display/visibility considered per page
 
 
 @dataclass(frozen=True)
@@ -97,8 +85,15 @@ class Rule:
     prop: str  # "display" or "visibility"
     outcome: int
     important: bool
+    layer: int
     specificity: tuple[int, int, int]
     order: int
+
+    def rank(self) -> tuple[bool, int, tuple[int, int, int], int]:
+        """Cascade precedence (CSS Cascade 5 §6): importance, then layer (earlier layers win
+        among !important declarations), then specificity, then order of appearance."""
+        return (self.important, -self.layer if self.important else self.layer,
+                self.specificity, self.order)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -152,211 +147,6 @@ def _visibility_outcome(value: str) -> int:
     return V_UNSET
 
 
-def specificity(selector: str) -> tuple[int, int, int]:
-    """(ids, classes/attributes/pseudo-classes, types) of one complex selector (approximate:
-    the arguments of ``:not()``/``:is()`` count as if written outside)."""
-    stripped = re.sub(r"\[[^\]]*\]", "[]", selector)
-    ids = len(_SPEC_ID.findall(stripped))
-    classes = len(_SPEC_CLASS.findall(stripped))
-    types = len([t for t in _SPEC_TYPE.findall(stripped) if t.lower() not in ("not", "is")])
-    return (ids, classes, types)
-
-
-def split_selectors(text: str) -> list[str]:
-    """Split a selector list on top-level commas (not those inside ``()`` or ``[]``)."""
-    if "(" not in text and "[" not in text and '"' not in text and "'" not in text:
-        return [p for p in (part.strip() for part in text.split(",")) if p]
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    quote = ""
-    for i, ch in enumerate(text):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return [p for p in parts if p]
-
-
-def _media_applies(query: str, viewport: tuple[float, float]) -> bool:
-    """Evaluate a media query list against a screen of ``viewport`` CSS px (unknown -> no)."""
-    width, height = viewport
-    for alternative in split_selectors(query):
-        q = alternative.strip().lower()
-        negate = q.startswith("not ")
-        if negate:
-            q = q[4:]
-        q = q.removeprefix("only ").strip()
-        ok = True
-        media_type = q.split("(", 1)[0].replace(" and", "").strip()
-        if media_type and media_type not in ("screen", "all"):
-            ok = False
-        remainder = _MEDIA_FEATURE.sub("", q)
-        if "(" in remainder:  # a feature we do not evaluate (hover, prefers-*, orientation)
-            feature = remainder[remainder.index("(") :]
-            if re.search(
-                r"prefers-color-scheme\s*:\s*light|hover\s*:\s*hover|pointer\s*:\s*fine", feature
-            ):
-                pass
-            elif "orientation" in feature:
-                ok = ok and ("landscape" in feature) == (width >= height)
-            else:
-                ok = False
-        for kind, axis, number, unit in _MEDIA_FEATURE.findall(q):
-            px = float(number) * (16.0 if unit and unit.lower() in ("em", "rem") else 1.0)
-            size = width if axis.lower() == "width" else height
-            if kind.lower() == "min" and size < px:
-                ok = False
-            if kind.lower() == "max" and size > px:
-                ok = False
-        if ok != negate:
-            return True
-    return False
-
-
-_BRACE: Final[re.Pattern[str]] = re.compile(r"[{}]")
-
-
-def _blocks(css: str) -> Iterator[tuple[str, str]]:
-    """Top-level ``(prelude, body)`` pairs of a stylesheet (bodies keep nested blocks)."""
-    i = 0
-    n = len(css)
-    while i < n:
-        brace = _prelude_end(css, i)
-        if brace < 0:
-            return
-        semi = css.find(";", i, brace)
-        if semi >= 0 and css[i:semi].lstrip().startswith("@"):
-            i = semi + 1  # @import / @charset / @layer a, b;
-            continue
-        depth = 1
-        j = n
-        for match in _BRACE.finditer(css, brace + 1):
-            if match.group() == "{":
-                depth += 1
-            else:
-                depth -= 1
-                if not depth:
-                    j = match.end()
-                    break
-        yield css[i:brace].strip(), css[brace + 1 : j - 1]
-        i = j
-
-
-def _prelude_end(css: str, i: int) -> int:
-    """Index of the ``{`` that opens the block of the rule starting at ``i`` (-1: none).
-
-    CSS Syntax 3 §5.4.3 and §5.4.8: a prelude's ``(`` and ``[`` open simple blocks that run
-    to their matching close, and a ``{`` inside one (or inside a string) opens nothing. So a
-    sheet wrapped in ``<![CDATA[ ... ]]>`` is one prelude without a block, and browsers drop
-    all of it. The common prelude has balanced brackets and no quotes: one ``find``.
-    """
-    brace = css.find("{", i)
-    if brace < 0:
-        return -1
-    head = css[i:brace]
-    if (
-        head.count("[") == head.count("]")
-        and head.count("(") == head.count(")")
-        and '"' not in head
-        and "'" not in head
-    ):
-        return brace
-    closing = {"[": "]", "(": ")"}
-    stack: list[str] = []
-    quote = ""
-    j = i
-    n = len(css)
-    while j < n:
-        ch = css[j]
-        if quote:
-            if ch == "\\":
-                j += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in closing:
-            stack.append(closing[ch])
-        elif stack and ch == stack[-1]:
-            stack.pop()
-        elif ch == "{" and not stack:
-            return j
-        j += 1
-    return -1
-
-
-def parse_rules(
-    sheets: Iterable[str], viewport: tuple[float, float]
-) -> list[tuple[str, str, str, bool]]:
-    """``(selector_list, property, value, important)`` for display/visibility declarations."""
-    found: list[tuple[str, str, str, bool]] = []
-
-    def walk(css: str, level: int) -> None:
-        for prelude, body in _blocks(css):
-            if len(found) >= _MAX_RULES:
-                return
-            if prelude.startswith("@"):
-                lowered = prelude.lower()
-                if level > 8:
-                    continue
-                if lowered.startswith("@media"):
-                    if _media_applies(prelude[6:], viewport):
-                        walk(body, level + 1)
-                elif lowered.startswith(("@supports", "@layer", "@container", "@scope")):
-                    walk(body, level + 1)
-                continue  # @font-face, @keyframes, @page ...
-            if "{" in body:  # CSS nesting: not resolved; the outer declarations still count
-                body = re.sub(r"[^;{}]*\{[^{}]*\}", "", body)
-            if ("content" in body and ":before" in prelude) or ":after" in prelude:
-                value = _content_value(body)
-                if value is not None:
-                    found.append((prelude, "content", value, False))
-            if "display" not in body and "visibility" not in body and "transform" not in body:
-                continue
-            for prop, value, important in _DECL.findall(body):
-                found.append((prelude, prop.lower(), value, bool(important)))
-
-    for sheet in sheets:
-        walk(_COMMENT.sub("", sheet), 0)
-    return found
-
-
-_CONTENT_DECL: Final[re.Pattern[str]] = re.compile(
-    r"""(?:^|;)\s*content\s*:((?:[^;"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)""",
-    re.IGNORECASE,
-)
-_CONTENT_TOKEN: Final[re.Pattern[str]] = re.compile(
-    r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)|(/)|([\w-]+\([^)]*\)|[\w-]+)"""
-)
-_ESCAPE: Final[re.Pattern[str]] = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
-
-
-def _content_value(body: str) -> str | None:
-    """The last ``content`` declaration of a rule body, raw (None if there is none)."""
-    found = _CONTENT_DECL.findall(body)
-    return found[-1].strip() if found else None
-
-
-def _unescape(text: str) -> str:
-    def one(match: re.Match[str]) -> str:
-        if match.group(1):
-            code = int(match.group(1), 16)
-            return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
-        return match.group(2)
-
-    return _ESCAPE.sub(one, text)
-
-
 def content_text(value: str, attrs: dict[str, str]) -> str | None:
     """Text of a ``content`` value for one element (CSS Generated Content §2).
 
@@ -364,19 +154,29 @@ def content_text(value: str, attrs: dict[str, str]) -> str | None:
     alternative text after ``/`` replaces the rest when present; ``none``/``normal`` mean
     no pseudo-element at all (None).
     """
-    if value.strip().lower() in ("none", "normal", "", "initial", "inherit", "unset"):
+    tokens = [
+        t for t in tinycss2.parse_component_value_list(value, skip_comments=True)
+        if t.type != "whitespace"
+    ]  # fmt: skip
+    if not tokens or (
+        len(tokens) == 1
+        and isinstance(tokens[0], ast.IdentToken)
+        and tokens[0].lower_value in ("none", "normal", "initial", "inherit", "unset")
+    ):
         return None
     main: list[str] = []
     alt: list[str] | None = None
-    for dq, sq, attr, slash, _other in _CONTENT_TOKEN.findall(value):
-        if slash:
+    for token in tokens:
+        if isinstance(token, ast.LiteralToken) and token.value == "/":
             alt = []
             continue
         target = main if alt is None else alt
-        if dq or sq:
-            target.append(_unescape(dq or sq))
-        elif attr:
-            target.append(attrs.get(attr.lower(), ""))
+        if isinstance(token, ast.StringToken):
+            target.append(token.value)
+        elif isinstance(token, ast.FunctionBlock) and token.lower_name == "attr":
+            name = next((a for a in token.arguments if isinstance(a, ast.IdentToken)), None)
+            if name is not None:
+                target.append(attrs.get(name.lower_value, ""))
     return "".join(alt if alt is not None else main)
 
 
@@ -385,7 +185,7 @@ def _style_sheets(doc: Document) -> list[str]:
     for i, tag in enumerate(doc.tags):
         if tag == "style" and not _in_noscript(doc, i):
             media = doc.attrs[i].get("media")
-            if media and not _media_applies(media, (1280.0, 800.0)):
+            if media and not media_applies(media, (1280.0, 800.0)):
                 continue
             if doc.attrs[i].get("type", "text/css").lower() not in ("text/css", ""):
                 continue
@@ -414,14 +214,16 @@ def _inline(
     content_hidden: list[bool],
     important: dict[int, set[str]],
 ) -> None:
+    """``style`` attributes, read as declaration lists by tinycss2 (later ones win)."""
     for i, attrs in enumerate(doc.attrs):
         style = attrs.get("style") if attrs else None
-        if not style or (
-            "display" not in style and "visibility" not in style and "transform" not in style
-        ):
+        if not style or not _INLINE_HINT.search(style):
             continue
-        for prop, value, _important in _DECL.findall(style):
-            prop = prop.lower()
+        for node in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
+            if not isinstance(node, ast.Declaration):
+                continue
+            prop = node.lower_name
+            value = _value_text(node.value)
             if prop == "display" and "display" not in important.get(i, ()):
                 outcome = _display_outcome(value)
                 if outcome:
@@ -438,6 +240,15 @@ def _inline(
                 content_hidden[i] = value.strip().lower() == "hidden"
 
 
+_INLINE_HINT: Final[re.Pattern[str]] = re.compile(r"display|visibility|transform|\\", re.I)
+
+
+def _value_text(tokens: list[Any]) -> str:
+    """A declaration value as text (comments dropped)."""
+    text: str = tinycss2.serialize([t for t in tokens if t.type != "comment"])
+    return text.strip()
+
+
 def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0)) -> Styles:
     """Author and inline display/visibility for every element of ``doc``."""
     n = len(doc)
@@ -450,23 +261,24 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     after: dict[int, str] = {}
     sheets = _style_sheets(doc)
     if sheets:
-        raw = parse_rules(sheets, viewport)
-        rules = _compile([r for r in raw if r[1] != "content"], doc)
+        declared = read_sheets(sheets, viewport)
+        rules = _compile([d for d in declared if d.prop != "content"], doc)
         _apply_rules(doc, rules, display, visibility, transform, important)
-        content_rules = [r for r in raw if r[1] == "content"]
+        content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
             _pseudo_content(doc, content_rules, before, after)
     _inline(doc, display, visibility, transform, content_hidden, important)
     return Styles(display, visibility, content_hidden, before, after, transform)
 
 
-def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]:
+def _compile(declared: list[Declaration], doc: Document) -> list[Rule]:
     """Rules with a known outcome, one per selector Lexbor can parse (checked on a one-element
     document, so an unsupported selector never forces the page's grouped queries apart)."""
     rules: list[Rule] = []
     probe = doc.parser.__class__("<p></p>").root
     valid: dict[str, bool] = {}
-    for order, (prelude, prop, value, important) in enumerate(raw):
+    for declaration in declared:
+        prop, value = declaration.prop, declaration.value
         if prop == "display":
             outcome = _display_outcome(value)
         elif prop == "visibility":
@@ -475,7 +287,8 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
             outcome = _TRANSFORMS.get(value.strip().lower(), T_UNSET)
         if prop == "content-visibility" or not outcome:
             continue
-        for selector in split_selectors(prelude):
+        for parsed in declaration.selectors:
+            selector = parsed.text
             if _DYNAMIC.search(selector):
                 continue
             ok = valid.get(selector)
@@ -487,7 +300,10 @@ def _compile(raw: list[tuple[str, str, str, bool]], doc: Document) -> list[Rule]
                     ok = False
                 valid[selector] = ok
             if ok:
-                rules.append(Rule(selector, prop, outcome, important, specificity(selector), order))
+                rules.append(
+                    Rule(selector, prop, outcome, declaration.important, declaration.layer,
+                         parsed.specificity, declaration.order)
+                )  # fmt: skip
     return rules
 
 
@@ -539,16 +355,16 @@ def _query(doc: Document, selectors: list[str]) -> list[int]:
 
 def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list[int]) -> None:
     """Resolve elements claimed by several outcomes: test the rules that can match each
-    (bucketed by key selector), keep the winner by importance, specificity and order."""
+    (bucketed by key selector), keep the winner by :meth:`Rule.rank`."""
     buckets: dict[tuple[str, str], list[Rule]] = {}
     for rule in rules:
         buckets.setdefault(_rule_key(rule.selector), []).append(rule)
     for element in elements:
         node = doc.nodes[element]
-        best: tuple[bool, tuple[int, int, int], int] | None = None
+        best: tuple[bool, int, tuple[int, int, int], int] | None = None
         outcome = 0
         for rule in _candidates(doc, element, buckets):
-            key = (rule.important, rule.specificity, rule.order)
+            key = rule.rank()
             if best is not None and key <= best:
                 continue
             try:
@@ -595,24 +411,30 @@ def _rule_key(selector: str) -> tuple[str, str]:
     return "any", ""
 
 
+_Rank = tuple[int, tuple[int, int, int]]
+"""Layer and specificity of a generated-content rule."""
+
+
 def _pseudo_content(
     doc: Document,
-    raw: list[tuple[str, str, str, bool]],
+    declared: list[Declaration],
     before: dict[int, str],
     after: dict[int, str],
 ) -> None:
     """``::before``/``::after`` text per element: rules bucketed by their key selector, so
     each element is tested only against the rules that can match it."""
-    buckets: dict[tuple[str, str], list[tuple[str, str, str, tuple[int, int, int], int]]] = {}
-    for order, (prelude, _prop, value, _imp) in enumerate(raw):
-        for selector in split_selectors(prelude):
+    buckets: dict[tuple[str, str], list[tuple[str, str, str, _Rank, int]]] = {}
+    for declaration in declared:
+        value, order = declaration.value, declaration.order
+        for parsed in declaration.selectors:
+            selector = parsed.text
             end = _PSEUDO_END.search(selector)
             if end is None:
                 continue
             base = selector[: end.start()].strip() or "*"
             if _DYNAMIC.search(base):
                 continue
-            spec = specificity(base)
+            spec = (declaration.layer, specificity(base))
             buckets.setdefault(_rule_key(base), []).append(
                 (end.group(1).lower(), base, value, spec, order)
             )
@@ -637,7 +459,7 @@ def _pseudo_content(
         if not candidates:
             continue
         node = doc.nodes[i]
-        best: dict[str, tuple[tuple[int, int, int], int, str]] = {}
+        best: dict[str, tuple[_Rank, int, str]] = {}
         for which, base, value, spec, order in candidates:
             current = best.get(which)
             if current is not None and (spec, order) <= current[:2]:

@@ -21,8 +21,6 @@ from resolver.adapters.dom.style import (
     Styles,
     compute_styles,
     content_text,
-    specificity,
-    split_selectors,
 )
 
 DESKTOP = (1280.0, 800.0)
@@ -165,14 +163,6 @@ def test_content_values() -> None:
     assert content_text('"\\41 B"', {}) == "AB"
     assert content_text("none", {}) is None
     assert content_text("normal", {}) is None
-
-
-def test_specificity_and_selector_lists() -> None:
-    assert specificity("#a .b div") == (1, 1, 1)
-    assert specificity("div > p:first-child") == (0, 1, 2)
-    assert specificity("a[href]") == (0, 1, 1)
-    assert split_selectors("a, b[x=','], :is(c, d)") == ["a", "b[x=',']", ":is(c, d)"]
-    assert split_selectors("a,,b") == ["a", "b"]
 
 
 def test_cdata_wrapped_sheet_is_dropped_as_browsers_do() -> None:

@@ -1,0 +1,637 @@
+"""The page's stylesheets read with a CSS parser (``tinycss2``), for the few properties the
+DOM source uses.
+
+Only declarations of :data:`PROPERTIES` matter (whether an element renders, is a block, is
+hidden, is transformed, and what ``::before``/``::after`` add). A whole stylesheet through
+``tinycss2.parse_stylesheet`` costs close to a second on a news page with 600 KB of CSS, so
+the parser is given only the parts that can hold such a declaration:
+
+1. a pre-pass blanks out comments, strings, escapes and unquoted ``url()`` (same length, so
+   positions still hold) and finds the block structure from the braces that remain;
+2. every block with a candidate declaration (a property name of :data:`PROPERTIES` followed
+   by ``:``, or an escape, which could spell one) is parsed by tinycss2: its declarations
+   with ``parse_blocks_contents``, its selector and the preludes of the at-rules around it
+   with ``parse_component_value_list``.
+
+The pre-pass cannot tell a ``{`` inside a ``(``/``[`` block of a prelude from one that opens
+a rule (CSS Syntax 3 §5.4.8), nor does it close blocks left open at the end. When a
+stylesheet has either (brackets around a brace or semicolon, or unbalanced brackets or
+braces), the whole stylesheet goes through ``tinycss2.parse_stylesheet`` instead.
+
+At-rules: ``@media`` is evaluated against the viewport; ``@supports`` is assumed true;
+``@container`` and ``@scope`` are entered (their conditions are not evaluated); ``@layer``
+blocks and statements give cascade layers (CSS Cascade 5 §6.4: later layers win, a layer's
+own rules beat its sub-layers, unlayered rules beat every layer; for ``!important`` the
+order reverses). Other at-rules (``@font-face``, ``@keyframes``, ``@page`` ...) hold no
+element styles. Style rules nested inside style rules (CSS Nesting) are not resolved.
+
+Specificity follows Selectors Level 4 §17 on the tinycss2 tokens of each selector.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import tinycss2
+from tinycss2 import ast
+
+__all__ = [
+    "PROPERTIES",
+    "Declaration",
+    "Selector",
+    "media_applies",
+    "read_sheets",
+    "selectors",
+    "specificity",
+]
+
+PROPERTIES: Final[frozenset[str]] = frozenset(
+    {"display", "visibility", "content-visibility", "text-transform", "content"}
+)
+"""The properties the DOM source reads; declarations of any other are skipped unparsed."""
+MAX_DECLARATIONS: Final[int] = 5000
+"""Declarations of :data:`PROPERTIES` read per page (the rest are ignored)."""
+MAX_NESTING: Final[int] = 8
+"""At-rules nested deeper than this are not entered."""
+UNLAYERED: Final[str] = ""
+"""The layer name of rules outside any ``@layer``."""
+
+Specificity = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Selector:
+    """One complex selector of a rule: its text (comments dropped) and specificity."""
+
+    text: str
+    specificity: Specificity
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One declaration of a :data:`PROPERTIES` property in a style rule that applies."""
+
+    selectors: tuple[Selector, ...]
+    prop: str
+    """Lower-case property name."""
+    value: str
+    """The value as tinycss2 serialises it (comments dropped, ends stripped)."""
+    important: bool
+    layer: int
+    """Cascade layer rank: higher wins for normal declarations (unlayered is highest)."""
+    order: int
+    """Position in the page's stylesheets."""
+
+
+# Comments (an unclosed one runs to the end), strings (an unescaped newline ends one),
+# escapes, unquoted url() tokens: blanked by the pre-pass.
+_OPAQUE: Final[re.Pattern[str]] = re.compile(
+    r"/\*.*?(?:\*/|\Z)"
+    r"|\"(?:[^\"\\\n]|\\.)*(?:\"|$)"
+    r"|'(?:[^'\\\n]|\\.)*(?:'|$)"
+    r"|\\."
+    r"|u[rR][lL]\(\s*[^\s\"'()\\]*\s*\)"
+    r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
+    re.DOTALL | re.MULTILINE,
+)  # (every alternative starts with a literal, so the engine skips ahead to those characters)
+_SPACES: Final[str] = " \t\n\r\f"
+_ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
+_CANDIDATE: Final[re.Pattern[bytes]] = re.compile(
+    rb"display\s*:|visibility\s*:|text-transform\s*:|content\s*:|\x00|@layer\b"
+)  # on ASCII-lowered latin-1 bytes (one per character): IGNORECASE is several times slower
+_WORTH_READING: Final[re.Pattern[str]] = re.compile(
+    r"display|visibility|text-transform|content|\\|@layer", re.IGNORECASE
+)
+
+
+def read_sheets(sheets: Iterable[str], viewport: tuple[float, float]) -> list[Declaration]:
+    """The declarations of :data:`PROPERTIES` in style rules that apply, in cascade order
+    of appearance, with their layer ranks."""
+    reader = _Reader(viewport)
+    for sheet in sheets:
+        if len(reader.found) >= MAX_DECLARATIONS:
+            break
+        if not _WORTH_READING.search(sheet):
+            continue
+        reader.read(sheet)
+    ranks = _layer_ranks(reader.layers)
+    found = reader.found[:MAX_DECLARATIONS]
+    return [
+        Declaration(sel, prop, value, important, ranks[layer], order)
+        for order, (sel, prop, value, important, layer) in enumerate(found)
+    ]
+
+
+_Found = tuple[tuple[Selector, ...], str, str, bool, str]
+
+
+class _Reader:
+    """Reads stylesheets one by one into ``found`` (declarations) and ``layers`` (layer
+    names in order of first appearance)."""
+
+    def __init__(self, viewport: tuple[float, float]) -> None:
+        self.viewport = viewport
+        self.found: list[_Found] = []
+        self.layers: list[str] = []
+        self._anonymous = 0
+
+    def read(self, sheet: str) -> None:
+        """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
+        blanked = _OPAQUE.sub(_blank, sheet)
+        plan = _Structure.of(blanked)
+        if plan is None:
+            if not _opens_a_rule(blanked):
+                return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
+            rules = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
+            self._walk(rules, 0, UNLAYERED)
+            return
+        self._read_plain(sheet, blanked, plan)
+
+    # -- fast path ---------------------------------------------------------------------------
+
+    def _read_plain(self, sheet: str, blanked: str, plan: _Structure) -> None:
+        # Per enclosing block: None when its rules do not apply, else the layer inside it.
+        contexts: dict[int, str | None] = {-1: UNLAYERED}
+        done: set[int] = set()
+        for hit in _CANDIDATE.finditer(blanked.encode("latin-1", "replace").lower()):
+            at = hit.start()
+            if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
+                end = plan.prelude_end(at)
+                if end >= 0 and blanked[end] == "{":
+                    self._context(sheet, plan, end, contexts)
+                    continue
+                layer = self._context(sheet, plan, plan.enclosing(at), contexts)
+                if layer is not None:
+                    prelude = _tokens(sheet[at:end] if end >= 0 else sheet[at:])
+                    for name in _layer_names(prelude[1:]):
+                        self._declare(_join(layer, name))
+                continue
+            block = plan.enclosing(at)
+            if block < 0 or block in done:
+                continue
+            done.add(block)
+            start = plan.prelude_start(block)
+            if blanked[start:block].lstrip().startswith("@"):
+                continue  # @font-face, @page ...: no element styles
+            layer = self._context(sheet, plan, plan.parent(block), contexts)
+            if layer is None:
+                continue
+            body = _declarations(sheet, blanked, block + 1, plan.close(block))
+            if body:
+                self._rule(_tokens(sheet[start:block]), body, layer)
+
+    def _context(
+        self, sheet: str, plan: _Structure, block: int, contexts: dict[int, str | None]
+    ) -> str | None:
+        """The layer inside ``block`` (-1: the top level), None when its rules do not apply
+        (a false ``@media``, an at-rule without element styles, a style rule: nesting)."""
+        if block in contexts:
+            return contexts[block]
+        chain = []
+        while block not in contexts:
+            chain.append(block)
+            block = plan.parent(block)
+        layer = contexts[block]
+        for inner in reversed(chain):
+            if layer is not None:
+                start = plan.prelude_start(inner)
+                prelude = _tokens(sheet[start:inner])
+                head = prelude[0] if prelude else None
+                if not isinstance(head, ast.AtKeywordToken) or plan.depth(inner) > MAX_NESTING:
+                    layer = None
+                else:
+                    layer = self._enter(head.lower_value, prelude[1:], layer)
+            contexts[inner] = layer
+        return layer
+
+    # -- slow path ---------------------------------------------------------------------------
+
+    def _walk(self, rules: Sequence[Any], level: int, layer: str) -> None:
+        for rule in rules:
+            if len(self.found) >= MAX_DECLARATIONS:
+                return
+            if isinstance(rule, ast.QualifiedRule):
+                self._rule(_clean(rule.prelude), _blocks_contents(rule.content), layer)
+            elif isinstance(rule, ast.AtRule) and level < MAX_NESTING:
+                if rule.content is None:
+                    if rule.lower_at_keyword == "layer":
+                        for name in _layer_names(_clean(rule.prelude)):
+                            self._declare(_join(layer, name))
+                    continue
+                inner = self._enter(rule.lower_at_keyword, _clean(rule.prelude), layer)
+                if inner is not None:
+                    content = tinycss2.parse_rule_list(
+                        rule.content, skip_comments=True, skip_whitespace=True
+                    )
+                    self._walk(content, level + 1, inner)
+
+    # -- shared ------------------------------------------------------------------------------
+
+    def _enter(self, keyword: str, prelude: list[Any], layer: str) -> str | None:
+        """The layer inside an at-rule's block, None when the block holds no rules that
+        apply here."""
+        if keyword == "media":
+            return layer if _media_list_applies(prelude, self.viewport) else None
+        if keyword == "layer":
+            names = _layer_names(prelude)
+            if names:
+                name = _join(layer, names[0])
+            else:
+                self._anonymous += 1
+                name = _join(layer, f"\x00{self._anonymous}")
+            self._declare(name)
+            return name
+        if keyword in ("supports", "container", "scope"):
+            return layer
+        return None
+
+    def _declare(self, name: str) -> None:
+        if name not in self.layers:
+            self.layers.append(name)
+
+    def _rule(self, prelude: list[Any], body: Sequence[Any], layer: str) -> None:
+        """One style rule: keep its declarations of :data:`PROPERTIES`."""
+        declarations = [
+            node
+            for node in body
+            if isinstance(node, ast.Declaration) and node.lower_name in PROPERTIES
+        ]
+        if not declarations:
+            return
+        found = tuple(selectors(prelude))
+        if not found:
+            return
+        for node in declarations:
+            value = tinycss2.serialize(_strip_comments(node.value)).strip()
+            self.found.append((found, node.lower_name, value, node.important, layer))
+
+
+def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
+    result: list[Any] = tinycss2.parse_blocks_contents(
+        content, skip_comments=True, skip_whitespace=True
+    )
+    return result
+
+
+def _declarations(sheet: str, blanked: str, start: int, end: int) -> list[Any]:
+    """The declarations of a style rule's block that may set one of :data:`PROPERTIES`.
+
+    In a block without nested rules every top-level ``;`` ends a declaration (the pre-pass
+    has checked that none sits inside brackets, strings are blanked), so the block is cut
+    there and only the declarations whose name is one of :data:`PROPERTIES`, or holds an
+    escape, are given to tinycss2. A block with nested rules is parsed whole.
+    """
+    text = blanked[start:end]
+    if "{" in text:
+        return _blocks_contents(sheet[start:end])
+    found = []
+    at = start
+    for piece in text.split(";"):
+        name = piece.partition(":")[0].strip().lower()
+        if name in PROPERTIES or _ESCAPED in name:
+            found.append(tinycss2.parse_one_declaration(sheet[at : at + len(piece)], True))
+        at += len(piece) + 1
+    return found
+
+
+_BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
+_OPENER: Final[dict[str, str]] = {"}": "{", ")": "(", "]": "["}
+
+
+def _opens_a_rule(blanked: str) -> bool:
+    """Whether any ``{`` of a blanked sheet is outside every ``(``/``[`` block (CSS Syntax 3
+    §5.4.8: a block runs to its own closing bracket; other closing brackets inside it are
+    ordinary tokens)."""
+    stack: list[str] = []
+    brackets = 0
+    for match in _BRACKETS.finditer(blanked):
+        char = match.group()
+        if char in "{([":
+            if char == "{":
+                if not brackets:
+                    return True
+            else:
+                brackets += 1
+            stack.append(char)
+        elif stack and stack[-1] == _OPENER[char]:
+            brackets -= stack.pop() != "{"
+    return False
+
+
+def _blank(match: re.Match[str]) -> str:
+    text = match.group()
+    return (_ESCAPED if text[0] == "\\" else " ") * len(text)
+
+
+class _Structure:
+    """Block structure of a blanked stylesheet: where each ``{`` closes, its parent."""
+
+    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text")
+
+    def __init__(self, text: str, braces: Any, depth: Any) -> None:
+        self._text = text
+        self._braces = braces  # positions of every "{" and "}", in order
+        self._depth = depth  # blocks open after each of them
+        is_open = depth > np.concatenate(([0], depth[:-1]))
+        at_open, at_close = braces[is_open], braces[~is_open]
+        inside, outside = depth[is_open], depth[~is_open]
+        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
+        self._opens = {int(d): at_open[inside == d] for d in np.unique(inside)}
+        self._closes = {int(d): at_close[outside == d] for d in np.unique(outside)}
+
+    @classmethod
+    def of(cls, text: str) -> _Structure | None:
+        """The structure, or None when the pre-pass cannot vouch for it (see module doc).
+
+        Only the positions of brackets, braces and semicolons are looked at (numpy over the
+        characters once, then arrays as long as those lists)."""
+        codes = np.frombuffer(text.encode("latin-1", "replace"), dtype=np.uint8)
+        braces = np.flatnonzero((codes == 123) | (codes == 125))  # { }
+        if braces.size == 0:
+            return None
+        depth = np.cumsum(np.where(codes[braces] == 123, 1, -1))
+        if depth.min() < 0 or depth[-1] != 0:
+            return None
+        brackets = np.flatnonzero((codes == 40) | (codes == 91) | (codes == 41) | (codes == 93))
+        if brackets.size:
+            level = np.cumsum(np.where((codes[brackets] == 40) | (codes[brackets] == 91), 1, -1))
+            if level.min() < 0 or level[-1] != 0:
+                return None
+            # no { } ; inside brackets
+            stops = np.union1d(braces, np.flatnonzero(codes == 59))
+            before = np.searchsorted(brackets, stops) - 1
+            if (level[before[before >= 0]] != 0).any():
+                return None
+        return cls(text, braces, depth)
+
+    def depth(self, position: int) -> int:
+        """How many blocks are open after ``position``."""
+        k = int(np.searchsorted(self._braces, position, side="right")) - 1
+        return int(self._depth[k]) if k >= 0 else 0
+
+    def enclosing(self, position: int) -> int:
+        """The ``{`` of the innermost block around ``position`` (-1: the top level)."""
+        return self._last_open(position, self.depth(position))
+
+    def parent(self, brace: int) -> int:
+        """The ``{`` of the block around the block opened at ``brace`` (-1: none)."""
+        return self._last_open(brace, self.depth(brace) - 1)
+
+    def _last_open(self, position: int, depth: int) -> int:
+        if depth <= 0:
+            return -1
+        opens = self._opens[depth]
+        k = int(np.searchsorted(opens, position)) - 1
+        return int(opens[k]) if k >= 0 else -1
+
+    def close(self, brace: int) -> int:
+        """The ``}`` that closes the block opened at ``brace``."""
+        closes = self._closes[self.depth(brace) - 1]
+        return int(closes[int(np.searchsorted(closes, brace))])
+
+    def prelude_start(self, brace: int) -> int:
+        """Where the prelude of the block opened at ``brace`` starts.
+
+        In a list of rules (the top level, an at-rule's block) a ``;`` ends only an at-rule
+        statement (``@import ...;``): a style rule's prelude runs from the last block to the
+        ``{``, semicolons included (such a selector is invalid, and the rule is dropped).
+        ``<!--`` and ``-->`` at the top level are skipped (CSS Syntax 3 §5.4.1).
+        """
+        text = self._text
+        start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
+        top = self.depth(brace) == 1
+        while True:
+            while start < brace and text[start] in _SPACES:
+                start += 1
+            if top and text.startswith(("<!--", "-->"), start, brace):
+                start += 4 if text[start] == "<" else 3
+                continue
+            if text.startswith("@", start, brace):
+                semi = text.find(";", start, brace)
+                if semi >= 0:
+                    start = semi + 1
+                    continue
+            return start
+
+    def prelude_end(self, position: int) -> int:
+        """The ``{`` or ``;`` that ends the prelude running at ``position`` (-1: none)."""
+        text = self._text
+        ends = [k for k in (text.find("{", position), text.find(";", position)) if k >= 0]
+        closing = text.find("}", position)
+        end = min(ends) if ends else -1
+        return -1 if closing >= 0 and (end < 0 or closing < end) else end
+
+
+def _tokens(text: str) -> list[Any]:
+    """Component values of a prelude, comments dropped, ends stripped of whitespace."""
+    return _clean(tinycss2.parse_component_value_list(text, skip_comments=True))
+
+
+def _clean(tokens: Sequence[Any]) -> list[Any]:
+    values = _strip_comments(tokens)
+    while values and values[0].type == "whitespace":
+        values.pop(0)
+    while values and values[-1].type == "whitespace":
+        values.pop()
+    return values
+
+
+def _strip_comments(tokens: Sequence[Any]) -> list[Any]:
+    return [t for t in tokens if t.type != "comment"]
+
+
+def _layer_names(prelude: Sequence[Any]) -> list[str]:
+    """Layer names of an ``@layer`` prelude (``a.b, c`` -> ``["a.b", "c"]``)."""
+    names: list[str] = []
+    current: list[str] = []
+    for token in prelude:
+        if isinstance(token, ast.IdentToken):
+            current.append(token.value)
+        elif isinstance(token, ast.LiteralToken) and token.value == ",":
+            if current:
+                names.append(".".join(current))
+            current = []
+    if current:
+        names.append(".".join(current))
+    return names
+
+
+def _join(outer: str, name: str) -> str:
+    return f"{outer}.{name}" if outer else name
+
+
+def _layer_ranks(layers: Sequence[str]) -> dict[str, int]:
+    """Rank of every layer, unlayered last (CSS Cascade 5 §6.4.3: sub-layers come before
+    their parent's own rules, siblings in order of first declaration)."""
+    children: dict[str, list[str]] = {UNLAYERED: []}
+    for name in layers:
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):
+            full, outer = ".".join(parts[:k]), ".".join(parts[: k - 1])
+            if full not in children:
+                children[full] = []
+                children[outer].append(full)
+    ranks: dict[str, int] = {}
+
+    def visit(name: str) -> None:
+        for child in children[name]:
+            visit(child)
+        ranks[name] = len(ranks)
+
+    visit(UNLAYERED)
+    return ranks
+
+
+# -- selectors -------------------------------------------------------------------------------
+
+_LEGACY_PSEUDO_ELEMENTS: Final[frozenset[str]] = frozenset(
+    {"before", "after", "first-line", "first-letter"}
+)
+_MOST_SPECIFIC_ARGUMENT: Final[frozenset[str]] = frozenset({"is", "not", "has", "matches"})
+_NTH_OF: Final[frozenset[str]] = frozenset({"nth-child", "nth-last-child"})
+
+
+def selectors(prelude: Sequence[Any]) -> Iterator[Selector]:
+    """The complex selectors of a selector list's tokens, each with its specificity."""
+    for part in _split(prelude):
+        text = tinycss2.serialize(part).strip()
+        if text:
+            yield Selector(text, _specificity(part))
+
+
+def specificity(selector: str) -> Specificity:
+    """(ids, classes/attributes/pseudo-classes, types) of a selector (Selectors 4 §17); of a
+    selector list, the most specific of its selectors."""
+    tokens = _tokens(selector)
+    return max((_specificity(part) for part in _split(tokens)), default=(0, 0, 0))
+
+
+def _split(tokens: Sequence[Any]) -> list[list[Any]]:
+    """A selector list's tokens split at its top-level commas (empty parts dropped)."""
+    parts: list[list[Any]] = [[]]
+    for token in tokens:
+        if isinstance(token, ast.LiteralToken) and token.value == ",":
+            parts.append([])
+        elif token.type != "comment":
+            parts[-1].append(token)
+    return [_clean(p) for p in parts if any(t.type != "whitespace" for t in p)]
+
+
+def _specificity(tokens: Sequence[Any]) -> Specificity:
+    ids = classes = types = 0
+    previous: Any = None
+    colons = 0
+    n = len(tokens)
+    for k, token in enumerate(tokens):
+        kind = token.type
+        if kind == "literal" and token.value == ":":
+            colons += 1
+            previous = token
+            continue
+        after_colon, colons = colons, 0
+        if after_colon == 2:  # a pseudo-element
+            types += 1
+            if isinstance(token, ast.FunctionBlock) and token.lower_name == "slotted":
+                a, b, c = _argument_max(token.arguments)
+                ids, classes, types = ids + a, classes + b, types + c
+        elif after_colon == 1:
+            if isinstance(token, ast.IdentToken):
+                if token.lower_value in _LEGACY_PSEUDO_ELEMENTS:
+                    types += 1
+                else:
+                    classes += 1
+            elif isinstance(token, ast.FunctionBlock):
+                name = token.lower_name
+                if name == "where":
+                    pass
+                elif name in _MOST_SPECIFIC_ARGUMENT:
+                    a, b, c = _argument_max(token.arguments)
+                    ids, classes, types = ids + a, classes + b, types + c
+                elif name in _NTH_OF:
+                    a, b, c = _nth_of(token.arguments)
+                    ids, classes, types = ids + a, classes + 1 + b, types + c
+                else:
+                    classes += 1
+        elif isinstance(token, ast.HashToken):
+            ids += 1
+        elif isinstance(token, ast.SquareBracketsBlock):
+            classes += 1
+        elif isinstance(token, ast.IdentToken):
+            if isinstance(previous, ast.LiteralToken) and previous.value == ".":
+                classes += 1
+            elif not (
+                k + 1 < n
+                and isinstance(tokens[k + 1], ast.LiteralToken)
+                and tokens[k + 1].value == "|"
+            ):  # (a namespace prefix counts for nothing)
+                types += 1
+        previous = token
+    return (ids, classes, types)
+
+
+def _argument_max(arguments: Sequence[Any]) -> Specificity:
+    return max((_specificity(part) for part in _split(arguments)), default=(0, 0, 0))
+
+
+def _nth_of(arguments: Sequence[Any]) -> Specificity:
+    """The selector list after ``of`` in ``:nth-child(An+B of S)`` (none: zero)."""
+    for k, token in enumerate(arguments):
+        if isinstance(token, ast.IdentToken) and token.lower_value == "of":
+            return _argument_max(arguments[k + 1 :])
+    return (0, 0, 0)
+
+
+# -- media queries ---------------------------------------------------------------------------
+
+_MEDIA_FEATURE: Final[re.Pattern[str]] = re.compile(
+    r"\(\s*(min|max)-(width|height)\s*:\s*([\d.]+)\s*(px|em|rem)?\s*\)", re.IGNORECASE
+)
+_ASSUMED_FEATURE: Final[re.Pattern[str]] = re.compile(
+    r"prefers-color-scheme\s*:\s*light|hover\s*:\s*hover|pointer\s*:\s*fine"
+)
+
+
+def media_applies(query: str, viewport: tuple[float, float]) -> bool:
+    """Whether a media query list (``@media`` prelude, ``media=`` attribute) holds on a
+    screen of ``viewport`` CSS px.
+
+    Evaluated: media types ``screen``/``all`` (others are false), ``min-``/``max-``
+    ``width``/``height`` in px, em or rem, ``orientation``, ``not`` and ``only``; assumed
+    true: a light colour scheme, a fine pointer that can hover; any other feature is false.
+    """
+    return _media_list_applies(_tokens(query), viewport)
+
+
+def _media_list_applies(tokens: Sequence[Any], viewport: tuple[float, float]) -> bool:
+    width, height = viewport
+    for part in _split(tokens):
+        q = " ".join(tinycss2.serialize(part).lower().split())
+        negate = q.startswith("not ")
+        if negate:
+            q = q[4:]
+        q = q.removeprefix("only ").strip()
+        ok = True
+        media_type = q.split("(", 1)[0].replace(" and", "").strip()
+        if media_type and media_type not in ("screen", "all"):
+            ok = False
+        remainder = _MEDIA_FEATURE.sub("", q)
+        if "(" in remainder:  # a feature we do not evaluate (hover, prefers-*, orientation)
+            feature = remainder[remainder.index("(") :]
+            if _ASSUMED_FEATURE.search(feature):
+                pass
+            elif "orientation" in feature:
+                ok = ok and ("landscape" in feature) == (width >= height)
+            else:
+                ok = False
+        for kind, axis, number, unit in _MEDIA_FEATURE.findall(q):
+            px = float(number) * (16.0 if unit in ("em", "rem") else 1.0)
+            size = width if axis == "width" else height
+            if (kind == "min" and size < px) or (kind == "max" and size > px):
+                ok = False
+        if ok != negate:
+            return True
+    return False

@@ -1,0 +1,165 @@
+"""The stylesheet reader: tinycss2 on the blocks that can matter, selector specificity
+(Selectors 4 §17), at-rules and cascade layers, and the fallback to a whole-sheet parse."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolver.adapters.dom.css import (
+    Declaration,
+    media_applies,
+    read_sheets,
+    selectors,
+    specificity,
+)
+from resolver.adapters.dom.parse import parse_html
+from resolver.adapters.dom.style import D_BLOCK, D_INLINE, D_NONE, D_UNSET, compute_styles
+
+DESKTOP = (1280.0, 800.0)
+
+
+def read(css: str) -> list[Declaration]:
+    return read_sheets([css], DESKTOP)
+
+
+def facts(css: str) -> list[tuple[list[str], str, str, bool]]:
+    return [([s.text for s in d.selectors], d.prop, d.value, d.important) for d in read(css)]
+
+
+def display_of(css: str, body: str = "<div id=t class=a>x</div>") -> int:
+    doc = parse_html(f"<style>{css}</style>{body}")
+    return compute_styles(doc, DESKTOP).display[doc.by_id["t"]]
+
+
+@pytest.mark.parametrize(
+    ("selector", "expected"),
+    [
+        ("#a .b div", (1, 1, 1)),
+        ("div > p:first-child", (0, 1, 2)),
+        ("a[href]", (0, 1, 1)),
+        ("*", (0, 0, 0)),
+        ("ns|p", (0, 0, 1)),
+        ("p::before", (0, 0, 2)),
+        ("p:before", (0, 0, 2)),  # a legacy pseudo-element, not a pseudo-class
+        (":is(#a, .b) p", (1, 0, 1)),  # :is takes its most specific argument
+        (":not(.a, .b.c)", (0, 2, 0)),
+        (":has(> img#x)", (1, 0, 1)),
+        (":where(#a .b) p", (0, 0, 1)),  # :where counts nothing
+        (":nth-child(2n+1 of .a, #b)", (1, 1, 0)),
+        (":nth-child(odd)", (0, 1, 0)),
+        ("a.b\\:c", (0, 1, 1)),  # an escaped colon is part of the class name
+        ("a[title='x, y']", (0, 1, 1)),
+    ],
+)
+def test_specificity_follows_selectors_4(selector: str, expected: tuple[int, int, int]) -> None:
+    assert specificity(selector) == expected
+
+
+def test_selector_lists_split_at_top_level_commas_only() -> None:
+    from tinycss2 import parse_component_value_list
+
+    tokens = parse_component_value_list("a, b[x=','], :is(c, d) /* , */, e")
+    assert [s.text for s in selectors(tokens)] == ["a", 'b[x=","]', ":is(c, d)", "e"]
+
+
+def test_only_the_properties_read_are_kept_with_values_and_importance() -> None:
+    css = ".a{color:red; DISPLAY: None !important; margin:0} .b{visibility:hidden}"
+    assert facts(css) == [
+        ([".a"], "display", "None", True),
+        ([".b"], "visibility", "hidden", False),
+    ]
+
+
+def test_comments_inside_strings_and_braces_inside_strings() -> None:
+    css = (
+        '.a::before{content:"/* not a comment */"} '
+        '.b[title="}{"]{display:none} /* .c{display:none} */ .d{display:block}'
+    )
+    assert facts(css) == [
+        ([".a::before"], "content", '"/* not a comment */"', False),
+        (['.b[title="}{"]'], "display", "none", False),
+        ([".d"], "display", "block", False),
+    ]
+
+
+def test_escapes_in_selectors_properties_and_strings() -> None:
+    css = ".x\\:y{disp\\lay:none} .z{content:'\\7B'}"
+    assert facts(css) == [([".x\\:y"], "display", "none", False), ([".z"], "content", '"{"', False)]
+    assert display_of(css, '<p id=t class="x:y">x</p>') == D_NONE
+
+
+def test_nested_at_rules_are_entered_when_they_apply() -> None:
+    css = (
+        "@supports (display:grid){@media (min-width:600px){.a{display:none}}}"
+        "@media print{@supports (x:y){.b{display:none}}}"
+        "@container card (min-width: 10px){.c{display:none}}"
+        "@font-face{font-display:swap} @keyframes k{from{display:none}}"
+    )
+    assert [f[0] for f in facts(css)] == [[".a"], [".c"]]
+    narrow = read_sheets(["@media (min-width:600px){.a{display:none}}"], (400.0, 800.0))
+    assert narrow == []
+
+
+def test_nested_style_rules_are_not_resolved_but_the_outer_declarations_count() -> None:
+    css = ".a{display:none; .b{display:block}} .c{display:inline}"
+    assert facts(css) == [([".a"], "display", "none", False), ([".c"], "display", "inline", False)]
+
+
+def test_layers_rank_by_first_declaration_and_unlayered_rules_win() -> None:
+    css = (
+        "@layer base, theme;"
+        "@layer theme{.a{display:block}}"
+        "@layer base{.a{display:none}}"
+        "@layer {.a{display:inline}}"
+    )
+    ranks = {d.value: d.layer for d in read(css + ".a{visibility:hidden}")}
+    assert ranks["none"] < ranks["block"] < ranks["inline"] < ranks["hidden"]
+    # theme is declared after base, so it wins though its rule comes first
+    assert (
+        display_of(
+            "@layer base, theme; @layer theme{#t{display:block}} @layer base{#t{display:none}}"
+        )
+        == D_BLOCK
+    )
+    # an unlayered rule beats a layered one of higher specificity
+    assert display_of("@layer l{#t{display:none}} div{display:inline}") == D_INLINE
+    # a layer's own rules beat its sub-layers'
+    assert display_of("@layer a{#t{display:block} @layer b{#t.a{display:none}}}") == D_BLOCK
+
+
+def test_important_declarations_reverse_the_layer_order() -> None:
+    css = (
+        "@layer a, b; @layer a{#t{display:none !important}} @layer b{#t{display:block !important}}"
+    )
+    assert display_of(css) == D_NONE
+    assert (
+        display_of("@layer a{#t{display:none !important}} #t{display:block !important}") == D_NONE
+    )
+
+
+def test_bracketed_braces_fall_back_to_a_whole_sheet_parse() -> None:
+    # A "{" inside a prelude's [...] opens nothing (CSS Syntax 3): the pre-pass hands the
+    # sheet to tinycss2, which sees one rule.
+    css = ".a[x={]{display:none} #t{display:none}"
+    assert display_of(css) == D_UNSET
+    assert display_of("@media screen{#t{display:none}") == D_NONE  # unclosed: closed at the end
+
+
+def test_media_query_lists() -> None:
+    assert media_applies("screen and (min-width: 1000px)", DESKTOP)
+    assert not media_applies("print", DESKTOP)
+    assert media_applies("print, (max-width: 1300px)", DESKTOP)
+    assert not media_applies("not all and (min-width: 10em)", DESKTOP)
+    assert media_applies("(prefers-color-scheme: light) /* , print */", DESKTOP)
+
+
+def test_a_semicolon_in_a_selector_does_not_cut_it_short() -> None:
+    # HTML-escaped CSS ("&gt;" inside <style> is text): the selector holds ";" and is
+    # invalid, so browsers drop the rule; it must not become "div:first-child".
+    css = ".a &gt;\n div:first-child{display:none} @import 'x.css'; #t{display:inline}"
+    assert [f[0] for f in facts(css)] == [[".a &gt;\n div:first-child"], ["#t"]]
+    assert display_of(css, "<div id=t>x</div>") == D_INLINE
+
+
+def test_a_sheet_wrapped_in_cdata_has_no_rules() -> None:
+    assert read("<![CDATA[ .a{display:none} @media screen{.b{display:none}} ]]>") == []
