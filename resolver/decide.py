@@ -39,6 +39,12 @@ __all__ = [
 
 Status = Literal["accepted", "ambiguous", "not_found"]
 
+VISION_LOOKALIKE_NAME: Final[float] = 0.9
+"""Name similarity at which two vision rows are look-alikes."""
+VISION_GROUP_AGREES: Final[float] = 0.5
+"""Container similarity at which a vision answer is in the recorded group."""
+WINDOW_MARK: Final[str] = "@"
+"""Row IDs of a vision hint window's table carry the window after this mark."""
 _ROUNDING: Final[float] = 1e-9
 """Slack in the threshold and margin tests for floating-point rounding of the scores."""
 
@@ -145,7 +151,7 @@ def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: Ma
 def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
     """Rank ``table``'s rows for ``ref`` and judge them (see the module docstring)."""
     step = _selected_or_rows(ref, table, config, score_table(ref, table, config))
-    return _decisions(table, config, [step])[0]
+    return _decisions(table, config, [step], [ref])[0]
 
 
 def decide_many(
@@ -169,7 +175,7 @@ def decide_many(
     """
     ranked = score_many(refs, table, config)
     steps = [_selected_or_rows(ref, table, config, s) for ref, s in zip(refs, ranked, strict=True)]
-    return _decisions(table, config, steps)
+    return _decisions(table, config, steps, refs)
 
 
 def _selected_or_rows(
@@ -183,15 +189,82 @@ def _selected_or_rows(
 
 
 def _decisions(
-    table: CandidateTable, config: MatchConfig, steps: list[Decision | Scored]
+    table: CandidateTable,
+    config: MatchConfig,
+    steps: list[Decision | Scored],
+    refs: Sequence[SemanticElementRef],
 ) -> list[Decision]:
     """Each step's decision: made already, or by judging its rows (whose candidates are
     all built in one pass)."""
     candidates = iter(Candidate.ranked_many(table, [s for s in steps if isinstance(s, Scored)]))
-    return [
-        step if isinstance(step, Decision) else _judge(table, step, config, next(candidates))
-        for step in steps
-    ]
+    out: list[Decision] = []
+    for step, ref in zip(steps, refs, strict=True):
+        if isinstance(step, Decision):
+            out.append(step)
+            continue
+        decision = _judge(table, step, config, next(candidates))
+        if decision.status == "accepted" and table.source == "vision":
+            decision = _vision_group_check(ref, table, step, config, decision)
+        out.append(decision)
+    return out
+
+
+def _vision_group_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """A vision answer for a reference that recorded the group it was in, when this table
+    does not show the answer in that group. In a hint window (which may cut the group's
+    title off, and look-alikes with it), ``ambiguous`` when the answer has a look-alike
+    (another target of nearly its name) or is not where the target was (its box below
+    ``lookalike_box``), so that a larger window or the whole screen judges. On the whole
+    screen, ``ambiguous`` when it has a look-alike and moved: only a stale box would tell
+    them apart."""
+    if not _groups_recorded(ref):
+        return decision
+    best = decision.candidates[0]
+    if best.signals.get("container", 0.0) >= VISION_GROUP_AGREES:
+        return decision
+    first = int(scored.rows[0])
+    window = WINDOW_MARK in table.ids[first]
+    moved = best.signals.get("bbox", 0.0) < config.lookalike_box
+    if not (window and moved) and not _lookalikes(table, first, config):
+        return decision
+    if not window and not moved:
+        return decision
+    where = "this window" if window else "the screen"
+    reason = (
+        f"{decision.reason}, but look-alikes exist and {where} does not show it in the "
+        "recorded group"
+    )
+    return replace(decision, status="ambiguous", reason=reason)
+
+
+def _groups_recorded(ref: SemanticElementRef) -> bool:
+    """Whether the recorded container path names a group inside the page: an entry past the
+    outermost (the page or window title) that is not a landmark nor the element's own name."""
+    name = (ref.name or "").strip().lower()
+    return any(
+        not entry.startswith("[") and entry.strip().lower() != name
+        for entry in ref.container_path[1:]
+    )
+
+
+def _lookalikes(table: CandidateTable, row: int, config: MatchConfig) -> bool:
+    """Whether another target of the table has nearly ``row``'s name (any role: vision's
+    role is a guess from appearance)."""
+    name = table.names[row]
+    if not name:
+        return False
+    return any(
+        j != row
+        and name_similarity(name, table.names[j]) >= VISION_LOOKALIKE_NAME
+        and not same_target(table, row, j, config.same_target_iou)
+        for j in range(len(table))
+    )
 
 
 def _selected(

@@ -185,7 +185,27 @@ def _usable_container(
     if not path:
         return path
     known = max(index_of(table).best_agreement(path[0])) >= config.outer_container_match
-    return path if known else path[1:]
+    path = path if known else path[1:]
+    if table.source == "vision":
+        path = seen_by_vision(path, table)
+    return path
+
+
+VISION_SEEN: Final[float] = 0.5
+"""Container-entry similarity at which a vision table is said to show a recorded entry."""
+
+
+def seen_by_vision(path: tuple[str, ...], table: CandidateTable) -> tuple[str, ...]:
+    """The recorded entries a vision table can check: vision names groups only by the titles
+    and headings it sees (:mod:`resolver.adapters.vision.groups`), never landmarks, and a
+    window may cut a heading off. An entry that no group of the table resembles is no
+    evidence for or against any row (kept, it would lower every row alike)."""
+    index = index_of(table)
+    return tuple(
+        entry
+        for entry in path
+        if not entry.startswith("[") and max(index.best_agreement(entry)) >= VISION_SEEN
+    )
 
 
 @dataclass(frozen=True)

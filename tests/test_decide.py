@@ -123,3 +123,68 @@ def test_a_score_that_is_the_threshold_is_accepted_despite_rounding() -> None:
     again = resolve(ref, Observation(accessibility_tree=tree),
                     config=MatchConfig(threshold=min(1.0, found.score + 1e-12)))  # fmt: skip
     assert again.executor_id == "a11y:1"
+
+
+def _vision(window: str = "", *, groups: bool = True) -> CandidateTable:
+    """Two OK buttons as vision reads them: in the groups "Display" and "Network" when their
+    headings are seen, in no group otherwise; ``window`` is a hint window's ID suffix."""
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    parents = [-1, -1]
+    if groups:
+        parents = [
+            b.add(f"g{k}{window}", raw_role="group", name=title, role="group", bbox=box)
+            for k, (title, box) in enumerate(
+                [("Display", (370, 130, 910, 320)), ("Network", (370, 330, 910, 520))]
+            )
+        ]
+    for k, top in enumerate((284.0, 482.0)):
+        b.add(f"ok{k}{window}", raw_role="rect", name="OK", role="button", parent=parents[k],
+              bbox=(827, top, 904, top + 31))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def _ok(box: tuple[float, float, float, float], *path: str) -> SemanticElementRef:
+    return SemanticElementRef(role="button", name="OK", bbox=box, container_path=path)
+
+
+DISPLAY_BOX = (827.0, 284.0, 903.0, 314.0)
+NETWORK_BOX = (827.0, 482.0, 903.0, 512.0)
+
+
+def test_vision_groups_outweigh_a_stale_box() -> None:
+    # The Display group moved down: the recorded box now points at Network's OK.
+    ref = _ok(NETWORK_BOX, "Notes", "Preferences", "Display")
+    decision = decide(ref, _vision(), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "ok0" and decision.best.signals["container"] == 1.0
+
+
+def test_vision_rows_without_a_seen_group_are_not_punished() -> None:
+    # Landmarks and titles vision cannot see are no evidence; neither is a missing group.
+    for ref in (_ok(DISPLAY_BOX, "Sign in", "[main]", "[form]"), _ok(DISPLAY_BOX)):
+        decision = decide(ref, _vision(groups=False), MatchConfig())
+        assert decision.status == "accepted" and decision.best is not None
+        assert decision.best.id == "ok0" and decision.best.score > 0.9
+    unseen = decide(_ok(DISPLAY_BOX, "Notes", "Display"), _vision(groups=False), MatchConfig())
+    assert unseen.best is not None and "container" not in unseen.best.signals
+
+
+def test_vision_twins_that_moved_abstain_without_their_group() -> None:
+    config = MatchConfig()
+    moved = (827.0, 300.0, 903.0, 330.0)  # near Display's OK, not on it: a stale box
+    ungrouped = decide(_ok(moved, "Notes", "Preferences", "Display"), _vision(groups=False), config)
+    assert ungrouped.status == "ambiguous" and "recorded group" in ungrouped.reason
+    # Where the target was, or without a recorded group, the box still decides.
+    assert decide(_ok(DISPLAY_BOX, "Notes", "Display"), _vision(groups=False), config).status == (
+        "accepted"
+    )
+    assert decide(_ok(moved, "Notes", "[main]"), _vision(groups=False), config).status == (
+        "accepted"
+    )
+
+
+def test_a_vision_window_without_the_recorded_group_defers() -> None:
+    ref = _ok(DISPLAY_BOX, "Notes", "Preferences", "Display")
+    window = decide(ref, _vision("@600,150,400x300", groups=False), MatchConfig())
+    assert window.status == "ambiguous" and "this window" in window.reason
+    assert decide(ref, _vision("@600,150,400x300"), MatchConfig()).status == "accepted"

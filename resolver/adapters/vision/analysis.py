@@ -18,6 +18,7 @@ from typing import Final
 
 from ...geometry import Box, iou_one
 from .detector import current_detector
+from .groups import group
 from .image import Screenshot
 from .layout import Element, layout
 from .ocr import TextLine, Word, engine
@@ -120,7 +121,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
         timings["detector"] = time.perf_counter() - started
     widgets = [w for w in widgets if not _cut(w.box, window, size)]
     started = time.perf_counter()
-    elements = layout(pixels, lines, widgets)
+    elements = layout(pixels, lines, widgets, wrap=group)
     timings["layout"] = time.perf_counter() - started
     return Analysis(
         digest=shot.digest,

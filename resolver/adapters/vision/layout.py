@@ -2,7 +2,8 @@
 
 1. **Text runs.** An OCR line is split where its words change colour (a blue "Create
    account" after grey "Don't have an account?") or where a lone glyph stands apart (a
-   logo before "Sign in with Google"); each run is one text item.
+   logo before "Sign in with Google") or passes from one control's shape into another's
+   (the captions of two adjacent buttons read as one line); each run is one text item.
 2. **Text into widgets.** Each text item goes into the smallest control-sized shape that holds
    most of it (a button's caption, a field's value); an icon inside a shape goes with it (an
    icon button, a select's chevron).
@@ -19,7 +20,7 @@ The result is a list of :class:`Element` in pre-order (a parent before its child
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import median
 from typing import Final
@@ -40,7 +41,7 @@ from .roles import (
 )
 from .widgets import Widget
 
-__all__ = ["Element", "TextItem", "layout", "split_line", "text_color"]
+__all__ = ["Element", "TextItem", "label_gap", "layout", "split_line", "text_color"]
 
 Color = tuple[float, float, float]
 Pixels = npt.NDArray[np.uint8]
@@ -159,10 +160,13 @@ def _far(a: Color | None, b: Color | None) -> bool:
     return float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT
 
 
-def split_line(pixels: Pixels, line: TextLine) -> list[TextItem]:
-    """The runs of one OCR line (see the module docstring, step 1)."""
+def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) -> list[TextItem]:
+    """The runs of one OCR line (see the module docstring, step 1); a line is also split
+    where its words pass from one of ``shapes`` into another (captions of two adjacent
+    buttons read as one line)."""
     words = line.words or (Word(line.text, line.box, line.score),)
     colors = [text_color(pixels, w.box) for w in words]
+    holders = [_holder(w.box, shapes) if len(words) > 1 else -1 for w in words]
     height = line.box[3] - line.box[1]
     groups: list[list[int]] = [[0]]
     for i in range(1, len(words)):
@@ -172,6 +176,7 @@ def split_line(pixels: Pixels, line: TextLine) -> list[TextItem]:
             gap >= WIDE_GAP * height
             or (lone and gap >= GLYPH_GAP * height)
             or _far(colors[i], colors[i - 1])
+            or holders[i] != holders[i - 1]
         ):
             groups.append([])
         groups[-1].append(i)
@@ -285,7 +290,7 @@ def _assign(
 # -- labels ----------------------------------------------------------------------------------
 
 
-def _label_gap(label: Box, control: Element) -> float | None:
+def label_gap(label: Box, control: Element) -> float | None:
     """How far ``label`` is from where a label of ``control`` sits, or None if it is not
     there: left of or above a field or select, right of a checkbox or radio."""
     box, role = control.box, control.roles[0][0]
@@ -312,7 +317,7 @@ def _attach_labels(controls: list[Element], texts: list[Element]) -> None:
     pairs = []
     for c, control in enumerate(controls):
         for t, text in enumerate(texts):
-            gap = _label_gap(text.box, control)
+            gap = label_gap(text.box, control)
             if gap is not None:
                 pairs.append((gap, c, t))
     used_controls: set[int] = set()
@@ -406,13 +411,23 @@ def _flatten(elements: Sequence[Element], parent: int, out: list[Element]) -> No
         _flatten(element.children, len(out) - 1, out)
 
 
-def layout(pixels: Pixels, lines: Sequence[TextLine], widgets: Sequence[Widget]) -> list[Element]:
-    """The elements of an image (see the module docstring), in pre-order with parents."""
-    texts = [item for line in lines for item in split_line(pixels, line) if item.text]
+def layout(
+    pixels: Pixels,
+    lines: Sequence[TextLine],
+    widgets: Sequence[Widget],
+    wrap: Callable[[list[Element], Sequence[Widget]], list[Element]] | None = None,
+) -> list[Element]:
+    """The elements of an image (see the module docstring), in pre-order with parents;
+    ``wrap`` rearranges the top level before it is flattened (groups,
+    :func:`resolver.adapters.vision.groups.group`)."""
+    shapes = [w for w in widgets if w.kind != "icon" and _is_control(w)]
+    texts = [item for line in lines for item in split_line(pixels, line, shapes) if item.text]
     controls, free_texts, free_icons = _assign(texts, widgets)
     free = _free_elements(free_texts, free_icons)
     _attach_labels(controls, [e for e in free if e.kind == "text"])
     ordered = _grid(_bands([*controls, *free]))
+    if wrap is not None:
+        ordered = wrap(ordered, widgets)
     out: list[Element] = []
     _flatten(ordered, -1, out)
     return out
