@@ -386,6 +386,7 @@ class Catalog:
             raise _refusal(entry, self.version, exc) from exc
         row = _answer_row(found.executor_id, obs, table)
         self._check_claim(entry, found, obs, table, row, loose)
+        self._check_selectors(entry, found, obs, table, row)
         back, alike = self._back(table, row, loose)
         clear = found.score >= self.config.threshold and found.margin >= self.config.min_margin
         # A verified recorded selector may answer behind a better-scoring row (margin < 0):
@@ -436,6 +437,34 @@ class Catalog:
                 f"{other.name!r}) better (score {rival[0]:.2f} against {found.score:.2f}): "
                 "one element is not two entries",
                 candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
+            ),
+        )
+
+    def _check_selectors(
+        self, entry: CatalogEntry, found: Resolution, obs: Observation, table: CandidateTable,
+        row: int,
+    ) -> None:  # fmt: skip
+        """Refuse ``row`` when the entry's recorded selectors still select one element, a
+        look-alike of ``row`` (same role and name) and not ``row`` itself: structure and
+        position then disagree about which of two twins the index named (two same-named links
+        of one list item whose order changed), and only one of them can be right."""
+        other = _selector_row(entry.ref, obs, table)
+        if other is None or table.executor_ids[other] == table.executor_ids[row]:
+            return
+        if table.is_ancestor(other, row) or table.is_ancestor(row, other):
+            return  # one click target
+        if table.roles[other] != table.roles[row] or _fold(table.names[other]) != _fold(
+            table.names[row]
+        ):
+            return
+        raise _refusal(
+            entry,
+            self.version,
+            AmbiguousMatchError(
+                f"{found.candidate.name!r} fits best, but the recorded selectors select its "
+                f"look-alike {table.executor_ids[other]}",
+                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
+                trace=[t.to_dict() for t in found.trace],
             ),
         )
 
@@ -513,6 +542,32 @@ def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> in
     if row is None:
         raise InvalidObservationError(f"answer {executor_id} has no row")
     return row
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _selector_row(ref: SemanticElementRef, obs: Observation, table: CandidateTable) -> int | None:
+    """The one row that every recorded selector still selecting exactly one element agrees
+    on (``None`` when none does or they disagree)."""
+    facts: ElementFacts | None = None
+    chosen: set[str] = set()
+    first: int | None = None
+    for kind, selector in (("xpath", ref.xpath), ("css", ref.css_selector)):
+        if not selector:
+            continue
+        facts = facts or page_facts(obs, table)
+        try:
+            hits = rows_for_selector(table, facts, kind, selector)
+        except ResolutionError:
+            continue
+        ids = {table.executor_ids[h] for h in hits}
+        if len(ids) != 1:
+            continue
+        chosen |= ids
+        first = hits[0] if first is None else first
+    return first if len(chosen) == 1 else None
 
 
 def _first_row(table: CandidateTable, executor_id: str) -> int | None:

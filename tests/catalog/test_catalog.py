@@ -202,3 +202,37 @@ def test_one_element_is_not_two_entries() -> None:
     assert "one element is not two entries" in err.value.message
     assert catalog.resolve("index=2", observation=new) == "a11y:s2"
     assert catalog.resolve("index=1", observation=new) == "a11y:o2"
+
+
+def test_twins_whose_selectors_and_position_disagree_are_refused() -> None:
+    item = "/html[1]/body[1]/ul[1]/li[2]"
+
+    def node(i: str, role: str, name: str, box: list[float], xpath: str,
+             kids: tuple[str, ...] = ()) -> dict:  # type: ignore[type-arg]  # fmt: skip
+        return {"node_id": i, "role": role, "name": name, "bbox": box, "domRef": xpath,
+                "children": list(kids)}  # fmt: skip
+
+    def page(swapped: bool) -> Observation:
+        # A list item with an image link and a text link to the same story; the redesign puts
+        # the text link first and renames another link (so the catalog's version changes).
+        img, txt = ("img", f"{item}/a[1]"), ("txt", f"{item}/p[1]/a[1]")
+        first, second = (txt, img) if swapped else (img, txt)
+        nodes = [
+            node("r", "list", "News", [0, 0, 300, 300], "/html[1]/body[1]/ul[1]", ("a", "li", "b")),
+            node("a", "link", "Alpha", [10, 60, 90, 80], "/html[1]/body[1]/ul[1]/li[1]/a[1]"),
+            node("li", "listitem", "", [0, 95, 200, 155], item, (first[0], second[0])),
+            node(first[0], "link", "Rice art", [10, 100, 90, 120], first[1]),
+            node(second[0], "link", "Rice art", [10, 130, 90, 150], second[1]),
+            node("b", "link", "Beta news" if swapped else "Beta", [10, 170, 90, 190],
+                 "/html[1]/body[1]/ul[1]/li[3]/a[1]"),
+        ]  # fmt: skip
+        return Observation(accessibility_tree={"ax_tree": {"root_id": "r", "nodes": nodes}})
+
+    catalog = build_catalog(page(False))
+    text_link = next(e for e in catalog.entries if e.executor_id == "a11y:txt")
+    # Position and order now point at the image link, the recorded XPath at the text link:
+    # either may be meant, so the index is refused rather than answered with the twin.
+    with pytest.raises(AmbiguousMatchError) as err:
+        catalog.resolve(f"index={text_link.index}", observation=page(True))
+    assert "recorded selectors select its look-alike a11y:txt" in err.value.message
+    assert err.value.evidence.candidates[0]["executor_id"] == "a11y:img"
