@@ -384,7 +384,7 @@ class Catalog:
             )
         except ResolutionError as exc:
             raise _refusal(entry, self.version, exc) from exc
-        row = _answer_row(found.executor_id, obs, table)
+        row = _resolved_row(found, obs, table)
         self._check_claim(entry, found, obs, table, row, loose)
         self._check_selectors(entry, found, obs, table, row)
         back, alike = self._back(table, row, loose)
@@ -485,7 +485,7 @@ class Catalog:
             if isinstance(answer, ResolutionError):
                 continue
             try:
-                row = _answer_row(answer.executor_id, obs, table)
+                row = _resolved_row(answer, obs, table)
             except InvalidObservationError:
                 continue
             if answer.score > claims.get(row, (-1.0, -1))[0]:
@@ -533,6 +533,20 @@ def _refusal(entry: CatalogEntry, version: str, exc: ResolutionError) -> Resolut
     )
 
 
+def _resolved_row(found: Resolution, obs: Observation, table: CandidateTable) -> int:
+    """The row a resolution answered: its candidate's own row when the table has it (no
+    selector to run again), else the row its executor ID names."""
+    row = table.derived(_rows_by_id).get(found.candidate.id)
+    return row if row is not None else _answer_row(found.executor_id, obs, table)
+
+
+def _rows_by_id(table: CandidateTable) -> dict[str, int]:
+    rows: dict[str, int] = {}
+    for row, row_id in enumerate(table.ids):
+        rows.setdefault(row_id, row)
+    return rows
+
+
 def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> int:
     """The row an answer names (a ``css:`` answer is a verified selector: the row it selects)."""
     row = _first_row(table, executor_id)
@@ -570,12 +584,16 @@ def _selector_row(ref: SemanticElementRef, obs: Observation, table: CandidateTab
     return first if len(chosen) == 1 else None
 
 
+def _first_rows(table: CandidateTable) -> dict[str, int]:
+    first: dict[str, int] = {}
+    for row, executor_id in enumerate(table.executor_ids):
+        first.setdefault(executor_id, row)
+    return first
+
+
 def _first_row(table: CandidateTable, executor_id: str) -> int | None:
     """The first row with this executor ID (a DOM element's text row shares its element's)."""
-    try:
-        return table.executor_ids.index(executor_id)
-    except ValueError:
-        return None
+    return table.derived(_first_rows).get(executor_id)
 
 
 def _check_interactable(visible: bool | None, enabled: bool | None, entry: CatalogEntry) -> None:
