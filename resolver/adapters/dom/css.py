@@ -11,7 +11,12 @@ the parser is given only the parts that can hold such a declaration:
 2. every block with a candidate declaration (a property name of :data:`PROPERTIES` followed
    by ``:``, or an escape, which could spell one) is parsed by tinycss2: its declarations
    with ``parse_blocks_contents``, its selector and the preludes of the at-rules around it
-   with ``parse_component_value_list``.
+   with ``parse_component_value_list``;
+3. given the page's :class:`Subjects` (its tags, classes and ids), a style rule none of
+   whose selectors can select anything on the page is skipped before step 2: every selector's
+   rightmost compound needs a tag, class or id the page does not have. Frameworks ship
+   thousands of rules for classes a page never uses, and this test is a few microseconds
+   where tinycss2 spends tens per selector or declaration.
 
 The pre-pass cannot tell a ``{`` inside a ``(``/``[`` block of a prelude from one that opens
 a rule (CSS Syntax 3 §5.4.8), nor does it close blocks left open at the end. When a
@@ -31,7 +36,7 @@ Specificity follows Selectors Level 4 §17 on the tinycss2 tokens of each select
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -43,6 +48,7 @@ __all__ = [
     "PROPERTIES",
     "Declaration",
     "Selector",
+    "Subjects",
     "media_applies",
     "read_sheets",
     "selectors",
@@ -103,21 +109,27 @@ _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a pr
 _CANDIDATE: Final[re.Pattern[bytes]] = re.compile(
     rb"display\s*:|visibility\s*:|text-transform\s*:|content\s*:|\x00|@layer\b"
 )  # on ASCII-lowered latin-1 bytes (one per character): IGNORECASE is several times slower
+_ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORTH_READING: Final[re.Pattern[str]] = re.compile(
     r"display|visibility|text-transform|content|\\|@layer", re.IGNORECASE
 )
 
 
-def read_sheets(sheets: Iterable[str], viewport: tuple[float, float]) -> list[Declaration]:
+def read_sheets(
+    sheets: Iterable[str], viewport: tuple[float, float], subjects: Subjects | None = None
+) -> list[Declaration]:
     """The declarations of :data:`PROPERTIES` in style rules that apply, in cascade order
-    of appearance, with their layer ranks."""
-    reader = _Reader(viewport)
-    for sheet in sheets:
-        if len(reader.found) >= MAX_DECLARATIONS:
-            break
-        if not _WORTH_READING.search(sheet):
-            continue
-        reader.read(sheet)
+    of appearance, with their layer ranks.
+
+    With ``subjects``, rules that cannot select any element of that page are left out (see
+    :meth:`Subjects.may_match`); the declarations that can apply are the same.
+    """
+    sheets = [sheet for sheet in sheets if _WORTH_READING.search(sheet)]
+    reader = _read(sheets, viewport, subjects)
+    if subjects is not None and len(reader.found) + reader.skipped >= MAX_DECLARATIONS:
+        # The skipped rules could have counted towards the limit: read as without subjects,
+        # so the same declarations are cut.
+        reader = _read(sheets, viewport, None)
     ranks = _layer_ranks(reader.layers)
     found = reader.found[:MAX_DECLARATIONS]
     return [
@@ -126,18 +138,35 @@ def read_sheets(sheets: Iterable[str], viewport: tuple[float, float]) -> list[De
     ]
 
 
+def _read(sheets: list[str], viewport: tuple[float, float], subjects: Subjects | None) -> _Reader:
+    reader = _Reader(viewport, subjects)
+    for sheet in sheets:
+        if len(reader.found) >= MAX_DECLARATIONS:
+            break
+        reader.read(sheet)
+    return reader
+
+
 _Found = tuple[tuple[Selector, ...], str, str, bool, str]
 
 
 class _Reader:
     """Reads stylesheets one by one into ``found`` (declarations) and ``layers`` (layer
-    names in order of first appearance)."""
+    names in order of first appearance); ``skipped`` counts the candidate declarations of
+    rules left out because they cannot select anything in ``subjects`` (at most that many
+    declarations were not read)."""
 
-    def __init__(self, viewport: tuple[float, float]) -> None:
+    def __init__(self, viewport: tuple[float, float], subjects: Subjects | None = None) -> None:
         self.viewport = viewport
+        self.subjects = subjects
         self.found: list[_Found] = []
         self.layers: list[str] = []
+        self.skipped = 0
         self._anonymous = 0
+        # Within one read, the same selector list or declaration text gives the same result
+        # (frameworks repeat ``display:none`` hundreds of times): each is parsed once.
+        self._selectors: dict[str, tuple[Selector, ...]] = {}
+        self._values: dict[str, tuple[str, str, bool] | None] = {}
 
     def read(self, sheet: str) -> None:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
@@ -180,9 +209,21 @@ class _Reader:
             layer = self._context(sheet, plan, plan.parent(block), contexts)
             if layer is None:
                 continue
-            body = _declarations(sheet, blanked, block + 1, plan.close(block))
-            if body:
-                self._rule(_tokens(sheet[start:block]), body, layer)
+            close = plan.close(block)
+            pieces = _pieces(sheet, blanked, block + 1, close)
+            if pieces is None:  # nested rules: the block is parsed whole
+                body = _blocks_contents(sheet[block + 1 : close])
+                if body:
+                    self._rule(_tokens(sheet[start:block]), body, layer)
+                continue
+            if not pieces:
+                continue
+            if self.subjects is not None and not self.subjects.may_match(
+                blanked[start:block], sheet, start
+            ):
+                self.skipped += len(pieces)
+                continue
+            self._plain_rule(sheet[start:block], pieces, layer)
 
     def _context(
         self, sheet: str, plan: _Structure, block: int, contexts: dict[int, str | None]
@@ -253,21 +294,37 @@ class _Reader:
         if name not in self.layers:
             self.layers.append(name)
 
+    def _plain_rule(self, prelude: str, pieces: list[str], layer: str) -> None:
+        """One style rule of the fast path: ``pieces`` are its candidate declarations."""
+        values = self._values
+        declared = []
+        for piece in pieces:
+            if piece in values:
+                value = values[piece]
+            else:
+                value = values[piece] = _declaration(tinycss2.parse_one_declaration(piece, True))
+            if value is not None:
+                declared.append(value)
+        if not declared:
+            return
+        found = self._selectors.get(prelude)
+        if found is None:
+            found = self._selectors[prelude] = tuple(selectors(_tokens(prelude)))
+        if not found:
+            return
+        for prop, value_text, important in declared:
+            self.found.append((found, prop, value_text, important, layer))
+
     def _rule(self, prelude: list[Any], body: Sequence[Any], layer: str) -> None:
         """One style rule: keep its declarations of :data:`PROPERTIES`."""
-        declarations = [
-            node
-            for node in body
-            if isinstance(node, ast.Declaration) and node.lower_name in PROPERTIES
-        ]
-        if not declarations:
+        declared = [fact for node in body if (fact := _declaration(node)) is not None]
+        if not declared:
             return
         found = tuple(selectors(prelude))
         if not found:
             return
-        for node in declarations:
-            value = tinycss2.serialize(_strip_comments(node.value)).strip()
-            self.found.append((found, node.lower_name, value, node.important, layer))
+        for prop, value, important in declared:
+            self.found.append((found, prop, value, important, layer))
 
 
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
@@ -277,25 +334,34 @@ def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
     return result
 
 
-def _declarations(sheet: str, blanked: str, start: int, end: int) -> list[Any]:
-    """The declarations of a style rule's block that may set one of :data:`PROPERTIES`.
+def _pieces(sheet: str, blanked: str, start: int, end: int) -> list[str] | None:
+    """The texts of the declarations of a style rule's block that may set one of
+    :data:`PROPERTIES`; None for a block with nested rules (it is parsed whole).
 
     In a block without nested rules every top-level ``;`` ends a declaration (the pre-pass
     has checked that none sits inside brackets, strings are blanked), so the block is cut
     there and only the declarations whose name is one of :data:`PROPERTIES`, or holds an
-    escape, are given to tinycss2. A block with nested rules is parsed whole.
+    escape, are kept.
     """
     text = blanked[start:end]
     if "{" in text:
-        return _blocks_contents(sheet[start:end])
+        return None
     found = []
     at = start
     for piece in text.split(";"):
         name = piece.partition(":")[0].strip().lower()
         if name in PROPERTIES or _ESCAPED in name:
-            found.append(tinycss2.parse_one_declaration(sheet[at : at + len(piece)], True))
+            found.append(sheet[at : at + len(piece)])
         at += len(piece) + 1
     return found
+
+
+def _declaration(node: Any) -> tuple[str, str, bool] | None:
+    """Property, value text and importance of a parsed declaration of :data:`PROPERTIES`."""
+    if not isinstance(node, ast.Declaration) or node.lower_name not in PROPERTIES:
+        return None
+    value = tinycss2.serialize(_strip_comments(node.value)).strip()
+    return node.lower_name, value, node.important
 
 
 _BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
@@ -583,6 +649,92 @@ def _nth_of(arguments: Sequence[Any]) -> Specificity:
         if isinstance(token, ast.IdentToken) and token.lower_value == "of":
             return _argument_max(arguments[k + 1 :])
     return (0, 0, 0)
+
+
+# -- which rules can select anything ---------------------------------------------------------
+
+_NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
+"""Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
+_GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
+"""An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
+_LAST: Final[re.Pattern[str]] = re.compile(r"[^\s>+~]*$")
+"""The rightmost compound of a complex selector (after its last combinator)."""
+_COMPOUND: Final[re.Pattern[str]] = re.compile(
+    rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
+)
+"""A compound selector once groups are emptied: an optional type, then classes, ids,
+pseudo-classes and pseudo-elements (their arguments gone) and attribute tests."""
+_KEYS: Final[re.Pattern[str]] = re.compile(rf"([.#])({_NAME})")
+"""Classes and ids of a compound that :data:`_COMPOUND` matches."""
+_UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
+"""Characters the subject test does not interpret (escapes, namespaces, nesting, comments):
+a selector holding one is assumed to match."""
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """The tags, classes and ids a page has, lower-cased, to rule out style rules that
+    cannot select any of its elements.
+
+    Lower-casing both sides only keeps more rules (class and id names compare
+    case-sensitively in no-quirks documents, ASCII case-insensitively in quirks ones).
+    """
+
+    tags: frozenset[str]
+    classes: frozenset[str]
+    ids: frozenset[str]
+
+    @classmethod
+    def of(cls, tags: Iterable[str], attrs: Iterable[Mapping[str, str] | None]) -> Subjects:
+        """The subjects of a page from its elements' tags and attributes."""
+        classes: set[str] = set()
+        ids: set[str] = set()
+        for element in attrs:
+            if not element:
+                continue
+            names = element.get("class")
+            if names:
+                names = names.lower()
+                # Class names are separated by ASCII whitespace only (HTML §2.3.7).
+                classes.update(names.split() if names.isascii() else _ASCII_WS.split(names))
+            element_id = element.get("id")
+            if element_id:
+                ids.add(element_id.lower())
+        return cls(frozenset(tag.lower() for tag in set(tags)), frozenset(classes), frozenset(ids))
+
+    def may_match(self, prelude: str, sheet: str = "", start: int = 0) -> bool:
+        """Whether any selector of a style rule's ``prelude`` (blanked as by the pre-pass;
+        ``sheet[start:]`` holds its original text) could select an element of the page.
+
+        False only when every selector's rightmost compound names a type, class or id that
+        no element has; anything not understood counts as a possible match.
+        """
+        if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
+            return True
+        text = prelude
+        while True:
+            emptied = _GROUP.sub(lambda m: m.group()[0] + m.group()[-1], text)
+            if emptied == text:
+                break
+            text = emptied
+        if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
+            return True  # unbalanced: leave it to the parsers
+        tags, classes, ids = self.tags, self.classes, self.ids
+        for complex_selector in text.split(","):
+            last = _LAST.search(complex_selector.rstrip())
+            compound = last.group() if last is not None else ""
+            parsed = _COMPOUND.fullmatch(compound)
+            if parsed is None or not compound:
+                return True
+            kind = parsed.group("type")
+            if kind is not None and kind != "*" and kind.lower() not in tags:
+                continue
+            for mark, name in _KEYS.findall(compound):
+                if name.lower() not in (classes if mark == "." else ids):
+                    break
+            else:
+                return True
+        return False
 
 
 # -- media queries ---------------------------------------------------------------------------

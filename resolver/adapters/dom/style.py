@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar
 import tinycss2
 from tinycss2 import ast
 
-from .css import Declaration, media_applies, read_sheets, specificity
+from .css import Declaration, Subjects, media_applies, read_sheets, specificity
 from .parse import Document
 
 __all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
@@ -261,7 +261,7 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     after: dict[int, str] = {}
     sheets = _style_sheets(doc)
     if sheets:
-        declared = read_sheets(sheets, viewport)
+        declared = read_sheets(sheets, viewport, Subjects.of(doc.tags, doc.attrs))
         rules = _compile([d for d in declared if d.prop != "content"], doc)
         _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [d for d in declared if d.prop == "content"]
