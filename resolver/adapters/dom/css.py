@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final
 
 import numpy as np
@@ -671,25 +672,34 @@ _UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
 a selector holding one is assumed to match."""
 
 
-@dataclass(frozen=True)
 class Subjects:
     """The tags, classes and ids a page has, lower-cased, to rule out style rules that
-    cannot select any of its elements.
+    cannot select any of its elements. The sets are made on first use (most pages have no
+    stylesheet rule worth the test).
 
     Lower-casing both sides only keeps more rules (class and id names compare
     case-sensitively in no-quirks documents, ASCII case-insensitively in quirks ones).
+
+    Parameters
+    ----------
+    tags, attrs:
+        Every element's tag and attributes.
     """
 
-    tags: frozenset[str]
-    classes: frozenset[str]
-    ids: frozenset[str]
+    def __init__(self, tags: Sequence[str], attrs: Sequence[Mapping[str, str] | None]) -> None:
+        self._tags = tags
+        self._attrs = attrs
 
-    @classmethod
-    def of(cls, tags: Iterable[str], attrs: Iterable[Mapping[str, str] | None]) -> Subjects:
-        """The subjects of a page from its elements' tags and attributes."""
+    @cached_property
+    def tags(self) -> frozenset[str]:
+        """Tags of the page's elements."""
+        return frozenset(tag.lower() for tag in set(self._tags))
+
+    @cached_property
+    def _classes_and_ids(self) -> tuple[frozenset[str], frozenset[str]]:
         classes: set[str] = set()
         ids: set[str] = set()
-        for element in attrs:
+        for element in self._attrs:
             if not element:
                 continue
             names = element.get("class")
@@ -700,7 +710,17 @@ class Subjects:
             element_id = element.get("id")
             if element_id:
                 ids.add(element_id.lower())
-        return cls(frozenset(tag.lower() for tag in set(tags)), frozenset(classes), frozenset(ids))
+        return frozenset(classes), frozenset(ids)
+
+    @property
+    def classes(self) -> frozenset[str]:
+        """Class names of the page's elements."""
+        return self._classes_and_ids[0]
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """IDs of the page's elements."""
+        return self._classes_and_ids[1]
 
     def may_match(self, prelude: str, sheet: str = "", start: int = 0) -> bool:
         """Whether any selector of a style rule's ``prelude`` (blanked as by the pre-pass;
@@ -712,13 +732,14 @@ class Subjects:
         if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
             return True
         text = prelude
-        while True:
-            emptied = _GROUP.sub(lambda m: m.group()[0] + m.group()[-1], text)
-            if emptied == text:
-                break
-            text = emptied
-        if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
-            return True  # unbalanced: leave it to the parsers
+        if "(" in text or "[" in text:
+            while True:
+                emptied = _GROUP.sub(_emptied, text)
+                if emptied == text:
+                    break
+                text = emptied
+            if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
+                return True  # unbalanced: leave it to the parsers
         tags, classes, ids = self.tags, self.classes, self.ids
         for complex_selector in text.split(","):
             last = _LAST.search(complex_selector.rstrip())
@@ -735,6 +756,11 @@ class Subjects:
             else:
                 return True
         return False
+
+
+def _emptied(group: re.Match[str]) -> str:
+    text = group.group()
+    return text[0] + text[-1]
 
 
 # -- media queries ---------------------------------------------------------------------------

@@ -261,7 +261,7 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     after: dict[int, str] = {}
     sheets = _style_sheets(doc)
     if sheets:
-        declared = read_sheets(sheets, viewport, Subjects.of(doc.tags, doc.attrs))
+        declared = read_sheets(sheets, viewport, Subjects(doc.tags, doc.attrs))
         rules = _compile([d for d in declared if d.prop != "content"], doc)
         _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [d for d in declared if d.prop == "content"]

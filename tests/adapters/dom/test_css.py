@@ -167,9 +167,7 @@ def test_a_sheet_wrapped_in_cdata_has_no_rules() -> None:
     assert read("<![CDATA[ .a{display:none} @media screen{.b{display:none}} ]]>") == []
 
 
-PAGE_SUBJECTS = Subjects.of(
-    ["html", "body", "div", "a"], [{"class": "Card big", "id": "Top"}, None]
-)
+PAGE_SUBJECTS = Subjects(["html", "body", "div", "a"], [{"class": "Card big", "id": "Top"}, None])
 
 
 @pytest.mark.parametrize(
