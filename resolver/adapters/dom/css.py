@@ -13,8 +13,8 @@ the parser is given only the parts that can hold such a declaration:
    with ``parse_blocks_contents``, its selector and the preludes of the at-rules around it
    with ``parse_component_value_list``;
 3. given the page's :class:`Subjects` (its tags, classes and ids), a style rule none of
-   whose selectors can select anything on the page is skipped before step 2: every selector's
-   rightmost compound needs a tag, class or id the page does not have. Frameworks ship
+   whose selectors can select anything on the page is skipped before step 2: every selector
+   has a compound that needs a tag, class or id the page does not have. Frameworks ship
    thousands of rules for classes a page never uses, and this test is a few microseconds
    where tinycss2 spends tens per selector or declaration.
 
@@ -658,8 +658,8 @@ _NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
 """Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
 _GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
 """An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
-_LAST: Final[re.Pattern[str]] = re.compile(r"[^\s>+~]*$")
-"""The rightmost compound of a complex selector (after its last combinator)."""
+_COMBINATOR: Final[re.Pattern[str]] = re.compile(r"[\s>+~]+")
+"""What separates the compounds of a complex selector."""
 _COMPOUND: Final[re.Pattern[str]] = re.compile(
     rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
 )
@@ -726,8 +726,10 @@ class Subjects:
         """Whether any selector of a style rule's ``prelude`` (blanked as by the pre-pass;
         ``sheet[start:]`` holds its original text) could select an element of the page.
 
-        False only when every selector's rightmost compound names a type, class or id that
-        no element has; anything not understood counts as a possible match.
+        False only when every selector has a compound that names a type, class or id no
+        element has (with descendant, child and sibling combinators, every compound of a
+        complex selector matches some element); anything not understood counts as a
+        possible match.
         """
         if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
             return True
@@ -740,20 +742,24 @@ class Subjects:
                 text = emptied
             if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
                 return True  # unbalanced: leave it to the parsers
-        tags, classes, ids = self.tags, self.classes, self.ids
         for complex_selector in text.split(","):
-            last = _LAST.search(complex_selector.rstrip())
-            compound = last.group() if last is not None else ""
-            parsed = _COMPOUND.fullmatch(compound)
-            if parsed is None or not compound:
+            compounds = _COMBINATOR.split(complex_selector.strip())
+            parsed = [_COMPOUND.fullmatch(compound) for compound in compounds]
+            if None in parsed or not any(map(self._lacks, parsed)):
                 return True
-            kind = parsed.group("type")
-            if kind is not None and kind != "*" and kind.lower() not in tags:
-                continue
-            for mark, name in _KEYS.findall(compound):
-                if name.lower() not in (classes if mark == "." else ids):
-                    break
-            else:
+        return False
+
+    def _lacks(self, compound: re.Match[str] | None) -> bool:
+        """Whether a compound (matched by :data:`_COMPOUND`) names a type, class or id that
+        no element of the page has."""
+        if compound is None:
+            return False
+        kind = compound.group("type")
+        if kind is not None and kind != "*" and kind.lower() not in self.tags:
+            return True
+        classes, ids = self.classes, self.ids
+        for mark, name in _KEYS.findall(compound.group()):
+            if name.lower() not in (classes if mark == "." else ids):
                 return True
         return False
 

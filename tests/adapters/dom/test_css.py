@@ -179,13 +179,15 @@ PAGE_SUBJECTS = Subjects(["html", "body", "div", "a"], [{"class": "Card big", "i
         ("span", False),
         ("span, .big", True),
         ("a:hover .missing", False),  # the rightmost compound is the subject
-        (".missing a", True),
+        (".missing a", False),  # every compound matches some element
+        (".card > a + div ~ a", True),
         (".missing:not(.card)", False),
         (":not(.missing)", True),  # inside a group: says nothing about the subject
         (":is(.missing)", True),
         ("#top", True),
         ("#other", False),
-        ("ul li > a[href*='q']", True),
+        ("div > a[href*='q']", True),
+        ("ul li > a[href*='q']", False),
         (".missing::before", False),
         (".card::before", True),
         ("ns|span", True),  # not interpreted: assumed to match
