@@ -36,6 +36,7 @@ Specificity follows Selectors Level 4 §17 on the tinycss2 tokens of each select
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -153,9 +154,8 @@ _Found = tuple[tuple[Selector, ...], str, str, bool, str]
 
 class _Reader:
     """Reads stylesheets one by one into ``found`` (declarations) and ``layers`` (layer
-    names in order of first appearance); ``skipped`` counts the candidate declarations of
-    rules left out because they cannot select anything in ``subjects`` (at most that many
-    declarations were not read)."""
+    names in order of first appearance); ``skipped`` bounds the declarations of the rules
+    left out because they cannot select anything in ``subjects``."""
 
     def __init__(self, viewport: tuple[float, float], subjects: Subjects | None = None) -> None:
         self.viewport = viewport
@@ -211,20 +211,22 @@ class _Reader:
             if layer is None:
                 continue
             close = plan.close(block)
+            nested = blanked.find("{", block + 1, close) >= 0
+            if (
+                not nested
+                and self.subjects is not None
+                and not self.subjects.may_match(blanked[start:block], sheet, start)
+            ):
+                # (at most one declaration per ";" and one after the last)
+                self.skipped += blanked.count(";", block + 1, close) + 1
+                continue
             pieces = _pieces(sheet, blanked, block + 1, close)
             if pieces is None:  # nested rules: the block is parsed whole
                 body = _blocks_contents(sheet[block + 1 : close])
                 if body:
                     self._rule(_tokens(sheet[start:block]), body, layer)
-                continue
-            if not pieces:
-                continue
-            if self.subjects is not None and not self.subjects.may_match(
-                blanked[start:block], sheet, start
-            ):
-                self.skipped += len(pieces)
-                continue
-            self._plain_rule(sheet[start:block], pieces, layer)
+            elif pieces:
+                self._plain_rule(sheet[start:block], pieces, layer)
 
     def _context(
         self, sheet: str, plan: _Structure, block: int, contexts: dict[int, str | None]
@@ -401,14 +403,20 @@ class _Structure:
 
     def __init__(self, text: str, braces: Any, depth: Any) -> None:
         self._text = text
-        self._braces = braces  # positions of every "{" and "}", in order
-        self._depth = depth  # blocks open after each of them
+        # Positions of every "{" and "}" in order, and the blocks open after each of them.
+        # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
+        self._braces: list[int] = braces.tolist()
+        self._depth: list[int] = depth.tolist()
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
         # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
-        self._opens = {int(d): at_open[inside == d] for d in np.unique(inside)}
-        self._closes = {int(d): at_close[outside == d] for d in np.unique(outside)}
+        self._opens: dict[int, list[int]] = {
+            int(d): at_open[inside == d].tolist() for d in np.unique(inside)
+        }
+        self._closes: dict[int, list[int]] = {
+            int(d): at_close[outside == d].tolist() for d in np.unique(outside)
+        }
 
     @classmethod
     def of(cls, text: str) -> _Structure | None:
@@ -437,8 +445,8 @@ class _Structure:
 
     def depth(self, position: int) -> int:
         """How many blocks are open after ``position``."""
-        k = int(np.searchsorted(self._braces, position, side="right")) - 1
-        return int(self._depth[k]) if k >= 0 else 0
+        k = bisect_right(self._braces, position) - 1
+        return self._depth[k] if k >= 0 else 0
 
     def enclosing(self, position: int) -> int:
         """The ``{`` of the innermost block around ``position`` (-1: the top level)."""
@@ -452,13 +460,13 @@ class _Structure:
         if depth <= 0:
             return -1
         opens = self._opens[depth]
-        k = int(np.searchsorted(opens, position)) - 1
-        return int(opens[k]) if k >= 0 else -1
+        k = bisect_left(opens, position) - 1
+        return opens[k] if k >= 0 else -1
 
     def close(self, brace: int) -> int:
         """The ``}`` that closes the block opened at ``brace``."""
         closes = self._closes[self.depth(brace) - 1]
-        return int(closes[int(np.searchsorted(closes, brace))])
+        return closes[bisect_left(closes, brace)]
 
     def prelude_start(self, brace: int) -> int:
         """Where the prelude of the block opened at ``brace`` starts.
@@ -667,6 +675,8 @@ _COMPOUND: Final[re.Pattern[str]] = re.compile(
 pseudo-classes and pseudo-elements (their arguments gone) and attribute tests."""
 _KEYS: Final[re.Pattern[str]] = re.compile(rf"([.#])({_NAME})")
 """Classes and ids of a compound that :data:`_COMPOUND` matches."""
+_LACKING: Final[int] = 1
+_UNKNOWN: Final[int] = -1
 _UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
 """Characters the subject test does not interpret (escapes, namespaces, nesting, comments):
 a selector holding one is assumed to match."""
@@ -689,6 +699,7 @@ class Subjects:
     def __init__(self, tags: Sequence[str], attrs: Sequence[Mapping[str, str] | None]) -> None:
         self._tags = tags
         self._attrs = attrs
+        self._known: dict[str, int] = {}  # compound -> its state (see _state)
 
     @cached_property
     def tags(self) -> frozenset[str]:
@@ -742,26 +753,32 @@ class Subjects:
                 text = emptied
             if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
                 return True  # unbalanced: leave it to the parsers
+        known = self._known
         for complex_selector in text.split(","):
-            compounds = _COMBINATOR.split(complex_selector.strip())
-            parsed = [_COMPOUND.fullmatch(compound) for compound in compounds]
-            if None in parsed or not any(map(self._lacks, parsed)):
+            found = []
+            for compound in _COMBINATOR.split(complex_selector.strip()):
+                state = known.get(compound)
+                if state is None:
+                    state = known[compound] = self._state(compound)
+                found.append(state)
+            if _UNKNOWN in found or _LACKING not in found:
                 return True
         return False
 
-    def _lacks(self, compound: re.Match[str] | None) -> bool:
-        """Whether a compound (matched by :data:`_COMPOUND`) names a type, class or id that
-        no element of the page has."""
-        if compound is None:
-            return False
-        kind = compound.group("type")
+    def _state(self, compound: str) -> int:
+        """:data:`_LACKING` when a compound names a type, class or id that no element of the
+        page has, :data:`_UNKNOWN` when it is not understood, else 0."""
+        parsed = _COMPOUND.fullmatch(compound)
+        if parsed is None:
+            return _UNKNOWN
+        kind = parsed.group("type")
         if kind is not None and kind != "*" and kind.lower() not in self.tags:
-            return True
+            return _LACKING
         classes, ids = self.classes, self.ids
-        for mark, name in _KEYS.findall(compound.group()):
+        for mark, name in _KEYS.findall(compound):
             if name.lower() not in (classes if mark == "." else ids):
-                return True
-        return False
+                return _LACKING
+        return 0
 
 
 def _emptied(group: re.Match[str]) -> str:
