@@ -312,7 +312,9 @@ class _Reader:
             return
         found = self._selectors.get(prelude)
         if found is None:
-            found = self._selectors[prelude] = tuple(selectors(_tokens(prelude)))
+            simple = _simple_selectors(prelude)
+            found = simple if simple is not None else tuple(selectors(_tokens(prelude)))
+            self._selectors[prelude] = found
         if not found:
             return
         for prop, value_text, important in declared:
@@ -583,6 +585,43 @@ def specificity(selector: str) -> Specificity:
     selector list, the most specific of its selectors."""
     tokens = _tokens(selector)
     return max((_specificity(part) for part in _split(tokens)), default=(0, 0, 0))
+
+
+# Possessive: a name is never split, so matching cannot backtrack.
+_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,]"
+_SIMPLE: Final[re.Pattern[str]] = re.compile(rf"(?:{_SIMPLE_TOKEN})*+", re.ASCII)
+"""A selector list of type, class, id and pseudo selectors (no arguments) and combinators
+only, in ASCII: how most rules are written."""
+_SIMPLE_TOKENS: Final[re.Pattern[str]] = re.compile(_SIMPLE_TOKEN, re.ASCII)
+
+
+def _simple_selectors(prelude: str) -> tuple[Selector, ...] | None:
+    """:func:`selectors` of a prelude that :data:`_SIMPLE` matches, read without tinycss2
+    (the same texts and specificities: such tokens serialise as written); None for any other
+    prelude."""
+    if not _SIMPLE.fullmatch(prelude):
+        return None
+    found = []
+    for part in prelude.split(","):
+        text = part.strip(" \t\n")
+        if not text:
+            continue
+        ids = classes = types = 0
+        for token in _SIMPLE_TOKENS.findall(text):
+            first = token[0]
+            if first == "#":
+                ids += 1
+            elif first == ".":
+                classes += 1
+            elif first == ":":
+                if token[1] == ":" or token[1:].lower() in _LEGACY_PSEUDO_ELEMENTS:
+                    types += 1
+                else:
+                    classes += 1
+            elif first not in " \t\n>+~*":
+                types += 1
+        found.append(Selector(text, (ids, classes, types)))
+    return tuple(found)
 
 
 def _split(tokens: Sequence[Any]) -> list[list[Any]]:

@@ -214,16 +214,23 @@ def _inline(
     content_hidden: list[bool],
     important: dict[int, set[str]],
 ) -> None:
-    """``style`` attributes, read as declaration lists by tinycss2 (later ones win)."""
+    """``style`` attributes, read as declaration lists by tinycss2 (later ones win; each
+    distinct attribute value is parsed once)."""
+    parsed: dict[str, list[tuple[str, str]]] = {}
     for i, attrs in enumerate(doc.attrs):
         style = attrs.get("style") if attrs else None
         if not style or not _INLINE_HINT.search(style):
             continue
-        for node in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
-            if not isinstance(node, ast.Declaration):
-                continue
-            prop = node.lower_name
-            value = _value_text(node.value)
+        declarations = parsed.get(style)
+        if declarations is None:
+            declarations = parsed[style] = [
+                (node.lower_name, _value_text(node.value))
+                for node in tinycss2.parse_blocks_contents(
+                    style, skip_comments=True, skip_whitespace=True
+                )
+                if isinstance(node, ast.Declaration) and node.lower_name in _INLINE_PROPS
+            ]
+        for prop, value in declarations:
             if prop == "display" and "display" not in important.get(i, ()):
                 outcome = _display_outcome(value)
                 if outcome:
@@ -240,6 +247,9 @@ def _inline(
                 content_hidden[i] = value.strip().lower() == "hidden"
 
 
+_INLINE_PROPS: Final[frozenset[str]] = frozenset(
+    {"display", "visibility", "text-transform", "content-visibility"}
+)
 _INLINE_HINT: Final[re.Pattern[str]] = re.compile(r"display|visibility|transform|\\", re.I)
 
 

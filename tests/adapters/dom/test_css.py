@@ -213,3 +213,25 @@ def test_subjects_do_not_change_which_declarations_the_limit_cuts() -> None:
     assert kept == read_sheets([css], DESKTOP)
     assert len(kept) == MAX_DECLARATIONS
     assert {d.selectors[0].text for d in kept} == {".missing"}
+
+
+@pytest.mark.parametrize(
+    "prelude",
+    [
+        "a", "div.a#b::before, p:after", " .x > .y ~ z + w *", "a\n  b", ".a,,.b", "#5",
+        "a::-webkit-scrollbar", ":-moz-focusring", "td:first-child", "ul li:before",
+    ],
+)  # fmt: skip
+def test_simple_selector_lists_read_without_the_tokenizer_match_it(prelude: str) -> None:
+    from resolver.adapters.dom.css import _simple_selectors, _tokens
+
+    assert _simple_selectors(prelude) == tuple(selectors(_tokens(prelude)))
+
+
+@pytest.mark.parametrize(
+    "prelude", ["a:nth-child(2)", "a[href]", ".caf\u00e9", "a\\:b", "--x", "a/**/b", "a" * 60 + "("]
+)
+def test_other_selector_lists_go_to_the_tokenizer(prelude: str) -> None:
+    from resolver.adapters.dom.css import _simple_selectors
+
+    assert _simple_selectors(prelude) is None
