@@ -11,7 +11,12 @@ the parser is given only the parts that can hold such a declaration:
 2. every block with a candidate declaration (a property name of :data:`PROPERTIES` followed
    by ``:``, or an escape, which could spell one) is parsed by tinycss2: its declarations
    with ``parse_blocks_contents``, its selector and the preludes of the at-rules around it
-   with ``parse_component_value_list``.
+   with ``parse_component_value_list``;
+3. given the page's :class:`Subjects` (its tags, classes and ids), a style rule none of
+   whose selectors can select anything on the page is skipped before step 2: every selector
+   has a compound that needs a tag, class or id the page does not have. Frameworks ship
+   thousands of rules for classes a page never uses, and this test is a few microseconds
+   where tinycss2 spends tens per selector or declaration.
 
 The pre-pass cannot tell a ``{`` inside a ``(``/``[`` block of a prelude from one that opens
 a rule (CSS Syntax 3 §5.4.8), nor does it close blocks left open at the end. When a
@@ -31,8 +36,10 @@ Specificity follows Selectors Level 4 §17 on the tinycss2 tokens of each select
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final
 
 import numpy as np
@@ -43,6 +50,7 @@ __all__ = [
     "PROPERTIES",
     "Declaration",
     "Selector",
+    "Subjects",
     "media_applies",
     "read_sheets",
     "selectors",
@@ -103,21 +111,27 @@ _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a pr
 _CANDIDATE: Final[re.Pattern[bytes]] = re.compile(
     rb"display\s*:|visibility\s*:|text-transform\s*:|content\s*:|\x00|@layer\b"
 )  # on ASCII-lowered latin-1 bytes (one per character): IGNORECASE is several times slower
+_ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORTH_READING: Final[re.Pattern[str]] = re.compile(
     r"display|visibility|text-transform|content|\\|@layer", re.IGNORECASE
 )
 
 
-def read_sheets(sheets: Iterable[str], viewport: tuple[float, float]) -> list[Declaration]:
+def read_sheets(
+    sheets: Iterable[str], viewport: tuple[float, float], subjects: Subjects | None = None
+) -> list[Declaration]:
     """The declarations of :data:`PROPERTIES` in style rules that apply, in cascade order
-    of appearance, with their layer ranks."""
-    reader = _Reader(viewport)
-    for sheet in sheets:
-        if len(reader.found) >= MAX_DECLARATIONS:
-            break
-        if not _WORTH_READING.search(sheet):
-            continue
-        reader.read(sheet)
+    of appearance, with their layer ranks.
+
+    With ``subjects``, rules that cannot select any element of that page are left out (see
+    :meth:`Subjects.may_match`); the declarations that can apply are the same.
+    """
+    sheets = [sheet for sheet in sheets if _WORTH_READING.search(sheet)]
+    reader = _read(sheets, viewport, subjects)
+    if subjects is not None and len(reader.found) + reader.skipped >= MAX_DECLARATIONS:
+        # The skipped rules could have counted towards the limit: read as without subjects,
+        # so the same declarations are cut.
+        reader = _read(sheets, viewport, None)
     ranks = _layer_ranks(reader.layers)
     found = reader.found[:MAX_DECLARATIONS]
     return [
@@ -126,18 +140,34 @@ def read_sheets(sheets: Iterable[str], viewport: tuple[float, float]) -> list[De
     ]
 
 
+def _read(sheets: list[str], viewport: tuple[float, float], subjects: Subjects | None) -> _Reader:
+    reader = _Reader(viewport, subjects)
+    for sheet in sheets:
+        if len(reader.found) >= MAX_DECLARATIONS:
+            break
+        reader.read(sheet)
+    return reader
+
+
 _Found = tuple[tuple[Selector, ...], str, str, bool, str]
 
 
 class _Reader:
     """Reads stylesheets one by one into ``found`` (declarations) and ``layers`` (layer
-    names in order of first appearance)."""
+    names in order of first appearance); ``skipped`` bounds the declarations of the rules
+    left out because they cannot select anything in ``subjects``."""
 
-    def __init__(self, viewport: tuple[float, float]) -> None:
+    def __init__(self, viewport: tuple[float, float], subjects: Subjects | None = None) -> None:
         self.viewport = viewport
+        self.subjects = subjects
         self.found: list[_Found] = []
         self.layers: list[str] = []
+        self.skipped = 0
         self._anonymous = 0
+        # Within one read, the same selector list or declaration text gives the same result
+        # (frameworks repeat ``display:none`` hundreds of times): each is parsed once.
+        self._selectors: dict[str, tuple[Selector, ...]] = {}
+        self._values: dict[str, tuple[str, str, bool] | None] = {}
 
     def read(self, sheet: str) -> None:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
@@ -180,9 +210,23 @@ class _Reader:
             layer = self._context(sheet, plan, plan.parent(block), contexts)
             if layer is None:
                 continue
-            body = _declarations(sheet, blanked, block + 1, plan.close(block))
-            if body:
-                self._rule(_tokens(sheet[start:block]), body, layer)
+            close = plan.close(block)
+            nested = blanked.find("{", block + 1, close) >= 0
+            if (
+                not nested
+                and self.subjects is not None
+                and not self.subjects.may_match(blanked[start:block], sheet, start)
+            ):
+                # (at most one declaration per ";" and one after the last)
+                self.skipped += blanked.count(";", block + 1, close) + 1
+                continue
+            pieces = _pieces(sheet, blanked, block + 1, close)
+            if pieces is None:  # nested rules: the block is parsed whole
+                body = _blocks_contents(sheet[block + 1 : close])
+                if body:
+                    self._rule(_tokens(sheet[start:block]), body, layer)
+            elif pieces:
+                self._plain_rule(sheet[start:block], pieces, layer)
 
     def _context(
         self, sheet: str, plan: _Structure, block: int, contexts: dict[int, str | None]
@@ -253,21 +297,39 @@ class _Reader:
         if name not in self.layers:
             self.layers.append(name)
 
+    def _plain_rule(self, prelude: str, pieces: list[str], layer: str) -> None:
+        """One style rule of the fast path: ``pieces`` are its candidate declarations."""
+        values = self._values
+        declared = []
+        for piece in pieces:
+            if piece in values:
+                value = values[piece]
+            else:
+                value = values[piece] = _declaration(tinycss2.parse_one_declaration(piece, True))
+            if value is not None:
+                declared.append(value)
+        if not declared:
+            return
+        found = self._selectors.get(prelude)
+        if found is None:
+            simple = _simple_selectors(prelude)
+            found = simple if simple is not None else tuple(selectors(_tokens(prelude)))
+            self._selectors[prelude] = found
+        if not found:
+            return
+        for prop, value_text, important in declared:
+            self.found.append((found, prop, value_text, important, layer))
+
     def _rule(self, prelude: list[Any], body: Sequence[Any], layer: str) -> None:
         """One style rule: keep its declarations of :data:`PROPERTIES`."""
-        declarations = [
-            node
-            for node in body
-            if isinstance(node, ast.Declaration) and node.lower_name in PROPERTIES
-        ]
-        if not declarations:
+        declared = [fact for node in body if (fact := _declaration(node)) is not None]
+        if not declared:
             return
         found = tuple(selectors(prelude))
         if not found:
             return
-        for node in declarations:
-            value = tinycss2.serialize(_strip_comments(node.value)).strip()
-            self.found.append((found, node.lower_name, value, node.important, layer))
+        for prop, value, important in declared:
+            self.found.append((found, prop, value, important, layer))
 
 
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
@@ -277,25 +339,34 @@ def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
     return result
 
 
-def _declarations(sheet: str, blanked: str, start: int, end: int) -> list[Any]:
-    """The declarations of a style rule's block that may set one of :data:`PROPERTIES`.
+def _pieces(sheet: str, blanked: str, start: int, end: int) -> list[str] | None:
+    """The texts of the declarations of a style rule's block that may set one of
+    :data:`PROPERTIES`; None for a block with nested rules (it is parsed whole).
 
     In a block without nested rules every top-level ``;`` ends a declaration (the pre-pass
     has checked that none sits inside brackets, strings are blanked), so the block is cut
     there and only the declarations whose name is one of :data:`PROPERTIES`, or holds an
-    escape, are given to tinycss2. A block with nested rules is parsed whole.
+    escape, are kept.
     """
     text = blanked[start:end]
     if "{" in text:
-        return _blocks_contents(sheet[start:end])
+        return None
     found = []
     at = start
     for piece in text.split(";"):
         name = piece.partition(":")[0].strip().lower()
         if name in PROPERTIES or _ESCAPED in name:
-            found.append(tinycss2.parse_one_declaration(sheet[at : at + len(piece)], True))
+            found.append(sheet[at : at + len(piece)])
         at += len(piece) + 1
     return found
+
+
+def _declaration(node: Any) -> tuple[str, str, bool] | None:
+    """Property, value text and importance of a parsed declaration of :data:`PROPERTIES`."""
+    if not isinstance(node, ast.Declaration) or node.lower_name not in PROPERTIES:
+        return None
+    value = tinycss2.serialize(_strip_comments(node.value)).strip()
+    return node.lower_name, value, node.important
 
 
 _BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
@@ -334,14 +405,20 @@ class _Structure:
 
     def __init__(self, text: str, braces: Any, depth: Any) -> None:
         self._text = text
-        self._braces = braces  # positions of every "{" and "}", in order
-        self._depth = depth  # blocks open after each of them
+        # Positions of every "{" and "}" in order, and the blocks open after each of them.
+        # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
+        self._braces: list[int] = braces.tolist()
+        self._depth: list[int] = depth.tolist()
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
         # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
-        self._opens = {int(d): at_open[inside == d] for d in np.unique(inside)}
-        self._closes = {int(d): at_close[outside == d] for d in np.unique(outside)}
+        self._opens: dict[int, list[int]] = {
+            int(d): at_open[inside == d].tolist() for d in np.unique(inside)
+        }
+        self._closes: dict[int, list[int]] = {
+            int(d): at_close[outside == d].tolist() for d in np.unique(outside)
+        }
 
     @classmethod
     def of(cls, text: str) -> _Structure | None:
@@ -370,8 +447,8 @@ class _Structure:
 
     def depth(self, position: int) -> int:
         """How many blocks are open after ``position``."""
-        k = int(np.searchsorted(self._braces, position, side="right")) - 1
-        return int(self._depth[k]) if k >= 0 else 0
+        k = bisect_right(self._braces, position) - 1
+        return self._depth[k] if k >= 0 else 0
 
     def enclosing(self, position: int) -> int:
         """The ``{`` of the innermost block around ``position`` (-1: the top level)."""
@@ -385,13 +462,13 @@ class _Structure:
         if depth <= 0:
             return -1
         opens = self._opens[depth]
-        k = int(np.searchsorted(opens, position)) - 1
-        return int(opens[k]) if k >= 0 else -1
+        k = bisect_left(opens, position) - 1
+        return opens[k] if k >= 0 else -1
 
     def close(self, brace: int) -> int:
         """The ``}`` that closes the block opened at ``brace``."""
         closes = self._closes[self.depth(brace) - 1]
-        return int(closes[int(np.searchsorted(closes, brace))])
+        return closes[bisect_left(closes, brace)]
 
     def prelude_start(self, brace: int) -> int:
         """Where the prelude of the block opened at ``brace`` starts.
@@ -510,6 +587,43 @@ def specificity(selector: str) -> Specificity:
     return max((_specificity(part) for part in _split(tokens)), default=(0, 0, 0))
 
 
+# Possessive: a name is never split, so matching cannot backtrack.
+_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,]"
+_SIMPLE: Final[re.Pattern[str]] = re.compile(rf"(?:{_SIMPLE_TOKEN})*+", re.ASCII)
+"""A selector list of type, class, id and pseudo selectors (no arguments) and combinators
+only, in ASCII: how most rules are written."""
+_SIMPLE_TOKENS: Final[re.Pattern[str]] = re.compile(_SIMPLE_TOKEN, re.ASCII)
+
+
+def _simple_selectors(prelude: str) -> tuple[Selector, ...] | None:
+    """:func:`selectors` of a prelude that :data:`_SIMPLE` matches, read without tinycss2
+    (the same texts and specificities: such tokens serialise as written); None for any other
+    prelude."""
+    if not _SIMPLE.fullmatch(prelude):
+        return None
+    found = []
+    for part in prelude.split(","):
+        text = part.strip(" \t\n")
+        if not text:
+            continue
+        ids = classes = types = 0
+        for token in _SIMPLE_TOKENS.findall(text):
+            first = token[0]
+            if first == "#":
+                ids += 1
+            elif first == ".":
+                classes += 1
+            elif first == ":":
+                if token[1] == ":" or token[1:].lower() in _LEGACY_PSEUDO_ELEMENTS:
+                    types += 1
+                else:
+                    classes += 1
+            elif first not in " \t\n>+~*":
+                types += 1
+        found.append(Selector(text, (ids, classes, types)))
+    return tuple(found)
+
+
 def _split(tokens: Sequence[Any]) -> list[list[Any]]:
     """A selector list's tokens split at its top-level commas (empty parts dropped)."""
     parts: list[list[Any]] = [[]]
@@ -583,6 +697,132 @@ def _nth_of(arguments: Sequence[Any]) -> Specificity:
         if isinstance(token, ast.IdentToken) and token.lower_value == "of":
             return _argument_max(arguments[k + 1 :])
     return (0, 0, 0)
+
+
+# -- which rules can select anything ---------------------------------------------------------
+
+_NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
+"""Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
+_GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
+"""An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
+_COMBINATOR: Final[re.Pattern[str]] = re.compile(r"[\s>+~]+")
+"""What separates the compounds of a complex selector."""
+_COMPOUND: Final[re.Pattern[str]] = re.compile(
+    rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
+)
+"""A compound selector once groups are emptied: an optional type, then classes, ids,
+pseudo-classes and pseudo-elements (their arguments gone) and attribute tests."""
+_KEYS: Final[re.Pattern[str]] = re.compile(rf"([.#])({_NAME})")
+"""Classes and ids of a compound that :data:`_COMPOUND` matches."""
+_LACKING: Final[int] = 1
+_UNKNOWN: Final[int] = -1
+_UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
+"""Characters the subject test does not interpret (escapes, namespaces, nesting, comments):
+a selector holding one is assumed to match."""
+
+
+class Subjects:
+    """The tags, classes and ids a page has, lower-cased, to rule out style rules that
+    cannot select any of its elements. The sets are made on first use (most pages have no
+    stylesheet rule worth the test).
+
+    Lower-casing both sides only keeps more rules (class and id names compare
+    case-sensitively in no-quirks documents, ASCII case-insensitively in quirks ones).
+
+    Parameters
+    ----------
+    tags, attrs:
+        Every element's tag and attributes.
+    """
+
+    def __init__(self, tags: Sequence[str], attrs: Sequence[Mapping[str, str] | None]) -> None:
+        self._tags = tags
+        self._attrs = attrs
+        self._known: dict[str, int] = {}  # compound -> its state (see _state)
+
+    @cached_property
+    def tags(self) -> frozenset[str]:
+        """Tags of the page's elements."""
+        return frozenset(tag.lower() for tag in set(self._tags))
+
+    @cached_property
+    def _classes_and_ids(self) -> tuple[frozenset[str], frozenset[str]]:
+        classes: set[str] = set()
+        ids: set[str] = set()
+        for element in self._attrs:
+            if not element:
+                continue
+            names = element.get("class")
+            if names:
+                names = names.lower()
+                # Class names are separated by ASCII whitespace only (HTML §2.3.7).
+                classes.update(names.split() if names.isascii() else _ASCII_WS.split(names))
+            element_id = element.get("id")
+            if element_id:
+                ids.add(element_id.lower())
+        return frozenset(classes), frozenset(ids)
+
+    @property
+    def classes(self) -> frozenset[str]:
+        """Class names of the page's elements."""
+        return self._classes_and_ids[0]
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """IDs of the page's elements."""
+        return self._classes_and_ids[1]
+
+    def may_match(self, prelude: str, sheet: str = "", start: int = 0) -> bool:
+        """Whether any selector of a style rule's ``prelude`` (blanked as by the pre-pass;
+        ``sheet[start:]`` holds its original text) could select an element of the page.
+
+        False only when every selector has a compound that names a type, class or id no
+        element has (with descendant, child and sibling combinators, every compound of a
+        complex selector matches some element); anything not understood counts as a
+        possible match.
+        """
+        if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
+            return True
+        text = prelude
+        if "(" in text or "[" in text:
+            while True:
+                emptied = _GROUP.sub(_emptied, text)
+                if emptied == text:
+                    break
+                text = emptied
+            if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
+                return True  # unbalanced: leave it to the parsers
+        known = self._known
+        for complex_selector in text.split(","):
+            found = []
+            for compound in _COMBINATOR.split(complex_selector.strip()):
+                state = known.get(compound)
+                if state is None:
+                    state = known[compound] = self._state(compound)
+                found.append(state)
+            if _UNKNOWN in found or _LACKING not in found:
+                return True
+        return False
+
+    def _state(self, compound: str) -> int:
+        """:data:`_LACKING` when a compound names a type, class or id that no element of the
+        page has, :data:`_UNKNOWN` when it is not understood, else 0."""
+        parsed = _COMPOUND.fullmatch(compound)
+        if parsed is None:
+            return _UNKNOWN
+        kind = parsed.group("type")
+        if kind is not None and kind != "*" and kind.lower() not in self.tags:
+            return _LACKING
+        classes, ids = self.classes, self.ids
+        for mark, name in _KEYS.findall(compound):
+            if name.lower() not in (classes if mark == "." else ids):
+                return _LACKING
+        return 0
+
+
+def _emptied(group: re.Match[str]) -> str:
+    text = group.group()
+    return text[0] + text[-1]
 
 
 # -- media queries ---------------------------------------------------------------------------

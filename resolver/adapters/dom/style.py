@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar
 import tinycss2
 from tinycss2 import ast
 
-from .css import Declaration, media_applies, read_sheets, specificity
+from .css import Declaration, Subjects, media_applies, read_sheets, specificity
 from .parse import Document
 
 __all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
@@ -214,16 +214,23 @@ def _inline(
     content_hidden: list[bool],
     important: dict[int, set[str]],
 ) -> None:
-    """``style`` attributes, read as declaration lists by tinycss2 (later ones win)."""
+    """``style`` attributes, read as declaration lists by tinycss2 (later ones win; each
+    distinct attribute value is parsed once)."""
+    parsed: dict[str, list[tuple[str, str]]] = {}
     for i, attrs in enumerate(doc.attrs):
         style = attrs.get("style") if attrs else None
         if not style or not _INLINE_HINT.search(style):
             continue
-        for node in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
-            if not isinstance(node, ast.Declaration):
-                continue
-            prop = node.lower_name
-            value = _value_text(node.value)
+        declarations = parsed.get(style)
+        if declarations is None:
+            declarations = parsed[style] = [
+                (node.lower_name, _value_text(node.value))
+                for node in tinycss2.parse_blocks_contents(
+                    style, skip_comments=True, skip_whitespace=True
+                )
+                if isinstance(node, ast.Declaration) and node.lower_name in _INLINE_PROPS
+            ]
+        for prop, value in declarations:
             if prop == "display" and "display" not in important.get(i, ()):
                 outcome = _display_outcome(value)
                 if outcome:
@@ -240,6 +247,9 @@ def _inline(
                 content_hidden[i] = value.strip().lower() == "hidden"
 
 
+_INLINE_PROPS: Final[frozenset[str]] = frozenset(
+    {"display", "visibility", "text-transform", "content-visibility"}
+)
 _INLINE_HINT: Final[re.Pattern[str]] = re.compile(r"display|visibility|transform|\\", re.I)
 
 
@@ -261,7 +271,7 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     after: dict[int, str] = {}
     sheets = _style_sheets(doc)
     if sheets:
-        declared = read_sheets(sheets, viewport)
+        declared = read_sheets(sheets, viewport, Subjects(doc.tags, doc.attrs))
         rules = _compile([d for d in declared if d.prop != "content"], doc)
         _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [d for d in declared if d.prop == "content"]

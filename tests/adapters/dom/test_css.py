@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from resolver.adapters.dom.css import (
+    MAX_DECLARATIONS,
     Declaration,
+    Subjects,
     media_applies,
     read_sheets,
     selectors,
@@ -163,3 +165,73 @@ def test_a_semicolon_in_a_selector_does_not_cut_it_short() -> None:
 
 def test_a_sheet_wrapped_in_cdata_has_no_rules() -> None:
     assert read("<![CDATA[ .a{display:none} @media screen{.b{display:none}} ]]>") == []
+
+
+PAGE_SUBJECTS = Subjects(["html", "body", "div", "a"], [{"class": "Card big", "id": "Top"}, None])
+
+
+@pytest.mark.parametrize(
+    ("prelude", "possible"),
+    [
+        (".card", True),  # lower-cased on both sides: only ever keeps more rules
+        (".missing", False),
+        ("div.missing", False),
+        ("span", False),
+        ("span, .big", True),
+        ("a:hover .missing", False),  # the rightmost compound is the subject
+        (".missing a", False),  # every compound matches some element
+        (".card > a + div ~ a", True),
+        (".missing:not(.card)", False),
+        (":not(.missing)", True),  # inside a group: says nothing about the subject
+        (":is(.missing)", True),
+        ("#top", True),
+        ("#other", False),
+        ("div > a[href*='q']", True),
+        ("ul li > a[href*='q']", False),
+        (".missing::before", False),
+        (".card::before", True),
+        ("ns|span", True),  # not interpreted: assumed to match
+        ("td:nth-child(2n+1)", False),
+        ("*", True),
+    ],
+)
+def test_subjects_rule_out_rules_whose_subject_the_page_lacks(prelude: str, possible: bool) -> None:
+    assert PAGE_SUBJECTS.may_match(prelude, prelude) is possible
+
+
+def test_subjects_leave_out_only_rules_that_cannot_apply() -> None:
+    css = ".card{display:none} .missing{display:block} @media screen{div .gone{display:none}}"
+    full = read_sheets([css], DESKTOP)
+    kept = read_sheets([css], DESKTOP, PAGE_SUBJECTS)
+    assert [d.selectors[0].text for d in full] == [".card", ".missing", "div .gone"]
+    assert [(d.selectors[0].text, d.order) for d in kept] == [(".card", 0)]
+
+
+def test_subjects_do_not_change_which_declarations_the_limit_cuts() -> None:
+    css = ".missing{display:none}" * MAX_DECLARATIONS + ".card{display:block}"
+    kept = read_sheets([css], DESKTOP, PAGE_SUBJECTS)
+    assert kept == read_sheets([css], DESKTOP)
+    assert len(kept) == MAX_DECLARATIONS
+    assert {d.selectors[0].text for d in kept} == {".missing"}
+
+
+@pytest.mark.parametrize(
+    "prelude",
+    [
+        "a", "div.a#b::before, p:after", " .x > .y ~ z + w *", "a\n  b", ".a,,.b", "#5",
+        "a::-webkit-scrollbar", ":-moz-focusring", "td:first-child", "ul li:before",
+    ],
+)  # fmt: skip
+def test_simple_selector_lists_read_without_the_tokenizer_match_it(prelude: str) -> None:
+    from resolver.adapters.dom.css import _simple_selectors, _tokens
+
+    assert _simple_selectors(prelude) == tuple(selectors(_tokens(prelude)))
+
+
+@pytest.mark.parametrize(
+    "prelude", ["a:nth-child(2)", "a[href]", ".caf\u00e9", "a\\:b", "--x", "a/**/b", "a" * 60 + "("]
+)
+def test_other_selector_lists_go_to_the_tokenizer(prelude: str) -> None:
+    from resolver.adapters.dom.css import _simple_selectors
+
+    assert _simple_selectors(prelude) is None
