@@ -6,8 +6,9 @@ it was built from. When the page changed between the catalog and the action, the
 not looked up in a new list (where it may now name a different element): the entry's
 reference is resolved again on the new observation, and the answer is given only when it is
 clear (a stricter threshold and margin than a plain :func:`~resolver.resolve`) or maps back
-to this entry on the catalog's page, does not map back to another element, and is claimed by
-no other entry with a better score (:meth:`Catalog._find_again`); otherwise a typed refusal
+to this entry on the catalog's page, does not map back to another element, is claimed by
+no other entry with a better score, and is not the look-alike of the element the entry's
+recorded selectors still select (:meth:`Catalog._find_again`); otherwise a typed refusal
 with the candidates.
 """
 
