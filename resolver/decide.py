@@ -26,7 +26,7 @@ from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_compat
 from .table import CandidateTable
-from .text import name_similarity
+from .text import collapse, name_similarity, normalize
 
 __all__ = [
     "Decision",
@@ -203,10 +203,32 @@ def _decisions(
             out.append(step)
             continue
         decision = _judge(table, step, config, next(candidates))
+        if decision.status == "accepted":
+            decision = _neighbour_check(ref, table, step, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         out.append(decision)
     return out
+
+
+def _neighbour_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """An answer that does not bear the recorded name but bears the name of an element
+    recorded next to the target (a nearby text or an anchor) is that neighbour: the target
+    was beside it, so it is gone or renamed past recognition, and the source abstains."""
+    row = int(scored.rows[0])
+    name = table.names_norm[row]
+    if not name or not ref.name or name == normalize(collapse(ref.name)):
+        return decision
+    recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
+    if not any(normalize(collapse(text)) == name for text in recorded):
+        return decision
+    reason = (
+        f"{decision.reason}, but the best ({table.names[row]!r}) bears the name of an element "
+        "recorded next to the target, not the target's: the target is gone"
+    )
+    return replace(decision, status="not_found", reason=reason)
 
 
 def _vision_group_check(

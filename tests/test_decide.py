@@ -188,3 +188,31 @@ def test_a_vision_window_without_the_recorded_group_defers() -> None:
     window = decide(ref, _vision("@600,150,400x300", groups=False), MatchConfig())
     assert window.status == "ambiguous" and "this window" in window.reason
     assert decide(ref, _vision("@600,150,400x300"), MatchConfig()).status == "accepted"
+
+
+def _headings() -> CandidateTable:
+    """Two sections' headings in a page, as a changed version shows them."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Readability Test", bbox=(0, 0, 1280, 800))
+    b.add("p", raw_role="paragraph", name="Lorem ipsum", parent=root, bbox=(8, 120, 1271, 156))
+    b.add("h2", raw_role="heading", name="Single <figure>", parent=root, bbox=(8, 194, 1272, 221))
+    b.add("h3", raw_role="heading", name="List of <img>", parent=root, bbox=(8, 367, 1272, 394))
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
+    table, config = _headings(), MatchConfig()
+    box = (8.0, 154.0, 1272.0, 181.0)
+    base = SemanticElementRef(role="heading", name="Single <img>", bbox=box)
+    kept = decide(base, table, config)  # a renamed heading where the target was: answered
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "h2"
+    for ref in (
+        base.model_copy(update={"nearby_text": ("Lorem ipsum", "Single <figure>")}),
+        base.model_copy(update={"anchors": (("Single <figure>", (8.0, 194.0, 1272.0, 221.0)),)}),
+    ):
+        refused = decide(ref, table, config)
+        assert refused.status == "not_found" and "recorded next to the target" in refused.reason
+    # The recorded name itself is never a neighbour's: the exact name is still answered.
+    exact = SemanticElementRef(role="heading", name="Single <figure>", bbox=box,
+                               nearby_text=("Lorem ipsum",))  # fmt: skip
+    assert decide(exact, table, config).status == "accepted"
