@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from typing import Final, Literal
 
 import numpy as np
@@ -211,10 +212,54 @@ def _decisions(
             decision = _neighbour_check(ref, table, step, decision)
         if decision.status == "accepted":
             decision = _lookalike_place_check(ref, table, step, decision)
+        if decision.status == "accepted":
+            decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         out.append(decision)
     return out
+
+
+def _stray_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer that is not where the target was (box under ``stray_box``), not among its
+    recorded neighbours (nearby texts at most ``stray_nearby``) and not at its place in the
+    document (the tags of the recorded xpath, positions ignored, agreeing under
+    ``stray_path`` with the row's) has only its name and role for it: it may be a look-alike
+    left by a removed target, and the source abstains. Each of the three must be known."""
+    signals = decision.candidates[0].signals
+    box, nearby = signals.get("bbox"), signals.get("web:nearby")
+    xpaths = table.platform_ids.get("xpath")
+    if box is None or nearby is None or not ref.xpath or xpaths is None:
+        return decision
+    if box >= config.stray_box or nearby > config.stray_nearby:
+        return decision
+    xpath = xpaths[int(scored.rows[0])]
+    if not xpath:
+        return decision
+    path = _tag_path_similarity(ref.xpath, xpath)
+    if path >= config.stray_path:
+        return decision
+    reason = (
+        f"{decision.reason}, but the best is not where the target was (box {box:.2f}), not "
+        f"among its recorded neighbours (nearby {nearby:.2f}) and not at its place in the "
+        f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
+def _tag_path_similarity(recorded: str, xpath: str) -> float:
+    """How alike two xpaths' tag sequences are (positions ignored; difflib's ratio)."""
+    return SequenceMatcher(None, _tags(recorded), _tags(xpath), autojunk=False).ratio()
+
+
+def _tags(xpath: str) -> list[str]:
+    return [step.split("[", 1)[0].lower() for step in xpath.strip("/").split("/") if step]
 
 
 def _lookalike_place_check(

@@ -216,3 +216,35 @@ def test_an_answer_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
     exact = SemanticElementRef(role="heading", name="Single <figure>", bbox=box,
                                nearby_text=("Lorem ipsum",))  # fmt: skip
     assert decide(exact, table, config).status == "accepted"
+
+
+def _footer_survivor(*, tag: str) -> CandidateTable:
+    """A page whose header link "Bookmarks" is gone; a "Bookmarks" link is left in the
+    ``tag`` element at the bottom, far from the header's texts in reading order."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    for k, text in enumerate(("Home", "Blog", "News", "About", "Jobs", "Press")):
+        b.add(f"x{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(8, 100 + 20 * k, 80, 117 + 20 * k))  # fmt: skip
+    b.add("s", raw_role="link", name="Bookmarks", parent=root, bbox=(88, 5000, 160, 5017),
+          xpath=f"/html[1]/body[1]/{tag}[1]/div[1]/ul[1]/li[1]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Bookmarks", bbox=(88.0, 120.0, 160.0, 137.0), container_path=("Works",),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[2]/a[1]", nearby_text=("Home", "Blog"),
+    )  # fmt: skip
+    table = _footer_survivor(tag="footer")
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and "look-alike left by a removed target" in refused.reason
+    # Any one of box, neighbours or document place agreeing is enough to answer.
+    assert decide(ref, table, MatchConfig(stray_box=0.0)).status == "accepted"
+    assert decide(ref, table, MatchConfig(stray_path=0.0)).status == "accepted"
+    near = ref.model_copy(update={"nearby_text": ("Press",)})
+    assert decide(near, table, MatchConfig()).status == "accepted"
+    # Without a recorded xpath there is no document place to compare: no refusal.
+    assert decide(ref.model_copy(update={"xpath": None}), table, MatchConfig()).status == (
+        "accepted"
+    )
