@@ -231,7 +231,8 @@ def _stray_check(
     recorded neighbours (nearby texts at most ``stray_nearby``) and not at its place in the
     document (the tags of the recorded xpath, positions ignored, agreeing under
     ``stray_path`` with the row's) has only its name and role for it: it may be a look-alike
-    left by a removed target, and the source abstains. Each of the three must be known."""
+    left by a removed target, and the source abstains. Each of the three must be known, and
+    an answer in the recorded innermost named container has that for it too (exempt)."""
     signals = decision.candidates[0].signals
     box, nearby = signals.get("bbox"), signals.get("web:nearby")
     xpaths = table.platform_ids.get("xpath")
@@ -239,8 +240,9 @@ def _stray_check(
         return decision
     if box >= config.stray_box or nearby > config.stray_nearby:
         return decision
-    xpath = xpaths[int(scored.rows[0])]
-    if not xpath:
+    row = int(scored.rows[0])
+    xpath = xpaths[row]
+    if not xpath or _same_inner_container(ref, table.containers[row]):
         return decision
     path = _tag_path_similarity(ref.xpath, xpath)
     if path >= config.stray_path:
@@ -300,8 +302,9 @@ def _lookalike_place_check(
 
 def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
     """Whether ``path`` ends in the ref's innermost recorded container, when that names a
-    group (not a landmark token, not the element's own name)."""
-    if not ref.container_path or not path:
+    group inside the page (not the outermost entry, the page or window title; not a landmark
+    token; not the element's own name)."""
+    if len(ref.container_path) < 2 or not path:
         return False
     inner = normalize(ref.container_path[-1])
     if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
