@@ -41,16 +41,23 @@ def _scaled(ref: SemanticElementRef) -> SemanticElementRef:
     box = tuple(v / 2 for v in ref.bbox)
     size = (ref.screen_size[0] // 2, ref.screen_size[1] // 2)
     anchors = tuple((name, tuple(v / 2 for v in a)) for name, a in ref.anchors)
-    return ref.model_copy(update={"bbox": box, "screen_size": size, "anchors": anchors})
+    twins = tuple(tuple(v / 2 for v in b) for b in ref.lookalikes)
+    update = {"bbox": box, "screen_size": size, "anchors": anchors, "lookalikes": twins}
+    return ref.model_copy(update=update)
 
 
 VARIANTS: dict[str, Variant] = {
     "full reference (role, name, bbox, container)": lambda ref: ref,
-    "no bbox": _drop(bbox=None, screen_size=None, anchors=()),
+    "no bbox": _drop(bbox=None, screen_size=None, anchors=(), lookalikes=()),
     # The order among look-alikes is defined within a container path: it goes with it.
     "no container path": _drop(container_path=(), occurrence=None),
     "role + name only": _drop(
-        bbox=None, screen_size=None, container_path=(), occurrence=None, anchors=()
+        bbox=None,
+        screen_size=None,
+        container_path=(),
+        occurrence=None,
+        anchors=(),
+        lookalikes=(),
     ),
     "no role": _drop(role=None),
     "recorded at half the screen size": _scaled,

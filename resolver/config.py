@@ -105,6 +105,14 @@ class MatchConfig:
     """When fewer look-alikes (same role, name and container path) are left than were
     recorded, the best of them is accepted only if its box agrees at least this much (after
     the page's shift): otherwise it may be the survivor of a removed target."""
+    stray_box: float = 0.5
+    """An answer whose box agrees less than this (after the page's shift), ..."""
+    stray_nearby: float = 0.5
+    """... with at most this share of the recorded nearby texts next to it, ..."""
+    stray_path: float = 0.9
+    """... and whose place in the document agrees less than this with the recorded xpath's
+    (the sequence of tags, positions ignored) has only its name and role for it: it may be
+    a look-alike left by a removed target, and the source abstains."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from typing import Final, Literal
 
 import numpy as np
@@ -20,13 +21,14 @@ from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
-from .geometry import iou_one
-from .matcher import Scored, score_rows, score_table
+from .geometry import CoordSpace, iou_one
+from .index import index_of
+from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
 from .results import Candidate
-from .roles import LABEL_ROLES, canonical_role, role_compat
+from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
 from .table import CandidateTable
-from .text import name_similarity
+from .text import collapse, name_similarity, normalize
 
 __all__ = [
     "Decision",
@@ -45,6 +47,9 @@ VISION_GROUP_AGREES: Final[float] = 0.5
 """Container similarity at which a vision answer is in the recorded group."""
 WINDOW_MARK: Final[str] = "@"
 """Row IDs of a vision hint window's table carry the window after this mark."""
+LOOKALIKES_KEPT: Final[int] = 8
+"""Look-alike boxes a reference keeps at most (:data:`resolver.models.MAX_ANCHORS`): with
+fewer, the recorded list is every look-alike there was, and counting tells one is gone."""
 _ROUNDING: Final[float] = 1e-9
 """Slack in the threshold and margin tests for floating-point rounding of the scores."""
 
@@ -203,10 +208,159 @@ def _decisions(
             out.append(step)
             continue
         decision = _judge(table, step, config, next(candidates))
+        if decision.status == "accepted":
+            decision = _neighbour_check(ref, table, step, decision)
+        if decision.status == "accepted":
+            decision = _lookalike_place_check(ref, table, step, decision)
+        if decision.status == "accepted":
+            decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         out.append(decision)
     return out
+
+
+def _stray_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer that is not where the target was (box under ``stray_box``), not among its
+    recorded neighbours (nearby texts at most ``stray_nearby``) and not at its place in the
+    document (the tags of the recorded xpath, positions ignored, agreeing under
+    ``stray_path`` with the row's) has only its name and role for it: it may be a look-alike
+    left by a removed target, and the source abstains. Each of the three must be known, and
+    an answer in the recorded innermost named container has that for it too (exempt)."""
+    signals = decision.candidates[0].signals
+    box, nearby = signals.get("bbox"), signals.get("web:nearby")
+    xpaths = table.platform_ids.get("xpath")
+    if box is None or nearby is None or not ref.xpath or xpaths is None:
+        return decision
+    if box >= config.stray_box or nearby > config.stray_nearby:
+        return decision
+    row = int(scored.rows[0])
+    xpath = xpaths[row]
+    if not xpath or _same_inner_container(ref, table.containers[row]):
+        return decision
+    path = _tag_path_similarity(ref.xpath, xpath)
+    if path >= config.stray_path:
+        return decision
+    reason = (
+        f"{decision.reason}, but the best is not where the target was (box {box:.2f}), not "
+        f"among its recorded neighbours (nearby {nearby:.2f}) and not at its place in the "
+        f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
+def _tag_path_similarity(recorded: str, xpath: str) -> float:
+    """How alike two xpaths' tag sequences are (positions ignored; difflib's ratio)."""
+    return SequenceMatcher(None, _tags(recorded), _tags(xpath), autojunk=False).ratio()
+
+
+def _tags(xpath: str) -> list[str]:
+    return [step.split("[", 1)[0].lower() for step in xpath.strip("/").split("/") if step]
+
+
+def _lookalike_place_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """When fewer elements with the recorded role and name are left than were recorded
+    (the target and its look-alikes), one is gone, perhaps the target: an answer then nearer
+    to where a recorded look-alike was than to where the target was (both boxes after the
+    anchors' shift) is taken for that look-alike, its survivor, and the source abstains.
+    An answer in the recorded innermost container is exempt (a named group, or a table row
+    or list item by its text, other than the element's own name): look-alikes that shared
+    the whole path are told apart by their order (``occurrence``), and the others were in
+    other containers (the "Edit" of Alice's table row, after the rows were sorted and one
+    deleted)."""
+    if not ref.lookalikes or ref.bbox is None or not ref.name or not _same_space(ref, table):
+        return decision
+    if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
+        return decision
+    row = int(scored.rows[0])
+    if _same_inner_container(ref, table.containers[row]):
+        return decision
+    box = table.box(row)
+    if box is None:
+        return decision
+    shift = page_shift(ref, table)
+    where = _centre(box)
+    to_target = _distance(where, _centre(moved_box(ref.bbox, shift)))
+    to_twin = min(_distance(where, _centre(moved_box(b, shift))) for b in ref.lookalikes)
+    if to_twin >= to_target:
+        return decision
+    reason = (
+        f"{decision.reason}, but the best is where a recorded look-alike was "
+        f"({to_twin:.0f} px from it, {to_target:.0f} px from the target's place): the target "
+        "is gone or moved"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
+def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+    """Whether ``path`` ends in the ref's innermost recorded container, when that names a
+    group inside the page (not the outermost entry, the page or window title; not a landmark
+    token; not the element's own name)."""
+    if len(ref.container_path) < 2 or not path:
+        return False
+    inner = normalize(ref.container_path[-1])
+    if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
+        return False
+    return normalize(path[-1]) == inner
+
+
+def _namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:
+    """How many rows have the ref's name and role (nested rows of one name counted once)."""
+    rows = index_of(table).lookup("norm", normalize(collapse(ref.name or "")))
+    if ref.role:
+        rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
+    kept, parent = set(rows.tolist()), table.parent
+    count = 0
+    for row in kept:
+        up = int(parent[row])
+        while up >= 0 and up not in kept:
+            up = int(parent[up])
+        count += up < 0
+    return count
+
+
+def _same_space(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether the ref's boxes are in the table's coordinate space."""
+    if table.coord_space is CoordSpace.NONE:
+        return False
+    space = table.coord_space
+    return not (ref.coord_space and space.known and ref.coord_space != space)
+
+
+def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(np.hypot(a[0] - b[0], a[1] - b[1]))
+
+
+def _neighbour_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """An answer that does not bear the recorded name but bears the name of an element
+    recorded next to the target (a nearby text or an anchor) is that neighbour: the target
+    was beside it, so it is gone or renamed past recognition, and the source abstains."""
+    row = int(scored.rows[0])
+    name = table.names_norm[row]
+    if not name or not ref.name or name == normalize(collapse(ref.name)):
+        return decision
+    recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
+    if not any(normalize(collapse(text)) == name for text in recorded):
+        return decision
+    reason = (
+        f"{decision.reason}, but the best ({table.names[row]!r}) bears the name of an element "
+        "recorded next to the target, not the target's: the target is gone"
+    )
+    return replace(decision, status="not_found", reason=reason)
 
 
 def _vision_group_check(

@@ -121,10 +121,22 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     """The recorded box in the table's space: rescaled when the screen size changed, and
     shifted as the page moved around it (the median displacement of the ref's anchors that
     are still uniquely named here; none found, no shift)."""
+    return moved_box(box, page_shift(ref, table))
+
+
+def moved_box(box: Box, shift: tuple[float, float, float, float]) -> Box:
+    """A recorded box under :func:`page_shift`'s ``(sx, sy, dx, dy)``."""
+    sx, sy, dx, dy = shift
+    return (box[0] * sx + dx, box[1] * sy + dy, box[2] * sx + dx, box[3] * sy + dy)
+
+
+def page_shift(ref: SemanticElementRef, table: CandidateTable) -> tuple[float, float, float, float]:
+    """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
+    scale between the screen sizes, then the median displacement of the ref's anchors that
+    are still uniquely named here (none found, no shift)."""
     sx, sy = scale_between(ref.screen_size, table.screen_size)
     if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
-    left, top, right, bottom = box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy
     index = index_of(table)
     moves: list[tuple[float, float]] = []
     for name, old in ref.anchors:
@@ -135,10 +147,8 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
                 (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
             ))  # fmt: skip
     if not moves:
-        return (left, top, right, bottom)
-    dx = _median([m[0] for m in moves])
-    dy = _median([m[1] for m in moves])
-    return (left + dx, top + dy, right + dx, bottom + dy)
+        return (sx, sy, 0.0, 0.0)
+    return (sx, sy, _median([m[0] for m in moves]), _median([m[1] for m in moves]))
 
 
 def _median(values: list[float]) -> float:

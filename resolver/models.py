@@ -154,6 +154,11 @@ class SemanticElementRef(_Model):
         (``(("Sign in", [l, t, r, b]), ...)``): where they are now tells how the page moved
         (a banner pushed it down, a block moved), so the recorded box is compared after the
         same shift.
+    lookalikes:
+        The boxes of other elements with the element's role and name anywhere on the page
+        when it was recorded (nearest first, at most 8): an answer that now sits where one of
+        them was, rather than where the target was, is taken for that look-alike (after the
+        anchors' shift), so a removed target's surviving twin is not answered.
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 
@@ -186,6 +191,7 @@ class SemanticElementRef(_Model):
     coord_space: CoordSpace | None = None
     occurrence: tuple[int, int] | None = None
     anchors: tuple[tuple[str, BBox], ...] = ()
+    lookalikes: tuple[BBox, ...] = ()
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @field_validator(
@@ -249,6 +255,16 @@ class SemanticElementRef(_Model):
         for _, box in value:
             if not all(math.isfinite(v) for v in box) or box[2] < box[0] or box[3] < box[1]:
                 raise ValueError("anchor boxes must be finite [left, top, right, bottom]")
+        return value
+
+    @field_validator("lookalikes")
+    @classmethod
+    def _check_lookalikes(cls, value: tuple[BBox, ...]) -> tuple[BBox, ...]:
+        if len(value) > MAX_ANCHORS:
+            raise ValueError(f"at most {MAX_ANCHORS} look-alike boxes")
+        for box in value:
+            if not all(math.isfinite(v) for v in box) or box[2] < box[0] or box[3] < box[1]:
+                raise ValueError("look-alike boxes must be finite [left, top, right, bottom]")
         return value
 
     @field_validator("tag")

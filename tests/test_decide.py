@@ -188,3 +188,63 @@ def test_a_vision_window_without_the_recorded_group_defers() -> None:
     window = decide(ref, _vision("@600,150,400x300", groups=False), MatchConfig())
     assert window.status == "ambiguous" and "this window" in window.reason
     assert decide(ref, _vision("@600,150,400x300"), MatchConfig()).status == "accepted"
+
+
+def _headings() -> CandidateTable:
+    """Two sections' headings in a page, as a changed version shows them."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Readability Test", bbox=(0, 0, 1280, 800))
+    b.add("p", raw_role="paragraph", name="Lorem ipsum", parent=root, bbox=(8, 120, 1271, 156))
+    b.add("h2", raw_role="heading", name="Single <figure>", parent=root, bbox=(8, 194, 1272, 221))
+    b.add("h3", raw_role="heading", name="List of <img>", parent=root, bbox=(8, 367, 1272, 394))
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
+    table, config = _headings(), MatchConfig()
+    box = (8.0, 154.0, 1272.0, 181.0)
+    base = SemanticElementRef(role="heading", name="Single <img>", bbox=box)
+    kept = decide(base, table, config)  # a renamed heading where the target was: answered
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "h2"
+    for ref in (
+        base.model_copy(update={"nearby_text": ("Lorem ipsum", "Single <figure>")}),
+        base.model_copy(update={"anchors": (("Single <figure>", (8.0, 194.0, 1272.0, 221.0)),)}),
+    ):
+        refused = decide(ref, table, config)
+        assert refused.status == "not_found" and "recorded next to the target" in refused.reason
+    # The recorded name itself is never a neighbour's: the exact name is still answered.
+    exact = SemanticElementRef(role="heading", name="Single <figure>", bbox=box,
+                               nearby_text=("Lorem ipsum",))  # fmt: skip
+    assert decide(exact, table, config).status == "accepted"
+
+
+def _footer_survivor(*, tag: str) -> CandidateTable:
+    """A page whose header link "Bookmarks" is gone; a "Bookmarks" link is left in the
+    ``tag`` element at the bottom, far from the header's texts in reading order."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    for k, text in enumerate(("Home", "Blog", "News", "About", "Jobs", "Press")):
+        b.add(f"x{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(8, 100 + 20 * k, 80, 117 + 20 * k))  # fmt: skip
+    b.add("s", raw_role="link", name="Bookmarks", parent=root, bbox=(88, 5000, 160, 5017),
+          xpath=f"/html[1]/body[1]/{tag}[1]/div[1]/ul[1]/li[1]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Bookmarks", bbox=(88.0, 120.0, 160.0, 137.0), container_path=("Works",),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[2]/a[1]", nearby_text=("Home", "Blog"),
+    )  # fmt: skip
+    table = _footer_survivor(tag="footer")
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and "look-alike left by a removed target" in refused.reason
+    # Any one of box, neighbours or document place agreeing is enough to answer.
+    assert decide(ref, table, MatchConfig(stray_box=0.0)).status == "accepted"
+    assert decide(ref, table, MatchConfig(stray_path=0.0)).status == "accepted"
+    near = ref.model_copy(update={"nearby_text": ("Press",)})
+    assert decide(near, table, MatchConfig()).status == "accepted"
+    # Without a recorded xpath there is no document place to compare: no refusal.
+    assert decide(ref.model_copy(update={"xpath": None}), table, MatchConfig()).status == (
+        "accepted"
+    )

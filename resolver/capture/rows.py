@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import InvalidReferenceError
 from ..index import index_of
-from ..models import ID_FIELDS, BBox, SemanticElementRef
+from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
 from ..table import CandidateTable
 from ..web import (
     ATTRIBUTE_NAMES,
@@ -80,6 +80,7 @@ def ref_from_row(
         coord_space=table.coord_space if table.coord_space.known else None,
         occurrence=_occurrence(table, row),
         anchors=_anchors(table, row) if bbox is not None else (),
+        lookalikes=_lookalikes(table, row) if bbox is not None else (),
         nearby_text=nearby_texts(table, row),
         **ids,
     )
@@ -135,6 +136,33 @@ def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:
     if group.size < 2:
         return None
     return (int(np.flatnonzero(group == row)[0]), int(group.size))
+
+
+LOOKALIKES: Final[int] = MAX_ANCHORS
+"""Look-alike boxes recorded per reference: the nearest rows with the same role and name."""
+
+
+def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:
+    """The boxes of the nearest few other rows with the row's role and name, anywhere on the
+    page (in any container), leaving out rows nested in it or around it (its own text)."""
+    name = table.names_norm[row]
+    if not name:
+        return ()
+    index = index_of(table)
+    rows = index.lookup("norm", name)
+    rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
+    rows = np.asarray(
+        [r for r in rows.tolist()
+         if not (table.is_ancestor(r, row) or table.is_ancestor(row, r))
+         and not np.isnan(table.bboxes[r]).any()],
+        dtype=np.intp,
+    )  # fmt: skip
+    if rows.size == 0:
+        return ()
+    geometry = index.geometry
+    dist = np.hypot(geometry.cx[rows] - geometry.cx[row], geometry.cy[rows] - geometry.cy[row])
+    nearest = rows[np.argsort(dist, kind="stable")[:LOOKALIKES]]
+    return tuple(table.box(r) for r in nearest.tolist())  # type: ignore[misc]
 
 
 ANCHORS: Final[int] = 4

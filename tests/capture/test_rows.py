@@ -1,7 +1,7 @@
 import pytest
 from capture_tree import TREE
 
-from resolver import InvalidReferenceError, Observation, resolve_element
+from resolver import InvalidReferenceError, Observation, ResolutionError, resolve_element
 from resolver.capture import ref_from_row
 
 
@@ -51,3 +51,50 @@ def test_ref_from_row_records_web_evidence_and_nearby_text() -> None:
     assert link.href == "https://example.org/help?utm_source=x"
     bare = ref_from_row(table, field, with_ids=False)
     assert bare.tag is None and bare.attributes == {} and bare.nearby_text == ref.nearby_text
+
+
+def _two_tweets(*, first: bool = True, top_at: int = 100) -> dict[str, object]:
+    """An article with a "Tweet" button at its top and another in its "Related" box."""
+    top = {"id": "t1", "role": "button", "name": "Tweet", "bbox": [48, top_at, 120, top_at + 30]}
+    intro = {
+        "id": "i",
+        "role": "StaticText",
+        "name": "Intro",
+        "bbox": [48, top_at - 40, 90, top_at],
+    }
+    related = {"id": "r", "role": "group", "name": "Related", "children": [
+        {"id": "t2", "role": "button", "name": "Tweet", "bbox": [48, 4000, 120, 4030],
+         "children": [{"id": "t2t", "role": "StaticText", "name": "Tweet",
+                       "bbox": [50, 4005, 90, 4025]}]}]}  # fmt: skip
+    main = {
+        "id": "m",
+        "role": "main",
+        "children": [intro, top, related] if first else [intro, related],
+    }
+    return {"id": "root", "role": "RootWebArea", "name": "Article", "children": [main]}
+
+
+def test_ref_from_row_records_its_lookalikes_and_their_survivor_is_refused() -> None:
+    base = Observation(accessibility_tree=_two_tweets(), screen_size=(1280, 800))
+    table = base.candidates("a11y")
+    ref = ref_from_row(table, table.ids.index("t1"))
+    # The footer's button is recorded, not its own text (another role) nor the header's own.
+    assert ref.lookalikes == ((48.0, 4000.0, 120.0, 4030.0),)
+    assert ref.occurrence is None  # different containers: no order among them
+    assert resolve_element(ref, base) == "a11y:t1"
+    gone = Observation(accessibility_tree=_two_tweets(first=False), screen_size=(1280, 800))
+    with pytest.raises(ResolutionError) as refused:
+        resolve_element(ref, gone, sources=("a11y",))
+    assert any("recorded look-alike" in step["reason"] for step in refused.value.evidence.trace)
+    # Both still there, the target moved next to its look-alike's place: nothing is gone,
+    # and what tells them apart (here the group it is in) still decides.
+    grouped = _two_tweets(top_at=3900)
+    main = grouped["children"][0]  # type: ignore[index]
+    main["children"][1] = {"id": "s", "role": "group", "name": "Share",
+                           "children": [main["children"][1]]}  # fmt: skip
+    moved = Observation(accessibility_tree=grouped, screen_size=(1280, 800))
+    told = ref.model_copy(update={"container_path": ("Article", "Share"), "anchors": ()})
+    assert resolve_element(told, moved, sources=("a11y",)) == "a11y:t1"
+    # Without the recorded look-alikes, the footer's survivor is answered.
+    blind = ref.model_copy(update={"lookalikes": ()})
+    assert resolve_element(blind, gone, sources=("a11y",)) == "a11y:t2"
