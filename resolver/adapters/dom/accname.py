@@ -245,7 +245,13 @@ class NameComputer:
         if label and label.strip():
             return label
         # 2E: the host language label (skipped for presentational elements).
-        native = self._native(i, walk, depth) if role != "none" else ""
+        tag = self.doc.tags[i]
+        native = (
+            self._native(i, walk, depth)
+            if role != "none"
+            and (tag in _NATIVE_TAGS or (tag in _SVG_NATIVE_TAGS and self.doc.namespace[i] == 1))
+            else ""
+        )  # (other elements have no host-language label)
         if native:
             return native
         # 2F: name from content, for roles that allow it and for every descendant.
