@@ -221,8 +221,10 @@ class DomNative:
     analysis: DomAnalysis
     row_of: Sequence[int] = field(repr=False)
     """Per element, the row a selector on it stands for, or -1 (see the module doc)."""
-    rows: Sequence[Sequence[Any]] = field(repr=False, default=())
-    """The table's rows as built (the first item of each is its ID, the element's XPath)."""
+    ids: list[str] = field(repr=False, default_factory=list)
+    """The table's row IDs (an element's XPath; a text row's ends in ``#text``), filled in
+    once the table is built. (Not the rows themselves: once the table holds their values,
+    the row tuples are freed before the garbage collector has to scan them.)"""
     _paths: dict[str, int] = field(repr=False, default_factory=dict)
 
     def element(self, xpath: str) -> ElementAnswer | None:
@@ -242,7 +244,7 @@ class DomNative:
         if e < 0 or not analysis.rendered(e):
             return None
         row = self.row_of[e]
-        if row >= 0 and not (row < len(self.rows) and self.rows[row][0] == analysis.paths.xpath[e]):
+        if row >= 0 and not (row < len(self.ids) and self.ids[row] == analysis.paths.xpath[e]):
             row = -1  # the row a selector means (its control, its text row), not its own
         return ElementAnswer(e, analysis.roles[e], analysis.aria_role(e), analysis.name(e), row)
 
@@ -284,14 +286,16 @@ def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     box = _box_lookup(source.dom_layout, analysis.paths)
-    native = DomNative(analysis, _fill(builder, analysis, box, source.url), builder.rows)
-    return builder.build(
+    native = DomNative(analysis, _fill(builder, analysis, box, source.url))
+    table = builder.build(
         coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
         screen_size=source.screen_size,
         id_keys=XPATH_KEYS,
         selector_resolver=native.resolve,
         native=native,
     )
+    native.ids.extend(table.ids)
+    return table
 
 
 @dataclass(frozen=True)

@@ -244,8 +244,10 @@ class NameComputer:
         label = attrs.get("aria-label") if attrs else None
         if label and label.strip():
             return label
-        # 2E: the host language label (skipped for presentational elements).
-        native = self._native(i, walk, depth) if role != "none" else ""
+        # 2E: the host language label (only these tags have one; skipped for presentational).
+        tag = self.doc.tags[i]
+        labelled = tag in _NATIVE_TAGS or (tag in _SVG_NATIVE_TAGS and self.doc.namespace[i] == 1)
+        native = self._native(i, walk, depth) if labelled and role != "none" else ""
         if native:
             return native
         # 2F: name from content, for roles that allow it and for every descendant.
