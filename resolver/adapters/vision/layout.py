@@ -14,10 +14,11 @@
    conventionally means (:data:`~resolver.adapters.vision.roles.GLYPH_NAMES`).
 4. **Labels.** Free text names the field or select to its right or below it, and the
    checkbox or radio to its left; the label stays a text element of its own.
-5. **Captioned tables.** A line of text directly above three or more bands of two or more
-   filled cells whose columns line up under it (a ``<caption>`` over its table) is the
-   table's name: a ``table`` element around the caption and the cells, found within the
-   caption's column so that a form beside it does not count.
+5. **Captioned tables.** A line of text alone on its line, directly above three or more
+   bands of two or more filled cells whose columns line up under it (a ``<caption>`` over
+   its table), is the table's name: a ``table`` element around the caption and the cells
+   (their rows wrapped as in step 6), found within the caption's column so that a form
+   beside it does not count.
 6. **Table rows.** Three or more consecutive bands of elements whose columns line up are a
    table: each band becomes a ``row`` element around its cells, named by their text, so a
    recorded row ("Alice Johnson ... Edit Delete") tells one "Edit" from the next.
@@ -96,6 +97,10 @@ INK_HEIGHT_CONTRAST: Final[float] = 150.0
 (anti-aliased fringes below it do not)."""
 INK_ROW_SHARE: Final[float] = 0.02
 """Share of a text box's width a pixel row must ink to count for its ink height."""
+INK_MARGIN: Final[float] = 0.08
+"""Share of a text box's width at either end left out of its ink height."""
+LINE: Final[float] = 0.85
+"""A row inked over more than this share of the width is a line, not text."""
 
 
 @dataclass(frozen=True)
@@ -393,7 +398,9 @@ def _attach_labels(controls: list[Element], texts: list[Element]) -> None:
 
 def ink_height(pixels: Pixels, box: Box) -> float:
     """Rows from the first to the last with ink in ``box`` (the text's size from ascender
-    to descender), 0 when there is none."""
+    to descender), 0 when there is none. Rows inked nearly across (a border or an
+    underline the box took in) and the box's outer columns (a border's sides) do not
+    count."""
     height, width = pixels.shape[:2]
     left, top = max(0, int(box[0])), max(0, int(box[1]))
     right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
@@ -402,7 +409,11 @@ def ink_height(pixels: Pixels, box: Box) -> float:
         return 0.0
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
     ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST
-    rows = np.flatnonzero(ink.sum(axis=1) >= max(1.0, INK_ROW_SHARE * ink.shape[1]))
+    margin = int(INK_MARGIN * ink.shape[1])
+    ink = ink[:, margin : ink.shape[1] - margin]  # a border's sides at the box's ends
+    per_row = ink.sum(axis=1)
+    width = ink.shape[1]
+    rows = np.flatnonzero((per_row >= max(1.0, INK_ROW_SHARE * width)) & (per_row <= LINE * width))
     return float(rows[-1] - rows[0] + 1) if rows.size else 0.0
 
 
@@ -467,6 +478,18 @@ def _table_below(caption: Element, elements: Sequence[Element]) -> list[Element]
     return cells if bands >= GRID_MIN_BANDS and abs(first - caption.box[0]) <= CAPTION_SLACK else []
 
 
+def _on_line(caption: Element, table: Box, elements: Sequence[Element]) -> bool:
+    """Whether another element shares the caption's line above the table (a header cell is
+    no caption)."""
+    return any(
+        e is not caption
+        and caption.box[1] <= _cy(e.box) <= caption.box[3]
+        and e.box[0] < table[2]
+        and e.box[2] > table[0]
+        for e in elements
+    )
+
+
 def _captioned_tables(elements: list[Element]) -> list[Element]:
     """Top-level elements with each captioned table as one ``table`` element (step 5)."""
     taken: set[int] = set()
@@ -475,12 +498,12 @@ def _captioned_tables(elements: list[Element]) -> list[Element]:
         if caption.kind != "text" or not caption.name or id(caption) in taken:
             continue
         cells = _table_below(caption, [e for e in elements if id(e) not in taken])
-        if not cells:
+        if not cells or _on_line(caption, _union([c.box for c in cells]), elements):
             continue
         roles: Hypotheses = (("table", 0.6), ("group", 0.4))
         table = Element("table", "table", _union([caption.box, *(c.box for c in cells)]),
                         caption.name, "", roles)  # fmt: skip
-        table.children = [caption, *cells]
+        table.children = [caption, *_grid(_bands(cells))]  # rows as elsewhere (step 6)
         tables.append(table)
         taken |= {id(caption), *(id(c) for c in cells)}
     return [e for e in elements if id(e) not in taken] + tables
