@@ -444,8 +444,13 @@ def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -
 
 
 def _filled(element: Element) -> bool:
-    """A cell of a table: text, or a shape with a caption (an empty field is no cell)."""
-    return element.kind == "text" or (element.kind == "control" and bool(element.value))
+    """A cell of a data table: text, or a shape with text in it that is not a button (an
+    empty field is no cell; a table of actions is told apart by its rows, step 6, and a
+    hint window that cuts such a table would take a column header for its caption)."""
+    if element.kind == "text":
+        return True
+    role = element.roles[0][0] if element.roles else ""
+    return element.kind == "control" and bool(element.value) and role != "button"
 
 
 def _table_below(caption: Element, elements: Sequence[Element]) -> list[Element]:

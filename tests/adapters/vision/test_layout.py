@@ -179,3 +179,18 @@ def test_an_empty_field_is_no_table_cell() -> None:
         widgets.append(Widget("rect", (120.0, top - 2.0, 420.0, top + 26.0), 0.9))
     elements = layout(WHITE, lines, widgets)
     assert not [e for e in elements if e.raw_role == "table"]
+
+
+def test_a_column_header_over_buttons_names_no_table() -> None:
+    lines = [_line("Status", (300, 10, 360, 32))]
+    widgets = []
+    for k in range(3):
+        top = 40 + 34 * k
+        lines += [
+            _line("Active", (300, top, 360, top + 22)),
+            _line("Edit", (440, top, 470, top + 22)),
+        ]
+        widgets.append(Widget("rect", (425.0, top - 4.0, 485.0, top + 26.0), 0.9))
+    elements = layout(WHITE, lines, widgets)
+    assert [e.name for e in elements if e.kind == "control"] == ["Edit"] * 3
+    assert not [e for e in elements if e.raw_role == "table"]
