@@ -495,14 +495,36 @@ def _on_line(caption: Element, table: Box, elements: Sequence[Element]) -> bool:
     )
 
 
+def _maybe_caption(i: int, boxes: npt.NDArray[np.float64], free: npt.NDArray[np.bool_]) -> bool:
+    """Cheap necessary conditions (numpy over all elements) for element ``i`` to caption a
+    table: two free elements right under it in its column, and nothing on its line over
+    them (most texts of a dense screen are decided here)."""
+    left, top, right, bottom = boxes[i]
+    slack = CAPTION_SLACK
+    under = free & (boxes[:, 0] >= left - slack) & (boxes[:, 1] >= bottom - slack)
+    under &= boxes[:, 1] <= bottom + CAPTION_GAP * (bottom - top)
+    if np.count_nonzero(under) < 2:
+        return False
+    reach = max(right, float(boxes[under, 2].max()))
+    centre = (boxes[:, 1] + boxes[:, 3]) / 2.0
+    line = (centre >= top) & (centre <= bottom) & (boxes[:, 0] < reach) & (boxes[:, 2] > left)
+    line[i] = False
+    return not bool(line.any())
+
+
 def _captioned_tables(elements: list[Element]) -> list[Element]:
     """Top-level elements with each captioned table as one ``table`` element (step 5)."""
-    taken: set[int] = set()
+    if len(elements) < 1 + 2 * GRID_MIN_BANDS:
+        return elements
+    boxes = np.asarray([e.box for e in elements], dtype=np.float64)
+    free = np.ones(len(elements), dtype=bool)
     tables: list[Element] = []
-    for caption in elements:
-        if caption.kind != "text" or not caption.name or id(caption) in taken:
+    for i, caption in enumerate(elements):
+        if caption.kind != "text" or not caption.name or not free[i]:
             continue
-        cells = _table_below(caption, [e for e in elements if id(e) not in taken])
+        if not _maybe_caption(i, boxes, free):
+            continue
+        cells = _table_below(caption, [e for k, e in enumerate(elements) if free[k]])
         if not cells or _on_line(caption, _union([c.box for c in cells]), elements):
             continue
         roles: Hypotheses = (("table", 0.6), ("group", 0.4))
@@ -510,8 +532,9 @@ def _captioned_tables(elements: list[Element]) -> list[Element]:
                         caption.name, "", roles)  # fmt: skip
         table.children = [caption, *_grid(_bands(cells))]  # rows as elsewhere (step 6)
         tables.append(table)
-        taken |= {id(caption), *(id(c) for c in cells)}
-    return [e for e in elements if id(e) not in taken] + tables
+        used = {id(caption), *(id(c) for c in cells)}
+        free &= np.asarray([id(e) not in used for e in elements])
+    return [e for k, e in enumerate(elements) if free[k]] + tables
 
 
 # -- reading order and table rows ------------------------------------------------------------
