@@ -260,7 +260,9 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
             refs[key] = (rec, ref)
     result["targets"] = len(refs)
     del base, files
-    screens = [("v0-identity", "identity", {}, base_shot)]
+    screens: list[tuple[str, str, dict[str, str], Shot]] = [
+        ("v0-identity", "identity", {}, base_shot)
+    ]
     for version in versions:
         try:
             shot, _ = screenshot(version.html, chromium=chromium, timeout=timeout)
