@@ -1,4 +1,5 @@
-"""Bookkeeping of the real-page vision benchmark (no browser, no corpus)."""
+"""Bookkeeping of the real-page vision benchmark (no browser, no corpus):
+``python -m pytest benchmarks/vision/test_pages.py``."""
 
 from __future__ import annotations
 
