@@ -7,11 +7,19 @@
 2. **Text into widgets.** Each text item goes into the smallest control-sized shape that holds
    most of it (a button's caption, a field's value); an icon inside a shape goes with it (an
    icon button, a select's chevron).
+   A disclosure triangle before a text (``▶ Advanced options``, a ``<details>`` summary)
+   makes the text a disclosure control, named without the triangle; it is not the caption
+   of the bordered ``<details>`` box around it.
 3. **Icons.** A lone glyph in an icon-sized box (``×``) is an icon, named by what such a glyph
    conventionally means (:data:`~resolver.adapters.vision.roles.GLYPH_NAMES`).
 4. **Labels.** Free text names the field or select to its right or below it, and the
    checkbox or radio to its left; the label stays a text element of its own.
-5. **Table rows.** Three or more consecutive bands of elements whose columns line up are a
+5. **Captioned tables.** A line of text alone on its line, directly above three or more
+   bands of two or more filled cells whose columns line up under it (a ``<caption>`` over
+   its table), is the table's name: a ``table`` element around the caption and the cells
+   (their rows wrapped as in step 6), found within the caption's column so that a form
+   beside it does not count.
+6. **Table rows.** Three or more consecutive bands of elements whose columns line up are a
    table: each band becomes a ``row`` element around its cells, named by their text, so a
    recorded row ("Alice Johnson ... Edit Delete") tells one "Edit" from the next.
 
@@ -32,16 +40,28 @@ from ...geometry import Box
 from .ocr import TextLine, Word
 from .roles import (
     CHEVRONS,
+    DISCLOSURES,
+    FIELD_ASPECT,
     MAX_CONTROL_HEIGHT,
     Hypotheses,
     control_roles,
+    disclosure_roles,
     glyph_name,
     icon_roles,
     text_roles,
 )
 from .widgets import Widget
 
-__all__ = ["Element", "TextItem", "label_gap", "layout", "split_line", "text_color"]
+__all__ = [
+    "Element",
+    "TextItem",
+    "disclosures",
+    "ink_height",
+    "label_gap",
+    "layout",
+    "split_line",
+    "text_color",
+]
 
 Color = tuple[float, float, float]
 Pixels = npt.NDArray[np.uint8]
@@ -67,6 +87,20 @@ GRID_MIN_CELLS: Final[int] = 3
 COLUMN_SLACK: Final[float] = 8.0
 """Two cells are in one column when their left edges are this close (px)."""
 MAX_ROW_NAME: Final[int] = 200
+CAPTION_SLACK: Final[float] = 12.0
+"""A table's first column starts this close (px) to its caption's left edge."""
+CAPTION_GAP: Final[float] = 1.0
+"""Farthest (in caption heights) a table's first band may start below the caption, and
+each band below the one before."""
+INK_HEIGHT_CONTRAST: Final[float] = 150.0
+"""Summed BGR distance from the background at which a pixel counts for a text's ink height
+(anti-aliased fringes below it do not)."""
+INK_ROW_SHARE: Final[float] = 0.02
+"""Share of a text box's width a pixel row must ink to count for its ink height."""
+INK_MARGIN: Final[float] = 0.08
+"""Share of a text box's width at either end left out of its ink height."""
+LINE: Final[float] = 0.85
+"""A row inked over more than this share of the width is a line, not text."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +111,8 @@ class TextItem:
     box: Box
     score: float
     color: Color | None
+    disclosure: bool = False
+    """A disclosure triangle stood before the text (dropped from ``text``)."""
 
 
 @dataclass
@@ -197,6 +233,27 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     return items
 
 
+def disclosures(items: Sequence[TextItem]) -> list[TextItem]:
+    """The runs of one line with disclosure triangles taken off the text they open: a
+    triangle read into the first word (``▶Advanced``) or as a run of its own just before
+    the next run."""
+    out: list[TextItem] = []
+    for item in items:
+        text = item.text.strip()
+        prev = out[-1] if out else None
+        if prev is not None and prev.text.strip() in DISCLOSURES and not item.disclosure:
+            height = item.box[3] - item.box[1]
+            if item.box[0] - prev.box[2] <= WIDE_GAP * height:
+                box = (prev.box[0], min(prev.box[1], item.box[1]), item.box[2],
+                       max(prev.box[3], item.box[3]))  # fmt: skip
+                out[-1] = replace(item, box=box, disclosure=True)
+                continue
+        if len(text) > 1 and text[0] in DISCLOSURES and text[1:].strip():
+            item = replace(item, text=text[1:].strip(), disclosure=True)
+        out.append(item)
+    return out
+
+
 def _main_color(colors: Sequence[Color | None]) -> Color | None:
     known = [c for c in colors if c is not None]
     if not known:
@@ -263,6 +320,10 @@ def _control(shape: Widget, texts: list[TextItem], icons: list[Widget]) -> Eleme
     return element
 
 
+def _wide(shape: Widget) -> bool:
+    return shape.width >= FIELD_ASPECT * max(shape.height, 1.0)
+
+
 def _assign(
     texts: list[TextItem], widgets: Sequence[Widget]
 ) -> tuple[list[Element], list[TextItem], list[Widget]]:
@@ -273,6 +334,8 @@ def _assign(
     free_icons: list[Widget] = []
     for text in texts:
         holder = _holder(text.box, shapes)
+        if holder >= 0 and text.disclosure and _wide(shapes[holder]):
+            holder = -1  # a summary inside its <details> border: the summary answers
         if holder < 0:
             free_texts.append(text)
         else:
@@ -333,21 +396,145 @@ def _attach_labels(controls: list[Element], texts: list[Element]) -> None:
 # -- free texts and icons --------------------------------------------------------------------
 
 
-def _free_elements(texts: list[TextItem], icons: list[Widget]) -> list[Element]:
-    """Free text (link, heading or text), lone glyphs as icons, and icon blobs."""
+def ink_height(pixels: Pixels, box: Box) -> float:
+    """Rows from the first to the last with ink in ``box`` (the text's size from ascender
+    to descender), 0 when there is none. Rows inked nearly across (a border or an
+    underline the box took in) and the box's outer columns (a border's sides) do not
+    count."""
+    height, width = pixels.shape[:2]
+    left, top = max(0, int(box[0])), max(0, int(box[1]))
+    right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
+    crop = pixels[top:bottom, left:right].astype(np.int16)
+    if crop.shape[0] < 3 or crop.shape[1] < 3:
+        return 0.0
+    edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+    ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST
+    margin = int(INK_MARGIN * ink.shape[1])
+    ink = ink[:, margin : ink.shape[1] - margin]  # a border's sides at the box's ends
+    per_row = ink.sum(axis=1)
+    width = ink.shape[1]
+    rows = np.flatnonzero((per_row >= max(1.0, INK_ROW_SHARE * width)) & (per_row <= LINE * width))
+    return float(rows[-1] - rows[0] + 1) if rows.size else 0.0
+
+
+def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -> list[Element]:
+    """Free text (link, heading, text or a disclosure), lone glyphs as icons, and icon
+    blobs."""
     heights = [t.box[3] - t.box[1] for t in texts]
     typical = median(heights) if heights else 0.0
+    inks = [ink_height(pixels, t.box) for t in texts]
+    typical_ink = median([h for h in inks if h > 0] or [0.0])
     out = []
-    for text in texts:
+    for text, ink in zip(texts, inks, strict=True):
         if _is_glyph(text):
             glyph = text.text.strip()
             roles = icon_roles(False)
             out.append(Element("icon", "glyph", text.box, glyph_name(glyph), glyph, roles))
             continue
-        roles = text_roles(text.color, text.box[3] - text.box[1], typical)
+        scale = ink / typical_ink if typical_ink > 0 else 0.0
+        roles = text_roles(text.color, text.box[3] - text.box[1], typical, scale)
+        if text.disclosure:
+            roles = disclosure_roles()
         out.append(Element("text", "text", text.box, text.text, "", roles, text.score))
     out += [Element("icon", "icon", i.box, "", "", icon_roles(False), i.score) for i in icons]
     return out
+
+
+# -- captioned tables ------------------------------------------------------------------------
+
+
+def _filled(element: Element) -> bool:
+    """A cell of a data table: text, or a shape with text in it that is not a button (an
+    empty field is no cell; a table of actions is told apart by its rows, step 6, and a
+    hint window that cuts such a table would take a column header for its caption)."""
+    if element.kind == "text":
+        return True
+    role = element.roles[0][0] if element.roles else ""
+    return element.kind == "control" and bool(element.value) and role != "button"
+
+
+def _table_below(caption: Element, elements: Sequence[Element]) -> list[Element]:
+    """The cells of a table right below ``caption`` in its column, or none."""
+    height = caption.box[3] - caption.box[1]
+    left = caption.box[0] - CAPTION_SLACK
+    below = [
+        e
+        for e in elements
+        if e is not caption and e.box[0] >= left and e.box[1] >= caption.box[3] - CAPTION_SLACK
+    ]
+    cells: list[Element] = []
+    bottom = caption.box[3]
+    previous: list[Element] = []
+    for band in _bands(below):
+        top = min(e.box[1] for e in band)
+        continues = (
+            top - bottom <= CAPTION_GAP * height
+            and len(band) >= 2
+            and all(_filled(e) for e in band)
+            and (not previous or _aligned(band, previous) >= 2)
+        )
+        if not continues:
+            break
+        cells += band
+        previous = band
+        bottom = max(e.box[3] for e in band)
+    bands = len(_bands(cells)) if cells else 0
+    first = min((e.box[0] for e in cells), default=left)
+    return cells if bands >= GRID_MIN_BANDS and abs(first - caption.box[0]) <= CAPTION_SLACK else []
+
+
+def _on_line(caption: Element, table: Box, elements: Sequence[Element]) -> bool:
+    """Whether another element shares the caption's line above the table (a header cell is
+    no caption)."""
+    return any(
+        e is not caption
+        and caption.box[1] <= _cy(e.box) <= caption.box[3]
+        and e.box[0] < table[2]
+        and e.box[2] > table[0]
+        for e in elements
+    )
+
+
+def _maybe_caption(i: int, boxes: npt.NDArray[np.float64], free: npt.NDArray[np.bool_]) -> bool:
+    """Cheap necessary conditions (numpy over all elements) for element ``i`` to caption a
+    table: two free elements right under it in its column, and nothing on its line over
+    them (most texts of a dense screen are decided here)."""
+    left, top, right, bottom = boxes[i]
+    slack = CAPTION_SLACK
+    under = free & (boxes[:, 0] >= left - slack) & (boxes[:, 1] >= bottom - slack)
+    under &= boxes[:, 1] <= bottom + CAPTION_GAP * (bottom - top)
+    if np.count_nonzero(under) < 2:
+        return False
+    reach = max(right, float(boxes[under, 2].max()))
+    centre = (boxes[:, 1] + boxes[:, 3]) / 2.0
+    line = (centre >= top) & (centre <= bottom) & (boxes[:, 0] < reach) & (boxes[:, 2] > left)
+    line[i] = False
+    return not bool(line.any())
+
+
+def _captioned_tables(elements: list[Element]) -> list[Element]:
+    """Top-level elements with each captioned table as one ``table`` element (step 5)."""
+    if len(elements) < 1 + 2 * GRID_MIN_BANDS:
+        return elements
+    boxes = np.asarray([e.box for e in elements], dtype=np.float64)
+    free = np.ones(len(elements), dtype=bool)
+    tables: list[Element] = []
+    for i, caption in enumerate(elements):
+        if caption.kind != "text" or not caption.name or not free[i]:
+            continue
+        if not _maybe_caption(i, boxes, free):
+            continue
+        cells = _table_below(caption, [e for k, e in enumerate(elements) if free[k]])
+        if not cells or _on_line(caption, _union([c.box for c in cells]), elements):
+            continue
+        roles: Hypotheses = (("table", 0.6), ("group", 0.4))
+        table = Element("table", "table", _union([caption.box, *(c.box for c in cells)]),
+                        caption.name, "", roles)  # fmt: skip
+        table.children = [caption, *_grid(_bands(cells))]  # rows as elsewhere (step 6)
+        tables.append(table)
+        used = {id(caption), *(id(c) for c in cells)}
+        free &= np.asarray([id(e) not in used for e in elements])
+    return [e for k, e in enumerate(elements) if free[k]] + tables
 
 
 # -- reading order and table rows ------------------------------------------------------------
@@ -421,11 +608,16 @@ def layout(
     ``wrap`` rearranges the top level before it is flattened (groups,
     :func:`resolver.adapters.vision.groups.group`)."""
     shapes = [w for w in widgets if w.kind != "icon" and _is_control(w)]
-    texts = [item for line in lines for item in split_line(pixels, line, shapes) if item.text]
+    texts = [
+        item
+        for line in lines
+        for item in disclosures(split_line(pixels, line, shapes))
+        if item.text
+    ]
     controls, free_texts, free_icons = _assign(texts, widgets)
-    free = _free_elements(free_texts, free_icons)
+    free = _free_elements(pixels, free_texts, free_icons)
     _attach_labels(controls, [e for e in free if e.kind == "text"])
-    ordered = _grid(_bands([*controls, *free]))
+    ordered = _grid(_bands(_captioned_tables([*controls, *free])))
     if wrap is not None:
         ordered = wrap(ordered, widgets)
     out: list[Element] = []

@@ -19,9 +19,11 @@ from typing import Final
 from ...geometry import Box
 
 __all__ = [
+    "DISCLOSURES",
     "GLYPH_NAMES",
     "Hypotheses",
     "control_roles",
+    "disclosure_roles",
     "glyph_name",
     "icon_roles",
     "is_link_color",
@@ -34,9 +36,14 @@ Color = tuple[float, float, float]
 LINK_HUE: Final[tuple[float, float]] = (190.0, 290.0)
 """Hue range (degrees) of link colours: blues to purples."""
 LINK_SATURATION: Final[float] = 0.35
-LINK_VALUE: Final[float] = 0.2
+LINK_VALUE: Final[float] = 0.3
+"""Darker than this, a bluish colour is body text (a dark navy), not a link."""
 HEADING_SCALE: Final[float] = 1.3
 """Text at least this much taller than the median line is a heading."""
+HEADING_INK_SCALE: Final[float] = 1.5
+"""Text whose ink is at least this much taller than the median line's ink is a heading:
+the ink (ascender to descender) follows the font size more closely than the OCR box, which
+pads short words and small text alike."""
 CENTERED: Final[float] = 0.2
 """Inner text whose centre is within this share of the box width of the box centre is
 centred (a button's label); further left it is a field's content."""
@@ -57,6 +64,10 @@ GLYPH_NAMES: Final[Mapping[str, str]] = {
     "♡": "Like", "♥": "Like", "🗑": "Delete", "✎": "Edit", "✏": "Edit",
 }  # fmt: skip
 """What a lone glyph in an icon-sized box usually means (its accessible name on the web)."""
+
+DISCLOSURES: Final[frozenset[str]] = frozenset("▶▸►▷▹⯈▼▾▽▿⯆")
+"""Triangles drawn before a ``<details>`` summary or a tree item: the text after one is a
+disclosure control (a button), not plain text."""
 
 CHEVRONS: Final[frozenset[str]] = frozenset({"▾", "▼", "⌄", "v", "V", "˅", "∨"})
 
@@ -82,13 +93,23 @@ def is_link_color(color: Color | None) -> bool:
     )
 
 
-def text_roles(color: Color | None, height: float, median_height: float) -> Hypotheses:
-    """Free text (not inside a control): a link, a heading or plain text."""
+def text_roles(
+    color: Color | None, height: float, median_height: float, ink_scale: float = 0.0
+) -> Hypotheses:
+    """Free text (not inside a control): a link, a heading or plain text. ``ink_scale`` is
+    the height of the text's ink over the median of the screen's free text (0: unknown)."""
     if is_link_color(color):
         return (("link", 0.7), ("text", 0.3))
-    if median_height > 0 and height >= HEADING_SCALE * median_height:
+    tall = median_height > 0 and height >= HEADING_SCALE * median_height
+    if tall or ink_scale >= HEADING_INK_SCALE:
         return (("heading", 0.6), ("text", 0.4))
     return (("text", 0.6), ("link", 0.4))
+
+
+def disclosure_roles() -> Hypotheses:
+    """Text after a disclosure triangle: the summary of a ``<details>`` (a button), else
+    plain text."""
+    return (("button", 0.7), ("text", 0.3))
 
 
 def icon_roles(inside_control: bool) -> Hypotheses:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from resolver.adapters.vision.layout import Element, layout, split_line, text_color
+from resolver.adapters.vision.layout import (
+    Element,
+    TextItem,
+    disclosures,
+    ink_height,
+    layout,
+    split_line,
+    text_color,
+)
 from resolver.adapters.vision.ocr import TextLine, Word
 from resolver.adapters.vision.widgets import Widget
 
@@ -96,3 +104,93 @@ def test_aligned_bands_become_named_table_rows() -> None:
     edits = _by_name(elements, "Edit")
     assert len(edits) == 3 and all(elements[e.parent].kind == "row" for e in edits)
     assert elements[elements.index(_by_name(elements, "Footer note")[0])].parent == -1
+
+
+def test_a_disclosure_triangle_makes_its_text_a_button_outside_the_details_border() -> None:
+    lines = [_line("▶Advanced options", (20, 60, 180, 84)), _line("Notes", (20, 120, 80, 140))]
+    details = Widget("rect", (10.0, 52.0, 590.0, 92.0), 0.95)  # the <details> border
+    elements = layout(WHITE, lines, [details])
+    (summary,) = _by_name(elements, "Advanced options")
+    assert summary.roles[0][0] == "button" and summary.parent == -1
+    assert not _by_name(elements, "▶Advanced options")
+    assert _by_name(elements, "Notes")[0].roles[0][0] != "button"
+
+
+def test_a_triangle_read_apart_joins_the_text_it_opens() -> None:
+    items = disclosures(
+        [
+            TextItem("▸", (20, 60, 30, 84), 0.9, None),
+            TextItem("More", (36, 60, 80, 84), 0.9, None),
+            TextItem("▶", (300, 60, 310, 84), 0.9, None),
+        ]
+    )
+    assert [(i.text, i.disclosure) for i in items] == [("More", True), ("▶", False)]
+    assert items[0].box[0] == 20  # the triangle is part of what is clicked
+
+
+def test_ink_height_follows_the_font_size() -> None:
+    image = WHITE.copy()
+    cv2.putText(image, "Heading", (10, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (40, 40, 40), 2)
+    cv2.putText(image, "body text", (10, 140), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40), 1)
+    big = ink_height(image, (5, 20, 200, 75))
+    small = ink_height(image, (5, 122, 200, 150))
+    assert big >= 2 * small > 0
+    assert ink_height(WHITE, (5, 20, 200, 75)) == 0.0
+
+
+def test_large_free_text_is_a_heading() -> None:
+    image = WHITE.copy()
+    cv2.putText(image, "Sign in", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (40, 40, 40), 2)
+    lines = [_line("Sign in", (8, 10, 160, 46))]  # OCR boxes of one height: only the ink
+    for k, word in enumerate(("Email", "Password", "Remember")):
+        top = 60 + 40 * k
+        cv2.putText(image, word, (10, top + 24), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40), 1)
+        lines.append(_line(word, (8, top, 120, top + 36)))
+    elements = layout(image, lines, [])
+    assert _by_name(elements, "Sign in")[0].roles[0][0] == "heading"
+    assert _by_name(elements, "Email")[0].roles[0][0] == "text"
+
+
+def _cell(name: str, box: tuple[float, float, float, float]) -> Element:
+    return Element("text", "text", box, name, "", (("text", 0.6),))
+
+
+def test_a_caption_over_aligned_cells_names_a_table() -> None:
+    image = np.full((400, 900, 3), 255, dtype=np.uint8)
+    lines = [_line("Opening hours", (500, 100, 640, 124))]
+    for k, (day, hours) in enumerate((("Mon", "8-18"), ("Sat", "9-13"), ("Sun", "Closed"))):
+        top = 130 + 28 * k
+        lines += [_line(day, (502, top, 560, top + 22)), _line(hours, (660, top, 740, top + 22))]
+    # a form at the left, on the same lines: not part of the table
+    lines += [_line("City", (20, 130, 60, 152)), _line("Phone", (20, 158, 70, 180))]
+    elements = layout(image, lines, [Widget("rect", (120.0, 128.0, 400.0, 154.0), 0.9)])
+    (table,) = [e for e in elements if e.raw_role == "table"]
+    assert table.name == "Opening hours" and table.roles[0][0] == "table"
+    inside = {e.name for e in elements if e.parent == elements.index(table)}
+    assert inside == {"Opening hours", "Mon", "8-18", "Sat", "9-13", "Sun", "Closed"}
+
+
+def test_an_empty_field_is_no_table_cell() -> None:
+    lines = [_line("Billing", (20, 10, 100, 34))]
+    widgets = []
+    for k, label in enumerate(("Name", "Company", "City")):
+        top = 40 + 34 * k
+        lines.append(_line(label, (20, top, 90, top + 22)))
+        widgets.append(Widget("rect", (120.0, top - 2.0, 420.0, top + 26.0), 0.9))
+    elements = layout(WHITE, lines, widgets)
+    assert not [e for e in elements if e.raw_role == "table"]
+
+
+def test_a_column_header_over_buttons_names_no_table() -> None:
+    lines = [_line("Status", (300, 10, 360, 32))]
+    widgets = []
+    for k in range(3):
+        top = 40 + 34 * k
+        lines += [
+            _line("Active", (300, top, 360, top + 22)),
+            _line("Edit", (440, top, 470, top + 22)),
+        ]
+        widgets.append(Widget("rect", (425.0, top - 4.0, 485.0, top + 26.0), 0.9))
+    elements = layout(WHITE, lines, widgets)
+    assert [e.name for e in elements if e.kind == "control"] == ["Edit"] * 3
+    assert not [e for e in elements if e.raw_role == "table"]

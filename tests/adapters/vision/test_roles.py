@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from resolver.adapters.vision.roles import (
+    DISCLOSURES,
     control_roles,
+    disclosure_roles,
     glyph_name,
     icon_roles,
     is_link_color,
@@ -28,6 +30,19 @@ def test_text_roles() -> None:
     assert text_roles(BLUE_LINK, 16, 16)[0] == ("link", 0.7)
     assert text_roles(GREY, 30, 16)[0][0] == "heading"
     assert [r for r, _ in text_roles(GREY, 16, 16)] == ["text", "link"]
+    # the OCR box says body text, the ink says a larger font
+    assert text_roles(GREY, 16, 16, ink_scale=1.8)[0][0] == "heading"
+    assert text_roles(GREY, 16, 16, ink_scale=1.1)[0][0] == "text"
+
+
+def test_dark_navy_text_is_not_a_link() -> None:
+    assert not is_link_color((51.0, 41.0, 31.0))  # #1f2933
+    assert is_link_color((199.0, 70.0, 36.0))  # #2446c7
+
+
+def test_disclosure_roles() -> None:
+    assert disclosure_roles()[0][0] == "button"
+    assert "▶" in DISCLOSURES and "▾" in DISCLOSURES
 
 
 def test_control_roles() -> None:
@@ -45,6 +60,8 @@ def test_control_roles() -> None:
 def test_hypotheses_are_known_roles_and_ordered() -> None:
     cases = [
         text_roles(GREY, 16, 16),
+        text_roles(GREY, 16, 16, 2.0),
+        disclosure_roles(),
         icon_roles(True),
         icon_roles(False),
         control_roles("rect", (0, 0, 40, 40), [], WHITE),

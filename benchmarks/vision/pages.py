@@ -1,0 +1,351 @@
+"""Vision relocation on real pages: the relocation benchmark's pages, from screenshots alone.
+
+Usage::
+
+    python -m benchmarks.vision.pages [--split heldout|tune|all] [--pages N]
+                                      [--workers 2] [--json out.json]
+
+The pages, targets, changed versions and references are those of
+:mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page, the
+``ours`` reference recorded from the base render's accessibility tree: role, name, box,
+container path). What differs is what a reference is resolved against: a 1280x800
+screenshot of the first screen of each render, with ``sources=("vision",)``.
+
+Screenshots are made on demand with the Chromium driver of ``fixtures/vision/capture.py``
+(viewport only, device scale 1, scrollbars hidden) and cached apart from the renders, in
+``<render cache>/vision-shots/<key[:2]>/<key>.png`` with ``<key>.json`` (each target's box
+and whether it is rendered visibly in the viewport), keyed by the same HTML hash as the
+render (:func:`benchmarks.relocation.render.html_key`); the renders' cache is read, never
+changed.
+
+Only targets whose recorded box lies inside the first screen (and that are drawn visibly
+there) are resolved. Per reference and screenshot the verdict is ``correct`` (the answer's
+click point is inside the target's box on that screenshot), ``wrong`` (elsewhere),
+``abstained`` (no answer, the target is on screen), ``false_hit`` (an answer although the
+target is not on the screen: removed, or pushed off it) or ``rejected`` (no answer, and the
+target is not on screen). Verdicts are reported per mutation kind (the one that touched the
+target; ``none`` for untouched targets of a changed page, ``identity`` for the unchanged
+page), twins (another node of the base tree has the same role and name) apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from benchmarks.relocation.mutate import KINDS, make_versions
+from benchmarks.relocation.recorders import record_targets
+from benchmarks.relocation.render import (
+    DEFAULT_CHROMIUM,
+    REPO,
+    RenderError,
+    cache_root,
+    html_key,
+    render,
+)
+from benchmarks.relocation.run import corpus_pages, split_of
+from benchmarks.relocation.targets import choose_targets, load_page, serialize
+from resolver import Observation, SemanticElementRef, resolve
+from resolver.errors import ResolutionError
+from resolver.replay.captures import load_capture
+
+__all__ = ["Shot", "inside_screen", "main", "report", "screenshot", "tally", "verdict"]
+
+SCREEN = (1280.0, 800.0)
+SHOT_SCRIPT = REPO / "fixtures" / "vision" / "capture.py"
+VERDICTS = ("correct", "wrong", "abstained", "false_hit", "rejected", "error")
+SLACK = 2.0
+"""Pixels by which a click point may miss the target's box and still count."""
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A first-screen screenshot and, per target key, its box and whether it is drawn."""
+
+    png: bytes
+    keys: dict[str, dict[str, Any]]
+
+
+def shot_root() -> Path:
+    """Where screenshots are kept: beside the renders, in a folder of their own."""
+    return cache_root() / "vision-shots"
+
+
+@cache
+def _capture() -> Callable[..., tuple[bytes, dict[str, Any]]]:
+    """``capture`` of ``fixtures/vision/capture.py``, loaded by path (no package there)."""
+    spec = importlib.util.spec_from_file_location("_vision_capture", SHOT_SCRIPT)
+    if spec is None or spec.loader is None:
+        raise RenderError(f"cannot load {SHOT_SCRIPT}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.capture  # type: ignore[no-any-return]
+
+
+def _write(path: Path, data: bytes) -> None:
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(data)
+    try:
+        os.replace(partial, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+
+
+def screenshot(
+    html: str, *, chromium: str = DEFAULT_CHROMIUM, timeout: float = 60.0
+) -> tuple[Shot, bool]:
+    """The first screen of ``html`` at 1280x800, and whether it came from the cache.
+
+    Raises
+    ------
+    RenderError
+        Chromium failed.
+    """
+    key = html_key(html)
+    folder = shot_root() / key[:2]
+    png_path, keys_path = folder / f"{key}.png", folder / f"{key}.json.gz"
+    if png_path.is_file() and keys_path.is_file():
+        with contextlib.suppress(OSError, ValueError, EOFError):
+            keys = json.loads(gzip.decompress(keys_path.read_bytes()))
+            return Shot(png_path.read_bytes(), keys), True
+    with tempfile.TemporaryDirectory(prefix="vision-shot-") as tmp:
+        page = Path(tmp) / "page.html"
+        page.write_text(html, encoding="utf-8")
+        try:
+            png, truth = _capture()(page, chromium, timeout=timeout)
+        except Exception as exc:  # any failure of one page is reported, never fatal
+            raise RenderError(f"{type(exc).__name__}: {exc}") from exc
+    keys = {k: {"bbox": v["bbox"], "in_view": v["in_view"]} for k, v in truth["keys"].items()}
+    folder.mkdir(parents=True, exist_ok=True)
+    _write(keys_path, gzip.compress(json.dumps(keys, sort_keys=True).encode(), 6, mtime=0))
+    _write(png_path, png)
+    return Shot(png, keys), False
+
+
+# -- bookkeeping ----------------------------------------------------------------------------
+
+
+def inside_screen(box: Iterable[float] | None, screen: tuple[float, float] = SCREEN) -> bool:
+    """Whether a box lies wholly inside the first screen (and is not empty)."""
+    if box is None:
+        return False
+    left, top, right, bottom = box
+    return 0 <= left < right <= screen[0] and 0 <= top < bottom <= screen[1]
+
+
+def verdict(point: tuple[float, float] | None, target: dict[str, Any] | None) -> str:
+    """The verdict of one answer (``point`` None: no answer) against the target as the
+    screenshot shows it (``None``: not in the page)."""
+    box = (target or {}).get("bbox")
+    on_screen = bool(target and target.get("in_view") and box)
+    if point is None:
+        return "abstained" if on_screen else "rejected"
+    if not on_screen:
+        return "false_hit"
+    left, top, right, bottom = box  # type: ignore[misc]
+    x, y = point
+    inside = left - SLACK <= x <= right + SLACK and top - SLACK <= y <= bottom + SLACK
+    return "correct" if inside else "wrong"
+
+
+def tally(outcomes: Iterable[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
+    """Verdict counts per mutation kind and group (``twins``, ``unique``, ``all``)."""
+    out: dict[str, dict[str, Counter[str]]] = {}
+    for o in outcomes:
+        group = "twins" if o["twin"] else "unique"
+        for kind in (o["mutation"], "all"):
+            for bucket in (group, "all"):
+                out.setdefault(kind, {}).setdefault(bucket, Counter())[o["verdict"]] += 1
+    return out
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}" if whole else "-"
+
+
+def _row(label: str, c: Counter[str]) -> str:
+    present = c["correct"] + c["wrong"] + c["abstained"]
+    absent = c["false_hit"] + c["rejected"]
+    answers = c["correct"] + c["wrong"] + c["false_hit"]
+    return (
+        f"| {label} | {present} | {c['correct']} ({_pct(c['correct'], present)} %) "
+        f"| {c['wrong']} | {c['abstained']} | {_pct(c['wrong'] + c['false_hit'], answers)} % "
+        f"| {absent} | {c['false_hit']} | {c['error']} |"
+    )
+
+
+def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
+    """The markdown report: one table per group (all, unique, twins), a row per kind."""
+    counts = tally(outcomes)
+    order = ["identity", "none", *KINDS, "all"]
+    lines = [
+        f"Vision relocation on real pages: {config['pages']} pages ({config['split']}), "
+        f"{len(outcomes)} resolutions, {config['wall_seconds']} s.",
+    ]
+    header = (
+        "| mutation | on screen | correct | wrong | abstained | wrong of answers "
+        "| absent | answered where absent | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )
+    for group in ("all", "unique", "twins"):
+        lines += ["", f"### {group}", "", header]
+        lines += [_row(k, counts[k][group]) for k in order if group in counts.get(k, {})]
+    ms = sorted(o["ms"] for o in outcomes)
+    if ms:
+        lines += ["", f"Median resolve {ms[len(ms) // 2]:.0f} ms over {len(ms)} calls."]
+    wrong = [o for o in outcomes if o["verdict"] in ("wrong", "false_hit")]
+    if wrong:
+        lines += ["", "Wrong answers:", ""]
+        lines += [
+            f"- {o['page']} {o['version']} {o['key']} [{o['mutation']}] {o['role']} "
+            f"{o['name']!r} -> {o['answer']}"
+            for o in wrong
+        ]
+    return "\n".join(lines)
+
+
+# -- one page -------------------------------------------------------------------------------
+
+
+def _resolve(ref: SemanticElementRef, obs: Observation) -> tuple[Any, str | None, str | None]:
+    """``(point, answer description, unexpected error)``."""
+    try:
+        res = resolve(ref, obs, sources=("vision",))
+    except ResolutionError as exc:
+        return None, exc.code.value, None
+    except Exception as exc:  # a bug in the library must not stop the run: count it
+        return None, None, f"{type(exc).__name__}: {exc}"[:300]
+    return res.point, f"{res.candidate.role} {res.candidate.name[:60]!r}", None
+
+
+def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict[str, Any]:
+    """Targets, versions, screenshots and outcomes of one page (run in a worker process)."""
+    started = time.monotonic()
+    result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
+    root = load_page(Path(source))
+    targets = choose_targets(root, name)
+    if not targets:
+        result["status"] = "no targets"
+        return result
+    base_html = serialize(root)
+    versions = make_versions(root, targets, name)
+    del root
+    try:
+        files, _ = render(base_html, chromium=chromium)
+        base_shot, _ = screenshot(base_html, chromium=chromium, timeout=timeout)
+    except RenderError as exc:
+        result["status"] = f"base render failed: {exc}"
+        return result
+    base = load_capture(f"{name}/base", files)
+    recorded = record_targets(base, ("a11y",), {t.key: t.element_id for t in targets})
+    refs = {}
+    for key, rec in recorded.items():
+        ref = rec.refs.get(("ours", "a11y"))
+        seen = base_shot.keys.get(key) or {}
+        if ref is not None and inside_screen(ref.bbox) and seen.get("in_view"):
+            refs[key] = (rec, ref)
+    result["targets"] = len(refs)
+    del base, files
+    screens: list[tuple[str, str, dict[str, str], Shot]] = [
+        ("v0-identity", "identity", {}, base_shot)
+    ]
+    for version in versions:
+        try:
+            shot, _ = screenshot(version.html, chromium=chromium, timeout=timeout)
+        except RenderError as exc:
+            result.setdefault("failed", []).append(f"{version.name}: {exc}")
+            continue
+        screens.append((version.name, version.kind, version.touched, shot))
+    for version_name, kind, touched, shot in screens:
+        obs = Observation(screenshot=shot.png, screen_size=SCREEN)
+        for key, (rec, ref) in refs.items():
+            t0 = time.perf_counter()
+            point, answer, error = _resolve(ref, obs)
+            ms = 1000 * (time.perf_counter() - t0)
+            result["outcomes"].append({
+                "page": name, "version": version_name, "kind": kind,
+                "mutation": "identity" if kind == "identity" else touched.get(key, "none"),
+                "key": key, "twin": rec.twin, "role": ref.role, "name": ref.name,
+                "verdict": "error" if error else verdict(point, shot.keys.get(key)),
+                "answer": error or answer, "ms": round(ms, 1),
+            })  # fmt: skip
+    result["status"] = "ok"
+    result["seconds"] = round(time.monotonic() - started, 1)
+    return result
+
+
+def _safe_page(name: str, source: str, chromium: str, timeout: float) -> dict[str, Any]:
+    try:
+        return evaluate_page(name, source, chromium, timeout)
+    except Exception as exc:  # one broken page must not stop the run
+        return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.vision.pages", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--split", choices=("heldout", "tune", "all"), default="heldout")
+    parser.add_argument("--pages", type=int, help="only the first N pages (of the split)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", DEFAULT_CHROMIUM))
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per screenshot")
+    parser.add_argument("--json", type=Path, help="write every outcome here")
+    args = parser.parse_args(argv)
+    pages = corpus_pages()
+    if not pages:
+        print("readability-pages corpus not found (see benchmarks/dom/corpora.py); skipped")
+        return 0
+    if not Path(args.chromium).exists():
+        print(f"chromium not found at {args.chromium}", file=sys.stderr)
+        return 2
+    splits = ("heldout", "tune") if args.split == "all" else (args.split,)
+    chosen = [p for p in pages if split_of(p.name) in splits][: args.pages]
+    jobs = [(p.name, str(p / "source.html"), args.chromium, args.timeout) for p in chosen]
+    started = time.monotonic()
+    results: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        futures = [pool.submit(_safe_page, *job) for job in jobs]
+        for future in as_completed(futures):
+            r = future.result()
+            results.append(r)
+            print(
+                f"[{len(results):3d}/{len(jobs)}] {r['page']:<40} targets={r.get('targets', 0):<3}"
+                f" outcomes={len(r['outcomes']):<4} {r.get('seconds', 0):6.1f}s "
+                f"{'' if r.get('status') == 'ok' else r.get('status')}",
+                file=sys.stderr,
+                flush=True,
+            )
+    results.sort(key=lambda r: r["page"])
+    outcomes = [o for r in results for o in r["outcomes"]]
+    config = {
+        "pages": len(jobs),
+        "split": args.split,
+        "workers": args.workers,
+        "wall_seconds": round(time.monotonic() - started, 1),
+    }
+    print(report(outcomes, config))
+    if args.json:
+        pages_info = [{k: v for k, v in r.items() if k != "outcomes"} for r in results]
+        payload = {"config": config, "pages": pages_info, "outcomes": outcomes}
+        args.json.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

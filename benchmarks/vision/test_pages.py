@@ -1,0 +1,53 @@
+"""Bookkeeping of the real-page vision benchmark (no browser, no corpus):
+``python -m pytest benchmarks/vision/test_pages.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks.vision.pages import inside_screen, report, tally, verdict
+
+BOX = [100.0, 100.0, 200.0, 130.0]
+
+
+def test_only_boxes_wholly_on_the_first_screen_count() -> None:
+    assert inside_screen(BOX)
+    assert not inside_screen([100.0, 790.0, 200.0, 820.0])  # cut by the fold
+    assert not inside_screen([-10.0, 10.0, 20.0, 30.0])
+    assert not inside_screen([10.0, 10.0, 10.0, 30.0])  # empty
+    assert not inside_screen(None)
+
+
+def test_verdicts() -> None:
+    shown = {"bbox": BOX, "in_view": True}
+    assert verdict((150.0, 115.0), shown) == "correct"
+    assert verdict((201.5, 115.0), shown) == "correct"  # within the slack
+    assert verdict((250.0, 115.0), shown) == "wrong"
+    assert verdict(None, shown) == "abstained"
+    assert verdict((150.0, 115.0), None) == "false_hit"  # removed, yet answered
+    assert verdict((150.0, 115.0), {"bbox": BOX, "in_view": False}) == "false_hit"
+    assert verdict(None, None) == "rejected"
+
+
+def _outcome(mutation: str, twin: bool, result: str) -> dict[str, Any]:
+    fixed = {"page": "p", "version": "v1", "key": "t0", "role": "link", "name": "Share", "ms": 5}
+    return {**fixed, "mutation": mutation, "twin": twin, "verdict": result, "answer": None}
+
+
+def test_tally_counts_kinds_and_twins_apart() -> None:
+    outcomes = [
+        _outcome("identity", False, "correct"),
+        _outcome("remove", True, "false_hit"),
+        _outcome("remove", False, "rejected"),
+        _outcome("wrap", True, "wrong"),
+    ]
+    counts = tally(outcomes)
+    assert counts["remove"]["twins"]["false_hit"] == 1
+    assert counts["remove"]["unique"]["rejected"] == 1
+    assert counts["remove"]["all"]["false_hit"] == 1
+    assert "twins" not in counts["identity"]
+    assert sum(counts["all"]["all"].values()) == 4
+    assert counts["all"]["twins"] == {"false_hit": 1, "wrong": 1}
+    text = report(outcomes, {"pages": 1, "split": "tune", "wall_seconds": 1.0})
+    assert "| remove | 0 | 0 (- %) | 0 | 0 | 100.0 % | 2 | 1 | 0 |" in text
+    assert "| wrap | 1 | 0 (0.0 %) | 1 | 0 | 100.0 % | 0 | 0 | 0 |" in text
