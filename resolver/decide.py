@@ -343,6 +343,12 @@ def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return float(np.hypot(a[0] - b[0], a[1] - b[1]))
 
 
+_VISION_LABELLED: Final[frozenset[str]] = frozenset(
+    {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
+)
+"""Vision roles named by an attached label rather than by text of their own."""
+
+
 def _neighbour_check(
     ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
 ) -> Decision:
@@ -350,6 +356,8 @@ def _neighbour_check(
     recorded next to the target (a nearby text or an anchor) is that neighbour: the target
     was beside it, so it is gone or renamed past recognition, and the source abstains."""
     row = int(scored.rows[0])
+    if table.source == "vision" and table.roles[row] in _VISION_LABELLED:
+        return decision  # vision names a field by the label beside it: a neighbour's name
     name = table.names_norm[row]
     if not name or not ref.name or name == normalize(collapse(ref.name)):
         return decision

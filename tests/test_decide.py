@@ -218,6 +218,21 @@ def test_an_answer_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
     assert decide(exact, table, config).status == "accepted"
 
 
+def test_a_vision_field_named_by_its_label_is_not_a_neighbour() -> None:
+    # Vision names a text field by the label it reads beside it, which a recorder also keeps
+    # as the field's neighbour: the field is answered; a button with that name is not.
+    def table(role: str) -> CandidateTable:
+        b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+        b.add("f", raw_role="rect", name="Full name", role=role, bbox=(100, 200, 400, 230))
+        return b.build(screen_size=(1280.0, 800.0))
+
+    ref = SemanticElementRef(role="textbox", name="Billing Full name", bbox=(100, 200, 400, 230),
+                             anchors=(("Full name", (100, 180, 170, 196)),))  # fmt: skip
+    assert decide(ref, table("textbox"), MatchConfig()).status == "accepted"
+    button = ref.model_copy(update={"role": "button"})
+    assert decide(button, table("button"), MatchConfig()).status == "not_found"
+
+
 def _footer_survivor(*, tag: str) -> CandidateTable:
     """A page whose header link "Bookmarks" is gone; a "Bookmarks" link is left in the
     ``tag`` element at the bottom, far from the header's texts in reading order."""
