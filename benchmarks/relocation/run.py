@@ -44,6 +44,19 @@ __all__ = ["evaluate_page", "main", "split_of"]
 SPLITS = ("heldout", "tune")
 
 
+def pages_and_browser(chromium: str) -> tuple[list[Path], int | None]:
+    """The corpus pages, and an exit status when a run cannot start: 0 without the corpus
+    (skipped, said on stdout), 2 without the browser."""
+    pages = corpus_pages()
+    if not pages:
+        print("readability-pages corpus not found (see benchmarks/dom/corpora.py); skipped")
+        return pages, 0
+    if not Path(chromium).exists():
+        print(f"chromium not found at {chromium}", file=sys.stderr)
+        return pages, 2
+    return pages, None
+
+
 def split_of(page: str) -> str:
     """``tune`` when the first hex digit of SHA-1(page name) is even, else ``heldout``."""
     return (
@@ -328,13 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     sources = tuple(s.strip() for s in args.sources.split(",") if s.strip())
     if not sources or any(s not in ("a11y", "dom") for s in sources):
         parser.error("--sources takes a11y, dom or both")
-    pages = corpus_pages()
-    if not pages:
-        print("readability-pages corpus not found (see benchmarks/dom/corpora.py); skipped")
-        return 0
-    if not Path(args.chromium).exists():
-        print(f"chromium not found at {args.chromium}", file=sys.stderr)
-        return 2
+    pages, status = pages_and_browser(args.chromium)
+    if status is not None:
+        return status
     splits = SPLITS if args.split == "all" else (args.split,)
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:

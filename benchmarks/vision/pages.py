@@ -57,7 +57,7 @@ from benchmarks.relocation.render import (
     html_key,
     render,
 )
-from benchmarks.relocation.run import corpus_pages, split_of
+from benchmarks.relocation.run import pages_and_browser, split_of
 from benchmarks.relocation.targets import choose_targets, load_page, serialize
 from resolver import Observation, SemanticElementRef, resolve
 from resolver.errors import ResolutionError
@@ -307,13 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per screenshot")
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args(argv)
-    pages = corpus_pages()
-    if not pages:
-        print("readability-pages corpus not found (see benchmarks/dom/corpora.py); skipped")
-        return 0
-    if not Path(args.chromium).exists():
-        print(f"chromium not found at {args.chromium}", file=sys.stderr)
-        return 2
+    pages, status = pages_and_browser(args.chromium)
+    if status is not None:
+        return status
     splits = ("heldout", "tune") if args.split == "all" else (args.split,)
     chosen = [p for p in pages if split_of(p.name) in splits][: args.pages]
     jobs = [(p.name, str(p / "source.html"), args.chromium, args.timeout) for p in chosen]
