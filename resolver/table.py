@@ -204,6 +204,8 @@ def _clean_box(box: Any) -> tuple[float, float, float, float]:
 def _box_array(raw: Sequence[Any]) -> FloatArray:
     """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN."""
     n = len(raw)
+    if raw.count(None) == n:  # no layout: every box unknown
+        return np.full((n, 4), math.nan)
     filled = [_NAN4 if box is None else box for box in raw]
     try:
         boxes = np.array(filled, dtype=np.float64)
@@ -251,6 +253,9 @@ class TableBuilder:
         Prepended to a row's ID to make its executor ID.
     max_rows:
         Refuse trees larger than this with :class:`InvalidObservationError`.
+    ascii_collapsed:
+        The adapter's names have their ASCII whitespace collapsed and their ends stripped
+        already (the DOM source's are): an ASCII name is then only cut at :data:`MAX_TEXT`.
     """
 
     def __init__(
@@ -262,7 +267,9 @@ class TableBuilder:
         id_columns: Iterable[str] = (),
         executor_prefix: str = "a11y:",
         max_rows: int = 1_000_000,
+        ascii_collapsed: bool = False,
     ) -> None:
+        self.ascii_collapsed = ascii_collapsed
         self.source = source
         self.format = format
         self.platform = platform
@@ -326,7 +333,7 @@ class TableBuilder:
         ids, raw_roles, names, parents, boxes, values, states = columns[:_FIXED]
         parent = self._parents(parents)
         roles = self._canonical(raw_roles)
-        names = _clean_names(names)
+        names = _clean_names(names, self.ascii_collapsed)
         depth, containers = _structure(roles, names, parents)
         state = np.asarray(states, dtype=np.int8).reshape(n, 3)
         prefix = self.executor_prefix
@@ -377,16 +384,20 @@ class TableBuilder:
         return roles
 
 
-def _clean_names(names: Sequence[str]) -> list[str]:
-    """Names with whitespace collapsed and cut at :data:`MAX_TEXT` (each distinct name once)."""
+def _clean_names(names: Sequence[str], ascii_collapsed: bool = False) -> list[str]:
+    """Names with whitespace collapsed and cut at :data:`MAX_TEXT` (each distinct name once;
+    with ``ascii_collapsed``, ASCII names are only cut)."""
     cache: dict[str, str] = {}
     clean: list[str] = []
     for name in names:
         if name:
-            cached = cache.get(name)
-            if cached is None:
-                cached = cache[name] = collapse(name)[:MAX_TEXT]
-            name = cached
+            if ascii_collapsed and name.isascii():
+                name = name[:MAX_TEXT]
+            else:
+                cached = cache.get(name)
+                if cached is None:
+                    cached = cache[name] = collapse(name)[:MAX_TEXT]
+                name = cached
         clean.append(name)
     return clean
 

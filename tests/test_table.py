@@ -111,3 +111,21 @@ def test_is_ancestor() -> None:
     assert t.is_ancestor(3, 5)
     assert not t.is_ancestor(5, 3)
     assert not t.is_ancestor(1, 5)
+
+
+def test_ascii_collapsed_names_are_only_cut() -> None:
+    """With ``ascii_collapsed`` an ASCII name is taken as it is (cut at MAX_TEXT); any other
+    name is still collapsed, Unicode spaces included; without it every name is collapsed."""
+    from resolver.table import MAX_TEXT
+
+    names = ["Sign in", "x" * (MAX_TEXT + 50), "Prix\u00a0 total", "a  b"]
+    for flag in (True, False):
+        b = TableBuilder("dom", "test", ascii_collapsed=flag)
+        for k, name in enumerate(names):
+            b.add(f"e{k}", raw_role="button", name=name)
+        got = b.build().names
+        assert got[0] == "Sign in"
+        assert got[1] == "x" * MAX_TEXT
+        assert got[2] == "Prix total"
+        # (the flag is a promise: an ASCII name is trusted to be collapsed already)
+        assert got[3] == ("a  b" if flag else "a b")

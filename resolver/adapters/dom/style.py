@@ -22,6 +22,7 @@ different outcomes claim are resolved rule by rule with specificity.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -182,8 +183,8 @@ def content_text(value: str, attrs: dict[str, str]) -> str | None:
 
 def _style_sheets(doc: Document) -> list[str]:
     sheets = []
-    for i, tag in enumerate(doc.tags):
-        if tag == "style" and not _in_noscript(doc, i):
+    for i in _indices(doc.tags, "style"):
+        if not _in_noscript(doc, i):
             media = doc.attrs[i].get("media")
             if media and not media_applies(media, (1280.0, 800.0)):
                 continue
@@ -191,6 +192,17 @@ def _style_sheets(doc: Document) -> list[str]:
                 continue
             sheets.append("".join(n for n in doc.content[i] if isinstance(n, str)))
     return sheets
+
+
+def _indices(items: list[str], value: str) -> Iterator[int]:
+    """Positions of ``value`` in ``items`` (``list.index`` scans in C)."""
+    at = -1
+    while True:
+        try:
+            at = items.index(value, at + 1)
+        except ValueError:
+            return
+        yield at
 
 
 def _in_noscript(doc: Document, i: int) -> bool:
@@ -217,8 +229,8 @@ def _inline(
     """``style`` attributes, read as declaration lists by tinycss2 (later ones win; each
     distinct attribute value is parsed once)."""
     parsed: dict[str, list[tuple[str, str]]] = {}
-    for i, attrs in enumerate(doc.attrs):
-        style = attrs.get("style") if attrs else None
+    styled = [(i, a["style"]) for i, a in enumerate(doc.attrs) if a and "style" in a]
+    for i, style in styled:
         if not style or not _INLINE_HINT.search(style):
             continue
         declarations = parsed.get(style)

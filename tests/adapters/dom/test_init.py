@@ -336,3 +336,31 @@ def test_scripting_off_agrees_with_chromium_without_javascript() -> None:
         assert analysis.name(i) == " ".join(node.get("name", {}).get("value", "").split()), xpath
         compared += 1
     assert compared >= len(NOSCRIPT_ROWS)
+
+
+def test_build_leaves_the_collector_as_it_found_it() -> None:
+    """The build pauses the cyclic collector and moves its survivors to the oldest
+    generation; it leaves the collector enabled (or disabled) as it was, and never releases
+    objects the process froze itself."""
+    import gc
+
+    source = SourceInput(raw=PAGE)
+    assert gc.isenabled()
+    build_table(source)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        build_table(source)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    keep = [[k] for k in range(100)]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        build_table(source)
+        assert gc.get_freeze_count() == frozen  # the process's frozen objects stay frozen
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+    assert keep
