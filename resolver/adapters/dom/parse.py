@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from ...errors import InvalidObservationError, SourceUnavailableError
 
@@ -66,11 +67,16 @@ _NO_DEPTH: Final[frozenset[str]] = frozenset(
         "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp", "html", "head", "body",
     }
 )  # fmt: skip
-# A tag that can deepen the tree: ``<x`` opens, ``</x`` closes (the match length tells them
-# apart). Matched on ASCII-lowered bytes: case-insensitive str patterns are several times
-# slower in ``re``.
-_DEPTH_TAG_RE: Final[re.Pattern[bytes]] = re.compile(
-    rb"</?(?!(?:" + "|".join(sorted(_NO_DEPTH)).encode() + rb")(?![a-z0-9:-]))[a-z]"
+# A tag that can deepen the tree: ``<x`` opens, ``</x`` closes, unless the tag name (the
+# longest run of name characters after ``<`` or ``</``) is one of the above. Tags are read
+# with numpy on ASCII-lowered bytes: each name's first bytes are packed into one integer and
+# looked up among the packed names of the above.
+_NAME_BYTES: Final[npt.NDArray[np.bool_]] = np.zeros(256, dtype=bool)
+_NAME_BYTES[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789:-", dtype=np.uint8)] = True
+_PACKED_WIDTH: Final[int] = 8  # bytes of a uint64; the names above are at most 8 long
+_PACKED_NO_DEPTH: Final[npt.NDArray[np.uint64]] = np.array(
+    sorted(int.from_bytes(tag.encode().ljust(_PACKED_WIDTH, b"\0"), "little") for tag in _NO_DEPTH),
+    dtype="<u8",
 )
 _RAWTEXT_RE: Final[re.Pattern[bytes]] = re.compile(
     rb"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>", re.DOTALL
@@ -228,12 +234,31 @@ def _estimated_depth(text: str) -> int:
     data = text.encode("utf-8", "replace").lower()
     if b"<script" in data or b"<style" in data:
         data = _RAWTEXT_RE.sub(b"", data)
-    tags = _DEPTH_TAG_RE.findall(data)
-    if not tags:
+    steps = _depth_steps(data)
+    if not steps.size:
         return 0
-    steps = 5 - 2 * np.fromiter(map(len, tags), np.int64, count=len(tags))  # "<x" +1, "</x" -1
     level = np.cumsum(steps)
     return int((level - np.minimum.accumulate(np.minimum(level, 0))).max())
+
+
+def _depth_steps(data: bytes) -> npt.NDArray[np.int64]:
+    """+1 per tag of ``data`` that opens an element deepening the tree, -1 per such end tag,
+    in order (``data`` ASCII-lowered, raw text cut out)."""
+    window = _PACKED_WIDTH + 1
+    codes = np.frombuffer(data + b"\0" * (window + 1), dtype=np.uint8)
+    at = np.flatnonzero(codes[: len(data)] == 0x3C)  # "<"
+    closing = codes[at + 1] == 0x2F  # "/"
+    start = at + 1 + closing
+    first = codes[start]
+    tag = (first >= 0x61) & (first <= 0x7A)  # a name starts with a letter
+    start, closing = start[tag], closing[tag]
+    head = codes[start[:, None] + np.arange(window)]
+    named = _NAME_BYTES[head]
+    length = np.where(named.all(axis=1), window, named.argmin(axis=1))
+    packed = np.where(np.arange(_PACKED_WIDTH) < length[:, None], head[:, :_PACKED_WIDTH], 0)
+    key = np.ascontiguousarray(packed, dtype=np.uint8).view("<u8").ravel()
+    exempt = (length <= _PACKED_WIDTH) & np.isin(key, _PACKED_NO_DEPTH)
+    return np.where(closing[~exempt], -1, 1).astype(np.int64)
 
 
 def _lexbor() -> Any:

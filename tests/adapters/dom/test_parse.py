@@ -140,6 +140,45 @@ def test_unclosed_list_items_do_not_count_as_nesting() -> None:
     assert doc.tags.count("li") == 20_000
 
 
+def _reference_steps(data: bytes) -> list[int]:
+    """The depth steps spelled out with a regex: +1 for ``<name``, -1 for ``</name``, for
+    every name (the longest run of ``[a-z0-9:-]`` after a letter) not exempt."""
+    import re
+
+    steps = []
+    for close, name in re.findall(rb"<(/?)([a-z][a-z0-9:-]*)", data):
+        if name.decode() not in parse._NO_DEPTH:
+            steps.append(-1 if close else 1)
+    return steps
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"", b"<", b"</", b"<a", b"</a", b"<br>", b"<brx>", b"<basefont>", b"<basefonts>",
+        b"<colgroup></colgroup>", b"<p>x</p><p-x>", b"<1>", b"</1", b"<a1:b>", b"<<div",
+        b"<div><span></span></div><img><li><ul></ul>", b"< div>", b"<-x><:y>", b"<optgroupx",
+    ],
+)  # fmt: skip
+def test_depth_steps_read_every_tag_name(data: bytes) -> None:
+    assert max(map(len, parse._NO_DEPTH)) <= parse._PACKED_WIDTH
+    assert parse._depth_steps(data).tolist() == _reference_steps(data)
+
+
+def test_depth_steps_agree_with_the_reference_on_a_long_page() -> None:
+    import random
+
+    rng = random.Random(7)
+    names = [*sorted(parse._NO_DEPTH), "div", "span", "a", "section", "x-y", "basefontz"]
+    parts = []
+    for _ in range(5000):
+        slash, name = "/" * rng.randint(0, 1), rng.choice(names)
+        end = rng.choice([">", " ", "/>", ""])
+        parts.append(f"<{slash}{name}{end}" + "text" * rng.randint(0, 2))
+    data = "".join(parts).encode()
+    assert parse._depth_steps(data).tolist() == _reference_steps(data)
+
+
 @pytest.mark.timeout(2)
 def test_entity_bombs_are_not_expanded() -> None:
     bomb = (
