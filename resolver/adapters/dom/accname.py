@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .parse import Document
+from .parse import Document, indices_of
 
 __all__ = ["MAX_NAME_CHARS", "NAME_FROM_CONTENT", "NameComputer", "collapse_ascii"]
 
@@ -48,9 +48,16 @@ def _collapse(text: str) -> str:
     no-break space or another Unicode space stays in the name, as Chromium and WPT keep it.
     ``str.split`` is exact for ASCII text and much cheaper than a regex, so it is used there.
     """
-    if text.isascii():
+    if text.isascii() or not _OTHER_SPACE.search(text):
         return " ".join(text.split())
     return _ASCII_WS.sub(" ", text).strip(_ASCII_SPACES)
+
+
+_OTHER_SPACE: Final[re.Pattern[str]] = re.compile(
+    "[\x0b\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)
+"""What ``str.split`` splits at besides HTML's ASCII whitespace: where the text has none of
+these (most text), ``str.split`` collapses exactly HTML's whitespace."""
 
 
 collapse_ascii = _collapse
@@ -546,8 +553,8 @@ class NameComputer:
         """label element -> its labeled control, inverted (HTML §4.10.4)."""
         doc = self.doc
         found: dict[int, list[int]] = {}
-        for j, tag in enumerate(doc.tags):
-            if tag != "label" or doc.namespace[j]:
+        for j in indices_of(doc.tags, "label"):
+            if doc.namespace[j]:
                 continue
             target = -1
             ref = doc.attrs[j].get("for")

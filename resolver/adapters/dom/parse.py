@@ -29,6 +29,7 @@ from __future__ import annotations
 import codecs
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -170,6 +171,18 @@ class Document:
         hits = [mem[n.mem_id] for n in found if n.mem_id in mem]
         hits.sort()
         return hits
+
+
+def indices_of(items: list[str], value: str) -> Iterator[int]:
+    """Positions of ``value`` in ``items``, in order (``list.index`` scans in C: far cheaper
+    than a Python loop over every element for the few that are wanted)."""
+    at = -1
+    while True:
+        try:
+            at = items.index(value, at + 1)
+        except ValueError:
+            return
+        yield at
 
 
 def decode_html(data: str | bytes) -> str:

@@ -22,7 +22,6 @@ different outcomes claim are resolved rule by rule with specificity.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -30,7 +29,7 @@ import tinycss2
 from tinycss2 import ast
 
 from .css import Declaration, Subjects, media_applies, read_sheets, specificity
-from .parse import Document
+from .parse import Document, indices_of
 
 __all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
 
@@ -183,7 +182,7 @@ def content_text(value: str, attrs: dict[str, str]) -> str | None:
 
 def _style_sheets(doc: Document) -> list[str]:
     sheets = []
-    for i in _indices(doc.tags, "style"):
+    for i in indices_of(doc.tags, "style"):
         if not _in_noscript(doc, i):
             media = doc.attrs[i].get("media")
             if media and not media_applies(media, (1280.0, 800.0)):
@@ -192,17 +191,6 @@ def _style_sheets(doc: Document) -> list[str]:
                 continue
             sheets.append("".join(n for n in doc.content[i] if isinstance(n, str)))
     return sheets
-
-
-def _indices(items: list[str], value: str) -> Iterator[int]:
-    """Positions of ``value`` in ``items`` (``list.index`` scans in C)."""
-    at = -1
-    while True:
-        try:
-            at = items.index(value, at + 1)
-        except ValueError:
-            return
-        yield at
 
 
 def _in_noscript(doc: Document, i: int) -> bool:

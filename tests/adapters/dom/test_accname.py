@@ -213,3 +213,21 @@ def test_embedded_controls_and_text_leaves(html: str, name: str) -> None:
 )
 def test_chromium_grade_names(html: str, name: str) -> None:
     assert name_of(html) == name
+
+
+def test_collapsing_matches_html_whitespace_rules_on_any_text() -> None:
+    """The fast path (``str.split``) and the spelled-out rule (runs of HTML's ASCII whitespace
+    become one space, other spaces stay) agree on text with and without Unicode spaces."""
+    import random
+    import re
+
+    from resolver.adapters.dom.accname import _collapse
+
+    rng = random.Random(3)
+    alphabet = ["a", "é", "—", " ", "  ", "\t", "\n", "\r", "\f", "\xa0", "\u2009", "\u3000"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        if text.isascii():
+            continue  # (ASCII text takes str.split as it is)
+        expected = re.sub(r"[ \t\n\r\f]+", " ", text).strip(" \t\n\r\f")
+        assert _collapse(text) == expected, repr(text)

@@ -199,3 +199,10 @@ def test_external_entities_and_resources_are_never_fetched() -> None:
     )
     table = Observation(dom_html=page).candidates("dom")
     assert "img" in table.roles
+
+
+def test_indices_of_lists_every_position_in_order() -> None:
+    items = ["a", "label", "b", "label", "label"]
+    assert list(parse.indices_of(items, "label")) == [1, 3, 4]
+    assert list(parse.indices_of(items, "style")) == []
+    assert list(parse.indices_of([], "a")) == []
