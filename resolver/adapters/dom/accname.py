@@ -39,6 +39,8 @@ NAME_FROM_CONTENT: Final[frozenset[str]] = frozenset(
 
 _ASCII_SPACES: Final[str] = " \t\n\r\f"
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
+_VISIBLE: Final[re.Pattern[str]] = re.compile(r"[^ \t\n\r\f]")
+"""Anything but HTML's whitespace (a search, not ``strip``: no copy of a long text)."""
 
 
 def _collapse(text: str) -> str:
@@ -271,7 +273,7 @@ class NameComputer:
             if (recursive and not hidden_ok and not labelledby and walk.budget > 0
                     and not (i < walk.root < self.end[i])):  # fmt: skip
                 self._content[i] = text
-            if text.strip(_ASCII_SPACES) or (
+            if _VISIBLE.search(text) or (
                 recursive and not (attrs and attrs.get("title", "").strip())
             ):
                 return text  # whitespace between words matters inside a parent's name
