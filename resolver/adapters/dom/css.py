@@ -369,7 +369,7 @@ def _declaration(node: Any) -> tuple[str, str, bool] | None:
     return node.lower_name, value, node.important
 
 
-_BRACKETS: Final[re.Pattern[str]] = re.compile(r"[{}()\[\]]")
+_NOT_BRACKET: Final[re.Pattern[str]] = re.compile(r"[^{}()\[\]]+")
 _OPENER: Final[dict[str, str]] = {"}": "{", ")": "(", "]": "["}
 
 
@@ -379,8 +379,7 @@ def _opens_a_rule(blanked: str) -> bool:
     ordinary tokens)."""
     stack: list[str] = []
     brackets = 0
-    for match in _BRACKETS.finditer(blanked):
-        char = match.group()
+    for char in _NOT_BRACKET.sub("", blanked):  # (the brackets alone, in order)
         if char in "{([":
             if char == "{":
                 if not brackets:
