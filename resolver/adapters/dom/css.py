@@ -108,9 +108,17 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
 )  # (every alternative starts with a literal, so the engine skips ahead to those characters)
 _SPACES: Final[str] = " \t\n\r\f"
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
-_CANDIDATE: Final[re.Pattern[bytes]] = re.compile(
-    rb"display\s*:|visibility\s*:|text-transform\s*:|content\s*:|\x00|@layer\b"
-)  # on ASCII-lowered latin-1 bytes (one per character): IGNORECASE is several times slower
+_CANDIDATES: Final[tuple[re.Pattern[bytes], ...]] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        rb"display\s*:", rb"visibility\s*:", rb"text-transform\s*:", rb"content\s*:", rb"\x00",
+        rb"@layer\b",
+    )
+)  # fmt: skip
+"""Where a declaration of :data:`PROPERTIES` (or an escape, or ``@layer``) may start, on
+ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower). One
+pattern each: a literal start lets the engine jump between candidates, where one alternation
+tries every branch at every character. No two can match overlapping text."""
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORTH_READING: Final[re.Pattern[str]] = re.compile(
     r"display|visibility|text-transform|content|\\|@layer", re.IGNORECASE
@@ -187,8 +195,9 @@ class _Reader:
         # Per enclosing block: None when its rules do not apply, else the layer inside it.
         contexts: dict[int, str | None] = {-1: UNLAYERED}
         done: set[int] = set()
-        for hit in _CANDIDATE.finditer(blanked.encode("latin-1", "replace").lower()):
-            at = hit.start()
+        lowered = blanked.encode("latin-1", "replace").lower()
+        hits = sorted(hit.start() for pattern in _CANDIDATES for hit in pattern.finditer(lowered))
+        for at in hits:
             if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
                 end = plan.prelude_end(at)
                 if end >= 0 and blanked[end] == "{":
