@@ -204,7 +204,7 @@ def _clean_box(box: Any) -> tuple[float, float, float, float]:
 def _box_array(raw: Sequence[Any]) -> FloatArray:
     """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN."""
     n = len(raw)
-    if raw.count(None) == n:  # no layout: every box unknown
+    if all(box is None for box in raw):  # no layout: every box unknown
         return np.full((n, 4), math.nan)
     filled = [_NAN4 if box is None else box for box in raw]
     try:

@@ -129,3 +129,14 @@ def test_ascii_collapsed_names_are_only_cut() -> None:
         assert got[2] == "Prix total"
         # (the flag is a promise: an ASCII name is trusted to be collapsed already)
         assert got[3] == ("a  b" if flag else "a b")
+
+
+def test_boxes_given_as_arrays_and_no_boxes_at_all() -> None:
+    b = TableBuilder("a11y", "test")
+    b.add("a", raw_role="button", name="x", bbox=np.array([1.0, 2.0, 3.0, 4.0]))
+    b.add("b", raw_role="button", name="y")
+    boxes = b.build().bboxes
+    assert boxes[0].tolist() == [1.0, 2.0, 3.0, 4.0] and np.isnan(boxes[1]).all()
+    none = TableBuilder("a11y", "test")
+    none.add("a", raw_role="button", name="x")
+    assert none.build().bboxes.shape == (1, 4)
