@@ -49,7 +49,7 @@ def _collapse(text: str) -> str:
     Only HTML's ASCII whitespace collapses (CSS Text 3 §4.1.1, as browsers render it): a
     no-break space or another Unicode space stays in the name, as Chromium and WPT keep it.
     ``str.split`` is much cheaper than a regex, so it is used for ASCII text (where it also
-    collapses the rare vertical tab and ``\x1c``-``\x1f``) and for text without any of the
+    collapses the rare vertical tab and U+001C to U+001F) and for text without any of the
     spaces it splits at that HTML does not (:data:`_OTHER_SPACE`).
     """
     if text.isascii() or not _OTHER_SPACE.search(text):
