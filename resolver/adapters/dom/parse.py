@@ -197,11 +197,18 @@ def decode_html(data: str | bytes) -> str:
     """
     if isinstance(data, str):
         return data
+    return _decode(data)[0]
+
+
+def _decode(data: bytes) -> tuple[str, bool]:
+    """:func:`decode_html` of bytes, and whether ``data`` is exactly the text's UTF-8 (so
+    the parser can be given the bytes as they are, without encoding the text again)."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                       (codecs.BOM_UTF16_BE, "utf-16-be")):  # fmt: skip
         if data.startswith(bom):
-            return data[len(bom) :].decode(name, errors="replace")
+            return data[len(bom) :].decode(name, errors="replace"), False
     declared = _META_CHARSET.search(data[:1024])
+    name = "utf-8"
     if declared is not None:
         label = declared.group(1).decode("ascii", "replace").lower()
         try:
@@ -214,11 +221,12 @@ def decode_html(data: str | bytes) -> str:
             name = "utf-8"
         elif name in ("latin-1", "iso8859-1", "ascii"):
             name = "cp1252"
-        return data.decode(name, errors="replace")
     try:
-        return data.decode("utf-8")
+        return data.decode(name), name == "utf-8"
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        # Undeclared and not UTF-8: windows-1252; declared: that encoding, bad bytes replaced.
+        fallback = "cp1252" if declared is None else name
+        return data.decode(fallback, errors="replace"), False
 
 
 def _check_text(text: str) -> None:
@@ -234,7 +242,7 @@ def _check_text(text: str) -> None:
         raise InvalidObservationError("dom_html is not HTML text (mostly control characters)")
 
 
-def _estimated_depth(text: str) -> int:
+def _estimated_depth(text: str | bytes) -> int:
     """An upper-bound-ish estimate of element nesting from the tag stream.
 
     Raw-text elements (script, style, ...) are cut out first so ``"<div>"`` inside a script
@@ -242,9 +250,14 @@ def _estimated_depth(text: str) -> int:
     A stray end tag at depth 0 is ignored, so the depth is the running sum of +1/-1 steps
     reflected at zero: ``S[k] - min(0, min(S[:k + 1]))``, evaluated in numpy.
     """
-    if text.count("<") < MAX_PARSE_DEPTH:
-        return 0
-    data = text.encode("utf-8", "replace").lower()
+    if isinstance(text, str):
+        if text.count("<") < MAX_PARSE_DEPTH:
+            return 0
+        data = text.encode("utf-8", "replace").lower()
+    else:  # UTF-8 bytes
+        if text.count(b"<") < MAX_PARSE_DEPTH:
+            return 0
+        data = text.lower()
     if b"<script" in data or b"<style" in data:
         data = _RAWTEXT_RE.sub(b"", data)
     steps = _depth_steps(data)
@@ -284,7 +297,7 @@ def _lexbor() -> Any:
     return LexborHTMLParser
 
 
-def _parse(parser_class: Any, text: str, scripting: bool) -> Any:
+def _parse(parser_class: Any, text: str | bytes, scripting: bool) -> Any:
     """Parse with the HTML "scripting flag" (HTML §13.2.3.5) set or not: set, as in a browser
     running scripts, ``<noscript>`` holds one text node, so a ``<noscript>`` in ``<head>``
     cannot push later head elements into ``<body>`` (which would shift their XPaths); unset,
@@ -306,9 +319,10 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
     InvalidObservationError
         The input is too large, not text, nested absurdly deep, or has too many elements.
     """
-    text = decode_html(data)
+    text, exact = _decode(data) if isinstance(data, bytes) else (data, False)
     _check_text(text)
-    depth = _estimated_depth(text)
+    source: str | bytes = data if exact else text  # (the parser reads UTF-8 bytes as they are)
+    depth = _estimated_depth(source)
     if depth > MAX_PARSE_DEPTH:
         raise InvalidObservationError(
             f"dom_html nests elements about {depth:,} deep; the DOM source reads at most "
@@ -317,7 +331,7 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
         )
     parser_class = _lexbor()
     try:
-        parser = _parse(parser_class, text, scripting)
+        parser = _parse(parser_class, source, scripting)
     except (UnicodeError, ValueError, MemoryError) as exc:
         try:  # lone surrogates in a str cannot be encoded for the parser: replace them
             parser = _parse(

@@ -206,3 +206,22 @@ def test_indices_of_lists_every_position_in_order() -> None:
     assert list(parse.indices_of(items, "label")) == [1, 3, 4]
     assert list(parse.indices_of(items, "style")) == []
     assert list(parse.indices_of([], "a")) == []
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "<p>café — naïve 😀</p><a href=x>Ünïcode</a>".encode(),
+        b"\xef\xbb\xbf<p>bom</p>",
+        b'<meta charset="utf-8"><p>caf\xc3\xa9</p>',
+        b'<meta charset="utf-8"><p>caf\xe9 broken</p>',
+        b"<p>caf\xe9 windows-1252</p>",
+        b'<meta charset="iso-8859-2"><p>\xb1\xe6</p>',
+    ],
+)
+def test_bytes_parse_as_their_decoded_text(data: bytes) -> None:
+    """UTF-8 bytes go to the parser as they are; any page reads the same as its text."""
+    from_bytes, from_text = parse_html(data), parse_html(decode_html(data))
+    assert from_bytes.tags == from_text.tags
+    assert from_bytes.content == from_text.content
+    assert from_bytes.attrs == from_text.attrs
