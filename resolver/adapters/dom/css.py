@@ -158,6 +158,7 @@ def _read(sheets: list[str], viewport: tuple[float, float], subjects: Subjects |
 
 
 _Found = tuple[tuple[Selector, ...], str, str, bool, str]
+_UNSEEN: Final[Any] = object()
 
 
 class _Reader:
@@ -176,6 +177,9 @@ class _Reader:
         # (frameworks repeat ``display:none`` hundreds of times): each is parsed once.
         self._selectors: dict[str, tuple[Selector, ...]] = {}
         self._values: dict[str, tuple[str, str, bool] | None] = {}
+        # (prelude, layer outside) -> layer inside, for at-rules that declare nothing
+        # (the same @media query opens hundreds of blocks in a framework's sheet).
+        self._conditions: dict[tuple[str, str], str | None] = {}
 
     def read(self, sheet: str) -> None:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
@@ -250,14 +254,23 @@ class _Reader:
             block = plan.parent(block)
         layer = contexts[block]
         for inner in reversed(chain):
-            if layer is not None:
-                start = plan.prelude_start(inner)
-                prelude = _tokens(sheet[start:inner])
-                head = prelude[0] if prelude else None
-                if not isinstance(head, ast.AtKeywordToken) or plan.depth(inner) > MAX_NESTING:
-                    layer = None
+            if layer is not None and plan.depth(inner) > MAX_NESTING:
+                layer = None
+            elif layer is not None:
+                text = sheet[plan.prelude_start(inner) : inner]
+                known = self._conditions.get((text, layer), _UNSEEN)
+                if known is not _UNSEEN:
+                    layer = known
                 else:
-                    layer = self._enter(head.lower_value, prelude[1:], layer)
+                    prelude = _tokens(text)
+                    head = prelude[0] if prelude else None
+                    if not isinstance(head, ast.AtKeywordToken):
+                        inside = None
+                    else:
+                        inside = self._enter(head.lower_value, prelude[1:], layer)
+                    if not isinstance(head, ast.AtKeywordToken) or head.lower_value != "layer":
+                        self._conditions[(text, layer)] = inside  # (@layer declares: not kept)
+                    layer = inside
             contexts[inner] = layer
         return layer
 

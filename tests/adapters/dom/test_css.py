@@ -129,6 +129,22 @@ def test_layers_rank_by_first_declaration_and_unlayered_rules_win() -> None:
     assert display_of("@layer a{#t{display:block} @layer b{#t.a{display:none}}}") == D_BLOCK
 
 
+def test_a_repeated_media_query_keeps_each_blocks_own_layer() -> None:
+    """The same ``@media`` prelude inside two layers (and at the top level) opens three
+    blocks whose rules sit in three layers; a false query stays false every time."""
+    query = "@media (min-width: 100px)"
+    css = (
+        f"@layer a{{{query}{{.a{{display:none}}}}}}"
+        f"@layer b{{{query}{{.b{{display:block}}}}}}"
+        f"{query}{{.c{{display:inline}}}}"
+        "@media (max-width: 10px){.d{display:flex}}"
+        "@media (max-width: 10px){.e{display:grid}}"
+    )
+    ranks = {d.value: d.layer for d in read(css)}
+    assert set(ranks) == {"none", "block", "inline"}
+    assert ranks["none"] < ranks["block"] < ranks["inline"]
+
+
 def test_important_declarations_reverse_the_layer_order() -> None:
     css = (
         "@layer a, b; @layer a{#t{display:none !important}} @layer b{#t{display:block !important}}"
