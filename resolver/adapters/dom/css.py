@@ -460,7 +460,7 @@ class _Structure:
             if level.min() < 0 or level[-1] != 0:
                 return None
             # no { } ; inside brackets
-            stops = np.union1d(braces, np.flatnonzero(codes == 59))
+            stops = np.flatnonzero((codes == 123) | (codes == 125) | (codes == 59))  # { } ;
             before = np.searchsorted(brackets, stops) - 1
             if (level[before[before >= 0]] != 0).any():
                 return None
