@@ -171,3 +171,34 @@ def test_cdata_wrapped_sheet_is_dropped_as_browsers_do() -> None:
     assert display_of(page) == D_UNSET
     quoted = '<style>a[title="{"]{display:none} #t{display:none}</style><p id=t>x</p>'
     assert display_of(quoted) == D_NONE
+
+
+def test_plain_style_attributes_read_as_tinycss2_reads_them() -> None:
+    """The split-at-``;`` reading of plain ``style`` attributes gives what tinycss2 gives,
+    on generated attributes mixing plain and not-so-plain declarations."""
+    import random
+
+    import tinycss2
+    from tinycss2 import ast
+
+    from resolver.adapters.dom.style import _INLINE_PROPS, _inline_declarations, _value_text
+
+    rng = random.Random(11)
+    names = ["display", "DISPLAY", " visibility", "text-transform ", "content-visibility",
+             "width", "--x", "dis play", "", "displa\u0130"]  # fmt: skip
+    values = ["none", " block ", "inline-block", "Hidden", "1px", "", "table cell",
+              "none !important", "var(--a)", "'x'", "-webkit-box", "a1"]  # fmt: skip
+    for _ in range(4000):
+        pieces = []
+        for _ in range(rng.randint(0, 4)):
+            name, value = rng.choice(names), rng.choice(values)
+            pieces.append(rng.choice([f"{name}:{value}", f"{name} : {value}", name, value]))
+        style = rng.choice([";", "; ", ";\n"]).join(pieces) + rng.choice(["", ";"])
+        expected = [
+            (node.lower_name, _value_text(node.value))
+            for node in tinycss2.parse_blocks_contents(
+                style, skip_comments=True, skip_whitespace=True
+            )
+            if isinstance(node, ast.Declaration) and node.lower_name in _INLINE_PROPS
+        ]
+        assert _inline_declarations(style) == expected, style
