@@ -251,3 +251,12 @@ def test_other_selector_lists_go_to_the_tokenizer(prelude: str) -> None:
     from resolver.adapters.dom.css import _simple_selectors
 
     assert _simple_selectors(prelude) is None
+
+
+def test_sheets_worth_reading() -> None:
+    from resolver.adapters.dom.css import _worth_reading
+
+    assert _worth_reading("A{DISPLAY:NONE}") and _worth_reading("@LAYER x;")
+    assert _worth_reading(".a{dis\\70lay:none}")  # an escape may spell a property
+    assert not _worth_reading(".a{color:red;width:3px}")
+    assert [d.prop for d in read("A{DISPLAY:NONE}")] == ["display"]
