@@ -217,6 +217,8 @@ def test_indices_of_lists_every_position_in_order() -> None:
         b'<meta charset="utf-8"><p>caf\xe9 broken</p>',
         b"<p>caf\xe9 windows-1252</p>",
         b'<meta charset="iso-8859-2"><p>\xb1\xe6</p>',
+        # a late <meta> (past the first 1024 bytes) the parser must not act on either
+        b"<!--" + b"x" * 1100 + b'--><meta charset="windows-1252"><p>caf\xc3\xa9</p>',
     ],
 )
 def test_bytes_parse_as_their_decoded_text(data: bytes) -> None:
