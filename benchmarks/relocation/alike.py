@@ -3,7 +3,8 @@
 A wrong answer (or an answer for a removed target) is **indistinguishable** when the answer
 agrees with everything the reference recorded at least as well as the target does: the
 target on the changed page when it is still there, the target on the base page (where the
-reference was recorded, so it agrees with every field) when it was removed. Then no method
+reference was recorded, so it agrees with every field), moved as the page moved, when it was
+removed. Then no method
 that sees only this reference and this page can prefer the target (or, for a removed
 target, tell the page from one where the answer is the target and something else went).
 
@@ -167,8 +168,10 @@ def evidence(
     return Evidence(out.agrees, out.entries, box)
 
 
-def perfect(ref: SemanticElementRef) -> Evidence:
-    """The evidence of the element the reference was recorded from, on its own page."""
+def perfect(ref: SemanticElementRef, shift: tuple[float, float] | None = None) -> Evidence:
+    """The evidence of the element the reference was recorded from, on its own page, moved
+    with the page by ``shift`` (the anchors' move) when there is one: its box is then that
+    far from the recorded box as measured, and on it after the shift."""
     out = Evidence()
     recorded = recorded_fields(ref)
     for name in recorded:
@@ -176,7 +179,8 @@ def perfect(ref: SemanticElementRef) -> Evidence:
             out.entries[name] = (True, frozenset(_entries(name, getattr(ref, name))))
         elif name in (*SAME, *SELECTORS, "lookalikes", "occurrence"):
             out.agrees[name] = True
-    return Evidence(out.agrees, out.entries, (0.0, 0.0) if "bbox" in recorded else None)
+    moved = max(abs(shift[0]), abs(shift[1])) if shift else 0.0
+    return Evidence(out.agrees, out.entries, (moved, 0.0) if "bbox" in recorded else None)
 
 
 def target_better(answer: Evidence, target: Evidence) -> tuple[str, ...]:
@@ -328,7 +332,7 @@ def judge(
         return ("answer not found",)
     mine = evidence(ref, seen, page.selects(answer), shift)
     if expected is None:
-        return target_better(mine, perfect(ref))
+        return target_better(mine, perfect(ref, shift))
     target = page.seen(expected, recorder, source)
     if target is None:
         return ("target not found",)

@@ -136,6 +136,12 @@ def test_boxes_are_also_compared_after_the_shift_the_anchors_show() -> None:
     # 200 px higher now sits on the recorded box.
     apart = _wrong(ref.model_copy(), ref.model_copy(update={"bbox": down}), ref=ref, shift=(0, 200))
     assert apart == ("bbox",)
+    # A removed target would have moved with the page: a twin now on its shifted place is
+    # indistinguishable, one on its old place is not.
+    on_place = ref.model_copy(update={"bbox": down})
+    assert target_better(evidence(ref, on_place, _always, (0, 200)), perfect(ref, (0, 200))) == ()
+    stayed = target_better(evidence(ref, ref, _always, (0, 200)), perfect(ref, (0, 200)))
+    assert stayed == ("bbox",)
     # Without the shift nothing favours the target there.
     assert _wrong(ref.model_copy(), ref.model_copy(update={"bbox": down}), ref=ref) == ()
 
