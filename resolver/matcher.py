@@ -337,13 +337,17 @@ class Scorer:
                 index.shared_vectors.room()[key] = cached
         self.base_num, self.base_den, self.mult, self.container_weight, den_rows = cached
         self._web = False
+        self._web_bound: tuple[tuple[Any, ...], FloatArray, FloatArray] | None = None
         if key is not None and query.web is not None:
             web_num, web_den, web_signals = web_terms(query.web, table, config)
             self.signals.update(web_signals)
             self._web = web_num is not None
             if web_num is not None:
-                self.base_num = self.base_num + web_num
+                plain = self.base_num
+                self.base_num = plain + web_num
                 self.base_den = self._web_den(key, den_rows, web_den)
+                if isinstance(web_den, float):
+                    self._web_bound = (("web bound", key, web_den), plain, web_num)
         if key is not None and not self._web:
             self.cache_key = key
         self.num, self.den = self._with_occurrence()
@@ -377,6 +381,7 @@ class Scorer:
             return self.base_num, self.base_den
         n = len(self.table)
         group, agree = _occurrence(self.index, query)
+        self._occurrence_group = group
         num, den = self.base_num.copy(), self.base_den.copy()
         num[group] += config.w_occurrence * agree
         den[group] += config.w_occurrence
@@ -563,7 +568,7 @@ class Scorer:
         that are not name-lookup hits), and, where it is shared, the rows in descending
         order of it (``None`` otherwise)."""
         if self.cache_key is None:
-            return self._cap_bound(), None
+            return (self._cap_bound() if self._web_bound is None else self._web_cap()), None
         orders = self.index.bound_orders
         cached = orders.get(self.cache_key)
         if cached is None:
@@ -583,6 +588,33 @@ class Scorer:
         if self.has_container:
             total = total + self.container_weight
         return np.asarray(gate * total / den, dtype=np.float64)
+
+    def _web_cap(self) -> FloatArray:
+        """:meth:`_cap_bound` of a ref with web evidence whose web weights count for every
+        row alike: the gate over the denominator and the other signals at their best are
+        shared by the refs with the same vectors and web weights, the ref adds its web
+        agreement (the rows of its look-alike group are bounded from their own sums)."""
+        assert self._web_bound is not None
+        key, plain, web_num = self._web_bound
+        parts: tuple[FloatArray, FloatArray] | None = self.index.shared_vectors.get(key)
+        if parts is None:
+            config = self.config
+            gate = self.mult
+            rest = plain + (self.query.bbox_weight if self.has_box else 0.0)
+            if self.has_name:
+                cap = NAME_TIERS["fuzzy_cap"]
+                rest = rest + config.w_name * cap
+                gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
+            if self.has_container:
+                rest = rest + self.container_weight
+            parts = self.index.shared_vectors.room()[key] = (gate / self.base_den, rest)
+        gain, rest = parts
+        upper: FloatArray = rest + web_num
+        upper *= gain
+        if self.query.occurrence is not None:
+            group = self._occurrence_group
+            upper[group] = self._cap_bound()[group]
+        return upper
 
     def name_hits(self) -> Index:
         """Rows whose name agrees exactly, normalised or digit-masked (hash lookups)."""
