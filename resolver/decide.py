@@ -305,12 +305,16 @@ def _lookalike_place_check(
 def _lookalike_path_check(
     ref: SemanticElementRef, table: CandidateTable, decision: Decision
 ) -> Decision:
-    """When fewer look-alikes are left than were recorded (one is gone, perhaps the target)
-    and the recorded xpath now names no element at all, the target's own place in the
-    document went too: a surviving look-alike that slid into its place on screen is as
-    likely as the target, and the source abstains."""
-    best = decision.candidates[0]
-    if not best.signals.get("lookalike_gone") or not ref.xpath:
+    """When fewer look-alikes are left than were recorded (fewer rows share the recorded
+    role, name and container path, and fewer the role and name alone than the target and its
+    recorded look-alikes: one is gone, perhaps the target) and the recorded xpath now names
+    no element at all, the target's own place in the document went too: a surviving
+    look-alike that slid into its place on screen is as likely as the target, and the source
+    abstains. (A reshaped page moves look-alikes between containers without removing any:
+    then the count by role and name keeps the answer.)"""
+    if not decision.candidates[0].signals.get("lookalike_gone") or not ref.xpath:
+        return decision
+    if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
         return decision
     if "xpath" not in table.platform_ids:
         return decision
