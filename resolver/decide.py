@@ -213,6 +213,8 @@ def _decisions(
         if decision.status == "accepted":
             decision = _lookalike_place_check(ref, table, step, decision)
         if decision.status == "accepted":
+            decision = _lookalike_path_check(ref, table, decision)
+        if decision.status == "accepted":
             decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
@@ -298,6 +300,32 @@ def _lookalike_place_check(
         "is gone or moved"
     )
     return replace(decision, status="not_found", reason=reason)
+
+
+def _lookalike_path_check(
+    ref: SemanticElementRef, table: CandidateTable, decision: Decision
+) -> Decision:
+    """When fewer look-alikes are left than were recorded (fewer rows share the recorded
+    role, name and container path, and fewer the role and name alone than the target and its
+    recorded look-alikes: one is gone, perhaps the target) and the recorded xpath now names
+    no element at all, the target's own place in the document went too: a surviving
+    look-alike that slid into its place on screen is as likely as the target, and the source
+    abstains. (A reshaped page moves look-alikes between containers without removing any:
+    then the count by role and name keeps the answer.)"""
+    if not decision.candidates[0].signals.get("lookalike_gone") or not ref.xpath:
+        return decision
+    if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
+        return decision
+    if "xpath" not in table.platform_ids:
+        return decision
+    index = index_of(table)
+    if (index.id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
+        return decision
+    reason = (
+        f"{decision.reason}, but fewer look-alikes are left than were recorded and the "
+        "recorded xpath selects nothing: the target may be the one that went"
+    )
+    return replace(decision, status="ambiguous", reason=reason)
 
 
 def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:

@@ -37,7 +37,7 @@ from .text import (
     mask_digits,
     normalize,
 )
-from .web import WebQuery, web_vectors
+from .web import WebQuery, web_terms, web_vectors
 
 __all__ = ["Query", "Scored", "bbox_scores", "score_rows", "score_table"]
 
@@ -317,25 +317,59 @@ class Scorer:
         self.identifying = query.identifying
         self.signals: dict[str, FloatArray] = {}
         state = _state_scores(query, table)
-        # Refs that differ only in name, box and container share these vectors (and the
-        # order of rows by their bound), so they are computed once per table.
+        # Refs that differ only in name, box, container and web evidence share these
+        # vectors (and, without web evidence, the order of rows by their bound), so they are
+        # computed once per table; a ref's web evidence is added to copies.
         self.cache_key: tuple[Any, ...] | None = None
         cached: tuple[FloatArray, ...] | None = None
-        if state is None and not query.ids and query.web is None:
-            self.cache_key = (
+        key: tuple[Any, ...] | None = None
+        if state is None and not query.ids:
+            key = (
                 query.role, self.has_box, query.bbox_weight, self.has_name,
                 self.has_container, config,
             )  # fmt: skip
-            cached = index.shared_vectors.get(self.cache_key)
+            cached = index.shared_vectors.get(key)
             if cached is not None and query.role is not None:
                 self.signals["role"] = _role_vectors(index, query.role, config)[0]
         if cached is None:
-            cached = self._vectors(state)
-            if self.cache_key is not None:
-                index.shared_vectors.room()[self.cache_key] = cached
-        self.base_num, self.base_den, self.mult, self.container_weight = cached
+            cached = self._vectors(state, with_web=key is None)
+            if key is not None:
+                index.shared_vectors.room()[key] = cached
+        self.base_num, self.base_den, self.mult, self.container_weight, den_rows = cached
+        self._web = False
+        self._web_bound: tuple[tuple[Any, ...], FloatArray, FloatArray] | None = None
+        if key is not None and query.web is not None:
+            web_num, web_den, web_signals = web_terms(query.web, table, config)
+            self.signals.update(web_signals)
+            self._web = web_num is not None
+            if web_num is not None:
+                plain = self.base_num
+                self.base_num = plain + web_num
+                self.base_den = self._web_den(key, den_rows, web_den)
+                if isinstance(web_den, float):
+                    self._web_bound = (("web bound", key, web_den), plain, web_num)
+        if key is not None and not self._web:
+            self.cache_key = key
         self.num, self.den = self._with_occurrence()
         self._init_rows(n, shared)
+
+    def _web_den(
+        self, key: tuple[Any, ...], den_rows: FloatArray, web_den: FloatArray | float
+    ) -> FloatArray:
+        """The denominator with the web evidence's weights: the sums ``_vectors`` makes, in
+        its order; kept with the shared vectors while the web weights are one number."""
+        cache_key = ("web den", key, web_den) if isinstance(web_den, float) else None
+        cached: FloatArray | None = None
+        if cache_key is not None:
+            cached = self.index.shared_vectors.get(cache_key)
+        if cached is None:
+            den_rows = den_rows + web_den
+            if self.has_container:
+                den_rows += self.container_weight
+            cached = np.where(den_rows > 0, den_rows, 1.0)
+            if cache_key is not None:
+                self.index.shared_vectors.room()[cache_key] = cached
+        return cached
 
     def _with_occurrence(self) -> tuple[FloatArray, FloatArray]:
         """Numerator and denominator with the look-alike order counted for the rows of the
@@ -347,6 +381,7 @@ class Scorer:
             return self.base_num, self.base_den
         n = len(self.table)
         group, agree = _occurrence(self.index, query)
+        self._occurrence_group = group
         num, den = self.base_num.copy(), self.base_den.copy()
         num[group] += config.w_occurrence * agree
         den[group] += config.w_occurrence
@@ -358,9 +393,10 @@ class Scorer:
             self.signals["lookalike_gone"][group] = 1.0
         return num, den
 
-    def _vectors(self, state: FloatArray | None) -> tuple[FloatArray, ...]:
+    def _vectors(self, state: FloatArray | None, *, with_web: bool) -> tuple[FloatArray, ...]:
         """Numerator, denominator, gate and container weight of every row from the signals
-        that are vectors (role, state, platform IDs)."""
+        that are vectors (role, state, platform IDs, and the web evidence when
+        ``with_web``), and the denominator before the container weight."""
         query, config, index = self.query, self.config, self.index
         n = len(self.table)
         num = np.zeros(n, dtype=np.float64)
@@ -394,18 +430,19 @@ class Scorer:
             den_rows += weight * (hit if positional or not hit.any() else 1.0)
             self.signals[f"id:{column}"] = hit
             self.identifying = self.identifying or bool(hit.any())
-        if query.web is not None:
+        if with_web and query.web is not None:
             web_num, web_den, web_signals = web_vectors(query.web, self.table, config)
             num += web_num
             den_rows += web_den
             self.signals.update(web_signals)
+        before_container = den_rows.copy()
         container_weight = np.zeros(n)
         if self.has_container:
             # A row with no containers at all (flat tables, Android roots) has no path to
             # agree or disagree with: the signal is absent for it, not zero.
             container_weight = config.w_container * index.has_containers
             den_rows += container_weight
-        return num, np.where(den_rows > 0, den_rows, 1.0), mult, container_weight
+        return num, np.where(den_rows > 0, den_rows, 1.0), mult, container_weight, before_container
 
     def _init_rows(self, n: int, shared: dict[Any, Any] | None) -> None:
         """Per-row caches of the computed signals. ``shared`` (a batch over one table and
@@ -531,7 +568,7 @@ class Scorer:
         that are not name-lookup hits), and, where it is shared, the rows in descending
         order of it (``None`` otherwise)."""
         if self.cache_key is None:
-            return self._cap_bound(), None
+            return (self._cap_bound() if self._web_bound is None else self._web_cap()), None
         orders = self.index.bound_orders
         cached = orders.get(self.cache_key)
         if cached is None:
@@ -551,6 +588,33 @@ class Scorer:
         if self.has_container:
             total = total + self.container_weight
         return np.asarray(gate * total / den, dtype=np.float64)
+
+    def _web_cap(self) -> FloatArray:
+        """:meth:`_cap_bound` of a ref with web evidence whose web weights count for every
+        row alike: the gate over the denominator and the other signals at their best are
+        shared by the refs with the same vectors and web weights, the ref adds its web
+        agreement (the rows of its look-alike group are bounded from their own sums)."""
+        assert self._web_bound is not None
+        key, plain, web_num = self._web_bound
+        parts: tuple[FloatArray, FloatArray] | None = self.index.shared_vectors.get(key)
+        if parts is None:
+            config = self.config
+            gate = self.mult
+            rest = plain + (self.query.bbox_weight if self.has_box else 0.0)
+            if self.has_name:
+                cap = NAME_TIERS["fuzzy_cap"]
+                rest = rest + config.w_name * cap
+                gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
+            if self.has_container:
+                rest = rest + self.container_weight
+            parts = self.index.shared_vectors.room()[key] = (gate / self.base_den, rest)
+        gain, rest = parts
+        upper: FloatArray = rest + web_num
+        upper *= gain
+        if self.query.occurrence is not None:
+            group = self._occurrence_group
+            upper[group] = self._cap_bound()[group]
+        return upper
 
     def name_hits(self) -> Index:
         """Rows whose name agrees exactly, normalised or digit-masked (hash lookups)."""

@@ -54,6 +54,7 @@ __all__ = [
     "nearby_key",
     "nearby_texts",
     "stable_classes",
+    "web_terms",
     "web_values",
     "web_vectors",
 ]
@@ -225,6 +226,7 @@ class NearbyIndex:
                 positions.setdefault(key, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
         """Per text key, its places in the sequence."""
+        self._spans: dict[tuple[str, int], tuple[Index, Index]] = {}
 
     def texts(self, row: int) -> tuple[str, ...]:
         """The texts next to ``row``: up to :data:`NEARBY_BEFORE` before and
@@ -278,19 +280,53 @@ class NearbyIndex:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
         size = self.seq.size + 1  # a row after the last text has place seq.size
-        hits = np.zeros(size)
-        found = 0
+        starts, ends = self._spans_of(keys, window)
+        if not starts:
+            return np.zeros(len(self.position)), 0
+        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
+        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
+        hits = np.cumsum(marks[:size]).astype(np.float64)
+        return hits[self.position], len(starts)
+
+    def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
+        """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
+        it; ``None`` when the table has none of them."""
+        size = self.seq.size + 1
+        starts, ends = self._spans_of(keys, window)
+        if not starts:
+            return None
+        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
+        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
+        share: FloatArray = np.cumsum(marks[:size]) / len(starts)
+        return share[self.position]
+
+    def _spans_of(self, keys: tuple[str, ...], window: int) -> tuple[list[Index], list[Index]]:
+        """The merged windows around each key's places, for the keys the table has."""
+        size = self.seq.size + 1
+        starts: list[Index] = []
+        ends: list[Index] = []
         for key in keys:
-            places = self.positions.get(key)
-            if places is None:
-                continue
-            found += 1
-            # Mark the window around every place, then count each place in the sequence once.
-            marks = np.zeros(size + 1)
-            np.add.at(marks, np.maximum(places - window, 0), 1.0)
-            np.add.at(marks, np.minimum(places + window + 1, size), -1.0)
-            hits += np.cumsum(marks[:size]) > 0
-        return hits[self.position], found
+            spans = self._spans.get((key, window))
+            if spans is None:
+                places = self.positions.get(key)
+                if places is None:
+                    continue
+                spans = self._spans[(key, window)] = _merged(places, window, size)
+            starts.append(spans[0])
+            ends.append(spans[1])
+        return starts, ends
+
+
+def _merged(places: Index, window: int, size: int) -> tuple[Index, Index]:
+    """The places of the sequence within ``window`` of any of ``places`` (ascending), as
+    ``(starts, ends)`` of disjoint spans, so that each place counts once."""
+    low = np.maximum(places - window, 0)
+    high = np.minimum(places + window + 1, size)
+    first = np.flatnonzero(low[1:] > high[:-1]) + 1
+    last = np.empty(first.size + 1, dtype=np.intp)
+    last[:-1] = first - 1
+    last[-1] = places.size - 1
+    return np.concatenate((low[:1], low[first])), high[last]
 
 
 def nearby_texts(table: CandidateTable, row: int) -> tuple[str, ...]:
@@ -390,23 +426,41 @@ def web_vectors(
     agreement per row (0 where it is absent). A signal counts for a row only where the row
     has a value too; classes only while some row still shares one of them; nearby text only
     when some recorded text is still on the page."""
-    index = table.derived(WebIndex)
     n = len(table)
-    num, den = np.zeros(n), np.zeros(n)
+    num, den, signals = web_terms(query, table, config)
+    num = np.zeros(n) if num is None else num
+    return num, den if isinstance(den, np.ndarray) else np.full(n, den), signals
+
+
+def web_terms(
+    query: WebQuery, table: CandidateTable, config: MatchConfig
+) -> tuple[FloatArray | None, FloatArray | float, dict[str, FloatArray]]:
+    """:func:`web_vectors`, with no numerator (``None``) when no signal counts, and the
+    denominator as one number while every signal counts for every row."""
+    index = table.derived(WebIndex)
+    num: FloatArray | None = None
+    den: FloatArray | float = 0.0
     signals: dict[str, FloatArray] = {}
 
     def add(
         signal: str,
         weight: float,
-        present: npt.NDArray[np.bool_],
+        present: npt.NDArray[np.bool_] | None,
         agree: FloatArray,
         renamed: bool = False,
     ) -> None:
-        agree = np.where(present, agree, 0.0)
-        if weight <= 0 or not present.any() or (renamed and not agree.any()):
+        # ``present`` None: every row has a value. The sums are made in the same order for
+        # every row, whichever form they take.
+        nonlocal num, den
+        if present is not None:
+            agree = np.where(present, agree, 0.0)
+        if weight <= 0 or (present is not None and not present.any()):
             return
-        num[:] += weight * agree
-        den[:] += weight * present
+        if renamed and not agree.any():
+            return
+        term = weight * agree
+        num = term if num is None else num + term
+        den = den + (weight if present is None else weight * present.astype(np.float64))
         signals[f"web:{signal}"] = agree
 
     if query.tag is not None:
@@ -424,7 +478,9 @@ def web_vectors(
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
-        add("nearby", config.w_nearby, *_nearby(table, query.nearby, config.nearby_window))
+        agree = _nearby(table, query.nearby, config.nearby_window)
+        if agree is not None:
+            add("nearby", config.w_nearby, None, agree)
     return num, den, signals
 
 
@@ -471,10 +527,7 @@ def _attribute_agreement(
     return present, equal / np.maximum(have, 1.0)
 
 
-def _nearby(
-    table: CandidateTable, keys: tuple[str, ...], window: int
-) -> tuple[npt.NDArray[np.bool_], FloatArray]:
-    """Every row (when some recorded text is on the page), and the share of the recorded
-    texts still on the page that are within ``window`` places of it."""
-    hits, found = table.derived(NearbyIndex).near(keys, window)
-    return np.full(len(table), found > 0), hits / max(found, 1)
+def _nearby(table: CandidateTable, keys: tuple[str, ...], window: int) -> FloatArray | None:
+    """The share of the recorded texts still on the page that are within ``window`` places
+    of each row (``None`` when none of them is on the page)."""
+    return table.derived(NearbyIndex).near_share(keys, window)

@@ -263,3 +263,41 @@ def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
     assert decide(ref.model_copy(update={"xpath": None}), table, MatchConfig()).status == (
         "accepted"
     )
+
+
+def _slid_twins(first: str, *, grouped: bool = False) -> CandidateTable:
+    """Two "Read" links left of a row of three: the second slid into the first's place.
+    ``first`` is the XPath of the link now on the left; ``grouped`` puts the other link in a
+    named group of its own, lower down."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
+    b.add("t", raw_role="StaticText", name="Intro", parent=root, bbox=(8, 40, 200, 60))
+    group = b.add("g", raw_role="group", name="More", parent=root) if grouped else root
+    places = ((8, 100, first), (240, 600 if grouped else 100, "/html[1]/body[1]/div[1]/a[1]"))
+    for k, (x, y, xpath) in enumerate(places):
+        b.add(f"r{k}", raw_role="link", name="Read", parent=group if k else root,
+              bbox=(x, y, x + 200, y + 20), xpath=xpath)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_gone_look_alike_and_a_gone_path_leave_the_slid_twin_unanswered() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Read", bbox=(8.0, 100.0, 208.0, 120.0), container_path=("Page",),
+        xpath="/html[1]/body[1]/p[1]/span[1]/a[1]", occurrence=(0, 3), screen_size=(1280, 800),
+        lookalikes=((240.0, 100.0, 440.0, 120.0), (472.0, 100.0, 672.0, 120.0)),
+    )  # fmt: skip
+    # The recorded place in the document is gone: the first link may be a survivor.
+    slid = _slid_twins("/html[1]/body[1]/p[1]/span[2]/a[1]")
+    gone = decide(ref, slid, MatchConfig())
+    assert gone.status == "ambiguous" and "recorded xpath selects nothing" in gone.reason
+    # Still there (another look-alike went): answered.
+    kept = decide(ref, _slid_twins("/html[1]/body[1]/p[1]/span[1]/a[1]"), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "r0"
+    # With every look-alike left (the page was reshaped, none removed), a changed path
+    # alone refuses nothing.
+    whole = ref.model_copy(update={"occurrence": None, "lookalikes": ref.lookalikes[:1]})
+    assert decide(whole, slid, MatchConfig()).status == "accepted"
+    # ... also when a look-alike left the recorded group for another one.
+    pair = ref.model_copy(update={"occurrence": (0, 2), "lookalikes": ref.lookalikes[:1]})
+    regrouped = _slid_twins("/html[1]/body[1]/p[1]/span[2]/a[1]", grouped=True)
+    assert decide(pair, regrouped, MatchConfig()).status == "accepted"

@@ -241,3 +241,34 @@ def test_nearby_texts_are_recorded_only_as_far_as_the_matcher_looks() -> None:
     first = table.ids.index("t1")
     assert nearby_texts(table, first) == () and NEARBY_REACH == 3
     assert resolve(ref_from_row(table, first), obs).executor_id == "a11y:t1"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_nearby_counts_each_recorded_text_once_per_row(seed: int) -> None:
+    # Texts repeated at close places: their windows overlap, and a row near two places of
+    # one text still counts that text once.
+    rng = np.random.default_rng(seed)
+    words = ["Share", "Home", "Read more", "Next", "Sign in"]
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="RootWebArea", name="")
+    for i, word in enumerate(rng.choice(words, size=60)):
+        b.add(f"n{i}", raw_role="StaticText", name=str(word), parent=root)
+    table = b.build()
+    index = table.derived(NearbyIndex)
+    seq = index.seq.tolist()
+    for window in (1, 3):
+        keys = ("share", "home", "absent")
+        hits, found = index.near(keys, window)
+        want = []
+        for row in range(len(table)):
+            place = sum(1 for r in seq if r < row)
+            want.append(sum(
+                any(abs(p - place) <= window for p, r in enumerate(seq)
+                    if table.names_norm[r] == key)
+                for key in keys
+            ))  # fmt: skip
+        assert found == 2
+        assert hits.tolist() == want
+        share = index.near_share(keys, window)
+        assert share is not None and share.tolist() == [w / 2 for w in want]
+    assert index.near_share(("absent",), 3) is None

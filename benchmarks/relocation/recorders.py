@@ -30,7 +30,7 @@ from resolver.adapters.dom import DomAnalysis
 from resolver.capture import ref_from_row
 from resolver.replay.captures import Capture
 
-__all__ = ["RECORDERS", "Recorded", "css_from_xpath", "record_targets"]
+__all__ = ["RECORDERS", "ForeignRecorder", "Recorded", "css_from_xpath", "record_targets"]
 
 RECORDERS = ("ours", "foreign")
 SCREEN = (1280, 800)
@@ -175,6 +175,48 @@ def _dom_facts(
     return facts
 
 
+class ForeignRecorder:
+    """The ``foreign`` recorder on one render: the reference it writes for any element."""
+
+    def __init__(self, capture: Capture) -> None:
+        tree = capture.observation.accessibility_tree
+        nodes: list[Mapping[str, Any]] = tree.get("nodes", []) if isinstance(tree, Mapping) else []
+        by_id = {str(n.get("nodeId")): n for n in nodes}
+        for n in nodes:  # older Chromium builds give childIds only
+            for child in n.get("childIds", ()):
+                if child in by_id and "parentId" not in by_id[child]:
+                    by_id[child] = {**by_id[child], "parentId": str(n.get("nodeId"))}
+        self.nodes = nodes
+        self.by_id = by_id
+        html, self.url = capture.observation.dom_html, capture.observation.url
+        self.analysis = DomAnalysis(html) if html else None
+        self.stream = _text_stream(self.analysis) if self.analysis is not None else ([], [])
+
+    def ref(
+        self,
+        ax_id: str,
+        xpath: str | None,
+        bbox: Any,
+        role: str | None,
+        name: str | None,
+        element_id: str | None,
+    ) -> SemanticElementRef:
+        """The reference of the element with AX node ``ax_id`` (at ``xpath``, with its
+        border box, Chromium's role and name, and its ``id`` attribute)."""
+        analysis = self.analysis
+        facts = _dom_facts(analysis, self.stream, xpath, self.url) if xpath and analysis else {}
+        return SemanticElementRef(
+            role=role,
+            name=name,
+            bbox=tuple(bbox) if bbox else None,
+            screen_size=SCREEN,
+            xpath=xpath,
+            css_selector=_css(element_id, xpath),
+            container_path=_named_ancestors(ax_id, self.by_id),
+            **facts,
+        )
+
+
 def record_targets(
     base: Capture, sources: tuple[str, ...], element_ids: Mapping[str, str | None]
 ) -> dict[str, Recorded]:
@@ -183,25 +225,16 @@ def record_targets(
     ``element_ids`` maps target keys to the element's ``id`` attribute in the page (the
     pages are rendered without scripts, so the render has the same ids).
     """
-    tree = base.observation.accessibility_tree
-    nodes: list[Mapping[str, Any]] = tree.get("nodes", []) if isinstance(tree, Mapping) else []
-    by_id = {str(n.get("nodeId")): n for n in nodes}
-    for n in nodes:  # older Chromium builds give childIds only
-        for child in n.get("childIds", ()):
-            if child in by_id and "parentId" not in by_id[child]:
-                by_id[child] = {**by_id[child], "parentId": str(n.get("nodeId"))}
+    foreign_recorder = ForeignRecorder(base)
     pairs = Counter(
         (_value(n, "role"), _value(n, "name").strip())
-        for n in nodes
+        for n in foreign_recorder.nodes
         if not n.get("ignored") and _value(n, "name").strip()
     )
     a11y = base.observation.candidates("a11y")
     a11y_row = {node_id: i for i, node_id in enumerate(a11y.ids)}
     dom = base.observation.candidates("dom") if "dom" in sources else None
     dom_row = {xp: i for i, xp in enumerate(dom.ids)} if dom is not None else {}
-    html, url = base.observation.dom_html, base.observation.url
-    analysis = DomAnalysis(html) if html else None
-    stream = _text_stream(analysis) if analysis is not None else ([], [])
 
     out: dict[str, Recorded] = {}
     for key, label in sorted(base.labels.items(), key=lambda kv: int(kv[0][1:])):
@@ -218,17 +251,8 @@ def record_targets(
         drow = dom_row.get(xpath) if xpath else None
         if dom is not None and drow is not None:
             refs[("ours", "dom")] = ref_from_row(dom, drow)
-        bbox = label.get("bbox")
-        facts = _dom_facts(analysis, stream, xpath, url) if xpath and analysis else {}
-        foreign = SemanticElementRef(
-            role=role,
-            name=name,
-            bbox=tuple(bbox) if bbox else None,
-            screen_size=SCREEN,
-            xpath=xpath,
-            css_selector=_css(element_ids.get(key), xpath),
-            container_path=_named_ancestors(str(ax_id), by_id),
-            **facts,
+        foreign = foreign_recorder.ref(
+            str(ax_id), xpath, label.get("bbox"), role, name, element_ids.get(key)
         )
         if "a11y" in sources:
             refs[("foreign", "a11y")] = foreign

@@ -50,6 +50,56 @@ def _overall_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _alike(o: dict[str, Any]) -> bool:
+    """A wrong answer or answered removed target no field of its reference tells apart."""
+    return o["verdict"] in ("wrong", "false_hit") and o.get("apart") == []
+
+
+def _alike_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    if not outcomes:
+        return ["(no cases)"]
+    lines = [
+        "| source | recorder | wrong | of them indistinguishable | removed answered "
+        "| of them indistinguishable | correct / wrong / abstained % without them "
+        "| removed answered % without them |",
+        "|---|---|---:|---:|---:|---:|---|---:|",
+    ]
+    for source, recorder in _columns(outcomes):
+        cell = [o for o in outcomes if o["source"] == source and o["recorder"] == recorder]
+        c = _counts(cell)
+        same_wrong = sum(1 for o in cell if o["verdict"] == "wrong" and _alike(o))
+        same_removed = sum(1 for o in cell if o["verdict"] == "false_hit" and _alike(o))
+        present = c["correct"] + c["wrong"] + c["abstained"] - same_wrong
+        removed = c["rejected"] + c["false_hit"] - same_removed
+        lines.append(
+            f"| {source} | {recorder} | {c['wrong']} | {same_wrong} | {c['false_hit']} "
+            f"| {same_removed} | {_pct(c['correct'], present)} / "
+            f"{_pct(c['wrong'] - same_wrong, present)} / {_pct(c['abstained'], present)} "
+            f"| {_pct(c['false_hit'] - same_removed, removed)} |"
+        )
+    return lines
+
+
+def _apart_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    """How often each recorded field told a wrong answer from its target."""
+    cols = _columns(outcomes)
+    told = [o for o in outcomes if o["verdict"] in ("wrong", "false_hit") and o.get("apart")]
+    fields = Counter(f for o in told for f in o["apart"])
+    if not fields:
+        return ["(no cases)"]
+    lines = [
+        "| field | " + " | ".join(f"{s} {r}" for s, r in cols) + " |",
+        "|---|" + "---:|" * len(cols),
+    ]
+    for name, _ in fields.most_common():
+        cells = [
+            str(sum(1 for o in told if (o["source"], o["recorder"]) == col and name in o["apart"]))
+            for col in cols
+        ]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def _columns(outcomes: list[dict[str, Any]]) -> list[tuple[str, str]]:
     seen = {(o["source"], o["recorder"]) for o in outcomes}
     return [col for col in COLUMNS if col in seen]
@@ -115,15 +165,17 @@ def _wrong_lines(outcomes: list[dict[str, Any]], limit: int) -> list[str]:
         f"{len(wrong)} wrong answers and false hits of `ours`/`foreign` "
         f"(the seed's are in the JSON){'' if len(wrong) <= limit else f'; first {limit} shown'}:",
         "",
-        "| page | version | key | source | recorder | mutation | verdict | expected | got |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| page | version | key | source | recorder | mutation | verdict | expected | got "
+        "| told apart by |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for o in wrong[:limit]:
         expected = o.get("expected_desc", o["expected"] or "-").replace("|", "\\|")
         got = o.get("answer_desc", o["answer"] or "-").replace("|", "\\|")
         lines.append(
             f"| {o['page']} | {o['version']} | {o['key']} | {o['source']} | {o['recorder']} "
-            f"| {o['mutation']} | {o['verdict']} | `{expected}` | `{got}` |"
+            f"| {o['mutation']} | {o['verdict']} | `{expected}` | `{got}` "
+            f"| {', '.join(o['apart']) if o.get('apart') else 'nothing'} |"
         )
     return lines
 
@@ -175,6 +227,22 @@ def _section(
         "### Identity control (each reference resolved on its own, unchanged base render)",
         "",
         *_overall_rows(identity),
+        "",
+        "### Indistinguishable wrong answers",
+        "",
+        "A wrong answer, or an answer for a removed target, is indistinguishable when it "
+        "agrees with every field of the reference at least as well as the target does (the "
+        "target on the changed page, or on the base page when it was removed), the fields "
+        "being what the same recorder writes for each element on the changed page "
+        "(`benchmarks/relocation/alike.py`). No method that sees only the reference and "
+        "the page can tell those apart; the last two columns set them aside.",
+        "",
+        *_alike_rows(changed),
+        "",
+        "Fields on which the target agrees with the reference better than the answer "
+        "(wrong answers and answered removed targets told apart; a case counts once per field):",
+        "",
+        *_apart_rows(changed),
         "",
         "### Per mutation kind: present targets, correct / wrong / abstained % (n)",
         "",

@@ -33,6 +33,7 @@ from resolver.errors import ResolutionError
 from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
 
+from .alike import Page, judge
 from .mutate import make_versions
 from .recorders import Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
@@ -172,6 +173,7 @@ def evaluate_version(
     tables = {s: obs.candidates(s) for s in options.sources}
     rows = {s: _lookup(t) for s, t in tables.items()}
     split = split_of(page)
+    seen = Page(changed)
     outcomes = []
     for rec, recorder, source, ref in _trials(recorded, options):
         label = changed.labels.get(rec.key) or {}
@@ -222,6 +224,9 @@ def evaluate_version(
             table = tables.get(source)
             outcome["expected_desc"] = _describe(expected, table, rows.get(source, {}))
             outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
+            if recorder in ("ours", "foreign") and answer is not None:
+                # Fields on which the target beats the answer; none: indistinguishable.
+                outcome["apart"] = list(judge(seen, ref, recorder, source, answer, expected))
         outcomes.append(outcome)
     return outcomes
 
