@@ -354,7 +354,9 @@ def _neighbour_check(
 ) -> Decision:
     """An answer that does not bear the recorded name but bears the name of an element
     recorded next to the target (a nearby text or an anchor) is that neighbour: the target
-    was beside it, so it is gone or renamed past recognition, and the source abstains."""
+    was beside it, so it is gone or renamed past recognition, and the source abstains. An
+    anchor that lay inside the target's recorded box is the target's own text, not a
+    neighbour."""
     row = int(scored.rows[0])
     if table.source == "vision" and table.roles[row] in _VISION_LABELLED:
         return decision  # vision names a field by the label beside it: a neighbour's name
@@ -364,11 +366,40 @@ def _neighbour_check(
     recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
     if not any(normalize(collapse(text)) == name for text in recorded):
         return decision
+    if _own_text(ref, name):
+        return decision
     reason = (
         f"{decision.reason}, but the best ({table.names[row]!r}) bears the name of an element "
         "recorded next to the target, not the target's: the target is gone"
     )
     return replace(decision, status="not_found", reason=reason)
+
+
+OWN_TEXT: Final[float] = 0.9
+"""Share of a recorded anchor's box inside the target's recorded box for the anchor to be
+the target's own text (the visible caption of a button named otherwise)."""
+
+
+def _own_text(ref: SemanticElementRef, name: str) -> bool:
+    """Whether a recorded anchor named ``name`` (normalised) lay inside the target's recorded
+    box: the target's own text (a "Show" caption of a button named "Show password"), not a
+    neighbour."""
+    if ref.bbox is None:
+        return False
+    return any(
+        normalize(collapse(text)) == name and _share_inside(box, ref.bbox) >= OWN_TEXT
+        for text, box in ref.anchors
+    )
+
+
+def _share_inside(
+    inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]
+) -> float:
+    """Share of ``inner``'s area inside ``outer`` (0 for an empty ``inner``)."""
+    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
 
 
 def _vision_group_check(

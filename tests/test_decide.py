@@ -233,6 +233,23 @@ def test_a_vision_field_named_by_its_label_is_not_a_neighbour() -> None:
     assert decide(button, table("button"), MatchConfig()).status == "not_found"
 
 
+def test_the_targets_own_text_is_not_a_neighbour() -> None:
+    # A button named "Show password" that shows "Show": a recorder keeps the caption as a
+    # nearby text and an anchor inside the button's box. Vision reads only "Show" there; it
+    # is the target's own text, not a neighbour's name.
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("s", raw_role="text", name="Show", role="link", bbox=(762, 322, 793, 340))
+    table = b.build(screen_size=(1280.0, 800.0))
+    box = (756.0, 317.0, 801.0, 345.0)
+    inside = SemanticElementRef(role="button", name="Show password", bbox=box,
+                                nearby_text=("Password", "Show"),
+                                anchors=(("Show", (762.0, 323.0, 796.0, 338.0)),))  # fmt: skip
+    assert decide(inside, table, MatchConfig()).status == "accepted"
+    beside = inside.model_copy(update={"anchors": (("Show", (700.0, 323.0, 740.0, 338.0)),)})
+    refused = decide(beside, table, MatchConfig())
+    assert refused.status == "not_found" and "recorded next to the target" in refused.reason
+
+
 def _footer_survivor(*, tag: str) -> CandidateTable:
     """A page whose header link "Bookmarks" is gone; a "Bookmarks" link is left in the
     ``tag`` element at the bottom, far from the header's texts in reading order."""
