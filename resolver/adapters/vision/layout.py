@@ -48,6 +48,8 @@ from .roles import (
     disclosure_roles,
     glyph_name,
     icon_roles,
+    is_link_color,
+    saturation,
     text_roles,
 )
 from .widgets import Widget
@@ -68,6 +70,10 @@ Pixels = npt.NDArray[np.uint8]
 
 COLOR_SPLIT: Final[float] = 90.0
 """BGR distance between two words' colours that splits a line into two runs."""
+LINK_SPLIT: Final[float] = 0.2
+"""Saturation difference that splits a link-coloured word from a word that is not: JPEG
+chroma subsampling and small text wash a link's blue out of thin strokes, so its distance
+from grey text falls under :data:`COLOR_SPLIT` while its hue still tells."""
 GLYPH_GAP: Final[float] = 0.5
 """A one-character word this far (in line heights) from its neighbour is a glyph apart."""
 WIDE_GAP: Final[float] = 1.6
@@ -191,9 +197,13 @@ def text_color(pixels: Pixels, box: Box) -> Color | None:
 
 
 def _far(a: Color | None, b: Color | None) -> bool:
+    """Whether two words' colours differ enough to be two runs: far apart, or one a link's
+    colour and the other less saturated by :data:`LINK_SPLIT`."""
     if a is None or b is None:
         return False
-    return float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT
+    if float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT:
+        return True
+    return is_link_color(a) != is_link_color(b) and abs(saturation(a) - saturation(b)) >= LINK_SPLIT
 
 
 def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) -> list[TextItem]:

@@ -27,6 +27,7 @@ __all__ = [
     "glyph_name",
     "icon_roles",
     "is_link_color",
+    "saturation",
     "text_roles",
 ]
 
@@ -81,6 +82,11 @@ def _hsv(color: Color) -> tuple[float, float, float]:
     blue, green, red = (max(0.0, min(255.0, c)) / 255.0 for c in color)
     hue, saturation, value = colorsys.rgb_to_hsv(red, green, blue)
     return hue * 360.0, saturation, value
+
+
+def saturation(color: Color) -> float:
+    """HSV saturation of a BGR colour, in ``[0, 1]``."""
+    return _hsv(color)[1]
 
 
 def is_link_color(color: Color | None) -> bool:

@@ -48,6 +48,23 @@ def test_a_line_splits_where_its_colour_changes() -> None:
     assert items[1].box[0] == 240
 
 
+def test_a_washed_out_link_still_splits_from_grey_text() -> None:
+    # A link blue that JPEG chroma subsampling has washed out is nearer to the grey text
+    # before it than the colour distance that splits, but its hue still tells.
+    image = WHITE.copy()
+    grey, washed = (118, 113, 112), (112, 76, 69)  # BGR
+    assert np.linalg.norm(np.subtract(grey, washed)) < 90
+    cv2.putText(image, "Have an account?", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, grey, 2)
+    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, washed, 2)
+    words = [Word("account?", (96, 22, 225, 46), 0.99), Word("Sign", (240, 22, 290, 46), 0.99),
+             Word("in", (296, 22, 320, 46), 0.99)]  # fmt: skip
+    items = split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))
+    assert [i.text for i in items] == ["account?", "Sign in"]
+    # Two greys as far apart as that are one run.
+    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (70, 70, 70), 2)
+    assert len(split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))) == 1
+
+
 def test_one_colour_line_keeps_its_text_and_the_words_span() -> None:
     words = [Word("Remember", (40, 20, 120, 44), 0.99), Word("me", (126, 20, 150, 44), 0.99)]
     (item,) = split_line(WHITE, _line("Remember me", (10, 18, 152, 46), words))
