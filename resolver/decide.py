@@ -415,7 +415,12 @@ def _vision_group_check(
     (another target of nearly its name) or is not where the target was (its box below
     ``lookalike_box``), so that a larger window or the whole screen judges. On the whole
     screen, ``ambiguous`` when it has a look-alike and moved: only a stale box would tell
-    them apart."""
+    them apart. An answer that the table shows in *another* named group (its innermost
+    group resembles none of the recorded ones) is judged so even where the target was: in
+    a window, ``ambiguous``; on the whole screen, ``ambiguous`` when it has a look-alike
+    (the target's group is gone or renamed, and a look-alike of another group took its
+    place), and ``not_found`` when it is also not where the target was (its box below
+    ``stray_box``): it has only its name and role for it."""
     if not _groups_recorded(ref):
         return decision
     best = decision.candidates[0]
@@ -423,7 +428,16 @@ def _vision_group_check(
         return decision
     first = int(scored.rows[0])
     window = WINDOW_MARK in table.ids[first]
-    moved = best.signals.get("bbox", 0.0) < config.lookalike_box
+    box = best.signals.get("bbox", 0.0)
+    elsewhere = _other_group(ref, table.containers[first])
+    if not window and elsewhere and box < config.stray_box:
+        reason = (
+            f"{decision.reason}, but the best is not where the target was (box {box:.2f}) and "
+            f"the screen shows it in another group ({table.containers[first][-1]!r}): perhaps "
+            "a look-alike of another group"
+        )
+        return replace(decision, status="not_found", reason=reason)
+    moved = box < config.lookalike_box or elsewhere
     if not (window and moved) and not _lookalikes(table, first, config):
         return decision
     if not window and not moved:
@@ -434,6 +448,20 @@ def _vision_group_check(
         "recorded group"
     )
     return replace(decision, status="ambiguous", reason=reason)
+
+
+def _other_group(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+    """Whether a vision row's innermost group (``path[-1]``) resembles none of the groups
+    the reference recorded (see :func:`_groups_recorded`)."""
+    if not path:
+        return False
+    name = (ref.name or "").strip().lower()
+    recorded = [
+        entry
+        for entry in ref.container_path[1:]
+        if not entry.startswith("[") and entry.strip().lower() != name
+    ]
+    return all(name_similarity(entry, path[-1]) < VISION_GROUP_AGREES for entry in recorded)
 
 
 def _groups_recorded(ref: SemanticElementRef) -> bool:
