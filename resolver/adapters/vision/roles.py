@@ -19,6 +19,7 @@ from typing import Final
 from ...geometry import Box
 
 __all__ = [
+    "BOX_GLYPHS",
     "DISCLOSURES",
     "GLYPH_NAMES",
     "Hypotheses",
@@ -71,6 +72,10 @@ DISCLOSURES: Final[frozenset[str]] = frozenset("▶▸►▷▹⯈▼▾▽▿�
 disclosure control (a button), not plain text."""
 
 CHEVRONS: Final[frozenset[str]] = frozenset({"▾", "▼", "⌄", "v", "V", "˅", "∨"})
+
+BOX_GLYPHS: Final[frozenset[str]] = frozenset("☐□▢◻❑❒☑☒")
+"""Box glyphs OCR reads for a checkbox too small or too faint for its outline to be found
+(device scale 0.75, JPEG): such a glyph is a checkbox."""
 
 
 def glyph_name(glyph: str) -> str:

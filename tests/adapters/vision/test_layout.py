@@ -101,6 +101,22 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
         assert element.parent < i
 
 
+def test_a_box_glyph_is_a_checkbox_named_by_its_label() -> None:
+    # A small checkbox OCR reads as "☐": free, or inside the shape its outline made.
+    glyph = Word("☐", (20, 150, 30, 172), 0.9)
+    label = Word("Remember", (44, 150, 120, 172), 0.99), Word("me", (126, 150, 150, 172), 0.99)
+    line = _line("☐ Remember me", (18, 150, 152, 172), [glyph, *label])
+    for widgets in ([], [Widget("rect", (18.0, 149.0, 32.0, 173.0), 0.9)]):
+        elements = layout(WHITE, [line], widgets)
+        (box,) = [e for e in elements if e.roles and e.roles[0][0] == "checkbox"]
+        assert (box.name, box.raw_role) == ("Remember me", "checkbox")
+        assert box.box[0] <= 25 <= box.box[2]
+        assert not [e for e in elements if e.name == "☐"]
+    # Another glyph is no checkbox.
+    star = _line("★ Remember me", (18, 150, 152, 172), [Word("★", glyph.box, 0.9), *label])
+    assert not [e for e in layout(WHITE, [star], []) if e.roles[0][0] == "checkbox"]
+
+
 def test_aligned_bands_become_named_table_rows() -> None:
     lines = []
     for i, person in enumerate(["Alice Johnson", "Bob Smith", "Carol Diaz"]):
