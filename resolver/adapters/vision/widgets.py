@@ -57,8 +57,8 @@ ICON_EDGE_DENSITY: Final[float] = 0.12
 TEXT_BOX_IOU: Final[float] = 0.6
 """A rectangle overlapping a text line's box this much is that text, not a widget..."""
 BORDER_MARGIN: Final[float] = 2.0
-"""... unless it encloses the line with at least this margin (px) on every side: the
-border of a small button snug around its caption ("Edit")."""
+"""... unless it encloses the line with at least this margin (px) at its left and right
+end: the border of a small button snug around its caption ("Edit")."""
 MAX_WIDGETS: Final[int] = 4000
 DIVIDER: Final[float] = 0.95
 """Share of a rectangle's inner rows an edge column must cross to divide it: two bordered
@@ -289,13 +289,14 @@ def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> boo
 
 
 def _encloses(outer: Box, inner: Box) -> bool:
-    """Whether ``outer`` holds ``inner`` with :data:`BORDER_MARGIN` to spare on every side."""
+    """Whether ``outer`` holds ``inner``, with :data:`BORDER_MARGIN` to spare at either end
+    (an OCR line box, padded above and below, may reach a snug border's top or bottom)."""
     m = BORDER_MARGIN
     return (
         outer[0] + m <= inner[0]
-        and outer[1] + m <= inner[1]
+        and outer[1] <= inner[1]
         and inner[2] <= outer[2] - m
-        and inner[3] <= outer[3] - m
+        and inner[3] <= outer[3]
     )
 
 
