@@ -28,7 +28,7 @@ from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
 from .table import CandidateTable
-from .text import collapse, name_similarity, normalize
+from .text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
 
 __all__ = [
     "Decision",
@@ -452,7 +452,8 @@ def _vision_group_check(
 
 def _other_group(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
     """Whether a vision row's innermost group (``path[-1]``) resembles none of the groups
-    the reference recorded (see :func:`_groups_recorded`)."""
+    the reference recorded (see :func:`_groups_recorded`), by the container-entry
+    similarity the matcher weighs container paths with."""
     if not path:
         return False
     name = (ref.name or "").strip().lower()
@@ -461,7 +462,12 @@ def _other_group(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
         for entry in ref.container_path[1:]
         if not entry.startswith("[") and entry.strip().lower() != name
     ]
-    return all(name_similarity(entry, path[-1]) < VISION_GROUP_AGREES for entry in recorded)
+    inner = collapse(path[-1])
+    norm = normalize(inner)
+    return all(
+        item_similarity_many(entry, [inner], [norm], [mask_digits(norm)])[0] < VISION_GROUP_AGREES
+        for entry in recorded
+    )
 
 
 def _groups_recorded(ref: SemanticElementRef) -> bool:
