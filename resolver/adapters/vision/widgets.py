@@ -285,7 +285,7 @@ def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> boo
         return False
     if shape.kind == "rect" and shape.height > CHECK_MAX:
         return True
-    return not _inside_any(shape.box, [w for w in words if not _encloses(shape.box, w)])
+    return not any(_inside_any(shape.box, (w,)) and not _encloses(shape.box, w) for w in words)
 
 
 def _encloses(outer: Box, inner: Box) -> bool:
