@@ -48,7 +48,7 @@ TITLE_BAND: Final[float] = 3.0
 """A panel's title starts within this many text heights of its top edge."""
 PANEL_INSIDE: Final[float] = 0.9
 """Share of an element's box inside a panel for the element to belong to it."""
-MAX_TITLE_WORDS: Final[int] = 6
+MAX_TITLE_WORDS: Final[int] = 10
 MAX_TITLE_CHARS: Final[int] = 60
 
 
