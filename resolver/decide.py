@@ -28,7 +28,7 @@ from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
 from .table import CandidateTable
-from .text import collapse, name_similarity, normalize
+from .text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
 
 __all__ = [
     "Decision",
@@ -382,7 +382,9 @@ def _neighbour_check(
 ) -> Decision:
     """An answer that does not bear the recorded name but bears the name of an element
     recorded next to the target (a nearby text or an anchor) is that neighbour: the target
-    was beside it, so it is gone or renamed past recognition, and the source abstains."""
+    was beside it, so it is gone or renamed past recognition, and the source abstains. An
+    anchor that lay inside the target's recorded box is the target's own text, not a
+    neighbour."""
     row = int(scored.rows[0])
     if table.source == "vision" and table.roles[row] in _VISION_LABELLED:
         return decision  # vision names a field by the label beside it: a neighbour's name
@@ -392,11 +394,40 @@ def _neighbour_check(
     recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
     if not any(normalize(collapse(text)) == name for text in recorded):
         return decision
+    if _own_text(ref, name):
+        return decision
     reason = (
         f"{decision.reason}, but the best ({table.names[row]!r}) bears the name of an element "
         "recorded next to the target, not the target's: the target is gone"
     )
     return replace(decision, status="not_found", reason=reason)
+
+
+OWN_TEXT: Final[float] = 0.9
+"""Share of a recorded anchor's box inside the target's recorded box for the anchor to be
+the target's own text (the visible caption of a button named otherwise)."""
+
+
+def _own_text(ref: SemanticElementRef, name: str) -> bool:
+    """Whether a recorded anchor named ``name`` (normalised) lay inside the target's recorded
+    box: the target's own text (a "Show" caption of a button named "Show password"), not a
+    neighbour."""
+    if ref.bbox is None:
+        return False
+    return any(
+        normalize(collapse(text)) == name and _share_inside(box, ref.bbox) >= OWN_TEXT
+        for text, box in ref.anchors
+    )
+
+
+def _share_inside(
+    inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]
+) -> float:
+    """Share of ``inner``'s area inside ``outer`` (0 for an empty ``inner``)."""
+    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
 
 
 def _vision_group_check(
@@ -412,7 +443,12 @@ def _vision_group_check(
     (another target of nearly its name) or is not where the target was (its box below
     ``lookalike_box``), so that a larger window or the whole screen judges. On the whole
     screen, ``ambiguous`` when it has a look-alike and moved: only a stale box would tell
-    them apart."""
+    them apart. An answer that the table shows in *another* named group (its innermost
+    group resembles none of the recorded ones) is judged so even where the target was: in
+    a window, ``ambiguous``; on the whole screen, ``ambiguous`` when it has a look-alike
+    (the target's group is gone or renamed, and a look-alike of another group took its
+    place), and ``not_found`` when it is also not where the target was (its box below
+    ``stray_box``): it has only its name and role for it."""
     if not _groups_recorded(ref):
         return decision
     best = decision.candidates[0]
@@ -420,7 +456,16 @@ def _vision_group_check(
         return decision
     first = int(scored.rows[0])
     window = WINDOW_MARK in table.ids[first]
-    moved = best.signals.get("bbox", 0.0) < config.lookalike_box
+    box = best.signals.get("bbox", 0.0)
+    elsewhere = _other_group(ref, table.containers[first])
+    if not window and elsewhere and box < config.stray_box:
+        reason = (
+            f"{decision.reason}, but the best is not where the target was (box {box:.2f}) and "
+            f"the screen shows it in another group ({table.containers[first][-1]!r}): perhaps "
+            "a look-alike of another group"
+        )
+        return replace(decision, status="not_found", reason=reason)
+    moved = box < config.lookalike_box or elsewhere
     if not (window and moved) and not _lookalikes(table, first, config):
         return decision
     if not window and not moved:
@@ -431,6 +476,26 @@ def _vision_group_check(
         "recorded group"
     )
     return replace(decision, status="ambiguous", reason=reason)
+
+
+def _other_group(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+    """Whether a vision row's innermost group (``path[-1]``) resembles none of the groups
+    the reference recorded (see :func:`_groups_recorded`), by the container-entry
+    similarity the matcher weighs container paths with."""
+    if not path:
+        return False
+    name = (ref.name or "").strip().lower()
+    recorded = [
+        entry
+        for entry in ref.container_path[1:]
+        if not entry.startswith("[") and entry.strip().lower() != name
+    ]
+    inner = collapse(path[-1])
+    norm = normalize(inner)
+    return all(
+        item_similarity_many(entry, [inner], [norm], [mask_digits(norm)])[0] < VISION_GROUP_AGREES
+        for entry in recorded
+    )
 
 
 def _groups_recorded(ref: SemanticElementRef) -> bool:

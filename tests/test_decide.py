@@ -190,6 +190,38 @@ def test_a_vision_window_without_the_recorded_group_defers() -> None:
     assert decide(ref, _vision("@600,150,400x300"), MatchConfig()).status == "accepted"
 
 
+def test_a_vision_answer_in_another_group_is_not_taken_for_the_target() -> None:
+    # The target's group ("Security") is gone; the OK now at its place is Display's.
+    config = MatchConfig()
+    ref = _ok(DISPLAY_BOX, "Notes", "Preferences", "Security")
+    screen = decide(ref, _vision(), config)
+    assert screen.status == "ambiguous" and "recorded group" in screen.reason
+    window = decide(ref, _vision("@600,150,400x300"), config)
+    assert window.status == "ambiguous" and "this window" in window.reason
+    # Shown in no group, or in a group like the recorded one, the box still decides.
+    assert decide(ref, _vision(groups=False), config).status == "accepted"
+    assert decide(_ok(DISPLAY_BOX, "Notes", "Display settings"), _vision(), config).status == (
+        "accepted"
+    )
+
+
+def test_a_lone_vision_answer_far_away_in_another_group_is_refused() -> None:
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    group = b.add("g", raw_role="group", name="Q3 report draft", role="group",
+                  bbox=(200, 400, 1070, 520))  # fmt: skip
+    b.add("s", raw_role="rect", name="Save", role="button", parent=group,
+          bbox=(959, 466, 1021, 500))  # fmt: skip
+    table = b.build(screen_size=(1280.0, 800.0))
+    ref = SemanticElementRef(role="button", name="Save", bbox=(1115.0, 10.0, 1175.0, 42.0),
+                             container_path=("Docs", "Document actions"))  # fmt: skip
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and "another group" in refused.reason
+    near = ref.model_copy(update={"bbox": (950.0, 460.0, 1020.0, 495.0)})
+    assert decide(near, table, MatchConfig()).status == "accepted"
+    assert decide(ref.model_copy(update={"container_path": ("Docs",)}), table,
+                  MatchConfig()).status == "accepted"  # fmt: skip
+
+
 def _headings() -> CandidateTable:
     """Two sections' headings in a page, as a changed version shows them."""
     b = TableBuilder("a11y", "test")
@@ -231,6 +263,23 @@ def test_a_vision_field_named_by_its_label_is_not_a_neighbour() -> None:
     assert decide(ref, table("textbox"), MatchConfig()).status == "accepted"
     button = ref.model_copy(update={"role": "button"})
     assert decide(button, table("button"), MatchConfig()).status == "not_found"
+
+
+def test_the_targets_own_text_is_not_a_neighbour() -> None:
+    # A button named "Show password" that shows "Show": a recorder keeps the caption as a
+    # nearby text and an anchor inside the button's box. Vision reads only "Show" there; it
+    # is the target's own text, not a neighbour's name.
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("s", raw_role="text", name="Show", role="link", bbox=(762, 322, 793, 340))
+    table = b.build(screen_size=(1280.0, 800.0))
+    box = (756.0, 317.0, 801.0, 345.0)
+    inside = SemanticElementRef(role="button", name="Show password", bbox=box,
+                                nearby_text=("Password", "Show"),
+                                anchors=(("Show", (762.0, 323.0, 796.0, 338.0)),))  # fmt: skip
+    assert decide(inside, table, MatchConfig()).status == "accepted"
+    beside = inside.model_copy(update={"anchors": (("Show", (700.0, 323.0, 740.0, 338.0)),)})
+    refused = decide(beside, table, MatchConfig())
+    assert refused.status == "not_found" and "recorded next to the target" in refused.reason
 
 
 def _footer_survivor(*, tag: str) -> CandidateTable:

@@ -48,7 +48,7 @@ TITLE_BAND: Final[float] = 3.0
 """A panel's title starts within this many text heights of its top edge."""
 PANEL_INSIDE: Final[float] = 0.9
 """Share of an element's box inside a panel for the element to belong to it."""
-MAX_TITLE_WORDS: Final[int] = 6
+MAX_TITLE_WORDS: Final[int] = 10
 MAX_TITLE_CHARS: Final[int] = 60
 
 
@@ -129,6 +129,38 @@ def _wrap(
     return wrapper
 
 
+def _subtitles(
+    top: Sequence[Element], heads: set[int], below: Sequence[int], typical: float
+) -> set[int]:
+    """Heading candidates that are a heading's subtitle (an article's date line under its
+    title): the first element under a heading, within :data:`GAP` text heights, starting
+    where it starts and not taller. The heading names the group and the subtitle is one of
+    its members; as a heading of its own it would take the heading's members away."""
+    out: set[int] = set()
+    for h in sorted(heads, key=lambda k: top[k].box[1]):
+        if h in out:
+            continue
+        box = top[h].box
+        height = box[3] - box[1]
+        first = next(
+            (
+                j
+                for j in below
+                if j != h
+                and top[j].box[1] >= box[3] - 2.0
+                and top[j].box[0] >= box[0] - INDENT * height
+            ),
+            None,
+        )
+        if first is None or first not in heads:
+            continue
+        sub = top[first].box
+        aligned = abs(sub[0] - box[0]) <= INDENT * height
+        if aligned and sub[1] - box[3] <= GAP * typical and sub[3] - sub[1] <= height:
+            out.add(first)
+    return out
+
+
 def _by_headings(top: list[Element]) -> list[Element]:
     """``top`` (in reading order) with each heading and its members wrapped in a group."""
     controls = _controls(top)
@@ -138,6 +170,7 @@ def _by_headings(top: list[Element]) -> list[Element]:
     heights = [e.box[3] - e.box[1] for e in top if e.kind == "text"]
     typical = median(heights)
     below = sorted(range(len(top)), key=lambda k: (top[k].box[1], top[k].box[0]))
+    heads -= _subtitles(top, heads, below, typical)
     taken: dict[int, int] = {}
     members: dict[int, list[int]] = {}
     for h in sorted(heads, key=lambda k: top[k].box[1]):

@@ -39,6 +39,7 @@ import numpy.typing as npt
 from ...geometry import Box
 from .ocr import TextLine, Word
 from .roles import (
+    BOX_GLYPHS,
     CHEVRONS,
     DISCLOSURES,
     FIELD_ASPECT,
@@ -48,6 +49,8 @@ from .roles import (
     disclosure_roles,
     glyph_name,
     icon_roles,
+    is_link_color,
+    saturation,
     text_roles,
 )
 from .widgets import Widget
@@ -68,6 +71,10 @@ Pixels = npt.NDArray[np.uint8]
 
 COLOR_SPLIT: Final[float] = 90.0
 """BGR distance between two words' colours that splits a line into two runs."""
+LINK_SPLIT: Final[float] = 0.2
+"""Saturation difference that splits a link-coloured word from a word that is not: JPEG
+chroma subsampling and small text wash a link's blue out of thin strokes, so its distance
+from grey text falls under :data:`COLOR_SPLIT` while its hue still tells."""
 GLYPH_GAP: Final[float] = 0.5
 """A one-character word this far (in line heights) from its neighbour is a glyph apart."""
 WIDE_GAP: Final[float] = 1.6
@@ -191,9 +198,13 @@ def text_color(pixels: Pixels, box: Box) -> Color | None:
 
 
 def _far(a: Color | None, b: Color | None) -> bool:
+    """Whether two words' colours differ enough to be two runs: far apart, or one a link's
+    colour and the other less saturated by :data:`LINK_SPLIT`."""
     if a is None or b is None:
         return False
-    return float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT
+    if float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT:
+        return True
+    return is_link_color(a) != is_link_color(b) and abs(saturation(a) - saturation(b)) >= LINK_SPLIT
 
 
 def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) -> list[TextItem]:
@@ -310,6 +321,8 @@ def _control(shape: Widget, texts: list[TextItem], icons: list[Widget]) -> Eleme
     if len(captions) == 1 and _is_glyph(captions[0]):
         caption = glyph_name(captions[0].text)
     raw = f"detected:{shape.label}" if shape.kind == "detected" else shape.kind
+    if len(captions) == 1 and _box_glyph(captions[0]) and not icons:
+        return _checkbox(captions[0])  # a checkbox whose outline was taken for a box
     element = Element("control", raw, shape.box, caption, caption, roles, shape.score)
     element.children = [
         Element("text", "text", t.box, t.text, "", (("text", 1.0),), t.score) for t in ordered
@@ -318,6 +331,16 @@ def _control(shape: Widget, texts: list[TextItem], icons: list[Widget]) -> Eleme
         Element("icon", "icon", i.box, "", "", icon_roles(True), i.score) for i in icons
     ]
     return element
+
+
+def _box_glyph(item: TextItem) -> bool:
+    return item.text.strip() in BOX_GLYPHS
+
+
+def _checkbox(item: TextItem) -> Element:
+    """The checkbox a box glyph (``☐``) stands for, unnamed until its label is attached."""
+    return Element("control", "checkbox", item.box, "", "", control_roles("checkbox", item.box,
+                   [], (255.0, 255.0, 255.0)), item.score)  # fmt: skip
 
 
 def _wide(shape: Widget) -> bool:
@@ -615,6 +638,8 @@ def layout(
         if item.text
     ]
     controls, free_texts, free_icons = _assign(texts, widgets)
+    controls += [_checkbox(t) for t in free_texts if _box_glyph(t)]
+    free_texts = [t for t in free_texts if not _box_glyph(t)]
     free = _free_elements(pixels, free_texts, free_icons)
     _attach_labels(controls, [e for e in free if e.kind == "text"])
     ordered = _grid(_bands(_captioned_tables([*controls, *free])))

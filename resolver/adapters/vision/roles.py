@@ -19,6 +19,7 @@ from typing import Final
 from ...geometry import Box
 
 __all__ = [
+    "BOX_GLYPHS",
     "DISCLOSURES",
     "GLYPH_NAMES",
     "Hypotheses",
@@ -27,6 +28,7 @@ __all__ = [
     "glyph_name",
     "icon_roles",
     "is_link_color",
+    "saturation",
     "text_roles",
 ]
 
@@ -71,6 +73,10 @@ disclosure control (a button), not plain text."""
 
 CHEVRONS: Final[frozenset[str]] = frozenset({"▾", "▼", "⌄", "v", "V", "˅", "∨"})
 
+BOX_GLYPHS: Final[frozenset[str]] = frozenset("☐□▢◻❑❒☑☒")
+"""Box glyphs OCR reads for a checkbox too small or too faint for its outline to be found
+(device scale 0.75, JPEG): such a glyph is a checkbox."""
+
 
 def glyph_name(glyph: str) -> str:
     """The conventional name of a lone glyph (``"×"`` -> ``"Close"``), else the glyph."""
@@ -81,6 +87,11 @@ def _hsv(color: Color) -> tuple[float, float, float]:
     blue, green, red = (max(0.0, min(255.0, c)) / 255.0 for c in color)
     hue, saturation, value = colorsys.rgb_to_hsv(red, green, blue)
     return hue * 360.0, saturation, value
+
+
+def saturation(color: Color) -> float:
+    """HSV saturation of a BGR colour, in ``[0, 1]``."""
+    return _hsv(color)[1]
 
 
 def is_link_color(color: Color | None) -> bool:

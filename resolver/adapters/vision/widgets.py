@@ -40,6 +40,8 @@ RECT_FILL: Final[float] = 0.88
 """A contour is a rectangle when its area fills this much of its bounding box."""
 SAME_BORDER: Final[float] = 0.8
 """Two rectangles overlapping this much (IoU) are one border."""
+BORDER_INSET: Final[float] = 4.0
+"""A rectangle this close (px) inside another on every side is the other's inner edge."""
 CHECK_MIN, CHECK_MAX = 10, 28
 """Side of a checkbox square or radio circle (px)."""
 SQUARE: Final[float] = 0.8
@@ -53,8 +55,22 @@ ICON_MIN, ICON_MAX = 10, 48
 ICON_EDGE_DENSITY: Final[float] = 0.12
 """Share of edge pixels an icon blob's box must have (flat areas are not icons)."""
 TEXT_BOX_IOU: Final[float] = 0.6
-"""A rectangle overlapping a text line's box this much is that text, not a widget."""
+"""A rectangle overlapping a text line's box this much is that text, not a widget..."""
+BORDER_MARGIN: Final[float] = 2.0
+"""... unless it encloses the line with at least this margin (px) at its left and right
+end: the border of a small button snug around its caption ("Edit")."""
 MAX_WIDGETS: Final[int] = 4000
+DIVIDER: Final[float] = 0.95
+"""Share of a rectangle's inner rows an edge column must cross to divide it: two bordered
+controls a pixel or two apart (small buttons side by side) close into one contour, and the
+border between them is such a column."""
+DIVIDER_GAP: Final[int] = 4
+"""Dividing columns this close (px) are one divider (the two controls' borders)."""
+DIVIDED_ASPECT: Final[float] = 1.2
+"""Each part of a divided rectangle is at least this many times as wide as it is high (a
+select's chevron compartment, about square, stays part of the select)."""
+JOINED_MAX_HEIGHT: Final[float] = 72.0
+"""Only control-sized rectangles are divided (not panels)."""
 
 
 @dataclass(frozen=True)
@@ -147,14 +163,50 @@ def _mean_inside(pixels: Pixels, box: Box) -> tuple[float, float, float]:
     return (b, g, r)
 
 
+def _divided(closed: Pixels, box: Box) -> list[Box]:
+    """``box`` cut at the edge columns that cross nearly all its inner rows (see
+    :data:`DIVIDER`), when every part is wide enough; else ``[box]``."""
+    left, top, right, bottom = (int(v) for v in box)
+    height = bottom - top
+    if height > JOINED_MAX_HEIGHT or right - left < 2 * DIVIDED_ASPECT * height:
+        return [box]
+    inner = closed[top + 3 : bottom - 2, left + MIN_RECT : right - MIN_RECT]
+    if inner.shape[0] < 3 or inner.shape[1] < 1:
+        return [box]
+    crossed = np.flatnonzero(np.count_nonzero(inner, axis=0) >= DIVIDER * inner.shape[0])
+    if crossed.size == 0:
+        return [box]
+    cuts: list[tuple[int, int]] = []  # runs of nearby dividing columns (two borders), image x
+    for x in (crossed + left + MIN_RECT).tolist():
+        if cuts and x <= cuts[-1][1] + DIVIDER_GAP:
+            cuts[-1] = (cuts[-1][0], x)
+        else:
+            cuts.append((x, x))
+    edges = [float(left), *((a + b + 1) / 2.0 for a, b in cuts), float(right)]
+    parts = [(edges[k], float(top), edges[k + 1], float(bottom)) for k in range(len(edges) - 1)]
+    if any(p[2] - p[0] < DIVIDED_ASPECT * height for p in parts):
+        return [box]
+    return parts
+
+
 def _merge(found: list[Widget]) -> list[Widget]:
-    """One widget per border: of near-identical boxes keep the outer (largest) one."""
+    """One widget per border: of near-identical boxes, or of a box and one just inside it
+    (a border's outer and inner edge), keep the outer (largest) one."""
     found.sort(key=lambda w: -(w.width * w.height))
     kept: list[Widget] = []
     for widget in found:
-        if all(iou_one(widget.box, other.box) < SAME_BORDER for other in kept):
+        if all(
+            iou_one(widget.box, other.box) < SAME_BORDER and not _inner_edge(widget.box, other.box)
+            for other in kept
+        ):
             kept.append(widget)
     return kept
+
+
+def _inner_edge(inner: Box, outer: Box) -> bool:
+    """Whether ``inner`` lies inside ``outer`` at most :data:`BORDER_INSET` from each side."""
+    insets = (inner[0] - outer[0], inner[1] - outer[1], outer[2] - inner[2], outer[3] - inner[3])
+    return all(0.0 <= d <= BORDER_INSET for d in insets)
 
 
 def find_shapes(pixels: Pixels, edges: Pixels) -> list[Widget]:
@@ -167,8 +219,10 @@ def find_shapes(pixels: Pixels, edges: Pixels) -> list[Widget]:
         if shape is None:
             continue
         kind = _kind(closed, *shape)
-        if kind is not None:
-            box = shape[0]
+        if kind is None:
+            continue
+        boxes = _divided(closed, shape[0]) if kind[0] == "rect" else [shape[0]]
+        for box in boxes:
             found.append(Widget(kind[0], box, round(kind[1], 3), _mean_inside(pixels, box)))
     return _merge(found)[:MAX_WIDGETS]
 
@@ -221,13 +275,29 @@ def find_icons(
 
 
 def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> bool:
-    """Not a text line's own tight box, and (for small shapes) not a letter (o, D, 0)."""
+    """Not a text line's own tight box, and (for small shapes) not a letter (o, D, 0); a
+    shape that encloses the text is its border either way."""
     words = [w for line, ws in lines for w in (ws or (line,))]
-    if any(iou_one(shape.box, line) >= TEXT_BOX_IOU for line, _ in lines):
+    if any(
+        iou_one(shape.box, line) >= TEXT_BOX_IOU and not _encloses(shape.box, line)
+        for line, _ in lines
+    ):
         return False
     if shape.kind == "rect" and shape.height > CHECK_MAX:
         return True
-    return not _inside_any(shape.box, words)
+    return not any(_inside_any(shape.box, (w,)) and not _encloses(shape.box, w) for w in words)
+
+
+def _encloses(outer: Box, inner: Box) -> bool:
+    """Whether ``outer`` holds ``inner``, with :data:`BORDER_MARGIN` to spare at either end
+    (an OCR line box, padded above and below, may reach a snug border's top or bottom)."""
+    m = BORDER_MARGIN
+    return (
+        outer[0] + m <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2] - m
+        and inner[3] <= outer[3]
+    )
 
 
 def _drop_nested_small(shapes: list[Widget]) -> list[Widget]:

@@ -70,6 +70,33 @@ def test_a_wide_gap_ends_the_group() -> None:
     assert [e.kind for e in out] == ["group", "text"]
 
 
+def test_a_subtitle_under_a_heading_is_one_of_its_members() -> None:
+    # An article: its title, a date line under it, a paragraph and its actions. The date
+    # line is title-like too, but it is the title's subtitle, not the group's name.
+    def article(title: str, top: float) -> list[Element]:
+        return [
+            _text(title, (234, top, 508, top + 23)),
+            _text("February 9 · 6 min read", (231, top + 27, 382, top + 47)),
+            _text("Fewer pages and clearer runbooks.", (230, top + 51, 989, top + 75)),
+            _button("Share", (326, top + 85, 394, top + 116)),
+        ]
+
+    long = "Version 4.2 is out: faster builds and a new CLI"  # nine words: still a title
+    out = group(article("A calmer on-call rotation", 20) + article(long, 200), [])
+    assert [(e.kind, e.name) for e in out] == [
+        ("group", "A calmer on-call rotation"),
+        ("group", long),
+    ]
+    assert [c.name for c in out[0].children][:2] == [
+        "A calmer on-call rotation",
+        "February 9 · 6 min read",
+    ]
+    # A line taller than the heading above it is a heading of its own.
+    tall = article("Overview", 20)
+    tall[1] = _text("A bigger line here", (231, 47, 382, 77))
+    assert [e.name for e in group(tall, []) if e.kind == "group"] == ["A bigger line here"]
+
+
 def test_labels_menus_numbers_and_prose_are_not_headings() -> None:
     label = _text("Theme", (376, 181, 428, 206))
     select = Element("control", "rect", (526, 178, 905, 211), "Theme", "", (("combobox", 0.7),))

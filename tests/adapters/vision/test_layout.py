@@ -48,6 +48,23 @@ def test_a_line_splits_where_its_colour_changes() -> None:
     assert items[1].box[0] == 240
 
 
+def test_a_washed_out_link_still_splits_from_grey_text() -> None:
+    # A link blue that JPEG chroma subsampling has washed out is nearer to the grey text
+    # before it than the colour distance that splits, but its hue still tells.
+    image = WHITE.copy()
+    grey, washed = (118, 113, 112), (112, 76, 69)  # BGR
+    assert np.linalg.norm(np.subtract(grey, washed)) < 90
+    cv2.putText(image, "Have an account?", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, grey, 2)
+    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, washed, 2)
+    words = [Word("account?", (96, 22, 225, 46), 0.99), Word("Sign", (240, 22, 290, 46), 0.99),
+             Word("in", (296, 22, 320, 46), 0.99)]  # fmt: skip
+    items = split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))
+    assert [i.text for i in items] == ["account?", "Sign in"]
+    # Two greys as far apart as that are one run.
+    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (70, 70, 70), 2)
+    assert len(split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))) == 1
+
+
 def test_one_colour_line_keeps_its_text_and_the_words_span() -> None:
     words = [Word("Remember", (40, 20, 120, 44), 0.99), Word("me", (126, 20, 150, 44), 0.99)]
     (item,) = split_line(WHITE, _line("Remember me", (10, 18, 152, 46), words))
@@ -82,6 +99,22 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
     assert _by_name(elements, "Email")  # the label stays a text element
     for i, element in enumerate(elements):
         assert element.parent < i
+
+
+def test_a_box_glyph_is_a_checkbox_named_by_its_label() -> None:
+    # A small checkbox OCR reads as "☐": free, or inside the shape its outline made.
+    glyph = Word("☐", (20, 150, 30, 172), 0.9)
+    label = Word("Remember", (44, 150, 120, 172), 0.99), Word("me", (126, 150, 150, 172), 0.99)
+    line = _line("☐ Remember me", (18, 150, 152, 172), [glyph, *label])
+    for widgets in ([], [Widget("rect", (18.0, 149.0, 32.0, 173.0), 0.9)]):
+        elements = layout(WHITE, [line], widgets)
+        (box,) = [e for e in elements if e.roles and e.roles[0][0] == "checkbox"]
+        assert (box.name, box.raw_role) == ("Remember me", "checkbox")
+        assert box.box[0] <= 25 <= box.box[2]
+        assert not [e for e in elements if e.name == "☐"]
+    # Another glyph is no checkbox.
+    star = _line("★ Remember me", (18, 150, 152, 172), [Word("★", glyph.box, 0.9), *label])
+    assert not [e for e in layout(WHITE, [star], []) if e.roles[0][0] == "checkbox"]
 
 
 def test_aligned_bands_become_named_table_rows() -> None:

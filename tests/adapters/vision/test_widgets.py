@@ -50,3 +50,43 @@ def test_blank_and_noisy_images_have_no_widgets() -> None:
 def test_widget_sizes() -> None:
     widget = Widget("rect", (10.0, 20.0, 50.0, 30.0), 1.0)
     assert (widget.width, widget.height) == (40.0, 10.0)
+
+
+def _bordered(image: np.ndarray, box: tuple[int, int, int, int]) -> None:  # type: ignore[type-arg]
+    left, top, right, bottom = box
+    cv2.rectangle(image, (left, top), (right - 1, bottom - 1), (120, 120, 120), 1)
+
+
+def test_a_border_snug_around_its_caption_is_a_widget() -> None:
+    # A small "Edit" button whose OCR line box nearly fills it: the border encloses the
+    # line, so it is the button, not the text's own box.
+    image = np.full((80, 200, 3), 255, dtype=np.uint8)
+    button = (40, 20, 91, 53)
+    _bordered(image, button)
+    line = (42.0, 22.0, 90.0, 52.0)
+    widgets = detect_widgets(image, [(line, [line])])
+    assert iou_one(button, line) >= 0.6
+    assert _found(widgets, "rect", button)
+    # One widget per border: its inner edge, a few pixels inside, is not another.
+    alone = detect_widgets(image, [])
+    assert sum(iou_one(w.box, tuple(map(float, button))) > 0.5 for w in alone) == 1
+    # A shape that does not hold the line with room to spare is still the line's box.
+    tight = (40.0, 20.0, 92.0, 53.0)
+    assert not _found(detect_widgets(image, [(tight, [tight])]), "rect", button)
+
+
+def test_two_buttons_a_pixel_apart_are_two_widgets() -> None:
+    # At a small device scale two adjacent buttons' borders touch and close into one
+    # contour; the border between them divides it again.
+    image = np.full((60, 200, 3), 255, dtype=np.uint8)
+    edit, delete = (20, 15, 58, 41), (60, 15, 110, 41)
+    _bordered(image, edit)
+    _bordered(image, delete)
+    widgets = detect_widgets(image, [])
+    assert _found(widgets, "rect", edit) and _found(widgets, "rect", delete)
+    assert not _found(widgets, "rect", (20, 15, 110, 41))
+    # A field with a narrow compartment at its end (a select's chevron) stays one shape.
+    field = np.full((60, 260, 3), 255, dtype=np.uint8)
+    _bordered(field, (20, 15, 220, 41))
+    cv2.line(field, (194, 15), (194, 40), (120, 120, 120), 1)
+    assert _found(detect_widgets(field, []), "rect", (20, 15, 220, 41))
