@@ -220,6 +220,7 @@ def _box_array(raw: Sequence[Any]) -> FloatArray:
     return boxes
 
 
+_FEW_ROWS: Final[int] = 64
 _FIXED: Final[int] = 7
 """Fields of a row before its platform IDs: id, raw role, name, parent, box, value, states."""
 
@@ -369,14 +370,21 @@ class TableBuilder:
             parent = np.asarray(parents, dtype=np.int64).reshape(n)
         except (TypeError, ValueError) as exc:
             raise InvalidObservationError("a row's parent is not a row index") from exc
-        if n and ((parent < -1).any() or (parent >= np.arange(n)).any()):
+        if n <= _FEW_ROWS:  # (a short loop beats three array operations)
+            later = any(p < -1 or p >= i for i, p in enumerate(parent.tolist()))
+        else:
+            later = bool((parent < -1).any() or (parent >= np.arange(n)).any())
+        if later:
             raise InvalidObservationError("a row's parent is not an earlier row")
         return parent.astype(np.int32)
 
     def _canonical(self, raw_roles: Sequence[str]) -> list[str]:
-        platform = self.platform
-        mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
-        roles = [mapping[raw] for raw in raw_roles]
+        if len(self.roles) == len(raw_roles):  # every row's role given (the DOM source)
+            roles = [""] * len(raw_roles)
+        else:
+            platform = self.platform
+            mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
+            roles = [mapping[raw] for raw in raw_roles]
         for position, role in self.roles.items():
             if role not in ROLE_INDEX:
                 raise InvalidObservationError(f"unknown canonical role {role!r}")

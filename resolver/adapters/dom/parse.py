@@ -27,6 +27,7 @@ builder does for depths beyond 512, so xpaths agree with Chromium on such pages 
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 import threading
 from collections.abc import Iterator
@@ -287,6 +288,7 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int64]:
     return np.where(closing[~exempt], -1, 1).astype(np.int64)
 
 
+@functools.cache
 def _lexbor() -> Any:
     try:
         from selectolax.lexbor import LexborHTMLParser
