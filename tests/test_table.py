@@ -140,3 +140,17 @@ def test_boxes_given_as_arrays_and_no_boxes_at_all() -> None:
     none = TableBuilder("a11y", "test")
     none.add("a", raw_role="button", name="x")
     assert none.build().bboxes.shape == (1, 4)
+
+
+@pytest.mark.parametrize("rows", [3, 64, 65, 500])
+def test_parents_are_checked_on_small_and_large_tables(rows: int) -> None:
+    for bad in (rows - 1, -2):  # a row that is its own parent; a negative index
+        b = TableBuilder("a11y", "test")
+        for k in range(rows):
+            b.add(f"r{k}", raw_role="button", parent=k - 1 if k < rows - 1 else bad)
+        with pytest.raises(InvalidObservationError, match="earlier row"):
+            b.build()
+    good = TableBuilder("a11y", "test")
+    for k in range(rows):
+        good.add(f"r{k}", raw_role="button", parent=k - 1)
+    assert good.build().parent.tolist() == list(range(-1, rows - 1))
