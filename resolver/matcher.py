@@ -577,8 +577,14 @@ class Scorer:
         return cached
 
     def _cap_bound(self, *, shared: bool = False) -> FloatArray:
-        config = self.config
         num, den = (self.base_num, self.base_den) if shared else (self.num, self.den)
+        gate, total = self._at_best(num)
+        return np.asarray(gate * total / den, dtype=np.float64)
+
+    def _at_best(self, num: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """The gate and the weighted sum when box, name and container all agree as well as
+        they can, on top of the weighted sum ``num`` of the other signals."""
+        config = self.config
         total = num + (self.query.bbox_weight if self.has_box else 0.0)
         gate = self.mult
         if self.has_name:
@@ -587,7 +593,7 @@ class Scorer:
             gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
         if self.has_container:
             total = total + self.container_weight
-        return np.asarray(gate * total / den, dtype=np.float64)
+        return gate, total
 
     def _web_cap(self) -> FloatArray:
         """:meth:`_cap_bound` of a ref with web evidence whose web weights count for every
@@ -598,15 +604,7 @@ class Scorer:
         key, plain, web_num = self._web_bound
         parts: tuple[FloatArray, FloatArray] | None = self.index.shared_vectors.get(key)
         if parts is None:
-            config = self.config
-            gate = self.mult
-            rest = plain + (self.query.bbox_weight if self.has_box else 0.0)
-            if self.has_name:
-                cap = NAME_TIERS["fuzzy_cap"]
-                rest = rest + config.w_name * cap
-                gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
-            if self.has_container:
-                rest = rest + self.container_weight
+            gate, rest = self._at_best(plain)
             parts = self.index.shared_vectors.room()[key] = (gate / self.base_den, rest)
         gain, rest = parts
         upper: FloatArray = rest + web_num
