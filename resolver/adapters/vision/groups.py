@@ -28,7 +28,7 @@ from typing import Final
 
 from ...geometry import Box
 from .layout import Element, label_gap
-from .roles import MAX_CONTROL_HEIGHT
+from .roles import BOX_GLYPHS, MAX_CONTROL_HEIGHT
 from .widgets import Widget
 
 __all__ = ["GAP", "MAX_TITLE_WORDS", "group"]
@@ -48,6 +48,9 @@ TITLE_BAND: Final[float] = 3.0
 """A panel's title starts within this many text heights of its top edge."""
 PANEL_INSIDE: Final[float] = 0.9
 """Share of an element's box inside a panel for the element to belong to it."""
+LINE_MARKS: Final[frozenset[str]] = BOX_GLYPHS | frozenset("■▪▫•●○◦◉◯")
+"""Glyphs that open a line that is not a title: a bullet, or a box or radio OCR read as
+part of its label (a checked checkbox on a dark theme reads as ``■``)."""
 MAX_TITLE_WORDS: Final[int] = 10
 MAX_TITLE_CHARS: Final[int] = 60
 
@@ -90,6 +93,8 @@ def _title_like(element: Element) -> bool:
         return False
     if not any(len(word) > 1 and word.isalpha() for word in name.split()):
         return False  # a number, a time, a glyph: a table cell or an icon, not a title
+    if name[0] in LINE_MARKS:
+        return False  # a list item, or a checkbox read together with its label
     return not name.endswith((".", ",", ";", ":"))  # a sentence or a field label
 
 

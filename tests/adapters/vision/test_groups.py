@@ -110,6 +110,15 @@ def test_labels_menus_numbers_and_prose_are_not_headings() -> None:
     assert group([], []) == []
 
 
+def test_a_line_opened_by_a_bullet_or_a_box_glyph_is_not_a_heading() -> None:
+    """A checked checkbox on a dark theme reads as ``■`` glued to its label, and a list item
+    opens with its bullet: neither names the controls below it."""
+    for mark in ("■", "•", "☐"):
+        out = group(_form(f"{mark}Use a proxy server", 20), [])
+        assert all(e.kind != "group" for e in out), mark
+    assert group(_form("Use a proxy server", 20), [])[0].kind == "group"
+
+
 def test_the_settings_screenshot_has_its_dialog_and_fieldsets() -> None:
     obs = Observation(screenshot=fixture_png("settings"), screen_size=(1280.0, 800.0))
     table = obs.candidates("vision")
