@@ -76,6 +76,7 @@ _NO_DEPTH: Final[frozenset[str]] = frozenset(
 _NAME_BYTES: Final[npt.NDArray[np.bool_]] = np.zeros(256, dtype=bool)
 _NAME_BYTES[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789:-", dtype=np.uint8)] = True
 _PACKED_WIDTH: Final[int] = 8  # bytes of a uint64; the names above are at most 8 long
+_DEPTH_CHUNK: Final[int] = 1 << 18  # tags read at once
 _PACKED_NO_DEPTH: Final[npt.NDArray[np.uint64]] = np.array(
     sorted(int.from_bytes(tag.encode().ljust(_PACKED_WIDTH, b"\0"), "little") for tag in _NO_DEPTH),
     dtype="<u8",
@@ -264,13 +265,14 @@ def _estimated_depth(text: str | bytes) -> int:
     steps = _depth_steps(data)
     if not steps.size:
         return 0
-    level = np.cumsum(steps)
+    level = np.cumsum(steps, dtype=np.int64)
     return int((level - np.minimum.accumulate(np.minimum(level, 0))).max())
 
 
-def _depth_steps(data: bytes) -> npt.NDArray[np.int64]:
+def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:
     """+1 per tag of ``data`` that opens an element deepening the tree, -1 per such end tag,
-    in order (``data`` ASCII-lowered, raw text cut out)."""
+    in order (``data`` ASCII-lowered, raw text cut out). Tags are read in chunks, so memory
+    stays a few times the input's size."""
     window = _PACKED_WIDTH + 1
     codes = np.frombuffer(data + b"\0" * (window + 1), dtype=np.uint8)
     at = np.flatnonzero(codes[: len(data)] == 0x3C)  # "<"
@@ -279,13 +281,16 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int64]:
     first = codes[start]
     tag = (first >= 0x61) & (first <= 0x7A)  # a name starts with a letter
     start, closing = start[tag], closing[tag]
-    head = codes[start[:, None] + np.arange(window)]
-    named = _NAME_BYTES[head]
-    length = np.where(named.all(axis=1), window, named.argmin(axis=1))
-    packed = np.where(np.arange(_PACKED_WIDTH) < length[:, None], head[:, :_PACKED_WIDTH], 0)
-    key = np.ascontiguousarray(packed, dtype=np.uint8).view("<u8").ravel()
-    exempt = (length <= _PACKED_WIDTH) & np.isin(key, _PACKED_NO_DEPTH)
-    return np.where(closing[~exempt], -1, 1).astype(np.int64)
+    keep = np.empty(start.size, dtype=bool)
+    offsets = np.arange(window)
+    for k in range(0, start.size, _DEPTH_CHUNK):
+        head = codes[start[k : k + _DEPTH_CHUNK, None] + offsets]
+        named = _NAME_BYTES[head]
+        length = np.where(named.all(axis=1), window, named.argmin(axis=1))
+        packed = np.where(offsets[:_PACKED_WIDTH] < length[:, None], head[:, :_PACKED_WIDTH], 0)
+        key = np.ascontiguousarray(packed, dtype=np.uint8).view("<u8").ravel()
+        keep[k : k + _DEPTH_CHUNK] = (length > _PACKED_WIDTH) | ~np.isin(key, _PACKED_NO_DEPTH)
+    return np.where(closing[keep], -1, 1).astype(np.int8)
 
 
 @functools.cache

@@ -165,8 +165,13 @@ def test_depth_steps_read_every_tag_name(data: bytes) -> None:
     assert parse._depth_steps(data).tolist() == _reference_steps(data)
 
 
-def test_depth_steps_agree_with_the_reference_on_a_long_page() -> None:
+@pytest.mark.parametrize("chunk", [7, 1 << 18])
+def test_depth_steps_agree_with_the_reference_on_a_long_page(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import random
+
+    monkeypatch.setattr(parse, "_DEPTH_CHUNK", chunk)  # (tags are read in chunks)
 
     rng = random.Random(7)
     names = [*sorted(parse._NO_DEPTH), "div", "span", "a", "section", "x-y", "basefontz"]
