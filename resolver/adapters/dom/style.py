@@ -294,8 +294,9 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     after: dict[int, str] = {}
     sheets = _style_sheets(doc)
     if sheets:
-        declared = read_sheets(sheets, viewport, Subjects(doc.tags, doc.attrs))
-        rules = _compile([d for d in declared if d.prop != "content"], doc)
+        subjects = Subjects(doc.tags, doc.attrs)
+        declared = read_sheets(sheets, viewport, subjects)
+        rules = _compile([d for d in declared if d.prop != "content"], doc, subjects)
         _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
@@ -304,9 +305,14 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     return Styles(display, visibility, content_hidden, before, after, transform)
 
 
-def _compile(declared: list[Declaration], doc: Document) -> list[Rule]:
+def _compile(
+    declared: list[Declaration], doc: Document, subjects: Subjects | None = None
+) -> list[Rule]:
     """Rules with a known outcome, one per selector Lexbor can parse (checked on a one-element
-    document, so an unsupported selector never forces the page's grouped queries apart)."""
+    document, so an unsupported selector never forces the page's grouped queries apart).
+    With ``subjects``, a selector that names a tag, class or id the page does not have is
+    left out (a rule is read when any of its selectors may match; Lexbor then need not try
+    the others on every element)."""
     rules: list[Rule] = []
     probe = doc.parser.__class__("<p></p>").root
     valid: dict[str, bool] = {}
@@ -323,6 +329,8 @@ def _compile(declared: list[Declaration], doc: Document) -> list[Rule]:
         for parsed in declaration.selectors:
             selector = parsed.text
             if _DYNAMIC.search(selector):
+                continue
+            if subjects is not None and not subjects.may_match(selector):
                 continue
             ok = valid.get(selector)
             if ok is None:

@@ -202,3 +202,24 @@ def test_plain_style_attributes_read_as_tinycss2_reads_them() -> None:
             if isinstance(node, ast.Declaration) and node.lower_name in _INLINE_PROPS
         ]
         assert _inline_declarations(style) == expected, style
+
+
+def test_selectors_that_cannot_select_anything_are_not_queried() -> None:
+    """Of a rule's selectors, those naming a class, id or tag the page lacks are left out
+    of the queries; the styles are the same."""
+    from resolver.adapters.dom.css import Subjects, read_sheets
+    from resolver.adapters.dom.parse import parse_html
+    from resolver.adapters.dom.style import _compile, compute_styles
+
+    page = (
+        "<style>.gone, #nothere, .a, section p {display:none} .b{display:block}</style>"
+        "<div class=a>x</div><div class=b>y</div><p>z</p>"
+    )
+    doc = parse_html(page)
+    subjects = Subjects(doc.tags, doc.attrs)
+    declared = read_sheets([".gone, #nothere, .a, section p {display:none}"], (1280, 800))
+    assert [r.selector for r in _compile(declared, doc, subjects)] == [".a"]
+    assert {r.selector for r in _compile(declared, doc)} == {".gone", "#nothere", ".a", "section p"}
+    display = compute_styles(doc).display
+    first = doc.tags.index("div")
+    assert (display[first], display[first + 1]) == (D_NONE, D_BLOCK)
