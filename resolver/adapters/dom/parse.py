@@ -81,9 +81,11 @@ _PACKED_NO_DEPTH: Final[npt.NDArray[np.uint64]] = np.array(
     sorted(int.from_bytes(tag.encode().ljust(_PACKED_WIDTH, b"\0"), "little") for tag in _NO_DEPTH),
     dtype="<u8",
 )
-_RAWTEXT_RE: Final[re.Pattern[bytes]] = re.compile(
-    rb"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>", re.DOTALL
+_RAW_OPEN: Final[re.Pattern[bytes]] = re.compile(
+    rb"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b"
 )
+"""The start of a raw-text element, whose content holds no tags (on lowered bytes)."""
+_TAG_END: Final[re.Pattern[bytes]] = re.compile(rb"\s*>")
 _META_CHARSET: Final[re.Pattern[bytes]] = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
 )
@@ -261,12 +263,45 @@ def _estimated_depth(text: str | bytes) -> int:
             return 0
         data = text.lower()
     if b"<script" in data or b"<style" in data:
-        data = _RAWTEXT_RE.sub(b"", data)
+        data = _cut_raw_text(data)
     steps = _depth_steps(data)
     if not steps.size:
         return 0
     level = np.cumsum(steps, dtype=np.int64)
     return int((level - np.minimum.accumulate(np.minimum(level, 0))).max())
+
+
+def _cut_raw_text(data: bytes) -> bytes:
+    """``data`` without its raw-text elements, each from ``<script`` (``<style``, ...) to the
+    first ``</script`` followed by ``>`` (spaces between allowed); an element never closed
+    stays. Its end is found with ``bytes.find``: a lazy regex would try the end tag at every
+    byte of a long script. The end found for one element serves the unclosed ones before it,
+    so a page of unclosed ``<script`` tags is read once, not once per tag."""
+    pieces = []
+    kept = search = 0
+    ends: dict[bytes, tuple[int, int, int]] = {}  # name -> (searched from, end tag at, its end)
+    while (opening := _RAW_OPEN.search(data, search)) is not None:
+        name = opening.group(1)
+        start = opening.end()
+        known = ends.get(name)
+        if known is not None and known[0] <= start and (known[1] < 0 or start <= known[1]):
+            end = known[2]
+        else:
+            closer, look, end, at = b"</" + name, start, -1, -1
+            while (at := data.find(closer, look)) >= 0:
+                tail = _TAG_END.match(data, at + len(closer))
+                if tail is not None:
+                    end = tail.end()
+                    break
+                look = at + 1
+            ends[name] = (start, at, end)
+        if end < 0:  # never closed: keep it, look for the next one after its "<"
+            search = opening.start() + 1
+            continue
+        pieces.append(data[kept : opening.start()])
+        kept = search = end
+    pieces.append(data[kept:])
+    return b"".join(pieces)
 
 
 def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:

@@ -232,3 +232,43 @@ def test_bytes_parse_as_their_decoded_text(data: bytes) -> None:
     assert from_bytes.tags == from_text.tags
     assert from_bytes.content == from_text.content
     assert from_bytes.attrs == from_text.attrs
+
+
+def test_raw_text_is_cut_as_the_lazy_pattern_cuts_it() -> None:
+    """The raw-text cut spelled out as one lazy regex (the reference) and the cut by
+    ``bytes.find`` agree on generated tag soup: closed, unclosed and nested raw-text
+    elements, end tags with spaces, names that only start like a raw-text tag."""
+    import random
+    import re
+
+    reference = re.compile(
+        rb"<(script|style|textarea|title|xmp|noembed|noframes|plaintext)\b.*?</\1\s*>",
+        re.DOTALL,
+    )
+    pieces = [b"<script>", b"</script>", b"</script >", b"</script\n>", b"</scriptx>",
+              b"<scripts>", b"<style>", b"</style>", b"<title>", b"</title >", b"x", b"<",
+              b"</", b" ", b">", b"<textarea a=1>", b"</textarea>", b"<div>",
+              b"</div>"]  # fmt: skip
+    rng = random.Random(5)
+    for _ in range(20_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert parse._cut_raw_text(data) == reference.sub(b"", data), data
+
+
+@pytest.mark.timeout(5)
+@pytest.mark.parametrize(
+    ("page", "refused"),
+    [
+        ("<script" * 500_000 + "<p>x</p>" * 5000, True),  # never closed: counts as nesting
+        ("<script>" * 300_000 + "</scriptx>" + "<p>x</p>" * 5000, True),  # not an end tag
+        ("<script>x</script>" * 200_000 + "<p>x</p>" * 5000, False),
+    ],
+)
+def test_pages_of_raw_text_tags_are_read_in_bounded_time(page: str, refused: bool) -> None:
+    """Each raw-text element's end is looked for once, not once per element before it: the
+    page is read, or refused with a typed error, in time."""
+    if refused:
+        with pytest.raises(InvalidObservationError, match="nests"):
+            parse_html(page)
+    else:
+        assert parse_html(page).tags[0] == "html"
