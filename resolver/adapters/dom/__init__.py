@@ -53,6 +53,7 @@ from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
+from .css import MAX_MATCH_COST, MatchCost
 from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
 from .roles import aria_role, compute_roles, is_focusable
@@ -134,6 +135,7 @@ class DomAnalysis:
         )  # fmt: skip
         self.paths: Paths = compute_paths(self.doc)
         self._xpath: XPathRunner | None = None
+        self._costs: MatchCost | None = None
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -162,7 +164,12 @@ class DomAnalysis:
         return self._xpath.run(path)
 
     def css(self, selector: str) -> list[int]:
-        """Elements a CSS selector selects (document order; ``[]`` when invalid)."""
+        """Elements a CSS selector selects (document order; ``[]`` when invalid, or when the
+        selector engine could take minutes over it: see :class:`.css.MatchCost`)."""
+        if self._costs is None:
+            self._costs = MatchCost(self.doc.tags, self.doc.attrs, self.doc.parent)
+        if any(self._costs(part) > MAX_MATCH_COST for part in selector.split(",")):
+            return []
         try:
             return self.doc.css(selector)
         except Exception:  # Lexbor: unparsable selector

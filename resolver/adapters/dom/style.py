@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar
 import tinycss2
 from tinycss2 import ast
 
-from .css import Declaration, Subjects, media_applies, read_sheets, specificity
+from .css import Declaration, MatchCost, Subjects, media_applies, read_sheets, specificity
 from .parse import Document, indices_of
 
 __all__ = ["BLOCK_TAGS", "UA_HIDDEN_TAGS", "Styles", "compute_styles"]
@@ -295,24 +295,29 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
     sheets = _style_sheets(doc)
     if sheets:
         subjects = Subjects(doc.tags, doc.attrs)
+        costs = MatchCost(doc.tags, doc.attrs, doc.parent)
         declared = read_sheets(sheets, viewport, subjects)
-        rules = _compile([d for d in declared if d.prop != "content"], doc, subjects)
+        rules = _compile([d for d in declared if d.prop != "content"], doc, subjects, costs)
         _apply_rules(doc, rules, display, visibility, transform, important)
         content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
-            _pseudo_content(doc, content_rules, before, after)
+            _pseudo_content(doc, content_rules, before, after, costs)
     _inline(doc, display, visibility, transform, content_hidden, important)
     return Styles(display, visibility, content_hidden, before, after, transform)
 
 
 def _compile(
-    declared: list[Declaration], doc: Document, subjects: Subjects | None = None
+    declared: list[Declaration],
+    doc: Document,
+    subjects: Subjects | None = None,
+    costs: MatchCost | None = None,
 ) -> list[Rule]:
     """Rules with a known outcome, one per selector Lexbor can parse (checked on a one-element
     document, so an unsupported selector never forces the page's grouped queries apart).
     With ``subjects``, a selector that names a tag, class or id the page does not have is
     left out (a rule is read when any of its selectors may match; Lexbor then need not try
-    the others on every element)."""
+    the others on every element). With ``costs``, a selector the engine could take minutes
+    over is left out (see :class:`.css.MatchCost`)."""
     rules: list[Rule] = []
     probe = doc.parser.__class__("<p></p>").root
     valid: dict[str, bool] = {}
@@ -331,6 +336,8 @@ def _compile(
             if _DYNAMIC.search(selector):
                 continue
             if subjects is not None and not subjects.may_match(selector):
+                continue
+            if costs is not None and not costs.allow(selector):
                 continue
             ok = valid.get(selector)
             if ok is None:
@@ -461,6 +468,7 @@ def _pseudo_content(
     declared: list[Declaration],
     before: dict[int, str],
     after: dict[int, str],
+    costs: MatchCost | None = None,
 ) -> None:
     """``::before``/``::after`` text per element: rules bucketed by their key selector, so
     each element is tested only against the rules that can match it."""
@@ -473,7 +481,7 @@ def _pseudo_content(
             if end is None:
                 continue
             base = selector[: end.start()].strip() or "*"
-            if _DYNAMIC.search(base):
+            if _DYNAMIC.search(base) or (costs is not None and not costs.allow(base)):
                 continue
             spec = (declaration.layer, specificity(base))
             buckets.setdefault(_rule_key(base), []).append(

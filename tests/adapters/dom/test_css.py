@@ -260,3 +260,25 @@ def test_sheets_worth_reading() -> None:
     assert _worth_reading(".a{dis\\70lay:none}")  # an escape may spell a property
     assert not _worth_reading(".a{color:red;width:3px}")
     assert [d.prop for d in read("A{DISPLAY:NONE}")] == ["display"]
+
+
+@pytest.mark.timeout(10)
+def test_selectors_the_engine_would_take_minutes_over_are_not_matched() -> None:
+    """A chain of 40 ``div`` compounds on 50 nested ``div``s: the engine would try every way
+    of picking the ancestors. It is left out; a real page's costliest selector is far below
+    the bound, and selectors with one step are let through uncounted."""
+    from resolver.adapters.dom.css import MAX_MATCH_COST, MatchCost
+    from resolver.adapters.dom.style import compute_styles
+
+    chain = " ".join(["div"] * 40)
+    doc = parse_html(f"<style>{chain}{{display:none}}</style>" + "<div>" * 50 + "x")
+    costs = MatchCost(doc.tags, doc.attrs, doc.parent)
+    assert costs(chain) > MAX_MATCH_COST and not costs.allow(chain)
+    assert costs("div > div > div") <= 50 and costs.allow("div div")
+    assert costs(".a .b span") == 0  # no element has class a
+    assert costs(":has(div div div) div") > costs("div")  # steps inside a pseudo-class count
+    compute_styles(doc)  # in time
+    from resolver.adapters.dom import analyze
+
+    page = analyze("<div>" * 50 + "x")
+    assert page.css(chain) == [] and len(page.css("div div")) == 49  # a recorded selector too
