@@ -38,9 +38,11 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 from typing import Any, Final
 
 import numpy as np
@@ -901,26 +903,19 @@ class MatchCost:
     @cached_property
     def _counts(self) -> tuple[dict[str, int], dict[str, int], dict[str, int], int, int]:
         tags: dict[str, int] = {}
-        classes: dict[str, int] = {}
-        ids: dict[str, int] = {}
-        for tag in self._tags:
-            key = tag.lower()
-            tags[key] = tags.get(key, 0) + 1
-        for element in self._attrs:
-            if not element:
-                continue
-            for name in set((element.get("class") or "").split()):
-                classes[name] = classes.get(name, 0) + 1
-            element_id = element.get("id")
-            if element_id:
-                ids[element_id] = ids.get(element_id, 0) + 1
+        for tag, count in Counter(self._tags).items():
+            tags[tag.lower()] = tags.get(tag.lower(), 0) + count
+        attrs = [element for element in self._attrs if element]
+        classes = Counter(
+            chain.from_iterable(set(a["class"].split()) for a in attrs if "class" in a)
+        )
+        ids = Counter(a["id"] for a in attrs if a.get("id"))
         depth = [0] * len(self._parent)
-        children = [0] * len(self._parent)
         for i, p in enumerate(self._parent):
             if p >= 0:
                 depth[i] = depth[p] + 1
-                children[p] += 1
-        return tags, classes, ids, max(depth, default=0) + 1, max(children, default=0)
+        siblings = Counter(self._parent).most_common(1)[0][1] if self._parent else 0
+        return tags, dict(classes), dict(ids), max(depth, default=0) + 1, siblings
 
     def _named(self, compound: str) -> int:
         """How many elements the compound's most selective key can match."""
