@@ -21,7 +21,7 @@ from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
-from .geometry import CoordSpace, iou_one
+from .geometry import CoordSpace, iou_one, share_inside
 from .index import index_of
 from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
@@ -415,19 +415,9 @@ def _own_text(ref: SemanticElementRef, name: str) -> bool:
     if ref.bbox is None:
         return False
     return any(
-        normalize(collapse(text)) == name and _share_inside(box, ref.bbox) >= OWN_TEXT
+        normalize(collapse(text)) == name and share_inside(box, ref.bbox) >= OWN_TEXT
         for text, box in ref.anchors
     )
-
-
-def _share_inside(
-    inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]
-) -> float:
-    """Share of ``inner``'s area inside ``outer`` (0 for an empty ``inner``)."""
-    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
-    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
-    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
-    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
 
 
 def _vision_group_check(

@@ -12,7 +12,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Box", "CoordSpace", "Edges", "Geometry", "iou", "iou_one", "scale_between"]
+__all__ = [
+    "Box", "CoordSpace", "Edges", "Geometry", "iou", "iou_one", "scale_between", "share_inside",
+]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
 Box = tuple[float, float, float, float]
@@ -95,6 +97,15 @@ def iou_one(a: Box, b: Box) -> float:
     """IoU of two boxes (identical zero-area boxes count as overlapping fully)."""
     geometry = Geometry.of(np.asarray([b], dtype=np.float64))
     return float(iou(a, geometry, coincide=np.asarray([a == b]))[0])
+
+
+def share_inside(inner: Box, outer: Box) -> float:
+    """Share of ``inner``'s area that lies inside ``outer`` (0 for an empty or inverted
+    ``inner``)."""
+    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = max(0.0, inner[2] - inner[0]) * max(0.0, inner[3] - inner[1])
+    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
 
 
 def scale_between(

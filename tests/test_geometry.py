@@ -26,3 +26,13 @@ def test_coord_spaces() -> None:
     assert CoordSpace.CSS_PX.known and not CoordSpace.UNKNOWN.known and not CoordSpace.NONE.known
     with pytest.raises(ValueError):
         CoordSpace("pixels")
+
+
+def test_share_inside() -> None:
+    from resolver.geometry import share_inside
+
+    assert share_inside((0, 0, 10, 10), (0, 0, 20, 20)) == 1.0
+    assert share_inside((0, 0, 10, 10), (5, 0, 20, 20)) == 0.5
+    assert share_inside((0, 0, 10, 10), (30, 30, 40, 40)) == 0.0
+    assert share_inside((5, 5, 5, 5), (0, 0, 10, 10)) == 0.0  # empty
+    assert share_inside((10, 10, 0, 0), (0, 0, 10, 10)) == 0.0  # inverted

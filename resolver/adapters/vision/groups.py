@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Final
 
-from ...geometry import Box
+from ...geometry import Box, share_inside
 from .layout import Element, label_gap
 from .roles import BOX_GLYPHS, MAX_CONTROL_HEIGHT
 from .widgets import Widget
@@ -64,10 +64,7 @@ def _area(box: Box) -> float:
 
 
 def _inside(inner: Box, outer: Box) -> bool:
-    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
-    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
-    area = _area(inner)
-    return area > 0 and max(0.0, width) * max(0.0, height) >= PANEL_INSIDE * area
+    return share_inside(inner, outer) >= PANEL_INSIDE
 
 
 def _has_control(element: Element) -> bool:

@@ -36,7 +36,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from ...geometry import Box
+from ...geometry import Box, share_inside
 from .ocr import TextLine, Word
 from .roles import (
     BOX_GLYPHS,
@@ -154,14 +154,6 @@ class Element:
 
 def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
-
-
-def _overlap(inner: Box, outer: Box) -> float:
-    """Share of ``inner``'s area inside ``outer``."""
-    width = min(inner[2], outer[2]) - max(inner[0], outer[0])
-    height = min(inner[3], outer[3]) - max(inner[1], outer[1])
-    area = _area(inner)
-    return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
 
 
 def _union(boxes: Sequence[Box]) -> Box:
@@ -299,7 +291,7 @@ def _holder(box: Box, shapes: Sequence[Widget]) -> int:
         if shape.kind in ("checkbox", "radio", "icon"):
             continue
         area = _area(shape.box)
-        if area < best_area and _overlap(box, shape.box) >= INSIDE and area > _area(box):
+        if area < best_area and share_inside(box, shape.box) >= INSIDE and area > _area(box):
             best, best_area = i, area
     return best
 
