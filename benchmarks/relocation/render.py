@@ -48,15 +48,21 @@ def html_key(html: str) -> str:
     return hashlib.sha1((RENDER_VERSION + "\0" + html).encode("utf-8")).hexdigest()
 
 
-@cache
-def _capture_page() -> Callable[..., dict[str, Any]]:
-    """``capture_page`` of ``fixtures/capture.py``, loaded by path (``fixtures`` is no package)."""
-    spec = importlib.util.spec_from_file_location("_relocation_capture", CAPTURE_SCRIPT)
+def load_script_attribute(script: Path, attribute: str) -> Any:
+    """An attribute of a script under ``fixtures/`` (no package there), loaded by path."""
+    spec = importlib.util.spec_from_file_location(f"_script_{script.stem}", script)
     if spec is None or spec.loader is None:
-        raise RenderError(f"cannot load {CAPTURE_SCRIPT}")
+        raise RenderError(f"cannot load {script}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.capture_page  # type: ignore[no-any-return]
+    return getattr(module, attribute)
+
+
+@cache
+def _capture_page() -> Callable[..., dict[str, Any]]:
+    """``capture_page`` of ``fixtures/capture.py``."""
+    found: Callable[..., dict[str, Any]] = load_script_attribute(CAPTURE_SCRIPT, "capture_page")
+    return found
 
 
 def _cached(path: Path) -> dict[str, str] | None:

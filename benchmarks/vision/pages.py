@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
-import importlib.util
 import json
 import os
 import sys
@@ -55,6 +54,7 @@ from benchmarks.relocation.render import (
     RenderError,
     cache_root,
     html_key,
+    load_script_attribute,
     render,
 )
 from benchmarks.relocation.run import pages_and_browser, split_of
@@ -87,13 +87,11 @@ def shot_root() -> Path:
 
 @cache
 def _capture() -> Callable[..., tuple[bytes, dict[str, Any]]]:
-    """``capture`` of ``fixtures/vision/capture.py``, loaded by path (no package there)."""
-    spec = importlib.util.spec_from_file_location("_vision_capture", SHOT_SCRIPT)
-    if spec is None or spec.loader is None:
-        raise RenderError(f"cannot load {SHOT_SCRIPT}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.capture  # type: ignore[no-any-return]
+    """``capture`` of ``fixtures/vision/capture.py``."""
+    found: Callable[..., tuple[bytes, dict[str, Any]]] = load_script_attribute(
+        SHOT_SCRIPT, "capture"
+    )
+    return found
 
 
 def _write(path: Path, data: bytes) -> None:
