@@ -34,7 +34,7 @@ from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
 
 from .alike import Page, judge
-from .mutate import make_versions
+from .mutate import Version, make_versions
 from .recorders import Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
 from .report import markdown
@@ -231,19 +231,25 @@ def evaluate_version(
     return outcomes
 
 
+def page_versions(source: str, name: str) -> tuple[list[Target], str, list[Version]]:
+    """A corpus page's targets, its base HTML and its changed versions (all empty when it
+    has no target); the parsed page is dropped before rendering starts."""
+    root = load_page(Path(source))
+    targets = choose_targets(root, name)
+    if not targets:
+        return [], "", []
+    return targets, serialize(root), make_versions(root, targets, name)
+
+
 def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     """Targets, versions, renders and outcomes of one page (run in a worker process)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    root = load_page(Path(source))
-    targets = choose_targets(root, name)
+    targets, base_html, versions = page_versions(source, name)
     result["targets"] = len(targets)
     if not targets:
         result["status"] = "no targets"
         return result
-    base_html = serialize(root)
-    versions = make_versions(root, targets, name)
-    del root
     renders = {"rendered": 0, "cached": 0}
     try:
         files, hit = render(base_html, chromium=options.chromium, timeout=options.timeout)

@@ -46,7 +46,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from benchmarks.relocation.mutate import KINDS, make_versions
+from benchmarks.relocation.mutate import KINDS
 from benchmarks.relocation.recorders import record_targets
 from benchmarks.relocation.render import (
     DEFAULT_CHROMIUM,
@@ -57,8 +57,7 @@ from benchmarks.relocation.render import (
     load_script_attribute,
     render,
 )
-from benchmarks.relocation.run import pages_and_browser, split_of
-from benchmarks.relocation.targets import choose_targets, load_page, serialize
+from benchmarks.relocation.run import page_versions, pages_and_browser, split_of
 from resolver import Observation, SemanticElementRef, resolve
 from resolver.errors import ResolutionError
 from resolver.replay.captures import load_capture
@@ -234,14 +233,10 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
     """Targets, versions, screenshots and outcomes of one page (run in a worker process)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    root = load_page(Path(source))
-    targets = choose_targets(root, name)
+    targets, base_html, versions = page_versions(source, name)
     if not targets:
         result["status"] = "no targets"
         return result
-    base_html = serialize(root)
-    versions = make_versions(root, targets, name)
-    del root
     try:
         files, _ = render(base_html, chromium=chromium)
         base_shot, _ = screenshot(base_html, chromium=chromium, timeout=timeout)
