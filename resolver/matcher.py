@@ -185,6 +185,9 @@ def _usable_container(
       ancestors: usually the window or page title, which formats without a named root
       (aria snapshots, Android trees, the DOM) cannot express and a renamed page changes.
       It would only lower every candidate alike.
+    - An outermost entry that names the document itself (:attr:`CandidateTable.document_name`,
+      the DOM's page title): every row lies inside it, so it tells none apart. It must not
+      be read as some row's container because an article's heading repeats the title.
 
     Inner entries are otherwise kept: an inner level that matches nothing is how a removed
     row or group shows (the "Edit" of a deleted row).
@@ -194,8 +197,14 @@ def _usable_container(
         path = tuple(entry for entry in path if norm(entry) != name_norm)
     if not path:
         return path
-    known = max(index_of(table).best_agreement(path[0])) >= config.outer_container_match
-    path = path if known else path[1:]
+    index = index_of(table)
+    known = max(index.best_agreement(path[0])) >= config.outer_container_match
+    document = (
+        known
+        and bool(table.document_name)
+        and index.norm(path[0]) == index.norm(table.document_name)
+    )
+    path = path[1:] if document or not known else path
     if table.source == "vision":
         path = seen_by_vision(path, table)
     return path

@@ -104,6 +104,10 @@ class CandidateTable:
     platform_ids: Mapping[str, tuple[str | None, ...]]
     coord_space: CoordSpace = CoordSpace.UNKNOWN
     screen_size: tuple[float, float] | None = None
+    document_name: str = ""
+    """The name of the document or window that holds every row, where no row stands for it
+    (the DOM source's page title; an accessibility tree has a root row instead). Recorders
+    that write every named ancestor start their container paths with it."""
     id_keys: Mapping[str, Callable[[str], str]] = field(default_factory=dict, repr=False)
     """Per platform-ID column, the function that turns a value into its comparison form
     (the DOM adapter's XPath normalisation); columns not listed compare as they are."""

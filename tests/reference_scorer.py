@@ -189,6 +189,12 @@ def reference_scores(
         _item_similarity(container[0], e) >= config.outer_container_match for e in entries
     ):
         container = container[1:]  # an outermost level nothing here resembles
+    elif (
+        container
+        and table.document_name
+        and normalize(collapse(container[0])) == normalize(collapse(table.document_name))
+    ):
+        container = container[1:]  # the document itself holds every row
     occurrence = {}
     if ref.occurrence and ref.name and normalize(collapse(ref.name)):
         k, n = ref.occurrence

@@ -85,10 +85,12 @@ def random_table(rng: random.Random, n: int) -> CandidateTable:
             xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
             **web_columns(web),
         )
+    title = side_rng(rng).choice(["", "", "Settings", "Display", "Inbox (3)"])
     return b.build(
         coord_space=rng.choice([CoordSpace.CSS_PX, CoordSpace.UNKNOWN]),
         screen_size=(1280.0, 900.0),
         id_keys=XPATH_KEYS,
+        document_name=title,
     )
 
 
@@ -109,6 +111,8 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
             fields["coord_space"] = rng.choice(["css_px", "screen_points"])
     if rng.random() < 0.5 and table.containers[row]:
         fields["container_path"] = table.containers[row]
+        if table.document_name and side_rng(rng).random() < 0.5:  # as a CDP shim writes it
+            fields["container_path"] = (table.document_name, *table.containers[row])
     if rng.random() < 0.3:
         fields["enabled"] = rng.choice([True, False])
     if rng.random() < 0.2:

@@ -41,6 +41,7 @@ Invalid selectors select nothing. ``table.native`` is the page's
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ from typing import Any, Final
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
-from ...table import CandidateTable, TableBuilder
+from ...table import MAX_TEXT, CandidateTable, TableBuilder
 from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 from ..base import SourceInput
@@ -87,6 +88,7 @@ INLINE_TEXT_ROLES: Final[frozenset[str]] = frozenset(
 )  # fmt: skip
 """Roles that get no row of their own unless interactive or named: their text joins the
 enclosing text row."""
+_ASCII_SPACES: Final[re.Pattern[str]] = re.compile("[\t\n\f\r ]+")
 _DEFAULT_VIEWPORT: Final[tuple[float, float]] = (1280.0, 800.0)
 _ID_COLUMNS: Final[tuple[str, ...]] = ("xpath", "css", "dom_id", "tag", "testid", *WEB_COLUMNS)
 _TESTID_SET: Final[frozenset[str]] = frozenset(TESTID_ATTRS)
@@ -310,9 +312,27 @@ def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
         id_keys=XPATH_KEYS,
         selector_resolver=native.resolve,
         native=native,
+        document_name=document_title(analysis.doc),
     )
     native.ids.extend(table.ids)
     return table
+
+
+def document_title(doc: Document) -> str:
+    """``document.title``: the text of the first HTML ``<title>`` element, its ASCII
+    whitespace stripped and collapsed (HTML, "the document's title"); ``""`` without one. An
+    SVG ``<title>`` names its graphic, not the page."""
+    tags, namespace = doc.tags, doc.namespace
+    start = 0
+    while True:
+        try:
+            e = tags.index("title", start)
+        except ValueError:
+            return ""
+        if namespace[e] == 0:
+            text = "".join(item for item in doc.content[e] if isinstance(item, str))
+            return _ASCII_SPACES.sub(" ", text).strip(" ")[:MAX_TEXT]
+        start = e + 1
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from resolver import Observation
+from resolver import Observation, SemanticElementRef, resolve
 from resolver.adapters.base import SourceInput
 from resolver.adapters.dom import DomNative, analyze, build_table, ranked_selectors
 from resolver.errors import InvalidObservationError
@@ -364,3 +364,35 @@ def test_build_leaves_the_collector_as_it_found_it() -> None:
     finally:
         gc.unfreeze()
     assert keep
+
+
+def test_the_page_title_is_the_table_s_document_name() -> None:
+    cases = {
+        "<title>  Orders \n of\tToday </title><p>x": "Orders of Today",
+        "<svg><title>A chart</title></svg><title>Report</title>": "Report",
+        "<p>No title</p>": "",
+        "<title></title><h1>Empty</h1>": "",
+    }
+    for html, title in cases.items():
+        assert Observation(dom_html=html).candidates("dom").document_name == title
+
+
+def test_a_path_that_starts_with_the_page_title_is_not_read_as_the_heading_s() -> None:
+    # A CDP shim writes every named ancestor, the page (its title) first; the article's
+    # heading repeats the title, so the title resembles a named ancestor of the heading's
+    # link only, and counted as a container it would put every other row under the gate.
+    html = """<html><head><title>Metroid, told</title></head><body>
+    <nav><a href="/video">Video</a> <a href="/review">Review</a></nav>
+    <h1><a href="/story">Metroid, told</a></h1><p>Text</p></body></html>"""
+    layout = {
+        "/html/body/nav/a[1]": [10, 10, 60, 30],
+        "/html/body/nav/a[2]": [70, 10, 130, 30],
+        "/html/body/h1/a": [10, 60, 400, 100],
+    }
+    obs = Observation(dom_html=html, dom_layout=layout)
+    ref = SemanticElementRef(
+        role="link", name="Review", bbox=(70, 10, 130, 30), container_path=("Metroid, told",)
+    )
+    res = resolve(ref, obs, sources=("dom",))
+    assert res.executor_id == "xpath:/html[1]/body[1]/nav[1]/a[2]"
+    assert res.score > 0.9
