@@ -27,7 +27,7 @@ from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
-from .table import CandidateTable
+from .table import MAX_ENTRY, CandidateTable
 from .text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
 
 __all__ = [
@@ -334,7 +334,7 @@ def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> boo
     token; not the element's own name)."""
     if len(ref.container_path) < 2 or not path:
         return False
-    inner = normalize(ref.container_path[-1])
+    inner = normalize(ref.container_path[-1][:MAX_ENTRY])
     if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
         return False
     return normalize(path[-1]) == inner

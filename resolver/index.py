@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
-from .table import CandidateTable
+from .table import MAX_ENTRY, CandidateTable
 from .text import collapse, item_similarity_many, mask_digits, normalize
 
 __all__ = ["BoundedCache", "TableIndex", "index_of"]
@@ -208,7 +208,8 @@ class TableIndex:
         for i, p in enumerate(parent):
             if p >= 0:
                 above = paths[p]
-                paths[i] = (*above[-(MAX_ANCESTORS - 1) :], names[p][:200]) if names[p] else above
+                name = names[p]
+                paths[i] = (*above[-(MAX_ANCESTORS - 1) :], name[:MAX_ENTRY]) if name else above
         return ContainerVocab(tuple(paths))
 
     def best_agreement(self, entry: str) -> tuple[float, float]:

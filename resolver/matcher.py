@@ -27,7 +27,7 @@ from .geometry import Box, CoordSpace, Edges, Geometry, iou, scale_between
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
-from .table import CandidateTable
+from .table import MAX_ENTRY, CandidateTable
 from .text import (
     NAME_TIERS,
     collapse,
@@ -92,7 +92,8 @@ class Query:
         if ref.coord_space and table.coord_space.known and ref.coord_space != table.coord_space:
             weight *= config.bbox_other_space
             same_space = False
-        ancestors = _ancestor_style(ref.container_path, table)
+        path = tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
+        ancestors = _ancestor_style(path, table)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -105,14 +106,14 @@ class Query:
             role=canonical_role(ref.role) if ref.role else None,
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
-            container=_usable_container(ref.container_path, name_norm, table, config),
+            container=_usable_container(path, name_norm, table, config),
             ancestors=ancestors,
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
             box_same_space=same_space,
             occurrence=ref.occurrence if name_norm else None,
-            recorded_path=ref.container_path,
+            recorded_path=path,
             web=WebQuery.build(ref),
         )
 

@@ -58,6 +58,9 @@ MAX_CONTEXT_LEAVES: Final[int] = 8  # text leaves joined into a content-named co
 MAX_CONTEXT_CHARS: Final[int] = 120  # ... and at most this long
 MAX_CONTAINER_DEPTH: Final[int] = 12  # container paths keep the innermost entries
 MAX_TEXT: Final[int] = 2000  # names longer than this are cut: they are paragraphs, not labels
+MAX_ENTRY: Final[int] = 200
+"""Characters kept of a container entry or a named ancestor; the matcher cuts a recorded
+path's entries alike before comparing them, so a long ancestor name agrees with itself."""
 
 
 States = tuple[int, int, int]
@@ -440,7 +443,7 @@ def _structure(
                     label = f"[{role_p}]"
             if label:
                 # Keep the nearest few: enough to disambiguate, bounded on deep trees.
-                path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:200])
+                path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:MAX_ENTRY])
             child_paths[p] = path
         containers[i] = path
     return np.asarray(depth_list, dtype=np.int32).reshape(n), tuple(containers)

@@ -163,6 +163,7 @@ def reference_scores(
             dx = statistics.median(m[0] for m in moves)
             dy = statistics.median(m[1] for m in moves)
             ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
+    recorded = tuple(entry[:200] for entry in ref.container_path)  # as the table cuts them
     ids = []
     for field, column in ID_FIELDS:
         value = getattr(ref, field)
@@ -173,9 +174,7 @@ def reference_scores(
     ancestor_entries = {e for path in ancestors for e in path}
 
     def hits(entries: set[str]) -> int:
-        return sum(
-            any(name_similarity(item, e) >= 0.9 for e in entries) for item in ref.container_path
-        )
+        return sum(any(name_similarity(item, e) >= 0.9 for e in entries) for item in recorded)
 
     style = hits(ancestor_entries) > hits(container_entries)
     present = {
@@ -183,7 +182,7 @@ def reference_scores(
         for column, value in ids
     }
     own = normalize(collapse(ref.name)) if ref.name else ""
-    container = tuple(e for e in ref.container_path if not own or normalize(collapse(e)) != own)
+    container = tuple(e for e in recorded if not own or normalize(collapse(e)) != own)
     entries = {entry for path in (*table.containers, *ancestors) for entry in path}
     if container and not any(
         _item_similarity(container[0], e) >= config.outer_container_match for e in entries
@@ -203,7 +202,7 @@ def reference_scores(
             i for i in range(len(table))
             if table.names_norm[i] == normalize(collapse(ref.name))
             and (want is None or table.roles[i] == want)
-            and table.containers[i] == ref.container_path
+            and table.containers[i] == recorded
         ]  # fmt: skip
         m = len(group)
         for j, i in enumerate(group):

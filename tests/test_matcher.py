@@ -13,7 +13,7 @@ from resolver import MatchConfig, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
 from resolver.matcher import RELEVANT_GAP, bbox_scores, score_table
-from resolver.table import CandidateTable, TableBuilder
+from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 
 ROLES = ["button", "link", "menuitem", "heading", "textbox", "StaticText", "generic", "row",
          "group", "dialog", "checkbox", "AXButton", "push button", "listitem"]  # fmt: skip
@@ -249,3 +249,28 @@ def test_dom_id_and_test_id_are_evidence_for_not_against() -> None:
     assert int(by_id.rows[0]) == 0 and by_id.scores[0] > by_id.scores[1]
     assert int(by_test.rows[0]) == 1 and by_test.scores[0] > by_test.scores[1]
     assert renamed.scores[0] == renamed.scores[1] == 1.0  # a different id counts for nothing
+
+
+def test_a_long_ancestor_name_recorded_whole_agrees_with_the_table_s_cut_of_it() -> None:
+    # A CDP shim writes a layout cell's name (all its text) whole; the table keeps the first
+    # MAX_ENTRY characters of every container entry and named ancestor.
+    long_name = "Official links: " + " ".join(f"Link number {i}" for i in range(20))
+    assert len(long_name) > MAX_ENTRY
+    b = TableBuilder("a11y", "cdp")
+    page = b.add("0", raw_role="RootWebArea", name="Page")
+    cells = [b.add(str(1 + k), raw_role="LayoutTableCell", name=long_name if k == 0 else
+                   "Shop and games", parent=page) for k in range(2)]  # fmt: skip
+    for k, cell in enumerate(cells):
+        b.add(
+            f"l{k}",
+            raw_role="link",
+            name="Forums",
+            parent=cell,
+            bbox=(10, 10 + 300 * k, 90, 30 + 300 * k),
+        )
+    table = b.build(coord_space=CoordSpace.CSS_PX)
+    ref = SemanticElementRef(role="link", name="Forums", container_path=("Page", long_name))
+    scored = score_table(ref, table, MatchConfig(), k=2)
+    assert table.ids[int(scored.rows[0])] == "l0"
+    assert scored.signals["container"][0] == 1.0
+    assert scored.scores[0] - scored.scores[1] > 0.1
