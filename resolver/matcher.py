@@ -93,7 +93,7 @@ class Query:
             weight *= config.bbox_other_space
             same_space = False
         path = tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
-        ancestors = _ancestor_style(path, table)
+        container = _usable_container(path, name_norm, table, config)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -106,8 +106,8 @@ class Query:
             role=canonical_role(ref.role) if ref.role else None,
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
-            container=_usable_container(path, name_norm, table, config),
-            ancestors=ancestors,
+            container=container,
+            ancestors=_ancestor_style(container, table),
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
@@ -159,15 +159,24 @@ def _median(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
+STYLE_AGREES: Final[float] = 0.5
+"""Container-entry similarity at which a recorded entry is said to agree with some named
+ancestor or container of a table (for :func:`_ancestor_style`). Fuzzy agreement counts: a
+named-from-content ancestor (a layout cell named by all its text) changes with any word in
+it."""
+
+
 def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
-    """Whether a recorded path reads as named ancestors of any role rather than containers:
-    more of its entries agree (at the digit-masked tier or better) with some named ancestor
-    of the table than with some container entry."""
+    """Whether a recorded path (its usable entries, :func:`_usable_container`) reads as
+    named ancestors of any role rather than containers: more of its entries agree better
+    with some named ancestor of the table than with any container entry (at
+    :data:`STYLE_AGREES` or better) than the other way round. Entries that agree as well
+    with both (a named container is also a named ancestor) do not vote."""
     index = index_of(table)
-    tier = NAME_TIERS["masked"]
+    tier = STYLE_AGREES
     agreements = [index.best_agreement(entry) for entry in path]
-    in_containers = sum(c >= tier for c, _ in agreements)
-    in_ancestors = sum(a >= tier for _, a in agreements)
+    in_containers = sum(c >= tier and c > a for c, a in agreements)
+    in_ancestors = sum(a >= tier and a > c for c, a in agreements)
     return in_ancestors > in_containers
 
 

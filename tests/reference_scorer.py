@@ -173,10 +173,9 @@ def reference_scores(
     container_entries = {e for path in table.containers for e in path}
     ancestor_entries = {e for path in ancestors for e in path}
 
-    def hits(entries: set[str]) -> int:
-        return sum(any(name_similarity(item, e) >= 0.9 for e in entries) for item in recorded)
+    def best(item: str, entries: set[str]) -> float:
+        return max((_item_similarity(item, e) for e in entries), default=0.0)
 
-    style = hits(ancestor_entries) > hits(container_entries)
     present = {
         column: any(v and table.id_key(column, v) == value for v in table.platform_ids[column])
         for column, value in ids
@@ -194,6 +193,10 @@ def reference_scores(
         and normalize(collapse(container[0])) == normalize(collapse(table.document_name))
     ):
         container = container[1:]  # the document itself holds every row
+    # Which paths the recorded one names: each entry votes for the vocabulary it agrees with
+    # better (at 0.5 or more).
+    votes = [(best(item, container_entries), best(item, ancestor_entries)) for item in container]
+    style = sum(a >= 0.5 and a > c for c, a in votes) > sum(c >= 0.5 and c > a for c, a in votes)
     occurrence = {}
     if ref.occurrence and ref.name and normalize(collapse(ref.name)):
         k, n = ref.occurrence

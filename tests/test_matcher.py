@@ -274,3 +274,24 @@ def test_a_long_ancestor_name_recorded_whole_agrees_with_the_table_s_cut_of_it()
     assert table.ids[int(scored.rows[0])] == "l0"
     assert scored.signals["container"][0] == 1.0
     assert scored.scores[0] - scored.scores[1] > 0.1
+
+
+def test_a_path_of_named_ancestors_is_read_as_such_when_one_of_them_changed_a_little() -> None:
+    # A layout cell named by all its text changes its name with any word in it: the recorded
+    # path still names the cell (an ancestor of any role), not some container.
+    before = "Official links: Minecraft.net Realms Merchandise Bug tracker Account Support"
+    after = before.replace("Merchandise", "Merchandise Next")
+    b = TableBuilder("a11y", "cdp")
+    page = b.add("0", raw_role="RootWebArea", name="Minecraft news")
+    cell = b.add("1", raw_role="LayoutTableCell", name=after, parent=page)
+    other = b.add(
+        "2", raw_role="LayoutTableCell", name="Community links: Forums Twitch", parent=page
+    )
+    b.add("a", raw_role="link", name="Realms", parent=cell, bbox=(10, 10, 90, 30))
+    b.add("b", raw_role="link", name="Realms", parent=other, bbox=(10, 410, 90, 430))
+    table = b.build(coord_space=CoordSpace.CSS_PX)
+    ref = SemanticElementRef(role="link", name="Realms", container_path=("Minecraft news", before))
+    scored = score_table(ref, table, MatchConfig(), k=2)
+    assert table.ids[int(scored.rows[0])] == "a"
+    assert scored.signals["container"][0] > 0.8
+    assert scored.scores[0] - scored.scores[1] > 0.1
