@@ -71,7 +71,7 @@ class BoundedCache(dict[Any, Any]):
 class ContainerVocab:
     """Distinct container paths and entries of a table, for batched path scoring."""
 
-    __slots__ = ("mask", "matrix", "norm", "path_of_row", "paths", "raw")
+    __slots__ = ("landmarks", "mask", "matrix", "norm", "path_of_row", "paths", "raw")
 
     def __init__(self, containers: tuple[tuple[str, ...], ...]) -> None:
         seen: dict[tuple[str, ...], int] = {}
@@ -96,6 +96,8 @@ class ContainerVocab:
         self.raw = [collapse(e) for e in index]
         self.norm = [normalize(e) for e in self.raw]
         self.mask = [mask_digits(e) if e else e for e in self.norm]
+        self.landmarks = frozenset(e for e in index if e.startswith("["))
+        """The unnamed-landmark tokens (``"[banner]"``) some path holds."""
 
 
 class TableIndex:

@@ -199,15 +199,19 @@ def _usable_container(
       the DOM's page title): every row lies inside it, so it tells none apart. It must not
       be read as some row's container because an article's heading repeats the title.
 
-    Inner entries are otherwise kept: an inner level that matches nothing is how a removed
-    row or group shows (the "Edit" of a deleted row).
+    - An unnamed landmark (``"[banner]"``) that no path of the table holds: the page lost
+      that landmark (a redesign unwrapped its header), so it is missing for every row alike.
+
+    Inner named entries are otherwise kept: an inner level that matches nothing is how a
+    removed row or group shows (the "Edit" of a deleted row).
     """
+    index = index_of(table)
     if name_norm:
-        norm = index_of(table).norm
-        path = tuple(entry for entry in path if norm(entry) != name_norm)
+        path = tuple(entry for entry in path if index.norm(entry) != name_norm)
+    landmarks = index.containers.landmarks
+    path = tuple(entry for entry in path if not entry.startswith("[") or entry in landmarks)
     if not path:
         return path
-    index = index_of(table)
     known = max(index.best_agreement(path[0])) >= config.outer_container_match
     document = (
         known

@@ -182,6 +182,9 @@ def reference_scores(
     }
     own = normalize(collapse(ref.name)) if ref.name else ""
     container = tuple(e for e in recorded if not own or normalize(collapse(e)) != own)
+    container = tuple(  # a landmark no path holds any more is gone for every row
+        e for e in container if not e.startswith("[") or e in container_entries
+    )
     entries = {entry for path in (*table.containers, *ancestors) for entry in path}
     if container and not any(
         _item_similarity(container[0], e) >= config.outer_container_match for e in entries

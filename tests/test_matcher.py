@@ -295,3 +295,30 @@ def test_a_path_of_named_ancestors_is_read_as_such_when_one_of_them_changed_a_li
     assert table.ids[int(scored.rows[0])] == "a"
     assert scored.signals["container"][0] > 0.8
     assert scored.scores[0] - scored.scores[1] > 0.1
+
+
+def test_a_recorded_landmark_the_page_no_longer_has_is_no_evidence() -> None:
+    # The header was unwrapped: no row sits in a banner any more, so "[banner]" is missing
+    # for the target and every other row alike.
+    b = TableBuilder("a11y", "cdp")
+    page = b.add("0", raw_role="RootWebArea", name="Blog")
+    b.add("h", raw_role="heading", name="Hi, I'm Nicolas.", parent=page, bbox=(8, 20, 900, 60))
+    main = b.add("m", raw_role="main", parent=page)
+    b.add("p", raw_role="heading", name="Code coverage", parent=main, bbox=(8, 120, 900, 150))
+    table = b.build(coord_space=CoordSpace.CSS_PX)
+    ref = SemanticElementRef(
+        role="heading", name="Hi, I'm Nicolas.", bbox=(8, 20, 900, 60),
+        container_path=("Blog", "[banner]"),
+    )  # fmt: skip
+    scored = score_table(ref, table, MatchConfig(), k=1)
+    assert table.ids[int(scored.rows[0])] == "h"
+    assert scored.scores[0] == 1.0
+    with_banner = TableBuilder("a11y", "cdp")
+    page = with_banner.add("0", raw_role="RootWebArea", name="Blog")
+    banner = with_banner.add("b", raw_role="banner", parent=page)
+    with_banner.add("l", raw_role="link", name="Home", parent=banner, bbox=(8, 0, 60, 16))
+    with_banner.add(
+        "h", raw_role="heading", name="Hi, I'm Nicolas.", parent=page, bbox=(8, 20, 900, 60)
+    )
+    kept = score_table(ref, with_banner.build(coord_space=CoordSpace.CSS_PX), MatchConfig(), k=1)
+    assert kept.scores[0] < 0.9  # a banner is still there, and the heading is not in it
