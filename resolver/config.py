@@ -97,6 +97,13 @@ class MatchConfig:
     """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
     of the score and margin); 0 leaves the decision to ``threshold`` and ``min_margin``.
     One option to trade answers for fewer wrong ones (the README's risk/coverage table)."""
+    sole_threshold: float = 0.4
+    """A best row under ``threshold`` is still accepted from this score up when it is the
+    reference's sole namesake: the only row with the recorded name and role, exactly, where
+    the reference recorded no look-alike, leading by ``sole_margin`` (its box, container
+    and neighbours moved with a redesign; nothing else on the page has its name)."""
+    sole_margin: float = 0.2
+    """See ``sole_threshold``."""
     top_k: int = 5
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85

@@ -208,6 +208,8 @@ def _decisions(
             out.append(step)
             continue
         decision = _judge(table, step, config, next(candidates))
+        if decision.status == "not_found":
+            decision = _sole_namesake(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _neighbour_check(ref, table, step, decision)
         if decision.status == "accepted":
@@ -220,6 +222,41 @@ def _decisions(
             decision = _vision_group_check(ref, table, step, config, decision)
         out.append(decision)
     return out
+
+
+def _sole_namesake(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """A best row under the threshold that is the reference's sole namesake: the reference
+    recorded the page around it (anchors) and no look-alike, the row has its role and name
+    exactly, no other row has both, and the row scores at least ``sole_threshold`` and
+    leads by ``sole_margin``. A redesign moved it (box, containers, neighbours), but nothing
+    else on the page could be it."""
+    recorded_alone = ref.occurrence is None and not ref.lookalikes and bool(ref.anchors)
+    if not recorded_alone or not ref.role or not ref.name:
+        return decision
+    if not decision.candidates or scored.rows.size == 0:
+        return decision
+    best = float(scored.scores[0])
+    if best >= config.threshold - _ROUNDING:  # refused for another reason (min_confidence)
+        return decision
+    if best < config.sole_threshold or decision.margin < config.sole_margin:
+        return decision
+    signals = decision.candidates[0].signals
+    if signals.get("name", 0.0) < 1.0 or signals.get("role", 0.0) < 1.0:
+        return decision
+    if _namesakes(ref, table) != 1:
+        return decision
+    reason = (
+        f"score {best:.3f} is under the threshold, but the best is the only row with the "
+        f"recorded role and name, and the reference recorded no look-alike (margin "
+        f"{decision.margin:.3f})"
+    )
+    return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
 
 
 def _stray_check(

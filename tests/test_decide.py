@@ -350,3 +350,39 @@ def test_a_gone_look_alike_and_a_gone_path_leave_the_slid_twin_unanswered() -> N
     pair = ref.model_copy(update={"occurrence": (0, 2), "lookalikes": ref.lookalikes[:1]})
     regrouped = _slid_twins("/html[1]/body[1]/p[1]/span[2]/a[1]", grouped=True)
     assert decide(pair, regrouped, MatchConfig()).status == "accepted"
+
+
+def _moved_page(second_namesake: bool) -> CandidateTable:
+    b = TableBuilder("a11y", "test")
+    root = b.add("0", raw_role="RootWebArea", name="Blog")
+    nav = b.add("n", raw_role="navigation", name="Site", parent=root, bbox=(0, 0, 1280, 40))
+    b.add("h", raw_role="link", name="Home", parent=nav, bbox=(10, 10, 60, 30))
+    side = b.add("s", raw_role="list", name="More", parent=root, bbox=(900, 40, 1280, 800))
+    b.add("t", raw_role="link", name="Tools", parent=side, bbox=(950, 700, 1010, 720))
+    b.add("o", raw_role="link", name="Toolbox", parent=nav, bbox=(70, 10, 130, 30))
+    if second_namesake:
+        b.add("t2", raw_role="link", name="Tools", parent=side, bbox=(950, 740, 1010, 760))
+    return b.build(coord_space="css_px")
+
+
+def test_a_sole_namesake_that_moved_is_accepted_under_the_threshold() -> None:
+    # "Tools" moved from the navigation to the bottom of the side bar: box, container and
+    # place all disagree, but no other row has its name and the recorder saw no look-alike.
+    config = MatchConfig(threshold=0.7)  # the moved link scores about 0.61
+    ref = SemanticElementRef(
+        role="link", name="Tools", bbox=(70, 10, 120, 30), container_path=("Blog", "More tools"),
+        anchors=(("Home", (10, 10, 60, 30)),),
+    )  # fmt: skip
+    decision = decide(ref, _moved_page(False), config)
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "t" and "only row" in decision.reason
+    assert decision.best.score < config.threshold
+    # Not when the page has a second "Tools", nor when the recorder saw look-alikes or
+    # wrote nothing of the page around it (it may not have looked).
+    assert decide(ref, _moved_page(True), config).status != "accepted"
+    twin = ref.model_copy(update={"lookalikes": ((950, 740, 1010, 760),)})
+    assert decide(twin, _moved_page(False), config).status != "accepted"
+    blind = ref.model_copy(update={"anchors": ()})
+    assert decide(blind, _moved_page(False), config).status != "accepted"
+    strict = MatchConfig(threshold=0.7, sole_threshold=0.69)
+    assert decide(ref, _moved_page(False), strict).status != "accepted"
