@@ -97,7 +97,7 @@ class MatchConfig:
     """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
     of the score and margin); 0 leaves the decision to ``threshold`` and ``min_margin``.
     One option to trade answers for fewer wrong ones (the README's risk/coverage table)."""
-    sole_threshold: float = 0.4
+    sole_threshold: float = 0.3
     """A best row under ``threshold`` is still accepted from this score up when it is the
     reference's sole namesake: the only row with the recorded name and role, exactly, where
     the reference recorded no look-alike, leading by ``sole_margin`` (its box, container
