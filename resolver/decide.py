@@ -220,6 +220,8 @@ def _decisions(
             decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
+        if decision.status == "ambiguous":
+            decision = _renamed_target(ref, table, decision)
         out.append(decision)
     return out
 
@@ -257,6 +259,66 @@ def _sole_namesake(
         f"{decision.margin:.3f})"
     )
     return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+RENAMED_PLACE: Final[float] = 0.5
+"""Box overlap (IoU, after the page's shift) at which a row is said to sit at a recorded
+place: the target's, or a look-alike's."""
+RENAMED_NAME: Final[float] = 0.6
+"""Name agreement from which a row at the target's place is the target renamed a little."""
+
+
+def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: Decision) -> Decision:
+    """Ambiguous between two rows, one with the recorded name exactly, sitting where a
+    recorded look-alike was and not where the target was, and one sitting where the target
+    was, with its role and a name that agrees less (a word added or removed, a number
+    changed): the target was renamed and its look-alike kept the name. When exactly as many
+    rows bear the recorded name as look-alikes were recorded (the target no longer does),
+    the row at the target's place is the answer."""
+    best, rival = decision.best, decision.runner_up
+    if best is None or rival is None or best.bbox is None or rival.bbox is None:
+        return decision
+    if not ref.lookalikes or len(ref.lookalikes) >= LOOKALIKES_KEPT or ref.bbox is None:
+        return decision
+    if not ref.name or not _same_space(ref, table):
+        return decision
+    shift = page_shift(ref, table)
+    target = moved_box(ref.bbox, shift)
+    twins = [moved_box(b, shift) for b in ref.lookalikes]
+
+    def at_target(c: Candidate) -> bool:
+        assert c.bbox is not None
+        return iou_one(c.bbox, target) >= RENAMED_PLACE
+
+    def at_twin(c: Candidate) -> bool:
+        assert c.bbox is not None
+        return any(iou_one(c.bbox, b) >= RENAMED_PLACE for b in twins)
+
+    def renamed(c: Candidate) -> bool:
+        name, role = c.signals.get("name", 0.0), c.signals.get("role", 0.0)
+        return RENAMED_NAME <= name < 1.0 and role >= 1.0
+
+    def namesake(c: Candidate) -> bool:
+        return c.signals.get("name", 0.0) >= 1.0
+
+    for kept, other in ((best, rival), (rival, best)):
+        if (
+            namesake(other) and at_twin(other) and not at_target(other)
+            and renamed(kept) and at_target(kept) and not at_twin(kept)
+        ):  # fmt: skip
+            break
+    else:
+        return decision
+    if _namesakes(ref, table) != len(ref.lookalikes):
+        return decision
+    reason = (
+        f"{decision.reason}; but {other.name!r} sits where a recorded look-alike was and "
+        f"{kept.name!r} where the target was: the target was renamed"
+    )
+    ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
+    margin = round(kept.score - other.score, 4)
+    return replace(decision, status="accepted", reason=reason, candidates=ranked,
+                   runner_up=other, margin=margin)  # fmt: skip
 
 
 def _stray_check(
