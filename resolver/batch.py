@@ -174,14 +174,21 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
             ascending = lines[id(line)] = -upper[line]
         counts = np.searchsorted(ascending, [-floor for floor in group.floors], side="right")
         group.counts = counts.tolist()
-    seen = np.zeros(upper.size, dtype=bool)
-    seen[group.rows] = True
     group.prefix = line[: max(group.counts)]
-    group.free = ~seen[group.prefix]
+    group.free = ~_among(group.prefix, group.rows)
     if not leader.has_name or not group.free.any():
         return None
     cutoffs = _name_cutoffs(leader, group)
     return (leader, group.prefix[group.free], min(cutoffs)) if cutoffs else None
+
+
+def _among(values: Index, ordered: Index) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are in ``ordered`` (sorted, distinct)."""
+    at = np.searchsorted(ordered, values)
+    inside = at < ordered.size
+    found = np.zeros(values.size, dtype=bool)
+    found[inside] = ordered[at[inside]] == values[inside]
+    return found
 
 
 def _name_cutoffs(leader: Scorer, group: _Group) -> list[float]:

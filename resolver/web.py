@@ -218,6 +218,10 @@ class NearbyIndex:
         """Rows of the sequence, in document order."""
         self.position = np.searchsorted(self.seq, np.arange(len(names)))
         """Per row, its place in the sequence (for a row outside it, the next entry's)."""
+        self.first_row = np.concatenate(([0], self.seq + 1, [len(names)]))
+        """Per place of the sequence (and one past the row after the last text), the first
+        row at that :attr:`position`: the rows at places ``a`` to ``b - 1`` are rows
+        ``first_row[a]`` to ``first_row[b] - 1``."""
         positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
         for place, row in enumerate(seq):
@@ -279,30 +283,32 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        size = self.seq.size + 1  # a row after the last text has place seq.size
         starts, ends = self._spans_of(keys, window)
         if not starts:
             return np.zeros(len(self.position)), 0
-        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
-        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
-        hits = np.cumsum(marks[:size]).astype(np.float64)
-        return hits[self.position], len(starts)
+        return self._covered(starts, ends).astype(np.float64), len(starts)
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
         it; ``None`` when the table has none of them."""
-        size = self.seq.size + 1
         starts, ends = self._spans_of(keys, window)
         if not starts:
             return None
-        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
-        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
-        share: FloatArray = np.cumsum(marks[:size]) / len(starts)
-        return share[self.position]
+        share: FloatArray = self._covered(starts, ends) / len(starts)
+        return share
+
+    def _covered(self, starts: list[Index], ends: list[Index]) -> npt.NDArray[np.int64]:
+        """Per row, how many of the spans of rows ``starts[i]`` to ``ends[i] - 1`` hold it."""
+        n = len(self.position)
+        marks = np.bincount(np.concatenate(starts), minlength=n + 1)
+        marks -= np.bincount(np.concatenate(ends), minlength=n + 1)
+        covered: npt.NDArray[np.int64] = np.cumsum(marks[:n])
+        return covered
 
     def _spans_of(self, keys: tuple[str, ...], window: int) -> tuple[list[Index], list[Index]]:
-        """The merged windows around each key's places, for the keys the table has."""
-        size = self.seq.size + 1
+        """The rows within ``window`` places of each key's places, for the keys the table
+        has, as the first and one past the last row of disjoint spans."""
+        size = self.seq.size + 1  # a row after the last text has place seq.size
         starts: list[Index] = []
         ends: list[Index] = []
         for key in keys:
@@ -311,7 +317,8 @@ class NearbyIndex:
                 places = self.positions.get(key)
                 if places is None:
                     continue
-                spans = self._spans[(key, window)] = _merged(places, window, size)
+                low, high = _merged(places, window, size)
+                spans = self._spans[(key, window)] = (self.first_row[low], self.first_row[high])
             starts.append(spans[0])
             ends.append(spans[1])
         return starts, ends
