@@ -33,6 +33,7 @@ import numpy.typing as npt
 from .config import MatchConfig
 from .index import BoundedCache, ContainerVocab, index_of
 from .matcher import (
+    NEARBY,
     Query,
     Scored,
     Scorer,
@@ -52,6 +53,7 @@ from .matcher import (
 from .models import SemanticElementRef
 from .table import CandidateTable
 from .text import NAME_TIERS, entry_weight, fuzzy_matrix, fuzzy_pairs
+from .web import nearby_shares
 
 __all__ = ["least_name", "score_many", "score_pairs"]
 
@@ -109,8 +111,9 @@ def score_many(
             for i in range(0, len(refs), step)
             for s in score_many(refs[i : i + step], table, config, k=k)
         ]
-    shared: dict[Any, Any] = {}
-    scorers = [Scorer(Query.build(ref, table, config), table, config, shared) for ref in refs]
+    queries = [Query.build(ref, table, config) for ref in refs]
+    shared: dict[Any, Any] = {NEARBY: nearby_shares([q.web for q in queries], table, config)}
+    scorers = [Scorer(query, table, config, shared) for query in queries]
     groups = _grouped([scorer for scorer in scorers if scorer.pruned], k)
     _fill_names([(group.scorers[0], group.rows, 0.0) for group in groups])
     members = [scorer for group in groups for scorer in group.scorers]

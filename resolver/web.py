@@ -26,7 +26,7 @@ Web sources fill the columns :data:`WEB_COLUMNS` (plus ``tag``) of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
@@ -52,6 +52,7 @@ __all__ = [
     "href_key",
     "is_generated_class",
     "nearby_key",
+    "nearby_shares",
     "nearby_texts",
     "stable_classes",
     "web_terms",
@@ -230,7 +231,7 @@ class NearbyIndex:
                 positions.setdefault(key, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
         """Per text key, its places in the sequence."""
-        self._spans: dict[tuple[str, int], tuple[Index, Index]] = {}
+        self._spans: dict[tuple[str, int], Index] = {}
 
     def texts(self, row: int) -> tuple[str, ...]:
         """The texts next to ``row``: up to :data:`NEARBY_BEFORE` before and
@@ -283,45 +284,83 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        starts, ends = self._spans_of(keys, window)
-        if not starts:
+        found, counts, levels = self._levels([keys], window)
+        if not found:
             return np.zeros(len(self.position)), 0
-        return self._covered(starts, ends).astype(np.float64), len(starts)
+        values, lengths = levels
+        return np.repeat(values.astype(np.float64), lengths), counts[0]
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
         it; ``None`` when the table has none of them."""
-        starts, ends = self._spans_of(keys, window)
-        if not starts:
-            return None
-        share: FloatArray = self._covered(starts, ends) / len(starts)
-        return share
+        return self.near_shares([keys], window)[0]
 
-    def _covered(self, starts: list[Index], ends: list[Index]) -> npt.NDArray[np.int64]:
-        """Per row, how many of the spans of rows ``starts[i]`` to ``ends[i] - 1`` hold it."""
+    def near_shares(self, keys: Sequence[tuple[str, ...]], window: int) -> list[FloatArray | None]:
+        """:meth:`near_share` of each tuple of ``keys``, in one pass: the rows of one matrix
+        (one row of it per tuple the table has any key of)."""
+        found, counts, (values, lengths) = self._levels(keys, window)
+        out: list[FloatArray | None] = [None] * len(keys)
+        if not found:
+            return out
         n = len(self.position)
-        marks = np.bincount(np.concatenate(starts), minlength=n + 1)
-        marks -= np.bincount(np.concatenate(ends), minlength=n + 1)
-        covered: npt.NDArray[np.int64] = np.cumsum(marks[:n])
-        return covered
+        # Each segment's share, by the count of keys its tuple has.
+        owner = np.minimum(np.cumsum(lengths) - lengths, n * len(found) - 1) // n
+        shares: FloatArray = values / np.asarray(counts)[owner]
+        matrix = np.repeat(shares, lengths).reshape(len(found), n)
+        for i, row in zip(found, matrix, strict=True):
+            out[i] = row
+        return out
 
-    def _spans_of(self, keys: tuple[str, ...], window: int) -> tuple[list[Index], list[Index]]:
+    def _levels(
+        self, keys: Sequence[tuple[str, ...]], window: int
+    ) -> tuple[list[int], list[int], tuple[npt.NDArray[np.int64], Index]]:
+        """For the tuples of ``keys`` the table has any key of: their places in ``keys``,
+        how many of their keys it has, and per row how many of them are near it, for all of
+        them end to end (tuple after tuple, each ``len(table)`` rows), as the values and
+        lengths of the runs of equal counts."""
+        n = len(self.position)
+        found: list[int] = []
+        counts: list[int] = []
+        edges: list[Index] = []
+        sizes: list[int] = []
+        for i, one in enumerate(keys):
+            spans = self._spans_of(one, window)
+            if spans:
+                found.append(i)
+                counts.append(len(spans))
+                edges.extend(spans)
+                sizes.append(sum(e.size for e in spans))
+        if not found:
+            return found, counts, (np.zeros(1, dtype=np.int64), np.full(1, n, dtype=np.intp))
+        # An edge is ``2 * row + 1`` where a span starts and ``2 * row`` one past its end;
+        # moved by ``2 * n`` per tuple, the tuples' rows lie end to end.
+        shift = np.repeat(np.arange(len(found)) * (2 * n), sizes)
+        ordered = np.sort(np.concatenate(edges) + shift)
+        level = np.cumsum((ordered & 1) * 2 - 1)
+        rows = ordered >> 1
+        last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
+        starts = np.concatenate(([0], rows[last]))
+        lengths = np.diff(starts, append=n * len(found))
+        return found, counts, (np.concatenate(([0], level[last])), lengths)
+
+    def _spans_of(self, keys: tuple[str, ...], window: int) -> list[Index]:
         """The rows within ``window`` places of each key's places, for the keys the table
-        has, as the first and one past the last row of disjoint spans."""
+        has, as the edges of disjoint spans (see :meth:`_levels`)."""
         size = self.seq.size + 1  # a row after the last text has place seq.size
-        starts: list[Index] = []
-        ends: list[Index] = []
+        out: list[Index] = []
         for key in keys:
-            spans = self._spans.get((key, window))
-            if spans is None:
+            edges = self._spans.get((key, window))
+            if edges is None:
                 places = self.positions.get(key)
                 if places is None:
                     continue
                 low, high = _merged(places, window, size)
-                spans = self._spans[(key, window)] = (self.first_row[low], self.first_row[high])
-            starts.append(spans[0])
-            ends.append(spans[1])
-        return starts, ends
+                edges = np.sort(
+                    np.concatenate((2 * self.first_row[low] + 1, 2 * self.first_row[high]))
+                )
+                self._spans[(key, window)] = edges
+            out.append(edges)
+        return out
 
 
 def _merged(places: Index, window: int, size: int) -> tuple[Index, Index]:
@@ -440,10 +479,14 @@ def web_vectors(
 
 
 def web_terms(
-    query: WebQuery, table: CandidateTable, config: MatchConfig
+    query: WebQuery,
+    table: CandidateTable,
+    config: MatchConfig,
+    nearby: Mapping[tuple[str, ...], FloatArray | None] | None = None,
 ) -> tuple[FloatArray | None, FloatArray | float, dict[str, FloatArray]]:
     """:func:`web_vectors`, with no numerator (``None``) when no signal counts, and the
-    denominator as one number while every signal counts for every row."""
+    denominator as one number while every signal counts for every row. ``nearby`` may hold
+    the nearby agreement of the query's texts (:func:`nearby_shares`)."""
     index = table.derived(WebIndex)
     num: FloatArray | None = None
     den: FloatArray | float = 0.0
@@ -485,7 +528,10 @@ def web_terms(
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
-        agree = _nearby(table, query.nearby, config.nearby_window)
+        if nearby is not None and query.nearby in nearby:
+            agree = nearby[query.nearby]
+        else:
+            agree = _nearby(table, query.nearby, config.nearby_window)
         if agree is not None:
             add("nearby", config.w_nearby, None, agree)
     return num, den, signals
@@ -532,6 +578,18 @@ def _attribute_agreement(
         equal += column == value
     present = have > 0
     return present, equal / np.maximum(have, 1.0)
+
+
+def nearby_shares(
+    queries: Iterable[WebQuery | None], table: CandidateTable, config: MatchConfig
+) -> dict[tuple[str, ...], FloatArray | None]:
+    """The nearby agreement (see :func:`web_terms`) of every query's recorded texts, each
+    distinct tuple of texts once, all as rows of one matrix."""
+    keys = list(dict.fromkeys(q.nearby for q in queries if q is not None and q.nearby))
+    if not keys:
+        return {}
+    index = table.derived(NearbyIndex)
+    return dict(zip(keys, index.near_shares(keys, config.nearby_window), strict=True))
 
 
 def _nearby(table: CandidateTable, keys: tuple[str, ...], window: int) -> FloatArray | None:
