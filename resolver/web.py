@@ -48,6 +48,7 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "WEB_COLUMNS",
     "NearbyIndex",
+    "NearbyRuns",
     "WebQuery",
     "href_key",
     "is_generated_class",
@@ -199,6 +200,19 @@ def nearby_key(text: str) -> str:
     return mask_digits(normalize(collapse(text)))[:_NEARBY_KEY_CHARS]
 
 
+@dataclass(frozen=True)
+class NearbyRuns:
+    """Per-row values as runs: ``values[i]`` for ``lengths[i]`` rows, run after run."""
+
+    values: FloatArray
+    lengths: Index
+
+    def expand(self) -> FloatArray:
+        """The value of every row."""
+        rows: FloatArray = np.repeat(self.values, self.lengths)
+        return rows
+
+
 class NearbyIndex:
     """A table's texts in reading order, for neighbour-text evidence.
 
@@ -284,40 +298,37 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        found, counts, levels = self._levels([keys], window)
-        if not found:
+        found = self._levels([keys], window)[0]
+        if found is None:
             return np.zeros(len(self.position)), 0
-        values, lengths = levels
-        return np.repeat(values.astype(np.float64), lengths), counts[0]
+        count, levels, lengths = found
+        return np.repeat(levels.astype(np.float64), lengths), count
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
         it; ``None`` when the table has none of them."""
-        return self.near_shares([keys], window)[0]
+        runs = self.near_runs([keys], window)[0]
+        return None if runs is None else runs.expand()
 
-    def near_shares(self, keys: Sequence[tuple[str, ...]], window: int) -> list[FloatArray | None]:
-        """:meth:`near_share` of each tuple of ``keys``, in one pass: the rows of one matrix
-        (one row of it per tuple the table has any key of)."""
-        found, counts, (values, lengths) = self._levels(keys, window)
-        out: list[FloatArray | None] = [None] * len(keys)
-        if not found:
-            return out
-        n = len(self.position)
-        # Each segment's share, by the count of keys its tuple has.
-        owner = np.minimum(np.cumsum(lengths) - lengths, n * len(found) - 1) // n
-        shares: FloatArray = values / np.asarray(counts)[owner]
-        matrix = np.repeat(shares, lengths).reshape(len(found), n)
-        for i, row in zip(found, matrix, strict=True):
-            out[i] = row
+    def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
+        """:meth:`near_share` of each tuple of ``keys``, all in one pass, as runs of rows
+        with the same share."""
+        out: list[NearbyRuns | None] = []
+        for found in self._levels(keys, window):
+            if found is None:
+                out.append(None)
+            else:
+                count, levels, lengths = found
+                out.append(NearbyRuns(levels / count, lengths))
         return out
 
     def _levels(
         self, keys: Sequence[tuple[str, ...]], window: int
-    ) -> tuple[list[int], list[int], tuple[npt.NDArray[np.int64], Index]]:
-        """For the tuples of ``keys`` the table has any key of: their places in ``keys``,
-        how many of their keys it has, and per row how many of them are near it, for all of
-        them end to end (tuple after tuple, each ``len(table)`` rows), as the values and
-        lengths of the runs of equal counts."""
+    ) -> list[tuple[int, npt.NDArray[np.int64], Index] | None]:
+        """Per tuple of ``keys``, ``None`` when the table has none of its keys, else how many
+        it has, and per row how many of them are near it, as the values and lengths of runs
+        of rows with the same count. The tuples are counted together: their rows laid end to
+        end, ``len(table)`` rows each."""
         n = len(self.position)
         found: list[int] = []
         counts: list[int] = []
@@ -330,18 +341,25 @@ class NearbyIndex:
                 counts.append(len(spans))
                 edges.extend(spans)
                 sizes.append(sum(e.size for e in spans))
+        out: list[tuple[int, npt.NDArray[np.int64], Index] | None] = [None] * len(keys)
         if not found:
-            return found, counts, (np.zeros(1, dtype=np.int64), np.full(1, n, dtype=np.intp))
+            return out
         # An edge is ``2 * row + 1`` where a span starts and ``2 * row`` one past its end;
-        # moved by ``2 * n`` per tuple, the tuples' rows lie end to end.
-        shift = np.repeat(np.arange(len(found)) * (2 * n), sizes)
-        ordered = np.sort(np.concatenate(edges) + shift)
+        # moved by ``2 * n`` per tuple, the tuples' rows lie end to end. A start and an end at
+        # each tuple's first row make a run begin there.
+        firsts = np.arange(len(found)) * (2 * n)
+        shift = np.repeat(firsts, sizes)
+        ordered = np.sort(np.concatenate((np.concatenate(edges) + shift, firsts, firsts + 1)))
         level = np.cumsum((ordered & 1) * 2 - 1)
         rows = ordered >> 1
         last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
-        starts = np.concatenate(([0], rows[last]))
+        starts = rows[last]
+        levels = level[last]
         lengths = np.diff(starts, append=n * len(found))
-        return found, counts, (np.concatenate(([0], level[last])), lengths)
+        bounds = np.searchsorted(starts, np.arange(len(found) + 1) * n).tolist()
+        for i, count, low, high in zip(found, counts, bounds, bounds[1:], strict=False):
+            out[i] = (count, levels[low:high], lengths[low:high])
+        return out
 
     def _spans_of(self, keys: tuple[str, ...], window: int) -> list[Index]:
         """The rows within ``window`` places of each key's places, for the keys the table
@@ -482,7 +500,7 @@ def web_terms(
     query: WebQuery,
     table: CandidateTable,
     config: MatchConfig,
-    nearby: Mapping[tuple[str, ...], FloatArray | None] | None = None,
+    nearby: Mapping[tuple[str, ...], NearbyRuns | None] | None = None,
 ) -> tuple[FloatArray | None, FloatArray | float, dict[str, FloatArray]]:
     """:func:`web_vectors`, with no numerator (``None``) when no signal counts, and the
     denominator as one number while every signal counts for every row. ``nearby`` may hold
@@ -529,7 +547,8 @@ def web_terms(
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
         if nearby is not None and query.nearby in nearby:
-            agree = nearby[query.nearby]
+            runs = nearby[query.nearby]
+            agree = None if runs is None else runs.expand()
         else:
             agree = _nearby(table, query.nearby, config.nearby_window)
         if agree is not None:
@@ -582,14 +601,14 @@ def _attribute_agreement(
 
 def nearby_shares(
     queries: Iterable[WebQuery | None], table: CandidateTable, config: MatchConfig
-) -> dict[tuple[str, ...], FloatArray | None]:
+) -> dict[tuple[str, ...], NearbyRuns | None]:
     """The nearby agreement (see :func:`web_terms`) of every query's recorded texts, each
-    distinct tuple of texts once, all as rows of one matrix."""
+    distinct tuple of texts once, all in one pass (:meth:`NearbyIndex.near_runs`)."""
     keys = list(dict.fromkeys(q.nearby for q in queries if q is not None and q.nearby))
     if not keys:
         return {}
     index = table.derived(NearbyIndex)
-    return dict(zip(keys, index.near_shares(keys, config.nearby_window), strict=True))
+    return dict(zip(keys, index.near_runs(keys, config.nearby_window), strict=True))
 
 
 def _nearby(table: CandidateTable, keys: tuple[str, ...], window: int) -> FloatArray | None:

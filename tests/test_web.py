@@ -306,11 +306,11 @@ def test_nearby_counts_for_rows_outside_the_reading_order(seed: int) -> None:
         assert hits.tolist() == want
         share = index.near_share(keys, window)
         assert share is not None and share.tolist() == [w / found for w in want]
-    # Many tuples at once: each row of the one matrix is that tuple's share alone.
+    # Many tuples counted together: each tuple's runs give its share alone.
     tuples = [("home",), ("absent",), ("next", "home", "absent"), ("share", "read more")]
     for window in (1, 3):
-        many = index.near_shares(tuples, window)
-        for one, got in zip(tuples, many, strict=True):
+        many = index.near_runs(tuples, window)
+        for one, runs in zip(tuples, many, strict=True):
             alone = index.near_share(one, window)
-            assert (got is None) == (alone is None)
-            assert got is None or alone is None or got.tolist() == alone.tolist()
+            assert (runs is None) == (alone is None)
+            assert runs is None or alone is None or runs.expand().tolist() == alone.tolist()
