@@ -298,11 +298,10 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        found = self._levels([keys], window)[0]
-        if found is None:
+        found, levels, lengths = self._levels([keys], window)
+        if found[0] is None:
             return np.zeros(len(self.position)), 0
-        count, levels, lengths = found
-        return np.repeat(levels.astype(np.float64), lengths), count
+        return np.repeat(levels.astype(np.float64), lengths), found[0][0]
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
@@ -313,22 +312,26 @@ class NearbyIndex:
     def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
         """:meth:`near_share` of each tuple of ``keys``, all in one pass, as runs of rows
         with the same share."""
-        out: list[NearbyRuns | None] = []
-        for found in self._levels(keys, window):
-            if found is None:
-                out.append(None)
-            else:
-                count, levels, lengths = found
-                out.append(NearbyRuns(levels / count, lengths))
-        return out
+        found, levels, lengths = self._levels(keys, window)
+        had = [f for f in found if f is not None]
+        if not had:
+            return [None] * len(keys)
+        # Each run's count over the number of its tuple's keys the table has.
+        counts = np.repeat([c for c, _, _ in had], [high - low for _, low, high in had])
+        shares: FloatArray = levels / counts
+        return [
+            None if f is None else NearbyRuns(shares[f[1] : f[2]], lengths[f[1] : f[2]])
+            for f in found
+        ]
 
     def _levels(
         self, keys: Sequence[tuple[str, ...]], window: int
-    ) -> list[tuple[int, npt.NDArray[np.int64], Index] | None]:
-        """Per tuple of ``keys``, ``None`` when the table has none of its keys, else how many
-        it has, and per row how many of them are near it, as the values and lengths of runs
-        of rows with the same count. The tuples are counted together: their rows laid end to
-        end, ``len(table)`` rows each."""
+    ) -> tuple[list[tuple[int, int, int] | None], npt.NDArray[np.int64], Index]:
+        """For all tuples of ``keys`` together (their rows laid end to end, ``len(table)``
+        rows each), per row how many of its tuple's keys are near it, as the values and
+        lengths of runs of rows with the same count; and per tuple ``None`` when the table
+        has none of its keys, else how many it has and the first and one past the last of
+        its runs."""
         n = len(self.position)
         found: list[int] = []
         counts: list[int] = []
@@ -341,9 +344,9 @@ class NearbyIndex:
                 counts.append(len(spans))
                 edges.extend(spans)
                 sizes.append(sum(e.size for e in spans))
-        out: list[tuple[int, npt.NDArray[np.int64], Index] | None] = [None] * len(keys)
+        out: list[tuple[int, int, int] | None] = [None] * len(keys)
         if not found:
-            return out
+            return out, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.intp)
         # An edge is ``2 * row + 1`` where a span starts and ``2 * row`` one past its end;
         # moved by ``2 * n`` per tuple, the tuples' rows lie end to end. A start and an end at
         # each tuple's first row make a run begin there.
@@ -354,12 +357,12 @@ class NearbyIndex:
         rows = ordered >> 1
         last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
         starts = rows[last]
-        levels = level[last]
         lengths = np.diff(starts, append=n * len(found))
-        bounds = np.searchsorted(starts, np.arange(len(found) + 1) * n).tolist()
+        # The runs of each tuple (the last one's up to the end: an empty run may start there).
+        bounds = [*np.searchsorted(starts, np.arange(len(found)) * n).tolist(), starts.size]
         for i, count, low, high in zip(found, counts, bounds, bounds[1:], strict=False):
-            out[i] = (count, levels[low:high], lengths[low:high])
-        return out
+            out[i] = (count, low, high)
+        return out, level[last], lengths
 
     def _spans_of(self, keys: tuple[str, ...], window: int) -> list[Index]:
         """The rows within ``window`` places of each key's places, for the keys the table
