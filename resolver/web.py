@@ -298,16 +298,27 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        found, levels, lengths = self._levels([keys], window)
-        if found[0] is None:
+        spans = self._spans_of(keys, window)
+        if not spans:
             return np.zeros(len(self.position)), 0
-        return np.repeat(levels.astype(np.float64), lengths), found[0][0]
+        return self._covered(spans), len(spans)
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
         it; ``None`` when the table has none of them."""
-        runs = self.near_runs([keys], window)[0]
-        return None if runs is None else runs.expand()
+        spans = self._spans_of(keys, window)
+        if not spans:
+            return None
+        share: FloatArray = self._covered(spans) / len(spans)
+        return share
+
+    def _covered(self, spans: list[Index]) -> FloatArray:
+        """Per row, how many of the spans (edges as in :meth:`_levels`) hold it."""
+        edges = np.concatenate(spans)
+        n = len(self.position)
+        marks = np.bincount(edges >> 1, weights=(edges & 1) * 2.0 - 1.0, minlength=n + 1)
+        covered: FloatArray = np.cumsum(marks[:n])
+        return covered
 
     def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
         """:meth:`near_share` of each tuple of ``keys``, all in one pass, as runs of rows
