@@ -33,6 +33,7 @@ import numpy.typing as npt
 from .config import MatchConfig
 from .index import BoundedCache, ContainerVocab, index_of
 from .matcher import (
+    NEARBY,
     Query,
     Scored,
     Scorer,
@@ -51,7 +52,8 @@ from .matcher import (
 )
 from .models import SemanticElementRef
 from .table import CandidateTable
-from .text import NAME_TIERS, entry_weight, fuzzy_matrix
+from .text import NAME_TIERS, entry_weight, fuzzy_matrix, fuzzy_pairs
+from .web import nearby_shares
 
 __all__ = ["least_name", "score_many", "score_pairs"]
 
@@ -62,6 +64,11 @@ BATCH_VALUES: Final[int] = 1 << 23
 """Per-row values one batch may hold (a row-long name cache per distinct name): longer
 lists of references are scored in batches of ``BATCH_VALUES // len(table)``, so memory stays
 bounded (64 MB) whatever the number of references."""
+PAIR_COST: Final[tuple[int, int]] = (2, 10)
+"""How many query x name comparisons of one rapidfuzz ``cdist`` cost about as much as one
+pair of ``cpdist``, with ``token_set_ratio`` and with ``ratio`` alone (a cutoff above the
+token-set factor): ``cdist`` compares one name with several short queries at once, which
+pays most for ``ratio``."""
 _CUTOFF_SLACK: Final[float] = 1e-6
 """Taken off a computed name cutoff, so that rounding in the bound never decides."""
 
@@ -104,8 +111,9 @@ def score_many(
             for i in range(0, len(refs), step)
             for s in score_many(refs[i : i + step], table, config, k=k)
         ]
-    shared: dict[Any, Any] = {}
-    scorers = [Scorer(Query.build(ref, table, config), table, config, shared) for ref in refs]
+    queries = [Query.build(ref, table, config) for ref in refs]
+    shared: dict[Any, Any] = {NEARBY: nearby_shares([q.web for q in queries], table, config)}
+    scorers = [Scorer(query, table, config, shared) for query in queries]
     groups = _grouped([scorer for scorer in scorers if scorer.pruned], k)
     _fill_names([(group.scorers[0], group.rows, 0.0) for group in groups])
     members = [scorer for group in groups for scorer in group.scorers]
@@ -169,14 +177,21 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
             ascending = lines[id(line)] = -upper[line]
         counts = np.searchsorted(ascending, [-floor for floor in group.floors], side="right")
         group.counts = counts.tolist()
-    seen = np.zeros(upper.size, dtype=bool)
-    seen[group.rows] = True
     group.prefix = line[: max(group.counts)]
-    group.free = ~seen[group.prefix]
+    group.free = ~_among(group.prefix, group.rows)
     if not leader.has_name or not group.free.any():
         return None
     cutoffs = _name_cutoffs(leader, group)
     return (leader, group.prefix[group.free], min(cutoffs)) if cutoffs else None
+
+
+def _among(values: Index, ordered: Index) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are in ``ordered`` (sorted, distinct)."""
+    at = np.searchsorted(ordered, values)
+    inside = at < ordered.size
+    found = np.zeros(values.size, dtype=bool)
+    found[inside] = ordered[at[inside]] == values[inside]
+    return found
 
 
 def _name_cutoffs(leader: Scorer, group: _Group) -> list[float]:
@@ -303,22 +318,36 @@ def _fill_names(jobs: list[_Job]) -> None:
 
 
 def _fuzzy_batch(jobs: list[_Job]) -> None:
-    """One rapidfuzz pass for all ``jobs``: every query name against every distinct row
-    name any of them needs, from the lowest cutoff."""
+    """One rapidfuzz pass for all ``jobs``, from the lowest cutoff: every query name against
+    every distinct row name any of them needs (one ``cdist``), or, when the queries need
+    few of those names each, the (query, name) pairs they need, each once (one ``cpdist``)."""
     index = index_of(jobs[0][0].table)
     codes, names = index.norm_codes
-    needed = distinct(np.concatenate([codes[rows] for _, rows, _ in jobs]))
+    parts = [codes[rows] for _, rows, _ in jobs]
+    needed = distinct(np.concatenate(parts))
     queries: dict[str, int] = {}
     for scorer, _, _ in jobs:
         queries.setdefault(scorer.query.name_norm, len(queries))
-    matrix = fuzzy_matrix(
-        list(queries),
-        [names[c] for c in needed.tolist()],
-        floor=min(cutoff for _, _, cutoff in jobs),
-    )
+    floor = min(cutoff for _, _, cutoff in jobs)
+    # Each job's (query, name) pairs as places in the query x name matrix.
+    places = np.concatenate([
+        queries[scorer.query.name_norm] * needed.size + np.searchsorted(needed, part)
+        for (scorer, _, _), part in zip(jobs, parts, strict=True)
+    ])  # fmt: skip
+    pairs, pair_of = np.unique(places, return_inverse=True)
+    texts = list(queries)
+    cost = PAIR_COST[floor > NAME_TIERS["token_set_factor"]]
+    if pairs.size * cost < len(texts) * needed.size:
+        asked = [texts[q] for q in (pairs // needed.size).tolist()]
+        given = [names[c] for c in needed[pairs % needed.size].tolist()]
+        values = fuzzy_pairs(asked, given, floor=floor)[pair_of]
+    else:
+        matrix = fuzzy_matrix(texts, [names[c] for c in needed.tolist()], floor=floor)
+        values = matrix.ravel()[places]
+    start = 0
     for scorer, rows, _ in jobs:
-        columns = np.searchsorted(needed, codes[rows])
-        scorer.set_fuzzy(rows, matrix[queries[scorer.query.name_norm], columns])
+        scorer.set_fuzzy(rows, values[start : start + rows.size])
+        start += rows.size
 
 
 # -- exact scores of many (scorer, row) pairs ------------------------------------------------

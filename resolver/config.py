@@ -19,6 +19,7 @@ candidate that is a different target by ``min_margin``.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from .errors import InvalidReferenceError
@@ -139,6 +140,15 @@ class MatchConfig:
                 or not (0.0 <= float(value) <= 1.0)
             ):
                 raise InvalidReferenceError(f"{f.name} must be a number in [0, 1], got {value!r}")
+
+    @cached_property
+    def _values_hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __hash__(self) -> int:
+        """The hash of the values, computed once: a configuration is part of the keys of
+        the tables' shared caches, which every reference of a batch looks up."""
+        return self._values_hash
 
     def with_options(self, options: dict[str, Any]) -> MatchConfig:
         """A copy with the given fields replaced; unknown names raise a typed error."""

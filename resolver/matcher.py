@@ -45,6 +45,9 @@ FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
 
 _MIN_BOUND: Final[float] = 0.05  # rows that cannot reach this are never reported
+NEARBY: Final[str] = "nearby"
+"""The key under which a batch's ``shared`` caches hold the nearby agreement of its
+references' recorded texts (:func:`resolver.web.nearby_shares`)."""
 
 
 @dataclass(frozen=True)
@@ -362,7 +365,8 @@ class Scorer:
         self._web = False
         self._web_bound: tuple[tuple[Any, ...], FloatArray, FloatArray] | None = None
         if key is not None and query.web is not None:
-            web_num, web_den, web_signals = web_terms(query.web, table, config)
+            nearby = None if shared is None else shared.get(NEARBY)
+            web_num, web_den, web_signals = web_terms(query.web, table, config, nearby)
             self.signals.update(web_signals)
             self._web = web_num is not None
             if web_num is not None:

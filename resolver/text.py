@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
@@ -30,6 +30,7 @@ __all__ = [
     "entry_weight",
     "fuzzy_many",
     "fuzzy_matrix",
+    "fuzzy_pairs",
     "fuzzy_score",
     "item_similarity_many",
     "mask_digits",
@@ -147,14 +148,31 @@ def fuzzy_matrix(queries: Sequence[str], norms: Sequence[str], *, floor: float =
 
     Values under ``floor`` may come back lower (as 0); values at or above it are exact.
     """
+    return _fuzzy_tier(process.cdist, queries, norms, floor)
+
+
+def fuzzy_pairs(queries: Sequence[str], norms: Sequence[str], *, floor: float = 0.0) -> FloatArray:
+    """:func:`fuzzy_matrix` of the pairs ``(queries[i], norms[i])`` alone, one rapidfuzz
+    ``cpdist`` call per scorer (for queries that each need a few names of many)."""
+    return _fuzzy_tier(process.cpdist, queries, norms, floor)
+
+
+def _fuzzy_tier(
+    compare: Callable[..., npt.NDArray[np.float64]],
+    queries: Sequence[str],
+    norms: Sequence[str],
+    floor: float,
+) -> FloatArray:
+    """The fuzzy tier from rapidfuzz's ``compare`` (``cdist`` or ``cpdist``) of ``queries``
+    and ``norms``: exact at or above ``floor``."""
     factor = NAME_TIERS["token_set_factor"]
-    best = process.cdist(
+    best = compare(
         queries, norms, scorer=fuzz.ratio, dtype=np.float64, workers=1,
         score_cutoff=100 * floor,
     )  # fmt: skip
     if floor <= factor:
         # Above the factor no token_set_ratio (counted at most ``factor``) reaches the floor.
-        tset = process.cdist(
+        tset = compare(
             queries, norms, scorer=fuzz.token_set_ratio, dtype=np.float64, workers=1,
             score_cutoff=min(100.0, 100 * floor / factor),
         )  # fmt: skip

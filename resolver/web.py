@@ -26,7 +26,7 @@ Web sources fill the columns :data:`WEB_COLUMNS` (plus ``tag``) of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
@@ -48,10 +48,12 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "WEB_COLUMNS",
     "NearbyIndex",
+    "NearbyRuns",
     "WebQuery",
     "href_key",
     "is_generated_class",
     "nearby_key",
+    "nearby_shares",
     "nearby_texts",
     "stable_classes",
     "web_terms",
@@ -198,6 +200,19 @@ def nearby_key(text: str) -> str:
     return mask_digits(normalize(collapse(text)))[:_NEARBY_KEY_CHARS]
 
 
+@dataclass(frozen=True)
+class NearbyRuns:
+    """Per-row values as runs: ``values[i]`` for ``lengths[i]`` rows, run after run."""
+
+    values: FloatArray
+    lengths: Index
+
+    def expand(self) -> FloatArray:
+        """The value of every row."""
+        rows: FloatArray = np.repeat(self.values, self.lengths)
+        return rows
+
+
 class NearbyIndex:
     """A table's texts in reading order, for neighbour-text evidence.
 
@@ -218,6 +233,10 @@ class NearbyIndex:
         """Rows of the sequence, in document order."""
         self.position = np.searchsorted(self.seq, np.arange(len(names)))
         """Per row, its place in the sequence (for a row outside it, the next entry's)."""
+        self.first_row = np.concatenate(([0], self.seq + 1, [len(names)]))
+        """Per place of the sequence (and one past the row after the last text), the first
+        row at that :attr:`position`: the rows at places ``a`` to ``b - 1`` are rows
+        ``first_row[a]`` to ``first_row[b] - 1``."""
         positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
         for place, row in enumerate(seq):
@@ -226,7 +245,7 @@ class NearbyIndex:
                 positions.setdefault(key, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
         """Per text key, its places in the sequence."""
-        self._spans: dict[tuple[str, int], tuple[Index, Index]] = {}
+        self._spans: dict[tuple[str, int], Index] = {}
 
     def texts(self, row: int) -> tuple[str, ...]:
         """The texts next to ``row``: up to :data:`NEARBY_BEFORE` before and
@@ -279,42 +298,101 @@ class NearbyIndex:
     def near(self, keys: tuple[str, ...], window: int) -> tuple[FloatArray, int]:
         """Per row, how many of ``keys`` have a text within ``window`` places of it in the
         sequence, and how many of ``keys`` the table has at all."""
-        size = self.seq.size + 1  # a row after the last text has place seq.size
-        starts, ends = self._spans_of(keys, window)
-        if not starts:
+        spans = self._spans_of(keys, window)
+        if not spans:
             return np.zeros(len(self.position)), 0
-        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
-        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
-        hits = np.cumsum(marks[:size]).astype(np.float64)
-        return hits[self.position], len(starts)
+        return self._covered(spans), len(spans)
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
         it; ``None`` when the table has none of them."""
-        size = self.seq.size + 1
-        starts, ends = self._spans_of(keys, window)
-        if not starts:
+        spans = self._spans_of(keys, window)
+        if not spans:
             return None
-        marks = np.bincount(np.concatenate(starts), minlength=size + 1)
-        marks -= np.bincount(np.concatenate(ends), minlength=size + 1)
-        share: FloatArray = np.cumsum(marks[:size]) / len(starts)
-        return share[self.position]
+        share: FloatArray = self._covered(spans) / len(spans)
+        return share
 
-    def _spans_of(self, keys: tuple[str, ...], window: int) -> tuple[list[Index], list[Index]]:
-        """The merged windows around each key's places, for the keys the table has."""
-        size = self.seq.size + 1
-        starts: list[Index] = []
-        ends: list[Index] = []
+    def _covered(self, spans: list[Index]) -> FloatArray:
+        """Per row, how many of the spans (edges as in :meth:`_levels`) hold it."""
+        edges = np.concatenate(spans)
+        n = len(self.position)
+        marks = np.bincount(edges >> 1, weights=(edges & 1) * 2.0 - 1.0, minlength=n + 1)
+        covered: FloatArray = np.cumsum(marks[:n])
+        return covered
+
+    def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
+        """:meth:`near_share` of each tuple of ``keys``, all in one pass, as runs of rows
+        with the same share."""
+        found, levels, lengths = self._levels(keys, window)
+        had = [f for f in found if f is not None]
+        if not had:
+            return [None] * len(keys)
+        # Each run's count over the number of its tuple's keys the table has.
+        counts = np.repeat([c for c, _, _ in had], [high - low for _, low, high in had])
+        shares: FloatArray = levels / counts
+        return [
+            None if f is None else NearbyRuns(shares[f[1] : f[2]], lengths[f[1] : f[2]])
+            for f in found
+        ]
+
+    def _levels(
+        self, keys: Sequence[tuple[str, ...]], window: int
+    ) -> tuple[list[tuple[int, int, int] | None], npt.NDArray[np.int64], Index]:
+        """For all tuples of ``keys`` together (their rows laid end to end, ``len(table)``
+        rows each), per row how many of its tuple's keys are near it, as the values and
+        lengths of runs of rows with the same count; and per tuple ``None`` when the table
+        has none of its keys, else how many it has and the first and one past the last of
+        its runs."""
+        n = len(self.position)
+        found: list[int] = []
+        counts: list[int] = []
+        edges: list[Index] = []
+        sizes: list[int] = []
+        for i, one in enumerate(keys):
+            spans = self._spans_of(one, window)
+            if spans:
+                found.append(i)
+                counts.append(len(spans))
+                edges.extend(spans)
+                sizes.append(sum(e.size for e in spans))
+        out: list[tuple[int, int, int] | None] = [None] * len(keys)
+        if not found:
+            return out, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.intp)
+        # An edge is ``2 * row + 1`` where a span starts and ``2 * row`` one past its end;
+        # moved by ``2 * n`` per tuple, the tuples' rows lie end to end. A start and an end at
+        # each tuple's first row make a run begin there.
+        firsts = np.arange(len(found)) * (2 * n)
+        shift = np.repeat(firsts, sizes)
+        ordered = np.sort(np.concatenate((np.concatenate(edges) + shift, firsts, firsts + 1)))
+        level = np.cumsum((ordered & 1) * 2 - 1)
+        rows = ordered >> 1
+        last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
+        starts = rows[last]
+        lengths = np.diff(starts, append=n * len(found))
+        # The runs of each tuple (the last one's up to the end: an empty run may start there).
+        bounds = [*np.searchsorted(starts, np.arange(len(found)) * n).tolist(), starts.size]
+        for i, count, low, high in zip(found, counts, bounds, bounds[1:], strict=False):
+            out[i] = (count, low, high)
+        return out, level[last], lengths
+
+    def _spans_of(self, keys: tuple[str, ...], window: int) -> list[Index]:
+        """The rows within ``window`` places of each key's places, for the keys the table
+        has, as the edges of disjoint spans (see :meth:`_levels`)."""
+        size = self.seq.size + 1  # a row after the last text has place seq.size
+        out: list[Index] = []
         for key in keys:
-            spans = self._spans.get((key, window))
-            if spans is None:
+            edges = self._spans.get((key, window))
+            if edges is None:
                 places = self.positions.get(key)
                 if places is None:
                     continue
-                spans = self._spans[(key, window)] = _merged(places, window, size)
-            starts.append(spans[0])
-            ends.append(spans[1])
-        return starts, ends
+                low, high = _merged(places, window, size)
+                edges = np.sort(
+                    np.concatenate((2 * self.first_row[low] + 1, 2 * self.first_row[high]))
+                )
+                self._spans[(key, window)] = edges
+            out.append(edges)
+        return out
 
 
 def _merged(places: Index, window: int, size: int) -> tuple[Index, Index]:
@@ -433,10 +511,14 @@ def web_vectors(
 
 
 def web_terms(
-    query: WebQuery, table: CandidateTable, config: MatchConfig
+    query: WebQuery,
+    table: CandidateTable,
+    config: MatchConfig,
+    nearby: Mapping[tuple[str, ...], NearbyRuns | None] | None = None,
 ) -> tuple[FloatArray | None, FloatArray | float, dict[str, FloatArray]]:
     """:func:`web_vectors`, with no numerator (``None``) when no signal counts, and the
-    denominator as one number while every signal counts for every row."""
+    denominator as one number while every signal counts for every row. ``nearby`` may hold
+    the nearby agreement of the query's texts (:func:`nearby_shares`)."""
     index = table.derived(WebIndex)
     num: FloatArray | None = None
     den: FloatArray | float = 0.0
@@ -478,7 +560,11 @@ def web_terms(
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
-        agree = _nearby(table, query.nearby, config.nearby_window)
+        if nearby is not None and query.nearby in nearby:
+            runs = nearby[query.nearby]
+            agree = None if runs is None else runs.expand()
+        else:
+            agree = _nearby(table, query.nearby, config.nearby_window)
         if agree is not None:
             add("nearby", config.w_nearby, None, agree)
     return num, den, signals
@@ -525,6 +611,18 @@ def _attribute_agreement(
         equal += column == value
     present = have > 0
     return present, equal / np.maximum(have, 1.0)
+
+
+def nearby_shares(
+    queries: Iterable[WebQuery | None], table: CandidateTable, config: MatchConfig
+) -> dict[tuple[str, ...], NearbyRuns | None]:
+    """The nearby agreement (see :func:`web_terms`) of every query's recorded texts, each
+    distinct tuple of texts once, all in one pass (:meth:`NearbyIndex.near_runs`)."""
+    keys = list(dict.fromkeys(q.nearby for q in queries if q is not None and q.nearby))
+    if not keys:
+        return {}
+    index = table.derived(NearbyIndex)
+    return dict(zip(keys, index.near_runs(keys, config.nearby_window), strict=True))
 
 
 def _nearby(table: CandidateTable, keys: tuple[str, ...], window: int) -> FloatArray | None:

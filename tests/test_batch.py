@@ -98,6 +98,28 @@ def test_score_many_is_score_table_where_fuzzy_names_decide(seed: int) -> None:
         assert_same_scored(got, want)
 
 
+@pytest.mark.parametrize("cost", [(0, 0), (10**9, 10**9)])
+@pytest.mark.parametrize("seed", range(6))
+def test_fuzzy_names_by_pairs_or_by_matrix(
+    monkeypatch: pytest.MonkeyPatch, seed: int, cost: tuple[int, int]
+) -> None:
+    # The fuzzy names of a batch come from the (query, name) pairs it needs or from the
+    # whole query x name matrix, whichever costs less: each gives the single scorings' names.
+    monkeypatch.setattr("resolver.batch.PAIR_COST", cost)
+    rng = random.Random(40 + seed)
+    base = rng.choice(["save draft", "read more about this", "inbox messages"])
+    table = crowded_table(rng, base, rng.choice([60, 600]))
+    refs = [
+        SemanticElementRef(role=rng.choice(["button", "link"]), name=name,
+                           container_path=("Settings",))
+        for name in near_names(rng, base, 10)
+    ]  # fmt: skip
+    config = CONFIGS[seed % len(CONFIGS)]
+    for got, want in zip(score_many(refs, table, config), one_by_one(refs, table, config),
+                         strict=True):  # fmt: skip
+        assert_same_scored(got, want)
+
+
 @pytest.mark.parametrize("seed", range(15))
 def test_score_many_matches_the_reference_scorer(seed: int) -> None:
     rng = random.Random(100 + seed)

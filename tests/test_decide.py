@@ -1,6 +1,8 @@
 """The per-source decision: threshold, margin over a different target, the control over its
 label, and recorded selectors that must be verified."""
 
+import pickle
+
 import pytest
 
 from resolver import MatchConfig, SemanticElementRef
@@ -45,6 +47,16 @@ def test_threshold_and_margin_are_config() -> None:
     ref = SemanticElementRef(role="button", name="OK", bbox=(500, 398, 570, 428))
     assert decide(ref, table, MatchConfig(min_margin=0.99)).status == "ambiguous"
     assert decide(ref, table, MatchConfig(threshold=1.0)).status == "not_found"
+
+
+def test_config_hash_follows_its_values() -> None:
+    # Configurations key the tables' caches: equal values, one key; any other value, another.
+    a, b = MatchConfig(), MatchConfig(w_name=MatchConfig().w_name)
+    c = a.with_options({"min_margin": 0.3})
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert c != a and c not in {a: 1} and hash(c) == hash(MatchConfig(min_margin=0.3))
+    copied = pickle.loads(pickle.dumps(c))
+    assert copied == c and hash(copied) == hash(c)
 
 
 def test_control_preferred_over_its_label() -> None:

@@ -272,3 +272,45 @@ def test_nearby_counts_each_recorded_text_once_per_row(seed: int) -> None:
         share = index.near_share(keys, window)
         assert share is not None and share.tolist() == [w / 2 for w in want]
     assert index.near_share(("absent",), 3) is None
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_nearby_counts_for_rows_outside_the_reading_order(seed: int) -> None:
+    # Unnamed rows, and rows repeating their parent's name, are not in the sequence: each
+    # counts at the place of the next text (a row after the last text, past the end).
+    rng = np.random.default_rng(seed)
+    words = ["Share", "Home", "Read more", "Next", "Sign in", ""]
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="RootWebArea", name="")
+    last, last_name = root, ""
+    for i, word in enumerate(rng.choice(words, size=80)):
+        inner = rng.random() < 0.2 and last != root
+        name = last_name if inner else str(word)
+        last = b.add(f"n{i}", raw_role="StaticText", name=name, parent=last if inner else root)
+        last_name = name
+    table = b.build()
+    index = table.derived(NearbyIndex)
+    seq = index.seq.tolist()
+    assert len(seq) < len(table) - 1
+    for window in (1, 2):
+        keys = ("home", "next", "absent")
+        hits, found = index.near(keys, window)
+        want = []
+        for row in range(len(table)):
+            place = sum(1 for r in seq if r < row)
+            want.append(sum(
+                any(abs(p - place) <= window for p, r in enumerate(seq)
+                    if table.names_norm[r] == key)
+                for key in keys
+            ))  # fmt: skip
+        assert hits.tolist() == want
+        share = index.near_share(keys, window)
+        assert share is not None and share.tolist() == [w / found for w in want]
+    # Many tuples counted together: each tuple's runs give its share alone.
+    tuples = [("home",), ("absent",), ("next", "home", "absent"), ("share", "read more")]
+    for window in (1, 3):
+        many = index.near_runs(tuples, window)
+        for one, runs in zip(tuples, many, strict=True):
+            alone = index.near_share(one, window)
+            assert (runs is None) == (alone is None)
+            assert runs is None or alone is None or runs.expand().tolist() == alone.tolist()
