@@ -259,19 +259,27 @@ def test_nearby_counts_each_recorded_text_once_per_row(seed: int) -> None:
     for window in (1, 3):
         keys = ("share", "home", "absent")
         hits, found = index.near(keys, window)
-        want = []
-        for row in range(len(table)):
-            place = sum(1 for r in seq if r < row)
-            want.append(sum(
-                any(abs(p - place) <= window for p, r in enumerate(seq)
-                    if table.names_norm[r] == key)
-                for key in keys
-            ))  # fmt: skip
+        want = _near_counts(table, seq, keys, window)
         assert found == 2
         assert hits.tolist() == want
         share = index.near_share(keys, window)
         assert share is not None and share.tolist() == [w / 2 for w in want]
     assert index.near_share(("absent",), 3) is None
+
+
+def _near_counts(
+    table: CandidateTable, seq: list[int], keys: tuple[str, ...], window: int
+) -> list[int]:
+    """Per row, how many of ``keys`` name a text within ``window`` places of the row's place
+    in the reading order ``seq`` (the place of the next text for a row outside it)."""
+    want = []
+    for row in range(len(table)):
+        place = sum(1 for r in seq if r < row)
+        want.append(sum(
+            any(abs(p - place) <= window for p, r in enumerate(seq) if table.names_norm[r] == key)
+            for key in keys
+        ))  # fmt: skip
+    return want
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -295,14 +303,7 @@ def test_nearby_counts_for_rows_outside_the_reading_order(seed: int) -> None:
     for window in (1, 2):
         keys = ("home", "next", "absent")
         hits, found = index.near(keys, window)
-        want = []
-        for row in range(len(table)):
-            place = sum(1 for r in seq if r < row)
-            want.append(sum(
-                any(abs(p - place) <= window for p, r in enumerate(seq)
-                    if table.names_norm[r] == key)
-                for key in keys
-            ))  # fmt: skip
+        want = _near_counts(table, seq, keys, window)
         assert hits.tolist() == want
         share = index.near_share(keys, window)
         assert share is not None and share.tolist() == [w / found for w in want]
