@@ -197,23 +197,22 @@ class _Reader:
 
     def read(self, sheet: str) -> None:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
-        blanked = _OPAQUE.sub(_blank, sheet)
-        plan = _Structure.of(blanked)
+        blanked, lowered = blank_opaque(sheet)
+        plan = _Structure.of(blanked, lowered)
         if plan is None:
             if not _opens_a_rule(blanked):
                 return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
             rules = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
             self._walk(rules, 0, UNLAYERED)
             return
-        self._read_plain(sheet, blanked, plan)
+        self._read_plain(sheet, blanked, lowered, plan)
 
     # -- fast path ---------------------------------------------------------------------------
 
-    def _read_plain(self, sheet: str, blanked: str, plan: _Structure) -> None:
+    def _read_plain(self, sheet: str, blanked: str, lowered: bytes, plan: _Structure) -> None:
         # Per enclosing block: None when its rules do not apply, else the layer inside it.
         contexts: dict[int, str | None] = {-1: UNLAYERED}
         done: set[int] = set()
-        lowered = blanked.encode("latin-1", "replace").lower()
         hits = sorted(hit.start() for pattern in _CANDIDATES for hit in pattern.finditer(lowered))
         for at in hits:
             if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
@@ -428,9 +427,42 @@ def _opens_a_rule(blanked: str) -> bool:
     return False
 
 
-def _blank(match: re.Match[str]) -> str:
-    text = match.group()
-    return (_ESCAPED if text[0] == "\\" else " ") * len(text)
+def blank_opaque(sheet: str) -> tuple[str, bytes]:
+    """``sheet`` with every match of :data:`_OPAQUE` blanked (escapes to :data:`_ESCAPED`,
+    the rest to spaces; same length), and that text as ASCII-lowered latin-1 bytes (one byte
+    per character, ``?`` for the others).
+
+    The same as ``_OPAQUE.sub`` from left to right, but the pattern is tried only where one
+    of its alternatives can start (a quote, a backslash, ``/*``, ``url(`` in any case),
+    positions found with numpy over the bytes, instead of at every character."""
+    lowered = sheet.encode("latin-1", "replace").lower()
+    codes = np.frombuffer(lowered, dtype=np.uint8)
+    starts = (codes == 34) | (codes == 39) | (codes == 92)  # quotes, backslash
+    starts[:-1] |= (codes[:-1] == 47) & (codes[1:] == 42)  # /*
+    starts[:-3] |= (
+        (codes[:-3] == 117) & (codes[1:-2] == 114) & (codes[2:-1] == 108) & (codes[3:] == 40)
+    )  # url(
+    pieces: list[str] = []
+    painted: bytearray | None = None
+    at = 0
+    for start in np.flatnonzero(starts).tolist():
+        if start < at:
+            continue
+        found = _OPAQUE.match(sheet, start)
+        if found is None:
+            continue
+        end = found.end()
+        fill = _ESCAPED if sheet[start] == "\\" else " "
+        if painted is None:
+            painted = bytearray(lowered)
+        painted[start:end] = fill.encode("latin-1") * (end - start)
+        pieces.append(sheet[at:start])
+        pieces.append(fill * (end - start))
+        at = end
+    if painted is None:
+        return sheet, lowered
+    pieces.append(sheet[at:])
+    return "".join(pieces), bytes(painted)
 
 
 class _Structure:
@@ -456,12 +488,15 @@ class _Structure:
         }
 
     @classmethod
-    def of(cls, text: str) -> _Structure | None:
+    def of(cls, text: str, encoded: bytes | None = None) -> _Structure | None:
         """The structure, or None when the pre-pass cannot vouch for it (see module doc).
+        ``encoded``: the text as latin-1 bytes, one per character (ASCII case aside).
 
         Only the positions of brackets, braces and semicolons are looked at (numpy over the
         characters once, then arrays as long as those lists)."""
-        codes = np.frombuffer(text.encode("latin-1", "replace"), dtype=np.uint8)
+        if encoded is None:
+            encoded = text.encode("latin-1", "replace")
+        codes = np.frombuffer(encoded, dtype=np.uint8)
         braces = np.flatnonzero((codes == 123) | (codes == 125))  # { }
         if braces.size == 0:
             return None
