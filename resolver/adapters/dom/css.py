@@ -775,8 +775,9 @@ _NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
 """Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
 _GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
 """An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
-_COMBINATOR: Final[re.Pattern[str]] = re.compile(r"[\s>+~]+")
-"""What separates the compounds of a complex selector."""
+_PARTS: Final[re.Pattern[str]] = re.compile(r"[^\s>+~,]+|,")
+"""The compounds of a selector list and the commas between its complex selectors (what
+separates compounds, whitespace and ``>``, ``+``, ``~``, is left out)."""
 _COMPOUND: Final[re.Pattern[str]] = re.compile(
     rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
 )
@@ -851,7 +852,7 @@ class Subjects:
         complex selector matches some element); anything not understood counts as a
         possible match.
         """
-        if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
+        if _UNREAD.search(prelude) or sheet.find("/*", start, start + len(prelude)) >= 0:
             return True
         text = prelude
         if "(" in text or "[" in text:
@@ -863,16 +864,20 @@ class Subjects:
             if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
                 return True  # unbalanced: leave it to the parsers
         known = self._known
-        for complex_selector in text.split(","):
-            found = []
-            for compound in _COMBINATOR.split(complex_selector.strip()):
-                state = known.get(compound)
-                if state is None:
-                    state = known[compound] = self._state(compound)
-                found.append(state)
-            if _UNKNOWN in found or _LACKING not in found:
+        lacking = False  # whether the complex selector read so far has a lacking compound
+        for part in _PARTS.findall(text):
+            if part == ",":
+                if not lacking:
+                    return True
+                lacking = False
+                continue
+            state = known.get(part)
+            if state is None:
+                state = known[part] = self._state(part)
+            if state == _UNKNOWN:
                 return True
-        return False
+            lacking = lacking or state == _LACKING
+        return not lacking
 
     def _state(self, compound: str) -> int:
         """:data:`_LACKING` when a compound names a type, class or id that no element of the
@@ -932,6 +937,7 @@ class MatchCost:
         self, tags: Sequence[str], attrs: Sequence[Mapping[str, str] | None], parent: Sequence[int]
     ) -> None:
         self._tags, self._attrs, self._parent = tags, attrs, parent
+        self._named_by: dict[str, int] = {}  # compound -> _named(compound)
         self.spent = 0.0
         """The costs of the selectors let through so far (see :meth:`allow`)."""
 
@@ -953,7 +959,14 @@ class MatchCost:
         return tags, dict(classes), dict(ids), max(depth, default=0) + 1, siblings
 
     def _named(self, compound: str) -> int:
-        """How many elements the compound's most selective key can match."""
+        """How many elements the compound's most selective key can match (each compound
+        counted once)."""
+        named = self._named_by.get(compound)
+        if named is None:
+            named = self._named_by[compound] = self._count_named(compound)
+        return named
+
+    def _count_named(self, compound: str) -> int:
         tags, classes, ids, _, _ = self._counts
         found = _ID_KEY.search(compound)
         if found:
@@ -972,6 +985,8 @@ class MatchCost:
         text = selector.strip()
         inner = 0  # combinators inside functional pseudo-classes
         for _ in range(_MAX_GROUP_NESTING):
+            if "(" not in text and "[" not in text:
+                break
             emptied = _GROUP.sub(_emptied, text)
             if emptied == text:
                 break
