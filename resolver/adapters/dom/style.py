@@ -462,6 +462,54 @@ def _rule_key(selector: str) -> tuple[str, str]:
 _Rank = tuple[int, tuple[int, int, int]]
 """Layer and specificity of a generated-content rule."""
 
+_ROOTED: Final[re.Pattern[str]] = re.compile(r":scope|&", re.IGNORECASE)
+"""What can make a selector's meaning depend on the element a search starts from."""
+
+
+class _SubtreeMatches:
+    """``matches(i, selector)``: whether element ``i`` or one of its descendants matches
+    ``selector`` (False when Lexbor cannot parse it), which is what Lexbor answers for
+    ``node.css_matches(selector)``.
+
+    Per selector, the page is queried once and the matching elements and their ancestors
+    are kept; selectors whose meaning can depend on where a search starts (``:scope``,
+    ``&``), and pages whose parents are not the parser's (see
+    :attr:`.parse.Document.reparented`), are tested element by element."""
+
+    def __init__(self, doc: Document) -> None:
+        self._doc = doc
+        self._found: dict[str, set[int] | None] = {}  # None: tested element by element
+
+    def __call__(self, i: int, selector: str) -> bool:
+        found = self._found.get(selector, _NOT_QUERIED)
+        if found is _NOT_QUERIED:
+            found = self._found[selector] = self._query(selector)
+        if found is None:
+            try:
+                return bool(self._doc.nodes[i].css_matches(selector))
+            except Exception:  # Lexbor: unparsable selector
+                return False
+        return i in found
+
+    def _query(self, selector: str) -> set[int] | None:
+        doc = self._doc
+        if doc.reparented or _ROOTED.search(selector):
+            return None
+        try:
+            hits = doc.css(selector)
+        except Exception:  # Lexbor: unparsable selector
+            return set()
+        parent = doc.parent
+        found: set[int] = set()
+        for e in hits:
+            while e >= 0 and e not in found:
+                found.add(e)
+                e = parent[e]
+        return found
+
+
+_NOT_QUERIED: Final[Any] = object()
+
 
 def _pseudo_content(
     doc: Document,
@@ -489,6 +537,7 @@ def _pseudo_content(
             )
     if not buckets:
         return
+    matches = _SubtreeMatches(doc)
     tags_wanted = {key for kind, key in buckets if kind == "tag"}
     classes_wanted = {key for kind, key in buckets if kind == "class"}
     ids_wanted = {key for kind, key in buckets if kind == "id"}
@@ -507,16 +556,12 @@ def _pseudo_content(
         candidates = _candidates(doc, i, buckets)
         if not candidates:
             continue
-        node = doc.nodes[i]
         best: dict[str, tuple[_Rank, int, str]] = {}
         for which, base, value, spec, order in candidates:
             current = best.get(which)
             if current is not None and (spec, order) <= current[:2]:
                 continue
-            try:
-                if not node.css_matches(base):
-                    continue
-            except Exception:  # Lexbor: unparsable selector
+            if not matches(i, base):
                 continue
             best[which] = (spec, order, value)
         for which, (_spec, _order, value) in best.items():

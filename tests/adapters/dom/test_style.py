@@ -156,6 +156,33 @@ def test_generated_content_before_and_after() -> None:
     assert styles.after == {t: "!"}
 
 
+def test_generated_content_selectors_answer_as_lexbor_answers_per_element() -> None:
+    """One query per selector, with the matches' ancestors, gives what Lexbor's per-node test
+    gives (the node or a descendant matches), for every element of a page; unparsable
+    selectors match nothing; ``:scope`` and deep pages are tested element by element."""
+    from resolver.adapters.dom.style import _SubtreeMatches
+
+    page = (
+        "<div id=a class='x y'><p class=x><span class=z>1</span></p><b>2</b></div>"
+        "<ul><li class=x>a</li><li><a href=#>b</a></li></ul><p>3</p><section><div>4</div>"
+        "</section><table><tr><td class=z>5</td></tr></table><template><i class=x></i></template>"
+    )
+    selectors = ["div", ".x", ".x .z", "div > p", "li + li", "p ~ section", ":root", "html",
+                 "li:first-child", "p:has(span)", "*", ":scope > div", "td.z", "i.x", "a[href]",
+                 ":is(b, td)", ".y .x span", "))", "&gt; div", ".none"]  # fmt: skip
+    for html in (page, "<div>" * 600 + "<p class=x>deep</p>"):
+        doc = parse_html(html)
+        matches = _SubtreeMatches(doc)
+        for selector in selectors:
+            for i, node in enumerate(doc.nodes):
+                try:
+                    expected = bool(node.css_matches(selector))
+                except Exception:
+                    expected = False
+                assert matches(i, selector) == expected, (selector, i, doc.tags[i])
+    assert parse_html("<div>" * 600).reparented and not parse_html(page).reparented
+
+
 def test_content_values() -> None:
     assert content_text('"a" / "alt"', {}) == "alt"  # the alternative text replaces the rest
     assert content_text('counter(x) "b"', {}) == "b"
