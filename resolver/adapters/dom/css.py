@@ -113,17 +113,18 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
 )  # (every alternative starts with a literal, so the engine skips ahead to those characters)
 _SPACES: Final[str] = " \t\n\r\f"
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
-_CANDIDATES: Final[tuple[re.Pattern[bytes], ...]] = tuple(
-    re.compile(pattern)
-    for pattern in (
-        rb"display\s*:", rb"visibility\s*:", rb"text-transform\s*:", rb"content\s*:", rb"\x00",
-        rb"@layer\b",
+_CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
+    (word, re.compile(pattern) if pattern else None)
+    for word, pattern in (
+        (b"display", rb"display\s*:"), (b"visibility", rb"visibility\s*:"),
+        (b"text-transform", rb"text-transform\s*:"), (b"content", rb"content\s*:"),
+        (b"\x00", None), (b"@layer", rb"@layer\b"),
     )
 )  # fmt: skip
 """Where a declaration of :data:`PROPERTIES` (or an escape, or ``@layer``) may start, on
-ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower). One
-pattern each: a literal start lets the engine jump between candidates, where one alternation
-tries every branch at every character. No two can match overlapping text."""
+ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower): each
+word, and the pattern that must match where it is (None: the word alone). No two can match
+overlapping text, nor can one match overlap another match of itself."""
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORDS_WORTH_READING: Final[tuple[str, ...]] = (
     "display", "visibility", "text-transform", "content", "@layer"
@@ -213,7 +214,7 @@ class _Reader:
         # Per enclosing block: None when its rules do not apply, else the layer inside it.
         contexts: dict[int, str | None] = {-1: UNLAYERED}
         done: set[int] = set()
-        hits = sorted(hit.start() for pattern in _CANDIDATES for hit in pattern.finditer(lowered))
+        hits = _candidate_starts(lowered)
         for at in hits:
             if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
                 end = plan.prelude_end(at)
@@ -367,6 +368,21 @@ class _Reader:
             self.found.append((found, prop, value, important, layer))
 
 
+def _candidate_starts(lowered: bytes) -> list[int]:
+    """Where the patterns of :data:`_CANDIDATES` match, in order (what ``finditer`` of each
+    finds): each word is found by ``bytes.find``, a substring search that skips ahead, and
+    its pattern is tried there."""
+    hits = []
+    for word, pattern in _CANDIDATES:
+        at = lowered.find(word)
+        while at >= 0:
+            if pattern is None or pattern.match(lowered, at):
+                hits.append(at)
+            at = lowered.find(word, at + 1)
+    hits.sort()
+    return hits
+
+
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
     result: list[Any] = tinycss2.parse_blocks_contents(
         content, skip_comments=True, skip_whitespace=True
@@ -497,19 +513,26 @@ class _Structure:
         if encoded is None:
             encoded = text.encode("latin-1", "replace")
         codes = np.frombuffer(encoded, dtype=np.uint8)
-        braces = np.flatnonzero((codes == 123) | (codes == 125))  # { }
+        marks = (codes == 123) | (codes == 125) | (codes == 59)  # { } ;
+        marks |= (codes == 40) | (codes == 41) | (codes == 91) | (codes == 93)  # ( ) [ ]
+        found = np.flatnonzero(marks)
+        kinds = codes[found]
+        is_brace = (kinds == 123) | (kinds == 125)
+        braces = found[is_brace]
         if braces.size == 0:
             return None
-        depth = np.cumsum(np.where(codes[braces] == 123, 1, -1))
+        depth = np.cumsum(np.where(kinds[is_brace] == 123, 1, -1))
         if depth.min() < 0 or depth[-1] != 0:
             return None
-        brackets = np.flatnonzero((codes == 40) | (codes == 91) | (codes == 41) | (codes == 93))
+        is_bracket = (kinds != 59) & ~is_brace
+        brackets = found[is_bracket]
         if brackets.size:
-            level = np.cumsum(np.where((codes[brackets] == 40) | (codes[brackets] == 91), 1, -1))
+            opens = kinds[is_bracket]
+            level = np.cumsum(np.where((opens == 40) | (opens == 91), 1, -1))
             if level.min() < 0 or level[-1] != 0:
                 return None
             # no { } ; inside brackets
-            stops = np.flatnonzero((codes == 123) | (codes == 125) | (codes == 59))  # { } ;
+            stops = found[~is_bracket]  # { } ;
             before = np.searchsorted(brackets, stops) - 1
             if (level[before[before >= 0]] != 0).any():
                 return None
@@ -548,9 +571,14 @@ class _Structure:
         ``{``, semicolons included (such a selector is invalid, and the rule is dropped).
         ``<!--`` and ``-->`` at the top level are skipped (CSS Syntax 3 §5.4.1).
         """
-        text = self._text
-        start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
-        top = self.depth(brace) == 1
+        text, braces = self._text, self._braces
+        k = bisect_left(braces, brace)
+        if k < len(braces) and braces[k] == brace:  # (the brace before it ends the last block)
+            start = braces[k - 1] + 1 if k else 0
+            top = self._depth[k] == 1
+        else:
+            start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
+            top = self.depth(brace) == 1
         while True:
             while start < brace and text[start] in _SPACES:
                 start += 1
