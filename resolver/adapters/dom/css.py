@@ -101,11 +101,13 @@ class Declaration:
 
 
 # Comments (an unclosed one runs to the end), strings (an unescaped newline ends one),
-# escapes, unquoted url() tokens: blanked by the pre-pass.
+# escapes, unquoted url() tokens: blanked by the pre-pass. Runs of plain characters are
+# taken whole and never given back (possessive): a long string (a data URI) is one step for
+# the engine, and no shorter match could end inside a run.
 _OPAQUE: Final[re.Pattern[str]] = re.compile(
-    r"/\*.*?(?:\*/|\Z)"
-    r"|\"(?:[^\"\\\n]|\\.)*(?:\"|$)"
-    r"|'(?:[^'\\\n]|\\.)*(?:'|$)"
+    r"/\*[^*]*+(?:\*(?!/)[^*]*+)*+(?:\*/|\Z)"
+    r"|\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+(?:\"|$)"
+    r"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+(?:'|$)"
     r"|\\."
     r"|u[rR][lL]\(\s*[^\s\"'()\\]*\s*\)"
     r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
