@@ -372,7 +372,7 @@ def _apply_rules(
             continue
         claims: dict[int, set[int]] = {}
         for outcome in sorted({r.outcome for r in mine}):
-            group = [r.selector for r in mine if r.outcome == outcome]
+            group = _distinct([r.selector for r in mine if r.outcome == outcome])
             for element in _query(doc, group):
                 claims.setdefault(element, set()).add(outcome)
         contested = [e for e, outcomes in claims.items() if len(outcomes) > 1]
@@ -381,10 +381,23 @@ def _apply_rules(
                 target[element] = next(iter(outcomes))
         if contested:
             _cascade(doc, mine, contested, target)
-        strong = [r.selector for r in mine if r.important]
+        strong = _distinct([r.selector for r in mine if r.important])
         if strong:  # an !important author declaration beats inline style
             for element in _query(doc, strong):
                 important.setdefault(element, set()).add(prop)
+
+
+_JOINS_DIFFERENTLY: Final[re.Pattern[str]] = re.compile(r"[\\/\"']")
+"""What could make a selector read differently once joined to others with commas (an
+escape at its end, the start of a comment, a quote)."""
+
+
+def _distinct(selectors: list[str]) -> list[str]:
+    """``selectors`` without repeats (the first of each kept: a selector list matches the
+    union of its selectors), unless one of them holds :data:`_JOINS_DIFFERENTLY`."""
+    if any(_JOINS_DIFFERENTLY.search(selector) for selector in selectors):
+        return selectors
+    return list(dict.fromkeys(selectors))
 
 
 def _query(doc: Document, selectors: list[str]) -> list[int]:

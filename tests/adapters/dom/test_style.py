@@ -183,6 +183,16 @@ def test_generated_content_selectors_answer_as_lexbor_answers_per_element() -> N
     assert parse_html("<div>" * 600).reparented and not parse_html(page).reparented
 
 
+def test_repeated_selectors_are_run_once_unless_joining_could_change_them() -> None:
+    from resolver.adapters.dom.style import _distinct
+
+    assert _distinct([".a", "p", ".a", "div > p", "p"]) == [".a", "p", "div > p"]
+    kept = ["a\\", "b", "a\\", "[x='1']"]  # an escape at the end joins the next selector
+    assert _distinct(kept) == kept
+    assert display_of("<style>.a{display:none} .b{color:red} .a{display:none}</style>"
+                      "<p id=t class=a>x</p>") == D_NONE  # fmt: skip
+
+
 def test_content_values() -> None:
     assert content_text('"a" / "alt"', {}) == "alt"  # the alternative text replaces the rest
     assert content_text('counter(x) "b"', {}) == "b"
