@@ -805,9 +805,9 @@ _NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
 """Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
 _GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
 """An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
-_PARTS: Final[re.Pattern[str]] = re.compile(r"[^\s>+~,]+|,")
-"""The compounds of a selector list and the commas between its complex selectors (what
-separates compounds, whitespace and ``>``, ``+``, ``~``, is left out)."""
+_COMPOUNDS: Final[re.Pattern[str]] = re.compile(r"[^\s>+~]+")
+"""The compounds of a complex selector (what separates them, whitespace and ``>``, ``+``,
+``~``, is left out)."""
 _COMPOUND: Final[re.Pattern[str]] = re.compile(
     rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
 )
@@ -894,20 +894,22 @@ class Subjects:
             if "(" in text.replace("()", "") or "[" in text.replace("[]", ""):
                 return True  # unbalanced: leave it to the parsers
         known = self._known
-        lacking = False  # whether the complex selector read so far has a lacking compound
-        for part in _PARTS.findall(text):
-            if part == ",":
-                if not lacking:
+        for complex_selector in text.split(","):
+            if ">" in complex_selector or "+" in complex_selector or "~" in complex_selector:
+                compounds = _COMPOUNDS.findall(complex_selector)
+            else:
+                compounds = complex_selector.split()  # (str.split's whitespace is \s)
+            lacking = False
+            for compound in compounds:
+                state = known.get(compound)
+                if state is None:
+                    state = known[compound] = self._state(compound)
+                if state == _UNKNOWN:
                     return True
-                lacking = False
-                continue
-            state = known.get(part)
-            if state is None:
-                state = known[part] = self._state(part)
-            if state == _UNKNOWN:
+                lacking = lacking or state == _LACKING
+            if not lacking:
                 return True
-            lacking = lacking or state == _LACKING
-        return not lacking
+        return False
 
     def _state(self, compound: str) -> int:
         """:data:`_LACKING` when a compound names a type, class or id that no element of the
