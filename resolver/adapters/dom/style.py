@@ -298,10 +298,11 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
         costs = MatchCost(doc.tags, doc.attrs, doc.parent)
         declared = read_sheets(sheets, viewport, subjects)
         rules = _compile([d for d in declared if d.prop != "content"], doc, subjects, costs)
-        _apply_rules(doc, rules, display, visibility, transform, important)
+        matches = _SubtreeMatches(doc)
+        _apply_rules(doc, rules, display, visibility, transform, important, matches)
         content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
-            _pseudo_content(doc, content_rules, before, after, costs)
+            _pseudo_content(doc, content_rules, before, after, costs, matches)
     _inline(doc, display, visibility, transform, content_hidden, important)
     return Styles(display, visibility, content_hidden, before, after, transform)
 
@@ -362,8 +363,11 @@ def _apply_rules(
     visibility: list[int],
     transform: list[int],
     important: dict[int, set[str]],
+    matches: _SubtreeMatches | None = None,
 ) -> None:
     """Run each outcome's selectors once; settle elements claimed twice by the cascade."""
+    if matches is None:
+        matches = _SubtreeMatches(doc)
     for prop, target in (
         ("display", display), ("visibility", visibility), ("text-transform", transform)
     ):  # fmt: skip
@@ -380,22 +384,33 @@ def _apply_rules(
             if len(outcomes) == 1:
                 target[element] = next(iter(outcomes))
         if contested:
-            _cascade(doc, mine, contested, target)
+            _cascade(doc, mine, contested, target, matches)
         strong = _distinct([r.selector for r in mine if r.important])
         if strong:  # an !important author declaration beats inline style
             for element in _query(doc, strong):
                 important.setdefault(element, set()).add(prop)
 
 
-_JOINS_DIFFERENTLY: Final[re.Pattern[str]] = re.compile(r"[\\/\"']")
-"""What could make a selector read differently once joined to others with commas (an
-escape at its end, the start of a comment, a quote)."""
+_ESCAPE_OR_SLASH: Final[re.Pattern[str]] = re.compile(r"[\\/]")
+_CLOSED_STRING: Final[re.Pattern[str]] = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+
+
+def _joins_differently(selector: str) -> bool:
+    """Whether a selector could read differently once joined to others with commas: it
+    holds an escape (one at its end takes the comma), a slash (a comment's start) or a
+    quote outside a closed string (tinycss2 writes a bad string unclosed)."""
+    if _ESCAPE_OR_SLASH.search(selector):
+        return True
+    if "'" in selector or '"' in selector:
+        rest = _CLOSED_STRING.sub("", selector)
+        return "'" in rest or '"' in rest
+    return False
 
 
 def _distinct(selectors: list[str]) -> list[str]:
     """``selectors`` without repeats (the first of each kept: a selector list matches the
-    union of its selectors), unless one of them holds :data:`_JOINS_DIFFERENTLY`."""
-    if any(_JOINS_DIFFERENTLY.search(selector) for selector in selectors):
+    union of its selectors), unless one of them :func:`_joins_differently`."""
+    if any(_joins_differently(selector) for selector in selectors):
         return selectors
     return list(dict.fromkeys(selectors))
 
@@ -414,25 +429,27 @@ def _query(doc: Document, selectors: list[str]) -> list[int]:
         return _query(doc, selectors[:middle]) + _query(doc, selectors[middle:])
 
 
-def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list[int]) -> None:
+def _cascade(
+    doc: Document,
+    rules: list[Rule],
+    elements: list[int],
+    target: list[int],
+    matches: _SubtreeMatches,
+) -> None:
     """Resolve elements claimed by several outcomes: test the rules that can match each
-    (bucketed by key selector), keep the winner by :meth:`Rule.rank`."""
+    (bucketed by key selector) as Lexbor's per-node test does (see :class:`_SubtreeMatches`),
+    keep the winner by :meth:`Rule.rank`."""
     buckets: dict[tuple[str, str], list[Rule]] = {}
     for rule in rules:
         buckets.setdefault(_rule_key(rule.selector), []).append(rule)
     for element in elements:
-        node = doc.nodes[element]
         best: tuple[bool, int, tuple[int, int, int], int] | None = None
         outcome = 0
         for rule in _candidates(doc, element, buckets):
             key = rule.rank()
             if best is not None and key <= best:
                 continue
-            try:
-                hit = node.css_matches(rule.selector)
-            except Exception:  # Lexbor: unparsable selector
-                hit = False
-            if hit:
+            if matches(element, rule.selector):
                 best, outcome = key, rule.outcome
         if outcome:
             target[element] = outcome
@@ -485,8 +502,8 @@ class _SubtreeMatches:
     ``node.css_matches(selector)``.
 
     Per selector, the page is queried once and the matching elements and their ancestors
-    are kept; selectors whose meaning can depend on where a search starts (``:scope``,
-    ``&``), and pages whose parents are not the parser's (see
+    are kept; selectors Lexbor can parse whose meaning can depend on where a search starts
+    (``:scope``, ``&``), and pages whose parents are not the parser's (see
     :attr:`.parse.Document.reparented`), are tested element by element."""
 
     def __init__(self, doc: Document) -> None:
@@ -506,12 +523,12 @@ class _SubtreeMatches:
 
     def _query(self, selector: str) -> set[int] | None:
         doc = self._doc
-        if doc.reparented or _ROOTED.search(selector):
-            return None
         try:
             hits = doc.css(selector)
-        except Exception:  # Lexbor: unparsable selector
+        except Exception:  # Lexbor: unparsable selector (wherever the search starts)
             return set()
+        if doc.reparented or _ROOTED.search(selector):
+            return None
         parent = doc.parent
         found: set[int] = set()
         for e in hits:
@@ -530,6 +547,7 @@ def _pseudo_content(
     before: dict[int, str],
     after: dict[int, str],
     costs: MatchCost | None = None,
+    matches: _SubtreeMatches | None = None,
 ) -> None:
     """``::before``/``::after`` text per element: rules bucketed by their key selector, so
     each element is tested only against the rules that can match it."""
@@ -550,7 +568,8 @@ def _pseudo_content(
             )
     if not buckets:
         return
-    matches = _SubtreeMatches(doc)
+    if matches is None:
+        matches = _SubtreeMatches(doc)
     tags_wanted = {key for kind, key in buckets if kind == "tag"}
     classes_wanted = {key for kind, key in buckets if kind == "class"}
     ids_wanted = {key for kind, key in buckets if kind == "id"}

@@ -189,6 +189,9 @@ def test_repeated_selectors_are_run_once_unless_joining_could_change_them() -> N
     assert _distinct([".a", "p", ".a", "div > p", "p"]) == [".a", "p", "div > p"]
     kept = ["a\\", "b", "a\\", "[x='1']"]  # an escape at the end joins the next selector
     assert _distinct(kept) == kept
+    assert _distinct(["[x='1']", "p", "[x='1']"]) == ["[x='1']", "p"]  # closed strings
+    unclosed = ['p "[bad string]\n', "b", "b"]  # as tinycss2 writes a bad string
+    assert _distinct(unclosed) == unclosed
     assert display_of("<style>.a{display:none} .b{color:red} .a{display:none}</style>"
                       "<p id=t class=a>x</p>") == D_NONE  # fmt: skip
 
