@@ -320,8 +320,6 @@ def _compile(
     the others on every element). With ``costs``, a selector the engine could take minutes
     over is left out (see :class:`.css.MatchCost`)."""
     rules: list[Rule] = []
-    probe = doc.parser.__class__("<p></p>").root
-    valid: dict[str, bool] = {}
     for declaration in declared:
         prop, value = declaration.prop, declaration.value
         if prop == "display":
@@ -340,20 +338,44 @@ def _compile(
                 continue
             if costs is not None and not costs.allow(selector):
                 continue
-            ok = valid.get(selector)
-            if ok is None:
-                try:
-                    probe.css_matches(selector)
-                    ok = True
-                except Exception:  # Lexbor: unparsable selector
-                    ok = False
-                valid[selector] = ok
-            if ok:
-                rules.append(
-                    Rule(selector, prop, outcome, declaration.important, declaration.layer,
-                         parsed.specificity, declaration.order)
-                )  # fmt: skip
-    return rules
+            rules.append(
+                Rule(selector, prop, outcome, declaration.important, declaration.layer,
+                     parsed.specificity, declaration.order)
+            )  # fmt: skip
+    if not rules:
+        return rules
+    probe = doc.parser.__class__("<p></p>").root
+    valid = _parsable(probe, list(dict.fromkeys(rule.selector for rule in rules)))
+    return [rule for rule in rules if rule.selector in valid]
+
+
+def _parsable(probe: Any, selectors: list[str]) -> set[str]:
+    """The selectors Lexbor can parse, tried on ``probe``: those that could read differently
+    once joined (see :func:`_joins_differently`) one by one, the others as joined lists,
+    halved until a list parses (Lexbor parses a list only when each of its selectors parses:
+    one bad selector rejects the whole list), so a page's selectors cost a few parses, not one
+    each."""
+    alone = [selector for selector in selectors if _joins_differently(selector)]
+    found = {selector for selector in alone if _parses(probe, [selector])}
+    pending = [[selector for selector in selectors if not _joins_differently(selector)]]
+    while pending:
+        part = pending.pop()
+        if not part:
+            continue
+        if _parses(probe, part):
+            found.update(part)
+        elif len(part) > 1:
+            middle = len(part) // 2
+            pending += (part[:middle], part[middle:])
+    return found
+
+
+def _parses(probe: Any, selectors: list[str]) -> bool:
+    try:
+        probe.css_matches(", ".join(selectors))
+    except Exception:  # Lexbor: unparsable selector
+        return False
+    return True
 
 
 def _apply_rules(

@@ -196,6 +196,35 @@ def test_repeated_selectors_are_run_once_unless_joining_could_change_them() -> N
                       "<p id=t class=a>x</p>") == D_NONE  # fmt: skip
 
 
+def test_selectors_are_checked_in_joined_lists_with_the_same_verdicts() -> None:
+    """Lists are halved until they parse; selectors that could read differently once
+    joined (an escape, a slash, a bad string) are tried alone. The verdicts are each
+    selector's own."""
+    import random
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from resolver.adapters.dom.style import _parsable
+
+    probe = LexborHTMLParser("<p></p>").root
+    pool = ["p", ".a", "#b > c", "a:hover", "p:nth-child(2n+1)", "a[href='x']", "p::before",
+            "a:unknown-pseudo", "p >", "..x", "[x", ":not(", "a\\", "a /* b", "b",
+            'p "[bad string]\n', "::-webkit-scrollbar", ":is(a, b)", "a + b ~ c", "*|p",
+            "&"]  # fmt: skip
+
+    def alone(selector: str) -> bool:
+        try:
+            probe.css_matches(selector)
+        except Exception:
+            return False
+        return True
+
+    rng = random.Random(4)
+    for _ in range(300):
+        chosen = list(dict.fromkeys(rng.sample(pool, rng.randint(1, len(pool)))))
+        assert _parsable(probe, chosen) == {s for s in chosen if alone(s)}, chosen
+
+
 def test_content_values() -> None:
     assert content_text('"a" / "alt"', {}) == "alt"  # the alternative text replaces the rest
     assert content_text('counter(x) "b"', {}) == "b"
