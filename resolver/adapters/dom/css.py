@@ -343,7 +343,9 @@ class _Reader:
             if piece in values:
                 value = values[piece]
             else:
-                value = values[piece] = _declaration(tinycss2.parse_one_declaration(piece, True))
+                value = values[piece] = _plain_declaration(piece) or _declaration(
+                    tinycss2.parse_one_declaration(piece, True)
+                )
             if value is not None:
                 declared.append(value)
         if not declared:
@@ -412,6 +414,25 @@ def _pieces(sheet: str, blanked: str, start: int, end: int) -> list[str] | None:
             found.append(sheet[at : at + len(piece)])
         at += len(piece) + 1
     return found
+
+
+_PLAIN_DECLARATION: Final[re.Pattern[str]] = re.compile(
+    r"[ \t\n\r\f]*([A-Za-z-]+)[ \t\n\r\f]*:[ \t\n\r\f]*([A-Za-z][A-Za-z0-9-]*)[ \t\n\r\f]*"
+    r"(![ \t\n\r\f]*(?i:important)[ \t\n\r\f]*)?"
+)
+"""A declaration of one keyword, ``!important`` or not, with nothing else (no comment,
+escape, string or function)."""
+
+
+def _plain_declaration(piece: str) -> tuple[str, str, bool] | None:
+    """:func:`_declaration` of a piece :data:`_PLAIN_DECLARATION` matches, read without
+    tinycss2 (which gives the same: the name lower-cased, the keyword as written, whether
+    ``!important`` ends it); None for any other piece."""
+    plain = _PLAIN_DECLARATION.fullmatch(piece)
+    if plain is None:
+        return None
+    name = plain.group(1).lower()
+    return (name, plain.group(2), plain.group(3) is not None) if name in PROPERTIES else None
 
 
 def _declaration(node: Any) -> tuple[str, str, bool] | None:

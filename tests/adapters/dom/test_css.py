@@ -317,3 +317,31 @@ def test_blanking_tries_the_pattern_where_it_can_start_with_the_same_result() ->
         expected = reference.sub(blank, text)
         assert blanked == expected, text
         assert lowered == expected.encode("latin-1", "replace").lower(), text
+
+
+def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
+    """One keyword, ``!important`` or not, in any case and spacing: the same property,
+    value and importance as tinycss2 gives; anything else goes to tinycss2."""
+    import random
+
+    import tinycss2
+
+    from resolver.adapters.dom.css import _declaration, _plain_declaration
+
+    rng = random.Random(8)
+    spaces = ["", " ", "\n", "\t", "\r\n", "\f", "  \n   ", "\u00a0", "/**/"]
+    names = ["display", "Display", "VISIBILITY", "content", "text-transform", "color", "-display"]
+    values = ["none", "Block", "inline-block", "a1", "-webkit-box", "9a", "x_y", '""', "attr(x)",
+              "none none"]  # fmt: skip
+    bangs = ["", "!important", "! important", "!IMPORTANT", "!imp", "!", "! !important"]
+    read = 0
+    for _ in range(20000):
+        piece = "".join(
+            (rng.choice(spaces), rng.choice(names), rng.choice(spaces), ":", rng.choice(spaces),
+             rng.choice(values), rng.choice(spaces), rng.choice(bangs), rng.choice(spaces))
+        )  # fmt: skip
+        plain = _plain_declaration(piece)
+        if plain is not None:
+            read += 1
+            assert plain == _declaration(tinycss2.parse_one_declaration(piece, True)), piece
+    assert read > 500
