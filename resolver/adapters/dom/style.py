@@ -523,25 +523,47 @@ class _SubtreeMatches:
     ``selector`` (False when Lexbor cannot parse it), which is what Lexbor answers for
     ``node.css_matches(selector)``.
 
-    Per selector, the page is queried once and the matching elements and their ancestors
-    are kept; selectors Lexbor can parse whose meaning can depend on where a search starts
-    (``:scope``, ``&``), and pages whose parents are not the parser's (see
-    :attr:`.parse.Document.reparented`), are tested element by element."""
+    A selector is tested element by element (Lexbor's per-node test) while those tests have
+    cost less than searching the whole page once (each: :data:`_NODE_TEST_COST` plus the
+    element's subtree); then the page is queried once and the matching elements and their
+    ancestors are kept. Selectors Lexbor can parse whose meaning can depend on where a search
+    starts (``:scope``, ``&``), and pages whose parents are not the parser's (see
+    :attr:`.parse.Document.reparented`), stay element by element."""
 
     def __init__(self, doc: Document) -> None:
         self._doc = doc
         self._found: dict[str, set[int] | None] = {}  # None: tested element by element
+        self._spent: dict[str, int] = {}  # selector -> cost of its per-node tests so far
+        self._sizes: list[int] | None = None
 
     def __call__(self, i: int, selector: str) -> bool:
         found = self._found.get(selector, _NOT_QUERIED)
         if found is _NOT_QUERIED:
+            spent = self._spent.get(selector, 0) + _NODE_TEST_COST + self._size(i)
+            if spent <= _NODE_TEST_COST + len(self._doc):
+                self._spent[selector] = spent
+                return self._node_matches(i, selector)
             found = self._found[selector] = self._query(selector)
         if found is None:
-            try:
-                return bool(self._doc.nodes[i].css_matches(selector))
-            except Exception:  # Lexbor: unparsable selector
-                return False
+            return self._node_matches(i, selector)
         return i in found
+
+    def _node_matches(self, i: int, selector: str) -> bool:
+        try:
+            return bool(self._doc.nodes[i].css_matches(selector))
+        except Exception:  # Lexbor: unparsable selector
+            return False
+
+    def _size(self, i: int) -> int:
+        """Elements in ``i``'s subtree, itself included."""
+        if self._sizes is None:
+            parent = self._doc.parent
+            sizes = [1] * len(parent)
+            for e in range(len(parent) - 1, 0, -1):  # (children come after their parent)
+                if parent[e] >= 0:
+                    sizes[parent[e]] += sizes[e]
+            self._sizes = sizes
+        return self._sizes[i]
 
     def _query(self, selector: str) -> set[int] | None:
         doc = self._doc
@@ -560,6 +582,9 @@ class _SubtreeMatches:
         return found
 
 
+_NODE_TEST_COST: Final[int] = 150
+"""A per-node Lexbor test's cost beyond the subtree it searches (parsing the selector,
+setting the search up), in elements a search visits for the same work."""
 _NOT_QUERIED: Final[Any] = object()
 
 
