@@ -504,6 +504,10 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
     return "".join(pieces), bytes(painted)
 
 
+_SMALL_STRUCTURE: Final[int] = 512
+"""Up to this many braces, a sheet's blocks are listed by a loop rather than numpy."""
+
+
 class _Structure:
     """Block structure of a blanked stylesheet: where each ``{`` closes, its parent."""
 
@@ -515,16 +519,21 @@ class _Structure:
         # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
         self._braces: list[int] = braces.tolist()
         self._depth: list[int] = depth.tolist()
+        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
+        self._opens: dict[int, list[int]] = {}
+        self._closes: dict[int, list[int]] = {}
+        if len(self._braces) <= _SMALL_STRUCTURE:  # (a loop is cheaper than numpy's calls)
+            previous = 0
+            for position, level in zip(self._braces, self._depth, strict=True):
+                blocks = self._opens if level > previous else self._closes
+                blocks.setdefault(level, []).append(position)
+                previous = level
+            return
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
-        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
-        self._opens: dict[int, list[int]] = {
-            int(d): at_open[inside == d].tolist() for d in np.unique(inside)
-        }
-        self._closes: dict[int, list[int]] = {
-            int(d): at_close[outside == d].tolist() for d in np.unique(outside)
-        }
+        self._opens = {int(d): at_open[inside == d].tolist() for d in np.unique(inside)}
+        self._closes = {int(d): at_close[outside == d].tolist() for d in np.unique(outside)}
 
     @classmethod
     def of(cls, text: str, encoded: bytes | None = None) -> _Structure | None:

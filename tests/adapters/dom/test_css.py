@@ -345,3 +345,20 @@ def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
             read += 1
             assert plain == _declaration(tinycss2.parse_one_declaration(piece, True)), piece
     assert read > 500
+
+
+def test_small_sheets_list_their_blocks_as_numpy_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from resolver.adapters.dom import css
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        text = "".join(rng.choice("{}a;") for _ in range(rng.randint(1, 60)))
+        monkeypatch.setattr(css, "_SMALL_STRUCTURE", 512)
+        looped = css._Structure.of(text)
+        monkeypatch.setattr(css, "_SMALL_STRUCTURE", -1)
+        counted = css._Structure.of(text)
+        assert (looped is None) == (counted is None), text
+        if looped is not None and counted is not None:
+            assert (looped._opens, looped._closes) == (counted._opens, counted._closes), text
