@@ -101,11 +101,13 @@ class Declaration:
 
 
 # Comments (an unclosed one runs to the end), strings (an unescaped newline ends one),
-# escapes, unquoted url() tokens: blanked by the pre-pass.
+# escapes, unquoted url() tokens: blanked by the pre-pass. Runs of plain characters are
+# taken whole and never given back (possessive): a long string (a data URI) is one step for
+# the engine, and no shorter match could end inside a run.
 _OPAQUE: Final[re.Pattern[str]] = re.compile(
-    r"/\*.*?(?:\*/|\Z)"
-    r"|\"(?:[^\"\\\n]|\\.)*(?:\"|$)"
-    r"|'(?:[^'\\\n]|\\.)*(?:'|$)"
+    r"/\*[^*]*+(?:\*(?!/)[^*]*+)*+(?:\*/|\Z)"
+    r"|\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+(?:\"|$)"
+    r"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+(?:'|$)"
     r"|\\."
     r"|u[rR][lL]\(\s*[^\s\"'()\\]*\s*\)"
     r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
@@ -113,17 +115,18 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
 )  # (every alternative starts with a literal, so the engine skips ahead to those characters)
 _SPACES: Final[str] = " \t\n\r\f"
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
-_CANDIDATES: Final[tuple[re.Pattern[bytes], ...]] = tuple(
-    re.compile(pattern)
-    for pattern in (
-        rb"display\s*:", rb"visibility\s*:", rb"text-transform\s*:", rb"content\s*:", rb"\x00",
-        rb"@layer\b",
+_CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
+    (word, re.compile(pattern) if pattern else None)
+    for word, pattern in (
+        (b"display", rb"display\s*:"), (b"visibility", rb"visibility\s*:"),
+        (b"text-transform", rb"text-transform\s*:"), (b"content", rb"content\s*:"),
+        (b"\x00", None), (b"@layer", rb"@layer\b"),
     )
 )  # fmt: skip
 """Where a declaration of :data:`PROPERTIES` (or an escape, or ``@layer``) may start, on
-ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower). One
-pattern each: a literal start lets the engine jump between candidates, where one alternation
-tries every branch at every character. No two can match overlapping text."""
+ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower): each
+word, and the pattern that must match where it is (None: the word alone). No two can match
+overlapping text, nor can one match overlap another match of itself."""
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORDS_WORTH_READING: Final[tuple[str, ...]] = (
     "display", "visibility", "text-transform", "content", "@layer"
@@ -197,24 +200,23 @@ class _Reader:
 
     def read(self, sheet: str) -> None:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
-        blanked = _OPAQUE.sub(_blank, sheet)
-        plan = _Structure.of(blanked)
+        blanked, lowered = blank_opaque(sheet)
+        plan = _Structure.of(blanked, lowered)
         if plan is None:
             if not _opens_a_rule(blanked):
                 return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
             rules = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
             self._walk(rules, 0, UNLAYERED)
             return
-        self._read_plain(sheet, blanked, plan)
+        self._read_plain(sheet, blanked, lowered, plan)
 
     # -- fast path ---------------------------------------------------------------------------
 
-    def _read_plain(self, sheet: str, blanked: str, plan: _Structure) -> None:
+    def _read_plain(self, sheet: str, blanked: str, lowered: bytes, plan: _Structure) -> None:
         # Per enclosing block: None when its rules do not apply, else the layer inside it.
         contexts: dict[int, str | None] = {-1: UNLAYERED}
         done: set[int] = set()
-        lowered = blanked.encode("latin-1", "replace").lower()
-        hits = sorted(hit.start() for pattern in _CANDIDATES for hit in pattern.finditer(lowered))
+        hits = _candidate_starts(lowered)
         for at in hits:
             if blanked[at] == "@":  # @layer: a statement or a block, declares layers in order
                 end = plan.prelude_end(at)
@@ -341,7 +343,9 @@ class _Reader:
             if piece in values:
                 value = values[piece]
             else:
-                value = values[piece] = _declaration(tinycss2.parse_one_declaration(piece, True))
+                value = values[piece] = _plain_declaration(piece) or _declaration(
+                    tinycss2.parse_one_declaration(piece, True)
+                )
             if value is not None:
                 declared.append(value)
         if not declared:
@@ -366,6 +370,21 @@ class _Reader:
             return
         for prop, value, important in declared:
             self.found.append((found, prop, value, important, layer))
+
+
+def _candidate_starts(lowered: bytes) -> list[int]:
+    """Where the patterns of :data:`_CANDIDATES` match, in order (what ``finditer`` of each
+    finds): each word is found by ``bytes.find``, a substring search that skips ahead, and
+    its pattern is tried there."""
+    hits = []
+    for word, pattern in _CANDIDATES:
+        at = lowered.find(word)
+        while at >= 0:
+            if pattern is None or pattern.match(lowered, at):
+                hits.append(at)
+            at = lowered.find(word, at + 1)
+    hits.sort()
+    return hits
 
 
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
@@ -395,6 +414,25 @@ def _pieces(sheet: str, blanked: str, start: int, end: int) -> list[str] | None:
             found.append(sheet[at : at + len(piece)])
         at += len(piece) + 1
     return found
+
+
+_PLAIN_DECLARATION: Final[re.Pattern[str]] = re.compile(
+    r"[ \t\n\r\f]*([A-Za-z-]+)[ \t\n\r\f]*:[ \t\n\r\f]*([A-Za-z][A-Za-z0-9-]*)[ \t\n\r\f]*"
+    r"(![ \t\n\r\f]*(?i:important)[ \t\n\r\f]*)?"
+)
+"""A declaration of one keyword, ``!important`` or not, with nothing else (no comment,
+escape, string or function)."""
+
+
+def _plain_declaration(piece: str) -> tuple[str, str, bool] | None:
+    """:func:`_declaration` of a piece :data:`_PLAIN_DECLARATION` matches, read without
+    tinycss2 (which gives the same: the name lower-cased, the keyword as written, whether
+    ``!important`` ends it); None for any other piece."""
+    plain = _PLAIN_DECLARATION.fullmatch(piece)
+    if plain is None:
+        return None
+    name = plain.group(1).lower()
+    return (name, plain.group(2), plain.group(3) is not None) if name in PROPERTIES else None
 
 
 def _declaration(node: Any) -> tuple[str, str, bool] | None:
@@ -428,9 +466,46 @@ def _opens_a_rule(blanked: str) -> bool:
     return False
 
 
-def _blank(match: re.Match[str]) -> str:
-    text = match.group()
-    return (_ESCAPED if text[0] == "\\" else " ") * len(text)
+def blank_opaque(sheet: str) -> tuple[str, bytes]:
+    """``sheet`` with every match of :data:`_OPAQUE` blanked (escapes to :data:`_ESCAPED`,
+    the rest to spaces; same length), and that text as ASCII-lowered latin-1 bytes (one byte
+    per character, ``?`` for the others).
+
+    The same as ``_OPAQUE.sub`` from left to right, but the pattern is tried only where one
+    of its alternatives can start (a quote, a backslash, ``/*``, ``url(`` in any case),
+    positions found with numpy over the bytes, instead of at every character."""
+    lowered = sheet.encode("latin-1", "replace").lower()
+    codes = np.frombuffer(lowered, dtype=np.uint8)
+    starts = (codes == 34) | (codes == 39) | (codes == 92)  # quotes, backslash
+    starts[:-1] |= (codes[:-1] == 47) & (codes[1:] == 42)  # /*
+    starts[:-3] |= (
+        (codes[:-3] == 117) & (codes[1:-2] == 114) & (codes[2:-1] == 108) & (codes[3:] == 40)
+    )  # url(
+    pieces: list[str] = []
+    painted: bytearray | None = None
+    at = 0
+    for start in np.flatnonzero(starts).tolist():
+        if start < at:
+            continue
+        found = _OPAQUE.match(sheet, start)
+        if found is None:
+            continue
+        end = found.end()
+        fill = _ESCAPED if sheet[start] == "\\" else " "
+        if painted is None:
+            painted = bytearray(lowered)
+        painted[start:end] = fill.encode("latin-1") * (end - start)
+        pieces.append(sheet[at:start])
+        pieces.append(fill * (end - start))
+        at = end
+    if painted is None:
+        return sheet, lowered
+    pieces.append(sheet[at:])
+    return "".join(pieces), bytes(painted)
+
+
+_SMALL_STRUCTURE: Final[int] = 512
+"""Up to this many braces, a sheet's blocks are listed by a loop rather than numpy."""
 
 
 class _Structure:
@@ -444,37 +519,52 @@ class _Structure:
         # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
         self._braces: list[int] = braces.tolist()
         self._depth: list[int] = depth.tolist()
+        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
+        self._opens: dict[int, list[int]] = {}
+        self._closes: dict[int, list[int]] = {}
+        if len(self._braces) <= _SMALL_STRUCTURE:  # (a loop is cheaper than numpy's calls)
+            previous = 0
+            for position, level in zip(self._braces, self._depth, strict=True):
+                blocks = self._opens if level > previous else self._closes
+                blocks.setdefault(level, []).append(position)
+                previous = level
+            return
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
-        # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
-        self._opens: dict[int, list[int]] = {
-            int(d): at_open[inside == d].tolist() for d in np.unique(inside)
-        }
-        self._closes: dict[int, list[int]] = {
-            int(d): at_close[outside == d].tolist() for d in np.unique(outside)
-        }
+        self._opens = {int(d): at_open[inside == d].tolist() for d in np.unique(inside)}
+        self._closes = {int(d): at_close[outside == d].tolist() for d in np.unique(outside)}
 
     @classmethod
-    def of(cls, text: str) -> _Structure | None:
+    def of(cls, text: str, encoded: bytes | None = None) -> _Structure | None:
         """The structure, or None when the pre-pass cannot vouch for it (see module doc).
+        ``encoded``: the text as latin-1 bytes, one per character (ASCII case aside).
 
         Only the positions of brackets, braces and semicolons are looked at (numpy over the
         characters once, then arrays as long as those lists)."""
-        codes = np.frombuffer(text.encode("latin-1", "replace"), dtype=np.uint8)
-        braces = np.flatnonzero((codes == 123) | (codes == 125))  # { }
+        if encoded is None:
+            encoded = text.encode("latin-1", "replace")
+        codes = np.frombuffer(encoded, dtype=np.uint8)
+        marks = (codes == 123) | (codes == 125) | (codes == 59)  # { } ;
+        marks |= (codes == 40) | (codes == 41) | (codes == 91) | (codes == 93)  # ( ) [ ]
+        found = np.flatnonzero(marks)
+        kinds = codes[found]
+        is_brace = (kinds == 123) | (kinds == 125)
+        braces = found[is_brace]
         if braces.size == 0:
             return None
-        depth = np.cumsum(np.where(codes[braces] == 123, 1, -1))
+        depth = np.cumsum(np.where(kinds[is_brace] == 123, 1, -1))
         if depth.min() < 0 or depth[-1] != 0:
             return None
-        brackets = np.flatnonzero((codes == 40) | (codes == 91) | (codes == 41) | (codes == 93))
+        is_bracket = (kinds != 59) & ~is_brace
+        brackets = found[is_bracket]
         if brackets.size:
-            level = np.cumsum(np.where((codes[brackets] == 40) | (codes[brackets] == 91), 1, -1))
+            opens = kinds[is_bracket]
+            level = np.cumsum(np.where((opens == 40) | (opens == 91), 1, -1))
             if level.min() < 0 or level[-1] != 0:
                 return None
             # no { } ; inside brackets
-            stops = np.flatnonzero((codes == 123) | (codes == 125) | (codes == 59))  # { } ;
+            stops = found[~is_bracket]  # { } ;
             before = np.searchsorted(brackets, stops) - 1
             if (level[before[before >= 0]] != 0).any():
                 return None
@@ -513,9 +603,14 @@ class _Structure:
         ``{``, semicolons included (such a selector is invalid, and the rule is dropped).
         ``<!--`` and ``-->`` at the top level are skipped (CSS Syntax 3 §5.4.1).
         """
-        text = self._text
-        start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
-        top = self.depth(brace) == 1
+        text, braces = self._text, self._braces
+        k = bisect_left(braces, brace)
+        if k < len(braces) and braces[k] == brace:  # (the brace before it ends the last block)
+            start = braces[k - 1] + 1 if k else 0
+            top = self._depth[k] == 1
+        else:
+            start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
+            top = self.depth(brace) == 1
         while True:
             while start < brace and text[start] in _SPACES:
                 start += 1
@@ -740,8 +835,9 @@ _NAME: Final[str] = r"[-\w\u0080-\U0010ffff]+"
 """Name code points (CSS Syntax 3 §4.2: letters, digits, ``_``, ``-`` and non-ASCII)."""
 _GROUP: Final[re.Pattern[str]] = re.compile(r"\([^()\[\]]*\)|\[[^()\[\]]*\]")
 """An innermost ``( )`` or ``[ ]`` group: what is inside never names the subject."""
-_COMBINATOR: Final[re.Pattern[str]] = re.compile(r"[\s>+~]+")
-"""What separates the compounds of a complex selector."""
+_COMPOUNDS: Final[re.Pattern[str]] = re.compile(r"[^\s>+~]+")
+"""The compounds of a complex selector (what separates them, whitespace and ``>``, ``+``,
+``~``, is left out)."""
 _COMPOUND: Final[re.Pattern[str]] = re.compile(
     rf"(?P<type>{_NAME}|\*)?(?:[.#]{_NAME}|::?{_NAME}(?:\(\))?|\[\])*"
 )
@@ -816,7 +912,7 @@ class Subjects:
         complex selector matches some element); anything not understood counts as a
         possible match.
         """
-        if _UNREAD.search(prelude) or "/*" in sheet[start : start + len(prelude)]:
+        if _UNREAD.search(prelude) or sheet.find("/*", start, start + len(prelude)) >= 0:
             return True
         text = prelude
         if "(" in text or "[" in text:
@@ -829,13 +925,19 @@ class Subjects:
                 return True  # unbalanced: leave it to the parsers
         known = self._known
         for complex_selector in text.split(","):
-            found = []
-            for compound in _COMBINATOR.split(complex_selector.strip()):
+            if ">" in complex_selector or "+" in complex_selector or "~" in complex_selector:
+                compounds = _COMPOUNDS.findall(complex_selector)
+            else:
+                compounds = complex_selector.split()  # (str.split's whitespace is \s)
+            lacking = False
+            for compound in compounds:
                 state = known.get(compound)
                 if state is None:
                     state = known[compound] = self._state(compound)
-                found.append(state)
-            if _UNKNOWN in found or _LACKING not in found:
+                if state == _UNKNOWN:
+                    return True
+                lacking = lacking or state == _LACKING
+            if not lacking:
                 return True
         return False
 
@@ -897,6 +999,7 @@ class MatchCost:
         self, tags: Sequence[str], attrs: Sequence[Mapping[str, str] | None], parent: Sequence[int]
     ) -> None:
         self._tags, self._attrs, self._parent = tags, attrs, parent
+        self._named_by: dict[str, int] = {}  # compound -> _named(compound)
         self.spent = 0.0
         """The costs of the selectors let through so far (see :meth:`allow`)."""
 
@@ -918,7 +1021,14 @@ class MatchCost:
         return tags, dict(classes), dict(ids), max(depth, default=0) + 1, siblings
 
     def _named(self, compound: str) -> int:
-        """How many elements the compound's most selective key can match."""
+        """How many elements the compound's most selective key can match (each compound
+        counted once)."""
+        named = self._named_by.get(compound)
+        if named is None:
+            named = self._named_by[compound] = self._count_named(compound)
+        return named
+
+    def _count_named(self, compound: str) -> int:
         tags, classes, ids, _, _ = self._counts
         found = _ID_KEY.search(compound)
         if found:
@@ -937,6 +1047,8 @@ class MatchCost:
         text = selector.strip()
         inner = 0  # combinators inside functional pseudo-classes
         for _ in range(_MAX_GROUP_NESTING):
+            if "(" not in text and "[" not in text:
+                break
             emptied = _GROUP.sub(_emptied, text)
             if emptied == text:
                 break

@@ -126,6 +126,9 @@ class Document:
         ``id`` attribute -> first element carrying it (``getElementById``).
     scripting:
         Whether the page was parsed with scripting enabled (see :func:`parse_html`).
+    reparented:
+        Whether an element deeper than :data:`MAX_DOM_DEPTH` was given its grandparent as
+        parent (otherwise :attr:`parent` is the parser's own tree).
     """
 
     tags: list[str]
@@ -138,6 +141,7 @@ class Document:
     by_id: dict[str, int] = field(default_factory=dict)
     quirks: bool = False
     scripting: bool = True
+    reparented: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _nodes: list[Any] | None = field(default=None, repr=False)
 
@@ -419,6 +423,7 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
             if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
                 at = parent[at]
                 level -= 1
+                doc.reparented = True
             # Namespace follows the parent, switching at <svg>/<math> and back to HTML
             # inside their integration points (foreignObject, annotation-xml ...).
             ns = namespace[at]

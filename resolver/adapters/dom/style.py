@@ -298,10 +298,11 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
         costs = MatchCost(doc.tags, doc.attrs, doc.parent)
         declared = read_sheets(sheets, viewport, subjects)
         rules = _compile([d for d in declared if d.prop != "content"], doc, subjects, costs)
-        _apply_rules(doc, rules, display, visibility, transform, important)
+        matches = _SubtreeMatches(doc)
+        _apply_rules(doc, rules, display, visibility, transform, important, matches)
         content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
-            _pseudo_content(doc, content_rules, before, after, costs)
+            _pseudo_content(doc, content_rules, before, after, costs, matches)
     _inline(doc, display, visibility, transform, content_hidden, important)
     return Styles(display, visibility, content_hidden, before, after, transform)
 
@@ -319,8 +320,6 @@ def _compile(
     the others on every element). With ``costs``, a selector the engine could take minutes
     over is left out (see :class:`.css.MatchCost`)."""
     rules: list[Rule] = []
-    probe = doc.parser.__class__("<p></p>").root
-    valid: dict[str, bool] = {}
     for declaration in declared:
         prop, value = declaration.prop, declaration.value
         if prop == "display":
@@ -339,20 +338,44 @@ def _compile(
                 continue
             if costs is not None and not costs.allow(selector):
                 continue
-            ok = valid.get(selector)
-            if ok is None:
-                try:
-                    probe.css_matches(selector)
-                    ok = True
-                except Exception:  # Lexbor: unparsable selector
-                    ok = False
-                valid[selector] = ok
-            if ok:
-                rules.append(
-                    Rule(selector, prop, outcome, declaration.important, declaration.layer,
-                         parsed.specificity, declaration.order)
-                )  # fmt: skip
-    return rules
+            rules.append(
+                Rule(selector, prop, outcome, declaration.important, declaration.layer,
+                     parsed.specificity, declaration.order)
+            )  # fmt: skip
+    if not rules:
+        return rules
+    probe = doc.parser.__class__("<p></p>").root
+    valid = _parsable(probe, list(dict.fromkeys(rule.selector for rule in rules)))
+    return [rule for rule in rules if rule.selector in valid]
+
+
+def _parsable(probe: Any, selectors: list[str]) -> set[str]:
+    """The selectors Lexbor can parse, tried on ``probe``: those that could read differently
+    once joined (see :func:`_joins_differently`) one by one, the others as joined lists,
+    halved until a list parses (Lexbor parses a list only when each of its selectors parses:
+    one bad selector rejects the whole list), so a page's selectors cost a few parses, not one
+    each."""
+    alone = [selector for selector in selectors if _joins_differently(selector)]
+    found = {selector for selector in alone if _parses(probe, [selector])}
+    pending = [[selector for selector in selectors if not _joins_differently(selector)]]
+    while pending:
+        part = pending.pop()
+        if not part:
+            continue
+        if _parses(probe, part):
+            found.update(part)
+        elif len(part) > 1:
+            middle = len(part) // 2
+            pending += (part[:middle], part[middle:])
+    return found
+
+
+def _parses(probe: Any, selectors: list[str]) -> bool:
+    try:
+        probe.css_matches(", ".join(selectors))
+    except Exception:  # Lexbor: unparsable selector
+        return False
+    return True
 
 
 def _apply_rules(
@@ -362,8 +385,11 @@ def _apply_rules(
     visibility: list[int],
     transform: list[int],
     important: dict[int, set[str]],
+    matches: _SubtreeMatches | None = None,
 ) -> None:
     """Run each outcome's selectors once; settle elements claimed twice by the cascade."""
+    if matches is None:
+        matches = _SubtreeMatches(doc)
     for prop, target in (
         ("display", display), ("visibility", visibility), ("text-transform", transform)
     ):  # fmt: skip
@@ -372,7 +398,7 @@ def _apply_rules(
             continue
         claims: dict[int, set[int]] = {}
         for outcome in sorted({r.outcome for r in mine}):
-            group = [r.selector for r in mine if r.outcome == outcome]
+            group = _distinct([r.selector for r in mine if r.outcome == outcome])
             for element in _query(doc, group):
                 claims.setdefault(element, set()).add(outcome)
         contested = [e for e, outcomes in claims.items() if len(outcomes) > 1]
@@ -380,11 +406,35 @@ def _apply_rules(
             if len(outcomes) == 1:
                 target[element] = next(iter(outcomes))
         if contested:
-            _cascade(doc, mine, contested, target)
-        strong = [r.selector for r in mine if r.important]
+            _cascade(doc, mine, contested, target, matches)
+        strong = _distinct([r.selector for r in mine if r.important])
         if strong:  # an !important author declaration beats inline style
             for element in _query(doc, strong):
                 important.setdefault(element, set()).add(prop)
+
+
+_ESCAPE_OR_SLASH: Final[re.Pattern[str]] = re.compile(r"[\\/]")
+_CLOSED_STRING: Final[re.Pattern[str]] = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+
+
+def _joins_differently(selector: str) -> bool:
+    """Whether a selector could read differently once joined to others with commas: it
+    holds an escape (one at its end takes the comma), a slash (a comment's start) or a
+    quote outside a closed string (tinycss2 writes a bad string unclosed)."""
+    if _ESCAPE_OR_SLASH.search(selector):
+        return True
+    if "'" in selector or '"' in selector:
+        rest = _CLOSED_STRING.sub("", selector)
+        return "'" in rest or '"' in rest
+    return False
+
+
+def _distinct(selectors: list[str]) -> list[str]:
+    """``selectors`` without repeats (the first of each kept: a selector list matches the
+    union of its selectors), unless one of them :func:`_joins_differently`."""
+    if any(_joins_differently(selector) for selector in selectors):
+        return selectors
+    return list(dict.fromkeys(selectors))
 
 
 def _query(doc: Document, selectors: list[str]) -> list[int]:
@@ -401,25 +451,27 @@ def _query(doc: Document, selectors: list[str]) -> list[int]:
         return _query(doc, selectors[:middle]) + _query(doc, selectors[middle:])
 
 
-def _cascade(doc: Document, rules: list[Rule], elements: list[int], target: list[int]) -> None:
+def _cascade(
+    doc: Document,
+    rules: list[Rule],
+    elements: list[int],
+    target: list[int],
+    matches: _SubtreeMatches,
+) -> None:
     """Resolve elements claimed by several outcomes: test the rules that can match each
-    (bucketed by key selector), keep the winner by :meth:`Rule.rank`."""
+    (bucketed by key selector) as Lexbor's per-node test does (see :class:`_SubtreeMatches`),
+    keep the winner by :meth:`Rule.rank`."""
     buckets: dict[tuple[str, str], list[Rule]] = {}
     for rule in rules:
         buckets.setdefault(_rule_key(rule.selector), []).append(rule)
     for element in elements:
-        node = doc.nodes[element]
         best: tuple[bool, int, tuple[int, int, int], int] | None = None
         outcome = 0
         for rule in _candidates(doc, element, buckets):
             key = rule.rank()
             if best is not None and key <= best:
                 continue
-            try:
-                hit = node.css_matches(rule.selector)
-            except Exception:  # Lexbor: unparsable selector
-                hit = False
-            if hit:
+            if matches(element, rule.selector):
                 best, outcome = key, rule.outcome
         if outcome:
             target[element] = outcome
@@ -462,6 +514,79 @@ def _rule_key(selector: str) -> tuple[str, str]:
 _Rank = tuple[int, tuple[int, int, int]]
 """Layer and specificity of a generated-content rule."""
 
+_ROOTED: Final[re.Pattern[str]] = re.compile(r":scope|&", re.IGNORECASE)
+"""What can make a selector's meaning depend on the element a search starts from."""
+
+
+class _SubtreeMatches:
+    """``matches(i, selector)``: whether element ``i`` or one of its descendants matches
+    ``selector`` (False when Lexbor cannot parse it), which is what Lexbor answers for
+    ``node.css_matches(selector)``.
+
+    A selector is tested element by element (Lexbor's per-node test) while those tests have
+    cost less than searching the whole page once (each: :data:`_NODE_TEST_COST` plus the
+    element's subtree); then the page is queried once and the matching elements and their
+    ancestors are kept. Selectors Lexbor can parse whose meaning can depend on where a search
+    starts (``:scope``, ``&``), and pages whose parents are not the parser's (see
+    :attr:`.parse.Document.reparented`), stay element by element."""
+
+    def __init__(self, doc: Document) -> None:
+        self._doc = doc
+        self._found: dict[str, set[int] | None] = {}  # None: tested element by element
+        self._spent: dict[str, int] = {}  # selector -> cost of its per-node tests so far
+        self._sizes: list[int] | None = None
+
+    def __call__(self, i: int, selector: str) -> bool:
+        found = self._found.get(selector, _NOT_QUERIED)
+        if found is _NOT_QUERIED:
+            spent = self._spent.get(selector, 0) + _NODE_TEST_COST + self._size(i)
+            if spent <= _NODE_TEST_COST + len(self._doc):
+                self._spent[selector] = spent
+                return self._node_matches(i, selector)
+            found = self._found[selector] = self._query(selector)
+        if found is None:
+            return self._node_matches(i, selector)
+        return i in found
+
+    def _node_matches(self, i: int, selector: str) -> bool:
+        try:
+            return bool(self._doc.nodes[i].css_matches(selector))
+        except Exception:  # Lexbor: unparsable selector
+            return False
+
+    def _size(self, i: int) -> int:
+        """Elements in ``i``'s subtree, itself included."""
+        if self._sizes is None:
+            parent = self._doc.parent
+            sizes = [1] * len(parent)
+            for e in range(len(parent) - 1, 0, -1):  # (children come after their parent)
+                if parent[e] >= 0:
+                    sizes[parent[e]] += sizes[e]
+            self._sizes = sizes
+        return self._sizes[i]
+
+    def _query(self, selector: str) -> set[int] | None:
+        doc = self._doc
+        try:
+            hits = doc.css(selector)
+        except Exception:  # Lexbor: unparsable selector (wherever the search starts)
+            return set()
+        if doc.reparented or _ROOTED.search(selector):
+            return None
+        parent = doc.parent
+        found: set[int] = set()
+        for e in hits:
+            while e >= 0 and e not in found:
+                found.add(e)
+                e = parent[e]
+        return found
+
+
+_NODE_TEST_COST: Final[int] = 150
+"""A per-node Lexbor test's cost beyond the subtree it searches (parsing the selector,
+setting the search up), in elements a search visits for the same work."""
+_NOT_QUERIED: Final[Any] = object()
+
 
 def _pseudo_content(
     doc: Document,
@@ -469,6 +594,7 @@ def _pseudo_content(
     before: dict[int, str],
     after: dict[int, str],
     costs: MatchCost | None = None,
+    matches: _SubtreeMatches | None = None,
 ) -> None:
     """``::before``/``::after`` text per element: rules bucketed by their key selector, so
     each element is tested only against the rules that can match it."""
@@ -489,6 +615,8 @@ def _pseudo_content(
             )
     if not buckets:
         return
+    if matches is None:
+        matches = _SubtreeMatches(doc)
     tags_wanted = {key for kind, key in buckets if kind == "tag"}
     classes_wanted = {key for kind, key in buckets if kind == "class"}
     ids_wanted = {key for kind, key in buckets if kind == "id"}
@@ -507,16 +635,12 @@ def _pseudo_content(
         candidates = _candidates(doc, i, buckets)
         if not candidates:
             continue
-        node = doc.nodes[i]
         best: dict[str, tuple[_Rank, int, str]] = {}
         for which, base, value, spec, order in candidates:
             current = best.get(which)
             if current is not None and (spec, order) <= current[:2]:
                 continue
-            try:
-                if not node.css_matches(base):
-                    continue
-            except Exception:  # Lexbor: unparsable selector
+            if not matches(i, base):
                 continue
             best[which] = (spec, order, value)
         for which, (_spec, _order, value) in best.items():

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from resolver.adapters.dom.css import (
@@ -282,3 +284,81 @@ def test_selectors_the_engine_would_take_minutes_over_are_not_matched() -> None:
 
     page = analyze("<div>" * 50 + "x")
     assert page.css(chain) == [] and len(page.css("div div")) == 49  # a recorded selector too
+
+
+def test_blanking_tries_the_pattern_where_it_can_start_with_the_same_result() -> None:
+    """Comments, strings, escapes and ``url()`` are blanked as a plain ``sub`` of a
+    backtracking pattern for the same tokens blanks them, on random text made of their
+    pieces (unclosed ones, newlines in strings, escapes at the end, non-latin-1 characters)."""
+    import random
+
+    from resolver.adapters.dom.css import _ESCAPED, blank_opaque
+
+    reference = re.compile(
+        r"/\*.*?(?:\*/|\Z)"
+        r"|\"(?:[^\"\\\n]|\\.)*(?:\"|$)"
+        r"|'(?:[^'\\\n]|\\.)*(?:'|$)"
+        r"|\\."
+        r"|u[rR][lL]\(\s*[^\s\"'()\\]*\s*\)"
+        r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
+        re.DOTALL | re.MULTILINE,
+    )  # (the same tokens, one character per step of a backtracking group)
+
+    def blank(match: re.Match[str]) -> str:
+        text = match.group()
+        return (_ESCAPED if text[0] == "\\" else " ") * len(text)
+
+    pieces = ['"', "'", "\\", "/", "*", "/*", "*/", "**", "u", "U", "rl(", "Rl(", "url(", "URL(",
+              "(", ")", " ", "\n", "\\\n", "a", "{", "}", ";", "é", "中", "\x00", "\t"]  # fmt: skip
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        blanked, lowered = blank_opaque(text)
+        expected = reference.sub(blank, text)
+        assert blanked == expected, text
+        assert lowered == expected.encode("latin-1", "replace").lower(), text
+
+
+def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
+    """One keyword, ``!important`` or not, in any case and spacing: the same property,
+    value and importance as tinycss2 gives; anything else goes to tinycss2."""
+    import random
+
+    import tinycss2
+
+    from resolver.adapters.dom.css import _declaration, _plain_declaration
+
+    rng = random.Random(8)
+    spaces = ["", " ", "\n", "\t", "\r\n", "\f", "  \n   ", "\u00a0", "/**/"]
+    names = ["display", "Display", "VISIBILITY", "content", "text-transform", "color", "-display"]
+    values = ["none", "Block", "inline-block", "a1", "-webkit-box", "9a", "x_y", '""', "attr(x)",
+              "none none"]  # fmt: skip
+    bangs = ["", "!important", "! important", "!IMPORTANT", "!imp", "!", "! !important"]
+    read = 0
+    for _ in range(20000):
+        piece = "".join(
+            (rng.choice(spaces), rng.choice(names), rng.choice(spaces), ":", rng.choice(spaces),
+             rng.choice(values), rng.choice(spaces), rng.choice(bangs), rng.choice(spaces))
+        )  # fmt: skip
+        plain = _plain_declaration(piece)
+        if plain is not None:
+            read += 1
+            assert plain == _declaration(tinycss2.parse_one_declaration(piece, True)), piece
+    assert read > 500
+
+
+def test_small_sheets_list_their_blocks_as_numpy_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from resolver.adapters.dom import css
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        text = "".join(rng.choice("{}a;") for _ in range(rng.randint(1, 60)))
+        monkeypatch.setattr(css, "_SMALL_STRUCTURE", 512)
+        looped = css._Structure.of(text)
+        monkeypatch.setattr(css, "_SMALL_STRUCTURE", -1)
+        counted = css._Structure.of(text)
+        assert (looped is None) == (counted is None), text
+        if looped is not None and counted is not None:
+            assert (looped._opens, looped._closes) == (counted._opens, counted._closes), text

@@ -156,6 +156,75 @@ def test_generated_content_before_and_after() -> None:
     assert styles.after == {t: "!"}
 
 
+def test_generated_content_selectors_answer_as_lexbor_answers_per_element() -> None:
+    """One query per selector, with the matches' ancestors, gives what Lexbor's per-node test
+    gives (the node or a descendant matches), for every element of a page; unparsable
+    selectors match nothing; ``:scope`` and deep pages are tested element by element."""
+    from resolver.adapters.dom.style import _SubtreeMatches
+
+    page = (
+        "<div id=a class='x y'><p class=x><span class=z>1</span></p><b>2</b></div>"
+        "<ul><li class=x>a</li><li><a href=#>b</a></li></ul><p>3</p><section><div>4</div>"
+        "</section><table><tr><td class=z>5</td></tr></table><template><i class=x></i></template>"
+    )
+    selectors = ["div", ".x", ".x .z", "div > p", "li + li", "p ~ section", ":root", "html",
+                 "li:first-child", "p:has(span)", "*", ":scope > div", "td.z", "i.x", "a[href]",
+                 ":is(b, td)", ".y .x span", "))", "&gt; div", ".none"]  # fmt: skip
+    for html in (page, "<div>" * 600 + "<p class=x>deep</p>"):
+        doc = parse_html(html)
+        matches = _SubtreeMatches(doc)
+        for selector in selectors:
+            for i, node in enumerate(doc.nodes):
+                try:
+                    expected = bool(node.css_matches(selector))
+                except Exception:
+                    expected = False
+                assert matches(i, selector) == expected, (selector, i, doc.tags[i])
+    assert parse_html("<div>" * 600).reparented and not parse_html(page).reparented
+
+
+def test_repeated_selectors_are_run_once_unless_joining_could_change_them() -> None:
+    from resolver.adapters.dom.style import _distinct
+
+    assert _distinct([".a", "p", ".a", "div > p", "p"]) == [".a", "p", "div > p"]
+    kept = ["a\\", "b", "a\\", "[x='1']"]  # an escape at the end joins the next selector
+    assert _distinct(kept) == kept
+    assert _distinct(["[x='1']", "p", "[x='1']"]) == ["[x='1']", "p"]  # closed strings
+    unclosed = ['p "[bad string]\n', "b", "b"]  # as tinycss2 writes a bad string
+    assert _distinct(unclosed) == unclosed
+    assert display_of("<style>.a{display:none} .b{color:red} .a{display:none}</style>"
+                      "<p id=t class=a>x</p>") == D_NONE  # fmt: skip
+
+
+def test_selectors_are_checked_in_joined_lists_with_the_same_verdicts() -> None:
+    """Lists are halved until they parse; selectors that could read differently once
+    joined (an escape, a slash, a bad string) are tried alone. The verdicts are each
+    selector's own."""
+    import random
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from resolver.adapters.dom.style import _parsable
+
+    probe = LexborHTMLParser("<p></p>").root
+    pool = ["p", ".a", "#b > c", "a:hover", "p:nth-child(2n+1)", "a[href='x']", "p::before",
+            "a:unknown-pseudo", "p >", "..x", "[x", ":not(", "a\\", "a /* b", "b",
+            'p "[bad string]\n', "::-webkit-scrollbar", ":is(a, b)", "a + b ~ c", "*|p",
+            "&"]  # fmt: skip
+
+    def alone(selector: str) -> bool:
+        try:
+            probe.css_matches(selector)
+        except Exception:
+            return False
+        return True
+
+    rng = random.Random(4)
+    for _ in range(300):
+        chosen = list(dict.fromkeys(rng.sample(pool, rng.randint(1, len(pool)))))
+        assert _parsable(probe, chosen) == {s for s in chosen if alone(s)}, chosen
+
+
 def test_content_values() -> None:
     assert content_text('"a" / "alt"', {}) == "alt"  # the alternative text replaces the rest
     assert content_text('counter(x) "b"', {}) == "b"
