@@ -298,7 +298,7 @@ def compute_styles(doc: Document, viewport: tuple[float, float] = (1280.0, 800.0
         costs = MatchCost(doc.tags, doc.attrs, doc.parent)
         declared = read_sheets(sheets, viewport, subjects)
         rules = _compile([d for d in declared if d.prop != "content"], doc, subjects, costs)
-        matches = _SubtreeMatches(doc)
+        matches = _ElementMatches(doc)
         _apply_rules(doc, rules, display, visibility, transform, important, matches)
         content_rules = [d for d in declared if d.prop == "content"]
         if content_rules:
@@ -385,11 +385,11 @@ def _apply_rules(
     visibility: list[int],
     transform: list[int],
     important: dict[int, set[str]],
-    matches: _SubtreeMatches | None = None,
+    matches: _ElementMatches | None = None,
 ) -> None:
     """Run each outcome's selectors once; settle elements claimed twice by the cascade."""
     if matches is None:
-        matches = _SubtreeMatches(doc)
+        matches = _ElementMatches(doc)
     for prop, target in (
         ("display", display), ("visibility", visibility), ("text-transform", transform)
     ):  # fmt: skip
@@ -456,10 +456,10 @@ def _cascade(
     rules: list[Rule],
     elements: list[int],
     target: list[int],
-    matches: _SubtreeMatches,
+    matches: _ElementMatches,
 ) -> None:
     """Resolve elements claimed by several outcomes: test the rules that can match each
-    (bucketed by key selector) as Lexbor's per-node test does (see :class:`_SubtreeMatches`),
+    (bucketed by key selector) with :class:`_ElementMatches`,
     keep the winner by :meth:`Rule.rank`."""
     buckets: dict[tuple[str, str], list[Rule]] = {}
     for rule in rules:
@@ -518,16 +518,19 @@ _ROOTED: Final[re.Pattern[str]] = re.compile(r":scope|&", re.IGNORECASE)
 """What can make a selector's meaning depend on the element a search starts from."""
 
 
-class _SubtreeMatches:
-    """``matches(i, selector)``: whether element ``i`` or one of its descendants matches
-    ``selector`` (False when Lexbor cannot parse it), which is what Lexbor answers for
-    ``node.css_matches(selector)``.
+class _ElementMatches:
+    """``matches(i, selector)``: whether element ``i`` matches ``selector`` (False when Lexbor
+    cannot parse it).
 
-    A selector is tested element by element (Lexbor's per-node test) while those tests have
-    cost less than searching the whole page once (each: :data:`_NODE_TEST_COST` plus the
-    element's subtree); then the page is queried once and the matching elements and their
-    ancestors are kept. Selectors Lexbor can parse whose meaning can depend on where a search
-    starts (``:scope``, ``&``), and pages whose parents are not the parser's (see
+    Lexbor's per-node test (``node.css_matches``) answers whether the node *or one of its
+    descendants* matches, so a rule would reach an element that merely contains what its
+    selector selects (Wikipedia's ``.hlist li ul::before`` would reach the ``td`` around the
+    list). A search from the node lists the node first when it matches, so the per-node test
+    here is the first match of that search. A selector is tested element by element while
+    those tests have cost less than searching the whole page once (each:
+    :data:`_NODE_TEST_COST` plus at most the element's subtree); then the page is queried once
+    and its matches kept. Selectors Lexbor can parse whose meaning can depend on where a
+    search starts (``:scope``, ``&``), and pages whose parents are not the parser's (see
     :attr:`.parse.Document.reparented`), stay element by element."""
 
     def __init__(self, doc: Document) -> None:
@@ -549,10 +552,12 @@ class _SubtreeMatches:
         return i in found
 
     def _node_matches(self, i: int, selector: str) -> bool:
+        node = self._doc.nodes[i]
         try:
-            return bool(self._doc.nodes[i].css_matches(selector))
+            first = node.css_first(selector)
         except Exception:  # Lexbor: unparsable selector
             return False
+        return first is not None and first.mem_id == node.mem_id
 
     def _size(self, i: int) -> int:
         """Elements in ``i``'s subtree, itself included."""
@@ -573,13 +578,7 @@ class _SubtreeMatches:
             return set()
         if doc.reparented or _ROOTED.search(selector):
             return None
-        parent = doc.parent
-        found: set[int] = set()
-        for e in hits:
-            while e >= 0 and e not in found:
-                found.add(e)
-                e = parent[e]
-        return found
+        return set(hits)
 
 
 _NODE_TEST_COST: Final[int] = 150
@@ -594,7 +593,7 @@ def _pseudo_content(
     before: dict[int, str],
     after: dict[int, str],
     costs: MatchCost | None = None,
-    matches: _SubtreeMatches | None = None,
+    matches: _ElementMatches | None = None,
 ) -> None:
     """``::before``/``::after`` text per element: rules bucketed by their key selector, so
     each element is tested only against the rules that can match it."""
@@ -616,7 +615,7 @@ def _pseudo_content(
     if not buckets:
         return
     if matches is None:
-        matches = _SubtreeMatches(doc)
+        matches = _ElementMatches(doc)
     tags_wanted = {key for kind, key in buckets if kind == "tag"}
     classes_wanted = {key for kind, key in buckets if kind == "class"}
     ids_wanted = {key for kind, key in buckets if kind == "id"}

@@ -156,11 +156,12 @@ def test_generated_content_before_and_after() -> None:
     assert styles.after == {t: "!"}
 
 
-def test_generated_content_selectors_answer_as_lexbor_answers_per_element() -> None:
-    """One query per selector, with the matches' ancestors, gives what Lexbor's per-node test
-    gives (the node or a descendant matches), for every element of a page; unparsable
-    selectors match nothing; ``:scope`` and deep pages are tested element by element."""
-    from resolver.adapters.dom.style import _SubtreeMatches
+def test_rule_matching_per_element_is_the_element_s_own() -> None:
+    """Whether an element matches a selector, by one query per selector or element by
+    element: the element itself, never an element that only contains a match (what Lexbor's
+    ``css_matches`` answers); unparsable selectors match nothing; ``:scope`` and deep pages
+    are tested element by element, with the same answers."""
+    from resolver.adapters.dom.style import _ElementMatches
 
     page = (
         "<div id=a class='x y'><p class=x><span class=z>1</span></p><b>2</b></div>"
@@ -172,15 +173,39 @@ def test_generated_content_selectors_answer_as_lexbor_answers_per_element() -> N
                  ":is(b, td)", ".y .x span", "))", "&gt; div", ".none"]  # fmt: skip
     for html in (page, "<div>" * 600 + "<p class=x>deep</p>"):
         doc = parse_html(html)
-        matches = _SubtreeMatches(doc)
+        matches = _ElementMatches(doc)
         for selector in selectors:
+            try:
+                own = set(doc.css(selector))
+            except Exception:
+                own = set()
             for i, node in enumerate(doc.nodes):
-                try:
-                    expected = bool(node.css_matches(selector))
-                except Exception:
-                    expected = False
+                if selector.startswith(":scope"):  # relative to the element itself
+                    try:
+                        first = node.css_first(selector)
+                    except Exception:
+                        first = None
+                    expected = first is not None and first.mem_id == node.mem_id
+                else:
+                    expected = i in own
                 assert matches(i, selector) == expected, (selector, i, doc.tags[i])
+    doc = parse_html(page)
+    p = doc.tags.index("p")
+    assert doc.nodes[p].css_matches(".z") and not _ElementMatches(doc)(p, ".z")
     assert parse_html("<div>" * 600).reparented and not parse_html(page).reparented
+
+
+def test_generated_content_is_the_matching_element_s_not_its_ancestors() -> None:
+    # The outer ".b" is not inside an ".a"; it only contains the ".b" that is. (Wikipedia's
+    # navbox lists: a cell got the brackets of the nested lists inside it.)
+    doc = parse_html(
+        "<style>.a .b::before{content:'('} .a .b::after{content:')'}</style>"
+        "<div class=b id=t><span class=a><i class=b id=i>x</i></span></div>"
+    )
+    styles = compute_styles(doc)
+    t, i = doc.by_id["t"], doc.by_id["i"]
+    assert t not in styles.before and t not in styles.after
+    assert styles.before.get(i) == "(" and styles.after.get(i) == ")"
 
 
 def test_repeated_selectors_are_run_once_unless_joining_could_change_them() -> None:
