@@ -101,8 +101,9 @@ class MatchConfig:
     sole_threshold: float = 0.3
     """A best row under ``threshold`` is still accepted from this score up when it is the
     reference's sole namesake: the only row with the recorded name and role, exactly, where
-    the reference recorded no look-alike, leading by ``sole_margin`` (its box, container
-    and neighbours moved with a redesign; nothing else on the page has its name)."""
+    the reference recorded the page around it (anchors) and no look-alike, leading by
+    ``sole_margin`` (its box, container and neighbours moved with a redesign; nothing else
+    on the page has its name). Set it to ``threshold`` to turn the rule off."""
     sole_margin: float = 0.2
     """See ``sole_threshold``."""
     top_k: int = 5
