@@ -263,7 +263,33 @@ def _sole_namesake(
 
 RENAMED_PLACE: Final[float] = 0.5
 """Box overlap (IoU, after the page's shift) at which a row is said to sit at a recorded
-place: the target's, or a look-alike's."""
+place: the target's, or a look-alike's. A renamed element grows or shrinks along its line,
+so a row also sits at a place when the smaller of the two boxes lies at least
+:data:`RENAMED_INSIDE` inside the larger and their heights agree within
+:data:`RENAMED_HEIGHT`."""
+RENAMED_INSIDE: Final[float] = 0.9
+RENAMED_HEIGHT: Final[float] = 0.25
+
+
+def _at_place(
+    box: tuple[float, float, float, float], place: tuple[float, float, float, float]
+) -> bool:
+    """Whether ``box`` sits at the recorded ``place`` (see :data:`RENAMED_PLACE`)."""
+    if iou_one(box, place) >= RENAMED_PLACE:
+        return True
+    tall, short = (
+        max(box[3] - box[1], place[3] - place[1]),
+        min(box[3] - box[1], place[3] - place[1]),
+    )
+    if tall <= 0 or (tall - short) > RENAMED_HEIGHT * tall:
+        return False
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    small, large = (
+        (box, place) if area <= (place[2] - place[0]) * (place[3] - place[1]) else (place, box)
+    )
+    return share_inside(small, large) >= RENAMED_INSIDE
+
+
 RENAMED_NAME: Final[float] = 0.6
 """Name agreement from which a row at the target's place is the target renamed a little."""
 
@@ -288,11 +314,11 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
 
     def at_target(c: Candidate) -> bool:
         assert c.bbox is not None
-        return iou_one(c.bbox, target) >= RENAMED_PLACE
+        return _at_place(c.bbox, target)
 
     def at_twin(c: Candidate) -> bool:
         assert c.bbox is not None
-        return any(iou_one(c.bbox, b) >= RENAMED_PLACE for b in twins)
+        return any(_at_place(c.bbox, b) for b in twins)
 
     def renamed(c: Candidate) -> bool:
         name, role = c.signals.get("name", 0.0), c.signals.get("role", 0.0)
