@@ -10,7 +10,7 @@ here is a :class:`~resolver.config.MatchConfig` field.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Final, Literal
@@ -123,8 +123,17 @@ def verify_selector(
     with the ref, and which the semantic evidence does not contradict: it clears the
     threshold and no other row beats it by the margin (an ``nth-of-type`` selector may now
     point at a sibling that took the old place). Returns ``(row, score, executor_id,
-    reason)``."""
+    reason)``.
+
+    A table that cannot run selectors but knows each row's element (an accessibility tree
+    linked to the DOM: an ``xpath`` column) verifies a recorded xpath too, by equality, for a
+    reference that recorded nothing of its look-alikes (no order, no boxes: other recorders,
+    whose twins only the place in the document tells apart), and only when the row it selects
+    is already the best: the xpath breaks a tie, it does not overturn the ranking."""
     run = table.selector_resolver
+    tie_only = run is None
+    if run is None and not ref.lookalikes and ref.occurrence is None:
+        run = _xpath_column_resolver(table)
     if run is None:
         return None
     best = float(scored.scores[0]) if scored.scores.size else 0.0
@@ -137,6 +146,8 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
+        if tie_only and (not scored.rows.size or rows[0] != int(scored.rows[0])):
+            continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
             continue
@@ -144,6 +155,23 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+def _xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequence[int]] | None:
+    """``(kind, selector) -> rows`` for a table with an ``xpath`` column and no selector
+    engine: the rows whose xpath is the recorded one, compared in the column's form (a css
+    selector selects nothing)."""
+    if "xpath" not in table.platform_ids:
+        return None
+    column = index_of(table).id_column("xpath")
+
+    def run(kind: str, selector: str) -> Sequence[int]:
+        if kind != "xpath":
+            return ()
+        key = table.id_key("xpath", selector)
+        return np.flatnonzero(column == key).tolist() if key else ()
+
+    return run
 
 
 def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig) -> bool:

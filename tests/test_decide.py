@@ -429,3 +429,31 @@ def test_a_renamed_target_at_its_place_wins_over_its_look_alike_at_the_look_alik
     assert "renamed" not in decide(ref, _renamed_page(True), MatchConfig()).reason
     alone = ref.model_copy(update={"lookalikes": ()})
     assert "renamed" not in decide(alone, _renamed_page(False), MatchConfig()).reason
+
+
+def _shared_links() -> CandidateTable:
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="News")
+    for k, y in enumerate((100, 130)):
+        b.add(f"s{k}", raw_role="link", name="Share", parent=root, bbox=(20, y, 120, y + 20),
+              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS)
+
+
+def test_an_accessibility_tree_with_xpaths_breaks_a_tie_with_the_recorded_xpath() -> None:
+    # Two "Share" links 30 px apart, the recorded box nearer the second: a tie by the box.
+    table, config = _shared_links(), MatchConfig()
+    loose = SemanticElementRef(role="link", name="Share", bbox=(20, 116, 120, 136))
+    assert decide(loose, table, config).status == "ambiguous"
+    recorded = loose.model_copy(update={"xpath": "/html/body/p[2]/a"})
+    decision = decide(recorded, table, config)
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "s1" and "xpath" in decision.reason
+    # A reference that recorded its look-alikes is judged by them, not by a positional path;
+    # and an xpath that selects the row the box puts second does not overturn the ranking.
+    ours = recorded.model_copy(update={"lookalikes": ((20, 100, 120, 120),)})
+    assert decide(ours, table, config).status == "ambiguous"
+    nearer_first = recorded.model_copy(update={"bbox": (20, 108, 120, 128)})
+    assert decide(nearer_first, table, config).status == "ambiguous"
