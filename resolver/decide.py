@@ -73,40 +73,17 @@ class Decision:
 
 
 def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
-    """Rows that are one click target: nested, as a button and its label text or a list item
-    and its only link (clicking the inner one activates the outer one), or stacked, as an
-    image drawn over its placeholder (:func:`_stacked`: the same spot on screen)."""
+    """Nested rows that are one click target: a button and its label text, a list item and
+    its only link. Clicking the inner one activates the outer one."""
     if table.executor_ids[a] == table.executor_ids[b]:
         return True
     if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
-        return _stacked(table, a, b)
+        return False
     names = table.names_norm
     if not names[a] or not names[b] or names[a] == names[b]:
         return True
     box_a, box_b = table.box(a), table.box(b)
     return box_a is not None and box_b is not None and iou_one(box_a, box_b) >= iou_min
-
-
-STACKED_IOU: Final[float] = 0.7
-"""Box overlap from which two rows of one role and name may be one drawn over the other, ..."""
-STACKED_INSIDE: Final[float] = 0.95
-"""... when the smaller box lies at least this much inside the larger."""
-
-
-def _stacked(table: CandidateTable, a: int, b: int) -> bool:
-    """Two rows of one role and name drawn one over the other (a lazy image and its
-    placeholder): the smaller lies inside the larger and they overlap mostly."""
-    if table.role_codes[a] != table.role_codes[b] or table.names_norm[a] != table.names_norm[b]:
-        return False
-    if not table.names_norm[a]:
-        return False
-    box_a, box_b = table.box(a), table.box(b)
-    if box_a is None or box_b is None or iou_one(box_a, box_b) < STACKED_IOU:
-        return False
-    area_a = (box_a[2] - box_a[0]) * (box_a[3] - box_a[1])
-    area_b = (box_b[2] - box_b[0]) * (box_b[3] - box_b[1])
-    small, large = (box_a, box_b) if area_a <= area_b else (box_b, box_a)
-    return share_inside(small, large) >= STACKED_INSIDE
 
 
 def prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -> Scored:

@@ -457,18 +457,3 @@ def test_an_accessibility_tree_with_xpaths_breaks_a_tie_with_the_recorded_xpath(
     assert decide(ours, table, config).status == "ambiguous"
     nearer_first = recorded.model_copy(update={"bbox": (20, 108, 120, 128)})
     assert decide(nearer_first, table, config).status == "ambiguous"
-
-
-def test_an_image_drawn_over_its_placeholder_is_one_target() -> None:
-    # A lazy-loaded image and its blurred placeholder: two rows, one drawn over the other.
-    b = TableBuilder("a11y", "test")
-    root = b.add("0", raw_role="RootWebArea", name="Post")
-    b.add("ph", raw_role="img", name="CPU profile", parent=root, bbox=(6, 100, 1274, 496))
-    b.add("im", raw_role="img", name="CPU profile", parent=root, bbox=(64, 118, 1216, 478))
-    side = b.add("s", raw_role="img", name="CPU profile", parent=root, bbox=(6, 600, 1274, 996))
-    table = b.build(coord_space="css_px")
-    assert same_target(table, 1, 2, 0.85) and not same_target(table, 1, side, 0.85)
-    ref = SemanticElementRef(role="img", name="CPU profile", bbox=(6, 100, 1274, 496))
-    decision = decide(ref, table, MatchConfig())
-    assert decision.status == "accepted" and decision.best is not None
-    assert decision.best.id == "ph"
