@@ -21,7 +21,7 @@ from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
-from .geometry import CoordSpace, iou_one, share_inside
+from .geometry import Box, CoordSpace, iou_one, share_inside
 from .index import index_of
 from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
@@ -299,23 +299,15 @@ RENAMED_INSIDE: Final[float] = 0.9
 RENAMED_HEIGHT: Final[float] = 0.25
 
 
-def _at_place(
-    box: tuple[float, float, float, float], place: tuple[float, float, float, float]
-) -> bool:
+def _at_place(box: Box, place: Box) -> bool:
     """Whether ``box`` sits at the recorded ``place`` (see :data:`RENAMED_PLACE`)."""
     if iou_one(box, place) >= RENAMED_PLACE:
         return True
-    tall, short = (
-        max(box[3] - box[1], place[3] - place[1]),
-        min(box[3] - box[1], place[3] - place[1]),
-    )
-    if tall <= 0 or (tall - short) > RENAMED_HEIGHT * tall:
+    heights = sorted((box[3] - box[1], place[3] - place[1]))
+    if heights[1] <= 0 or heights[1] - heights[0] > RENAMED_HEIGHT * heights[1]:
         return False
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    small, large = (
-        (box, place) if area <= (place[2] - place[0]) * (place[3] - place[1]) else (place, box)
-    )
-    return share_inside(small, large) >= RENAMED_INSIDE
+    # The smaller box's share inside the larger is the larger of the two shares.
+    return max(share_inside(box, place), share_inside(place, box)) >= RENAMED_INSIDE
 
 
 RENAMED_NAME: Final[float] = 0.6
