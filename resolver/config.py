@@ -27,6 +27,8 @@ from .errors import InvalidReferenceError
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
 
 _COUNTS = frozenset({"top_k", "nearby_window"})
+_SCREENS = frozenset({"left_near", "left_far"})
+"""Fields measured in screen heights: any finite number from 0 up."""
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]``."""
 
 
@@ -122,6 +124,14 @@ class MatchConfig:
     """... and whose place in the document agrees less than this with the recorded xpath's
     (the sequence of tags, positions ignored) has only its name and role for it: it may be
     a look-alike left by a removed target, and the source abstains."""
+    left_near: float = 0.25
+    """A recorded neighbour (a nearby text that is unique on the page) this close to where
+    the target was (after the page's shift; in screen heights, the table's or 800 px) is
+    still in place, ..."""
+    left_far: float = 1.0
+    """... and an answer farther than this (screen heights) from every such neighbour,
+    while the recorded xpath selects nothing, is another element: the target went and left
+    its neighbours behind, and the source abstains."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""
@@ -135,6 +145,15 @@ class MatchConfig:
             if f.name in _COUNTS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise InvalidReferenceError(f"{f.name} must be a positive int")
+            elif f.name in _SCREENS:
+                if (
+                    not isinstance(value, (int, float))
+                    or isinstance(value, bool)
+                    or not 0.0 <= float(value) < float("inf")
+                ):
+                    raise InvalidReferenceError(
+                        f"{f.name} must be a finite number from 0 up, got {value!r}"
+                    )
             elif (
                 not isinstance(value, (int, float))
                 or isinstance(value, bool)

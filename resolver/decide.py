@@ -29,6 +29,7 @@ from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
 from .table import MAX_ENTRY, CandidateTable
 from .text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
+from .web import NearbyIndex, nearby_key
 
 __all__ = [
     "Decision",
@@ -246,6 +247,8 @@ def _decisions(
             decision = _lookalike_path_check(ref, table, decision)
         if decision.status == "accepted":
             decision = _stray_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
+            decision = _left_behind_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -400,6 +403,64 @@ def _stray_check(
         f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
     )
     return replace(decision, status="not_found", reason=reason)
+
+
+SCREEN_HEIGHT: Final[float] = 800.0
+"""Screen height (px) assumed for a table that does not give its own."""
+
+
+def _left_behind_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """The target went and left its neighbours behind: a recorded nearby text that is unique
+    on the page still lies within ``left_near`` screen heights of where the target was (after
+    the page's shift), the recorded xpath selects nothing, and the answer lies farther than
+    ``left_far`` screen heights from every such neighbour. The answer shares the name but
+    not the place (a footer link of the header's name), and the source abstains. A target
+    moved away with its neighbours takes them along; one moved alone leaves its xpath to
+    the element that took its slot."""
+    if not ref.nearby_text or ref.bbox is None or not ref.xpath or not _same_space(ref, table):
+        return decision
+    if "xpath" not in table.platform_ids:
+        return decision
+    box = table.box(int(scored.rows[0]))
+    if box is None:
+        return decision
+    places = table.derived(NearbyIndex)
+    neighbours = []
+    for text in ref.nearby_text:
+        at = places.positions.get(nearby_key(text))
+        if at is not None and at.size == 1:
+            found = table.box(int(places.seq[int(at[0])]))
+            if found is not None:
+                neighbours.append(found)
+    if not neighbours:
+        return decision
+    height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    stayed = min(_gap(target, n) for n in neighbours)
+    away = min(_gap(box, n) for n in neighbours)
+    if stayed > config.left_near * height or away <= config.left_far * height:
+        return decision
+    if (index_of(table).id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
+        return decision
+    reason = (
+        f"{decision.reason}, but the target's recorded neighbours are still where it was "
+        f"({stayed:.0f} px from its place), its xpath selects nothing, and the best is "
+        f"{away:.0f} px from all of them: the target is gone from its place"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
+def _gap(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return float(np.hypot(dx, dy))
 
 
 def _tag_path_similarity(recorded: str, xpath: str) -> float:

@@ -1,6 +1,7 @@
 """The per-source decision: threshold, margin over a different target, the control over its
 label, and recorded selectors that must be verified."""
 
+import dataclasses
 import pickle
 
 import pytest
@@ -315,15 +316,59 @@ def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
     table = _footer_survivor(tag="footer")
     refused = decide(ref, table, MatchConfig())
     assert refused.status == "not_found" and "look-alike left by a removed target" in refused.reason
-    # Any one of box, neighbours or document place agreeing is enough to answer.
-    assert decide(ref, table, MatchConfig(stray_box=0.0)).status == "accepted"
-    assert decide(ref, table, MatchConfig(stray_path=0.0)).status == "accepted"
+    # Any one of box, neighbours or document place agreeing is enough to answer (with the
+    # neighbours-left-behind rule off: the header's texts are still where the link was).
+    apart = {"left_far": 100.0}
+    assert decide(ref, table, MatchConfig(stray_box=0.0, **apart)).status == "accepted"
+    assert decide(ref, table, MatchConfig(stray_path=0.0, **apart)).status == "accepted"
     near = ref.model_copy(update={"nearby_text": ("Press",)})
-    assert decide(near, table, MatchConfig()).status == "accepted"
+    assert decide(near, table, MatchConfig(**apart)).status == "accepted"
     # Without a recorded xpath there is no document place to compare: no refusal.
     assert decide(ref.model_copy(update={"xpath": None}), table, MatchConfig()).status == (
         "accepted"
     )
+
+
+def _left_behind(*, moved_texts: bool = False, slot_taken: bool = False) -> CandidateTable:
+    """A page whose "Subscribe" link in a list of three went; another "Subscribe" link is
+    left far below. ``moved_texts`` moves the list's texts down beside it instead;
+    ``slot_taken`` puts another link at the recorded xpath."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    top = 4000 if moved_texts else 300
+    for k, text in enumerate(("Older posts", "Newer posts")):
+        b.add(f"x{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(8, top + 40 * k, 120, top + 17 + 40 * k))  # fmt: skip
+    if slot_taken:
+        b.add("o", raw_role="link", name="Archive", parent=root, bbox=(8, 320, 80, 337),
+              xpath="/html[1]/body[1]/main[1]/ul[1]/li[2]/a[1]")  # fmt: skip
+    b.add("s", raw_role="link", name="Subscribe", parent=root, bbox=(8, 4020, 90, 4037),
+          xpath="/html[1]/body[1]/footer[1]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_target_that_left_its_neighbours_behind_is_gone() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Subscribe", bbox=(8.0, 320.0, 90.0, 337.0),
+        xpath="/html[1]/body[1]/main[1]/ul[1]/li[2]/a[1]",
+        nearby_text=("Older posts", "Newer posts"),
+    )  # fmt: skip
+    config = MatchConfig(stray_box=0.0)  # the older rule would refuse it too: keep it out
+    refused = decide(ref, _left_behind(), config)
+    assert refused.status == "not_found" and "gone from its place" in refused.reason
+    # The texts went along (a reordered block), or another element holds its slot (a list
+    # reordered around it): the answer stands.
+    assert decide(ref, _left_behind(moved_texts=True), config).status == "accepted"
+    assert decide(ref, _left_behind(slot_taken=True), config).status == "accepted"
+    # Within a screen of the neighbours: the rule does not apply.
+    assert decide(ref, _left_behind(), replace_far(config, 6.0)).status == "accepted"
+    # Neighbours that are not where the target was say nothing of it.
+    far_ref = ref.model_copy(update={"bbox": (8.0, 2000.0, 90.0, 2017.0)})
+    assert decide(far_ref, _left_behind(), config).status == "accepted"
+
+
+def replace_far(config: MatchConfig, far: float) -> MatchConfig:
+    return dataclasses.replace(config, left_far=far)
 
 
 def _slid_twins(first: str, *, grouped: bool = False) -> CandidateTable:
