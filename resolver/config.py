@@ -132,6 +132,11 @@ class MatchConfig:
     """... and an answer farther than this (screen heights) from every such neighbour,
     while the recorded xpath selects nothing, is another element: the target went and left
     its neighbours behind, and the source abstains."""
+    torn_margin: float = 0.1
+    """When the recorded xpath now selects another row of the best's role, at the recorded
+    place, with nearly the recorded name (renamed a little), while the best is elsewhere,
+    the best is accepted only if it leads by this much: the reference is torn between its
+    name and its place."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

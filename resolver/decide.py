@@ -249,6 +249,8 @@ def _decisions(
             decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _left_behind_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
+            decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -454,6 +456,48 @@ def _left_behind_check(
         f"{away:.0f} px from all of them: the target is gone from its place"
     )
     return replace(decision, status="not_found", reason=reason)
+
+
+def _torn_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """Torn between name and place: the recorded xpath selects one row other than the best,
+    of the best's role, with the recorded name changed a little (:data:`RENAMED_NAME` up,
+    not exactly), sitting at the recorded place (after the page's shift) where the best does
+    not. That row is the target renamed as likely as the best is a namesake elsewhere, and
+    the best must lead it by ``torn_margin``."""
+    if decision.margin >= config.torn_margin or not ref.xpath or not ref.name:
+        return decision
+    if ref.bbox is None or not _same_space(ref, table):
+        return decision
+    run = table.selector_resolver or _xpath_column_resolver(table)
+    if run is None:
+        return decision
+    try:
+        rows = list(run("xpath", ref.xpath))
+    except ResolutionError:
+        return decision
+    best = int(scored.rows[0])
+    if len(rows) != 1 or rows[0] == best or table.role_codes[rows[0]] != table.role_codes[best]:
+        return decision
+    other = rows[0]
+    similarity = name_similarity(ref.name, table.names[other])
+    if similarity < RENAMED_NAME or normalize(table.names[other]) == normalize(ref.name):
+        return decision
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    here, there = table.box(other), table.box(best)
+    if here is None or there is None or not _at_place(here, place) or _at_place(there, place):
+        return decision
+    reason = (
+        f"{decision.reason}, but the recorded xpath selects {table.names[other]!r} at the "
+        f"target's place (name {similarity:.2f}) while the best is elsewhere, and the best "
+        f"leads by less than {config.torn_margin:.2f}: renamed target or namesake"
+    )
+    return replace(decision, status="ambiguous", reason=reason)
 
 
 def _gap(a: Box, b: Box) -> float:

@@ -371,6 +371,43 @@ def replace_far(config: MatchConfig, far: float) -> MatchConfig:
     return dataclasses.replace(config, left_far=far)
 
 
+def _torn(renamed: str, *, xpath: str = "/html[1]/body[1]/main[1]/p[2]/a[1]") -> CandidateTable:
+    """A link renamed ``renamed`` at the top, under ``xpath``; a link bearing the recorded
+    name far below, among the texts recorded next to the target."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Deals", bbox=(0, 0, 1280, 2000))
+    b.add("r", raw_role="link", name=renamed, parent=root, bbox=(8, 100, 260, 117), xpath=xpath)
+    for k in range(12):
+        b.add(f"f{k}", raw_role="StaticText", name=f"Paragraph {k} of the page", parent=root,
+              bbox=(8, 200 + 40 * k, 600, 217 + 40 * k))  # fmt: skip
+    b.add("a", raw_role="StaticText", name="Books of the week", parent=root,
+          bbox=(8, 880, 220, 897))  # fmt: skip
+    b.add("t", raw_role="link", name="Friday deals for books", parent=root,
+          bbox=(8, 900, 220, 917), xpath="/html[1]/body[1]/main[1]/p[7]/a[1]")  # fmt: skip
+    b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
+          bbox=(8, 920, 220, 937))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_near_namesake_at_the_recorded_xpath_and_place_holds_back_a_narrow_best() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 100.0, 220.0, 117.0),
+        xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
+        nearby_text=("Books of the week", "Shipping is free"),
+    )  # fmt: skip
+    torn = decide(ref, _torn("Friday deals"), MatchConfig())
+    assert torn.status == "ambiguous" and "renamed target or namesake" in torn.reason
+    assert torn.best is not None and torn.best.id == "t"
+    # A clear lead, a row under the xpath that is not at the place or bears the recorded
+    # name exactly, or an xpath selecting nothing: the best stands.
+    assert decide(ref, _torn("Friday deals"), MatchConfig(torn_margin=0.05)).status == "accepted"
+    moved = ref.model_copy(update={"bbox": (8.0, 400.0, 220.0, 417.0)})
+    assert decide(moved, _torn("Friday deals"), MatchConfig()).status == "accepted"
+    gone = _torn("Friday deals", xpath="/html[1]/body[1]/main[1]/p[3]/a[1]")
+    assert decide(ref, gone, MatchConfig()).status == "accepted"
+    assert decide(ref, _torn("Opening hours"), MatchConfig()).status == "accepted"
+
+
 def _slid_twins(first: str, *, grouped: bool = False) -> CandidateTable:
     """Two "Read" links left of a row of three: the second slid into the first's place.
     ``first`` is the XPath of the link now on the left; ``grouped`` puts the other link in a
