@@ -325,7 +325,8 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
     was, with its role and a name that agrees less (a word added or removed, a number
     changed): the target was renamed and its look-alike kept the name. When exactly as many
     rows bear the recorded name as look-alikes were recorded (the target no longer does),
-    the row at the target's place is the answer."""
+    the row at the target's place is the answer; when fewer do (other look-alikes were
+    renamed too), only if the recorded xpath still selects it."""
     best, rival = decision.best, decision.runner_up
     if best is None or rival is None or best.bbox is None or rival.bbox is None:
         return decision
@@ -360,7 +361,10 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
             break
     else:
         return decision
-    if _namesakes(ref, table) != len(ref.lookalikes):
+    count = _namesakes(ref, table)
+    if count > len(ref.lookalikes) or (
+        count < len(ref.lookalikes) and not _selected_by_xpath(ref, table, kept.id)
+    ):
         return decision
     reason = (
         f"{decision.reason}; but {other.name!r} sits where a recorded look-alike was and "
@@ -409,6 +413,19 @@ def _stray_check(
 
 SCREEN_HEIGHT: Final[float] = 800.0
 """Screen height (px) assumed for a table that does not give its own."""
+
+
+def _selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:
+    """Whether the recorded xpath selects exactly the row ``row_id`` (by the table's selector
+    engine, or its ``xpath`` column)."""
+    run = table.selector_resolver or _xpath_column_resolver(table)
+    if run is None or not ref.xpath:
+        return False
+    try:
+        rows = list(run("xpath", ref.xpath))
+    except ResolutionError:
+        return False
+    return len(rows) == 1 and table.ids[rows[0]] == row_id
 
 
 def _left_behind_check(

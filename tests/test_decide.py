@@ -513,6 +513,38 @@ def test_a_renamed_target_at_its_place_wins_over_its_look_alike_at_the_look_alik
     assert "renamed" not in decide(alone, _renamed_page(False), MatchConfig()).reason
 
 
+def _two_renamed(target_xpath: str) -> CandidateTable:
+    """The target and one of its two recorded look-alikes were renamed; one "Share" is left
+    at the other look-alike's place."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="News")
+    art = b.add("a", raw_role="article", name="Story", parent=root, bbox=(0, 0, 800, 900))
+    b.add("t", raw_role="link", name="Share this story", parent=art, bbox=(20, 100, 260, 120),
+          xpath=target_xpath)  # fmt: skip
+    b.add("w", raw_role="link", name="Share", parent=art, bbox=(20, 130, 120, 150),
+          xpath="/html[1]/body[1]/article[1]/p[2]/a[1]")  # fmt: skip
+    b.add("x", raw_role="link", name="Share it", parent=art, bbox=(20, 600, 120, 620),
+          xpath="/html[1]/body[1]/article[1]/p[9]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS)
+
+
+def test_a_renamed_target_with_a_renamed_look_alike_needs_its_recorded_xpath() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(20, 100, 120, 120), container_path=("News", "Story"),
+        occurrence=(0, 3), lookalikes=((20, 130, 120, 150), (20, 600, 120, 620)),
+        anchors=(("Story", (0, 0, 800, 900)),), xpath="/html[1]/body[1]/article[1]/p[1]/a[1]",
+    )  # fmt: skip
+    kept = decide(ref, _two_renamed("/html[1]/body[1]/article[1]/p[1]/a[1]"), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "t"
+    assert "renamed" in kept.reason
+    # Fewer namesakes than recorded look-alikes and the recorded xpath names another place:
+    # the page does not read as one renamed target.
+    moved = decide(ref, _two_renamed("/html[1]/body[1]/div[1]/a[1]"), MatchConfig())
+    assert "renamed" not in moved.reason
+
+
 def _shared_links() -> CandidateTable:
     from resolver.adapters._common import XPATH_KEYS
 
