@@ -127,13 +127,13 @@ def verify_selector(
     reason)``.
 
     A table that cannot run selectors but knows each row's element (an accessibility tree
-    linked to the DOM: an ``xpath`` column) verifies a recorded xpath too, by equality, for a
-    reference that recorded nothing of its look-alikes (no order, no boxes: other recorders,
-    whose twins only the place in the document tells apart), and only when the row it selects
-    is already the best: the xpath breaks a tie, it does not overturn the ranking."""
+    linked to the DOM: an ``xpath`` column) verifies a recorded xpath too, by equality, only
+    when the row it selects is already the best (the xpath breaks a tie, it does not
+    overturn the ranking), and for a reference that recorded look-alikes only while the page
+    has as many of them as were recorded (:func:`_lookalikes_in_place`)."""
     run = table.selector_resolver
     tie_only = run is None
-    if run is None and not ref.lookalikes and ref.occurrence is None:
+    if run is None and _lookalikes_in_place(ref, table):
         run = _xpath_column_resolver(table)
     if run is None:
         return None
@@ -156,6 +156,18 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+def _lookalikes_in_place(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether the page has as many elements with the recorded role and name as were
+    recorded (the target and each recorded look-alike; none recorded: the reference does not
+    say). One gone or one added (a removed target, a duplicated label) moves the others'
+    document places, so a recorded xpath may then select a look-alike in the target's slot."""
+    if not ref.lookalikes:
+        return True
+    if len(ref.lookalikes) >= LOOKALIKES_KEPT:
+        return False
+    return _namesakes(ref, table) == len(ref.lookalikes) + 1
 
 
 def _xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequence[int]] | None:
