@@ -267,6 +267,8 @@ def _decisions(
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
             decision = _renamed_target(ref, table, decision)
+        if decision.status == "ambiguous":
+            decision = _path_tie(ref, table, step, config, decision)
         out.append(decision)
     return out
 
@@ -425,6 +427,64 @@ def _stray_check(
 
 SCREEN_HEIGHT: Final[float] = 800.0
 """Screen height (px) assumed for a table that does not give its own."""
+
+
+PATH_TIE: Final[float] = 0.1
+"""Lead in document-place agreement (:func:`_path_similarity`) with which the best of tied
+rows is taken ..."""
+PATH_TIE_LEAD: Final[float] = 0.02
+"""... when its score leads too, by this much at least: the path confirms a lean, it does
+not decide a dead heat (sorted table rows, whose paths trade places)."""
+
+
+def _path_similarity(recorded: str, xpath: str) -> float:
+    """How alike two xpaths are, step by step (tag and position; difflib's ratio): a sibling
+    inserted above a level renumbers that one step and leaves the rest."""
+    a = [step.lower() for step in recorded.strip("/").split("/") if step]
+    b = [step.lower() for step in xpath.strip("/").split("/") if step]
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _path_tie(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """Ambiguous for want of a margin, with the best over the threshold (another rule's
+    doubt is not second-guessed): when the best's place in the document agrees with the
+    recorded xpath by :data:`PATH_TIE` more than every other ranked row's (a banner
+    renumbered one level of every path, and the twins differ below it), the best is taken,
+    unless it has another link than the recorded one. Only the best: the path breaks a tie,
+    it does not overturn the ranking."""
+    xpaths = table.platform_ids.get("xpath")
+    if not ref.xpath or xpaths is None or not scored.rows.size:
+        return decision
+    if not PATH_TIE_LEAD <= decision.margin < config.min_margin:
+        return decision
+    if not _lookalikes_in_place(ref, table):
+        return decision
+    first = int(scored.rows[0])
+    best_score = float(scored.scores[0])
+    if best_score < config.threshold or not xpaths[first]:
+        return decision
+    if decision.candidates[0].signals.get("web:href", 1.0) <= 0.0:
+        return decision  # the recorded link is not the best's: no tie to break
+    mine = _path_similarity(ref.xpath, str(xpaths[first]))
+    rival = 0.0
+    for j in range(1, scored.rows.size):
+        row = int(scored.rows[j])
+        if same_target(table, first, row, config.same_target_iou):
+            continue
+        rival = max(rival, _path_similarity(ref.xpath, str(xpaths[row] or "")))
+    if mine - rival < PATH_TIE:
+        return decision
+    reason = (
+        f"{decision.reason}; but the best's place in the document agrees with the recorded "
+        f"xpath better ({mine:.2f} against {rival:.2f})"
+    )
+    return replace(decision, status="accepted", reason=reason)
 
 
 def _selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:

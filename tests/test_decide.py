@@ -545,6 +545,42 @@ def test_a_renamed_target_with_a_renamed_look_alike_needs_its_recorded_xpath() -
     assert "renamed" not in moved.reason
 
 
+def _pushed_down(footer_xpath: str) -> CandidateTable:
+    """A banner pushed a header and a footer "Home" link down and renumbered the page's
+    wrapper (``div[2]`` -> ``div[3]``); the two links are nearly tied by their boxes."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="Shop", bbox=(0, 0, 1280, 2000))
+    b.add("h", raw_role="link", name="Home", parent=root, bbox=(20, 300, 80, 320),
+          xpath="/html[1]/body[1]/div[3]/header[1]/nav[1]/a[1]")  # fmt: skip
+    b.add("f", raw_role="link", name="Home", parent=root, bbox=(20, 400, 80, 420),
+          xpath=footer_xpath)  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS, screen_size=(1280.0, 800.0))
+
+
+def test_a_tie_is_broken_by_the_place_in_the_document_after_a_level_was_renumbered() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Home", bbox=(20, 100, 80, 120),
+        xpath="/html[1]/body[1]/div[2]/header[1]/nav[1]/a[1]",
+    )  # fmt: skip
+    taken = decide(ref, _pushed_down("/html[1]/body[1]/div[3]/footer[1]/a[1]"), MatchConfig())
+    assert taken.status == "accepted" and taken.best is not None and taken.best.id == "h"
+    assert "place in the document" in taken.reason
+    # The other link's path agrees as well: still a tie.
+    alike = _pushed_down("/html[1]/body[1]/div[4]/header[1]/nav[1]/a[1]")
+    assert decide(ref, alike, MatchConfig()).status == "ambiguous"
+    # A dead heat (the recorded box halfway between them) is not decided by the path alone.
+    midway = ref.model_copy(update={"bbox": (20, 350, 80, 370)})
+    heat = decide(midway, _pushed_down("/html[1]/body[1]/div[3]/footer[1]/a[1]"), MatchConfig())
+    assert heat.status == "ambiguous" and heat.margin < 0.02
+    # Without a recorded xpath, or with one the best does not resemble more, no answer.
+    assert (
+        decide(ref.model_copy(update={"xpath": None}), _pushed_down("/x[1]"), MatchConfig()).status
+        == "ambiguous"
+    )
+
+
 def _shared_links() -> CandidateTable:
     from resolver.adapters._common import XPATH_KEYS
 
