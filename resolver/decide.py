@@ -28,7 +28,14 @@ from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
 from .table import MAX_ENTRY, CandidateTable
-from .text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
+from .text import (
+    NAME_TIERS,
+    collapse,
+    item_similarity_many,
+    mask_digits,
+    name_similarity,
+    normalize,
+)
 from .web import NearbyIndex, nearby_key
 
 __all__ = [
@@ -268,6 +275,8 @@ def _decisions(
         if decision.status == "ambiguous":
             decision = _renamed_target(ref, table, decision)
         if decision.status == "ambiguous":
+            decision = _renamed_in_its_slot(ref, table, decision)
+        if decision.status == "ambiguous":
             decision = _path_tie(ref, table, step, config, decision)
         out.append(decision)
     return out
@@ -485,6 +494,46 @@ def _path_tie(
         f"xpath better ({mine:.2f} against {rival:.2f})"
     )
     return replace(decision, status="accepted", reason=reason)
+
+
+def _renamed_in_its_slot(
+    ref: SemanticElementRef, table: CandidateTable, decision: Decision
+) -> Decision:
+    """For a reference that recorded nothing of its look-alikes: ambiguous between a row with
+    the recorded name exactly, not at the target's place, and a row of the recorded role
+    with a word or so changed (:data:`RENAMED_NAME` up; not only a number, which tells
+    "Image 1" from "Image 2" when they trade places) that sits at the target's place
+    (after the page's shift) and that the recorded xpath still selects. The target was
+    renamed where it stood; the other row is a namesake elsewhere."""
+    best, rival = decision.best, decision.runner_up
+    if best is None or rival is None or best.bbox is None or rival.bbox is None:
+        return decision
+    if ref.lookalikes or ref.occurrence is not None or ref.bbox is None or not ref.name:
+        return decision
+    if not ref.xpath or not _same_space(ref, table):
+        return decision
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    for kept, other in ((best, rival), (rival, best)):
+        assert kept.bbox is not None
+        assert other.bbox is not None
+        name, role = kept.signals.get("name", 0.0), kept.signals.get("role", 0.0)
+        if (
+            other.signals.get("name", 0.0) >= 1.0 and not _at_place(other.bbox, target)
+            and RENAMED_NAME <= name < NAME_TIERS["masked"] and role >= 1.0
+            and _at_place(kept.bbox, target)
+            and _selected_by_xpath(ref, table, kept.id)
+        ):  # fmt: skip
+            break
+    else:
+        return decision
+    reason = (
+        f"{decision.reason}; but {kept.name!r} sits at the target's place and under its "
+        f"recorded xpath, and {other.name!r} elsewhere: the target was renamed"
+    )
+    ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
+    margin = round(kept.score - other.score, 4)
+    return replace(decision, status="accepted", reason=reason, candidates=ranked,
+                   runner_up=other, margin=margin)  # fmt: skip
 
 
 def _selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:

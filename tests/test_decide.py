@@ -395,6 +395,11 @@ def test_a_near_namesake_at_the_recorded_xpath_and_place_holds_back_a_narrow_bes
         xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
         nearby_text=("Books of the week", "Shipping is free"),
     )  # fmt: skip
+    # With its order among look-alikes recorded (the first of one: the recorder looked, and
+    # the namesake below came later), the row in the target's slot is not taken for the
+    # target renamed (that takes a reference that recorded nothing of its look-alikes):
+    # the answer stays open.
+    ref = ref.model_copy(update={"occurrence": (0, 1)})
     torn = decide(ref, _torn("Friday deals"), MatchConfig())
     assert torn.status == "ambiguous" and "renamed target or namesake" in torn.reason
     assert torn.best is not None and torn.best.id == "t"
@@ -406,6 +411,45 @@ def test_a_near_namesake_at_the_recorded_xpath_and_place_holds_back_a_narrow_bes
     gone = _torn("Friday deals", xpath="/html[1]/body[1]/main[1]/p[3]/a[1]")
     assert decide(ref, gone, MatchConfig()).status == "accepted"
     assert decide(ref, _torn("Opening hours"), MatchConfig()).status == "accepted"
+
+
+def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() -> None:
+    # The reference of another recorder: no look-alikes, no order. The link under the
+    # recorded xpath, at the recorded place, gained a word; a namesake sits elsewhere.
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 100.0, 220.0, 117.0),
+        xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
+        nearby_text=("Books of the week", "Shipping is free"),
+    )  # fmt: skip
+    found = decide(ref, _torn("Friday deals"), MatchConfig())
+    assert found.status == "accepted" and found.best is not None and found.best.id == "r"
+    assert "renamed" in found.reason
+    # Only a number changed ("Image 1" for "Image 2"), or the xpath names another element:
+    # still torn.
+    numbered = ref.model_copy(update={"name": "Friday deals 2"})
+    assert decide(numbered, _torn_numbered(), MatchConfig()).status == "ambiguous"
+    elsewhere = _torn("Friday deals", xpath="/html[1]/body[1]/main[1]/p[3]/a[1]")
+    assert decide(ref, elsewhere, MatchConfig()).status != "accepted" or (
+        decide(ref, elsewhere, MatchConfig()).best.id != "r"  # type: ignore[union-attr]
+    )
+
+
+def _torn_numbered() -> CandidateTable:
+    """:func:`_torn` with two links whose names differ by a number only."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Deals", bbox=(0, 0, 1280, 2000))
+    b.add("r", raw_role="link", name="Friday deals 3", parent=root, bbox=(8, 100, 220, 117),
+          xpath="/html[1]/body[1]/main[1]/p[2]/a[1]")  # fmt: skip
+    for k in range(12):
+        b.add(f"f{k}", raw_role="StaticText", name=f"Paragraph {k} of the page", parent=root,
+              bbox=(8, 200 + 40 * k, 600, 217 + 40 * k))  # fmt: skip
+    b.add("a", raw_role="StaticText", name="Books of the week", parent=root,
+          bbox=(8, 880, 220, 897))  # fmt: skip
+    b.add("t", raw_role="link", name="Friday deals 2", parent=root,
+          bbox=(8, 900, 220, 917), xpath="/html[1]/body[1]/main[1]/p[7]/a[1]")  # fmt: skip
+    b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
+          bbox=(8, 920, 220, 937))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
 
 
 def _slid_twins(first: str, *, grouped: bool = False) -> CandidateTable:
