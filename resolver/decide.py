@@ -603,11 +603,12 @@ def _torn_check(
     config: MatchConfig,
     decision: Decision,
 ) -> Decision:
-    """Torn between name and place: the recorded xpath selects one row other than the best,
-    of the best's role, with the recorded name changed a little (:data:`RENAMED_NAME` up,
-    not exactly), sitting at the recorded place (after the page's shift) where the best does
-    not. That row is the target renamed as likely as the best is a namesake elsewhere, and
-    the best must lead it by ``torn_margin``."""
+    """Torn between the best and the row the recorded xpath selects (another target of the
+    best's role). The best must lead it by ``torn_margin`` when that row bears the recorded
+    name (a look-alike in the target's place in the document, or the target itself, moved
+    on screen), or when it bears the recorded name changed a little (:data:`RENAMED_NAME`
+    up) and sits at the recorded place (after the page's shift) where the best does not
+    (the target renamed, as likely as the best is a namesake elsewhere)."""
     if decision.margin >= config.torn_margin or not ref.xpath or not ref.name:
         return decision
     if ref.bbox is None or not _same_space(ref, table):
@@ -624,8 +625,15 @@ def _torn_check(
         return decision
     other = rows[0]
     similarity = name_similarity(ref.name, table.names[other])
-    if similarity < RENAMED_NAME or normalize(table.names[other]) == normalize(ref.name):
+    if similarity < RENAMED_NAME or same_target(table, best, other, config.same_target_iou):
         return decision
+    if normalize(table.names[other]) == normalize(ref.name):
+        reason = (
+            f"{decision.reason}, but the recorded xpath selects another element with the "
+            f"recorded name, and the best leads it by less than {config.torn_margin:.2f}: "
+            "a look-alike in the target's place in the document, or the target"
+        )
+        return replace(decision, status="ambiguous", reason=reason)
     place = moved_box(ref.bbox, page_shift(ref, table))
     here, there = table.box(other), table.box(best)
     if here is None or there is None or not _at_place(here, place) or _at_place(there, place):

@@ -413,6 +413,19 @@ def test_a_near_namesake_at_the_recorded_xpath_and_place_holds_back_a_narrow_bes
     assert decide(ref, _torn("Opening hours"), MatchConfig()).status == "accepted"
 
 
+def test_a_namesake_in_the_recorded_document_place_holds_back_a_narrow_best() -> None:
+    # Two "Friday deals for books" links; the recorded xpath names the lower one, the box
+    # leans to the upper one by a little: place in the document against place on screen.
+    table = _torn("Friday deals for books")
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 200.0, 220.0, 217.0),
+        xpath="/html[1]/body[1]/main[1]/p[7]/a[1]", occurrence=(0, 2),
+    )  # fmt: skip
+    held = decide(ref, table, MatchConfig())
+    assert held.status == "ambiguous" and "place in the document" in held.reason
+    assert decide(ref, table, MatchConfig(torn_margin=0.0)).status == "accepted"
+
+
 def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() -> None:
     # The reference of another recorder: no look-alikes, no order. The link under the
     # recorded xpath, at the recorded place, gained a word; a namesake sits elsewhere.
