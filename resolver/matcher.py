@@ -201,6 +201,9 @@ def _usable_container(
     - An outermost entry that names the document itself (:attr:`CandidateTable.document_name`,
       the DOM's page title): every row lies inside it, so it tells none apart. It must not
       be read as some row's container because an article's heading repeats the title.
+      The level right under it is then the page's outermost named level, and is dropped
+      when nothing here resembles it, as above (a layout table's cell, which Chromium
+      names by all its text and the DOM source keeps no row for).
 
     - An unnamed landmark (``"[banner]"``) that no path of the table holds: the page lost
       that landmark (a redesign unwrapped its header), so it is missing for every row alike.
@@ -222,6 +225,8 @@ def _usable_container(
         and index.norm(path[0]) == index.norm(table.document_name)
     )
     path = path[1:] if document or not known else path
+    if document and path and max(index.best_agreement(path[0])) < config.outer_container_match:
+        path = path[1:]  # the page's outermost named level, under its title: as above
     if table.source == "vision":
         path = seen_by_vision(path, table)
     return path

@@ -196,6 +196,10 @@ def reference_scores(
         and normalize(collapse(container[0])) == normalize(collapse(table.document_name))
     ):
         container = container[1:]  # the document itself holds every row
+        if container and not any(
+            _item_similarity(container[0], e) >= config.outer_container_match for e in entries
+        ):
+            container = container[1:]  # the page's outermost level, nothing here resembles
     # Which paths the recorded one names: each entry votes for the vocabulary it agrees with
     # better (at 0.5 or more).
     votes = [(best(item, container_entries), best(item, ancestor_entries)) for item in container]

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from resolver import Observation, SemanticElementRef, resolve
+from resolver import MatchConfig, Observation, SemanticElementRef, resolve
 from resolver.adapters.base import SourceInput
 from resolver.adapters.dom import DomNative, analyze, build_table, ranked_selectors
 from resolver.errors import InvalidObservationError
@@ -396,3 +396,24 @@ def test_a_path_that_starts_with_the_page_title_is_not_read_as_the_heading_s() -
     res = resolve(ref, obs, sources=("dom",))
     assert res.executor_id == "xpath:/html[1]/body[1]/nav[1]/a[2]"
     assert res.score > 0.9
+
+
+def test_a_layout_cell_named_under_the_page_title_is_no_evidence_where_the_dom_has_none() -> None:
+    # Chromium names a layout table's cell by all its text, and a CDP shim writes it right
+    # under the page title. The DOM source keeps no row for a layout cell: when nothing here
+    # resembles that level (0.9), it is dropped with the title, as an outermost level is.
+    from resolver.matcher import _usable_container
+
+    html = """<html><head><title>Weekly edition</title></head><body>
+    <main aria-label="Weekly edition"><table><tr><td>
+    <div><a href="/sec">Security</a> <a href="/kernel">Kernel</a></div>
+    <p>Log in now, create an account, subscribe to the weekly edition</p></td>
+    <td><nav aria-label="Weekly edition Kernel Security Log in now">
+    <a href="/menu/sec">Security</a></nav></td></tr></table></main></body></html>"""
+    table = Observation(dom_html=html).candidates("dom")
+    cell = "Security Kernel Log in now, create an account, subscribe to the weekly edition"
+    config = MatchConfig()
+    assert _usable_container(("Weekly edition", cell), "security", table, config) == ()
+    # A level that something here resembles stays (a named group that still exists).
+    menu = "Weekly edition Kernel Security Log in now"
+    assert _usable_container(("Weekly edition", menu), "security", table, config) == (menu,)
