@@ -219,13 +219,9 @@ def _usable_container(
     if not path:
         return path
     known = max(index.best_agreement(path[0])) >= config.outer_container_match
-    document = (
-        known
-        and bool(table.document_name)
-        and index.norm(path[0]) == index.norm(table.document_name)
-    )
-    path = path[1:] if document or not known else path
-    if document and path and max(index.best_agreement(path[0])) < config.outer_container_match:
+    title = bool(table.document_name) and index.norm(path[0]) == index.norm(table.document_name)
+    path = path[1:] if title or not known else path
+    if title and path and max(index.best_agreement(path[0])) < config.outer_container_match:
         path = path[1:]  # the page's outermost named level, under its title: as above
     if table.source == "vision":
         path = seen_by_vision(path, table)

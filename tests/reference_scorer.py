@@ -186,20 +186,19 @@ def reference_scores(
         e for e in container if not e.startswith("[") or e in container_entries
     )
     entries = {entry for path in (*table.containers, *ancestors) for entry in path}
-    if container and not any(
-        _item_similarity(container[0], e) >= config.outer_container_match for e in entries
-    ):
-        container = container[1:]  # an outermost level nothing here resembles
-    elif (
-        container
-        and table.document_name
-        and normalize(collapse(container[0])) == normalize(collapse(table.document_name))
-    ):
-        container = container[1:]  # the document itself holds every row
-        if container and not any(
-            _item_similarity(container[0], e) >= config.outer_container_match for e in entries
-        ):
-            container = container[1:]  # the page's outermost level, nothing here resembles
+
+    def unknown(entry: str) -> bool:
+        return not any(_item_similarity(entry, e) >= config.outer_container_match for e in entries)
+
+    title = (
+        bool(container)
+        and bool(table.document_name)
+        and (normalize(collapse(container[0])) == normalize(collapse(table.document_name)))
+    )
+    if container and (title or unknown(container[0])):
+        container = container[1:]  # the document itself, or a level nothing here resembles
+    if title and container and unknown(container[0]):
+        container = container[1:]  # the page's outermost level, under its title
     # Which paths the recorded one names: each entry votes for the vocabulary it agrees with
     # better (at 0.5 or more).
     votes = [(best(item, container_entries), best(item, ancestor_entries)) for item in container]

@@ -417,3 +417,12 @@ def test_a_layout_cell_named_under_the_page_title_is_no_evidence_where_the_dom_h
     # A level that something here resembles stays (a named group that still exists).
     menu = "Weekly edition Kernel Security Log in now"
     assert _usable_container(("Weekly edition", menu), "security", table, config) == (menu,)
+    # The same when nothing here resembles the title itself either.
+    bare = Observation(dom_html=html.replace(' aria-label="Weekly edition"', "")).candidates("dom")
+    assert _usable_container(("Weekly edition", cell), "security", bare, config) == ()
+    # Without the title first, an inner level that matches nothing stays: that is how a
+    # removed group shows.
+    assert _usable_container(("Weekly edition", menu, cell), "security", table, config) == (
+        menu,
+        cell,
+    )
