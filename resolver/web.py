@@ -176,22 +176,28 @@ _WEB_KEYS: Final[tuple[tuple[str, str], ...]] = tuple(
     (column, column.removeprefix("attr:")) for column in WEB_COLUMNS
 )
 _WEB_KEY_SET: Final[frozenset[str]] = frozenset(key for _, key in _WEB_KEYS)
+_WEB_INDEX: Final[dict[str, int]] = {key: k for k, (_, key) in enumerate(_WEB_KEYS)}
+"""Attribute -> the position of its column."""
 
 
 def web_values(attrs: Mapping[str, str] | None, base: str | None = None) -> tuple[str | None, ...]:
     """An element's web columns (:data:`WEB_COLUMNS`) from its attributes: classes as the
     ``class`` attribute, ``href`` resolved against ``base``, then the attributes; ``None``
     where absent or blank."""
-    if not attrs or _WEB_KEY_SET.isdisjoint(attrs):
-        return _NO_VALUES  # (most elements: one set test instead of a lookup per column)
-    values: list[str | None] = []
-    for column, key in _WEB_KEYS:
-        value = attrs.get(key)
-        value = value.strip() if value else None
-        if value and column == "href" and base:
+    if not attrs:
+        return _NO_VALUES
+    present = _WEB_KEY_SET.intersection(attrs)  # (in C: most elements carry one or two)
+    if not present:
+        return _NO_VALUES
+    values: list[str | None] = list(_NO_VALUES)
+    for key in present:
+        raw = attrs[key]
+        value = raw.strip() if raw else None
+        if value and key == "href" and base:
             with suppress(ValueError):
                 value = urljoin(base, value)
-        values.append(value[:MAX_HREF] if value else None)
+        if value:
+            values[_WEB_INDEX[key]] = value[:MAX_HREF]
     return tuple(values)
 
 

@@ -139,6 +139,8 @@ class NameComputer:
         self._names: dict[int, str] = {}
         self._content: dict[int, str] = {}
         self._labels: dict[int, list[int]] | None = None
+        self._plain: list[int] = [-1] * len(doc)
+        """Per element: 1 when it is plain (see :meth:`_is_plain`), 0 when not, -1 unknown."""
 
     # -- public ------------------------------------------------------------------------------
 
@@ -300,7 +302,7 @@ class NameComputer:
         parts: list[str], skip: Sequence[bool] | None,
     ) -> None:  # fmt: skip
         """2F.iii: each child's text alternative, with spaces around block-level ones."""
-        block, tags = self.block, self.doc.tags
+        block, tags, plain = self.block, self.doc.tags, self._plain
         pseudo = self.before.get(i)
         if pseudo:  # 2F.ii: CSS generated content before the children
             parts.append(pseudo)
@@ -310,8 +312,12 @@ class NameComputer:
             if isinstance(child, int):
                 if skip is not None and skip[child]:
                     continue
-                leaf = self._leaf_text(child, walk)
-                if leaf is not None:
+                flag = plain[child]
+                if flag < 0:
+                    flag = plain[child] = self._is_plain(child)
+                if flag:
+                    result = self._plain_text(child, walk, depth + 1, labelledby, hidden_ok)
+                elif (leaf := self._leaf_text(child, walk)) is not None:
                     result = leaf
                 else:
                     result = self._node(child, walk, depth + 1, recursive=True,
@@ -338,6 +344,83 @@ class NameComputer:
         pseudo = self.after.get(i)
         if pseudo:  # 2F.ii: and after them
             parts.append(pseudo)
+
+    def _is_plain(self, i: int) -> int:
+        """1 when element ``i`` is plain: shown, not a control or a host-language labelled
+        element, without the attributes steps 2B, 2D, 2I and aria-owns read, and without
+        CSS generated or transformed text; 0 otherwise.
+
+        What :meth:`_node` does for such a descendant does not depend on its attributes,
+        tag or role (it is named from its content), so :meth:`_plain_text` walks it without
+        asking.
+        """
+        doc = self.doc
+        attrs = doc.attrs[i]
+        if attrs and (
+            "aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs
+            or "aria-owns" in attrs
+        ):  # fmt: skip
+            return 0
+        tag = doc.tags[i]
+        if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
+            return 0
+        if self.hidden[i] or self.roles[i] in _EMBEDDED or i in self.before or i in self.after:
+            return 0
+        return 0 if self.transform is not None and self.transform[i] > 1 else 1
+
+    def _plain_text(
+        self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool
+    ) -> str:
+        """The text alternative of a plain descendant ``i`` (see :meth:`_is_plain`): what
+        :meth:`_leaf_text`, or else :meth:`_node` with ``recursive=True``, returns for it,
+        with :meth:`_children` done in the same loop."""
+        content = self.doc.content[i]
+        visited = walk.visited
+        if i != walk.root and i != walk.named and i not in visited:
+            for child in content:  # a leaf: text children only
+                if not isinstance(child, str):
+                    break
+            else:
+                text = "".join(content)  # type: ignore[arg-type]
+                if len(text) < walk.budget:
+                    visited.add(i)
+                    walk.budget -= len(text)
+                    return text
+        if depth > _MAX_DEPTH or walk.budget <= 0 or i == walk.root or i in visited:
+            return ""
+        visited.add(i)
+        memo = not hidden_ok and not labelledby
+        if memo:
+            cached = self._content.get(i)
+            if cached is not None:
+                walk.budget -= len(cached)
+                return cached
+        block, tags, plain = self.block, self.doc.tags, self._plain
+        parts: list[str] = []
+        for child in content:  # 2F.iii, as in _children
+            if walk.budget <= 0:
+                break
+            if isinstance(child, int):
+                flag = plain[child]
+                if flag < 0:
+                    flag = plain[child] = self._is_plain(child)
+                if flag:
+                    result = self._plain_text(child, walk, depth + 1, labelledby, hidden_ok)
+                elif (leaf := self._leaf_text(child, walk)) is not None:
+                    result = leaf
+                else:
+                    result = self._node(child, walk, depth + 1, recursive=True,
+                                        labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+                if block[child] or (result and tags[child] in _REPLACED):
+                    result = f" {result} "
+            else:
+                result = child  # 2G
+                walk.budget -= len(result)
+            parts.append(result)
+        text = "".join(parts)
+        if memo and walk.budget > 0 and not (i < walk.root < self.end[i]):
+            self._content[i] = text
+        return text
 
     def _owned(self, i: int) -> list[int]:
         """Elements ``i`` owns by ``aria-owns`` that are not already its descendants."""

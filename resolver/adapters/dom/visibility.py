@@ -39,6 +39,11 @@ __all__ = ["States", "compute_states"]
 _FORM_CONTROLS: Final[frozenset[str]] = frozenset(
     {"button", "input", "select", "textarea", "optgroup", "option", "fieldset"}
 )
+_STATE_ATTRS: Final[frozenset[str]] = frozenset(
+    {"hidden", "type", "aria-hidden", "inert", "aria-disabled", "disabled"}
+)
+"""The attributes the states read (besides a ``<dialog>``'s ``open``): an element with none
+of them, most elements, skips their tests."""
 _SVG_HIDDEN: Final[frozenset[str]] = frozenset(
     {"title", "desc", "style", "script", "defs", "clipPath", "mask", "linearGradient",
      "radialGradient", "pattern", "symbol", "marker", "filter", "metadata"}
@@ -95,7 +100,7 @@ def compute_states(doc: Document, styles: Styles) -> States:
                     shown = tag == "summary" and _first_summary(doc, p) == i
             elif tag in _SVG_HIDDEN:
                 shown = False
-        if shown and attrs:
+        if shown and attrs and (tag == "dialog" or not _STATE_ATTRS.isdisjoint(attrs)):
             if (
                 ("hidden" in attrs and d not in (D_BLOCK, D_INLINE))
                 or (tag == "input" and attrs.get("type", "").lower() == "hidden")
