@@ -441,10 +441,14 @@ def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() ->
     # still torn.
     numbered = ref.model_copy(update={"name": "Friday deals 2"})
     assert decide(numbered, _torn_numbered(), MatchConfig()).status == "ambiguous"
-    elsewhere = _torn("Friday deals", xpath="/html[1]/body[1]/main[1]/p[3]/a[1]")
-    assert decide(ref, elsewhere, MatchConfig()).status != "accepted" or (
-        decide(ref, elsewhere, MatchConfig()).best.id != "r"  # type: ignore[union-attr]
-    )
+    # The same ambiguity with a recorded xpath that selects no row there: not taken.
+    from resolver.decide import _renamed_in_its_slot
+
+    table = _torn("Friday deals")
+    doubt = dataclasses.replace(found, status="ambiguous", reason="tied")
+    assert _renamed_in_its_slot(ref, table, doubt).status == "accepted"
+    other = ref.model_copy(update={"xpath": "/html[1]/body[1]/p[3]/a[1]"})
+    assert _renamed_in_its_slot(other, table, doubt).status == "ambiguous"
 
 
 def _torn_numbered() -> CandidateTable:
