@@ -393,6 +393,11 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
         f"{decision.reason}; but {other.name!r} sits where a recorded look-alike was and "
         f"{kept.name!r} where the target was: the target was renamed"
     )
+    return _taken(decision, kept, other, reason)
+
+
+def _taken(decision: Decision, kept: Candidate, other: Candidate, reason: str) -> Decision:
+    """``decision`` accepted for ``kept`` over ``other`` (its runner-up), the rest after."""
     ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
     margin = round(kept.score - other.score, 4)
     return replace(decision, status="accepted", reason=reason, candidates=ranked,
@@ -530,10 +535,7 @@ def _renamed_in_its_slot(
         f"{decision.reason}; but {kept.name!r} sits at the target's place and under its "
         f"recorded xpath, and {other.name!r} elsewhere: the target was renamed"
     )
-    ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
-    margin = round(kept.score - other.score, 4)
-    return replace(decision, status="accepted", reason=reason, candidates=ranked,
-                   runner_up=other, margin=margin)  # fmt: skip
+    return _taken(decision, kept, other, reason)
 
 
 def _selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:

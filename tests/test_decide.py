@@ -371,18 +371,26 @@ def replace_far(config: MatchConfig, far: float) -> MatchConfig:
     return dataclasses.replace(config, left_far=far)
 
 
-def _torn(renamed: str, *, xpath: str = "/html[1]/body[1]/main[1]/p[2]/a[1]") -> CandidateTable:
-    """A link renamed ``renamed`` at the top, under ``xpath``; a link bearing the recorded
-    name far below, among the texts recorded next to the target."""
+def _torn(
+    renamed: str,
+    *,
+    xpath: str = "/html[1]/body[1]/main[1]/p[2]/a[1]",
+    twin: str = "Friday deals for books",
+    right: int = 260,
+) -> CandidateTable:
+    """A link renamed ``renamed`` at the top (``right`` its right edge), under ``xpath``; a
+    link named ``twin`` (the recorded name) far below, among the texts recorded next to the
+    target."""
     b = TableBuilder("a11y", "test", id_columns=("xpath",))
     root = b.add("doc", raw_role="RootWebArea", name="Deals", bbox=(0, 0, 1280, 2000))
-    b.add("r", raw_role="link", name=renamed, parent=root, bbox=(8, 100, 260, 117), xpath=xpath)
+    b.add("r", raw_role="link", name=renamed, parent=root, bbox=(8, 100, right, 117),
+          xpath=xpath)  # fmt: skip
     for k in range(12):
         b.add(f"f{k}", raw_role="StaticText", name=f"Paragraph {k} of the page", parent=root,
               bbox=(8, 200 + 40 * k, 600, 217 + 40 * k))  # fmt: skip
     b.add("a", raw_role="StaticText", name="Books of the week", parent=root,
           bbox=(8, 880, 220, 897))  # fmt: skip
-    b.add("t", raw_role="link", name="Friday deals for books", parent=root,
+    b.add("t", raw_role="link", name=twin, parent=root,
           bbox=(8, 900, 220, 917), xpath="/html[1]/body[1]/main[1]/p[7]/a[1]")  # fmt: skip
     b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
           bbox=(8, 920, 220, 937))  # fmt: skip
@@ -440,7 +448,8 @@ def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() ->
     # Only a number changed ("Image 1" for "Image 2"), or the xpath names another element:
     # still torn.
     numbered = ref.model_copy(update={"name": "Friday deals 2"})
-    assert decide(numbered, _torn_numbered(), MatchConfig()).status == "ambiguous"
+    twins = _torn("Friday deals 3", twin="Friday deals 2", right=220)
+    assert decide(numbered, twins, MatchConfig()).status == "ambiguous"
     # The same ambiguity with a recorded xpath that selects no row there: not taken.
     from resolver.decide import _renamed_in_its_slot
 
@@ -449,24 +458,6 @@ def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() ->
     assert _renamed_in_its_slot(ref, table, doubt).status == "accepted"
     other = ref.model_copy(update={"xpath": "/html[1]/body[1]/p[3]/a[1]"})
     assert _renamed_in_its_slot(other, table, doubt).status == "ambiguous"
-
-
-def _torn_numbered() -> CandidateTable:
-    """:func:`_torn` with two links whose names differ by a number only."""
-    b = TableBuilder("a11y", "test", id_columns=("xpath",))
-    root = b.add("doc", raw_role="RootWebArea", name="Deals", bbox=(0, 0, 1280, 2000))
-    b.add("r", raw_role="link", name="Friday deals 3", parent=root, bbox=(8, 100, 220, 117),
-          xpath="/html[1]/body[1]/main[1]/p[2]/a[1]")  # fmt: skip
-    for k in range(12):
-        b.add(f"f{k}", raw_role="StaticText", name=f"Paragraph {k} of the page", parent=root,
-              bbox=(8, 200 + 40 * k, 600, 217 + 40 * k))  # fmt: skip
-    b.add("a", raw_role="StaticText", name="Books of the week", parent=root,
-          bbox=(8, 880, 220, 897))  # fmt: skip
-    b.add("t", raw_role="link", name="Friday deals 2", parent=root,
-          bbox=(8, 900, 220, 917), xpath="/html[1]/body[1]/main[1]/p[7]/a[1]")  # fmt: skip
-    b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
-          bbox=(8, 920, 220, 937))  # fmt: skip
-    return b.build(screen_size=(1280.0, 800.0))
 
 
 def _slid_twins(first: str, *, grouped: bool = False) -> CandidateTable:

@@ -302,7 +302,6 @@ class NameComputer:
         parts: list[str], skip: Sequence[bool] | None,
     ) -> None:  # fmt: skip
         """2F.iii: each child's text alternative, with spaces around block-level ones."""
-        block, tags, plain = self.block, self.doc.tags, self._plain
         pseudo = self.before.get(i)
         if pseudo:  # 2F.ii: CSS generated content before the children
             parts.append(pseudo)
@@ -312,18 +311,7 @@ class NameComputer:
             if isinstance(child, int):
                 if skip is not None and skip[child]:
                     continue
-                flag = plain[child]
-                if flag < 0:
-                    flag = plain[child] = self._is_plain(child)
-                if flag:
-                    result = self._plain_text(child, walk, depth + 1, labelledby, hidden_ok)
-                elif (leaf := self._leaf_text(child, walk)) is not None:
-                    result = leaf
-                else:
-                    result = self._node(child, walk, depth + 1, recursive=True,
-                                        labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
-                if block[child] or (result and tags[child] in _REPLACED):
-                    result = f" {result} "
+                result = self._element_text(child, walk, depth + 1, labelledby, hidden_ok)
             else:
                 result = child  # 2G: a text node contributes its text
                 if self.transform is not None and self.transform[i] > 1 and result:
@@ -340,7 +328,7 @@ class NameComputer:
                     return
                 result = self._node(owned, walk, depth + 1, recursive=True,
                                     labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
-                parts.append(f" {result} " if block[owned] else result)
+                parts.append(f" {result} " if self.block[owned] else result)
         pseudo = self.after.get(i)
         if pseudo:  # 2F.ii: and after them
             parts.append(pseudo)
@@ -367,6 +355,26 @@ class NameComputer:
         if self.hidden[i] or self.roles[i] in _EMBEDDED or i in self.before or i in self.after:
             return 0
         return 0 if self.transform is not None and self.transform[i] > 1 else 1
+
+    def _element_text(
+        self, child: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool
+    ) -> str:
+        """2F.iii for one element child at ``depth``: its text alternative (plain ones by
+        :meth:`_plain_text`, leaves by :meth:`_leaf_text`, the rest by :meth:`_node`), with
+        spaces around a block-level or replaced element's text."""
+        flag = self._plain[child]
+        if flag < 0:
+            flag = self._plain[child] = self._is_plain(child)
+        if flag:
+            result = self._plain_text(child, walk, depth, labelledby, hidden_ok)
+        elif (leaf := self._leaf_text(child, walk)) is not None:
+            result = leaf
+        else:
+            result = self._node(child, walk, depth, recursive=True,
+                                labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
+        if self.block[child] or (result and self.doc.tags[child] in _REPLACED):
+            result = f" {result} "
+        return result
 
     def _plain_text(
         self, i: int, walk: _Walk, depth: int, labelledby: bool, hidden_ok: bool
@@ -395,24 +403,12 @@ class NameComputer:
             if cached is not None:
                 walk.budget -= len(cached)
                 return cached
-        block, tags, plain = self.block, self.doc.tags, self._plain
         parts: list[str] = []
         for child in content:  # 2F.iii, as in _children
             if walk.budget <= 0:
                 break
             if isinstance(child, int):
-                flag = plain[child]
-                if flag < 0:
-                    flag = plain[child] = self._is_plain(child)
-                if flag:
-                    result = self._plain_text(child, walk, depth + 1, labelledby, hidden_ok)
-                elif (leaf := self._leaf_text(child, walk)) is not None:
-                    result = leaf
-                else:
-                    result = self._node(child, walk, depth + 1, recursive=True,
-                                        labelledby=labelledby, hidden_ok=hidden_ok)  # fmt: skip
-                if block[child] or (result and tags[child] in _REPLACED):
-                    result = f" {result} "
+                result = self._element_text(child, walk, depth + 1, labelledby, hidden_ok)
             else:
                 result = child  # 2G
                 walk.budget -= len(result)
