@@ -396,6 +396,11 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
     return _taken(decision, kept, other, reason)
 
 
+def _overruled(decision: Decision, status: Status, why: str) -> Decision:
+    """``decision`` turned to ``status`` by a later rule, its reason saying ``why``."""
+    return replace(decision, status=status, reason=f"{decision.reason}, but {why}")
+
+
 def _taken(decision: Decision, kept: Candidate, other: Candidate, reason: str) -> Decision:
     """``decision`` accepted for ``kept`` over ``other`` (its runner-up), the rest after."""
     ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
@@ -431,12 +436,12 @@ def _stray_check(
     path = _tag_path_similarity(ref.xpath, xpath)
     if path >= config.stray_path:
         return decision
-    reason = (
-        f"{decision.reason}, but the best is not where the target was (box {box:.2f}), not "
+    why = (
+        f"the best is not where the target was (box {box:.2f}), not "
         f"among its recorded neighbours (nearby {nearby:.2f}) and not at its place in the "
         f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
     )
-    return replace(decision, status="not_found", reason=reason)
+    return _overruled(decision, "not_found", why)
 
 
 SCREEN_HEIGHT: Final[float] = 800.0
@@ -590,12 +595,12 @@ def _left_behind_check(
         return decision
     if (index_of(table).id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
         return decision
-    reason = (
-        f"{decision.reason}, but the target's recorded neighbours are still where it was "
+    why = (
+        f"the target's recorded neighbours are still where it was "
         f"({stayed:.0f} px from its place), its xpath selects nothing, and the best is "
         f"{away:.0f} px from all of them: the target is gone from its place"
     )
-    return replace(decision, status="not_found", reason=reason)
+    return _overruled(decision, "not_found", why)
 
 
 def _torn_check(
@@ -630,22 +635,22 @@ def _torn_check(
     if similarity < RENAMED_NAME or same_target(table, best, other, config.same_target_iou):
         return decision
     if normalize(table.names[other]) == normalize(ref.name):
-        reason = (
-            f"{decision.reason}, but the recorded xpath selects another element with the "
+        why = (
+            f"the recorded xpath selects another element with the "
             f"recorded name, and the best leads it by less than {config.torn_margin:.2f}: "
             "a look-alike in the target's place in the document, or the target"
         )
-        return replace(decision, status="ambiguous", reason=reason)
+        return _overruled(decision, "ambiguous", why)
     place = moved_box(ref.bbox, page_shift(ref, table))
     here, there = table.box(other), table.box(best)
     if here is None or there is None or not _at_place(here, place) or _at_place(there, place):
         return decision
-    reason = (
-        f"{decision.reason}, but the recorded xpath selects {table.names[other]!r} at the "
+    why = (
+        f"the recorded xpath selects {table.names[other]!r} at the "
         f"target's place (name {similarity:.2f}) while the best is elsewhere, and the best "
         f"leads by less than {config.torn_margin:.2f}: renamed target or namesake"
     )
-    return replace(decision, status="ambiguous", reason=reason)
+    return _overruled(decision, "ambiguous", why)
 
 
 def _gap(a: Box, b: Box) -> float:
@@ -692,12 +697,12 @@ def _lookalike_place_check(
     to_twin = min(_distance(where, _centre(moved_box(b, shift))) for b in ref.lookalikes)
     if to_twin >= to_target:
         return decision
-    reason = (
-        f"{decision.reason}, but the best is where a recorded look-alike was "
+    why = (
+        f"the best is where a recorded look-alike was "
         f"({to_twin:.0f} px from it, {to_target:.0f} px from the target's place): the target "
         "is gone or moved"
     )
-    return replace(decision, status="not_found", reason=reason)
+    return _overruled(decision, "not_found", why)
 
 
 def _lookalike_path_check(
@@ -719,11 +724,11 @@ def _lookalike_path_check(
     index = index_of(table)
     if (index.id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
         return decision
-    reason = (
-        f"{decision.reason}, but fewer look-alikes are left than were recorded and the "
+    why = (
+        "fewer look-alikes are left than were recorded and the "
         "recorded xpath selects nothing: the target may be the one that went"
     )
-    return replace(decision, status="ambiguous", reason=reason)
+    return _overruled(decision, "ambiguous", why)
 
 
 def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
@@ -794,11 +799,11 @@ def _neighbour_check(
         return decision
     if _own_text(ref, name):
         return decision
-    reason = (
-        f"{decision.reason}, but the best ({table.names[row]!r}) bears the name of an element "
+    why = (
+        f"the best ({table.names[row]!r}) bears the name of an element "
         "recorded next to the target, not the target's: the target is gone"
     )
-    return replace(decision, status="not_found", reason=reason)
+    return _overruled(decision, "not_found", why)
 
 
 OWN_TEXT: Final[float] = 0.9
@@ -847,23 +852,20 @@ def _vision_group_check(
     box = best.signals.get("bbox", 0.0)
     elsewhere = _other_group(ref, table.containers[first])
     if not window and elsewhere and box < config.stray_box:
-        reason = (
-            f"{decision.reason}, but the best is not where the target was (box {box:.2f}) and "
+        why = (
+            f"the best is not where the target was (box {box:.2f}) and "
             f"the screen shows it in another group ({table.containers[first][-1]!r}): perhaps "
             "a look-alike of another group"
         )
-        return replace(decision, status="not_found", reason=reason)
+        return _overruled(decision, "not_found", why)
     moved = box < config.lookalike_box or elsewhere
     if not (window and moved) and not _lookalikes(table, first, config):
         return decision
     if not window and not moved:
         return decision
     where = "this window" if window else "the screen"
-    reason = (
-        f"{decision.reason}, but look-alikes exist and {where} does not show it in the "
-        "recorded group"
-    )
-    return replace(decision, status="ambiguous", reason=reason)
+    why = f"look-alikes exist and {where} does not show it in the recorded group"
+    return _overruled(decision, "ambiguous", why)
 
 
 def _other_group(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:

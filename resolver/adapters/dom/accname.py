@@ -344,10 +344,7 @@ class NameComputer:
         """
         doc = self.doc
         attrs = doc.attrs[i]
-        if attrs and (
-            "aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs
-            or "aria-owns" in attrs
-        ):  # fmt: skip
+        if attrs and not _LABELLING.isdisjoint(attrs):
             return 0
         tag = doc.tags[i]
         if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
@@ -433,10 +430,7 @@ class NameComputer:
         """
         doc = self.doc
         attrs = doc.attrs[i]
-        if attrs and (
-            "aria-labelledby" in attrs or "aria-label" in attrs or "title" in attrs
-            or "aria-owns" in attrs
-        ):  # fmt: skip
+        if attrs and not _LABELLING.isdisjoint(attrs):
             return None
         if self.hidden[i] or i == walk.root or i == walk.named or i in walk.visited:
             return None
@@ -709,6 +703,12 @@ _REPLACED: Final[frozenset[str]] = frozenset({"img", "svg", "canvas", "video", "
 """Replaced elements: Deviation (follows Chromium), their text alternative is set off by
 spaces inside a name like a block's (``<a><img alt="Cart icon">Shop</a>`` is "Cart icon
 Shop"; accname 1.2 2F.iii only asks it for blocks)."""
+
+_LABELLING: Final[frozenset[str]] = frozenset(
+    {"aria-labelledby", "aria-label", "title", "aria-owns"}
+)
+"""Attributes by which an element names itself or takes content from elsewhere: an element
+carrying one is neither a plain descendant nor a leaf."""
 _UNTITLED: Final[frozenset[str]] = frozenset({"none", "generic", "time"})
 """Roles not named by their own ``title`` (Deviation, follows Chromium: on the captured pages
 a generic ``<span title>`` or a ``<time title>`` has an empty name, while ``<abbr title>``,
