@@ -350,9 +350,6 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
     rows bear the recorded name as look-alikes were recorded (the target no longer does),
     the row at the target's place is the answer; when fewer do (other look-alikes were
     renamed too), only if the recorded xpath still selects it."""
-    best, rival = decision.best, decision.runner_up
-    if best is None or rival is None or best.bbox is None or rival.bbox is None:
-        return decision
     if not ref.lookalikes or len(ref.lookalikes) >= LOOKALIKES_KEPT or ref.bbox is None:
         return decision
     if not ref.name or not _same_space(ref, table):
@@ -376,14 +373,16 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
     def namesake(c: Candidate) -> bool:
         return c.signals.get("name", 0.0) >= 1.0
 
-    for kept, other in ((best, rival), (rival, best)):
-        if (
+    pair = _kept_over(
+        decision,
+        lambda kept, other: (
             namesake(other) and at_twin(other) and not at_target(other)
             and renamed(kept) and at_target(kept) and not at_twin(kept)
-        ):  # fmt: skip
-            break
-    else:
+        ),
+    )  # fmt: skip
+    if pair is None:
         return decision
+    kept, other = pair
     count = _namesakes(ref, table)
     if count > len(ref.lookalikes) or (
         count < len(ref.lookalikes) and not _selected_by_xpath(ref, table, kept.id)
@@ -394,6 +393,20 @@ def _renamed_target(ref: SemanticElementRef, table: CandidateTable, decision: De
         f"{kept.name!r} where the target was: the target was renamed"
     )
     return _taken(decision, kept, other, reason)
+
+
+def _kept_over(
+    decision: Decision, fits: Callable[[Candidate, Candidate], bool]
+) -> tuple[Candidate, Candidate] | None:
+    """``(kept, other)``: the best and its runner-up, in the order ``fits`` accepts (tried
+    both ways), or None. Both must have a box."""
+    best, rival = decision.best, decision.runner_up
+    if best is None or rival is None or best.bbox is None or rival.bbox is None:
+        return None
+    for kept, other in ((best, rival), (rival, best)):
+        if fits(kept, other):
+            return kept, other
+    return None
 
 
 def _overruled(decision: Decision, status: Status, why: str) -> Decision:
@@ -515,27 +528,27 @@ def _renamed_in_its_slot(
     "Image 1" from "Image 2" when they trade places) that sits at the target's place
     (after the page's shift) and that the recorded xpath still selects. The target was
     renamed where it stood; the other row is a namesake elsewhere."""
-    best, rival = decision.best, decision.runner_up
-    if best is None or rival is None or best.bbox is None or rival.bbox is None:
-        return decision
     if ref.lookalikes or ref.occurrence is not None or ref.bbox is None or not ref.name:
         return decision
     if not ref.xpath or not _same_space(ref, table):
         return decision
     target = moved_box(ref.bbox, page_shift(ref, table))
-    for kept, other in ((best, rival), (rival, best)):
+
+    def fits(kept: Candidate, other: Candidate) -> bool:
         assert kept.bbox is not None
         assert other.bbox is not None
         name, role = kept.signals.get("name", 0.0), kept.signals.get("role", 0.0)
-        if (
+        return (
             other.signals.get("name", 0.0) >= 1.0 and not _at_place(other.bbox, target)
             and RENAMED_NAME <= name < NAME_TIERS["masked"] and role >= 1.0
             and _at_place(kept.bbox, target)
             and _selected_by_xpath(ref, table, kept.id)
-        ):  # fmt: skip
-            break
-    else:
+        )  # fmt: skip
+
+    pair = _kept_over(decision, fits)
+    if pair is None:
         return decision
+    kept, other = pair
     reason = (
         f"{decision.reason}; but {kept.name!r} sits at the target's place and under its "
         f"recorded xpath, and {other.name!r} elsewhere: the target was renamed"
