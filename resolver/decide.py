@@ -195,10 +195,17 @@ def _xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequen
 
 
 def _agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig) -> bool:
-    """Whether a selected row's role and name agree with the reference."""
+    """Whether a selected row's role and name agree with the reference. A name that differs
+    from the recorded one only in its numbers does not agree while another element bears
+    the recorded name exactly: "Image 1" in the slot of "Image 2", the two swapped."""
     if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
         return False
-    return not (ref.name and name_similarity(ref.name, table.names[row]) < config.selector_name)
+    if not ref.name:
+        return True
+    similarity = name_similarity(ref.name, table.names[row])
+    if similarity < config.selector_name:
+        return False
+    return similarity != NAME_TIERS["masked"] or _namesakes(ref, table) == 0
 
 
 def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:

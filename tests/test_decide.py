@@ -663,3 +663,24 @@ def test_an_accessibility_tree_with_xpaths_breaks_a_tie_with_the_recorded_xpath(
     assert decide(more, table, config).status == "ambiguous"
     nearer_first = recorded.model_copy(update={"bbox": (20, 108, 120, 128)})
     assert decide(nearer_first, table, config).status == "ambiguous"
+
+
+def test_a_selected_row_whose_number_differs_does_not_agree_while_the_namesake_is_there() -> None:
+    from resolver.decide import _agrees
+
+    def page(*names: str) -> CandidateTable:
+        b = TableBuilder("a11y", "test")
+        root = b.add("0", raw_role="RootWebArea", name="Gallery")
+        for k, name in enumerate(names):
+            b.add(
+                f"i{k}", raw_role="img", name=name, parent=root, bbox=(8, 20 * k, 76, 20 * k + 18)
+            )
+        return b.build()
+
+    ref = SemanticElementRef(role="image", name="Image 2")
+    config = MatchConfig()
+    swapped = page("Image 1", "Image 2")  # the two traded places: the slot holds "Image 1"
+    assert not _agrees(ref, swapped, 1, config)
+    assert _agrees(ref, swapped, 2, config)
+    renumbered = page("Image 1", "Image 3")  # the target's number changed: no namesake left
+    assert _agrees(ref, renumbered, 1, config)
