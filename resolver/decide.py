@@ -21,7 +21,7 @@ from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
-from .geometry import Box, CoordSpace, iou_one, share_inside
+from .geometry import Box, CoordSpace, box_gap, iou_one, share_inside
 from .index import index_of
 from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
@@ -563,17 +563,17 @@ def _renamed_in_its_slot(
     return _taken(decision, kept, other, reason)
 
 
+def _xpath_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int] | None:
+    """The rows whose ``xpath`` is the recorded one (in the column's form), or None when the
+    reference recorded no xpath or the table has no such column."""
+    run = _xpath_column_resolver(table) if ref.xpath else None
+    return None if run is None or not ref.xpath else list(run("xpath", ref.xpath))
+
+
 def _selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:
-    """Whether the recorded xpath selects exactly the row ``row_id`` (by the table's selector
-    engine, or its ``xpath`` column)."""
-    run = table.selector_resolver or _xpath_column_resolver(table)
-    if run is None or not ref.xpath:
-        return False
-    try:
-        rows = list(run("xpath", ref.xpath))
-    except ResolutionError:
-        return False
-    return len(rows) == 1 and table.ids[rows[0]] == row_id
+    """Whether the recorded xpath selects exactly the row ``row_id``."""
+    rows = _xpath_rows(ref, table)
+    return rows is not None and len(rows) == 1 and table.ids[rows[0]] == row_id
 
 
 def _left_behind_check(
@@ -609,11 +609,11 @@ def _left_behind_check(
         return decision
     height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
     target = moved_box(ref.bbox, page_shift(ref, table))
-    stayed = min(_gap(target, n) for n in neighbours)
-    away = min(_gap(box, n) for n in neighbours)
+    stayed = min(box_gap(target, n) for n in neighbours)
+    away = min(box_gap(box, n) for n in neighbours)
     if stayed > config.left_near * height or away <= config.left_far * height:
         return decision
-    if (index_of(table).id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
+    if _xpath_rows(ref, table):
         return decision
     why = (
         f"the target's recorded neighbours are still where it was "
@@ -640,17 +640,13 @@ def _torn_check(
         return decision
     if ref.bbox is None or not _same_space(ref, table):
         return decision
-    run = table.selector_resolver or _xpath_column_resolver(table)
-    if run is None:
-        return decision
-    try:
-        rows = list(run("xpath", ref.xpath))
-    except ResolutionError:
-        return decision
+    rows = _xpath_rows(ref, table)
     best = int(scored.rows[0])
-    if len(rows) != 1 or rows[0] == best or table.role_codes[rows[0]] != table.role_codes[best]:
+    if rows is None or len(rows) != 1 or rows[0] == best:
         return decision
     other = rows[0]
+    if table.role_codes[other] != table.role_codes[best]:
+        return decision
     similarity = name_similarity(ref.name, table.names[other])
     if similarity < RENAMED_NAME or same_target(table, best, other, config.same_target_iou):
         return decision
@@ -671,13 +667,6 @@ def _torn_check(
         f"leads by less than {config.torn_margin:.2f}: renamed target or namesake"
     )
     return _overruled(decision, "ambiguous", why)
-
-
-def _gap(a: Box, b: Box) -> float:
-    """The distance between two boxes (0 when they overlap)."""
-    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
-    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
-    return float(np.hypot(dx, dy))
 
 
 def _tag_path_similarity(recorded: str, xpath: str) -> float:
@@ -739,11 +728,8 @@ def _lookalike_path_check(
         return decision
     if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
         return decision
-    if "xpath" not in table.platform_ids:
-        return decision
-    index = index_of(table)
-    if (index.id_column("xpath") == table.id_key("xpath", ref.xpath)).any():
-        return decision
+    if _xpath_rows(ref, table) != []:
+        return decision  # no xpath column to look in, or the path still selects something
     why = (
         "fewer look-alikes are left than were recorded and the "
         "recorded xpath selects nothing: the target may be the one that went"

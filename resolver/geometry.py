@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Box", "CoordSpace", "Edges", "Geometry", "iou", "iou_one", "scale_between", "share_inside",
+    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "iou", "iou_one", "scale_between",
+    "share_inside",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -106,6 +107,13 @@ def share_inside(inner: Box, outer: Box) -> float:
     height = min(inner[3], outer[3]) - max(inner[1], outer[1])
     area = max(0.0, inner[2] - inner[0]) * max(0.0, inner[3] - inner[1])
     return max(0.0, width) * max(0.0, height) / area if area > 0 else 0.0
+
+
+def box_gap(a: Box, b: Box) -> float:
+    """The distance between two boxes' edges (0 when they touch or overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return float(np.hypot(dx, dy))
 
 
 def scale_between(

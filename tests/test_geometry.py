@@ -36,3 +36,13 @@ def test_share_inside() -> None:
     assert share_inside((0, 0, 10, 10), (30, 30, 40, 40)) == 0.0
     assert share_inside((5, 5, 5, 5), (0, 0, 10, 10)) == 0.0  # empty
     assert share_inside((10, 10, 0, 0), (0, 0, 10, 10)) == 0.0  # inverted
+
+
+def test_box_gap_is_the_distance_between_edges() -> None:
+    from resolver.geometry import box_gap
+
+    assert box_gap((0, 0, 10, 10), (5, 5, 20, 20)) == 0.0  # overlapping
+    assert box_gap((0, 0, 10, 10), (10, 0, 20, 10)) == 0.0  # touching
+    assert box_gap((0, 0, 10, 10), (13, 0, 20, 10)) == 3.0  # side by side
+    assert box_gap((0, 0, 10, 10), (13, 14, 20, 20)) == 5.0  # diagonal: 3, 4, 5
+    assert box_gap((13, 14, 20, 20), (0, 0, 10, 10)) == 5.0  # either order
