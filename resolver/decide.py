@@ -479,9 +479,7 @@ not decide a dead heat (sorted table rows, whose paths trade places)."""
 def _path_similarity(recorded: str, xpath: str) -> float:
     """How alike two xpaths are, step by step (tag and position; difflib's ratio): a sibling
     inserted above a level renumbers that one step and leaves the rest."""
-    a = [step.lower() for step in recorded.strip("/").split("/") if step]
-    b = [step.lower() for step in xpath.strip("/").split("/") if step]
-    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+    return SequenceMatcher(None, _steps(recorded), _steps(xpath), autojunk=False).ratio()
 
 
 def _path_tie(
@@ -674,8 +672,14 @@ def _tag_path_similarity(recorded: str, xpath: str) -> float:
     return SequenceMatcher(None, _tags(recorded), _tags(xpath), autojunk=False).ratio()
 
 
+def _steps(xpath: str) -> list[str]:
+    """An xpath's steps, lower-cased (``div[2]``)."""
+    return [step.lower() for step in xpath.strip("/").split("/") if step]
+
+
 def _tags(xpath: str) -> list[str]:
-    return [step.split("[", 1)[0].lower() for step in xpath.strip("/").split("/") if step]
+    """An xpath's tags, positions dropped (``div``)."""
+    return [step.split("[", 1)[0] for step in _steps(xpath)]
 
 
 def _lookalike_place_check(
