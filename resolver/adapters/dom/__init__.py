@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -57,7 +57,7 @@ from .accname import NAME_FROM_CONTENT, NameComputer
 from .css import MAX_MATCH_COST, MatchCost
 from .link import backend_xpaths, cross_link
 from .parse import Document, parse_html
-from .roles import aria_role, compute_roles, is_focusable
+from .roles import aria_role, compute_roles, is_focusable, layout_cells
 from .selectors import (
     TESTID_ATTRS,
     Paths,
@@ -134,6 +134,7 @@ class DomAnalysis:
             rendered=self.states.rendered, aria_hidden=self.states.aria_hidden,
             before=self.styles.before, after=self.styles.after,
             transform=self.styles.transform if any(self.styles.transform) else None,
+            content_named=layout_cells(self.doc, self.roles),
         )  # fmt: skip
         self.paths: Paths = compute_paths(self.doc)
         self._xpath: XPathRunner | None = None
@@ -349,8 +350,12 @@ class _Plan:
     """Owners that have text."""
 
 
-def _plan(doc: Document, roles: list[str], states: States) -> _Plan:
-    """Decide rows and text owners in one pre-order pass."""
+def _plan(doc: Document, roles: list[str], states: States, content_named: Collection[int]) -> _Plan:
+    """Decide rows and text owners in one pre-order pass.
+
+    ``content_named`` elements (layout-table cells) are rows although their role is generic,
+    as Chromium exposes them (named from their content); their content keeps its own rows.
+    """
     tags, attrs_of, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     rendered, block, hidden = states.rendered, states.block, states.hidden
     n = len(doc)
@@ -368,6 +373,8 @@ def _plan(doc: Document, roles: list[str], states: States) -> _Plan:
         row = False
         if role not in inline_roles:
             row = tags[e] not in ("html", "body")
+        elif e in content_named:
+            row = True
         elif attrs and (
             is_focusable(tags[e], attrs)
             or "onclick" in attrs
@@ -380,7 +387,11 @@ def _plan(doc: Document, roles: list[str], states: States) -> _Plan:
         if up == -2:
             o = -2  # inside a control named from its content: already in a name
         elif row:
-            o = -2 if (role in from_content or role in inline_roles) else e
+            o = (
+                -2
+                if role in from_content or (role in inline_roles and e not in content_named)
+                else e
+            )
         elif block[e] or up < 0:
             o = e
         else:
@@ -407,7 +418,7 @@ def _fill(
     parent, tags, attrs_of = doc.parent, doc.tags, doc.attrs
     xpath, css, enabled = analysis.paths.xpath, analysis.paths.css, states.enabled
     rendered, aria_hidden, hidden = states.rendered, states.aria_hidden, states.hidden
-    plan = _plan(doc, roles, states)
+    plan = _plan(doc, roles, states, names.content_named)
     owner, is_row, skip, has_text = plan.owner, plan.is_row, plan.skip, plan.has_text
     rows, row_roles = builder.rows, builder.roles
     row_of = [-1] * len(doc)

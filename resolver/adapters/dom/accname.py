@@ -16,7 +16,7 @@ characters are collected, so a page's names cost about one pass over the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from .parse import Document, indices_of
@@ -110,6 +110,9 @@ class NameComputer:
         Per element: laid out as a block, so its text is separated by spaces (2F.iii).
     end:
         Per element: one past the index of its last descendant (subtrees are contiguous).
+    content_named:
+        Elements named from their content although their role is not in
+        :data:`NAME_FROM_CONTENT` (layout-table cells, see :func:`.roles.layout_cells`).
     """
 
     def __init__(
@@ -125,8 +128,10 @@ class NameComputer:
         before: Mapping[int, str] | None = None,
         after: Mapping[int, str] | None = None,
         transform: Sequence[int] | None = None,
+        content_named: Collection[int] = frozenset(),
     ) -> None:
         self.doc = doc
+        self.content_named = content_named
         self.rendered = rendered if rendered is not None else [True] * len(doc)
         self.aria_hidden = aria_hidden if aria_hidden is not None else [False] * len(doc)
         self.before = before or {}
@@ -172,7 +177,7 @@ class NameComputer:
         if tag in _NATIVE_TAGS or (doc.namespace[i] == 1 and tag in _SVG_NATIVE_TAGS):
             return None
         role = self.roles[i]
-        if role in NAME_FROM_CONTENT:  # 2F, with text children only
+        if role in NAME_FROM_CONTENT or i in self.content_named:  # 2F, text children only
             text = self._text_only(i)
             if text is None or len(text) >= MAX_NAME_CHARS:
                 return None  # (too long: the budget cuts it, as the full computation does)
@@ -264,7 +269,7 @@ class NameComputer:
         if native:
             return native
         # 2F: name from content, for roles that allow it and for every descendant.
-        if recursive or role in NAME_FROM_CONTENT:
+        if recursive or role in NAME_FROM_CONTENT or i in self.content_named:
             if recursive and not hidden_ok and not labelledby:
                 cached = self._content.get(i)
                 if cached is not None:

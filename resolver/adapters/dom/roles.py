@@ -23,9 +23,11 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from ...roles import ROLE_INDEX
-from .parse import MATHML, SVG, Document
+from .parse import MATHML, SVG, Document, indices_of
 
-__all__ = ["ARIA_ROLES", "IMPLICIT_ROLES", "aria_role", "compute_roles", "is_focusable"]
+__all__ = [
+    "ARIA_ROLES", "IMPLICIT_ROLES", "aria_role", "compute_roles", "is_focusable", "layout_cells",
+]  # fmt: skip
 
 _DPUB_ROLES: Final[Mapping[str, tuple[str, ...]]] = {
     "region": (
@@ -456,6 +458,28 @@ def compute_roles(doc: Document) -> list[str]:
                 role = implicit_role(doc, i, ctx)
         roles[i] = role
     return roles
+
+
+def layout_cells(doc: Document, roles: list[str]) -> frozenset[int]:
+    """The ``td`` and ``th`` elements of layout tables (see :meth:`_Context.is_data_table`)
+    that keep their implicit role.
+
+    Deviation (follows Chromium): Chromium exposes them as LayoutTableCell and names them
+    from their content, as a cell is named (ARIA 1.2 cell: "Name From: contents"), although
+    their role is generic; HTML-AAM leaves such cells unnamed.
+    """
+    ctx = _Context(doc, roles)
+    tags, attrs = doc.tags, doc.attrs
+    found: set[int] = set()
+    for tag in ("td", "th"):
+        for i in indices_of(tags, tag):
+            if (
+                roles[i] == "generic"
+                and not (attrs[i] and "role" in attrs[i])
+                and ctx.table_kind(i) == "layout"
+            ):
+                found.add(i)
+    return frozenset(found)
 
 
 _FINER_TOKENS: Final[frozenset[str]] = frozenset(

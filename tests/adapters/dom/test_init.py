@@ -400,16 +400,16 @@ def test_a_path_that_starts_with_the_page_title_is_not_read_as_the_heading_s() -
 
 def test_a_layout_cell_named_under_the_page_title_is_no_evidence_where_the_dom_has_none() -> None:
     # Chromium names a layout table's cell by all its text, and a CDP shim writes it right
-    # under the page title. The DOM source keeps no row for a layout cell: when nothing here
-    # resembles that level (0.9), it is dropped with the title, as an outermost level is.
+    # under the page title. Where the page now has nothing resembling that level (0.9: here
+    # the cells became plain blocks), it is dropped with the title, as an outermost level is.
     from resolver.matcher import _usable_container
 
     html = """<html><head><title>Weekly edition</title></head><body>
-    <main aria-label="Weekly edition"><table><tr><td>
+    <main aria-label="Weekly edition"><div><div>
     <div><a href="/sec">Security</a> <a href="/kernel">Kernel</a></div>
-    <p>Log in now, create an account, subscribe to the weekly edition</p></td>
-    <td><nav aria-label="Weekly edition Kernel Security Log in now">
-    <a href="/menu/sec">Security</a></nav></td></tr></table></main></body></html>"""
+    <p>Log in now, create an account, subscribe to the weekly edition</p></div>
+    <div><nav aria-label="Weekly edition Kernel Security Log in now">
+    <a href="/menu/sec">Security</a></nav></div></div></main></body></html>"""
     table = Observation(dom_html=html).candidates("dom")
     cell = "Security Kernel Log in now, create an account, subscribe to the weekly edition"
     config = MatchConfig()

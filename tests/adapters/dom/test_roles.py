@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from resolver.adapters.dom import analyze
+from resolver.adapters.base import SourceInput
+from resolver.adapters.dom import analyze, build_table
 
 
 def role_of(html: str, selector: str = "#t") -> str:
@@ -108,6 +109,28 @@ def test_layout_tables_are_generic_like_chromium() -> None:
     assert role_of(LAYOUT, "td:first-child") == "generic"
     assert role_of('<table id=t role="presentation"><tr><td>a</td></tr></table>') == "none"
     assert role_of('<table role="grid"><tr><td id=t>a</td></tr></table>') == "gridcell"
+
+
+def test_layout_cells_are_named_from_their_content_like_chromium() -> None:
+    # Chromium's LayoutTableCell: generic, named by its content as a cell is.
+    html = """<table><tr><td id=a>Log in <a href="/x">now</a><img alt="Logo"></td>
+    <td id=b role="presentation">Skip</td><td id=c title="tip"></td></tr></table>
+    <table><tr><th>H</th></tr><tr><td id=d>data</td></tr></table>"""
+    analysis = analyze(html)
+    a, b, c, d = (analysis.css(f"#{k}")[0] for k in "abcd")
+    assert analysis.roles[a] == "generic"
+    assert analysis.name(a) == "Log in now Logo"
+    assert analysis.roles[b] == "none" and analysis.name(b) == ""  # an author's role wins
+    assert analysis.name(c) == ""  # no content: nothing, as for any generic
+    assert analysis.roles[d] == "cell" and analysis.name(d) == "data"
+    # Its content keeps rows of its own: the cell is a named container, not a control.
+    table = build_table(SourceInput(raw=html))
+    rows = {table.ids[i]: (table.roles[i], table.names[i]) for i in range(len(table.ids))}
+    cell = "/html[1]/body[1]/table[1]/tbody[1]/tr[1]/td[1]"
+    assert rows[cell] == ("generic", "Log in now Logo")
+    assert rows[cell + "#text"] == ("text", "Log in")
+    assert rows[cell + "/a[1]"] == ("link", "now")
+    assert rows[cell + "/img[1]"] == ("img", "Logo")
 
 
 def test_svg_roles() -> None:
