@@ -194,9 +194,35 @@ def _stretch(sim: float) -> float:
     return min(stretched, 1.0) ** 2 * NAME_TIERS["fuzzy_cap"]
 
 
+TEXT_ENTRY_WORDS: Final[int] = 6
+"""A container entry of this many words or more is text: a block or a layout cell named by
+all its content, as Chromium names some. Moving things inside the block reorders its name,
+so such an entry is also compared as a bag of words (``token_sort_ratio``, which, unlike
+``token_set_ratio``, does not forgive words added or lost)."""
+
+
+def _is_text_entry(q_norm: str) -> bool:
+    return q_norm.count(" ") + 1 >= TEXT_ENTRY_WORDS
+
+
+def _reordered_many(q_norm: str, norms: Sequence[str]) -> FloatArray:
+    """``token_sort_ratio`` of a text entry against many entries, in the fuzzy tier's scale
+    (capped at ``fuzzy_cap``); values under 0.5 come back as 0."""
+    values = process.cdist(
+        [q_norm], norms, scorer=fuzz.token_sort_ratio, dtype=np.float64, workers=1,
+        score_cutoff=50.0,
+    )[0]  # fmt: skip
+    capped: FloatArray = np.minimum(values / 100.0, NAME_TIERS["fuzzy_cap"])
+    return capped
+
+
 def _item_similarity(query: str, candidate: str) -> float:
     """One container entry against another: exact-ish agreement counts, vague does not."""
-    return _stretch(name_similarity(query, candidate))
+    sim = name_similarity(query, candidate)
+    q_norm, c_norm = normalize(collapse(query)), normalize(collapse(candidate))
+    if sim < NAME_TIERS["fuzzy_cap"] and c_norm and _is_text_entry(q_norm):
+        sim = max(sim, float(_reordered_many(q_norm, [c_norm])[0]))
+    return _stretch(sim)
 
 
 def name_similarity_many(
@@ -232,6 +258,10 @@ def item_similarity_many(
     """The container-entry similarity (name similarity, stretched) against many entries."""
     # Below 0.5 the stretched value is 0 anyway: let rapidfuzz cut there.
     sim = name_similarity_many(query, raw, norm, mask, floor=0.5)
+    q_norm = normalize(collapse(query))
+    if norm and _is_text_entry(q_norm):
+        reordered = np.where([not c for c in norm], 0.0, _reordered_many(q_norm, norm))
+        sim = np.maximum(sim, reordered)
     stretched = np.clip((sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5), 0.0, 1.0)
     return np.where(sim >= NAME_TIERS["masked"], sim, stretched**2 * NAME_TIERS["fuzzy_cap"])
 

@@ -49,6 +49,18 @@ def test_container_similarity_innermost_decides() -> None:
     assert container_similarity(("x",), ()) == 0.0
 
 
+def test_a_container_named_by_its_text_survives_its_content_reordered() -> None:
+    # A layout cell named by all its content: moving a link inside it reorders its name.
+    cell = "Home > Fables > January > The greedy dog Listen Print Next"
+    moved = "January > The greedy dog Home > Fables > Print Listen Next"
+    assert container_similarity((cell,), (moved,)) >= 0.85
+    # Different content stays different, reordered or not.
+    other = "Home > Fables > March > The fox and the grapes Listen Print Next"
+    assert container_similarity((cell,), (other,)) < 0.6
+    # Short labels are labels: word order still counts there.
+    assert container_similarity(("Account settings",), ("Settings account",)) < 0.85
+
+
 def test_collapse_agrees_with_the_whitespace_regex_on_every_code_point() -> None:
     every = "a".join(chr(c) + chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
     assert collapse(every) == re.sub(r"\s+", " ", every).strip()
