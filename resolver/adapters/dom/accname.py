@@ -16,7 +16,8 @@ characters are collected, so a page's names cost about one pass over the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+import sys
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
 from .parse import Document, indices_of
@@ -78,6 +79,25 @@ _TEXT_INPUT_TYPES: Final[frozenset[str]] = frozenset(
 )
 _BUTTON_DEFAULTS: Final[Mapping[str, str]] = {"submit": "Submit", "reset": "Reset"}
 _MAX_DEPTH: Final[int] = 600  # recursion guard; the tree is at most 512 deep
+_STACK: Final[int] = 3 * _MAX_DEPTH + 1000
+"""Python frames a name computation may need: up to three per level of the tree it walks
+(:meth:`NameComputer._element_text`, then :meth:`NameComputer._plain_text`, or
+:meth:`NameComputer._node` and :meth:`NameComputer._children`), on top of the caller's. A
+link around content 500 elements deep is a page Chromium names; the interpreter's default
+limit (1,000 frames) would refuse it."""
+
+
+def _deep_walk(walk: Callable[[], str]) -> str:
+    """``walk()`` with room for :data:`_STACK` frames: the interpreter's recursion limit is
+    raised for the call when it is lower, and restored after it."""
+    limit = sys.getrecursionlimit()
+    if limit >= _STACK:
+        return walk()
+    sys.setrecursionlimit(_STACK)
+    try:
+        return walk()
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 class _Walk:
@@ -160,8 +180,9 @@ class NameComputer:
             walk = _Walk(i)
             # An element that is itself hidden is named from its hidden content (as a hidden
             # node referenced by aria-labelledby is, 2A); otherwise hidden content is skipped.
-            cached = _collapse(self._node(i, walk, 0, recursive=False, labelledby=False,
-                                         hidden_ok=self.hidden[i]))  # fmt: skip
+            hidden = self.hidden[i]
+            cached = _collapse(_deep_walk(lambda: self._node(
+                i, walk, 0, recursive=False, labelledby=False, hidden_ok=hidden)))  # fmt: skip
             self._names[i] = cached
         return cached
 
@@ -217,8 +238,12 @@ class NameComputer:
                     return _collapse(text)
         walk = _Walk(i)
         parts: list[str] = []
-        self._children(i, walk, 0, False, self.hidden[i], parts, skip)
-        return _collapse("".join(parts))
+
+        def children() -> str:
+            self._children(i, walk, 0, False, self.hidden[i], parts, skip)
+            return "".join(parts)
+
+        return _collapse(_deep_walk(children))
 
     def labels(self, i: int) -> list[int]:
         """``label`` elements labelling ``i`` (HTML: ``for`` = id, or the wrapping label)."""

@@ -231,3 +231,22 @@ def test_collapsing_matches_html_whitespace_rules_on_any_text() -> None:
             continue  # (ASCII text takes str.split as it is)
         expected = re.sub(r"[ \t\n\r\f]+", " ", text).strip(" \t\n\r\f")
         assert _collapse(text) == expected, repr(text)
+
+
+def test_a_link_around_content_500_elements_deep_is_named() -> None:
+    # Blink keeps trees up to 512 deep; naming walks them with three frames a level, more
+    # than the interpreter's default 1,000. The limit is raised for the walk and restored.
+    import sys
+
+    from resolver.adapters.base import SourceInput
+    from resolver.adapters.dom import build_table
+
+    limit = sys.getrecursionlimit()
+    deep = "<div>" * 500 + "Read on" + "</div>" * 500
+    table = build_table(SourceInput(raw=f"<a href='/next'>{deep}</a>"))
+    assert (table.roles[0], table.names[0]) == ("link", "Read on")
+    # Nested layout tables: every cell is named from all it holds.
+    cells = "<table><tr><td>" * 120 + "Inner" + "</td></tr></table>" * 120
+    nested = build_table(SourceInput(raw=cells, max_nodes=10**6))
+    assert {nested.names[i] for i in range(len(nested.names))} == {"Inner"}
+    assert sys.getrecursionlimit() == limit
