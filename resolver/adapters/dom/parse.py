@@ -393,10 +393,13 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
 
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
-    """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
-    each node's parent element is looked up by identity, so no stack is kept here). Text is
-    kept as str, not as parser nodes: fewer live objects for the garbage collector to scan,
-    and every reader wants the string. Node kinds are told apart by Lexbor's tag id."""
+    """Copy the parser's tree into flat lists in one pre-order walk.
+
+    The walk keeps a stack of child iterators (Lexbor's own, one per open element), so every
+    node's parent is the element whose children are being read: no node is asked for its
+    parent. Text is kept as str, not as parser nodes: fewer live objects for the garbage
+    collector to scan, and every reader wants the string. Node kinds are told apart by
+    Lexbor's tag id."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
     tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
@@ -407,48 +410,65 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     if root is None:
         raise InvalidObservationError("dom_html has no elements")
     index = 0
-    for node in root.traverse(include_text=True):
-        kind = node.tag_id
-        if kind < _FIRST_ELEMENT_ID:
-            if kind == _TEXT_ID:
-                value = node.text_content
-                content[mem_ids[node.parent.mem_id]].append(value if value is not None else "")
-            continue  # comments, doctype
-        if index >= MAX_ELEMENTS:
-            raise _too_many_elements()
-        tag = node.tag
-        at = mem_ids.get(node.parent.mem_id, -1) if index else -1
-        if at >= 0:
-            level = depth[at] + 1
-            if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
-                at = parent[at]
-                level -= 1
-                doc.reparented = True
-            # Namespace follows the parent, switching at <svg>/<math> and back to HTML
-            # inside their integration points (foreignObject, annotation-xml ...).
-            ns = namespace[at]
-            if ns and tags[at] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
-                ns = 0
-            content[at].append(index)
-        else:
-            level = ns = 0
-        if not ns and tag in _FOREIGN_ROOTS:
-            ns = _FOREIGN_ROOTS[tag]
-        add_tag(tag if ns else tag.lower())
-        raw = node.attributes
-        if raw:
-            if None in raw.values():
-                raw = {k: ("" if v is None else v) for k, v in raw.items()}
-            element_id = raw.get("id")
-            if element_id and element_id not in by_id:
-                by_id[element_id] = index
-        add_attrs(raw)
-        add_parent(at)
-        add_content([])
-        add_namespace(ns)
-        depth.append(level)
-        mem_ids[node.mem_id] = index
-        index += 1
+    nodes: Iterator[Any] = iter((root,))  # the children being read ...
+    at = -1  # ... of this element (the parser's parent of each)
+    own: Content = []  # content[at]
+    stack: list[tuple[Iterator[Any], int]] = []  # the same for the enclosing elements
+    while True:
+        for node in nodes:
+            kind = node.tag_id
+            if kind < _FIRST_ELEMENT_ID:
+                if kind == _TEXT_ID:
+                    value = node.text_content
+                    own.append(value if value is not None else "")
+                continue  # comments, doctype
+            if index >= MAX_ELEMENTS:
+                raise _too_many_elements()
+            tag = node.tag
+            up = at
+            if up >= 0:
+                level = depth[up] + 1
+                if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
+                    up = parent[up]
+                    level -= 1
+                    doc.reparented = True
+                # Namespace follows the parent, switching at <svg>/<math> and back to HTML
+                # inside their integration points (foreignObject, annotation-xml ...).
+                ns = namespace[up]
+                if ns and tags[up] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
+                    ns = 0
+                content[up].append(index)
+            else:
+                level = ns = 0
+            if not ns and tag in _FOREIGN_ROOTS:
+                ns = _FOREIGN_ROOTS[tag]
+            add_tag(tag if ns else tag.lower())
+            raw = node.attributes
+            if raw:
+                values = raw.values()
+                if not all(values) and None in values:  # (a scan of truth values is cheap)
+                    raw = {k: ("" if v is None else v) for k, v in raw.items()}
+                element_id = raw.get("id")
+                if element_id and element_id not in by_id:
+                    by_id[element_id] = index
+            add_attrs(raw)
+            add_parent(up)
+            own = []
+            add_content(own)
+            add_namespace(ns)
+            depth.append(level)
+            mem_ids[node.mem_id] = index
+            # Read this element's children next, then come back to its siblings.
+            stack.append((nodes, at))
+            nodes = node.iter(include_text=True)
+            at = index
+            index += 1
+            break
+        else:  # no children left: back to the enclosing element's
+            if not stack:
+                break
+            nodes, at = stack.pop()
+            own = content[at]
     if not tags:
         raise InvalidObservationError("dom_html has no elements")
     return doc
