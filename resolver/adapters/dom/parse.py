@@ -312,8 +312,7 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:
     """+1 per tag of ``data`` that opens an element deepening the tree, -1 per such end tag,
     in order (``data`` ASCII-lowered, raw text cut out). Tags are read in chunks, so memory
     stays a few times the input's size."""
-    window = _PACKED_WIDTH + 1
-    codes = np.frombuffer(data + b"\0" * (window + 1), dtype=np.uint8)
+    codes = np.frombuffer(data + b"\0" * (_PACKED_WIDTH + 2), dtype=np.uint8)
     at = np.flatnonzero(codes[: len(data)] == 0x3C)  # "<"
     closing = codes[at + 1] == 0x2F  # "/"
     start = at + 1 + closing
@@ -321,14 +320,20 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:
     tag = (first >= 0x61) & (first <= 0x7A)  # a name starts with a letter
     start, closing = start[tag], closing[tag]
     keep = np.empty(start.size, dtype=bool)
-    offsets = np.arange(window)
+    # The 8 bytes from each offset as one little-endian integer: a view of the same memory,
+    # one unaligned read per element.
+    words = np.ndarray((codes.size - _PACKED_WIDTH + 1,), dtype="<u8", buffer=codes, strides=(1,))
     for k in range(0, start.size, _DEPTH_CHUNK):
-        head = codes[start[k : k + _DEPTH_CHUNK, None] + offsets]
-        named = _NAME_BYTES[head]
-        length = np.where(named.all(axis=1), window, named.argmin(axis=1))
-        packed = np.where(offsets[:_PACKED_WIDTH] < length[:, None], head[:, :_PACKED_WIDTH], 0)
-        key = np.ascontiguousarray(packed, dtype=np.uint8).view("<u8").ravel()
-        keep[k : k + _DEPTH_CHUNK] = (length > _PACKED_WIDTH) | ~np.isin(key, _PACKED_NO_DEPTH)
+        begin = start[k : k + _DEPTH_CHUNK]
+        head = words[begin]
+        # The name is the bytes before the first one that is not a name character. With
+        # that byte's lowest bit marked (``cut``), the bits below it cover the name.
+        cut = (~_NAME_BYTES[head.view(np.uint8)]).view("<u8")  # (bytes of 1 or 0 per tag)
+        first_cut = cut & ~(cut - np.uint64(1))  # its lowest set bit (0 when none)
+        key = head & (first_cut - np.uint64(1))  # (no cut: all 8 bytes, as it wraps)
+        longer = (cut == 0) & _NAME_BYTES[codes[begin + _PACKED_WIDTH]]
+        slot = np.searchsorted(_PACKED_NO_DEPTH, key).clip(max=_PACKED_NO_DEPTH.size - 1)
+        keep[k : k + _DEPTH_CHUNK] = longer | (_PACKED_NO_DEPTH[slot] != key)
     return np.where(closing[keep], -1, 1).astype(np.int8)
 
 
