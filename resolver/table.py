@@ -453,18 +453,17 @@ def _content_labels(roles: list[str], names: list[str], parent: Sequence[int]) -
     """Text content of unnamed rows/list items/articles: their first text leaves.
 
     Rows are in pre-order, so a subtree is the run of rows after its root whose parent
-    is inside it, and a row is a leaf when the next row is not its child; the scan of
-    each subtree stops at the first few leaves.
+    is inside it (that is, not before the root: the rows so far are the subtree), and a row
+    is a leaf when the next row is not its child; the scan of each subtree stops at the
+    first few leaves.
     """
     n = len(names)
     wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
     labels: dict[int, str] = {}
     for start in wanted:
         leaves: list[str] = []
-        members = {start}
         i = start + 1
-        while i < n and parent[i] in members:
-            members.add(i)
+        while i < n and parent[i] >= start:
             is_leaf = i + 1 >= n or parent[i + 1] != i
             if is_leaf and names[i]:
                 leaves.append(names[i])

@@ -312,8 +312,7 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:
     """+1 per tag of ``data`` that opens an element deepening the tree, -1 per such end tag,
     in order (``data`` ASCII-lowered, raw text cut out). Tags are read in chunks, so memory
     stays a few times the input's size."""
-    window = _PACKED_WIDTH + 1
-    codes = np.frombuffer(data + b"\0" * (window + 1), dtype=np.uint8)
+    codes = np.frombuffer(data + b"\0" * (_PACKED_WIDTH + 2), dtype=np.uint8)
     at = np.flatnonzero(codes[: len(data)] == 0x3C)  # "<"
     closing = codes[at + 1] == 0x2F  # "/"
     start = at + 1 + closing
@@ -321,14 +320,20 @@ def _depth_steps(data: bytes) -> npt.NDArray[np.int8]:
     tag = (first >= 0x61) & (first <= 0x7A)  # a name starts with a letter
     start, closing = start[tag], closing[tag]
     keep = np.empty(start.size, dtype=bool)
-    offsets = np.arange(window)
+    # The 8 bytes from each offset as one little-endian integer: a view of the same memory,
+    # one unaligned read per element.
+    words = np.ndarray((codes.size - _PACKED_WIDTH + 1,), dtype="<u8", buffer=codes, strides=(1,))
     for k in range(0, start.size, _DEPTH_CHUNK):
-        head = codes[start[k : k + _DEPTH_CHUNK, None] + offsets]
-        named = _NAME_BYTES[head]
-        length = np.where(named.all(axis=1), window, named.argmin(axis=1))
-        packed = np.where(offsets[:_PACKED_WIDTH] < length[:, None], head[:, :_PACKED_WIDTH], 0)
-        key = np.ascontiguousarray(packed, dtype=np.uint8).view("<u8").ravel()
-        keep[k : k + _DEPTH_CHUNK] = (length > _PACKED_WIDTH) | ~np.isin(key, _PACKED_NO_DEPTH)
+        begin = start[k : k + _DEPTH_CHUNK]
+        head = words[begin]
+        # The name is the bytes before the first one that is not a name character. With
+        # that byte's lowest bit marked (``cut``), the bits below it cover the name.
+        cut = (~_NAME_BYTES[head.view(np.uint8)]).view("<u8")  # (bytes of 1 or 0 per tag)
+        first_cut = cut & ~(cut - np.uint64(1))  # its lowest set bit (0 when none)
+        key = head & (first_cut - np.uint64(1))  # (no cut: all 8 bytes, as it wraps)
+        longer = (cut == 0) & _NAME_BYTES[codes[begin + _PACKED_WIDTH]]
+        slot = np.searchsorted(_PACKED_NO_DEPTH, key).clip(max=_PACKED_NO_DEPTH.size - 1)
+        keep[k : k + _DEPTH_CHUNK] = longer | (_PACKED_NO_DEPTH[slot] != key)
     return np.where(closing[keep], -1, 1).astype(np.int8)
 
 
@@ -393,10 +398,13 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
 
 
 def _flatten(parser: Any, *, quirks: bool) -> Document:
-    """Copy the parser's tree into flat lists in one pre-order walk (Lexbor's own traversal;
-    each node's parent element is looked up by identity, so no stack is kept here). Text is
-    kept as str, not as parser nodes: fewer live objects for the garbage collector to scan,
-    and every reader wants the string. Node kinds are told apart by Lexbor's tag id."""
+    """Copy the parser's tree into flat lists in one pre-order walk.
+
+    The walk keeps a stack of child iterators (Lexbor's own, one per open element), so every
+    node's parent is the element whose children are being read: no node is asked for its
+    parent. Text is kept as str, not as parser nodes: fewer live objects for the garbage
+    collector to scan, and every reader wants the string. Node kinds are told apart by
+    Lexbor's tag id."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
     tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
@@ -407,48 +415,65 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     if root is None:
         raise InvalidObservationError("dom_html has no elements")
     index = 0
-    for node in root.traverse(include_text=True):
-        kind = node.tag_id
-        if kind < _FIRST_ELEMENT_ID:
-            if kind == _TEXT_ID:
-                value = node.text_content
-                content[mem_ids[node.parent.mem_id]].append(value if value is not None else "")
-            continue  # comments, doctype
-        if index >= MAX_ELEMENTS:
-            raise _too_many_elements()
-        tag = node.tag
-        at = mem_ids.get(node.parent.mem_id, -1) if index else -1
-        if at >= 0:
-            level = depth[at] + 1
-            if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
-                at = parent[at]
-                level -= 1
-                doc.reparented = True
-            # Namespace follows the parent, switching at <svg>/<math> and back to HTML
-            # inside their integration points (foreignObject, annotation-xml ...).
-            ns = namespace[at]
-            if ns and tags[at] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
-                ns = 0
-            content[at].append(index)
-        else:
-            level = ns = 0
-        if not ns and tag in _FOREIGN_ROOTS:
-            ns = _FOREIGN_ROOTS[tag]
-        add_tag(tag if ns else tag.lower())
-        raw = node.attributes
-        if raw:
-            if None in raw.values():
-                raw = {k: ("" if v is None else v) for k, v in raw.items()}
-            element_id = raw.get("id")
-            if element_id and element_id not in by_id:
-                by_id[element_id] = index
-        add_attrs(raw)
-        add_parent(at)
-        add_content([])
-        add_namespace(ns)
-        depth.append(level)
-        mem_ids[node.mem_id] = index
-        index += 1
+    nodes: Iterator[Any] = iter((root,))  # the children being read ...
+    at = -1  # ... of this element (the parser's parent of each)
+    own: Content = []  # content[at]
+    stack: list[tuple[Iterator[Any], int]] = []  # the same for the enclosing elements
+    while True:
+        for node in nodes:
+            kind = node.tag_id
+            if kind < _FIRST_ELEMENT_ID:
+                if kind == _TEXT_ID:
+                    value = node.text_content
+                    own.append(value if value is not None else "")
+                continue  # comments, doctype
+            if index >= MAX_ELEMENTS:
+                raise _too_many_elements()
+            tag = node.tag
+            up = at
+            if up >= 0:
+                level = depth[up] + 1
+                if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
+                    up = parent[up]
+                    level -= 1
+                    doc.reparented = True
+                # Namespace follows the parent, switching at <svg>/<math> and back to HTML
+                # inside their integration points (foreignObject, annotation-xml ...).
+                ns = namespace[up]
+                if ns and tags[up] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
+                    ns = 0
+                content[up].append(index)
+            else:
+                level = ns = 0
+            if not ns and tag in _FOREIGN_ROOTS:
+                ns = _FOREIGN_ROOTS[tag]
+            add_tag(tag if ns else tag.lower())
+            raw = node.attributes
+            if raw:
+                values = raw.values()
+                if not all(values) and None in values:  # (a scan of truth values is cheap)
+                    raw = {k: ("" if v is None else v) for k, v in raw.items()}
+                element_id = raw.get("id")
+                if element_id and element_id not in by_id:
+                    by_id[element_id] = index
+            add_attrs(raw)
+            add_parent(up)
+            own = []
+            add_content(own)
+            add_namespace(ns)
+            depth.append(level)
+            mem_ids[node.mem_id] = index
+            # Read this element's children next, then come back to its siblings.
+            stack.append((nodes, at))
+            nodes = node.iter(include_text=True)
+            at = index
+            index += 1
+            break
+        else:  # no children left: back to the enclosing element's
+            if not stack:
+                break
+            nodes, at = stack.pop()
+            own = content[at]
     if not tags:
         raise InvalidObservationError("dom_html has no elements")
     return doc

@@ -442,7 +442,7 @@ def compute_roles(doc: Document) -> list[str]:
     n = len(doc)
     roles = ["generic"] * n
     ctx = _Context(doc, roles)
-    tags, all_attrs = doc.tags, doc.attrs
+    tags, all_attrs, namespace = doc.tags, doc.attrs, doc.namespace
     for i in range(n):
         attrs = all_attrs[i]
         raw = attrs.get("role") if attrs else None
@@ -452,8 +452,9 @@ def compute_roles(doc: Document) -> list[str]:
         ):
             role = None  # ARIA 1.2 §9.3 presentational role conflict resolution
         if role is None:
-            if not attrs and tags[i] in IMPLICIT_ROLES and doc.namespace[i] == 0:
-                role = IMPLICIT_ROLES[tags[i]]
+            tag = tags[i]
+            if tag not in _SPECIAL and namespace[i] == 0:  # (implicit_role's last step)
+                role = IMPLICIT_ROLES.get(tag, "generic")
             else:
                 role = implicit_role(doc, i, ctx)
         roles[i] = role
