@@ -404,16 +404,25 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     node's parent is the element whose children are being read: no node is asked for its
     parent. Text is kept as str, not as parser nodes: fewer live objects for the garbage
     collector to scan, and every reader wants the string. Node kinds are told apart by
-    Lexbor's tag id."""
+    Lexbor's tag id. An element's namespace follows its parent's, switching at
+    ``<svg>``/``<math>`` and back to HTML inside their integration points
+    (``foreignObject``, ``annotation-xml`` ...)."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
-    tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
-    namespace, mem_ids, by_id = doc.namespace, doc.mem_ids, doc.by_id
-    add_tag, add_attrs, add_parent = tags.append, attrs.append, parent.append
-    add_content, add_namespace = content.append, namespace.append
-    depth: list[int] = []
     root = parser.root
     if root is None:
         raise InvalidObservationError("dom_html has no elements")
+    _copy_tree(doc, root)
+    if not doc.tags:
+        raise InvalidObservationError("dom_html has no elements")
+    return doc
+
+
+def _copy_tree(doc: Document, root: Any) -> None:
+    """Append the elements and texts of ``root``'s tree to ``doc`` (see :func:`_flatten`)."""
+    tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
+    namespace, mem_ids, by_id, depth = doc.namespace, doc.mem_ids, doc.by_id, list[int]()
+    add_tag, add_attrs, add_parent = tags.append, attrs.append, parent.append
+    add_content, add_namespace, add_depth = content.append, namespace.append, depth.append
     index = 0
     nodes: Iterator[Any] = iter((root,))  # the children being read ...
     at = -1  # ... of this element (the parser's parent of each)
@@ -429,16 +438,13 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
                 continue  # comments, doctype
             if index >= MAX_ELEMENTS:
                 raise _too_many_elements()
-            tag = node.tag
-            up = at
+            tag, up = node.tag, at
             if up >= 0:
                 level = depth[up] + 1
                 if level > MAX_DOM_DEPTH:  # follows Blink's tree builder (see module doc)
                     up = parent[up]
                     level -= 1
                     doc.reparented = True
-                # Namespace follows the parent, switching at <svg>/<math> and back to HTML
-                # inside their integration points (foreignObject, annotation-xml ...).
                 ns = namespace[up]
                 if ns and tags[up] in (_HTML_IN_SVG if ns == SVG else _HTML_IN_MATH):
                     ns = 0
@@ -458,25 +464,19 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
                     by_id[element_id] = index
             add_attrs(raw)
             add_parent(up)
-            own = []
-            add_content(own)
+            add_content(own := [])
             add_namespace(ns)
-            depth.append(level)
+            add_depth(level)
             mem_ids[node.mem_id] = index
-            # Read this element's children next, then come back to its siblings.
             stack.append((nodes, at))
             nodes = node.iter(include_text=True)
-            at = index
-            index += 1
+            at, index = index, index + 1
             break
         else:  # no children left: back to the enclosing element's
             if not stack:
-                break
+                return
             nodes, at = stack.pop()
             own = content[at]
-    if not tags:
-        raise InvalidObservationError("dom_html has no elements")
-    return doc
 
 
 def _too_many_elements() -> InvalidObservationError:
