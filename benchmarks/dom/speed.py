@@ -10,8 +10,9 @@ The targets (wikipedia-2 in 60 ms, every page in 1.5 ms per 100 elements) are ti
 machine whose floor for wikipedia-2 is ``--reference-floor`` ms (6.6: the quietest machine
 these figures came from). On another machine the run measures its own speed by that floor,
 in the same run, and scales the targets by it: a machine whose floor takes twice as long
-gets twice the time. ``normalised_ms`` and ``normalised_per_100`` are the times divided by
-that factor, the figures to hold against the targets.
+gets twice the time. The dense page's floor is timed right before each page, and
+``normalised_ms`` and ``normalised_per_100`` are that page's times divided by the factor it
+gives: the figures to hold against the targets.
 
 Usage::
 
@@ -97,28 +98,29 @@ def main(argv: list[str] | None = None) -> int:
     pages = sorted((corpora / "readability-pages" / "pages").glob("*/source.html"))
     dense = corpora / "readability-pages" / "pages" / "wikipedia-2" / "source.html"
     dense_text = decode_html(dense.read_bytes())
-    # The machine's speed: the dense page's floor, timed before, between every 20 pages and
-    # after them (a shared machine's speed drifts during a run); the median of those.
+    # The machine's speed: the dense page's floor, timed right before each page (a shared
+    # machine's speed drifts during a run, by half or more), scales that page's times.
     calibration: list[float] = []
     rows = []
-    for k, page in enumerate(pages):
-        if k % 20 == 0:
-            calibration.append(_median_ms(lambda: lexbor_floor(dense_text), args.repeat))
-        rows.append(measure(page, args.repeat, args.min_ms))
-    calibration.append(_median_ms(lambda: lexbor_floor(dense_text), args.repeat))
-    factor = statistics.median(calibration) / args.reference_floor
-    for r in rows:
-        r["normalised_ms"] = round(r["build_ms"] / factor, 2)
-        r["normalised_per_100"] = round(r["ms_per_100"] / factor, 3)
+    for page in pages:
+        calibration.append(_median_ms(lambda: lexbor_floor(dense_text), 3))
+        row = measure(page, args.repeat, args.min_ms)
+        factor = calibration[-1] / args.reference_floor
+        row["normalised_ms"] = round(row["build_ms"] / factor, 2)
+        row["normalised_per_100"] = round(row["ms_per_100"] / factor, 3)
+        rows.append(row)
     over = [r for r in rows if r["normalised_per_100"] > args.limit]
     worst = max(rows, key=lambda r: r["normalised_per_100"])
     wiki = next((r for r in rows if r["page"] == "wikipedia-2"), None)
     summary = {
         "pages": len(rows),
         "machine": {
-            "dense_floor_ms": [round(c, 2) for c in calibration],
+            "dense_floor_ms": {
+                "min": round(min(calibration), 2),
+                "median": round(statistics.median(calibration), 2),
+                "max": round(max(calibration), 2),
+            },
             "reference_floor_ms": args.reference_floor,
-            "factor": round(factor, 3),
         },
         "median_ms_per_100": statistics.median(r["ms_per_100"] for r in rows),
         "median_normalised_per_100": statistics.median(r["normalised_per_100"] for r in rows),
