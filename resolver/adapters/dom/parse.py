@@ -89,7 +89,9 @@ _TAG_END: Final[re.Pattern[bytes]] = re.compile(rb"\s*>")
 _META_CHARSET: Final[re.Pattern[bytes]] = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
 )
-_CONTROL: Final[re.Pattern[str]] = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+_CONTROL: Final[bytes] = bytes((*range(0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20)))
+"""C0 controls other than whitespace and ESC: binary data decoded as text is full of them.
+(Each is one byte in UTF-8, and no byte of a multi-byte sequence is below 0x80.)"""
 # Fragments of these integration points hold HTML again inside SVG/MathML.
 _HTML_IN_SVG: Final[frozenset[str]] = frozenset({"foreignObject", "foreignobject", "desc", "title"})
 _HTML_IN_MATH: Final[frozenset[str]] = frozenset(
@@ -246,7 +248,8 @@ def _check_text(text: str) -> None:
             details={"chars": len(text), "max_chars": MAX_HTML_CHARS},
         )
     head = text[:8192]
-    if head and len(_CONTROL.findall(head)) > len(head) // 10:
+    data = head.encode("utf-8", "surrogatepass")
+    if head and len(data) - len(data.translate(None, _CONTROL)) > len(head) // 10:
         raise InvalidObservationError("dom_html is not HTML text (mostly control characters)")
 
 

@@ -112,6 +112,14 @@ def test_binary_garbage_is_a_typed_error() -> None:
         Observation(dom_html=garbage).candidates("dom")
 
 
+def test_control_characters_are_counted_in_text_with_lone_surrogates() -> None:
+    mostly_controls = "\ud800" + "\x01\x02\x1f" * 100 + "<p>x</p>"
+    with pytest.raises(InvalidObservationError, match="control characters"):
+        Observation(dom_html=mostly_controls).candidates("dom")
+    few = "<p>\ud800x\x01" + "\u00e9" * 50 + "</p>"  # 1 in 60 characters: still a page
+    assert Observation(dom_html=few).candidates("dom").roles[0] == "paragraph"
+
+
 @pytest.mark.timeout(5)
 def test_fifty_megabyte_page_is_refused_quickly() -> None:
     page = "<div>" + "x" * 50_000_000 + "</div>"
