@@ -10,9 +10,11 @@ The targets (wikipedia-2 in 60 ms, every page in 1.5 ms per 100 elements) are ti
 machine whose floor for wikipedia-2 is ``--reference-floor`` ms (6.6: the quietest machine
 these figures came from). On another machine the run measures its own speed by that floor,
 in the same run, and scales the targets by it: a machine whose floor takes twice as long
-gets twice the time. The dense page's floor is timed right before each page, and
-``normalised_ms`` and ``normalised_per_100`` are that page's times divided by the factor it
-gives: the figures to hold against the targets.
+gets twice the time. A shared machine's speed drifts during a run (by half or more within a
+minute), so every sample of a page's build is paired with a sample of the dense page's floor
+taken right before it, and each build sample is scaled by its own pair's factor;
+``normalised_ms`` and ``normalised_per_100`` are the medians of those scaled samples: the
+figures to hold against the targets.
 
 Usage::
 
@@ -37,20 +39,28 @@ from resolver.adapters.dom.parse import decode_html
 from .corpora import corpora_dir
 
 
-def _median_ms(run: Callable[[], object], repeat: int, min_ms: float = 20.0) -> float:
-    """Median time of one ``run`` in ms: one warm-up call, then ``repeat`` samples, each of as
-    many calls as take ``min_ms`` at least (counted from the warm-up)."""
+def _samples_ms(
+    run: Callable[[], object],
+    repeat: int,
+    min_ms: float = 20.0,
+    before: Callable[[], object] | None = None,
+) -> list[float]:
+    """Times of one ``run`` in ms: one warm-up call, then ``repeat`` samples, each of as many
+    calls as take ``min_ms`` at least (counted from the warm-up); ``before`` is called ahead
+    of each sample, outside its time."""
     start = time.perf_counter()
     run()
     once = time.perf_counter() - start
     calls = max(1, int(min_ms / 1e3 / max(once, 1e-9)))
     times = []
     for _ in range(repeat):
+        if before is not None:
+            before()
         start = time.perf_counter()
         for _ in range(calls):
             run()
-        times.append((time.perf_counter() - start) / calls)
-    return statistics.median(times) * 1e3
+        times.append((time.perf_counter() - start) / calls * 1e3)
+    return times
 
 
 def lexbor_floor(text: str) -> int:
@@ -66,18 +76,35 @@ def lexbor_floor(text: str) -> int:
     return count
 
 
-def measure(page: Path, repeat: int, min_ms: float = 20.0) -> dict[str, Any]:
-    """Median build and floor times of one page."""
+def measure(
+    page: Path, repeat: int, min_ms: float = 20.0, speed: Callable[[], float] | None = None
+) -> dict[str, Any]:
+    """Median build and floor times of one page; with ``speed`` (a function giving the
+    machine's slowdown factor now), also the median of the build samples each divided by the
+    factor measured right before it (``normalised_ms``)."""
     html = page.read_bytes()
     text = decode_html(html)
     elements = lexbor_floor(text)
-    build = _median_ms(lambda: build_table(SourceInput(raw=html, max_nodes=10**7)), repeat, min_ms)
-    floor = _median_ms(lambda: lexbor_floor(text), repeat, min_ms)
-    return {
-        "page": page.parent.name, "elements": elements, "build_ms": round(build, 2),
-        "floor_ms": round(floor, 2), "ms_per_100": round(100 * build / max(elements, 1), 3),
-        "ratio": round(build / max(floor, 1e-6), 2),
+
+    def build() -> object:
+        return build_table(SourceInput(raw=html, max_nodes=10**7))
+
+    factors: list[float] = []
+    before = None if speed is None else (lambda: factors.append(speed()))
+    builds = _samples_ms(build, repeat, min_ms, before)
+    floor = statistics.median(_samples_ms(lambda: lexbor_floor(text), repeat, min_ms))
+    median = statistics.median(builds)
+    row: dict[str, Any] = {
+        "page": page.parent.name, "elements": elements, "build_ms": round(median, 2),
+        "floor_ms": round(floor, 2), "ms_per_100": round(100 * median / max(elements, 1), 3),
+        "ratio": round(median / max(floor, 1e-6), 2),
     }  # fmt: skip
+    if factors:
+        scaled = statistics.median(b / f for b, f in zip(builds, factors, strict=True))
+        row["factor"] = round(statistics.median(factors), 3)
+        row["normalised_ms"] = round(scaled, 2)
+        row["normalised_per_100"] = round(100 * scaled / max(elements, 1), 3)
+    return row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,17 +125,17 @@ def main(argv: list[str] | None = None) -> int:
     pages = sorted((corpora / "readability-pages" / "pages").glob("*/source.html"))
     dense = corpora / "readability-pages" / "pages" / "wikipedia-2" / "source.html"
     dense_text = decode_html(dense.read_bytes())
-    # The machine's speed: the dense page's floor, timed right before each page (a shared
-    # machine's speed drifts during a run, by half or more), scales that page's times.
+    # The machine's speed: the dense page's floor, timed right before each sample of each
+    # page's build (a shared machine's speed drifts during a run), scales that sample.
     calibration: list[float] = []
-    rows = []
-    for page in pages:
-        calibration.append(_median_ms(lambda: lexbor_floor(dense_text), 3))
-        row = measure(page, args.repeat, args.min_ms)
-        factor = calibration[-1] / args.reference_floor
-        row["normalised_ms"] = round(row["build_ms"] / factor, 2)
-        row["normalised_per_100"] = round(row["ms_per_100"] / factor, 3)
-        rows.append(row)
+
+    def speed() -> float:
+        start = time.perf_counter()
+        lexbor_floor(dense_text)
+        calibration.append((time.perf_counter() - start) * 1e3)
+        return calibration[-1] / float(args.reference_floor)
+
+    rows = [measure(page, args.repeat, args.min_ms, speed) for page in pages]
     over = [r for r in rows if r["normalised_per_100"] > args.limit]
     worst = max(rows, key=lambda r: r["normalised_per_100"])
     wiki = next((r for r in rows if r["page"] == "wikipedia-2"), None)

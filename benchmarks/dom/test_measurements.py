@@ -68,3 +68,18 @@ def test_dom_only_relocation_never_answers_wrongly_from_semantics() -> None:
     semantic = summary["semantic"]
     assert semantic.get("wrong", 0) == 0, summary
     assert semantic["accuracy"] >= 0.85, summary
+
+
+def test_speed_samples_are_scaled_by_the_factor_measured_with_them(tmp_path: Path) -> None:
+    from benchmarks.dom import speed
+
+    page = tmp_path / "page" / "source.html"
+    page.parent.mkdir()
+    page.write_text("<main><h1>Title</h1>" + "<p><a href=/x>link</a> text</p>" * 20 + "</main>")
+    factors = iter([1.0, 4.0, 4.0, 4.0, 4.0])
+    row = speed.measure(page, 5, min_ms=1.0, speed=lambda: next(factors))
+    assert row["factor"] == 4.0
+    assert row["elements"] == 45  # html, head, body, main, h1 and 20 p with an a each
+    # each sample is divided by its own factor: four of five by 4, so the median is a quarter
+    assert row["normalised_ms"] < row["build_ms"] / 2
+    assert abs(row["normalised_per_100"] - 100 * row["normalised_ms"] / 45) < 0.01
