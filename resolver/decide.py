@@ -135,9 +135,10 @@ def verify_selector(
 
     A table that cannot run selectors but knows each row's element (an accessibility tree
     linked to the DOM: an ``xpath`` column) verifies a recorded xpath too, by equality, only
-    when the row it selects is already the best (the xpath breaks a tie, it does not
-    overturn the ranking), and for a reference that recorded look-alikes only while the page
-    has as many of them as were recorded (:func:`_lookalikes_in_place`)."""
+    when the row it selects is already the best or trails it by place alone
+    (:func:`_best_or_place_only_lead`: the xpath breaks a tie and outweighs a page shift, it does
+    not overturn other evidence), and for a reference that recorded look-alikes only while
+    the page has as many of them as were recorded (:func:`_lookalikes_in_place`)."""
     run = table.selector_resolver
     tie_only = run is None
     if run is None and _lookalikes_in_place(ref, table):
@@ -154,7 +155,7 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
-        if tie_only and (not scored.rows.size or rows[0] != int(scored.rows[0])):
+        if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
@@ -163,6 +164,38 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+XPATH_NEARBY_SLACK: Final[float] = 0.26
+"""How much less nearby-text agreement a row selected by the recorded xpath may have than
+the best row and still take its place (one recorded text of four: a neighbour edited or
+removed)."""
+
+
+def _best_or_place_only_lead(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int
+) -> bool:
+    """Whether ``row`` is the best row, or the best leads it by place alone: the best does
+    not even overlap the recorded place either (the page moved under both, a banner or a
+    block above pushed them down), and ``row`` agrees with the reference at least as well on every
+    other signal (nearby text within :data:`XPATH_NEARBY_SLACK`). Then place says nothing
+    about which is the target, and the row the recorded xpath selects is it."""
+    at = np.flatnonzero(scored.rows == row)
+    if at.size and at[0] == 0:
+        return True
+    if not at.size or ref.bbox is None or not _same_space(ref, table):
+        return False
+    best_box = table.box(int(scored.rows[0]))
+    if best_box is None or iou_one(best_box, moved_box(ref.bbox, page_shift(ref, table))) > 0:
+        return False
+    j = int(at[0])
+    for key, values in scored.signals.items():
+        if key in ("bbox", "id:xpath"):
+            continue
+        slack = XPATH_NEARBY_SLACK if key == "web:nearby" else 0.0
+        if float(values[j]) < float(values[0]) - slack:
+            return False
+    return True
 
 
 def _lookalikes_in_place(ref: SemanticElementRef, table: CandidateTable) -> bool:

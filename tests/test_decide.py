@@ -684,3 +684,41 @@ def test_a_selected_row_whose_number_differs_does_not_agree_while_the_namesake_i
     assert _agrees(ref, swapped, 2, config)
     renumbered = page("Image 1", "Image 3")  # the target's number changed: no namesake left
     assert _agrees(ref, renumbered, 1, config)
+
+
+def _article_pushed_down(
+    shift: float, names: tuple[str, ...] = ("Read more",) * 4, gap: float = 34
+) -> CandidateTable:
+    """Links in paragraphs ``gap`` px apart, the whole article pushed down by ``shift``."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
+    for k, name in enumerate(names):
+        top = 150 + gap * k + shift
+        b.add(f"a{k + 1}", raw_role="link", name=name, parent=root, bbox=(8, top, 90, top + 17),
+              xpath=f"/html[1]/body[1]/article[1]/p[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_recorded_xpath_outweighs_a_page_shift_on_an_accessibility_tree() -> None:
+    # A foreign recorder's reference (no look-alikes recorded) to the second of four
+    # "Read more" links; a banner then pushed the article down by 80 px.
+    ref = SemanticElementRef(
+        role="link", name="Read more", bbox=(8, 184, 90, 201), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/article[1]/p[2]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    pushed = decide(ref, _article_pushed_down(80), config)
+    # Nothing sits at the recorded place: place no longer tells the twins apart, the
+    # document place does.
+    assert pushed.status == "accepted" and pushed.best is not None and pushed.best.id == "a2"
+    # Links 20 px apart pushed by 16 px: the first now sits at the recorded place, which
+    # speaks for it, and the xpath does not overturn that (the twins may have been reordered).
+    close = ref.model_copy(update={"bbox": (8, 170, 90, 187)})
+    held = decide(close, _article_pushed_down(16, gap=20), config)
+    assert held.status == "ambiguous" and held.best is not None and held.best.id == "a1"
+    # The row under the xpath agrees less on something other than place (its name): the
+    # xpath does not overturn that.
+    names = ("Read more", "Read mor", "Read more", "Read more")
+    renamed = decide(ref, _article_pushed_down(80, names), config)
+    assert renamed.status == "ambiguous" and renamed.best is not None
+    assert renamed.best.id == "a1"
