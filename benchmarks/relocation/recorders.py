@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from resolver import SemanticElementRef
-from resolver.adapters.dom import DomAnalysis
+from resolver.adapters.dom import DomAnalysis, document_base_url
 from resolver.capture import ref_from_row
 from resolver.replay.captures import Capture
 
@@ -188,8 +188,10 @@ class ForeignRecorder:
                     by_id[child] = {**by_id[child], "parentId": str(n.get("nodeId"))}
         self.nodes = nodes
         self.by_id = by_id
-        html, self.url = capture.observation.dom_html, capture.observation.url
+        html, url = capture.observation.dom_html, capture.observation.url
         self.analysis = DomAnalysis(html) if html else None
+        # element.href resolves against the document base URL (a <base href> if any)
+        self.url = document_base_url(self.analysis.doc, url) if self.analysis else url
         self.stream = _text_stream(self.analysis) if self.analysis is not None else ([], [])
 
     def ref(

@@ -46,6 +46,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
+from urllib.parse import urljoin, urlsplit
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
@@ -79,6 +80,7 @@ __all__ = [
     "backend_xpaths",
     "build_table",
     "cross_link",
+    "document_base_url",
     "ranked_selectors",
 ]
 
@@ -306,7 +308,8 @@ def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
         max_rows=source.max_nodes, ascii_collapsed=True,
     )  # fmt: skip
     box = _box_lookup(source.dom_layout, analysis.paths)
-    native = DomNative(analysis, _fill(builder, analysis, box, source.url))
+    base = document_base_url(analysis.doc, source.url)
+    native = DomNative(analysis, _fill(builder, analysis, box, base))
     table = builder.build(
         coord_space=CoordSpace.CSS_PX if box is not None else CoordSpace.UNKNOWN,
         screen_size=source.screen_size,
@@ -317,6 +320,30 @@ def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
     )
     native.ids.extend(table.ids)
     return table
+
+
+def document_base_url(doc: Document, url: str | None) -> str | None:
+    """The URL links are resolved against (HTML, "document base URL"): the ``href`` of the
+    first HTML ``<base>`` element that has one, resolved against the page's ``url``; ``url``
+    without such an element. Without ``url``, an absolute ``<base href>`` still serves, a
+    relative one cannot be resolved (links then stay as written)."""
+    tags, namespace, attrs = doc.tags, doc.namespace, doc.attrs
+    start = 0
+    while True:
+        try:
+            e = tags.index("base", start)
+        except ValueError:
+            return url
+        href = attrs[e].get("href") if attrs[e] and namespace[e] == 0 else None
+        if href is not None:
+            break
+        start = e + 1
+    href = href.strip()
+    try:
+        absolute = urljoin(url, href) if url else href
+        return absolute if urlsplit(absolute).scheme else url
+    except ValueError:  # a malformed URL (an unclosed IPv6 bracket ...): as if no <base>
+        return url
 
 
 def document_title(doc: Document) -> str:
@@ -410,10 +437,10 @@ def _plan(doc: Document, roles: list[str], states: States, content_named: Collec
 
 
 def _fill(
-    builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None, url: str | None
+    builder: TableBuilder, analysis: DomAnalysis, box: _BoxOf | None, base: str | None
 ) -> list[int]:
     """Append the page's rows in pre-order; return per element the row a selector on it means
-    (links resolved against ``url``)."""
+    (links resolved against ``base``, the document base URL)."""
     doc, states, names, roles = analysis.doc, analysis.states, analysis.names, analysis.roles
     parent, tags, attrs_of = doc.parent, doc.tags, doc.attrs
     xpath, css, enabled = analysis.paths.xpath, analysis.paths.css, states.enabled
@@ -456,7 +483,7 @@ def _fill(
         state = _STATES[enabled[e]][not aria_hidden[e]]
         dom_id = attrs.get("id") if attrs else None
         testid = _testid(attrs) if attrs and not _TESTID_SET.isdisjoint(attrs) else None
-        web = web_values(attrs, url)
+        web = web_values(attrs, base)
         rows.append((x, tag, name, up, bbox, value, state, x, css[e], dom_id, tag, testid, *web))
         up = row_of[e] = enclosing[e] = len(rows) - 1
         row_roles[up] = role

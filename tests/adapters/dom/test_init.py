@@ -92,6 +92,25 @@ def test_web_columns() -> None:
     assert relative[link] == "../all"  # no page URL: kept as written
 
 
+@pytest.mark.parametrize(
+    ("head", "url", "href"),
+    [
+        ('<base href="docs/">', "https://shop.example/orders/list", "https://shop.example/orders/all"),
+        ('<base target="_top"><base href="/v2/">', "https://shop.example/orders/list", "https://shop.example/all"),
+        ('<base href="https://cdn.example/a/b/">', None, "https://cdn.example/a/all"),
+        ('<base href="docs/">', None, "../all"),  # relative, no page URL: nothing to resolve
+        ('<base href="http://[::1">', "https://shop.example/orders/list", "https://shop.example/all"),
+        ('<svg><base href="/svg/"></base></svg>', "https://shop.example/x/y", "https://shop.example/all"),
+    ],
+)  # fmt: skip
+def test_links_resolve_against_the_document_base_url(head: str, url: str | None, href: str) -> None:
+    # element.href: against the first HTML <base> with an href, itself resolved against the
+    # page's URL (HTML, "document base URL").
+    html = f"<html><head>{head}</head><body><a href='../all'>See all</a></body></html>"
+    table = build_table(SourceInput(html, url=url))
+    assert table.platform_ids["href"][_row(table, "link", "See all")] == href
+
+
 def test_selector_resolver_maps_to_rows(table) -> None:  # type: ignore[no-untyped-def]
     run = table.selector_resolver
     menu = _row(table, "button", "Menu ≡")
