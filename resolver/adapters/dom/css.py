@@ -126,7 +126,17 @@ _CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
 """Where a declaration of :data:`PROPERTIES` (or an escape, or ``@layer``) may start, on
 ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower): each
 word, and the pattern that must match where it is (None: the word alone). No two can match
-overlapping text, nor can one match overlap another match of itself."""
+overlapping text, nor can one match overlap another match of itself. No word of a
+property's name ends another (``visibility`` also ends ``content-visibility``), so a colon
+follows at most one of them."""
+_NAMES: Final[tuple[bytes, ...]] = tuple(word for word, _ in _CANDIDATES[:4])
+_LARGE_SHEET: Final[int] = 65536
+"""From this many characters, :func:`_candidate_starts` looks at the colons (numpy) rather
+than searching for each word (the fixed cost of the numpy calls is then the smaller)."""
+_LAYER: Final[re.Pattern[bytes]] = re.compile(rb"@layer\b")
+_BYTE_SPACES: Final[bytes] = b" \t\n\r\f\v"  # (what \s matches in a bytes pattern)
+_IS_BYTE_SPACE: Final[Any] = np.zeros(256, dtype=bool)
+_IS_BYTE_SPACE[list(_BYTE_SPACES)] = True
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORDS_WORTH_READING: Final[tuple[str, ...]] = (
     "display", "visibility", "text-transform", "content", "@layer"
@@ -375,7 +385,9 @@ class _Reader:
 def _candidate_starts(lowered: bytes) -> list[int]:
     """Where the patterns of :data:`_CANDIDATES` match, in order (what ``finditer`` of each
     finds): each word is found by ``bytes.find``, a substring search that skips ahead, and
-    its pattern is tried there."""
+    its pattern is tried there; in a large sheet, see :func:`_candidates_at_marks`."""
+    if len(lowered) >= _LARGE_SHEET:
+        return _candidates_at_marks(lowered)
     hits = []
     for word, pattern in _CANDIDATES:
         at = lowered.find(word)
@@ -385,6 +397,45 @@ def _candidate_starts(lowered: bytes) -> list[int]:
             at = lowered.find(word, at + 1)
     hits.sort()
     return hits
+
+
+def _candidates_at_marks(lowered: bytes) -> list[int]:
+    """:func:`_candidate_starts` from the positions of every ``:``, ``@`` and NUL (one numpy
+    pass): the name before each colon (spaces skipped) is compared with :data:`_NAMES` at
+    those positions only, rather than each word being searched for through the text (a
+    framework's sheet names ``display`` and ``content`` thousands of times)."""
+    codes = np.frombuffer(lowered, dtype=np.uint8)
+    marks = np.flatnonzero((codes == 58) | (codes == 64) | (codes == 0))  # : @ NUL
+    kinds = codes[marks]
+    hits: list[int] = marks[kinds == 0].tolist()
+    hits += [at for at in marks[kinds == 64].tolist() if _LAYER.match(lowered, at)]
+    colons = marks[(kinds == 58) & (marks > 0)]
+    ends = colons - 1  # where the name before each colon ends (inclusive)
+    spaced = _IS_BYTE_SPACE[codes[ends]]
+    if spaced.any():
+        ends[spaced] = [_name_end(lowered, colon) for colon in colons[spaced].tolist()]
+    for name in _NAMES:
+        size = len(name)
+        at = ends[ends >= size - 1]
+        for back in range(size):
+            if not at.size:
+                break
+            at = at[codes[at - back] == name[size - 1 - back]]
+        hits += (at - (size - 1)).tolist()
+    hits.sort()
+    return hits
+
+
+def _name_end(lowered: bytes, colon: int) -> int:
+    """The last position before ``colon`` that is not ASCII whitespace (-1: none). The text
+    before it is looked at in windows that double, so a long run costs its length once."""
+    width = 16
+    while True:
+        start = max(0, colon - width)
+        kept = len(lowered[start:colon].rstrip(_BYTE_SPACES))
+        if kept or not start:
+            return start + kept - 1
+        width *= 2
 
 
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:

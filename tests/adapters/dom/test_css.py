@@ -362,3 +362,20 @@ def test_small_sheets_list_their_blocks_as_numpy_does(monkeypatch: pytest.Monkey
         assert (looped is None) == (counted is None), text
         if looped is not None and counted is not None:
             assert (looped._opens, looped._closes) == (counted._opens, counted._closes), text
+
+
+def test_candidates_found_at_the_colons_are_those_each_word_finds() -> None:
+    """A large sheet's candidate starts, found from its colons, ``@`` and NULs, are those
+    the search for each word finds (names before spaces and colons, at the start, inside
+    longer names, ``@layer`` with and without a word boundary)."""
+    import random
+
+    from resolver.adapters.dom import css
+
+    pieces = [b"display", b"visibility", b"text-transform", b"content", b"content-visibility",
+              b"@layer", b"@layers", b"@layer-", b":", b" ", b"\t", b"\x0b", b"\x0c", b"\n",
+              b"\x00", b"a", b"y", b"t", b"-", b"@", b"isplay", b" " * 40, b"xxx"]  # fmt: skip
+    rng = random.Random(5)
+    for _ in range(20000):
+        text = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        assert css._candidates_at_marks(text) == css._candidate_starts(text), text
