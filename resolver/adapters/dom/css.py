@@ -19,9 +19,11 @@ the parser is given only the parts that can hold such a declaration:
    where tinycss2 spends tens per selector or declaration.
 
 The pre-pass cannot tell a ``{`` inside a ``(``/``[`` block of a prelude from one that opens
-a rule (CSS Syntax 3 §5.4.8), nor does it close blocks left open at the end. When a
-stylesheet has either (brackets around a brace or semicolon, or unbalanced brackets or
-braces), the whole stylesheet goes through ``tinycss2.parse_stylesheet`` instead.
+a rule (CSS Syntax 3 §5.4.8), nor does it close brackets left open at the end. When a
+stylesheet has either (brackets around a brace or semicolon, unbalanced brackets, or a
+``}`` that closes no block), the whole stylesheet goes through ``tinycss2.parse_stylesheet``
+instead. Blocks left open at the end close there, as the tokenizer closes them at the end
+of the input.
 
 At-rules: ``@media`` is evaluated against the viewport; ``@supports`` is assumed true;
 ``@container`` and ``@scope`` are entered (their conditions are not evaluated); ``@layer``
@@ -212,6 +214,10 @@ class _Reader:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
         blanked, lowered = blank_opaque(sheet)
         plan = _Structure.of(blanked, lowered)
+        if plan is not None and plan.closed_after and b"@layer" in lowered:
+            # (the parser's: the fast path declares an @layer statement that sits inside a
+            # prelude, where it declares nothing)
+            plan = None
         if plan is None:
             if not _opens_a_rule(blanked):
                 return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
@@ -560,9 +566,10 @@ _SMALL_STRUCTURE: Final[int] = 512
 
 
 class _Structure:
-    """Block structure of a blanked stylesheet: where each ``{`` closes, its parent."""
+    """Block structure of a blanked stylesheet: where each ``{`` closes (a block open at the
+    end closes after the text), its parent."""
 
-    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text")
+    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text", "closed_after")
 
     def __init__(self, text: str, braces: Any, depth: Any) -> None:
         self._text = text
@@ -570,6 +577,8 @@ class _Structure:
         # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
         self._braces: list[int] = braces.tolist()
         self._depth: list[int] = depth.tolist()
+        self.closed_after = self._braces[-1] >= len(text)
+        """Whether blocks open at the end are closed after the text."""
         # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
         self._opens: dict[int, list[int]] = {}
         self._closes: dict[int, list[int]] = {}
@@ -605,8 +614,12 @@ class _Structure:
         if braces.size == 0:
             return None
         depth = np.cumsum(np.where(kinds[is_brace] == 123, 1, -1))
-        if depth.min() < 0 or depth[-1] != 0:
+        if depth.min() < 0:
             return None
+        if depth[-1]:  # blocks open at the end: closed by "}"s after the text
+            unclosed = int(depth[-1])
+            braces = np.concatenate((braces, np.arange(len(text), len(text) + unclosed)))
+            depth = np.concatenate((depth, np.arange(unclosed - 1, -1, -1)))
         is_bracket = (kinds != 59) & ~is_brace
         brackets = found[is_bracket]
         if brackets.size:
