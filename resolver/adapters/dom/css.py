@@ -539,7 +539,7 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
         (codes[:-3] == 117) & (codes[1:-2] == 114) & (codes[2:-1] == 108) & (codes[3:] == 40)
     )  # url(
     pieces: list[str] = []
-    painted: bytearray | None = None
+    painted: list[bytes] = []  # (the same pieces, of ``lowered``)
     at = 0
     for start in np.flatnonzero(starts).tolist():
         if start < at:
@@ -548,17 +548,17 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
         if found is None:
             continue
         end = found.end()
-        fill = _ESCAPED if sheet[start] == "\\" else " "
-        if painted is None:
-            painted = bytearray(lowered)
-        painted[start:end] = fill.encode("latin-1") * (end - start)
+        escape = sheet[start] == "\\"
         pieces.append(sheet[at:start])
-        pieces.append(fill * (end - start))
+        pieces.append((_ESCAPED if escape else " ") * (end - start))
+        painted.append(lowered[at:start])
+        painted.append((b"\x00" if escape else b" ") * (end - start))
         at = end
-    if painted is None:
+    if not pieces:
         return sheet, lowered
     pieces.append(sheet[at:])
-    return "".join(pieces), bytes(painted)
+    painted.append(lowered[at:])
+    return "".join(pieces), b"".join(painted)
 
 
 _SMALL_STRUCTURE: Final[int] = 512
