@@ -115,7 +115,7 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
     r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
     re.DOTALL | re.MULTILINE,
 )  # (every alternative starts with a literal, so the engine skips ahead to those characters)
-_SPACES: Final[str] = " \t\n\r\f"
+_LEADING_SPACES: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]*+")  # (always matches)
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
 _CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
     (word, re.compile(pattern) if pattern else None)
@@ -676,8 +676,7 @@ class _Structure:
             start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
             top = self.depth(brace) == 1
         while True:
-            while start < brace and text[start] in _SPACES:
-                start += 1
+            start = _LEADING_SPACES.match(text, start, brace).end()  # type: ignore[union-attr]
             if top and text.startswith(("<!--", "-->"), start, brace):
                 start += 4 if text[start] == "<" else 3
                 continue
