@@ -19,9 +19,11 @@ the parser is given only the parts that can hold such a declaration:
    where tinycss2 spends tens per selector or declaration.
 
 The pre-pass cannot tell a ``{`` inside a ``(``/``[`` block of a prelude from one that opens
-a rule (CSS Syntax 3 §5.4.8), nor does it close blocks left open at the end. When a
-stylesheet has either (brackets around a brace or semicolon, or unbalanced brackets or
-braces), the whole stylesheet goes through ``tinycss2.parse_stylesheet`` instead.
+a rule (CSS Syntax 3 §5.4.8), nor does it close brackets left open at the end. When a
+stylesheet has either (brackets around a brace or semicolon, unbalanced brackets, or a
+``}`` that closes no block), the whole stylesheet goes through ``tinycss2.parse_stylesheet``
+instead. Blocks left open at the end close there, as the tokenizer closes them at the end
+of the input.
 
 At-rules: ``@media`` is evaluated against the viewport; ``@supports`` is assumed true;
 ``@container`` and ``@scope`` are entered (their conditions are not evaluated); ``@layer``
@@ -113,7 +115,7 @@ _OPAQUE: Final[re.Pattern[str]] = re.compile(
     r"|U[rR][lL]\(\s*[^\s\"'()\\]*\s*\)",
     re.DOTALL | re.MULTILINE,
 )  # (every alternative starts with a literal, so the engine skips ahead to those characters)
-_SPACES: Final[str] = " \t\n\r\f"
+_LEADING_SPACES: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]*+")  # (always matches)
 _ESCAPED: Final[str] = "\x00"  # what an escape is blanked to (it may spell a property)
 _CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
     (word, re.compile(pattern) if pattern else None)
@@ -126,7 +128,17 @@ _CANDIDATES: Final[tuple[tuple[bytes, re.Pattern[bytes] | None], ...]] = tuple(
 """Where a declaration of :data:`PROPERTIES` (or an escape, or ``@layer``) may start, on
 ASCII-lowered latin-1 bytes (one per character; IGNORECASE is several times slower): each
 word, and the pattern that must match where it is (None: the word alone). No two can match
-overlapping text, nor can one match overlap another match of itself."""
+overlapping text, nor can one match overlap another match of itself. No word of a
+property's name ends another (``visibility`` also ends ``content-visibility``), so a colon
+follows at most one of them."""
+_NAMES: Final[tuple[bytes, ...]] = tuple(word for word, _ in _CANDIDATES[:4])
+_LARGE_SHEET: Final[int] = 65536
+"""From this many characters, :func:`_candidate_starts` looks at the colons (numpy) rather
+than searching for each word (the fixed cost of the numpy calls is then the smaller)."""
+_LAYER: Final[re.Pattern[bytes]] = re.compile(rb"@layer\b")
+_BYTE_SPACES: Final[bytes] = b" \t\n\r\f\v"  # (what \s matches in a bytes pattern)
+_IS_BYTE_SPACE: Final[Any] = np.zeros(256, dtype=bool)
+_IS_BYTE_SPACE[list(_BYTE_SPACES)] = True
 _ASCII_WS: Final[re.Pattern[str]] = re.compile(r"[ \t\n\r\f]+")
 _WORDS_WORTH_READING: Final[tuple[str, ...]] = (
     "display", "visibility", "text-transform", "content", "@layer"
@@ -202,6 +214,10 @@ class _Reader:
         """Read one stylesheet (the fast path when its structure is plain, see module doc)."""
         blanked, lowered = blank_opaque(sheet)
         plan = _Structure.of(blanked, lowered)
+        if plan is not None and plan.closed_after and b"@layer" in lowered:
+            # (the parser's: the fast path declares an @layer statement that sits inside a
+            # prelude, where it declares nothing)
+            plan = None
         if plan is None:
             if not _opens_a_rule(blanked):
                 return  # e.g. a sheet wrapped in <![CDATA[ ... ]]>: one prelude, no rules
@@ -375,7 +391,9 @@ class _Reader:
 def _candidate_starts(lowered: bytes) -> list[int]:
     """Where the patterns of :data:`_CANDIDATES` match, in order (what ``finditer`` of each
     finds): each word is found by ``bytes.find``, a substring search that skips ahead, and
-    its pattern is tried there."""
+    its pattern is tried there; in a large sheet, see :func:`_candidates_at_marks`."""
+    if len(lowered) >= _LARGE_SHEET:
+        return _candidates_at_marks(lowered)
     hits = []
     for word, pattern in _CANDIDATES:
         at = lowered.find(word)
@@ -385,6 +403,45 @@ def _candidate_starts(lowered: bytes) -> list[int]:
             at = lowered.find(word, at + 1)
     hits.sort()
     return hits
+
+
+def _candidates_at_marks(lowered: bytes) -> list[int]:
+    """:func:`_candidate_starts` from the positions of every ``:``, ``@`` and NUL (one numpy
+    pass): the name before each colon (spaces skipped) is compared with :data:`_NAMES` at
+    those positions only, rather than each word being searched for through the text (a
+    framework's sheet names ``display`` and ``content`` thousands of times)."""
+    codes = np.frombuffer(lowered, dtype=np.uint8)
+    marks = np.flatnonzero((codes == 58) | (codes == 64) | (codes == 0))  # : @ NUL
+    kinds = codes[marks]
+    hits: list[int] = marks[kinds == 0].tolist()
+    hits += [at for at in marks[kinds == 64].tolist() if _LAYER.match(lowered, at)]
+    colons = marks[(kinds == 58) & (marks > 0)]
+    ends = colons - 1  # where the name before each colon ends (inclusive)
+    spaced = _IS_BYTE_SPACE[codes[ends]]
+    if spaced.any():
+        ends[spaced] = [_name_end(lowered, colon) for colon in colons[spaced].tolist()]
+    for name in _NAMES:
+        size = len(name)
+        at = ends[ends >= size - 1]
+        for back in range(size):
+            if not at.size:
+                break
+            at = at[codes[at - back] == name[size - 1 - back]]
+        hits += (at - (size - 1)).tolist()
+    hits.sort()
+    return hits
+
+
+def _name_end(lowered: bytes, colon: int) -> int:
+    """The last position before ``colon`` that is not ASCII whitespace (-1: none). The text
+    before it is looked at in windows that double, so a long run costs its length once."""
+    width = 16
+    while True:
+        start = max(0, colon - width)
+        kept = len(lowered[start:colon].rstrip(_BYTE_SPACES))
+        if kept or not start:
+            return start + kept - 1
+        width *= 2
 
 
 def _blocks_contents(content: str | Sequence[Any]) -> list[Any]:
@@ -482,7 +539,7 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
         (codes[:-3] == 117) & (codes[1:-2] == 114) & (codes[2:-1] == 108) & (codes[3:] == 40)
     )  # url(
     pieces: list[str] = []
-    painted: bytearray | None = None
+    painted: list[bytes] = []  # (the same pieces, of ``lowered``)
     at = 0
     for start in np.flatnonzero(starts).tolist():
         if start < at:
@@ -491,17 +548,17 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
         if found is None:
             continue
         end = found.end()
-        fill = _ESCAPED if sheet[start] == "\\" else " "
-        if painted is None:
-            painted = bytearray(lowered)
-        painted[start:end] = fill.encode("latin-1") * (end - start)
+        escape = sheet[start] == "\\"
         pieces.append(sheet[at:start])
-        pieces.append(fill * (end - start))
+        pieces.append((_ESCAPED if escape else " ") * (end - start))
+        painted.append(lowered[at:start])
+        painted.append((b"\x00" if escape else b" ") * (end - start))
         at = end
-    if painted is None:
+    if not pieces:
         return sheet, lowered
     pieces.append(sheet[at:])
-    return "".join(pieces), bytes(painted)
+    painted.append(lowered[at:])
+    return "".join(pieces), b"".join(painted)
 
 
 _SMALL_STRUCTURE: Final[int] = 512
@@ -509,9 +566,10 @@ _SMALL_STRUCTURE: Final[int] = 512
 
 
 class _Structure:
-    """Block structure of a blanked stylesheet: where each ``{`` closes, its parent."""
+    """Block structure of a blanked stylesheet: where each ``{`` closes (a block open at the
+    end closes after the text), its parent."""
 
-    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text")
+    __slots__ = ("_braces", "_closes", "_depth", "_opens", "_text", "closed_after")
 
     def __init__(self, text: str, braces: Any, depth: Any) -> None:
         self._text = text
@@ -519,6 +577,8 @@ class _Structure:
         # Kept as lists: one lookup is a bisect, far cheaper than a numpy call on a scalar.
         self._braces: list[int] = braces.tolist()
         self._depth: list[int] = depth.tolist()
+        self.closed_after = self._braces[-1] >= len(text)
+        """Whether blocks open at the end are closed after the text."""
         # depth inside -> the "{" opening such blocks; depth outside -> the "}" closing them
         self._opens: dict[int, list[int]] = {}
         self._closes: dict[int, list[int]] = {}
@@ -554,8 +614,12 @@ class _Structure:
         if braces.size == 0:
             return None
         depth = np.cumsum(np.where(kinds[is_brace] == 123, 1, -1))
-        if depth.min() < 0 or depth[-1] != 0:
+        if depth.min() < 0:
             return None
+        if depth[-1]:  # blocks open at the end: closed by "}"s after the text
+            unclosed = int(depth[-1])
+            braces = np.concatenate((braces, np.arange(len(text), len(text) + unclosed)))
+            depth = np.concatenate((depth, np.arange(unclosed - 1, -1, -1)))
         is_bracket = (kinds != 59) & ~is_brace
         brackets = found[is_bracket]
         if brackets.size:
@@ -612,8 +676,7 @@ class _Structure:
             start = 1 + max(text.rfind("{", 0, brace), text.rfind("}", 0, brace))
             top = self.depth(brace) == 1
         while True:
-            while start < brace and text[start] in _SPACES:
-                start += 1
+            start = _LEADING_SPACES.match(text, start, brace).end()  # type: ignore[union-attr]
             if top and text.startswith(("<!--", "-->"), start, brace):
                 start += 4 if text[start] == "<" else 3
                 continue

@@ -362,3 +362,50 @@ def test_small_sheets_list_their_blocks_as_numpy_does(monkeypatch: pytest.Monkey
         assert (looped is None) == (counted is None), text
         if looped is not None and counted is not None:
             assert (looped._opens, looped._closes) == (counted._opens, counted._closes), text
+
+
+def test_candidates_found_at_the_colons_are_those_each_word_finds() -> None:
+    """A large sheet's candidate starts, found from its colons, ``@`` and NULs, are those
+    the search for each word finds (names before spaces and colons, at the start, inside
+    longer names, ``@layer`` with and without a word boundary)."""
+    import random
+
+    from resolver.adapters.dom import css
+
+    pieces = [b"display", b"visibility", b"text-transform", b"content", b"content-visibility",
+              b"@layer", b"@layers", b"@layer-", b":", b" ", b"\t", b"\x0b", b"\x0c", b"\n",
+              b"\x00", b"a", b"y", b"t", b"-", b"@", b"isplay", b" " * 40, b"xxx"]  # fmt: skip
+    rng = random.Random(5)
+    for _ in range(20000):
+        text = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        assert css._candidates_at_marks(text) == css._candidate_starts(text), text
+
+
+def test_blocks_open_at_the_end_read_as_the_parser_reads_them() -> None:
+    """A sheet whose blocks are left open at the end takes the fast path, with those blocks
+    closed after the text: the same declarations as ``tinycss2.parse_stylesheet`` gives."""
+    import random
+
+    import tinycss2
+
+    from resolver.adapters.dom import css
+
+    pieces = ["a", "b ", ".x", "{", "{", "}", "display:none", "display: block !important", ";",
+              "content:'x", 'content:"y"', "/*", "*/", "@media screen{", "@media print{", " ",
+              "\n", "@font-face{", "text-transform:upper", "\\64isplay:none", "url(x", "c > d",
+              "visibility:hidden"]  # fmt: skip
+    rng = random.Random(11)
+    tested = 0
+    for _ in range(6000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        blanked, lowered = css.blank_opaque(text)
+        plan = css._Structure.of(blanked, lowered)
+        if plan is None or not plan.closed_after:
+            continue
+        fast = css._Reader((1280.0, 800.0))
+        fast._read_plain(text, blanked, lowered, plan)
+        slow = css._Reader((1280.0, 800.0))
+        slow._walk(tinycss2.parse_stylesheet(text, True, True), 0, css.UNLAYERED)
+        assert (fast.found, fast.layers) == (slow.found, slow.layers), text
+        tested += 1
+    assert tested > 1000
