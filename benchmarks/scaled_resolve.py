@@ -26,10 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import resolver
-from benchmarks.dom.corpora import corpora_dir
-from benchmarks.dom.speed import lexbor_floor
+from benchmarks.dom.speed import dense_page, floor_ms
 from benchmarks.synth import make_refs, workload
-from resolver.adapters.dom.parse import decode_html
 
 
 def _ms(run: Any) -> float:
@@ -67,7 +65,7 @@ def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, 
             ("resolve", singles, len(targets)),
             ("resolve_many", lambda: resolver.resolve_many(refs, obs), 1),
         ):
-            floors.append(_ms(lambda: lexbor_floor(dense_text)))
+            floors.append(floor_ms(dense_text))
             factor = floors[-1] / reference_floor
             took = _ms(run) / per
             raw[name].append(took)
@@ -88,19 +86,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference-floor", type=float, default=6.6)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    corpora = corpora_dir()
-    if corpora is None:
+    dense_text = dense_page()
+    if dense_text is None:
         print("corpora not found; skipped")
         return 0
-    dense = corpora / "readability-pages" / "pages" / "wikipedia-2" / "source.html"
-    out = measure(args.samples, args.reference_floor, decode_html(dense.read_bytes()))
+    out = measure(args.samples, args.reference_floor, dense_text)
     out["targets"] = {
         "resolve <= 1 ms (scaled)": out["resolve_scaled_ms"] <= 1.0,
         "resolve_many <= 20 ms (scaled)": out["resolve_many_scaled_ms"] <= 20.0,
     }
-    print(json.dumps(out, indent=2))
-    if args.json:
-        args.json.write_text(json.dumps(out, indent=2), encoding="utf-8")
+    report = json.dumps(out, indent=2)
+    if args.json is not None:
+        args.json.write_text(report + "\n", encoding="utf-8")
+    print(report)
     return 0
 
 

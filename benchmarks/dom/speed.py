@@ -63,6 +63,23 @@ def _samples_ms(
     return times
 
 
+def dense_page() -> str | None:
+    """The text of wikipedia-2, the page whose bare Lexbor walk measures the machine's speed
+    (``--reference-floor``), or None without the corpora."""
+    corpora = corpora_dir()
+    if corpora is None:
+        return None
+    dense = corpora / "readability-pages" / "pages" / "wikipedia-2" / "source.html"
+    return decode_html(dense.read_bytes())
+
+
+def floor_ms(dense_text: str) -> float:
+    """One timing (ms) of the bare Lexbor walk of ``dense_text``."""
+    start = time.perf_counter()
+    lexbor_floor(dense_text)
+    return (time.perf_counter() - start) * 1e3
+
+
 def lexbor_floor(text: str) -> int:
     """Parse with Lexbor and read every node's tag and attributes; the element count."""
     from selectolax.lexbor import LexborHTMLParser
@@ -118,21 +135,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-ms", type=float, default=20.0, help="time per sample, at least")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    corpora = corpora_dir()
-    if corpora is None:
+    corpora, dense_text = corpora_dir(), dense_page()
+    if corpora is None or dense_text is None:
         print("corpora not found; skipped")
         return 0
     pages = sorted((corpora / "readability-pages" / "pages").glob("*/source.html"))
-    dense = corpora / "readability-pages" / "pages" / "wikipedia-2" / "source.html"
-    dense_text = decode_html(dense.read_bytes())
     # The machine's speed: the dense page's floor, timed right before each sample of each
     # page's build (a shared machine's speed drifts during a run), scales that sample.
     calibration: list[float] = []
 
     def speed() -> float:
-        start = time.perf_counter()
-        lexbor_floor(dense_text)
-        calibration.append((time.perf_counter() - start) * 1e3)
+        calibration.append(floor_ms(dense_text))
         return calibration[-1] / float(args.reference_floor)
 
     rows = [measure(page, args.repeat, args.min_ms, speed) for page in pages]
