@@ -523,6 +523,30 @@ def _opens_a_rule(blanked: str) -> bool:
     return False
 
 
+_URL_SPACES: Final[str] = "".join(chr(c) for c in range(128) if re.match(r"\s", chr(c)))
+"""The ASCII characters ``\\s`` matches (those ``str.strip`` removes from ASCII text)."""
+_URL_ALLOWED: Final[bytes] = bytes(
+    c for c in range(128) if re.match(r"[^\s\"'()\\]", chr(c))
+)  # (the ASCII characters that may stand inside an unquoted url(), past its spaces)
+
+
+def _url_end(sheet: str, start: int) -> int:
+    """Where the match of :data:`_OPAQUE` at ``start`` (``url(`` in any case) ends, or -1
+    if there is none, or -2 when not decided here (non-ASCII contents: ask the pattern).
+
+    Nothing the pattern allows inside is a ``)``, so only the first one after ``url(`` can
+    close it; the contents then match if, past leading and trailing spaces, they hold no
+    space, quote, parenthesis or backslash, which one C call over the bytes tells."""
+    close = sheet.find(")", start + 4)
+    if close < 0:
+        return -1
+    inner = sheet[start + 4 : close]
+    if not inner.isascii():
+        return -2
+    rest = inner.strip(_URL_SPACES).encode("ascii").translate(None, _URL_ALLOWED)
+    return -1 if rest else close + 1
+
+
 def blank_opaque(sheet: str) -> tuple[str, bytes]:
     """``sheet`` with every match of :data:`_OPAQUE` blanked (escapes to :data:`_ESCAPED`,
     the rest to spaces; same length), and that text as ASCII-lowered latin-1 bytes (one byte
@@ -544,10 +568,14 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
     for start in np.flatnonzero(starts).tolist():
         if start < at:
             continue
-        found = _OPAQUE.match(sheet, start)
-        if found is None:
+        end = _url_end(sheet, start) if sheet[start] in "uU" else -2
+        if end == -2:
+            found = _OPAQUE.match(sheet, start)
+            if found is None:
+                continue
+            end = found.end()
+        elif end < 0:
             continue
-        end = found.end()
         escape = sheet[start] == "\\"
         pieces.append(sheet[at:start])
         pieces.append((_ESCAPED if escape else " ") * (end - start))

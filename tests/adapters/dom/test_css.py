@@ -319,6 +319,29 @@ def test_blanking_tries_the_pattern_where_it_can_start_with_the_same_result() ->
         assert lowered == expected.encode("latin-1", "replace").lower(), text
 
 
+def test_url_contents_checked_without_the_pattern_match_it() -> None:
+    """At a ``url(``, the end found by a search for ``)`` and a check of the contents is
+    the end of the pattern's match, or its absence, on random contents (every ASCII space
+    the pattern knows, quotes, parentheses, backslashes, non-ASCII, no closing at all)."""
+    import random
+
+    from resolver.adapters.dom.css import _OPAQUE, _url_end
+
+    pieces = ["a", "b:", "/", ";", "=", " ", "\t", "\n", "\r", "\f", "\v", "\x1c", "\x1f",
+              "\x00", "\x7f", '"', "'", "(", ")", "\\", "é", "\u3000", "\x85", "%20"]  # fmt: skip
+    rng = random.Random(11)
+    for _ in range(20000):
+        inner = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        text = rng.choice(["", "x", "{"]) + rng.choice(["url(", "URL(", "uRl("]) + inner
+        start = text.index("(") - 3
+        found = _OPAQUE.match(text, start)
+        end = _url_end(text, start)
+        if end == -2:
+            assert not text[start + 4 :].split(")")[0].isascii(), text
+        else:
+            assert end == (found.end() if found else -1), text
+
+
 def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
     """One keyword, ``!important`` or not, in any case and spacing: the same property,
     value and importance as tinycss2 gives; anything else goes to tinycss2."""
