@@ -547,6 +547,18 @@ def _url_end(sheet: str, start: int) -> int:
     return -1 if rest else close + 1
 
 
+def _string_end(sheet: str, start: int) -> int:
+    """Where the match of :data:`_OPAQUE` at ``start`` (a quote) ends, or -2 when not
+    decided here (an escape or a newline before the closing quote: ask the pattern).
+
+    Without those, the string runs to the first closing quote, or to the end of the text."""
+    close = sheet.find(sheet[start], start + 1)
+    stop = close if close >= 0 else len(sheet)
+    if sheet.find("\\", start + 1, stop) >= 0 or sheet.find("\n", start + 1, stop) >= 0:
+        return -2
+    return stop + 1 if close >= 0 else stop
+
+
 def blank_opaque(sheet: str) -> tuple[str, bytes]:
     """``sheet`` with every match of :data:`_OPAQUE` blanked (escapes to :data:`_ESCAPED`,
     the rest to spaces; same length), and that text as ASCII-lowered latin-1 bytes (one byte
@@ -554,7 +566,9 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
 
     The same as ``_OPAQUE.sub`` from left to right, but the pattern is tried only where one
     of its alternatives can start (a quote, a backslash, ``/*``, ``url(`` in any case),
-    positions found with numpy over the bytes, instead of at every character."""
+    positions found with numpy over the bytes, instead of at every character; and most
+    strings and ``url()``s are measured with string searches (:func:`_string_end`,
+    :func:`_url_end`) instead."""
     lowered = sheet.encode("latin-1", "replace").lower()
     codes = np.frombuffer(lowered, dtype=np.uint8)
     starts = (codes == 34) | (codes == 39) | (codes == 92)  # quotes, backslash
@@ -568,7 +582,14 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
     for start in np.flatnonzero(starts).tolist():
         if start < at:
             continue
-        end = _url_end(sheet, start) if sheet[start] in "uU" else -2
+        first = sheet[start]
+        end = (
+            _url_end(sheet, start)
+            if first in "uU"
+            else _string_end(sheet, start)
+            if first in "\"'"
+            else -2
+        )
         if end == -2:
             found = _OPAQUE.match(sheet, start)
             if found is None:

@@ -342,6 +342,28 @@ def test_url_contents_checked_without_the_pattern_match_it() -> None:
             assert end == (found.end() if found else -1), text
 
 
+def test_string_ends_found_without_the_pattern_match_it() -> None:
+    """At a quote, the end found by searching for the closing quote is the end of the
+    pattern's match, on random strings (the other quote, escapes, newlines, no closing)."""
+    import random
+
+    from resolver.adapters.dom.css import _OPAQUE, _string_end
+
+    pieces = ["a", " ", '"', "'", "\\", "\n", "\r", "é", "中", ";", "}"]
+    rng = random.Random(13)
+    for _ in range(20000):
+        text = rng.choice(["", "x", "{"]) + rng.choice(['"', "'"])
+        start = len(text) - 1
+        text += "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        found = _OPAQUE.match(text, start)
+        end = _string_end(text, start)
+        if end == -2:
+            stop = text.find(text[start], start + 1) % (len(text) + 1)
+            assert "\\" in text[start:stop] or "\n" in text[start:stop], text
+        else:
+            assert found is not None and end == found.end(), text
+
+
 def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
     """One keyword, ``!important`` or not, in any case and spacing: the same property,
     value and importance as tinycss2 gives; anything else goes to tinycss2."""
