@@ -830,10 +830,11 @@ def specificity(selector: str) -> Specificity:
 
 
 # Possessive: a name is never split, so matching cannot backtrack.
-_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,]"
+_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,&;]"
 _SIMPLE: Final[re.Pattern[str]] = re.compile(rf"(?:{_SIMPLE_TOKEN})*+", re.ASCII)
 """A selector list of type, class, id and pseudo selectors (no arguments) and combinators
-only, in ASCII: how most rules are written."""
+only, in ASCII: how most rules are written. Also ``&`` and ``;``, which count for nothing
+(a ``>`` written as ``&gt;`` in a page's HTML: the ``gt`` counts as a type)."""
 _SIMPLE_TOKENS: Final[re.Pattern[str]] = re.compile(_SIMPLE_TOKEN, re.ASCII)
 
 
@@ -860,7 +861,7 @@ def _simple_selectors(prelude: str) -> tuple[Selector, ...] | None:
                     types += 1
                 else:
                     classes += 1
-            elif first not in " \t\n>+~*":
+            elif first not in " \t\n>+~*&;":
                 types += 1
         found.append(Selector(text, (ids, classes, types)))
     return tuple(found)

@@ -238,12 +238,30 @@ def test_subjects_do_not_change_which_declarations_the_limit_cuts() -> None:
     [
         "a", "div.a#b::before, p:after", " .x > .y ~ z + w *", "a\n  b", ".a,,.b", "#5",
         "a::-webkit-scrollbar", ":-moz-focusring", "td:first-child", "ul li:before",
+        ".a&gt;\n  .b::-webkit-scrollbar", ".x:hover&gt; .n,\n .m", "a&amp;b", "&#62;a", "a;b",
     ],
 )  # fmt: skip
 def test_simple_selector_lists_read_without_the_tokenizer_match_it(prelude: str) -> None:
     from resolver.adapters.dom.css import _simple_selectors, _tokens
 
     assert _simple_selectors(prelude) == tuple(selectors(_tokens(prelude)))
+
+
+def test_random_simple_selector_lists_read_without_the_tokenizer_match_it() -> None:
+    """Random lists of the simple pieces (HTML-escaped combinators among them) read the
+    same with and without the tokenizer, whenever the simple reading accepts them."""
+    import random
+
+    from resolver.adapters.dom.css import _simple_selectors, _tokens
+
+    pieces = ["a", "div", ".b", "#c", "#5", ":hover", "::before", ":after", "-x", "&", ";",
+              "&gt;", "&amp;", "&#62;", " ", "\n", "\t", ",", ">", "+", "~", "*", "gt"]  # fmt: skip
+    rng = random.Random(17)
+    for _ in range(3000):
+        prelude = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        simple = _simple_selectors(prelude)
+        if simple is not None:
+            assert simple == tuple(selectors(_tokens(prelude))), prelude
 
 
 @pytest.mark.parametrize(
