@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -956,6 +957,8 @@ _COMPOUND: Final[re.Pattern[str]] = re.compile(
 )
 """A compound selector once groups are emptied: an optional type, then classes, ids,
 pseudo-classes and pseudo-elements (their arguments gone) and attribute tests."""
+_PLAIN_COMPOUND: Final[str] = string.ascii_letters + string.digits + "_-.#"
+"""The characters of a compound :meth:`Subjects._plain_state` reads."""
 _KEYS: Final[re.Pattern[str]] = re.compile(rf"([.#])({_NAME})")
 """Classes and ids of a compound that :data:`_COMPOUND` matches."""
 _LACKING: Final[int] = 1
@@ -1057,6 +1060,30 @@ class Subjects:
     def _state(self, compound: str) -> int:
         """:data:`_LACKING` when a compound names a type, class or id that no element of the
         page has, :data:`_UNKNOWN` when it is not understood, else 0."""
+        if not compound.strip(_PLAIN_COMPOUND):
+            return self._plain_state(compound)
+        return self._parsed_state(compound)
+
+    def _plain_state(self, compound: str) -> int:
+        """:meth:`_state` of a compound of ASCII names, ``.`` and ``#`` only, read by
+        splitting it at those marks rather than with :data:`_COMPOUND`."""
+        parts = compound.replace("#", ".#").split(".")  # a type, then "class" or "#id"s
+        keys = parts[1:]
+        if "" in keys or "#" in keys:
+            return _UNKNOWN  # a mark without a name: _COMPOUND does not match
+        kind = parts[0]
+        if kind and kind.lower() not in self.tags:
+            return _LACKING
+        classes, ids = self.classes, self.ids
+        for key in keys:
+            if key[0] == "#":
+                if key[1:].lower() not in ids:
+                    return _LACKING
+            elif key.lower() not in classes:
+                return _LACKING
+        return 0
+
+    def _parsed_state(self, compound: str) -> int:
         parsed = _COMPOUND.fullmatch(compound)
         if parsed is None:
             return _UNKNOWN

@@ -217,6 +217,19 @@ def test_subjects_rule_out_rules_whose_subject_the_page_lacks(prelude: str, poss
     assert PAGE_SUBJECTS.may_match(prelude, prelude) is possible
 
 
+def test_plain_compounds_read_without_the_pattern_match_it() -> None:
+    """A compound of ASCII names, classes and ids has the same state split at its marks as
+    parsed by the pattern, on random compounds (empty names, doubled marks, any case)."""
+    import random
+
+    pieces = ["div", "A", "x", "-", "_", "1", ".", "#", ".card", ".BIG", "#top", "#t", ".m"]
+    rng = random.Random(19)
+    for _ in range(5000):
+        compound = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        state = PAGE_SUBJECTS._plain_state(compound)
+        assert state == PAGE_SUBJECTS._parsed_state(compound), compound
+
+
 def test_subjects_leave_out_only_rules_that_cannot_apply() -> None:
     css = ".card{display:none} .missing{display:block} @media screen{div .gone{display:none}}"
     full = read_sheets([css], DESKTOP)
