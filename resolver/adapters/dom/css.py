@@ -966,6 +966,10 @@ _UNKNOWN: Final[int] = -1
 _UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
 """Characters the subject test does not interpret (escapes, namespaces, nesting, comments):
 a selector holding one is assumed to match."""
+_READ_BYTES: Final[bytes] = bytes(c for c in range(256) if not _UNREAD.match(chr(c)))
+"""Every byte but those of :data:`_UNREAD`'s characters, to delete from a prelude's UTF-8:
+something is left exactly when the prelude holds one of them (they are ASCII, and in UTF-8
+an ASCII byte stands only for itself). One C pass; the pattern's search steps per character."""
 
 
 class Subjects:
@@ -1028,7 +1032,10 @@ class Subjects:
         complex selector matches some element); anything not understood counts as a
         possible match.
         """
-        if _UNREAD.search(prelude) or sheet.find("/*", start, start + len(prelude)) >= 0:
+        if (
+            prelude.encode("utf-8", "surrogatepass").translate(None, _READ_BYTES)
+            or sheet.find("/*", start, start + len(prelude)) >= 0
+        ):
             return True
         text = prelude
         if "(" in text or "[" in text:

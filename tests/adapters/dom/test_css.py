@@ -230,6 +230,21 @@ def test_plain_compounds_read_without_the_pattern_match_it() -> None:
         assert state == PAGE_SUBJECTS._parsed_state(compound), compound
 
 
+def test_unread_characters_found_in_the_utf8_as_by_the_pattern() -> None:
+    """A prelude holds a character the subject test does not interpret exactly when its
+    UTF-8 keeps a byte once the others are deleted (any character, surrogates included)."""
+    import random
+
+    from resolver.adapters.dom.css import _READ_BYTES, _UNREAD
+
+    alphabet = [chr(c) for c in range(160)] + ["é", "中", "\ud800", "\U0001f600", "\u2028"]
+    rng = random.Random(23)
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6)))
+        kept = text.encode("utf-8", "surrogatepass").translate(None, _READ_BYTES)
+        assert bool(kept) == (_UNREAD.search(text) is not None), repr(text)
+
+
 def test_subjects_leave_out_only_rules_that_cannot_apply() -> None:
     css = ".card{display:none} .missing{display:block} @media screen{div .gone{display:none}}"
     full = read_sheets([css], DESKTOP)
