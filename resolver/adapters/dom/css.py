@@ -642,8 +642,11 @@ class _Structure:
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
-        self._opens = {int(d): at_open[inside == d].tolist() for d in np.unique(inside)}
-        self._closes = {int(d): at_close[outside == d].tolist() for d in np.unique(outside)}
+        # Depth moves by one at each brace and ends at 0, so a deepest level M has opens at
+        # every level 1..M and closes back to every level 0..M-1.
+        top = int(depth.max())
+        self._opens = {d: at_open[inside == d].tolist() for d in range(1, top + 1)}
+        self._closes = {d: at_close[outside == d].tolist() for d in range(top)}
 
     @classmethod
     def of(cls, text: str, encoded: bytes | None = None) -> _Structure | None:
