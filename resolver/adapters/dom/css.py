@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -523,6 +524,42 @@ def _opens_a_rule(blanked: str) -> bool:
     return False
 
 
+_URL_SPACES: Final[str] = "".join(chr(c) for c in range(128) if re.match(r"\s", chr(c)))
+"""The ASCII characters ``\\s`` matches (those ``str.strip`` removes from ASCII text)."""
+_URL_ALLOWED: Final[bytes] = bytes(
+    c for c in range(128) if re.match(r"[^\s\"'()\\]", chr(c))
+)  # (the ASCII characters that may stand inside an unquoted url(), past its spaces)
+
+
+def _url_end(sheet: str, start: int) -> int:
+    """Where the match of :data:`_OPAQUE` at ``start`` (``url(`` in any case) ends, or -1
+    if there is none, or -2 when not decided here (non-ASCII contents: ask the pattern).
+
+    Nothing the pattern allows inside is a ``)``, so only the first one after ``url(`` can
+    close it; the contents then match if, past leading and trailing spaces, they hold no
+    space, quote, parenthesis or backslash, which one C call over the bytes tells."""
+    close = sheet.find(")", start + 4)
+    if close < 0:
+        return -1
+    inner = sheet[start + 4 : close]
+    if not inner.isascii():
+        return -2
+    rest = inner.strip(_URL_SPACES).encode("ascii").translate(None, _URL_ALLOWED)
+    return -1 if rest else close + 1
+
+
+def _string_end(sheet: str, start: int) -> int:
+    """Where the match of :data:`_OPAQUE` at ``start`` (a quote) ends, or -2 when not
+    decided here (an escape or a newline before the closing quote: ask the pattern).
+
+    Without those, the string runs to the first closing quote, or to the end of the text."""
+    close = sheet.find(sheet[start], start + 1)
+    stop = close if close >= 0 else len(sheet)
+    if sheet.find("\\", start + 1, stop) >= 0 or sheet.find("\n", start + 1, stop) >= 0:
+        return -2
+    return stop + 1 if close >= 0 else stop
+
+
 def blank_opaque(sheet: str) -> tuple[str, bytes]:
     """``sheet`` with every match of :data:`_OPAQUE` blanked (escapes to :data:`_ESCAPED`,
     the rest to spaces; same length), and that text as ASCII-lowered latin-1 bytes (one byte
@@ -530,7 +567,9 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
 
     The same as ``_OPAQUE.sub`` from left to right, but the pattern is tried only where one
     of its alternatives can start (a quote, a backslash, ``/*``, ``url(`` in any case),
-    positions found with numpy over the bytes, instead of at every character."""
+    positions found with numpy over the bytes, instead of at every character; and most
+    strings and ``url()``s are measured with string searches (:func:`_string_end`,
+    :func:`_url_end`) instead."""
     lowered = sheet.encode("latin-1", "replace").lower()
     codes = np.frombuffer(lowered, dtype=np.uint8)
     starts = (codes == 34) | (codes == 39) | (codes == 92)  # quotes, backslash
@@ -544,10 +583,21 @@ def blank_opaque(sheet: str) -> tuple[str, bytes]:
     for start in np.flatnonzero(starts).tolist():
         if start < at:
             continue
-        found = _OPAQUE.match(sheet, start)
-        if found is None:
+        first = sheet[start]
+        end = (
+            _url_end(sheet, start)
+            if first in "uU"
+            else _string_end(sheet, start)
+            if first in "\"'"
+            else -2
+        )
+        if end == -2:
+            found = _OPAQUE.match(sheet, start)
+            if found is None:
+                continue
+            end = found.end()
+        elif end < 0:
             continue
-        end = found.end()
         escape = sheet[start] == "\\"
         pieces.append(sheet[at:start])
         pieces.append((_ESCAPED if escape else " ") * (end - start))
@@ -592,8 +642,11 @@ class _Structure:
         is_open = depth > np.concatenate(([0], depth[:-1]))
         at_open, at_close = braces[is_open], braces[~is_open]
         inside, outside = depth[is_open], depth[~is_open]
-        self._opens = {int(d): at_open[inside == d].tolist() for d in np.unique(inside)}
-        self._closes = {int(d): at_close[outside == d].tolist() for d in np.unique(outside)}
+        # Depth moves by one at each brace and ends at 0, so a deepest level M has opens at
+        # every level 1..M and closes back to every level 0..M-1.
+        top = int(depth.max())
+        self._opens = {d: at_open[inside == d].tolist() for d in range(1, top + 1)}
+        self._closes = {d: at_close[outside == d].tolist() for d in range(top)}
 
     @classmethod
     def of(cls, text: str, encoded: bytes | None = None) -> _Structure | None:
@@ -781,10 +834,11 @@ def specificity(selector: str) -> Specificity:
 
 
 # Possessive: a name is never split, so matching cannot backtrack.
-_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,]"
+_SIMPLE_TOKEN: Final[str] = r"[.#]?-?[A-Za-z_][\w-]*+|#[\w-]++|::?-?[A-Za-z_][\w-]*+|[ \t\n>+~*,&;]"
 _SIMPLE: Final[re.Pattern[str]] = re.compile(rf"(?:{_SIMPLE_TOKEN})*+", re.ASCII)
 """A selector list of type, class, id and pseudo selectors (no arguments) and combinators
-only, in ASCII: how most rules are written."""
+only, in ASCII: how most rules are written. Also ``&`` and ``;``, which count for nothing
+(a ``>`` written as ``&gt;`` in a page's HTML: the ``gt`` counts as a type)."""
 _SIMPLE_TOKENS: Final[re.Pattern[str]] = re.compile(_SIMPLE_TOKEN, re.ASCII)
 
 
@@ -811,7 +865,7 @@ def _simple_selectors(prelude: str) -> tuple[Selector, ...] | None:
                     types += 1
                 else:
                     classes += 1
-            elif first not in " \t\n>+~*":
+            elif first not in " \t\n>+~*&;":
                 types += 1
         found.append(Selector(text, (ids, classes, types)))
     return tuple(found)
@@ -906,6 +960,8 @@ _COMPOUND: Final[re.Pattern[str]] = re.compile(
 )
 """A compound selector once groups are emptied: an optional type, then classes, ids,
 pseudo-classes and pseudo-elements (their arguments gone) and attribute tests."""
+_PLAIN_COMPOUND: Final[str] = string.ascii_letters + string.digits + "_-.#"
+"""The characters of a compound :meth:`Subjects._plain_state` reads."""
 _KEYS: Final[re.Pattern[str]] = re.compile(rf"([.#])({_NAME})")
 """Classes and ids of a compound that :data:`_COMPOUND` matches."""
 _LACKING: Final[int] = 1
@@ -913,6 +969,10 @@ _UNKNOWN: Final[int] = -1
 _UNREAD: Final[re.Pattern[str]] = re.compile(r"[\x00;|&{}/\\]")
 """Characters the subject test does not interpret (escapes, namespaces, nesting, comments):
 a selector holding one is assumed to match."""
+_READ_BYTES: Final[bytes] = bytes(c for c in range(256) if not _UNREAD.match(chr(c)))
+"""Every byte but those of :data:`_UNREAD`'s characters, to delete from a prelude's UTF-8:
+something is left exactly when the prelude holds one of them (they are ASCII, and in UTF-8
+an ASCII byte stands only for itself). One C pass; the pattern's search steps per character."""
 
 
 class Subjects:
@@ -975,7 +1035,10 @@ class Subjects:
         complex selector matches some element); anything not understood counts as a
         possible match.
         """
-        if _UNREAD.search(prelude) or sheet.find("/*", start, start + len(prelude)) >= 0:
+        if (
+            prelude.encode("utf-8", "surrogatepass").translate(None, _READ_BYTES)
+            or sheet.find("/*", start, start + len(prelude)) >= 0
+        ):
             return True
         text = prelude
         if "(" in text or "[" in text:
@@ -1007,6 +1070,30 @@ class Subjects:
     def _state(self, compound: str) -> int:
         """:data:`_LACKING` when a compound names a type, class or id that no element of the
         page has, :data:`_UNKNOWN` when it is not understood, else 0."""
+        if not compound.strip(_PLAIN_COMPOUND):
+            return self._plain_state(compound)
+        return self._parsed_state(compound)
+
+    def _plain_state(self, compound: str) -> int:
+        """:meth:`_state` of a compound of ASCII names, ``.`` and ``#`` only, read by
+        splitting it at those marks rather than with :data:`_COMPOUND`."""
+        parts = compound.replace("#", ".#").split(".")  # a type, then "class" or "#id"s
+        keys = parts[1:]
+        if "" in keys or "#" in keys:
+            return _UNKNOWN  # a mark without a name: _COMPOUND does not match
+        kind = parts[0]
+        if kind and kind.lower() not in self.tags:
+            return _LACKING
+        classes, ids = self.classes, self.ids
+        for key in keys:
+            if key[0] == "#":
+                if key[1:].lower() not in ids:
+                    return _LACKING
+            elif key.lower() not in classes:
+                return _LACKING
+        return 0
+
+    def _parsed_state(self, compound: str) -> int:
         parsed = _COMPOUND.fullmatch(compound)
         if parsed is None:
             return _UNKNOWN

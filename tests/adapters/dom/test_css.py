@@ -217,6 +217,34 @@ def test_subjects_rule_out_rules_whose_subject_the_page_lacks(prelude: str, poss
     assert PAGE_SUBJECTS.may_match(prelude, prelude) is possible
 
 
+def test_plain_compounds_read_without_the_pattern_match_it() -> None:
+    """A compound of ASCII names, classes and ids has the same state split at its marks as
+    parsed by the pattern, on random compounds (empty names, doubled marks, any case)."""
+    import random
+
+    pieces = ["div", "A", "x", "-", "_", "1", ".", "#", ".card", ".BIG", "#top", "#t", ".m"]
+    rng = random.Random(19)
+    for _ in range(5000):
+        compound = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        state = PAGE_SUBJECTS._plain_state(compound)
+        assert state == PAGE_SUBJECTS._parsed_state(compound), compound
+
+
+def test_unread_characters_found_in_the_utf8_as_by_the_pattern() -> None:
+    """A prelude holds a character the subject test does not interpret exactly when its
+    UTF-8 keeps a byte once the others are deleted (any character, surrogates included)."""
+    import random
+
+    from resolver.adapters.dom.css import _READ_BYTES, _UNREAD
+
+    alphabet = [chr(c) for c in range(160)] + ["é", "中", "\ud800", "\U0001f600", "\u2028"]
+    rng = random.Random(23)
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6)))
+        kept = text.encode("utf-8", "surrogatepass").translate(None, _READ_BYTES)
+        assert bool(kept) == (_UNREAD.search(text) is not None), repr(text)
+
+
 def test_subjects_leave_out_only_rules_that_cannot_apply() -> None:
     css = ".card{display:none} .missing{display:block} @media screen{div .gone{display:none}}"
     full = read_sheets([css], DESKTOP)
@@ -238,12 +266,30 @@ def test_subjects_do_not_change_which_declarations_the_limit_cuts() -> None:
     [
         "a", "div.a#b::before, p:after", " .x > .y ~ z + w *", "a\n  b", ".a,,.b", "#5",
         "a::-webkit-scrollbar", ":-moz-focusring", "td:first-child", "ul li:before",
+        ".a&gt;\n  .b::-webkit-scrollbar", ".x:hover&gt; .n,\n .m", "a&amp;b", "&#62;a", "a;b",
     ],
 )  # fmt: skip
 def test_simple_selector_lists_read_without_the_tokenizer_match_it(prelude: str) -> None:
     from resolver.adapters.dom.css import _simple_selectors, _tokens
 
     assert _simple_selectors(prelude) == tuple(selectors(_tokens(prelude)))
+
+
+def test_random_simple_selector_lists_read_without_the_tokenizer_match_it() -> None:
+    """Random lists of the simple pieces (HTML-escaped combinators among them) read the
+    same with and without the tokenizer, whenever the simple reading accepts them."""
+    import random
+
+    from resolver.adapters.dom.css import _simple_selectors, _tokens
+
+    pieces = ["a", "div", ".b", "#c", "#5", ":hover", "::before", ":after", "-x", "&", ";",
+              "&gt;", "&amp;", "&#62;", " ", "\n", "\t", ",", ">", "+", "~", "*", "gt"]  # fmt: skip
+    rng = random.Random(17)
+    for _ in range(3000):
+        prelude = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        simple = _simple_selectors(prelude)
+        if simple is not None:
+            assert simple == tuple(selectors(_tokens(prelude))), prelude
 
 
 @pytest.mark.parametrize(
@@ -317,6 +363,51 @@ def test_blanking_tries_the_pattern_where_it_can_start_with_the_same_result() ->
         expected = reference.sub(blank, text)
         assert blanked == expected, text
         assert lowered == expected.encode("latin-1", "replace").lower(), text
+
+
+def test_url_contents_checked_without_the_pattern_match_it() -> None:
+    """At a ``url(``, the end found by a search for ``)`` and a check of the contents is
+    the end of the pattern's match, or its absence, on random contents (every ASCII space
+    the pattern knows, quotes, parentheses, backslashes, non-ASCII, no closing at all)."""
+    import random
+
+    from resolver.adapters.dom.css import _OPAQUE, _url_end
+
+    pieces = ["a", "b:", "/", ";", "=", " ", "\t", "\n", "\r", "\f", "\v", "\x1c", "\x1f",
+              "\x00", "\x7f", '"', "'", "(", ")", "\\", "é", "\u3000", "\x85", "%20"]  # fmt: skip
+    rng = random.Random(11)
+    for _ in range(20000):
+        inner = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        text = rng.choice(["", "x", "{"]) + rng.choice(["url(", "URL(", "uRl("]) + inner
+        start = text.index("(") - 3
+        found = _OPAQUE.match(text, start)
+        end = _url_end(text, start)
+        if end == -2:
+            assert not text[start + 4 :].split(")")[0].isascii(), text
+        else:
+            assert end == (found.end() if found else -1), text
+
+
+def test_string_ends_found_without_the_pattern_match_it() -> None:
+    """At a quote, the end found by searching for the closing quote is the end of the
+    pattern's match, on random strings (the other quote, escapes, newlines, no closing)."""
+    import random
+
+    from resolver.adapters.dom.css import _OPAQUE, _string_end
+
+    pieces = ["a", " ", '"', "'", "\\", "\n", "\r", "é", "中", ";", "}"]
+    rng = random.Random(13)
+    for _ in range(20000):
+        text = rng.choice(["", "x", "{"]) + rng.choice(['"', "'"])
+        start = len(text) - 1
+        text += "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        found = _OPAQUE.match(text, start)
+        end = _string_end(text, start)
+        if end == -2:
+            stop = text.find(text[start], start + 1) % (len(text) + 1)
+            assert "\\" in text[start:stop] or "\n" in text[start:stop], text
+        else:
+            assert found is not None and end == found.end(), text
 
 
 def test_plain_declarations_read_without_the_tokenizer_match_it() -> None:
