@@ -378,7 +378,10 @@ def test_build_leaves_the_collector_as_it_found_it() -> None:
     try:
         frozen = gc.get_freeze_count()
         build_table(source)
-        assert gc.get_freeze_count() == frozen  # the process's frozen objects stay frozen
+        # The process's frozen objects stay frozen: an unfreeze would leave none. (A frozen
+        # object freed during the build, such as a regular expression evicted from `re`'s
+        # cache, leaves the count too, so it may drop by a few.)
+        assert frozen - 1000 < gc.get_freeze_count() <= frozen
         assert gc.isenabled()
     finally:
         gc.unfreeze()
