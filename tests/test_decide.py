@@ -687,15 +687,18 @@ def test_a_selected_row_whose_number_differs_does_not_agree_while_the_namesake_i
 
 
 def _article_pushed_down(
-    shift: float, names: tuple[str, ...] = ("Read more",) * 4, gap: float = 34
+    shift: float, gap: float = 34, second_href: str = "https://blog.example/post/2"
 ) -> CandidateTable:
-    """Links in paragraphs ``gap`` px apart, the whole article pushed down by ``shift``."""
-    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    """Four "Read more" links in paragraphs ``gap`` px apart, all to the same post but the
+    second to ``second_href``, the whole article pushed down by ``shift``."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
     root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
-    for k, name in enumerate(names):
+    for k in range(4):
         top = 150 + gap * k + shift
-        b.add(f"a{k + 1}", raw_role="link", name=name, parent=root, bbox=(8, top, 90, top + 17),
-              xpath=f"/html[1]/body[1]/article[1]/p[{k + 1}]/a[1]")  # fmt: skip
+        href = second_href if k == 1 else "https://blog.example/post/2"
+        b.add(f"a{k + 1}", raw_role="link", name="Read more", parent=root,
+              bbox=(8, top, 90, top + 17), xpath=f"/html[1]/body[1]/article[1]/p[{k + 1}]/a[1]",
+              href=href)  # fmt: skip
     return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
 
 
@@ -704,7 +707,7 @@ def test_a_recorded_xpath_outweighs_a_page_shift_on_an_accessibility_tree() -> N
     # "Read more" links; a banner then pushed the article down by 80 px.
     ref = SemanticElementRef(
         role="link", name="Read more", bbox=(8, 184, 90, 201), screen_size=(1280, 800),
-        xpath="/html[1]/body[1]/article[1]/p[2]/a[1]",
+        xpath="/html[1]/body[1]/article[1]/p[2]/a[1]", href="https://blog.example/post/2",
     )  # fmt: skip
     config = MatchConfig()
     pushed = decide(ref, _article_pushed_down(80), config)
@@ -716,9 +719,10 @@ def test_a_recorded_xpath_outweighs_a_page_shift_on_an_accessibility_tree() -> N
     close = ref.model_copy(update={"bbox": (8, 170, 90, 187)})
     held = decide(close, _article_pushed_down(16, gap=20), config)
     assert held.status == "ambiguous" and held.best is not None and held.best.id == "a1"
-    # The row under the xpath agrees less on something other than place (its name): the
-    # xpath does not overturn that.
-    names = ("Read more", "Read mor", "Read more", "Read more")
-    renamed = decide(ref, _article_pushed_down(80, names), config)
-    assert renamed.status == "ambiguous" and renamed.best is not None
-    assert renamed.best.id == "a1"
+    # The row under the xpath agrees less on something other than place (its link now has a
+    # fragment, the others link exactly where the recorded one did): the xpath does not
+    # overturn that, however far the page moved.
+    elsewhere = decide(ref, _article_pushed_down(300, second_href="https://blog.example/post/2#top"),
+                       config)  # fmt: skip
+    assert elsewhere.status == "ambiguous" and elsewhere.best is not None
+    assert elsewhere.best.id == "a1"
