@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
@@ -87,17 +88,38 @@ link around content 500 elements deep is a page Chromium names; the interpreter'
 limit (1,000 frames) would refuse it."""
 
 
+_LIMIT_LOCK: Final = threading.Lock()
+_raised_for: int = 0
+"""Walks running on the recursion limit this module raised (guarded by :data:`_LIMIT_LOCK`)."""
+_restore_to: int = 0
+"""The limit to restore when the last of them ends."""
+
+
 def _deep_walk(walk: Callable[[], str]) -> str:
     """``walk()`` with room for :data:`_STACK` frames: the interpreter's recursion limit is
-    raised for the call when it is lower, and restored after it."""
-    limit = sys.getrecursionlimit()
-    if limit >= _STACK:
-        return walk()
-    sys.setrecursionlimit(_STACK)
+    raised for the call when it is lower, and restored after it.
+
+    The limit is the process's, shared by its threads, so the walks that need it raised are
+    counted and only the last to end restores it: a walk in another thread never finds it
+    lowered under it. (The count goes up before the limit is raised and the limit comes down
+    before the count does, so a walk that reads a raised limit with no walk counted is not
+    on a limit about to be restored.)"""
+    global _raised_for, _restore_to
+    if sys.getrecursionlimit() >= _STACK and not _raised_for:
+        return walk()  # the process's own limit is enough
+    with _LIMIT_LOCK:
+        _raised_for += 1
+        if _raised_for == 1:
+            _restore_to = sys.getrecursionlimit()
+            if _restore_to < _STACK:
+                sys.setrecursionlimit(_STACK)
     try:
         return walk()
     finally:
-        sys.setrecursionlimit(limit)
+        with _LIMIT_LOCK:
+            if _raised_for == 1 and _restore_to < _STACK:
+                sys.setrecursionlimit(_restore_to)
+            _raised_for -= 1
 
 
 class _Walk:

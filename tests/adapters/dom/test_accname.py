@@ -250,3 +250,39 @@ def test_a_link_around_content_500_elements_deep_is_named() -> None:
     nested = build_table(SourceInput(raw=cells, max_nodes=10**6))
     assert {nested.names[i] for i in range(len(nested.names))} == {"Inner"}
     assert sys.getrecursionlimit() == limit
+
+
+def test_a_walk_in_another_thread_keeps_the_raised_limit_until_it_ends() -> None:
+    # The recursion limit is the process's: a walk that started while another had raised it
+    # must not find it lowered under it when that other walk ends first.
+    import sys
+    import threading
+
+    from resolver.adapters.dom.accname import _STACK, _deep_walk
+
+    limit = sys.getrecursionlimit()
+    if limit >= _STACK:
+        sys.setrecursionlimit(1000)
+    inside, outer_done = threading.Event(), threading.Event()
+    seen: list[int] = []
+
+    def inner() -> str:
+        inside.set()
+        outer_done.wait(5)
+        seen.append(sys.getrecursionlimit())  # the outer walk has ended by now
+        return ""
+
+    def outer() -> str:
+        worker.start()
+        inside.wait(5)
+        return ""
+
+    worker = threading.Thread(target=lambda: _deep_walk(inner))
+    try:
+        _deep_walk(outer)
+        outer_done.set()
+        worker.join(5)
+        assert seen and seen[0] >= _STACK
+        assert sys.getrecursionlimit() == min(limit, 1000)  # restored once both ended
+    finally:
+        sys.setrecursionlimit(limit)
