@@ -137,6 +137,13 @@ class MatchConfig:
     place, with nearly the recorded name (renamed a little), while the best is elsewhere,
     the best is accepted only if it leads by this much: the reference is torn between its
     name and its place."""
+    changed_box: float = 0.5
+    """An answer whose role differs from the recorded one, or whose name differs by more
+    than its numbers, and which the recorded xpath does not select, is taken for the target
+    changed only if no two of the rest of its place disagree: all recorded nearby texts
+    next to it, the recorded link, and a box agreeing at least this much (after the page's
+    shift). Changed in name and moved in place both, it is as likely another element that
+    shares a word, and the source abstains."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

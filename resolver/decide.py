@@ -139,9 +139,10 @@ def verify_selector(
     (:func:`_best_or_place_only_lead`: the xpath breaks a tie and outweighs a page shift, it does
     not overturn other evidence), and for a reference that recorded look-alikes only while
     the page has as many of them as were recorded (:func:`_lookalikes_in_place`)."""
+    in_place = _lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
-    if run is None and _lookalikes_in_place(ref, table):
+    if run is None and in_place:
         run = _xpath_column_resolver(table)
     if run is None:
         return None
@@ -157,6 +158,8 @@ def verify_selector(
             continue
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
+        if not in_place and _namesake_elsewhere(ref, table, scored, rows[0], config):
+            continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
             continue
@@ -164,6 +167,21 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+def _namesake_elsewhere(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int, config: MatchConfig
+) -> bool:
+    """Whether ``row`` bears the recorded name and is not where the target was (unranked,
+    or its box under ``stray_box`` after the page's shift): with a look-alike gone or added,
+    a positional selector may select a look-alike that took the target's slot."""
+    if not ref.name or normalize(table.names[row]) != normalize(ref.name):
+        return False
+    at = np.flatnonzero(scored.rows == row)
+    boxes = scored.signals.get("bbox")
+    if not at.size:
+        return True
+    return boxes is not None and float(boxes[at[0]]) < config.stray_box
 
 
 XPATH_NEARBY_SLACK: Final[float] = 0.26
@@ -310,6 +328,8 @@ def _decisions(
             decision = _left_behind_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _torn_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
+            decision = _changed_and_moved_check(ref, table, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -318,6 +338,8 @@ def _decisions(
             decision = _renamed_in_its_slot(ref, table, decision)
         if decision.status == "ambiguous":
             decision = _path_tie(ref, table, step, config, decision)
+        if decision.status == "ambiguous":
+            decision = _renumbered_tie(ref, table, config, decision)
         out.append(decision)
     return out
 
@@ -557,6 +579,93 @@ def _path_tie(
     return replace(decision, status="accepted", reason=reason)
 
 
+def _renumbered_tie(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, decision: Decision
+) -> Decision:
+    """Ambiguous for want of a margin, the best over the threshold: when the recorded xpath
+    selects no row of the recorded role and name, and exactly one such row has the recorded
+    xpath with one step's position changed (a banner or a block inserted above renumbered
+    one level for everything under it; a look-alike elsewhere differs in more steps, and
+    look-alikes in one list, each a step apart, make more than one), that row is taken if
+    it is tied with the best (within the margin) and agrees with the reference as well on
+    everything but place. Not for a reference whose recorded look-alikes are not all there
+    (their rules decide)."""
+    best, xpaths = decision.best, table.platform_ids.get("xpath")
+    if best is None or xpaths is None or not ref.xpath or not ref.name:
+        return decision
+    if best.score < config.threshold or decision.margin >= config.min_margin:
+        return decision
+    if not _lookalikes_in_place(ref, table):
+        return decision
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    if any(code is None or table.role_codes[r] == code for r in _xpath_rows(ref, table) or ()):
+        return decision
+    namesakes = _namesake_rows(ref, table)
+    recorded = _indexed_steps(ref.xpath)
+    renumbered = [r for r in namesakes if _one_step_apart(recorded, xpaths[r])]
+    if len(renumbered) != 1 or _sibling_at_renumbered_step(
+        recorded, xpaths, namesakes, renumbered[0]
+    ):
+        return decision
+    kept = next((c for c in decision.candidates if c.id == table.ids[renumbered[0]]), None)
+    if kept is None or kept.score < best.score - config.min_margin:
+        return decision
+    for key, value in best.signals.items():
+        slack = XPATH_NEARBY_SLACK if key == "web:nearby" else _ROUNDING
+        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - slack:
+            return decision
+    other = decision.runner_up if kept is best else best
+    if other is None:
+        return decision
+    reason = (
+        f"{decision.reason}; but {kept.id!r} is the one element of the recorded role and name "
+        "under the recorded xpath with one step renumbered (a level above it shifted)"
+    )
+    return _taken(decision, kept, other, reason)
+
+
+def _sibling_at_renumbered_step(
+    recorded: list[str], xpaths: Sequence[str | None], namesakes: list[int], row: int
+) -> bool:
+    """Whether another namesake sits under the same steps as ``row`` down to the step that
+    was renumbered, and at another position there: look-alikes in sibling list items or
+    sections, among which a renumbered step does not tell the target."""
+    steps = _indexed_steps(str(xpaths[row]))
+    level = next(k for k, (a, b) in enumerate(zip(recorded, steps, strict=True)) if a != b)
+    for other in namesakes:
+        path = _indexed_steps(str(xpaths[other] or ""))
+        if other == row or len(path) <= level or path[:level] != steps[:level]:
+            continue
+        if path[level] != steps[level]:
+            return True
+    return False
+
+
+def _namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
+    """The rows with the ref's name and role."""
+    rows = index_of(table).lookup("norm", normalize(collapse(ref.name or "")))
+    if ref.role:
+        rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
+    return [int(r) for r in rows]
+
+
+def _indexed_steps(xpath: str) -> list[str]:
+    """An xpath's steps with every position explicit (``div`` is ``div[1]``)."""
+    return [step if step.endswith("]") else f"{step}[1]" for step in _steps(xpath)]
+
+
+def _one_step_apart(recorded: list[str], xpath: str | None) -> bool:
+    """Whether ``xpath`` is ``recorded`` (:func:`_indexed_steps`) with one step's position,
+    and nothing else, changed."""
+    if not xpath:
+        return False
+    steps = _indexed_steps(xpath)
+    if len(steps) != len(recorded):
+        return False
+    apart = [(a, b) for a, b in zip(recorded, steps, strict=True) if a != b]
+    return len(apart) == 1 and apart[0][0].split("[", 1)[0] == apart[0][1].split("[", 1)[0]
+
+
 def _renamed_in_its_slot(
     ref: SemanticElementRef, table: CandidateTable, decision: Decision
 ) -> Decision:
@@ -650,6 +759,41 @@ def _left_behind_check(
         f"the target's recorded neighbours are still where it was "
         f"({stayed:.0f} px from its place), its xpath selects nothing, and the best is "
         f"{away:.0f} px from all of them: the target is gone from its place"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _changed_and_moved_check(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, decision: Decision
+) -> Decision:
+    """An answer whose role differs from the recorded one, or whose name differs by more
+    than its numbers (a counter, a date), and which the recorded xpath does not select,
+    must not disagree on two of the rest of its place: the recorded nearby texts next to
+    it, the recorded link, its box (``changed_box``). Renamed and moved both, it is as
+    likely another element sharing a word with the target (a shorter "All replies" in
+    another section for a removed "View all 146 replies"), and the source abstains. One
+    of the three may change with a rename (a redesign moves a button it renames)."""
+    signals = decision.candidates[0].signals
+    if signals.get("id:xpath", 1.0) > 0.0 or "xpath" not in table.platform_ids:
+        return decision
+    name, role = signals.get("name", 1.0), signals.get("role", 1.0)
+    if name >= NAME_TIERS["masked"] - _ROUNDING and role >= 1.0 - _ROUNDING:
+        return decision
+    moved = [
+        what
+        for what, value, floor in (
+            ("nearby", signals.get("web:nearby", 1.0), 1.0),
+            ("link", signals.get("web:href", 1.0), 1.0),
+            ("box", signals.get("bbox", 1.0), config.changed_box),
+        )
+        if value < floor - _ROUNDING
+    ]
+    if len(moved) < 2:
+        return decision
+    why = (
+        f"the best differs from the reference in name ({name:.2f}) or role ({role:.2f}), the "
+        f"recorded xpath does not select it, and its {' and '.join(moved)} disagree: another "
+        "element sharing a word is as likely as the target changed"
     )
     return _overruled(decision, "not_found", why)
 

@@ -622,8 +622,15 @@ def test_a_tie_is_broken_by_the_place_in_the_document_after_a_level_was_renumber
     # The other link's path agrees as well: still a tie.
     alike = _pushed_down("/html[1]/body[1]/div[4]/header[1]/nav[1]/a[1]")
     assert decide(ref, alike, MatchConfig()).status == "ambiguous"
-    # A dead heat (the recorded box halfway between them) is not decided by the path alone.
-    midway = ref.model_copy(update={"bbox": (20, 350, 80, 370)})
+    # A dead heat (the recorded box halfway between them) is not decided by the path's
+    # similarity alone (with two steps renumbered; one alone is
+    # test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes).
+    midway = ref.model_copy(
+        update={
+            "bbox": (20, 350, 80, 370),
+            "xpath": "/html[1]/body[1]/div[2]/header[1]/nav[2]/a[1]",
+        }
+    )
     heat = decide(midway, _pushed_down("/html[1]/body[1]/div[3]/footer[1]/a[1]"), MatchConfig())
     assert heat.status == "ambiguous" and heat.margin < 0.02
     # Without a recorded xpath, or with one the best does not resemble more, no answer.
@@ -726,3 +733,122 @@ def test_a_recorded_xpath_outweighs_a_page_shift_on_an_accessibility_tree() -> N
                        config)  # fmt: skip
     assert elsewhere.status == "ambiguous" and elsewhere.best is not None
     assert elsewhere.best.id == "a1"
+
+
+def _replies(xpath: str) -> CandidateTable:
+    """A comment page with one "All replies" link at ``xpath``, far from where a recorded
+    "View all 146 replies" was (between "About" and "Help"), to the same address."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="Comments", bbox=(0, 0, 1280, 800))
+    b.add("all", raw_role="link", name="All replies", parent=root, bbox=(48, 600, 115, 617),
+          xpath=xpath, href="https://news.example/thread/9")  # fmt: skip
+    texts = ("Reply", "Share", "Report", "Hosts of other people", "About", "Help")
+    for k, text in enumerate(texts):
+        b.add(f"n{k}", raw_role="link", name=text, parent=root,
+              bbox=(215, 640 + 40 * k, 300, 657 + 40 * k),
+              xpath=f"/html[1]/body[1]/section[1]/div[4]/a[{k + 1}]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_renamed_answer_the_recorded_xpath_does_not_select_must_keep_its_place() -> None:
+    ref = SemanticElementRef(
+        role="link", name="View all 146 replies", bbox=(215, 800, 344, 817),
+        screen_size=(1280, 800), xpath="/html[1]/body[1]/section[1]/div[3]/a[1]",
+        href="https://news.example/thread/9", nearby_text=("Reply", "Share", "Report", "About"),
+    )  # fmt: skip
+    config = MatchConfig()
+    # Renamed, moved 200 px away into another section, among other neighbours: as likely
+    # another link sharing words with a removed target.
+    elsewhere = _replies("/html[1]/body[1]/section[2]/a[1]")
+    moved = decide(ref, elsewhere, config)
+    assert moved.status == "not_found" and "xpath does not select" in moved.reason
+    # The recorded xpath still selects it: the target renamed in its place.
+    kept = decide(ref, _replies("/html[1]/body[1]/section[1]/div[3]/a[1]"), config)
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "all"
+    # Renamed but at the recorded place with the recorded neighbours: renamed in place.
+    placed = ref.model_copy(update={"bbox": (48, 600, 115, 617), "nearby_text": ()})
+    assert decide(placed, elsewhere, config).status == "accepted"
+    # Only the box disagrees (its recorded neighbours are all next to it): a redesign may
+    # move a control it renames.
+    near = ref.model_copy(update={"nearby_text": ("Reply", "Share", "Report")})
+    assert decide(near, elsewhere, config).status == "accepted"
+    # The rule asks for the rest of the place only of a changed name or role.
+    same = ref.model_copy(update={"name": "All replies"})
+    assert decide(same, elsewhere, config).status == "accepted"
+
+
+def _illustrations(*tops: float) -> CandidateTable:
+    """Images named "Illustration" at the given tops, each selected by its own css."""
+    b = TableBuilder("dom", "fake", executor_prefix="xpath:")
+    for k, top in enumerate(tops):
+        b.add(f"/html[1]/body[1]/img[{k + 1}]", raw_role="img", name="Illustration",
+              bbox=(8, top, 9, top + 1))  # fmt: skip
+    table = b.build(coord_space="css_px")
+    rows = {f"body > img:nth-of-type({k + 1})": [k] for k in range(len(tops))}
+    object.__setattr__(table, "selector_resolver", lambda kind, sel: rows.get(sel, []))
+    return table
+
+
+def test_a_positional_selector_is_not_trusted_to_a_namesake_elsewhere_when_one_is_gone() -> None:
+    # Recorded: the first of two 1-px images, at y=21, with its look-alike at y=117.
+    ref = SemanticElementRef(
+        role="image", name="Illustration", bbox=(8, 21, 9, 22),
+        css_selector="body > img:nth-of-type(1)", lookalikes=((8, 117, 9, 118),),
+    )  # fmt: skip
+    config = MatchConfig()
+    both = decide(ref, _illustrations(21, 117), config)
+    assert both.status == "accepted" and both.best is not None
+    assert both.best.id == "/html[1]/body[1]/img[1]" and "selector" in both.reason
+    # The target was removed: its selector now selects the look-alike, far from its place.
+    gone = decide(ref, _illustrations(117), config)
+    assert "selector" not in gone.reason
+    assert gone.status != "accepted"
+    # A look-alike gone, the one selected still at the target's place: trusted.
+    held = decide(ref, _illustrations(21), config)
+    assert held.status == "accepted" and "selector" in held.reason
+
+
+def _follow_links(
+    level: str, shift: float, extra: tuple[tuple[str, str], ...] = ()
+) -> CandidateTable:
+    """Three "Follow" links, one per article 300 px apart under ``/html/body/{level}``,
+    pushed down by ``shift``; ``extra`` adds a link ``(name, xpath)`` far below."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Thread", bbox=(0, 0, 1280, 800))
+    for k in range(3):
+        top = 150 + 300 * k + shift
+        b.add(f"f{k + 1}", raw_role="link", name="Follow", parent=root,
+              bbox=(48, top, 96, top + 17),
+              xpath=f"/html[1]/body[1]/{level}/article[{k + 1}]/header[1]/a[1]")  # fmt: skip
+    for k, (name, xpath) in enumerate(extra):
+        b.add(f"x{k}", raw_role="link", name=name, parent=root,
+              bbox=(48, 3000 + 40 * k, 110, 3017 + 40 * k), xpath=xpath)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes() -> None:
+    # Recorded: the second article's link. A banner then renumbered body's div[2] to div[3]
+    # and pushed everything down by 150 px: the first and second links are as far from
+    # the recorded box, and the recorded xpath selects nothing.
+    ref = SemanticElementRef(
+        role="link", name="Follow", bbox=(48, 450, 96, 467), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/div[2]/article[2]/header[1]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    pushed = decide(ref, _follow_links("div[3]", 150), config)
+    assert pushed.status == "accepted" and pushed.best is not None and pushed.best.id == "f2"
+    assert "renumbered" in pushed.reason
+    # Another "Follow" under the same steps down to the renumbered one, at another position
+    # there (a sibling section): the renumbered step no longer tells the target.
+    sibling = ("Follow", "/html[1]/body[1]/div[4]/article[9]/header[1]/a[1]")
+    assert decide(ref, _follow_links("div[3]", 150, (sibling,)), config).status == "ambiguous"
+    # Namesakes that differ further down do not stand in the way.
+    deeper = ("Follow", "/html[1]/body[1]/div[3]/aside[1]/header[1]/a[1]")
+    assert decide(ref, _follow_links("div[3]", 150, (deeper,)), config).status == "accepted"
+    # The recorded xpath still selects an element of the recorded role (the target renamed
+    # in its place, perhaps): the renumbered step is no evidence.
+    renamed = ("Unfollow", ref.xpath or "")
+    assert decide(ref, _follow_links("div[3]", 150, (renamed,)), config).status == "ambiguous"
+    # Without the banner's renumbering (look-alikes one list-item step apart): no tie-break.
+    listed = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[5]/header[1]/a[1]"})
+    assert decide(listed, _follow_links("div[3]", 150), config).status == "ambiguous"
