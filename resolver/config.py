@@ -137,7 +137,7 @@ class MatchConfig:
     place, with nearly the recorded name (renamed a little), while the best is elsewhere,
     the best is accepted only if it leads by this much: the reference is torn between its
     name and its place."""
-    changed_box: float = 0.5
+    changed_box: float = 0.75
     """An answer whose role differs from the recorded one, or whose name differs by more
     than its numbers, and which the recorded xpath does not select, is taken for the target
     changed only if no two of the rest of its place disagree: all recorded nearby texts

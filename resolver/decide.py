@@ -330,6 +330,12 @@ def _decisions(
             decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _changed_and_moved_check(ref, table, config, decision)
+        if decision.status == "accepted":
+            decision = _numbered_series_check(ref, table, step, decision)
+        if decision.status == "accepted":
+            decision = _shrunk_group_check(ref, table, decision)
+        if decision.status == "accepted":
+            decision = _unnamed_check(ref, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -794,6 +800,81 @@ def _changed_and_moved_check(
         f"the best differs from the reference in name ({name:.2f}) or role ({role:.2f}), the "
         f"recorded xpath does not select it, and its {' and '.join(moved)} disagree: another "
         "element sharing a word is as likely as the target changed"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _numbered_series_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """An answer whose name is the recorded one with other numbers, which the recorded
+    xpath does not select, while another element of its role shares that pattern (a
+    numbered series: footnotes "22", "23", "24", "status code 400" and "500"): the numbers
+    name the members, and the answer is another member rather than the target renumbered.
+    A counter ("Inbox (3)" become "Inbox (12)") has no second member."""
+    best = decision.best
+    if best is None or not ref.name or "xpath" not in table.platform_ids:
+        return decision
+    signals = best.signals
+    if signals.get("id:xpath", 1.0) > 0.0:
+        return decision
+    if abs(signals.get("name", 0.0) - NAME_TIERS["masked"]) > _ROUNDING:
+        return decision
+    row = int(scored.rows[0])
+    members = index_of(table).lookup("mask", table.names_mask[row])
+    members = members[table.role_codes[members] == table.role_codes[row]]
+    if members.size < 2:
+        return decision
+    why = (
+        f"{best.name!r} differs from the recorded name in its numbers only, the recorded "
+        f"xpath does not select it, and {members.size} elements of its role follow that "
+        "pattern: another member of a numbered series"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _shrunk_group_check(
+    ref: SemanticElementRef, table: CandidateTable, decision: Decision
+) -> Decision:
+    """Fewer elements bear the recorded role and name than the reference recorded (the
+    target and its look-alikes: one is gone, perhaps the target), and the best is in
+    another container than the recorded one, which the recorded xpath does not select: a
+    namesake elsewhere, as likely left by a removed target as the target moved. An answer
+    in the recorded innermost container is exempt, as in :func:`_lookalike_place_check`."""
+    best = decision.best
+    if best is None or not ref.lookalikes or len(ref.lookalikes) >= LOOKALIKES_KEPT:
+        return decision
+    signals = best.signals
+    if signals.get("container", 1.0) >= 1.0 - _ROUNDING or signals.get("id:xpath", 0.0) > 0.0:
+        return decision
+    if _same_inner_container(ref, best.container_path):
+        return decision
+    if _namesakes(ref, table) >= len(ref.lookalikes) + 1:
+        return decision
+    why = (
+        f"{len(ref.lookalikes) + 1} elements bore the recorded role and name and fewer do "
+        f"now, and the best is in another container (container {signals['container']:.2f}) "
+        "where the recorded xpath does not lead: perhaps a look-alike left by the target"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _unnamed_check(ref: SemanticElementRef, decision: Decision) -> Decision:
+    """A reference without a name is told by its role and its link above all: an answer of
+    another role (a named field for an unnamed one) or to another address, which the
+    recorded xpath does not select, is another element."""
+    best = decision.best
+    if best is None or ref.name:
+        return decision
+    signals = best.signals
+    if signals.get("id:xpath", 0.0) > 0.0:
+        return decision
+    role, link = signals.get("role", 1.0), signals.get("web:href", 1.0)
+    if role >= 1.0 - _ROUNDING and link >= 1.0 - _ROUNDING:
+        return decision
+    why = (
+        f"the reference has no name, and the best differs in role ({role:.2f}) or link "
+        f"({link:.2f}) where the recorded xpath does not lead: another element"
     )
     return _overruled(decision, "not_found", why)
 

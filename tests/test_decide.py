@@ -852,3 +852,86 @@ def test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes() -> N
     # Without the banner's renumbering (look-alikes one list-item step apart): no tie-break.
     listed = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[5]/header[1]/a[1]"})
     assert decide(listed, _follow_links("div[3]", 150), config).status == "ambiguous"
+
+
+def _footnotes(*numbers: str, name: str = "", xpath_of: str = "sup") -> CandidateTable:
+    """Footnote links named by their numbers in one paragraph, each under its own xpath."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Book", bbox=(0, 0, 1280, 800))
+    for k, number in enumerate(numbers):
+        b.add(f"n{number}", raw_role="link", name=f"{name}{number}", parent=root,
+              bbox=(100 + 60 * k, 300, 112 + 60 * k, 315),
+              xpath=f"/html[1]/body[1]/p[1]/{xpath_of}[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_another_member_of_a_numbered_series_is_not_the_target_renumbered() -> None:
+    # Recorded: footnote "22" between "21" and "23"; it was removed, and "23" slid left.
+    ref = SemanticElementRef(
+        role="link", name="22", bbox=(160, 300, 172, 315), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/p[1]/sup[9]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    series = decide(ref, _footnotes("21", "23"), config)
+    assert series.status == "not_found" and "numbered series" in series.reason
+    # A counter has no second member: "Inbox (3)" became "Inbox (12)".
+    counter = ref.model_copy(update={"name": "Inbox (3)"})
+    single = decide(counter, _footnotes("(12)", name="Inbox "), config)
+    assert single.status == "accepted" and single.best is not None
+    # The recorded xpath still selects it: the target renumbered in its place.
+    placed = ref.model_copy(update={"xpath": "/html[1]/body[1]/p[1]/sup[2]/a[1]"})
+    assert decide(placed, _footnotes("21", "23"), config).status == "accepted"
+
+
+def _unnamed_links(href: str) -> CandidateTable:
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="Wiki", bbox=(0, 0, 1280, 800))
+    b.add("i", raw_role="link", name="", parent=root, bbox=(40, 200, 140, 260),
+          xpath="/html[1]/body[1]/article[1]/a[3]", href=href)  # fmt: skip
+    b.add("t", raw_role="StaticText", name="Han Solo", parent=root, bbox=(40, 270, 140, 290))
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_an_unnamed_reference_is_not_answered_by_a_link_to_another_address() -> None:
+    # An image link without a name was removed; the next one slid into its place.
+    ref = SemanticElementRef(
+        role="link", bbox=(40, 200, 140, 260), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/article[1]/a[4]", href="https://wiki.example/f/solo.png",
+    )  # fmt: skip
+    config = MatchConfig()
+    other = decide(ref, _unnamed_links("https://wiki.example/f/falcon.png"), config)
+    assert other.status == "not_found" and "no name" in other.reason
+    same = decide(ref, _unnamed_links("https://wiki.example/f/solo.png"), config)
+    assert same.status == "accepted" and same.best is not None and same.best.id == "i"
+
+
+def _tag_lists(both: bool) -> CandidateTable:
+    """Two dated entries, each with a "PostgreSQL" tag link; ``both=False``: the first
+    entry's link was removed."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Notes", bbox=(0, 0, 1280, 800))
+    for k, date in enumerate(("13 August 2019", "11 May 2017")):
+        text = f"{date}: anomaly detection in PostgreSQL with plain SQL"
+        item = b.add(f"e{k}", raw_role="listitem", name=text, parent=root,
+                     bbox=(40, 100 + 200 * k, 600, 180 + 200 * k))  # fmt: skip
+        if both or k:
+            b.add(f"p{k}", raw_role="link", name="PostgreSQL", parent=item,
+                  bbox=(60, 150 + 200 * k, 150, 165 + 200 * k),
+                  xpath=f"/html[1]/body[1]/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
+    ref = SemanticElementRef(
+        role="link", name="PostgreSQL", bbox=(60, 150, 150, 165), screen_size=(1280, 800),
+        container_path=("Notes", "13 August 2019: anomaly detection in PostgreSQL with plain SQL"),
+        lookalikes=((900, 700, 990, 715),),  # the look-alike was elsewhere (since moved up)
+        xpath="/html[1]/body[1]/ul[1]/li[1]/span[1]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    gone = decide(ref, _tag_lists(False), config)
+    assert gone.status != "accepted"
+    assert "fewer do now" in gone.reason
+    # Both still there: the target, in its container, is answered.
+    both = decide(ref, _tag_lists(True), config)
+    assert both.status == "accepted" and both.best is not None and both.best.id == "p0"
