@@ -43,7 +43,14 @@ from lxml import etree
 
 from .targets import KEY_ATTR, Target, _hidden, marked, seeded_rng, serialize
 
-__all__ = ["KINDS", "PAGE_WIDE", "VERSIONS_PER_PAGE", "Version", "make_versions"]
+__all__ = [
+    "KINDS",
+    "PAGE_WIDE",
+    "VERSIONS_PER_PAGE",
+    "Version",
+    "make_versions",
+    "removal_versions",
+]
 
 VERSIONS_PER_PAGE = 4
 PAGE_WIDE = frozenset({"rename_ids_classes", "decoys", "banner"})
@@ -513,4 +520,23 @@ def make_versions(
             continue
         per_target = {t.key: kind if t.key in touched else "none" for t in targets}
         versions.append(Version(f"v{len(versions) + 1}-{kind}", kind, html, per_target))
+    return versions
+
+
+def removal_versions(
+    root: etree._Element, targets: list[Target], page: str, count: int
+) -> list[Version]:
+    """``count`` more ``remove`` versions of a marked page, each from its own seed (``r1``,
+    ``r2``, ...): other targets removed than in :func:`make_versions`, for tuning the
+    refusal of removed targets on more cases than one version per page gives."""
+    versions: list[Version] = []
+    base_html = serialize(root)
+    for k in range(1, count + 1):
+        changed = copy.deepcopy(root)
+        touched = _remove(changed, seeded_rng("mutate", page, "remove", f"r{k}"), targets)
+        html = serialize(changed)
+        if not touched or html == base_html:
+            continue
+        per_target = {t.key: "remove" if t.key in touched else "none" for t in targets}
+        versions.append(Version(f"r{k}-remove", "remove", html, per_target))
     return versions

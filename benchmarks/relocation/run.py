@@ -34,7 +34,7 @@ from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
 
 from .alike import Page, judge
-from .mutate import Version, make_versions
+from .mutate import Version, make_versions, removal_versions
 from .recorders import Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
 from .report import markdown
@@ -82,6 +82,8 @@ class Options:
     chromium: str
     timeout: float
     seed: bool
+    removals: int = 0
+    """Extra ``remove`` versions per page, each from its own seed (``--removals``)."""
 
 
 # -- one page -------------------------------------------------------------------------------
@@ -231,21 +233,25 @@ def evaluate_version(
     return outcomes
 
 
-def page_versions(source: str, name: str) -> tuple[list[Target], str, list[Version]]:
+def page_versions(
+    source: str, name: str, removals: int = 0
+) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
-    has no target); the parsed page is dropped before rendering starts."""
+    has no target), with ``removals`` extra removal versions; the parsed page is dropped
+    before rendering starts."""
     root = load_page(Path(source))
     targets = choose_targets(root, name)
     if not targets:
         return [], "", []
-    return targets, serialize(root), make_versions(root, targets, name)
+    versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
+    return targets, serialize(root), versions
 
 
 def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     """Targets, versions, renders and outcomes of one page (run in a worker process)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    targets, base_html, versions = page_versions(source, name)
+    targets, base_html, versions = page_versions(source, name, options.removals)
     result["targets"] = len(targets)
     if not targets:
         result["status"] = "no targets"
@@ -346,6 +352,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", DEFAULT_CHROMIUM))
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per render")
     parser.add_argument("--no-seed", action="store_true", help="skip the seed baseline")
+    parser.add_argument(
+        "--removals", type=int, default=0,
+        help="extra remove versions per page, each from its own seed (for tuning refusals)",
+    )  # fmt: skip
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
     args = parser.parse_args(argv)
 
@@ -359,7 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:
         chosen = chosen[: args.pages]
-    options = Options(sources, args.chromium, args.timeout, not args.no_seed)
+    if args.removals < 0:
+        parser.error("--removals takes a count from 0 up")
+    options = Options(sources, args.chromium, args.timeout, not args.no_seed, args.removals)
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
     started = time.monotonic()
@@ -372,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "sources": list(sources),
         "workers": args.workers,
+        "removals": args.removals,
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)

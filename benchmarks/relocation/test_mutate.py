@@ -1,0 +1,34 @@
+"""Extra removal versions of the relocation benchmark (no browser, no corpus):
+``python -m pytest benchmarks/relocation/test_mutate.py``."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from benchmarks.relocation.mutate import removal_versions
+from benchmarks.relocation.targets import choose_targets, marked
+
+
+def _page() -> lxml.html.HtmlElement:
+    items = "".join(f'<li><a href="/p/{k}">Post number {k}</a></li>' for k in range(12))
+    html = (
+        f"<html><head><title>Blog</title></head><body><h1>Blog</h1><ul>{items}</ul></body></html>"
+    )
+    return lxml.html.document_fromstring(html)
+
+
+def test_removal_versions_remove_targets_by_their_own_seeds() -> None:
+    root = _page()
+    targets = choose_targets(root, "blog")
+    assert targets
+    versions = removal_versions(root, targets, "blog", 3)
+    assert [v.name for v in versions] == ["r1-remove", "r2-remove", "r3-remove"]
+    for version in versions:
+        removed = {k for k, kind in version.touched.items() if kind == "remove"}
+        left = set(marked(lxml.html.document_fromstring(version.html)))
+        assert removed and not removed & left and left | removed == {t.key for t in targets}
+    # Seeded: the same call gives the same versions; the seeds remove different targets.
+    again = removal_versions(root, targets, "blog", 3)
+    assert [v.html for v in again] == [v.html for v in versions]
+    assert len({v.html for v in versions}) > 1
+    assert removal_versions(root, targets, "blog", 0) == []
