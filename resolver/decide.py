@@ -335,7 +335,7 @@ def _decisions(
         if decision.status == "accepted":
             decision = _shrunk_group_check(ref, table, decision)
         if decision.status == "accepted":
-            decision = _unnamed_check(ref, decision)
+            decision = _unnamed_check(ref, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -859,10 +859,12 @@ def _shrunk_group_check(
     return _overruled(decision, "not_found", why)
 
 
-def _unnamed_check(ref: SemanticElementRef, decision: Decision) -> Decision:
-    """A reference without a name is told by its role and its link above all: an answer of
-    another role (a named field for an unnamed one) or to another address, which the
-    recorded xpath does not select, is another element."""
+def _unnamed_check(ref: SemanticElementRef, config: MatchConfig, decision: Decision) -> Decision:
+    """A reference without a name is told by its role, its link and its place: an answer
+    which the recorded xpath does not select is another element when it has another role
+    (a named field for an unnamed one) or address, or when it is neither where the target
+    was (box under ``stray_box``) nor among its recorded neighbours (nearby texts at most
+    ``stray_nearby``): without a name, nothing else speaks for it."""
     best = decision.best
     if best is None or ref.name:
         return decision
@@ -870,13 +872,18 @@ def _unnamed_check(ref: SemanticElementRef, decision: Decision) -> Decision:
     if signals.get("id:xpath", 0.0) > 0.0:
         return decision
     role, link = signals.get("role", 1.0), signals.get("web:href", 1.0)
-    if role >= 1.0 - _ROUNDING and link >= 1.0 - _ROUNDING:
+    box, nearby = signals.get("bbox", 1.0), signals.get("web:nearby", 1.0)
+    if role < 1.0 - _ROUNDING or link < 1.0 - _ROUNDING:
+        why = f"the best differs in role ({role:.2f}) or link ({link:.2f})"
+    elif box < config.stray_box and nearby <= config.stray_nearby:
+        why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
+    else:
         return decision
-    why = (
-        f"the reference has no name, and the best differs in role ({role:.2f}) or link "
-        f"({link:.2f}) where the recorded xpath does not lead: another element"
+    return _overruled(
+        decision,
+        "not_found",
+        f"the reference has no name, {why}, and the recorded xpath does not lead there",
     )
-    return _overruled(decision, "not_found", why)
 
 
 def _torn_check(

@@ -889,6 +889,10 @@ def _unnamed_links(href: str) -> CandidateTable:
     b.add("i", raw_role="link", name="", parent=root, bbox=(40, 200, 140, 260),
           xpath="/html[1]/body[1]/article[1]/a[3]", href=href)  # fmt: skip
     b.add("t", raw_role="StaticText", name="Han Solo", parent=root, bbox=(40, 270, 140, 290))
+    texts = ("Falcon", "Hoth", "Endor", "Naboo", "Leia", "Luke")  # the last two far below
+    for k, text in enumerate(texts):
+        b.add(f"s{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(40, 300 + 300 * k, 140, 320 + 300 * k))  # fmt: skip
     return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
 
 
@@ -903,6 +907,20 @@ def test_an_unnamed_reference_is_not_answered_by_a_link_to_another_address() -> 
     assert other.status == "not_found" and "no name" in other.reason
     same = decide(ref, _unnamed_links("https://wiki.example/f/solo.png"), config)
     assert same.status == "accepted" and same.best is not None and same.best.id == "i"
+    # No link recorded: its place must speak for it. Recorded 300 px lower, by "Han Solo"
+    # and "Leia", the link up here is not it; recorded where it is, it is.
+    placeless = ref.model_copy(
+        update={
+            "href": None, "bbox": (40, 500, 140, 560), "container_path": ("Wiki",),
+            "nearby_text": ("Han Solo", "Leia"),
+        }
+    )  # fmt: skip
+    away = decide(placeless, _unnamed_links("https://wiki.example/f/falcon.png"), config)
+    assert away.status == "not_found" and "neither where it was" in away.reason
+    here = placeless.model_copy(update={"bbox": (40, 200, 140, 260)})
+    assert decide(here, _unnamed_links("https://wiki.example/f/falcon.png"), config).status == (
+        "accepted"
+    )
 
 
 def _tag_lists(both: bool) -> CandidateTable:
