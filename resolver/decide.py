@@ -36,7 +36,7 @@ from .text import (
     name_similarity,
     normalize,
 )
-from .web import NearbyIndex, nearby_key
+from .web import NearbyIndex, WebIndex, href_key, nearby_key
 
 __all__ = [
     "Decision",
@@ -330,6 +330,8 @@ def _decisions(
             decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _changed_and_moved_check(ref, table, config, decision)
+        if decision.status == "accepted":
+            decision = _name_only_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _numbered_series_check(ref, table, step, decision)
         if decision.status == "accepted":
@@ -802,6 +804,47 @@ def _changed_and_moved_check(
         "element sharing a word is as likely as the target changed"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _name_only_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer that bears the recorded name but agrees on nothing of the target's place
+    (the recorded xpath does not select it, and its nearby texts, its link and its box,
+    under ``changed_box``, all differ) is a namesake elsewhere: a footer's copy of a
+    header link, a look-alike left by a removed target. Each of the four must be known. A
+    link to the same anchor of its page (``#contact``) agrees even where the page's own
+    address changed (a capture saved elsewhere, a staging host)."""
+    best = decision.best
+    if best is None or _same_anchor(ref, table, int(scored.rows[0])):
+        return decision
+    signals = best.signals
+    if signals.get("name", 0.0) < NAME_TIERS["normalized"] - _ROUNDING:
+        return decision
+    place = [signals.get(k, 1.0) for k in ("id:xpath", "web:nearby", "web:href", "bbox")]
+    if place[0] > 0.0 or place[1] >= 1.0 - _ROUNDING or place[2] >= 1.0 - _ROUNDING:
+        return decision
+    if place[3] >= config.changed_box:
+        return decision
+    why = (
+        f"only its name agrees: the recorded xpath does not select it, and its neighbours "
+        f"({place[1]:.2f}), link ({place[2]:.2f}) and box ({place[3]:.2f}) differ: a namesake "
+        "elsewhere"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _same_anchor(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether the row links to the recorded link's fragment (``#contact``), a non-empty
+    one."""
+    recorded = href_key(ref.href) if ref.href else None
+    if recorded is None or not recorded[2]:
+        return False
+    return bool(table.derived(WebIndex).hrefs[2][row] == recorded[2])
 
 
 def _numbered_series_check(

@@ -953,3 +953,42 @@ def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone(
     # Both still there: the target, in its container, is answered.
     both = decide(ref, _tag_lists(True), config)
     assert both.status == "accepted" and both.best is not None and both.best.id == "p0"
+
+
+def _footer_privacy(href: str) -> CandidateTable:
+    """A page whose only "Privacy" link is in the footer strip, between "Terms" and "Help"
+    (after the story in reading order, drawn 120 px under the header)."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 800))
+    for k, text in enumerate(("Sports", "Weather", "Markets", "Opinion")):
+        b.add(f"h{k}", raw_role="link", name=text, parent=root,
+              bbox=(20 + 90 * k, 20, 100 + 90 * k, 37), href=f"https://news.example/{text}",
+              xpath=f"/html[1]/body[1]/header[1]/a[{k + 1}]")  # fmt: skip
+    for k in range(5):  # the article
+        b.add(f"p{k}", raw_role="paragraph", name=f"Paragraph {k} of the story", parent=root,
+              bbox=(20, 100 + 1000 * k, 1200, 1000 + 1000 * k))  # fmt: skip
+    for k, text in enumerate(("Terms", "Privacy", "Help")):
+        b.add(f"f{k}", raw_role="link", name=text, parent=root,
+              bbox=(20 + 90 * k, 140, 100 + 90 * k, 157),
+              xpath=f"/html[1]/body[1]/footer[1]/a[{k + 1}]",
+              href=href if text == "Privacy" else f"https://news.example/{text}")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_that_agrees_on_nothing_but_its_name_is_not_the_target() -> None:
+    # Recorded: the header's "Privacy" link (between "Markets" and "Opinion"), since removed.
+    ref = SemanticElementRef(
+        role="link", name="Privacy", bbox=(380, 20, 460, 37), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/header[1]/a[5]", href="https://news.example/privacy-header",
+        nearby_text=("Terms", "Help", "Opinion"),
+    )  # fmt: skip
+    config = MatchConfig()
+    footer = decide(ref, _footer_privacy("https://news.example/privacy"), config)
+    assert footer.status == "not_found" and "only its name agrees" in footer.reason
+    # The same link (same address): one of the four agrees, and it is taken.
+    same = decide(ref, _footer_privacy("https://news.example/privacy-header"), config)
+    assert same.status == "accepted" and same.best is not None and same.best.id == "f1"
+    # A link to the same anchor of a page whose own address changed agrees too.
+    anchored = ref.model_copy(update={"href": "file:///old/page.html#privacy"})
+    moved = decide(anchored, _footer_privacy("file:///new/page.html#privacy"), config)
+    assert moved.status == "accepted"
