@@ -597,9 +597,10 @@ def _renumbered_tie(
     look-alikes in one list, each a step apart, make more than one), that row is taken if
     it is tied with the best (within the margin) and agrees with the reference as well on
     everything but place. Not for a reference whose recorded look-alikes are not all there
-    (their rules decide)."""
+    (their rules decide), nor for one without a box: its tie is a want of evidence, where a
+    table's sorted rows trade places and a path names a row's slot, not the row."""
     best, xpaths = decision.best, table.platform_ids.get("xpath")
-    if best is None or xpaths is None or not ref.xpath or not ref.name:
+    if best is None or xpaths is None or not ref.xpath or not ref.name or ref.bbox is None:
         return decision
     if best.score < config.threshold or decision.margin >= config.min_margin:
         return decision
@@ -820,7 +821,7 @@ def _name_only_check(
     link to the same anchor of its page (``#contact``) agrees even where the page's own
     address changed (a capture saved elsewhere, a staging host)."""
     best = decision.best
-    if best is None or _same_anchor(ref, table, int(scored.rows[0])):
+    if best is None:
         return decision
     signals = best.signals
     if signals.get("name", 0.0) < NAME_TIERS["normalized"] - _ROUNDING:
@@ -828,7 +829,7 @@ def _name_only_check(
     place = [signals.get(k, 1.0) for k in ("id:xpath", "web:nearby", "web:href", "bbox")]
     if place[0] > 0.0 or place[1] >= 1.0 - _ROUNDING or place[2] >= 1.0 - _ROUNDING:
         return decision
-    if place[3] >= config.changed_box:
+    if place[3] >= config.changed_box or _same_anchor(ref, table, int(scored.rows[0])):
         return decision
     why = (
         f"only its name agrees: the recorded xpath does not select it, and its neighbours "

@@ -849,6 +849,9 @@ def test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes() -> N
     # in its place, perhaps): the renumbered step is no evidence.
     renamed = ("Unfollow", ref.xpath or "")
     assert decide(ref, _follow_links("div[3]", 150, (renamed,)), config).status == "ambiguous"
+    # Without a box the tie is a want of evidence: the path alone does not decide it.
+    boxless = ref.model_copy(update={"bbox": None, "screen_size": None})
+    assert decide(boxless, _follow_links("div[3]", 150), config).status == "ambiguous"
     # Without the banner's renumbering (look-alikes one list-item step apart): no tie-break.
     listed = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[5]/header[1]/a[1]"})
     assert decide(listed, _follow_links("div[3]", 150), config).status == "ambiguous"
