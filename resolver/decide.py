@@ -999,21 +999,25 @@ def _lookalike_place_check(
     to where a recorded look-alike was than to where the target was (both boxes after the
     anchors' shift) is taken for that look-alike, its survivor, and the source abstains.
     An answer in the recorded innermost container is exempt (a named group, or a table row
-    or list item by its text, other than the element's own name): look-alikes that shared
-    the whole path are told apart by their order (``occurrence``), and the others were in
-    other containers (the "Edit" of Alice's table row, after the rows were sorted and one
-    deleted)."""
+    or list item by its text, other than the element's own name) while the recorded xpath
+    selects it or another namesake lies nearer to the target's place (:func:`_shuffled`):
+    look-alikes that traded places are told apart by their containers (the "Edit" of
+    Alice's table row, after the rows were sorted and one deleted); the nearest namesake,
+    at a look-alike's place, is that look-alike's survivor."""
     if not ref.lookalikes or ref.bbox is None or not ref.name or not _same_space(ref, table):
         return decision
     if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
         return decision
     row = int(scored.rows[0])
-    if _same_inner_container(ref, table.containers[row]):
-        return decision
     box = table.box(row)
     if box is None:
         return decision
     shift = page_shift(ref, table)
+    selected = decision.candidates[0].signals.get("id:xpath", 0.0) > 0.0
+    if _same_inner_container(ref, table.containers[row]) and (
+        selected or _shuffled(ref, table, row, moved_box(ref.bbox, shift))
+    ):
+        return decision
     where = _centre(box)
     to_target = _distance(where, _centre(moved_box(ref.bbox, shift)))
     to_twin = min(_distance(where, _centre(moved_box(b, shift))) for b in ref.lookalikes)
@@ -1025,6 +1029,23 @@ def _lookalike_place_check(
         "is gone or moved"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _shuffled(ref: SemanticElementRef, table: CandidateTable, row: int, place: Box) -> bool:
+    """Whether another row of the recorded role and name than ``row`` lies nearer to the
+    target's recorded ``place``: the look-alikes traded places (a table's rows sorted), so
+    only their containers tell them apart. A removed target's survivor is the namesake
+    nearest to where the target was when nothing took its place."""
+    box = table.box(row)
+    if box is None:
+        return False
+    centre = _centre(place)
+    mine = _distance(_centre(box), centre)
+    for other in _namesake_rows(ref, table):
+        found = table.box(other)
+        if other != row and found is not None and _distance(_centre(found), centre) < mine:
+            return True
+    return False
 
 
 def _lookalike_path_check(

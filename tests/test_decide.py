@@ -995,3 +995,38 @@ def test_a_namesake_that_agrees_on_nothing_but_its_name_is_not_the_target() -> N
     anchored = ref.model_copy(update={"href": "file:///old/page.html#privacy"})
     moved = decide(anchored, _footer_privacy("file:///new/page.html#privacy"), config)
     assert moved.status == "accepted"
+
+
+def _tagged_posts(posts: tuple[tuple[str, float], ...]) -> CandidateTable:
+    """Posts ``(year, top)``, each a group named by its year holding a tag list that reads
+    alike in every post ("Tags: PostgreSQL, SQL") with one "PostgreSQL" link."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Notes", bbox=(0, 0, 1280, 800))
+    for k, (year, top) in enumerate(posts):
+        post = b.add(f"g{k}", raw_role="group", name=f"Posts of {year}", parent=root,
+                     bbox=(20, top - 40, 700, top + 40))  # fmt: skip
+        item = b.add(f"l{k}", raw_role="listitem", name="Tags: PostgreSQL, SQL", parent=post,
+                     bbox=(40, top, 600, top + 20))  # fmt: skip
+        b.add(f"p{k}", raw_role="link", name="PostgreSQL", parent=item,
+              bbox=(90, top, 170, top + 17),
+              xpath=f"/html[1]/body[1]/section[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_the_survivor_in_a_look_alike_container_is_not_taken_for_a_removed_target() -> None:
+    # Recorded: the 2019 post's tag link; its look-alikes in two posts 300 and 600 px lower.
+    ref = SemanticElementRef(
+        role="link", name="PostgreSQL", bbox=(90, 100, 170, 117), screen_size=(1280, 800),
+        container_path=("Notes", "Posts of 2019", "Tags: PostgreSQL, SQL"),
+        lookalikes=((90, 400, 170, 417), (90, 700, 170, 717)),
+        xpath="/html[1]/body[1]/section[1]/div[1]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    # The 2019 link removed: the 2017 one, at its recorded place and nearest to where the
+    # target was, is its survivor, though its tag list reads the same.
+    gone = decide(ref, _tagged_posts((("2017", 400),)), config)
+    assert gone.status == "not_found" and "where a recorded look-alike was" in gone.reason
+    # The posts were reordered and one went: a namesake lies nearer to the target's place,
+    # so the place no longer tells, and the container does.
+    moved = decide(ref, _tagged_posts((("Drafts", 250), ("2019", 400))), config)
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "p1"
