@@ -1013,15 +1013,16 @@ def _lookalike_place_check(
     if box is None:
         return decision
     shift = page_shift(ref, table)
-    selected = decision.candidates[0].signals.get("id:xpath", 0.0) > 0.0
-    if _same_inner_container(ref, table.containers[row]) and (
-        selected or _shuffled(ref, table, row, moved_box(ref.bbox, shift))
-    ):
-        return decision
+    place = moved_box(ref.bbox, shift)
     where = _centre(box)
-    to_target = _distance(where, _centre(moved_box(ref.bbox, shift)))
+    to_target = _distance(where, _centre(place))
     to_twin = min(_distance(where, _centre(moved_box(b, shift))) for b in ref.lookalikes)
     if to_twin >= to_target:
+        return decision
+    selected = decision.candidates[0].signals.get("id:xpath", 0.0) > 0.0
+    if _same_inner_container(ref, table.containers[row]) and (
+        selected or _shuffled(ref, table, row, place)
+    ):
         return decision
     why = (
         f"the best is where a recorded look-alike was "
@@ -1036,16 +1037,15 @@ def _shuffled(ref: SemanticElementRef, table: CandidateTable, row: int, place: B
     target's recorded ``place``: the look-alikes traded places (a table's rows sorted), so
     only their containers tell them apart. A removed target's survivor is the namesake
     nearest to where the target was when nothing took its place."""
-    box = table.box(row)
-    if box is None:
+    rows = np.asarray([r for r in _namesake_rows(ref, table) if r != row], dtype=np.intp)
+    if not rows.size:
         return False
-    centre = _centre(place)
-    mine = _distance(_centre(box), centre)
-    for other in _namesake_rows(ref, table):
-        found = table.box(other)
-        if other != row and found is not None and _distance(_centre(found), centre) < mine:
-            return True
-    return False
+    boxes = table.bboxes[np.append(rows, row)]
+    cx = (boxes[:, 0] + boxes[:, 2]) / 2.0 - (place[0] + place[2]) / 2.0
+    cy = (boxes[:, 1] + boxes[:, 3]) / 2.0 - (place[1] + place[3]) / 2.0
+    far = np.hypot(cx, cy)
+    others = far[:-1][np.isfinite(far[:-1])]
+    return bool(np.isfinite(far[-1]) and others.size and others.min() < far[-1])
 
 
 def _lookalike_path_check(
