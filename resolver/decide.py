@@ -338,8 +338,6 @@ def _decisions(
             decision = _shrunk_group_check(ref, table, decision)
         if decision.status == "accepted":
             decision = _unnamed_check(ref, config, decision)
-        if decision.status == "accepted":
-            decision = _emptied_parent_check(ref, table, step, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -903,60 +901,6 @@ def _shrunk_group_check(
         "where the recorded xpath does not lead: perhaps a look-alike left by the target"
     )
     return _overruled(decision, "not_found", why)
-
-
-EMPTIED_STEPS: Final[int] = 3
-"""Steps of the document path (positions changed, steps added or dropped) from which an
-answer is elsewhere in the document than the recorded xpath: a banner renumbers one step, a
-wrapper adds one, an unwrapped block drops one."""
-
-
-def _emptied_parent_check(
-    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
-) -> Decision:
-    """The recorded xpath selects nothing, while the element that held the target (its
-    parent path) is still on the page and holds no element of the recorded role and name:
-    the target was taken out of it. An answer :data:`EMPTIED_STEPS` or more steps away in
-    the document is then another element (a twin in another block) rather than the target
-    moved; one moved by a banner, a wrapper or an unwrapped block stays closer."""
-    xpaths = table.platform_ids.get("xpath")
-    if xpaths is None or not ref.xpath or not ref.name or decision.best is None:
-        return decision
-    if decision.best.signals.get("id:xpath", 1.0) > 0.0:
-        return decision
-    answer = xpaths[int(scored.rows[0])]
-    recorded = _indexed_steps(ref.xpath)
-    if not answer or len(recorded) < 2:
-        return decision
-    if _step_edits(recorded, _indexed_steps(str(answer))) < EMPTIED_STEPS:
-        return decision
-    if _xpath_rows(ref, table):
-        return decision
-    parent = "/" + "/".join(recorded[:-1]) + "/"
-    if not any(x and _indexed_path(str(x)).startswith(parent) for x in xpaths):
-        return decision
-    held = [r for r in _namesake_rows(ref, table) if xpaths[r]]
-    if any(_indexed_path(str(xpaths[r])).startswith(parent) for r in held):
-        return decision
-    why = (
-        "the recorded xpath selects nothing, while the element that held the target is "
-        "still there without it, and the best is elsewhere in the document: another element"
-    )
-    return _overruled(decision, "not_found", why)
-
-
-def _indexed_path(xpath: str) -> str:
-    """An xpath with every position explicit, as one string (``/html[1]/body[1]/...``)."""
-    return "/" + "/".join(_indexed_steps(xpath))
-
-
-def _step_edits(a: list[str], b: list[str]) -> int:
-    """Steps changed, added or dropped between two paths (:func:`_indexed_steps`)."""
-    edits = 0
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag != "equal":
-            edits += max(i2 - i1, j2 - j1)
-    return edits
 
 
 def _unnamed_check(ref: SemanticElementRef, config: MatchConfig, decision: Decision) -> Decision:

@@ -1030,39 +1030,3 @@ def test_the_survivor_in_a_look_alike_container_is_not_taken_for_a_removed_targe
     # so the place no longer tells, and the container does.
     moved = decide(ref, _tagged_posts((("Drafts", 250), ("2019", 400))), config)
     assert moved.status == "accepted" and moved.best is not None and moved.best.id == "p1"
-
-
-def _share_blocks(
-    first_holds_link: bool, side: str = "/html[1]/body[1]/aside[1]/div[2]"
-) -> CandidateTable:
-    """An article and a side bar (or ``side``), each with a "Share" list item; the
-    article's link may be gone (its item stays, with its text)."""
-    b = TableBuilder("a11y", "test", id_columns=("xpath",))
-    root = b.add("doc", raw_role="RootWebArea", name="Blog", bbox=(0, 0, 1280, 800))
-    paths = ("/html[1]/body[1]/main[1]/article[1]/footer[1]", side)
-    for k, top in enumerate((100, 700)):
-        path = f"{paths[k]}/ul[1]/li[1]"
-        b.add(f"t{k}", raw_role="StaticText", name=f"Posted in week {k + 1}", parent=root,
-              bbox=(40, top - 30, 300, top - 10), xpath=f"{path}/span[1]")  # fmt: skip
-        if k or first_holds_link:
-            b.add(f"s{k}", raw_role="link", name="Share", parent=root,
-                  bbox=(40, top, 100, top + 17), xpath=f"{path}/a[1]")  # fmt: skip
-    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
-
-
-def test_a_target_taken_out_of_its_parent_is_not_answered_by_a_twin_in_another_block() -> None:
-    ref = SemanticElementRef(
-        role="link", name="Share", bbox=(40, 500, 100, 517), screen_size=(1280, 800),
-        xpath="/html[1]/body[1]/main[1]/article[1]/footer[1]/ul[1]/li[1]/a[1]",
-    )  # fmt: skip
-    config = MatchConfig()
-    # The article's link removed, its list item left: the side bar's link, three steps away
-    # in the document, is a twin.
-    gone = decide(ref, _share_blocks(False), config)
-    assert gone.status == "not_found" and "still there without it" in gone.reason
-    # Both there: the box decides between them (the first is nearer) as before.
-    both = decide(ref, _share_blocks(True), config)
-    assert both.status == "accepted" and both.best is not None and both.best.id == "s0"
-    # The other link two steps away (the article's next block): as likely the target moved.
-    moved = _share_blocks(False, side="/html[1]/body[1]/main[1]/article[1]/div[1]")
-    assert decide(ref, moved, config).status == "accepted"
