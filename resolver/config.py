@@ -143,7 +143,9 @@ class MatchConfig:
     changed only if no two of the rest of its place disagree: all recorded nearby texts
     next to it, the recorded link, and a box agreeing at least this much (after the page's
     shift). Changed in name and moved in place both, it is as likely another element that
-    shares a word, and the source abstains."""
+    shares a word, and the source abstains. An answer bearing the recorded name is refused
+    when it disagrees on all three (its box under this) and the recorded xpath does not
+    select it: a namesake elsewhere."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""
