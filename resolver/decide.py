@@ -1040,10 +1040,9 @@ def _shuffled(ref: SemanticElementRef, table: CandidateTable, row: int, place: B
     rows = np.asarray([r for r in _namesake_rows(ref, table) if r != row], dtype=np.intp)
     if not rows.size:
         return False
-    boxes = table.bboxes[np.append(rows, row)]
-    cx = (boxes[:, 0] + boxes[:, 2]) / 2.0 - (place[0] + place[2]) / 2.0
-    cy = (boxes[:, 1] + boxes[:, 3]) / 2.0 - (place[1] + place[3]) / 2.0
-    far = np.hypot(cx, cy)
+    geo, (px, py) = index_of(table).geometry, _centre(place)
+    picked = np.append(rows, row)
+    far = np.hypot(geo.cx[picked] - px, geo.cy[picked] - py)
     others = far[:-1][np.isfinite(far[:-1])]
     return bool(np.isfinite(far[-1]) and others.size and others.min() < far[-1])
 
@@ -1085,10 +1084,7 @@ def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> boo
 
 def _namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:
     """How many rows have the ref's name and role (nested rows of one name counted once)."""
-    rows = index_of(table).lookup("norm", normalize(collapse(ref.name or "")))
-    if ref.role:
-        rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
-    kept, parent = set(rows.tolist()), table.parent
+    kept, parent = set(_namesake_rows(ref, table)), table.parent
     count = 0
     for row in kept:
         up = int(parent[row])
