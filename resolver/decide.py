@@ -327,6 +327,8 @@ def _decisions(
         if decision.status == "accepted":
             decision = _left_behind_check(ref, table, step, config, decision)
         if decision.status == "accepted":
+            decision = _slot_kept_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
             decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _changed_and_moved_check(ref, table, config, decision)
@@ -770,6 +772,70 @@ def _left_behind_check(
         f"{away:.0f} px from all of them: the target is gone from its place"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _slot_kept_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """The target's neighbourhood stayed without it. The answer has every recorded nearby
+    text next to it, its box agrees under ``stray_box``, it lies more than ``left_near``
+    screen heights from where the target was (after the page's shift), and the recorded
+    xpath does not select it; yet all but one of the recorded nearby texts the page still
+    has (two at least) have another copy, not among the answer's neighbours, near where the
+    target was (within ``left_near`` screen heights and a third of the answer's distance).
+    The page holds that neighbourhood twice and the answer is in the other copy: the
+    footer's "Demos" among the footer's copies of the header's links, after the header's
+    "Demos" was removed. The source abstains. A target moved with its neighbours has them
+    next to it and no second copy at home; one moved alone (a reordered heading) leaves
+    them behind, but then it does not have them next to it."""
+    if len(ref.nearby_text) < 2 or ref.bbox is None or not _same_space(ref, table):
+        return decision
+    signals = decision.candidates[0].signals
+    if signals.get("web:nearby", 0.0) < 1.0 - _ROUNDING:
+        return decision
+    if signals.get("bbox", 1.0) >= config.stray_box:
+        return decision
+    row = int(scored.rows[0])
+    box = table.box(row)
+    if box is None or "xpath" not in table.platform_ids or _xpath_selects(ref, table, row):
+        return decision
+    height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    away = box_gap(target, box)
+    if away <= config.left_near * height:
+        return decision
+    places = table.derived(NearbyIndex)
+    near = min(config.left_near * height, away / 3.0)
+    answer_at = int(places.position[row])
+    found = home = 0
+    for key in dict.fromkeys(nearby_key(t) for t in ref.nearby_text):
+        at = places.positions.get(key)
+        if at is None:
+            continue
+        found += 1
+        at = at[np.abs(at - answer_at) > config.nearby_window]  # not the answer's own
+        boxes = table.bboxes[places.seq[at]]
+        dx = np.maximum(np.maximum(boxes[:, 0] - target[2], target[0] - boxes[:, 2]), 0.0)
+        dy = np.maximum(np.maximum(boxes[:, 1] - target[3], target[1] - boxes[:, 3]), 0.0)
+        home += bool(np.any(np.hypot(dx, dy) <= near))
+    if home < 2 or home < found - 1:
+        return decision
+    why = (
+        f"{home} of the {found} recorded neighbours still on the page have a copy where the "
+        f"target was, apart from the best's, which lies {away:.0f} px away and is not what "
+        "the recorded xpath selects: the neighbourhood stayed without the target"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _xpath_selects(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether the recorded xpath selects ``row``."""
+    rows = _xpath_rows(ref, table)
+    return rows is not None and row in rows
 
 
 def _changed_and_moved_check(

@@ -1030,3 +1030,45 @@ def test_the_survivor_in_a_look_alike_container_is_not_taken_for_a_removed_targe
     # so the place no longer tells, and the container does.
     moved = decide(ref, _tagged_posts((("Drafts", 250), ("2019", 400))), config)
     assert moved.status == "accepted" and moved.best is not None and moved.best.id == "p1"
+
+
+def _twice_listed(*, removed: bool = True, footer_texts: bool = True) -> CandidateTable:
+    """A page whose header and footer list the same four links; the header's "Demos" went
+    (``removed``). Without ``footer_texts`` the footer holds "Demos" alone."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    links = ("Hacks", "Videos", "Demos", "About")
+    for part, top in (("header", 40), ("footer", 5000)):
+        for k, text in enumerate(links):
+            if part == "header" and text == "Demos" and removed:
+                continue
+            if part == "footer" and text != "Demos" and not footer_texts:
+                continue
+            b.add(f"{part}{k}", raw_role="link", name=text, parent=root,
+                  bbox=(8 + 100 * k, top, 80 + 100 * k, top + 17),
+                  xpath=f"/html[1]/body[1]/{part}[1]/nav[1]/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_in_a_copy_of_the_neighbourhood_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Demos", bbox=(208.0, 40.0, 280.0, 57.0),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[3]/a[1]",
+        nearby_text=("Videos", "Hacks", "About"),
+    )  # fmt: skip
+    refused = decide(ref, _twice_listed(), MatchConfig())
+    assert refused.status == "not_found"
+    assert "neighbourhood stayed without the target" in refused.reason
+    # The target still in the header: it is the answer.
+    kept = decide(ref, _twice_listed(removed=False), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "header2"
+    # A footer "Demos" without the header's texts next to it is another rule's matter.
+    other = decide(ref, _twice_listed(footer_texts=False), MatchConfig())
+    assert "neighbourhood stayed" not in other.reason
+    # Within a quarter screen of the target's place: the rule does not apply.
+    near = dataclasses.replace(MatchConfig(), left_near=7.0)
+    assert "neighbourhood stayed" not in decide(ref, _twice_listed(), near).reason
+    # The recorded xpath selecting the answer: it stands.
+    footer = "/html[1]/body[1]/footer[1]/nav[1]/ul[1]/li[3]/a[1]"
+    footer_xpath = ref.model_copy(update={"xpath": footer})
+    assert decide(footer_xpath, _twice_listed(), MatchConfig()).status == "accepted"
