@@ -329,6 +329,8 @@ def _decisions(
         if decision.status == "accepted":
             decision = _slot_kept_check(ref, table, step, config, decision)
         if decision.status == "accepted":
+            decision = _other_region_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
             decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _changed_and_moved_check(ref, table, config, decision)
@@ -830,6 +832,63 @@ def _slot_kept_check(
         "the recorded xpath selects: the neighbourhood stayed without the target"
     )
     return _overruled(decision, "not_found", why)
+
+
+LANDMARK_TAGS: Final[frozenset[str]] = frozenset(
+    {"header", "footer", "nav", "aside", "main", "form", "search"}
+)
+"""HTML elements that make a region of the page (banner, content info, navigation,
+complementary, main, form, search landmarks)."""
+
+
+def _other_region_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer in another region of the page: the landmark elements on its document path
+    (:data:`LANDMARK_TAGS`, in order) are not those on the recorded xpath's (a footer's
+    navigation for a header's), the recorded xpath does not select it, and its box agrees
+    under ``stray_box``, while the recorded region (the innermost landmark element on the
+    recorded xpath) is still on the page. Sites repeat links and controls across regions (a
+    logo link, a search box, a social link in header and footer), so the namesake in the
+    other region is as likely as the target moved there, and the source abstains. A block
+    moved within its region keeps the region's landmarks; a redesign that moved the footer's
+    links into a navigation bar took the footer away."""
+    signals = decision.candidates[0].signals
+    if signals.get("id:xpath", 1.0) > 0.0 or signals.get("bbox", 1.0) >= config.stray_box:
+        return decision
+    xpaths = table.platform_ids.get("xpath")
+    if not ref.xpath or xpaths is None:
+        return decision
+    answer = xpaths[int(scored.rows[0])]
+    if not answer:
+        return decision
+    recorded, found = _landmarks(ref.xpath), _landmarks(str(answer))
+    if not recorded or recorded == found or not _region_kept(ref.xpath, table):
+        return decision
+    why = (
+        f"the best lies in another region of the page ({'/'.join(found) or 'none'} for the "
+        f"recorded {'/'.join(recorded) or 'none'}), away from the recorded place and not "
+        "under the recorded xpath: a namesake the page repeats there is as likely"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _region_kept(xpath: str, table: CandidateTable) -> bool:
+    """Whether the innermost landmark element on ``xpath`` is still on the page (a row has
+    its xpath)."""
+    steps = _steps(xpath)
+    last = max(i for i, step in enumerate(steps) if step.split("[", 1)[0] in LANDMARK_TAGS)
+    run = _xpath_column_resolver(table)
+    return run is not None and bool(run("xpath", "/" + "/".join(steps[: last + 1])))
+
+
+def _landmarks(xpath: str) -> list[str]:
+    """The landmark elements (:data:`LANDMARK_TAGS`) on an xpath, outermost first."""
+    return [tag for tag in _tags(xpath) if tag in LANDMARK_TAGS]
 
 
 def _xpath_selects(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:

@@ -1072,3 +1072,43 @@ def test_a_namesake_in_a_copy_of_the_neighbourhood_is_not_the_target() -> None:
     footer = "/html[1]/body[1]/footer[1]/nav[1]/ul[1]/li[3]/a[1]"
     footer_xpath = ref.model_copy(update={"xpath": footer})
     assert decide(footer_xpath, _twice_listed(), MatchConfig()).status == "accepted"
+
+
+def _social_links(region: str, *, header: bool = True) -> CandidateTable:
+    """A page whose header's social links went (``header``: its navigation is still there,
+    with a sign-in link); ``region`` (``footer[1]/nav[1]`` or ``header[1]/nav[2]``) holds the
+    three social links at the bottom."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    if header:
+        nav = b.add("h", raw_role="navigation", parent=root, bbox=(0, 0, 1280, 80),
+                    xpath="/html[1]/body[1]/header[1]/nav[1]")  # fmt: skip
+        b.add("s", raw_role="link", name="Sign in", parent=nav, bbox=(1100, 40, 1180, 57),
+              xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[4]/a[1]")  # fmt: skip
+    b.add("p", raw_role="StaticText", name="An article", parent=root, bbox=(8, 100, 600, 400))
+    for k, text in enumerate(("Facebook", "Twitter", "Instagram")):
+        b.add(f"l{k}", raw_role="link", name=text, parent=root,
+              bbox=(8 + 100 * k, 5000, 80 + 100 * k, 5017), href=f"https://{text.lower()}.com/w",
+              xpath=f"/html[1]/body[1]/{region}/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_in_another_region_of_the_page_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Facebook", bbox=(8.0, 40.0, 80.0, 57.0),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[1]/a[1]",
+        href="https://facebook.com/w", nearby_text=("Twitter", "Instagram"),
+    )  # fmt: skip
+    refused = decide(ref, _social_links("footer[1]/nav[1]"), MatchConfig())
+    assert refused.status == "not_found" and "another region of the page" in refused.reason
+    # The same links moved to the bottom of the same region: the answer stands.
+    moved = decide(ref, _social_links("header[1]/nav[2]"), MatchConfig())
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "l0"
+    # Near the recorded place, the region alone is no reason.
+    assert (
+        decide(ref, _social_links("footer[1]/nav[1]"), MatchConfig(stray_box=0.0)).status
+        == "accepted"
+    )
+    # The header gone altogether: a redesign that moved its links, and the answer stands.
+    gone = decide(ref, _social_links("footer[1]/nav[1]", header=False), MatchConfig())
+    assert gone.status == "accepted" and gone.best is not None and gone.best.id == "l0"
