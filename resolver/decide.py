@@ -232,7 +232,7 @@ def _xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequen
     """``(kind, selector) -> rows`` for a table with an ``xpath`` column and no selector
     engine: the rows whose xpath is the recorded one, compared in the column's form (a css
     selector selects nothing)."""
-    if "xpath" not in table.platform_ids:
+    if table.document_paths is None:
         return None
     column = index_of(table).id_column("xpath")
 
@@ -511,7 +511,7 @@ def _stray_check(
     an answer in the recorded innermost named container has that for it too (exempt)."""
     signals = decision.candidates[0].signals
     box, nearby = signals.get("bbox"), signals.get("web:nearby")
-    xpaths = table.platform_ids.get("xpath")
+    xpaths = table.document_paths
     if box is None or nearby is None or not ref.xpath or xpaths is None:
         return decision
     if box >= config.stray_box or nearby > config.stray_nearby:
@@ -562,7 +562,7 @@ def _path_tie(
     renumbered one level of every path, and the twins differ below it), the best is taken,
     unless it has another link than the recorded one. Only the best: the path breaks a tie,
     it does not overturn the ranking."""
-    xpaths = table.platform_ids.get("xpath")
+    xpaths = table.document_paths
     if not ref.xpath or xpaths is None or not scored.rows.size:
         return decision
     if not PATH_TIE_LEAD <= decision.margin < config.min_margin:
@@ -603,7 +603,7 @@ def _renumbered_tie(
     everything but place. Not for a reference whose recorded look-alikes are not all there
     (their rules decide), nor for one without a box: its tie is a want of evidence, where a
     table's sorted rows trade places and a path names a row's slot, not the row."""
-    best, xpaths = decision.best, table.platform_ids.get("xpath")
+    best, xpaths = decision.best, table.document_paths
     if best is None or xpaths is None or not ref.xpath or not ref.name or ref.bbox is None:
         return decision
     if best.score < config.threshold or decision.margin >= config.min_margin:
@@ -745,7 +745,7 @@ def _left_behind_check(
     the element that took its slot."""
     if not ref.nearby_text or ref.bbox is None or not ref.xpath or not _same_space(ref, table):
         return decision
-    if "xpath" not in table.platform_ids:
+    if table.document_paths is None:
         return decision
     box = table.box(int(scored.rows[0]))
     if box is None:
@@ -803,7 +803,7 @@ def _slot_kept_check(
         return decision
     row = int(scored.rows[0])
     box = table.box(row)
-    if box is None or "xpath" not in table.platform_ids or _xpath_selects(ref, table, row):
+    if box is None or table.document_paths is None or _xpath_selects(ref, table, row):
         return decision
     height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
     target = moved_box(ref.bbox, page_shift(ref, table))
@@ -860,7 +860,7 @@ def _other_region_check(
     signals = decision.candidates[0].signals
     if signals.get("id:xpath", 1.0) > 0.0 or signals.get("bbox", 1.0) >= config.stray_box:
         return decision
-    xpaths = table.platform_ids.get("xpath")
+    xpaths = table.document_paths
     if not ref.xpath or xpaths is None:
         return decision
     answer = xpaths[int(scored.rows[0])]
@@ -908,7 +908,7 @@ def _changed_and_moved_check(
     another section for a removed "View all 146 replies"), and the source abstains. One
     of the three may change with a rename (a redesign moves a button it renames)."""
     signals = decision.candidates[0].signals
-    if signals.get("id:xpath", 1.0) > 0.0 or "xpath" not in table.platform_ids:
+    if signals.get("id:xpath", 1.0) > 0.0 or table.document_paths is None:
         return decision
     name, role = signals.get("name", 1.0), signals.get("role", 1.0)
     if name >= NAME_TIERS["masked"] - _ROUNDING and role >= 1.0 - _ROUNDING:
@@ -982,7 +982,7 @@ def _numbered_series_check(
     name the members, and the answer is another member rather than the target renumbered.
     A counter ("Inbox (3)" become "Inbox (12)") has no second member."""
     best = decision.best
-    if best is None or not ref.name or "xpath" not in table.platform_ids:
+    if best is None or not ref.name or table.document_paths is None:
         return decision
     signals = best.signals
     if signals.get("id:xpath", 1.0) > 0.0:

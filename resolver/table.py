@@ -145,6 +145,15 @@ class CandidateTable:
         """Absolute XPath per row where the source knows it (``None`` elsewhere)."""
         return self.platform_ids.get("xpath", (None,) * len(self))
 
+    @property
+    def document_paths(self) -> tuple[str | None, ...] | None:
+        """Each row's place in its document (absolute XPath, ``None`` for a row without
+        one), where the source knows rows by their element: the DOM, an accessibility tree
+        linked to it. ``None`` when the source does not (a desktop tree, a screenshot):
+        then nothing can be said of a recorded xpath either way. Sources fill the
+        ``xpath`` platform-ID column to offer it."""
+        return self.platform_ids.get("xpath")
+
     @cached_property
     def names_norm(self) -> tuple[str, ...]:
         """Normalised names (see :func:`resolver.text.normalize`)."""

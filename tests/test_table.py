@@ -154,3 +154,13 @@ def test_parents_are_checked_on_small_and_large_tables(rows: int) -> None:
     for k in range(rows):
         good.add(f"r{k}", raw_role="button", parent=k - 1)
     assert good.build().parent.tolist() == list(range(-1, rows - 1))
+
+
+def test_document_paths_are_offered_only_by_sources_that_know_them() -> None:
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    b.add("a", raw_role="link", name="Home", xpath="/html[1]/body[1]/a[1]")
+    b.add("b", raw_role="StaticText", name="text")
+    assert b.build().document_paths == ("/html[1]/body[1]/a[1]", None)
+    desktop = TableBuilder("uia", "test")
+    desktop.add("w", raw_role="Window", name="Works")
+    assert desktop.build().document_paths is None
