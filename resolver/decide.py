@@ -21,7 +21,7 @@ from .batch import score_many
 from .calibration import confidence
 from .config import MatchConfig
 from .errors import ResolutionError
-from .geometry import Box, CoordSpace, box_gap, iou_one, share_inside
+from .geometry import Box, CoordSpace, box_gap, box_gaps, iou_one, share_inside
 from .index import index_of
 from .matcher import Scored, moved_box, page_shift, score_rows, score_table
 from .models import SemanticElementRef
@@ -820,10 +820,7 @@ def _slot_kept_check(
             continue
         found += 1
         at = at[np.abs(at - answer_at) > config.nearby_window]  # not the answer's own
-        boxes = table.bboxes[places.seq[at]]
-        dx = np.maximum(np.maximum(boxes[:, 0] - target[2], target[0] - boxes[:, 2]), 0.0)
-        dy = np.maximum(np.maximum(boxes[:, 1] - target[3], target[1] - boxes[:, 3]), 0.0)
-        home += bool(np.any(np.hypot(dx, dy) <= near))
+        home += bool(np.any(box_gaps(table.bboxes[places.seq[at]], target) <= near))
     if home < 2 or home < found - 1:
         return decision
     why = (

@@ -13,8 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "iou", "iou_one", "scale_between",
-    "share_inside",
+    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "iou", "iou_one",
+    "scale_between", "share_inside",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -114,6 +114,19 @@ def box_gap(a: Box, b: Box) -> float:
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)
     dy = max(a[1] - b[3], b[1] - a[3], 0.0)
     return float(np.hypot(dx, dy))
+
+
+def box_gaps(boxes: FloatArray, box: Box) -> FloatArray:
+    """:func:`box_gap` from each row of ``boxes`` (``[N, 4]``) to ``box`` (NaN for a row
+    whose box is unknown).
+
+    >>> box_gaps(np.array([[0.0, 0.0, 10.0, 10.0], [13.0, 14.0, 20.0, 20.0]]), (0, 10, 10, 12))
+    array([0., 5.])
+    """
+    dx = np.maximum(np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2]), 0.0)
+    dy = np.maximum(np.maximum(boxes[:, 1] - box[3], box[1] - boxes[:, 3]), 0.0)
+    gaps: FloatArray = np.hypot(dx, dy)
+    return gaps
 
 
 def scale_between(

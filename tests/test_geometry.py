@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from resolver.geometry import CoordSpace, Geometry, iou, iou_one
+from resolver.geometry import CoordSpace, Geometry, box_gap, box_gaps, iou, iou_one
 
 
 def test_iou_one() -> None:
@@ -46,3 +46,17 @@ def test_box_gap_is_the_distance_between_edges() -> None:
     assert box_gap((0, 0, 10, 10), (13, 0, 20, 10)) == 3.0  # side by side
     assert box_gap((0, 0, 10, 10), (13, 14, 20, 20)) == 5.0  # diagonal: 3, 4, 5
     assert box_gap((13, 14, 20, 20), (0, 0, 10, 10)) == 5.0  # either order
+
+
+def test_box_gaps_agree_with_box_gap_row_by_row() -> None:
+    rng = np.random.default_rng(7)
+    corners = rng.uniform(0, 500, size=(200, 2))
+    sizes = rng.uniform(0, 80, size=(200, 2))
+    boxes = np.hstack((corners, corners + sizes))
+    boxes[3] = np.nan  # an unknown box
+    target = (120.0, 80.0, 190.0, 97.0)
+    gaps = box_gaps(boxes, target)
+    assert np.isnan(gaps[3])
+    for row in (r for r in range(len(boxes)) if r != 3):
+        left, top, right, bottom = boxes[row].tolist()
+        assert gaps[row] == pytest.approx(box_gap((left, top, right, bottom), target))
