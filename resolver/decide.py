@@ -793,7 +793,9 @@ def _slot_kept_check(
     footer's "Demos" among the footer's copies of the header's links, after the header's
     "Demos" was removed. The source abstains. A target moved with its neighbours has them
     next to it and no second copy at home; one moved alone (a reordered heading) leaves
-    them behind, but then it does not have them next to it."""
+    them behind, but then it does not have them next to it. Every row of a table repeats
+    texts such as "Edit" and "Active", so an answer in the table row the reference recorded
+    as its innermost container is exempt (:func:`_own_table_row`)."""
     if len(ref.nearby_text) < 2 or ref.bbox is None or not _same_space(ref, table):
         return decision
     signals = decision.candidates[0].signals
@@ -805,22 +807,15 @@ def _slot_kept_check(
     box = table.box(row)
     if box is None or table.document_paths is None or _xpath_selects(ref, table, row):
         return decision
+    if _own_table_row(ref, table, row):
+        return decision
     height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
     target = moved_box(ref.bbox, page_shift(ref, table))
     away = box_gap(target, box)
     if away <= config.left_near * height:
         return decision
-    places = table.derived(NearbyIndex)
     near = min(config.left_near * height, away / 3.0)
-    answer_at = int(places.position[row])
-    found = home = 0
-    for key in dict.fromkeys(nearby_key(t) for t in ref.nearby_text):
-        at = places.positions.get(key)
-        if at is None:
-            continue
-        found += 1
-        at = at[np.abs(at - answer_at) > config.nearby_window]  # not the answer's own
-        home += bool(np.any(box_gaps(table.bboxes[places.seq[at]], target) <= near))
+    home, found = _copies_at(ref, table, row, (target, near), config.nearby_window)
     if home < 2 or home < found - 1:
         return decision
     why = (
@@ -829,6 +824,30 @@ def _slot_kept_check(
         "the recorded xpath selects: the neighbourhood stayed without the target"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _copies_at(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    row: int,
+    around: tuple[Box, float],
+    window: int,
+) -> tuple[int, int]:
+    """How many of the ref's nearby texts have a copy within ``around`` (a place and a
+    distance in px) that is not one of ``row``'s own neighbours (within ``window`` texts of
+    it), and how many the page has at all."""
+    place, near = around
+    places = table.derived(NearbyIndex)
+    answer_at = int(places.position[row])
+    found = home = 0
+    for key in dict.fromkeys(nearby_key(t) for t in ref.nearby_text):
+        at = places.positions.get(key)
+        if at is None:
+            continue
+        found += 1
+        copies = at[np.abs(at - answer_at) > window]
+        home += bool(np.any(box_gaps(table.bboxes[places.seq[copies]], place) <= near))
+    return home, found
 
 
 LANDMARK_TAGS: Final[frozenset[str]] = frozenset(
@@ -1202,6 +1221,33 @@ def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> boo
     if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
         return False
     return normalize(path[-1]) == inner
+
+
+def _own_table_row(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` lies in a table row that is the ref's innermost recorded container
+    (:func:`_same_inner_container`: Alice's row, named by its text) and no other row of the
+    recorded role and name is in a container of that name. The text inside a button,
+    repeating its name, is the button."""
+    paths = table.containers
+    if not _same_inner_container(ref, paths[row]):
+        return False
+    parent, roles = table.parent, table.roles
+    up = int(parent[row])
+    for _ in range(TABLE_ROW_DEPTH):
+        if up < 0 or roles[up] == "row":
+            break
+        up = int(parent[up])
+    if up < 0 or roles[up] != "row":
+        return False
+    inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
+    return not any(
+        r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
+        for r in _namesake_rows(ref, table)
+    )
+
+
+TABLE_ROW_DEPTH: Final[int] = 4
+"""How far above an element its table row may be (cell, a wrapper, the row)."""
 
 
 def _namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:

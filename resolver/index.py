@@ -165,6 +165,7 @@ class TableIndex:
             found: Box | None = self.unique_boxes[name]
             return found
         rows = self.lookup("norm", self.norm(name))
+        rows = rows[~self.repeats_parent[rows]]
         found = self.table.box(int(rows[0])) if rows.size == 1 else None
         self.unique_boxes.room()[name] = found
         return found
@@ -185,11 +186,25 @@ class TableIndex:
         return by_norm.row_codes, tuple(by_norm.codes)
 
     @cached_property
+    def repeats_parent(self) -> npt.NDArray[np.bool_]:
+        """Rows whose normalised name is their parent's, not empty: the text inside a link, a
+        button or a heading of an accessibility tree, one element's name seen twice."""
+        codes, parent = self._by_norm.row_codes, self.table.parent
+        inside = parent >= 0
+        repeats: npt.NDArray[np.bool_] = np.zeros(len(codes), dtype=np.bool_)
+        repeats[inside] = codes[inside] == codes[parent[inside]]
+        repeats &= ~self.empty_names
+        return repeats
+
+    @cached_property
     def unique_named(self) -> npt.NDArray[np.bool_]:
-        """Rows whose normalised name is not empty and no other row has, and whose box is
-        known: the anchors a recorder can store and find again."""
-        by_norm = self._by_norm
-        unique: npt.NDArray[np.bool_] = by_norm.counts[by_norm.row_codes] == 1
+        """Rows whose normalised name is not empty and no other row has (a row repeating
+        its parent's name, :attr:`repeats_parent`, is not another), and whose box is known:
+        the anchors a recorder can store and find again."""
+        by_norm, repeats = self._by_norm, self.repeats_parent
+        counts = np.bincount(by_norm.row_codes[~repeats], minlength=len(by_norm.codes))
+        unique: npt.NDArray[np.bool_] = counts[by_norm.row_codes] == 1
+        unique &= ~repeats
         unique &= ~self.empty_names
         unique &= ~np.isnan(self.table.bboxes[:, 0])
         return unique

@@ -152,7 +152,11 @@ def reference_scores(
         moves = []
         for name, old in ref.anchors:
             key = normalize(collapse(name))
-            rows = [i for i in range(len(table)) if key and table.names_norm[i] == key]
+            # The text inside a link or button repeats its name: one element, not two.
+            rows = [
+                i for i in range(len(table))
+                if key and table.names_norm[i] == key and not _repeats_parent(table, i)
+            ]  # fmt: skip
             if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
                 new = [float(v) for v in table.bboxes[rows[0]]]
                 moves.append((
@@ -282,3 +286,10 @@ def reference_top(
     scores = reference_scores(ref, table, config)
     order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
     return [(i, scores[i]) for i in order[:k] if scores[i] >= 0.05]
+
+
+def _repeats_parent(table: CandidateTable, row: int) -> bool:
+    """Whether the row bears its parent's (non-empty) normalised name."""
+    parent = int(table.parent[row])
+    name = table.names_norm[row]
+    return bool(name) and parent >= 0 and table.names_norm[parent] == name

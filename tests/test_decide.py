@@ -7,7 +7,13 @@ import pickle
 import pytest
 
 from resolver import MatchConfig, SemanticElementRef
-from resolver.decide import decide, prefer_control, same_target, verify_selector
+from resolver.decide import (
+    _own_table_row,
+    decide,
+    prefer_control,
+    same_target,
+    verify_selector,
+)
 from resolver.matcher import score_table
 from resolver.table import CandidateTable, TableBuilder
 
@@ -1112,3 +1118,44 @@ def test_a_namesake_in_another_region_of_the_page_is_not_the_target() -> None:
     # The header gone altogether: a redesign that moved its links, and the answer stands.
     gone = decide(ref, _social_links("footer[1]/nav[1]", header=False), MatchConfig())
     assert gone.status == "accepted" and gone.best is not None and gone.best.id == "l0"
+
+
+def _sorted_rows(*, raw_row: str = "row", label: str = "") -> CandidateTable:
+    """A users table sorted since it was recorded: Alice's row went from the top to the
+    bottom, 250 px down. Each row (``raw_row``), named by its text or ``label``, holds the
+    person's name, "Active", "Edit" and "Delete"."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Users", bbox=(0, 0, 1280, 2000))
+    grid = b.add("t", raw_role="table", name="Users", parent=root, bbox=(0, 80, 1280, 420))
+    people = ("Grace Kim", "Bob Stone", "Carol Diaz", "David Lee", "Eve Moss", "Alice Johnson")
+    cells = ((8, 200), (1000, 1090), (1100, 1150), (1180, 1230))
+    for k, person in enumerate(people):
+        top, name = 100 + 50 * k, label or f"{person} Active Edit Delete"
+        box = (0, top, 1280, top + 40)
+        row = b.add(f"r{k}", raw_role=raw_row, name=name, parent=grid, bbox=box)
+        for j, text in enumerate((person, "Active", "Edit", "Delete")):
+            left, right = cells[j]
+            path = f"/html[1]/body[1]/table[1]/tbody[1]/tr[{k + 1}]/td[{j + 1}]/button[1]"
+            b.add(f"{text}{k}", raw_role="StaticText" if j < 2 else "button", name=text,
+                  parent=row, bbox=(left, top, right, top + 20),
+                  xpath=path if j >= 2 else None)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_table_row_named_by_its_own_text_is_no_copy_of_the_neighbourhood() -> None:
+    ref = SemanticElementRef(
+        role="button", name="Edit", bbox=(1100.0, 100.0, 1150.0, 120.0),
+        container_path=("Users", "Users", "Alice Johnson Active Edit Delete"),
+        xpath="/html[1]/body[1]/table[1]/tbody[1]/tr[1]/td[3]/button[1]",
+        nearby_text=("Active", "Delete"),
+    )  # fmt: skip
+    # Every recorded text has a copy where the target was (another row's), but the
+    # recorded row, by its text, tells it apart.
+    kept = decide(ref, _sorted_rows(), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "Edit5"
+    # Only a table row counts so, and only one no other look-alike's container shares.
+    table = _sorted_rows()
+    assert _own_table_row(ref, table, table.ids.index("Edit5"))
+    assert not _own_table_row(ref, _sorted_rows(raw_row="group"), table.ids.index("Edit5"))
+    alike = ref.model_copy(update={"container_path": ("Users", "Users", "User")})
+    assert not _own_table_row(alike, _sorted_rows(label="User"), table.ids.index("Edit5"))

@@ -58,3 +58,18 @@ def test_bounded_cache_empties_when_full() -> None:
     cache.room()["b"] = 2
     cache.room()["c"] = 3
     assert cache == {"c": 3}
+
+
+def test_the_text_inside_a_heading_does_not_make_its_name_a_duplicate() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 800, 600))
+    head = b.add("h", raw_role="heading", name="Pricing", parent=root, bbox=(8, 40, 200, 60))
+    b.add("ht", raw_role="StaticText", name="Pricing", parent=head, bbox=(8, 40, 200, 60))
+    b.add("a", raw_role="link", name="Docs", parent=root, bbox=(8, 80, 60, 96))
+    b.add("b", raw_role="link", name="Docs", parent=root, bbox=(8, 500, 60, 516))
+    index = index_of(b.build())
+    assert index.repeats_parent.tolist() == [False, False, True, False, False]
+    # The heading is the one element named "Pricing"; two links named "Docs" are two.
+    assert index.unique_named.tolist() == [True, True, False, False, False]
+    assert index.unique_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
+    assert index.unique_box("Docs") is None

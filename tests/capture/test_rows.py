@@ -3,6 +3,7 @@ from capture_tree import TREE
 
 from resolver import InvalidReferenceError, Observation, ResolutionError, resolve_element
 from resolver.capture import ref_from_row
+from resolver.table import TableBuilder
 
 
 def test_ref_from_row_records_what_identifies_the_element() -> None:
@@ -98,3 +99,14 @@ def test_ref_from_row_records_its_lookalikes_and_their_survivor_is_refused() -> 
     # Without the recorded look-alikes, the footer's survivor is answered.
     blind = ref.model_copy(update={"lookalikes": ()})
     assert resolve_element(blind, gone, sources=("a11y",)) == "a11y:t2"
+
+
+def test_anchors_include_elements_whose_inner_text_repeats_their_name() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 800, 600))
+    head = b.add("h", raw_role="heading", name="Pricing", parent=root, bbox=(8, 40, 200, 60))
+    b.add("ht", raw_role="StaticText", name="Pricing", parent=head, bbox=(8, 40, 200, 60))
+    b.add("go", raw_role="button", name="Buy", parent=root, bbox=(8, 80, 60, 96))
+    table = b.build()
+    ref = ref_from_row(table, table.ids.index("go"))
+    assert ("Pricing", (8.0, 40.0, 200.0, 60.0)) in ref.anchors
