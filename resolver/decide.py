@@ -1223,6 +1223,10 @@ def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> boo
     return normalize(path[-1]) == inner
 
 
+TABLE_ROW_DEPTH: Final[int] = 4
+"""How far above an element its table row may be (cell, a wrapper, the row)."""
+
+
 def _own_table_row(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
     """Whether ``row`` lies in a table row that is the ref's innermost recorded container
     (:func:`_same_inner_container`: Alice's row, named by its text) and no other row of the
@@ -1244,10 +1248,6 @@ def _own_table_row(ref: SemanticElementRef, table: CandidateTable, row: int) -> 
         r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
         for r in _namesake_rows(ref, table)
     )
-
-
-TABLE_ROW_DEPTH: Final[int] = 4
-"""How far above an element its table row may be (cell, a wrapper, the row)."""
 
 
 def _namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:
