@@ -805,7 +805,7 @@ def _slot_kept_check(
         return decision
     row = int(scored.rows[0])
     box = table.box(row)
-    if box is None or table.document_paths is None or _xpath_selects(ref, table, row):
+    if box is None or table.document_paths is None or signals.get("id:xpath", 0.0) > 0.0:
         return decision
     if _own_table_row(ref, table, row):
         return decision
@@ -905,12 +905,6 @@ def _region_kept(xpath: str, table: CandidateTable) -> bool:
 def _landmarks(xpath: str) -> list[str]:
     """The landmark elements (:data:`LANDMARK_TAGS`) on an xpath, outermost first."""
     return [tag for tag in _tags(xpath) if tag in LANDMARK_TAGS]
-
-
-def _xpath_selects(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
-    """Whether the recorded xpath selects ``row``."""
-    rows = _xpath_rows(ref, table)
-    return rows is not None and row in rows
 
 
 def _changed_and_moved_check(

@@ -37,6 +37,7 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 import numpy as np
 import numpy.typing as npt
 
+from .index import index_of
 from .table import CandidateTable
 from .text import collapse, mask_digits, normalize
 
@@ -228,24 +229,19 @@ class NearbyIndex:
     """
 
     def __init__(self, table: CandidateTable) -> None:
-        names, parent = table.names_norm, table.parent.tolist()
-        seq = [
-            i
-            for i, name in enumerate(names)
-            if name and (parent[i] < 0 or names[parent[i]] != name)
-        ]
+        index, n = index_of(table), len(table)
         self.table = table
-        self.seq = np.asarray(seq, dtype=np.intp)
+        self.seq: Index = np.flatnonzero(~index.empty_names & ~index.repeats_parent)
         """Rows of the sequence, in document order."""
-        self.position = np.searchsorted(self.seq, np.arange(len(names)))
+        self.position = np.searchsorted(self.seq, np.arange(n))
         """Per row, its place in the sequence (for a row outside it, the next entry's)."""
-        self.first_row = np.concatenate(([0], self.seq + 1, [len(names)]))
+        self.first_row = np.concatenate(([0], self.seq + 1, [n]))
         """Per place of the sequence (and one past the row after the last text), the first
         row at that :attr:`position`: the rows at places ``a`` to ``b - 1`` are rows
         ``first_row[a]`` to ``first_row[b] - 1``."""
         positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
-        for place, row in enumerate(seq):
+        for place, row in enumerate(self.seq.tolist()):
             key = masked[row][:_NEARBY_KEY_CHARS]
             if key:
                 positions.setdefault(key, []).append(place)
