@@ -36,7 +36,7 @@ from .text import (
     name_similarity,
     normalize,
 )
-from .web import NearbyIndex, WebIndex, href_key, nearby_key
+from .web import MAX_NEARBY_CHARS, NearbyIndex, WebIndex, href_key, nearby_key
 
 __all__ = [
     "Decision",
@@ -1132,7 +1132,8 @@ def _lookalike_place_check(
     """When fewer elements with the recorded role and name are left than were recorded
     (the target and its look-alikes), one is gone, perhaps the target: an answer then nearer
     to where a recorded look-alike was than to where the target was (both boxes after the
-    anchors' shift) is taken for that look-alike, its survivor, and the source abstains.
+    anchors' shift; by :func:`_corner_distance`) is taken for that look-alike, its
+    survivor, and the source abstains.
     An answer in the recorded innermost container is exempt (a named group, or a table row
     or list item by its text, other than the element's own name) while the recorded xpath
     selects it or another namesake lies nearer to the target's place (:func:`_shuffled`):
@@ -1149,9 +1150,8 @@ def _lookalike_place_check(
         return decision
     shift = page_shift(ref, table)
     place = moved_box(ref.bbox, shift)
-    where = _centre(box)
-    to_target = _distance(where, _centre(place))
-    to_twin = min(_distance(where, _centre(moved_box(b, shift))) for b in ref.lookalikes)
+    to_target = _corner_distance(box, place)
+    to_twin = min(_corner_distance(box, moved_box(b, shift)) for b in ref.lookalikes)
     if to_twin >= to_target:
         return decision
     selected = decision.candidates[0].signals.get("id:xpath", 0.0) > 0.0
@@ -1191,9 +1191,17 @@ def _lookalike_path_check(
     no element at all, the target's own place in the document went too: a surviving
     look-alike that slid into its place on screen is as likely as the target, and the source
     abstains. (A reshaped page moves look-alikes between containers without removing any:
-    then the count by role and name keeps the answer.)"""
-    if not decision.candidates[0].signals.get("lookalike_gone") or not ref.xpath:
+    then the count by role and name keeps the answer.)
+
+    An answer outside the recorded group is judged so too when no row of that group is left
+    (its container was named by text that went with the target) and fewer rows bear the
+    recorded role and name than the group had members."""
+    if not ref.xpath or ref.occurrence is None or not ref.name:
         return decision
+    if not decision.candidates[0].signals.get("lookalike_gone") and (
+        _group_left(ref, table) or _namesakes(ref, table) >= ref.occurrence[1]
+    ):
+        return decision  # the best is not of the recorded group, and none may be gone
     if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
         return decision
     if _xpath_rows(ref, table) != []:
@@ -1203,6 +1211,15 @@ def _lookalike_path_check(
         "recorded xpath selects nothing: the target may be the one that went"
     )
     return _overruled(decision, "ambiguous", why)
+
+
+def _group_left(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether some row still has the recorded role, name and container path: the group in
+    which the ref's occurrence counts."""
+    path = tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
+    code = role_code(ref.role) if ref.role else None
+    name = normalize(collapse(ref.name or ""))
+    return bool(index_of(table).look_alikes(name, code, path).size)
 
 
 def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
@@ -1272,6 +1289,14 @@ def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return float(np.hypot(a[0] - b[0], a[1] - b[1]))
 
 
+def _corner_distance(a: Box, b: Box) -> float:
+    """How far box ``a`` is from box ``b``: the mean of the distances between their top-left
+    corners and between their bottom-right corners. For boxes of one size that is the
+    distance between their centres; a box drawn around another (a placeholder image behind
+    the picture it stands for) shares its centre but not its corners."""
+    return (_distance(a[:2], b[:2]) + _distance(a[2:], b[2:])) / 2.0
+
+
 _VISION_LABELLED: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
 )
@@ -1292,16 +1317,31 @@ def _neighbour_check(
     name = table.names_norm[row]
     if not name or not ref.name or name == normalize(collapse(ref.name)):
         return decision
-    recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
-    if not any(normalize(collapse(text)) == name for text in recorded):
-        return decision
-    if _own_text(ref, name):
+    if not _names_a_neighbour(ref, name) or _own_text(ref, name):
         return decision
     why = (
         f"the best ({table.names[row]!r}) bears the name of an element "
         "recorded next to the target, not the target's: the target is gone"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _names_a_neighbour(ref: SemanticElementRef, name: str) -> bool:
+    """Whether ``name`` (normalised) is the text of an element recorded next to the target: a
+    nearby text or an anchor, equal; or a nearby text the recorder cut at
+    ``MAX_NEARBY_CHARS``, which ``name`` begins with (unless the recorded name begins with it
+    too: then the cut text may be the target's own)."""
+    recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
+    if any(normalize(collapse(text)) == name for text in recorded):
+        return True
+    own = normalize(collapse(ref.name or ""))
+    for text in ref.nearby_text:
+        if len(text) < MAX_NEARBY_CHARS:
+            continue
+        cut = normalize(collapse(text))
+        if cut and name.startswith(cut) and not own.startswith(cut):
+            return True
+    return False
 
 
 OWN_TEXT: Final[float] = 0.9

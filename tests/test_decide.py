@@ -16,6 +16,7 @@ from resolver.decide import (
 )
 from resolver.matcher import score_table
 from resolver.table import CandidateTable, TableBuilder
+from resolver.web import MAX_NEARBY_CHARS
 
 
 def _buttons() -> CandidateTable:
@@ -241,6 +242,49 @@ def test_a_lone_vision_answer_far_away_in_another_group_is_refused() -> None:
                   MatchConfig()).status == "accepted"  # fmt: skip
 
 
+def _linked_paragraphs(texts: tuple[str, ...], linked: tuple[int, ...]) -> CandidateTable:
+    """Paragraphs named by their text, one below another; those in ``linked`` hold a "link"
+    link. Each link's XPath names its paragraph."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
+    top = 100.0
+    for k, text in enumerate(texts):
+        par = b.add(f"p{k}", raw_role="group", name=text, parent=root, bbox=(8, top, 600, top + 20))
+        if k in linked:
+            b.add(f"a{k}", raw_role="link", name="link", parent=par, bbox=(8, top, 40, top + 17),
+                  xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]")  # fmt: skip
+        top += 30.0 if k in linked else 0.0
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_group_gone_with_its_place_leaves_a_slid_look_alike_unanswered() -> None:
+    # Recorded: the 2nd of three "link" links, in a section the page no longer names so.
+    ref = SemanticElementRef(
+        role="link", name="link", bbox=(8.0, 130.0, 40.0, 147.0), screen_size=(1280, 800),
+        container_path=("Links and images",), xpath="/html[1]/body[1]/p[2]/a[1]",
+        occurrence=(1, 3), lookalikes=((8.0, 100.0, 40.0, 117.0), (8.0, 160.0, 40.0, 177.0)),
+        coord_space="css_px",
+    )  # fmt: skip
+    # The link went: no row of the recorded group is left (no container signal either),
+    # fewer "link" links are, and the recorded xpath selects nothing. The third link slid
+    # into the target's place.
+    texts = ("Lorem link zero", "Lorem one", "Lorem link two")
+    gone = decide(ref, _linked_paragraphs(texts, (0, 2)), MatchConfig())
+    assert gone.status == "ambiguous" and "recorded xpath selects nothing" in gone.reason
+    # No link went: the target is answered.
+    reworded = ("Lorem link nil", "Lorem link uno", "Lorem link two")
+    kept = decide(ref, _linked_paragraphs(reworded, (0, 1, 2)), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a1"
+    # Nine links, look-alikes past the recorded list's cap: the recorded occurrence counts
+    # them. All nine left, the page reshaped (the xpath selects nothing): answered.
+    many = ref.model_copy(update={
+        "occurrence": (1, 9), "xpath": "/html[1]/body[1]/div[1]/p[2]/a[1]",
+        "lookalikes": tuple((8.0, y, 40.0, y + 17.0) for y in (100.0, *range(160, 400, 30))),
+    })  # fmt: skip
+    nine = _linked_paragraphs(tuple(f"Lorem {k}" for k in range(9)), tuple(range(9)))
+    assert decide(many, nine, MatchConfig()).status == "accepted"
+
+
 def _headings() -> CandidateTable:
     """Two sections' headings in a page, as a changed version shows them."""
     b = TableBuilder("a11y", "test")
@@ -267,6 +311,27 @@ def test_an_answer_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
     exact = SemanticElementRef(role="heading", name="Single <figure>", bbox=box,
                                nearby_text=("Lorem ipsum",))  # fmt: skip
     assert decide(exact, table, config).status == "accepted"
+
+
+def test_a_neighbour_text_cut_by_the_recorder_still_names_that_neighbour() -> None:
+    # A recorder keeps a nearby text's first MAX_NEARBY_CHARS characters: a teaser's title
+    # link, longer than that, still names the neighbour of the image link that went.
+    title = "Ekonomika: " + "restaurace nebudou kontrolovat hosty " * 3
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Zprávy", bbox=(0, 0, 1280, 800))
+    b.add("t", raw_role="link", name=title.strip(), parent=root, bbox=(8, 300, 900, 320))
+    table = b.build(screen_size=(1280.0, 800.0))
+    image_link = SemanticElementRef(role="link", name=title[11:].strip(), bbox=(8, 300, 900, 320))
+    assert decide(image_link, table, MatchConfig()).status == "accepted"
+    cut = image_link.model_copy(update={"nearby_text": ("před hodinou", title[:MAX_NEARBY_CHARS])})
+    refused = decide(cut, table, MatchConfig())
+    assert refused.status == "not_found" and "recorded next to the target" in refused.reason
+    # A text shorter than the cut is compared whole; and a cut text the recorded name begins
+    # with too may be the target's own (a heading around it), not a neighbour's.
+    short = image_link.model_copy(update={"nearby_text": (title[:40],)})
+    assert decide(short, table, MatchConfig()).status == "accepted"
+    own = cut.model_copy(update={"name": title.strip() + " (updated)"})
+    assert decide(own, table, MatchConfig()).status == "accepted"
 
 
 def test_a_vision_field_named_by_its_label_is_not_a_neighbour() -> None:
@@ -1054,6 +1119,27 @@ def _twice_listed(*, removed: bool = True, footer_texts: bool = True) -> Candida
                   bbox=(8 + 100 * k, top, 80 + 100 * k, top + 17),
                   xpath=f"/html[1]/body[1]/{part}[1]/nav[1]/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
     return b.build(screen_size=(1280.0, 800.0))
+
+
+def _pictures(boxes: tuple[tuple[float, float, float, float], ...]) -> CandidateTable:
+    """Images of one caption at ``boxes`` (a picture and the placeholder drawn around it)."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Profiling", bbox=(0, 0, 1280, 800))
+    for k, box in enumerate(boxes):
+        b.add(f"i{k}", raw_role="image", name="CPU profile", parent=root, bbox=box)
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_the_placeholder_drawn_around_a_removed_picture_is_not_the_picture() -> None:
+    # Recorded: the picture, and its look-alike, the placeholder around it (one centre).
+    picture, placeholder = (64.0, 200.0, 1216.0, 700.0), (6.0, 164.0, 1274.0, 736.0)
+    ref = SemanticElementRef(role="img", name="CPU profile", bbox=picture, screen_size=(1280, 800),
+                             lookalikes=(placeholder,), coord_space="css_px")  # fmt: skip
+    gone = decide(ref, _pictures((placeholder,)), MatchConfig())
+    assert gone.status == "not_found" and "where a recorded look-alike was" in gone.reason
+    # The placeholder went instead: the picture, at its own box, is answered.
+    kept = decide(ref, _pictures((picture,)), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "i0"
 
 
 def test_a_namesake_in_a_copy_of_the_neighbourhood_is_not_the_target() -> None:
