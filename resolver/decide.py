@@ -36,7 +36,14 @@ from .text import (
     name_similarity,
     normalize,
 )
-from .web import MAX_NEARBY_CHARS, NearbyIndex, WebIndex, href_key, nearby_key
+from .web import (
+    MAX_NEARBY_CHARS,
+    NearbyIndex,
+    WebIndex,
+    href_key,
+    nearby_key,
+    stable_classes,
+)
 
 __all__ = [
     "Decision",
@@ -156,6 +163,8 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
+        if not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
+            continue  # a sibling slid into the slot; the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
         if not in_place and _namesake_elsewhere(ref, table, scored, rows[0], config):
@@ -167,6 +176,43 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+def _other_kind(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` is another kind of element than the target: it has stable classes,
+    none of them recorded, while other rows still bear one (so the build did not rename
+    them). A sibling that slid into the target's ``nth-of-type`` slot (the title link of a
+    teaser whose image link went) reads so, as does a namesake of another make elsewhere
+    (the footer's "Contribute" button for the header's link); the target renamed or moved
+    keeps its classes."""
+    recorded = stable_classes(ref.classes)
+    if not recorded:
+        return False
+    by_token, counts = table.derived(WebIndex).classes
+    if counts[row] == 0:
+        return False
+    kept = [by_token[token] for token in recorded if token in by_token]
+    return bool(kept) and not any(row in rows for rows in kept)
+
+
+def _bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` bears the recorded name exactly (once normalised)."""
+    return bool(ref.name) and table.names_norm[row] == normalize(collapse(ref.name or ""))
+
+
+def _other_kind_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """An answer of another kind than the target (:func:`_other_kind`: none of the recorded
+    classes, which other elements still bear) is not the target: the source abstains."""
+    row = int(scored.rows[0])
+    if not _other_kind(ref, table, row):
+        return decision
+    why = (
+        "the best bears none of the recorded classes, which other elements still bear: "
+        "another kind of element"
+    )
+    return _overruled(decision, "not_found", why)
 
 
 def _namesake_elsewhere(
@@ -336,6 +382,8 @@ def _decisions(
             decision = _changed_and_moved_check(ref, table, config, decision)
         if decision.status == "accepted":
             decision = _name_only_check(ref, table, step, config, decision)
+        if decision.status == "accepted":
+            decision = _other_kind_check(ref, table, step, decision)
         if decision.status == "accepted":
             decision = _numbered_series_check(ref, table, step, decision)
         if decision.status == "accepted":

@@ -15,6 +15,7 @@ from resolver.decide import (
     verify_selector,
 )
 from resolver.matcher import score_table
+from resolver.observation import Observation
 from resolver.table import CandidateTable, TableBuilder
 from resolver.web import MAX_NEARBY_CHARS
 
@@ -283,6 +284,38 @@ def test_a_group_gone_with_its_place_leaves_a_slid_look_alike_unanswered() -> No
     })  # fmt: skip
     nine = _linked_paragraphs(tuple(f"Lorem {k}" for k in range(9)), tuple(range(9)))
     assert decide(many, nine, MatchConfig()).status == "accepted"
+
+
+def _teasers(*, image: bool, thumb: str = "thumb", title: str = "Sleep better") -> CandidateTable:
+    """Two teasers, each an image link (``thumb`` class, named by its title attribute) and a
+    title link; ``image`` False removes the first teaser's image link."""
+    first = f'<a class="{thumb}" href="/snore" title="{title}"><img alt=""></a>' if image else ""
+    html = f"""<html><body><div id="rec">
+    <div>{first}<a class="title" href="/snore">Sleep better Snore Clinic</a></div>
+    <div><a class="{thumb}" href="/fly" title="Cheap flights"><img alt=""></a>
+    <a class="title" href="/fly">Cheap flights Trips</a></div></div></body></html>"""
+    return Observation(dom_html=html).candidates("dom")
+
+
+def test_an_element_of_another_kind_in_the_targets_slot_is_not_the_target() -> None:
+    ref = SemanticElementRef(role="link", name="Sleep better", classes=("thumb",), href="/snore",
+                             css_selector="#rec > div:nth-of-type(1) > a:nth-of-type(1)",
+                             xpath="/html[1]/body[1]/div[1]/div[1]/a[1]")  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _teasers(image=True), config)
+    assert kept.status == "accepted" and kept.best is not None and "selector" in kept.reason
+    # The image link went; the title link slid into its slot, with a longer name and none of
+    # the recorded classes, which the other teaser's image link still bears.
+    gone = decide(ref, _teasers(image=False), config)
+    assert gone.status == "not_found" and "another kind of element" in gone.reason
+    # Renamed, keeping its class: still the target. A build that renamed every class: the
+    # classes say nothing.
+    renamed = decide(ref, _teasers(image=True, title="Sleep much better"), config)
+    assert renamed.status == "accepted" and renamed.best is not None
+    assert renamed.best.name == "Sleep much better"
+    rebuilt = decide(ref, _teasers(image=True, thumb="c-9f2a"), config)
+    assert rebuilt.status == "accepted" and rebuilt.best is not None
+    assert rebuilt.best.name == "Sleep better"
 
 
 def _headings() -> CandidateTable:
