@@ -145,7 +145,13 @@ def verify_selector(
     when the row it selects is already the best or trails it by place alone
     (:func:`_best_or_place_only_lead`: the xpath breaks a tie and outweighs a page shift, it does
     not overturn other evidence), and for a reference that recorded look-alikes only while
-    the page has as many of them as were recorded (:func:`_lookalikes_in_place`)."""
+    the page has as many of them as were recorded (:func:`_lookalikes_in_place`).
+
+    With a look-alike gone or added, a selected row away from the target's place
+    (:func:`_namesake_elsewhere`) or linking elsewhere than the recorded link
+    (:func:`_other_link`) may be a look-alike in the target's slot, and is left to the
+    matcher. So is a selected row without the recorded name that bears none of the recorded
+    classes (:func:`_other_kind`), a sibling that slid into the slot."""
     in_place = _lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
@@ -167,7 +173,10 @@ def verify_selector(
             continue  # a sibling slid into the slot; the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
-        if not in_place and _namesake_elsewhere(ref, table, scored, rows[0], config):
+        if not in_place and (
+            _namesake_elsewhere(ref, table, scored, rows[0], config)
+            or _other_link(ref, table, rows[0])
+        ):
             continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
@@ -193,6 +202,19 @@ def _other_kind(ref: SemanticElementRef, table: CandidateTable, row: int) -> boo
         return False
     kept = [by_token[token] for token in recorded if token in by_token]
     return bool(kept) and not any(row in rows for rows in kept)
+
+
+def _other_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` links elsewhere than the recorded link (another path, or another
+    fragment of it)."""
+    recorded = href_key(ref.href) if ref.href else None
+    if recorded is None:
+        return False
+    hosts, paths, fragments = table.derived(WebIndex).hrefs
+    if paths[row] is None:
+        return False
+    host_agrees = not recorded[0] or hosts[row] in ("", recorded[0])
+    return not (host_agrees and paths[row] == recorded[1] and fragments[row] == recorded[2])
 
 
 def _bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:

@@ -318,6 +318,36 @@ def test_an_element_of_another_kind_in_the_targets_slot_is_not_the_target() -> N
     assert rebuilt.best.name == "Sleep better"
 
 
+def _legal_links(*, first: bool) -> CandidateTable:
+    """Two "Acuerdo del usuario" links to different pages, one above the other; ``first``
+    False removes the upper one, and the lower one moves up to 60 px."""
+    upper = '<a href="/acuerdo">Acuerdo del usuario</a>' if first else ""
+    html = f"""<html><body><div id="legal"><p>Aviso</p>{upper}
+    <a href="/privacidad">Acuerdo del usuario</a></div></body></html>"""
+    layout = {"/html/body/div/p": [100, 0, 400, 10]}
+    if first:
+        layout["/html/body/div/a[1]"] = [100, 10, 240, 30]
+        layout["/html/body/div/a[2]"] = [100, 100, 240, 120]
+    else:
+        layout["/html/body/div/a"] = [100, 60, 240, 80]
+    return Observation(dom_html=html, dom_layout=layout).candidates("dom")
+
+
+def test_a_positional_selector_is_not_trusted_to_a_look_alike_linking_elsewhere() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Acuerdo del usuario", href="/acuerdo", bbox=(100, 10, 240, 30),
+        css_selector="#legal > a:nth-of-type(1)", xpath="/html[1]/body[1]/div[1]/a[1]",
+        lookalikes=((100, 100, 240, 120),), occurrence=(0, 2), coord_space="css_px",
+    )  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _legal_links(first=True), config)
+    assert kept.status == "accepted" and "selector" in kept.reason
+    # The upper link went: the selector now selects the lower one, 50 px off the recorded
+    # place and linking elsewhere. With a look-alike gone, the matcher judges it instead.
+    gone = decide(ref, _legal_links(first=False), config)
+    assert gone.status != "accepted" and "selector" not in gone.reason
+
+
 def _headings() -> CandidateTable:
     """Two sections' headings in a page, as a changed version shows them."""
     b = TableBuilder("a11y", "test")
