@@ -151,7 +151,8 @@ def verify_selector(
     (:func:`_namesake_elsewhere`) or linking elsewhere than the recorded link
     (:func:`_other_link`) may be a look-alike in the target's slot, and is left to the
     matcher. So is a selected row without the recorded name that bears none of the recorded
-    classes (:func:`_other_kind`), a sibling that slid into the slot."""
+    classes (:func:`_other_kind`) or the name of a recorded neighbour
+    (:func:`_names_a_neighbour`): a sibling that slid into the slot."""
     in_place = _lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
@@ -169,7 +170,9 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
-        if not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
+        if not _bears_name(ref, table, rows[0]) and (
+            _other_kind(ref, table, rows[0]) or _names_a_neighbour(ref, table.names_norm[rows[0]])
+        ):
             continue  # a sibling slid into the slot; the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
@@ -390,6 +393,8 @@ def _decisions(
             decision = _lookalike_place_check(ref, table, step, decision)
         if decision.status == "accepted":
             decision = _lookalike_path_check(ref, table, decision)
+        if decision.status == "accepted":
+            decision = _survivor_link_check(ref, table, step, decision)
         if decision.status == "accepted":
             decision = _stray_check(ref, table, step, config, decision)
         if decision.status == "accepted":
@@ -1281,6 +1286,23 @@ def _lookalike_path_check(
         "recorded xpath selects nothing: the target may be the one that went"
     )
     return _overruled(decision, "ambiguous", why)
+
+
+def _survivor_link_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """With fewer look-alikes left than were recorded (one is gone, perhaps the target), an
+    answer of the recorded group that links elsewhere than the recorded link is a surviving
+    look-alike: the target, had it stayed, would still link where it did. The source
+    abstains."""
+    gone = decision.candidates[0].signals.get("lookalike_gone")
+    if not gone or not _other_link(ref, table, int(scored.rows[0])):
+        return decision
+    why = (
+        "fewer look-alikes are left than were recorded and the best links elsewhere than "
+        "the target did: a surviving look-alike"
+    )
+    return _overruled(decision, "not_found", why)
 
 
 def _group_left(ref: SemanticElementRef, table: CandidateTable) -> bool:

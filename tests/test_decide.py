@@ -14,6 +14,7 @@ from resolver.decide import (
     same_target,
     verify_selector,
 )
+from resolver.geometry import CoordSpace
 from resolver.matcher import score_table
 from resolver.observation import Observation
 from resolver.table import CandidateTable, TableBuilder
@@ -346,6 +347,47 @@ def test_a_positional_selector_is_not_trusted_to_a_look_alike_linking_elsewhere(
     # place and linking elsewhere. With a look-alike gone, the matcher judges it instead.
     gone = decide(ref, _legal_links(first=False), config)
     assert gone.status != "accepted" and "selector" not in gone.reason
+
+
+def _teaser(*, image: bool) -> CandidateTable:
+    """A teaser: an image link named by its title attribute (``image`` False removes it),
+    then a title link whose text is the category and the title."""
+    link = '<a href="/mosquera" title="Mosquera stood up"><img alt=""></a>' if image else ""
+    html = f"""<html><body><div id="news"><div>{link}
+    <a href="/mosquera">Sport Mosquera stood up</a><span>an hour ago</span></div></div>
+    </body></html>"""
+    return Observation(dom_html=html).candidates("dom")
+
+
+def test_a_selected_row_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
+    ref = SemanticElementRef(role="link", name="Mosquera stood up", href="/mosquera",
+                             css_selector="#news > div > a:nth-of-type(1)",
+                             xpath="/html[1]/body[1]/div[1]/div[1]/a[1]",
+                             nearby_text=("Sport Mosquera stood up", "an hour ago"))  # fmt: skip
+    kept = decide(ref, _teaser(image=True), MatchConfig())
+    assert kept.status == "accepted" and "selector" in kept.reason
+    # The image link went: the selector selects the title link, the neighbour recorded
+    # beside the target. It is not verified, and the matcher refuses it.
+    gone = decide(ref, _teaser(image=False), MatchConfig())
+    assert gone.status == "not_found" and "recorded next to the target" in gone.reason
+
+
+def test_a_surviving_look_alike_linking_elsewhere_is_not_the_target() -> None:
+    # Two "Read" links to different stories; the upper one (the target) went, and the lower
+    # one slid into its place: of its group, but linking to the other story.
+    b = TableBuilder("a11y", "test", id_columns=("href",))
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
+    b.add("r", raw_role="link", name="Read", parent=root, bbox=(8, 100, 208, 120), href="/b")
+    table = b.build(coord_space=CoordSpace.CSS_PX, screen_size=(1280.0, 800.0))
+    ref = SemanticElementRef(role="link", name="Read", href="/a", bbox=(8.0, 100.0, 208.0, 120.0),
+                             container_path=("Page",), occurrence=(0, 2),
+                             lookalikes=((8.0, 400.0, 208.0, 420.0),), coord_space="css_px",
+                             screen_size=(1280, 800))  # fmt: skip
+    gone = decide(ref, table, MatchConfig())
+    assert gone.status == "not_found" and "links elsewhere" in gone.reason
+    # The same link: the target, whose look-alike went.
+    kept = decide(ref.model_copy(update={"href": "/b"}), table, MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "r"
 
 
 def _headings() -> CandidateTable:
