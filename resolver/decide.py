@@ -151,8 +151,7 @@ def verify_selector(
     (:func:`_namesake_elsewhere`) or linking elsewhere than the recorded link
     (:func:`_other_link`) may be a look-alike in the target's slot, and is left to the
     matcher. So is a selected row without the recorded name that bears none of the recorded
-    classes (:func:`_other_kind`) or the name of a recorded neighbour
-    (:func:`_names_a_neighbour`): a sibling that slid into the slot."""
+    classes (:func:`_other_kind`), a sibling that slid into the slot."""
     in_place = _lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
@@ -170,9 +169,7 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
-        if not _bears_name(ref, table, rows[0]) and (
-            _other_kind(ref, table, rows[0]) or _names_a_neighbour(ref, table.names_norm[rows[0]])
-        ):
+        if not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
             continue  # a sibling slid into the slot; the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue

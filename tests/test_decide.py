@@ -349,29 +349,6 @@ def test_a_positional_selector_is_not_trusted_to_a_look_alike_linking_elsewhere(
     assert gone.status != "accepted" and "selector" not in gone.reason
 
 
-def _teaser(*, image: bool) -> CandidateTable:
-    """A teaser: an image link named by its title attribute (``image`` False removes it),
-    then a title link whose text is the category and the title."""
-    link = '<a href="/mosquera" title="Mosquera stood up"><img alt=""></a>' if image else ""
-    html = f"""<html><body><div id="news"><div>{link}
-    <a href="/mosquera">Sport Mosquera stood up</a><span>an hour ago</span></div></div>
-    </body></html>"""
-    return Observation(dom_html=html).candidates("dom")
-
-
-def test_a_selected_row_named_as_a_recorded_neighbour_is_that_neighbour() -> None:
-    ref = SemanticElementRef(role="link", name="Mosquera stood up", href="/mosquera",
-                             css_selector="#news > div > a:nth-of-type(1)",
-                             xpath="/html[1]/body[1]/div[1]/div[1]/a[1]",
-                             nearby_text=("Sport Mosquera stood up", "an hour ago"))  # fmt: skip
-    kept = decide(ref, _teaser(image=True), MatchConfig())
-    assert kept.status == "accepted" and "selector" in kept.reason
-    # The image link went: the selector selects the title link, the neighbour recorded
-    # beside the target. It is not verified, and the matcher refuses it.
-    gone = decide(ref, _teaser(image=False), MatchConfig())
-    assert gone.status == "not_found" and "recorded next to the target" in gone.reason
-
-
 def test_a_surviving_look_alike_linking_elsewhere_is_not_the_target() -> None:
     # Two "Read" links to different stories; the upper one (the target) went, and the lower
     # one slid into its place: of its group, but linking to the other story.
