@@ -145,9 +145,7 @@ class MatchConfig:
     shift). Changed in name and moved in place both, it is as likely another element that
     shares a word, and the source abstains. An answer bearing the recorded name is refused
     when it disagrees on all three (its box under this) and the recorded xpath does not
-    select it: a namesake elsewhere; once the recorded xpath selects nothing at all, when
-    its box is under this and none of the recorded nearby texts is next to it, whatever its
-    link."""
+    select it: a namesake elsewhere."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

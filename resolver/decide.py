@@ -1026,12 +1026,7 @@ def _name_only_check(
     under ``changed_box``, all differ) is a namesake elsewhere: a footer's copy of a
     header link, a look-alike left by a removed target. Each of the four must be known. A
     link to the same anchor of its page (``#contact``) agrees even where the page's own
-    address changed (a capture saved elsewhere, a staging host).
-
-    The link need not differ (nor be recorded) once the recorded xpath selects nothing, the
-    target's own place in the document gone, and none of the recorded neighbours is next to
-    the answer: namesakes elsewhere share their link (a header's and a footer's "Home"), and
-    buttons and headings have none."""
+    address changed (a capture saved elsewhere, a staging host)."""
     best = decision.best
     if best is None:
         return decision
@@ -1039,21 +1034,14 @@ def _name_only_check(
     if signals.get("name", 0.0) < NAME_TIERS["normalized"] - _ROUNDING:
         return decision
     place = [signals.get(k, 1.0) for k in ("id:xpath", "web:nearby", "web:href", "bbox")]
-    if place[0] > 0.0 or place[1] >= 1.0 - _ROUNDING or place[3] >= config.changed_box:
+    if place[0] > 0.0 or place[1] >= 1.0 - _ROUNDING or place[2] >= 1.0 - _ROUNDING:
         return decision
-    if place[2] >= 1.0 - _ROUNDING and not (place[1] <= 0.0 and _xpath_rows(ref, table) == []):
-        return decision  # the recorded link (or none), and a neighbour near or a slot left
-    if _same_anchor(ref, table, int(scored.rows[0])):
+    if place[3] >= config.changed_box or _same_anchor(ref, table, int(scored.rows[0])):
         return decision
     why = (
         f"only its name agrees: the recorded xpath does not select it, and its neighbours "
         f"({place[1]:.2f}), link ({place[2]:.2f}) and box ({place[3]:.2f}) differ: a namesake "
         "elsewhere"
-        if place[2] < 1.0 - _ROUNDING
-        else f"only its name agrees, and its link if any: the recorded xpath selects "
-        f"nothing, none of the recorded neighbours is next to it ({place[1]:.2f}) and its "
-        f"box differs "
-        f"({place[3]:.2f}): a namesake elsewhere"
     )
     return _overruled(decision, "not_found", why)
 
