@@ -191,9 +191,8 @@ def _other_kind(ref: SemanticElementRef, table: CandidateTable, row: int) -> boo
     """Whether ``row`` is another kind of element than the target: it has stable classes,
     none of them recorded, while other rows still bear one (so the build did not rename
     them). A sibling that slid into the target's ``nth-of-type`` slot (the title link of a
-    teaser whose image link went) reads so, as does a namesake of another make elsewhere
-    (the footer's "Contribute" button for the header's link); the target renamed or moved
-    keeps its classes."""
+    teaser whose image link went) reads so, as does a namesake built differently elsewhere
+    on the page; the target renamed or moved keeps its classes."""
     recorded = stable_classes(ref.classes)
     if not recorded:
         return False
