@@ -402,7 +402,7 @@ def _decisions(
         if decision.status == "accepted":
             decision = _torn_check(ref, table, step, config, decision)
         if decision.status == "accepted":
-            decision = _changed_and_moved_check(ref, table, config, decision)
+            decision = _changed_and_moved_check(ref, table, step, config, decision)
         if decision.status == "accepted":
             decision = _name_only_check(ref, table, step, config, decision)
         if decision.status == "accepted":
@@ -979,7 +979,11 @@ def _landmarks(xpath: str) -> list[str]:
 
 
 def _changed_and_moved_check(
-    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, decision: Decision
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
 ) -> Decision:
     """An answer whose role differs from the recorded one, or whose name differs by more
     than its numbers (a counter, a date), and which the recorded xpath does not select,
@@ -987,18 +991,24 @@ def _changed_and_moved_check(
     it, the recorded link, its box (``changed_box``). Renamed and moved both, it is as
     likely another element sharing a word with the target (a shorter "All replies" in
     another section for a removed "View all 146 replies"), and the source abstains. One
-    of the three may change with a rename (a redesign moves a button it renames)."""
+    of the three may change with a rename (a redesign moves a button it renames). An answer
+    of another role that links somewhere, where the reference (from a table that records
+    links) recorded none, disagrees on its link (:func:`_gained_link`: a "Log In" link for
+    a removed "Log In" button)."""
     signals = decision.candidates[0].signals
     if signals.get("id:xpath", 1.0) > 0.0 or table.document_paths is None:
         return decision
     name, role = signals.get("name", 1.0), signals.get("role", 1.0)
     if name >= NAME_TIERS["masked"] - _ROUNDING and role >= 1.0 - _ROUNDING:
         return decision
+    link = signals.get("web:href", 1.0)
+    if role < 1.0 - _ROUNDING and _gained_link(ref, table, int(scored.rows[0])):
+        link = 0.0  # a control recorded without a link became one that links somewhere
     moved = [
         what
         for what, value, floor in (
             ("nearby", signals.get("web:nearby", 1.0), 1.0),
-            ("link", signals.get("web:href", 1.0), 1.0),
+            ("link", link, 1.0),
             ("box", signals.get("bbox", 1.0), config.changed_box),
         )
         if value < floor - _ROUNDING
@@ -1011,6 +1021,14 @@ def _changed_and_moved_check(
         "element sharing a word is as likely as the target changed"
     )
     return _overruled(decision, "not_found", why)
+
+
+def _gained_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` links somewhere while the reference, from a table that records links,
+    recorded none (a button, where a link of its name now is)."""
+    if ref.href is not None or "href" not in table.platform_ids:
+        return False
+    return table.derived(WebIndex).hrefs[1][row] is not None
 
 
 def _name_only_check(

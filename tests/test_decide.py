@@ -1150,6 +1150,40 @@ def test_a_namesake_that_agrees_on_nothing_but_its_name_is_not_the_target() -> N
     assert moved.status == "accepted"
 
 
+def _login_link(*, href: str | None) -> CandidateTable:
+    """A header with a "Log In" link (to ``href``) where a "Log In" button was, the header's
+    texts before it in reading order, and "Subscribe" in the footer."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 800))
+    for k, text in enumerate(("World", "Business", "Opinion")):
+        b.add(f"t{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(20 + 90 * k, 60, 100 + 90 * k, 77))  # fmt: skip
+    b.add("l", raw_role="link", name="Log In", parent=root, bbox=(1160, 12, 1230, 32),
+          href=href, xpath="/html[1]/body[1]/header[1]/div[2]/a[1]")  # fmt: skip
+    for k in range(12):  # the story, then the footer's "Subscribe"
+        b.add(f"p{k}", raw_role="paragraph", name=f"Paragraph {k}", parent=root,
+              bbox=(20, 100 + 40 * k, 1200, 130 + 40 * k))  # fmt: skip
+    b.add("s", raw_role="StaticText", name="Subscribe", parent=root, bbox=(20, 700, 120, 717))
+    return b.build(coord_space=CoordSpace.CSS_PX, screen_size=(1280.0, 800.0))
+
+
+def test_a_control_recorded_without_a_link_is_not_a_link_of_its_name() -> None:
+    # Recorded: the "Log In" button (no link), next to "Subscribe" and "Opinion"; it went,
+    # and a "Log In" link of the same header is next to "Opinion" only ("Subscribe" moved
+    # to the footer).
+    ref = SemanticElementRef(
+        role="button", name="Log In", bbox=(1150.0, 10.0, 1222.0, 32.0), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/header[1]/div[2]/button[1]", nearby_text=("Subscribe", "Opinion"),
+        coord_space="css_px",
+    )  # fmt: skip
+    gone = decide(ref, _login_link(href="https://news.example/login"), MatchConfig())
+    assert gone.status == "not_found" and "link" in gone.reason
+    # The same element without a link (a table that knows no links for it): only its
+    # neighbours differ, and it is taken for the target changed.
+    kept = decide(ref, _login_link(href=None), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "l"
+
+
 def _tagged_posts(posts: tuple[tuple[str, float], ...]) -> CandidateTable:
     """Posts ``(year, top)``, each a group named by its year holding a tag list that reads
     alike in every post ("Tags: PostgreSQL, SQL") with one "PostgreSQL" link."""
