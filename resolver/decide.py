@@ -169,7 +169,7 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
-        if not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
+        if ref.name and not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
             continue  # a sibling slid into the slot; the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
@@ -225,8 +225,14 @@ def _other_kind_check(
     ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
 ) -> Decision:
     """An answer of another kind than the target (:func:`_other_kind`: none of the recorded
-    classes, which other elements still bear) is not the target: the source abstains."""
+    classes, which other elements still bear) is not the target: the source abstains. One
+    that the recorded xpath selects and that bears the recorded name (or the reference
+    none) is the target restyled: it keeps its place and name, and new classes alone do not
+    refuse it."""
     row = int(scored.rows[0])
+    selected = decision.candidates[0].signals.get("id:xpath", 0.0) > 0.0
+    if selected and (not ref.name or _bears_name(ref, table, row)):
+        return decision
     if not _other_kind(ref, table, row):
         return decision
     why = (

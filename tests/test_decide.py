@@ -287,10 +287,14 @@ def test_a_group_gone_with_its_place_leaves_a_slid_look_alike_unanswered() -> No
     assert decide(many, nine, MatchConfig()).status == "accepted"
 
 
-def _teasers(*, image: bool, thumb: str = "thumb", title: str = "Sleep better") -> CandidateTable:
+def _teasers(
+    *, image: bool, thumb: str = "thumb", title: str = "Sleep better", first: str | None = None
+) -> CandidateTable:
     """Two teasers, each an image link (``thumb`` class, named by its title attribute) and a
-    title link; ``image`` False removes the first teaser's image link."""
-    first = f'<a class="{thumb}" href="/snore" title="{title}"><img alt=""></a>' if image else ""
+    title link; ``image`` False removes the first teaser's image link, ``first`` gives it
+    another class than the second's."""
+    link = f'<a class="{first or thumb}" href="/snore" title="{title}"><img alt=""></a>'
+    first = link if image else ""
     html = f"""<html><body><div id="rec">
     <div>{first}<a class="title" href="/snore">Sleep better Snore Clinic</a></div>
     <div><a class="{thumb}" href="/fly" title="Cheap flights"><img alt=""></a>
@@ -317,6 +321,34 @@ def test_an_element_of_another_kind_in_the_targets_slot_is_not_the_target() -> N
     rebuilt = decide(ref, _teasers(image=True, thumb="c-9f2a"), config)
     assert rebuilt.status == "accepted" and rebuilt.best is not None
     assert rebuilt.best.name == "Sleep better"
+    # The image link alone restyled, at its place and with its name: the target still.
+    restyled = decide(ref, _teasers(image=True, first="tile-card"), config)
+    assert restyled.status == "accepted" and restyled.best is not None
+    assert restyled.best.name == "Sleep better"
+
+
+def _share_bars(first: str) -> CandidateTable:
+    """Two share bars of unnamed icon links, each to its own address; the first bar's first
+    link has class ``first``, every other "icon-btn"."""
+    icon = '<a class="{}" href="https://social.example/share?u={}"></a>'
+    html = f"""<html><body><div id="top">{icon.format(first, 1)}{icon.format("icon-btn", 2)}
+    </div><p>Story</p><div id="end">{icon.format("icon-btn", 3)}{icon.format("icon-btn", 4)}
+    </div></body></html>"""
+    return Observation(dom_html=html).candidates("dom")
+
+
+def test_an_unnamed_target_restyled_in_place_is_still_the_target() -> None:
+    ref = SemanticElementRef(role="link", classes=("icon-btn",), tag="a",
+                             href="https://social.example/share?u=1",
+                             css_selector="#top > a:nth-of-type(1)",
+                             xpath="/html[1]/body[1]/div[1]/a[1]")  # fmt: skip
+    kept = decide(ref, _share_bars("icon-btn"), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None
+    # Only its classes changed, while the other icons keep the recorded one: the recorded
+    # selector still selects it, and new classes alone do not refuse it.
+    restyled = decide(ref, _share_bars("share-icon"), MatchConfig())
+    assert restyled.status == "accepted" and restyled.best is not None
+    assert restyled.best.id == "/html[1]/body[1]/div[1]/a[1]"
 
 
 def _legal_links(*, first: bool) -> CandidateTable:

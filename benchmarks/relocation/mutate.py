@@ -17,6 +17,9 @@ Per-target kinds (the targets they touch are recorded; the others record ``"none
 ``remove_word``      one word removed from a label of two words or more
 ``change_number``    a digit of the label changed, or a counter ``(N)`` appended
 ``remove``           the target deleted (a twin of it, if any, stays)
+``restyle``          the target's class tokens replaced by new readable ones, the rest of
+                     the page left as it was (only in the extra versions of
+                     :func:`restyle_versions`)
 
 Page-wide kinds (every target records the kind):
 
@@ -50,6 +53,7 @@ __all__ = [
     "Version",
     "make_versions",
     "removal_versions",
+    "restyle_versions",
 ]
 
 VERSIONS_PER_PAGE = 4
@@ -539,4 +543,46 @@ def removal_versions(
             continue
         per_target = {t.key: "remove" if t.key in touched else "none" for t in targets}
         versions.append(Version(f"r{k}-remove", "remove", html, per_target))
+    return versions
+
+
+RESTYLE_WORDS = ("card", "tile", "item", "link", "entry", "panel", "block", "cell")
+"""Words the ``restyle`` mutation builds new class tokens from (readable, so not taken for a
+build's hashed names)."""
+
+
+def _restyle(root: etree._Element, rng: random.Random, targets: list[Target]) -> set[str]:
+    """New class tokens for a seeded third of the targets that have classes; every other
+    element keeps its own, as a restyle of one component would leave them."""
+    els = marked(root)
+    touched = set()
+    for key in _subset(
+        rng, sorted(k for k, el in els.items() if (el.get("class") or "").split()), 0.35
+    ):
+        tokens = (els[key].get("class") or "").split()
+        fresh = [
+            f"{rng.choice(RESTYLE_WORDS)}-{rng.choice(RESTYLE_WORDS)}-v{k + 2}"
+            for k in range(len(tokens))
+        ]
+        els[key].set("class", " ".join(fresh))
+        touched.add(key)
+    return touched
+
+
+def restyle_versions(
+    root: etree._Element, targets: list[Target], page: str, count: int
+) -> list[Version]:
+    """``count`` extra ``restyle`` versions of a marked page, each from its own seed
+    (``s1``, ``s2``, ...): targets whose classes changed while the page's other elements
+    keep theirs, for measuring what the classes cost when a target alone is restyled."""
+    versions: list[Version] = []
+    base_html = serialize(root)
+    for k in range(1, count + 1):
+        changed = copy.deepcopy(root)
+        touched = _restyle(changed, seeded_rng("mutate", page, "restyle", f"s{k}"), targets)
+        html = serialize(changed)
+        if not touched or html == base_html:
+            continue
+        per_target = {t.key: "restyle" if t.key in touched else "none" for t in targets}
+        versions.append(Version(f"s{k}-restyle", "restyle", html, per_target))
     return versions

@@ -34,7 +34,7 @@ from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
 
 from .alike import Page, judge
-from .mutate import Version, make_versions, removal_versions
+from .mutate import Version, make_versions, removal_versions, restyle_versions
 from .recorders import Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
 from .report import markdown
@@ -84,6 +84,8 @@ class Options:
     seed: bool
     removals: int = 0
     """Extra ``remove`` versions per page, each from its own seed (``--removals``)."""
+    restyles: int = 0
+    """Extra ``restyle`` versions per page, each from its own seed (``--restyles``)."""
 
 
 # -- one page -------------------------------------------------------------------------------
@@ -234,16 +236,17 @@ def evaluate_version(
 
 
 def page_versions(
-    source: str, name: str, removals: int = 0
+    source: str, name: str, removals: int = 0, restyles: int = 0
 ) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
-    has no target), with ``removals`` extra removal versions; the parsed page is dropped
-    before rendering starts."""
+    has no target), with ``removals`` extra removal versions and ``restyles`` extra restyle
+    versions; the parsed page is dropped before rendering starts."""
     root = load_page(Path(source))
     targets = choose_targets(root, name)
     if not targets:
         return [], "", []
     versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
+    versions += restyle_versions(root, targets, name, restyles)
     return targets, serialize(root), versions
 
 
@@ -251,7 +254,7 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     """Targets, versions, renders and outcomes of one page (run in a worker process)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    targets, base_html, versions = page_versions(source, name, options.removals)
+    targets, base_html, versions = page_versions(source, name, options.removals, options.restyles)
     result["targets"] = len(targets)
     if not targets:
         result["status"] = "no targets"
@@ -356,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
         "--removals", type=int, default=0,
         help="extra remove versions per page, each from its own seed (for tuning refusals)",
     )  # fmt: skip
+    parser.add_argument(
+        "--restyles", type=int, default=0,
+        help="extra versions per page in which some targets alone get new class names",
+    )  # fmt: skip
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
     args = parser.parse_args(argv)
 
@@ -369,9 +376,11 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:
         chosen = chosen[: args.pages]
-    if args.removals < 0:
-        parser.error("--removals takes a count from 0 up")
-    options = Options(sources, args.chromium, args.timeout, not args.no_seed, args.removals)
+    if args.removals < 0 or args.restyles < 0:
+        parser.error("--removals and --restyles take a count from 0 up")
+    options = Options(
+        sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles
+    )
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
     started = time.monotonic()
@@ -385,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         "sources": list(sources),
         "workers": args.workers,
         "removals": args.removals,
+        "restyles": args.restyles,
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)

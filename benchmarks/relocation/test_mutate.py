@@ -1,16 +1,18 @@
-"""Extra removal versions of the relocation benchmark (no browser, no corpus):
+"""Extra removal and restyle versions of the relocation benchmark (no browser, no corpus):
 ``python -m pytest benchmarks/relocation/test_mutate.py``."""
 
 from __future__ import annotations
 
 import lxml.html
 
-from benchmarks.relocation.mutate import removal_versions
+from benchmarks.relocation.mutate import removal_versions, restyle_versions
 from benchmarks.relocation.targets import choose_targets, marked
 
 
 def _page() -> lxml.html.HtmlElement:
-    items = "".join(f'<li><a href="/p/{k}">Post number {k}</a></li>' for k in range(12))
+    items = "".join(
+        f'<li><a class="post-link" href="/p/{k}">Post number {k}</a></li>' for k in range(12)
+    )
     html = (
         f"<html><head><title>Blog</title></head><body><h1>Blog</h1><ul>{items}</ul></body></html>"
     )
@@ -32,3 +34,25 @@ def test_removal_versions_remove_targets_by_their_own_seeds() -> None:
     assert [v.html for v in again] == [v.html for v in versions]
     assert len({v.html for v in versions}) > 1
     assert removal_versions(root, targets, "blog", 0) == []
+
+
+def test_restyle_versions_give_some_targets_alone_new_classes() -> None:
+    root = _page()
+    targets = choose_targets(root, "blog")
+    versions = restyle_versions(root, targets, "blog", 2)
+    assert [v.name for v in versions] == ["s1-restyle", "s2-restyle"]
+    before = {k: el.get("class", "").split() for k, el in marked(root).items()}
+    for version in versions:
+        changed = marked(lxml.html.document_fromstring(version.html))
+        restyled = {k for k, kind in version.touched.items() if kind == "restyle"}
+        assert restyled and set(changed) == {t.key for t in targets}  # nothing removed
+        for key, element in changed.items():
+            classes = element.get("class", "").split()
+            if key in restyled:  # as many new tokens, none of the old
+                assert len(classes) == len(before[key]) and not set(classes) & set(before[key])
+            else:
+                assert classes == before[key]
+    assert [v.html for v in restyle_versions(root, targets, "blog", 2)] == [
+        v.html for v in versions
+    ]
+    assert restyle_versions(root, targets, "blog", 0) == []
