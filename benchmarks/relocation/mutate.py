@@ -533,16 +533,25 @@ def removal_versions(
     """``count`` more ``remove`` versions of a marked page, each from its own seed (``r1``,
     ``r2``, ...): other targets removed than in :func:`make_versions`, for tuning the
     refusal of removed targets on more cases than one version per page gives."""
+    return _seeded_versions(root, targets, page, count, "remove", "r")
+
+
+def _seeded_versions(
+    root: etree._Element, targets: list[Target], page: str, count: int, kind: str, prefix: str
+) -> list[Version]:
+    """``count`` versions of one ``kind`` (:data:`_MUTATIONS`), each from its own seed
+    (``<prefix>1``, ``<prefix>2``, ...); a seed that changes nothing gives no version."""
     versions: list[Version] = []
     base_html = serialize(root)
+    mutate = _MUTATIONS[kind]
     for k in range(1, count + 1):
         changed = copy.deepcopy(root)
-        touched = _remove(changed, seeded_rng("mutate", page, "remove", f"r{k}"), targets)
+        touched = mutate(changed, seeded_rng("mutate", page, kind, f"{prefix}{k}"), targets)
         html = serialize(changed)
         if not touched or html == base_html:
             continue
-        per_target = {t.key: "remove" if t.key in touched else "none" for t in targets}
-        versions.append(Version(f"r{k}-remove", "remove", html, per_target))
+        per_target = {t.key: kind if t.key in touched else "none" for t in targets}
+        versions.append(Version(f"{prefix}{k}-{kind}", kind, html, per_target))
     return versions
 
 
@@ -575,14 +584,11 @@ def restyle_versions(
     """``count`` extra ``restyle`` versions of a marked page, each from its own seed
     (``s1``, ``s2``, ...): targets whose classes changed while the page's other elements
     keep theirs, for measuring what the classes cost when a target alone is restyled."""
-    versions: list[Version] = []
-    base_html = serialize(root)
-    for k in range(1, count + 1):
-        changed = copy.deepcopy(root)
-        touched = _restyle(changed, seeded_rng("mutate", page, "restyle", f"s{k}"), targets)
-        html = serialize(changed)
-        if not touched or html == base_html:
-            continue
-        per_target = {t.key: "restyle" if t.key in touched else "none" for t in targets}
-        versions.append(Version(f"s{k}-restyle", "restyle", html, per_target))
-    return versions
+    return _seeded_versions(root, targets, page, count, "restyle", "s")
+
+
+_MUTATIONS: dict[str, Callable[[etree._Element, random.Random, list[Target]], set[str]]] = {
+    "remove": _remove,
+    "restyle": _restyle,
+}
+"""The mutations :func:`_seeded_versions` makes extra versions of."""
