@@ -23,7 +23,7 @@ from .config import MatchConfig
 from .errors import ResolutionError
 from .geometry import Box, CoordSpace, box_gap, box_gaps, iou_one, share_inside
 from .index import index_of
-from .matcher import Scored, moved_box, page_shift, score_rows, score_table
+from .matcher import Scored, moved_box, page_shift, recorded_group, score_rows, score_table
 from .models import SemanticElementRef
 from .results import Candidate
 from .roles import LABEL_ROLES, canonical_role, role_code, role_compat
@@ -1294,7 +1294,7 @@ def _lookalike_path_check(
     if not ref.xpath or ref.occurrence is None or not ref.name:
         return decision
     if not decision.candidates[0].signals.get("lookalike_gone") and (
-        _group_left(ref, table) or _namesakes(ref, table) >= ref.occurrence[1]
+        recorded_group(ref, table).size > 0 or _namesakes(ref, table) >= ref.occurrence[1]
     ):
         return decision  # the best is not of the recorded group, and none may be gone
     if len(ref.lookalikes) < LOOKALIKES_KEPT and _namesakes(ref, table) > len(ref.lookalikes):
@@ -1323,15 +1323,6 @@ def _survivor_link_check(
         "the target did: a surviving look-alike"
     )
     return _overruled(decision, "not_found", why)
-
-
-def _group_left(ref: SemanticElementRef, table: CandidateTable) -> bool:
-    """Whether some row still has the recorded role, name and container path: the group in
-    which the ref's occurrence counts."""
-    path = tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
-    code = role_code(ref.role) if ref.role else None
-    name = normalize(collapse(ref.name or ""))
-    return bool(index_of(table).look_alikes(name, code, path).size)
 
 
 def _same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:

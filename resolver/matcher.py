@@ -39,7 +39,10 @@ from .text import (
 )
 from .web import WebQuery, web_terms, web_vectors
 
-__all__ = ["Query", "Scored", "bbox_scores", "score_rows", "score_table"]
+__all__ = [
+    "Query", "Scored", "bbox_scores", "recorded_group", "recorded_path", "score_rows",
+    "score_table",
+]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
@@ -95,7 +98,7 @@ class Query:
         if ref.coord_space and table.coord_space.known and ref.coord_space != table.coord_space:
             weight *= config.bbox_other_space
             same_space = False
-        path = tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
+        path = recorded_path(ref)
         container = _usable_container(path, name_norm, table, config)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
@@ -119,6 +122,21 @@ class Query:
             recorded_path=path,
             web=WebQuery.build(ref),
         )
+
+
+def recorded_path(ref: SemanticElementRef) -> tuple[str, ...]:
+    """The ref's container path as tables keep theirs: each entry cut to ``MAX_ENTRY``."""
+    return tuple(entry[:MAX_ENTRY] for entry in ref.container_path)
+
+
+def recorded_group(ref: SemanticElementRef, table: CandidateTable) -> Index:
+    """The rows of ``table`` with the ref's role, name and container path, in document
+    order: the look-alike group in which its
+    :attr:`~resolver.models.SemanticElementRef.occurrence` counts (as :class:`Query` reads
+    it)."""
+    name = normalize(collapse(ref.name)) if ref.name else ""
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    return index_of(table).look_alikes(name, code, recorded_path(ref))
 
 
 def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:

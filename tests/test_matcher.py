@@ -12,7 +12,7 @@ from reference_scorer import bbox_score, reference_scores, reference_top
 from resolver import MatchConfig, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
-from resolver.matcher import RELEVANT_GAP, bbox_scores, score_table
+from resolver.matcher import RELEVANT_GAP, bbox_scores, recorded_group, score_table
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 
 ROLES = ["button", "link", "menuitem", "heading", "textbox", "StaticText", "generic", "row",
@@ -322,3 +322,17 @@ def test_a_recorded_landmark_the_page_no_longer_has_is_no_evidence() -> None:
     )
     kept = score_table(ref, with_banner.build(coord_space=CoordSpace.CSS_PX), MatchConfig(), k=1)
     assert kept.scores[0] < 0.9  # a banner is still there, and the heading is not in it
+
+
+def test_the_recorded_group_reads_the_role_as_the_query_does() -> None:
+    # A platform's role name ("AXButton", "push button") is the canonical one for the group.
+    b = TableBuilder("a11y", "test")
+    root = b.add("dlg", raw_role="dialog", name="Settings", bbox=(0, 0, 600, 500))
+    for k in range(2):
+        b.add(f"ok{k}", raw_role="button", name="OK", parent=root,
+              bbox=(500, 160 + 200 * k, 570, 190 + 200 * k))  # fmt: skip
+    table = b.build()
+    for role in ("button", "AXButton", "push button"):
+        ref = SemanticElementRef(role=role, name="OK", container_path=("Settings",))
+        assert recorded_group(ref, table).tolist() == [1, 2]
+    assert recorded_group(SemanticElementRef(role="button", name="OK"), table).size == 0
