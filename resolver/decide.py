@@ -38,6 +38,7 @@ from .text import (
 )
 from .web import (
     MAX_NEARBY_CHARS,
+    RECORD_ROLES,
     NearbyIndex,
     WebIndex,
     href_key,
@@ -1352,10 +1353,10 @@ def _own_table_row(ref: SemanticElementRef, table: CandidateTable, row: int) -> 
     parent, roles = table.parent, table.roles
     up = int(parent[row])
     for _ in range(TABLE_ROW_DEPTH):
-        if up < 0 or roles[up] == "row":
+        if up < 0 or roles[up] in RECORD_ROLES:
             break
         up = int(parent[up])
-    if up < 0 or roles[up] != "row":
+    if up < 0 or roles[up] not in RECORD_ROLES:
         return False
     inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
     return not any(

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATTRIBUTE_NAMES",
+    "RECORD_ROLES",
     "WEB_COLUMNS",
     "NearbyIndex",
     "NearbyRuns",
@@ -79,8 +80,9 @@ MAX_ATTRIBUTE: Final[int] = 256
 MAX_NEARBY: Final[int] = 6
 MAX_NEARBY_CHARS: Final[int] = 80
 """Size limits of the reference's web fields (checked in :mod:`resolver.models`)."""
-_RECORD_ROLES: Final[frozenset[str]] = frozenset({"row"})
-"""Records whose texts are a row's only neighbours (see :meth:`NearbyIndex.texts`)."""
+RECORD_ROLES: Final[frozenset[str]] = frozenset({"row"})
+"""Records (a table's rows): their texts are a row's only neighbours (see
+:meth:`NearbyIndex.texts`), and they name a group look-alikes are told apart by."""
 NEARBY_REACH: Final[int] = 3
 """Recorded nearby texts are at most this many places away in reading order: as far as the
 matcher looks (``MatchConfig.nearby_window``), so a text recorded further off (past
@@ -285,7 +287,7 @@ class NearbyIndex:
         table = self.table
         roles, parent = table.roles, table.parent
         record = int(parent[row])
-        while record >= 0 and roles[record] not in _RECORD_ROLES:
+        while record >= 0 and roles[record] not in RECORD_ROLES:
             record = int(parent[record])
         if record < 0:
             return 0, self.seq.size
