@@ -152,7 +152,8 @@ def verify_selector(
     (:func:`_namesake_elsewhere`) or linking elsewhere than the recorded link
     (:func:`_other_link`) may be a look-alike in the target's slot, and is left to the
     matcher. So is a selected row without the recorded name that bears none of the recorded
-    classes (:func:`_other_kind`), a sibling that slid into the slot."""
+    classes or lies away from the target's place (:func:`_slid_sibling`), a sibling that slid
+    into the slot."""
     in_place = _lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
@@ -170,8 +171,8 @@ def verify_selector(
             continue
         if len(rows) != 1 or not _agrees(ref, table, rows[0], config):
             continue
-        if ref.name and not _bears_name(ref, table, rows[0]) and _other_kind(ref, table, rows[0]):
-            continue  # a sibling slid into the slot; the matcher judges it
+        if _slid_sibling(ref, table, rows[0]):
+            continue  # the matcher judges it
         if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0]):
             continue
         if not in_place and (
@@ -186,6 +187,27 @@ def verify_selector(
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
+
+
+def _slid_sibling(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether a selected ``row`` without the recorded name may be a sibling that slid into
+    the target's ``nth-of-type`` slot rather than the target renamed: it is another kind of
+    element (:func:`_other_kind`), or it is away from the target's place
+    (:func:`_off_place`)."""
+    if not ref.name or _bears_name(ref, table, row):
+        return False
+    return _other_kind(ref, table, row) or _off_place(ref, table, row)
+
+
+def _off_place(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row``'s box does not even overlap the recorded box moved by the page's shift
+    (:func:`page_shift`), for a reference whose anchors give that shift (without them a
+    banner pushing the page down would read as a move). The target renamed keeps its place;
+    the next link that slid into its slot is where that link was."""
+    if ref.bbox is None or not ref.anchors or not _same_space(ref, table):
+        return False
+    box = table.box(row)
+    return box is not None and iou_one(box, moved_box(ref.bbox, page_shift(ref, table))) <= 0.0
 
 
 def _other_kind(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
@@ -1434,9 +1456,11 @@ def _names_a_neighbour(ref: SemanticElementRef, name: str) -> bool:
     """Whether ``name`` (normalised) is the text of an element recorded next to the target: a
     nearby text or an anchor, equal; or a nearby text the recorder cut at
     ``MAX_NEARBY_CHARS``, which ``name`` begins with (unless the recorded name begins with it
-    too: then the cut text may be the target's own)."""
+    too: then the cut text may be the target's own); or one headed by ``name``
+    (:func:`_heads`)."""
     recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
-    if any(normalize(collapse(text)) == name for text in recorded):
+    texts = [normalize(collapse(text)) for text in recorded]
+    if name in texts:
         return True
     own = normalize(collapse(ref.name or ""))
     for text in ref.nearby_text:
@@ -1445,7 +1469,18 @@ def _names_a_neighbour(ref: SemanticElementRef, name: str) -> bool:
         cut = normalize(collapse(text))
         if cut and name.startswith(cut) and not own.startswith(cut):
             return True
-    return False
+    return any(_heads(name, text) and not _heads(name, own) for text in texts)
+
+
+def _heads(name: str, text: str) -> bool:
+    """Whether ``name`` heads ``text``: the text begins with it and goes on after a mark that
+    is not a letter or digit (a figure's caption "Status code 500: the spike we saw" headed by
+    its picture's name "Status code 500"). A recorded text so headed was there beside the
+    target, so a row of that name is the element it captions or continues; the recorded name
+    headed by it too (the target's own words) does not count."""
+    if not name or len(text) <= len(name) or not text.startswith(name):
+        return False
+    return not text[len(name)].isalnum()
 
 
 OWN_TEXT: Final[float] = 0.9

@@ -1393,3 +1393,82 @@ def test_a_table_row_named_by_its_own_text_is_no_copy_of_the_neighbourhood() -> 
     assert not _own_table_row(ref, _sorted_rows(raw_row="group"), table.ids.index("Edit5"))
     alike = ref.model_copy(update={"container_path": ("Users", "Users", "User")})
     assert not _own_table_row(alike, _sorted_rows(label="User"), table.ids.index("Edit5"))
+
+
+def _teaser_links(title: str | None) -> CandidateTable:
+    """A teaser on an accessibility tree with xpaths: the category link "Football", a title
+    link named ``title`` (None: removed, so the links after it move up a slot), then a
+    longer link under the teaser's picture."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 800))
+    links = [("cat", "Football", (8.0, 280.0, 76.0, 297.0))]
+    if title is not None:
+        links.append(("title", title, (8.0, 300.0, 300.0, 317.0)))
+    links.append(("more", "Football Mosquera stood me up", (8.0, 520.0, 400.0, 537.0)))
+    for k, (key, name, box) in enumerate(links):
+        b.add(key, raw_role="link", name=name, parent=root, bbox=box,
+              xpath=f"/html[1]/body[1]/div[1]/a[{k + 1}]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_renamed_row_a_selector_selects_away_from_the_targets_place_is_not_verified() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Mosquera stood me up", bbox=(8, 300, 300, 317),
+        screen_size=(1280, 800), xpath="/html[1]/body[1]/div[1]/a[2]",
+        nearby_text=("Football", "Football Mosquera stood me up"),
+        anchors=(("Football", (8.0, 280.0, 76.0, 297.0)),),
+    )  # fmt: skip
+    config = MatchConfig()
+    # The title link went: its slot now holds the link under the picture, 200 px lower, a
+    # neighbour recorded beside the target. The selector does not vouch for it.
+    gone = decide(ref, _teaser_links(None), config)
+    assert gone.status == "not_found" and "selector" not in gone.reason
+    # The title renamed in its place keeps the selector's word.
+    renamed = decide(ref, _teaser_links("Mosquera stood me up again"), config)
+    assert renamed.status == "accepted" and "selector" in renamed.reason
+    assert renamed.best is not None and renamed.best.id == "title"
+    # Without anchors the page's shift is unknown (a banner may have pushed everything
+    # down), so the place is not asked.
+    blind = ref.model_copy(update={"anchors": ()})
+    assert "selector" in decide(blind, _teaser_links(None), config).reason
+
+
+def _figures(*codes: str) -> CandidateTable:
+    """Pictures of a status chart, each named "Anomaly in status code N", above a caption
+    that begins with that name; a removed picture leaves its figure (and the others their
+    xpaths) in place."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Anomalies", bbox=(0, 0, 1280, 800))
+    for code in codes:
+        k = 0 if code.startswith("40") else 1
+        top = 200.0 + 120.0 * k
+        b.add(f"img{code}", raw_role="image", name=f"Anomaly in status code {code}",
+              parent=root, bbox=(48, top, 240, top + 80),
+              xpath=f"/html[1]/body[1]/figure[{k + 1}]/img[1]")  # fmt: skip
+        b.add(f"cap{code}", raw_role="StaticText", name=f"Anomaly in status code {code}: seen",
+              parent=root, bbox=(48, top + 84, 400, top + 100))  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_heading_a_recorded_neighbours_text_is_that_neighbour() -> None:
+    # Recorded: the picture of status code 400, above the figure of status code 500, whose
+    # caption the recorder kept as a nearby text. The 400 figure went.
+    ref = SemanticElementRef(
+        role="img", name="Anomaly in status code 400", bbox=(48, 200, 240, 280),
+        screen_size=(1280, 800), xpath="/html[1]/body[1]/figure[1]/img[1]",
+        nearby_text=("Anomaly in status code 400: seen", "Anomaly in status code 500: seen"),
+    )  # fmt: skip
+    config = MatchConfig()
+    gone = decide(ref, _figures("500"), config)
+    assert gone.status == "not_found" and "recorded next to the target" in gone.reason
+    # The target renumbered in its place is still answered: no recorded text is headed by
+    # its new name.
+    renumbered = decide(ref, _figures("401", "500"), config)
+    assert renumbered.status == "accepted" and renumbered.best is not None
+    assert renumbered.best.id == "img401"
+    # A recorded text that merely goes on after the name in one word is not headed by it.
+    joined = ref.model_copy(update={"nearby_text": ("Anomaly in status code 5000 seen",)})
+    assert decide(joined, _figures("500"), config).status == "accepted"
+    # Nor does a text that heads the recorded name too: the target's own words, shortened.
+    own = ref.model_copy(update={"name": "Anomaly in status code 500: seen twice"})
+    assert decide(own, _figures("500"), config).status == "accepted"
