@@ -7,6 +7,10 @@ Three forms of a name are compared, strictest first:
 - ``mask``: ``norm`` with every run of digits replaced by ``#``, so counters and dates that
   change between runs ("Inbox (3)" -> "Inbox (12)") still agree, a little below an exact match.
 
+Below those, names agree by fuzzy string similarity, except names that say the opposite of
+each other (:func:`opposite_forms`: "Follow" and "Unfollow", "Log in" and "Log out"), which
+share most of their letters and nothing of their meaning: they do not agree at all.
+
 :func:`name_similarity` is the scalar definition; the matcher computes the same numbers for a
 whole table at once.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
@@ -37,6 +42,7 @@ __all__ = [
     "name_similarity",
     "name_similarity_many",
     "normalize",
+    "opposite_forms",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -178,7 +184,77 @@ def _fuzzy_tier(
         )  # fmt: skip
         best = np.maximum(best, factor * tset)
     fuzzy: FloatArray = np.minimum(best / 100.0, NAME_TIERS["fuzzy_cap"])
+    _drop_opposites(fuzzy, queries, norms)
     return fuzzy
+
+
+OPPOSITE_PREFIXES: Final[tuple[str, ...]] = ("un", "dis", "de", "non")
+"""Prefixes that turn a word into its opposite ("follow" / "unfollow", "select" /
+"deselect"); a word keeps at least three letters once one is taken off."""
+
+OPPOSITE_WORDS: Final[tuple[tuple[str, str], ...]] = (
+    ("in", "out"), ("on", "off"), ("more", "less"), ("show", "hide"), ("open", "close"),
+    ("next", "previous"), ("next", "prev"), ("yes", "no"), ("enable", "disable"),
+    ("add", "remove"), ("accept", "reject"), ("accept", "decline"), ("allow", "deny"),
+    ("expand", "collapse"), ("up", "down"), ("increase", "decrease"), ("first", "last"),
+    ("start", "stop"), ("play", "pause"), ("older", "newer"), ("before", "after"),
+    ("left", "right"), ("login", "logout"), ("signin", "signout"), ("min", "max"),
+    ("minimize", "maximize"), ("upvote", "downvote"), ("upload", "download"),
+    ("import", "export"), ("true", "false"), ("zoom-in", "zoom-out"),
+)  # fmt: skip
+"""English words whose swap makes a control do the opposite ("Show more" / "Show less")."""
+
+_OPPOSITES: Final[dict[str, frozenset[str]]] = {
+    word: frozenset(b if a == word else a for a, b in OPPOSITE_WORDS if word in (a, b))
+    for pair in OPPOSITE_WORDS
+    for word in pair
+}
+
+OPPOSITE_FLOOR: Final[float] = 0.5
+"""Fuzzy values under this are no agreement anyway; only pairs at or above it are checked
+for opposite names."""
+
+
+@lru_cache(maxsize=4096)
+def opposite_forms(norm: str) -> frozenset[str]:
+    """The normalised names that say the opposite of ``norm``: the same words with one of
+    them turned into its opposite (:data:`OPPOSITE_PREFIXES` added or taken off, or swapped
+    by :data:`OPPOSITE_WORDS`).
+
+    A prefix taken off now and then leaves another word rather than an opposite ("details",
+    "tails"); such names are different words, and do not agree either.
+
+    >>> "log out" in opposite_forms("log in"), "show less" in opposite_forms("show more")
+    (True, True)
+    >>> "unfollow" in opposite_forms("follow"), "follow" in opposite_forms("unfollow")
+    (True, True)
+    """
+    words = norm.split(" ")
+    forms: set[str] = set()
+    for k, word in enumerate(words):
+        if not word.isalpha() and "-" not in word:
+            continue
+        swapped = set(_OPPOSITES.get(word, ()))
+        for prefix in OPPOSITE_PREFIXES:
+            swapped.add(prefix + word)
+            if word.startswith(prefix) and len(word) - len(prefix) >= 3:
+                swapped.add(word[len(prefix) :])
+        forms.update(" ".join((*words[:k], other, *words[k + 1 :])) for other in swapped)
+    return frozenset(forms)
+
+
+def _drop_opposites(fuzzy: FloatArray, queries: Sequence[str], norms: Sequence[str]) -> None:
+    """Set to 0, in place, the fuzzy values of names opposite to their query
+    (:func:`opposite_forms`). ``fuzzy`` is ``[len(queries), len(norms)]`` (``cdist``) or,
+    for pairs, ``[len(norms)]`` (``cpdist``)."""
+    if fuzzy.ndim == 1:
+        for j in np.flatnonzero(fuzzy >= OPPOSITE_FLOOR).tolist():
+            if norms[j] in opposite_forms(queries[j]):
+                fuzzy[j] = 0.0
+        return
+    for i, j in zip(*np.nonzero(fuzzy >= OPPOSITE_FLOOR), strict=True):
+        if norms[j] in opposite_forms(queries[i]):
+            fuzzy[i, j] = 0.0
 
 
 LANDMARK_ENTRY_WEIGHT: Final[float] = 0.5

@@ -1472,3 +1472,21 @@ def test_an_answer_heading_a_recorded_neighbours_text_is_that_neighbour() -> Non
     # Nor does a text that heads the recorded name too: the target's own words, shortened.
     own = ref.model_copy(update={"name": "Anomaly in status code 500: seen twice"})
     assert decide(own, _figures("500"), config).status == "accepted"
+
+
+def test_a_removed_control_is_not_answered_by_its_opposite() -> None:
+    # "Follow" went; the "Unfollow" beside it slid into its nth-of-type slot. By letters the
+    # two agree (0.86), by meaning not at all.
+    def page(*links: str) -> CandidateTable:
+        items = "".join(f'<a class="button" href="#f">{text}</a>' for text in links)
+        html = f'<html><body><div id="card">{items}</div></body></html>'
+        return Observation(dom_html=html).candidates("dom")
+
+    ref = SemanticElementRef(role="link", name="Follow", tag="a", classes=("button",),
+                             href="#f", css_selector="#card > a:nth-of-type(1)",
+                             xpath="/html[1]/body[1]/div[1]/a[1]")  # fmt: skip
+    config = MatchConfig()
+    assert decide(ref, page("Follow", "Unfollow"), config).status == "accepted"
+    assert decide(ref, page("Unfollow"), config).status == "not_found"
+    # Renamed a little in its slot, it is still the target.
+    assert decide(ref, page("Follow us", "Unfollow"), config).status == "accepted"

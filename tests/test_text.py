@@ -1,8 +1,17 @@
 import re
 
+import numpy as np
 import pytest
 
-from resolver.text import collapse, container_similarity, mask_digits, name_similarity, normalize
+from resolver.text import (
+    collapse,
+    container_similarity,
+    fuzzy_matrix,
+    fuzzy_pairs,
+    mask_digits,
+    name_similarity,
+    normalize,
+)
 
 
 def test_normalize() -> None:
@@ -36,6 +45,34 @@ def test_fuzzy_is_capped_and_ordered() -> None:
     unrelated = name_similarity("Save", "Cancel")
     assert 0.5 < added_word <= 0.88
     assert unrelated < 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Follow", "Unfollow"),
+        ("Subscribe", "Unsubscribe"),
+        ("Log in", "Log out"),
+        ("Show more", "Show less"),
+        ("Select all", "Deselect all"),
+        ("Zoom in", "Zoom out"),
+    ],
+)
+def test_names_that_say_the_opposite_do_not_agree(a: str, b: str) -> None:
+    # They share most of their letters ("Follow" in "Unfollow" scores 0.86 by letters).
+    assert name_similarity(a, b) == 0.0 and name_similarity(b, a) == 0.0
+    # The batch forms (all pairs, and given pairs) agree with the scalar one.
+    names = [normalize(b), normalize(a), "something else"]
+    matrix = fuzzy_matrix([normalize(a)], names)
+    assert matrix[0, 0] == 0.0 and matrix[0, 1] == pytest.approx(0.88)
+    pairs = fuzzy_pairs([normalize(a), normalize(a)], names[:2])
+    np.testing.assert_allclose(pairs, matrix[0, :2])
+
+
+def test_names_that_only_share_a_stem_or_state_still_agree() -> None:
+    assert name_similarity("Follow", "Following") > 0.7  # a state, not an opposite
+    assert name_similarity("Show more", "Show more posts") > 0.7
+    assert name_similarity("Login", "Log in") > 0.7
 
 
 def test_container_similarity_innermost_decides() -> None:
