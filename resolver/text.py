@@ -252,8 +252,12 @@ def _drop_opposites(fuzzy: FloatArray, queries: Sequence[str], norms: Sequence[s
             if norms[j] in opposite_forms(queries[j]):
                 fuzzy[j] = 0.0
         return
-    for i, j in zip(*np.nonzero(fuzzy >= OPPOSITE_FLOOR), strict=True):
-        if norms[j] in opposite_forms(queries[i]):
+    rows, cols = np.nonzero(fuzzy >= OPPOSITE_FLOOR)
+    forms: dict[int, frozenset[str]] = {}
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        if i not in forms:
+            forms[i] = opposite_forms(queries[i])
+        if norms[j] in forms[i]:
             fuzzy[i, j] = 0.0
 
 
