@@ -80,6 +80,23 @@ def _alike_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _address_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    """Answered removed targets, and those answered by a link to the removed one's address."""
+    cells = [
+        (source, recorder, [o for o in outcomes if o["source"] == source
+                            and o["recorder"] == recorder and o["verdict"] == "false_hit"])
+        for source, recorder in _columns(outcomes)
+    ]  # fmt: skip
+    lines = [
+        "| source | recorder | removed answered | of them a link to the removed one's address |",
+        "|---|---|---:|---:|",
+    ]
+    for source, recorder, hits in cells:
+        same = sum(1 for o in hits if o.get("same_address"))
+        lines.append(f"| {source} | {recorder} | {len(hits)} | {same} |")
+    return lines
+
+
 def _apart_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     """How often each recorded field told a wrong answer from its target."""
     cols = _columns(outcomes)
@@ -243,6 +260,12 @@ def _section(
         "(wrong answers and answered removed targets told apart; a case counts once per field):",
         "",
         *_apart_rows(changed),
+        "",
+        "Removed targets answered by a link to the address the removed one linked to (an "
+        "image link left beside a removed title link, a menu entry repeated elsewhere): "
+        "clicking it leads where the recorded click led, though it is another element.",
+        "",
+        *_address_rows(changed),
         "",
         "### Per mutation kind: present targets, correct / wrong / abstained % (n)",
         "",

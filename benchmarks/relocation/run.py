@@ -32,6 +32,7 @@ from resolver import Observation, SemanticElementRef, resolve
 from resolver.errors import ResolutionError
 from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
+from resolver.web import href_key
 
 from .alike import Page, judge
 from .mutate import Version, make_versions, removal_versions, restyle_versions
@@ -115,6 +116,33 @@ def _describe(executor_id: str | None, table: CandidateTable | None, rows: dict[
     name = table.names[row]
     name = name if len(name) <= 60 else name[:57] + "..."
     return f"{executor_id} {table.roles[row]} {name!r}"
+
+
+def _same_address(
+    rec: Recorded, answer: str, obs: Observation, rows: dict[str, dict[str, int]]
+) -> bool:
+    """Whether ``answer``, given for a removed target, links to the address the target linked
+    to on the base page (an image link left beside a removed title link, a menu entry
+    repeated elsewhere): clicking it leads where the recorded click led. The answer is found
+    in the changed page's DOM (by its xpath, for an accessibility-tree answer)."""
+    base = rec.refs.get(("ours", "dom"))
+    recorded = href_key(base.href) if base is not None and base.href else None
+    if recorded is None or ":" not in answer:
+        return False
+    kind, key = answer.split(":", 1)
+    if kind == "a11y":
+        a11y = obs.candidates("a11y")
+        row = rows.get("a11y", _lookup(a11y)).get(key)
+        paths = a11y.platform_ids.get("xpath")
+        if row is None or paths is None or not paths[row]:
+            return False
+        key = str(paths[row])
+    dom = obs.candidates("dom")
+    drow = rows.get("dom", _lookup(dom)).get(key)
+    hrefs = dom.platform_ids.get("href")
+    if drow is None or hrefs is None or not hrefs[drow]:
+        return False
+    return href_key(str(hrefs[drow])) == recorded
 
 
 def _resolve(
@@ -231,6 +259,8 @@ def evaluate_version(
             if recorder in ("ours", "foreign") and answer is not None:
                 # Fields on which the target beats the answer; none: indistinguishable.
                 outcome["apart"] = list(judge(seen, ref, recorder, source, answer, expected))
+            if verdict == "false_hit" and answer is not None:
+                outcome["same_address"] = _same_address(rec, answer, obs, rows)
         outcomes.append(outcome)
     return outcomes
 

@@ -21,9 +21,10 @@ from benchmarks.relocation.alike import (
     perfect,
     target_better,
 )
-from benchmarks.relocation.recorders import ForeignRecorder
+from benchmarks.relocation.recorders import ForeignRecorder, Recorded
 from benchmarks.relocation.report import markdown
-from resolver import SemanticElementRef
+from benchmarks.relocation.run import _lookup, _same_address
+from resolver import Observation, SemanticElementRef
 from resolver.capture import ref_from_row
 from resolver.replay.captures import Capture, read_capture
 
@@ -222,7 +223,7 @@ def test_the_report_sets_indistinguishable_cases_aside() -> None:
         outcome("wrong", []),
         outcome("wrong", ["bbox"]),
         outcome("abstained"),
-        outcome("false_hit", []),
+        {**outcome("false_hit", []), "same_address": True},
         outcome("rejected"),
     ]
     config = {"split": "heldout", "sources": ["a11y"], "pages": 1, "wall_seconds": 1, "workers": 1}
@@ -232,3 +233,22 @@ def test_the_report_sets_indistinguishable_cases_aside() -> None:
     # 7 / 1 / 1 of 9 present, 0 of 1 removed.
     assert "| a11y | ours | 2 | 1 | 1 | 1 | 77.8 / 11.1 / 11.1 | 0.0 |" in text
     assert "| bbox | 1 |" in text
+    # The removed target was answered by a link to its address.
+    assert "| a11y | ours | 1 | 1 |" in text
+
+
+def test_an_answer_linking_where_the_removed_target_linked_is_told() -> None:
+    html = (
+        '<html><body><a href="/story#top"><img alt="Story"></a>'
+        '<a href="/other">Story</a><a href="javascript:void(0)">Menu</a></body></html>'
+    )
+    obs = Observation(dom_html=html)
+    rows = {"dom": _lookup(obs.candidates("dom"))}
+    removed = SemanticElementRef(role="link", name="Story", href="/story#top")
+    rec = Recorded(key="t1", role="link", name="Story", twin=True, refs={("ours", "dom"): removed})
+    assert _same_address(rec, "xpath:/html[1]/body[1]/a[1]", obs, rows)
+    assert not _same_address(rec, "xpath:/html[1]/body[1]/a[2]", obs, rows)
+    # A link that goes nowhere is no address, recorded or answered.
+    menu = removed.model_copy(update={"href": "javascript:void(0)"})
+    rec.refs[("ours", "dom")] = menu
+    assert not _same_address(rec, "xpath:/html[1]/body[1]/a[3]", obs, rows)
