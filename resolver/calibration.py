@@ -9,8 +9,9 @@ answer the matcher would give (also those it refused) is labelled right or wrong
 answer for a removed target is wrong. The coefficients are data (:data:`COEFFICIENTS`); the
 benchmark prints new ones and how well they hold on the held-out half.
 
-``MatchConfig.min_confidence`` (default 0: off) refuses answers under a probability: one
-option to trade coverage for fewer wrong answers (the README's risk/coverage table).
+``MatchConfig.min_confidence`` (default 0: off) refuses every answer under a probability,
+however it was reached: one option to trade coverage for fewer wrong answers (the README's
+risk/coverage table).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ MARGIN_CAP: Final[float] = 0.12
 """Margins beyond this are not measured exactly (rows further behind are not scored), so the
 model sees ``min(margin, MARGIN_CAP)``."""
 
-COEFFICIENTS: Final[tuple[float, float, float, float]] = (-1.67, 2.07, 0.89, 4.30)
+COEFFICIENTS: Final[tuple[float, float, float, float]] = (-5.23, 7.72, -1.61, 6.29)
 """Intercept, score, margin (scaled to ``[0, 1]`` by :data:`MARGIN_CAP`), score x margin."""
 
 

@@ -407,7 +407,7 @@ def _decisions(
     out: list[Decision] = []
     for step, ref in zip(steps, refs, strict=True):
         if isinstance(step, Decision):
-            out.append(step)
+            out.append(_confident(step, config))
             continue
         decision = _judge(table, step, config, next(candidates))
         if decision.status == "not_found":
@@ -452,8 +452,25 @@ def _decisions(
             decision = _path_tie(ref, table, step, config, decision)
         if decision.status == "ambiguous":
             decision = _renumbered_tie(ref, table, config, decision)
-        out.append(decision)
+        out.append(_confident(decision, config))
     return out
+
+
+def _confident(decision: Decision, config: MatchConfig) -> Decision:
+    """An accepted decision whose estimated probability of being right (its score and margin,
+    :func:`confidence`, which ``Resolution.confidence`` reports) is under
+    ``min_confidence`` is refused, however it was accepted: by threshold and margin, by a
+    verified selector, or by a rule that took a renamed target or broke a tie."""
+    if decision.status != "accepted" or config.min_confidence <= 0 or not decision.candidates:
+        return decision
+    sure = confidence(decision.candidates[0].score, decision.margin)
+    if sure >= config.min_confidence:
+        return decision
+    why = (
+        f"its estimated probability {sure:.3f} of being right is below min_confidence "
+        f"{config.min_confidence:.2f}"
+    )
+    return _overruled(decision, "not_found", why)
 
 
 def _sole_namesake(

@@ -35,3 +35,16 @@ def test_min_confidence_refuses_narrow_answers() -> None:
     with pytest.raises(ElementNotFoundError) as err:
         resolve(ref, obs, min_confidence=min(1.0, found.confidence + 0.01), sources=("a11y",))
     assert "min_confidence" in str(err.value.evidence.trace)
+
+
+def test_min_confidence_holds_for_an_answer_a_selector_verified() -> None:
+    html = '<html><body><form id="f"><button>Save</button><button>Send</button></form></body>'
+    obs = Observation(dom_html=html)
+    ref = SemanticElementRef(role="button", name="Save", css_selector="#f > button:nth-of-type(1)")
+    found = resolve(ref, obs, sources=("dom",))
+    assert "selector" in found.trace[-1].reason
+    # Every answer given carries at least the probability asked for, whichever way it came.
+    assert resolve(ref, obs, min_confidence=found.confidence - 1e-3, sources=("dom",))
+    with pytest.raises(ElementNotFoundError) as err:
+        resolve(ref, obs, min_confidence=min(1.0, found.confidence + 1e-3), sources=("dom",))
+    assert "min_confidence" in str(err.value.evidence.trace)
