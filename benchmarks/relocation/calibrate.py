@@ -11,7 +11,8 @@ target, wrong otherwise (also every candidate for a removed target). A logistic 
 over :func:`resolver.calibration.features` is fitted on the tune half by Newton's method;
 printed are its coefficients, its reliability on the held-out half (predicted against
 observed share right, per probability band), and the risk/coverage table at several
-``min_confidence`` values with the library's default threshold and margin.
+``min_confidence`` values with the library's default threshold and margin (the run's answers
+that reach each level; the run must use the library's coefficients).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from typing import Any
 
 import numpy as np
 
-from resolver import MatchConfig
 from resolver.calibration import confidence, features
 
 LEVELS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99)
@@ -71,8 +71,10 @@ def reliability(outcomes: list[dict[str, Any]], split: str) -> list[str]:
 
 def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
     """Correct / wrong % of present targets and % of removed answered, per source, recorder
-    and ``min_confidence``, with the default threshold and margin."""
-    cfg = MatchConfig()
+    and ``min_confidence``, with the default threshold and margin: the answers of the run
+    whose estimated probability reaches the level, as ``min_confidence`` refuses every
+    answer under it (``python -m benchmarks.relocation --min-confidence L`` measures one
+    level directly)."""
     lines = ["| min_confidence | source | recorder | correct % | wrong % | removed answered % |",
              "|---|---|---|---|---|---|"]  # fmt: skip
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -84,11 +86,8 @@ def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
             c = w = f = 0
             for o in rows:
                 s, m = o.get("score"), o.get("margin", 0.0)
-                ok = (o.get("answer") is not None if level == 0 else (
-                    s is not None and s >= cfg.threshold and m >= cfg.min_margin
-                    and not o.get("vetoed") and confidence(s, m) >= level))  # fmt: skip
-                best = o.get("answer") if level == 0 else o.get("best")
-                if not ok:
+                best = o.get("answer")
+                if best is None or (level > 0 and (s is None or confidence(s, m) < level)):
                     continue
                 if not o["present"]:
                     f += 1

@@ -9,10 +9,17 @@ Every outcome records the best candidate of the source, its score and its lead o
 different target, also when the source abstained; this script replays the decision with
 other ``threshold`` / ``min_margin`` values (``resolve(..., threshold=t, min_margin=m)``) and
 prints, per source and recorder, how many present targets are answered right, answered
-wrong, and how many removed targets are answered anyway. A verified recorded selector can
-answer below the threshold in the library, and a source that refused for another reason (a
-look-alike is gone) stays refused; the replay's figures at the default may differ from the
-run's by a little.
+wrong, and how many removed targets are answered anyway.
+
+An answer of the run stays an answer while its score and margin clear the values; a
+refusal stays a refusal unless the run refused on threshold or margin alone
+(``refused_by``), and then it is answered once both clear. Raising either value only
+removes answers, and the rules that refuse after them do not depend on them, so the replay
+is exact at and above the defaults (up to a verified recorded selector whose row falls under
+the new threshold and whose matcher then answers another row). An answer under the default
+threshold (the sole namesake) stays one at any threshold, and one under the default margin
+(a tie a rule broke) at any margin. Under the defaults the replay does not know which rule
+would refuse a newly answered best.
 """
 
 from __future__ import annotations
@@ -23,6 +30,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from resolver import MatchConfig
+
+DEFAULT = MatchConfig()
 THRESHOLDS = (0.6, 0.7, 0.75, 0.8, 0.85, 0.9)
 MARGINS = (0.06, 0.1, 0.15)
 
@@ -33,12 +43,22 @@ def rates(rows: list[dict[str, Any]], threshold: float, margin: float) -> tuple[
     removed = [x for x in rows if not x["expected"]]
 
     def answered(x: dict[str, Any]) -> bool:
-        if not x.get("best") or x.get("vetoed"):
+        if not x.get("best"):
             return False
+        if x.get("answer") is None:
+            if x.get("refused_by", "rule") == "rule":
+                return False
+        elif x["score"] < DEFAULT.threshold:
+            return True  # the sole namesake, taken under any threshold
+        elif x["margin"] < DEFAULT.min_margin:
+            return bool(x["score"] >= threshold)  # a tie a rule broke, under any margin
         return bool(x["score"] >= threshold and x["margin"] >= margin)
 
-    right = sum(1 for x in present if answered(x) and x["best"] == x["expected"])
-    wrong = sum(1 for x in present if answered(x) and x["best"] != x["expected"])
+    def given(x: dict[str, Any]) -> Any:
+        return x.get("answer") or x["best"]
+
+    right = sum(1 for x in present if answered(x) and given(x) == x["expected"])
+    wrong = sum(1 for x in present if answered(x) and given(x) != x["expected"])
     hits = sum(1 for x in removed if answered(x))
     n = max(len(present), 1)
     return (

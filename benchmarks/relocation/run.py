@@ -87,6 +87,8 @@ class Options:
     """Extra ``remove`` versions per page, each from its own seed (``--removals``)."""
     restyles: int = 0
     """Extra ``restyle`` versions per page, each from its own seed (``--restyles``)."""
+    min_confidence: float = 0.0
+    """``MatchConfig.min_confidence`` for every resolution (``--min-confidence``)."""
 
 
 # -- one page -------------------------------------------------------------------------------
@@ -146,7 +148,11 @@ def _same_address(
 
 
 def _resolve(
-    recorder: str, ref: SemanticElementRef, obs: Observation, source: str
+    recorder: str,
+    ref: SemanticElementRef,
+    obs: Observation,
+    source: str,
+    min_confidence: float = 0.0,
 ) -> tuple[str | None, str | None, str | None, dict[str, Any]]:
     """``(answer, error code, unexpected error, decision)`` of one resolution; ``decision``
     holds the best candidate, its score and its margin over the best different target, also
@@ -154,7 +160,7 @@ def _resolve(
     try:
         if recorder == "seed":
             return seed_resolve_cdp(ref, obs), None, None, {}
-        res = resolve(ref, obs, sources=(source,))
+        res = resolve(ref, obs, sources=(source,), min_confidence=min_confidence)
         best = {"best": res.executor_id, "score": res.score, "margin": res.margin}
         return res.executor_id, None, None, best
     except ResolutionError as exc:
@@ -170,13 +176,27 @@ def _evidence(exc: ResolutionError) -> dict[str, Any]:
         if best:
             runner = step.get("runner_up") or {}
             margin = best["score"] - runner.get("score", 0.0)
+            reason = step.get("reason", "")
             # Refused by a rule other than threshold and margin (a look-alike is gone).
-            vetoed = "look-alike" in step.get("reason", "")
+            vetoed = "look-alike" in reason
             return {
                 "best": best["executor_id"], "score": best["score"], "margin": margin,
-                "vetoed": vetoed,
+                "vetoed": vetoed, "refused_by": _refused_by(reason),
             }  # fmt: skip
     return {}
+
+
+def _refused_by(reason: str) -> str:
+    """``threshold`` or ``margin`` when a source refused on those alone (a lower setting
+    would have answered, unless a rule then refused), else ``rule``: a rule refused the
+    best after it cleared both (its reason goes on after ", but")."""
+    if ", but " in reason:
+        return "rule"
+    if "below the threshold" in reason:
+        return "threshold"
+    if "less than the margin" in reason:
+        return "margin"
+    return "rule"
 
 
 def _trials(
@@ -217,7 +237,9 @@ def evaluate_version(
             xpath = label.get("xpath")
             expected = f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
         start = time.perf_counter()
-        answer, code, error, decision = _resolve(recorder, ref, obs, source)
+        answer, code, error, decision = _resolve(
+            recorder, ref, obs, source, min_confidence=options.min_confidence
+        )
         if decision.get("best") and source == "dom":
             decision["best"] = _normalise(decision["best"], tables["dom"])
         ms = 1000 * (time.perf_counter() - start)
@@ -393,6 +415,10 @@ def main(argv: list[str] | None = None) -> int:
         "--restyles", type=int, default=0,
         help="extra versions per page in which some targets alone get new class names",
     )  # fmt: skip
+    parser.add_argument(
+        "--min-confidence", type=float, default=0.0,
+        help="refuse answers under this estimated probability (MatchConfig.min_confidence)",
+    )  # fmt: skip
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
     args = parser.parse_args(argv)
 
@@ -408,9 +434,12 @@ def main(argv: list[str] | None = None) -> int:
         chosen = chosen[: args.pages]
     if args.removals < 0 or args.restyles < 0:
         parser.error("--removals and --restyles take a count from 0 up")
+    if not 0.0 <= args.min_confidence <= 1.0:
+        parser.error("--min-confidence takes a probability from 0 to 1")
     options = Options(
-        sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles
-    )
+        sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
+        args.min_confidence,
+    )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
     started = time.monotonic()
@@ -425,6 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "removals": args.removals,
         "restyles": args.restyles,
+        "min_confidence": args.min_confidence,
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)
