@@ -313,6 +313,13 @@ def _section(
     return lines
 
 
+def _settings(settings: dict[str, float] | None) -> str:
+    """The ``MatchConfig`` values the run set, or the library's defaults."""
+    if not settings:
+        return "the library's defaults"
+    return ", ".join(f"`{k}={v:g}`" for k, v in settings.items())
+
+
 def markdown(
     pages: list[dict[str, Any]],
     outcomes: list[dict[str, Any]],
@@ -327,7 +334,8 @@ def markdown(
         "",
         f"Corpus: readability-pages; split shown: {config['split']}; sources: "
         f"{', '.join(config['sources'])}; {config['pages']} pages; wall time "
-        f"{config['wall_seconds']:.0f} s with {config['workers']} workers.",
+        f"{config['wall_seconds']:.0f} s with {config['workers']} workers; settings: "
+        f"{_settings(config.get('settings'))}.",
         "",
         "Recorders: `ours` = `ref_from_row` on the base render's table for that source; "
         "`foreign` = Chromium role/name/box, viewport, xpath, css selector and all named AX "

@@ -87,9 +87,17 @@ class Options:
     """Extra ``remove`` versions per page, each from its own seed (``--removals``)."""
     restyles: int = 0
     """Extra ``restyle`` versions per page, each from its own seed (``--restyles``)."""
-    min_confidence: float = 0.0
-    """``MatchConfig.min_confidence`` for every resolution (``--min-confidence``)."""
+    settings: tuple[tuple[str, float], ...] = ()
+    """``MatchConfig`` values for every resolution (``--threshold``, ``--min-margin``,
+    ``--min-confidence``); none given: the library's defaults."""
 
+
+SETTINGS: dict[str, str] = {
+    "--threshold": "threshold",
+    "--min-margin": "min_margin",
+    "--min-confidence": "min_confidence",
+}
+"""Command-line options that set one ``MatchConfig`` value for the whole run."""
 
 # -- one page -------------------------------------------------------------------------------
 
@@ -152,7 +160,7 @@ def _resolve(
     ref: SemanticElementRef,
     obs: Observation,
     source: str,
-    min_confidence: float = 0.0,
+    settings: tuple[tuple[str, float], ...] = (),
 ) -> tuple[str | None, str | None, str | None, dict[str, Any]]:
     """``(answer, error code, unexpected error, decision)`` of one resolution; ``decision``
     holds the best candidate, its score and its margin over the best different target, also
@@ -160,7 +168,7 @@ def _resolve(
     try:
         if recorder == "seed":
             return seed_resolve_cdp(ref, obs), None, None, {}
-        res = resolve(ref, obs, sources=(source,), min_confidence=min_confidence)
+        res = resolve(ref, obs, sources=(source,), **dict(settings))
         best = {"best": res.executor_id, "score": res.score, "margin": res.margin}
         return res.executor_id, None, None, best
     except ResolutionError as exc:
@@ -238,7 +246,7 @@ def evaluate_version(
             expected = f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
         start = time.perf_counter()
         answer, code, error, decision = _resolve(
-            recorder, ref, obs, source, min_confidence=options.min_confidence
+            recorder, ref, obs, source, settings=options.settings
         )
         if decision.get("best") and source == "dom":
             decision["best"] = _normalise(decision["best"], tables["dom"])
@@ -415,10 +423,8 @@ def main(argv: list[str] | None = None) -> int:
         "--restyles", type=int, default=0,
         help="extra versions per page in which some targets alone get new class names",
     )  # fmt: skip
-    parser.add_argument(
-        "--min-confidence", type=float, default=0.0,
-        help="refuse answers under this estimated probability (MatchConfig.min_confidence)",
-    )  # fmt: skip
+    for flag, what in SETTINGS.items():
+        parser.add_argument(flag, type=float, help=f"MatchConfig.{what} (default: the library's)")
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
     args = parser.parse_args(argv)
 
@@ -434,11 +440,16 @@ def main(argv: list[str] | None = None) -> int:
         chosen = chosen[: args.pages]
     if args.removals < 0 or args.restyles < 0:
         parser.error("--removals and --restyles take a count from 0 up")
-    if not 0.0 <= args.min_confidence <= 1.0:
-        parser.error("--min-confidence takes a probability from 0 to 1")
+    chosen_settings = tuple(
+        (what, float(value))
+        for what in SETTINGS.values()
+        if (value := getattr(args, what)) is not None
+    )
+    if any(not 0.0 <= value <= 1.0 for _, value in chosen_settings):
+        parser.error("--threshold, --min-margin and --min-confidence take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        args.min_confidence,
+        chosen_settings,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -454,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "removals": args.removals,
         "restyles": args.restyles,
-        "min_confidence": args.min_confidence,
+        "settings": dict(chosen_settings),
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)
