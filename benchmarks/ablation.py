@@ -68,16 +68,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sources", default="a11y")
     parser.add_argument("--fixtures", default=str(ROOT / "fixtures" / "captured"))
+    parser.add_argument("--threshold", type=float, help="MatchConfig.threshold (default 0.6)")
     args = parser.parse_args()
     sources = tuple(args.sources.split(","))
+    options = {} if args.threshold is None else {"threshold": args.threshold}
     trials: list[Trial] = list(iter_trials(folder_captures(Path(args.fixtures))))
-    print(f"sources={args.sources}, {len(trials)} trials")
+    print(f"sources={args.sources}, {len(trials)} trials, options {options or 'default'}")
     print()
     print("| variant | accuracy (present) | wrong answers | removed rejected | abstained |")
     print("|---|---|---|---|---|")
     for label, variant in VARIANTS.items():
         changed = [replace(t, ref=variant(t.ref)) for t in trials]
-        outcomes = run_trials(changed, lambda ref, obs: resolve_element(ref, obs, sources=sources))
+        outcomes = run_trials(
+            changed, lambda ref, obs: resolve_element(ref, obs, sources=sources, **options)
+        )
         s = summarize(outcomes)
         print(
             f"| {label} | {s['accuracy_present']:.1%} ({s['correct']}/{s['present']}) "
