@@ -203,7 +203,9 @@ def _off_place(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool
     """Whether ``row``'s box does not even overlap the recorded box moved by the page's shift
     (:func:`page_shift`), for a reference whose anchors give that shift (without them a
     banner pushing the page down would read as a move). The target renamed keeps its place;
-    the next link that slid into its slot is where that link was."""
+    the next link that slid into its slot is where that link was. A recorded box of no area
+    overlaps no other box, so such a row is left to the matcher as well (which weighs the
+    box with the rest)."""
     if ref.bbox is None or not ref.anchors or not _same_space(ref, table):
         return False
     box = table.box(row)
