@@ -113,9 +113,11 @@ class MatchConfig:
     same_target_iou: float = 0.85
     """An ancestor/descendant overlapping this much is the same click target, not a rival."""
     lookalike_box: float = 0.9
-    """When fewer look-alikes (same role, name and container path) are left than were
-    recorded, the best of them is accepted only if its box agrees at least this much (after
-    the page's shift): otherwise it may be the survivor of a removed target."""
+    """Box agreement (after the page's shift) under which a vision answer in a hint window,
+    outside the group its reference recorded, counts as not where the target was, so that a
+    larger window or the whole screen judges it. (On the other sources a look-alike's
+    survivor is told by where it is, nearer a recorded look-alike's place than the
+    target's, and by the rules after it; a box under this alone no longer refuses.)"""
     stray_box: float = 0.5
     """An answer whose box agrees less than this (after the page's shift), ..."""
     stray_nearby: float = 0.5

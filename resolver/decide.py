@@ -1668,13 +1668,5 @@ def _judge(
             f"{margin:.3f}) is below min_confidence {config.min_confidence:.2f}"
         )
         return Decision("not_found", reason, ranked, rival, margin)
-    best = ranked[0]
-    if best.signals.get("lookalike_gone") and best.signals.get("bbox", 1.0) < config.lookalike_box:
-        reason = (
-            "fewer look-alikes than were recorded (one is gone, perhaps the target) and the "
-            f"best is not where the target was (box {best.signals['bbox']:.2f} < "
-            f"{config.lookalike_box:.2f})"
-        )
-        return Decision("ambiguous", reason, ranked, rival, margin)
     reason = f"score {best_score:.3f}, margin {margin:.3f}"
     return Decision("accepted", reason, ranked, rival, round(margin, 4))

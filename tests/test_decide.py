@@ -1490,3 +1490,29 @@ def test_a_removed_control_is_not_answered_by_its_opposite() -> None:
     assert decide(ref, page("Unfollow"), config).status == "not_found"
     # Renamed a little in its slot, it is still the target.
     assert decide(ref, page("Follow us", "Unfollow"), config).status == "accepted"
+
+
+def _replies_left(top: float) -> CandidateTable:
+    """One "Reply" link left of two, its top at ``top``, beside the post it answers."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Thread", bbox=(0, 0, 1280, 800))
+    b.add("post", raw_role="StaticText", name="First post", parent=root,
+          bbox=(100, top - 30, 400, top - 10))  # fmt: skip
+    b.add("reply", raw_role="link", name="Reply", parent=root, bbox=(100, top, 160, top + 20))
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_target_that_moved_while_its_look_alike_went_is_still_found() -> None:
+    # Two "Reply" links were recorded; the second went, and the page above the first grew,
+    # so it moved down 40 px. It is nearer to where it was than to where the other was, and
+    # the rules that refuse a survivor find none: it is the target.
+    ref = SemanticElementRef(
+        role="link", name="Reply", bbox=(100, 300, 160, 320), screen_size=(1280, 800),
+        container_path=("Thread",), occurrence=(0, 2), lookalikes=((100, 600, 160, 620),),
+        nearby_text=("First post",),
+    )  # fmt: skip
+    moved = decide(ref, _replies_left(340.0), MatchConfig())
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "reply"
+    # Where the other one was, it is that one's survivor.
+    there = decide(ref, _replies_left(600.0), MatchConfig())
+    assert there.status != "accepted"
