@@ -775,7 +775,7 @@ def _sibling_at_renumbered_step(
 
 def _namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
     """The rows with the ref's name and role."""
-    rows = index_of(table).lookup("norm", normalize(collapse(ref.name or "")))
+    rows = index_of(table).namesakes(ref.name or "")
     if ref.role:
         rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
     return [int(r) for r in rows]

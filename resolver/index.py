@@ -150,6 +150,26 @@ class TableIndex:
             return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
         return (self._by_norm if kind == "norm" else self._by_mask).rows(key)
 
+    def namesakes(self, name: str) -> Index:
+        """Rows with ``name``, compared normalised; a name of symbols alone ("►", "×"), which
+        normalises to nothing, is compared as written (whitespace collapsed) with the rows
+        whose names are symbols alone too, so that a toggle's look-alikes are the other
+        toggles drawn with the same symbol, not every row."""
+        norm = self.norm(name)
+        if norm:
+            return self._by_norm.rows(norm)
+        key = collapse(name)
+        if not key:
+            return np.empty(0, np.intp)
+        names = self.table.names
+        return np.asarray([r for r in self._symbol_rows if collapse(names[r]) == key], np.intp)
+
+    @cached_property
+    def _symbol_rows(self) -> list[int]:
+        """Rows named by symbols alone (a name that normalises to nothing)."""
+        pairs = zip(self.table.names, self.table.names_norm, strict=True)
+        return [i for i, (name, norm) in enumerate(pairs) if name and not norm]
+
     def norm(self, text: str) -> str:
         """``normalize(collapse(text))``, remembered: the references of one page repeat their
         container entries and anchors."""

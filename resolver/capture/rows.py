@@ -145,11 +145,10 @@ LOOKALIKES: Final[int] = MAX_ANCHORS
 def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:
     """The boxes of the nearest few other rows with the row's role and name, anywhere on the
     page (in any container), leaving out rows nested in it or around it (its own text)."""
-    name = table.names_norm[row]
-    if not name:
+    if not table.names[row]:
         return ()
     index = index_of(table)
-    rows = index.lookup("norm", name)
+    rows = index.namesakes(table.names[row])
     rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
     rows = np.asarray(
         [r for r in rows.tolist()

@@ -3,6 +3,7 @@ from capture_tree import TREE
 
 from resolver import InvalidReferenceError, Observation, ResolutionError, resolve_element
 from resolver.capture import ref_from_row
+from resolver.index import index_of
 from resolver.table import TableBuilder
 
 
@@ -99,6 +100,45 @@ def test_ref_from_row_records_its_lookalikes_and_their_survivor_is_refused() -> 
     # Without the recorded look-alikes, the footer's survivor is answered.
     blind = ref.model_copy(update={"lookalikes": ()})
     assert resolve_element(blind, gone, sources=("a11y",)) == "a11y:t2"
+
+
+def _archive(*, first: bool = True) -> dict[str, object]:
+    """A blog archive: a "►" toggle per year, beside an unnamed link and a "»" link."""
+    years = [
+        {"id": f"y{year}", "role": "listitem", "children": [
+            {"id": f"t{year}", "role": "link", "name": "►", "bbox": [8, top, 24, top + 16]},
+            {"id": f"a{year}", "role": "link", "name": str(year), "bbox": [30, top, 80, top + 16]},
+        ]}
+        for year, top in ((2013, 100), (2014, 120))
+    ]  # fmt: skip
+    if not first:
+        del years[0]["children"][0]  # type: ignore[attr-defined]
+        for item in years:  # the list closes up
+            for child in item["children"]:  # type: ignore[attr-defined]
+                child["bbox"] = [child["bbox"][0], child["bbox"][1] - 20,
+                                 child["bbox"][2], child["bbox"][3] - 20]  # fmt: skip
+    others = [
+        {"id": "u", "role": "link", "bbox": [8, 60, 24, 76]},
+        {"id": "n", "role": "link", "name": "»", "bbox": [8, 80, 24, 96]},
+    ]
+    main = {"id": "m", "role": "complementary", "children": others + years}
+    return {"id": "root", "role": "RootWebArea", "name": "Archive", "children": [main]}
+
+
+def test_a_name_of_symbols_alone_has_look_alikes_drawn_with_the_same_symbol() -> None:
+    table = Observation(accessibility_tree=_archive(), screen_size=(1280, 800)).candidates("a11y")
+    ref = ref_from_row(table, table.ids.index("t2013"))
+    # The other toggle; not the unnamed link nor the "»".
+    assert ref.lookalikes == ((8.0, 120.0, 24.0, 136.0),)
+    assert index_of(table).namesakes(" ► ").tolist() == [
+        table.ids.index(f"t{y}") for y in (2013, 2014)
+    ]
+    # The first year's toggle went and the next slid into its place: refused, not answered
+    # (with no look-alike recorded, that toggle was answered).
+    gone = Observation(accessibility_tree=_archive(first=False), screen_size=(1280, 800))
+    with pytest.raises(ResolutionError) as refused:
+        resolve_element(ref, gone, sources=("a11y",))
+    assert any("recorded look-alike" in step["reason"] for step in refused.value.evidence.trace)
 
 
 def test_anchors_include_elements_whose_inner_text_repeats_their_name() -> None:
