@@ -169,7 +169,11 @@ def _resolve(
         if recorder == "seed":
             return seed_resolve_cdp(ref, obs), None, None, {}
         res = resolve(ref, obs, sources=(source,), **dict(settings))
-        best = {"best": res.executor_id, "score": res.score, "margin": res.margin}
+        best: dict[str, Any] = {"best": res.executor_id, "score": res.score, "margin": res.margin}
+        step = next((s for s in reversed(res.trace) if s.best is not None), None)
+        if step is not None and step.best is not None and step.best.signals:
+            # The answer's signals (none when a recorded selector vouched for it).
+            best["signals"] = {k: round(v, 4) for k, v in step.best.signals.items()}
         return res.executor_id, None, None, best
     except ResolutionError as exc:
         return None, exc.code.value, None, _evidence(exc)
