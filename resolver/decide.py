@@ -10,6 +10,7 @@ here is a :class:`~resolver.config.MatchConfig` field.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
@@ -1431,7 +1432,7 @@ def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(np.hypot(a[0] - b[0], a[1] - b[1]))
+    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
 def _corner_distance(a: Box, b: Box) -> float:

@@ -6,6 +6,7 @@ array with NaN where a row has none.
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -113,7 +114,7 @@ def box_gap(a: Box, b: Box) -> float:
     """The distance between two boxes' edges (0 when they touch or overlap)."""
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)
     dy = max(a[1] - b[3], b[1] - a[3], 0.0)
-    return float(np.hypot(dx, dy))
+    return math.hypot(dx, dy)
 
 
 def box_gaps(boxes: FloatArray, box: Box) -> FloatArray:
