@@ -243,8 +243,14 @@ def _other_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> boo
 
 
 def _bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
-    """Whether ``row`` bears the recorded name exactly (once normalised)."""
-    return bool(ref.name) and table.names_norm[row] == normalize(collapse(ref.name or ""))
+    """Whether ``row`` bears the recorded name exactly (once normalised; a name of symbols
+    alone, which normalises to nothing, as written)."""
+    if not ref.name:
+        return False
+    norm = normalize(collapse(ref.name))
+    if norm:
+        return table.names_norm[row] == norm
+    return bool(table.names[row]) and collapse(table.names[row]) == collapse(ref.name)
 
 
 def _other_kind_check(
@@ -274,7 +280,7 @@ def _namesake_elsewhere(
     """Whether ``row`` bears the recorded name and is not where the target was (unranked,
     or its box under ``stray_box`` after the page's shift): with a look-alike gone or added,
     a positional selector may select a look-alike that took the target's slot."""
-    if not ref.name or normalize(table.names[row]) != normalize(ref.name):
+    if not _bears_name(ref, table, row):
         return False
     at = np.flatnonzero(scored.rows == row)
     boxes = scored.signals.get("bbox")

@@ -8,6 +8,7 @@ import pytest
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import (
+    _bears_name,
     _own_table_row,
     decide,
     prefer_control,
@@ -1516,3 +1517,15 @@ def test_a_target_that_moved_while_its_look_alike_went_is_still_found() -> None:
     # Where the other one was, it is that one's survivor.
     there = decide(ref, _replies_left(600.0), MatchConfig())
     assert there.status != "accepted"
+
+
+def test_a_name_of_symbols_alone_is_borne_only_by_that_symbol() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Archive")
+    for rid, name in (("toggle", " ►"), ("bare", ""), ("other", "»"), ("word", "2013")):
+        b.add(rid, raw_role="link", name=name, parent=root)
+    table = b.build()
+    ref = SemanticElementRef(role="link", name="►")
+    borne = [rid for i, rid in enumerate(table.ids) if _bears_name(ref, table, i)]
+    assert borne == ["toggle"]
+    assert _bears_name(SemanticElementRef(role="link", name="2013"), table, table.ids.index("word"))
