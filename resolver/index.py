@@ -119,6 +119,8 @@ class TableIndex:
         """Per outermost recorded container entry, whether the table has anything like it."""
         self.norms = BoundedCache(ENTRY_SIMS)
         """Recorded names and entries in their comparison form (see :meth:`norm`)."""
+        self.symbol_names = BoundedCache(ENTRY_SIMS)
+        """Per name of symbols alone, the rows drawn with it (see :meth:`namesakes`)."""
         self.unique_boxes = BoundedCache(ENTRY_SIMS)
         """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
@@ -161,8 +163,13 @@ class TableIndex:
         key = collapse(name)
         if not key:
             return np.empty(0, np.intp)
-        names = self.table.names
-        return np.asarray([r for r in self._symbol_rows if collapse(names[r]) == key], np.intp)
+        rows: Index | None = self.symbol_names.get(key)
+        if rows is None:
+            names = self.table.names
+            rows = np.asarray([r for r in self._symbol_rows if collapse(names[r]) == key], np.intp)
+            rows.setflags(write=False)
+            self.symbol_names.room()[key] = rows
+        return rows
 
     @cached_property
     def _symbol_rows(self) -> list[int]:
