@@ -1,51 +1,85 @@
-"""How likely an answer is right: a logistic model over its score and margin.
+"""How likely an answer is right: a logistic model over its score, margin and signals.
 
 A score in ``[0, 1]`` is a weighted agreement, not a probability: 0.8 with a wide lead is
-safer than 0.9 a hair ahead of a look-alike. :func:`confidence` turns ``(score, margin)``
-into an estimated probability that the answer is the recorded element, from a logistic
-regression fitted on labelled outcomes: the tune half of the real-page relocation benchmark
-(``python -m benchmarks.relocation.calibrate``), both sources and both recorders, where every
-answer the matcher would give (also those it refused) is labelled right or wrong, and an
-answer for a removed target is wrong. The coefficients are data (:data:`COEFFICIENTS`); the
+safer than 0.9 a hair ahead of a look-alike, and 0.85 from a box far from the recorded one
+is less safe than 0.85 from a changed name at the recorded place. :func:`confidence` turns
+an answer's score, margin and signals (:attr:`resolver.results.Candidate.signals`: which
+pieces of evidence it had and how well each agreed) into an estimated probability that the
+answer is the recorded element, from a logistic regression fitted on labelled outcomes: the
+tune half of the real-page relocation benchmark (``python -m
+benchmarks.relocation.calibrate``), both sources and both recorders, where every best
+candidate (answered, or refused by threshold and margin) is labelled right or wrong, and
+an answer for a removed target is wrong. It is fitted where a quarter of the targets were
+removed (``--removals 12``), so that it learns what answers for removed targets look like,
+and its intercept is then refitted where one in forty was (the plain run), the share the
+probabilities are calibrated to. The coefficients are data (:data:`COEFFICIENTS`); the
 benchmark prints new ones and how well they hold on the held-out half.
 
+An answer a recorded selector vouched for has no signals; the model has a term for that.
+
 ``MatchConfig.min_confidence`` (default 0: off) refuses every answer under a probability,
-however it was reached: one option to trade coverage for fewer wrong answers (the README's
-risk/coverage table).
+however it was reached: one option to trade coverage for fewer wrong answers and fewer
+answers for removed targets (the README's risk/coverage table).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["COEFFICIENTS", "MARGIN_CAP", "confidence", "features"]
+__all__ = ["COEFFICIENTS", "MARGIN_CAP", "SIGNALS", "confidence", "features"]
 
 MARGIN_CAP: Final[float] = 0.12
 """Margins beyond this are not measured exactly (rows further behind are not scored), so the
 model sees ``min(margin, MARGIN_CAP)``."""
 
-COEFFICIENTS: Final[tuple[float, float, float, float]] = (-5.23, 7.72, -1.61, 6.29)
-"""Intercept, score, margin (scaled to ``[0, 1]`` by :data:`MARGIN_CAP`), score x margin."""
+SIGNALS: Final[tuple[str, ...]] = (
+    "role", "name", "bbox", "container", "id:xpath", "id:css", "web:nearby", "web:href",
+    "web:tag", "web:class", "web:attr", "state", "occurrence", "lookalike_gone",
+)  # fmt: skip
+"""The signals the model reads, each as its value and whether the answer had it."""
+
+COEFFICIENTS: Final[tuple[float, ...]] = (
+    0.0098, 6.4838, -1.5431, 4.9768, 0.3283,
+    2.7109, -2.7729, 3.8009, -2.9494, 1.8721, -2.7729, -3.3657, 3.2254,
+    3.3048, -2.7729, 0.4038, -1.1400, 0.8443, -1.5126, 4.0330, -3.7584,
+    2.0250, -1.1400, 3.3969, -3.2787, 2.4197, -2.5194, 0.4206, 0.4203,
+    2.0956, 0.1980, -0.0920, -1.0651,
+)  # fmt: skip
+"""Intercept; score, margin (scaled to ``[0, 1]`` by :data:`MARGIN_CAP`), score x margin,
+vouched by a selector (no signals); then per entry of :data:`SIGNALS` its value (0 when
+absent) and whether present."""
 
 
-def features(score: float, margin: float) -> tuple[float, float, float]:
-    """The model's inputs: the score, the capped and scaled margin, and their product."""
+def features(
+    score: float, margin: float, signals: Mapping[str, float] | None = None
+) -> tuple[float, ...]:
+    """The model's inputs (after the intercept): score, capped and scaled margin, their
+    product, 1 when there are no signals (a selector vouched), then per entry of
+    :data:`SIGNALS` its value and whether present."""
     m = min(max(margin, 0.0), MARGIN_CAP) / MARGIN_CAP
-    return (score, m, score * m)
+    signals = signals or {}
+    out = [score, m, score * m, 0.0 if signals else 1.0]
+    for name in SIGNALS:
+        value = signals.get(name)
+        out += [0.0, 0.0] if value is None else [float(value), 1.0]
+    return tuple(out)
 
 
-def confidence(score: float, margin: float) -> float:
-    """Estimated probability that an answer with this ``score`` and ``margin`` is right.
+def confidence(score: float, margin: float, signals: Mapping[str, float] | None = None) -> float:
+    """Estimated probability that an answer with this ``score``, ``margin`` and ``signals``
+    is right (no signals: a recorded selector vouched for it).
 
     Examples
     --------
-    >>> confidence(1.0, 0.5) > 0.99 > confidence(0.65, 0.07)
+    >>> confidence(1.0, 0.5) > 0.99 > confidence(0.65, 0.07, {"name": 0.7, "bbox": 0.2})
     True
     """
     if not (math.isfinite(score) and math.isfinite(margin)):
         return 0.0
-    b0, b1, b2, b3 = COEFFICIENTS
-    s, m, sm = features(score, margin)
-    z = b0 + b1 * s + b2 * m + b3 * sm
+    values = features(score, margin, signals)
+    if not all(math.isfinite(v) for v in values):
+        return 0.0
+    z = COEFFICIENTS[0] + math.fsum(w * v for w, v in zip(COEFFICIENTS[1:], values, strict=True))
     return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0

@@ -98,8 +98,9 @@ class MatchConfig:
     """Minimum lead over the best different target; below it the source is ambiguous."""
     min_confidence: float = 0.0
     """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
-    of the score and margin); 0 leaves the decision to ``threshold`` and ``min_margin``.
-    One option to trade answers for fewer wrong ones (the README's risk/coverage table)."""
+    of the score, margin and signals); 0 leaves the decision to ``threshold`` and
+    ``min_margin``. One option to trade answers for fewer wrong ones and fewer answers for
+    removed targets (0.9 where a wrong click costs more; the README's risk/coverage table)."""
     sole_threshold: float = 0.3
     """A best row under ``threshold`` is still accepted from this score up when it is the
     reference's sole namesake: the only row with the recorded name and role, exactly, where

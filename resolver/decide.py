@@ -466,13 +466,14 @@ def _decisions(
 
 
 def _confident(decision: Decision, config: MatchConfig) -> Decision:
-    """An accepted decision whose estimated probability of being right (its score and margin,
-    :func:`confidence`, which ``Resolution.confidence`` reports) is under
+    """An accepted decision whose estimated probability of being right (from its score,
+    margin and signals, :func:`confidence`, which ``Resolution.confidence`` reports) is under
     ``min_confidence`` is refused, however it was accepted: by threshold and margin, by a
     verified selector, or by a rule that took a renamed target or broke a tie."""
     if decision.status != "accepted" or config.min_confidence <= 0 or not decision.candidates:
         return decision
-    sure = confidence(decision.candidates[0].score, decision.margin)
+    best = decision.candidates[0]
+    sure = confidence(best.score, decision.margin, best.signals)
     if sure >= config.min_confidence:
         return decision
     why = (
@@ -1668,7 +1669,7 @@ def _judge(
             f"less than the margin {config.min_margin:.2f}"
         )
         return Decision("ambiguous", reason, ranked, rival, margin)
-    sure = confidence(best_score, margin)
+    sure = confidence(best_score, margin, ranked[0].signals) if config.min_confidence > 0 else 1.0
     if sure < config.min_confidence:
         reason = (
             f"estimated probability {sure:.3f} of being right (score {best_score:.3f}, margin "

@@ -196,9 +196,9 @@ class Resolution:
 
     @property
     def confidence(self) -> float:
-        """Estimated probability that this answer is the recorded element, from its score
-        and margin (:func:`resolver.calibration.confidence`)."""
-        return confidence(self.score, self.margin)
+        """Estimated probability that this answer is the recorded element, from its score,
+        margin and signals (:func:`resolver.calibration.confidence`)."""
+        return confidence(self.score, self.margin, self.candidate.signals)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready view (for logs, replay reports and agent prompts)."""

@@ -3,7 +3,7 @@ import math
 import pytest
 
 from resolver import ElementNotFoundError, Observation, SemanticElementRef, resolve
-from resolver.calibration import COEFFICIENTS, MARGIN_CAP, confidence, features
+from resolver.calibration import COEFFICIENTS, MARGIN_CAP, SIGNALS, confidence, features
 
 
 def test_probability_grows_with_score_and_margin() -> None:
@@ -20,7 +20,7 @@ def test_margins_past_the_cap_count_as_the_cap() -> None:
     assert confidence(0.9, 0.5) == confidence(0.9, MARGIN_CAP)
     assert features(0.9, -0.2)[1] == 0.0
     assert confidence(math.nan, 0.1) == 0.0 and confidence(0.9, math.inf) == 0.0
-    assert len(COEFFICIENTS) == 4
+    assert len(COEFFICIENTS) == 1 + len(features(0.9, 0.1)) == 1 + 4 + 2 * len(SIGNALS)
 
 
 def test_min_confidence_refuses_narrow_answers() -> None:
@@ -30,7 +30,9 @@ def test_min_confidence_refuses_narrow_answers() -> None:
     obs = Observation(accessibility_tree=tree)
     ref = SemanticElementRef(role="link", name="Save draft")
     found = resolve(ref, obs)
-    assert found.confidence == pytest.approx(confidence(found.score, found.margin))
+    assert found.confidence == pytest.approx(
+        confidence(found.score, found.margin, found.candidate.signals)
+    )
     assert resolve(ref, obs, min_confidence=found.confidence - 1e-3).executor_id == "a11y:a"
     with pytest.raises(ElementNotFoundError) as err:
         resolve(ref, obs, min_confidence=min(1.0, found.confidence + 0.01), sources=("a11y",))
@@ -48,3 +50,13 @@ def test_min_confidence_holds_for_an_answer_a_selector_verified() -> None:
     with pytest.raises(ElementNotFoundError) as err:
         resolve(ref, obs, min_confidence=min(1.0, found.confidence + 1e-3), sources=("dom",))
     assert "min_confidence" in str(err.value.evidence.trace)
+
+
+def test_the_signals_behind_a_score_change_how_sure_it_is() -> None:
+    # One score and margin, reached at the recorded place with the recorded name, or by a
+    # changed name far from the recorded box: the second is less likely the element.
+    here = {"role": 1.0, "name": 1.0, "bbox": 1.0}
+    far = {"role": 1.0, "name": 0.7, "bbox": 0.2}
+    assert confidence(0.8, 0.1, here) > confidence(0.8, 0.1, far)
+    assert features(0.8, 0.1, here) != features(0.8, 0.1, far)
+    assert features(0.8, 0.1)[3] == 1.0 and features(0.8, 0.1, here)[3] == 0.0  # vouched

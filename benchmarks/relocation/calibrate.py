@@ -2,13 +2,18 @@
 
 Usage::
 
-    python -m benchmarks.relocation --split all --json out.json   # outcomes of a run
-    python -m benchmarks.relocation.calibrate out.json
+    python -m benchmarks.relocation --split all --no-seed --removals 12 --json r12.json
+    python -m benchmarks.relocation --split all --no-seed --json plain.json
+    python -m benchmarks.relocation.calibrate r12.json --intercept-from plain.json
 
 Every outcome with a best candidate (answered or refused by threshold and margin; refusals
 by the look-alike rule stay refused) is one example: right when that candidate is the
 target, wrong otherwise (also every candidate for a removed target). A logistic regression
-over :func:`resolver.calibration.features` is fitted on the tune half by Newton's method;
+over :func:`resolver.calibration.features` (score, margin and the candidate's signals, which
+the run's outcomes keep) is fitted on the tune half by Newton's method, with a small ridge;
+the run with extra removal versions teaches it what answers for removed targets look like,
+and ``--intercept-from`` then moves its intercept to a run's share of them (a plain run:
+about one target in forty removed), keeping the other coefficients;
 printed are its coefficients, its reliability on the held-out half (predicted against
 observed share right, per probability band), and the risk/coverage table at several
 ``min_confidence`` values with the library's default threshold and margin (the run's answers
@@ -24,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from resolver.calibration import confidence, features
+from resolver.calibration import COEFFICIENTS, confidence, features
 
 LEVELS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99)
 
@@ -37,13 +42,14 @@ def examples(outcomes: list[dict[str, Any]], split: str) -> tuple[np.ndarray, np
             continue
         if o.get("best") is None or o.get("score") is None or o.get("vetoed"):
             continue
-        rows.append((1.0, *features(o["score"], o.get("margin", 0.0))))
+        rows.append((1.0, *features(o["score"], o.get("margin", 0.0), o.get("signals"))))
         labels.append(1.0 if o["present"] and o["best"] == o["expected"] else 0.0)
     return np.asarray(rows), np.asarray(labels)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:
-    """Logistic regression by Newton's method, with a little ridge for stability."""
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 50) -> np.ndarray:
+    """Logistic regression by Newton's method, with a ridge: the presence terms of signals
+    that (nearly) always come together are collinear."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-(x @ w)))
@@ -56,10 +62,23 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> n
     return w
 
 
+def fit_intercept(w: np.ndarray, x: np.ndarray, y: np.ndarray, steps: int = 50) -> np.ndarray:
+    """``w`` with its intercept refitted on ``(x, y)`` and every other coefficient kept: the
+    model learnt where removed targets are many, moved to a share of them like ``y``'s."""
+    w = w.copy()
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        step = float((p - y).sum() / max((p * (1 - p)).sum(), 1e-12))
+        w[0] -= step
+        if abs(step) < 1e-9:
+            break
+    return w
+
+
 def reliability(outcomes: list[dict[str, Any]], split: str) -> list[str]:
     """Predicted (by the library's coefficients) against observed share right, per band."""
     x, y = examples(outcomes, split)
-    p = np.asarray([confidence(r[1], r[2] * 0.12) for r in x]) if len(x) else np.zeros(0)
+    p = 1.0 / (1.0 + np.exp(-(x @ np.asarray(COEFFICIENTS)))) if len(x) else np.zeros(0)
     lines = ["| predicted | examples | mean predicted | observed right |", "|---|---|---|---|"]
     for lo, hi in ((0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01)):
         band = (p >= lo) & (p < hi)
@@ -87,7 +106,8 @@ def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
             for o in rows:
                 s, m = o.get("score"), o.get("margin", 0.0)
                 best = o.get("answer")
-                if best is None or (level > 0 and (s is None or confidence(s, m) < level)):
+                sure = None if s is None else confidence(s, m, o.get("signals"))
+                if best is None or (level > 0 and (sure is None or sure < level)):
                     continue
                 if not o["present"]:
                     f += 1
@@ -106,18 +126,33 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.relocation.calibrate")
     parser.add_argument("outcomes", type=Path, help="--json output of a --split all run")
+    parser.add_argument(
+        "--intercept-from", type=Path, metavar="PLAIN_JSON",
+        help="a run's --json (without --removals): the intercept is refitted on its tune half",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    data = json.loads(args.outcomes.read_text())
-    outcomes = data["outcomes"] if isinstance(data, dict) else data
-    x, y = examples(outcomes, "tune")
+    runs = [_load(args.outcomes)]
+    x, y = examples(runs[0], "tune")
     w = fit(x, y)
     print(f"fitted on the tune half ({len(y)} examples, {y.mean():.3f} right):")
-    print(f"COEFFICIENTS = ({', '.join(f'{v:.2f}' for v in w)})\n")
-    print("Held-out reliability of the library's coefficients:\n")
-    print("\n".join(reliability(outcomes, "heldout")))
-    print("\nHeld-out risk/coverage (default threshold and margin, then min_confidence):\n")
-    print("\n".join(coverage(outcomes, "heldout")))
+    if args.intercept_from is not None:
+        runs.append(_load(args.intercept_from))
+        px, py = examples(runs[1], "tune")
+        w = fit_intercept(w, px, py)
+        print(f"intercept refitted on the tune half of {args.intercept_from} ({len(py)} examples, "
+              f"{py.mean():.3f} right):")  # fmt: skip
+    print(f"COEFFICIENTS = ({', '.join(f'{v:.4f}' for v in w)})\n")
+    for outcomes in runs[::-1]:
+        print("Held-out reliability of the library's coefficients:\n")
+        print("\n".join(reliability(outcomes, "heldout")))
+        print("\nHeld-out risk/coverage (default threshold and margin, then min_confidence):\n")
+        print("\n".join(coverage(outcomes, "heldout")) + "\n")
     return 0
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    data = json.loads(path.read_text())
+    return data["outcomes"] if isinstance(data, dict) else data  # type: ignore[no-any-return]
 
 
 if __name__ == "__main__":

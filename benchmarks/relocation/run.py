@@ -194,6 +194,7 @@ def _evidence(exc: ResolutionError) -> dict[str, Any]:
             return {
                 "best": best["executor_id"], "score": best["score"], "margin": margin,
                 "vetoed": vetoed, "refused_by": _refused_by(reason),
+                "signals": best.get("signals") or {},
             }  # fmt: skip
     return {}
 

@@ -12,12 +12,13 @@ from resolver.calibration import confidence
 
 
 def _o(answer: str | None, score: float, margin: float, *, expected: str | None = "a",
-       refused_by: str | None = None) -> dict[str, Any]:  # fmt: skip
+       refused_by: str | None = None, signals: dict[str, float] | None = None,
+       ) -> dict[str, Any]:  # fmt: skip
     """An outcome; a refused one's best candidate is the target."""
     o: dict[str, Any] = {
         "answer": answer, "best": answer or "a", "score": score, "margin": margin,
         "expected": expected, "present": expected is not None, "split": "heldout",
-        "kind": "wrap", "recorder": "ours", "source": "a11y",
+        "kind": "wrap", "recorder": "ours", "source": "a11y", "signals": signals or {},
     }  # fmt: skip
     if refused_by is not None:
         o["refused_by"] = refused_by
@@ -44,8 +45,12 @@ def test_the_replay_at_the_defaults_is_the_run() -> None:
 
 
 def test_min_confidence_keeps_the_answers_that_reach_it() -> None:
-    rows = [_o("a", 1.0, 0.5), _o("a", 0.62, 0.07), _o(None, 0.9, 0.3, refused_by="rule")]
-    assert confidence(0.62, 0.07) < 0.9 < confidence(1.0, 0.5)
+    far = {"role": 1.0, "name": 0.7, "bbox": 0.2}  # a changed name far from the recorded box
+    rows = [
+        _o("a", 1.0, 0.5), _o("a", 0.62, 0.07, signals=far),
+        _o(None, 0.9, 0.3, refused_by="rule"),
+    ]  # fmt: skip
+    assert confidence(0.62, 0.07, far) < 0.9 < confidence(1.0, 0.5)
     table = "\n".join(coverage(rows, "heldout"))
     assert "| 0.0 | a11y | ours | 66.7 | 0.00 |" in table
     assert "| 0.9 | a11y | ours | 33.3 | 0.00 |" in table

@@ -15,9 +15,12 @@ first by five-fold cross-validation over the tune half's pages, then fitted on t
 half and applied to the held-out half. The classifier is not part of the library; the figures
 bound what a post-hoc check over this evidence can do.
 
+``--model logistic`` fits a logistic regression over the inputs of the library's calibration
+instead (each signal as its value and whether present).
+
 Usage::
 
-    python -m benchmarks.relocation.verifier run.json [--out verifier.md]
+    python -m benchmarks.relocation.verifier run.json [--model logistic] [--out verifier.md]
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
+
+from resolver import calibration
 
 SIGNALS: Final[tuple[str, ...]] = (
     "role", "name", "bbox", "container", "id:xpath", "id:css", "id:dom_id", "id:testid",
@@ -68,8 +73,20 @@ def features(o: dict[str, Any]) -> list[float]:
     return head + [float(signals.get(name, -1.0)) for name in SIGNALS]
 
 
+def logistic_features(o: dict[str, Any]) -> list[float]:
+    """The inputs of the library's calibration (:func:`resolver.calibration.features`: each
+    signal as its value and whether present)."""
+    return list(calibration.features(o.get("score") or 0.0, o.get("margin") or 0.0,
+                                     o.get("signals")))  # fmt: skip
+
+
+MODEL = "trees"
+"""``trees`` (gradient-boosted) or ``logistic`` (``--model``)."""
+
+
 def matrix(rows: Sequence[dict[str, Any]]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-    x = np.asarray([features(o) for o in rows], dtype=np.float64).reshape(len(rows), -1)
+    make = logistic_features if MODEL == "logistic" else features
+    x = np.asarray([make(o) for o in rows], dtype=np.float64).reshape(len(rows), -1)
     y = np.asarray([o["verdict"] == "correct" for o in rows], dtype=bool)
     return x, y
 
@@ -77,8 +94,11 @@ def matrix(rows: Sequence[dict[str, Any]]) -> tuple[npt.NDArray[np.float64], npt
 def _model() -> Any:
     try:
         from sklearn.ensemble import HistGradientBoostingClassifier
+        from sklearn.linear_model import LogisticRegression
     except ImportError as exc:  # pragma: no cover - the bench extra is missing
         raise SystemExit("needs scikit-learn: pip install -e '.[bench]'") from exc
+    if MODEL == "logistic":
+        return LogisticRegression(max_iter=5000, C=10.0)
     return HistGradientBoostingClassifier(
         max_iter=200, learning_rate=0.05, max_leaf_nodes=15, min_samples_leaf=40, random_state=0
     )
@@ -164,7 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", type=Path, help="a run's --json (both halves, or the tune half)")
     parser.add_argument("--out", type=Path, help="also write the report here")
+    parser.add_argument("--model", choices=("trees", "logistic"), default="trees")
     args = parser.parse_args(argv)
+    global MODEL
+    MODEL = args.model
     text = report(json.loads(args.run.read_text())["outcomes"])
     print(text)
     if args.out is not None:
