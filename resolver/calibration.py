@@ -1,8 +1,9 @@
 """How likely an answer is right: a logistic model over its score, margin and signals.
 
 A score in ``[0, 1]`` is a weighted agreement, not a probability: 0.8 with a wide lead is
-safer than 0.9 a hair ahead of a look-alike, and 0.85 from a box far from the recorded one
-is less safe than 0.85 from a changed name at the recorded place. :func:`confidence` turns
+safer than 0.9 a hair ahead of a look-alike, and one score says more or less depending on
+which evidence made it (a selector that vouched, a recorded link that agrees, a box far from
+the recorded one). :func:`confidence` turns
 an answer's score, margin and signals (:attr:`resolver.results.Candidate.signals`: which
 pieces of evidence it had and how well each agreed) into an estimated probability that the
 answer is the recorded element, from a logistic regression fitted on labelled outcomes: the
