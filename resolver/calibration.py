@@ -70,14 +70,15 @@ def features(
 
 def confidence(score: float, margin: float, signals: Mapping[str, float] | None = None) -> float:
     """Estimated probability that an answer with this ``score``, ``margin`` and ``signals``
-    is right (no signals: a recorded selector vouched for it).
+    is right (no signals: a recorded selector vouched for it). An answer that agrees in
+    nothing (score 0: the plain coordinates of the ``coords`` fallback) gets 0.
 
     Examples
     --------
     >>> confidence(1.0, 0.5) > 0.99 > confidence(0.65, 0.07, {"name": 0.7, "bbox": 0.2})
     True
     """
-    if not (math.isfinite(score) and math.isfinite(margin)):
+    if not (math.isfinite(score) and math.isfinite(margin)) or score <= 0.0:
         return 0.0
     values = features(score, margin, signals)
     if not all(math.isfinite(v) for v in values):

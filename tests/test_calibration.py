@@ -60,3 +60,15 @@ def test_the_signals_behind_a_score_change_how_sure_it_is() -> None:
     assert confidence(0.8, 0.1, here) > confidence(0.8, 0.1, far)
     assert features(0.8, 0.1, here) != features(0.8, 0.1, far)
     assert features(0.8, 0.1)[3] == 1.0 and features(0.8, 0.1, here)[3] == 0.0  # vouched
+
+
+def test_a_coordinate_fallback_is_not_taken_for_a_vouched_answer() -> None:
+    # No signals means "a selector vouched" only for an answer that agrees in something.
+    obs = Observation(screen_size=(1280, 800))
+    ref = SemanticElementRef(
+        role="button", name="OK", bbox=(10, 10, 50, 30), screen_size=(1280, 800)
+    )
+    found = resolve(ref, obs)
+    assert found.source == "coords" and found.score == 0.0
+    assert found.confidence == 0.0 == confidence(0.0, 0.0)
+    assert confidence(0.62, 0.07) > 0.5  # the same empty signals with a score: vouched
