@@ -1,6 +1,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from resolver import ElementNotFoundError, Observation, SemanticElementRef, resolve
 from resolver.calibration import COEFFICIENTS, MARGIN_CAP, SIGNALS, confidence, features
@@ -72,3 +74,21 @@ def test_a_coordinate_fallback_is_not_taken_for_a_vouched_answer() -> None:
     assert found.source == "coords" and found.score == 0.0
     assert found.confidence == 0.0 == confidence(0.0, 0.0)
     assert confidence(0.62, 0.07) > 0.5  # the same empty signals with a score: vouched
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    score=st.floats(allow_nan=True, allow_infinity=True),
+    margin=st.floats(allow_nan=True, allow_infinity=True),
+    signals=st.dictionaries(
+        st.sampled_from((*SIGNALS, "web:other")), st.floats(allow_nan=True, allow_infinity=True)
+    ),
+)
+def test_the_estimate_is_a_probability_whatever_it_is_given(
+    score: float, margin: float, signals: dict[str, float]
+) -> None:
+    value = confidence(score, margin, signals)
+    assert 0.0 <= value <= 1.0
+    read = [v for k, v in signals.items() if k in SIGNALS]  # others are not read
+    if not all(math.isfinite(v) for v in (score, margin, *read)):
+        assert value == 0.0
