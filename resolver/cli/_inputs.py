@@ -1,5 +1,6 @@
 """Options the commands share (the reference, the observation's files, sources, threshold,
-margin, screen size, coords policy, format) and reading them into checked values.
+margin, minimum confidence, screen size, coords policy, format) and reading them into
+checked values.
 
 Every failure here is a :class:`~._output.CliError` with one line saying what is wrong.
 """
@@ -23,6 +24,7 @@ from ._output import CliError
 
 __all__ = [
     "ALL_SOURCES",
+    "ConfidenceOpt",
     "Coords",
     "CoordsOpt",
     "DomOpt",
@@ -104,6 +106,14 @@ MarginOpt = Annotated[
         "--margin", min=0.0, max=1.0, help="Minimum lead over the best other target (0.06)."
     ),
 ]
+ConfidenceOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--min-confidence", min=0.0, max=1.0,
+        help="Minimum estimated probability of being right (default off; 0.9 where a wrong "
+        "click costs more than a stop).",
+    ),
+]  # fmt: skip
 CoordsOpt = Annotated[
     Coords,
     typer.Option(
@@ -221,7 +231,11 @@ def read_sources(text: str) -> tuple[str, ...]:
 
 
 def resolve_options(
-    sources: str, threshold: float | None, margin: float | None, coords: Coords
+    sources: str,
+    threshold: float | None,
+    margin: float | None,
+    coords: Coords,
+    min_confidence: float | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for :func:`resolver.resolve` from the shared options."""
     options: dict[str, Any] = {"sources": read_sources(sources), "coords_fallback": coords.value}
@@ -229,4 +243,6 @@ def resolve_options(
         options["threshold"] = threshold
     if margin is not None:
         options["min_margin"] = margin
+    if min_confidence is not None:
+        options["min_confidence"] = min_confidence
     return options

@@ -12,6 +12,7 @@ from ..errors import Evidence, ResolutionError
 from ..explain import explain
 from ._inputs import (
     ALL_SOURCES,
+    ConfidenceOpt,
     Coords,
     CoordsOpt,
     DomOpt,
@@ -83,6 +84,7 @@ def run_explain(
     sources: SourcesOpt = ALL_SOURCES,
     threshold: ThresholdOpt = None,
     margin: MarginOpt = None,
+    min_confidence: ConfidenceOpt = None,
     coords: CoordsOpt = Coords.unobserved,
     out: Annotated[Path, typer.Option(help="The PNG to write.")] = Path("explain.png"),
     as_json: JsonOpt = False,
@@ -92,7 +94,7 @@ def run_explain(
     Exit 0 resolved, 3 not resolved (the picture is still written), 2 bad input.
     """
     checked = read_ref(ref)
-    options = resolve_options(sources, threshold, margin, coords)
+    options = resolve_options(sources, threshold, margin, coords, min_confidence)
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
                            screen_size=screen_size, url=url)  # fmt: skip
     try:

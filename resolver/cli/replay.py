@@ -16,6 +16,7 @@ from ..replay.run import ResultStore, replay_local
 from ..replay.sources import discover
 from ._inputs import (
     ALL_SOURCES,
+    ConfidenceOpt,
     Coords,
     CoordsOpt,
     JsonOpt,
@@ -156,6 +157,7 @@ def run_replay(
     sources: SourcesOpt = ALL_SOURCES,
     threshold: ThresholdOpt = None,
     margin: MarginOpt = None,
+    min_confidence: ConfidenceOpt = None,
     coords: CoordsOpt = Coords.unobserved,
     html: HtmlOpt = True,
     pictures: PicturesOpt = 8,
@@ -173,7 +175,7 @@ def run_replay(
         raise CliError(f"--observation: no such file: {observation}")
     options = ReplayOptions(
         sources=read_sources(sources), threshold=threshold, min_margin=margin,
-        against=against.value, coords_fallback=coords.value,
+        min_confidence=min_confidence, against=against.value, coords_fallback=coords.value,
         observation=str(observation) if observation else None,
     )  # fmt: skip
     start = time.perf_counter()

@@ -12,6 +12,7 @@ from ..errors import ResolutionError
 from ..results import Resolution
 from ._inputs import (
     ALL_SOURCES,
+    ConfidenceOpt,
     Coords,
     CoordsOpt,
     DomOpt,
@@ -96,6 +97,7 @@ def run_resolve(
     sources: SourcesOpt = ALL_SOURCES,
     threshold: ThresholdOpt = None,
     margin: MarginOpt = None,
+    min_confidence: ConfidenceOpt = None,
     coords: CoordsOpt = Coords.unobserved,
     as_json: JsonOpt = False,
 ) -> None:
@@ -105,7 +107,7 @@ def run_resolve(
     2 bad input.
     """
     checked = read_ref(ref)
-    options = resolve_options(sources, threshold, margin, coords)
+    options = resolve_options(sources, threshold, margin, coords, min_confidence)
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
                            screen_size=screen_size, url=url)  # fmt: skip
     try:

@@ -86,6 +86,7 @@ class ReplayOptions:
     against: Against = "preceding"
     observation: str | None = None  # a snapshot file every step is resolved against instead
     coords_fallback: Literal["unobserved", "always", "never"] = "unobserved"
+    min_confidence: float | None = None
 
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""
@@ -94,11 +95,17 @@ class ReplayOptions:
             extra["threshold"] = self.threshold
         if self.min_margin is not None:
             extra["min_margin"] = self.min_margin
+        if self.min_confidence is not None:
+            extra["min_confidence"] = self.min_confidence
         return {"sources": self.sources, "coords_fallback": self.coords_fallback, **extra}
 
     def digest(self) -> str:
-        """A short hash of the options; a resumed run reuses only results made with them."""
-        text = json.dumps(asdict(self), sort_keys=True)
+        """A short hash of the options; a resumed run reuses only results made with them.
+        An option left unset is left out, so results stored before it existed still match."""
+        options = asdict(self)
+        if options["min_confidence"] is None:
+            del options["min_confidence"]
+        text = json.dumps(options, sort_keys=True)
         return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 

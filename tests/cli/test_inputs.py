@@ -40,3 +40,5 @@ def test_observation_and_options(tmp_path: Path) -> None:
     assert read_sources(" a11y , dom ") == ("a11y", "dom")
     options = resolve_options("a11y", 0.7, None, Coords.never)
     assert options == {"sources": ("a11y",), "coords_fallback": "never", "threshold": 0.7}
+    sure = resolve_options("a11y", None, None, Coords.never, 0.9)
+    assert sure == {"sources": ("a11y",), "coords_fallback": "never", "min_confidence": 0.9}

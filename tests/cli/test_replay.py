@@ -58,7 +58,7 @@ def test_json_and_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         "a11y,dom",
     )
     report = json.loads(text)
-    assert code == 0 and report["meta"]["against"] == "last"
+    assert code == 0 and report["meta"]["against"] == "last" and report["overall"]["correct"] > 0
     assert not (tmp_path / "o" / "report.html").exists()
     code, text, _ = run(
         capsys,
@@ -72,6 +72,13 @@ def test_json_and_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         "--strict",
     )
     assert code == 1 and json.loads(text)["overall"]["false_hit"] == 1
+    # a minimum confidence no answer reaches: every step abstains, none is right
+    code, text, _ = run(
+        capsys, "replay", str(rec), "--out", str(tmp_path / "q"), "--json", "--no-html",
+        "--min-confidence", "1",
+    )  # fmt: skip
+    overall = json.loads(text)["overall"]
+    assert code == 0 and overall.get("correct", 0) == 0 and overall["resolutions"] > 0
 
 
 @pytest.mark.timeout(60)

@@ -62,6 +62,12 @@ def test_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
         "--json",
     )
     assert code == 3 and json.loads(out)["code"] == "ELEMENT_NOT_FOUND"
+    # a minimum confidence the answer does not reach: not resolved, and the trace says why
+    code, out, _ = run(
+        capsys, "resolve", "--ref", NETWORK_OK, "--tree", TREE, "--sources", "a11y",
+        "--min-confidence", "1", "--json",
+    )  # fmt: skip
+    assert code == 3 and "min_confidence" in out
 
 
 def test_ref_from_stdin(
@@ -96,6 +102,7 @@ def test_not_resolved_exits_3_with_the_evidence(capsys: pytest.CaptureFixture[st
         (["--ref", NETWORK_OK, "--tree", TREE, "--sources", "a11y,ocr"], "unknown source(s) ocr"),
         (["--ref", NETWORK_OK, "--tree", TREE, "--sources", ","], "unknown source(s)"),
         (["--ref", NETWORK_OK, "--tree", TREE, "--threshold", "2"], "--threshold"),
+        (["--ref", NETWORK_OK, "--tree", TREE, "--min-confidence", "-1"], "--min-confidence"),
         (["--ref", NETWORK_OK, "--tree", TREE, "--coords", "sometimes"], "--coords"),
         (["--tree", TREE], "Missing option '--ref'"),
         (["--ref", NETWORK_OK, "--tree", TREE, "--bogus"], "No such option: --bogus"),

@@ -22,6 +22,11 @@ def test_options_give_resolve_arguments_and_a_stable_digest() -> None:
     assert "threshold" not in ReplayOptions().resolve_options()
     assert options.digest() == ReplayOptions(("a11y",), 0.7, 0.1).digest()
     assert options.digest() != ReplayOptions(sources=("a11y",), against="next").digest()
+    # min_confidence: passed on; unset, it leaves the digest as it was before it existed.
+    sure = ReplayOptions(min_confidence=0.9)
+    assert sure.resolve_options()["min_confidence"] == 0.9
+    assert "min_confidence" not in ReplayOptions().resolve_options()
+    assert sure.digest() != ReplayOptions().digest() == "26de72daf92b"
 
 
 def test_task_names_and_error_tree() -> None:
