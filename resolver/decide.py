@@ -243,14 +243,10 @@ def _other_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> boo
 
 
 def _bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
-    """Whether ``row`` bears the recorded name exactly (once normalised; a name of symbols
-    alone, which normalises to nothing, as written)."""
-    if not ref.name:
-        return False
-    norm = normalize(collapse(ref.name))
-    if norm:
-        return table.names_norm[row] == norm
-    return bool(table.names[row]) and collapse(table.names[row]) == collapse(ref.name)
+    """Whether ``row`` bears the recorded name exactly (as :meth:`TableIndex.namesakes
+    <resolver.index.TableIndex.namesakes>` compares names: normalised, and a name of symbols
+    alone as written)."""
+    return bool(ref.name) and bool((index_of(table).namesakes(ref.name or "") == row).any())
 
 
 def _other_kind_check(

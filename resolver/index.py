@@ -149,7 +149,8 @@ class TableIndex:
             if norm_key:
                 rows = self._by_norm.rows(norm_key)
                 return rows[[names[i] == key for i in rows.tolist()]]
-            return np.asarray([i for i, n in enumerate(names) if n and n == key], dtype=np.intp)
+            # A name that normalises to nothing equals only names of symbols alone.
+            return np.asarray([i for i in self._symbol_rows if names[i] == key], dtype=np.intp)
         return (self._by_norm if kind == "norm" else self._by_mask).rows(key)
 
     def namesakes(self, name: str) -> Index:
