@@ -62,6 +62,12 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 50) -> np
     return w
 
 
+def log_loss(x: np.ndarray, y: np.ndarray) -> float:
+    """Mean log loss of the library's coefficients on ``(x, y)``."""
+    p = np.clip(1.0 / (1.0 + np.exp(-(x @ np.asarray(COEFFICIENTS)))), 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+
 def fit_intercept(w: np.ndarray, x: np.ndarray, y: np.ndarray, steps: int = 50) -> np.ndarray:
     """``w`` with its intercept refitted on ``(x, y)`` and every other coefficient kept: the
     model learnt where removed targets are many, moved to a share of them like ``y``'s."""
@@ -143,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{py.mean():.3f} right):")  # fmt: skip
     print(f"COEFFICIENTS = ({', '.join(f'{v:.4f}' for v in w)})\n")
     for outcomes in runs[::-1]:
+        hx, hy = examples(outcomes, "heldout")
+        if len(hy):
+            print(f"Held-out log loss of the library's coefficients: {log_loss(hx, hy):.4f}\n")
         print("Held-out reliability of the library's coefficients:\n")
         print("\n".join(reliability(outcomes, "heldout")))
         print("\nHeld-out risk/coverage (default threshold and margin, then min_confidence):\n")
