@@ -5,7 +5,8 @@ One module per way of seeing an element: :mod:`.rows` records any row of a candi
 coordinates), :mod:`.record` a whole click; and one module per platform: :mod:`.uia`
 (Windows UI Automation), :mod:`.ax` (macOS), :mod:`.chrome` (the Chrome extension's events),
 :mod:`.cdp` (DevTools nodes), :mod:`.omniparser` (parsed screenshots), :mod:`.playwright`
-(a locator's element). :mod:`.bridge` receives the extension's events over a WebSocket.
+(a locator's element). :mod:`.complete` completes a reference another tool wrote from the
+page it was recorded on. :mod:`.bridge` receives the extension's events over a WebSocket.
 Shims are thin, import nothing heavy, and raise only
 :class:`~resolver.errors.InvalidReferenceError` on input they cannot use.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from .ax import from_ax
 from .cdp import from_cdp_node
 from .chrome import action_from_event, from_chrome_event
+from .complete import complete_ref
 from .omniparser import from_omniparser
 from .playwright import from_playwright
 from .point import element_at_point
@@ -25,6 +27,7 @@ from .uia import from_uia
 __all__ = [
     "BrowserCaptureBridge",
     "action_from_event",
+    "complete_ref",
     "element_at_point",
     "from_ax",
     "from_cdp_node",
