@@ -14,6 +14,12 @@
     ``type``/``placeholder``/``title``/``alt`` attributes, and the two visible text nodes
     before and after it in document order (:func:`_dom_facts`, from the base page's parsed
     DOM, not from resolver's tables). The same reference is resolved with either source.
+``completed``
+    The ``foreign`` reference completed from the base render, as a recording that kept the
+    page allows (:func:`resolver.capture.complete_ref` with the trial's source): the
+    element found again on its own page and recorded with ``ref_from_row``. Where the
+    element is not found with certainty there, the ``foreign`` reference as it is;
+    :attr:`Recorded.completion` says which element each completion found.
 """
 
 from __future__ import annotations
@@ -25,14 +31,19 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
 
-from resolver import SemanticElementRef
+from resolver import ResolutionError, SemanticElementRef, resolve
 from resolver.adapters.dom import DomAnalysis, document_base_url
-from resolver.capture import ref_from_row
+from resolver.capture import complete_ref, ref_from_row
+from resolver.capture.complete import answer_row
 from resolver.replay.captures import Capture
 
 __all__ = ["RECORDERS", "ForeignRecorder", "Recorded", "css_from_xpath", "record_targets"]
 
-RECORDERS = ("ours", "foreign")
+RECORDERS = ("ours", "foreign", "completed")
+
+COMPLETIONS = ("element", "other", "refused")
+"""What a completion found on the base render: the target, another element, or nothing
+certain (the ``foreign`` reference is then kept)."""
 SCREEN = (1280, 800)
 _STEP = re.compile(r"^([^\[\]]+)\[(\d+)\]$")
 _PLAIN_ID = re.compile(r"^[A-Za-z_][\w-]*$")
@@ -48,6 +59,8 @@ class Recorded:
     twin: bool  # another node of the base AX tree has the same role and name
     refs: dict[tuple[str, str], SemanticElementRef] = field(default_factory=dict)
     # (recorder, source) -> reference
+    completion: dict[str, str] = field(default_factory=dict)
+    # source -> one of COMPLETIONS, for the ``completed`` recorder
 
 
 def css_from_xpath(xpath: str) -> str | None:
@@ -260,5 +273,28 @@ def record_targets(
             refs[("foreign", "a11y")] = foreign
         if drow is not None:  # a DOM-source trial needs the target in the base DOM table
             refs[("foreign", "dom")] = foreign
-        out[key] = Recorded(key, role, name, twin, refs)
+        completion: dict[str, str] = {}
+        target_rows = {"a11y": row, "dom": drow}
+        for source in [s for s in sources if ("foreign", s) in refs]:
+            refs[("completed", source)], completion[source] = _completed(
+                foreign, base, source, target_rows[source]
+            )
+        out[key] = Recorded(key, role, name, twin, refs, completion)
     return out
+
+
+def _completed(
+    foreign: SemanticElementRef,
+    base: Capture,
+    source: str,
+    row: int | None,
+) -> tuple[SemanticElementRef, str]:
+    """The ``completed`` reference on ``source`` and which element the completion found
+    (``row`` is the target's row of the source's base table)."""
+    try:
+        found = resolve(foreign, base.observation, sources=(source,), coords_fallback="never")
+        completed = complete_ref(foreign, base.observation, sources=(source,))
+    except ResolutionError:
+        return foreign, "refused"
+    table = base.observation.candidates(source)
+    return completed, "element" if answer_row(table, found) == row else "other"

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .mutate import KINDS
+from .recorders import COMPLETIONS, RECORDERS
 
 __all__ = ["COLUMNS", "markdown"]
 
@@ -15,6 +16,8 @@ COLUMNS = (
     ("a11y", "foreign"),
     ("dom", "ours"),
     ("dom", "foreign"),
+    ("a11y", "completed"),
+    ("dom", "completed"),
     ("a11y", "seed"),
 )
 TITLES = {"heldout": "Held-out half", "tune": "Tune half"}
@@ -46,6 +49,21 @@ def _overall_rows(outcomes: list[dict[str, Any]]) -> list[str]:
             f"| {_pct(c['wrong'], present)} | {_pct(c['abstained'], present)} "
             f"| {_pct(c['correct'], c['correct'] + c['wrong'])} | {removed} "
             f"| {_pct(c['false_hit'], removed)} | {c['error']} |"
+        )
+    return lines
+
+
+def _completion_rows(identity: list[dict[str, Any]]) -> list[str]:
+    """Per source, what completing the foreign references on their base render found (one
+    identity outcome per target and source)."""
+    done = [o for o in identity if o["recorder"] == "completed"]
+    if not done:
+        return ["(no completed references)"]
+    lines = ["| source | targets | " + " | ".join(COMPLETIONS) + " |", "|---|---:|---:|---:|---:|"]
+    for source in sorted({o["source"] for o in done}):
+        c = Counter(o.get("completion", "refused") for o in done if o["source"] == source)
+        lines.append(
+            f"| {source} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in COMPLETIONS) + " |"
         )
     return lines
 
@@ -173,13 +191,11 @@ def _mutation_rows() -> list[tuple[str, Callable[[dict[str, Any]], bool]]]:
 
 def _wrong_lines(outcomes: list[dict[str, Any]], limit: int) -> list[str]:
     wrong = [
-        o
-        for o in outcomes
-        if o["verdict"] in ("wrong", "false_hit") and o["recorder"] in ("ours", "foreign")
+        o for o in outcomes if o["verdict"] in ("wrong", "false_hit") and o["recorder"] in RECORDERS
     ]
     wrong.sort(key=lambda o: (o["page"], o["version"], int(o["key"][1:]), o["source"]))
     lines = [
-        f"{len(wrong)} wrong answers and false hits of `ours`/`foreign` "
+        f"{len(wrong)} wrong answers and false hits of `ours`/`foreign`/`completed` "
         f"(the seed's are in the JSON){'' if len(wrong) <= limit else f'; first {limit} shown'}:",
         "",
         "| page | version | key | source | recorder | mutation | verdict | expected | got "
@@ -244,6 +260,14 @@ def _section(
         "### Identity control (each reference resolved on its own, unchanged base render)",
         "",
         *_overall_rows(identity),
+        "",
+        "### Completed references",
+        "",
+        "The foreign references completed from their base render "
+        "(`resolver.capture.complete_ref`): the element each completion found there (the "
+        "target, another element, or nothing certain: the foreign reference is then kept).",
+        "",
+        *_completion_rows(identity),
         "",
         "### Indistinguishable wrong answers",
         "",
@@ -339,7 +363,10 @@ def markdown(
         "",
         "Recorders: `ours` = `ref_from_row` on the base render's table for that source; "
         "`foreign` = Chromium role/name/box, viewport, xpath, css selector and all named AX "
-        "ancestors; `seed` = the seed's additive scorer on the a11y tree (foreign reference).",
+        "ancestors, and what a content script reads (tag, id, classes, href, attributes, "
+        "nearby texts); `completed` = the foreign reference completed from the base render "
+        "(`complete_ref`: the element found again there and recorded with `ref_from_row`); "
+        "`seed` = the seed's additive scorer on the a11y tree (foreign reference).",
         "",
     ]
     for split in splits:

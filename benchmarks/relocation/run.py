@@ -36,7 +36,7 @@ from resolver.web import href_key
 
 from .alike import Page, judge
 from .mutate import Version, make_versions, removal_versions, restyle_versions
-from .recorders import Recorded, record_targets
+from .recorders import RECORDERS, Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
 from .report import markdown
 from .targets import Target, choose_targets, load_page, serialize
@@ -287,13 +287,17 @@ def evaluate_version(
         }
         if error is not None:
             outcome["error"] = error
+        if recorder == "completed":
+            outcome["completion"] = rec.completion.get(source, "refused")
         if verdict in ("wrong", "false_hit"):
             table = tables.get(source)
             outcome["expected_desc"] = _describe(expected, table, rows.get(source, {}))
             outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
-            if recorder in ("ours", "foreign") and answer is not None:
-                # Fields on which the target beats the answer; none: indistinguishable.
-                outcome["apart"] = list(judge(seen, ref, recorder, source, answer, expected))
+            if recorder in RECORDERS and answer is not None:
+                # Fields on which the target beats the answer; none: indistinguishable. A
+                # completed reference holds what ``ref_from_row`` writes, as ours does.
+                writer = "ours" if recorder == "completed" else recorder
+                outcome["apart"] = list(judge(seen, ref, writer, source, answer, expected))
             if verdict == "false_hit" and answer is not None:
                 outcome["same_address"] = _same_address(rec, answer, obs, rows)
         outcomes.append(outcome)

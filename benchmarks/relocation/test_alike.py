@@ -252,3 +252,23 @@ def test_an_answer_linking_where_the_removed_target_linked_is_told() -> None:
     menu = removed.model_copy(update={"href": "javascript:void(0)"})
     rec.refs[("ours", "dom")] = menu
     assert not _same_address(rec, "xpath:/html[1]/body[1]/a[3]", obs, rows)
+
+
+def test_the_report_counts_what_each_completion_found() -> None:
+    def identity(source: str, completion: str) -> dict[str, Any]:
+        return {
+            "split": "heldout", "kind": "identity", "mutation": "none", "source": source,
+            "recorder": "completed", "verdict": "correct", "twin": False, "element": "link",
+            "page": "p", "version": "identity", "key": "t1", "expected": None, "answer": None,
+            "completion": completion,
+        }  # fmt: skip
+
+    outcomes = [identity("a11y", "element")] * 3 + [
+        identity("a11y", "refused"),
+        identity("dom", "other"),
+    ]
+    config = {"split": "heldout", "sources": ["a11y"], "pages": 1, "wall_seconds": 1, "workers": 1}
+    pages = [{"page": "p", "split": "heldout", "status": "ok", "recorded": 1, "versions": []}]
+    text = markdown(pages, outcomes, config, splits=("heldout",))
+    assert "| a11y | 4 | 3 | 0 | 1 |" in text
+    assert "| dom | 1 | 0 | 1 | 0 |" in text
