@@ -76,6 +76,14 @@ PicturesOpt = Annotated[
     int, typer.Option(min=0, max=200, help="Explain pictures of failures in the HTML.")
 ]
 StrictOpt = Annotated[bool, typer.Option(help="Exit 1 when any answer is wrong.")]
+CompleteOpt = Annotated[
+    bool,
+    typer.Option(
+        "--complete",
+        help="Complete each reference from the snapshot it was recorded on (its look-alikes, "
+        "anchors and nearby texts) before resolving it; for references written by other tools.",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -158,6 +166,7 @@ def run_replay(
     threshold: ThresholdOpt = None,
     margin: MarginOpt = None,
     min_confidence: ConfidenceOpt = None,
+    complete: CompleteOpt = False,
     coords: CoordsOpt = Coords.unobserved,
     html: HtmlOpt = True,
     pictures: PicturesOpt = 8,
@@ -176,7 +185,7 @@ def run_replay(
     options = ReplayOptions(
         sources=read_sources(sources), threshold=threshold, min_margin=margin,
         min_confidence=min_confidence, against=against.value, coords_fallback=coords.value,
-        observation=str(observation) if observation else None,
+        observation=str(observation) if observation else None, complete=complete,
     )  # fmt: skip
     start = time.perf_counter()
     try:

@@ -87,6 +87,9 @@ class ReplayOptions:
     observation: str | None = None  # a snapshot file every step is resolved against instead
     coords_fallback: Literal["unobserved", "always", "never"] = "unobserved"
     min_confidence: float | None = None
+    complete: bool = False
+    """Complete each step's reference from the snapshot it was recorded on (the one before
+    it) with :func:`resolver.capture.complete_ref` before resolving it."""
 
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""
@@ -105,6 +108,8 @@ class ReplayOptions:
         options = asdict(self)
         if options["min_confidence"] is None:
             del options["min_confidence"]
+        if not options["complete"]:
+            del options["complete"]
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha1(text.encode()).hexdigest()[:12]
 

@@ -9,6 +9,7 @@ fields that differ between runs; :func:`comparable` drops them.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -16,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from ..capture.complete import TABLE_SOURCES, complete_ref
 from ..chain import resolve
 from ..errors import ResolutionError
 from ..observation import Observation
@@ -46,6 +48,10 @@ class _Observations:
     def get(self, sid: str) -> Observation:
         if self._override is not None:
             return self._override
+        return self.recorded(sid)
+
+    def recorded(self, sid: str) -> Observation:
+        """The snapshot ``sid`` as recorded (whatever the steps are resolved against)."""
         if sid not in self._built:
             doc = self._recording.snapshots[sid]
             self._built[sid] = (
@@ -116,6 +122,22 @@ def resolve_step(
     return row
 
 
+def _completed(step: Step, observations: _Observations, options: ReplayOptions) -> tuple[Step, str]:
+    """``step`` with its reference completed from the snapshot it was recorded on, and
+    ``"completed"``; or ``step`` as it is and why not (``"no snapshot"``, ``"no source"``,
+    or the error code of the completion: the element was not certain on its own page)."""
+    sources = tuple(s for s in options.sources if s in TABLE_SOURCES)
+    if step.ref is None or step.preceding is None:
+        return step, "no snapshot"
+    if not sources:
+        return step, "no source"
+    try:
+        ref = complete_ref(step.ref, observations.recorded(step.preceding), sources=sources)
+    except ResolutionError as exc:
+        return step, exc.code.value
+    return dataclasses.replace(step, ref=ref), "completed"
+
+
 def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
     """Replay one recording; never raises for a bad recording (its result says ``corrupt``).
 
@@ -131,7 +153,9 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
     dict
         ``{result_version, recording, kind, path, format, mode, status ("ok" | "corrupt"),
         error, entries, untargeted, steps: [...], seconds}``; each step has ``verdict``,
-        ``answer``, ``expected``, ``source``, ``code``, ``score``, ``margin``, ``ms``.
+        ``answer``, ``expected``, ``source``, ``code``, ``score``, ``margin``, ``ms``, and
+        with ``options.complete`` its ``completion`` (``"completed"``, or why its
+        reference was kept as recorded).
     """
     start = time.perf_counter()
     result: dict[str, Any] = {
@@ -150,7 +174,13 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
         for step in recording.steps:
             sid = _target_snapshot(recording, step, options)
             obs = None if sid is None else observations.get(sid)
-            result["steps"].append(resolve_step(step, sid, obs, options))
+            completion = None
+            if options.complete:
+                step, completion = _completed(step, observations, options)
+            row = resolve_step(step, sid, obs, options)
+            if completion is not None:
+                row["completion"] = completion
+            result["steps"].append(row)
     except (ValueError, OSError, ResolutionError, ReplayError) as exc:
         result.update(status="corrupt", error=str(exc), steps=[])
     except Exception as exc:  # one recording, however broken, must never end the run

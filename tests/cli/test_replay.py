@@ -79,6 +79,16 @@ def test_json_and_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     )  # fmt: skip
     overall = json.loads(text)["overall"]
     assert code == 0 and overall.get("correct", 0) == 0 and overall["resolutions"] > 0
+    # references completed from the snapshot they were recorded on: still every one right
+    code, text, _ = run(
+        capsys, "replay", str(rec), "--out", str(tmp_path / "r"), "--json", "--no-html",
+        "--complete", "--sources", "a11y",
+    )  # fmt: skip
+    overall = json.loads(text)["overall"]
+    assert code == 0 and overall["correct"] == 3 and overall["wrong"] == 0
+    stored = json.loads(next((tmp_path / "r" / "results").glob("*.json")).read_text())
+    steps = stored["result"]["steps"]
+    assert {s["completion"] for s in steps} == {"completed"}
 
 
 @pytest.mark.timeout(60)

@@ -27,6 +27,8 @@ def test_options_give_resolve_arguments_and_a_stable_digest() -> None:
     assert sure.resolve_options()["min_confidence"] == 0.9
     assert "min_confidence" not in ReplayOptions().resolve_options()
     assert sure.digest() != ReplayOptions().digest() == "26de72daf92b"
+    # complete: unset, the digest is as before it existed too.
+    assert ReplayOptions(complete=True).digest() != ReplayOptions(complete=False).digest()
 
 
 def test_task_names_and_error_tree() -> None:

@@ -113,3 +113,63 @@ def test_an_unreadable_override_observation_is_reported(tmp_path: Path) -> None:
     task = Task("file", str(write_document(tmp_path)))
     result = replay_task(task, ReplayOptions(observation=str(tmp_path / "absent.json")))
     assert result["status"] == "corrupt" and "absent.json" in result["error"]
+
+
+def _two_ok_buttons(sid: str, *, with_top: bool) -> dict[str, object]:
+    """An ``ax_snapshot`` entry: a dialog with Cancel, an OK at the top (optionally) and an
+    OK far below it."""
+    buttons = [("c", "Cancel", [10, 10, 60, 30]), ("o2", "OK", [70, 500, 120, 520])]
+    if with_top:
+        buttons.insert(1, ("o1", "OK", [70, 10, 120, 30]))
+    nodes: list[dict[str, object]] = [
+        {
+            "node_id": "root",
+            "role": "dialog",
+            "name": "Settings",
+            "children": [b[0] for b in buttons],
+        }
+    ]
+    nodes += [
+        {"node_id": i, "role": "button", "name": n, "children": [], "properties": {"bbox": box}}
+        for i, n, box in buttons
+    ]
+    snap = {"snapshot_id": sid, "axtree_v1": {"root_id": "root", "nodes": nodes}}
+    return {"kind": "ax_snapshot", "snapshot_id": sid, "snapshot": snap}
+
+
+def test_complete_refuses_the_look_alike_a_removed_target_left(tmp_path: Path) -> None:
+    # A reference another tool wrote: role, name and box only, nothing of the other OK.
+    ref = {"role": "button", "name": "OK", "bbox": [70, 10, 120, 30]}
+    timeline = [
+        _two_ok_buttons("s0", with_top=True),
+        {"kind": "decision", "step": 1, "action": {"type": "click", "element": ref},
+         "target_node": "o1", "expected": {"s1": None}},
+        _two_ok_buttons("s1", with_top=False),
+    ]  # fmt: skip
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"recording_version": 1, "timeline": timeline}))
+    task = Task("file", str(path))
+    plain = replay_task(task, ReplayOptions(sources=("a11y",), against="next"))
+    assert _verdicts(plain) == [("1", "false_hit")] and "completion" not in plain["steps"][0]
+    completed = replay_task(task, ReplayOptions(sources=("a11y",), against="next", complete=True))
+    assert _verdicts(completed) == [("1", "rejected")]
+    assert completed["steps"][0]["completion"] == "completed"
+    own = replay_task(task, ReplayOptions(sources=("a11y",), complete=True))
+    assert [s["answer"] for s in own["steps"]] == ["a11y:o1"]
+
+
+def test_a_reference_not_certain_on_its_own_snapshot_is_kept(tmp_path: Path) -> None:
+    timeline = [
+        {"kind": "decision", "step": 0, "action": {"type": "click", "element": {"name": "OK"}}},
+        _two_ok_buttons("s0", with_top=True),
+        {"kind": "decision", "step": 1, "action": {"type": "click", "element": {"name": "OK"}}},
+        {"kind": "decision", "step": 2, "action": {"type": "click", "element": {"name": "Cancel"}}},
+    ]  # fmt: skip
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"timeline": timeline}))
+    task = Task("file", str(path))
+    steps = replay_task(task, ReplayOptions(sources=("a11y",), complete=True))["steps"]
+    assert [s["completion"] for s in steps] == ["no snapshot", "AMBIGUOUS", "completed"]
+    assert steps[1]["code"] == "AMBIGUOUS" and steps[2]["answer"] == "a11y:c"
+    no_tree = replay_task(task, ReplayOptions(sources=("coords",), complete=True))["steps"]
+    assert [s["completion"] for s in no_tree][1:] == ["no source", "no source"]
