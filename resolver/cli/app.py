@@ -7,11 +7,11 @@ from typing import Annotated, Any
 import typer
 
 from .. import __version__
-from . import catalog, demo, explain, formats, replay, resolve, snapshot
+from . import catalog, complete, demo, explain, formats, replay, resolve, snapshot
 
 __all__ = ["build_app"]
 
-_COMMANDS = (resolve, explain, catalog, snapshot, replay, formats, demo)
+_COMMANDS = (resolve, explain, complete, catalog, snapshot, replay, formats, demo)
 _HELP = (
     "Find a recorded UI element again in an accessibility tree, DOM or screenshot, or say "
     "with evidence that it cannot.\n\n"
