@@ -131,6 +131,7 @@ class Step:
     following: str | None
     expected: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     key: str | None = None
+    recorded_on: str | None = None  # the snapshot the reference was recorded on, if known
 
 
 @dataclass

@@ -228,6 +228,7 @@ def _step(entry: Mapping[str, Any], kind: str, position: int, current: str | Non
         preceding=current,
         following=None,
         expected=expected,
+        recorded_on=current,
         key=str(entry["key"]) if entry.get("key") is not None else None,
     )
 

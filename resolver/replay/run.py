@@ -123,16 +123,17 @@ def resolve_step(
 
 
 def _completed(step: Step, observations: _Observations, options: ReplayOptions) -> tuple[Step, str]:
-    """``step`` with its reference completed from the snapshot it was recorded on, and
-    ``"completed"``; or ``step`` as it is and why not (``"no snapshot"``, ``"no source"``,
-    or the error code of the completion: the element was not certain on its own page)."""
+    """``step`` with its reference completed from the snapshot it was recorded on
+    (:attr:`Step.recorded_on`), and ``"completed"``; or ``step`` as it is and why not (``"no
+    snapshot"``, ``"no source"``, or the error code of the completion: the element was not
+    certain on its own page)."""
     sources = tuple(s for s in options.sources if s in TABLE_SOURCES)
-    if step.ref is None or step.preceding is None:
+    if step.ref is None or step.recorded_on is None:
         return step, "no snapshot"
     if not sources:
         return step, "no source"
     try:
-        ref = complete_ref(step.ref, observations.recorded(step.preceding), sources=sources)
+        ref = complete_ref(step.ref, observations.recorded(step.recorded_on), sources=sources)
     except ResolutionError as exc:
         return step, exc.code.value
     return dataclasses.replace(step, ref=ref), "completed"

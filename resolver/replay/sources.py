@@ -136,7 +136,11 @@ def _capture_recording(root: Path, page: str) -> Recording:
                 expected = (trial.expected,)
                 if trial.expected_xpath:
                     expected += (f"xpath:{trial.expected_xpath}",)
-            step = Step(i, trial.key, "trial", "click", trial.ref, sid, sid, {sid: expected})
+            if trial.base is not None and page not in recording.snapshots:
+                recording.snapshots[page] = trial.base.observation  # not on the timeline
+            recorded_on = page if trial.base is not None else None
+            step = Step(i, trial.key, "trial", "click", trial.ref, sid, sid, {sid: expected},
+                        recorded_on=recorded_on)  # fmt: skip
             recording.steps.append(step)
     except (OSError, ValueError) as exc:  # typed observation errors are ValueErrors too
         raise RecordingError(f"captures {page}: {exc}") from exc

@@ -33,6 +33,7 @@ class Trial:
     changed: Capture
     expected: str | None  # the a11y executor ID, or None when the element was removed
     expected_xpath: str | None = None  # the same element as the DOM source names it
+    base: Capture | None = None  # the page the reference was recorded on
 
     def is_right(self, answer: str) -> bool:
         """Whether an executor ID names the expected element (a11y ID or DOM xpath)."""
@@ -84,7 +85,7 @@ def _pair(base: Capture, changed: Capture, scenario: str) -> Iterator[Trial]:
         node = new.get("ax_node_id")
         expected = None if node is None else f"a11y:{node}"
         xpath = new.get("xpath") if expected is not None else None
-        yield Trial(scenario, key, ref_from_row(table, row), changed, expected, xpath)
+        yield Trial(scenario, key, ref_from_row(table, row), changed, expected, xpath, base)
 
 
 def run_trials(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from recording_files import CAPTURED, RECORDINGS, snapshot, write_corrupt, write_document
@@ -78,6 +79,17 @@ def test_capture_trials_match_the_demo() -> None:
         0,
         12,
     )
+
+
+def test_capture_trials_are_completed_from_their_base_page() -> None:
+    # Their references were recorded on the base page with ref_from_row: completing them
+    # there gives the same references, so the same answers (not from the changed page).
+    options = ReplayOptions(sources=("a11y",))
+    plain = replay_local(discover([CAPTURED]), options)
+    completed = replay_local(discover([CAPTURED]), replace(options, complete=True))
+    steps = [s for r in completed for s in r["steps"]]
+    assert {s["completion"] for s in steps} == {"completed"}
+    assert [s["answer"] for r in plain for s in r["steps"]] == [s["answer"] for s in steps]
 
 
 def test_results_are_stored_and_resumed(tmp_path: Path) -> None:
