@@ -1,4 +1,13 @@
-"""Completing a reference from the page it was recorded on."""
+"""Completing a reference from the page it was recorded on.
+
+A reference written by another tool (a Chrome extension, a CDP shim, a dataset's action
+records) carries the element's own facts, not its surroundings: which other elements share
+its role and name (its look-alikes), which unique elements sit near it (anchors), which of
+its look-alikes it is. Without them a target that moved cannot be told from a look-alike
+left behind when the target was removed. When the recording kept the page (the
+accessibility tree, the DOM or a snapshot taken as the action was recorded),
+:func:`complete_ref` finds the element on that page and records it again.
+"""
 
 from __future__ import annotations
 
@@ -36,16 +45,10 @@ def complete_ref(
     config: MatchConfig | None = None,
     **options: Any,
 ) -> SemanticElementRef:
-    """``ref`` with everything the library records for its element, read from the
-    observation it was recorded on.
+    """``ref`` with everything the library records for its element (look-alikes, anchors,
+    nearby texts...), read from the observation it was recorded on.
 
-    A reference written by another tool (a Chrome extension, a CDP shim, a dataset's action
-    records) carries the element's own facts, not its surroundings: which other elements
-    share its role and name (its look-alikes), which unique elements sit near it (anchors),
-    which of its look-alikes it is. Without them a target that moved cannot be told from a
-    look-alike left behind when the target was removed. When the recording kept the page
-    (the accessibility tree, the DOM or a snapshot taken as the action was recorded), this
-    finds the element on that page with :func:`~resolver.resolve` and records it again with
+    The element is found there with :func:`~resolver.resolve` and recorded again with
     :func:`~resolver.capture.ref_from_row`. The fresh reference's values stand; a field it
     has no value for keeps ``ref``'s (a test id, an automation id, a box when the page has
     no layout).
@@ -86,15 +89,13 @@ def complete_ref(
     from ..chain import _coerce_ref, resolve
 
     checked = _coerce_ref(ref)
-    chosen = tuple(sources) if not isinstance(sources, str) else (sources,)
-    if not chosen or any(s not in TABLE_SOURCES for s in chosen):
-        raise InvalidReferenceError(
-            f"complete_ref: sources must be among {TABLE_SOURCES}, got {list(chosen)}"
-        )
+    chosen = (sources,) if isinstance(sources, str) else tuple(sources)
+    if not chosen or not set(chosen) <= set(TABLE_SOURCES):
+        raise InvalidReferenceError(f"complete_ref: sources {list(chosen)} not of {TABLE_SOURCES}")
     obs = Observation.from_any(recorded)
     found = resolve(checked, obs, sources=chosen, config=config, coords_fallback="never", **options)
-    table = obs.candidates(found.source)
-    return merge_ref(ref_from_row(table, answer_row(table, found)), checked)
+    row = answer_row(table := obs.candidates(found.source), found)
+    return merge_ref(ref_from_row(table, row), checked)
 
 
 def merge_ref(fresh: SemanticElementRef, old: SemanticElementRef) -> SemanticElementRef:

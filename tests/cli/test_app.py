@@ -30,6 +30,7 @@ def test_every_option_has_help_text() -> None:
     assert set(group.commands) == {
         "resolve",
         "explain",
+        "complete",
         "catalog",
         "snapshot",
         "replay",
