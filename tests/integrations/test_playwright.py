@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from live_browser import REPLAY_PAGE, browser_missing, chromium, record, replay
 
-from resolver import InvalidReferenceError, SemanticElementRef, resolve
-from resolver.capture import from_playwright, record_click
+from resolver import ElementNotFoundError, InvalidReferenceError, SemanticElementRef, resolve
+from resolver.capture import complete_ref, from_playwright, record_click
 from resolver.errors import StaleElementError
 from resolver.integrations.playwright import act, observe, to_locator
 
@@ -106,6 +106,22 @@ def test_coordinates_become_references_and_locators(page: Any) -> None:
     ref = from_playwright(page.get_by_role("button", name="Export"))
     assert (ref.role, ref.name, ref.container_path) == ("button", "Export", ("[main]", "Toolbar"))
     assert obs.screenshot is not None and obs.screen_size == (1000.0, 700.0)
+
+
+@pytest.mark.parametrize("source", ["a11y", "dom"])
+def test_a_reference_is_completed_from_the_live_page(page: Any, source: str) -> None:
+    ref = from_playwright(page.locator('[data-k="apollo.edit"]'))
+    assert ref.lookalikes == () and ref.anchors == ()  # what a page script sees
+    obs = observe(page, screenshot=False)
+    full = complete_ref(ref, obs, sources=(source,))
+    assert len(full.lookalikes) == 2 and full.anchors  # Gemini's and Mercury's "Edit"
+    assert full.tag == "button" and full.xpath
+    res = resolve(full, obs, sources=(source,))
+    to_locator(page, res, obs).click()
+    assert page.evaluate(LAST) == "apollo.edit"
+    page.evaluate("document.querySelector('[data-k=\"apollo.edit\"]').remove()")
+    with pytest.raises(ElementNotFoundError):
+        resolve(full, observe(page, screenshot=False), sources=(source,))
 
 
 def test_frames_and_open_shadow_roots_are_observed(browser: Any) -> None:
