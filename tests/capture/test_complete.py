@@ -106,3 +106,13 @@ def test_merge_keeps_the_fresh_structure_and_one_box_with_its_space() -> None:
     assert (merged.bbox, merged.screen_size) == ((1.0, 1.0, 5.0, 5.0), (100, 100))
     boxed = SemanticElementRef(name="Share", bbox=(2, 2, 6, 6))
     assert merge_ref(boxed, old).screen_size is None  # its own box, its own (unknown) space
+
+
+def test_a_snapshot_kept_with_the_recording_completes_it() -> None:
+    from resolver.snapshot import to_snapshot_v1
+
+    kept = to_snapshot_v1(_page())  # what a recording stores beside its actions
+    ref = complete_ref(FOREIGN, {"accessibility_tree": kept})
+    assert ref.lookalikes == complete_ref(FOREIGN, _page()).lookalikes
+    with pytest.raises(ElementNotFoundError):
+        resolve(ref, _page(with_header_share=False), sources=("a11y",))
