@@ -22,7 +22,7 @@ from ..results import Resolution
 from ..table import CandidateTable
 from .rows import ref_from_row
 
-__all__ = ["complete_ref"]
+__all__ = ["TABLE_SOURCES", "answer_row", "complete_ref", "merge_ref"]
 
 TABLE_SOURCES: Final[tuple[str, ...]] = ("a11y", "dom", "vision")
 """The sources whose elements are rows a reference can be recorded from."""

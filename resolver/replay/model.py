@@ -88,8 +88,9 @@ class ReplayOptions:
     coords_fallback: Literal["unobserved", "always", "never"] = "unobserved"
     min_confidence: float | None = None
     complete: bool = False
-    """Complete each step's reference from the snapshot it was recorded on (the one before
-    it) with :func:`resolver.capture.complete_ref` before resolving it."""
+    """Complete each step's reference from the snapshot it was recorded on
+    (:attr:`Step.recorded_on`: a timeline's snapshot before it, a capture folder's base page)
+    with :func:`resolver.capture.complete_ref` before resolving it."""
 
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""

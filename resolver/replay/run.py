@@ -125,10 +125,12 @@ def resolve_step(
 def _completed(step: Step, observations: _Observations, options: ReplayOptions) -> tuple[Step, str]:
     """``step`` with its reference completed from the snapshot it was recorded on
     (:attr:`Step.recorded_on`), and ``"completed"``; or ``step`` as it is and why not (``"no
-    snapshot"``, ``"no source"``, or the error code of the completion: the element was not
-    certain on its own page)."""
+    reference"``, ``"no snapshot"``, ``"no source"``, or the error code of the completion:
+    the element was not certain on its own page)."""
     sources = tuple(s for s in options.sources if s in TABLE_SOURCES)
-    if step.ref is None or step.recorded_on is None:
+    if step.ref is None:
+        return step, "no reference"
+    if step.recorded_on is None:
         return step, "no snapshot"
     if not sources:
         return step, "no source"
