@@ -43,6 +43,8 @@ def _pct(value: Any) -> str:
 
 
 def _bars(title: str, groups: Mapping[str, Mapping[str, Any]]) -> str:
+    if not groups:
+        return ""
     rows = [(name, counts, _pct(counts.get("accuracy"))) for name, counts in groups.items()]
     return stacked_bars(title, rows, _SERIES)
 
@@ -108,6 +110,7 @@ def render_html(report: Mapping[str, Any], pictures: Sequence[tuple[str, bytes]]
     charts = (
         _bars("Verdicts by answering source", report["by_source"])
         + _bars("Verdicts by action type", report["by_action_type"])
+        + _bars("Verdicts by completion of the reference", report.get("by_completion") or {})
         + histogram("Latency per resolution", hist)
     )
     corrupt = "".join(

@@ -89,8 +89,8 @@ def build_report(
     Returns
     -------
     dict
-        ``{meta, overall, recordings: [...], by_source, by_action_type, latency_histogram,
-        failures, corrupt}``.
+        ``{meta, overall, recordings: [...], by_source, by_action_type, by_completion
+        (empty unless references were completed), latency_histogram, failures, corrupt}``.
     """
     steps = [step for result in results for step in result["steps"]]
     recordings = []
@@ -113,6 +113,7 @@ def build_report(
         "recordings": recordings,
         "by_source": _grouped(steps, "source"),
         "by_action_type": _grouped(steps, "action_type"),
+        "by_completion": _grouped([s for s in steps if "completion" in s], "completion"),
         "latency_histogram": _histogram(steps),
         "failures": _failures(results),
         "corrupt": [

@@ -34,5 +34,19 @@ def test_report_of_a_run(tmp_path: Path) -> None:
     assert set(report["by_action_type"]) == {"click"}
     assert sum(b["count"] for b in report["latency_histogram"]) == 2
     assert len(report["corrupt"]) == 4 and report["failures"] == []
+    assert report["by_completion"] == {}  # nothing was completed
     write_json(report, tmp_path / "r.json")
     assert json.loads((tmp_path / "r.json").read_text())["meta"] == {"against": "next"}
+
+
+def test_completed_steps_are_counted_by_completion(tmp_path: Path) -> None:
+    from resolver.replay.html import render_html
+
+    write_document(tmp_path)
+    options = ReplayOptions(sources=("a11y",), complete=True)
+    report = build_report(replay_local(discover([tmp_path]), options))
+    assert set(report["by_completion"]) == {"completed"}
+    assert report["by_completion"]["completed"]["correct"] == 3
+    assert "Verdicts by completion" in render_html(report, [])
+    plain = build_report(replay_local(discover([tmp_path]), ReplayOptions(sources=("a11y",))))
+    assert "Verdicts by completion" not in render_html(plain, [])
