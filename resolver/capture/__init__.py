@@ -8,7 +8,8 @@ coordinates), :mod:`.record` a whole click; and one module per platform: :mod:`.
 (a locator's element). :mod:`.complete` completes a reference another tool wrote from the
 page it was recorded on. :mod:`.bridge` receives the extension's events over a WebSocket.
 Shims are thin, import nothing heavy, and raise only
-:class:`~resolver.errors.InvalidReferenceError` on input they cannot use.
+:class:`~resolver.errors.InvalidReferenceError` on input they cannot use (``complete_ref``,
+which resolves, also raises what :func:`~resolver.resolve` raises).
 """
 
 from __future__ import annotations
