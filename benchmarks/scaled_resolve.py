@@ -1,4 +1,5 @@
-"""``resolve`` and ``resolve_many`` on the 10k-node tree, scaled by the machine's speed.
+"""``resolve``, ``resolve_many`` and ``complete_ref`` on the 10k-node tree, scaled by the
+machine's speed.
 
 The speed targets (``resolve`` <= 1 ms median, ``resolve_many`` of 100 references <= 20 ms
 median, both on the 10k-node CDP tree of ``synth.workload(10_000, seed=0)``) are times on
@@ -17,6 +18,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import statistics
@@ -28,6 +30,7 @@ from typing import Any
 import resolver
 from benchmarks.dom.speed import dense_page, floor_ms
 from benchmarks.synth import make_refs, workload
+from resolver.capture import complete_ref
 
 
 def _ms(run: Any) -> float:
@@ -37,8 +40,10 @@ def _ms(run: Any) -> float:
 
 
 def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, Any]:
-    """Raw and scaled medians (ms) of ``resolve`` (20 calls per sample, per call) and of
-    ``resolve_many`` of 100 references, each sample after its own floor timing."""
+    """Raw and scaled medians (ms) of ``resolve`` (20 calls per sample, per call), of
+    ``resolve_many`` of 100 references, and of ``complete_ref`` (20 calls per sample, per
+    call, on references with role, name, box and xpath only), each sample after its own
+    floor timing."""
     w = workload(10_000, k=20, seed=0)
     obs, targets = w.observation, w.targets
     refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
@@ -53,17 +58,30 @@ def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, 
         for t in targets:
             one(t.ref)
 
+    # What a page script records of the same elements: completed from the page (one call each).
+    bare = [
+        resolver.SemanticElementRef(role=r.role, name=r.name, bbox=r.bbox, xpath=r.xpath)
+        for r in refs[:20]
+    ]
+
+    def completions() -> None:
+        for ref in bare:
+            with contextlib.suppress(resolver.ResolutionError):
+                complete_ref(ref, obs, sources=("a11y",))
+
     for _ in range(2):  # warm-up: the table's lazy indexes and caches
         singles()
         resolver.resolve_many(refs, obs)
+        completions()
     gc.collect()
-    raw: dict[str, list[float]] = {"resolve": [], "resolve_many": []}
-    scaled: dict[str, list[float]] = {"resolve": [], "resolve_many": []}
+    raw: dict[str, list[float]] = {"resolve": [], "resolve_many": [], "complete_ref": []}
+    scaled: dict[str, list[float]] = {"resolve": [], "resolve_many": [], "complete_ref": []}
     floors: list[float] = []
     for _ in range(samples):
         for name, run, per in (
             ("resolve", singles, len(targets)),
             ("resolve_many", lambda: resolver.resolve_many(refs, obs), 1),
+            ("complete_ref", completions, len(bare)),
         ):
             floors.append(floor_ms(dense_text))
             factor = floors[-1] / reference_floor
