@@ -67,3 +67,45 @@ def test_random_bytes_never_crash(data: bytes) -> None:
     _check(data, {"name": "OK"})
     with contextlib.suppress(ResolutionError):
         resolve({"name": "OK"}, Observation(dom_html=data), sources=("dom",))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=tree_like)
+def test_completing_a_reference_on_random_trees_never_crashes(tree: object) -> None:
+    from resolver import SemanticElementRef
+    from resolver.capture import complete_ref
+
+    for ref in ({"role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}, {"name": "OK"}):
+        try:
+            completed = complete_ref(ref, Observation(accessibility_tree=tree), sources=("a11y",))
+        except ResolutionError:
+            continue
+        assert isinstance(completed, SemanticElementRef)
+
+
+ok_button = st.fixed_dictionaries(
+    {"role": st.just("button"), "name": st.just("OK")},
+    optional={
+        "id": st.text(max_size=4),
+        "bbox": st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=5),
+        "children": st.lists(tree_like, max_size=2),
+        "class": st.text(max_size=6),
+        "value": json_values,
+    },
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(buttons=st.lists(ok_button, min_size=1, max_size=3), noise=st.lists(tree_like, max_size=2))
+def test_completing_among_odd_namesakes_never_crashes(
+    buttons: list[object], noise: list[object]
+) -> None:
+    from resolver import SemanticElementRef
+    from resolver.capture import complete_ref
+
+    tree = {"id": "root", "role": "dialog", "name": "Settings", "children": [*buttons, *noise]}
+    try:
+        completed = complete_ref({"role": "button", "name": "OK"}, {"accessibility_tree": tree})
+    except ResolutionError:
+        return
+    assert isinstance(completed, SemanticElementRef) and completed.name == "OK"
