@@ -295,8 +295,11 @@ def evaluate_version(
             outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
             if recorder in RECORDERS and answer is not None:
                 # Fields on which the target beats the answer; none: indistinguishable. A
-                # completed reference holds what ``ref_from_row`` writes, as ours does.
-                writer = "ours" if recorder == "completed" else recorder
+                # completed reference holds what ``ref_from_row`` writes, as ours does (a
+                # refused completion kept the foreign one).
+                writer = recorder
+                if recorder == "completed":
+                    writer = "foreign" if outcome["completion"] == "refused" else "ours"
                 outcome["apart"] = list(judge(seen, ref, writer, source, answer, expected))
             if verdict == "false_hit" and answer is not None:
                 outcome["same_address"] = _same_address(rec, answer, obs, rows)
