@@ -19,7 +19,7 @@ from ._inputs import (
     read_ref,
 )
 from ._output import EXIT_NOT_RESOLVED, CliError, emit_json
-from .resolve import _not_resolved, status_of
+from .resolve import print_not_resolved, status_of
 
 __all__ = ["register", "run_complete"]
 
@@ -58,6 +58,6 @@ def run_complete(
         completed = complete_ref(checked, obs, sources=chosen)
     except ResolutionError as exc:
         status_of(exc)
-        _not_resolved(exc, as_json=False)
+        print_not_resolved(exc, as_json=False)
         raise typer.Exit(EXIT_NOT_RESOLVED) from exc
     emit_json(completed.model_dump(mode="json", exclude_defaults=True))

@@ -32,7 +32,7 @@ from ._inputs import (
 )
 from ._output import EXIT_NOT_RESOLVED, CliError, console, emit_json
 
-__all__ = ["INPUT_CODES", "register", "run_resolve", "status_of"]
+__all__ = ["INPUT_CODES", "print_not_resolved", "register", "run_resolve", "status_of"]
 
 INPUT_CODES = frozenset({"INVALID_REFERENCE", "INVALID_OBSERVATION", "UNSUPPORTED_FORMAT"})
 """Error codes that mean the input is at fault (exit 2), not that nothing was found (3)."""
@@ -72,7 +72,8 @@ def _summary(res: Resolution) -> None:
     out.print(table)
 
 
-def _not_resolved(exc: ResolutionError, as_json: bool) -> None:
+def print_not_resolved(exc: ResolutionError, as_json: bool) -> None:
+    """The error as JSON, or its message and the per-source trace as a table (stdout)."""
     from rich.table import Table
 
     if as_json:
@@ -115,7 +116,7 @@ def run_resolve(
             res = resolve(checked, obs, **options)
     except ResolutionError as exc:
         status_of(exc)
-        _not_resolved(exc, as_json)
+        print_not_resolved(exc, as_json)
         raise typer.Exit(EXIT_NOT_RESOLVED) from exc
     if as_json:
         emit_json(res.to_dict())
