@@ -58,14 +58,22 @@ def features(
 ) -> tuple[float, ...]:
     """The model's inputs (after the intercept): score, capped and scaled margin, their
     product, 1 when there are no signals (a selector vouched), then per entry of
-    :data:`SIGNALS` its value and whether present."""
+    :data:`SIGNALS` its value and whether present. Scores and signals are agreements in
+    ``[0, 1]``; a finite value outside is read as the nearest end (NaN and infinities stay,
+    for :func:`confidence` to refuse)."""
     m = min(max(margin, 0.0), MARGIN_CAP) / MARGIN_CAP
     signals = signals or {}
-    out = [score, m, score * m, 0.0 if signals else 1.0]
+    s = _unit(score)
+    out = [s, m, s * m, 0.0 if signals else 1.0]
     for name in SIGNALS:
         value = signals.get(name)
-        out += [0.0, 0.0] if value is None else [float(value), 1.0]
+        out += [0.0, 0.0] if value is None else [_unit(float(value)), 1.0]
     return tuple(out)
+
+
+def _unit(value: float) -> float:
+    """A finite ``value`` clipped to ``[0, 1]``; NaN and infinities as they are."""
+    return min(max(value, 0.0), 1.0) if math.isfinite(value) else value
 
 
 def confidence(score: float, margin: float, signals: Mapping[str, float] | None = None) -> float:
