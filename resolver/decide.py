@@ -446,7 +446,7 @@ def _decisions(
         if decision.status == "accepted":
             decision = _shrunk_group_check(ref, table, decision)
         if decision.status == "accepted":
-            decision = _unnamed_check(ref, config, decision)
+            decision = _unnamed_check(ref, table, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -778,7 +778,12 @@ def _sibling_at_renumbered_step(
 
 
 def _namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
-    """The rows with the ref's name and role."""
+    """The rows with the ref's name and role; for a reference without a name, the rows of
+    its role without one."""
+    if not (ref.name or "").strip():
+        if not ref.role:
+            return []
+        return [int(r) for r in index_of(table).unnamed(role_code(canonical_role(ref.role)))]
     rows = index_of(table).namesakes(ref.name or "")
     if ref.role:
         rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
@@ -1179,12 +1184,18 @@ def _shrunk_group_check(
     return _overruled(decision, "not_found", why)
 
 
-def _unnamed_check(ref: SemanticElementRef, config: MatchConfig, decision: Decision) -> Decision:
+def _unnamed_check(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, decision: Decision
+) -> Decision:
     """A reference without a name is told by its role, its link and its place: an answer
     which the recorded xpath does not select is another element when it has another role
     (a named field for an unnamed one) or address, or when it is neither where the target
     was (box under ``stray_box``) nor among its recorded neighbours (nearby texts at most
-    ``stray_nearby``): without a name, nothing else speaks for it."""
+    ``stray_nearby``): without a name, nothing else speaks for it. Nor, for an unnamed
+    answer, when the page does not show that its recorded look-alikes (the other unnamed
+    elements of its role) are all still there: one went, perhaps the target, and the next
+    blank field slides into its place. (On a page that names its fields, where the answer
+    has a name, that count says nothing.)"""
     best = decision.best
     if best is None or ref.name:
         return decision
@@ -1197,6 +1208,11 @@ def _unnamed_check(ref: SemanticElementRef, config: MatchConfig, decision: Decis
         why = f"the best differs in role ({role:.2f}) or link ({link:.2f})"
     elif box < config.stray_box and nearby <= config.stray_nearby:
         why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
+    elif not (best.name or "").strip() and not _lookalikes_in_place(ref, table):
+        why = (
+            f"the page does not show its {len(ref.lookalikes)} recorded look-alikes all still "
+            "there (one may be gone, the next in the target's place)"
+        )
     else:
         return decision
     return _overruled(

@@ -172,6 +172,15 @@ class TableIndex:
             self.symbol_names.room()[key] = rows
         return rows
 
+    def unnamed(self, role_code: int) -> Index:
+        """Rows of this role without a name, in document order: the look-alikes of an
+        unnamed element (a blank text field among blank text fields)."""
+        return np.flatnonzero(self._unnamed & (self.table.role_codes == role_code))
+
+    @cached_property
+    def _unnamed(self) -> npt.NDArray[np.bool_]:
+        return np.asarray([not name.strip() for name in self.table.names], dtype=bool)
+
     @cached_property
     def _symbol_rows(self) -> list[int]:
         """Rows named by symbols alone (a name that normalises to nothing)."""

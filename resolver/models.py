@@ -158,7 +158,9 @@ class SemanticElementRef(_Model):
         The boxes of other elements with the element's role and name anywhere on the page
         when it was recorded (nearest first, at most 8): an answer that now sits where one of
         them was, rather than where the target was, is taken for that look-alike (after the
-        anchors' shift), so a removed target's surviving twin is not answered.
+        anchors' shift), so a removed target's surviving twin is not answered. An element
+        without a name records the other elements of its role without one (a blank text
+        field's look-alikes are the other blank text fields).
     confidence:
         How sure the recorder was, in ``[0, 1]``.
 

@@ -144,12 +144,15 @@ LOOKALIKES: Final[int] = MAX_ANCHORS
 
 def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:
     """The boxes of the nearest few other rows with the row's role and name, anywhere on the
-    page (in any container), leaving out rows nested in it or around it (its own text)."""
-    if not table.names[row]:
-        return ()
+    page (in any container), leaving out rows nested in it or around it (its own text). An
+    unnamed row's look-alikes are the other unnamed rows of its role."""
     index = index_of(table)
-    rows = index.namesakes(table.names[row])
-    rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
+    if table.names[row].strip():
+        rows = index.namesakes(table.names[row])
+        rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
+    else:
+        rows = index.unnamed(int(table.role_codes[row]))
+        rows = rows[rows != row]
     rows = np.asarray(
         [r for r in rows.tolist()
          if not (table.is_ancestor(r, row) or table.is_ancestor(row, r))

@@ -150,3 +150,55 @@ def test_anchors_include_elements_whose_inner_text_repeats_their_name() -> None:
     table = b.build()
     ref = ref_from_row(table, table.ids.index("go"))
     assert ("Pricing", (8.0, 40.0, 200.0, 60.0)) in ref.anchors
+
+
+def _blank_fields(*, gone: int | None = None, shift: float = 0.0) -> dict[str, object]:
+    """A form of three unlabelled text fields stacked 30 px apart, under a "Coupon code"
+    field and beside an unlabelled checkbox; ``gone`` removes one field and the fields below
+    it move up into its place; ``shift`` moves the whole form down."""
+    fields = []
+    for k in range(3):
+        if k == gone:
+            continue
+        top = 100 + 30 * (k - (gone is not None and k > gone)) + shift
+        fields.append({"id": f"f{k}", "role": "textbox", "bbox": [8, top, 180, top + 21]})
+    form = {"id": "form", "role": "form", "children": [
+        {"id": "c", "role": "textbox", "name": "Coupon code",
+         "bbox": [8, 60 + shift, 180, 81 + shift]},
+        {"id": "x", "role": "checkbox", "bbox": [200, 100 + shift, 213, 113 + shift]},
+        *fields,
+        {"id": "s", "role": "button", "name": "Send", "bbox": [8, 200 + shift, 60, 221 + shift]},
+    ]}  # fmt: skip
+    return {"id": "root", "role": "RootWebArea", "name": "Order", "children": [form]}
+
+
+def test_an_unlabelled_field_records_the_other_unlabelled_fields_as_its_look_alikes() -> None:
+    table = Observation(accessibility_tree=_blank_fields(), screen_size=(1280, 800)).candidates(
+        "a11y"
+    )
+    ref = ref_from_row(table, table.ids.index("f1"))
+    # The other blank text fields, nearest first; not the named field nor the blank checkbox.
+    assert ref.lookalikes == ((8.0, 100.0, 180.0, 121.0), (8.0, 160.0, 180.0, 181.0))
+    assert index_of(table).unnamed(int(table.role_codes[table.ids.index("f1")])).tolist() == [
+        table.ids.index(f"f{k}") for k in range(3)
+    ]
+    # The whole form moved down: all three are there, and the middle one is answered.
+    moved = Observation(accessibility_tree=_blank_fields(shift=40), screen_size=(1280, 800))
+    assert resolve_element(ref, moved, sources=("a11y",)) == "a11y:f1"
+    # The middle field went and the last slid into its place: one of the three is gone,
+    # perhaps the target, and nothing but place speaks for the one there now. Refused.
+    gone = Observation(accessibility_tree=_blank_fields(gone=1), screen_size=(1280, 800))
+    with pytest.raises(ResolutionError) as refused:
+        resolve_element(ref, gone, sources=("a11y",))
+    assert any("recorded look-alikes all still" in step["reason"] for step in refused.value.evidence.trace)
+    # Without the recorded look-alikes, the field in its place was answered.
+    blind = ref.model_copy(update={"lookalikes": ()})
+    assert resolve_element(blind, gone, sources=("a11y",)) == "a11y:f2"
+    # Another platform's tree names the fields (a hint per field): no blank field is left to
+    # count, and the named field at the target's place, by its neighbours, is answered.
+    named = _blank_fields()
+    for child in named["children"][0]["children"]:  # type: ignore[index]
+        if child["id"].startswith("f"):
+            child["name"] = f"Line {child['id'][1]}"
+    labelled = Observation(accessibility_tree=named, screen_size=(1280, 800))
+    assert resolve_element(ref, labelled, sources=("a11y",)) == "a11y:f1"
