@@ -153,18 +153,21 @@ def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:
     else:
         rows = index.unnamed(int(table.role_codes[row]))
         rows = rows[rows != row]
-    rows = np.asarray(
-        [r for r in rows.tolist()
-         if not (table.is_ancestor(r, row) or table.is_ancestor(row, r))
-         and not np.isnan(table.bboxes[r]).any()],
-        dtype=np.intp,
-    )  # fmt: skip
+    rows = rows[~np.isnan(table.bboxes[rows]).any(axis=1)]
     if rows.size == 0:
         return ()
     geometry = index.geometry
     dist = np.hypot(geometry.cx[rows] - geometry.cx[row], geometry.cy[rows] - geometry.cy[row])
-    nearest = rows[np.argsort(dist, kind="stable")[:LOOKALIKES]]
-    return tuple(table.box(r) for r in nearest.tolist())  # type: ignore[misc]
+    nearest: list[int] = []
+    for other in rows[np.argsort(dist, kind="stable")].tolist():
+        # Nearest first, so only the few kept are checked for nesting (a page of thousands
+        # of look-alikes costs a sort, not thousands of ancestor walks).
+        if table.is_ancestor(other, row) or table.is_ancestor(row, other):
+            continue
+        nearest.append(other)
+        if len(nearest) == LOOKALIKES:
+            break
+    return tuple(table.box(r) for r in nearest)  # type: ignore[misc]
 
 
 ANCHORS: Final[int] = 4

@@ -203,3 +203,21 @@ def test_an_unlabelled_field_records_the_other_unlabelled_fields_as_its_look_ali
             child["name"] = f"Line {child['id'][1]}"
     labelled = Observation(accessibility_tree=named, screen_size=(1280, 800))
     assert resolve_element(ref, labelled, sources=("a11y",)) == "a11y:f1"
+
+
+def test_look_alikes_are_the_nearest_eight_leaving_out_the_elements_own_parts() -> None:
+    # Twenty unnamed icon links in a column, the fifth wrapping an unnamed link of its own
+    # (its own part, not a look-alike).
+    links = []
+    for k in range(20):
+        link: dict[str, object] = {"id": f"l{k}", "role": "link",
+                                   "bbox": [8, 40 * k, 40, 40 * k + 32]}  # fmt: skip
+        if k == 4:
+            link["children"] = [{"id": "inner", "role": "link", "bbox": [10, 162, 38, 190]}]
+        links.append(link)
+    tree = {"id": "root", "role": "RootWebArea", "name": "Icons", "children": links}
+    table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
+    ref = ref_from_row(table, table.ids.index("l4"))
+    tops = [box[1] for box in ref.lookalikes]
+    # Nearest first (ties in document order), the inner link left out: rows 3, 5, 2, 6, ...
+    assert tops == [120.0, 200.0, 80.0, 240.0, 40.0, 280.0, 0.0, 320.0]
