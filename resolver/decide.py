@@ -418,35 +418,7 @@ def _decisions(
         if decision.status == "not_found":
             decision = _sole_namesake(ref, table, step, config, decision)
         if decision.status == "accepted":
-            decision = _neighbour_check(ref, table, step, decision)
-        if decision.status == "accepted":
-            decision = _lookalike_place_check(ref, table, step, decision)
-        if decision.status == "accepted":
-            decision = _lookalike_path_check(ref, table, decision)
-        if decision.status == "accepted":
-            decision = _survivor_link_check(ref, table, step, decision)
-        if decision.status == "accepted":
-            decision = _stray_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _left_behind_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _slot_kept_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _other_region_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _torn_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _changed_and_moved_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _name_only_check(ref, table, step, config, decision)
-        if decision.status == "accepted":
-            decision = _other_kind_check(ref, table, step, decision)
-        if decision.status == "accepted":
-            decision = _numbered_series_check(ref, table, step, decision)
-        if decision.status == "accepted":
-            decision = _shrunk_group_check(ref, table, decision)
-        if decision.status == "accepted":
-            decision = _unnamed_check(ref, table, config, decision)
+            decision = _survivor_checks(ref, table, step, config, decision)
         if decision.status == "accepted" and table.source == "vision":
             decision = _vision_group_check(ref, table, step, config, decision)
         if decision.status == "ambiguous":
@@ -459,6 +431,50 @@ def _decisions(
             decision = _renumbered_tie(ref, table, config, decision)
         out.append(_confident(decision, config))
     return out
+
+
+def _survivor_checks(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    step: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """The rules that may refuse or doubt an accepted answer, in order, until one does:
+    each asks whether the answer could be what a removed target left (a look-alike, a
+    neighbour, a namesake elsewhere) rather than the target."""
+    decision = _neighbour_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _lookalike_place_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _lookalike_path_check(ref, table, decision)
+    if decision.status == "accepted":
+        decision = _survivor_link_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _stray_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _left_behind_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _slot_kept_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _other_region_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _torn_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _far_in_document_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _changed_and_moved_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _name_only_check(ref, table, step, config, decision)
+    if decision.status == "accepted":
+        decision = _other_kind_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _numbered_series_check(ref, table, step, decision)
+    if decision.status == "accepted":
+        decision = _shrunk_group_check(ref, table, decision)
+    if decision.status == "accepted":
+        decision = _unnamed_check(ref, table, config, decision)
+    return decision
 
 
 def _confident(decision: Decision, config: MatchConfig) -> Decision:
@@ -1019,6 +1035,70 @@ def _other_region_check(
         "under the recorded xpath: a namesake the page repeats there is as likely"
     )
     return _overruled(decision, "not_found", why)
+
+
+FAR_STEPS: Final[int] = 3
+"""Steps of the recorded xpath at which an answer's place in the document must differ, all
+renumbered or all retagged, for :func:`_far_in_document_check` to refuse it."""
+
+
+def _far_in_document_check(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+) -> Decision:
+    """An answer whose place in the document differs from the recorded xpath at
+    :data:`FAR_STEPS` steps or more, their tags aligned: steps at another position, or,
+    while the element that held the target is still on the page, steps of another tag. A
+    target that moved keeps most of its path: a sibling inserted or removed before it, a
+    banner at the top of the page or its block reordered each renumber one step, a wrapper
+    added or removed adds or drops a level. An answer three steps apart lies in another
+    branch of the page (the sidebar's copy of a link of the article, after the article's
+    was removed), and only what it shares with every copy speaks for it: the source
+    abstains. A redesign that rebuilt the branch (a table turned into rows of ``div``, a
+    footer into a navigation bar) took the target's parent with it, and then other tags say
+    nothing. Not for an answer the recorded xpath selects."""
+    xpaths = table.document_paths
+    if not ref.xpath or xpaths is None or not ref.xpath.startswith("/"):
+        return decision
+    if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
+        return decision
+    answer = xpaths[int(scored.rows[0])]
+    if not answer:
+        return decision
+    replaced, renumbered = _path_changes(ref.xpath, str(answer))
+    if renumbered < FAR_STEPS and (replaced < FAR_STEPS or not _parent_kept(ref.xpath, table)):
+        return decision
+    why = (
+        f"the best's place in the document differs from the recorded xpath at "
+        f"{renumbered} positions and {replaced} tags: it lies in another part of the page, "
+        "perhaps a look-alike left by a removed target"
+    )
+    return _overruled(decision, "not_found", why)
+
+
+def _parent_kept(xpath: str, table: CandidateTable) -> bool:
+    """Whether the element that held the one at ``xpath`` is still on the page: a row has its
+    xpath, or one under it."""
+    parent = table.id_key("xpath", "/" + "/".join(_steps(xpath)[:-1]))
+    below = parent + "/"
+    column = index_of(table).id_column("xpath")
+    return any(path and (path == parent or path.startswith(below)) for path in column)
+
+
+def _path_changes(recorded: str, xpath: str) -> tuple[int, int]:
+    """``(retagged, renumbered)``: with the two xpaths' tags aligned (difflib), how many
+    steps have another tag, and how many the same tag at another position. Levels added or
+    removed (a wrapper) count in neither."""
+    old, new = _indexed_steps(recorded), _indexed_steps(xpath)
+    tags_old = [step.split("[", 1)[0] for step in old]
+    tags_new = [step.split("[", 1)[0] for step in new]
+    replaced = renumbered = 0
+    matcher = SequenceMatcher(None, tags_old, tags_new, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            renumbered += sum(old[i1 + k] != new[j1 + k] for k in range(i2 - i1))
+        elif op == "replace":
+            replaced += max(i2 - i1, j2 - j1)
+    return replaced, renumbered
 
 
 def _region_kept(xpath: str, table: CandidateTable) -> bool:

@@ -517,7 +517,7 @@ def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
 
 def _left_behind(*, moved_texts: bool = False, slot_taken: bool = False) -> CandidateTable:
     """A page whose "Subscribe" link in a list of three went; another "Subscribe" link is
-    left far below. ``moved_texts`` moves the list's texts down beside it instead;
+    left far below, in the last list. ``moved_texts`` moves the list's texts down beside it instead;
     ``slot_taken`` puts another link at the recorded xpath."""
     b = TableBuilder("a11y", "test", id_columns=("xpath",))
     root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
@@ -529,7 +529,7 @@ def _left_behind(*, moved_texts: bool = False, slot_taken: bool = False) -> Cand
         b.add("o", raw_role="link", name="Archive", parent=root, bbox=(8, 320, 80, 337),
               xpath="/html[1]/body[1]/main[1]/ul[1]/li[2]/a[1]")  # fmt: skip
     b.add("s", raw_role="link", name="Subscribe", parent=root, bbox=(8, 4020, 90, 4037),
-          xpath="/html[1]/body[1]/footer[1]/a[1]")  # fmt: skip
+          xpath="/html[1]/body[1]/main[1]/ul[3]/li[1]/a[1]")  # fmt: skip
     return b.build(screen_size=(1280.0, 800.0))
 
 
@@ -1529,3 +1529,45 @@ def test_a_name_of_symbols_alone_is_borne_only_by_that_symbol() -> None:
     borne = [rid for i, rid in enumerate(table.ids) if _bears_name(ref, table, i)]
     assert borne == ["toggle"]
     assert _bears_name(SemanticElementRef(role="link", name="2013"), table, table.ids.index("word"))
+
+
+def _share_links(xpath: str, *, parent_kept: bool = False) -> CandidateTable:
+    """A page with one "Share" link, far below the recorded one, at ``xpath``;
+    ``parent_kept`` keeps the recorded link's list item, with its text."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    if parent_kept:
+        kept = "/html[1]/body[1]/div[2]/div[1]/ul[1]/li[2]/span[1]"
+        b.add("t", raw_role="StaticText", name="3 comments", parent=root,
+              bbox=(8, 400, 90, 417), xpath=kept)  # fmt: skip
+    b.add("s", raw_role="link", name="Share", parent=root, bbox=(8, 3000, 60, 3017),
+          xpath=xpath)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_in_another_branch_of_the_document_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(8.0, 400.0, 60.0, 417.0),
+        xpath="/html[1]/body[1]/div[2]/div[1]/ul[1]/li[2]/a[1]",
+    )  # fmt: skip
+    # Three steps at other positions: the sidebar's "Share", the article's is gone.
+    far = _share_links("/html[1]/body[1]/div[3]/div[2]/ul[1]/li[4]/a[1]")
+    refused = decide(ref, far, MatchConfig())
+    assert refused.status == "not_found" and "another part of the page" in refused.reason
+    # Three steps of other tags, while the recorded link's list item is still there: the same.
+    # Without it, the branch was rebuilt (a redesign), and the tags say nothing.
+    retagged = "/html[1]/body[1]/div[2]/aside[1]/ol[1]/p[1]/a[1]"
+    assert decide(ref, _share_links(retagged, parent_kept=True), MatchConfig()).status == (
+        "not_found"
+    )
+    assert decide(ref, _share_links(retagged), MatchConfig()).status == "accepted"
+    # The target moved: its block reordered and a wrapper added (one step renumbered, one
+    # level more), or a banner renumbered the top and a sibling went before it (two steps).
+    for moved in (
+        "/html[1]/body[1]/div[2]/div[1]/ul[1]/li[5]/span[1]/a[1]",
+        "/html[1]/body[1]/div[3]/div[1]/ul[1]/li[1]/a[1]",
+    ):
+        assert decide(ref, _share_links(moved), MatchConfig()).status == "accepted"
+    # Without a recorded xpath there is no place in the document to compare.
+    unplaced = ref.model_copy(update={"xpath": None})
+    assert decide(unplaced, far, MatchConfig()).status == "accepted"
