@@ -461,7 +461,7 @@ def _survivor_checks(
     if decision.status == "accepted":
         decision = _torn_check(ref, table, step, config, decision)
     if decision.status == "accepted":
-        decision = _far_in_document_check(ref, table, step, decision)
+        decision = _far_in_document_check(ref, table, step, config, decision)
     if decision.status == "accepted":
         decision = _changed_and_moved_check(ref, table, step, config, decision)
     if decision.status == "accepted":
@@ -1043,7 +1043,11 @@ renumbered or all retagged, for :func:`_far_in_document_check` to refuse it."""
 
 
 def _far_in_document_check(
-    ref: SemanticElementRef, table: CandidateTable, scored: Scored, decision: Decision
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
 ) -> Decision:
     """An answer whose place in the document differs from the recorded xpath at
     :data:`FAR_STEPS` steps or more, their tags aligned: steps at another position, or,
@@ -1055,14 +1059,20 @@ def _far_in_document_check(
     was removed), and only what it shares with every copy speaks for it: the source
     abstains. A redesign that rebuilt the branch (a table turned into rows of ``div``, a
     footer into a navigation bar) took the target's parent with it, and then other tags say
-    nothing. Not for an answer the recorded xpath selects."""
+    nothing. Only for an answer more than ``left_near`` screen heights from where the target
+    was (after the page's shift): wrappers added around earlier siblings renumber steps of
+    a target that stays in its place. Not for an answer the recorded xpath selects."""
     xpaths = table.document_paths
     if not ref.xpath or xpaths is None or not ref.xpath.startswith("/"):
         return decision
     if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
         return decision
-    answer = xpaths[int(scored.rows[0])]
-    if not answer:
+    row = int(scored.rows[0])
+    answer, box = xpaths[row], table.box(row)
+    if not answer or box is None or ref.bbox is None or not _same_space(ref, table):
+        return decision
+    height = table.screen_size[1] if table.screen_size else SCREEN_HEIGHT
+    if box_gap(moved_box(ref.bbox, page_shift(ref, table)), box) <= config.left_near * height:
         return decision
     replaced, renumbered = _path_changes(ref.xpath, str(answer))
     if renumbered < FAR_STEPS and (replaced < FAR_STEPS or not _parent_kept(ref.xpath, table)):

@@ -1568,6 +1568,9 @@ def test_an_answer_in_another_branch_of_the_document_is_not_the_target() -> None
         "/html[1]/body[1]/div[3]/div[1]/ul[1]/li[1]/a[1]",
     ):
         assert decide(ref, _share_links(moved), MatchConfig()).status == "accepted"
-    # Without a recorded xpath there is no place in the document to compare.
+    # Without a recorded xpath there is no place in the document to compare; at the recorded
+    # place, the target stayed where it was while wrappers renumbered the steps above it.
     unplaced = ref.model_copy(update={"xpath": None})
     assert decide(unplaced, far, MatchConfig()).status == "accepted"
+    in_place = ref.model_copy(update={"bbox": (8.0, 3000.0, 60.0, 3017.0)})
+    assert decide(in_place, far, MatchConfig()).status == "accepted"
