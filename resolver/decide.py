@@ -440,40 +440,11 @@ def _survivor_checks(
     config: MatchConfig,
     decision: Decision,
 ) -> Decision:
-    """The rules that may refuse or doubt an accepted answer, in order, until one does:
-    each asks whether the answer could be what a removed target left (a look-alike, a
-    neighbour, a namesake elsewhere) rather than the target."""
-    decision = _neighbour_check(ref, table, step, decision)
-    if decision.status == "accepted":
-        decision = _lookalike_place_check(ref, table, step, decision)
-    if decision.status == "accepted":
-        decision = _lookalike_path_check(ref, table, decision)
-    if decision.status == "accepted":
-        decision = _survivor_link_check(ref, table, step, decision)
-    if decision.status == "accepted":
-        decision = _stray_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _left_behind_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _slot_kept_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _other_region_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _torn_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _far_in_document_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _changed_and_moved_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _name_only_check(ref, table, step, config, decision)
-    if decision.status == "accepted":
-        decision = _other_kind_check(ref, table, step, decision)
-    if decision.status == "accepted":
-        decision = _numbered_series_check(ref, table, step, decision)
-    if decision.status == "accepted":
-        decision = _shrunk_group_check(ref, table, decision)
-    if decision.status == "accepted":
-        decision = _unnamed_check(ref, table, config, decision)
+    """:data:`SURVIVOR_CHECKS` on an accepted answer, until one refuses or doubts it."""
+    for check in SURVIVOR_CHECKS:
+        if decision.status != "accepted":
+            break
+        decision = check(ref, table, step, config, decision)
     return decision
 
 
@@ -1780,3 +1751,32 @@ def _judge(
         return Decision("not_found", reason, ranked, rival, margin)
     reason = f"score {best_score:.3f}, margin {margin:.3f}"
     return Decision("accepted", reason, ranked, rival, round(margin, 4))
+
+
+SurvivorCheck = Callable[
+    [SemanticElementRef, CandidateTable, Scored, MatchConfig, Decision], Decision
+]
+"""A rule that may refuse or doubt an accepted answer: ``(ref, table, ranked rows, config,
+decision) -> decision``."""
+
+SURVIVOR_CHECKS: Final[tuple[SurvivorCheck, ...]] = (
+    lambda ref, table, step, config, decision: _neighbour_check(ref, table, step, decision),
+    lambda ref, table, step, config, decision: _lookalike_place_check(ref, table, step, decision),
+    lambda ref, table, step, config, decision: _lookalike_path_check(ref, table, decision),
+    lambda ref, table, step, config, decision: _survivor_link_check(ref, table, step, decision),
+    _stray_check,
+    _left_behind_check,
+    _slot_kept_check,
+    _other_region_check,
+    _torn_check,
+    _far_in_document_check,
+    _changed_and_moved_check,
+    _name_only_check,
+    lambda ref, table, step, config, decision: _other_kind_check(ref, table, step, decision),
+    lambda ref, table, step, config, decision: _numbered_series_check(ref, table, step, decision),
+    lambda ref, table, step, config, decision: _shrunk_group_check(ref, table, decision),
+    lambda ref, table, step, config, decision: _unnamed_check(ref, table, config, decision),
+)
+"""The rules that may refuse or doubt an accepted answer, in the order they are asked: each
+asks whether the answer could be what a removed target left (a look-alike, a neighbour, a
+namesake elsewhere) rather than the target."""
