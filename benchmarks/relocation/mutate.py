@@ -48,10 +48,12 @@ from .targets import KEY_ATTR, Target, _hidden, marked, seeded_rng, serialize
 
 __all__ = [
     "KINDS",
+    "MOVING_KINDS",
     "PAGE_WIDE",
     "VERSIONS_PER_PAGE",
     "Version",
     "make_versions",
+    "move_versions",
     "removal_versions",
     "restyle_versions",
 ]
@@ -587,7 +589,25 @@ def restyle_versions(
     return _seeded_versions(root, targets, page, count, "restyle", "s")
 
 
+MOVING_KINDS: tuple[str, ...] = ("wrap", "unwrap", "reorder", "banner", "duplicate_label")
+"""The kinds that move a present target in the page or in the document, or put a copy of it
+elsewhere: the ones a refusal of removed targets must not mistake for a removal."""
+
+
+def move_versions(
+    root: etree._Element, targets: list[Target], page: str, count: int
+) -> list[Version]:
+    """``count`` extra versions of each of :data:`MOVING_KINDS`, each from its own seed
+    (``mwra1-wrap``, ``munw1-unwrap``, ...): more present targets that moved, for checking
+    that a refusal of removed targets leaves them answered."""
+    versions: list[Version] = []
+    for kind in MOVING_KINDS:
+        versions += _seeded_versions(root, targets, page, count, kind, "m" + kind[:3])
+    return versions
+
+
 _MUTATIONS: dict[str, Callable[[etree._Element, random.Random, list[Target]], set[str]]] = {
+    **MUTATIONS,
     "remove": _remove,
     "restyle": _restyle,
 }

@@ -35,7 +35,7 @@ from resolver.table import CandidateTable
 from resolver.web import href_key
 
 from .alike import Page, judge
-from .mutate import Version, make_versions, removal_versions, restyle_versions
+from .mutate import Version, make_versions, move_versions, removal_versions, restyle_versions
 from .recorders import RECORDERS, Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
 from .report import markdown
@@ -87,6 +87,8 @@ class Options:
     """Extra ``remove`` versions per page, each from its own seed (``--removals``)."""
     restyles: int = 0
     """Extra ``restyle`` versions per page, each from its own seed (``--restyles``)."""
+    moves: int = 0
+    """Extra versions per page of each kind that moves targets (``--moves``)."""
     settings: tuple[tuple[str, float], ...] = ()
     """``MatchConfig`` values for every resolution (``--threshold``, ``--min-margin``,
     ``--min-confidence``); none given: the library's defaults."""
@@ -308,17 +310,19 @@ def evaluate_version(
 
 
 def page_versions(
-    source: str, name: str, removals: int = 0, restyles: int = 0
+    source: str, name: str, removals: int = 0, restyles: int = 0, moves: int = 0
 ) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
-    has no target), with ``removals`` extra removal versions and ``restyles`` extra restyle
-    versions; the parsed page is dropped before rendering starts."""
+    has no target), with ``removals`` extra removal versions, ``restyles`` extra restyle
+    versions and ``moves`` extra versions of each moving kind; the parsed page is dropped
+    before rendering starts."""
     root = load_page(Path(source))
     targets = choose_targets(root, name)
     if not targets:
         return [], "", []
     versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
     versions += restyle_versions(root, targets, name, restyles)
+    versions += move_versions(root, targets, name, moves)
     return targets, serialize(root), versions
 
 
@@ -326,7 +330,9 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     """Targets, versions, renders and outcomes of one page (run in a worker process)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    targets, base_html, versions = page_versions(source, name, options.removals, options.restyles)
+    targets, base_html, versions = page_versions(
+        source, name, options.removals, options.restyles, options.moves
+    )
     result["targets"] = len(targets)
     if not targets:
         result["status"] = "no targets"
@@ -435,6 +441,11 @@ def main(argv: list[str] | None = None) -> int:
         "--restyles", type=int, default=0,
         help="extra versions per page in which some targets alone get new class names",
     )  # fmt: skip
+    parser.add_argument(
+        "--moves", type=int, default=0,
+        help="extra versions per page of each kind that moves targets (wrap, unwrap, reorder, "
+        "banner, duplicate_label), each from its own seed",
+    )  # fmt: skip
     for flag, what in SETTINGS.items():
         parser.add_argument(flag, type=float, help=f"MatchConfig.{what} (default: the library's)")
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
@@ -450,8 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:
         chosen = chosen[: args.pages]
-    if args.removals < 0 or args.restyles < 0:
-        parser.error("--removals and --restyles take a count from 0 up")
+    if args.removals < 0 or args.restyles < 0 or args.moves < 0:
+        parser.error("--removals, --restyles and --moves take a count from 0 up")
     chosen_settings = tuple(
         (what, float(value))
         for what in SETTINGS.values()
@@ -461,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--threshold, --min-margin and --min-confidence take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        chosen_settings,
+        args.moves, chosen_settings,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -477,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "removals": args.removals,
         "restyles": args.restyles,
+        "moves": args.moves,
         "settings": dict(chosen_settings),
         "wall_seconds": round(wall, 1),
     }

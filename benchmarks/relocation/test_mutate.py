@@ -1,11 +1,16 @@
-"""Extra removal and restyle versions of the relocation benchmark (no browser, no corpus):
+"""Extra removal, restyle and move versions of the relocation benchmark (no browser, no corpus):
 ``python -m pytest benchmarks/relocation/test_mutate.py``."""
 
 from __future__ import annotations
 
 import lxml.html
 
-from benchmarks.relocation.mutate import removal_versions, restyle_versions
+from benchmarks.relocation.mutate import (
+    MOVING_KINDS,
+    move_versions,
+    removal_versions,
+    restyle_versions,
+)
 from benchmarks.relocation.targets import choose_targets, marked
 
 
@@ -56,3 +61,19 @@ def test_restyle_versions_give_some_targets_alone_new_classes() -> None:
         v.html for v in versions
     ]
     assert restyle_versions(root, targets, "blog", 0) == []
+
+
+def test_move_versions_keep_every_target_and_touch_some_by_each_moving_kind() -> None:
+    root = _page()
+    targets = choose_targets(root, "blog")
+    versions = move_versions(root, targets, "blog", 2)
+    kinds = {v.kind for v in versions}
+    assert kinds and kinds <= set(MOVING_KINDS) and "remove" not in kinds
+    assert all(v.name.startswith("m" + v.kind[:3]) for v in versions)
+    for version in versions:
+        assert set(marked(lxml.html.document_fromstring(version.html))) == {
+            t.key for t in targets
+        }  # nothing removed
+        assert any(kind == version.kind for kind in version.touched.values())
+    assert [v.html for v in move_versions(root, targets, "blog", 2)] == [v.html for v in versions]
+    assert move_versions(root, targets, "blog", 0) == []
