@@ -40,7 +40,10 @@ import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any, Final
+
+import numpy as np
 
 from resolver import SemanticElementRef
 from resolver.capture import ref_from_row
@@ -59,8 +62,13 @@ __all__ = [
     "SELECTORS",
     "Evidence",
     "Page",
+    "dominating",
     "evidence",
     "perfect",
+    "profile",
+    "profile_grid",
+    "profile_of",
+    "steps_apart",
     "target_better",
 ]
 
@@ -207,6 +215,9 @@ class Page:
 
     capture: Capture
     _foreign: ForeignRecorder | None = None
+    _by_xpath: dict[str, Mapping[str, Any]] | None = None
+    _selections: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    _named: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     @property
     def foreign(self) -> ForeignRecorder:
@@ -234,16 +245,13 @@ class Page:
         kind, _, ident = executor_id.partition(":")
         if kind == "a11y":
             return self.foreign.by_id.get(ident)
-        links = self.capture.observation.dom_node_map or {}
-        backends = {xp: b for b, xp in links.items()}
-        backend = backends.get(ident)
-        found = [
-            n
-            for n in self.foreign.nodes
-            if backend is not None and str(n.get("backendDOMNodeId")) == backend
-        ]
-        found.sort(key=lambda n: bool(n.get("ignored")))  # a shown node before an ignored one
-        return found[0] if found else None
+        if self._by_xpath is None:
+            links = self.capture.observation.dom_node_map or {}
+            nodes: dict[str, Mapping[str, Any]] = {}
+            for n in sorted(self.foreign.nodes, key=lambda n: not n.get("ignored")):
+                nodes[str(n.get("backendDOMNodeId"))] = n  # a shown node over an ignored one
+            self._by_xpath = {xp: nodes[b] for b, xp in links.items() if b in nodes}
+        return self._by_xpath.get(ident)
 
     def seen(self, executor_id: str, recorder: str, source: str) -> SemanticElementRef | None:
         """What ``recorder`` writes for the element on this page (``None`` if not found)."""
@@ -276,19 +284,27 @@ class Page:
     def selects(self, executor_id: str) -> Callable[[str, str], bool]:
         """``(field, selector) -> bool``: does the recorded selector select this element?"""
         xpath = self.xpath_of(executor_id)
-        dom = self.table("dom")
 
         def run(field: str, selector: str) -> bool:
-            if xpath is None or dom.selector_resolver is None:
-                return False
-            kind = "css" if field == "css_selector" else "xpath"
-            try:
-                rows = dom.selector_resolver(kind, selector)
-            except Exception:  # a selector this page's engine cannot run selects nothing
-                return False
-            return any(dom.ids[r] == xpath for r in rows)
+            return xpath is not None and xpath in self._selected(field, selector)
 
         return run
+
+    def _selected(self, field: str, selector: str) -> frozenset[str]:
+        """The XPaths of the elements a recorded selector selects (kept per selector: the
+        references of one element share theirs)."""
+        kind = "css" if field == "css_selector" else "xpath"
+        found = self._selections.get((kind, selector))
+        if found is None:
+            dom = self.table("dom")
+            rows: list[int] = []
+            if dom.selector_resolver is not None:
+                try:
+                    rows = list(dom.selector_resolver(kind, selector))
+                except Exception:  # a selector this page's engine cannot run selects nothing
+                    rows = []
+            found = self._selections[(kind, selector)] = frozenset(dom.ids[r] for r in rows)
+        return found
 
     def shift(self, ref: SemanticElementRef, source: str) -> tuple[float, float] | None:
         """The page's move since recording, as the reference's anchors show it: the median
@@ -297,9 +313,14 @@ class Page:
         if not ref.anchors:
             return None
         table = self.table(source)
+        named = self._named.get(source)
+        if named is None:
+            named = self._named[source] = {}
+            for i, n in enumerate(table.names):
+                named.setdefault(n, []).append(i)
         moves = []
         for name, box in ref.anchors:
-            rows = [i for i, n in enumerate(table.names) if n == collapse(name)]
+            rows = named.get(collapse(name), [])
             now = table.box(rows[0]) if len(rows) == 1 else None
             if now is not None:
                 moves.append((now[0] - box[0], now[1] - box[1]))
@@ -337,3 +358,71 @@ def judge(
     if target is None:
         return ("target not found",)
     return target_better(mine, evidence(ref, target, page.selects(expected), shift))
+
+
+# -- how far from its reference, across cases ----------------------------------------------
+
+
+def steps_apart(recorded: str | None, seen: str | None) -> float:
+    """Steps of the recorded XPath that the element's own XPath does not share, counted on
+    both sides (a renumbered step counts twice, a wrapper once; infinite when the element
+    has no XPath)."""
+    if not recorded:
+        return 0.0
+    if not seen:
+        return math.inf
+    a, b = [s for s in recorded.split("/") if s], [s for s in seen.split("/") if s]
+    shared = sum(m.size for m in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return float(len(a) + len(b) - 2 * shared)
+
+
+def profile(ref: SemanticElementRef, ev: Evidence, steps: float) -> dict[str, float]:
+    """How far an element is from agreeing with ``ref``, per recorded field, 0 where it
+    agrees (``ev`` is its :func:`evidence`): 1 for an equality, selector, look-alike or
+    occurrence field it fails; for a list field 1 plus the recorded entries it lacks, when
+    its list is not the recorded one; ``bbox`` and ``bbox_moved`` its box's distances (as
+    measured, after the anchors' shift); ``xpath_steps`` :func:`steps_apart`. Larger is
+    worse on every key, so one element agrees no better than another when it is at least as
+    large on every key the other has above 0."""
+    out = {name: 0.0 if ok else 1.0 for name, ok in ev.agrees.items()}
+    for name, (whole, parts) in ev.entries.items():
+        lacking = len(frozenset(_entries(name, getattr(ref, name))) - parts)
+        out[name] = 0.0 if whole else 1.0 + lacking
+    if ev.box is not None:
+        out["bbox"], out["bbox_moved"] = ev.box
+    out["xpath_steps"] = steps
+    return out
+
+
+def profile_grid(profiles: Sequence[Mapping[str, float]]) -> tuple[list[str], np.ndarray]:
+    """The keys of ``profiles`` and one row per profile (0 where a profile lacks a key: a
+    field its reference did not record counts as agreement there)."""
+    keys = sorted({k for p in profiles for k in p})
+    grid = np.array([[p.get(k, 0.0) for k in keys] for p in profiles], dtype=float)
+    return keys, grid.reshape(len(profiles), len(keys))
+
+
+def dominating(case: Mapping[str, float], keys: Sequence[str], grid: np.ndarray) -> np.ndarray:
+    """Which rows of ``grid`` (:func:`profile_grid`) agree with their references no better
+    than ``case`` with its own, on every field where ``case`` disagrees. A rule that refuses
+    an answer from how it agrees with the reference, and refuses whatever agrees no better,
+    refuses all of them when it refuses ``case``."""
+    column = {k: i for i, k in enumerate(keys)}
+    out = np.ones(len(grid), dtype=bool)
+    for k, v in case.items():
+        if v > 0 and k not in column:
+            return np.zeros(len(grid), dtype=bool)
+        if v > 0:
+            out &= grid[:, column[k]] >= v
+    return out
+
+
+def profile_of(
+    page: Page, ref: SemanticElementRef, recorder: str, source: str, answer: str
+) -> dict[str, float] | None:
+    """:func:`profile` of ``answer`` against ``ref`` on this page (``None`` if not found)."""
+    seen = page.seen(answer, recorder, source)
+    if seen is None:
+        return None
+    ev = evidence(ref, seen, page.selects(answer), page.shift(ref, source))
+    return profile(ref, ev, steps_apart(ref.xpath, page.xpath_of(answer)))

@@ -34,7 +34,7 @@ from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
 from resolver.web import href_key
 
-from .alike import Page, judge
+from .alike import Page, judge, profile_of
 from .mutate import Version, make_versions, move_versions, removal_versions, restyle_versions
 from .recorders import RECORDERS, Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, render
@@ -291,17 +291,20 @@ def evaluate_version(
             outcome["error"] = error
         if recorder == "completed":
             outcome["completion"] = rec.completion.get(source, "refused")
+        # A completed reference holds what ``ref_from_row`` writes, as ours does (a refused
+        # completion kept the foreign one).
+        writer = recorder
+        if recorder == "completed":
+            writer = "foreign" if outcome["completion"] == "refused" else "ours"
+        if recorder in RECORDERS and answer is not None and verdict != "error":
+            # How far the answer is from its reference, field by field (report: dominance)
+            outcome["profile"] = profile_of(seen, ref, writer, source, answer)
         if verdict in ("wrong", "false_hit"):
             table = tables.get(source)
             outcome["expected_desc"] = _describe(expected, table, rows.get(source, {}))
             outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
             if recorder in RECORDERS and answer is not None:
-                # Fields on which the target beats the answer; none: indistinguishable. A
-                # completed reference holds what ``ref_from_row`` writes, as ours does (a
-                # refused completion kept the foreign one).
-                writer = recorder
-                if recorder == "completed":
-                    writer = "foreign" if outcome["completion"] == "refused" else "ours"
+                # Fields on which the target beats the answer; none: indistinguishable
                 outcome["apart"] = list(judge(seen, ref, writer, source, answer, expected))
             if verdict == "false_hit" and answer is not None:
                 outcome["same_address"] = _same_address(rec, answer, obs, rows)

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from benchmarks.relocation.alike import (
@@ -16,13 +18,18 @@ from benchmarks.relocation.alike import (
     SAME,
     SELECTORS,
     Page,
+    dominating,
     evidence,
     judge,
     perfect,
+    profile,
+    profile_grid,
+    profile_of,
+    steps_apart,
     target_better,
 )
 from benchmarks.relocation.recorders import ForeignRecorder, Recorded
-from benchmarks.relocation.report import markdown
+from benchmarks.relocation.report import markdown, refusal_cost
 from benchmarks.relocation.run import _lookup, _same_address
 from resolver import Observation, SemanticElementRef
 from resolver.capture import ref_from_row
@@ -147,6 +154,46 @@ def test_boxes_are_also_compared_after_the_shift_the_anchors_show() -> None:
     assert _wrong(ref.model_copy(), ref.model_copy(update={"bbox": down}), ref=ref) == ()
 
 
+def test_steps_apart_counts_what_the_two_paths_do_not_share() -> None:
+    recorded = "/html[1]/body[1]/ul[1]/li[2]/a[1]"
+    assert steps_apart(recorded, recorded) == 0
+    assert steps_apart(recorded, "/html[1]/body[1]/ul[1]/li[3]/a[1]") == 2  # renumbered
+    assert steps_apart(recorded, "/html[1]/body[1]/div[1]/ul[1]/li[2]/a[1]") == 1  # wrapped
+    assert steps_apart(None, "/html[1]/body[1]/a[1]") == 0  # nothing recorded
+    assert steps_apart(recorded, None) == math.inf
+
+
+def test_a_profile_grades_each_recorded_field() -> None:
+    seen = _seen(name="Read more", nearby_text=("Postgres 17",), container_path=("Blog", "Main"))
+    got = profile(REF, evidence(REF, seen, _never, None), 2.0)
+    assert got["name"] == 0 and got["role"] == 0  # agrees
+    assert got["xpath"] == 1  # the recorded XPath does not select it
+    assert got["nearby_text"] == 2  # lacks one recorded entry of two
+    assert got["container_path"] == 1  # every entry, in another list
+    assert got["bbox"] == 0 and got["xpath_steps"] == 2
+    assert profile(REF, evidence(REF, REF, _always, None), 0.0) == dict.fromkeys(got, 0.0)
+    lost = profile(REF, evidence(REF, _seen(nearby_text=()), _always, None), 0.0)
+    assert lost["nearby_text"] == 3
+
+
+def test_an_answer_is_dominated_by_those_agreeing_no_better_on_each_field_it_fails() -> None:
+    case = {"name": 0.0, "xpath": 1.0, "bbox": 40.0}
+    others = [
+        {"name": 0.0, "xpath": 1.0, "bbox": 300.0},  # farther, same XPath miss: no better
+        {"name": 1.0, "xpath": 1.0, "bbox": 40.0},  # a worse name too: no better
+        {"name": 0.0, "xpath": 0.0, "bbox": 900.0},  # its XPath selects it: better there
+        {"name": 0.0, "xpath": 1.0, "bbox": 39.0},  # nearer: better there
+        {"name": 0.0, "bbox": 500.0},  # no XPath recorded: agrees there
+    ]
+    keys, grid = profile_grid(others)
+    assert dominating(case, keys, grid).tolist() == [True, True, False, False, False]
+    # A case that agrees everywhere is refused only with everything.
+    assert dominating({"name": 0.0}, keys, grid).all()
+    # A field none of the others recorded: no other agrees no better there.
+    assert not dominating({"href": 1.0}, keys, grid).any()
+    assert dominating(case, *profile_grid([])).shape == (0,)
+
+
 # -- on captured pages --------------------------------------------------------------------
 
 
@@ -200,6 +247,22 @@ def test_a_slid_twin_is_told_apart_by_its_neighbours(recorder: str) -> None:
         assert "bbox" not in apart  # where the target would now be
 
 
+@pytest.mark.parametrize("source", ["a11y", "dom"])
+def test_the_profile_of_an_answer_on_a_captured_page(source: str) -> None:
+    base, changed = _capture("nav"), _capture("nav.v2")
+    ref = _foreign(base, POSTGRES)
+    own = base.labels[POSTGRES]
+    answer = f"a11y:{own['ax_node_id']}" if source == "a11y" else f"xpath:{own['xpath']}"
+    mine = profile_of(Page(base), ref, "foreign", source, answer)
+    assert mine is not None and not any(mine.values())  # its own element agrees everywhere
+    slid = changed.labels[ONCALL]
+    twin = f"a11y:{slid['ax_node_id']}" if source == "a11y" else f"xpath:{slid['xpath']}"
+    got = profile_of(Page(changed), ref, "foreign", source, twin)
+    assert got is not None
+    assert got["name"] == 0 and got["role"] == 0 and got["nearby_text"] > 0
+    assert profile_of(Page(changed), ref, "foreign", source, "a11y:no-such-node") is None
+
+
 def test_a_renamed_target_beats_its_twin_by_place() -> None:
     base, changed = _capture("nav"), _capture("nav.v2")
     ref = _foreign(base, "nav.header.home")
@@ -235,6 +298,44 @@ def test_the_report_sets_indistinguishable_cases_aside() -> None:
     assert "| bbox | 1 |" in text
     # The removed target was answered by a link to its address.
     assert "| a11y | ours | 1 | 1 |" in text
+
+
+def test_the_report_counts_removed_targets_a_right_answer_agrees_no_better_than() -> None:
+    def outcome(verdict: str, profile: dict[str, float]) -> dict[str, Any]:
+        return {
+            "split": "heldout", "kind": "remove", "mutation": "none", "source": "dom",
+            "recorder": "foreign", "verdict": verdict, "twin": True, "element": "link",
+            "page": "p", "version": "v1-remove", "key": "t1", "expected": None,
+            "answer": "xpath:/a", "profile": profile,
+        }  # fmt: skip
+
+    outcomes = [
+        outcome("correct", {"xpath": 1.0, "bbox": 300.0}),
+        outcome("correct", {"xpath": 1.0, "bbox": 500.0}),
+        outcome("correct", {"xpath": 0.0, "bbox": 900.0}),
+        outcome("false_hit", {"xpath": 1.0, "bbox": 400.0}),  # the 500 px one is no better
+        outcome("false_hit", {"xpath": 1.0, "bbox": 600.0}),  # none is as far
+    ]
+    config = {"split": "heldout", "sources": ["dom"], "pages": 1, "wall_seconds": 1, "workers": 1}
+    pages = [{"page": "p", "split": "heldout", "status": "ok", "recorded": 1, "versions": []}]
+    text = markdown(pages, outcomes, config, splits=("heldout",))
+    # To answer none: the far one costs nothing, the other its one right answer.
+    assert "| dom | foreign | 2 | 1 | 1 | 1 / 1 | 3 |" in text
+
+
+def test_the_cost_of_refusing_removed_targets_is_bounded_below_and_by_a_greedy_choice() -> None:
+    masks = [
+        np.array([True, True, False, False]),
+        np.array([False, False, True, False]),
+        np.array([False, False, False, False]),  # no right answer agrees no better
+        np.array([True, False, False, False]),
+    ]
+    # Three of four refused: the free one and two others, each costing at least one (the
+    # second smallest); the cheapest two cost two together.
+    assert refusal_cost(masks, allowed=1) == (1, 2)
+    assert refusal_cost(masks, allowed=0) == (2, 3)
+    assert refusal_cost(masks, allowed=3) == (0, 0)
+    assert refusal_cost([], allowed=0) == (0, 0)
 
 
 def test_an_answer_linking_where_the_removed_target_linked_is_told() -> None:
