@@ -38,6 +38,7 @@ from .text import (
     normalize,
 )
 from .web import (
+    MAX_CLASSES,
     MAX_NEARBY_CHARS,
     RECORD_ROLES,
     NearbyIndex,
@@ -267,6 +268,42 @@ def _other_kind_check(
         "the best bears none of the recorded classes, which other elements still bear: "
         "another kind of element"
     )
+    return _overruled(decision, "not_found", why)
+
+
+def _lost_class(ref: SemanticElementRef, table: CandidateTable, row: int) -> str | None:
+    """A recorded stable class that ``row`` lacks while another row of the page still bears
+    it (``None`` if there is none): the page kept that style, and the row is not dressed in
+    it. Only where the table knows classes."""
+    recorded = stable_classes(ref.classes)
+    column = table.platform_ids.get("class")
+    if not recorded or column is None:
+        return None
+    by_token, _ = table.derived(WebIndex).classes
+    value = column[row]
+    mine = stable_classes(value.split()[:MAX_CLASSES]) if value else frozenset()
+    lost = sorted(t for t in recorded - mine if t in by_token)
+    return lost[0] if lost else None
+
+
+def _lost_class_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer that lacks a recorded class the page still uses (:func:`_lost_class`),
+    and that the recorded xpath does not select, is dressed as another part of the page (a
+    footer link without the header's ``nav-link``): the source abstains. A target that moved
+    keeps its classes; a build that renamed them left no row with the recorded one; a target
+    restyled in place is still selected by its xpath."""
+    if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
+        return decision
+    lost = _lost_class(ref, table, int(scored.rows[0]))
+    if lost is None:
+        return decision
+    why = f"the best lacks the recorded class {lost!r}, which other elements still bear"
     return _overruled(decision, "not_found", why)
 
 
@@ -1773,6 +1810,7 @@ SURVIVOR_CHECKS: Final[tuple[SurvivorCheck, ...]] = (
     _changed_and_moved_check,
     _name_only_check,
     lambda ref, table, step, config, decision: _other_kind_check(ref, table, step, decision),
+    _lost_class_check,
     lambda ref, table, step, config, decision: _numbered_series_check(ref, table, step, decision),
     lambda ref, table, step, config, decision: _shrunk_group_check(ref, table, decision),
     lambda ref, table, step, config, decision: _unnamed_check(ref, table, config, decision),

@@ -328,6 +328,45 @@ def test_an_element_of_another_kind_in_the_targets_slot_is_not_the_target() -> N
     assert restyled.best.name == "Sleep better"
 
 
+def _menus(
+    *, target: bool, copy_class: str | None, menu_class: str = "menu__name"
+) -> CandidateTable:
+    """A menu of ``menu_class`` links ("Sports" first while ``target``) and, further down,
+    a list holding another "Sports" link with ``copy_class`` (no class attribute if None)."""
+    item = '<li><a class="{}" href="/{}">{}</a></li>'
+    menu = [("sports", "Sports")] * target + [("news", "News"), ("weather", "Weather")]
+    links = "".join(item.format(menu_class, path, name) for path, name in menu)
+    copy = f' class="{copy_class}"' if copy_class is not None else ""
+    html = f"""<html><body><div><ul>{links}</ul></div>
+    <div><p>More</p><ul><li><a href="/archive">Archive</a></li>
+    <li><a{copy} href="/sports">Sports</a></li></ul></div></body></html>"""
+    return Observation(dom_html=html).candidates("dom")
+
+
+def test_an_answer_without_a_recorded_class_the_page_still_uses_is_not_the_target() -> None:
+    ref = SemanticElementRef(role="link", name="Sports", tag="a", href="/sports",
+                             classes=("link", "menu__name"),
+                             xpath="/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]")  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _menus(target=True, copy_class="link"), config)
+    assert kept.status == "accepted" and kept.best is not None
+    assert kept.best.id == "/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]"
+    # The menu's "Sports" went; the other one lacks "menu__name", which the menu still uses.
+    for copy_class in ("link", None):
+        gone = decide(ref, _menus(target=False, copy_class=copy_class), config)
+        assert gone.status == "not_found" and "lacks the recorded class" in gone.reason
+    # Dressed as the menu's links: nothing in its classes speaks against it.
+    dressed = decide(ref, _menus(target=False, copy_class="link menu__name"), config)
+    assert dressed.status == "accepted"
+    # A build that renamed the menu's class: no element bears the recorded one any more.
+    rebuilt = decide(ref, _menus(target=False, copy_class="link", menu_class="nav-item"), config)
+    assert rebuilt.status == "accepted"
+    # The target restyled where it was: the recorded xpath still selects it.
+    restyled = decide(ref, _menus(target=True, copy_class="link", menu_class="nav-item"), config)
+    assert restyled.status == "accepted" and restyled.best is not None
+    assert restyled.best.id == "/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]"
+
+
 def _share_bars(first: str) -> CandidateTable:
     """Two share bars of unnamed icon links, each to its own address; the first bar's first
     link has class ``first``, every other "icon-btn"."""
