@@ -39,6 +39,21 @@ def test_the_table_counts_what_a_cut_off_refuses() -> None:
     at = {line.split(" | ")[2]: line for line in lines if "| a11y | foreign |" in line}
     assert "| 0 of 2 | 0 of 0 | 1 of 1 | 25.00 → 0.00 |" in at["0.05"]
     assert "| 1 of 2 | 0 of 0 | 1 of 1 | 25.00 → 0.00 |" in at["0.2"]
+    # The lowest cut-off that leaves at most 1% of the 4 removed targets answered.
+    assert "| 0 of 2 | 0 of 0 | 1 of 1 | 25.00 → 0.00 |" in at["0.05 (1%)"]
+
+
+def test_profiles_are_read_only_when_asked() -> None:
+    row = {**_outcome("false_hit", 0.8, bbox=0.25), "profile": {"xpath": 1.0, "bbox": 1e9}}
+    assert len(verifier.features(row)) == 5 + len(verifier.SIGNALS)
+    verifier.WITH_PROFILE = True
+    try:
+        extra = verifier.features(row)[5 + len(verifier.SIGNALS) :]
+    finally:
+        verifier.WITH_PROFILE = False
+    assert extra[verifier.PROFILE.index("xpath")] == 1.0
+    assert extra[verifier.PROFILE.index("bbox")] == 1e6  # capped
+    assert extra[verifier.PROFILE.index("name")] == -1.0  # not recorded
 
 
 def test_a_learnt_check_refuses_removed_targets_its_evidence_tells_apart() -> None:

@@ -16,11 +16,18 @@ half and applied to the held-out half. The classifier is not part of the library
 bound what a post-hoc check over this evidence can do.
 
 ``--model logistic`` fits a logistic regression over the inputs of the library's calibration
-instead (each signal as its value and whether present).
+instead (each signal as its value and whether present). ``--profile`` adds to the trees'
+inputs the answer's profile (``alike.profile``: per recorded field, how far the answer is
+from agreeing with its reference), so that the bound covers the reference's fields as well as
+the matcher's signals. Each table ends with the lowest cut-off at which a cell answers at
+most 1% of its removed targets, and the right answers lost there.
 
 Usage::
 
-    python -m benchmarks.relocation.verifier run.json [--model logistic] [--out verifier.md]
+    python -m benchmarks.relocation.verifier run.json [more.json ...] [--model logistic]
+                                             [--profile] [--out verifier.md]
+
+Several runs are read as one (a tune-half run and a held-out one, say).
 """
 
 from __future__ import annotations
@@ -43,7 +50,15 @@ SIGNALS: Final[tuple[str, ...]] = (
     "lookalike_gone",
 )  # fmt: skip
 """The matcher's signals, one feature each (-1 when the answer has none)."""
+PROFILE: Final[tuple[str, ...]] = (
+    "role", "name", "tag", "href", "dom_id", "test_id", "enabled", "xpath", "css_selector",
+    "xpath_steps", "container_path", "nearby_text", "classes", "attributes", "bbox",
+    "bbox_moved", "lookalikes", "occurrence",
+)  # fmt: skip
+"""The profile's fields, one feature each with ``--profile`` (-1 when not recorded)."""
 CUTOFFS: Final[tuple[float, ...]] = (0.05, 0.1, 0.2, 0.3, 0.5)
+FINE: Final[tuple[float, ...]] = tuple(round(0.01 * i, 2) for i in range(1, 100))
+"""Cut-offs searched for the lowest one that answers at most 1% of removed targets."""
 CELLS: Final[tuple[tuple[str, str], ...]] = (
     ("a11y", "ours"), ("a11y", "foreign"), ("dom", "ours"), ("dom", "foreign"),
 )  # fmt: skip
@@ -70,7 +85,11 @@ def features(o: dict[str, Any]) -> list[float]:
         1.0 if o["source"] == "dom" else 0.0,
         1.0 if o["recorder"] == "ours" else 0.0,
     ]
-    return head + [float(signals.get(name, -1.0)) for name in SIGNALS]
+    out = head + [float(signals.get(name, -1.0)) for name in SIGNALS]
+    if WITH_PROFILE:
+        profile = o.get("profile") or {}
+        out += [min(float(profile.get(name, -1.0)), 1e6) for name in PROFILE]
+    return out
 
 
 def logistic_features(o: dict[str, Any]) -> list[float]:
@@ -82,6 +101,8 @@ def logistic_features(o: dict[str, Any]) -> list[float]:
 
 MODEL = "trees"
 """``trees`` (gradient-boosted) or ``logistic`` (``--model``)."""
+WITH_PROFILE = False
+"""Whether the trees also read the answer's profile (``--profile``)."""
 
 
 def matrix(rows: Sequence[dict[str, Any]]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
@@ -135,11 +156,12 @@ def table(
         verdict = np.asarray([o["verdict"] for o in rows])
         removed = totals.get((source, recorder, False), 0)
         answered_removed = int((cell & (verdict == "false_hit")).sum())
-        for cut in CUTOFFS:
+        at_one = [c for c in (*FINE, 1.0) if _left(cell, verdict, p, c) <= removed / 100]
+        for cut, label in [(c, f"{c:g}") for c in CUTOFFS] + [(at_one[0], f"{at_one[0]:g} (1%)")]:
             refused = cell & (p < cut)
-            left = answered_removed - int((refused & (verdict == "false_hit")).sum())
+            left = _left(cell, verdict, p, cut)
             lines.append(
-                f"| {source} | {recorder} | {cut:g} "
+                f"| {source} | {recorder} | {label} "
                 f"| {int((refused & (verdict == 'correct')).sum())} "
                 f"of {int((cell & (verdict == 'correct')).sum())} "
                 f"| {int((refused & (verdict == 'wrong')).sum())} "
@@ -149,6 +171,13 @@ def table(
                 f"{100 * left / max(removed, 1):.2f} |"
             )
     return lines
+
+
+def _left(
+    cell: npt.NDArray[np.bool_], verdict: npt.NDArray[Any], p: npt.NDArray[np.float64], cut: float
+) -> int:
+    """Answered removed targets of the cell that a cut-off keeps."""
+    return int((cell & (verdict == "false_hit") & (p >= cut)).sum())
 
 
 def totals_of(outcomes: Sequence[dict[str, Any]], split: str) -> dict[Any, int]:
@@ -182,13 +211,18 @@ def report(outcomes: Sequence[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("run", type=Path, help="a run's --json (both halves, or the tune half)")
+    parser.add_argument(
+        "run", type=Path, nargs="+", help="runs' --json (both halves, or each its half)"
+    )
     parser.add_argument("--out", type=Path, help="also write the report here")
     parser.add_argument("--model", choices=("trees", "logistic"), default="trees")
+    parser.add_argument("--profile", action="store_true", help="the trees also read profiles")
     args = parser.parse_args(argv)
-    global MODEL
+    global MODEL, WITH_PROFILE
     MODEL = args.model
-    text = report(json.loads(args.run.read_text())["outcomes"])
+    WITH_PROFILE = args.profile
+    outcomes = [o for run in args.run for o in json.loads(run.read_text())["outcomes"]]
+    text = report(outcomes)
     print(text)
     if args.out is not None:
         args.out.write_text(text)
