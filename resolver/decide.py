@@ -43,6 +43,7 @@ from .web import (
     RECORD_ROLES,
     NearbyIndex,
     WebIndex,
+    WebQuery,
     href_key,
     nearby_key,
     stable_classes,
@@ -304,6 +305,49 @@ def _lost_class_check(
     if lost is None:
         return decision
     why = f"the best lacks the recorded class {lost!r}, which other elements still bear"
+    return _overruled(decision, "not_found", why)
+
+
+def _lost_attribute(ref: SemanticElementRef, table: CandidateTable, row: int) -> str | None:
+    """A recorded descriptive attribute (``title``, ``alt``, ``placeholder``, ``name``,
+    ``type``) whose value ``row`` does not have, with another value or none (``None`` if it
+    has them all). Only attributes the table knows."""
+    query = WebQuery.build(ref)
+    if query is None:
+        return None
+    index = table.derived(WebIndex)
+    for name, value in query.attributes:
+        if f"attr:{name}" not in table.platform_ids:
+            continue
+        seen = index.attribute(name)[row]
+        if seen is None or seen[:ATTRIBUTE_COMPARED] != value[:ATTRIBUTE_COMPARED]:
+            return name
+    return None
+
+
+ATTRIBUTE_COMPARED: Final[int] = 200
+"""Characters of a normalised attribute value compared: a recorder caps long values (a
+picture's ``alt``) before they are normalised, the table after, so the ends differ."""
+
+
+def _lost_attribute_check(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    scored: Scored,
+    config: MatchConfig,
+    decision: Decision,
+) -> Decision:
+    """An answer without a recorded attribute's value (:func:`_lost_attribute`: another
+    ``title`` on a link of the recorded text), that the recorded xpath does not select, is
+    another element bearing the target's text: the source abstains. A target that moved
+    keeps its attributes; one renamed in place (a new ``alt`` with its new name) is still
+    selected by its xpath."""
+    if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
+        return decision
+    lost = _lost_attribute(ref, table, int(scored.rows[0]))
+    if lost is None:
+        return decision
+    why = f"the best's {lost} attribute is not the recorded one: another element"
     return _overruled(decision, "not_found", why)
 
 
@@ -1811,6 +1855,7 @@ SURVIVOR_CHECKS: Final[tuple[SurvivorCheck, ...]] = (
     _name_only_check,
     lambda ref, table, step, config, decision: _other_kind_check(ref, table, step, decision),
     _lost_class_check,
+    _lost_attribute_check,
     lambda ref, table, step, config, decision: _numbered_series_check(ref, table, step, decision),
     lambda ref, table, step, config, decision: _shrunk_group_check(ref, table, decision),
     lambda ref, table, step, config, decision: _unnamed_check(ref, table, config, decision),

@@ -367,6 +367,44 @@ def test_an_answer_without_a_recorded_class_the_page_still_uses_is_not_the_targe
     assert restyled.best.id == "/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]"
 
 
+def _quiz_links(*, target: bool, other_title: str | None) -> CandidateTable:
+    """Teasers of links each titled by its own article; "Quiz" first while ``target``, and
+    a "Quiz" link further down with ``other_title`` (no title attribute if None)."""
+    teaser = '<li><a href="/{}" title="{}">{}</a></li>'
+    items = [("apple", "Apple quiz: how well do you know it?", "Quiz")] * target + [
+        ("news", "Today in brief", "News"), ("mail", "Letters to the editor", "Mail"),
+    ]  # fmt: skip
+    links = "".join(teaser.format(*item) for item in items)
+    title = f' title="{other_title}"' if other_title is not None else ""
+    html = f"""<html><body><div><ul>{links}</ul></div>
+    <div><p>Games</p><ul><li><a href="/chess">Chess</a></li>
+    <li><a{title} href="/quiz">Quiz</a></li></ul></div></body></html>"""
+    return Observation(dom_html=html).candidates("dom")
+
+
+def test_an_answer_without_a_recorded_attribute_value_is_not_the_target() -> None:
+    title = "Apple quiz: how well do you know it?"
+    ref = SemanticElementRef(role="link", name="Quiz", tag="a", attributes={"title": title},
+                             xpath="/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]")  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _quiz_links(target=True, other_title="Weekly games quiz"), config)
+    assert kept.status == "accepted" and kept.best is not None
+    assert kept.best.id == "/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]"
+    # The teaser went; the other "Quiz" link has another title, or none.
+    for other in ("Weekly games quiz", None):
+        gone = decide(ref, _quiz_links(target=False, other_title=other), config)
+        assert gone.status == "not_found" and "title attribute" in gone.reason
+    # Its title is the recorded one: nothing in its attributes speaks against it.
+    same = decide(ref, _quiz_links(target=False, other_title=title), config)
+    assert same.status == "accepted"
+    # A long value that the recorder capped before normalising still agrees.
+    long_title = "Quiz of the week: " + "a very long description " * 12
+    capped = ref.model_copy(update={"attributes": {"title": long_title[:254]}})
+    assert decide(capped, _quiz_links(target=False, other_title=long_title), config).status == (
+        "accepted"
+    )
+
+
 def _share_bars(first: str) -> CandidateTable:
     """Two share bars of unnamed icon links, each to its own address; the first bar's first
     link has class ``first``, every other "icon-btn"."""
