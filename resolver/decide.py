@@ -287,25 +287,9 @@ def _lost_class(ref: SemanticElementRef, table: CandidateTable, row: int) -> str
     return lost[0] if lost else None
 
 
-def _lost_class_check(
-    ref: SemanticElementRef,
-    table: CandidateTable,
-    scored: Scored,
-    config: MatchConfig,
-    decision: Decision,
-) -> Decision:
-    """An answer that lacks a recorded class the page still uses (:func:`_lost_class`),
-    and that the recorded xpath does not select, is dressed as another part of the page (a
-    footer link without the header's ``nav-link``): the source abstains. A target that moved
-    keeps its classes; a build that renamed them left no row with the recorded one; a target
-    restyled in place is still selected by its xpath."""
-    if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
-        return decision
-    lost = _lost_class(ref, table, int(scored.rows[0]))
-    if lost is None:
-        return decision
-    why = f"the best lacks the recorded class {lost!r}, which other elements still bear"
-    return _overruled(decision, "not_found", why)
+ATTRIBUTE_COMPARED: Final[int] = 200
+"""Characters of a normalised attribute value compared: a recorder caps long values (a
+picture's ``alt``) before they are normalised, the table after, so the ends differ."""
 
 
 def _lost_attribute(ref: SemanticElementRef, table: CandidateTable, row: int) -> str | None:
@@ -325,29 +309,32 @@ def _lost_attribute(ref: SemanticElementRef, table: CandidateTable, row: int) ->
     return None
 
 
-ATTRIBUTE_COMPARED: Final[int] = 200
-"""Characters of a normalised attribute value compared: a recorder caps long values (a
-picture's ``alt``) before they are normalised, the table after, so the ends differ."""
-
-
-def _lost_attribute_check(
+def _dressed_otherwise_check(
     ref: SemanticElementRef,
     table: CandidateTable,
     scored: Scored,
     config: MatchConfig,
     decision: Decision,
 ) -> Decision:
-    """An answer without a recorded attribute's value (:func:`_lost_attribute`: another
-    ``title`` on a link of the recorded text), that the recorded xpath does not select, is
-    another element bearing the target's text: the source abstains. A target that moved
-    keeps its attributes; one renamed in place (a new ``alt`` with its new name) is still
-    selected by its xpath."""
+    """An answer that the recorded xpath does not select, dressed otherwise than the
+    target: it lacks a recorded class the page still uses (:func:`_lost_class`: a footer
+    link without the header's ``nav-link``), or a recorded descriptive attribute's value
+    (:func:`_lost_attribute`: another ``title`` on a link of the recorded text). It is
+    another element bearing the target's name, and the source abstains. A target that moved
+    keeps its classes and attributes; a build that renamed the classes left no row with the
+    recorded one; a target restyled or renamed in place (a new ``alt`` with its new name)
+    is still selected by its xpath."""
     if decision.candidates[0].signals.get("id:xpath", 1.0) > 0.0:
         return decision
-    lost = _lost_attribute(ref, table, int(scored.rows[0]))
-    if lost is None:
+    row = int(scored.rows[0])
+    lost = _lost_class(ref, table, row)
+    attribute = None if lost is not None else _lost_attribute(ref, table, row)
+    if lost is not None:
+        why = f"the best lacks the recorded class {lost!r}, which other elements still bear"
+    elif attribute is not None:
+        why = f"the best's {attribute} attribute is not the recorded one: another element"
+    else:
         return decision
-    why = f"the best's {lost} attribute is not the recorded one: another element"
     return _overruled(decision, "not_found", why)
 
 
@@ -1854,8 +1841,7 @@ SURVIVOR_CHECKS: Final[tuple[SurvivorCheck, ...]] = (
     _changed_and_moved_check,
     _name_only_check,
     lambda ref, table, step, config, decision: _other_kind_check(ref, table, step, decision),
-    _lost_class_check,
-    _lost_attribute_check,
+    _dressed_otherwise_check,
     lambda ref, table, step, config, decision: _numbered_series_check(ref, table, step, decision),
     lambda ref, table, step, config, decision: _shrunk_group_check(ref, table, decision),
     lambda ref, table, step, config, decision: _unnamed_check(ref, table, config, decision),
