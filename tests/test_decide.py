@@ -3,6 +3,7 @@ label, and recorded selectors that must be verified."""
 
 import dataclasses
 import pickle
+from typing import Any
 
 import pytest
 
@@ -365,6 +366,50 @@ def test_an_answer_without_a_recorded_class_the_page_still_uses_is_not_the_targe
     restyled = decide(ref, _menus(target=True, copy_class="link", menu_class="nav-item"), config)
     assert restyled.status == "accepted" and restyled.best is not None
     assert restyled.best.id == "/html[1]/body[1]/div[1]/ul[1]/li[1]/a[1]"
+
+
+def _linked_menu(sports_class: str | None) -> CandidateTable:
+    """A CDP tree linked to a ``DOM.getDocument`` result: a menu of two ``menu__name``
+    links, and below it a "Sports" link with ``sports_class`` (none if None)."""
+
+    def element(backend: int, tag: str, attrs: list[str], children: list[Any]) -> Any:
+        return {"nodeType": 1, "localName": tag, "backendNodeId": backend,
+                "attributes": attrs, "children": children}  # fmt: skip
+
+    menu = [element(b, "a", ["class", "menu__name"], []) for b in (4, 5)]
+    sports = element(7, "a", ["class", sports_class] if sports_class else [], [])
+    body = element(2, "body", [], [element(3, "div", [], menu), element(6, "div", [], [sports])])
+    document = {"root": {"nodeType": 9, "children": [element(1, "html", [], [body])]}}
+    nodes: list[dict[str, Any]] = [
+        {
+            "nodeId": "r",
+            "role": {"value": "RootWebArea"},
+            "childIds": ["n4", "n5", "n7"],
+            "backendDOMNodeId": 1,
+        }
+    ]
+    for backend, name in ((4, "News"), (5, "Weather"), (7, "Sports")):
+        nodes.append(
+            {
+                "nodeId": f"n{backend}",
+                "role": {"value": "link"},
+                "name": {"value": name},
+                "parentId": "r",
+                "backendDOMNodeId": backend,
+            }
+        )
+    obs = Observation(accessibility_tree={"nodes": nodes}, dom_node_map=document)
+    return obs.candidates("a11y")
+
+
+def test_an_accessibility_tree_linked_to_its_document_knows_classes_too() -> None:
+    ref = SemanticElementRef(role="link", name="Sports", classes=("menu__name",),
+                             xpath="/html[1]/body[1]/div[1]/a[1]")  # fmt: skip
+    gone = decide(ref, _linked_menu(None), MatchConfig())
+    assert gone.status == "not_found" and "lacks the recorded class" in gone.reason
+    dressed = decide(ref, _linked_menu("menu__name"), MatchConfig())
+    assert dressed.status == "accepted" and dressed.best is not None
+    assert dressed.best.id == "n7"
 
 
 def _quiz_links(*, target: bool, other_title: str | None) -> CandidateTable:
