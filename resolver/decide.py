@@ -38,7 +38,6 @@ from .text import (
     normalize,
 )
 from .web import (
-    MAX_CLASSES,
     MAX_NEARBY_CHARS,
     RECORD_ROLES,
     NearbyIndex,
@@ -277,13 +276,10 @@ def _lost_class(ref: SemanticElementRef, table: CandidateTable, row: int) -> str
     it (``None`` if there is none): the page kept that style, and the row is not dressed in
     it. Only where the table knows classes."""
     recorded = stable_classes(ref.classes)
-    column = table.platform_ids.get("class")
-    if not recorded or column is None:
+    if not recorded or "class" not in table.platform_ids:
         return None
     by_token, _ = table.derived(WebIndex).classes
-    value = column[row]
-    mine = stable_classes(value.split()[:MAX_CLASSES]) if value else frozenset()
-    lost = sorted(t for t in recorded - mine if t in by_token)
+    lost = sorted(t for t in recorded if t in by_token and not (by_token[t] == row).any())
     return lost[0] if lost else None
 
 
