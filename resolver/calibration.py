@@ -20,7 +20,7 @@ An answer a recorded selector vouched for has no signals; the model has a term f
 
 ``MatchConfig.min_confidence`` (default 0: off) refuses every answer under a probability,
 however it was reached: one option to trade coverage for fewer wrong answers and fewer
-answers for removed targets (the README's risk/coverage table).
+answers for removed targets (the risk/coverage table of benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations

@@ -104,8 +104,9 @@ class _Run:
                     self.looked = True
                     reason = f"{decision.reason}, in the window {region.describe()}"
                     entry = TraceEntry(
-                        source, "accepted", reason, decision.best, decision.runner_up
-                    )
+                        source, "accepted", reason, decision.best, decision.runner_up,
+                        decision.rule, decision.rules,
+                    )  # fmt: skip
                     self.trace.append(entry)
                     return self._answer(source, decision)
             table = self.observation.candidates(source)
@@ -116,18 +117,20 @@ class _Run:
 
     def absent(self, source: str) -> None:
         """Record that the observation has no input for ``source``."""
-        self.trace.append(TraceEntry(source, "absent", f"the observation has no {source} input"))
+        reason = f"the observation has no {source} input"
+        self.trace.append(TraceEntry(source, "absent", reason, rule="refuse.no_input"))
 
     def unavailable(self, source: str, exc: SourceUnavailableError) -> None:
         """Record that ``source`` cannot be used here (an extra is not installed)."""
-        self.trace.append(TraceEntry(source, "unavailable", exc.message))
+        self.trace.append(TraceEntry(source, "unavailable", exc.message, rule="refuse.unavailable"))
 
     def judged(self, source: str, decision: Decision) -> Resolution | None:
         """Record the decision on ``source``'s whole table; a Resolution when it accepts."""
         self.looked = True
         entry = TraceEntry(
-            source, decision.status, decision.reason, decision.best, decision.runner_up
-        )
+            source, decision.status, decision.reason, decision.best, decision.runner_up,
+            decision.rule, decision.rules,
+        )  # fmt: skip
         self.trace.append(entry)
         if decision.status == "accepted":
             return self._answer(source, decision)
@@ -159,7 +162,8 @@ class _Run:
                 else "an earlier source saw the UI and did not find the element; clicking the "
                 "recorded position would be a guess (coords_fallback='always' allows it)"
             )
-            self.trace.append(TraceEntry("coords", "skipped", reason))
+            rule = "refuse.no_box" if ref.bbox is None else "refuse.coords_after_look"
+            self.trace.append(TraceEntry("coords", "skipped", reason, rule=rule))
             return None
         sx, sy = scale_between(ref.screen_size, self.observation.screen_size)
         box = (ref.bbox[0] * sx, ref.bbox[1] * sy, ref.bbox[2] * sx, ref.bbox[3] * sy)
@@ -169,17 +173,28 @@ class _Run:
             "coords", executor, executor, canonical_role(ref.role), ref.name or "", box, 0.0
         )
         reason = "the recorded bbox centre, no source could look"
-        self.trace.append(TraceEntry("coords", "accepted", reason))
+        self.trace.append(TraceEntry("coords", "accepted", reason, rule="accept.recorded_box"))
         return Resolution(executor, "coords", 0.0, 0.0, cand, (x, y), (), tuple(self.trace))
+
+    def _deciding_rule(self) -> str:
+        """The rule behind the error: the first source's that found a tie, when one did;
+        else the first that looked and refused; else the first entry's (why no source
+        could look)."""
+        for wanted in (("ambiguous",), ("not_found",), ()):
+            for entry in self.trace:
+                if not wanted or entry.status in wanted:
+                    return entry.rule
+        return ""
 
     def failure(self) -> ResolutionError:
         """The typed error when no source answered, with the evidence gathered."""
         ref = self.ref
         described = ref.name or ref.role or ref.automation_id or ref.xpath or "the element"
         evidence: dict[str, Any] = {
-            "candidates": [c.to_dict() for c in self.evidence],
-            "trace": [t.to_dict() for t in self.trace],
+            "candidates": tuple(self.evidence),
+            "trace": tuple(self.trace),
             "details": {"ref": ref.model_dump(mode="json")},
+            "rule": self._deciding_rule(),
         }
         if self.ambiguous:
             return AmbiguousMatchError(

@@ -26,10 +26,15 @@ from .errors import InvalidReferenceError
 
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
 
-_COUNTS = frozenset({"top_k", "nearby_window"})
+_COUNTS = frozenset(
+    {"top_k", "nearby_window", "far_steps", "table_row_depth", "attribute_compared"}
+)
+"""Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
+those below."""
 _SCREENS = frozenset({"left_near", "left_far"})
 """Fields measured in screen heights: any finite number from 0 up."""
-"""Fields that are counts (positive ints); every other field is a number in ``[0, 1]``."""
+_PIXELS = frozenset({"screen_height"})
+"""Fields measured in pixels: a finite number above 0."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,8 @@ class MatchConfig:
     """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
     of the score, margin and signals); 0 leaves the decision to ``threshold`` and
     ``min_margin``. One option to trade answers for fewer wrong ones and fewer answers for
-    removed targets (0.9 where a wrong click costs more; the README's risk/coverage table)."""
+    removed targets (0.9 where a wrong click costs more; the risk/coverage table of
+    benchmarks/RESULTS.md)."""
     sole_threshold: float = 0.3
     """A best row under ``threshold`` is still accepted from this score up when it is the
     reference's sole namesake: the only row with the recorded name and role, exactly, where
@@ -155,6 +161,50 @@ class MatchConfig:
     selector_name: float = 0.85
     """... and its name at least this similar to the recorded name
     (:func:`resolver.text.name_similarity`)."""
+    xpath_nearby_slack: float = 0.26
+    """How much less nearby-text agreement than the best a row may have and still be taken
+    for the target by its recorded xpath (a verified selector on a table linked to its
+    document, a tie broken by one renumbered step): one recorded text of four, a neighbour
+    edited or removed."""
+
+    renamed_place: float = 0.5
+    """Box overlap (IoU, after the page's shift) at which a row sits at a recorded place
+    (the target's, or a look-alike's) for the rules that tell a renamed target from a
+    namesake; ..."""
+    renamed_inside: float = 0.9
+    """... or, as a renamed element grows or shrinks along its line, the share of the
+    smaller box inside the larger, ..."""
+    renamed_height: float = 0.25
+    """... with their heights within this share of the larger."""
+    renamed_name: float = 0.6
+    """Name agreement from which a row at the target's place is the target renamed a
+    little."""
+    path_tie: float = 0.1
+    """Lead in document-place agreement (xpaths compared step by step) with which the best
+    of tied rows is taken, ..."""
+    path_tie_lead: float = 0.02
+    """... when its score leads too, by this much at least: the path confirms a lean, it
+    does not decide a dead heat (sorted table rows, whose paths trade places)."""
+    far_steps: int = 3
+    """Steps of the recorded xpath at which an answer's place in the document must differ,
+    all renumbered or all retagged, for it to lie in another branch of the page."""
+    screen_height: float = 800.0
+    """Screen height (px) assumed for a table that does not give its own, for the rules
+    measured in screen heights."""
+    own_text: float = 0.9
+    """Share of a recorded anchor's box inside the target's recorded box for the anchor to
+    be the target's own text (the visible caption of a button named otherwise), not a
+    neighbour."""
+    table_row_depth: int = 4
+    """How far above an element its table row may be (cell, a wrapper, the row)."""
+    attribute_compared: int = 200
+    """Characters of a normalised attribute value compared: a recorder caps long values (a
+    picture's ``alt``) before they are normalised, the table after, so the ends differ."""
+    group_agrees: float = 0.5
+    """Container-entry similarity at which a table whose groups are named by visible titles
+    shows a recorded group (the answer is in it; a row's group is that group)."""
+    lookalike_name: float = 0.9
+    """Name similarity at which two rows of such a table are look-alikes (any role)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -162,6 +212,15 @@ class MatchConfig:
             if f.name in _COUNTS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise InvalidReferenceError(f"{f.name} must be a positive int")
+            elif f.name in _PIXELS:
+                if (
+                    not isinstance(value, (int, float))
+                    or isinstance(value, bool)
+                    or not 0.0 < float(value) < float("inf")
+                ):
+                    raise InvalidReferenceError(
+                        f"{f.name} must be a finite number above 0, got {value!r}"
+                    )
             elif f.name in _SCREENS:
                 if (
                     not isinstance(value, (int, float))
@@ -200,7 +259,7 @@ class MatchConfig:
         return replace(self, **options)
 
     def as_dict(self) -> dict[str, Any]:
-        """All values, for logs and the README table."""
+        """All values, for logs and the docs."""
         return asdict(self)
 
 

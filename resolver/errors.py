@@ -28,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .results import Candidate, TraceEntry
 
 __all__ = [
     "AmbiguousMatchError",
@@ -65,14 +68,33 @@ class ErrorCode(StrEnum):
 class Evidence:
     """What the resolver saw before it gave up.
 
-    ``candidates`` are the best rows over all sources (dicts with ``source``, ``id``,
-    ``executor_id``, ``role``, ``name``, ``bbox``, ``score``); ``trace`` says, per source, why it
-    was passed over.
+    ``candidates`` are the best rows over all sources, as the same
+    :class:`~resolver.results.Candidate` objects ``Resolution.alternatives`` holds; ``trace``
+    says, per source, why it was passed over (:class:`~resolver.results.TraceEntry`, each
+    naming its rule); ``rule`` is the id of the rule that refused the element or found the
+    tie (:data:`resolver.decide.RULES`), ``""`` for errors of input.
     """
 
-    candidates: tuple[Mapping[str, Any], ...] = ()
-    trace: tuple[Mapping[str, Any], ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+    trace: tuple[TraceEntry, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+    rule: str = ""
+
+
+def _typed(
+    candidates: Sequence[Candidate | Mapping[str, Any]],
+    trace: Sequence[TraceEntry | Mapping[str, Any]],
+) -> tuple[tuple[Candidate, ...], tuple[TraceEntry, ...]]:
+    """Candidates and trace entries as their classes (mappings are read as their
+    ``to_dict`` forms)."""
+    if not candidates and not trace:
+        return (), ()
+    from .results import Candidate, TraceEntry
+
+    return (
+        tuple(c if isinstance(c, Candidate) else Candidate.from_dict(c) for c in candidates),
+        tuple(t if isinstance(t, TraceEntry) else TraceEntry.from_dict(t) for t in trace),
+    )
 
 
 class ResolutionError(Exception):
@@ -85,7 +107,8 @@ class ResolutionError(Exception):
     message:
         A sentence for a person.
     evidence:
-        The best candidates and the per-source trace (may be empty for input errors).
+        The best candidates, the per-source trace and the deciding rule (may be empty for
+        input errors).
     """
 
     default_code: ErrorCode = ErrorCode.ELEMENT_NOT_FOUND
@@ -95,14 +118,16 @@ class ResolutionError(Exception):
         message: str,
         *,
         code: ErrorCode | None = None,
-        candidates: Sequence[Mapping[str, Any]] = (),
-        trace: Sequence[Mapping[str, Any]] = (),
+        candidates: Sequence[Candidate | Mapping[str, Any]] = (),
+        trace: Sequence[TraceEntry | Mapping[str, Any]] = (),
         details: Mapping[str, Any] | None = None,
+        rule: str = "",
     ) -> None:
         super().__init__(message)
         self.message = message
         self.code: ErrorCode = code or self.default_code
-        self.evidence = Evidence(tuple(candidates), tuple(trace), dict(details or {}))
+        typed, steps = _typed(candidates, trace)
+        self.evidence = Evidence(typed, steps, dict(details or {}), rule)
 
     def __str__(self) -> str:
         return f"[{self.code.value}] {self.message}"
@@ -112,8 +137,9 @@ class ResolutionError(Exception):
         return {
             "code": self.code.value,
             "message": self.message,
-            "candidates": [dict(c) for c in self.evidence.candidates],
-            "trace": [dict(t) for t in self.evidence.trace],
+            "rule": self.evidence.rule,
+            "candidates": [c.to_dict() for c in self.evidence.candidates],
+            "trace": [t.to_dict() for t in self.evidence.trace],
             "details": dict(self.evidence.details),
         }
 

@@ -118,11 +118,10 @@ def _decided_table(
     observation: Observation, source: str, executor_id: str, ref: SemanticElementRef
 ) -> CandidateTable:
     """The table the answer came from: a hint window's (cached) or the whole input's."""
-    if "@" in executor_id:
-        for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
-            table = observation.region_candidates(source, region)
-            if executor_id in table.executor_ids:
-                return table
+    for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
+        table = observation.region_candidates(source, region)
+        if executor_id in table.executor_ids:
+            return table
     return observation.candidates(source)
 
 
@@ -135,9 +134,9 @@ def _tables(
         return [_decided_table(observation, result.source, result.executor_id, ref)]
     tables = []
     for entry in result.trace:
-        if entry.get("status") in ("not_found", "ambiguous"):
+        if entry.status in ("not_found", "ambiguous"):
             try:
-                tables.append(observation.candidates(entry["source"]))
+                tables.append(observation.candidates(entry.source))
             except (ResolutionError, KeyError):
                 continue
     return tables
@@ -155,7 +154,7 @@ def _ranked(result: Resolution | Evidence) -> tuple[list[dict[str, Any]], Any, A
             None if runner is None else runner.to_dict(),
             result.candidate.to_dict(),
         )
-    candidates = [dict(c) for c in result.candidates]
+    candidates = [c.to_dict() for c in result.candidates]
     return candidates[1:], candidates[1] if len(candidates) > 1 else None, None
 
 

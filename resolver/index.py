@@ -302,9 +302,9 @@ class TableIndex:
         (Android views, OSWorld's table, aria snapshots) it only means the format has no
         containers."""
         present = np.array([1.0 if path else 0.0 for path in self.table.containers])
-        if self.table.source == "vision":
-            # Vision names a group only where it sees the group's title (a window may cut it
-            # off): an empty path there says nothing.
+        if self.table.groups_by_title:
+            # Groups named only where their title is seen (a window may cut it off): an
+            # empty path there says nothing.
             return present
         return present if present.size and present.mean() < 0.5 else np.ones(present.size)
 

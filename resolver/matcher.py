@@ -241,25 +241,21 @@ def _usable_container(
     path = path[1:] if title or not known else path
     if title and path and max(index.best_agreement(path[0])) < config.outer_container_match:
         path = path[1:]  # the page's outermost named level, under its title: as above
-    if table.source == "vision":
-        path = seen_by_vision(path, table)
+    if table.groups_by_title:
+        path = seen_by_title(path, table, config.group_agrees)
     return path
 
 
-VISION_SEEN: Final[float] = 0.5
-"""Container-entry similarity at which a vision table is said to show a recorded entry."""
-
-
-def seen_by_vision(path: tuple[str, ...], table: CandidateTable) -> tuple[str, ...]:
-    """The recorded entries a vision table can check: vision names groups only by the titles
-    and headings it sees (:mod:`resolver.adapters.vision.groups`), never landmarks, and a
-    window may cut a heading off. An entry that no group of the table resembles is no
-    evidence for or against any row (kept, it would lower every row alike)."""
+def seen_by_title(path: tuple[str, ...], table: CandidateTable, agrees: float) -> tuple[str, ...]:
+    """The recorded entries a table that names groups only by the titles it sees
+    (:attr:`CandidateTable.groups_by_title`) can check: never landmarks, and a window may
+    cut a heading off. An entry that no group of the table resembles (under ``agrees``) is
+    no evidence for or against any row (kept, it would lower every row alike)."""
     index = index_of(table)
     return tuple(
         entry
         for entry in path
-        if not entry.startswith("[") and max(index.best_agreement(entry)) >= VISION_SEEN
+        if not entry.startswith("[") and max(index.best_agreement(entry)) >= agrees
     )
 
 

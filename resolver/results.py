@@ -58,6 +58,14 @@ def center(box: Box) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
 
 
+def _box(value: Any) -> Box | None:
+    """A box read back from JSON (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    left, top, right, bottom = (float(v) for v in value)
+    return (left, top, right, bottom)
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One scored row, as evidence: where it came from, what it is, and why it scored so."""
@@ -136,27 +144,69 @@ class Candidate:
         data["signals"] = dict(self.signals)
         return data
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Candidate:
+        """The candidate :meth:`to_dict` wrote (missing fields take their defaults)."""
+        box = data.get("bbox")
+        return cls(
+            source=str(data.get("source", "")),
+            id=str(data.get("id", "")),
+            executor_id=str(data.get("executor_id", "")),
+            role=str(data.get("role", "")),
+            name=str(data.get("name", "")),
+            bbox=None
+            if box is None
+            else (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
+            score=float(data.get("score", 0.0)),
+            signals={str(k): float(v) for k, v in dict(data.get("signals") or {}).items()},
+            container_path=tuple(str(e) for e in data.get("container_path") or ()),
+        )
+
 
 @dataclass(frozen=True)
 class TraceEntry:
     """What one source did: ``accepted``, ``ambiguous``, ``not_found``, ``absent`` (the
-    observation lacks its input), ``unavailable`` (not installed), or ``skipped``."""
+    observation lacks its input), ``unavailable`` (not installed), or ``skipped``.
+
+    ``rule`` is the id of the rule that made the verdict (:data:`resolver.decide.RULES`:
+    ``accept.score``, ``refuse.stray``, ``ambiguous.margin`` ...); ``rules`` every rule that
+    changed it on the way, in order (the last is ``rule``); ``reason`` says the same in
+    words, for a person.
+    """
 
     source: str
     status: str
     reason: str
     best: Candidate | None = None
     runner_up: Candidate | None = None
+    rule: str = ""
+    rules: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {
             "source": self.source,
             "status": self.status,
+            "rule": self.rule,
+            "rules": list(self.rules),
             "reason": self.reason,
             "best": None if self.best is None else self.best.to_dict(),
             "runner_up": None if self.runner_up is None else self.runner_up.to_dict(),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TraceEntry:
+        """The entry :meth:`to_dict` wrote (missing fields take their defaults)."""
+        best, runner = data.get("best"), data.get("runner_up")
+        return cls(
+            source=str(data.get("source", "")),
+            status=str(data.get("status", "")),
+            reason=str(data.get("reason", "")),
+            best=None if not best else Candidate.from_dict(best),
+            runner_up=None if not runner else Candidate.from_dict(runner),
+            rule=str(data.get("rule", "")),
+            rules=tuple(str(r) for r in data.get("rules") or ()),
+        )
 
 
 @dataclass(frozen=True)
@@ -195,6 +245,11 @@ class Resolution:
     trace: tuple[TraceEntry, ...] = ()
 
     @property
+    def rule(self) -> str:
+        """The id of the rule that accepted the answer (the last trace entry's)."""
+        return self.trace[-1].rule if self.trace else ""
+
+    @property
     def confidence(self) -> float:
         """Estimated probability that this answer is the recorded element, from its score,
         margin and signals (:func:`resolver.calibration.confidence`)."""
@@ -208,6 +263,7 @@ class Resolution:
             "score": self.score,
             "margin": self.margin,
             "confidence": round(self.confidence, 4),
+            "rule": self.rule,
             "candidate": self.candidate.to_dict(),
             "point": None if self.point is None else list(self.point),
             "alternatives": [c.to_dict() for c in self.alternatives],

@@ -119,6 +119,20 @@ class CandidateTable:
     )
     """Sources that can run selectors (the DOM) set this: ``(kind, selector) -> rows`` with
     ``kind`` ``"css"`` or ``"xpath"``; the chain uses it to verify a ref's recorded selectors."""
+    window: tuple[float, float, float, float] | None = None
+    """The region of the input this table covers when it is a hint window around the
+    recorded box (``None``: the whole input). A window may cut off what lies around an
+    answer (a group's title, a look-alike), so rules judge it more cautiously."""
+    label_named_roles: frozenset[str] = frozenset()
+    """Roles this source names by the label beside the element rather than by text of its
+    own (a screenshot's text fields, checkboxes): such a row bears a neighbour's name by
+    design."""
+    groups_by_title: bool = False
+    """The source names a row's groups only by the titles and headings it sees (a
+    screenshot): a title out of view, or cut off by a window, leaves a row without its
+    group. An empty container path is then no evidence, a recorded group that no row shows
+    says nothing, and an answer outside the recorded group is judged by whether it has
+    look-alikes and moved."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
@@ -339,7 +353,8 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
-        ``native``).
+        ``native``, and what the source declares of itself: ``window``,
+        ``label_named_roles``, ``groups_by_title``).
         """
         n = len(self.rows)
         check_rows(n, self.max_rows)

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATTRIBUTE_NAMES",
+    "LANDMARK_TAGS",
     "RECORD_ROLES",
     "WEB_COLUMNS",
     "NearbyIndex",
@@ -80,6 +81,11 @@ MAX_ATTRIBUTE: Final[int] = 256
 MAX_NEARBY: Final[int] = 6
 MAX_NEARBY_CHARS: Final[int] = 80
 """Size limits of the reference's web fields (checked in :mod:`resolver.models`)."""
+LANDMARK_TAGS: Final[frozenset[str]] = frozenset(
+    {"header", "footer", "nav", "aside", "main", "form", "search"}
+)
+"""HTML elements that make a region of the page (banner, content info, navigation,
+complementary, main, form, search landmarks), as they appear in an xpath."""
 RECORD_ROLES: Final[frozenset[str]] = frozenset({"row"})
 """Records (a table's rows): their texts are a row's only neighbours (see
 :meth:`NearbyIndex.texts`), and they name a group look-alikes are told apart by."""

@@ -72,9 +72,10 @@ def test_duplicate_ok_without_evidence_is_ambiguous() -> None:
         resolve(SemanticElementRef(role="button", name="OK"), obs())
     err = info.value
     assert err.code.value == "AMBIGUOUS"
-    ids = {c["id"] for c in err.evidence.candidates}
+    ids = {c.id for c in err.evidence.candidates}
     assert {"ok1", "ok2"} <= ids
-    assert err.evidence.trace[0]["status"] == "ambiguous"
+    assert err.evidence.trace[0].status == "ambiguous"
+    assert err.evidence.rule == err.evidence.trace[0].rule == "ambiguous.margin"
 
 
 def test_button_and_its_label_are_one_target() -> None:
@@ -135,7 +136,8 @@ def test_coords_only_when_nothing_could_look() -> None:
     # an a11y tree that does not contain it: no blind click
     with pytest.raises(ElementNotFoundError) as info:
         resolve(SemanticElementRef(name="Gone", bbox=(1, 1, 5, 5)), obs())
-    assert info.value.evidence.trace[-1]["status"] == "skipped"
+    assert info.value.evidence.trace[-1].status == "skipped"
+    assert info.value.evidence.trace[-1].rule == "refuse.coords_after_look"
     forced = resolve(
         SemanticElementRef(name="Gone", bbox=(1, 1, 5, 5)), obs(), coords_fallback="always"
     )
@@ -193,7 +195,7 @@ def test_verified_selector_is_used_first() -> None:
     res = resolve(SemanticElementRef(role="button", name="OK", css_selector="#second"), observation,
                   sources=("dom",))  # fmt: skip
     assert res.executor_id == "css:#second"
-    assert "selector" in res.trace[-1].reason
+    assert res.rule == res.trace[-1].rule == "accept.verified_selector"
     # not unique: falls back to semantic matching, which finds two equal OKs
     with pytest.raises(AmbiguousMatchError):
         resolve(SemanticElementRef(role="button", name="OK", css_selector="button"), observation,

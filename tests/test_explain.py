@@ -43,7 +43,7 @@ def test_an_error_returns_its_evidence_and_still_draws(tmp_path: Path) -> None:
     out = tmp_path / "ambiguous.png"
     result = explain({"role": "button", "name": "OK"}, obs, out, sources=("vision",))
     assert isinstance(result, Evidence)
-    assert result.trace[0]["status"] == "ambiguous"
+    assert result.trace[0].status == "ambiguous"
     assert _has(_read(out), ORANGE)  # the runner-up
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from benchmarks.dom.corpora import corpora_dir
 from benchmarks.seed_baseline import seed_resolve_cdp
 from resolver import Observation, SemanticElementRef, resolve
+from resolver.decide import RULES_BY_ID
 from resolver.errors import ResolutionError
 from resolver.replay.captures import Capture, load_capture
 from resolver.table import CandidateTable
@@ -171,7 +172,9 @@ def _resolve(
         if recorder == "seed":
             return seed_resolve_cdp(ref, obs), None, None, {}
         res = resolve(ref, obs, sources=(source,), **dict(settings))
-        best: dict[str, Any] = {"best": res.executor_id, "score": res.score, "margin": res.margin}
+        best: dict[str, Any] = {
+            "best": res.executor_id, "score": res.score, "margin": res.margin, "rule": res.rule,
+        }  # fmt: skip
         step = next((s for s in reversed(res.trace) if s.best is not None), None)
         if step is not None and step.best is not None and step.best.signals:
             # The answer's signals (none when a recorded selector vouched for it).
@@ -184,34 +187,33 @@ def _resolve(
 
 
 def _evidence(exc: ResolutionError) -> dict[str, Any]:
-    """The best candidate of the last source tried, its score and its lead."""
+    """The best candidate of the last source tried, its score and its lead, and the rule that
+    refused it (its id: :data:`resolver.decide.RULES`)."""
     for step in reversed(exc.evidence.trace):
-        best = step.get("best")
-        if best:
-            runner = step.get("runner_up") or {}
-            margin = best["score"] - runner.get("score", 0.0)
-            reason = step.get("reason", "")
-            # Refused by a rule other than threshold and margin (a look-alike is gone).
-            vetoed = "look-alike" in reason
+        best = step.best
+        if best is not None:
+            runner = step.runner_up
+            margin = best.score - (runner.score if runner is not None else 0.0)
             return {
-                "best": best["executor_id"], "score": best["score"], "margin": margin,
-                "vetoed": vetoed, "refused_by": _refused_by(reason),
-                "signals": best.get("signals") or {},
+                "best": best.executor_id, "score": best.score, "margin": margin,
+                "rule": step.rule, "vetoed": _vetoed(step.rule),
+                "refused_by": _refused_by(step.rule), "signals": dict(best.signals),
             }  # fmt: skip
     return {}
 
 
-def _refused_by(reason: str) -> str:
+def _vetoed(rule: str) -> bool:
+    """Whether a review rule refused or doubted an answer that cleared threshold and margin
+    (a look-alike is gone, a namesake elsewhere ...)."""
+    known = RULES_BY_ID.get(rule)
+    return known is not None and known.stage == "review"
+
+
+def _refused_by(rule: str) -> str:
     """``threshold`` or ``margin`` when a source refused on those alone (a lower setting
     would have answered, unless a rule then refused), else ``rule``: a rule refused the
-    best after it cleared both (its reason goes on after ", but")."""
-    if ", but " in reason:
-        return "rule"
-    if "below the threshold" in reason:
-        return "threshold"
-    if "less than the margin" in reason:
-        return "margin"
-    return "rule"
+    best after it cleared both, or for another reason."""
+    return {"refuse.threshold": "threshold", "ambiguous.margin": "margin"}.get(rule, "rule")
 
 
 def _trials(

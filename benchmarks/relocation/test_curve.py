@@ -7,7 +7,7 @@ from typing import Any
 
 from benchmarks.relocation.calibrate import coverage
 from benchmarks.relocation.curve import rates
-from benchmarks.relocation.run import _refused_by
+from benchmarks.relocation.run import _refused_by, _vetoed
 from resolver.calibration import confidence
 
 
@@ -56,9 +56,12 @@ def test_min_confidence_keeps_the_answers_that_reach_it() -> None:
     assert "| 0.9 | a11y | ours | 33.3 | 0.00 |" in table
 
 
-def test_a_refusal_is_put_down_to_what_refused_it() -> None:
-    assert _refused_by("best score 0.412 is below the threshold 0.60") == "threshold"
-    assert _refused_by("best 0.700 leads the runner-up 0.680 by 0.020, less than the margin") == (
-        "margin"
-    )
-    assert _refused_by("score 0.900, margin 0.300, but the best bears the name of ...") == "rule"
+def test_a_refusal_is_put_down_to_the_rule_that_refused_it() -> None:
+    assert _refused_by("refuse.threshold") == "threshold"
+    assert _refused_by("ambiguous.margin") == "margin"
+    assert _refused_by("refuse.neighbour_name") == "rule"
+    assert _refused_by("refuse.low_confidence") == "rule"
+    # Only a review rule's refusal of an answer that cleared both is a veto.
+    assert _vetoed("refuse.lookalike_place") and _vetoed("ambiguous.torn")
+    assert not _vetoed("refuse.threshold") and not _vetoed("refuse.min_confidence")
+    assert not _vetoed("no.such_rule")

@@ -333,6 +333,7 @@ class Catalog:
                 f"the index was chosen on catalog {expected_version}, this is {self.version}: "
                 "render the catalog again and choose again",
                 details={"expected_version": expected_version, "version": self.version},
+                rule="refuse.catalog_outdated",
             )
         obs = self._observation(observation)
         if parsed.kind == "index":
@@ -416,8 +417,9 @@ class Catalog:
             ElementNotFoundError(
                 f"{found.candidate.name!r} (score {found.score:.2f}, margin {found.margin:.2f}) "
                 + why,
-                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
-                trace=[t.to_dict() for t in found.trace],
+                candidates=(found.candidate, *found.alternatives),
+                trace=found.trace,
+                rule="refuse.index_maps_elsewhere",
             ),
         )
 
@@ -437,7 +439,9 @@ class Catalog:
                 f"{found.candidate.name!r} fits index {other.index} ({other.role} "
                 f"{other.name!r}) better (score {rival[0]:.2f} against {found.score:.2f}): "
                 "one element is not two entries",
-                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
+                candidates=(found.candidate, *found.alternatives),
+                trace=found.trace,
+                rule="refuse.index_claimed",
             ),
         )
 
@@ -464,8 +468,9 @@ class Catalog:
             AmbiguousMatchError(
                 f"{found.candidate.name!r} fits best, but the recorded selectors select its "
                 f"look-alike {table.executor_ids[other]}",
-                candidates=[c.to_dict() for c in (found.candidate, *found.alternatives)],
-                trace=[t.to_dict() for t in found.trace],
+                candidates=(found.candidate, *found.alternatives),
+                trace=found.trace,
+                rule="ambiguous.index_selectors",
             ),
         )
 
@@ -531,6 +536,7 @@ def _refusal(entry: CatalogEntry, version: str, exc: ResolutionError) -> Resolut
         candidates=exc.evidence.candidates,
         trace=exc.evidence.trace,
         details={**exc.evidence.details, "index": entry.index, "version": version},
+        rule=exc.evidence.rule,
     )
 
 
@@ -604,6 +610,7 @@ def _check_interactable(visible: bool | None, enabled: bool | None, entry: Catal
         raise ElementNotInteractableError(
             f"index {entry.index} ({entry.role} {entry.name!r}) is {state}",
             details={"index": entry.index, "state": state},
+            rule="refuse.not_interactable",
         )
 
 
@@ -613,7 +620,11 @@ def _only(table: CandidateTable, rows: Sequence[int], target: Target) -> str:
         return table.executor_ids[rows[0]]
     found = [table.row(r) for r in rows[:10]]
     if not rows:
-        raise ElementNotFoundError(f"{target.kind}={target.value!r} selects nothing")
+        raise ElementNotFoundError(
+            f"{target.kind}={target.value!r} selects nothing", rule="refuse.target_selects_nothing"
+        )
     raise AmbiguousMatchError(
-        f"{target.kind}={target.value!r} selects {len(rows)} elements", candidates=found
+        f"{target.kind}={target.value!r} selects {len(rows)} elements",
+        candidates=found,
+        rule="ambiguous.target_selects_many",
     )

@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
 
 def _candidates(result: Any) -> list[dict[str, Any]]:
     if isinstance(result, Evidence):
-        return [dict(c) for c in result.candidates]
+        return [c.to_dict() for c in result.candidates]
     ranked = [{"executor_id": result.executor_id, "role": result.candidate.role,
                "name": result.candidate.name, "score": result.score}]  # fmt: skip
     ranked += [
@@ -58,11 +58,12 @@ def _print(result: Any, out_path: Path) -> None:
 
     out = console()
     if isinstance(result, Evidence):
-        out.print("[bold red]not resolved[/]: " + "; ".join(
-            f"{t.get('source')} {t.get('status')}" for t in result.trace))  # fmt: skip
+        out.print(f"[bold red]not resolved[/] (rule {result.rule or '-'}): " + "; ".join(
+            f"{t.source} {t.status} ({t.rule})" for t in result.trace))  # fmt: skip
     else:
         out.print(f"[bold green]resolved[/] {result.executor_id} (source {result.source}, "
-                  f"score {result.score:.3f}, margin {result.margin:.3f})")  # fmt: skip
+                  f"rule {result.rule}, score {result.score:.3f}, "
+                  f"margin {result.margin:.3f})")  # fmt: skip
     table = Table("rank", "executor id", "role", "name", "score", title="candidates")
     for i, c in enumerate(_candidates(result), 1):
         score = c.get("score")
@@ -107,7 +108,8 @@ def run_explain(
         raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
     if as_json:
         if isinstance(result, Evidence):
-            emit_json({"candidates": _candidates(result), "trace": list(map(dict, result.trace)),
+            emit_json({"rule": result.rule, "candidates": _candidates(result),
+                       "trace": [t.to_dict() for t in result.trace],
                        "picture": str(out)})  # fmt: skip
         else:
             emit_json({**result.to_dict(), "picture": str(out)})

@@ -135,6 +135,13 @@ def _tables(report: dict[str, Any]) -> None:
         f"resolutions: accuracy {pct(o['accuracy'])}, wrong {pct(o['wrong_rate'])} of judged "
         f"answers, removed rejected {pct(o['rejection'])}, median {o['median_ms'] or 0:.2f} ms"
     )
+    rules = Table("rule", "steps", "correct", "wrong", "abstained", "rejected", "false hit",
+                  title="by deciding rule")  # fmt: skip
+    for rule, r in report.get("by_rule", {}).items():
+        rules.add_row(rule, str(r["steps"]), str(r["correct"]), str(r["wrong"]),
+                      str(r["abstained"]), str(r["rejected"]), str(r["false_hit"]))  # fmt: skip
+    if report.get("by_rule"):
+        out.print(rules)
     for bad in report["corrupt"]:
         out.print(f"[red]skipped[/] {bad['recording']}: {bad['error']}")
 

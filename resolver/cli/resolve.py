@@ -63,7 +63,8 @@ def _summary(res: Resolution) -> None:
 
     out = console()
     out.print(f"[bold green]resolved[/] {res.executor_id}  (source {res.source}, "
-              f"score {res.score:.3f}, margin {res.margin:.3f}, point {res.point})")  # fmt: skip
+              f"rule {res.rule}, score {res.score:.3f}, margin {res.margin:.3f}, "
+              f"point {res.point})")  # fmt: skip
     table = Table("rank", "executor id", "role", "name", "score", title="candidates")
     table.add_row("1", res.executor_id, res.candidate.role, res.candidate.name,
                   f"{res.score:.3f}")  # fmt: skip
@@ -80,10 +81,11 @@ def print_not_resolved(exc: ResolutionError, as_json: bool) -> None:
         emit_json(exc.to_dict())
         return
     out = console()
-    out.print(f"[bold red]not resolved[/] [{exc.code.value}] {exc.message}")
-    table = Table("source", "status", "reason", title="trace")
+    rule = f" (rule {exc.evidence.rule})" if exc.evidence.rule else ""
+    out.print(f"[bold red]not resolved[/] [{exc.code.value}]{rule} {exc.message}")
+    table = Table("source", "status", "rule", "reason", title="trace")
     for entry in exc.evidence.trace:
-        table.add_row(str(entry.get("source")), str(entry.get("status")), str(entry.get("reason")))
+        table.add_row(entry.source, entry.status, entry.rule, entry.reason)
     out.print(table)
 
 

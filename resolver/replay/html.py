@@ -110,6 +110,7 @@ def render_html(report: Mapping[str, Any], pictures: Sequence[tuple[str, bytes]]
     charts = (
         _bars("Verdicts by answering source", report["by_source"])
         + _bars("Verdicts by action type", report["by_action_type"])
+        + _bars("Verdicts by deciding rule", report.get("by_rule", {}))
         + _bars("Verdicts by completion of the reference", report.get("by_completion") or {})
         + histogram("Latency per resolution", hist)
     )

@@ -50,7 +50,7 @@ def _grouped(steps: Sequence[Mapping[str, Any]], field: str) -> dict[str, dict[s
     for step in steps:
         if step["verdict"] == "skipped":
             continue
-        groups[str(step[field] or "none")].append(step)
+        groups[str(step.get(field) or "none")].append(step)
     return {name: counts_of(items) for name, items in sorted(groups.items())}
 
 
@@ -89,7 +89,8 @@ def build_report(
     Returns
     -------
     dict
-        ``{meta, overall, recordings: [...], by_source, by_action_type, by_completion
+        ``{meta, overall, recordings: [...], by_source, by_action_type, by_rule (by the rule
+        that answered or refused each step, :data:`resolver.decide.RULES`), by_completion
         (empty unless references were completed), latency_histogram, failures, corrupt}``.
     """
     steps = [step for result in results for step in result["steps"]]
@@ -113,6 +114,7 @@ def build_report(
         "recordings": recordings,
         "by_source": _grouped(steps, "source"),
         "by_action_type": _grouped(steps, "action_type"),
+        "by_rule": _grouped(steps, "rule"),
         "by_completion": _grouped([s for s in steps if "completion" in s], "completion"),
         "latency_histogram": _histogram(steps),
         "failures": _failures(results),

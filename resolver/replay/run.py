@@ -97,7 +97,7 @@ def resolve_step(
     row: dict[str, Any] = {
         "index": step.index, "step": step.step, "kind": step.kind, "key": step.key,
         "action_type": step.action_type, "snapshot": sid, "verdict": "skipped",
-        "answer": None, "expected": None, "source": None, "code": None,
+        "answer": None, "expected": None, "source": None, "code": None, "rule": None,
         "score": None, "margin": None, "ms": 0.0,
     }  # fmt: skip
     if sid is None or obs is None:
@@ -114,9 +114,10 @@ def resolve_step(
         invalid = exc.code.value in ("INVALID_REFERENCE", "INVALID_OBSERVATION")
         row["verdict"] = "invalid" if invalid else _verdict(None, expected)
         row["error"] = exc.message
+        row["rule"] = exc.evidence.rule or None
         return row
     row["ms"] = round(1000 * (time.perf_counter() - start), 3)
-    row.update(answer=res.executor_id, source=res.source)
+    row.update(answer=res.executor_id, source=res.source, rule=res.rule or None)
     row.update(score=round(res.score, 4), margin=round(res.margin, 4))
     row["verdict"] = _verdict(res.executor_id, expected)
     return row

@@ -156,7 +156,7 @@ def test_a_narrow_answer_is_taken_only_when_it_maps_back() -> None:
     with pytest.raises(ElementNotFoundError) as err:
         Catalog.from_json(catalog.to_json()).resolve("index=1", observation=renamed)
     assert "no page to map it back to" in err.value.message
-    assert err.value.evidence.candidates[0]["name"] == "Save all changes"
+    assert err.value.evidence.candidates[0].name == "Save all changes"
     # "Cancel" maps back to its own entry, not to "Save changes": never the wrong element.
     gone = Observation(accessibility_tree={"id": "f", "role": "form", "name": "Profile",
                                            "children": [{"id": "c", "role": "button",
@@ -245,4 +245,4 @@ def test_twins_whose_selectors_and_position_disagree_are_refused() -> None:
     with pytest.raises(AmbiguousMatchError) as err:
         catalog.resolve(f"index={text_link.index}", observation=page(True))
     assert "recorded selectors select its look-alike a11y:txt" in err.value.message
-    assert err.value.evidence.candidates[0]["executor_id"] == "a11y:img"
+    assert err.value.evidence.candidates[0].executor_id == "a11y:img"

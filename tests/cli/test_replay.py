@@ -9,6 +9,8 @@ import pytest
 from cli_helpers import one_line_error, run
 from recording_files import RECORDINGS, snapshot, write_corrupt, write_document
 
+from resolver.decide import RULES_BY_ID
+
 
 def test_local_run_writes_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     write_corrupt(tmp_path)
@@ -29,7 +31,13 @@ def test_local_run_writes_reports(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "reports in" in err
     report = json.loads((out / "report.json").read_text())
     assert report["overall"]["corrupt"] == 4 and report["overall"]["accuracy"] == 1.0
-    assert (out / "report.html").read_text().count("<svg") == 3
+    assert (out / "report.html").read_text().count("<svg") == 4
+    # Every replayed step names the rule that answered or refused it, and the report counts
+    # the verdicts per rule.
+    assert "by deciding rule" in text
+    assert set(report["by_rule"]) <= set(RULES_BY_ID) and report["by_rule"]
+    assert all(rule in text for rule in report["by_rule"])
+    assert sum(r["steps"] for r in report["by_rule"].values()) == report["overall"]["resolutions"]
     assert len(list((out / "results").glob("*.json"))) == 18
 
 

@@ -32,7 +32,8 @@ def _page(tmp_path: Path) -> str:
 
 def test_the_page_is_self_contained(tmp_path: Path) -> None:
     page = _page(tmp_path)
-    assert page.count("<svg") == 3 and page.count("data:image/png;base64,") == 3
+    assert page.count("<svg") == 4 and page.count("data:image/png;base64,") == 3
+    assert "Verdicts by deciding rule" in page and "accept.score" in page
     assert not re.search(r"(src|href)=\"?https?:", page)  # nothing fetched
     assert "Corrupt or unreadable" in page and "cut.jsonl" in page
 

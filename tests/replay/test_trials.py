@@ -78,7 +78,7 @@ def test_removed_row_button_abstains(trials: list[Trial]) -> None:
     with pytest.raises((ElementNotFoundError, AmbiguousMatchError)) as info:
         resolve(trial.ref, trial.changed.observation, sources=("a11y",))
     # the other rows' Edit buttons are the evidence, and none is good enough
-    assert any(c["name"] == "Edit" for c in info.value.evidence.candidates)
+    assert any(c.name == "Edit" for c in info.value.evidence.candidates)
 
 
 def test_per_row_buttons_follow_their_row(trials: list[Trial]) -> None:

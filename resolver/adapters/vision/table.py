@@ -35,6 +35,12 @@ from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
 from .analysis import Analysis
 
+LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
+    {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
+)
+"""Roles a screenshot names by the label attached beside them rather than by text of their
+own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
+
 __all__ = ["MIN_SECOND_ROLE", "VisionNative", "to_table"]
 
 MIN_SECOND_ROLE: Final[float] = 0.25
@@ -115,4 +121,12 @@ def to_table(
             owners.append(i)
             confidence.append(conf)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
-    return builder.build(coord_space=CoordSpace.UNKNOWN, screen_size=size, native=native)
+    window = None if analysis.full else _scaled((left, top, right, bottom), scale)
+    return builder.build(
+        coord_space=CoordSpace.UNKNOWN,
+        screen_size=size,
+        native=native,
+        window=window,
+        label_named_roles=LABEL_NAMED_ROLES,
+        groups_by_title=True,
+    )

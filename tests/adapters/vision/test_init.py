@@ -54,7 +54,9 @@ def test_twins_are_told_apart_by_the_hint_in_a_window(
     ref = SemanticElementRef(role="button", name="OK", bbox=box, screen_size=(1280, 800))
     answer = resolve(ref, settings, sources=("vision",))
     assert answer.executor_id.startswith("vision:") and _inside(answer.point, box)
-    assert "in the window 400x300" in answer.trace[-1].reason
+    # Answered in the smallest hint window (its rows' IDs name the window), by score.
+    assert answer.candidate.id.endswith("x300") and "400x300" in answer.candidate.id
+    assert answer.rule == "accept.score"
 
 
 def test_the_hint_is_rescaled_from_the_recording_screen(settings: Observation) -> None:
@@ -67,7 +69,8 @@ def test_twins_without_a_hint_are_ambiguous(settings: Observation) -> None:
     with pytest.raises(AmbiguousMatchError) as info:
         resolve({"role": "button", "name": "OK"}, settings, sources=("vision",))
     trace = info.value.evidence.trace
-    assert trace[0]["source"] == "vision" and trace[0]["status"] == "ambiguous"
+    assert trace[0].source == "vision" and trace[0].status == "ambiguous"
+    assert info.value.evidence.rule == trace[0].rule == "ambiguous.margin"
 
 
 def test_a_hidpi_screenshot_answers_in_screen_units() -> None:
@@ -103,9 +106,10 @@ def test_without_the_extra_the_chain_skips_vision(monkeypatch: pytest.MonkeyPatc
     obs = Observation(accessibility_tree=tree, screenshot=b"\x89PNG...")
     with pytest.raises(Exception) as info:
         resolve({"role": "button", "name": "OK"}, obs, coords_fallback="never")
-    trace = {t["source"]: t for t in info.value.evidence.trace}  # type: ignore[attr-defined]
-    assert trace["vision"]["status"] == "unavailable"
-    assert "resolver[vision]" in trace["vision"]["reason"]
+    trace = {t.source: t for t in info.value.evidence.trace}  # type: ignore[attr-defined]
+    assert trace["vision"].status == "unavailable"
+    assert trace["vision"].rule == "refuse.unavailable"
+    assert "resolver[vision]" in trace["vision"].reason
 
 
 @pytest.mark.parametrize("bad", [b"", b"not an image", np.zeros((5, 5), np.float64)])

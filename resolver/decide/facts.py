@@ -1,0 +1,335 @@
+"""What several rules read of a reference against a table: its namesakes, where things sit,
+which rows its recorded xpath selects, what a row is dressed in."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ..config import MatchConfig
+from ..geometry import Box, CoordSpace, iou_one, share_inside
+from ..index import index_of
+from ..models import MAX_ANCHORS, SemanticElementRef
+from ..results import Candidate
+from ..roles import canonical_role, role_code
+from ..table import MAX_ENTRY, CandidateTable
+from ..text import normalize
+from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, stable_classes
+from .rule import Decision
+
+__all__ = [
+    "at_place",
+    "bears_name",
+    "centre",
+    "corner_distance",
+    "fewer_lookalikes",
+    "gained_link",
+    "kept_over",
+    "lookalikes_in_place",
+    "lost_attribute",
+    "lost_class",
+    "namesake_rows",
+    "namesakes",
+    "other_kind",
+    "other_link",
+    "own_table_row",
+    "same_anchor",
+    "same_inner_container",
+    "same_space",
+    "same_target",
+    "selected_by_xpath",
+    "shuffled",
+    "xpath_column_resolver",
+    "xpath_rows",
+    "xpath_selects_best",
+]
+
+
+def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
+    """Nested rows that are one click target: a button and its label text, a list item and
+    its only link. Clicking the inner one activates the outer one."""
+    if table.executor_ids[a] == table.executor_ids[b]:
+        return True
+    if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
+        return False
+    names = table.names_norm
+    if not names[a] or not names[b] or names[a] == names[b]:
+        return True
+    box_a, box_b = table.box(a), table.box(b)
+    return box_a is not None and box_b is not None and iou_one(box_a, box_b) >= iou_min
+
+
+def xpath_selects_best(decision: Decision, default: float) -> bool:
+    """Whether the recorded xpath selects the decision's best row (its ``id:xpath``
+    signal; ``default`` where the reference or the table has no xpath)."""
+    return decision.candidates[0].signals.get("id:xpath", default) > 0.0
+
+
+def bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` bears the recorded name exactly (as :meth:`TableIndex.namesakes
+    <resolver.index.TableIndex.namesakes>` compares names: normalised, and a name of symbols
+    alone as written)."""
+    return bool(ref.name) and bool((index_of(table).namesakes(ref.name or "") == row).any())
+
+
+def namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
+    """The rows with the ref's name and role; for a reference without a name, the rows of
+    its role without one."""
+    if not (ref.name or "").strip():
+        if not ref.role:
+            return []
+        return [int(r) for r in index_of(table).unnamed(role_code(canonical_role(ref.role)))]
+    rows = index_of(table).namesakes(ref.name or "")
+    if ref.role:
+        rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
+    return [int(r) for r in rows]
+
+
+def namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:
+    """How many rows have the ref's name and role (nested rows of one name counted once)."""
+    kept, parent = set(namesake_rows(ref, table)), table.parent
+    count = 0
+    for row in kept:
+        up = int(parent[row])
+        while up >= 0 and up not in kept:
+            up = int(parent[up])
+        count += up < 0
+    return count
+
+
+def lookalikes_in_place(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether the page has as many elements with the recorded role and name as were
+    recorded (the target and each recorded look-alike; none recorded: the reference does not
+    say). One gone or one added (a removed target, a duplicated label) moves the others'
+    document places, so a recorded xpath may then select a look-alike in the target's slot.
+    A reference keeps at most :data:`~resolver.models.MAX_ANCHORS` look-alikes: with that
+    many, the list may not be all there were, and counting says nothing."""
+    if not ref.lookalikes:
+        return True
+    if len(ref.lookalikes) >= MAX_ANCHORS:
+        return False
+    return namesakes(ref, table) == len(ref.lookalikes) + 1
+
+
+def fewer_lookalikes(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether fewer elements bear the recorded role and name than the reference recorded
+    (the target and its look-alikes), as far as the recorded list can tell: one is gone."""
+    if len(ref.lookalikes) >= MAX_ANCHORS:
+        return True
+    return namesakes(ref, table) <= len(ref.lookalikes)
+
+
+def same_space(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether the ref's boxes are in the table's coordinate space."""
+    if table.coord_space is CoordSpace.NONE:
+        return False
+    space = table.coord_space
+    return not (ref.coord_space and space.known and ref.coord_space != space)
+
+
+def same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+    """Whether ``path`` ends in the ref's innermost recorded container, when that names a
+    group inside the page (not the outermost entry, the page or window title; not a landmark
+    token; not the element's own name)."""
+    if len(ref.container_path) < 2 or not path:
+        return False
+    inner = normalize(ref.container_path[-1][:MAX_ENTRY])
+    if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
+        return False
+    return normalize(path[-1]) == inner
+
+
+def at_place(box: Box, place: Box, config: MatchConfig) -> bool:
+    """Whether ``box`` sits at the recorded ``place``: they overlap by ``renamed_place``
+    (IoU), or, as a renamed element grows or shrinks along its line, the smaller lies
+    ``renamed_inside`` inside the larger and their heights agree within
+    ``renamed_height``."""
+    if iou_one(box, place) >= config.renamed_place:
+        return True
+    heights = sorted((box[3] - box[1], place[3] - place[1]))
+    if heights[1] <= 0 or heights[1] - heights[0] > config.renamed_height * heights[1]:
+        return False
+    # The smaller box's share inside the larger is the larger of the two shares.
+    return max(share_inside(box, place), share_inside(place, box)) >= config.renamed_inside
+
+
+def xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequence[int]] | None:
+    """``(kind, selector) -> rows`` for a table with an ``xpath`` column and no selector
+    engine: the rows whose xpath is the recorded one, compared in the column's form (a css
+    selector selects nothing)."""
+    if table.document_paths is None:
+        return None
+    column = index_of(table).id_column("xpath")
+
+    def run(kind: str, selector: str) -> Sequence[int]:
+        if kind != "xpath":
+            return ()
+        key = table.id_key("xpath", selector)
+        return np.flatnonzero(column == key).tolist() if key else ()
+
+    return run
+
+
+def xpath_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int] | None:
+    """The rows whose ``xpath`` is the recorded one (in the column's form), or None when the
+    reference recorded no xpath or the table has no such column."""
+    run = xpath_column_resolver(table) if ref.xpath else None
+    return None if run is None or not ref.xpath else list(run("xpath", ref.xpath))
+
+
+def selected_by_xpath(ref: SemanticElementRef, table: CandidateTable, row_id: str) -> bool:
+    """Whether the recorded xpath selects exactly the row ``row_id``."""
+    rows = xpath_rows(ref, table)
+    return rows is not None and len(rows) == 1 and table.ids[rows[0]] == row_id
+
+
+def other_kind(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` is another kind of element than the target: it has stable classes,
+    none of them recorded, while other rows still bear one (so the build did not rename
+    them). A sibling that slid into the target's ``nth-of-type`` slot (the title link of a
+    teaser whose image link went) reads so, as does a namesake built differently elsewhere
+    on the page; the target renamed or moved keeps its classes."""
+    recorded = stable_classes(ref.classes)
+    if not recorded:
+        return False
+    by_token, counts = table.derived(WebIndex).classes
+    if counts[row] == 0:
+        return False
+    kept = [by_token[token] for token in recorded if token in by_token]
+    return bool(kept) and not any(row in rows for rows in kept)
+
+
+def other_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` links elsewhere than the recorded link (another path, or another
+    fragment of it)."""
+    recorded = href_key(ref.href) if ref.href else None
+    if recorded is None:
+        return False
+    hosts, paths, fragments = table.derived(WebIndex).hrefs
+    if paths[row] is None:
+        return False
+    host_agrees = not recorded[0] or hosts[row] in ("", recorded[0])
+    return not (host_agrees and paths[row] == recorded[1] and fragments[row] == recorded[2])
+
+
+def same_anchor(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether the row links to the recorded link's fragment (``#contact``), a non-empty
+    one."""
+    recorded = href_key(ref.href) if ref.href else None
+    if recorded is None or not recorded[2]:
+        return False
+    return bool(table.derived(WebIndex).hrefs[2][row] == recorded[2])
+
+
+def gained_link(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` links somewhere while the reference, from a table that records links,
+    recorded none (a button, where a link of its name now is)."""
+    if ref.href is not None or "href" not in table.platform_ids:
+        return False
+    return table.derived(WebIndex).hrefs[1][row] is not None
+
+
+def lost_class(ref: SemanticElementRef, table: CandidateTable, row: int) -> str | None:
+    """A recorded stable class that ``row`` lacks while another row of the page still bears
+    it (``None`` if there is none): the page kept that style, and the row is not dressed in
+    it. Only where the table knows classes."""
+    recorded = stable_classes(ref.classes)
+    if not recorded or "class" not in table.platform_ids:
+        return None
+    by_token, _ = table.derived(WebIndex).classes
+    lost = sorted(t for t in recorded if t in by_token and not (by_token[t] == row).any())
+    return lost[0] if lost else None
+
+
+def lost_attribute(
+    ref: SemanticElementRef, table: CandidateTable, row: int, compared: int
+) -> str | None:
+    """A recorded descriptive attribute (``title``, ``alt``, ``placeholder``, ``name``,
+    ``type``) whose value ``row`` does not have, with another value or none (``None`` if it
+    has them all), comparing the first ``compared`` characters of the normalised values (a
+    recorder caps long values before it normalises them, the table after). Only attributes
+    the table knows."""
+    query = WebQuery.build(ref)
+    if query is None:
+        return None
+    index = table.derived(WebIndex)
+    for name, value in query.attributes:
+        if f"attr:{name}" not in table.platform_ids:
+            continue
+        seen = index.attribute(name)[row]
+        if seen is None or seen[:compared] != value[:compared]:
+            return name
+    return None
+
+
+def own_table_row(
+    ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig
+) -> bool:
+    """Whether ``row`` lies in a table row (at most ``table_row_depth`` levels up) that is
+    the ref's innermost recorded container (:func:`same_inner_container`: Alice's row, named
+    by its text) and no other row of the recorded role and name is in a container of that
+    name. The text inside a button, repeating its name, is the button."""
+    paths = table.containers
+    if not same_inner_container(ref, paths[row]):
+        return False
+    parent, roles = table.parent, table.roles
+    up = int(parent[row])
+    for _ in range(config.table_row_depth):
+        if up < 0 or roles[up] in RECORD_ROLES:
+            break
+        up = int(parent[up])
+    if up < 0 or roles[up] not in RECORD_ROLES:
+        return False
+    inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
+    return not any(
+        r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
+        for r in namesake_rows(ref, table)
+    )
+
+
+def centre(box: Box) -> tuple[float, float]:
+    """A box's centre."""
+    return ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def corner_distance(a: Box, b: Box) -> float:
+    """How far box ``a`` is from box ``b``: the mean of the distances between their top-left
+    corners and between their bottom-right corners. For boxes of one size that is the
+    distance between their centres; a box drawn around another (a placeholder image behind
+    the picture it stands for) shares its centre but not its corners."""
+    return (_distance(a[:2], b[:2]) + _distance(a[2:], b[2:])) / 2.0
+
+
+def shuffled(ref: SemanticElementRef, table: CandidateTable, row: int, place: Box) -> bool:
+    """Whether another row of the recorded role and name than ``row`` lies nearer to the
+    target's recorded ``place``: the look-alikes traded places (a table's rows sorted), so
+    only their containers tell them apart. A removed target's survivor is the namesake
+    nearest to where the target was when nothing took its place."""
+    rows = np.asarray([r for r in namesake_rows(ref, table) if r != row], dtype=np.intp)
+    if not rows.size:
+        return False
+    geo, (px, py) = index_of(table).geometry, centre(place)
+    picked = np.append(rows, row)
+    far = np.hypot(geo.cx[picked] - px, geo.cy[picked] - py)
+    others = far[:-1][np.isfinite(far[:-1])]
+    return bool(np.isfinite(far[-1]) and others.size and others.min() < far[-1])
+
+
+def kept_over(
+    decision: Decision, fits: Callable[[Candidate, Candidate], bool]
+) -> tuple[Candidate, Candidate] | None:
+    """``(kept, other)``: the best and its runner-up, in the order ``fits(kept, other)``
+    accepts (tried both ways), or None. Both must have a box."""
+    best, rival = decision.best, decision.runner_up
+    if best is None or rival is None or best.bbox is None or rival.bbox is None:
+        return None
+    for kept, other in ((best, rival), (rival, best)):
+        if fits(kept, other):
+            return kept, other
+    return None

@@ -1,0 +1,160 @@
+"""Stage ``judge``: the ranked rows become a verdict. The best row is accepted when it reaches
+``threshold`` and leads the best row that is a *different target* by ``min_margin`` (a button
+and the text inside it are one target). Also here: the one review rule that accepts an answer
+under the threshold (``accept.sole_namesake``) and the final word on every answer
+(``refuse.min_confidence``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..calibration import confidence
+from ..results import Candidate
+from .facts import namesakes, same_target
+from .rule import ROUNDING, Context, Decision, overruled
+
+__all__ = ["pending", "runner_row"]
+
+
+def runner_row(ctx: Context) -> int | None:
+    """The position, among the ranked rows, of the best one that is a different target from
+    the first (``None`` if there is none)."""
+    scored, table, iou = ctx.scored, ctx.table, ctx.config.same_target_iou
+    first = int(scored.rows[0])
+    return next(
+        (
+            j
+            for j in range(1, scored.rows.size)
+            if not same_target(table, first, int(scored.rows[j]), iou)
+        ),
+        None,
+    )
+
+
+def pending(ctx: Context, ranked: tuple[Candidate, ...]) -> Decision:
+    """The undecided decision over ``ctx``'s ranked rows (``ranked``: their candidates), with
+    its runner-up and the best's lead over it."""
+    if ctx.scored.rows.size == 0:
+        return Decision("pending", "", ranked)
+    runner = runner_row(ctx)
+    best_score = float(ctx.scored.scores[0])
+    runner_score = float(ctx.scored.scores[runner]) if runner is not None else 0.0
+    rival = None if runner is None else ranked[runner]
+    return Decision("pending", "", ranked, rival, best_score - runner_score)
+
+
+def _best(ctx: Context) -> float:
+    return float(ctx.scored.scores[0])
+
+
+def no_candidates(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.no_candidates``."""
+    if ctx.scored.rows.size:
+        return None
+    return Decision("not_found", "the source has no candidates")
+
+
+def role_only(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.role_only``."""
+    if ctx.scored.identifying:
+        return None
+    reason = (
+        "the reference has nothing here but its role (its box is in another coordinate "
+        "space): too little to tell candidates apart"
+    )
+    return Decision("not_found", reason, decision.candidates)
+
+
+def under_threshold(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.threshold``."""
+    best = _best(ctx)
+    threshold = ctx.config.threshold
+    if best >= threshold - ROUNDING:
+        return None
+    reason = f"best score {best:.3f} is below the threshold {threshold:.2f}"
+    return replace(decision, status="not_found", reason=reason)
+
+
+def under_margin(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.margin``."""
+    if decision.margin >= ctx.config.min_margin - ROUNDING:
+        return None
+    best = _best(ctx)
+    runner = best - decision.margin if decision.runner_up is not None else 0.0
+    reason = (
+        f"best {best:.3f} leads the runner-up {runner:.3f} by {decision.margin:.3f}, "
+        f"less than the margin {ctx.config.min_margin:.2f}"
+    )
+    return replace(decision, status="ambiguous", reason=reason)
+
+
+def low_confidence(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.low_confidence``."""
+    wanted = ctx.config.min_confidence
+    if wanted <= 0:
+        return None
+    best = _best(ctx)
+    sure = confidence(best, decision.margin, decision.candidates[0].signals)
+    if sure >= wanted:
+        return None
+    reason = (
+        f"estimated probability {sure:.3f} of being right (score {best:.3f}, margin "
+        f"{decision.margin:.3f}) is below min_confidence {wanted:.2f}"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
+def by_score(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.score``."""
+    best = _best(ctx)
+    reason = f"score {best:.3f}, margin {decision.margin:.3f}"
+    return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.sole_namesake``: a best row under the threshold that is the reference's sole
+    namesake. The reference recorded the page around it (anchors) and no look-alike, the row
+    has its role and name exactly, no other row has both, and the row scores at least
+    ``sole_threshold`` and leads by ``sole_margin``. A redesign moved it (box, containers,
+    neighbours), but nothing else on the page could be it."""
+    ref, config, scored = ctx.ref, ctx.config, ctx.scored
+    recorded_alone = ref.occurrence is None and not ref.lookalikes and bool(ref.anchors)
+    if not recorded_alone or not ref.role or not ref.name:
+        return None
+    if not decision.candidates or scored.rows.size == 0:
+        return None
+    best = float(scored.scores[0])
+    if best >= config.threshold - ROUNDING:  # refused for another reason (min_confidence)
+        return None
+    if best < config.sole_threshold or decision.margin < config.sole_margin:
+        return None
+    signals = decision.candidates[0].signals
+    if signals.get("name", 0.0) < 1.0 or signals.get("role", 0.0) < 1.0:
+        return None
+    if namesakes(ref, ctx.table) != 1:
+        return None
+    reason = (
+        f"score {best:.3f} is under the threshold, but the best is the only row with the "
+        f"recorded role and name, and the reference recorded no look-alike (margin "
+        f"{decision.margin:.3f})"
+    )
+    return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+def min_confidence(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.min_confidence``: an accepted decision whose estimated probability of being
+    right (from its score, margin and signals, :func:`~resolver.calibration.confidence`,
+    which ``Resolution.confidence`` reports) is under ``min_confidence`` is refused, however
+    it was accepted: by threshold and margin, by a verified selector, or by a rule that took
+    a renamed target or broke a tie."""
+    wanted = ctx.config.min_confidence
+    if wanted <= 0 or not decision.candidates:
+        return None
+    best = decision.candidates[0]
+    sure = confidence(best.score, decision.margin, best.signals)
+    if sure >= wanted:
+        return None
+    why = (
+        f"its estimated probability {sure:.3f} of being right is below min_confidence {wanted:.2f}"
+    )
+    return overruled(decision, "not_found", why)

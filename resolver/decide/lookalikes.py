@@ -1,0 +1,176 @@
+"""Review rules about look-alikes (other elements of the target's role and name): when one of
+them is gone, the answer may be a survivor rather than the target."""
+
+from __future__ import annotations
+
+from ..matcher import moved_box, page_shift, recorded_group
+from ..models import MAX_ANCHORS
+from .facts import (
+    corner_distance,
+    fewer_lookalikes,
+    lookalikes_in_place,
+    namesakes,
+    other_link,
+    same_inner_container,
+    same_space,
+    shuffled,
+    xpath_rows,
+    xpath_selects_best,
+)
+from .rule import ROUNDING, Context, Decision, overruled
+
+__all__ = ["lookalike_path", "lookalike_place", "shrunk_group", "survivor_link", "unnamed"]
+
+
+def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.lookalike_place``: when fewer elements with the recorded role and name are
+    left than were recorded (the target and its look-alikes), one is gone, perhaps the
+    target: an answer then nearer to where a recorded look-alike was than to where the target
+    was (both boxes after the anchors' shift; by
+    :func:`~resolver.decide.facts.corner_distance`) is taken for that look-alike, its
+    survivor, and the source abstains.
+
+    An answer in the recorded innermost container is exempt (a named group, or a table row
+    or list item by its text, other than the element's own name) while the recorded xpath
+    selects it or another namesake lies nearer to the target's place
+    (:func:`~resolver.decide.facts.shuffled`): look-alikes that traded places are told apart
+    by their containers (the "Edit" of Alice's table row, after the rows were sorted and one
+    deleted); the nearest namesake, at a look-alike's place, is that look-alike's survivor."""
+    ref, table = ctx.ref, ctx.table
+    if not ref.lookalikes or ref.bbox is None or not ref.name or not same_space(ref, table):
+        return None
+    if not fewer_lookalikes(ref, table):
+        return None
+    row = ctx.first
+    box = table.box(row)
+    if box is None:
+        return None
+    shift = page_shift(ref, table)
+    place = moved_box(ref.bbox, shift)
+    to_target = corner_distance(box, place)
+    to_twin = min(corner_distance(box, moved_box(b, shift)) for b in ref.lookalikes)
+    if to_twin >= to_target:
+        return None
+    selected = xpath_selects_best(decision, 0.0)
+    if same_inner_container(ref, table.containers[row]) and (
+        selected or shuffled(ref, table, row, place)
+    ):
+        return None
+    why = (
+        f"the best is where a recorded look-alike was "
+        f"({to_twin:.0f} px from it, {to_target:.0f} px from the target's place): the target "
+        "is gone or moved"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def lookalike_path(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.lookalike_path``: when fewer look-alikes are left than were recorded
+    (fewer rows share the recorded role, name and container path, and fewer the role and
+    name alone than the target and its recorded look-alikes: one is gone, perhaps the
+    target) and the recorded xpath now names no element at all, the target's own place in
+    the document went too: a surviving look-alike that slid into its place on screen is as
+    likely as the target, and the source abstains. (A reshaped page moves look-alikes between
+    containers without removing any: then the count by role and name keeps the answer.)
+
+    An answer outside the recorded group is judged so too when no row of that group is left
+    (its container was named by text that went with the target) and fewer rows bear the
+    recorded role and name than the group had members."""
+    ref, table = ctx.ref, ctx.table
+    if not ref.xpath or ref.occurrence is None or not ref.name:
+        return None
+    if not decision.candidates[0].signals.get("lookalike_gone") and (
+        recorded_group(ref, table).size > 0 or namesakes(ref, table) >= ref.occurrence[1]
+    ):
+        return None  # the best is not of the recorded group, and none may be gone
+    if not fewer_lookalikes(ref, table):
+        return None
+    if xpath_rows(ref, table) != []:
+        return None  # no xpath column to look in, or the path still selects something
+    why = (
+        "fewer look-alikes are left than were recorded and the "
+        "recorded xpath selects nothing: the target may be the one that went"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def survivor_link(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.survivor_link``: with fewer look-alikes left than were recorded (one is gone,
+    perhaps the target), an answer of the recorded group that links elsewhere than the
+    recorded link is a surviving look-alike: the target, had it stayed, would still link
+    where it did. The source abstains."""
+    gone = decision.candidates[0].signals.get("lookalike_gone")
+    if not gone or not other_link(ctx.ref, ctx.table, ctx.first):
+        return None
+    why = (
+        "fewer look-alikes are left than were recorded and the best links elsewhere than "
+        "the target did: a surviving look-alike"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def shrunk_group(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.shrunk_group``: fewer elements bear the recorded role and name than the
+    reference recorded (the target and its look-alikes: one is gone, perhaps the target),
+    and the best is in another container than the recorded one, which the recorded xpath
+    does not select: a namesake elsewhere, as likely left by a removed target as the target
+    moved. An answer in the recorded innermost container is exempt, as in
+    :func:`lookalike_place`."""
+    ref, best = ctx.ref, decision.best
+    if best is None or not ref.lookalikes or not lookalikes_listed_whole(ctx):
+        return None
+    signals = best.signals
+    if signals.get("container", 1.0) >= 1.0 - ROUNDING or xpath_selects_best(decision, 0.0):
+        return None
+    if same_inner_container(ref, best.container_path):
+        return None
+    if namesakes(ref, ctx.table) >= len(ref.lookalikes) + 1:
+        return None
+    why = (
+        f"{len(ref.lookalikes) + 1} elements bore the recorded role and name and fewer do "
+        f"now, and the best is in another container (container {signals['container']:.2f}) "
+        "where the recorded xpath does not lead: perhaps a look-alike left by the target"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def lookalikes_listed_whole(ctx: Context) -> bool:
+    """Whether the reference's look-alike list is every look-alike there was (it keeps at
+    most :data:`~resolver.models.MAX_ANCHORS`)."""
+    return len(ctx.ref.lookalikes) < MAX_ANCHORS
+
+
+def unnamed(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.unnamed``: a reference without a name is told by its role, its link and its
+    place. An answer which the recorded xpath does not select is another element when it has
+    another role (a named field for an unnamed one) or address, or when it is neither where
+    the target was (box under ``stray_box``) nor among its recorded neighbours (nearby texts
+    at most ``stray_nearby``): without a name, nothing else speaks for it. Nor, for an
+    unnamed answer, when the page does not show that its recorded look-alikes (the other
+    unnamed elements of its role) are all still there: one went, perhaps the target, and the
+    next blank field slides into its place. (On a page that names its fields, where the
+    answer has a name, that count says nothing.)"""
+    ref, config, best = ctx.ref, ctx.config, decision.best
+    if best is None or ref.name:
+        return None
+    signals = best.signals
+    if xpath_selects_best(decision, 0.0):
+        return None
+    role, link = signals.get("role", 1.0), signals.get("web:href", 1.0)
+    box, nearby = signals.get("bbox", 1.0), signals.get("web:nearby", 1.0)
+    if role < 1.0 - ROUNDING or link < 1.0 - ROUNDING:
+        why = f"the best differs in role ({role:.2f}) or link ({link:.2f})"
+    elif box < config.stray_box and nearby <= config.stray_nearby:
+        why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
+    elif not (best.name or "").strip() and not lookalikes_in_place(ref, ctx.table):
+        why = (
+            f"the page does not show its {len(ref.lookalikes)} recorded look-alikes all still "
+            "there (one may be gone, the next in the target's place)"
+        )
+    else:
+        return None
+    return overruled(
+        decision,
+        "not_found",
+        f"the reference has no name, {why}, and the recorded xpath does not lead there",
+    )

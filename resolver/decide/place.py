@@ -1,0 +1,288 @@
+"""Review rules about place: where the answer is on the screen, among the recorded neighbours
+and in the document, against where the target was. An answer that agrees with the reference
+on its name alone, away from all of that, may be what a removed target left."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..geometry import Box, box_gap, box_gaps
+from ..matcher import moved_box, page_shift
+from ..models import SemanticElementRef
+from ..table import CandidateTable
+from ..text import name_similarity, normalize
+from ..web import NearbyIndex, nearby_key
+from .facts import (
+    at_place,
+    own_table_row,
+    same_inner_container,
+    same_space,
+    same_target,
+    xpath_rows,
+    xpath_selects_best,
+)
+from .paths import landmarks, parent_kept, path_changes, region_kept, tag_path_similarity
+from .rule import ROUNDING, Context, Decision, overruled
+
+__all__ = ["far_in_document", "left_behind", "other_region", "slot_kept", "stray", "torn"]
+
+
+def stray(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.stray``: an answer that is not where the target was (box under
+    ``stray_box``), not among its recorded neighbours (nearby texts at most
+    ``stray_nearby``) and not at its place in the document (the tags of the recorded xpath,
+    positions ignored, agreeing under ``stray_path`` with the row's) has only its name and
+    role for it: it may be a look-alike left by a removed target, and the source abstains.
+    Each of the three must be known, and an answer in the recorded innermost named container
+    has that for it too (exempt)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    signals = decision.candidates[0].signals
+    box, nearby = signals.get("bbox"), signals.get("web:nearby")
+    xpaths = table.document_paths
+    if box is None or nearby is None or not ref.xpath or xpaths is None:
+        return None
+    if box >= config.stray_box or nearby > config.stray_nearby:
+        return None
+    row = ctx.first
+    xpath = xpaths[row]
+    if not xpath or same_inner_container(ref, table.containers[row]):
+        return None
+    path = tag_path_similarity(ref.xpath, xpath)
+    if path >= config.stray_path:
+        return None
+    why = (
+        f"the best is not where the target was (box {box:.2f}), not "
+        f"among its recorded neighbours (nearby {nearby:.2f}) and not at its place in the "
+        f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def left_behind(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.left_behind``: the target went and left its neighbours behind. A recorded
+    nearby text that is unique on the page still lies within ``left_near`` screen heights of
+    where the target was (after the page's shift), the recorded xpath selects nothing, and
+    the answer lies farther than ``left_far`` screen heights from every such neighbour. The
+    answer shares the name but not the place (a footer link of the header's name), and the
+    source abstains. A target moved away with its neighbours takes them along; one moved
+    alone leaves its xpath to the element that took its slot."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not ref.nearby_text or ref.bbox is None or not ref.xpath or not same_space(ref, table):
+        return None
+    if table.document_paths is None:
+        return None
+    box = table.box(ctx.first)
+    if box is None:
+        return None
+    places = table.derived(NearbyIndex)
+    neighbours = []
+    for text in ref.nearby_text:
+        at = places.positions.get(nearby_key(text))
+        if at is not None and at.size == 1:
+            found = table.box(int(places.seq[int(at[0])]))
+            if found is not None:
+                neighbours.append(found)
+    if not neighbours:
+        return None
+    height = ctx.screen_height()
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    stayed = min(box_gap(target, n) for n in neighbours)
+    away = min(box_gap(box, n) for n in neighbours)
+    if stayed > config.left_near * height or away <= config.left_far * height:
+        return None
+    if xpath_rows(ref, table):
+        return None
+    why = (
+        f"the target's recorded neighbours are still where it was "
+        f"({stayed:.0f} px from its place), its xpath selects nothing, and the best is "
+        f"{away:.0f} px from all of them: the target is gone from its place"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def slot_kept(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.slot_kept``: the target's neighbourhood stayed without it. The answer has
+    every recorded nearby text next to it, its box agrees under ``stray_box``, it lies more
+    than ``left_near`` screen heights from where the target was (after the page's shift),
+    and the recorded xpath does not select it; yet all but one of the recorded nearby texts
+    the page still has (two at least) have another copy, not among the answer's neighbours,
+    near where the target was (within ``left_near`` screen heights and a third of the
+    answer's distance). The page holds that neighbourhood twice and the answer is in the
+    other copy: the footer's "Demos" among the footer's copies of the header's links, after
+    the header's "Demos" was removed. The source abstains. A target moved with its
+    neighbours has them next to it and no second copy at home; one moved alone (a reordered
+    heading) leaves them behind, but then it does not have them next to it. Every row of a
+    table repeats texts such as "Edit" and "Active", so an answer in the table row the
+    reference recorded as its innermost container is exempt
+    (:func:`~resolver.decide.facts.own_table_row`)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if len(ref.nearby_text) < 2 or ref.bbox is None or not same_space(ref, table):
+        return None
+    signals = decision.candidates[0].signals
+    if signals.get("web:nearby", 0.0) < 1.0 - ROUNDING:
+        return None
+    if signals.get("bbox", 1.0) >= config.stray_box:
+        return None
+    row = ctx.first
+    box = table.box(row)
+    if box is None or table.document_paths is None or xpath_selects_best(decision, 0.0):
+        return None
+    if own_table_row(ref, table, row, config):
+        return None
+    height = ctx.screen_height()
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    away = box_gap(target, box)
+    if away <= config.left_near * height:
+        return None
+    near = min(config.left_near * height, away / 3.0)
+    home, found = _copies_at(ref, table, row, (target, near), config.nearby_window)
+    if home < 2 or home < found - 1:
+        return None
+    why = (
+        f"{home} of the {found} recorded neighbours still on the page have a copy where the "
+        f"target was, apart from the best's, which lies {away:.0f} px away and is not what "
+        "the recorded xpath selects: the neighbourhood stayed without the target"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def _copies_at(
+    ref: SemanticElementRef,
+    table: CandidateTable,
+    row: int,
+    around: tuple[Box, float],
+    window: int,
+) -> tuple[int, int]:
+    """How many of the ref's nearby texts have a copy within ``around`` (a place and a
+    distance in px) that is not one of ``row``'s own neighbours (within ``window`` texts of
+    it), and how many the page has at all."""
+    place, near = around
+    places = table.derived(NearbyIndex)
+    answer_at = int(places.position[row])
+    found = home = 0
+    for key in dict.fromkeys(nearby_key(t) for t in ref.nearby_text):
+        at = places.positions.get(key)
+        if at is None:
+            continue
+        found += 1
+        copies = at[np.abs(at - answer_at) > window]
+        home += bool(np.any(box_gaps(table.bboxes[places.seq[copies]], place) <= near))
+    return home, found
+
+
+def other_region(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.other_region``: an answer in another region of the page. The landmark
+    elements on its document path (:data:`resolver.web.LANDMARK_TAGS`, in order) are not
+    those on the recorded xpath's (a footer's navigation for a header's), the recorded xpath
+    does not select it, and its box agrees under ``stray_box``, while the recorded region
+    (the innermost landmark element on the recorded xpath) is still on the page. Sites
+    repeat links and controls across regions (a logo link, a search box, a social link in
+    header and footer), so the namesake in the other region is as likely as the target moved
+    there, and the source abstains. A block moved within its region keeps the region's
+    landmarks; a redesign that moved the footer's links into a navigation bar took the
+    footer away."""
+    ref, table = ctx.ref, ctx.table
+    signals = decision.candidates[0].signals
+    if xpath_selects_best(decision, 1.0) or signals.get("bbox", 1.0) >= ctx.config.stray_box:
+        return None
+    xpaths = table.document_paths
+    if not ref.xpath or xpaths is None:
+        return None
+    answer = xpaths[ctx.first]
+    if not answer:
+        return None
+    recorded, found = landmarks(ref.xpath), landmarks(str(answer))
+    if not recorded or recorded == found or not region_kept(ref.xpath, table):
+        return None
+    why = (
+        f"the best lies in another region of the page ({'/'.join(found) or 'none'} for the "
+        f"recorded {'/'.join(recorded) or 'none'}), away from the recorded place and not "
+        "under the recorded xpath: a namesake the page repeats there is as likely"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def far_in_document(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.far_in_document``: an answer whose place in the document differs from the
+    recorded xpath at ``far_steps`` steps or more, their tags aligned: steps at another
+    position, or, while the element that held the target is still on the page, steps of
+    another tag. A target that moved keeps most of its path: a sibling inserted or removed
+    before it, a banner at the top of the page or its block reordered each renumber one
+    step, a wrapper added or removed adds or drops a level. An answer three steps apart lies
+    in another branch of the page (the sidebar's copy of a link of the article, after the
+    article's was removed), and only what it shares with every copy speaks for it: the
+    source abstains. A redesign that rebuilt the branch (a table turned into rows of
+    ``div``, a footer into a navigation bar) took the target's parent with it, and then
+    other tags say nothing. Only for an answer more than ``left_near`` screen heights from
+    where the target was (after the page's shift): wrappers added around earlier siblings
+    renumber steps of a target that stays in its place. Not for an answer the recorded xpath
+    selects."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    xpaths = table.document_paths
+    if not ref.xpath or xpaths is None or not ref.xpath.startswith("/"):
+        return None
+    if xpath_selects_best(decision, 1.0):
+        return None
+    row = ctx.first
+    answer, box = xpaths[row], table.box(row)
+    if not answer or box is None or ref.bbox is None or not same_space(ref, table):
+        return None
+    height = ctx.screen_height()
+    if box_gap(moved_box(ref.bbox, page_shift(ref, table)), box) <= config.left_near * height:
+        return None
+    replaced, renumbered = path_changes(ref.xpath, str(answer))
+    far = config.far_steps
+    if renumbered < far and (replaced < far or not parent_kept(ref.xpath, table)):
+        return None
+    why = (
+        f"the best's place in the document differs from the recorded xpath at "
+        f"{renumbered} positions and {replaced} tags: it lies in another part of the page, "
+        "perhaps a look-alike left by a removed target"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def torn(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.torn``: torn between the best and the row the recorded xpath selects
+    (another target of the best's role). The best must lead it by ``torn_margin`` when that
+    row bears the recorded name (a look-alike in the target's place in the document, or the
+    target itself, moved on screen), or when it bears the recorded name changed a little
+    (``renamed_name`` up) and sits at the recorded place (after the page's shift) where the
+    best does not (the target renamed, as likely as the best is a namesake elsewhere)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if decision.margin >= config.torn_margin or not ref.xpath or not ref.name:
+        return None
+    if ref.bbox is None or not same_space(ref, table):
+        return None
+    rows = xpath_rows(ref, table)
+    best = ctx.first
+    if rows is None or len(rows) != 1 or rows[0] == best:
+        return None
+    other = rows[0]
+    if table.role_codes[other] != table.role_codes[best]:
+        return None
+    similarity = name_similarity(ref.name, table.names[other])
+    if similarity < config.renamed_name or same_target(table, best, other, config.same_target_iou):
+        return None
+    if normalize(table.names[other]) == normalize(ref.name):
+        why = (
+            f"the recorded xpath selects another element with the "
+            f"recorded name, and the best leads it by less than {config.torn_margin:.2f}: "
+            "a look-alike in the target's place in the document, or the target"
+        )
+        return overruled(decision, "ambiguous", why)
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    here, there = table.box(other), table.box(best)
+    if (
+        here is None
+        or there is None
+        or not at_place(here, place, config)
+        or at_place(there, place, config)
+    ):
+        return None
+    why = (
+        f"the recorded xpath selects {table.names[other]!r} at the "
+        f"target's place (name {similarity:.2f}) while the best is elsewhere, and the best "
+        f"leads by less than {config.torn_margin:.2f}: renamed target or namesake"
+    )
+    return overruled(decision, "ambiguous", why)

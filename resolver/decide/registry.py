@@ -1,0 +1,408 @@
+"""The ordered registry of rules, :data:`RULES`, and the engine that asks them.
+
+Why the order is what it is:
+
+1. ``select`` comes first because a recorded selector that still selects one agreeing
+   element is the strongest evidence there is; it is checked on the ranking as the matcher
+   made it. Only then may a label give way to its control, so the judge weighs the element
+   that acts.
+2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*,
+   too low, too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
+3. ``review``: first the one rule that may accept what the threshold refused
+   (``accept.sole_namesake``), so that what it accepts is reviewed like any other answer.
+   Then the refusals, asked until one refuses or doubts the answer. They go from the most
+   direct evidence of a removed target to the most circumstantial: the answer bears a
+   recorded neighbour's name; a look-alike is gone and the answer sits where a look-alike
+   was, or the recorded path went too, or the answer links where a look-alike did; then
+   place (on screen, among neighbours, in regions and branches of the document), the xpath
+   torn between two rows, then what the answer is (name and role changed, name alone,
+   classes and attributes, a numbered series), then counts (a shrunk group, an unnamed
+   target), and last the groups a source sees only by their titles. A rule earlier in the
+   list wins; its reason is the more specific. After them, the tie-breakers, for a verdict
+   that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
+   evidence just one of the tied rows has, renamed targets (by the recorded look-alikes,
+   then by the recorded slot) before place in the document (the path, then one renumbered
+   step).
+4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
+5. ``chain``: the chain's own verdicts on a source it could not ask and on the recorded
+   coordinates (:mod:`resolver.chain`).
+6. ``catalog``: a catalog's checks of an index used on a changed page
+   (:mod:`resolver.catalog`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..batch import score_many
+from ..config import MatchConfig
+from ..matcher import Scored, score_table
+from ..models import SemanticElementRef
+from ..results import Candidate
+from ..table import CandidateTable
+from . import groups, identity, judge, lookalikes, place, select, ties
+from .rule import Context, Decision, Rule
+
+__all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule"]
+
+_ACC: Final = ("accepted",)
+_AMB: Final = ("ambiguous",)
+_NF: Final = ("not_found",)
+_STRAY: Final = ("stray_box", "stray_nearby", "stray_path")
+
+RULES: Final[tuple[Rule, ...]] = (
+    # -- select: before the rows are judged ---------------------------------------------------
+    Rule(
+        "accept.verified_selector", "accepts", "select",
+        "A recorded css/xpath selects exactly one element whose role and name agree and that "
+        "the ranking does not contradict; it answers at once.",
+        select.verified_selector_rule,
+        params=("selector_role", "selector_name", "threshold", "min_margin", "stray_box",
+                "xpath_nearby_slack"),
+    ),
+    Rule(
+        "prefer.control", "prefers", "select",
+        "A label that narrowly beats the control around it (or only repeats its name) gives "
+        "way to the control, which is what acts.",
+        select.prefer_control_rule,
+        params=("min_margin", "same_target_iou"),
+    ),
+    # -- judge: the ranking becomes a verdict -------------------------------------------------
+    Rule(
+        "refuse.no_candidates", "refuses", "judge",
+        "The source has no rows to judge.", judge.no_candidates,
+    ),
+    Rule(
+        "refuse.role_only", "refuses", "judge",
+        "The reference has nothing but its role in this source (its box is in another "
+        "coordinate space): too little to tell rows apart.", judge.role_only,
+    ),
+    Rule(
+        "refuse.threshold", "refuses", "judge",
+        "The best score is under the threshold.", judge.under_threshold, params=("threshold",),
+    ),
+    Rule(
+        "ambiguous.margin", "doubts", "judge",
+        "The best leads the best row that is a different target by less than the margin.",
+        judge.under_margin, params=("min_margin", "same_target_iou"),
+    ),
+    Rule(
+        "refuse.low_confidence", "refuses", "judge",
+        "The estimated probability of being right (score, margin, signals) is under "
+        "min_confidence.", judge.low_confidence, params=("min_confidence",),
+    ),
+    Rule(
+        "accept.score", "accepts", "judge",
+        "The best clears the threshold and the margin.", judge.by_score,
+    ),
+    # -- review: answers under the threshold, refusals, then tie-breakers ---------------------
+    Rule(
+        "accept.sole_namesake", "accepts", "review",
+        "Under the threshold, but the only row with the recorded role and name, for a "
+        "reference that recorded anchors and no look-alike.",
+        judge.sole_namesake, _NF, ("threshold", "sole_threshold", "sole_margin"),
+    ),
+    Rule(
+        "refuse.neighbour_name", "refuses", "review",
+        "The answer bears the name of an element recorded next to the target, not the "
+        "target's: the target is gone.", identity.neighbour_name, _ACC, ("own_text",),
+    ),
+    Rule(
+        "refuse.lookalike_place", "refuses", "review",
+        "A look-alike is gone and the answer sits nearer where a recorded look-alike was "
+        "than where the target was.", lookalikes.lookalike_place, _ACC,
+    ),
+    Rule(
+        "ambiguous.lookalike_path", "doubts", "review",
+        "A look-alike is gone and the recorded xpath selects nothing: the target may be the "
+        "one that went.", lookalikes.lookalike_path, _ACC,
+    ),
+    Rule(
+        "refuse.survivor_link", "refuses", "review",
+        "A look-alike is gone and the answer links elsewhere than the target did: a "
+        "surviving look-alike.", lookalikes.survivor_link, _ACC,
+    ),
+    Rule(
+        "refuse.stray", "refuses", "review",
+        "Not where the target was, not among its recorded neighbours, not at its place in "
+        "the document: only name and role speak for it.", place.stray, _ACC, _STRAY,
+    ),
+    Rule(
+        "refuse.left_behind", "refuses", "review",
+        "The target's recorded neighbours stayed where it was, its xpath selects nothing, "
+        "and the answer is far from them.", place.left_behind, _ACC,
+        ("left_near", "left_far", "screen_height"),
+    ),
+    Rule(
+        "refuse.slot_kept", "refuses", "review",
+        "The answer's neighbourhood has a second copy where the target was: the "
+        "neighbourhood stayed without the target.", place.slot_kept, _ACC,
+        ("stray_box", "left_near", "nearby_window", "screen_height", "table_row_depth"),
+    ),
+    Rule(
+        "refuse.other_region", "refuses", "review",
+        "The answer lies in another landmark region than the recorded one, which is still "
+        "on the page, away from the recorded place.", place.other_region, _ACC, ("stray_box",),
+    ),
+    Rule(
+        "ambiguous.torn", "doubts", "review",
+        "The recorded xpath selects another row of the best's role bearing the recorded "
+        "name (or renamed, at the recorded place), and the best leads it by little.",
+        place.torn, _ACC,
+        ("torn_margin", "renamed_name", "renamed_place", "renamed_inside", "renamed_height",
+         "same_target_iou"),
+    ),
+    Rule(
+        "refuse.far_in_document", "refuses", "review",
+        "The answer's document path differs from the recorded xpath at several steps and it "
+        "lies away from the target's place: another branch of the page.",
+        place.far_in_document, _ACC, ("far_steps", "left_near", "screen_height"),
+    ),
+    Rule(
+        "refuse.changed_and_moved", "refuses", "review",
+        "Role or name changed, and two of nearby texts, link and box disagree too.",
+        identity.changed_and_moved, _ACC, ("changed_box",),
+    ),
+    Rule(
+        "refuse.name_only", "refuses", "review",
+        "Only the name agrees: xpath, nearby texts, link and box all differ.",
+        identity.name_only, _ACC, ("changed_box",),
+    ),
+    Rule(
+        "refuse.other_kind", "refuses", "review",
+        "The answer bears none of the recorded classes, which other elements still bear.",
+        identity.other_kind_rule, _ACC,
+    ),
+    Rule(
+        "refuse.dressed_otherwise", "refuses", "review",
+        "The answer lacks a recorded class the page still uses, or a recorded attribute's "
+        "value, and the recorded xpath does not select it.",
+        identity.dressed_otherwise, _ACC, ("attribute_compared",),
+    ),
+    Rule(
+        "refuse.numbered_series", "refuses", "review",
+        "The answer's name differs in its numbers only, and other elements of its role "
+        "follow that pattern: another member of a series.", identity.numbered_series, _ACC,
+    ),
+    Rule(
+        "refuse.shrunk_group", "refuses", "review",
+        "Fewer elements bear the recorded role and name than were recorded, and the answer "
+        "is in another container.", lookalikes.shrunk_group, _ACC,
+    ),
+    Rule(
+        "refuse.unnamed", "refuses", "review",
+        "For a reference without a name: another role or link, or neither where it was nor "
+        "by its neighbours, or its recorded look-alikes are not all there.",
+        lookalikes.unnamed, _ACC, ("stray_box", "stray_nearby"),
+    ),
+    Rule(
+        "refuse.other_group", "refuses", "review",
+        "Groups named only by visible titles: the answer is shown in another group and not "
+        "where the target was.", groups.other_group, _ACC, ("group_agrees", "stray_box"),
+    ),
+    Rule(
+        "ambiguous.group_unseen", "doubts", "review",
+        "Groups named only by visible titles: the answer is not shown in the recorded group, "
+        "and it has look-alikes and moved (or the hint window may cut the title off).",
+        groups.group_unseen, _ACC,
+        ("group_agrees", "lookalike_box", "lookalike_name", "same_target_iou"),
+    ),
+    Rule(
+        "accept.renamed_target", "accepts", "review",
+        "Tied: the row with the recorded name sits at a recorded look-alike's place, the "
+        "other, renamed a little, at the target's.", ties.renamed_target, _AMB,
+        ("renamed_name", "renamed_place", "renamed_inside", "renamed_height"),
+    ),
+    Rule(
+        "accept.renamed_in_slot", "accepts", "review",
+        "Tied: a row renamed a little sits at the target's place under its recorded xpath; "
+        "the namesake is elsewhere.", ties.renamed_in_slot, _AMB,
+        ("renamed_name", "renamed_place", "renamed_inside", "renamed_height"),
+    ),
+    Rule(
+        "accept.path_tie", "accepts", "review",
+        "Tied: the best's document path agrees with the recorded xpath clearly better than "
+        "every rival's.", ties.path_tie, _AMB,
+        ("path_tie", "path_tie_lead", "threshold", "min_margin", "same_target_iou"),
+    ),
+    Rule(
+        "accept.renumbered_tie", "accepts", "review",
+        "Tied: exactly one row of the recorded role and name has the recorded xpath with "
+        "one step renumbered.", ties.renumbered_tie, _AMB,
+        ("threshold", "min_margin", "xpath_nearby_slack"),
+    ),
+    # -- final ---------------------------------------------------------------------------------
+    Rule(
+        "refuse.min_confidence", "refuses", "final",
+        "Any answer whose estimated probability of being right is under min_confidence.",
+        judge.min_confidence, _ACC, ("min_confidence",),
+    ),
+    # -- chain: applied by resolver.chain, no check over a table ------------------------------
+    Rule(
+        "refuse.no_input", "refuses", "chain",
+        "The observation has no input for this source.",
+    ),
+    Rule(
+        "refuse.unavailable", "refuses", "chain",
+        "The source needs an optional extra that is not installed.",
+    ),
+    Rule(
+        "refuse.coords_after_look", "refuses", "chain",
+        "Recorded coordinates are not used once a source saw the UI and did not find the "
+        "element (coords_fallback='unobserved').",
+    ),
+    Rule(
+        "refuse.no_box", "refuses", "chain",
+        "Recorded coordinates cannot be used: the reference has no box.",
+    ),
+    Rule(
+        "accept.recorded_box", "accepts", "chain",
+        "The recorded box's centre, rescaled to the observation, when the policy allows.",
+    ),
+    # -- catalog: applied by resolver.catalog to an index used on a changed page --------------
+    Rule(
+        "refuse.catalog_outdated", "refuses", "catalog",
+        "The index was chosen on another version of the catalog.",
+    ),
+    Rule(
+        "refuse.index_maps_elsewhere", "refuses", "catalog",
+        "The entry's element found again does not map back to the entry on the catalog's "
+        "page (it is the counterpart of another element, or fits only narrowly).",
+    ),
+    Rule(
+        "refuse.index_claimed", "refuses", "catalog",
+        "Another entry of the catalog fits the element found at least as well: one element "
+        "is not two entries.",
+    ),
+    Rule(
+        "ambiguous.index_selectors", "doubts", "catalog",
+        "The entry's recorded selectors select a look-alike of the element found, not it.",
+    ),
+    Rule(
+        "refuse.not_interactable", "refuses", "catalog",
+        "The element is found but hidden or disabled.",
+    ),
+    Rule(
+        "refuse.target_selects_nothing", "refuses", "catalog",
+        "A css, xpath or text target selects no element.",
+    ),
+    Rule(
+        "ambiguous.target_selects_many", "doubts", "catalog",
+        "A css, xpath or text target selects more than one element.",
+    ),
+)  # fmt: skip
+"""Every rule of the decision, in the order the engine asks them (see the module
+docstring)."""
+
+RULES_BY_ID: Final[dict[str, Rule]] = {r.id: r for r in RULES}
+""":data:`RULES` by id."""
+
+_SELECT: Final = tuple(r for r in RULES if r.stage == "select")
+_JUDGE: Final = tuple(r for r in RULES if r.stage == "judge")
+_AFTER: Final = tuple(r for r in RULES if r.stage in ("review", "final"))
+_FINAL: Final = tuple(r for r in RULES if r.stage == "final")
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule of id ``rule_id``; a ``KeyError`` names the unknown id."""
+    try:
+        return RULES_BY_ID[rule_id]
+    except KeyError:
+        raise KeyError(f"no rule {rule_id!r}; known: {', '.join(RULES_BY_ID)}") from None
+
+
+def _selected(ctx: Context) -> Decision:
+    """The ``select`` stage: a decision when a rule made one, else ``pending`` with the rows
+    to judge (``ranking``)."""
+    decision = Decision("pending", "", ranking=ctx.scored)
+    for r in _SELECT:
+        decision = r.apply(ctx, decision)
+        if decision.status != "pending":
+            break
+    return decision
+
+
+def _judged(ctx: Context, decision: Decision) -> Decision:
+    """The ``judge``, ``review`` and ``final`` stages on a pending decision, its candidates
+    built (``ctx.scored`` is the ranking the judge sees)."""
+    for r in _JUDGE:
+        decision = r.apply(ctx, decision)
+        if decision.status != "pending":
+            break
+    for r in _AFTER:
+        if decision.status in r.on:
+            decision = r.apply(ctx, decision)
+    return decision
+
+
+def _finished(ctx: Context, decision: Decision) -> Decision:
+    """A decision made in the ``select`` stage: only the ``final`` stage is asked."""
+    for r in _FINAL:
+        if decision.status in r.on:
+            decision = r.apply(ctx, decision)
+    return decision
+
+
+def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> Decision:
+    """Rank ``table``'s rows for ``ref`` and judge them by :data:`RULES`.
+
+    Returns
+    -------
+    Decision
+        ``accepted``, ``ambiguous`` or ``not_found``, naming the rule that made it
+        (:attr:`Decision.rule`).
+    """
+    return _decisions(table, config, [ref], [score_table(ref, table, config)])[0]
+
+
+def decide_many(
+    refs: Sequence[SemanticElementRef], table: CandidateTable, config: MatchConfig
+) -> list[Decision]:
+    """:func:`decide` for every reference, ranked together (:func:`resolver.batch.score_many`).
+
+    Parameters
+    ----------
+    refs:
+        The references, in order.
+    table:
+        The one table they are judged against.
+    config:
+        One configuration for all of them.
+
+    Returns
+    -------
+    list of Decision
+        One per reference, in order, equal to what ``decide`` returns for it.
+    """
+    return _decisions(table, config, refs, score_many(refs, table, config))
+
+
+def _decisions(
+    table: CandidateTable,
+    config: MatchConfig,
+    refs: Sequence[SemanticElementRef],
+    ranked: Sequence[Scored],
+) -> list[Decision]:
+    """Each reference's decision; the candidates of every ranking still to judge are built
+    in one pass (:meth:`Candidate.ranked_many`)."""
+    contexts = []
+    steps = []
+    for ref, scored in zip(refs, ranked, strict=True):
+        ctx = Context(ref, table, scored, config)
+        contexts.append(ctx)
+        steps.append(_selected(ctx))
+    to_judge = [d.ranking for d in steps if d.status == "pending" and d.ranking is not None]
+    built = iter(Candidate.ranked_many(table, to_judge))
+    out: list[Decision] = []
+    for ctx, step in zip(contexts, steps, strict=True):
+        if step.status != "pending" or step.ranking is None:
+            out.append(_finished(ctx, step))
+            continue
+        judged = Context(ctx.ref, table, step.ranking, config)
+        start = judge.pending(judged, next(built))
+        start = Decision(
+            "pending", "", start.candidates, start.runner_up, start.margin, step.rule, step.rules
+        )
+        out.append(_judged(judged, start))
+    return out

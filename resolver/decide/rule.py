@@ -1,0 +1,175 @@
+"""What a rule is: :class:`Rule`, the :class:`Context` every rule reads, and the
+:class:`Decision` it may change.
+
+A rule has one signature, ``check(ctx, decision) -> Decision | None``: it reads the reference,
+the table, the ranked rows and the configuration from ``ctx``, and returns a new decision when
+it changes the one it was given (``None`` when it does not apply). The engine
+(:mod:`resolver.decide.registry`) stamps the rule's id on what it returns, so a decision always
+names the rule that made it (:attr:`Decision.rule`) and every rule that changed it on the way
+(:attr:`Decision.rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Final, Literal
+
+from ..config import MatchConfig
+from ..matcher import Scored
+from ..models import SemanticElementRef
+from ..results import Candidate
+from ..table import CandidateTable
+
+__all__ = [
+    "KINDS",
+    "STAGES",
+    "Check",
+    "Context",
+    "Decision",
+    "Kind",
+    "Rule",
+    "Stage",
+    "Status",
+    "overruled",
+    "taken",
+]
+
+Status = Literal["pending", "accepted", "ambiguous", "not_found"]
+"""A decision's state; ``pending`` only inside the engine, before the judge stage has
+spoken. Every decision the engine returns is ``accepted``, ``ambiguous`` or ``not_found``."""
+
+Kind = Literal["accepts", "refuses", "doubts", "prefers"]
+"""What a rule does when it fires: makes an answer, refuses one (``not_found``), doubts one
+(``ambiguous``), or puts one row before another (the ranking, not the verdict)."""
+KINDS: Final[tuple[Kind, ...]] = ("accepts", "refuses", "doubts", "prefers")
+
+Stage = Literal["select", "judge", "review", "final", "chain", "catalog"]
+"""Where a rule is asked (in this order):
+
+- ``select``: before the rows are judged. A recorded selector that is verified answers at
+  once; a label is replaced by the control around it.
+- ``judge``: the undecided (``pending``) ranking becomes a verdict by threshold and margin.
+- ``review``: each rule looks at a verdict of the status it names (``on``) and may change
+  it: a refusal of an answer that may be what a removed target left, an answer under the
+  threshold that nothing else could be, a tie broken by evidence only one row has. A
+  decision made in the ``select`` stage skips this stage.
+- ``final``: the last word on every answer (``min_confidence``).
+- ``chain``: what the chain records for a source it could not ask or for its recorded
+  coordinates; these rules have no check over a table.
+- ``catalog``: what a catalog checks when an index it rendered is used on a changed page
+  (:mod:`resolver.catalog`), after the decision found the entry's element again.
+"""
+STAGES: Final[tuple[Stage, ...]] = ("select", "judge", "review", "final", "chain", "catalog")
+
+ROUNDING: Final[float] = 1e-9
+"""Slack in comparisons of scores and signals for floating-point rounding (a score is a
+weighted mean: one that is exactly a threshold on paper may come out a rounding error under
+it). Not a threshold: no decision moves with it."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one source concluded, with the rows it weighed (best first)."""
+
+    status: Status
+    reason: str
+    candidates: tuple[Candidate, ...] = ()
+    """The ranked rows as evidence; for ``accepted``, the first one is the answer."""
+    runner_up: Candidate | None = None
+    """The best row that is a different target from the first."""
+    margin: float = 0.0
+    rule: str = ""
+    """The id of the rule that made this decision (:data:`resolver.decide.RULES`)."""
+    rules: tuple[str, ...] = ()
+    """Every rule that changed the decision, in order; the last is :attr:`rule`."""
+    ranking: Scored | None = field(default=None, repr=False, compare=False)
+    """The rows still to judge, while the decision is ``pending`` (a ``prefers`` rule may
+    reorder them); ``None`` once judged."""
+
+    @property
+    def best(self) -> Candidate | None:
+        """The top row, if any."""
+        return self.candidates[0] if self.candidates else None
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a rule reads: the reference, the table, the ranked rows (best first, as the
+    judge saw them) and the configuration."""
+
+    ref: SemanticElementRef
+    table: CandidateTable
+    scored: Scored
+    config: MatchConfig
+
+    @property
+    def first(self) -> int:
+        """The table row of the best ranked row."""
+        return int(self.scored.rows[0])
+
+    def screen_height(self) -> float:
+        """The table's screen height, or ``config.screen_height`` when it gives none."""
+        size = self.table.screen_size
+        return size[1] if size else self.config.screen_height
+
+
+Check = Callable[[Context, Decision], "Decision | None"]
+"""A rule's test: a new decision when the rule fires, ``None`` when it does not apply."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One named rule of the decision.
+
+    Attributes
+    ----------
+    id:
+        Stable id, ``<verb>.<name>`` (``refuse.stray``): what traces, errors, reports and
+        benchmarks name. It never changes with the wording of a reason.
+    kind:
+        What it does when it fires (:data:`Kind`).
+    stage:
+        When it is asked (:data:`Stage`).
+    description:
+        One line a person reads in the rules table.
+    on:
+        The statuses of the decisions it looks at (in the ``review`` and ``final`` stages).
+    params:
+        The :class:`~resolver.config.MatchConfig` fields it reads.
+    check:
+        The test (``None`` for ``chain`` rules, which the chain applies itself).
+    """
+
+    id: str
+    kind: Kind
+    stage: Stage
+    description: str
+    check: Check | None = field(default=None, repr=False, compare=False)
+    on: tuple[Status, ...] = ()
+    params: tuple[str, ...] = ()
+
+    def apply(self, ctx: Context, decision: Decision) -> Decision:
+        """``decision`` after this rule: changed and stamped with the rule's id when it fires,
+        else the same decision."""
+        if self.check is None:
+            return decision
+        out = self.check(ctx, decision)
+        if out is None:
+            return decision
+        return replace(out, rule=self.id, rules=(*decision.rules, self.id))
+
+
+def overruled(decision: Decision, status: Status, why: str) -> Decision:
+    """``decision`` turned to ``status`` by a later rule, its reason saying ``why``."""
+    return replace(decision, status=status, reason=f"{decision.reason}, but {why}")
+
+
+def taken(decision: Decision, kept: Candidate, other: Candidate, reason: str) -> Decision:
+    """``decision`` accepted for ``kept`` over ``other`` (its runner-up), the rest after."""
+    ranked = (kept, other, *(c for c in decision.candidates if c is not kept and c is not other))
+    margin = round(kept.score - other.score, 4)
+    return replace(
+        decision, status="accepted", reason=reason, candidates=ranked, runner_up=other,
+        margin=margin,
+    )  # fmt: skip

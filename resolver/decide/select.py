@@ -1,0 +1,228 @@
+"""Stage ``select``: before the rows are judged, a recorded selector that still selects one
+agreeing element answers (``accept.verified_selector``), and a label that narrowly beats the
+control around it gives way to the control (``prefer.control``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..config import MatchConfig
+from ..errors import ResolutionError
+from ..geometry import iou_one
+from ..matcher import Scored, moved_box, page_shift, score_rows
+from ..models import SemanticElementRef
+from ..results import Candidate
+from ..roles import LABEL_ROLES, canonical_role, role_compat
+from ..table import CandidateTable
+from ..text import NAME_TIERS, name_similarity
+from .facts import (
+    bears_name,
+    lookalikes_in_place,
+    namesakes,
+    other_kind,
+    other_link,
+    same_space,
+    same_target,
+    xpath_column_resolver,
+)
+from .rule import Context, Decision
+
+__all__ = ["prefer_control", "verify_selector"]
+
+Verified = tuple[int, float, str, str]
+"""``(row, score, executor_id, reason)`` of a verified recorded selector."""
+
+
+def prefer_control(table: CandidateTable, scored: Scored, config: MatchConfig) -> Scored:
+    """When the winner is the label inside a control (text in a link, an icon in a button)
+    and that control scores within the margin, or is one click target with it and has its
+    name (the label only repeats it), answer with the control: it is what acts."""
+    if scored.rows.size < 2:
+        return scored
+    best = int(scored.rows[0])
+    if table.roles[best] not in LABEL_ROLES:
+        return scored
+    for j in range(1, scored.rows.size):
+        row = int(scored.rows[j])
+        close = scored.scores[0] - scored.scores[j] <= config.min_margin
+        # A label that repeats its control's name is that control: evidence only the
+        # control can carry (a changed link target) must not hand the answer to its text.
+        role = scored.signals.get("role")
+        repeats = (
+            (role is None or role[j] >= role[0])  # the reference does not ask for the label
+            and table.names_norm[row] == table.names_norm[best]
+            and table.is_ancestor(row, best)
+            and same_target(table, row, best, config.same_target_iou)
+        )
+        if not (close or repeats):
+            continue
+        if table.roles[row] not in LABEL_ROLES and table.is_ancestor(row, best):
+            order = np.asarray([j, *(i for i in range(scored.rows.size) if i != j)])
+            signals = {k: v[order] for k, v in scored.signals.items()}
+            return Scored(scored.rows[order], scored.scores[order], signals, scored.evaluated)
+    return scored
+
+
+def prefer_control_rule(ctx: Context, decision: Decision) -> Decision | None:
+    """``prefer.control``: the rows to judge, with the control first (:func:`prefer_control`)."""
+    ranking = decision.ranking if decision.ranking is not None else ctx.scored
+    preferred = prefer_control(ctx.table, ranking, ctx.config)
+    if preferred is ranking:
+        return None
+    return replace(decision, ranking=preferred)
+
+
+def verify_selector(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, scored: Scored
+) -> Verified | None:
+    """A recorded css/xpath that still selects exactly one row, whose role and name agree
+    with the ref, and which the semantic evidence does not contradict: it clears the
+    threshold and no other row beats it by the margin (an ``nth-of-type`` selector may now
+    point at a sibling that took the old place). Returns ``(row, score, executor_id,
+    reason)``.
+
+    A table that cannot run selectors but knows each row's element (an accessibility tree
+    linked to the DOM: an ``xpath`` column) verifies a recorded xpath too, by equality, only
+    when the row it selects is already the best or trails it by place alone
+    (:func:`_best_or_place_only_lead`: the xpath breaks a tie and outweighs a page shift, it
+    does not overturn other evidence), and for a reference that recorded look-alikes only
+    while the page has as many of them as were recorded (:func:`lookalikes_in_place`).
+
+    With a look-alike gone or added, a selected row away from the target's place
+    (:func:`_namesake_elsewhere`) or linking elsewhere than the recorded link
+    (:func:`~resolver.decide.facts.other_link`) may be a look-alike in the target's slot,
+    and is left to the matcher. So is a selected row without the recorded name that bears
+    none of the recorded classes or lies away from the target's place
+    (:func:`_slid_sibling`), a sibling that slid into the slot."""
+    in_place = lookalikes_in_place(ref, table)
+    run = table.selector_resolver
+    tie_only = run is None
+    if run is None and in_place:
+        run = xpath_column_resolver(table)
+    if run is None:
+        return None
+    best = float(scored.scores[0]) if scored.scores.size else 0.0
+    for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
+        if not selector:
+            continue
+        try:
+            rows = list(run(kind, selector))
+        except ResolutionError:
+            continue
+        if len(rows) != 1 or not agrees(ref, table, rows[0], config):
+            continue
+        if _slid_sibling(ref, table, rows[0]):
+            continue  # the matcher judges it
+        if tie_only and not _best_or_place_only_lead(ref, table, scored, rows[0], config):
+            continue
+        if not in_place and (
+            _namesake_elsewhere(ref, table, scored, rows[0], config)
+            or other_link(ref, table, rows[0])
+        ):
+            continue
+        score = float(score_rows(ref, table, config, np.asarray(rows))[0])
+        if score < config.threshold or score < best - config.min_margin:
+            continue
+        executor = f"css:{selector}" if kind == "css" else table.executor_ids[rows[0]]
+        reason = f"recorded {kind} selector still selects one element that agrees"
+        return rows[0], score, executor, reason
+    return None
+
+
+def verified_selector_rule(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.verified_selector``: the decision for a verified recorded selector, its row
+    first, then the others as ranked."""
+    verified = verify_selector(ctx.ref, ctx.table, ctx.config, ctx.scored)
+    if verified is None:
+        return None
+    table, scored = ctx.table, ctx.scored
+    row, score, executor, reason = verified
+    one = Scored(np.asarray([row], dtype=np.intp), np.asarray([score]), {}, 1)
+    chosen = replace(Candidate.of(table, one, 0), executor_id=executor)
+    others = tuple(
+        Candidate.of(table, scored, j)
+        for j in range(scored.rows.size)
+        if int(scored.rows[j]) != row
+    )
+    rival = max((c.score for c in others), default=0.0)
+    return Decision("accepted", reason, (chosen, *others), None, round(score - rival, 4))
+
+
+def agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig) -> bool:
+    """Whether a selected row's role and name agree with the reference. A name that differs
+    from the recorded one only in its numbers does not agree while another element bears
+    the recorded name exactly: "Image 1" in the slot of "Image 2", the two swapped."""
+    if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
+        return False
+    if not ref.name:
+        return True
+    similarity = name_similarity(ref.name, table.names[row])
+    if similarity < config.selector_name:
+        return False
+    return similarity != NAME_TIERS["masked"] or namesakes(ref, table) == 0
+
+
+def _slid_sibling(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether a selected ``row`` without the recorded name may be a sibling that slid into
+    the target's ``nth-of-type`` slot rather than the target renamed: it is another kind of
+    element (:func:`~resolver.decide.facts.other_kind`), or it is away from the target's
+    place (:func:`_off_place`)."""
+    if not ref.name or bears_name(ref, table, row):
+        return False
+    return other_kind(ref, table, row) or _off_place(ref, table, row)
+
+
+def _off_place(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row``'s box does not even overlap the recorded box moved by the page's shift
+    (:func:`~resolver.matcher.page_shift`), for a reference whose anchors give that shift
+    (without them a banner pushing the page down would read as a move). The target renamed
+    keeps its place; the next link that slid into its slot is where that link was. A
+    recorded box of no area overlaps no other box, so such a row is left to the matcher as
+    well (which weighs the box with the rest)."""
+    if ref.bbox is None or not ref.anchors or not same_space(ref, table):
+        return False
+    box = table.box(row)
+    return box is not None and iou_one(box, moved_box(ref.bbox, page_shift(ref, table))) <= 0.0
+
+
+def _namesake_elsewhere(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int, config: MatchConfig
+) -> bool:
+    """Whether ``row`` bears the recorded name and is not where the target was (unranked,
+    or its box under ``stray_box`` after the page's shift): with a look-alike gone or added,
+    a positional selector may select a look-alike that took the target's slot."""
+    if not bears_name(ref, table, row):
+        return False
+    at = np.flatnonzero(scored.rows == row)
+    boxes = scored.signals.get("bbox")
+    if not at.size:
+        return True
+    return boxes is not None and float(boxes[at[0]]) < config.stray_box
+
+
+def _best_or_place_only_lead(
+    ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int, config: MatchConfig
+) -> bool:
+    """Whether ``row`` is the best row, or the best leads it by place alone: the best does
+    not even overlap the recorded place either (the page moved under both, a banner or a
+    block above pushed them down), and ``row`` agrees with the reference at least as well on
+    every other signal (nearby text within ``xpath_nearby_slack``). Then place says nothing
+    about which is the target, and the row the recorded xpath selects is it."""
+    at = np.flatnonzero(scored.rows == row)
+    if at.size and at[0] == 0:
+        return True
+    if not at.size or ref.bbox is None or not same_space(ref, table):
+        return False
+    best_box = table.box(int(scored.rows[0]))
+    if best_box is None or iou_one(best_box, moved_box(ref.bbox, page_shift(ref, table))) > 0:
+        return False
+    j = int(at[0])
+    for key, values in scored.signals.items():
+        if key in ("bbox", "id:xpath"):
+            continue
+        slack = config.xpath_nearby_slack if key == "web:nearby" else 0.0
+        if float(values[j]) < float(values[0]) - slack:
+            return False
+    return True

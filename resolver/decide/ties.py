@@ -1,0 +1,201 @@
+"""Review rules that break a tie (an ``ambiguous`` verdict) with evidence only one of the tied
+rows has: the target renamed where it stood, or its place in the document."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..matcher import moved_box, page_shift
+from ..models import MAX_ANCHORS
+from ..results import Candidate
+from ..roles import canonical_role, role_code
+from ..text import NAME_TIERS
+from .facts import (
+    at_place,
+    kept_over,
+    lookalikes_in_place,
+    namesake_rows,
+    namesakes,
+    same_space,
+    same_target,
+    selected_by_xpath,
+    xpath_rows,
+)
+from .paths import indexed_steps, one_step_apart, path_similarity, sibling_at_renumbered_step
+from .rule import ROUNDING, Context, Decision, taken
+
+__all__ = ["path_tie", "renamed_in_slot", "renamed_target", "renumbered_tie"]
+
+
+def renamed_target(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.renamed_target``: ambiguous between two rows, one with the recorded name
+    exactly, sitting where a recorded look-alike was and not where the target was, and one
+    sitting where the target was, with its role and a name that agrees less (a word added or
+    removed, a number changed; ``renamed_name`` up): the target was renamed and its
+    look-alike kept the name. When exactly as many rows bear the recorded name as look-alikes
+    were recorded (the target no longer does), the row at the target's place is the answer;
+    when fewer do (other look-alikes were renamed too), only if the recorded xpath still
+    selects it."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not ref.lookalikes or len(ref.lookalikes) >= MAX_ANCHORS or ref.bbox is None:
+        return None
+    if not ref.name or not same_space(ref, table):
+        return None
+    shift = page_shift(ref, table)
+    target = moved_box(ref.bbox, shift)
+    twins = [moved_box(b, shift) for b in ref.lookalikes]
+
+    def at_target(c: Candidate) -> bool:
+        assert c.bbox is not None
+        return at_place(c.bbox, target, config)
+
+    def at_twin(c: Candidate) -> bool:
+        assert c.bbox is not None
+        return any(at_place(c.bbox, b, config) for b in twins)
+
+    def renamed(c: Candidate) -> bool:
+        name, role = c.signals.get("name", 0.0), c.signals.get("role", 0.0)
+        return config.renamed_name <= name < 1.0 and role >= 1.0
+
+    def namesake(c: Candidate) -> bool:
+        return c.signals.get("name", 0.0) >= 1.0
+
+    pair = kept_over(
+        decision,
+        lambda kept, other: (
+            namesake(other) and at_twin(other) and not at_target(other)
+            and renamed(kept) and at_target(kept) and not at_twin(kept)
+        ),
+    )  # fmt: skip
+    if pair is None:
+        return None
+    kept, other = pair
+    count = namesakes(ref, table)
+    if count > len(ref.lookalikes) or (
+        count < len(ref.lookalikes) and not selected_by_xpath(ref, table, kept.id)
+    ):
+        return None
+    reason = (
+        f"{decision.reason}; but {other.name!r} sits where a recorded look-alike was and "
+        f"{kept.name!r} where the target was: the target was renamed"
+    )
+    return taken(decision, kept, other, reason)
+
+
+def renamed_in_slot(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.renamed_in_slot``: for a reference that recorded nothing of its look-alikes,
+    ambiguous between a row with the recorded name exactly, not at the target's place, and a
+    row of the recorded role with a word or so changed (``renamed_name`` up; not only a
+    number, which tells "Image 1" from "Image 2" when they trade places) that sits at the
+    target's place (after the page's shift) and that the recorded xpath still selects. The
+    target was renamed where it stood; the other row is a namesake elsewhere."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if ref.lookalikes or ref.occurrence is not None or ref.bbox is None or not ref.name:
+        return None
+    if not ref.xpath or not same_space(ref, table):
+        return None
+    target = moved_box(ref.bbox, page_shift(ref, table))
+
+    def fits(kept: Candidate, other: Candidate) -> bool:
+        assert kept.bbox is not None
+        assert other.bbox is not None
+        name, role = kept.signals.get("name", 0.0), kept.signals.get("role", 0.0)
+        return (
+            other.signals.get("name", 0.0) >= 1.0 and not at_place(other.bbox, target, config)
+            and config.renamed_name <= name < NAME_TIERS["masked"] and role >= 1.0
+            and at_place(kept.bbox, target, config)
+            and selected_by_xpath(ref, table, kept.id)
+        )  # fmt: skip
+
+    pair = kept_over(decision, fits)
+    if pair is None:
+        return None
+    kept, other = pair
+    reason = (
+        f"{decision.reason}; but {kept.name!r} sits at the target's place and under its "
+        f"recorded xpath, and {other.name!r} elsewhere: the target was renamed"
+    )
+    return taken(decision, kept, other, reason)
+
+
+def path_tie(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.path_tie``: ambiguous for want of a margin, with the best over the threshold
+    (another rule's doubt is not second-guessed) and leading by ``path_tie_lead`` at least
+    (the path confirms a lean, it does not decide a dead heat: sorted table rows, whose
+    paths trade places). When the best's place in the document agrees with the recorded
+    xpath by ``path_tie`` more than every other ranked row's (a banner renumbered one level
+    of every path, and the twins differ below it), the best is taken, unless it has another
+    link than the recorded one. Only the best: the path breaks a tie, it does not overturn
+    the ranking."""
+    ref, table, config, scored = ctx.ref, ctx.table, ctx.config, ctx.scored
+    xpaths = table.document_paths
+    if not ref.xpath or xpaths is None or not scored.rows.size:
+        return None
+    if not config.path_tie_lead <= decision.margin < config.min_margin:
+        return None
+    if not lookalikes_in_place(ref, table):
+        return None
+    first = ctx.first
+    best_score = float(scored.scores[0])
+    if best_score < config.threshold or not xpaths[first]:
+        return None
+    if decision.candidates[0].signals.get("web:href", 1.0) <= 0.0:
+        return None  # the recorded link is not the best's: no tie to break
+    mine = path_similarity(ref.xpath, str(xpaths[first]))
+    rival = 0.0
+    for j in range(1, scored.rows.size):
+        row = int(scored.rows[j])
+        if same_target(table, first, row, config.same_target_iou):
+            continue
+        rival = max(rival, path_similarity(ref.xpath, str(xpaths[row] or "")))
+    if mine - rival < config.path_tie:
+        return None
+    reason = (
+        f"{decision.reason}; but the best's place in the document agrees with the recorded "
+        f"xpath better ({mine:.2f} against {rival:.2f})"
+    )
+    return replace(decision, status="accepted", reason=reason)
+
+
+def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.renumbered_tie``: ambiguous for want of a margin, the best over the
+    threshold. When the recorded xpath selects no row of the recorded role and name, and
+    exactly one such row has the recorded xpath with one step's position changed (a banner
+    or a block inserted above renumbered one level for everything under it; a look-alike
+    elsewhere differs in more steps, and look-alikes in one list, each a step apart, make
+    more than one), that row is taken if it is tied with the best (within the margin) and
+    agrees with the reference as well on everything but place (nearby texts within
+    ``xpath_nearby_slack``). Not for a reference whose recorded look-alikes are not all there
+    (their rules decide), nor for one without a box: its tie is a want of evidence, where a
+    table's sorted rows trade places and a path names a row's slot, not the row."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    best, xpaths = decision.best, table.document_paths
+    if best is None or xpaths is None or not ref.xpath or not ref.name or ref.bbox is None:
+        return None
+    if best.score < config.threshold or decision.margin >= config.min_margin:
+        return None
+    if not lookalikes_in_place(ref, table):
+        return None
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    if any(code is None or table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+        return None
+    rows = namesake_rows(ref, table)
+    recorded = indexed_steps(ref.xpath)
+    renumbered = [r for r in rows if one_step_apart(recorded, xpaths[r])]
+    if len(renumbered) != 1 or sibling_at_renumbered_step(recorded, xpaths, rows, renumbered[0]):
+        return None
+    kept = next((c for c in decision.candidates if c.id == table.ids[renumbered[0]]), None)
+    if kept is None or kept.score < best.score - config.min_margin:
+        return None
+    for key, value in best.signals.items():
+        slack = config.xpath_nearby_slack if key == "web:nearby" else ROUNDING
+        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - slack:
+            return None
+    other = decision.runner_up if kept is best else best
+    if other is None:
+        return None
+    reason = (
+        f"{decision.reason}; but {kept.id!r} is the one element of the recorded role and name "
+        "under the recorded xpath with one step renumbered (a level above it shifted)"
+    )
+    return taken(decision, kept, other, reason)
