@@ -190,6 +190,31 @@ def _apart_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _rule_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    """Per deciding rule (its id, :data:`resolver.decide.RULES`): what it did to present
+    targets (right, wrong, abstained) and to removed ones (answered, refused), every column
+    together and each recorder apart (``ours / foreign / completed``)."""
+    judged = [o for o in outcomes if o["verdict"] != "error" and o["recorder"] != "seed"]
+    if not judged:
+        return ["(no cases)"]
+    recorders = ("ours", "foreign", "completed")
+    lines = [
+        "| rule | present: correct | wrong | abstained | removed: answered | refused |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for o in judged:
+        by_rule.setdefault(str(o.get("rule") or "none"), []).append(o)
+    for rule, items in sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        cells = []
+        for verdict in ("correct", "wrong", "abstained", "false_hit", "rejected"):
+            split = [sum(o["verdict"] == verdict for o in items if o["recorder"] == r)
+                     for r in recorders]  # fmt: skip
+            cells.append(f"{sum(split)} ({' / '.join(map(str, split))})")
+        lines.append(f"| `{rule}` | " + " | ".join(cells) + " |")
+    return lines
+
+
 def _columns(outcomes: list[dict[str, Any]]) -> list[tuple[str, str]]:
     seen = {(o["source"], o["recorder"]) for o in outcomes}
     return [col for col in COLUMNS if col in seen]
@@ -356,6 +381,14 @@ def _section(
         "clicking it leads where the recorded click led, though it is another element.",
         "",
         *_address_rows(changed),
+        "",
+        "### By deciding rule",
+        "",
+        "The rule that made each outcome (`Resolution.rule`, or the rule of the refusing "
+        "source's trace entry; docs/rules.md), both sources together; in brackets ours / "
+        "foreign / completed.",
+        "",
+        *_rule_rows(changed),
         "",
         "### Per mutation kind: present targets, correct / wrong / abstained % (n)",
         "",

@@ -20,6 +20,7 @@ def test_resolves_and_writes_the_picture(
         capsys, "explain", "--ref", NETWORK_OK, "--tree", str(SETTINGS_TREE), "--out", str(out)
     )
     assert code == 0 and "resolved a11y:87" in text and "candidates" in text
+    assert "rule accept." in text
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
@@ -53,12 +54,14 @@ def test_not_resolved_prints_the_evidence(
     code, text, _ = run(
         capsys, "explain", "--ref", ref, "--tree", str(SETTINGS_TREE), "--out", str(out), "--json"
     )
-    assert code == 3 and json.loads(text)["trace"][0]["status"] == "ambiguous"
+    data = json.loads(text)
+    assert code == 3 and data["trace"][0]["status"] == "ambiguous"
+    assert data["rule"] == data["trace"][0]["rule"] == "ambiguous.margin"
     assert out.is_file()
     code, text, _ = run(
         capsys, "explain", "--ref", ref, "--tree", str(SETTINGS_TREE), "--out", str(out)
     )
-    assert code == 3 and "not resolved" in text
+    assert code == 3 and "not resolved" in text and "ambiguous.margin" in text
 
 
 def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,11 +15,13 @@ def test_summary_table_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "resolve", "--ref", NETWORK_OK, "--tree", TREE)
     assert code == 0 and err == ""
     assert "resolved a11y:87" in out and "candidates" in out and "a11y:65" in out
+    assert "rule accept." in out  # the rule that answered
 
 
 def test_json_is_all_there_is_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "resolve", "--ref", NETWORK_OK, "--tree", TREE, "--json")
     assert code == 0 and json.loads(out)["executor_id"] == "a11y:87"
+    assert json.loads(out)["rule"].startswith("accept.")
 
 
 def test_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -78,14 +80,18 @@ def test_ref_from_stdin(
     monkeypatch.setattr("sys.stdin", io.StringIO(NETWORK_OK))
     code, out, _ = run(capsys, "resolve", "--ref", "-", "--tree", TREE, "--json")
     assert code == 0 and json.loads(out)["executor_id"] == "a11y:87"
+    assert json.loads(out)["rule"].startswith("accept.")
 
 
 def test_not_resolved_exits_3_with_the_evidence(capsys: pytest.CaptureFixture[str]) -> None:
     ref = '{"role": "button", "name": "OK"}'
     code, out, _ = run(capsys, "resolve", "--ref", ref, "--tree", TREE)
     assert code == 3 and "AMBIGUOUS" in out and "trace" in out
+    assert "(rule ambiguous.margin)" in out and "rule" in out.split("trace", 1)[1]
     code, out, _ = run(capsys, "resolve", "--ref", ref, "--tree", TREE, "--json")
-    assert code == 3 and json.loads(out)["code"] == "AMBIGUOUS"
+    data = json.loads(out)
+    assert code == 3 and data["code"] == "AMBIGUOUS" and data["rule"] == "ambiguous.margin"
+    assert data["trace"][0]["rule"] == "ambiguous.margin"
 
 
 @pytest.mark.parametrize(

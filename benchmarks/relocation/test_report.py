@@ -1,0 +1,28 @@
+"""The relocation report's table of outcomes per deciding rule (no browser, no corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks.relocation.report import _rule_rows
+
+
+def _o(verdict: str, recorder: str, rule: str | None) -> dict[str, Any]:
+    return {"verdict": verdict, "recorder": recorder, "rule": rule}
+
+
+def test_outcomes_are_counted_per_rule_and_recorder() -> None:
+    rows = _rule_rows([
+        _o("correct", "ours", "accept.score"), _o("correct", "foreign", "accept.score"),
+        _o("wrong", "foreign", "accept.score"), _o("rejected", "ours", "refuse.stray"),
+        _o("false_hit", "completed", "accept.score"), _o("error", "ours", None),
+        _o("correct", "seed", None),
+    ])  # fmt: skip
+    none = "0 (0 / 0 / 0)"
+    assert (
+        rows[2]
+        == f"| `accept.score` | 2 (1 / 1 / 0) | 1 (0 / 1 / 0) | {none} | 1 (0 / 0 / 1) | {none} |"
+    )
+    assert rows[3] == f"| `refuse.stray` | {none} | {none} | {none} | {none} | 1 (1 / 0 / 0) |"
+    assert len(rows) == 4  # errors and the seed's outcomes have no rule
+    assert _rule_rows([]) == ["(no cases)"]
