@@ -1,0 +1,72 @@
+"""Facts the rules read: one click target, bearing the recorded name, a table row of its own."""
+
+from decide_helpers import _buttons
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide, same_target
+from resolver.decide.facts import bears_name, own_table_row
+from resolver.table import CandidateTable, TableBuilder
+
+
+def test_same_target_nested_rows() -> None:
+    table = _buttons()
+    assert same_target(table, 1, 2, 0.85)  # the button and its own text
+    assert not same_target(table, 1, 3, 0.85)  # two different OK buttons
+    assert same_target(table, 4, 5, 0.85)  # same name, nested
+
+
+def _sorted_rows(*, raw_row: str = "row", label: str = "") -> CandidateTable:
+    """A users table sorted since it was recorded: Alice's row went from the top to the
+    bottom, 250 px down. Each row (``raw_row``), named by its text or ``label``, holds the
+    person's name, "Active", "Edit" and "Delete"."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Users", bbox=(0, 0, 1280, 2000))
+    grid = b.add("t", raw_role="table", name="Users", parent=root, bbox=(0, 80, 1280, 420))
+    people = ("Grace Kim", "Bob Stone", "Carol Diaz", "David Lee", "Eve Moss", "Alice Johnson")
+    cells = ((8, 200), (1000, 1090), (1100, 1150), (1180, 1230))
+    for k, person in enumerate(people):
+        top, name = 100 + 50 * k, label or f"{person} Active Edit Delete"
+        box = (0, top, 1280, top + 40)
+        row = b.add(f"r{k}", raw_role=raw_row, name=name, parent=grid, bbox=box)
+        for j, text in enumerate((person, "Active", "Edit", "Delete")):
+            left, right = cells[j]
+            path = f"/html[1]/body[1]/table[1]/tbody[1]/tr[{k + 1}]/td[{j + 1}]/button[1]"
+            b.add(f"{text}{k}", raw_role="StaticText" if j < 2 else "button", name=text,
+                  parent=row, bbox=(left, top, right, top + 20),
+                  xpath=path if j >= 2 else None)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_table_row_named_by_its_own_text_is_no_copy_of_the_neighbourhood() -> None:
+    ref = SemanticElementRef(
+        role="button", name="Edit", bbox=(1100.0, 100.0, 1150.0, 120.0),
+        container_path=("Users", "Users", "Alice Johnson Active Edit Delete"),
+        xpath="/html[1]/body[1]/table[1]/tbody[1]/tr[1]/td[3]/button[1]",
+        nearby_text=("Active", "Delete"),
+    )  # fmt: skip
+    # Every recorded text has a copy where the target was (another row's), but the
+    # recorded row, by its text, tells it apart.
+    kept = decide(ref, _sorted_rows(), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "Edit5"
+    # Only a table row counts so, and only one no other look-alike's container shares.
+    table = _sorted_rows()
+    assert own_table_row(ref, table, table.ids.index("Edit5"), MatchConfig())
+    assert not own_table_row(
+        ref, _sorted_rows(raw_row="group"), table.ids.index("Edit5"), MatchConfig()
+    )
+    alike = ref.model_copy(update={"container_path": ("Users", "Users", "User")})
+    assert not own_table_row(
+        alike, _sorted_rows(label="User"), table.ids.index("Edit5"), MatchConfig()
+    )
+
+
+def test_a_name_of_symbols_alone_is_borne_only_by_that_symbol() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Archive")
+    for rid, name in (("toggle", " ►"), ("bare", ""), ("other", "»"), ("word", "2013")):
+        b.add(rid, raw_role="link", name=name, parent=root)
+    table = b.build()
+    ref = SemanticElementRef(role="link", name="►")
+    borne = [rid for i, rid in enumerate(table.ids) if bears_name(ref, table, i)]
+    assert borne == ["toggle"]
+    assert bears_name(SemanticElementRef(role="link", name="2013"), table, table.ids.index("word"))

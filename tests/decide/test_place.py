@@ -1,0 +1,249 @@
+"""Place: an answer away from the target's place, on screen or in the document, is refused."""
+
+import dataclasses
+
+from decide_helpers import _torn
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide
+from resolver.table import CandidateTable, TableBuilder
+
+
+def _footer_survivor(*, tag: str) -> CandidateTable:
+    """A page whose header link "Bookmarks" is gone; a "Bookmarks" link is left in the
+    ``tag`` element at the bottom, far from the header's texts in reading order."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    for k, text in enumerate(("Home", "Blog", "News", "About", "Jobs", "Press")):
+        b.add(f"x{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(8, 100 + 20 * k, 80, 117 + 20 * k))  # fmt: skip
+    b.add("s", raw_role="link", name="Bookmarks", parent=root, bbox=(88, 5000, 160, 5017),
+          xpath=f"/html[1]/body[1]/{tag}[1]/div[1]/ul[1]/li[1]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Bookmarks", bbox=(88.0, 120.0, 160.0, 137.0), container_path=("Works",),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[2]/a[1]", nearby_text=("Home", "Blog"),
+    )  # fmt: skip
+    table = _footer_survivor(tag="footer")
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.stray"
+    # Any one of box, neighbours or document place agreeing is enough to answer (with the
+    # neighbours-left-behind rule off: the header's texts are still where the link was).
+    apart = {"left_far": 100.0}
+    assert decide(ref, table, MatchConfig(stray_box=0.0, **apart)).status == "accepted"
+    assert decide(ref, table, MatchConfig(stray_path=0.0, **apart)).status == "accepted"
+    near = ref.model_copy(update={"nearby_text": ("Press",)})
+    assert decide(near, table, MatchConfig(**apart)).status == "accepted"
+    # Without a recorded xpath there is no document place to compare: no refusal.
+    assert decide(ref.model_copy(update={"xpath": None}), table, MatchConfig()).status == (
+        "accepted"
+    )
+
+
+def _left_behind(*, moved_texts: bool = False, slot_taken: bool = False) -> CandidateTable:
+    """A page whose "Subscribe" link in a list of three went; another "Subscribe" link is
+    left far below, in the last list. ``moved_texts`` moves the list's texts down beside it instead;
+    ``slot_taken`` puts another link at the recorded xpath."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    top = 4000 if moved_texts else 300
+    for k, text in enumerate(("Older posts", "Newer posts")):
+        b.add(f"x{k}", raw_role="StaticText", name=text, parent=root,
+              bbox=(8, top + 40 * k, 120, top + 17 + 40 * k))  # fmt: skip
+    if slot_taken:
+        b.add("o", raw_role="link", name="Archive", parent=root, bbox=(8, 320, 80, 337),
+              xpath="/html[1]/body[1]/main[1]/ul[1]/li[2]/a[1]")  # fmt: skip
+    b.add("s", raw_role="link", name="Subscribe", parent=root, bbox=(8, 4020, 90, 4037),
+          xpath="/html[1]/body[1]/main[1]/ul[3]/li[1]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_target_that_left_its_neighbours_behind_is_gone() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Subscribe", bbox=(8.0, 320.0, 90.0, 337.0),
+        xpath="/html[1]/body[1]/main[1]/ul[1]/li[2]/a[1]",
+        nearby_text=("Older posts", "Newer posts"),
+    )  # fmt: skip
+    config = MatchConfig(stray_box=0.0)  # the older rule would refuse it too: keep it out
+    refused = decide(ref, _left_behind(), config)
+    assert refused.status == "not_found" and refused.rule == "refuse.left_behind"
+    # The texts went along (a reordered block), or another element holds its slot (a list
+    # reordered around it): the answer stands.
+    assert decide(ref, _left_behind(moved_texts=True), config).status == "accepted"
+    assert decide(ref, _left_behind(slot_taken=True), config).status == "accepted"
+    # Within a screen of the neighbours: the rule does not apply.
+    assert decide(ref, _left_behind(), replace_far(config, 6.0)).status == "accepted"
+    # Neighbours that are not where the target was say nothing of it.
+    far_ref = ref.model_copy(update={"bbox": (8.0, 2000.0, 90.0, 2017.0)})
+    assert decide(far_ref, _left_behind(), config).status == "accepted"
+
+
+def replace_far(config: MatchConfig, far: float) -> MatchConfig:
+    return dataclasses.replace(config, left_far=far)
+
+
+def test_a_near_namesake_at_the_recorded_xpath_and_place_holds_back_a_narrow_best() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 100.0, 220.0, 117.0),
+        xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
+        nearby_text=("Books of the week", "Shipping is free"),
+    )  # fmt: skip
+    # With its order among look-alikes recorded (the first of one: the recorder looked, and
+    # the namesake below came later), the row in the target's slot is not taken for the
+    # target renamed (that takes a reference that recorded nothing of its look-alikes):
+    # the answer stays open.
+    ref = ref.model_copy(update={"occurrence": (0, 1)})
+    torn = decide(ref, _torn("Friday deals"), MatchConfig())
+    assert torn.status == "ambiguous" and torn.rule == "ambiguous.torn"
+    assert torn.best is not None and torn.best.id == "t"
+    # A clear lead, a row under the xpath that is not at the place or bears the recorded
+    # name exactly, or an xpath selecting nothing: the best stands.
+    assert decide(ref, _torn("Friday deals"), MatchConfig(torn_margin=0.05)).status == "accepted"
+    moved = ref.model_copy(update={"bbox": (8.0, 400.0, 220.0, 417.0)})
+    assert decide(moved, _torn("Friday deals"), MatchConfig()).status == "accepted"
+    gone = _torn("Friday deals", xpath="/html[1]/body[1]/main[1]/p[3]/a[1]")
+    assert decide(ref, gone, MatchConfig()).status == "accepted"
+    assert decide(ref, _torn("Opening hours"), MatchConfig()).status == "accepted"
+
+
+def test_a_namesake_in_the_recorded_document_place_holds_back_a_narrow_best() -> None:
+    # Two "Friday deals for books" links; the recorded xpath names the lower one, the box
+    # leans to the upper one by a little: place in the document against place on screen.
+    table = _torn("Friday deals for books")
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 200.0, 220.0, 217.0),
+        xpath="/html[1]/body[1]/main[1]/p[7]/a[1]", occurrence=(0, 2),
+    )  # fmt: skip
+    held = decide(ref, table, MatchConfig())
+    assert held.status == "ambiguous" and held.rule == "ambiguous.torn"
+    assert decide(ref, table, MatchConfig(torn_margin=0.0)).status == "accepted"
+
+
+def _twice_listed(*, removed: bool = True, footer_texts: bool = True) -> CandidateTable:
+    """A page whose header and footer list the same four links; the header's "Demos" went
+    (``removed``). Without ``footer_texts`` the footer holds "Demos" alone."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    links = ("Hacks", "Videos", "Demos", "About")
+    for part, top in (("header", 40), ("footer", 5000)):
+        for k, text in enumerate(links):
+            if part == "header" and text == "Demos" and removed:
+                continue
+            if part == "footer" and text != "Demos" and not footer_texts:
+                continue
+            b.add(f"{part}{k}", raw_role="link", name=text, parent=root,
+                  bbox=(8 + 100 * k, top, 80 + 100 * k, top + 17),
+                  xpath=f"/html[1]/body[1]/{part}[1]/nav[1]/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_in_a_copy_of_the_neighbourhood_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Demos", bbox=(208.0, 40.0, 280.0, 57.0),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[3]/a[1]",
+        nearby_text=("Videos", "Hacks", "About"),
+    )  # fmt: skip
+    refused = decide(ref, _twice_listed(), MatchConfig())
+    assert refused.status == "not_found"
+    assert refused.rule == "refuse.slot_kept"
+    # The target still in the header: it is the answer.
+    kept = decide(ref, _twice_listed(removed=False), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "header2"
+    # A footer "Demos" without the header's texts next to it is another rule's matter.
+    other = decide(ref, _twice_listed(footer_texts=False), MatchConfig())
+    assert "refuse.slot_kept" not in other.rules
+    # Within a quarter screen of the target's place: the rule does not apply.
+    near = dataclasses.replace(MatchConfig(), left_near=7.0)
+    assert "refuse.slot_kept" not in decide(ref, _twice_listed(), near).rules
+    # The recorded xpath selecting the answer: it stands.
+    footer = "/html[1]/body[1]/footer[1]/nav[1]/ul[1]/li[3]/a[1]"
+    footer_xpath = ref.model_copy(update={"xpath": footer})
+    assert decide(footer_xpath, _twice_listed(), MatchConfig()).status == "accepted"
+
+
+def _social_links(region: str, *, header: bool = True) -> CandidateTable:
+    """A page whose header's social links went (``header``: its navigation is still there,
+    with a sign-in link); ``region`` (``footer[1]/nav[1]`` or ``header[1]/nav[2]``) holds the
+    three social links at the bottom."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    if header:
+        nav = b.add("h", raw_role="navigation", parent=root, bbox=(0, 0, 1280, 80),
+                    xpath="/html[1]/body[1]/header[1]/nav[1]")  # fmt: skip
+        b.add("s", raw_role="link", name="Sign in", parent=nav, bbox=(1100, 40, 1180, 57),
+              xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[4]/a[1]")  # fmt: skip
+    b.add("p", raw_role="StaticText", name="An article", parent=root, bbox=(8, 100, 600, 400))
+    for k, text in enumerate(("Facebook", "Twitter", "Instagram")):
+        b.add(f"l{k}", raw_role="link", name=text, parent=root,
+              bbox=(8 + 100 * k, 5000, 80 + 100 * k, 5017), href=f"https://{text.lower()}.com/w",
+              xpath=f"/html[1]/body[1]/{region}/ul[1]/li[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_namesake_in_another_region_of_the_page_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Facebook", bbox=(8.0, 40.0, 80.0, 57.0),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[1]/a[1]",
+        href="https://facebook.com/w", nearby_text=("Twitter", "Instagram"),
+    )  # fmt: skip
+    refused = decide(ref, _social_links("footer[1]/nav[1]"), MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.other_region"
+    # The same links moved to the bottom of the same region: the answer stands.
+    moved = decide(ref, _social_links("header[1]/nav[2]"), MatchConfig())
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "l0"
+    # Near the recorded place, the region alone is no reason.
+    assert (
+        decide(ref, _social_links("footer[1]/nav[1]"), MatchConfig(stray_box=0.0)).status
+        == "accepted"
+    )
+    # The header gone altogether: a redesign that moved its links, and the answer stands.
+    gone = decide(ref, _social_links("footer[1]/nav[1]", header=False), MatchConfig())
+    assert gone.status == "accepted" and gone.best is not None and gone.best.id == "l0"
+
+
+def _share_links(xpath: str, *, parent_kept: bool = False) -> CandidateTable:
+    """A page with one "Share" link, far below the recorded one, at ``xpath``;
+    ``parent_kept`` keeps the recorded link's list item, with its text."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Works", bbox=(0, 0, 1280, 6000))
+    if parent_kept:
+        kept = "/html[1]/body[1]/div[2]/div[1]/ul[1]/li[2]/span[1]"
+        b.add("t", raw_role="StaticText", name="3 comments", parent=root,
+              bbox=(8, 400, 90, 417), xpath=kept)  # fmt: skip
+    b.add("s", raw_role="link", name="Share", parent=root, bbox=(8, 3000, 60, 3017),
+          xpath=xpath)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_an_answer_in_another_branch_of_the_document_is_not_the_target() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(8.0, 400.0, 60.0, 417.0),
+        xpath="/html[1]/body[1]/div[2]/div[1]/ul[1]/li[2]/a[1]",
+    )  # fmt: skip
+    # Three steps at other positions: the sidebar's "Share", the article's is gone.
+    far = _share_links("/html[1]/body[1]/div[3]/div[2]/ul[1]/li[4]/a[1]")
+    refused = decide(ref, far, MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.far_in_document"
+    # Three steps of other tags, while the recorded link's list item is still there: the same.
+    # Without it, the branch was rebuilt (a redesign), and the tags say nothing.
+    retagged = "/html[1]/body[1]/div[2]/aside[1]/ol[1]/p[1]/a[1]"
+    assert decide(ref, _share_links(retagged, parent_kept=True), MatchConfig()).status == (
+        "not_found"
+    )
+    assert decide(ref, _share_links(retagged), MatchConfig()).status == "accepted"
+    # The target moved: its block reordered and a wrapper added (one step renumbered, one
+    # level more), or a banner renumbered the top and a sibling went before it (two steps).
+    for moved in (
+        "/html[1]/body[1]/div[2]/div[1]/ul[1]/li[5]/span[1]/a[1]",
+        "/html[1]/body[1]/div[3]/div[1]/ul[1]/li[1]/a[1]",
+    ):
+        assert decide(ref, _share_links(moved), MatchConfig()).status == "accepted"
+    # Without a recorded xpath there is no place in the document to compare; at the recorded
+    # place, the target stayed where it was while wrappers renumbered the steps above it.
+    unplaced = ref.model_copy(update={"xpath": None})
+    assert decide(unplaced, far, MatchConfig()).status == "accepted"
+    in_place = ref.model_copy(update={"bbox": (8.0, 3000.0, 60.0, 3017.0)})
+    assert decide(in_place, far, MatchConfig()).status == "accepted"

@@ -1,0 +1,288 @@
+"""Selection: recorded selectors verified before judging, and the control over its label."""
+
+import pytest
+from decide_helpers import _buttons
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide, prefer_control, verify_selector
+from resolver.matcher import score_table
+from resolver.observation import Observation
+from resolver.table import CandidateTable, TableBuilder
+
+
+def test_control_preferred_over_its_label() -> None:
+    table, config = _buttons(), MatchConfig(min_margin=0.2)
+    ref = SemanticElementRef(name="Help", bbox=(10, 10, 30, 30))  # the icon's own box
+    scored = score_table(ref, table, config)
+    assert table.ids[int(scored.rows[0])] == "li"
+    preferred = prefer_control(table, scored, config)
+    assert table.ids[int(preferred.rows[0])] == "l"
+
+
+def _selectable() -> CandidateTable:
+    b = TableBuilder("dom", "fake", executor_prefix="xpath:")
+    b.add("/b[1]", raw_role="button", name="Save")
+    b.add("/b[2]", raw_role="button", name="Save as")
+    table = b.build()
+    rows = {"#save": [0], "#as": [1]}
+    object.__setattr__(table, "selector_resolver", lambda kind, sel: rows.get(sel, []))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("ref", "config", "verified"),
+    [
+        (SemanticElementRef(role="button", name="Save", css_selector="#save"), MatchConfig(), True),
+        # the name of the selected element disagrees with the recorded one
+        (SemanticElementRef(role="button", name="Save", css_selector="#as"), MatchConfig(), False),
+        # ... unless the caller lowers the bar
+        (
+            SemanticElementRef(role="button", name="Save", css_selector="#as"),
+            MatchConfig(selector_name=0.5, threshold=0.5, min_margin=0.5),
+            True,
+        ),
+        # a link is not a button enough when the bar is high
+        (
+            SemanticElementRef(role="link", name="Save", css_selector="#save"),
+            MatchConfig(selector_role=0.9),
+            False,
+        ),
+    ],
+)
+def test_selector_verification(
+    ref: SemanticElementRef, config: MatchConfig, verified: bool
+) -> None:
+    table = _selectable()
+    found = verify_selector(ref, table, config, score_table(ref, table, config))
+    assert (found is not None) == verified
+    if found is not None:
+        assert found[2] == f"css:{ref.css_selector}"
+
+
+def test_a_label_repeating_its_control_gives_way_even_when_ahead() -> None:
+    from resolver import Observation, SemanticElementRef, resolve
+
+    # The link's target changed (evidence only the link carries); its text child, which
+    # has no link target, would lead by more than the margin. They are one click target.
+    tree = {"id": "r", "role": "document", "name": "P", "children": [
+        {"id": "a", "role": "link", "name": "Forgot password?", "bbox": [10, 10, 130, 26],
+         "attributes": {"href": "/reset"}, "children": [
+            {"id": "t", "role": "text", "name": "Forgot password?", "bbox": [10, 10, 130, 26]}]},
+        {"id": "b", "role": "button", "name": "Sign in", "bbox": [10, 40, 90, 60]}]}  # fmt: skip
+    ref = SemanticElementRef(name="Forgot password?", href="/forgot", bbox=(10, 10, 130, 26))
+    assert resolve(ref, Observation(accessibility_tree=tree)).executor_id == "a11y:a"
+    # A reference that asks for the label itself still gets it.
+    text = SemanticElementRef(role="text", name="Forgot password?", bbox=(10, 10, 130, 26))
+    assert resolve(text, Observation(accessibility_tree=tree)).executor_id in ("a11y:t", "a11y:a")
+
+
+def _legal_links(*, first: bool) -> CandidateTable:
+    """Two "Acuerdo del usuario" links to different pages, one above the other; ``first``
+    False removes the upper one, and the lower one moves up to 60 px."""
+    upper = '<a href="/acuerdo">Acuerdo del usuario</a>' if first else ""
+    html = f"""<html><body><div id="legal"><p>Aviso</p>{upper}
+    <a href="/privacidad">Acuerdo del usuario</a></div></body></html>"""
+    layout = {"/html/body/div/p": [100, 0, 400, 10]}
+    if first:
+        layout["/html/body/div/a[1]"] = [100, 10, 240, 30]
+        layout["/html/body/div/a[2]"] = [100, 100, 240, 120]
+    else:
+        layout["/html/body/div/a"] = [100, 60, 240, 80]
+    return Observation(dom_html=html, dom_layout=layout).candidates("dom")
+
+
+def test_a_positional_selector_is_not_trusted_to_a_look_alike_linking_elsewhere() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Acuerdo del usuario", href="/acuerdo", bbox=(100, 10, 240, 30),
+        css_selector="#legal > a:nth-of-type(1)", xpath="/html[1]/body[1]/div[1]/a[1]",
+        lookalikes=((100, 100, 240, 120),), occurrence=(0, 2), coord_space="css_px",
+    )  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _legal_links(first=True), config)
+    assert kept.status == "accepted" and kept.rule == "accept.verified_selector"
+    # The upper link went: the selector now selects the lower one, 50 px off the recorded
+    # place and linking elsewhere. With a look-alike gone, the matcher judges it instead.
+    gone = decide(ref, _legal_links(first=False), config)
+    assert gone.status != "accepted" and "accept.verified_selector" not in gone.rules
+
+
+def _shared_links() -> CandidateTable:
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="News")
+    for k, y in enumerate((100, 130)):
+        b.add(f"s{k}", raw_role="link", name="Share", parent=root, bbox=(20, y, 120, y + 20),
+              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS)
+
+
+def test_an_accessibility_tree_with_xpaths_breaks_a_tie_with_the_recorded_xpath() -> None:
+    # Two "Share" links 30 px apart, the recorded box nearer the second: a tie by the box.
+    table, config = _shared_links(), MatchConfig()
+    loose = SemanticElementRef(role="link", name="Share", bbox=(20, 116, 120, 136))
+    assert decide(loose, table, config).status == "ambiguous"
+    recorded = loose.model_copy(update={"xpath": "/html/body/p[2]/a"})
+    decision = decide(recorded, table, config)
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "s1" and decision.rule == "accept.verified_selector"
+    # A reference that recorded its look-alikes gets the tie-break while they are all still
+    # there (the target and one look-alike: two namesakes), not when one more or one fewer
+    # is (the document places moved); and an xpath that selects the row the box puts second
+    # does not overturn the ranking.
+    ours = recorded.model_copy(update={"lookalikes": ((20, 100, 120, 120),)})
+    assert decide(ours, table, config).status == "accepted"
+    more = recorded.model_copy(update={"lookalikes": ((20, 100, 120, 120), (20, 300, 120, 320))})
+    assert decide(more, table, config).status == "ambiguous"
+    nearer_first = recorded.model_copy(update={"bbox": (20, 108, 120, 128)})
+    assert decide(nearer_first, table, config).status == "ambiguous"
+
+
+def test_a_selected_row_whose_number_differs_does_not_agree_while_the_namesake_is_there() -> None:
+    from resolver.decide.select import agrees as _agrees
+
+    def page(*names: str) -> CandidateTable:
+        b = TableBuilder("a11y", "test")
+        root = b.add("0", raw_role="RootWebArea", name="Gallery")
+        for k, name in enumerate(names):
+            b.add(
+                f"i{k}", raw_role="img", name=name, parent=root, bbox=(8, 20 * k, 76, 20 * k + 18)
+            )
+        return b.build()
+
+    ref = SemanticElementRef(role="image", name="Image 2")
+    config = MatchConfig()
+    swapped = page("Image 1", "Image 2")  # the two traded places: the slot holds "Image 1"
+    assert not _agrees(ref, swapped, 1, config)
+    assert _agrees(ref, swapped, 2, config)
+    renumbered = page("Image 1", "Image 3")  # the target's number changed: no namesake left
+    assert _agrees(ref, renumbered, 1, config)
+
+
+def _article_pushed_down(
+    shift: float, gap: float = 34, second_href: str = "https://blog.example/post/2"
+) -> CandidateTable:
+    """Four "Read more" links in paragraphs ``gap`` px apart, all to the same post but the
+    second to ``second_href``, the whole article pushed down by ``shift``."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 1280, 800))
+    for k in range(4):
+        top = 150 + gap * k + shift
+        href = second_href if k == 1 else "https://blog.example/post/2"
+        b.add(f"a{k + 1}", raw_role="link", name="Read more", parent=root,
+              bbox=(8, top, 90, top + 17), xpath=f"/html[1]/body[1]/article[1]/p[{k + 1}]/a[1]",
+              href=href)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_recorded_xpath_outweighs_a_page_shift_on_an_accessibility_tree() -> None:
+    # A foreign recorder's reference (no look-alikes recorded) to the second of four
+    # "Read more" links; a banner then pushed the article down by 80 px.
+    ref = SemanticElementRef(
+        role="link", name="Read more", bbox=(8, 184, 90, 201), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/article[1]/p[2]/a[1]", href="https://blog.example/post/2",
+    )  # fmt: skip
+    config = MatchConfig()
+    pushed = decide(ref, _article_pushed_down(80), config)
+    # Nothing sits at the recorded place: place no longer tells the twins apart, the
+    # document place does.
+    assert pushed.status == "accepted" and pushed.best is not None and pushed.best.id == "a2"
+    # Links 20 px apart pushed by 16 px: the first now sits at the recorded place, which
+    # speaks for it, and the xpath does not overturn that (the twins may have been reordered).
+    close = ref.model_copy(update={"bbox": (8, 170, 90, 187)})
+    held = decide(close, _article_pushed_down(16, gap=20), config)
+    assert held.status == "ambiguous" and held.best is not None and held.best.id == "a1"
+    # The row under the xpath agrees less on something other than place (its link now has a
+    # fragment, the others link exactly where the recorded one did): the xpath does not
+    # overturn that, however far the page moved.
+    elsewhere = decide(ref, _article_pushed_down(300, second_href="https://blog.example/post/2#top"),
+                       config)  # fmt: skip
+    assert elsewhere.status == "ambiguous" and elsewhere.best is not None
+    assert elsewhere.best.id == "a1"
+
+
+def _illustrations(*tops: float) -> CandidateTable:
+    """Images named "Illustration" at the given tops, each selected by its own css."""
+    b = TableBuilder("dom", "fake", executor_prefix="xpath:")
+    for k, top in enumerate(tops):
+        b.add(f"/html[1]/body[1]/img[{k + 1}]", raw_role="img", name="Illustration",
+              bbox=(8, top, 9, top + 1))  # fmt: skip
+    table = b.build(coord_space="css_px")
+    rows = {f"body > img:nth-of-type({k + 1})": [k] for k in range(len(tops))}
+    object.__setattr__(table, "selector_resolver", lambda kind, sel: rows.get(sel, []))
+    return table
+
+
+def test_a_positional_selector_is_not_trusted_to_a_namesake_elsewhere_when_one_is_gone() -> None:
+    # Recorded: the first of two 1-px images, at y=21, with its look-alike at y=117.
+    ref = SemanticElementRef(
+        role="image", name="Illustration", bbox=(8, 21, 9, 22),
+        css_selector="body > img:nth-of-type(1)", lookalikes=((8, 117, 9, 118),),
+    )  # fmt: skip
+    config = MatchConfig()
+    both = decide(ref, _illustrations(21, 117), config)
+    assert both.status == "accepted" and both.best is not None
+    assert both.best.id == "/html[1]/body[1]/img[1]" and both.rule == "accept.verified_selector"
+    # The target was removed: its selector now selects the look-alike, far from its place.
+    gone = decide(ref, _illustrations(117), config)
+    assert "accept.verified_selector" not in gone.rules
+    assert gone.status != "accepted"
+    # A look-alike gone, the one selected still at the target's place: trusted.
+    held = decide(ref, _illustrations(21), config)
+    assert held.status == "accepted" and held.rule == "accept.verified_selector"
+
+
+def _teaser_links(title: str | None) -> CandidateTable:
+    """A teaser on an accessibility tree with xpaths: the category link "Football", a title
+    link named ``title`` (None: removed, so the links after it move up a slot), then a
+    longer link under the teaser's picture."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 800))
+    links = [("cat", "Football", (8.0, 280.0, 76.0, 297.0))]
+    if title is not None:
+        links.append(("title", title, (8.0, 300.0, 300.0, 317.0)))
+    links.append(("more", "Football Mosquera stood me up", (8.0, 520.0, 400.0, 537.0)))
+    for k, (key, name, box) in enumerate(links):
+        b.add(key, raw_role="link", name=name, parent=root, bbox=box,
+              xpath=f"/html[1]/body[1]/div[1]/a[{k + 1}]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_renamed_row_a_selector_selects_away_from_the_targets_place_is_not_verified() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Mosquera stood me up", bbox=(8, 300, 300, 317),
+        screen_size=(1280, 800), xpath="/html[1]/body[1]/div[1]/a[2]",
+        nearby_text=("Football", "Football Mosquera stood me up"),
+        anchors=(("Football", (8.0, 280.0, 76.0, 297.0)),),
+    )  # fmt: skip
+    config = MatchConfig()
+    # The title link went: its slot now holds the link under the picture, 200 px lower, a
+    # neighbour recorded beside the target. The selector does not vouch for it.
+    gone = decide(ref, _teaser_links(None), config)
+    assert gone.status == "not_found" and "accept.verified_selector" not in gone.rules
+    # The title renamed in its place keeps the selector's word.
+    renamed = decide(ref, _teaser_links("Mosquera stood me up again"), config)
+    assert renamed.status == "accepted" and renamed.rule == "accept.verified_selector"
+    assert renamed.best is not None and renamed.best.id == "title"
+    # Without anchors the page's shift is unknown (a banner may have pushed everything
+    # down), so the place is not asked.
+    blind = ref.model_copy(update={"anchors": ()})
+    assert decide(blind, _teaser_links(None), config).rule == "accept.verified_selector"
+
+
+def test_a_removed_control_is_not_answered_by_its_opposite() -> None:
+    # "Follow" went; the "Unfollow" beside it slid into its nth-of-type slot. By letters the
+    # two agree (0.86), by meaning not at all.
+    def page(*links: str) -> CandidateTable:
+        items = "".join(f'<a class="button" href="#f">{text}</a>' for text in links)
+        html = f'<html><body><div id="card">{items}</div></body></html>'
+        return Observation(dom_html=html).candidates("dom")
+
+    ref = SemanticElementRef(role="link", name="Follow", tag="a", classes=("button",),
+                             href="#f", css_selector="#card > a:nth-of-type(1)",
+                             xpath="/html[1]/body[1]/div[1]/a[1]")  # fmt: skip
+    config = MatchConfig()
+    assert decide(ref, page("Follow", "Unfollow"), config).status == "accepted"
+    assert decide(ref, page("Unfollow"), config).status == "not_found"
+    # Renamed a little in its slot, it is still the target.
+    assert decide(ref, page("Follow us", "Unfollow"), config).status == "accepted"

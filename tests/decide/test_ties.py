@@ -1,0 +1,201 @@
+"""Ties: a renamed target taken, and a tie broken by the recorded place in the document."""
+
+import dataclasses
+
+from decide_helpers import _torn
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide
+from resolver.matcher import score_table
+from resolver.table import CandidateTable, TableBuilder
+
+
+def test_a_target_renamed_in_its_slot_is_found_without_recorded_look_alikes() -> None:
+    # The reference of another recorder: no look-alikes, no order. The link under the
+    # recorded xpath, at the recorded place, gained a word; a namesake sits elsewhere.
+    ref = SemanticElementRef(
+        role="link", name="Friday deals for books", bbox=(8.0, 100.0, 220.0, 117.0),
+        xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
+        nearby_text=("Books of the week", "Shipping is free"),
+    )  # fmt: skip
+    found = decide(ref, _torn("Friday deals"), MatchConfig())
+    assert found.status == "accepted" and found.best is not None and found.best.id == "r"
+    assert found.rule == "accept.renamed_in_slot"
+    # Only a number changed ("Image 1" for "Image 2"), or the xpath names another element:
+    # still torn.
+    numbered = ref.model_copy(update={"name": "Friday deals 2"})
+    twins = _torn("Friday deals 3", twin="Friday deals 2", right=220)
+    assert decide(numbered, twins, MatchConfig()).status == "ambiguous"
+    # The same ambiguity with a recorded xpath that selects no row there: not taken.
+    from resolver.decide import RULES_BY_ID, Context
+
+    slot = RULES_BY_ID["accept.renamed_in_slot"]
+    table = _torn("Friday deals")
+    doubt = dataclasses.replace(found, status="ambiguous", reason="tied")
+
+    def judged(reference: SemanticElementRef) -> str:
+        ctx = Context(reference, table, score_table(reference, table, MatchConfig()), MatchConfig())
+        return slot.apply(ctx, doubt).status
+
+    assert judged(ref) == "accepted"
+    other = ref.model_copy(update={"xpath": "/html[1]/body[1]/p[3]/a[1]"})
+    assert judged(other) == "ambiguous"
+
+
+def _renamed_page(third: bool) -> CandidateTable:
+    b = TableBuilder("a11y", "test")
+    root = b.add("0", raw_role="RootWebArea", name="News")
+    art = b.add("a", raw_role="article", name="Story", parent=root, bbox=(0, 0, 800, 900))
+    b.add("t", raw_role="link", name="Share this story", parent=art, bbox=(20, 100, 260, 120))
+    b.add("w", raw_role="link", name="Share", parent=art, bbox=(20, 130, 120, 150))
+    if third:
+        b.add("x", raw_role="link", name="Share", parent=art, bbox=(20, 600, 120, 620))
+    return b.build(coord_space="css_px")
+
+
+def test_a_renamed_target_at_its_place_wins_over_its_look_alike_at_the_look_alike_s() -> None:
+    # Two "Share" links were recorded (the target first); the target became "Share this
+    # story", wider along its line, and stayed where it was; its look-alike kept the name and
+    # its own place just below.
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(20, 100, 120, 120), container_path=("News", "Story"),
+        occurrence=(0, 2), lookalikes=((20, 130, 120, 150),),
+        anchors=(("Story", (0, 0, 800, 900)),),
+    )  # fmt: skip
+    decision = decide(ref, _renamed_page(False), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "t" and decision.rule == "accept.renamed_target"
+    assert decision.runner_up is not None and decision.runner_up.id == "w"
+    # A third "Share" now: as many namesakes as were recorded, so the target may still be
+    # one of them; and without the recorded look-alike the page cannot be read this way.
+    assert not {"accept.renamed_target", "accept.renamed_in_slot"} & set(
+        decide(ref, _renamed_page(True), MatchConfig()).rules
+    )
+    alone = ref.model_copy(update={"lookalikes": ()})
+    assert not {"accept.renamed_target", "accept.renamed_in_slot"} & set(
+        decide(alone, _renamed_page(False), MatchConfig()).rules
+    )
+
+
+def _two_renamed(target_xpath: str) -> CandidateTable:
+    """The target and one of its two recorded look-alikes were renamed; one "Share" is left
+    at the other look-alike's place."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="News")
+    art = b.add("a", raw_role="article", name="Story", parent=root, bbox=(0, 0, 800, 900))
+    b.add("t", raw_role="link", name="Share this story", parent=art, bbox=(20, 100, 260, 120),
+          xpath=target_xpath)  # fmt: skip
+    b.add("w", raw_role="link", name="Share", parent=art, bbox=(20, 130, 120, 150),
+          xpath="/html[1]/body[1]/article[1]/p[2]/a[1]")  # fmt: skip
+    b.add("x", raw_role="link", name="Share it", parent=art, bbox=(20, 600, 120, 620),
+          xpath="/html[1]/body[1]/article[1]/p[9]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS)
+
+
+def test_a_renamed_target_with_a_renamed_look_alike_needs_its_recorded_xpath() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(20, 100, 120, 120), container_path=("News", "Story"),
+        occurrence=(0, 3), lookalikes=((20, 130, 120, 150), (20, 600, 120, 620)),
+        anchors=(("Story", (0, 0, 800, 900)),), xpath="/html[1]/body[1]/article[1]/p[1]/a[1]",
+    )  # fmt: skip
+    kept = decide(ref, _two_renamed("/html[1]/body[1]/article[1]/p[1]/a[1]"), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "t"
+    assert kept.rule == "accept.renamed_target"
+    # Fewer namesakes than recorded look-alikes and the recorded xpath names another place:
+    # the page does not read as one renamed target.
+    moved = decide(ref, _two_renamed("/html[1]/body[1]/div[1]/a[1]"), MatchConfig())
+    assert not {"accept.renamed_target", "accept.renamed_in_slot"} & set(moved.rules)
+
+
+def _pushed_down(footer_xpath: str) -> CandidateTable:
+    """A banner pushed a header and a footer "Home" link down and renumbered the page's
+    wrapper (``div[2]`` -> ``div[3]``); the two links are nearly tied by their boxes."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="Shop", bbox=(0, 0, 1280, 2000))
+    b.add("h", raw_role="link", name="Home", parent=root, bbox=(20, 300, 80, 320),
+          xpath="/html[1]/body[1]/div[3]/header[1]/nav[1]/a[1]")  # fmt: skip
+    b.add("f", raw_role="link", name="Home", parent=root, bbox=(20, 400, 80, 420),
+          xpath=footer_xpath)  # fmt: skip
+    return b.build(coord_space="css_px", id_keys=XPATH_KEYS, screen_size=(1280.0, 800.0))
+
+
+def test_a_tie_is_broken_by_the_place_in_the_document_after_a_level_was_renumbered() -> None:
+    ref = SemanticElementRef(
+        role="link", name="Home", bbox=(20, 100, 80, 120),
+        xpath="/html[1]/body[1]/div[2]/header[1]/nav[1]/a[1]",
+    )  # fmt: skip
+    taken = decide(ref, _pushed_down("/html[1]/body[1]/div[3]/footer[1]/a[1]"), MatchConfig())
+    assert taken.status == "accepted" and taken.best is not None and taken.best.id == "h"
+    assert taken.rule == "accept.path_tie"
+    # The other link's path agrees as well: still a tie.
+    alike = _pushed_down("/html[1]/body[1]/div[4]/header[1]/nav[1]/a[1]")
+    assert decide(ref, alike, MatchConfig()).status == "ambiguous"
+    # A dead heat (the recorded box halfway between them) is not decided by the path's
+    # similarity alone (with two steps renumbered; one alone is
+    # test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes).
+    midway = ref.model_copy(
+        update={
+            "bbox": (20, 350, 80, 370),
+            "xpath": "/html[1]/body[1]/div[2]/header[1]/nav[2]/a[1]",
+        }
+    )
+    heat = decide(midway, _pushed_down("/html[1]/body[1]/div[3]/footer[1]/a[1]"), MatchConfig())
+    assert heat.status == "ambiguous" and heat.margin < 0.02
+    # Without a recorded xpath, or with one the best does not resemble more, no answer.
+    assert (
+        decide(ref.model_copy(update={"xpath": None}), _pushed_down("/x[1]"), MatchConfig()).status
+        == "ambiguous"
+    )
+
+
+def _follow_links(
+    level: str, shift: float, extra: tuple[tuple[str, str], ...] = ()
+) -> CandidateTable:
+    """Three "Follow" links, one per article 300 px apart under ``/html/body/{level}``,
+    pushed down by ``shift``; ``extra`` adds a link ``(name, xpath)`` far below."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Thread", bbox=(0, 0, 1280, 800))
+    for k in range(3):
+        top = 150 + 300 * k + shift
+        b.add(f"f{k + 1}", raw_role="link", name="Follow", parent=root,
+              bbox=(48, top, 96, top + 17),
+              xpath=f"/html[1]/body[1]/{level}/article[{k + 1}]/header[1]/a[1]")  # fmt: skip
+    for k, (name, xpath) in enumerate(extra):
+        b.add(f"x{k}", raw_role="link", name=name, parent=root,
+              bbox=(48, 3000 + 40 * k, 110, 3017 + 40 * k), xpath=xpath)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes() -> None:
+    # Recorded: the second article's link. A banner then renumbered body's div[2] to div[3]
+    # and pushed everything down by 150 px: the first and second links are as far from
+    # the recorded box, and the recorded xpath selects nothing.
+    ref = SemanticElementRef(
+        role="link", name="Follow", bbox=(48, 450, 96, 467), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/div[2]/article[2]/header[1]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    pushed = decide(ref, _follow_links("div[3]", 150), config)
+    assert pushed.status == "accepted" and pushed.best is not None and pushed.best.id == "f2"
+    assert pushed.rule == "accept.renumbered_tie"
+    # Another "Follow" under the same steps down to the renumbered one, at another position
+    # there (a sibling section): the renumbered step no longer tells the target.
+    sibling = ("Follow", "/html[1]/body[1]/div[4]/article[9]/header[1]/a[1]")
+    assert decide(ref, _follow_links("div[3]", 150, (sibling,)), config).status == "ambiguous"
+    # Namesakes that differ further down do not stand in the way.
+    deeper = ("Follow", "/html[1]/body[1]/div[3]/aside[1]/header[1]/a[1]")
+    assert decide(ref, _follow_links("div[3]", 150, (deeper,)), config).status == "accepted"
+    # The recorded xpath still selects an element of the recorded role (the target renamed
+    # in its place, perhaps): the renumbered step is no evidence.
+    renamed = ("Unfollow", ref.xpath or "")
+    assert decide(ref, _follow_links("div[3]", 150, (renamed,)), config).status == "ambiguous"
+    # Without a box the tie is a want of evidence: the path alone does not decide it.
+    boxless = ref.model_copy(update={"bbox": None, "screen_size": None})
+    assert decide(boxless, _follow_links("div[3]", 150), config).status == "ambiguous"
+    # Without the banner's renumbering (look-alikes one list-item step apart): no tie-break.
+    listed = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[5]/header[1]/a[1]"})
+    assert decide(listed, _follow_links("div[3]", 150), config).status == "ambiguous"

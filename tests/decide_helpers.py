@@ -1,0 +1,55 @@
+"""Tables the decision's tests share: a dialog's buttons, a screenshot, a renamed link's twin."""
+
+from resolver.adapters.vision.table import LABEL_NAMED_ROLES
+from resolver.table import CandidateTable, TableBuilder
+
+
+def _buttons() -> CandidateTable:
+    b = TableBuilder("a11y", "test")
+    root = b.add("dlg", raw_role="dialog", name="Settings", bbox=(0, 0, 600, 500))
+    ok = b.add("ok", raw_role="button", name="OK", parent=root, bbox=(500, 160, 570, 190))
+    b.add("okt", raw_role="StaticText", name="OK", parent=ok, bbox=(510, 165, 560, 185))
+    b.add("ok2", raw_role="button", name="OK", parent=root, bbox=(500, 400, 570, 430))
+    link = b.add("l", raw_role="link", name="Help", parent=root, bbox=(10, 10, 60, 30))
+    b.add("li", raw_role="img", name="Help", parent=link, bbox=(10, 10, 30, 30))
+    return b.build()
+
+
+def _screenshot(b: TableBuilder, window: str = "") -> CandidateTable:
+    """The table of a screenshot, declaring what the vision source declares of itself; a
+    ``window`` ID suffix (``@600,150,400x300``) makes it a hint window's."""
+    region = None
+    if window:
+        left, top, size = window[1:].split(",")
+        width, height = size.split("x")
+        region = (float(left), float(top), float(left) + float(width), float(top) + float(height))
+    return b.build(
+        screen_size=(1280.0, 800.0), window=region, groups_by_title=True,
+        label_named_roles=LABEL_NAMED_ROLES,
+    )  # fmt: skip
+
+
+def _torn(
+    renamed: str,
+    *,
+    xpath: str = "/html[1]/body[1]/main[1]/p[2]/a[1]",
+    twin: str = "Friday deals for books",
+    right: int = 260,
+) -> CandidateTable:
+    """A link renamed ``renamed`` at the top (``right`` its right edge), under ``xpath``; a
+    link named ``twin`` (the recorded name) far below, among the texts recorded next to the
+    target."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Deals", bbox=(0, 0, 1280, 2000))
+    b.add("r", raw_role="link", name=renamed, parent=root, bbox=(8, 100, right, 117),
+          xpath=xpath)  # fmt: skip
+    for k in range(12):
+        b.add(f"f{k}", raw_role="StaticText", name=f"Paragraph {k} of the page", parent=root,
+              bbox=(8, 200 + 40 * k, 600, 217 + 40 * k))  # fmt: skip
+    b.add("a", raw_role="StaticText", name="Books of the week", parent=root,
+          bbox=(8, 880, 220, 897))  # fmt: skip
+    b.add("t", raw_role="link", name=twin, parent=root,
+          bbox=(8, 900, 220, 917), xpath="/html[1]/body[1]/main[1]/p[7]/a[1]")  # fmt: skip
+    b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
+          bbox=(8, 920, 220, 937))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
