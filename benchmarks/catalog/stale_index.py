@@ -68,12 +68,13 @@ def _as_row_id(answer: str | None, table: CandidateTable) -> str | None:
     return table.executor_ids[hits[0]] if len(hits) == 1 else answer
 
 
-def _try(call: Any) -> str | None:
+def _try(call: Any) -> tuple[str | None, str | None]:
+    """The answer, or ``None`` and the id of the rule that refused (``evidence.rule``)."""
     try:
         answer: str = call()
-    except ResolutionError:
-        return None
-    return answer
+    except ResolutionError as exc:
+        return None, exc.evidence.rule or None
+    return answer, None
 
 
 def _selector_target(entry: Any) -> str | None:
@@ -103,17 +104,19 @@ def _version_outcomes(
         started = time.perf_counter()
         answers = {
             "catalog": _try(lambda i=index: base.resolve(f"index={i}", observation=obs)),
-            "same index": fresh.entries[index].executor_id if index < len(fresh) else None,
-            "same selector": _try(lambda s=selector: fresh.resolve(s)) if selector else None,
+            "same index": (fresh.entries[index].executor_id if index < len(fresh) else None, None),
+            "same selector": _try(lambda s=selector: fresh.resolve(s))
+            if selector
+            else (None, None),
         }
         ms = (time.perf_counter() - started) * 1000
-        for method, answer in answers.items():
-            answer = _as_row_id(answer, table)
+        for method, (found, rule) in answers.items():
+            answer = _as_row_id(found, table)
             out.append({
                 "page": page, "split": split_of(page), "version": version, "source": source,
                 "key": key, "index": index, "method": method, "present": expected is not None,
                 "verdict": _verdict(answer, expected), "expected": expected, "answer": answer,
-                "ms": round(ms, 2),
+                "rule": rule, "ms": round(ms, 2),
             })  # fmt: skip
     return out
 
@@ -171,6 +174,17 @@ def report(outcomes: list[dict[str, Any]]) -> str:
                 f"{c['refused'] / n:.1%} | {c['wrong']} ({c['wrong'] / n:.2%}) | {len(removed)} "
                 f"| {hit} |"
             )
+    refused = [o for o in outcomes if o["method"] == "catalog" and o["verdict"] == "refused"]
+    by_rule = Counter((str(o.get("rule") or "none"), o["present"]) for o in refused)
+    lines += [
+        "",
+        "Refusals of the catalog's indexes by the rule that refused (docs/rules.md):",
+        "",
+        "| rule | present targets refused | removed targets refused |",
+        "|---|---|---|",
+    ]
+    for rule in sorted({r for r, _ in by_rule}):
+        lines.append(f"| `{rule}` | {by_rule[(rule, True)]} | {by_rule[(rule, False)]} |")
     return "\n".join(lines)
 
 

@@ -1,0 +1,37 @@
+"""Comparing two benchmark runs case by case (no browser, no corpus)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.relocation.compare import main
+
+
+def _run(path: Path, verdict: str, *, catalog: bool = False) -> Path:
+    case = {"page": "p", "version": "v1", "key": "t1", "source": "a11y", "verdict": verdict,
+            "answer": "a11y:1", "rule": "accept.score"}  # fmt: skip
+    if catalog:
+        path.write_text(json.dumps([{**case, "method": "catalog"}]))
+    else:
+        path.write_text(json.dumps({"outcomes": [{**case, "recorder": "ours", "score": 0.9}]}))
+    return path
+
+
+@pytest.mark.parametrize("catalog", [False, True])
+def test_equal_runs_pass_and_a_changed_case_fails(
+    tmp_path: Path, catalog: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = _run(tmp_path / "a.json", "correct", catalog=catalog)
+    same = _run(tmp_path / "b.json", "correct", catalog=catalog)
+    assert main([str(a), str(same)]) == 0
+    assert "differ: 0" in capsys.readouterr().out
+    other = _run(tmp_path / "c.json", "wrong", catalog=catalog)
+    assert main([str(a), str(other)]) == 1
+    out = capsys.readouterr().out
+    assert "differ: 1" in out and "accept.score 1" in out
+    empty = tmp_path / "d.json"
+    empty.write_text(json.dumps([] if catalog else {"outcomes": []}))
+    assert main([str(a), str(empty)]) == 1  # a case missing from one run
