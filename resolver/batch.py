@@ -33,6 +33,7 @@ import numpy.typing as npt
 from .config import MatchConfig
 from .index import BoundedCache, ContainerVocab, index_of
 from .matcher import (
+    MAX_NAME_SEEDS,
     NEARBY,
     Query,
     Scored,
@@ -149,10 +150,10 @@ def _grouped(scorers: list[Scorer], k: int) -> list[_Group]:
     by_key: dict[Any, list[Scorer]] = {}
     for scorer in scorers:
         query = scorer.query
-        # Past 4096 name hits, some hits are not seeds: a look-alike order (which depends on
-        # the recorded path too) would make bounds differ within a group.
+        # Past MAX_NAME_SEEDS name hits, some hits are not seeds: a look-alike order (which
+        # depends on the recorded path too) would make bounds differ within a group.
         shared = scorer.cache_key is not None and not (
-            query.occurrence is not None and scorer.name_hits().size > 4096
+            query.occurrence is not None and scorer.name_hits().size > MAX_NAME_SEEDS
         )
         key = (query.name_raw, scorer.cache_key, query.occurrence) if shared else id(scorer)
         by_key.setdefault(key, []).append(scorer)

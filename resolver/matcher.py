@@ -48,6 +48,9 @@ FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
 
 _MIN_BOUND: Final[float] = 0.05  # rows that cannot reach this are never reported
+MAX_NAME_SEEDS: Final[int] = 4096
+"""Name-lookup hits scored first at most, best name tier first; the others are reached, best
+bound first, by the chunked search."""
 NEARBY: Final[str] = "nearby"
 """The key under which a batch's ``shared`` caches hold the nearby agreement of its
 references' recorded texts (:func:`resolver.web.nearby_shares`)."""
@@ -856,7 +859,11 @@ def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
     else:
         best_bound = np.argpartition(-upper, top - 1)[:top]
     hits = scorer.name_hits()
-    return upper, shared_order, distinct(np.concatenate([hits[:4096], best_bound.astype(np.intp)]))
+    if hits.size > MAX_NAME_SEEDS:
+        # The best tiers first (exact, normalised, then digit-masked): among thousands of
+        # "Order 17"-like names, the one bearing the recorded name exactly is always a seed.
+        hits = hits[np.argsort(-scorer.name[hits], kind="stable")[:MAX_NAME_SEEDS]]
+    return upper, shared_order, distinct(np.concatenate([hits, best_bound.astype(np.intp)]))
 
 
 def seeded(scorer: Scorer, k: int, start: tuple[FloatArray, Index | None, Index]) -> Seeds:

@@ -336,3 +336,45 @@ def test_the_recorded_group_reads_the_role_as_the_query_does() -> None:
         ref = SemanticElementRef(role=role, name="OK", container_path=("Settings",))
         assert recorded_group(ref, table).tolist() == [1, 2]
     assert recorded_group(SemanticElementRef(role="button", name="OK"), table).size == 0
+
+
+def _orders(names: list[str]) -> CandidateTable:
+    b = TableBuilder("a11y", "test")
+    root = b.add("list", raw_role="list", name="Orders")
+    for i, name in enumerate(names):
+        b.add(f"o{i}", raw_role="link", name=name, parent=root, bbox=(10, 20 * i, 200, 20 * i + 18))
+    return b.build()
+
+
+def test_an_exact_name_is_found_among_ten_thousand_look_alike_names() -> None:
+    # Every "Order <n>" agrees with "Order 5555" once digits are masked: 10,000 name hits,
+    # more than are scored first. The one bearing the name exactly is always among them.
+    from resolver import Observation, resolve, resolve_many
+    from resolver.errors import AmbiguousMatchError
+
+    names = [f"Order {i}" for i in range(10_000)]
+    table = _orders(names)
+    ref = SemanticElementRef(role="link", name="Order 5555")
+    scored = score_table(ref, table, MatchConfig())
+    assert table.ids[int(scored.rows[0])] == "o5555" and float(scored.scores[0]) == 1.0
+    assert scored.scores.size < 2 or float(scored.scores[1]) < 1.0
+    assert_same_top(ref, table, MatchConfig())
+    tree = {"id": "list", "role": "list", "name": "Orders", "children": [
+        {"id": f"o{i}", "role": "link", "name": name} for i, name in enumerate(names)
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    assert resolve(ref, obs).executor_id == "a11y:o5555"
+    last = SemanticElementRef(role="link", name="Order 9999")
+    found = resolve_many([ref, last], obs)
+    assert [r.executor_id for r in found] == ["a11y:o5555", "a11y:o9999"]  # type: ignore[union-attr]
+    # Two bearing it exactly: a tie, and both are in the evidence.
+    names[7777] = "Order 5555"
+    twin = {**tree, "children": [
+        {"id": f"o{i}", "role": "link", "name": name} for i, name in enumerate(names)
+    ]}  # fmt: skip
+    with pytest.raises(AmbiguousMatchError) as tie:
+        resolve(ref, Observation(accessibility_tree=twin))
+    assert {c.executor_id for c in tie.value.evidence.candidates[:2]} == {
+        "a11y:o5555",
+        "a11y:o7777",
+    }
