@@ -4,6 +4,7 @@ which rows its recorded xpath selects, what a row is dressed in."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -20,6 +21,8 @@ from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, stable_classes
 from .rule import Decision
 
 __all__ = [
+    "InnerGroups",
+    "answer_row",
     "at_place",
     "bears_name",
     "centre",
@@ -35,6 +38,7 @@ __all__ = [
     "other_kind",
     "other_link",
     "own_table_row",
+    "recorded_record",
     "same_anchor",
     "same_inner_container",
     "same_space",
@@ -268,11 +272,14 @@ def own_table_row(
     ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig
 ) -> bool:
     """Whether ``row`` lies in a table row (at most ``table_row_depth`` levels up) that is
-    the ref's innermost recorded container (:func:`same_inner_container`: Alice's row, named
-    by its text) and no other row of the recorded role and name is in a container of that
-    name. The text inside a button, repeating its name, is the button."""
+    the ref's innermost recorded container (:func:`same_inner_container`, or the record the
+    reference recorded, :func:`recorded_record`: Alice's row, named by its text) and no other
+    row of the recorded role and name is in a container of that name. The text inside a
+    button, repeating its name, is the button."""
     paths = table.containers
-    if not same_inner_container(ref, paths[row]):
+    record = recorded_record(ref)
+    named = bool(paths[row]) and normalize(paths[row][-1][:MAX_ENTRY]) == record
+    if not (same_inner_container(ref, paths[row]) or named):
         return False
     parent, roles = table.parent, table.roles
     up = int(parent[row])
@@ -287,6 +294,39 @@ def own_table_row(
         r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
         for r in namesake_rows(ref, table)
     )
+
+
+class InnerGroups:
+    """The innermost container entries of a table's rows, normalised and cut as the matcher
+    cuts recorded ones, how many distinct entries hold each word, and each row by its id
+    (``table.derived(InnerGroups)``)."""
+
+    def __init__(self, table: CandidateTable) -> None:
+        self.entries = frozenset(normalize(p[-1][:MAX_ENTRY]) for p in table.containers if p)
+        self.words: dict[str, int] = {}
+        for entry in self.entries:
+            for word in set(entry.split()):
+                self.words[word] = self.words.get(word, 0) + 1
+        self.rows = {row_id: row for row, row_id in enumerate(table.ids)}
+
+
+def answer_row(table: CandidateTable, decision: Decision) -> int | None:
+    """The table row of the decision's answer (its best candidate), or ``None``."""
+    best = decision.best
+    return None if best is None else table.derived(InnerGroups).rows.get(best.id)
+
+
+def recorded_record(ref: SemanticElementRef) -> str | None:
+    """The ref's innermost recorded container when it is a record named by its texts (a
+    table row, a list item: the entry holds the element's own name and more), normalised;
+    else ``None``."""
+    if not ref.container_path or not ref.name:
+        return None
+    inner = normalize(ref.container_path[-1][:MAX_ENTRY])
+    own = normalize(ref.name)
+    if not own or len(inner) <= len(own):
+        return None
+    return inner if re.search(rf"(?<!\w){re.escape(own)}(?!\w)", inner) else None
 
 
 def centre(box: Box) -> tuple[float, float]:

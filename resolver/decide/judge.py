@@ -10,7 +10,9 @@ from dataclasses import replace
 
 from ..calibration import confidence
 from ..results import Candidate
-from .facts import namesakes, same_target
+from ..table import MAX_ENTRY
+from ..text import normalize
+from .facts import InnerGroups, answer_row, namesakes, recorded_record, same_target
 from .rule import ROUNDING, Context, Decision, overruled
 
 __all__ = ["pending", "runner_row"]
@@ -139,6 +141,39 @@ def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:
         f"{decision.margin:.3f})"
     )
     return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+def record_gone(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.record_gone``: the reference recorded the record the element was in (a table
+    row or list item, named by its texts: "Bob bob@example.com Delete"), no element of the
+    page is in that record any more, and the answer is in another record that shares none of
+    the recorded record's words that only it has on the page ("Carol carol@example.com
+    Delete": the element's own name aside, no word of Bob's row). The record was removed and
+    a neighbour's control took its place: a recorded selector, xpath or box that still
+    points there names the neighbour's. Asked of every answer, however it was made. A record
+    edited (Bob's e-mail changed) keeps a word no other record has ("bob")."""
+    ref, table = ctx.ref, ctx.table
+    recorded = recorded_record(ref)
+    row = answer_row(table, decision)
+    if recorded is None or row is None or not table.containers[row]:
+        return None
+    groups = table.derived(InnerGroups)
+    if recorded in groups.entries:
+        return None  # the recorded record is still on the page
+    inner = table.containers[row][-1][:MAX_ENTRY]
+    if recorded_record(ref.model_copy(update={"container_path": (inner,)})) is None:
+        return None  # the answer is not in a record named by its texts
+    own = set(normalize(ref.name or "").split())
+    words = set(recorded.split()) - own
+    kept = [w for w in set(normalize(inner).split()) & words if groups.words.get(w, 0) == 1]
+    if kept or not words:
+        return None  # the answer's record alone has a word of the recorded one: edited
+    why = (
+        f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
+        f"the answer is in another one, {inner[:80]!r}, which has no word of it that only "
+        "it has: the record was removed"
+    )
+    return overruled(decision, "not_found", why)
 
 
 def min_confidence(ctx: Context, decision: Decision) -> Decision | None:

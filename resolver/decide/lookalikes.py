@@ -11,6 +11,7 @@ from .facts import (
     lookalikes_in_place,
     namesakes,
     other_link,
+    own_table_row,
     same_inner_container,
     same_space,
     shuffled,
@@ -35,7 +36,10 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
     selects it or another namesake lies nearer to the target's place
     (:func:`~resolver.decide.facts.shuffled`): look-alikes that traded places are told apart
     by their containers (the "Edit" of Alice's table row, after the rows were sorted and one
-    deleted); the nearest namesake, at a look-alike's place, is that look-alike's survivor."""
+    deleted); the nearest namesake, at a look-alike's place, is that look-alike's survivor.
+    So is the one namesake in the table row the reference recorded as its innermost
+    container (:func:`~resolver.decide.facts.own_table_row`): Carol's "Delete", moved up into
+    Bob's place after Bob's row was deleted, is still in Carol's row."""
     ref, table = ctx.ref, ctx.table
     if not ref.lookalikes or ref.bbox is None or not ref.name or not same_space(ref, table):
         return None
@@ -56,6 +60,8 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
         selected or shuffled(ref, table, row, place)
     ):
         return None
+    if own_table_row(ref, table, row, ctx.config):
+        return None  # the one namesake in the recorded table row: the row names it
     why = (
         f"the best is where a recorded look-alike was "
         f"({to_twin:.0f} px from it, {to_target:.0f} px from the target's place): the target "

@@ -111,7 +111,8 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "refuse.lookalike_place", "refuses", "review",
         "A look-alike is gone and the answer sits nearer where a recorded look-alike was "
-        "than where the target was.", lookalikes.lookalike_place, _ACC,
+        "than where the target was (unless the recorded table row names it).",
+        lookalikes.lookalike_place, _ACC, ("table_row_depth",),
     ),
     Rule(
         "ambiguous.lookalike_path", "doubts", "review",
@@ -233,6 +234,12 @@ RULES: Final[tuple[Rule, ...]] = (
         ("threshold", "min_margin", "xpath_nearby_slack"),
     ),
     # -- final ---------------------------------------------------------------------------------
+    Rule(
+        "refuse.record_gone", "refuses", "final",
+        "The recorded record (a table row or list item, by its texts) is gone from the page "
+        "and the answer is in another record: a neighbour took the removed one's place.",
+        judge.record_gone, _ACC,
+    ),
     Rule(
         "refuse.min_confidence", "refuses", "final",
         "Any answer whose estimated probability of being right is under min_confidence.",

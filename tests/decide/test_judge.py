@@ -73,3 +73,46 @@ def test_a_sole_namesake_that_moved_is_accepted_under_the_threshold() -> None:
     assert decide(blind, _moved_page(False), config).status != "accepted"
     strict = MatchConfig(threshold=0.7, sole_threshold=0.69)
     assert decide(ref, _moved_page(False), strict).status != "accepted"
+
+
+def _users(*rows: tuple[str, str]) -> CandidateTable:
+    """A table of users, each row named by its texts, each with a "Delete" button."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Users", bbox=(0, 0, 1280, 800))
+    grid = b.add("t", raw_role="table", name="", parent=root, bbox=(8, 40, 600, 400))
+    for k, (name, email) in enumerate(rows):
+        top = 60 + 30 * k
+        row = b.add(f"r{k}", raw_role="row", name=f"{name} {email} Delete", parent=grid,
+                    bbox=(8, top, 600, top + 28))  # fmt: skip
+        b.add(f"n{k}", raw_role="cell", name=name, parent=row, bbox=(8, top, 100, top + 28))
+        b.add(f"e{k}", raw_role="cell", name=email, parent=row, bbox=(100, top, 400, top + 28))
+        path = f"/html[1]/body[1]/table[1]/tbody[1]/tr[{k + 1}]/td[3]/button[1]"
+        b.add(f"d{k}", raw_role="button", name="Delete", parent=row,
+              bbox=(420, top, 480, top + 28), xpath=path)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_deleted_records_button_is_not_its_neighbours() -> None:
+    bob = SemanticElementRef(
+        role="button", name="Delete", bbox=(420, 90, 480, 118), screen_size=(1280, 800),
+        container_path=("Users", "Bob bob@example.com Delete"), coord_space="css_px",
+        xpath="/html[1]/body[1]/table[1]/tbody[1]/tr[2]/td[3]/button[1]",
+    )  # fmt: skip
+    alice, carol = ("Alice", "alice@example.com"), ("Carol", "carol@example.com")
+    config = MatchConfig()
+    found = decide(bob, _users(alice, ("Bob", "bob@example.com"), carol), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "d1"
+    # Bob's row deleted: Carol's button took its place and its xpath; refused, saying both.
+    gone = decide(bob, _users(alice, carol), config)
+    assert gone.status == "not_found" and gone.rule == "refuse.record_gone"
+    assert "Bob bob@example.com Delete" in gone.reason and "Carol carol@example.com" in gone.reason
+    # Bob's e-mail edited: his row alone still has "bob".
+    edited = decide(bob, _users(alice, ("Bob", "bob@new.org"), carol), config)
+    assert edited.status == "accepted" and edited.best is not None and edited.best.id == "d1"
+    # Rows that differ in a shared word only ("active") do not name each other.
+    status = bob.model_copy(update={"container_path": ("Users", "Bob active Delete")})
+    left = decide(status, _users(("Alice", "active"), ("Carol", "active")), config)
+    assert left.status == "not_found" and left.rule == "refuse.record_gone"
+    # Not a record named by its texts ("Links and images" for a link named "link"): no word.
+    titled = bob.model_copy(update={"container_path": ("Users", "Deleted users")})
+    assert decide(titled, _users(alice, carol), config).rule != "refuse.record_gone"

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 from live_browser import REPLAY_PAGE, browser_missing, chromium, record, replay
 
-from resolver import ElementNotFoundError, InvalidReferenceError, SemanticElementRef, resolve
+from resolver import (
+    ElementNotFoundError,
+    InvalidReferenceError,
+    ResolutionError,
+    SemanticElementRef,
+    resolve,
+)
 from resolver.capture import complete_ref, from_playwright, record_click
 from resolver.errors import StaleElementError
 from resolver.integrations.playwright import act, observe, to_locator
@@ -167,3 +173,90 @@ def test_the_async_api_observes_and_records() -> None:
     # The sync API's loop runs in this thread (the module's browser): use another one.
     with ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, _observe_async()).result() > 20
+
+
+USERS = (REPLAY_PAGE.parent / "users.html").as_uri()
+ROWS = "#users tbody tr"
+CHANGES = {
+    "unchanged": "",
+    "Bob's row deleted": f"document.querySelectorAll('{ROWS}')[1].remove()",
+    "Alice's row deleted": f"document.querySelectorAll('{ROWS}')[0].remove()",
+    "rows sorted": "const b = document.querySelector('#users tbody');"
+    " [...b.rows].reverse().forEach(r => b.appendChild(r))",
+    "Bob's e-mail edited": f"document.querySelectorAll('{ROWS}')[1].cells[1].textContent"
+    " = 'bob@new.org'",
+}
+
+
+def _recorded_rows(browser: Any) -> dict[str, dict[str, Any]]:
+    """Each user's "Delete", recorded by every recorder: the in-page recorder's event, a
+    click on the a11y and on the DOM source, a Playwright locator, and that reference
+    completed from the page; plus the page's catalog."""
+    refs: dict[str, dict[str, Any]] = {}
+    for n, user in enumerate(("alice", "bob", "carol"), 1):
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        selector = f"{ROWS}:nth-child({n}) button"
+        event = record(page, USERS, {"delete": selector})["delete"].element
+        obs = observe(page, screenshot=False)
+        box = page.locator(selector).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        located = from_playwright(page.locator(selector))
+        refs[user] = {
+            "event": event, "click a11y": record_click(x, y, obs).element,
+            "click dom": record_click(x, y, obs, source="dom").element,
+            "playwright": located, "completed": complete_ref(located, obs),
+        }  # fmt: skip
+        page.close()
+    return refs
+
+
+@pytest.mark.timeout(240)
+def test_a_deleted_rows_button_is_never_its_neighbours(browser: Any) -> None:
+    # Bob's "Delete" recorded every way there is; Bob's row deleted: every reference is
+    # refused, naming the rule, and never acts on Carol's button (the recorded selectors and
+    # xpath now select it). Rows sorted, another row deleted, Bob's e-mail edited: every
+    # reference still acts on its own user's button.
+    from resolver.catalog import build_catalog
+
+    refs = _recorded_rows(browser)
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(USERS)
+    catalog = build_catalog(observe(page, screenshot=False))
+    bob = next(
+        e.index for e in catalog.entries if e.name == "Delete" and "Bob" in e.ref.container_path[-1]
+    )
+    for change, script in CHANGES.items():
+        page.goto(USERS)
+        if script:
+            page.evaluate(script)
+        obs = observe(page, screenshot=False)
+        for user, by_recorder in refs.items():
+            gone = (user, change) in (
+                ("bob", "Bob's row deleted"),
+                ("alice", "Alice's row deleted"),
+            )
+            for recorder, ref in by_recorder.items():
+                for source in ("a11y", "dom"):
+                    where = f"{user} / {recorder} / {source} / {change}"
+                    if gone:
+                        with pytest.raises(ElementNotFoundError) as refused:
+                            resolve(ref, obs, sources=(source,))
+                        assert refused.value.evidence.rule == "refuse.record_gone", where
+                        continue
+                    found = resolve(ref, obs, sources=(source,))
+                    page.evaluate("window.clicked = []")
+                    act(page, found, observation=obs)
+                    assert page.evaluate("window.clicked") == [user], where
+        # The catalog's index of Bob's button, used on the changed page.
+        if change == "Bob's row deleted":
+            with pytest.raises(ElementNotFoundError) as refused:
+                catalog.resolve(f"index={bob}", observation=obs)
+            assert refused.value.evidence.rule == "refuse.record_gone"
+        else:  # Bob's button, or a refusal (sorted twins whose selectors disagree): no other
+            try:
+                executor = catalog.resolve(f"index={bob}", observation=obs)
+            except ResolutionError:
+                continue
+            table = obs.candidates(catalog.source)
+            assert "Bob" in table.containers[table.executor_ids.index(executor)][-1], change
+    page.close()
