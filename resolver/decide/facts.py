@@ -45,6 +45,7 @@ __all__ = [
     "same_target",
     "selected_by_xpath",
     "shuffled",
+    "table_row_of",
     "xpath_column_resolver",
     "xpath_rows",
     "xpath_selects_best",
@@ -308,6 +309,18 @@ class InnerGroups:
             for word in set(entry.split()):
                 self.words[word] = self.words.get(word, 0) + 1
         self.rows = {row_id: row for row, row_id in enumerate(table.ids)}
+
+
+def table_row_of(table: CandidateTable, row: int, depth: int) -> int | None:
+    """The table row (:data:`resolver.web.RECORD_ROLES`) at most ``depth`` levels above
+    ``row``, or ``None``."""
+    parent, roles = table.parent, table.roles
+    up = int(parent[row])
+    for _ in range(depth):
+        if up < 0 or roles[up] in RECORD_ROLES:
+            break
+        up = int(parent[up])
+    return up if up >= 0 and roles[up] in RECORD_ROLES else None
 
 
 def answer_row(table: CandidateTable, decision: Decision) -> int | None:

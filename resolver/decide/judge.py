@@ -12,7 +12,14 @@ from ..calibration import confidence
 from ..results import Candidate
 from ..table import MAX_ENTRY
 from ..text import normalize
-from .facts import InnerGroups, answer_row, namesakes, recorded_record, same_target
+from .facts import (
+    InnerGroups,
+    answer_row,
+    namesakes,
+    recorded_record,
+    same_target,
+    table_row_of,
+)
 from .rule import ROUNDING, Context, Decision, overruled
 
 __all__ = ["pending", "runner_row"]
@@ -145,8 +152,9 @@ def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.record_gone``: the reference recorded the record the element was in (a table
-    row or list item, named by its texts: "Bob bob@example.com Delete"), no element of the
-    page is in that record any more, and the answer is in another record that shares none of
+    row, named by its texts: "Bob bob@example.com Delete"), no element of the page is in that
+    record any more, and the answer is in another table row (at most ``table_row_depth``
+    levels up) that shares none of
     the recorded record's words that only it has on the page ("Carol carol@example.com
     Delete": the element's own name aside, no word of Bob's row). The record was removed and
     a neighbour's control took its place: a recorded selector, xpath or box that still
@@ -161,6 +169,8 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     if recorded in groups.entries:
         return None  # the recorded record is still on the page
     inner = table.containers[row][-1][:MAX_ENTRY]
+    if table_row_of(table, row, ctx.config.table_row_depth) is None:
+        return None  # the answer is not in a table row
     if recorded_record(ref.model_copy(update={"container_path": (inner,)})) is None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name or "").split())

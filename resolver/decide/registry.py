@@ -236,9 +236,9 @@ RULES: Final[tuple[Rule, ...]] = (
     # -- final ---------------------------------------------------------------------------------
     Rule(
         "refuse.record_gone", "refuses", "final",
-        "The recorded record (a table row or list item, by its texts) is gone from the page "
-        "and the answer is in another record: a neighbour took the removed one's place.",
-        judge.record_gone, _ACC,
+        "The recorded table row (named by its texts) is gone from the page and the answer is "
+        "in another row: a neighbour took the removed one's place.",
+        judge.record_gone, _ACC, ("table_row_depth",),
     ),
     Rule(
         "refuse.min_confidence", "refuses", "final",
