@@ -154,12 +154,13 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.record_gone``: the reference recorded the record the element was in (a table
     row, named by its texts: "Bob bob@example.com Delete"), no element of the page is in that
     record any more, and the answer is in another table row (at most ``table_row_depth``
-    levels up) that shares none of
-    the recorded record's words that only it has on the page ("Carol carol@example.com
-    Delete": the element's own name aside, no word of Bob's row). The record was removed and
-    a neighbour's control took its place: a recorded selector, xpath or box that still
-    points there names the neighbour's. Asked of every answer, however it was made. A record
-    edited (Bob's e-mail changed) keeps a word no other record has ("bob")."""
+    levels up) that has at most half of the recorded row's words (the element's own name
+    aside) and none of them that only it has on the page ("Carol carol@example.com Delete":
+    no word of Bob's row). The record was removed and a neighbour's control took its place:
+    a recorded selector, xpath or box that still points there names the neighbour's. Asked
+    of every answer, however it was made. A record edited (Bob's e-mail changed) keeps a
+    word no other record has ("bob"); a layout table's row, whose text holds the rows inside
+    it, keeps most of them."""
     ref, table = ctx.ref, ctx.table
     recorded = recorded_record(ref)
     row = answer_row(table, decision)
@@ -175,8 +176,10 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name or "").split())
     words = set(recorded.split()) - own
-    kept = [w for w in set(normalize(inner).split()) & words if groups.words.get(w, 0) == 1]
-    if kept or not words:
+    shared = set(normalize(inner).split()) & words
+    if not words or 2 * len(shared) > len(words):
+        return None  # most of the recorded record's words: the record itself, or edited
+    if any(groups.words.get(w, 0) == 1 for w in shared):
         return None  # the answer's record alone has a word of the recorded one: edited
     why = (
         f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
