@@ -156,9 +156,10 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     record any more, and the answer is in another table row (at most ``table_row_depth``
     levels up) that has at most half of the recorded row's words (the element's own name
     aside) and none of them that only it has on the page ("Carol carol@example.com Delete":
-    no word of Bob's row). The record was removed and a neighbour's control took its place:
-    a recorded selector, xpath or box that still points there names the neighbour's. Asked
-    of every answer, however it was made. A record edited (Bob's e-mail changed) keeps a
+    no word of Bob's row), while some of the recorded row's words are on the page no more
+    (a removed row takes its own texts with it: "bob"). The record was removed and a
+    neighbour's control took its place: a recorded selector, xpath or box that still points
+    there names the neighbour's. Asked of every answer, however it was made. A record edited (Bob's e-mail changed) keeps a
     word no other record has ("bob"); a layout table's row, whose text holds the rows inside
     it, keeps most of them."""
     ref, table = ctx.ref, ctx.table
@@ -176,6 +177,8 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name or "").split())
     words = set(recorded.split()) - own
+    if all(groups.words.get(w, 0) for w in words):
+        return None  # every word of the recorded row is still on the page: not removed
     shared = set(normalize(inner).split()) & words
     if not words or 2 * len(shared) > len(words):
         return None  # most of the recorded record's words: the record itself, or edited
