@@ -27,6 +27,7 @@ __all__ = [
     "bears_name",
     "centre",
     "corner_distance",
+    "entry_words",
     "fewer_lookalikes",
     "gained_link",
     "kept_over",
@@ -303,12 +304,30 @@ class InnerGroups:
     (``table.derived(InnerGroups)``)."""
 
     def __init__(self, table: CandidateTable) -> None:
+        self.table = table
         self.entries = frozenset(normalize(p[-1][:MAX_ENTRY]) for p in table.containers if p)
         self.words: dict[str, int] = {}
         for entry in self.entries:
-            for word in set(entry.split()):
+            for word in set(entry_words(entry)):
                 self.words[word] = self.words.get(word, 0) + 1
         self.rows = {row_id: row for row, row_id in enumerate(table.ids)}
+        self._page_words: frozenset[str] | None = None
+
+    @property
+    def page_words(self) -> frozenset[str]:
+        """Every word of every row's name: the texts the page shows (made on first use)."""
+        if self._page_words is None:
+            self._page_words = frozenset(
+                word for name in set(self.table.names_norm) for word in name.split()
+            )
+        return self._page_words
+
+
+def entry_words(entry: str) -> list[str]:
+    """The words of a container entry; the last is left out of an entry cut at
+    :data:`~resolver.table.MAX_ENTRY` characters (it may be a piece of a word)."""
+    words = entry.split()
+    return words[:-1] if len(entry) >= MAX_ENTRY else words
 
 
 def table_row_of(table: CandidateTable, row: int, depth: int) -> int | None:

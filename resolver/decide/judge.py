@@ -15,6 +15,7 @@ from ..text import normalize
 from .facts import (
     InnerGroups,
     answer_row,
+    entry_words,
     namesakes,
     recorded_record,
     same_target,
@@ -159,9 +160,11 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     no word of Bob's row), while some of the recorded row's words are on the page no more
     (a removed row takes its own texts with it: "bob"). The record was removed and a
     neighbour's control took its place: a recorded selector, xpath or box that still points
-    there names the neighbour's. Asked of every answer, however it was made. A record edited (Bob's e-mail changed) keeps a
-    word no other record has ("bob"); a layout table's row, whose text holds the rows inside
-    it, keeps most of them."""
+    there names the neighbour's. Asked of every answer, however it was made. A record edited
+    (Bob's e-mail changed) keeps a word no other record has ("bob"); a layout table's row,
+    whose text holds the rows inside it, keeps most of them. Words are read from the page's
+    texts (the rows' names), and the last word of an entry cut at its length limit is left
+    out (it may be a piece of one)."""
     ref, table = ctx.ref, ctx.table
     recorded = recorded_record(ref)
     row = answer_row(table, decision)
@@ -176,10 +179,10 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     if recorded_record(ref.model_copy(update={"container_path": (inner,)})) is None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name or "").split())
-    words = set(recorded.split()) - own
-    if all(groups.words.get(w, 0) for w in words):
+    words = set(entry_words(normalize(ref.container_path[-1][:MAX_ENTRY]))) - own
+    if words <= groups.page_words:
         return None  # every word of the recorded row is still on the page: not removed
-    shared = set(normalize(inner).split()) & words
+    shared = set(entry_words(normalize(inner))) & words
     if not words or 2 * len(shared) > len(words):
         return None  # most of the recorded record's words: the record itself, or edited
     if any(groups.words.get(w, 0) == 1 for w in shared):
