@@ -166,16 +166,18 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     texts (the rows' names), and the last word of an entry cut at its length limit is left
     out (it may be a piece of one)."""
     ref, table = ctx.ref, ctx.table
-    recorded = recorded_record(ref)
-    row = answer_row(table, decision)
-    if recorded is None or row is None or not table.containers[row]:
+    if not ref.container_path or not ref.name:
         return None
-    groups = table.derived(InnerGroups)
-    if recorded in groups.entries:
-        return None  # the recorded record is still on the page
-    inner = table.containers[row][-1][:MAX_ENTRY]
+    row = answer_row(table, decision)
+    if row is None or not table.containers[row]:
+        return None
     if table_row_of(table, row, ctx.config.table_row_depth) is None:
         return None  # the answer is not in a table row
+    recorded = recorded_record(ref)
+    groups = table.derived(InnerGroups)
+    if recorded is None or recorded in groups.entries:
+        return None  # no record recorded, or it is still on the page
+    inner = table.containers[row][-1][:MAX_ENTRY]
     if recorded_record(ref.model_copy(update={"container_path": (inner,)})) is None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name or "").split())
