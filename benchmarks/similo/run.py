@@ -1,0 +1,328 @@
+"""Resolve every Similo pair and print a markdown report.
+
+Usage::
+
+    python -m benchmarks.similo [--split tune|heldout|all] [--json out.json] [--corpus DIR]
+                                [--flat]
+
+For every app of the chosen half (both halves with ``all``): the new version's candidates
+become one nested accessibility tree, every joined target a reference; each reference is
+resolved on the tree with the a11y source alone, and the Similo-style baseline
+(:mod:`benchmarks.similo.baseline`) answers the same pair. An answer is correct when it is the
+ground-truth candidate's node. The report gives each half separately: the share of correct,
+wrong and abstained answers (and references the model refused as invalid), per app, and the
+outcomes by the rule that decided them. Progress goes to stderr; without the corpus a
+one-line note is printed and the exit status is 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from resolver import Observation, resolve
+from resolver.errors import ResolutionError
+
+from .baseline import similo_best
+from .convert import name_of, observation_tree, ref_of, role_of
+from .data import SPLITS, App, apps_of_split, corpus_dir, load_apps, split_of
+
+__all__ = ["Outcome", "evaluate_app", "main", "markdown"]
+
+Verdict = Literal["correct", "wrong", "abstained", "invalid"]
+VERDICTS: Final[tuple[Verdict, ...]] = ("correct", "wrong", "abstained", "invalid")
+SOURCES: Final[tuple[str, ...]] = ("a11y",)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One pair: what the resolver and the baseline answered, and the truth."""
+
+    app: str
+    split: str
+    pair: str
+    target_file: str
+    truth: str
+    role: str
+    name: str
+    truth_name: str
+    verdict: Verdict
+    answer: str | None
+    rule: str
+    code: str
+    score: float | None
+    confidence: float | None
+    baseline_answer: str | None
+    baseline_correct: bool
+    baseline_score: float | None
+    adjacent: bool = False
+    """A wrong answer that is the truth's parent or child (Similo's own criterion counts
+    it as located)."""
+    baseline_adjacent: bool = False
+
+
+def _adjacent(app: App, answer: str | None, truth: int) -> bool:
+    """Whether the candidate ``answer`` is the parent or a child of candidate ``truth`` by
+    their xpaths (one is the other with its last step removed)."""
+    if answer is None or not answer.isdigit() or int(answer) >= len(app.candidates):
+        return False
+    a = (app.candidates[int(answer)].get("xpath") or "").lower().rstrip("/")
+    b = (app.candidates[truth].get("xpath") or "").lower().rstrip("/")
+    if not a or not b or a == b:
+        return False
+    return a.rsplit("/", 1)[0] == b or b.rsplit("/", 1)[0] == a
+
+
+def _node_id(executor_id: str) -> str:
+    return executor_id.removeprefix("a11y:")
+
+
+def evaluate_app(app: App, split: str, *, nest: bool = True) -> list[Outcome]:
+    """Resolve every joined pair of one app with the resolver and the baseline."""
+    observation = Observation(accessibility_tree=observation_tree(app.candidates, nest=nest))
+    outcomes: list[Outcome] = []
+    for pair in app.pairs:
+        truth = str(pair.candidate)
+        target = pair.target
+        best = similo_best(target, app.candidates)
+        baseline_answer = str(best[0]) if best is not None else None
+        common: dict[str, Any] = {
+            "app": app.name,
+            "split": split,
+            "pair": pair.file,
+            "target_file": target.file,
+            "truth": truth,
+            "role": role_of(target),
+            "name": name_of(target),
+            "truth_name": name_of(app.candidates[pair.candidate]),
+            "baseline_answer": baseline_answer,
+            "baseline_correct": baseline_answer == truth,
+            "baseline_score": round(best[1], 4) if best is not None else None,
+            "baseline_adjacent": baseline_answer != truth
+            and _adjacent(app, baseline_answer, pair.candidate),
+        }
+        ref = ref_of(target)
+        if ref is None:
+            outcomes.append(
+                Outcome(
+                    **common,
+                    verdict="invalid",
+                    answer=None,
+                    rule="",
+                    code="INVALID_REFERENCE",
+                    score=None,
+                    confidence=None,
+                )
+            )
+            continue
+        try:
+            res = resolve(ref, observation, sources=SOURCES)
+        except ResolutionError as exc:
+            outcomes.append(
+                Outcome(
+                    **common,
+                    verdict="abstained",
+                    answer=None,
+                    rule=exc.evidence.rule,
+                    code=str(exc.code),
+                    score=None,
+                    confidence=None,
+                )
+            )
+            continue
+        answer = _node_id(res.executor_id)
+        outcomes.append(
+            Outcome(
+                **common,
+                verdict="correct" if answer == truth else "wrong",
+                answer=answer,
+                rule=res.rule,
+                code="",
+                score=round(res.score, 4),
+                confidence=round(res.confidence, 4),
+                adjacent=answer != truth and _adjacent(app, answer, pair.candidate),
+            )
+        )
+    return outcomes
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+
+def _share(count: int, total: int) -> str:
+    return f"{count} ({100.0 * count / total:.1f}%)" if total else "0"
+
+
+def _rule_label(outcome: Outcome) -> str:
+    if outcome.rule:
+        return outcome.rule
+    if outcome.verdict == "invalid":
+        return "(invalid reference)"
+    return f"(no rule: {outcome.code})" if outcome.code else "(no rule)"
+
+
+def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
+    n = len(outcomes)
+    verdicts = Counter(o.verdict for o in outcomes)
+    base = sum(o.baseline_correct for o in outcomes)
+    near = sum(o.adjacent for o in outcomes)
+    base_near = sum(o.baseline_adjacent for o in outcomes)
+    return [
+        "| method | n | correct | wrong | abstained | invalid | wrong: truth's parent/child |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| resolver (a11y) | "
+        + " | ".join([str(n), *(_share(verdicts[v], n) for v in VERDICTS), str(near)])
+        + " |",
+        f"| Similo baseline | {n} | {_share(base, n)} | {_share(n - base, n)} | — | — "
+        f"| {base_near} |",
+    ]
+
+
+def _app_rows(outcomes: Sequence[Outcome], apps: Sequence[App]) -> list[str]:
+    rows = [
+        "| app | pairs | skipped | resolver correct | wrong | abstained | invalid "
+        "| baseline correct | baseline wrong |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for app in apps:
+        mine = [o for o in outcomes if o.app == app.name]
+        n = len(mine)
+        verdicts = Counter(o.verdict for o in mine)
+        base = sum(o.baseline_correct for o in mine)
+        cells = [app.name, str(n), str(len(app.skipped))]
+        cells += [_share(verdicts[v], n) for v in VERDICTS]
+        cells += [_share(base, n), _share(n - base, n)]
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def _rule_rows(outcomes: Sequence[Outcome]) -> list[str]:
+    table: dict[str, Counter[str]] = {}
+    for outcome in outcomes:
+        table.setdefault(_rule_label(outcome), Counter())[outcome.verdict] += 1
+    rows = [
+        "| deciding rule | correct | wrong | abstained | invalid |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    ordered = sorted(table.items(), key=lambda item: (-sum(item[1].values()), item[0]))
+    for rule, counts in ordered:
+        rows.append(f"| `{rule}` | " + " | ".join(str(counts[v]) for v in VERDICTS) + " |")
+    return rows
+
+
+def markdown(outcomes: Sequence[Outcome], apps: Sequence[App], root: Path | None) -> str:
+    """The report: for each half present, its summary, its apps and its deciding rules."""
+    lines = ["# Similo web element localisation: resolver vs. a Similo-style baseline", ""]
+    if root is not None:
+        lines += [f"Corpus: `{root}`.", ""]
+    lines += [
+        "Each target recorded on the old version of a site is resolved on its new version "
+        "(one nested accessibility tree of the candidates, a11y source only). *correct*: the "
+        "ground-truth candidate; *wrong*: another node; *abstained*: a `ResolutionError`; "
+        "*invalid*: the reference model refused the converted target. The baseline always "
+        "answers its best-scoring candidate. Pairs that do not join to exactly one target "
+        "and one candidate are skipped. The last column counts the wrong answers that are the "
+        "ground truth's parent or child element (Similo's own criterion counts those as "
+        "located).",
+        "",
+    ]
+    for split in SPLITS:
+        chosen = [a for a in apps if split_of(a.name) == split]
+        if not chosen:
+            continue
+        mine = [o for o in outcomes if o.split == split]
+        skipped = sum(len(a.skipped) for a in chosen)
+        lines += [
+            f"## {split} ({len(chosen)} apps, {len(mine)} pairs, {skipped} skipped)",
+            "",
+            *_summary_rows(mine),
+            "",
+            f"### {split}: per app",
+            "",
+            *_app_rows(mine, chosen),
+            "",
+            f"### {split}: outcomes by deciding rule",
+            "",
+            *_rule_rows(mine),
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def _to_json(outcomes: Iterable[Outcome], apps: Sequence[App]) -> dict[str, Any]:
+    items = list(outcomes)
+    summary: dict[str, Any] = {}
+    for split in SPLITS:
+        mine = [o for o in items if o.split == split]
+        if not mine:
+            continue
+        verdicts = Counter(o.verdict for o in mine)
+        summary[split] = {
+            "pairs": len(mine),
+            "resolver": {v: verdicts[v] for v in VERDICTS},
+            "baseline": {
+                "correct": sum(o.baseline_correct for o in mine),
+                "wrong": sum(not o.baseline_correct for o in mine),
+            },
+        }
+    return {
+        "summary": summary,
+        "skipped": [
+            {"app": a.name, "pair": pair, "reason": reason}
+            for a in apps
+            for pair, reason in a.skipped
+        ],
+        "pairs": [asdict(o) for o in items],
+    }
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.similo", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="all")
+    parser.add_argument("--json", type=Path, help="write every pair's outcome here")
+    parser.add_argument(
+        "--corpus", type=Path, help="the corpus folder (default: $RESOLVER_SIMILO or shared)"
+    )
+    parser.add_argument(
+        "--flat",
+        action="store_true",
+        help="hang every candidate under the root (default: nest candidates by their xpaths)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; the exit status is 0 (also when the corpus is absent)."""
+    args = _parser().parse_args(argv)
+    root: Path | None = args.corpus if args.corpus is not None else corpus_dir()
+    if root is None or not (root / "apps").is_dir():
+        print("Similo corpus absent (set $RESOLVER_SIMILO or add ../shared/corpora/similo-tune)")
+        return 0
+    names = apps_of_split(args.split)
+    apps = load_apps(root, names)
+    outcomes: list[Outcome] = []
+    started = time.perf_counter()
+    for app in apps:
+        split = split_of(app.name) or "?"
+        tick = time.perf_counter()
+        outcomes += evaluate_app(app, split, nest=not args.flat)
+        print(
+            f"{split:8} {app.name:12} {len(app.pairs):3} pairs {len(app.candidates):4} "
+            f"candidates {time.perf_counter() - tick:6.2f}s",
+            file=sys.stderr,
+        )
+    print(f"{len(outcomes)} pairs in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+    print(markdown(outcomes, apps, root))
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(_to_json(outcomes, apps), indent=1), encoding="utf-8")
+    return 0
