@@ -272,7 +272,8 @@ class Scored:
     evaluated: int = 0
     identifying: bool = True
     """Whether the ref carries anything beyond its role that can tell candidates apart here:
-    a name, a container path, a platform ID this table has, or a box in the same space."""
+    a name, a container path, a platform ID this table has, a box in the same space, or a
+    recorded class, link or attribute that some row has in full."""
 
 
 def bbox_scores(
@@ -395,6 +396,14 @@ class Scorer:
                     self._web_bound = (("web bound", key, web_den), plain, web_num)
         if key is not None and not self._web:
             self.cache_key = key
+        if not self.identifying:
+            # An element recorded with its classes, link or attributes but no name (an icon
+            # link, a search box): a row that agrees on one of them fully is told apart by it.
+            self.identifying = any(
+                bool((values >= 1.0).any())
+                for signal, values in self.signals.items()
+                if signal.startswith("web:") and signal not in ("web:tag", "web:nearby")
+            )
         self.num, self.den = self._with_occurrence()
         self._init_rows(n, shared)
 

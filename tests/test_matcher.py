@@ -378,3 +378,29 @@ def test_an_exact_name_is_found_among_ten_thousand_look_alike_names() -> None:
         "a11y:o5555",
         "a11y:o7777",
     }
+
+
+def test_a_recorded_class_or_link_identifies_an_unnamed_element() -> None:
+    # Two unnamed icon links and no boxes: the recorded class (or link) that one of them has
+    # in full tells them apart; with neither, the reference has nothing but its role.
+    from resolver import Observation, resolve
+    from resolver.errors import ElementNotFoundError
+
+    links = [
+        {
+            "id": k,
+            "role": "link",
+            "tag": "a",
+            "attributes": {"class": f"brand-{k}", "href": f"/{k}"},
+        }
+        for k in ("tt", "qb")
+    ]
+    tree = {"id": "p", "role": "main", "children": links}
+    obs = Observation(accessibility_tree=tree)
+    by_class = SemanticElementRef(role="link", classes=("brand-qb",), tag="a")
+    assert resolve(by_class, obs).executor_id == "a11y:qb"
+    by_link = SemanticElementRef(role="link", href="/tt")
+    assert resolve(by_link, obs).executor_id == "a11y:tt"
+    with pytest.raises(ElementNotFoundError) as bare:
+        resolve(SemanticElementRef(role="link", tag="a"), obs)
+    assert bare.value.evidence.rule == "refuse.role_only"

@@ -232,6 +232,11 @@ def _node(index: int, widget: Widget) -> dict[str, Any]:
         "role": role_of(widget),
         "name": name_of(widget),
         "tag": _lower(widget, "tag"),
+        **{
+            key: value
+            for key, prop in (("dom_id", "id"), ("xpath", "xpath"))
+            if (value := widget.get(prop))
+        },
         "attributes": {
             **{k: v for k in ("class", "href") if (v := widget.get(k))},
             **_attributes(widget),

@@ -2,20 +2,22 @@
 
 The plainest format, used by hand-written harnesses and by the design's ``find_in_a11y_tree``.
 Optional keys: ``value``, ``enabled``/``disabled``, ``focused``, ``visible``/``hidden``,
-``automation_id``, ``accessibility_id``, and for web trees ``tag`` and an ``attributes`` dict
-(``class``, ``href``, ``name``, ``type``, ``placeholder``, ``title``, ``alt`` become the web
-evidence columns of :mod:`resolver.web`). A node without ``id`` gets its child-index path
-(``"0.2.1"``). The input may be one root or a list of roots.
+``automation_id``, ``accessibility_id``, and for web trees ``tag``, ``dom_id`` (the HTML
+``id``), ``xpath`` (the element's absolute xpath, compared normalised as the DOM source's) and
+an ``attributes`` dict (``class``, ``href``, ``name``, ``type``, ``placeholder``, ``title``,
+``alt`` become the web evidence columns of :mod:`resolver.web`). A node without ``id`` gets
+its child-index path (``"0.2.1"``). The input may be one root or a list of roots.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
 from ...web import WEB_COLUMNS, web_values
-from .._common import as_str, box_from_ltrb, first_mapping, flag_states
+from .._common import XPATH_KEYS, as_str, box_from_ltrb, first_mapping, flag_states
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
 
@@ -37,7 +39,8 @@ def detect(tree: TreeInput) -> bool:
 def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node."""
     builder = TableBuilder(
-        "a11y", "nested", id_columns=("automation_id", "accessibility_id", "tag", *WEB_COLUMNS),
+        "a11y", "nested",
+        id_columns=("automation_id", "accessibility_id", "tag", "dom_id", "xpath", *WEB_COLUMNS),
         max_rows=source.max_nodes,
     )  # fmt: skip
     append = builder.rows.append
@@ -48,9 +51,18 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
             as_str(get("id")) or path, as_str(get("role")), as_str(get("name")), parent,
             box_from_ltrb(get("bbox")), as_str(get("value")), flag_states(node),
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
-            as_str(get("tag")) or None, *_web(attributes, source.url),
+            as_str(get("tag")) or None, as_str(get("dom_id")) or None,
+            as_str(get("xpath")) or None, *_web(attributes, source.url),
         ))  # fmt: skip
-    return builder.build(coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size)
+    table = builder.build(
+        coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size, id_keys=XPATH_KEYS
+    )
+    if not any(table.platform_ids["xpath"]):
+        # No node gave its xpath: no column, so the table does not claim to know rows by
+        # their element (the rules that read document places stay silent).
+        columns = {k: v for k, v in table.platform_ids.items() if k != "xpath"}
+        table = replace(table, platform_ids=columns)
+    return table
 
 
 def _web(attributes: Any, url: str | None) -> tuple[str | None, ...]:

@@ -87,3 +87,31 @@ def test_web_attributes_become_columns() -> None:
     )  # fmt: skip
     assert web["attr:title"][1] == "Get help" and web["attr:placeholder"][2] == "Search"
     assert web["href"][0] is None and web["tag"][2] is None
+
+
+def test_html_ids_and_xpaths_become_columns_and_count() -> None:
+    from resolver import MatchConfig, SemanticElementRef, resolve
+    from resolver.matcher import score_table
+
+    def page(first: str, second: str) -> Observation:
+        return Observation(accessibility_tree={"id": "p", "role": "main", "children": [
+            {"id": "a", "role": "button", "dom_id": "save", "xpath": f"/html/body/{first}"},
+            {"id": "b", "role": "button", "dom_id": "send", "xpath": f"/html/body/{second}"},
+        ]})  # fmt: skip
+
+    table = page("button[1]", "button[2]").candidates("a11y")
+    assert table.platform_ids["dom_id"][1:] == ("save", "send")
+    assert table.document_paths is not None and table.document_paths[1] == "/html/body/button[1]"
+    # Two unnamed buttons without boxes are told apart by the recorded HTML id; the recorded
+    # xpath (compared in the DOM source's normalised form) is evidence for its row.
+    assert (
+        resolve({"role": "button", "dom_id": "send"}, page("button[1]", "button[2]")).executor_id
+        == "a11y:b"
+    )
+    by_path = SemanticElementRef(role="button", xpath="/html[1]/body[1]/button[2]")
+    scored = score_table(by_path, table, MatchConfig())
+    hits = dict(zip(scored.rows.tolist(), scored.signals["id:xpath"].tolist(), strict=True))
+    assert hits[table.ids.index("b")] == 1.0 and hits[table.ids.index("a")] == 0.0
+    # A tree whose nodes give no xpath claims no document places.
+    plain = Observation(accessibility_tree={"id": "p", "role": "main"}).candidates("a11y")
+    assert plain.document_paths is None and "xpath" not in plain.platform_ids
