@@ -396,16 +396,18 @@ class Scorer:
                     self._web_bound = (("web bound", key, web_den), plain, web_num)
         if key is not None and not self._web:
             self.cache_key = key
-        if not self.identifying:
-            # An element recorded with its classes, link or attributes but no name (an icon
-            # link, a search box): a row that agrees on one of them fully is told apart by it.
-            self.identifying = any(
-                bool((values >= 1.0).any())
-                for signal, values in self.signals.items()
-                if signal.startswith("web:") and signal not in ("web:tag", "web:nearby")
-            )
+        self.identifying = self.identifying or self._web_identifies()
         self.num, self.den = self._with_occurrence()
         self._init_rows(n, shared)
+
+    def _web_identifies(self) -> bool:
+        """Whether a recorded class, link or attribute agrees fully with some row: an element
+        recorded with them but no name (an icon link, a search box) is told apart by it."""
+        return any(
+            bool((values >= 1.0).any())
+            for signal, values in self.signals.items()
+            if signal.startswith("web:") and signal not in ("web:tag", "web:nearby")
+        )
 
     def _web_den(
         self, key: tuple[Any, ...], den_rows: FloatArray, web_den: FloatArray | float
