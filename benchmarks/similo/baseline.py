@@ -57,17 +57,6 @@ def _visible_text(widget: Widget) -> str | None:
     return None
 
 
-def _number(widget: Widget, key: str) -> float | None:
-    value = widget.get(key)
-    if value is None:
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    return number if math.isfinite(number) else None
-
-
 def _equal_text(a: str, b: str) -> float:
     return 1.0 if a == b else 0.0
 
@@ -126,15 +115,15 @@ def _visible(target: Widget, candidate: Widget) -> float | None:
 
 def _size(key: str) -> Similarity:
     def similarity(target: Widget, candidate: Widget) -> float | None:
-        a, b = _number(target, key), _number(candidate, key)
+        a, b = target.number(key), candidate.number(key)
         return _integer(a, b) if a is not None and b is not None else None
 
     return similarity
 
 
 def _location(target: Widget, candidate: Widget) -> float | None:
-    xa, ya = _number(target, "x"), _number(target, "y")
-    xb, yb = _number(candidate, "x"), _number(candidate, "y")
+    xa, ya = target.number("x"), target.number("y")
+    xb, yb = candidate.number("x"), candidate.number("y")
     if xa is None or ya is None or xb is None or yb is None:
         return None
     return max(100.0 - math.hypot(xa - xb, ya - yb), 0.0) / 100.0

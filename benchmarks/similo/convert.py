@@ -14,7 +14,6 @@ apps were extracted without geometry, and their references and rows carry no box
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from typing import Any, Final
@@ -136,22 +135,11 @@ def name_of(widget: Widget) -> str:
     return ""
 
 
-def _number(widget: Widget, key: str) -> float | None:
-    value = widget.get(key)
-    if value is None:
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    return number if math.isfinite(number) else None
-
-
 def box_of(widget: Widget) -> BBox | None:
     """``[left, top, right, bottom]`` from ``x``, ``y``, ``width``, ``height`` (None when any
     is missing, not a number or a size is negative)."""
-    x, y = _number(widget, "x"), _number(widget, "y")
-    width, height = _number(widget, "width"), _number(widget, "height")
+    x, y = widget.number("x"), widget.number("y")
+    width, height = widget.number("width"), widget.number("height")
     if x is None or y is None or width is None or height is None or width < 0 or height < 0:
         return None
     return (x, y, x + width, y + height)

@@ -10,6 +10,7 @@ candidate.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -238,6 +239,17 @@ class Widget:
         if not value or (key.startswith("neighbor_text") and value == "0"):
             return None
         return value
+
+    def number(self, key: str) -> float | None:
+        """The property as a finite number, None when missing or not one."""
+        value = self.get(key)
+        if value is None:
+            return None
+        try:
+            number = float(value)
+        except ValueError:
+            return None
+        return number if math.isfinite(number) else None
 
 
 @dataclass(frozen=True)
