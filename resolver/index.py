@@ -178,6 +178,14 @@ class TableIndex:
         return np.flatnonzero(self._unnamed & (self.table.role_codes == role_code))
 
     @cached_property
+    def rows_by_id(self) -> dict[str, int]:
+        """Each row ID's row (the first, should a tree repeat an ID)."""
+        rows: dict[str, int] = {}
+        for row, row_id in enumerate(self.table.ids):
+            rows.setdefault(row_id, row)
+        return rows
+
+    @cached_property
     def _unnamed(self) -> npt.NDArray[np.bool_]:
         return np.asarray([not name.strip() for name in self.table.names], dtype=bool)
 

@@ -32,6 +32,7 @@ from ..errors import (
     InvalidObservationError,
     ResolutionError,
 )
+from ..index import index_of
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ..results import Resolution
@@ -543,15 +544,8 @@ def _refusal(entry: CatalogEntry, version: str, exc: ResolutionError) -> Resolut
 def _resolved_row(found: Resolution, obs: Observation, table: CandidateTable) -> int:
     """The row a resolution answered: its candidate's own row when the table has it (no
     selector to run again), else the row its executor ID names."""
-    row = table.derived(_rows_by_id).get(found.candidate.id)
+    row = index_of(table).rows_by_id.get(found.candidate.id)
     return row if row is not None else _answer_row(found.executor_id, obs, table)
-
-
-def _rows_by_id(table: CandidateTable) -> dict[str, int]:
-    rows: dict[str, int] = {}
-    for row, row_id in enumerate(table.ids):
-        rows.setdefault(row_id, row)
-    return rows
 
 
 def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> int:

@@ -39,6 +39,7 @@ __all__ = [
     "other_kind",
     "other_link",
     "own_table_row",
+    "record_named",
     "recorded_record",
     "same_anchor",
     "same_inner_container",
@@ -283,13 +284,7 @@ def own_table_row(
     named = bool(paths[row]) and normalize(paths[row][-1][:MAX_ENTRY]) == record
     if not (same_inner_container(ref, paths[row]) or named):
         return False
-    parent, roles = table.parent, table.roles
-    up = int(parent[row])
-    for _ in range(config.table_row_depth):
-        if up < 0 or roles[up] in RECORD_ROLES:
-            break
-        up = int(parent[up])
-    if up < 0 or roles[up] not in RECORD_ROLES:
+    if table_row_of(table, row, config.table_row_depth) is None:
         return False
     inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
     return not any(
@@ -299,18 +294,19 @@ def own_table_row(
 
 
 class InnerGroups:
-    """The innermost container entries of a table's rows, normalised and cut as the matcher
-    cuts recorded ones, how many distinct entries hold each word, and each row by its id
+    """The innermost container entries of a table's rows (each distinct path once),
+    normalised as recorded ones are compared, and how many distinct entries hold each word
     (``table.derived(InnerGroups)``)."""
 
     def __init__(self, table: CandidateTable) -> None:
         self.table = table
-        self.entries = frozenset(normalize(p[-1][:MAX_ENTRY]) for p in table.containers if p)
+        inner = {p[-1] for p in index_of(table).containers.paths if p}
+        normal = {entry: normalize(entry[:MAX_ENTRY]) for entry in inner}
+        self.entries = frozenset(normal.values())
         self.words: dict[str, int] = {}
-        for entry in self.entries:
-            for word in set(entry_words(entry)):
+        for entry, norm in normal.items():
+            for word in set(entry_words(entry, norm)):
                 self.words[word] = self.words.get(word, 0) + 1
-        self.rows = {row_id: row for row, row_id in enumerate(table.ids)}
         self._page_words: frozenset[str] | None = None
 
     @property
@@ -323,10 +319,11 @@ class InnerGroups:
         return self._page_words
 
 
-def entry_words(entry: str) -> list[str]:
-    """The words of a container entry; the last is left out of an entry cut at
-    :data:`~resolver.table.MAX_ENTRY` characters (it may be a piece of a word)."""
-    words = entry.split()
+def entry_words(entry: str, norm: str) -> list[str]:
+    """The words of a container entry (``norm``: its normalised form); the last is left out
+    of an entry cut at :data:`~resolver.table.MAX_ENTRY` characters (it may be a piece of a
+    word)."""
+    words = norm.split()
     return words[:-1] if len(entry) >= MAX_ENTRY else words
 
 
@@ -345,17 +342,22 @@ def table_row_of(table: CandidateTable, row: int, depth: int) -> int | None:
 def answer_row(table: CandidateTable, decision: Decision) -> int | None:
     """The table row of the decision's answer (its best candidate), or ``None``."""
     best = decision.best
-    return None if best is None else table.derived(InnerGroups).rows.get(best.id)
+    return None if best is None else index_of(table).rows_by_id.get(best.id)
 
 
 def recorded_record(ref: SemanticElementRef) -> str | None:
-    """The ref's innermost recorded container when it is a record named by its texts (a
-    table row, a list item: the entry holds the element's own name and more), normalised;
-    else ``None``."""
+    """The ref's innermost recorded container when it is a record named by its texts
+    (:func:`record_named`), normalised; else ``None``."""
     if not ref.container_path or not ref.name:
         return None
-    inner = normalize(ref.container_path[-1][:MAX_ENTRY])
-    own = normalize(ref.name)
+    return record_named(ref.container_path[-1], ref.name)
+
+
+def record_named(entry: str, name: str) -> str | None:
+    """``entry`` normalised when it names a record by its texts (a table row, a list item:
+    the entry holds the element's own ``name`` as words, and more), else ``None``."""
+    inner = normalize(entry[:MAX_ENTRY])
+    own = normalize(name)
     if not own or len(inner) <= len(own):
         return None
     return inner if re.search(rf"(?<!\w){re.escape(own)}(?!\w)", inner) else None

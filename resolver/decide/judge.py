@@ -10,13 +10,13 @@ from dataclasses import replace
 
 from ..calibration import confidence
 from ..results import Candidate
-from ..table import MAX_ENTRY
 from ..text import normalize
 from .facts import (
     InnerGroups,
     answer_row,
     entry_words,
     namesakes,
+    record_named,
     recorded_record,
     same_target,
     table_row_of,
@@ -177,14 +177,15 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     groups = table.derived(InnerGroups)
     if recorded is None or recorded in groups.entries:
         return None  # no record recorded, or it is still on the page
-    inner = table.containers[row][-1][:MAX_ENTRY]
-    if recorded_record(ref.model_copy(update={"container_path": (inner,)})) is None:
+    inner = table.containers[row][-1]
+    answer = record_named(inner, ref.name)
+    if answer is None:
         return None  # the answer is not in a record named by its texts
-    own = set(normalize(ref.name or "").split())
-    words = set(entry_words(normalize(ref.container_path[-1][:MAX_ENTRY]))) - own
+    own = set(normalize(ref.name).split())
+    words = set(entry_words(ref.container_path[-1], recorded)) - own
     if words <= groups.page_words:
         return None  # every word of the recorded row is still on the page: not removed
-    shared = set(entry_words(normalize(inner))) & words
+    shared = set(entry_words(inner, answer)) & words
     if not words or 2 * len(shared) > len(words):
         return None  # most of the recorded record's words: the record itself, or edited
     if any(groups.words.get(w, 0) == 1 for w in shared):
