@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
-from .errors import InvalidReferenceError
+from .errors import ConfigError
 
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
 
@@ -211,14 +211,14 @@ class MatchConfig:
             value = getattr(self, f.name)
             if f.name in _COUNTS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                    raise InvalidReferenceError(f"{f.name} must be a positive int")
+                    raise ConfigError(f"{f.name} must be a positive int")
             elif f.name in _PIXELS:
                 if (
                     not isinstance(value, (int, float))
                     or isinstance(value, bool)
                     or not 0.0 < float(value) < float("inf")
                 ):
-                    raise InvalidReferenceError(
+                    raise ConfigError(
                         f"{f.name} must be a finite number above 0, got {value!r}"
                     )
             elif f.name in _SCREENS:
@@ -227,7 +227,7 @@ class MatchConfig:
                     or isinstance(value, bool)
                     or not 0.0 <= float(value) < float("inf")
                 ):
-                    raise InvalidReferenceError(
+                    raise ConfigError(
                         f"{f.name} must be a finite number from 0 up, got {value!r}"
                     )
             elif (
@@ -235,7 +235,7 @@ class MatchConfig:
                 or isinstance(value, bool)
                 or not (0.0 <= float(value) <= 1.0)
             ):
-                raise InvalidReferenceError(f"{f.name} must be a number in [0, 1], got {value!r}")
+                raise ConfigError(f"{f.name} must be a number in [0, 1], got {value!r}")
 
     @cached_property
     def _values_hash(self) -> int:
@@ -253,7 +253,7 @@ class MatchConfig:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise InvalidReferenceError(
+            raise ConfigError(
                 f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
         return replace(self, **options)

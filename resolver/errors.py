@@ -7,7 +7,10 @@ by what the caller does next, and every error carries a machine-readable :class:
     ├── InvalidReferenceError           INVALID_REFERENCE   fix the recorded reference
     │   └── InvalidTargetError          VALIDATION_ERROR    fix the target string (catalog)
     ├── InvalidObservationError         INVALID_OBSERVATION fix what the runtime passed in
-    │   └── UnsupportedFormatError      UNSUPPORTED_FORMAT  no adapter reads this tree
+    │   ├── UnsupportedFormatError      UNSUPPORTED_FORMAT  no adapter reads this tree
+    │   ├── LimitExceededError          LIMIT_EXCEEDED      larger than a Limits option allows
+    │   └── RecordingError              INVALID_RECORDING   a recording file is corrupt
+    ├── ConfigError                     INVALID_OPTION      an option (MatchConfig, Limits, CLI)
     ├── SourceUnavailableError          SOURCE_UNAVAILABLE  an optional extra is not installed
     ├── ElementNotFoundError            ELEMENT_NOT_FOUND   the element is not there: re-plan
     │   └── StaleElementError           ELEMENT_NOT_FOUND   it changed between observe and act
@@ -16,8 +19,11 @@ by what the caller does next, and every error carries a machine-readable :class:
     └── CatalogOutdatedError            CATALOG_OUTDATED    the index came from another catalog:
                                                             render the catalog again
 
-``InvalidReferenceError`` and ``InvalidObservationError`` also derive from :class:`ValueError`,
-so code that already guards input with ``except ValueError`` keeps working.
+``InvalidReferenceError``, ``InvalidObservationError`` and ``ConfigError`` also derive from
+:class:`ValueError`, so code that already guards input with ``except ValueError`` keeps working.
+
+Messages stay short whatever the input: a message is cut to :data:`MAX_MESSAGE` characters, and
+values quoted in it (a 50 MB name) are shown cut with their length (:func:`shorten`).
 
 Foreign exceptions (lxml, numpy, pydantic, json) never escape: they are re-raised as one of the
 above with ``raise ... from``.
@@ -34,8 +40,10 @@ if TYPE_CHECKING:
     from .results import Candidate, TraceEntry
 
 __all__ = [
+    "MAX_MESSAGE",
     "AmbiguousMatchError",
     "CatalogOutdatedError",
+    "ConfigError",
     "ElementNotFoundError",
     "ElementNotInteractableError",
     "ErrorCode",
@@ -43,11 +51,27 @@ __all__ = [
     "InvalidObservationError",
     "InvalidReferenceError",
     "InvalidTargetError",
+    "LimitExceededError",
+    "RecordingError",
     "ResolutionError",
     "SourceUnavailableError",
     "StaleElementError",
     "UnsupportedFormatError",
+    "shorten",
 ]
+
+MAX_MESSAGE = 2000
+"""Characters of an error message at most (``str(error)`` adds the code and a summary of
+the nearest candidate, and stays under this too)."""
+
+
+def shorten(value: object, limit: int = 120) -> str:
+    """``value`` as text of at most about ``limit`` characters: a longer one is cut and says
+    how long it was (``'aaaa... (50,000,000 characters)'``)."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
 
 
 class ErrorCode(StrEnum):
@@ -62,6 +86,12 @@ class ErrorCode(StrEnum):
     CATALOG_OUTDATED = "CATALOG_OUTDATED"
     ELEMENT_NOT_INTERACTABLE = "ELEMENT_NOT_INTERACTABLE"
     VALIDATION_ERROR = "VALIDATION_ERROR"
+    LIMIT_EXCEEDED = "LIMIT_EXCEEDED"
+    INVALID_RECORDING = "INVALID_RECORDING"
+    INVALID_OPTION = "INVALID_OPTION"
+
+    def __repr__(self) -> str:
+        return self.name
 
 
 @dataclass(frozen=True)
@@ -123,6 +153,7 @@ class ResolutionError(Exception):
         details: Mapping[str, Any] | None = None,
         rule: str = "",
     ) -> None:
+        message = shorten(message, MAX_MESSAGE - 400)
         super().__init__(message)
         self.message = message
         self.code: ErrorCode = code or self.default_code
@@ -130,7 +161,17 @@ class ResolutionError(Exception):
         self.evidence = Evidence(typed, steps, dict(details or {}), rule)
 
     def __str__(self) -> str:
-        return f"[{self.code.value}] {self.message}"
+        return f"[{self.code.value}] {self.message}{self._nearest()}"
+
+    def _nearest(self) -> str:
+        """The deciding rule and the best candidate with its score, when there is one."""
+        evidence = self.evidence
+        if not evidence.candidates:
+            return f" (rule {evidence.rule})" if evidence.rule else ""
+        best = evidence.candidates[0]
+        rule = f"rule {evidence.rule}; " if evidence.rule else ""
+        label = f"{best.role} {shorten(best.name, 80)!r}" if best.name else best.role
+        return f" ({rule}nearest: {label}, score {best.score:.2f})"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready view for logs and agent prompts."""
@@ -166,6 +207,28 @@ class UnsupportedFormatError(InvalidObservationError):
     """No adapter recognises the accessibility tree; name one with ``tree_format=``."""
 
     default_code = ErrorCode.UNSUPPORTED_FORMAT
+
+
+class LimitExceededError(InvalidObservationError):
+    """An input is larger than a :class:`~resolver.limits.Limits` option allows; the message
+    names the option and how to raise it, ``evidence.details`` has ``limit``, ``allowed`` and
+    ``found``."""
+
+    default_code = ErrorCode.LIMIT_EXCEEDED
+
+
+class RecordingError(InvalidObservationError):
+    """A recording file is corrupt, truncated or not a recording (a replay reports and skips
+    it)."""
+
+    default_code = ErrorCode.INVALID_RECORDING
+
+
+class ConfigError(ResolutionError, ValueError):
+    """An option is out of range or of the wrong type (:class:`~resolver.config.MatchConfig`,
+    :class:`~resolver.limits.Limits`, a CLI option)."""
+
+    default_code = ErrorCode.INVALID_OPTION
 
 
 class SourceUnavailableError(ResolutionError):

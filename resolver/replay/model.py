@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
+from .. import errors as _errors
 from ..chain import DEFAULT_SOURCES
 from ..models import SemanticElementRef
 from ..observation import Observation
@@ -47,8 +48,11 @@ class ReplayError(Exception):
     """A replay cannot start (no recordings, a bad option, an unreachable scheduler)."""
 
 
-class RecordingError(ReplayError, ValueError):
-    """One recording is corrupt, truncated or not a recording; the run reports and skips it."""
+class RecordingError(_errors.RecordingError, ReplayError):
+    """One recording is corrupt, truncated or not a recording; the run reports and skips it.
+
+    A :class:`~resolver.errors.ResolutionError` (``INVALID_RECORDING``, and a
+    ``ValueError``) like every input error, and a :class:`ReplayError` for the replay."""
 
 
 class MissingExtraError(ReplayError, ImportError):
