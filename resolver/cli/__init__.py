@@ -4,11 +4,16 @@ Commands: ``resolve``, ``explain``, ``catalog``, ``snapshot``, ``replay``, ``for
 ``demo``; ``resolver --version``; ``resolver --install-completion`` for shell completion.
 One module per command, each with a ``register(app)``; :mod:`.app` puts them together.
 
-Exit codes: 0 resolved (or done), 3 not resolved (ambiguous, not found, no source could
-answer), 2 usage or input error (bad option, bad JSON, missing or unreadable file, unknown
-source or format, nothing to replay), 1 wrong answers where a command checks them (``demo``,
-``replay --strict``), 130 interrupted, 141 output pipe closed. Errors are one line on
-stderr; no traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
+Exit codes (printed by name where a command names them: ``AMBIGUOUS``, not a number):
+0 resolved (or done), 3 not resolved (ambiguous, not found, no source could answer the
+input it had), 2 usage or input error (bad option or ``--limit``, bad JSON, missing or
+unreadable file, unknown source or format, an input over a limit, an optional extra such as
+``resolver[vision]`` missing where no other source could look, nothing to replay, every
+recording given to ``replay`` corrupt), 1 wrong answers where a command checks them
+(``demo``, ``replay --strict``), 130 interrupted, 141 output pipe closed. Errors are one line
+on stderr, cut to 1,500 characters and worded for the command line (``--format``,
+``--limit max_nodes=N``); long values in tables and JSON are cut and say their length; no
+traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
 """
 
 from __future__ import annotations
@@ -17,7 +22,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ._output import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_PIPE, CliError, error_line
+from ._output import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_RESOLVED,
+    EXIT_PIPE,
+    CliError,
+    error_line,
+)
 
 __all__ = ["main"]
 
@@ -46,7 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     its exit code; never raises, never prints a traceback."""
     import typer
 
+    from ..errors import ResolutionError
     from .app import build_app
+    from .resolve import INPUT_CODES
 
     command = build_app()
     if argv is None:  # the process's own command line, not a caller in Python
@@ -58,6 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         error_line(exc.message)
         return exc.code
+    except ResolutionError as exc:  # an option (ConfigError) or input a command let through
+        error_line(exc.message)
+        return EXIT_INPUT if exc.code.value in INPUT_CODES else EXIT_NOT_RESOLVED
     except typer.Abort:
         return EXIT_INTERRUPTED
     except typer.TyperException as exc:  # usage errors: unknown option, bad value, ...

@@ -1,6 +1,6 @@
 """Options the commands share (the reference, the observation's files, sources, threshold,
-margin, minimum confidence, screen size, coords policy, format) and reading them into
-checked values.
+margin, minimum confidence, screen size, coords policy, format, input limits) and reading
+them into checked values.
 
 Every failure here is a :class:`~._output.CliError` with one line saying what is wrong.
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
+from dataclasses import fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,7 +19,8 @@ import typer
 
 from ..adapters.a11y import format_names
 from ..chain import DEFAULT_SOURCES
-from ..errors import ResolutionError
+from ..errors import ConfigError, ResolutionError
+from ..limits import DEFAULT_LIMITS, Limits, parse_limit
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ._output import CliError
@@ -30,6 +33,7 @@ __all__ = [
     "DomOpt",
     "FormatOpt",
     "JsonOpt",
+    "LimitOpt",
     "MarginOpt",
     "RefOpt",
     "ScreenSizeOpt",
@@ -38,6 +42,8 @@ __all__ = [
     "ThresholdOpt",
     "TreeOpt",
     "UrlOpt",
+    "limits_kwargs",
+    "read_limits",
     "read_observation",
     "read_ref",
     "read_sources",
@@ -125,6 +131,14 @@ CoordsOpt = Annotated[
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print JSON only (for machines and jq), no table.")
 ]
+LimitOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--limit", metavar="NAME=VALUE",
+        help="Change an input limit (repeatable), NAME one of "
+        f"{', '.join(f.name for f in fields(Limits))}; e.g. --limit max_nodes=2000000.",
+    ),
+]  # fmt: skip
 
 
 def _first_error(exc: Exception) -> str:
@@ -182,15 +196,41 @@ def _screen(text: str | None) -> tuple[float, float] | None:
     return size
 
 
-def _read_bytes(path: Path | None, option: str) -> bytes | None:
+def _read_bytes(
+    path: Path | None, option: str, limits: Limits, limit: str | None = None
+) -> bytes | None:
+    """The file's bytes; refused before it is read when its size is over the byte limit
+    named ``limit``."""
     if path is None:
         return None
     try:
+        size = path.stat().st_size
+        if limit is not None and size > getattr(limits, limit):
+            raise CliError(limits.refuse(limit, size, f"{option} {path}").message)
         return path.read_bytes()
     except FileNotFoundError as exc:
         raise CliError(f"{option}: no such file: {path}") from exc
     except OSError as exc:
         raise CliError(f"{option}: cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def read_limits(values: Sequence[str] | None) -> Limits | None:
+    """The limits the ``--limit NAME=VALUE`` options make up (``None``: none given)."""
+    if not values:
+        return None
+    limits = DEFAULT_LIMITS
+    for value in values:
+        try:
+            limits = parse_limit(value, limits)
+        except ConfigError as exc:
+            raise CliError(exc.message) from exc
+    return limits
+
+
+def limits_kwargs(limits: Limits | None) -> dict[str, Any]:
+    """``{"limits": limits}`` for :class:`Observation` when ``--limit`` was given, else
+    nothing (the library's defaults)."""
+    return {} if limits is None else {"limits": limits}
 
 
 def read_observation(
@@ -201,20 +241,25 @@ def read_observation(
     tree_format: str | None = None,
     screen_size: str | None = None,
     url: str | None = None,
+    limits: Sequence[str] | None = None,
 ) -> Observation:
-    """The observation the files make up (at least one of them)."""
+    """The observation the files make up (at least one of them), read within the
+    ``--limit`` options."""
+    checked_limits = read_limits(limits)
     if tree is None and dom is None and screenshot is None:
         raise CliError("give an observation: --tree, --dom and/or --screenshot")
     if tree_format is not None and tree_format not in format_names():
         known = ", ".join(format_names())
         raise CliError(f"unknown --format {tree_format!r}; known: {known}")
-    raw_tree = _read_bytes(tree, "--tree")
-    raw_dom = _read_bytes(dom, "--dom")
-    shot = _read_bytes(screenshot, "--screenshot")
+    within = checked_limits or DEFAULT_LIMITS
+    raw_tree = _read_bytes(tree, "--tree", within, "max_tree_bytes")
+    raw_dom = _read_bytes(dom, "--dom", within)
+    shot = _read_bytes(screenshot, "--screenshot", within, "max_image_bytes")
     try:
         return Observation(
             accessibility_tree=raw_tree, dom_html=raw_dom, screenshot=shot,
             tree_format=tree_format, screen_size=_screen(screen_size), url=url,
+            **limits_kwargs(checked_limits),
         )  # fmt: skip
     except (ValueError, ResolutionError) as exc:
         raise CliError(f"the observation cannot be read: {_first_error(exc)}") from exc

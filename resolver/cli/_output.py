@@ -4,10 +4,15 @@ tables through rich, messages and progress bars on stderr."""
 from __future__ import annotations
 
 import json
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import fields
 from typing import Any, Final
+
+from ..errors import shorten
+from ..limits import Limits
 
 __all__ = [
     "EXIT_INPUT",
@@ -16,7 +21,13 @@ __all__ = [
     "EXIT_OK",
     "EXIT_PIPE",
     "EXIT_WRONG",
+    "MAX_CELL",
+    "MAX_JSON_STRING",
+    "MAX_LINE",
     "CliError",
+    "bounded",
+    "cell",
+    "cli_wording",
     "console",
     "emit_json",
     "error_line",
@@ -29,6 +40,27 @@ EXIT_INPUT: Final[int] = 2
 EXIT_NOT_RESOLVED: Final[int] = 3
 EXIT_INTERRUPTED: Final[int] = 130
 EXIT_PIPE: Final[int] = 141
+
+MAX_LINE: Final[int] = 1500
+"""Characters of an error line or a message printed for people, at most (plus the length
+note of a cut value)."""
+MAX_CELL: Final[int] = 200
+"""Characters of one table cell (a name, a reason), at most."""
+MAX_JSON_STRING: Final[int] = 2000
+"""Characters of one string value in JSON output; a longer one is cut and says its length
+(``'aaaa... (50,000,000 characters)'``)."""
+
+_LIMIT_NAMES: Final[str] = "|".join(f.name for f in fields(Limits))
+_WORDING: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    (re.compile(rf"Limits\(({_LIMIT_NAMES})=\.\.\.\) in Python or --limit \1=N on the "
+                r"command line"), r"--limit \1=N"),
+    (re.compile(rf"Limits\(({_LIMIT_NAMES})=[^)]*\)"), r"--limit \1=N"),
+    (re.compile(rf"\braise ({_LIMIT_NAMES}) to read it\b"), r"raise it with --limit \1=N"),
+    (re.compile(rf"\braise ({_LIMIT_NAMES})\b(?! ?=)"), r"raise it with --limit \1=N"),
+    (re.compile(r"\btree_format=(?!\S)"), "--format"),
+    (re.compile(r"\btree_format=(['\"]?)([\w-]+)\1"), r"--format \2"),
+    (re.compile(r"\braise max_chars\b"), "raise --max-chars"),
+)  # fmt: skip
 
 
 class CliError(Exception):
@@ -53,16 +85,61 @@ def console(*, stderr: bool = False) -> Any:
     return Console(file=file, highlight=False, width=width)
 
 
+def cli_wording(text: str) -> str:
+    """A library message in the command line's words: ``tree_format=`` is ``--format``,
+    ``raise max_nodes`` and ``Limits(max_nodes=...)`` are ``--limit max_nodes=N``,
+    ``max_chars`` is ``--max-chars``."""
+    for pattern, replacement in _WORDING:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def cell(value: object, limit: int = MAX_CELL) -> str:
+    """``value`` ready for rich: cut to about ``limit`` characters (saying its length) before
+    anything lays it out, in the command line's words, with its ``[...]`` shown as text, not
+    read as markup (``resolver[vision]`` stays as it is)."""
+    from rich.markup import escape
+
+    text = value if isinstance(value, str) else str(value)
+    return escape(cli_wording(shorten(text, limit)))
+
+
 def error_line(message: str) -> None:
-    """One line on stderr: ``resolver: <message>``."""
-    flat = " ".join(str(message).split())
+    """One line on stderr: ``resolver: <message>``, cut to :data:`MAX_LINE` characters."""
+    flat = cli_wording(" ".join(shorten(str(message), MAX_LINE).split()))
     with suppress(BrokenPipeError, ValueError):  # stderr is gone too: nothing more to say
         print(f"resolver: {flat}", file=sys.stderr)
 
 
-def emit_json(data: Any) -> None:
-    """``data`` as indented JSON on stdout, nothing else (it pipes into ``jq``)."""
-    sys.stdout.write(json.dumps(data, indent=1, default=str, ensure_ascii=False) + "\n")
+def bounded(
+    data: Any,
+    limit: int = MAX_JSON_STRING,
+    *,
+    keep: Collection[str] = (),
+    wording: Callable[[str], str] | None = None,
+) -> Any:
+    """``data`` with every string longer than ``limit`` cut, saying its length (mappings and
+    sequences are copied; the values of the keys in ``keep`` are left whole; ``wording`` is
+    applied to the strings too)."""
+    if isinstance(data, str):
+        text = shorten(data, limit)
+        return wording(text) if wording is not None else text
+    if isinstance(data, dict):
+        return {
+            key: value if key in keep else bounded(value, limit, keep=keep, wording=wording)
+            for key, value in data.items()
+        }
+    if isinstance(data, (list, tuple)):
+        return [bounded(value, limit, keep=keep, wording=wording) for value in data]
+    return data
+
+
+def emit_json(data: Any, *, keep: Collection[str] = ()) -> None:
+    """``data`` as indented JSON on stdout, nothing else (it pipes into ``jq``); strings over
+    :data:`MAX_JSON_STRING` characters are cut and say their length (but those under the
+    keys in ``keep``)."""
+    safe = bounded(data, keep=keep)
+    sys.stdout.write(json.dumps(safe, indent=1, default=str, ensure_ascii=False) + "\n")
 
 
 @contextmanager

@@ -15,13 +15,14 @@ from ._inputs import (
     DomOpt,
     FormatOpt,
     JsonOpt,
+    LimitOpt,
     ScreenshotOpt,
     ScreenSizeOpt,
     TreeOpt,
     UrlOpt,
     read_observation,
 )
-from ._output import CliError, console, emit_json
+from ._output import CliError, cli_wording, console, emit_json
 
 __all__ = ["register", "run_catalog"]
 
@@ -59,14 +60,15 @@ def run_catalog(
     max_chars: Annotated[
         int, typer.Option(min=200, help="Size budget of the abbreviated view, in characters.")
     ] = 6000,
+    limit: LimitOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """List what an agent can act on in one observation, with stable indexes.
 
-    Exit 0 done, 2 bad input.
+    Exit 0 done, 2 bad input (or the source needs an optional extra that is missing).
     """
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
-                           screen_size=screen_size, url=url)  # fmt: skip
+                           screen_size=screen_size, url=url, limits=limit)  # fmt: skip
     try:
         with _busy(obs.screenshot is not None):
             catalog = build_catalog(obs, source=source.value)
@@ -75,4 +77,4 @@ def run_catalog(
     if as_json:
         emit_json(catalog.view.model_dump(mode="json"))
     else:
-        typer.echo(catalog.render(max_chars=max_chars))
+        typer.echo(cli_wording(catalog.render(max_chars=max_chars)))

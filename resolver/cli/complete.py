@@ -10,6 +10,7 @@ from ..errors import ResolutionError
 from ._inputs import (
     DomOpt,
     FormatOpt,
+    LimitOpt,
     RefOpt,
     ScreenshotOpt,
     ScreenSizeOpt,
@@ -40,6 +41,7 @@ def run_complete(
     sources: str = typer.Option(
         "a11y,dom", help=f"Where to find the element, in order (of {', '.join(TABLE_SOURCES)})."
     ),
+    limit: LimitOpt = None,
 ) -> None:
     """Complete a reference from the page it was recorded on (--tree/--dom/--screenshot of
     that page): its look-alikes, anchors and nearby texts, as the library records them.
@@ -53,7 +55,7 @@ def run_complete(
     if unknown or not chosen:
         raise CliError(f"--sources: use some of {', '.join(TABLE_SOURCES)} (got {sources!r})")
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
-                           screen_size=screen_size, url=url)  # fmt: skip
+                           screen_size=screen_size, url=url, limits=limit)  # fmt: skip
     try:
         completed = complete_ref(checked, obs, sources=chosen)
     except ResolutionError as exc:

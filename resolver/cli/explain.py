@@ -18,6 +18,7 @@ from ._inputs import (
     DomOpt,
     FormatOpt,
     JsonOpt,
+    LimitOpt,
     MarginOpt,
     RefOpt,
     ScreenshotOpt,
@@ -30,8 +31,8 @@ from ._inputs import (
     read_ref,
     resolve_options,
 )
-from ._output import EXIT_NOT_RESOLVED, CliError, console, emit_json
-from .resolve import status_of
+from ._output import EXIT_NOT_RESOLVED, CliError, cell, console, emit_json
+from .resolve import check_unavailable, status_of
 
 __all__ = ["register", "run_explain"]
 
@@ -58,20 +59,20 @@ def _print(result: Any, out_path: Path) -> None:
 
     out = console()
     if isinstance(result, Evidence):
-        out.print(f"[bold red]not resolved[/] (rule {result.rule or '-'}): " + "; ".join(
-            f"{t.source} {t.status} ({t.rule})" for t in result.trace))  # fmt: skip
+        out.print(f"[bold red]not resolved[/] (rule {cell(result.rule or '-')}): " + "; ".join(
+            cell(f"{t.source} {t.status} ({t.rule})") for t in result.trace))  # fmt: skip
     else:
-        out.print(f"[bold green]resolved[/] {result.executor_id} (source {result.source}, "
-                  f"rule {result.rule}, score {result.score:.3f}, "
+        out.print(f"[bold green]resolved[/] {cell(result.executor_id)} (source "
+                  f"{cell(result.source)}, rule {cell(result.rule)}, score {result.score:.3f}, "
                   f"margin {result.margin:.3f})")  # fmt: skip
     table = Table("rank", "executor id", "role", "name", "score", title="candidates")
     for i, c in enumerate(_candidates(result), 1):
         score = c.get("score")
         shown = f"{score:.3f}" if isinstance(score, (int, float)) else ""
-        table.add_row(str(i), str(c.get("executor_id")), str(c.get("role")),
-                      str(c.get("name")), shown)  # fmt: skip
+        table.add_row(str(i), cell(c.get("executor_id")), cell(c.get("role")),
+                      cell(c.get("name")), shown)  # fmt: skip
     out.print(table)
-    out.print(f"picture: {out_path}")
+    out.print(f"picture: {cell(out_path)}")
 
 
 def run_explain(
@@ -88,16 +89,18 @@ def run_explain(
     min_confidence: ConfidenceOpt = None,
     coords: CoordsOpt = Coords.unobserved,
     out: Annotated[Path, typer.Option(help="The PNG to write.")] = Path("explain.png"),
+    limit: LimitOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Resolve one reference and draw the candidates, the runner-up and the answer (PNG).
 
-    Exit 0 resolved, 3 not resolved (the picture is still written), 2 bad input.
+    Exit 0 resolved, 3 not resolved (the picture is still written), 2 bad input (or no
+    source could look because an optional extra is missing).
     """
     checked = read_ref(ref)
     options = resolve_options(sources, threshold, margin, coords, min_confidence)
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
-                           screen_size=screen_size, url=url)  # fmt: skip
+                           screen_size=screen_size, url=url, limits=limit)  # fmt: skip
     try:
         with console(stderr=True).status("resolving and drawing..."):
             result = explain(checked, obs, out, **options)
@@ -106,6 +109,8 @@ def run_explain(
         raise CliError(exc.message) from exc
     except OSError as exc:
         raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
+    if isinstance(result, Evidence):
+        check_unavailable(result.trace)
     if as_json:
         if isinstance(result, Evidence):
             emit_json({"rule": result.rule, "candidates": _candidates(result),

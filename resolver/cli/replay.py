@@ -25,7 +25,7 @@ from ._inputs import (
     ThresholdOpt,
     read_sources,
 )
-from ._output import EXIT_WRONG, CliError, console, emit_json, progress
+from ._output import EXIT_WRONG, MAX_LINE, CliError, cell, console, emit_json, progress
 
 __all__ = ["register", "run_replay"]
 
@@ -124,26 +124,29 @@ def _tables(report: dict[str, Any]) -> None:
         name = (
             r["recording"] if r["recording"].startswith("captures/") else Path(r["recording"]).name
         )
-        table.add_row(name, r.get("mode") or "", r["status"], str(r["steps"]),
+        table.add_row(cell(name), cell(r.get("mode") or ""), cell(r["status"]), str(r["steps"]),
                       str(r["correct"]), str(r["wrong"]), str(r["abstained"]), str(r["rejected"]),
                       str(r["false_hit"]), pct(r["accuracy"]), median)  # fmt: skip
     out = console()
     out.print(table)
     o = report["overall"]
+    snapshots = report["meta"].get("snapshots")
+    beside = f", {snapshots} snapshot files beside them" if snapshots else ""
     out.print(
-        f"{o['recordings']} recordings ({o['corrupt']} corrupt, skipped), {o['resolutions']} "
+        f"{o['recordings']} recordings ({o['corrupt']} corrupt, skipped{beside}), "
+        f"{o['resolutions']} "
         f"resolutions: accuracy {pct(o['accuracy'])}, wrong {pct(o['wrong_rate'])} of judged "
         f"answers, removed rejected {pct(o['rejection'])}, median {o['median_ms'] or 0:.2f} ms"
     )
     rules = Table("rule", "steps", "correct", "wrong", "abstained", "rejected", "false hit",
                   title="by deciding rule")  # fmt: skip
     for rule, r in report.get("by_rule", {}).items():
-        rules.add_row(rule, str(r["steps"]), str(r["correct"]), str(r["wrong"]),
+        rules.add_row(cell(rule), str(r["steps"]), str(r["correct"]), str(r["wrong"]),
                       str(r["abstained"]), str(r["rejected"]), str(r["false_hit"]))  # fmt: skip
     if report.get("by_rule"):
         out.print(rules)
     for bad in report["corrupt"]:
-        out.print(f"[red]skipped[/] {bad['recording']}: {bad['error']}")
+        out.print(f"[red]skipped[/] {cell(bad['recording'])}: {cell(bad['error'], MAX_LINE)}")
 
 
 def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
@@ -155,7 +158,36 @@ def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
         with console(stderr=True).status("drawing the explain pictures..."):
             pics = failure_pictures(results, options, limit=pictures) if pictures else []
         (out / "report.html").write_text(render_html(report, pics), encoding="utf-8")
-    console(stderr=True).print(f"reports in {out}/ (report.json{', report.html' if html else ''})")
+    written = f"report.json{', report.html' if html else ''}"
+    console(stderr=True).print(f"reports in {cell(out)}/ ({written})")
+
+
+def _recordings_only(results: list[dict[str, Any]], paths: list[Path]) -> list[dict[str, Any]]:
+    """The results of recordings: snapshot files found beside them are left out (a folder
+    holds a recording and the snapshots its timeline names); none left is bad input."""
+    recordings = [r for r in results if r["status"] != "snapshot"]
+    if not recordings:
+        shown = ", ".join(str(p) for p in paths)
+        raise CliError(
+            f"no recordings in {shown}: only snapshot files ({len(results)}), which a "
+            "recording names in its timeline"
+        )
+    return recordings
+
+
+def _finish(report: dict[str, Any], as_json: bool, strict: bool) -> None:
+    """Print the report; exit 2 when every recording was corrupt, 1 with ``--strict`` when
+    an answer was wrong."""
+    if as_json:
+        emit_json(report)
+    else:
+        _tables(report)
+    overall = report["overall"]
+    if overall["corrupt"] == overall["recordings"]:
+        raise CliError(f"every recording given is corrupt ({overall['corrupt']}): nothing was "
+                       "replayed (see the skipped lines or report.json)")  # fmt: skip
+    if strict and (overall["wrong"] or overall["false_hit"]):
+        raise typer.Exit(EXIT_WRONG)
 
 
 def run_replay(
@@ -182,8 +214,10 @@ def run_replay(
 ) -> None:
     """Re-resolve every decision and human action of recordings and report how they fare.
 
-    Corrupt recordings are reported and skipped. Exit 0 done (1 with --strict when an answer
-    was wrong), 2 bad input (no recordings, unknown source, unreachable scheduler).
+    Corrupt recordings are reported and skipped; snapshot files kept beside the recordings
+    are not recordings and are left out. Exit 0 done (1 with --strict when an answer was
+    wrong), 2 bad input (no recordings, every recording corrupt, unknown source, unreachable
+    scheduler).
     """
     if scheduler is not None and workers is not None:
         raise CliError("give --scheduler or --workers, not both")
@@ -207,13 +241,10 @@ def run_replay(
     except OSError as exc:
         raise CliError(f"--out: cannot write {out}: {exc.strerror or exc}") from exc
     where = scheduler or (f"LocalCluster({workers})" if workers else "local")
+    recordings = _recordings_only(results, paths)
     meta = {"against": options.against, "sources": ",".join(options.sources),
-            "scheduler": where, "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
-    report = build_report(results, meta=meta)
-    _write(report, results, out, options, html, pictures)
-    if as_json:
-        emit_json(report)
-    else:
-        _tables(report)
-    if strict and (report["overall"]["wrong"] or report["overall"]["false_hit"]):
-        raise typer.Exit(EXIT_WRONG)
+            "scheduler": where, "seconds": round(time.perf_counter() - start, 3),
+            "snapshots": len(results) - len(recordings)}  # fmt: skip
+    report = build_report(recordings, meta=meta)
+    _write(report, recordings, out, options, html, pictures)
+    _finish(report, as_json, strict)

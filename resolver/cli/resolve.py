@@ -3,13 +3,20 @@ full answer as JSON with ``--json``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import typer
 
 from ..chain import resolve
-from ..errors import ResolutionError
-from ..results import Resolution
+from ..errors import (
+    ConfigError,
+    InvalidObservationError,
+    InvalidReferenceError,
+    ResolutionError,
+    SourceUnavailableError,
+)
+from ..results import Resolution, TraceEntry
 from ._inputs import (
     ALL_SOURCES,
     ConfidenceOpt,
@@ -18,6 +25,7 @@ from ._inputs import (
     DomOpt,
     FormatOpt,
     JsonOpt,
+    LimitOpt,
     MarginOpt,
     RefOpt,
     ScreenshotOpt,
@@ -30,12 +38,38 @@ from ._inputs import (
     read_ref,
     resolve_options,
 )
-from ._output import EXIT_NOT_RESOLVED, CliError, console, emit_json
+from ._output import EXIT_NOT_RESOLVED, MAX_LINE, CliError, cell, console, emit_json
 
-__all__ = ["INPUT_CODES", "print_not_resolved", "register", "run_resolve", "status_of"]
+__all__ = [
+    "INPUT_CODES",
+    "check_unavailable",
+    "print_not_resolved",
+    "register",
+    "run_resolve",
+    "status_of",
+]
 
-INPUT_CODES = frozenset({"INVALID_REFERENCE", "INVALID_OBSERVATION", "UNSUPPORTED_FORMAT"})
-"""Error codes that mean the input is at fault (exit 2), not that nothing was found (3)."""
+INPUT_CODES = frozenset(
+    {
+        "INVALID_REFERENCE",
+        "INVALID_OBSERVATION",
+        "UNSUPPORTED_FORMAT",
+        "LIMIT_EXCEEDED",
+        "INVALID_RECORDING",
+        "INVALID_OPTION",
+        "VALIDATION_ERROR",
+        "SOURCE_UNAVAILABLE",
+    }
+)
+"""Error codes that mean the input, an option or the installation is at fault (exit 2), not
+that nothing was found (3)."""
+_INPUT_TYPES = (
+    InvalidReferenceError,
+    InvalidObservationError,
+    ConfigError,
+    SourceUnavailableError,
+)
+_NOT_LOOKED = frozenset({"absent", "unavailable", "skipped"})
 
 
 def register(app: typer.Typer) -> None:
@@ -43,10 +77,20 @@ def register(app: typer.Typer) -> None:
     app.command("resolve")(run_resolve)
 
 
+def check_unavailable(trace: Sequence[TraceEntry]) -> None:
+    """Raise a :class:`CliError` (exit 2) naming the extra to install when no source could
+    look because a source the input needs is not installed (``[vision]`` for a screenshot)."""
+    missing = [entry for entry in trace if entry.status == "unavailable"]
+    if missing and all(entry.status in _NOT_LOOKED for entry in trace):
+        raise CliError("; ".join(entry.reason for entry in missing))
+
+
 def status_of(exc: ResolutionError) -> None:
-    """Raise a :class:`CliError` (exit 2) when ``exc`` blames the input."""
-    if exc.code.value in INPUT_CODES:
+    """Raise a :class:`CliError` (exit 2) when ``exc`` blames the input, an option, or a
+    missing optional extra that left no source able to look."""
+    if isinstance(exc, _INPUT_TYPES) or exc.code.value in INPUT_CODES:
         raise CliError(exc.message) from exc
+    check_unavailable(exc.evidence.trace)
 
 
 def _spinner(obs: Any) -> Any:
@@ -62,14 +106,15 @@ def _summary(res: Resolution) -> None:
     from rich.table import Table
 
     out = console()
-    out.print(f"[bold green]resolved[/] {res.executor_id}  (source {res.source}, "
-              f"rule {res.rule}, score {res.score:.3f}, margin {res.margin:.3f}, "
-              f"point {res.point})")  # fmt: skip
+    out.print(f"[bold green]resolved[/] {cell(res.executor_id)}  (source {cell(res.source)}, "
+              f"rule {cell(res.rule)}, score {res.score:.3f}, margin {res.margin:.3f}, "
+              f"point {cell(res.point)})")  # fmt: skip
     table = Table("rank", "executor id", "role", "name", "score", title="candidates")
-    table.add_row("1", res.executor_id, res.candidate.role, res.candidate.name,
-                  f"{res.score:.3f}")  # fmt: skip
+    table.add_row("1", cell(res.executor_id), cell(res.candidate.role),
+                  cell(res.candidate.name), f"{res.score:.3f}")  # fmt: skip
     for i, alt in enumerate(res.alternatives, 2):
-        table.add_row(str(i), alt.executor_id, alt.role, alt.name, f"{alt.score:.3f}")
+        table.add_row(str(i), cell(alt.executor_id), cell(alt.role), cell(alt.name),
+                      f"{alt.score:.3f}")  # fmt: skip
     out.print(table)
 
 
@@ -81,11 +126,13 @@ def print_not_resolved(exc: ResolutionError, as_json: bool) -> None:
         emit_json(exc.to_dict())
         return
     out = console()
-    rule = f" (rule {exc.evidence.rule})" if exc.evidence.rule else ""
-    out.print(f"[bold red]not resolved[/] [{exc.code.value}]{rule} {exc.message}")
+    rule = f" (rule {cell(exc.evidence.rule)})" if exc.evidence.rule else ""
+    code = cell(f"[{exc.code.name}]")
+    out.print(f"[bold red]not resolved[/] {code}{rule} {cell(exc.message, MAX_LINE)}")
     table = Table("source", "status", "rule", "reason", title="trace")
     for entry in exc.evidence.trace:
-        table.add_row(entry.source, entry.status, entry.rule, entry.reason)
+        table.add_row(cell(entry.source), cell(entry.status), cell(entry.rule),
+                      cell(entry.reason, MAX_LINE))  # fmt: skip
     out.print(table)
 
 
@@ -102,17 +149,18 @@ def run_resolve(
     margin: MarginOpt = None,
     min_confidence: ConfidenceOpt = None,
     coords: CoordsOpt = Coords.unobserved,
+    limit: LimitOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Resolve one reference against an accessibility tree, HTML and/or screenshot.
 
     Exit 0 resolved, 3 not resolved (ambiguous or not found; the evidence is printed),
-    2 bad input.
+    2 bad input (or no source could look because an optional extra is missing).
     """
     checked = read_ref(ref)
     options = resolve_options(sources, threshold, margin, coords, min_confidence)
     obs = read_observation(tree, dom, screenshot, tree_format=tree_format,
-                           screen_size=screen_size, url=url)  # fmt: skip
+                           screen_size=screen_size, url=url, limits=limit)  # fmt: skip
     try:
         with _spinner(obs):
             res = resolve(checked, obs, **options)

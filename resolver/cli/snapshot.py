@@ -12,7 +12,15 @@ import typer
 
 from ..errors import ResolutionError
 from ..snapshot import to_snapshot_v1
-from ._inputs import DomOpt, FormatOpt, ScreenSizeOpt, TreeOpt, UrlOpt, read_observation
+from ._inputs import (
+    DomOpt,
+    FormatOpt,
+    LimitOpt,
+    ScreenSizeOpt,
+    TreeOpt,
+    UrlOpt,
+    read_observation,
+)
 from ._output import CliError, emit_json
 
 __all__ = ["register", "run_snapshot"]
@@ -53,12 +61,16 @@ def run_snapshot(
     out: Annotated[
         Path | None, typer.Option(help="Write the snapshot to this file instead of stdout.")
     ] = None,
+    limit: LimitOpt = None,
 ) -> None:
     """Write one observation as a SnapshotV1 document (JSON).
 
-    Exit 0 done, 2 bad input.
+    On stdout a string over 2,000 characters is cut and says its length (the page's HTML of
+    --include-dom is kept whole); --out writes the document as it is. Exit 0 done, 2 bad
+    input.
     """
-    obs = read_observation(tree, dom, tree_format=tree_format, screen_size=screen_size, url=url)
+    obs = read_observation(tree, dom, tree_format=tree_format, screen_size=screen_size,
+                           url=url, limits=limit)  # fmt: skip
     try:
         snap = to_snapshot_v1(
             obs, source=source.value if source else None, prune=prune, redact=redact,
@@ -67,7 +79,7 @@ def run_snapshot(
     except ResolutionError as exc:
         raise CliError(exc.message) from exc
     if out is None:
-        emit_json(snap)
+        emit_json(snap, keep=("html",))
         return
     try:
         out.write_text(json.dumps(snap, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -28,7 +28,9 @@ Other kinds are ignored, so newer recorders stay readable.
 ``expected`` as above.
 
 Anything that is not valid JSON, not one of these shapes, or cut short raises
-:class:`~resolver.replay.model.RecordingError`.
+:class:`~resolver.replay.model.RecordingError`. A snapshot file kept beside its recording
+(named by an ``ax_snapshot`` entry's ``file``) is no recording: :func:`document_kind` tells
+it apart, and a replay of the folder skips it instead of reporting it corrupt.
 """
 
 from __future__ import annotations
@@ -41,7 +43,13 @@ from typing import Any, Final
 
 from .model import Recording, RecordingError, Step
 
-__all__ = ["MAX_RECORDING_BYTES", "parse_entries", "read_recording"]
+__all__ = [
+    "MAX_RECORDING_BYTES",
+    "document_kind",
+    "observation_file_kind",
+    "parse_entries",
+    "read_recording",
+]
 
 MAX_RECORDING_BYTES: Final[int] = 512 * 1024 * 1024
 _ACTION_KINDS: Final[frozenset[str]] = frozenset({"decision", "human_action"})
@@ -94,6 +102,49 @@ def _load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if not all(isinstance(e, dict) for e in entries):
         raise RecordingError(f"{path.name}: every timeline entry must be a JSON object")
     return doc, entries
+
+
+def document_kind(doc: Any) -> str | None:
+    """What a parsed JSON document is: ``"recording"`` (a recording_v1 document),
+    ``"SnapshotV1"``, ``"reference"`` (a :class:`~resolver.SemanticElementRef`), the name of
+    the accessibility-tree format that reads it, or ``None``."""
+    from ..adapters.a11y import detect_format, parse_input
+    from ..errors import ResolutionError
+    from ..models import SemanticElementRef
+
+    if isinstance(doc, Mapping):
+        if isinstance(doc.get("timeline"), list) or "recording_version" in doc:
+            return "recording"
+        if "snapshot_version" in doc and isinstance(doc.get("ax_tree"), Mapping):
+            return "SnapshotV1"
+        fields = SemanticElementRef.model_fields
+        if doc and "children" not in doc and all(key in fields for key in doc):
+            try:
+                SemanticElementRef.model_validate(doc)
+            except (ValueError, ResolutionError):
+                pass
+            else:
+                return "reference"
+    try:
+        return detect_format(parse_input(doc)).name
+    except (ValueError, TypeError, ResolutionError):
+        return None
+
+
+def observation_file_kind(path: Path) -> str | None:
+    """What ``path`` holds when it is an observation file a recording's ``ax_snapshot``
+    entry can name (``"SnapshotV1"``, or an accessibility-tree format such as ``"cdp"``);
+    ``None`` for a recording, a reference, or anything unreadable."""
+    if path.suffix != ".json":
+        return None
+    try:
+        if path.stat().st_size > MAX_RECORDING_BYTES:
+            return None
+        doc = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    kind = document_kind(doc)
+    return None if kind in (None, "recording", "reference") else kind
 
 
 def read_recording(path: Path) -> Recording:

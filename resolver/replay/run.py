@@ -21,7 +21,8 @@ from ..capture.complete import TABLE_SOURCES, complete_ref
 from ..chain import resolve
 from ..errors import ResolutionError
 from ..observation import Observation
-from .model import Recording, ReplayError, ReplayOptions, Step, Task
+from .model import Recording, RecordingError, ReplayError, ReplayOptions, Step, Task
+from .recording import observation_file_kind
 from .sources import fingerprint, load_task
 
 __all__ = [
@@ -155,11 +156,12 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``{result_version, recording, kind, path, format, mode, status ("ok" | "corrupt"),
-        error, entries, untargeted, steps: [...], seconds}``; each step has ``verdict``,
-        ``answer``, ``expected``, ``source``, ``code``, ``score``, ``margin``, ``ms``, and
-        with ``options.complete`` its ``completion`` (``"completed"``, or why its
-        reference was kept as recorded).
+        ``{result_version, recording, kind, path, format, mode, status ("ok" | "corrupt" |
+        "snapshot": the file is an observation a recording names, not a recording; its
+        ``format`` says which), error, entries, untargeted, steps: [...], seconds}``; each
+        step has ``verdict``, ``answer``, ``expected``, ``source``, ``code``, ``score``,
+        ``margin``, ``ms``, and with ``options.complete`` its ``completion``
+        (``"completed"``, or why its reference was kept as recorded).
     """
     start = time.perf_counter()
     result: dict[str, Any] = {
@@ -185,6 +187,12 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
             if completion is not None:
                 row["completion"] = completion
             result["steps"].append(row)
+    except RecordingError as exc:
+        kind = observation_file_kind(Path(task.path)) if task.kind == "file" else None
+        if kind is None:
+            result.update(status="corrupt", error=str(exc), steps=[])
+        else:
+            result.update(status="snapshot", format=kind, steps=[])
     except (ValueError, OSError, ResolutionError, ReplayError) as exc:
         result.update(status="corrupt", error=str(exc), steps=[])
     except Exception as exc:  # one recording, however broken, must never end the run

@@ -190,3 +190,57 @@ def test_scheduler_address(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     report = json.loads(text)
     assert code == 0 and report["meta"]["scheduler"] == address
     assert report["overall"]["correct"] == 170
+
+
+def test_only_corrupt_recordings_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "bad.json").write_text('{"recording_version": 1, "timeline": [', "utf-8")
+    code, text, err = run(capsys, "replay", str(tmp_path / "bad.json"), "--out",
+                          str(tmp_path / "o"), "--no-html")  # fmt: skip
+    assert code == 2 and "skipped" in text
+    assert "every recording given is corrupt (1)" in err.splitlines()[-1]
+    assert json.loads((tmp_path / "o" / "report.json").read_text())["overall"]["corrupt"] == 1
+
+
+def _recording_with_snapshot_files(folder: Path) -> None:
+    """A recording whose timeline names its two snapshots by file, kept beside it: one a
+    SnapshotV1 document (what ``resolver snapshot`` writes), one axtree_v1."""
+    from resolver import Observation
+    from resolver.snapshot import to_snapshot_v1
+
+    first = to_snapshot_v1(Observation(accessibility_tree=snapshot("s0")))
+    (folder / "s0.snapshot.json").write_text(json.dumps(first), "utf-8")
+    (folder / "s1.json").write_text(json.dumps(snapshot("s1", with_ok=False)), "utf-8")
+    cancel = {"role": "button", "name": "Cancel", "container_path": ["Settings"]}
+    timeline = [
+        {"kind": "ax_snapshot", "snapshot_id": "s0", "file": "s0.snapshot.json"},
+        {"kind": "decision", "step": 1, "action": {"type": "click", "element": cancel},
+         "target_node": "c"},
+        {"kind": "ax_snapshot", "snapshot_id": "s1", "file": "s1.json"},
+        {"kind": "decision", "step": 2, "action": {"type": "click", "element": cancel},
+         "target_node": "c"},
+    ]  # fmt: skip
+    doc = {"recording_version": 1, "mode": "agent", "timeline": timeline}
+    (folder / "rec.json").write_text(json.dumps(doc), "utf-8")
+
+
+def test_snapshot_files_beside_a_recording_are_not_corrupt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _recording_with_snapshot_files(folder)
+    code, text, _ = run(capsys, "replay", str(folder), "--out", str(tmp_path / "o"), "--json",
+                        "--no-html", "--sources", "a11y")  # fmt: skip
+    report = json.loads(text)
+    assert code == 0 and report["overall"]["corrupt"] == 0 and report["corrupt"] == []
+    assert report["overall"]["recordings"] == 1 and report["meta"]["snapshots"] == 2
+    assert report["overall"]["correct"] == 2
+    code, text, _ = run(capsys, "replay", str(folder), "--out", str(tmp_path / "p"),
+                        "--no-html", "--sources", "a11y")  # fmt: skip
+    assert code == 0 and "skipped /" not in text and "2 snapshot files beside them" in text
+    # A snapshot file alone is no recording: nothing to replay.
+    code, _, err = run(capsys, "replay", str(folder / "s0.snapshot.json"), "--out",
+                       str(tmp_path / "q"))  # fmt: skip
+    assert code == 2 and "only snapshot files" in one_line_error(err)

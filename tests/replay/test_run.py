@@ -185,3 +185,13 @@ def test_a_reference_not_certain_on_its_own_snapshot_is_kept(tmp_path: Path) -> 
     assert steps[1]["code"] == "AMBIGUOUS" and steps[2]["answer"] == "a11y:c"
     no_tree = replay_task(task, ReplayOptions(sources=("coords",), complete=True))["steps"]
     assert [s["completion"] for s in no_tree][1:] == ["no source", "no source"]
+
+
+def test_a_snapshot_file_is_no_corrupt_recording(tmp_path: Path) -> None:
+    path = tmp_path / "s0.json"
+    path.write_text(json.dumps(snapshot("s0")), "utf-8")
+    result = replay_task(Task("file", str(path)), ReplayOptions(sources=("a11y",)))
+    assert result["status"] == "snapshot" and result["format"] == "snapshot"
+    (tmp_path / "other.json").write_text('{"hello": "world"}', "utf-8")
+    result = replay_task(Task("file", str(tmp_path / "other.json")), ReplayOptions())
+    assert result["status"] == "corrupt"
