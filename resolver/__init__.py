@@ -12,16 +12,20 @@ from .config import MatchConfig
 from .errors import (
     AmbiguousMatchError,
     CatalogOutdatedError,
+    ConfigError,
     ElementNotFoundError,
     ElementNotInteractableError,
     ErrorCode,
     InvalidObservationError,
     InvalidReferenceError,
     InvalidTargetError,
+    LimitExceededError,
+    RecordingError,
     ResolutionError,
     SourceUnavailableError,
     UnsupportedFormatError,
 )
+from .limits import Limits
 from .models import ActionWithElement, SemanticElementRef
 from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry
@@ -35,14 +39,18 @@ __all__ = [
     "Candidate",
     "CandidateTable",
     "CatalogOutdatedError",
+    "ConfigError",
     "ElementNotFoundError",
     "ElementNotInteractableError",
     "ErrorCode",
     "InvalidObservationError",
     "InvalidReferenceError",
     "InvalidTargetError",
+    "LimitExceededError",
+    "Limits",
     "MatchConfig",
     "Observation",
+    "RecordingError",
     "Resolution",
     "ResolutionError",
     "SemanticElementRef",

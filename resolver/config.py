@@ -218,18 +218,14 @@ class MatchConfig:
                     or isinstance(value, bool)
                     or not 0.0 < float(value) < float("inf")
                 ):
-                    raise ConfigError(
-                        f"{f.name} must be a finite number above 0, got {value!r}"
-                    )
+                    raise ConfigError(f"{f.name} must be a finite number above 0, got {value!r}")
             elif f.name in _SCREENS:
                 if (
                     not isinstance(value, (int, float))
                     or isinstance(value, bool)
                     or not 0.0 <= float(value) < float("inf")
                 ):
-                    raise ConfigError(
-                        f"{f.name} must be a finite number from 0 up, got {value!r}"
-                    )
+                    raise ConfigError(f"{f.name} must be a finite number from 0 up, got {value!r}")
             elif (
                 not isinstance(value, (int, float))
                 or isinstance(value, bool)

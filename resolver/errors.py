@@ -170,7 +170,10 @@ class ResolutionError(Exception):
             return f" (rule {evidence.rule})" if evidence.rule else ""
         best = evidence.candidates[0]
         rule = f"rule {evidence.rule}; " if evidence.rule else ""
-        label = f"{best.role} {shorten(best.name, 80)!r}" if best.name else best.role
+        if best.name:
+            label = f"{best.role or 'element'} {shorten(best.name, 80)!r}"
+        else:
+            label = f"{best.role or 'element'} {shorten(best.id, 80)}"
         return f" ({rule}nearest: {label}, score {best.score:.2f})"
 
     def to_dict(self) -> dict[str, Any]:

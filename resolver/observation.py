@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from .adapters import SOURCE_NAMES, SOURCES, Region, SourceInput
-from .errors import InvalidObservationError, ResolutionError
+from .errors import ConfigError, InvalidObservationError, ResolutionError
+from .limits import DEFAULT_LIMITS, Limits
 from .table import CandidateTable
 
 __all__ = ["Observation"]
@@ -20,11 +22,23 @@ __all__ = ["Observation"]
 _FIELDS: Final[tuple[str, ...]] = tuple(source.field for source in SOURCES.values())
 _OPTIONS: Final[tuple[str, ...]] = (
     "screen_size", "url", "tree_format", "dom_layout", "dom_node_map", "max_nodes",
-    "channel_order", "scripting",
+    "channel_order", "scripting", "limits",
 )  # fmt: skip
 _CHANNEL_ORDERS: Final[tuple[str, ...]] = ("rgb", "bgr")
 _MAX_REGION_TABLES: Final[int] = 64  # region tables kept per observation (hint-first search)
-DEFAULT_MAX_NODES: Final[int] = 500_000
+DEFAULT_MAX_NODES: Final[int] = DEFAULT_LIMITS.max_nodes
+
+
+def _limits(max_nodes: Any, limits: Any) -> Limits:
+    """The limits an observation reads with: ``limits`` with the ``max_nodes`` shortcut."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ConfigError("max_nodes must be a positive int")
+    if limits is not None and not isinstance(limits, Limits):
+        raise ConfigError(f"limits must be a resolver.Limits, got {type(limits).__name__}")
+    chosen: Limits = DEFAULT_LIMITS if limits is None else limits
+    if max_nodes != DEFAULT_MAX_NODES:
+        chosen = replace(chosen, max_nodes=max_nodes)
+    return chosen
 
 
 def _screen(value: Any) -> tuple[float, float] | None:
@@ -45,7 +59,8 @@ class Observation:
     Parameters
     ----------
     accessibility_tree:
-        Any supported tree: a dict or list, JSON/XML/text as ``str``/``bytes``, or a path.
+        Any supported tree: a dict or list, JSON/XML/text as ``str``/``bytes``, or a path
+        (``pathlib.Path``, or a ``str`` naming an existing ``.json``/``.xml``/``.txt`` file).
     dom_html:
         The page's HTML (``str`` or ``bytes``).
     screenshot:
@@ -65,7 +80,11 @@ class Observation:
         of CDP ``DOM.getDocument`` (``{"root": ...}``). With it, a11y rows carry the ``xpath``
         of their DOM element, so references recorded from them can be checked in the DOM.
     max_nodes:
-        Trees larger than this are refused with :class:`InvalidObservationError`.
+        Trees larger than this are refused with :class:`~resolver.errors.LimitExceededError`
+        (a shortcut for ``limits=Limits(max_nodes=...)``).
+    limits:
+        How much of each input is read before it is refused (:class:`~resolver.limits.Limits`:
+        nodes, depth, bytes, HTML size, elements, image pixels); checked while reading.
     channel_order:
         ``"rgb"`` (default; PIL, most screenshot libraries) or ``"bgr"`` (OpenCV): the order of
         the colour channels of a screenshot given as an array (a fourth channel is alpha).
@@ -91,6 +110,7 @@ class Observation:
         "dom_html",
         "dom_layout",
         "dom_node_map",
+        "limits",
         "max_nodes",
         "screen_size",
         "screenshot",
@@ -108,6 +128,7 @@ class Observation:
     dom_layout: Mapping[str, Any] | None
     dom_node_map: Mapping[str, Any] | None
     max_nodes: int
+    limits: Limits
     channel_order: str
     scripting: bool
     _tables: dict[str, CandidateTable]
@@ -128,6 +149,7 @@ class Observation:
         max_nodes: int = DEFAULT_MAX_NODES,
         channel_order: str = "rgb",
         scripting: bool = True,
+        limits: Limits | None = None,
     ) -> None:
         if dom_html is not None and not isinstance(dom_html, (str, bytes)):
             raise InvalidObservationError(
@@ -143,8 +165,7 @@ class Observation:
             raise InvalidObservationError(
                 "dom_node_map must map backendDOMNodeId to xpath, or be a DOM.getDocument result"
             )
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-            raise InvalidObservationError("max_nodes must be a positive int")
+        limits = _limits(max_nodes, limits)
         if channel_order not in _CHANNEL_ORDERS:
             raise InvalidObservationError("channel_order must be 'rgb' or 'bgr'")
         if not isinstance(scripting, bool):
@@ -158,7 +179,8 @@ class Observation:
             "tree_format": tree_format,
             "dom_layout": dom_layout,
             "dom_node_map": dom_node_map,
-            "max_nodes": max_nodes,
+            "max_nodes": limits.max_nodes,
+            "limits": limits,
             "channel_order": channel_order,
             "scripting": scripting,
             "_tables": {},
@@ -256,6 +278,7 @@ class Observation:
         given = SourceInput(
             raw, self.screen_size, self.max_nodes, self.tree_format, self.url,
             self.dom_layout, self.dom_node_map, self.channel_order, self.scripting,
+            self.limits,
         )  # fmt: skip
         try:
             if region is not None:

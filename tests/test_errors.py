@@ -10,7 +10,11 @@ def test_code_message_and_evidence() -> None:
         rule="refuse.threshold",
     )
     assert err.code is ErrorCode.ELEMENT_NOT_FOUND
-    assert str(err) == "[ELEMENT_NOT_FOUND] gone"
+    # The message names the deciding rule and the nearest candidate with its score.
+    assert (
+        str(err)
+        == "[ELEMENT_NOT_FOUND] gone (rule refuse.threshold; nearest: element 1, score 0.40)"
+    )
     # Mappings are read into the same typed objects a Resolution holds.
     assert isinstance(err.evidence.candidates[0], Candidate)
     assert err.evidence.candidates[0].id == "1" and err.evidence.candidates[0].score == 0.4

@@ -1,6 +1,13 @@
 import pytest
 
-from resolver import InvalidObservationError, Observation, UnsupportedFormatError
+from resolver import (
+    ConfigError,
+    InvalidObservationError,
+    Limits,
+    Observation,
+    ResolutionError,
+    UnsupportedFormatError,
+)
 
 TREE = {"id": "1", "role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}
 
@@ -33,13 +40,27 @@ def test_duck_typing() -> None:
         {"screen_size": ("a", "b")},
         {"screen_size": (float("nan"), 3)},
         {"tree_format": 3},
-        {"max_nodes": 0},
         {"dom_layout": [1, 2]},
     ],
 )
 def test_bad_arguments(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidObservationError):
         Observation(accessibility_tree=TREE, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"max_nodes": 0}, {"max_nodes": True}, {"limits": {"max_nodes": 5}}]
+)
+def test_bad_options_are_config_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ConfigError) as caught:
+        Observation(accessibility_tree=TREE, **kwargs)  # type: ignore[arg-type]
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, ResolutionError)
+
+
+def test_limits_option_and_max_nodes_shortcut() -> None:
+    obs = Observation(accessibility_tree=TREE, limits=Limits(max_depth=10), max_nodes=7)
+    assert obs.limits == Limits(max_depth=10, max_nodes=7) and obs.max_nodes == 7
+    assert Observation(accessibility_tree=TREE).limits == Limits()
 
 
 def test_unknown_source_and_missing_input() -> None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SourceUnavailableError
+from ..limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from ..table import CandidateTable
@@ -52,6 +53,9 @@ class SourceInput:
     scripting:
         DOM source: read the HTML as a browser with scripting enabled (``True``) or with
         JavaScript disabled (``False``: ``<noscript>`` content is elements, and rendered).
+    limits:
+        How much of the input is read before it is refused (``limits.max_nodes`` is
+        ``max_nodes``).
     """
 
     raw: Any
@@ -63,6 +67,11 @@ class SourceInput:
     dom_node_map: Mapping[str, Any] | None = None
     channel_order: str = "rgb"
     scripting: bool = True
+    limits: Limits = DEFAULT_LIMITS
+
+    def __post_init__(self) -> None:
+        if self.limits.max_nodes != self.max_nodes:
+            object.__setattr__(self, "limits", replace(self.limits, max_nodes=self.max_nodes))
 
 
 @dataclass(frozen=True)

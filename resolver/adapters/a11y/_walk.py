@@ -1,34 +1,89 @@
 """Tree walks the formats share: nested ``children`` dicts, and outlines of indented lines.
 
-Both are iterative (no recursion) and bounded by the row limit; the refusal itself is the
-table's (:func:`resolver.table.check_rows`).
+Both are iterative (no recursion) and bounded by the limits: a nested tree is measured (nodes,
+depth, cycles) before any row is built, so an oversized one is refused at the cost of counting
+up to the limit (:class:`~resolver.limits.Limits`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from ...errors import InvalidObservationError
-from ...table import TableBuilder, check_rows
+from ...limits import DEFAULT_LIMITS, Limits
+from ...table import TableBuilder
 
-__all__ = ["Outline", "walk_nested"]
+__all__ = ["Outline", "measure_nested", "walk_nested"]
+
+
+Children = str | Callable[[Mapping[str, Any]], Any]
+
+
+def _kids(node: Mapping[str, Any], children_key: Children) -> Sequence[Any]:
+    kids = node.get(children_key) if isinstance(children_key, str) else children_key(node)
+    if isinstance(kids, Sequence) and not isinstance(kids, (str, bytes)):
+        return kids
+    return ()
+
+
+def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits) -> int:
+    """Count the dict nodes of a nested tree, refusing it as soon as it has more nodes or
+    levels than ``limits`` allow, or meets a node twice (a cycle, or one object shared by two
+    parents): the walk stops at the limit, whatever the tree's size."""
+    max_nodes, max_depth = limits.max_nodes, limits.max_depth
+    seen: set[int] = set()
+    stack: list[tuple[Any, int]] = [(root, 1) for root in roots if isinstance(root, Mapping)]
+    # Only dicts are stacked, and each is counted once it is popped: the count so far plus
+    # the stack is what the tree has at least.
+    by_key = children_key if isinstance(children_key, str) else None
+    count = 0
+    while stack:
+        node, depth = stack.pop()
+        key = id(node)
+        if key in seen:
+            raise InvalidObservationError(
+                "the tree is cyclic or shares a node between parents", details={"depth": depth}
+            )
+        seen.add(key)
+        count += 1
+        if depth > max_depth:
+            raise limits.refuse("max_depth", None, "the tree")
+        kids = node.get(by_key) if by_key is not None else _kids(node, children_key)
+        if not kids or not isinstance(kids, Sequence) or isinstance(kids, (str, bytes)):
+            continue
+        room = max_nodes - count - len(stack)
+        dicts: Iterator[Mapping[str, Any]] = (kid for kid in kids if isinstance(kid, Mapping))
+        if len(kids) > room:
+            dicts = islice(dicts, room + 1)
+        below = depth + 1
+        before = len(stack)
+        stack.extend((kid, below) for kid in dicts)
+        if len(stack) - before > room:
+            raise limits.refuse("max_nodes", None, "the tree")
+    if count > max_nodes:
+        raise limits.refuse("max_nodes", None, "the tree")
+    return count
 
 
 def walk_nested(
     roots: Sequence[Any],
     *,
-    children_key: str | Callable[[Mapping[str, Any]], Any] = "children",
+    children_key: Children = "children",
     max_nodes: int,
+    max_depth: int = DEFAULT_LIMITS.max_depth,
 ) -> Iterator[tuple[Mapping[str, Any], int, str]]:
     """Yield ``(node, parent_position, path)`` in pre-order.
 
     ``parent_position`` is the pre-order position of the parent (-1 for roots); ``path`` is
     the dotted child-index path from the root (``"0.2.1"``), usable as an ID where the format
-    has none. Non-dict children are skipped; a node met twice (a cycle, or one object shared
-    by two parents) and trees over ``max_nodes`` raise :class:`InvalidObservationError`.
+    has none. Non-dict children are skipped. The tree is measured first
+    (:func:`measure_nested`): a node met twice, and trees over ``max_nodes`` nodes or
+    ``max_depth`` levels, raise :class:`InvalidObservationError` before the first node is
+    yielded.
     """
-    seen: set[int] = set()
+    measure_nested(roots, children_key, Limits(max_nodes=max_nodes, max_depth=max_depth))
     stack: list[tuple[Any, int, str]] = [
         (root, -1, str(i)) for i, root in reversed(list(enumerate(roots)))
     ]
@@ -37,14 +92,6 @@ def walk_nested(
         node, parent, path = stack.pop()
         if not isinstance(node, Mapping):
             continue
-        key = id(node)
-        if key in seen:
-            raise InvalidObservationError(
-                f"the tree is cyclic or shares a node between parents (at {path})"
-            )
-        seen.add(key)
-        if position >= max_nodes:
-            check_rows(position + 1, max_nodes)
         yield node, parent, path
         me = position
         position += 1

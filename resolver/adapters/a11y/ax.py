@@ -102,7 +102,10 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     append = builder.rows.append
     spellings: dict[tuple[Any, Any, Any], str] = {}
     for node, parent, path in walk_nested(
-        _roots(tree.data), children_key=_children, max_nodes=source.max_nodes
+        _roots(tree.data),
+        children_key=_children,
+        max_nodes=source.max_nodes,
+        max_depth=source.limits.max_depth,
     ):
         get = node.get
         key = (get("AXRole"), get("AXSubrole"), get("AXRoleDescription"))

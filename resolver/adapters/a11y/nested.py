@@ -44,7 +44,9 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     append = builder.rows.append
-    for node, parent, path in walk_nested(_roots(tree), max_nodes=source.max_nodes):
+    for node, parent, path in walk_nested(
+        _roots(tree), max_nodes=source.max_nodes, max_depth=source.limits.max_depth
+    ):
         get = node.get
         attributes = get("attributes")
         append((

@@ -55,7 +55,9 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per snapshot node."""
     builder = TableBuilder("a11y", "playwright", platform="cdp", max_rows=source.max_nodes)
     append = builder.rows.append
-    for node, parent, path in walk_nested([tree.data], max_nodes=source.max_nodes):
+    for node, parent, path in walk_nested(
+        [tree.data], max_nodes=source.max_nodes, max_depth=source.limits.max_depth
+    ):
         get = node.get
         states = (tri_not(get("disabled")), -1, tri(get("focused")))
         append((

@@ -200,7 +200,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     roots = _roots(tree.data)
     keys = _keys(roots)
     for node, parent, path in walk_nested(
-        roots, children_key=_children, max_nodes=source.max_nodes
+        roots, children_key=_children, max_nodes=source.max_nodes, max_depth=source.limits.max_depth
     ):
         get = node.get
         kind = get("ControlTypeName")

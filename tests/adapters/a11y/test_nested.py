@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from resolver import InvalidObservationError, Observation
+from resolver import InvalidObservationError, LimitExceededError, Limits, Observation
 
 
 def test_nested_rows_and_states() -> None:
@@ -52,16 +52,29 @@ def test_cycle_is_an_error() -> None:
         Observation(accessibility_tree=node).candidates("a11y")
 
 
-def test_deep_tree_has_no_recursion_limit() -> None:
+def _chain(depth: int) -> dict[str, object]:
     root: dict[str, object] = {"id": "0", "role": "group", "children": []}
     current = root
-    for i in range(1, 20000):
+    for i in range(1, depth):
         child: dict[str, object] = {"id": str(i), "role": "group", "name": f"g{i}", "children": []}
         current["children"] = [child]
         current = child
-    t = Observation(accessibility_tree=root).candidates("a11y")
-    assert len(t) == 20000
+    return root
+
+
+def test_deep_tree_has_no_recursion_limit() -> None:
+    t = Observation(accessibility_tree=_chain(4000)).candidates("a11y")
+    assert len(t) == 4000
     assert len(t.containers[-1]) <= 12
+    deeper = Observation(accessibility_tree=_chain(9000), limits=Limits(max_depth=10_000))
+    assert len(deeper.candidates("a11y")) == 9000
+
+
+def test_depth_limit_refuses_before_building() -> None:
+    with pytest.raises(LimitExceededError, match=r"max_depth=4096.*--limit max_depth=N") as e:
+        Observation(accessibility_tree=_chain(5000)).candidates("a11y")
+    assert e.value.evidence.details["limit"] == "max_depth"
+    assert isinstance(e.value, InvalidObservationError)
 
 
 def test_max_nodes() -> None:

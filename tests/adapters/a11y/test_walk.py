@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from resolver import InvalidObservationError
-from resolver.adapters.a11y._walk import Outline, walk_nested
+from resolver import InvalidObservationError, LimitExceededError, Limits
+from resolver.adapters.a11y._walk import Outline, measure_nested, walk_nested
 from resolver.table import NO_STATE, TableBuilder
 
 
@@ -21,8 +21,33 @@ def test_walk_nested_refuses_cycles_and_large_trees() -> None:
     with pytest.raises(InvalidObservationError, match="cyclic"):
         list(walk_nested([node], max_nodes=9))
     wide: dict[str, Any] = {"children": [{} for _ in range(5)]}
-    with pytest.raises(InvalidObservationError, match="more than 3 nodes; raise max_nodes"):
+    with pytest.raises(LimitExceededError, match="more than 3 nodes, over the limit max_nodes=3"):
         list(walk_nested([wide], max_nodes=3))
+    shared: dict[str, Any] = {}
+    with pytest.raises(InvalidObservationError, match="shares a node"):
+        list(walk_nested([{"children": [shared, shared]}], max_nodes=9))
+    deep: dict[str, Any] = {}
+    for _ in range(6):
+        deep = {"children": [deep]}
+    with pytest.raises(LimitExceededError, match="max_depth=5"):
+        list(walk_nested([deep], max_nodes=99, max_depth=5))
+    assert len(list(walk_nested([deep], max_nodes=99, max_depth=7))) == 7
+
+
+def test_measure_stops_at_the_limit_whatever_the_size() -> None:
+    # A node with a million children is refused after looking at max_nodes + 1 of them.
+    class Counting(list[Any]):
+        read = 0
+
+        def __iter__(self) -> Any:
+            for item in super().__iter__():
+                Counting.read += 1
+                yield item
+
+    kids = Counting({} for _ in range(1_000_000))
+    with pytest.raises(LimitExceededError):
+        measure_nested([{"children": kids}], "children", Limits(max_nodes=100))
+    assert Counting.read <= 101
 
 
 def _outline(indents: list[int], max_rows: int = 100) -> list[tuple[int, str]]:
