@@ -8,6 +8,7 @@ from test_matcher import random_ref, random_table
 from benchmarks.synth import TARGET_ROLES, cdp_tree
 from resolver import (
     AmbiguousMatchError,
+    ConfigError,
     ElementNotFoundError,
     InvalidObservationError,
     InvalidReferenceError,
@@ -112,9 +113,9 @@ def test_options_override_and_validate() -> None:
     assert resolve_element(ref, obs()) == "a11y:ok2"
     with pytest.raises(ElementNotFoundError):
         resolve(ref, obs(), threshold=0.999)
-    with pytest.raises(InvalidReferenceError):
+    with pytest.raises(ConfigError):
         resolve(ref, obs(), no_such_option=1)
-    with pytest.raises(InvalidReferenceError):
+    with pytest.raises(ConfigError):
         resolve(ref, obs(), threshold=2.0)
     with pytest.raises(InvalidReferenceError):
         resolve(ref, obs(), sources=("a11y", "magic"))

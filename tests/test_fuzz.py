@@ -26,13 +26,7 @@ EXAMPLES: dict[str, int] = {
     "snapshot": 200,
     "cli": 120,
 }
-_XML_SURROGATE = (
-    "an XML tree given as str with a lone surrogate ('<a name=\"\\ud800\"/>') raises "
-    "UnicodeEncodeError from resolver.adapters.a11y.parse_xml, not InvalidObservationError"
-)
 KNOWN_BUGS: dict[str, str] = {
-    "a11y:atspi": _XML_SURROGATE,
-    "a11y:uiautomator": _XML_SURROGATE,
     "vision": "Observation(screenshot='\\x00') (a path with a NUL) raises ValueError "
     "'embedded null byte', not InvalidObservationError",
 }

@@ -14,14 +14,18 @@ def test_public_surface_is_pinned() -> None:
         "Candidate",
         "CandidateTable",
         "CatalogOutdatedError",
+        "ConfigError",
         "ElementNotFoundError",
         "ElementNotInteractableError",
         "ErrorCode",
         "InvalidObservationError",
         "InvalidReferenceError",
         "InvalidTargetError",
+        "LimitExceededError",
+        "Limits",
         "MatchConfig",
         "Observation",
+        "RecordingError",
         "Resolution",
         "ResolutionError",
         "SemanticElementRef",
@@ -45,8 +49,17 @@ def test_error_tree() -> None:
         "InvalidReferenceError",
         "SourceUnavailableError",
         "UnsupportedFormatError",
+        "ConfigError",
+        "LimitExceededError",
+        "RecordingError",
     ):
         assert issubclass(getattr(resolver, name), resolver.ResolutionError)
+    # Option errors are ValueErrors; refusals at a limit and broken recordings are bad input.
+    assert issubclass(resolver.ConfigError, ValueError)
+    assert issubclass(resolver.LimitExceededError, resolver.InvalidObservationError)
+    assert issubclass(resolver.RecordingError, resolver.InvalidObservationError)
+    assert str(resolver.ErrorCode.LIMIT_EXCEEDED) == "LIMIT_EXCEEDED"
+    assert repr(resolver.ErrorCode.AMBIGUOUS) == "AMBIGUOUS"
     assert issubclass(resolver.InvalidReferenceError, ValueError)
     assert issubclass(resolver.InvalidTargetError, resolver.InvalidReferenceError)
     assert issubclass(resolver.UnsupportedFormatError, resolver.InvalidObservationError)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from resolver import InvalidReferenceError, MatchConfig, Observation, SemanticElementRef, resolve
+from resolver import ConfigError, MatchConfig, Observation, SemanticElementRef, resolve
 from resolver.capture import ref_from_row
 from resolver.matcher import score_table
 from resolver.table import CandidateTable, TableBuilder
@@ -180,7 +180,7 @@ def test_a_rename_with_the_same_link_is_found() -> None:
 def test_nearby_window_is_a_positive_count() -> None:
     assert MatchConfig(nearby_window=2).nearby_window == 2
     for bad in (0, 1.5, True):
-        with pytest.raises(InvalidReferenceError, match="nearby_window"):
+        with pytest.raises(ConfigError, match="nearby_window"):
             MatchConfig(nearby_window=bad)  # type: ignore[arg-type]
 
 

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from lxml import etree
 
-from ...errors import InvalidObservationError, UnsupportedFormatError
+from ...errors import InvalidObservationError, UnsupportedFormatError, shorten
+from ...limits import DEFAULT_LIMITS, Limits
 from ..base import SourceInput
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ __all__ = [
     "format_names",
     "parse_input",
 ]
-
-MAX_INPUT_BYTES: Final[int] = 200 * 1024 * 1024
 
 InputKind = Literal["json", "xml", "text"]
 
@@ -76,49 +75,115 @@ def _xml_parser() -> etree.XMLParser:
 
 
 def parse_xml(text: str | bytes) -> Any:
-    """Parse XML safely; raise :class:`InvalidObservationError` on any problem."""
-    raw = text.encode("utf-8") if isinstance(text, str) else text
+    """Parse XML safely; raise :class:`InvalidObservationError` on any problem.
+
+    Entities are never expanded: a document that declares any (wherever the declaration
+    is, in whatever encoding) is refused after parsing, before its text is read. Lone
+    surrogates in ``str`` input (not valid Unicode) are read as U+FFFD.
+    """
+    if isinstance(text, str):
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:
+            fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            raw = fixed.encode("utf-8", "replace")
+    else:
+        raw = text
     if b"<!ENTITY" in raw[:65536]:
         raise InvalidObservationError("the XML declares entities; resolver does not expand them")
     try:
-        return etree.fromstring(raw, _xml_parser())
+        root = etree.fromstring(raw, _xml_parser())
     except etree.XMLSyntaxError as exc:
+        if "depth" in str(exc).lower():
+            raise InvalidObservationError(
+                f"the XML tree nests more than {_XML_DEPTH} levels (the XML reader's limit): {exc}",
+                details={"limit": "xml_depth", "allowed": _XML_DEPTH},
+            ) from exc
         raise InvalidObservationError(
             f"the accessibility tree is not well-formed XML: {exc}"
         ) from exc
+    except ValueError as exc:  # e.g. a str with an encoding declaration
+        raise InvalidObservationError(f"the accessibility tree cannot be read: {exc}") from exc
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise InvalidObservationError("the XML declares entities; resolver does not expand them")
+    return root
 
 
-def parse_input(raw: Any) -> TreeInput:
-    """Parse ``raw`` into a :class:`TreeInput`, or raise :class:`InvalidObservationError`."""
+_XML_DEPTH: Final[int] = 256
+"""Levels of nesting the XML reader takes (libxml2's limit without its "huge" option)."""
+
+_PATH_SUFFIXES: Final[tuple[str, ...]] = (".json", ".xml", ".txt", ".yaml", ".yml", ".html")
+
+
+def _as_path(raw: str) -> str | None:
+    """``raw`` when it names a file (a one-line ``str`` that is an existing file, or ends in
+    a tree file's suffix), else ``None`` (it is the tree's own text)."""
+    if len(raw) > 4096 or "\n" in raw or "\x00" in raw or raw[:1] in ("{", "[", "<", " "):
+        return None
+    if raw.lower().endswith(_PATH_SUFFIXES):
+        return raw
+    try:
+        return raw if os.path.isfile(raw) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _read_file(path: str | os.PathLike[str], limits: Limits) -> bytes:
+    """The bytes of a tree file, its size checked before it is read."""
+    size = 0
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            data = b"" if size > limits.max_tree_bytes else handle.read(limits.max_tree_bytes + 1)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InvalidObservationError(
+            f"cannot read the accessibility tree file {shorten(os.fspath(path), 200)!r}: {reason}"
+        ) from exc
+    if size > limits.max_tree_bytes:
+        raise limits.refuse("max_tree_bytes", size, "the accessibility tree file")
+    if len(data) > limits.max_tree_bytes:  # grew while read, or not a regular file
+        raise limits.refuse("max_tree_bytes", None, "the accessibility tree file")
+    return data
+
+
+def parse_input(raw: Any, limits: Limits = DEFAULT_LIMITS) -> TreeInput:
+    """Parse ``raw`` into a :class:`TreeInput`, or raise :class:`InvalidObservationError`.
+
+    ``raw`` is a dict or list, JSON/XML/text as ``str`` or ``bytes``, or a path
+    (``os.PathLike``, or a one-line ``str`` naming an existing file or ending in ``.json``,
+    ``.xml``, ``.txt``...). Sizes are checked against ``limits.max_tree_bytes`` before the
+    text is parsed (a file's before it is read).
+    """
     if isinstance(raw, (dict, list)):
         return TreeInput("json", raw)
-    if isinstance(raw, os.PathLike):
-        try:
-            with open(raw, "rb") as handle:
-                raw = handle.read(MAX_INPUT_BYTES + 1)
-        except OSError as exc:
-            raise InvalidObservationError(
-                f"cannot read the accessibility tree file: {exc}"
-            ) from exc
+    if isinstance(raw, str) and (path := _as_path(raw)) is not None:
+        raw = _read_file(path, limits)
+    elif isinstance(raw, os.PathLike):
+        raw = _read_file(raw, limits)
     if isinstance(raw, (bytes, bytearray, memoryview)):
         raw = bytes(raw)
-        if len(raw) > MAX_INPUT_BYTES:
-            raise InvalidObservationError(
-                f"the accessibility tree is larger than {MAX_INPUT_BYTES // 2**20} MiB"
-            )
+        if len(raw) > limits.max_tree_bytes:
+            raise limits.refuse("max_tree_bytes", len(raw), "the accessibility tree")
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidObservationError("the accessibility tree is not UTF-8 text") from exc
+            raise InvalidObservationError(
+                f"the accessibility tree is not UTF-8 text (byte {exc.start} is not UTF-8)"
+            ) from exc
     if not isinstance(raw, str):
         raise InvalidObservationError(
             "accessibility_tree must be a dict, a list, JSON/XML/text as str or bytes, or a "
             f"path; got {type(raw).__name__}"
         )
-    if len(raw) > MAX_INPUT_BYTES:
-        raise InvalidObservationError(
-            f"the accessibility tree is larger than {MAX_INPUT_BYTES // 2**20} MiB"
-        )
+    if len(raw) > limits.max_tree_bytes:
+        raise limits.refuse("max_tree_bytes", len(raw), "the accessibility tree text")
+    return _parse_text(raw)
+
+
+def _parse_text(raw: str) -> TreeInput:
+    """The tree in ``raw``: JSON, XML or the text of an outline format."""
     stripped = raw.lstrip("\ufeff \t\r\n")
     if not stripped:
         raise InvalidObservationError("the accessibility tree is empty")
@@ -128,7 +193,14 @@ def parse_input(raw: Any) -> TreeInput:
     if first in "{[":
         try:
             return TreeInput("json", json.loads(stripped))
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except RecursionError as exc:
+            raise InvalidObservationError(
+                "the accessibility tree's JSON nests deeper than the JSON reader takes (about "
+                "1,000 brackets); pass the tree as a parsed dict, whose depth limit is "
+                "Limits.max_depth",
+                details={"limit": "json_depth"},
+            ) from exc
+        except json.JSONDecodeError as exc:
             if first == "{":
                 raise InvalidObservationError(
                     f"the accessibility tree is not valid JSON: {exc}"
@@ -191,7 +263,7 @@ def build_table(source: SourceInput) -> CandidateTable:
     """The a11y source: parse, detect (or take ``tree_format``), build, and link to the DOM
     when the observation carries a ``dom_node_map`` (from a ``DOM.getDocument`` result, the
     linked rows also get their element's tag and web evidence)."""
-    tree = parse_input(source.raw)
+    tree = parse_input(source.raw, source.limits)
     fmt = _format(tree, source.tree_format)
     try:
         table = fmt.build(tree, source)
@@ -201,8 +273,10 @@ def build_table(source: SourceInput) -> CandidateTable:
         raise
     except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
         raise InvalidObservationError(
-            f"the {fmt.name} tree is malformed: {type(exc).__name__}: {exc}"
+            f"the {fmt.name} tree is malformed: {type(exc).__name__}: {shorten(str(exc), 300)}"
         ) from exc
+    if len(table) and int(table.depth.max()) >= source.limits.max_depth:
+        raise source.limits.refuse("max_depth", int(table.depth.max()) + 1, f"the {fmt.name} tree")
     links = source.dom_node_map
     if links and "backend_node_id" in table.platform_ids:
         from ..dom.link import backend_web, backend_xpaths, cross_link

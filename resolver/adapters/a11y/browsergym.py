@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
+from ...limits import Limits
 from ...table import CandidateTable, TableBuilder
 from .._common import as_str, box_from_ltrb, box_from_xywh, named_values
 from . import SourceInput, TreeFormat, TreeInput
@@ -104,12 +105,16 @@ def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
 
 
 def _node_rows(
-    nodes: Sequence[Any], extra: Mapping[str, Any], focused_bid: str, builder: TableBuilder
+    nodes: Sequence[Any],
+    extra: Mapping[str, Any],
+    focused_bid: str,
+    builder: TableBuilder,
+    limits: Limits,
 ) -> None:
     """One row per kept AX node (see :func:`.cdp.kept_nodes`)."""
     builder.reserve(len(nodes))
     append = builder.rows.append
-    for node_id, node, role, parent in kept_nodes(nodes):
+    for node_id, node, role, parent in kept_nodes(nodes, limits):
         bid = node.get("browsergym_id")
         bid = bid if type(bid) is str else as_str(bid)
         props = named_values(node.get("properties")) if node.get("properties") else {}
@@ -166,7 +171,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     if nodes is not None:
-        _node_rows(nodes, extra, focused_bid, builder)
+        _node_rows(nodes, extra, focused_bid, builder, source.limits)
     elif text is not None:
         _text_rows(text, extra, builder)
     else:

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
+from ...limits import DEFAULT_LIMITS, Limits
 from ...table import NO_STATE, CandidateTable, TableBuilder
 from .._common import as_str
 from . import SourceInput, TreeFormat, TreeInput
@@ -108,13 +109,16 @@ def _by_id(nodes: Sequence[Any]) -> dict[str, Mapping[str, Any]]:
     return by_id
 
 
-def kept_nodes(nodes: Sequence[Any]) -> Iterator[tuple[str, Mapping[str, Any], str, int]]:
+def kept_nodes(
+    nodes: Sequence[Any], limits: Limits = DEFAULT_LIMITS
+) -> Iterator[tuple[str, Mapping[str, Any], str, int]]:
     """Yield ``(node_id, node, raw_role, parent_row)`` for every node that makes a row, in
     pre-order over ``childIds`` (the caller appends exactly one row for each, from row 0).
 
     Ignored and ``InlineTextBox`` nodes make no row; their children hang on the nearest kept
     ancestor. The walk starts at the roots (no ``parentId``, or an unknown one), then at any
-    node never reached (an orphan, or a cycle with no root); no node is visited twice.
+    node never reached (an orphan, or a cycle with no root); no node is visited twice. Rows
+    nested deeper than ``limits.max_depth`` are refused as they are met.
     """
     by_id = _by_id(nodes)
     roots = [
@@ -125,13 +129,14 @@ def kept_nodes(nodes: Sequence[Any]) -> Iterator[tuple[str, Mapping[str, Any], s
     ]
     visited: set[str] = set()
     rows = 0
+    max_depth = limits.max_depth
     for start in [*roots, *by_id]:
         if start in visited:
             continue
-        stack: list[tuple[str, int]] = [(start, -1)]
+        stack: list[tuple[str, int, int]] = [(start, -1, 0)]
         push = stack.append
         while stack:
-            node_id, parent_row = stack.pop()
+            node_id, parent_row, depth = stack.pop()
             if node_id in visited:
                 continue
             visited.add(node_id)
@@ -142,6 +147,9 @@ def kept_nodes(nodes: Sequence[Any]) -> Iterator[tuple[str, Mapping[str, Any], s
                 raw_role = as_str(raw_role)
             row = parent_row
             if not node.get("ignored") and raw_role not in _SKIP_ROLES:
+                depth += 1
+                if depth > max_depth:
+                    raise limits.refuse("max_depth", None, "the AX tree")
                 yield node_id, node, raw_role, parent_row
                 row = rows
                 rows += 1
@@ -151,7 +159,7 @@ def kept_nodes(nodes: Sequence[Any]) -> Iterator[tuple[str, Mapping[str, Any], s
                     if type(kid) is not str:
                         kid = as_str(kid)
                     if kid in by_id:
-                        push((kid, row))
+                        push((kid, row, depth))
 
 
 def _viewport(data: Any) -> tuple[float, float] | None:
@@ -176,7 +184,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     )  # fmt: skip
     builder.reserve(len(nodes))
     append = builder.rows.append
-    for node_id, node, raw_role, parent in kept_nodes(nodes):
+    for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits):
         field = node.get("name")
         name = field.get("value") if type(field) is dict else field
         props = node.get("properties")

@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from resolver import InvalidObservationError, Observation, UnsupportedFormatError
+from resolver import (
+    InvalidObservationError,
+    LimitExceededError,
+    Limits,
+    Observation,
+    UnsupportedFormatError,
+)
 from resolver.adapters.a11y import FORMATS, SourceInput, TreeInput, build_table, parse_input
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
@@ -175,3 +181,52 @@ def test_nested_tree_without_root_id_keeps_its_ids() -> None:
     assert table.format == "nested"
     assert table.executor_ids[1:] == ("a11y:c7", "a11y:c29")
     assert table.box(2) == (60.0, 0.0, 110.0, 20.0)
+
+
+def test_a_str_path_reads_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(NESTED))
+    by_str = Observation(accessibility_tree=str(path)).candidates("a11y")
+    by_path = Observation(accessibility_tree=path).candidates("a11y")
+    assert list(by_str.names) == list(by_path.names) == ["OK"]
+    xml = tmp_path / "tree.xml"
+    xml.write_text(WAA_XML)
+    assert "OK" in list(Observation(accessibility_tree=str(xml)).candidates("a11y").names)
+    with pytest.raises(InvalidObservationError, match=r"cannot read .*missing.json.*No such file"):
+        Observation(accessibility_tree=str(tmp_path / "missing.json")).candidates("a11y")
+
+
+def test_tree_size_is_checked_before_reading(tmp_path: Path) -> None:
+    # A sparse 300 MiB file: refused from its size, never read into memory.
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(300 * 2**20)
+    with pytest.raises(LimitExceededError, match=r"314,572,800 bytes.*max_tree_bytes="):
+        Observation(accessibility_tree=big).candidates("a11y")
+    small = Limits(max_tree_bytes=20)
+    for raw in (json.dumps(NESTED), json.dumps(NESTED).encode()):
+        with pytest.raises(LimitExceededError, match="--limit max_tree_bytes=N"):
+            Observation(accessibility_tree=raw, limits=small).candidates("a11y")
+
+
+def test_xml_text_with_a_lone_surrogate_is_read() -> None:
+    table = Observation(accessibility_tree=WAA_XML.replace("OK", "O\ud800K")).candidates("a11y")
+    assert "O\ufffdK" in list(table.names)
+
+
+def test_depth_of_flat_and_text_trees() -> None:
+    chain = [
+        {"nodeId": str(i), "role": {"type": "role", "value": "group"}, "childIds": [str(i + 1)]}
+        for i in range(6000)
+    ]
+    with pytest.raises(LimitExceededError, match="max_depth=4096"):
+        Observation(accessibility_tree=chain).candidates("a11y")
+    deeper = Observation(accessibility_tree=chain, limits=Limits(max_depth=7000))
+    assert len(deeper.candidates("a11y")) == 6000
+    outline = "\n".join(" " * i + f'- button "b{i}"' for i in range(60))
+    with pytest.raises(LimitExceededError, match="max_depth=50"):
+        Observation(accessibility_tree=outline, limits=Limits(max_depth=50)).candidates("a11y")
+    with pytest.raises(InvalidObservationError, match="nests more than 256 levels"):
+        Observation(accessibility_tree="<a>" * 300 + "</a>" * 300).candidates("a11y")
+    with pytest.raises(InvalidObservationError, match="JSON nests deeper"):
+        Observation(accessibility_tree='{"children": [' * 2000).candidates("a11y")
