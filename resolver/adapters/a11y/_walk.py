@@ -28,6 +28,11 @@ def _kids(node: Mapping[str, Any], children_key: Children) -> Sequence[Any]:
     return ()
 
 
+def _dicts(items: Iterator[Any]) -> int:
+    """How many of ``items`` are mappings."""
+    return sum(1 for item in items if type(item) is dict or isinstance(item, Mapping))
+
+
 def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits) -> int:
     """Count the dict nodes of a nested tree, refusing it as soon as it has more nodes or
     levels than ``limits`` allow, or meets a node twice (a cycle, or one object shared by two
@@ -54,14 +59,10 @@ def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits)
         if not kids or not isinstance(kids, Sequence) or isinstance(kids, (str, bytes)):
             continue
         room = max_nodes - count - len(stack)
-        dicts: Iterator[Mapping[str, Any]] = (kid for kid in kids if isinstance(kid, Mapping))
-        if len(kids) > room:
-            dicts = islice(dicts, room + 1)
-        below = depth + 1
-        before = len(stack)
-        stack.extend((kid, below) for kid in dicts)
-        if len(stack) - before > room:
+        if len(kids) > room and _dicts(islice(kids, room + 1)) > room:
             raise limits.refuse("max_nodes", None, "the tree")
+        below = depth + 1
+        stack.extend((kid, below) for kid in kids if type(kid) is dict or isinstance(kid, Mapping))
     if count > max_nodes:
         raise limits.refuse("max_nodes", None, "the tree")
     return count

@@ -1,0 +1,198 @@
+"""Hostile inputs refused at the limits: the time and memory a refusal costs.
+
+Usage (from the repository root)::
+
+    python -m benchmarks.limits [--root CHECKOUT] [--cases wide deep ...] [--timeout 120]
+
+Each case runs in its own Python process (so one case's memory is not another's): the input
+is built first, then the call is timed and the growth of the process's peak resident memory
+over the call is read from ``getrusage``. A command-line case times the whole ``python -m
+resolver`` process and reports its peak memory. ``--root`` runs the cases against another
+checkout of the package (an older commit, for a before/after table); a case that does not
+finish within ``--timeout`` seconds or passes 6 GiB is reported as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_PRELUDE = """
+import json, resource, sys, time
+def peak():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def chain(depth, key="children"):
+    root = {"role": "group", "name": "g0"}
+    node = root
+    for i in range(1, depth):
+        kid = {"role": "group", "name": f"g{i}"}
+        node[key] = [kid]
+        node = kid
+    return root
+def run(call):
+    before = peak()
+    start = time.perf_counter()
+    try:
+        call()
+        outcome = "answered"
+    except BaseException as exc:
+        outcome = type(exc).__name__ + ": " + str(exc)[:160]
+    seconds = time.perf_counter() - start
+    print(json.dumps({"seconds": seconds, "grew_mb": peak() - before, "outcome": outcome}))
+"""
+
+_API_CASES: dict[str, tuple[str, str]] = {
+    "wide": (
+        "a dict tree of 2,000,001 nodes (one root, 2M children)",
+        """
+from resolver import Observation
+tree = {"role": "list", "children": [{"role": "button", "name": f"b{i}"} for i in range(2_000_000)]}
+run(lambda: Observation(accessibility_tree=tree).candidates("a11y"))
+""",
+    ),
+    "deep": (
+        "a dict tree 200,000 levels deep",
+        """
+from resolver import Observation
+tree = chain(200_000)
+run(lambda: Observation(accessibility_tree=tree).candidates("a11y"))
+""",
+    ),
+    "cdp-deep": (
+        "a CDP AX node list 200,000 levels deep",
+        """
+from resolver import Observation
+n = 200_000
+nodes = [{"nodeId": str(i), "role": {"type": "role", "value": "group"},
+          "childIds": [str(i + 1)] if i + 1 < n else []} for i in range(n)]
+run(lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"))
+""",
+    ),
+    "ref-name": (
+        "a reference whose name is 50,000,000 characters, resolved; the message's length",
+        """
+from resolver import Observation, SemanticElementRef, resolve
+tree = {"role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}
+def call():
+    try:
+        resolve(SemanticElementRef(role="button", name="a" * 50_000_000), Observation(tree))
+    except Exception as exc:
+        raise type(exc)(f"str(error) has {len(str(exc)):,} characters") from None
+run(call)
+""",
+    ),
+}
+
+_CLI_CASES: dict[str, str] = {
+    "cli-wide": "resolver resolve --tree of a 2,000,001-node JSON file (the whole process)",
+    "cli-ref-name": "resolver resolve --json, a reference whose name is 50 MB (the whole process)",
+}
+
+
+def _python(root: Path) -> list[str]:
+    return [sys.executable, "-c"]
+
+
+def _env(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(root)
+    return env
+
+
+def _limit_memory() -> None:
+    import resource
+
+    cap = 6 * 2**30
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
+def _run_api(case: str, root: Path, timeout: float) -> dict[str, object]:
+    code = _PRELUDE + textwrap.dedent(_API_CASES[case][1])
+    try:
+        done = subprocess.run(
+            [*_python(root), code], capture_output=True, text=True, timeout=timeout,
+            env=_env(root), cwd=root, preexec_fn=_limit_memory,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return {"outcome": f"no answer within {timeout:.0f} s"}
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        return {"outcome": f"process ended with {done.returncode}: {done.stderr[-200:]!r}"}
+    result: dict[str, object] = json.loads(lines[-1])
+    return result
+
+
+def _cli_inputs(case: str, folder: Path) -> list[str]:
+    tree = folder / "tree.json"
+    ref = folder / "ref.json"
+    if case == "cli-wide":
+        kids = [{"role": "button", "name": f"b{i}"} for i in range(2_000_000)]
+        tree.write_text(json.dumps({"role": "list", "children": kids}))
+        ref.write_text(json.dumps({"role": "button", "name": "b7"}))
+        return ["resolve", "--ref", str(ref), "--tree", str(tree)]
+    tree.write_text(json.dumps({"role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}))
+    ref.write_text(json.dumps({"role": "button", "name": "a" * 50_000_000}))
+    return ["resolve", "--ref", str(ref), "--tree", str(tree), "--json"]
+
+
+def _run_cli(case: str, root: Path, timeout: float) -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as tmp:
+        args = _cli_inputs(case, Path(tmp))
+        wrapper = (
+            "import resource, runpy, sys, time\n"
+            "start = time.perf_counter()\n"
+            f"sys.argv = ['resolver', *{args!r}]\n"
+            "code = 0\n"
+            "try:\n    runpy.run_module('resolver', run_name='__main__')\n"
+            "except SystemExit as exit:\n    code = exit.code\n"
+            "sys.stdout.flush()\n"
+            "print('\\nBENCH', time.perf_counter() - start, "
+            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, code, file=sys.stderr)\n"
+        )
+        try:
+            done = subprocess.run(
+                [*_python(root), wrapper], capture_output=True, timeout=timeout,
+                env=_env(root), cwd=root, preexec_fn=_limit_memory,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return {"outcome": f"no answer within {timeout:.0f} s"}
+    marks = [line for line in done.stderr.decode(errors="replace").splitlines() if "BENCH" in line]
+    if not marks:
+        return {"outcome": f"process ended with {done.returncode}"}
+    _, seconds, peak_mb, code = marks[-1].split()
+    return {
+        "seconds": float(seconds),
+        "peak_mb": float(peak_mb),
+        "outcome": f"exit {code}",
+        "stdout_bytes": len(done.stdout),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--cases", nargs="*", default=[*_API_CASES, *_CLI_CASES])
+    parser.add_argument("--timeout", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    print(f"checkout: {root}")
+    for case in args.cases:
+        if case in _API_CASES:
+            what, result = _API_CASES[case][0], _run_api(case, root, args.timeout)
+        else:
+            what, result = _CLI_CASES[case], _run_cli(case, root, args.timeout)
+        print(f"{case:13} {what}")
+        print(f"{'':13} {json.dumps(result)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
