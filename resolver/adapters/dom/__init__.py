@@ -50,6 +50,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
+from ...limits import DEFAULT_LIMITS, Limits
 from ...table import MAX_TEXT, CandidateTable, TableBuilder
 from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
@@ -118,6 +119,10 @@ class DomAnalysis:
         Read the page as a browser with scripting enabled (the default) does, or, with
         ``False``, as one with JavaScript disabled: ``<noscript>`` content is then parsed as
         elements, rendered, and its ``<style>`` sheets apply.
+    limits:
+        How much of the page is read (``max_html_chars``, ``max_depth``, ``max_elements``;
+        see :func:`.parse.parse_html`); more is refused with
+        :class:`~resolver.errors.LimitExceededError`.
     """
 
     def __init__(
@@ -126,8 +131,9 @@ class DomAnalysis:
         viewport: tuple[float, float] = _DEFAULT_VIEWPORT,
         *,
         scripting: bool = True,
+        limits: Limits = DEFAULT_LIMITS,
     ):
-        self.doc: Document = parse_html(html, scripting=scripting)
+        self.doc: Document = parse_html(html, scripting=scripting, limits=limits)
         self.styles = compute_styles(self.doc, viewport)
         self.roles: list[str] = compute_roles(self.doc)
         self.states: States = compute_states(self.doc, self.styles)
@@ -186,10 +192,11 @@ def analyze(
     viewport: tuple[float, float] = _DEFAULT_VIEWPORT,
     *,
     scripting: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> DomAnalysis:
     """Parse and analyse a page (see :class:`DomAnalysis`)."""
     with _no_cyclic_gc():
-        return DomAnalysis(html, viewport, scripting=scripting)
+        return DomAnalysis(html, viewport, scripting=scripting, limits=limits)
 
 
 @contextmanager
@@ -288,9 +295,12 @@ def build_table(source: SourceInput) -> CandidateTable:
 
     Raises
     ------
+    LimitExceededError
+        The HTML is over one of ``source.limits`` (``max_html_chars``, ``max_depth``,
+        ``max_elements``; see :mod:`.parse`).
     InvalidObservationError
-        The HTML cannot be read (too large, binary, absurdly nested; see :mod:`.parse`) or the
-        page has more than ``source.max_nodes`` rows.
+        The HTML cannot be read (binary, unparsable) or the page has more than
+        ``source.max_nodes`` rows.
     """
     html = source.raw
     if html is None:
@@ -301,7 +311,10 @@ def build_table(source: SourceInput) -> CandidateTable:
 
 def _build(source: SourceInput, html: str | bytes) -> CandidateTable:
     analysis = DomAnalysis(
-        html, source.screen_size or _DEFAULT_VIEWPORT, scripting=source.scripting
+        html,
+        source.screen_size or _DEFAULT_VIEWPORT,
+        scripting=source.scripting,
+        limits=source.limits,
     )
     builder = TableBuilder(
         "dom", "html", platform="html", id_columns=_ID_COLUMNS, executor_prefix="xpath:",

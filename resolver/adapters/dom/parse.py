@@ -12,13 +12,17 @@ number (document order, ``0`` is ``<html>``). Everything downstream (roles, name
 selectors) reads these lists and never the parser objects, except CSS selector matching,
 which runs in Lexbor and maps its results back through ``mem_ids``.
 
-Limits, each reported as :class:`~resolver.errors.InvalidObservationError`:
+Limits, read from the :class:`~resolver.limits.Limits` passed in (the observation's), each
+reported as :class:`~resolver.errors.LimitExceededError` naming the limit:
 
-- :data:`MAX_HTML_CHARS` characters of decoded text;
-- input that is mostly control characters (not text at all);
-- nesting deeper than :data:`MAX_PARSE_DEPTH` open elements, estimated from the tags before
-  parsing (an HTML5 tree builder spends time quadratic in the depth of such input);
-- :data:`MAX_ELEMENTS` elements.
+- ``max_html_chars`` characters of decoded text (bytes far longer than that are refused
+  before they are decoded);
+- nesting deeper than ``max_depth`` open elements, estimated from the tags before parsing (an
+  HTML5 tree builder spends time quadratic in the depth of such input);
+- ``max_elements`` elements, counted while the tree is copied.
+
+Input that is mostly control characters (not text at all) is an
+:class:`~resolver.errors.InvalidObservationError`.
 
 Nodes deeper than :data:`MAX_DOM_DEPTH` are re-attached to their grandparent, as Blink's tree
 builder does for depths beyond 512, so xpaths agree with Chromium on such pages too.
@@ -37,7 +41,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import InvalidObservationError, SourceUnavailableError
+from ...errors import InvalidObservationError, LimitExceededError, SourceUnavailableError
+from ...limits import DEFAULT_LIMITS, Limits
 
 __all__ = [
     "MAX_DOM_DEPTH",
@@ -49,11 +54,13 @@ __all__ = [
     "parse_html",
 ]
 
-MAX_HTML_CHARS: Final[int] = 16_000_000
-"""Larger pages are refused: no real page a runtime acts on is this big, and the cost of
-reading one is not bounded by anything else."""
-MAX_ELEMENTS: Final[int] = 400_000
-MAX_PARSE_DEPTH: Final[int] = 4096
+MAX_HTML_CHARS: Final[int] = DEFAULT_LIMITS.max_html_chars
+"""The default ``Limits.max_html_chars``: no real page a runtime acts on is this big, and the
+cost of reading one is not bounded by anything else."""
+MAX_ELEMENTS: Final[int] = DEFAULT_LIMITS.max_elements
+"""The default ``Limits.max_elements``."""
+MAX_PARSE_DEPTH: Final[int] = DEFAULT_LIMITS.max_depth
+"""The default ``Limits.max_depth`` (of the nesting estimated before parsing)."""
 MAX_DOM_DEPTH: Final[int] = 512  # Blink: kMaximumHTMLParserDOMTreeDepth
 
 SVG: Final[int] = 1
@@ -101,6 +108,9 @@ _FOREIGN_ROOTS: Final[dict[str, int]] = {"svg": SVG, "math": MATHML}
 """Elements that switch an HTML context to another namespace."""
 _TEXT_ID: Final[int] = 2  # Lexbor's LXB_TAG__TEXT
 _FIRST_ELEMENT_ID: Final[int] = 6  # ids below are text, document, comment, doctype ...
+_MAX_BYTES_PER_CHAR: Final[int] = 4
+"""Bytes of the longest encoding of one character (UTF-8, UTF-16 surrogate pairs; a bad
+byte becomes one U+FFFD): bytes longer than this many per allowed character hold too many."""
 
 Content = list[int | str]
 """Ordered children of an element: ``int`` (an element) or ``str`` (a text node's data)."""
@@ -239,22 +249,27 @@ def _decode(data: bytes) -> tuple[str, bool]:
         return data.decode(fallback, errors="replace"), False
 
 
-def _check_text(text: str) -> None:
+def _check_bytes(data: bytes, limits: Limits) -> None:
+    """Refuse bytes that must decode to more than ``limits.max_html_chars`` characters (more
+    than four bytes per character), before decoding them: the text would cost up to four
+    times their size."""
+    if len(data) > _MAX_BYTES_PER_CHAR * (limits.max_html_chars + 1):
+        raise limits.refuse("max_html_chars", None, f"dom_html ({len(data):,} bytes)")
+
+
+def _check_text(text: str, limits: Limits) -> None:
     """Refuse input that is far too large or not text at all (before parsing it)."""
-    if len(text) > MAX_HTML_CHARS:
-        raise InvalidObservationError(
-            f"dom_html has {len(text):,} characters; the DOM source reads at most "
-            f"{MAX_HTML_CHARS:,}",
-            details={"chars": len(text), "max_chars": MAX_HTML_CHARS},
-        )
+    if len(text) > limits.max_html_chars:
+        raise limits.refuse("max_html_chars", len(text), "dom_html")
     head = text[:8192]
     data = head.encode("utf-8", "surrogatepass")
     if head and len(data) - len(data.translate(None, _CONTROL)) > len(head) // 10:
         raise InvalidObservationError("dom_html is not HTML text (mostly control characters)")
 
 
-def _estimated_depth(text: str | bytes) -> int:
-    """An upper-bound-ish estimate of element nesting from the tag stream.
+def _estimated_depth(text: str | bytes, limit: int = MAX_PARSE_DEPTH) -> int:
+    """An upper-bound-ish estimate of element nesting from the tag stream (``0`` when there
+    are fewer than ``limit`` tags, which cannot nest deeper than ``limit``).
 
     Raw-text elements (script, style, ...) are cut out first so ``"<div>"`` inside a script
     does not count; void elements and elements with optional end tags do not count at all.
@@ -262,11 +277,11 @@ def _estimated_depth(text: str | bytes) -> int:
     reflected at zero: ``S[k] - min(0, min(S[:k + 1]))``, evaluated in numpy.
     """
     if isinstance(text, str):
-        if text.count("<") < MAX_PARSE_DEPTH:
+        if text.count("<") < limit:
             return 0
         data = text.encode("utf-8", "replace").lower()
     else:  # UTF-8 bytes
-        if text.count(b"<") < MAX_PARSE_DEPTH:
+        if text.count(b"<") < limit:
             return 0
         data = text.lower()
     if b"<script" in data or b"<style" in data:
@@ -362,27 +377,32 @@ def _parse(parser_class: Any, text: str | bytes, scripting: bool) -> Any:
         return parser_class(text)
 
 
-def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
+def parse_html(
+    data: str | bytes, *, scripting: bool = True, limits: Limits = DEFAULT_LIMITS
+) -> Document:
     """Parse a page into a :class:`Document`.
 
     ``scripting=False`` parses the page as a browser with JavaScript disabled does: the
     elements inside ``<noscript>`` are elements (which :mod:`.style` then renders).
+    ``limits`` bounds what is read (``max_html_chars``, ``max_depth``, ``max_elements``).
 
     Raises
     ------
+    LimitExceededError
+        The input is over one of ``limits``: too large, nested too deep, too many elements.
     InvalidObservationError
-        The input is too large, not text, nested absurdly deep, or has too many elements.
+        The input is not text, or the parser cannot read it.
     """
-    text, exact = _decode(data) if isinstance(data, bytes) else (data, False)
-    _check_text(text)
+    if isinstance(data, bytes):
+        _check_bytes(data, limits)
+        text, exact = _decode(data)
+    else:
+        text, exact = data, False
+    _check_text(text, limits)
     source: str | bytes = data if exact else text  # (the parser reads UTF-8 bytes as they are)
-    depth = _estimated_depth(source)
-    if depth > MAX_PARSE_DEPTH:
-        raise InvalidObservationError(
-            f"dom_html nests elements about {depth:,} deep; the DOM source reads at most "
-            f"{MAX_PARSE_DEPTH:,} (browsers flatten anything beyond {MAX_DOM_DEPTH})",
-            details={"depth": depth, "max_depth": MAX_PARSE_DEPTH},
-        )
+    depth = _estimated_depth(source, limits.max_depth)
+    if depth > limits.max_depth:
+        raise _too_deep(depth, limits)
     parser_class = _lexbor()
     try:
         parser = _parse(parser_class, source, scripting)
@@ -395,12 +415,14 @@ def parse_html(data: str | bytes, *, scripting: bool = True) -> Document:
             raise InvalidObservationError(f"dom_html cannot be parsed: {again}") from exc
     except Exception as exc:  # anything the parser raises is bad input
         raise InvalidObservationError(f"dom_html cannot be parsed: {exc}") from exc
-    doc = _flatten(parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"))
+    doc = _flatten(
+        parser, quirks=not text.lstrip()[:9].lower().startswith("<!doctype"), limits=limits
+    )
     doc.scripting = scripting
     return doc
 
 
-def _flatten(parser: Any, *, quirks: bool) -> Document:
+def _flatten(parser: Any, *, quirks: bool, limits: Limits = DEFAULT_LIMITS) -> Document:
     """Copy the parser's tree into flat lists in one pre-order walk.
 
     The walk keeps a stack of child iterators (Lexbor's own, one per open element), so every
@@ -409,24 +431,25 @@ def _flatten(parser: Any, *, quirks: bool) -> Document:
     collector to scan, and every reader wants the string. Node kinds are told apart by
     Lexbor's tag id. An element's namespace follows its parent's, switching at
     ``<svg>``/``<math>`` and back to HTML inside their integration points
-    (``foreignObject``, ``annotation-xml`` ...)."""
+    (``foreignObject``, ``annotation-xml`` ...). More than ``limits.max_elements`` elements
+    are refused as soon as the one over the limit is reached."""
     doc = Document([], [], [], [], [], {}, parser, {}, quirks)
     root = parser.root
     if root is None:
         raise InvalidObservationError("dom_html has no elements")
-    _copy_tree(doc, root)
+    _copy_tree(doc, root, limits)
     if not doc.tags:
         raise InvalidObservationError("dom_html has no elements")
     return doc
 
 
-def _copy_tree(doc: Document, root: Any) -> None:
+def _copy_tree(doc: Document, root: Any, limits: Limits) -> None:
     """Append the elements and texts of ``root``'s tree to ``doc`` (see :func:`_flatten`)."""
     tags, attrs, parent, content = doc.tags, doc.attrs, doc.parent, doc.content
     namespace, mem_ids, by_id, depth = doc.namespace, doc.mem_ids, doc.by_id, list[int]()
     add_tag, add_attrs, add_parent = tags.append, attrs.append, parent.append
     add_content, add_namespace, add_depth = content.append, namespace.append, depth.append
-    index = 0
+    index, max_elements = 0, limits.max_elements
     nodes: Iterator[Any] = iter((root,))  # the children being read ...
     at = -1  # ... of this element (the parser's parent of each)
     own: Content = []  # content[at]
@@ -439,8 +462,8 @@ def _copy_tree(doc: Document, root: Any) -> None:
                     value = node.text_content
                     own.append(value if value is not None else "")
                 continue  # comments, doctype
-            if index >= MAX_ELEMENTS:
-                raise _too_many_elements()
+            if index >= max_elements:
+                raise limits.refuse("max_elements", None, "dom_html")
             tag, up = node.tag, at
             if up >= 0:
                 level = depth[up] + 1
@@ -482,9 +505,7 @@ def _copy_tree(doc: Document, root: Any) -> None:
             own = content[at]
 
 
-def _too_many_elements() -> InvalidObservationError:
-    """The error for a page with more than :data:`MAX_ELEMENTS` elements."""
-    return InvalidObservationError(
-        f"dom_html has more than {MAX_ELEMENTS:,} elements",
-        details={"max_elements": MAX_ELEMENTS},
-    )
+def _too_deep(depth: int, limits: Limits) -> LimitExceededError:
+    """The error for a page whose nesting, estimated from its tags, is over
+    ``limits.max_depth`` (browsers flatten anything beyond :data:`MAX_DOM_DEPTH` anyway)."""
+    return limits.refuse("max_depth", depth, "dom_html (nesting estimated from its tags)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from resolver import Observation
+from resolver import LimitExceededError, Limits, Observation
 from resolver.adapters.dom import analyze, parse
 from resolver.adapters.dom.parse import MATHML, MAX_DOM_DEPTH, SVG, decode_html, parse_html
 from resolver.errors import InvalidObservationError
@@ -73,10 +73,66 @@ def test_the_flat_document_mirrors_the_tree() -> None:
     assert doc.by_id == {"a": p, "b": b}  # the first element with an id
 
 
-def test_too_many_elements_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parse, "MAX_ELEMENTS", 10)
-    with pytest.raises(InvalidObservationError, match="more than 10 elements"):
-        parse_html("<p>x</p>" * 20)
+def test_too_many_elements_is_a_typed_error() -> None:
+    with pytest.raises(LimitExceededError, match="more than 10 elements"):
+        parse_html("<p>x</p>" * 20, limits=Limits(max_elements=10))
+
+
+def _refusal(page: str | bytes, limits: Limits) -> LimitExceededError:
+    """The error the DOM source raises for ``page`` under ``limits`` (it must raise one)."""
+    with pytest.raises(LimitExceededError) as info:
+        Observation(dom_html=page, limits=limits).candidates("dom")
+    return info.value
+
+
+def test_max_html_chars_comes_from_the_observation_limits() -> None:
+    page = "<p>" + "x" * 193 + "</p>"
+    assert len(page) == 200
+    error = _refusal(page, Limits(max_html_chars=100))
+    assert "200 characters" in error.message and "max_html_chars=100" in error.message
+    assert "Limits(max_html_chars=...)" in error.message
+    assert "--limit max_html_chars=N" in error.message
+    assert error.evidence.details == {"limit": "max_html_chars", "allowed": 100, "found": 200}
+    assert Observation(dom_html=page).candidates("dom").roles[0] == "paragraph"
+    at_the_limit = Observation(dom_html=page, limits=Limits(max_html_chars=200))
+    assert at_the_limit.candidates("dom").roles[0] == "paragraph"
+
+
+def test_bytes_far_over_max_html_chars_are_refused_before_decoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = b"<p>" + b"x" * 993 + b"</p>"
+    # Within four bytes a character of the limit: decoded, then counted.
+    assert _refusal(page, Limits(max_html_chars=300)).evidence.details["found"] == 1000
+
+    def no_decoding(data: bytes) -> tuple[str, bool]:
+        raise AssertionError("decoded")
+
+    monkeypatch.setattr(parse, "_decode", no_decoding)
+    error = _refusal(page, Limits(max_html_chars=100))
+    assert "more than 100 characters" in error.message and "1,000 bytes" in error.message
+
+
+def test_max_elements_comes_from_the_observation_limits() -> None:
+    page = "<button>x</button>" * 7  # html, head, body and 7 buttons: 10 elements
+    table = Observation(dom_html=page, limits=Limits(max_elements=10)).candidates("dom")
+    assert table.roles == ("button",) * 7
+    error = _refusal(page + "<button>x</button>", Limits(max_elements=10))
+    assert "more than 10 elements" in error.message and "max_elements=10" in error.message
+    assert "--limit max_elements=N" in error.message
+    assert error.evidence.details["limit"] == "max_elements"
+    assert len(Observation(dom_html=page * 20).candidates("dom")) == 140  # the default
+
+
+def test_max_depth_comes_from_the_observation_limits() -> None:
+    page = "<div>" * 50 + "<button>deep</button>" + "</div>" * 50
+    error = _refusal(page, Limits(max_depth=20))
+    assert "max_depth=20" in error.message and "--limit max_depth=N" in error.message
+    assert error.evidence.details == {"limit": "max_depth", "allowed": 20, "found": 51}
+    assert Observation(dom_html=page).candidates("dom").roles == ("button",)
+    shallow = "<div>" * 15 + "<button>deep</button>" + "</div>" * 15
+    limited = Observation(dom_html=shallow, limits=Limits(max_depth=20))
+    assert limited.candidates("dom").roles == ("button",)
 
 
 @pytest.mark.parametrize(
@@ -131,7 +187,7 @@ def test_fifty_megabyte_page_is_refused_quickly() -> None:
 @pytest.mark.parametrize("tag", ["div", "span", "section"])
 def test_hundred_thousand_deep_nesting_is_refused_in_bounded_time(tag: str) -> None:
     page = f"<{tag}>" * 100_000 + "x" + f"</{tag}>" * 100_000
-    with pytest.raises(InvalidObservationError, match="nests"):
+    with pytest.raises(InvalidObservationError, match="max_depth=4096"):
         Observation(dom_html=page).candidates("dom")
 
 
@@ -276,7 +332,7 @@ def test_pages_of_raw_text_tags_are_read_in_bounded_time(page: str, refused: boo
     """Each raw-text element's end is looked for once, not once per element before it: the
     page is read, or refused with a typed error, in time."""
     if refused:
-        with pytest.raises(InvalidObservationError, match="nests"):
+        with pytest.raises(InvalidObservationError, match="max_depth=4096"):
             parse_html(page)
     else:
         assert parse_html(page).tags[0] == "html"
