@@ -89,14 +89,14 @@ def _empty(shot: Screenshot, window: Window, source: SourceInput) -> CandidateTa
 
 def build_table(source: SourceInput) -> CandidateTable:
     """The whole screenshot's candidate table (see :mod:`resolver.adapters.vision.table`)."""
-    shot = load_screenshot(source.raw, source.channel_order)
+    shot = load_screenshot(source.raw, source.channel_order, source.limits)
     return to_table(analyze(shot), source.screen_size, max_rows=source.max_nodes)
 
 
 def build_region_table(source: SourceInput, region: Region) -> CandidateTable:
     """The candidate table of the window ``region`` covers (elements cut by its edges are
     left to larger windows); empty when the window falls outside the screenshot."""
-    shot = load_screenshot(source.raw, source.channel_order)
+    shot = load_screenshot(source.raw, source.channel_order, source.limits)
     window = pixel_window(shot, region, source.screen_size)
     if window[2] - window[0] < MIN_SIDE or window[3] - window[1] < MIN_SIDE:
         return _empty(shot, window, source)

@@ -1,11 +1,14 @@
 """Screenshot input: PNG/JPEG bytes, a path or an array, checked and decoded into one BGR image.
 
-Everything a caller can pass is checked before it costs memory: the pixel size of a PNG or
-JPEG is read from its header and refused above :data:`MAX_PIXELS` *before* decoding; a file
-that does not end the way its format ends (PNG ``IEND``, JPEG ``EOI``) is truncated; arrays must
-be ``uint8`` with 1, 3 or 4 channels. Every refusal is an
-:class:`~resolver.errors.InvalidObservationError` that says what was wrong; no OpenCV error
-escapes.
+Everything a caller can pass is checked before it costs memory, against the
+:class:`~resolver.limits.Limits` passed in (the observation's): a file's size is read before
+it is, and no more than ``max_image_bytes`` of it ever; the pixel size of a PNG or JPEG is read
+from its header and refused above ``max_image_pixels`` *before* decoding. Over a limit, the
+refusal is a :class:`~resolver.errors.LimitExceededError` naming it. A file that does not end
+the way its format ends (PNG ``IEND``, JPEG ``EOI``) is truncated; arrays must be ``uint8``
+with 1, 3 or 4 channels; a path must name a readable file. Every other refusal is an
+:class:`~resolver.errors.InvalidObservationError` that says what was wrong; no OpenCV or OS
+error escapes.
 
 Decoded screenshots are cached by content (a BLAKE2 digest), so the several tables built
 from one observation (hint windows, the whole screen) decode it once.
@@ -26,7 +29,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import InvalidObservationError
+from ...errors import InvalidObservationError, shorten
+from ...limits import DEFAULT_LIMITS, Limits
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -40,14 +44,14 @@ __all__ = [
 
 Pixels = npt.NDArray[np.uint8]
 
-MAX_PIXELS: Final[int] = 40_000_000
-"""Largest screenshot read (a 8K screen is 33 megapixels); larger ones are refused unread."""
+MAX_PIXELS: Final[int] = DEFAULT_LIMITS.max_image_pixels
+"""The default ``Limits.max_image_pixels`` (a 8K screen is 33 megapixels)."""
 MAX_SIDE: Final[int] = 16_384
 """Longest side read."""
 MIN_SIDE: Final[int] = 8
 """Shortest side read: below this there is nothing to find."""
-MAX_FILE_BYTES: Final[int] = 256 * 1024 * 1024
-"""Largest screenshot file read."""
+MAX_FILE_BYTES: Final[int] = DEFAULT_LIMITS.max_image_bytes
+"""The default ``Limits.max_image_bytes``."""
 
 _PNG_MAGIC: Final[bytes] = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC: Final[bytes] = b"\xff\xd8\xff"
@@ -92,17 +96,18 @@ def _bad(message: str, **details: Any) -> InvalidObservationError:
     return InvalidObservationError(f"screenshot: {message}", details=details)
 
 
-def _check_size(width: int, height: int) -> None:
+def _check_size(width: int, height: int, limits: Limits) -> None:
     if width < MIN_SIDE or height < MIN_SIDE:
         raise _bad(
             f"{width}x{height} pixels is too small (at least {MIN_SIDE}x{MIN_SIDE})",
             width=width,
             height=height,
         )
-    if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
+    if width * height > limits.max_image_pixels:
+        raise limits.refuse("max_image_pixels", width * height, f"the {width}x{height} screenshot")
+    if width > MAX_SIDE or height > MAX_SIDE:
         raise _bad(
-            f"{width}x{height} pixels is too large (at most {MAX_PIXELS:,} pixels and "
-            f"{MAX_SIDE} per side)",
+            f"{width}x{height} pixels is too large (at most {MAX_SIDE} per side)",
             width=width,
             height=height,
         )
@@ -159,9 +164,9 @@ def image_size(data: bytes) -> tuple[int, int, str]:
     raise _bad("not a PNG or JPEG image (unknown signature)", head=data[:8].hex())
 
 
-def _decode(data: bytes, digest: str) -> Screenshot:
+def _decode(data: bytes, digest: str, limits: Limits) -> Screenshot:
     width, height, kind = image_size(data)
-    _check_size(width, height)
+    _check_size(width, height, limits)
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
         decoded = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
@@ -174,7 +179,7 @@ def _decode(data: bytes, digest: str) -> Screenshot:
     return Screenshot(pixels, digest, kind)
 
 
-def _check_array(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+def _check_array(array: npt.NDArray[Any], limits: Limits) -> npt.NDArray[Any]:
     if array.dtype != np.uint8:
         raise _bad(f"an array screenshot must be uint8, got {array.dtype}", dtype=str(array.dtype))
     if array.ndim == 3 and array.shape[2] == 1:
@@ -184,7 +189,7 @@ def _check_array(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
             f"an array screenshot must be H x W, H x W x 3 or H x W x 4; got {array.shape}",
             shape=list(array.shape),
         )
-    _check_size(int(array.shape[1]), int(array.shape[0]))
+    _check_size(int(array.shape[1]), int(array.shape[0]), limits)
     return np.ascontiguousarray(array)
 
 
@@ -201,52 +206,89 @@ def _from_array(array: npt.NDArray[Any], channel_order: str, digest: str) -> Scr
     return Screenshot(pixels, digest, "array")
 
 
-def _read_path(path: Path) -> bytes:
+def _path_of(raw: str | os.PathLike[Any]) -> Path:
+    """``raw`` as a path the OS can be asked about: a NUL character (which no OS path holds)
+    is refused here, not left to ``open`` to raise ``ValueError``."""
+    try:
+        name = os.fsdecode(raw)
+    except (TypeError, ValueError) as exc:  # __fspath__ returned junk, undecodable bytes
+        raise _bad(f"the screenshot path cannot be read as a path: {exc}") from exc
+    if "\0" in name:
+        raise _bad(
+            f"the screenshot path {shorten(repr(name))} contains a NUL character, which no "
+            "file path can hold",
+            path=shorten(name),
+        )
+    return Path(name)
+
+
+def _read_path(path: Path, limits: Limits) -> bytes:
+    """The file's bytes; over ``limits.max_image_bytes`` is refused by its size before it is
+    read, and a file that grows (or has no size: a device) is read no further than the limit."""
+    allowed, name = limits.max_image_bytes, shorten(str(path))
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _bad(f"{path} is larger than {MAX_FILE_BYTES} bytes", path=str(path))
-        return path.read_bytes()
-    except OSError as exc:
-        raise _bad(f"cannot read {path}: {exc.strerror or exc}", path=str(path)) from exc
+        data = b"" if size > allowed else _read_at_most(path, allowed + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a path the OS cannot encode
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise _bad(f"cannot read {name}: {reason}", path=name) from exc
+    if size > allowed or len(data) > allowed:
+        found = size if size > allowed else None
+        raise limits.refuse("max_image_bytes", found, f"the screenshot file {name}")
+    return data
 
 
-def _as_bytes(raw: Any) -> bytes | None:
+def _read_at_most(path: Path, size: int) -> bytes:
+    with path.open("rb") as file:
+        return file.read(size)
+
+
+def _as_bytes(raw: Any, limits: Limits) -> bytes | None:
     if isinstance(raw, bytes):
         return raw
     if isinstance(raw, (bytearray, memoryview)):
         return bytes(raw)
     if isinstance(raw, (str, os.PathLike)):
-        return _read_path(Path(raw))
+        return _read_path(_path_of(raw), limits)
     return None
 
 
-def load_screenshot(raw: Any, channel_order: str = "rgb") -> Screenshot:
+def load_screenshot(
+    raw: Any, channel_order: str = "rgb", limits: Limits = DEFAULT_LIMITS
+) -> Screenshot:
     """The screenshot in ``raw`` (PNG/JPEG bytes, a path, or a ``uint8`` array whose colour
     channels are in ``channel_order``), decoded once per content and cached.
 
     Raises
     ------
+    LimitExceededError
+        Over ``limits.max_image_bytes`` (a file or bytes) or ``limits.max_image_pixels``.
     InvalidObservationError
         Anything that is not a readable PNG/JPEG or ``uint8`` image within the size limits.
     """
     if channel_order not in ("rgb", "bgr"):
         raise _bad("channel_order must be 'rgb' or 'bgr'")
     if isinstance(raw, np.ndarray):
-        array = _check_array(raw)
+        array = _check_array(raw, limits)
         hasher = hashlib.blake2b(f"{array.shape}{channel_order}".encode(), digest_size=16)
         hasher.update(array.data)
         key = hasher.hexdigest()
         return _cached(key) or _remember(_from_array(array, channel_order, key))
-    data = _as_bytes(raw)
+    if isinstance(raw, (bytes, bytearray, memoryview)):
+        size = raw.nbytes if isinstance(raw, memoryview) else len(raw)
+        if size > limits.max_image_bytes:  # (before a copy of it is made)
+            raise limits.refuse("max_image_bytes", size, "the screenshot")
+    data = _as_bytes(raw, limits)
     if data is None:
         raise _bad(
             f"expected PNG/JPEG bytes, a path or a uint8 numpy array; got {type(raw).__name__}"
         )
-    if len(data) > MAX_FILE_BYTES:
-        raise _bad(f"the image is larger than {MAX_FILE_BYTES} bytes")
     key = hashlib.blake2b(data, digest_size=16).hexdigest()
-    return _cached(key) or _remember(_decode(data, key))
+    shot = _cached(key)
+    if shot is not None:  # decoded under other limits: these must allow it too
+        _check_size(shot.width, shot.height, limits)
+        return shot
+    return _remember(_decode(data, key, limits))
 
 
 def _cached(key: str) -> Screenshot | None:

@@ -11,7 +11,10 @@ import numpy as np
 import pytest
 from vision_images import jpeg, png
 
-from resolver.adapters.vision.image import MAX_PIXELS, image_size, load_screenshot
+from resolver import LimitExceededError, Limits, Observation
+from resolver.adapters import Region
+from resolver.adapters.vision import image
+from resolver.adapters.vision.image import MAX_PIXELS, MAX_SIDE, image_size, load_screenshot
 from resolver.errors import InvalidObservationError
 
 
@@ -78,7 +81,8 @@ def test_same_content_is_decoded_once() -> None:
         (b"GIF89a" + b"\x00" * 40, "not a PNG or JPEG"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", "header"),
         (_png_header(1, 1), "too small"),
-        (_png_header(20000, 20000), "too large"),
+        (_png_header(20000, 20000), "max_image_pixels"),
+        (_png_header(MAX_SIDE + 1, 100), "too large"),
         (np.zeros((20, 20, 3), dtype=np.float32), "uint8"),
         (np.zeros((20, 20, 2), dtype=np.uint8), "H x W"),
         (np.zeros((0, 20, 3), dtype=np.uint8), "too small"),
@@ -92,10 +96,87 @@ def test_bad_input_is_a_typed_error(raw: object, message: str) -> None:
 
 def test_huge_image_is_refused_before_decoding() -> None:
     # 20000 x 20000 would need 1.2 GB decoded; the header alone refuses it.
-    with pytest.raises(InvalidObservationError, match="too large") as info:
+    with pytest.raises(LimitExceededError, match="20000x20000") as info:
         load_screenshot(_png_header(20000, 20000))
-    assert info.value.evidence.details["width"] == 20000
+    assert info.value.evidence.details["found"] == 20000 * 20000
     assert MAX_PIXELS < 20000 * 20000
+
+
+def _refusal(screenshot: object, limits: Limits) -> LimitExceededError:
+    """The error the vision source raises for ``screenshot`` under ``limits``."""
+    with pytest.raises(LimitExceededError) as info:
+        Observation(screenshot=screenshot, limits=limits).candidates("vision")
+    return info.value
+
+
+def test_max_image_pixels_is_checked_from_the_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_decoding(*args: object) -> None:
+        raise AssertionError("decoded")
+
+    monkeypatch.setattr(image.cv2, "imdecode", no_decoding)
+    for header in (_png_header(100_000, 100_000), _jpeg_header(60_000, 60_000)):
+        error = _refusal(header, Limits())
+        assert "max_image_pixels=40000000" in error.message
+        assert "--limit max_image_pixels=N" in error.message
+        assert "Limits(max_image_pixels=...)" in error.message
+    assert _refusal(_png_header(100_000, 100_000), Limits()).evidence.details == {
+        "limit": "max_image_pixels",
+        "allowed": 40_000_000,
+        "found": 10_000_000_000,
+    }
+
+
+def test_max_image_pixels_comes_from_the_observation_limits() -> None:
+    data = png(np.full((20, 30, 3), 80, dtype=np.uint8))  # 600 pixels
+    small = Limits(max_image_pixels=599)
+    assert load_screenshot(data).width == 30  # decoded and cached under the default ...
+    error = _refusal(data, small)  # ... and refused under a smaller limit all the same
+    assert "600 pixels" in error.message and "max_image_pixels=599" in error.message
+    with pytest.raises(LimitExceededError, match="max_image_pixels=599"):
+        Observation(screenshot=data, limits=small).region_candidates(
+            "vision", Region((0, 0, 10, 10), None, (400, 300))
+        )
+    _refusal(np.zeros((20, 30, 3), np.uint8), small)  # an array, from its shape
+    assert load_screenshot(data, limits=Limits(max_image_pixels=600)).height == 20
+
+
+def test_max_image_bytes_for_bytes_and_files(tmp_path: Path) -> None:
+    data = png(np.full((20, 30, 3), 90, dtype=np.uint8))
+    path = tmp_path / "shot.png"
+    path.write_bytes(data)
+    small = Limits(max_image_bytes=len(data) - 1)
+    for raw in (data, bytearray(data), memoryview(data), path, str(path)):
+        error = _refusal(raw, small)
+        assert f"max_image_bytes={len(data) - 1}" in error.message
+        assert "--limit max_image_bytes=N" in error.message
+        assert error.evidence.details["found"] == len(data)
+        enough = Limits(max_image_bytes=len(data))
+        assert load_screenshot(raw, limits=enough).width == 30
+        assert load_screenshot(raw).width == 30  # the default
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_file_without_a_size_is_read_no_further_than_max_image_bytes() -> None:
+    error = _refusal("/dev/zero", Limits(max_image_bytes=1000))
+    assert "more than 1,000 bytes" in error.message and error.evidence.details["found"] is None
+
+
+@pytest.mark.parametrize("path", ["\0", "shot\0.png", Path("dir\0/shot.png")])
+def test_a_path_with_a_nul_character_is_a_typed_error(path: object) -> None:
+    with pytest.raises(InvalidObservationError, match="NUL character"):
+        Observation(screenshot=path).candidates("vision")
+    with pytest.raises(InvalidObservationError, match="NUL character"):
+        load_screenshot(path)
+
+
+@pytest.mark.parametrize("path", ["\ud800.png", b"\xff\x00.png"])
+def test_paths_the_os_cannot_take_are_typed_errors(path: object) -> None:
+    class Given:
+        def __fspath__(self) -> object:
+            return path
+
+    with pytest.raises(InvalidObservationError, match="screenshot"):
+        load_screenshot(Given())
 
 
 def test_truncated_and_corrupt_images() -> None:
