@@ -26,10 +26,7 @@ EXAMPLES: dict[str, int] = {
     "snapshot": 200,
     "cli": 120,
 }
-KNOWN_BUGS: dict[str, str] = {
-    "vision": "Observation(screenshot='\\x00') (a path with a NUL) raises ValueError "
-    "'embedded null byte', not InvalidObservationError",
-}
+KNOWN_BUGS: dict[str, str] = {}
 """Kinds whose property a library bug breaks today (kind -> the bug); marked xfail, not
 strict, until it is fixed."""
 
