@@ -96,19 +96,24 @@ _UNITS: Final[dict[str, str]] = {
 DEFAULT_LIMITS: Final[Limits] = Limits()
 
 REFERENCE_LIMITS: Final[dict[str, int]] = {
-    "name": 10_000,
     "role": 200,
+    "name": 10_000,
     "container_path entries": 64,
     "container_path entry": 2_000,
     "xpath": 4_096,
-    "css": 4_096,
-    "platform_ids value": 2_000,
-    "platform_ids entries": 32,
-    "value": 10_000,
+    "css_selector": 4_096,
+    "automation_id": 2_000,
+    "accessibility_id": 2_000,
+    "dom_id": 2_000,
+    "test_id": 2_000,
 }
-"""Characters (or entries) of a reference's fields; a longer field is refused with
-:class:`~resolver.errors.InvalidReferenceError` when the reference is built. The web fields'
-limits (classes, href, attributes, nearby texts) are in :mod:`resolver.web`."""
+"""Characters of a reference's text fields (keyed by the field of
+:class:`~resolver.models.SemanticElementRef`), and the entries of its ``container_path`` and
+characters of each entry. A longer field is refused with
+:class:`~resolver.errors.InvalidReferenceError` when the reference is built or read (the
+constructor, ``model_validate``, ``model_validate_json``), on its length alone: a 50 MB name
+costs no more than a short one. The web fields' limits (class name, tag, classes, href,
+attributes, nearby texts) are in :mod:`resolver.web`."""
 
 
 def parse_limit(text: str, base: Limits = DEFAULT_LIMITS) -> Limits:

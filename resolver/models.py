@@ -2,18 +2,31 @@
 
 Both are pydantic v2 models: they round-trip JSON (``model_dump_json`` /
 ``model_validate_json``) and export JSON Schema (``model_json_schema``). Invalid input raises
-:class:`~resolver.errors.InvalidReferenceError` (a ``ValueError``), never pydantic's own error.
+:class:`~resolver.errors.InvalidReferenceError` (a ``ValueError``), never pydantic's own error;
+so does a field longer than its limit (:data:`~resolver.limits.REFERENCE_LIMITS`), checked on
+the length alone, and an assignment to a field (the models are immutable: make a changed copy
+with ``ref.model_copy(update={...})``).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Final, Literal
+from collections.abc import Sized
+from typing import Any, ClassVar, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from .errors import InvalidReferenceError
+from .errors import InvalidReferenceError, shorten
 from .geometry import CoordSpace
+from .limits import REFERENCE_LIMITS
 from .web import (
     ATTRIBUTE_NAMES,
     MAX_ATTRIBUTE,
@@ -56,6 +69,43 @@ POSITIONAL_ID_COLUMNS: Final[frozenset[str]] = frozenset({"xpath", "css"})
 """ID columns that address an element by its position in the document: after a reorder the
 old path names the neighbour, so a match is weaker evidence than a platform ID."""
 
+_PATH_ENTRIES: Final[int] = REFERENCE_LIMITS["container_path entries"]
+_PATH_ENTRY: Final[int] = REFERENCE_LIMITS["container_path entry"]
+_CLASS_ATTRIBUTE: Final[int] = MAX_CLASSES * (MAX_CLASS_CHARS + 1)
+"""Characters of the classes as written (a class attribute, or its tokens with a separator
+each) at most: longer ones are refused before they are split."""
+
+
+def _over(what: str, size: int, limit: int, unit: str = "characters") -> InvalidReferenceError:
+    """The error for ``what`` (a field) of ``size`` over ``limit``; the value is not quoted."""
+    return InvalidReferenceError(
+        f"{what} has {size:,} {unit}, over the reference limit of {limit:,}",
+        details={"field": what, "found": size, "allowed": limit},
+    )
+
+
+def _check_length(what: str, value: str, limit: int) -> str:
+    if len(value) > limit:
+        raise _over(what, len(value), limit)
+    return value
+
+
+def _check_path(value: tuple[str, ...]) -> tuple[str, ...]:
+    """``container_path`` within its limits: entries, and characters per entry."""
+    if len(value) > _PATH_ENTRIES:
+        raise _over("container_path", len(value), _PATH_ENTRIES, "entries")
+    for k, item in enumerate(value):
+        _check_length(f"container_path entry {k}", item, _PATH_ENTRY)
+    return value
+
+
+def _sized_over(value: Any, limit: int) -> int | None:
+    """How many items ``value`` has when it is a collection (not text) of more than
+    ``limit``, else ``None``: a cheap count before pydantic copies it item by item."""
+    if isinstance(value, Sized) and not isinstance(value, (str, bytes, bytearray)):
+        return len(value) if len(value) > limit else None
+    return None
+
 
 def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
     """Turn pydantic's error into ours, unwrapping one we raised in a nested model."""
@@ -65,7 +115,8 @@ def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
         inner = (err.get("ctx") or {}).get("error")
         message = inner.message if isinstance(inner, InvalidReferenceError) else err["msg"]
         message = message.removeprefix("Value error, ")
-        problems.append(f"{where}: {message}" if where else message)
+        named = not where or message.startswith((f"{where} ", f"{where}:"))
+        problems.append(message if named else f"{where}: {message}")
     text = "; ".join(problems)
     if not text.startswith("invalid "):
         text = f"invalid {what}: {text}"
@@ -73,9 +124,26 @@ def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
 
 
 class _Model(BaseModel):
-    """Shared behaviour: pydantic's errors become :class:`InvalidReferenceError`."""
+    """Shared behaviour: pydantic's errors become :class:`InvalidReferenceError`, and fields
+    cannot be assigned or deleted."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    _called: ClassVar[tuple[str, str]] = ("references", "ref")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise self._immutable(name)
+
+    def __delattr__(self, name: str) -> None:
+        raise self._immutable(name)
+
+    def _immutable(self, name: str) -> InvalidReferenceError:
+        field = shorten(name, 80)
+        plural, variable = self._called
+        return InvalidReferenceError(
+            f"cannot change {field!r}: {plural} are immutable; make a changed copy with "
+            f"{variable}.model_copy(update={{{field!r}: ...}})",
+            details={"field": field},
+        )
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -210,9 +278,12 @@ class SemanticElementRef(_Model):
         "href",
     )
     @classmethod
-    def _blank_is_none(cls, value: str | None) -> str | None:
+    def _blank_is_none(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is None:
             return None
+        limit = REFERENCE_LIMITS.get(str(info.field_name))
+        if limit is not None:
+            _check_length(str(info.field_name), value, limit)
         return value if value.strip() else None
 
     @field_validator("coord_space", mode="before")
@@ -278,11 +349,22 @@ class SemanticElementRef(_Model):
     @classmethod
     def _split_classes(cls, value: Any) -> Any:
         # A class attribute as written ("btn primary") is accepted as well as its tokens.
-        return value.split() if isinstance(value, str) else value
+        if isinstance(value, str):
+            return _check_length("classes", value, _CLASS_ATTRIBUTE).split()
+        count = _sized_over(value, _CLASS_ATTRIBUTE)
+        if count is not None:
+            raise InvalidReferenceError(
+                f"classes has {count:,} entries, more than the {_CLASS_ATTRIBUTE:,} characters "
+                "the classes may take written out"
+            )
+        return value
 
     @field_validator("classes")
     @classmethod
     def _check_classes(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        written = sum(len(item) + 1 for item in value)
+        if written > _CLASS_ATTRIBUTE:
+            raise _over("classes", written, _CLASS_ATTRIBUTE)
         tokens = tuple(dict.fromkeys(t for item in value for t in item.split()))
         if len(tokens) > MAX_CLASSES or any(len(t) > MAX_CLASS_CHARS for t in tokens):
             raise ValueError(
@@ -296,9 +378,9 @@ class SemanticElementRef(_Model):
         clean = {k.strip().lower(): v for k, v in value.items() if v.strip()}
         unknown = sorted(set(clean) - set(ATTRIBUTE_NAMES))
         if unknown:
-            raise ValueError(
-                f"attributes may only be {', '.join(ATTRIBUTE_NAMES)}; got {', '.join(unknown)}"
-            )
+            got = ", ".join(shorten(name, 40) for name in unknown[:5])
+            got += f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
+            raise ValueError(f"attributes may only be {', '.join(ATTRIBUTE_NAMES)}; got {got}")
         if any(len(v) > MAX_ATTRIBUTE for v in clean.values()):
             raise ValueError(f"attribute values are at most {MAX_ATTRIBUTE} characters")
         return clean
@@ -313,10 +395,18 @@ class SemanticElementRef(_Model):
             )
         return texts
 
+    @field_validator("container_path", mode="before")
+    @classmethod
+    def _count_path(cls, value: Any) -> Any:
+        count = _sized_over(value, _PATH_ENTRIES)
+        if count is not None:
+            raise _over("container_path", count, _PATH_ENTRIES, "entries")
+        return value
+
     @field_validator("container_path")
     @classmethod
     def _clean_path(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(item for item in value if item.strip())
+        return tuple(item for item in _check_path(value) if item.strip())
 
     @model_validator(mode="after")
     def _not_empty(self) -> SemanticElementRef:
@@ -363,6 +453,8 @@ class ActionWithElement(_Model):
     >>> a.element.name
     'OK'
     """
+
+    _called: ClassVar[tuple[str, str]] = ("actions", "action")
 
     type: ActionType
     x: float | None = None

@@ -1,11 +1,14 @@
 import json
 import math
+import time
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from resolver import ActionWithElement, InvalidReferenceError, SemanticElementRef
+from resolver import ActionWithElement, InvalidReferenceError, ResolutionError, SemanticElementRef
+from resolver.limits import REFERENCE_LIMITS
 
 
 def test_round_trip_json() -> None:
@@ -120,3 +123,102 @@ def test_web_evidence_round_trips_and_is_cleaned() -> None:
 def test_web_evidence_is_bounded(data: dict[str, object]) -> None:
     with pytest.raises(InvalidReferenceError):
         SemanticElementRef.model_validate(data)
+
+
+def _sized(key: str, size: int) -> dict[str, Any]:
+    """A reference dict whose field ``key`` (of REFERENCE_LIMITS) has ``size`` characters or
+    entries."""
+    if key == "container_path entries":
+        return {"role": "button", "container_path": [f"c{k}" for k in range(size)]}
+    if key == "container_path entry":
+        return {"role": "button", "container_path": ["Settings", "p" * size]}
+    assert key in SemanticElementRef.model_fields, key
+    return {"role": "button", key: "a" * size}
+
+
+@pytest.mark.parametrize("key", sorted(REFERENCE_LIMITS))
+def test_reference_limits_are_enforced(key: str) -> None:
+    limit = REFERENCE_LIMITS[key]
+    at_limit = SemanticElementRef.model_validate(_sized(key, limit))
+    assert SemanticElementRef.model_validate_json(at_limit.model_dump_json()) == at_limit
+    assert SemanticElementRef(**_sized(key, limit)) == at_limit
+    over = _sized(key, limit + 1)
+    field = {"container_path entries": "container_path", "container_path entry": "container_path"}
+    for build in (
+        lambda: SemanticElementRef(**over),
+        lambda: SemanticElementRef.model_validate(over),
+        lambda: SemanticElementRef.model_validate_json(json.dumps(over)),
+    ):
+        with pytest.raises(InvalidReferenceError) as info:
+            build()
+        message = str(info.value)
+        assert len(message) < 300
+        assert field.get(key, key) in message
+        assert f"{limit + 1:,}" in message and f"reference limit of {limit:,}" in message
+
+
+def test_a_50_mb_name_is_refused_at_once_with_a_short_message() -> None:
+    name = "a" * 50_000_000
+    document = json.dumps({"role": "button", "name": name})
+    for build in (
+        lambda: SemanticElementRef(role="button", name=name),
+        lambda: SemanticElementRef.model_validate({"role": "button", "name": name}),
+        lambda: SemanticElementRef.model_validate_json(document),
+        lambda: SemanticElementRef.model_validate_json(document.encode()),
+        lambda: ActionWithElement.model_validate({"type": "click", "element": {"name": name}}),
+    ):
+        start = time.perf_counter()
+        with pytest.raises(InvalidReferenceError) as info:
+            build()
+        assert time.perf_counter() - start < 2.0
+        message = str(info.value)
+        assert len(message) < 2000 and "a" * 200 not in message
+        assert "name has 50,000,000 characters, over the reference limit of 10,000" in message
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"classes": "a " * 25_000_000},
+        {"classes": ["a"] * 1_000_000},
+        {"classes": ["b" * 50_000_000]},
+        {"container_path": ["x"] * 1_000_000},
+        {"container_path": (item for item in ["x"] * 1_000_000)},
+        {"container_path": ["x" * 50_000_000]},
+        {"attributes": {"k" * 50_000_000: "v"}},
+    ],
+)
+def test_huge_collections_are_refused_quickly(data: dict[str, Any]) -> None:
+    start = time.perf_counter()
+    with pytest.raises(InvalidReferenceError) as info:
+        SemanticElementRef(role="button", **data)
+    assert time.perf_counter() - start < 2.0
+    assert len(str(info.value)) < 300
+
+
+def test_classes_within_the_limit_are_kept() -> None:
+    tokens = [f"{k:02d}" + "c" * 126 for k in range(32)]
+    assert SemanticElementRef(role="button", classes=" ".join(tokens)).classes == tuple(tokens)
+    assert SemanticElementRef(role="button", classes=tokens).classes == tuple(tokens)
+
+
+def test_references_are_immutable_with_a_typed_error() -> None:
+    ref = SemanticElementRef(role="button", name="OK", container_path=("Dialog",))
+    for change in (
+        lambda: setattr(ref, "name", "Cancel"),
+        lambda: setattr(ref, "unknown", 1),
+        lambda: delattr(ref, "role"),
+    ):
+        with pytest.raises(InvalidReferenceError) as info:
+            change()
+        assert isinstance(info.value, ResolutionError)
+        assert "immutable" in info.value.message
+        assert "ref.model_copy(update={" in info.value.message
+    assert ref.name == "OK" and ref.role == "button"
+    changed = ref.model_copy(update={"name": "Cancel"})
+    assert changed.name == "Cancel" and changed.container_path == ("Dialog",)
+    assert ref.name == "OK"
+    assert SemanticElementRef.model_validate_json(changed.model_dump_json()) == changed
+    action = ActionWithElement(type="click", element=ref)
+    with pytest.raises(InvalidReferenceError, match=r"action\.model_copy"):
+        action.type = "hover"
