@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import InvalidObservationError
+from ..limits import DEFAULT_LIMITS, Limits
 from ..observation import Observation
 
 __all__ = [
@@ -48,8 +49,15 @@ class Capture:
     meta: dict[str, Any]
 
 
-def load_capture(name: str, files: Mapping[str, str], *, with_dom: bool = True) -> Capture:
-    """A capture from its files' texts (``{"axtree.json": "...", ...}``)."""
+def load_capture(
+    name: str,
+    files: Mapping[str, str],
+    *,
+    with_dom: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Capture:
+    """A capture from its files' texts (``{"axtree.json": "...", ...}``); its observation
+    reads them within ``limits``."""
     try:
         meta = json.loads(files["meta.json"])
         tree = json.loads(files["axtree.json"])
@@ -74,6 +82,7 @@ def load_capture(name: str, files: Mapping[str, str], *, with_dom: bool = True) 
         url=meta.get("url"),
         dom_layout=layout,
         dom_node_map=links,
+        limits=limits,
     )
     return Capture(name, obs, labels, meta)
 

@@ -157,7 +157,7 @@ def failure_pictures(
         if not failed or len(pictures) >= limit:
             continue
         try:
-            recording = load_task(_task_of(result))
+            recording = load_task(_task_of(result), limits=options.limits)
         except (ValueError, OSError):
             continue
         by_index = {step.index: step for step in recording.steps}
@@ -173,7 +173,11 @@ def failure_pictures(
 
 
 def _picture(ref: Any, doc: Any, options: ReplayOptions) -> bytes | None:
-    obs = doc if isinstance(doc, Observation) else Observation(accessibility_tree=doc)
+    obs = (
+        doc
+        if isinstance(doc, Observation)
+        else Observation(accessibility_tree=doc, limits=options.limits)
+    )
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "explain.png"
         try:

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 
 from .. import errors as _errors
 from ..chain import DEFAULT_SOURCES
+from ..limits import DEFAULT_LIMITS, Limits
 from ..models import SemanticElementRef
 from ..observation import Observation
 
@@ -25,6 +26,7 @@ __all__ = [
     "MissingExtraError",
     "Recording",
     "RecordingError",
+    "RecordingTooLargeError",
     "ReplayError",
     "ReplayOptions",
     "Step",
@@ -41,7 +43,8 @@ VERDICTS: Final[tuple[str, ...]] = (
 )  # fmt: skip
 """Per step: right node; another node; present but not answered; absent and not answered
 (right); absent but answered; answered where the recording does not know the node; no
-snapshot to resolve against; the recorded reference is invalid."""
+snapshot to resolve against; the recorded reference, or the snapshot, is invalid or over a
+limit (:class:`~resolver.limits.Limits`)."""
 
 
 class ReplayError(Exception):
@@ -53,6 +56,24 @@ class RecordingError(_errors.RecordingError, ReplayError):
 
     A :class:`~resolver.errors.ResolutionError` (``INVALID_RECORDING``, and a
     ``ValueError``) like every input error, and a :class:`ReplayError` for the replay."""
+
+
+class RecordingTooLargeError(RecordingError, _errors.LimitExceededError):
+    """A recording, or a snapshot file its timeline names, is larger than a
+    :class:`~resolver.limits.Limits` option allows (``max_recording_bytes``,
+    ``max_tree_bytes``); the run reports and skips it.
+
+    Both a :class:`RecordingError` and a :class:`~resolver.errors.LimitExceededError`
+    (``LIMIT_EXCEEDED``): the message names the limit and how to raise it, and
+    ``evidence.details`` has ``limit``, ``allowed`` and ``found``."""
+
+    default_code = _errors.ErrorCode.LIMIT_EXCEEDED
+
+    @classmethod
+    def refuse(cls, limits: Limits, name: str, found: int, what: str) -> RecordingTooLargeError:
+        """The error for ``what`` (``found`` bytes) over the limit ``name`` of ``limits``."""
+        error = limits.refuse(name, found, what)
+        return cls(error.message, details=error.evidence.details)
 
 
 class MissingExtraError(ReplayError, ImportError):
@@ -95,6 +116,9 @@ class ReplayOptions:
     """Complete each step's reference from the snapshot it was recorded on
     (:attr:`Step.recorded_on`: a timeline's snapshot before it, a capture folder's base page)
     with :func:`resolver.capture.complete_ref` before resolving it."""
+    limits: Limits = DEFAULT_LIMITS
+    """How much is read: a recording file (``max_recording_bytes``), a snapshot file beside
+    it (``max_tree_bytes``), and every observation the replay builds (nodes, depth, ...)."""
 
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""
@@ -115,6 +139,8 @@ class ReplayOptions:
             del options["min_confidence"]
         if not options["complete"]:
             del options["complete"]
+        if self.limits == DEFAULT_LIMITS:
+            del options["limits"]
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha1(text.encode()).hexdigest()[:12]
 

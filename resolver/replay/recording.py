@@ -36,12 +36,15 @@ it apart, and a replay of the folder skips it instead of reporting it corrupt.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import math
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
-from .model import Recording, RecordingError, Step
+from ..errors import shorten
+from ..limits import DEFAULT_LIMITS, Limits
+from .model import Recording, RecordingError, RecordingTooLargeError, Step
 
 __all__ = [
     "MAX_RECORDING_BYTES",
@@ -51,57 +54,77 @@ __all__ = [
     "read_recording",
 ]
 
-MAX_RECORDING_BYTES: Final[int] = 512 * 1024 * 1024
+MAX_RECORDING_BYTES: Final[int] = DEFAULT_LIMITS.max_recording_bytes
+"""The default size limit of a recording file; the one a replay applies is
+``ReplayOptions.limits.max_recording_bytes`` (``--limit max_recording_bytes=N``)."""
 _ACTION_KINDS: Final[frozenset[str]] = frozenset({"decision", "human_action"})
 _OBS_KEYS: Final[tuple[str, ...]] = ("snapshot", "accessibility_tree", "ax_snapshot")
 
+Named = tuple[str, Mapping[str, Any]]
+"""A timeline entry and what an error calls it (``r.json: timeline entry 3``,
+``r.jsonl: line 4``)."""
 
-def _json_lines(text: str, name: str) -> list[dict[str, Any]]:
-    """Every non-empty line of a JSONL text as a mapping."""
-    entries: list[dict[str, Any]] = []
+
+def _json_lines(text: str, name: str) -> list[Named]:
+    """Every non-empty line of a JSONL text as a mapping, named by its line number."""
+    entries: list[Named] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             value = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # a JSONDecodeError, or a 5,000-digit int
             raise RecordingError(
                 f"{name}: line {number} is not valid JSON (truncated?): {exc}"
             ) from exc
         if not isinstance(value, dict):
             raise RecordingError(f"{name}: line {number} is not a JSON object")
-        entries.append(value)
+        entries.append((f"{name}: line {number}", value))
     if not entries:
         raise RecordingError(f"{name}: the file is empty")
     return entries
 
 
-def _load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the entries of a recording file."""
+def _read_text(path: Path, limits: Limits) -> str:
+    """The recording's text, refused before it is read when it is over
+    ``limits.max_recording_bytes``."""
     try:
         size = path.stat().st_size
-        if size > MAX_RECORDING_BYTES:
-            raise RecordingError(f"{path.name}: larger than {MAX_RECORDING_BYTES // 2**20} MiB")
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise RecordingError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise RecordingError(f"{path.name}: cannot read: {_reason(exc)}") from exc
+    if size > limits.max_recording_bytes:
+        raise RecordingTooLargeError.refuse(limits, "max_recording_bytes", size, path.name)
+    try:
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordingError(f"{path.name}: not UTF-8 text") from exc
+    except OSError as exc:
+        raise RecordingError(f"{path.name}: cannot read: {_reason(exc)}") from exc
+
+
+def _reason(exc: Exception) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+
+
+def _load(path: Path, limits: Limits) -> tuple[Mapping[str, Any], list[Named]]:
+    """The header and the named entries of a recording file."""
+    text = _read_text(path, limits)
     if path.suffix == ".jsonl":
         lines = _json_lines(text, path.name)
-        if lines[0].get("kind") == "recording" or "recording_version" in lines[0]:
-            return lines[0], lines[1:]
+        first = lines[0][1]
+        if first.get("kind") == "recording" or "recording_version" in first:
+            return first, lines[1:]
         return {}, lines
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:
         raise RecordingError(f"{path.name}: not valid JSON (truncated?): {exc}") from exc
     if not isinstance(doc, dict) or not isinstance(doc.get("timeline"), list):
         raise RecordingError(f"{path.name}: not a recording_v1 document (no timeline list)")
     entries = doc["timeline"]
     if not all(isinstance(e, dict) for e in entries):
         raise RecordingError(f"{path.name}: every timeline entry must be a JSON object")
-    return doc, entries
+    return doc, [(f"{path.name}: timeline entry {i}", entry) for i, entry in enumerate(entries)]
 
 
 def document_kind(doc: Any) -> str | None:
@@ -131,14 +154,15 @@ def document_kind(doc: Any) -> str | None:
         return None
 
 
-def observation_file_kind(path: Path) -> str | None:
+def observation_file_kind(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> str | None:
     """What ``path`` holds when it is an observation file a recording's ``ax_snapshot``
     entry can name (``"SnapshotV1"``, or an accessibility-tree format such as ``"cdp"``);
-    ``None`` for a recording, a reference, or anything unreadable."""
+    ``None`` for a recording, a reference, anything unreadable, or a file over
+    ``limits.max_recording_bytes``."""
     if path.suffix != ".json":
         return None
     try:
-        if path.stat().st_size > MAX_RECORDING_BYTES:
+        if path.stat().st_size > limits.max_recording_bytes:
             return None
         doc = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError):
@@ -147,13 +171,16 @@ def observation_file_kind(path: Path) -> str | None:
     return None if kind in (None, "recording", "reference") else kind
 
 
-def read_recording(path: Path) -> Recording:
+def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
     """Read the recording at ``path`` (``.json`` document or ``.jsonl`` lines).
 
     Parameters
     ----------
     path:
         A recording_v1 file or an openadapt-style ``ActionWithElement`` JSONL file.
+    limits:
+        The file is refused over ``limits.max_recording_bytes``, a snapshot file its
+        timeline names over ``limits.max_tree_bytes``.
 
     Returns
     -------
@@ -163,60 +190,117 @@ def read_recording(path: Path) -> Recording:
     Raises
     ------
     RecordingError
-        The file cannot be read, is not valid JSON, is cut short or is not a recording.
+        The file cannot be read, is not valid JSON, is cut short, is not a recording, or an
+        entry's field has the wrong type (the message names the entry and the field).
+        :class:`~resolver.replay.model.RecordingTooLargeError` (also a
+        :class:`~resolver.errors.LimitExceededError`) when it is over a limit.
     """
-    header, entries = _load(path)
+    header, entries = _load(path, limits)
     version = header.get("recording_version", 1)
-    if version != 1:
-        raise RecordingError(f"{path.name}: recording_version {version!r} is not supported")
-    openadapt = bool(entries) and "kind" not in entries[0] and "type" in entries[0]
+    if version != 1 or isinstance(version, bool):
+        raise RecordingError(
+            f"{path.name}: recording_version {shorten(version, 60)} is not supported"
+        )
+    mode = header.get("mode")
+    if mode is not None and not isinstance(mode, str):
+        raise RecordingError(f"{path.name}: mode must be a string, got {shorten(mode, 60)}")
+    openadapt = bool(entries) and "kind" not in entries[0][1] and "type" in entries[0][1]
     recording = Recording(
         name=path.name,
         fmt="openadapt_jsonl" if openadapt else "recording_v1",
-        mode=str(header.get("mode") or ("human" if openadapt else "agent")),
+        mode=mode or ("human" if openadapt else "agent"),
         steps=[],
         snapshots={},
     )
     source = _openadapt_entries(entries) if openadapt else iter(entries)
-    parse_entries(recording, source, path.parent)
+    parse_entries(recording, source, path.parent, limits=limits)
     return recording
 
 
-def _openadapt_entries(lines: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def _openadapt_entries(lines: list[Named]) -> Iterator[Named]:
     """openadapt-style lines as recording_v1 entries (a snapshot entry where a line has one)."""
-    for number, line in enumerate(lines, 1):
+    for number, (name, line) in enumerate(lines, 1):
         obs = next((line[k] for k in _OBS_KEYS if k in line), None)
         if obs is not None:
             sid = obs.get("snapshot_id") if isinstance(obs, Mapping) else None
-            yield {"kind": "ax_snapshot", "snapshot_id": sid or f"s{number}", "snapshot": obs}
+            sid = sid if sid is not None and sid != "" else f"s{number}"
+            yield name, {"kind": "ax_snapshot", "snapshot_id": sid, "snapshot": obs}
         action = {k: v for k, v in line.items() if k not in (*_OBS_KEYS, "target_node", "expected")}
-        yield {
-            "kind": "human_action",
-            "step": str(number),
-            "action": action,
-            "target_node": line.get("target_node"),
-            "expected": line.get("expected"),
-        }
+        yield (
+            name,
+            {
+                "kind": "human_action",
+                "step": str(number),
+                "action": action,
+                "target_node": line.get("target_node"),
+                "expected": line.get("expected"),
+            },
+        )
 
 
-def parse_entries(recording: Recording, entries: Iterator[dict[str, Any]], where: Path) -> None:
-    """Fill ``recording`` from timeline entries (``where``: the folder snapshot files are
-    relative to)."""
+def _label(entry: Mapping[str, Any], key: str, name: str) -> str | None:
+    """The field ``key`` of an entry as text (an ID, a step label, a file name): a string,
+    or a number written as text; ``None`` when it is absent or null.
+
+    Raises
+    ------
+    RecordingError
+        Anything else (a list, an object, true/false, NaN or infinity), naming the entry.
+    """
+    return _as_label(entry.get(key), f"{name}: {key}")
+
+
+def _as_label(value: Any, what: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return str(value)
+    raise RecordingError(f"{what} must be a string or a number, got {shorten(value, 60)}")
+
+
+def _mapping(entry: Mapping[str, Any], key: str, name: str) -> Mapping[str, Any] | None:
+    """The field ``key`` of an entry when it is a JSON object; ``None`` when absent or null;
+    a :class:`RecordingError` naming the entry for anything else."""
+    value = entry.get(key)
+    if value is None or isinstance(value, Mapping):
+        return value
+    raise RecordingError(f"{name}: {key} must be a JSON object, got {shorten(value, 60)}")
+
+
+def parse_entries(
+    recording: Recording,
+    entries: Iterable[Named],
+    where: Path,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+) -> None:
+    """Fill ``recording`` from timeline entries, each with what an error calls it
+    (``("r.json: timeline entry 3", {...})``); ``where`` is the folder snapshot files are relative
+    to, read within ``limits.max_tree_bytes``.
+
+    Raises
+    ------
+    RecordingError
+        A snapshot cannot be read, or an entry's field has the wrong type (a list where an ID
+        belongs, NaN as a step number); the message names the entry and the field.
+    """
     current: str | None = None
     waiting: list[int] = []  # steps whose following snapshot is not seen yet
     by_step: dict[str, int] = {}
-    for position, entry in enumerate(entries):
+    for position, (name, entry) in enumerate(entries):
         recording.entries += 1
-        kind = entry.get("kind")
+        kind = _label(entry, "kind", name)
         if kind == "navigation":
             current = None
         elif kind == "ax_snapshot":
-            current = _snapshot(recording, entry, position, where)
+            current = _snapshot(recording, entry, (position, name), where, limits)
             for i in waiting:
                 recording.steps[i] = replace(recording.steps[i], following=current)
             waiting = []
         elif kind in _ACTION_KINDS:
-            step = _step(entry, str(kind), position, current)
+            step = _step(entry, kind, (position, name), current)
             if step is None:
                 recording.untargeted += 1
                 continue
@@ -224,55 +308,82 @@ def parse_entries(recording: Recording, entries: Iterator[dict[str, Any]], where
             waiting.append(len(recording.steps))
             recording.steps.append(step)
         elif kind == "action_result":
-            _result(recording, entry, by_step)
+            _result(recording, entry, name, by_step)
 
 
-def _snapshot(recording: Recording, entry: Mapping[str, Any], position: int, where: Path) -> str:
+def _snapshot(
+    recording: Recording,
+    entry: Mapping[str, Any],
+    at: tuple[int, str],
+    where: Path,
+    limits: Limits,
+) -> str:
     """Store the snapshot of an ``ax_snapshot`` entry; return its ID."""
-    sid = str(entry.get("snapshot_id") or f"s{position}")
+    position, name = at
+    sid = _label(entry, "snapshot_id", name) or f"s{position}"
     if "snapshot" in entry:
         doc = entry["snapshot"]
     elif "file" in entry:
-        file = where / str(entry["file"])
-        try:
-            doc = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise RecordingError(f"snapshot {sid}: cannot read {file.name}: {exc}") from exc
+        doc = _snapshot_file(where, _label(entry, "file", name) or "", sid, limits)
     else:
         doc = {k: v for k, v in entry.items() if k != "kind"}
     if not isinstance(doc, Mapping):
-        raise RecordingError(f"snapshot {sid} is not a JSON object")
+        raise RecordingError(f"{name}: snapshot {shorten(sid, 60)} is not a JSON object")
     recording.snapshots[sid] = doc
     recording.order.append(sid)
     return sid
 
 
-def _target(entry: Mapping[str, Any]) -> tuple[str, Mapping[str, Any] | None]:
+def _snapshot_file(where: Path, file: str, sid: str, limits: Limits) -> Any:
+    """The JSON document of a snapshot file beside the recording, refused over
+    ``limits.max_tree_bytes``."""
+    path = where / file
+    shown = f"snapshot {shorten(sid, 60)}"
+    try:
+        size = path.stat().st_size
+        if size > limits.max_tree_bytes:
+            raise RecordingTooLargeError.refuse(limits, "max_tree_bytes", size, f"{shown} file")
+        return json.loads(path.read_text(encoding="utf-8"))
+    except RecordingError:
+        raise
+    except (OSError, ValueError, RecursionError) as exc:
+        raise RecordingError(f"{shown}: cannot read {shorten(path.name, 80)}: {exc}") from exc
+
+
+def _target(entry: Mapping[str, Any], name: str) -> tuple[str, Mapping[str, Any] | None]:
     """The action type and the recorded reference of a decision or human action."""
-    action = entry.get("action")
-    action = action if isinstance(action, Mapping) else {}
-    ref = entry.get("target") or action.get("element") or entry.get("element")
-    kind = action.get("type") or entry.get("action_type") or "click"
-    return str(kind), ref if isinstance(ref, Mapping) else None
+    action = _mapping(entry, "action", name) or {}
+    refs = (
+        _mapping(entry, "target", name),
+        _mapping(action, "element", f"{name}: action"),
+        _mapping(entry, "element", name),
+    )
+    ref = next((r for r in refs if r), None)
+    kind = (
+        _label(action, "type", f"{name}: action") or _label(entry, "action_type", name) or "click"
+    )
+    return kind, ref
 
 
-def _step(entry: Mapping[str, Any], kind: str, position: int, current: str | None) -> Step | None:
+def _step(
+    entry: Mapping[str, Any], kind: str, at: tuple[int, str], current: str | None
+) -> Step | None:
     """The step of a decision or human action, or ``None`` when it has no target."""
-    action_type, ref = _target(entry)
+    position, name = at
+    action_type, ref = _target(entry, name)
     if ref is None:
         return None
     expected: dict[str, tuple[str, ...]] = {}
-    node = entry.get("target_node")
+    node = _label(entry, "target_node", name)
     if node is not None and current is not None:
         expected[current] = (_executor(node),)
-    extra = entry.get("expected")
-    if isinstance(extra, Mapping):
-        for sid, value in extra.items():
-            expected[str(sid)] = () if value is None else (_executor(value),)
-    label = entry.get("step")
+    for sid, value in (_mapping(entry, "expected", name) or {}).items():
+        answer = _as_label(value, f"{name}: expected[{shorten(sid, 60)!r}]")
+        expected[str(sid)] = () if answer is None else (_executor(answer),)
+    label = _label(entry, "step", name)
     return Step(
         index=position,
-        step=str(label if label is not None else position),
+        step=label if label is not None else str(position),
         kind=kind,
         action_type=action_type,
         ref=ref,
@@ -280,22 +391,24 @@ def _step(entry: Mapping[str, Any], kind: str, position: int, current: str | Non
         following=None,
         expected=expected,
         recorded_on=current,
-        key=str(entry["key"]) if entry.get("key") is not None else None,
+        key=_label(entry, "key", name),
     )
 
 
-def _executor(value: Any) -> str:
+def _executor(text: str) -> str:
     """A node ID as the a11y executor ID; executor IDs stay as they are."""
-    text = str(value)
     return text if ":" in text else f"a11y:{text}"
 
 
-def _result(recording: Recording, entry: Mapping[str, Any], by_step: Mapping[str, int]) -> None:
+def _result(
+    recording: Recording, entry: Mapping[str, Any], name: str, by_step: Mapping[str, int]
+) -> None:
     """Use a successful ``action_result`` as the expected answer where none is recorded."""
-    label = entry.get("step")
-    i = by_step.get(str(label)) if label is not None else len(recording.steps) - 1
-    target = entry.get("executor_id")
-    if i is None or i < 0 or target is None or entry.get("status", "ok") != "ok":
+    label = _label(entry, "step", name)
+    i = by_step.get(label) if label is not None else len(recording.steps) - 1
+    target = _label(entry, "executor_id", name)
+    status = _label(entry, "status", name) if "status" in entry else "ok"
+    if i is None or i < 0 or target is None or status != "ok":
         return
     step = recording.steps[i]
     if step.preceding is not None and step.preceding not in step.expected:

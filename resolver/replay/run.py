@@ -41,9 +41,12 @@ Progress = Callable[[dict[str, Any]], None]
 class _Observations:
     """Observations of a recording, built once per snapshot (tables are cached on them)."""
 
-    def __init__(self, recording: Recording, override: Observation | None) -> None:
+    def __init__(
+        self, recording: Recording, override: Observation | None, options: ReplayOptions
+    ) -> None:
         self._recording = recording
         self._override = override
+        self._limits = options.limits
         self._built: dict[str, Observation] = {}
 
     def get(self, sid: str) -> Observation:
@@ -56,7 +59,9 @@ class _Observations:
         if sid not in self._built:
             doc = self._recording.snapshots[sid]
             self._built[sid] = (
-                doc if isinstance(doc, Observation) else Observation(accessibility_tree=doc)
+                doc
+                if isinstance(doc, Observation)
+                else Observation(accessibility_tree=doc, limits=self._limits)
             )
         return self._built[sid]
 
@@ -112,7 +117,7 @@ def resolve_step(
     except ResolutionError as exc:
         row["ms"] = round(1000 * (time.perf_counter() - start), 3)
         row["code"] = exc.code.value
-        invalid = exc.code.value in ("INVALID_REFERENCE", "INVALID_OBSERVATION")
+        invalid = exc.code.value in ("INVALID_REFERENCE", "INVALID_OBSERVATION", "LIMIT_EXCEEDED")
         row["verdict"] = "invalid" if invalid else _verdict(None, expected)
         row["error"] = exc.message
         row["rule"] = exc.evidence.rule or None
@@ -170,11 +175,12 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
         "entries": 0, "untargeted": 0, "steps": [],
     }  # fmt: skip
     try:
-        recording = load_task(task)
+        recording = load_task(task, limits=options.limits)
         override = None
         if options.observation is not None:
-            override = Observation(accessibility_tree=Path(options.observation))
-        observations = _Observations(recording, override)
+            path = Path(options.observation)
+            override = Observation(accessibility_tree=path, limits=options.limits)
+        observations = _Observations(recording, override, options)
         result.update(format=recording.fmt, mode=recording.mode)
         result.update(entries=recording.entries, untargeted=recording.untargeted)
         for step in recording.steps:
@@ -188,7 +194,9 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
                 row["completion"] = completion
             result["steps"].append(row)
     except RecordingError as exc:
-        kind = observation_file_kind(Path(task.path)) if task.kind == "file" else None
+        kind = None
+        if task.kind == "file":
+            kind = observation_file_kind(Path(task.path), limits=options.limits)
         if kind is None:
             result.update(status="corrupt", error=str(exc), steps=[])
         else:

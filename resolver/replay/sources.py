@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..limits import DEFAULT_LIMITS, Limits
 from .captures import bundle_folder
 from .model import Recording, RecordingError, ReplayError, Step, Task
 from .recording import read_recording
@@ -86,7 +87,7 @@ def discover(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> 
 def fingerprint(task: Task) -> str:
     """A hash of the task's input files (name, size, modification time): a resumed run
     replays a recording again when its files changed."""
-    digest = hashlib.sha1(task.name.encode())
+    digest = hashlib.sha1(task.name.encode("utf-8", "surrogatepass"))  # any file name
     if task.kind == "file":
         files = [Path(task.path)]
     else:
@@ -97,24 +98,27 @@ def fingerprint(task: Task) -> str:
             stat = file.stat()
         except OSError:
             continue
-        digest.update(f"{file.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+        digest.update(
+            f"{file.name}:{stat.st_size}:{stat.st_mtime_ns}".encode(errors="surrogatepass")
+        )
     return digest.hexdigest()[:16]
 
 
-def load_task(task: Task) -> Recording:
-    """Read the recording a task names.
+def load_task(task: Task, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
+    """Read the recording a task names, within ``limits`` (its observations too).
 
     Raises
     ------
     RecordingError
-        The recording is corrupt, truncated or not a recording.
+        The recording is corrupt, truncated or not a recording (a
+        :class:`~resolver.replay.model.RecordingTooLargeError` when it is over a limit).
     """
     if task.kind == "file":
-        return read_recording(Path(task.path))
-    return _capture_recording(Path(task.path), str(task.page))
+        return read_recording(Path(task.path), limits=limits)
+    return _capture_recording(Path(task.path), str(task.page), limits)
 
 
-def _capture_recording(root: Path, page: str) -> Recording:
+def _capture_recording(root: Path, page: str, limits: Limits = DEFAULT_LIMITS) -> Recording:
     """A base page's relocation trials as a recording: one step per trial, resolved against
     the changed version, where the label key gives the right answer."""
     try:
@@ -126,7 +130,7 @@ def _capture_recording(root: Path, page: str) -> Recording:
         if page not in files:
             raise RecordingError(f"{root}: no capture folder {page!r}")
         recording = Recording(f"captures/{page}", "captures", "agent", [], {})
-        for i, trial in enumerate(iter_trials(files)):
+        for i, trial in enumerate(iter_trials(files, limits=limits)):
             sid = trial.changed.name
             if sid not in recording.snapshots:
                 recording.snapshots[sid] = trial.changed.observation

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..capture import ref_from_row
 from ..errors import ResolutionError
+from ..limits import DEFAULT_LIMITS, Limits
 from ..models import SemanticElementRef
 from ..observation import Observation
 from .captures import Capture, load_capture
@@ -54,15 +55,18 @@ class Outcome:
     seconds: float
 
 
-def iter_trials(captures: Mapping[str, Mapping[str, str]]) -> Iterator[Trial]:
+def iter_trials(
+    captures: Mapping[str, Mapping[str, str]], *, limits: Limits = DEFAULT_LIMITS
+) -> Iterator[Trial]:
     """All trials of every ``<page>`` / ``<page>.vN`` pair among ``captures`` (capture name ->
     its files' texts, as :func:`~resolver.replay.captures.folder_captures` or
-    :func:`~resolver.replay.captures.demo_captures` return them)."""
+    :func:`~resolver.replay.captures.demo_captures` return them); the pages' observations
+    read within ``limits``."""
     cache: dict[str, Capture] = {}
 
     def get(name: str) -> Capture:
         if name not in cache:
-            cache[name] = load_capture(name, captures[name])
+            cache[name] = load_capture(name, captures[name], limits=limits)
         return cache[name]
 
     for name in sorted(captures):

@@ -44,3 +44,12 @@ def test_missing_or_empty_folder_is_a_clear_error(tmp_path: Path) -> None:
 def test_corrupt_capture_is_a_clear_error() -> None:
     with pytest.raises(InvalidObservationError, match="incomplete or corrupt"):
         load_capture("broken", {"meta.json": "{}", "axtree.json": "[", "labels.json": "{}"})
+
+
+def test_a_capture_is_read_within_the_limits() -> None:
+    from resolver.limits import Limits
+
+    capture = load_capture("login", demo_captures()["login"], limits=Limits(max_nodes=5))
+    assert capture.observation.limits.max_nodes == 5
+    with pytest.raises(InvalidObservationError, match="max_nodes"):
+        capture.observation.candidates("a11y")

@@ -81,3 +81,13 @@ def test_the_report_renders_in_headless_chromium(tmp_path: Path) -> None:
     top = pixels[: pixels.shape[0] // 2]
     green = np.all(np.abs(top.astype(int) - (0x32, 0x7D, 0x2E)) < 8, axis=-1).mean()
     assert green > 0.003
+
+
+def test_the_pictures_are_drawn_within_the_limits(tmp_path: Path) -> None:
+    from resolver.limits import Limits
+
+    options = ReplayOptions(sources=("a11y",), against="next")
+    results = replay_local(discover([RECORDINGS]), options)
+    assert len(failure_pictures(results, options, limit=1)) == 1
+    tight = ReplayOptions(sources=("a11y",), against="next", limits=Limits(max_nodes=5))
+    assert failure_pictures(results, tight, limit=1) == []  # every snapshot is refused

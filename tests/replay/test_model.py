@@ -36,3 +36,27 @@ def test_task_names_and_error_tree() -> None:
     assert Task("file", "/x/a.json").name == "/x/a.json"
     assert issubclass(RecordingError, ValueError) and issubclass(RecordingError, ReplayError)
     assert issubclass(MissingExtraError, ImportError)
+
+
+def test_limits_are_an_option_with_a_digest_of_their_own() -> None:
+    from resolver.limits import DEFAULT_LIMITS, Limits
+
+    assert ReplayOptions().limits is DEFAULT_LIMITS
+    # Left at the defaults, the digest is as before limits existed: stored results stay valid.
+    assert ReplayOptions(limits=Limits()).digest() == "26de72daf92b"
+    assert ReplayOptions(limits=Limits(max_nodes=5)).digest() != ReplayOptions().digest()
+
+
+def test_a_recording_over_a_limit_is_one_error_of_both_kinds() -> None:
+    from resolver.errors import ErrorCode, LimitExceededError, ResolutionError
+    from resolver.limits import Limits
+    from resolver.replay.model import RecordingTooLargeError
+
+    error = RecordingTooLargeError.refuse(Limits(max_recording_bytes=10), "max_recording_bytes",
+                                          99, "r.json")  # fmt: skip
+    assert isinstance(error, RecordingError) and isinstance(error, LimitExceededError)
+    assert isinstance(error, ResolutionError) and isinstance(error, ReplayError)
+    assert error.code is ErrorCode.LIMIT_EXCEEDED
+    assert error.evidence.details == {"limit": "max_recording_bytes", "allowed": 10, "found": 99}
+    assert "max_recording_bytes" in error.message
+    assert "--limit max_recording_bytes=N" in error.message

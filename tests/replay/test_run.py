@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from recording_files import CAPTURED, RECORDINGS, snapshot, write_corrupt, write_document
 
 from resolver.replay.model import ReplayOptions, Task
@@ -195,3 +196,50 @@ def test_a_snapshot_file_is_no_corrupt_recording(tmp_path: Path) -> None:
     (tmp_path / "other.json").write_text('{"hello": "world"}', "utf-8")
     result = replay_task(Task("file", str(tmp_path / "other.json")), ReplayOptions())
     assert result["status"] == "corrupt"
+
+
+def test_the_limits_reach_every_observation_the_replay_builds(tmp_path: Path) -> None:
+    from resolver.limits import Limits
+
+    task = Task("file", str(write_document(tmp_path)))
+    tight = ReplayOptions(sources=("a11y",), limits=Limits(max_nodes=1))
+    steps = replay_task(task, tight)["steps"]
+    assert [s["verdict"] for s in steps] == ["invalid"] * 3
+    assert all("max_nodes" in s["error"] for s in steps)
+    # The snapshot file every step is resolved against is read within them too.
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(snapshot("s1")))
+    steps = replay_task(task, replace(tight, observation=str(other)))["steps"]
+    assert [s["verdict"] for s in steps] == ["invalid"] * 3
+    roomy = replay_task(task, replace(tight, limits=Limits(max_nodes=3)))["steps"]
+    assert [s["verdict"] for s in roomy] == ["correct"] * 3
+
+
+def test_a_recording_over_max_recording_bytes_is_corrupt_and_says_how_to_raise_it(
+    tmp_path: Path,
+) -> None:
+    from resolver.limits import Limits
+
+    path = write_document(tmp_path)
+    options = ReplayOptions(sources=("a11y",), limits=Limits(max_recording_bytes=100))
+    result = replay_task(Task("file", str(path)), options)
+    assert result["status"] == "corrupt" and result["steps"] == []
+    assert "[LIMIT_EXCEEDED]" in result["error"] and "max_recording_bytes=100" in result["error"]
+    assert "--limit max_recording_bytes=N" in result["error"]
+    raised = replace(options, limits=Limits(max_recording_bytes=path.stat().st_size))
+    assert replay_task(Task("file", str(path)), raised)["status"] == "ok"
+
+
+def test_a_step_refused_by_a_limit_is_invalid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resolver.replay.run as run
+    from resolver.errors import LimitExceededError
+
+    def over(*_: object, **__: object) -> None:
+        raise LimitExceededError("the tree has too many nodes")
+
+    monkeypatch.setattr(run, "resolve", over)
+    task = Task("file", str(write_document(tmp_path)))
+    steps = replay_task(task, ReplayOptions(sources=("a11y",)))["steps"]
+    assert {(s["verdict"], s["code"]) for s in steps} == {("invalid", "LIMIT_EXCEEDED")}

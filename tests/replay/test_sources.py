@@ -55,3 +55,33 @@ def test_a_capture_task_is_the_relocation_trials() -> None:
     assert [s.step for s in removed] == ["settings.network.cancel"]
     with pytest.raises(RecordingError, match="no capture folder"):
         load_task(Task("captures", str(CAPTURED), "absent"))
+
+
+def test_a_capture_task_is_read_within_the_limits() -> None:
+    from resolver.limits import Limits
+
+    with pytest.raises(RecordingError, match="max_nodes"):
+        load_task(Task("captures", str(CAPTURED), "settings"), limits=Limits(max_nodes=5))
+
+
+def _undecodable_name(folder: Path) -> Path:
+    """A copy of a recording whose file name is not UTF-8 (Python sees a lone surrogate)."""
+    name = os.fsdecode(b"caf\xe9.json")
+    path = folder / name
+    try:
+        write_document(folder, name)
+    except (OSError, UnicodeEncodeError):  # a file system that takes only UTF-8 names
+        pytest.skip("this file system refuses names that are not UTF-8")
+    return path
+
+
+def test_a_file_name_that_is_not_utf8_is_replayed(tmp_path: Path) -> None:
+    from resolver.replay.model import ReplayOptions
+    from resolver.replay.run import ResultStore, replay_local
+
+    path = _undecodable_name(tmp_path)
+    (task,) = discover([tmp_path])
+    assert task.path == str(path) and len(fingerprint(task)) == 16
+    options = ReplayOptions(sources=("a11y",))
+    (result,) = replay_local([task], options, store=ResultStore(tmp_path / "out", options))
+    assert result["status"] == "ok" and result["recording"] == str(path)

@@ -85,3 +85,14 @@ def test_per_row_buttons_follow_their_row(trials: list[Trial]) -> None:
     for key in ("table.row.alice.edit", "table.row.bob.delete", "table.row.grace.edit"):
         trial = _trial(trials, "table->table.v2", key)
         assert _a11y(trial.ref, trial.changed.observation) == trial.expected
+
+
+def test_the_pages_are_read_within_the_limits() -> None:
+    from resolver.errors import InvalidObservationError
+    from resolver.limits import Limits
+
+    captures = folder_captures(CAPTURED)
+    first = next(iter_trials(captures, limits=Limits(max_depth=4096)))
+    assert first.changed.observation.limits.max_depth == 4096
+    with pytest.raises(InvalidObservationError, match="max_nodes"):
+        next(iter_trials(captures, limits=Limits(max_nodes=5)))
