@@ -15,12 +15,18 @@ The document: ``{snapshot_version, snapshot_id, trace_id, ts, url, title, viewpo
 coord_space, stabilization, quality {pruned, redacted, masked_values, nodes_total,
 nodes_kept}, ax_tree {root_id, nodes [id, role, name, value, state, children, bbox?,
 domRef?, properties?]}, dom?}``.
+
+Every text in it is valid Unicode, so it is written as UTF-8 whatever the page held: a lone
+surrogate (``"a\\ud800b"``, which a tree read from JSON escapes or from a platform's UTF-16
+may carry) becomes U+FFFD, the replacement character, in names and values; in node IDs it
+is written as its escape (``"a\\\\ud800b"``), so two IDs that differ only there stay two.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -40,6 +46,7 @@ __all__ = ["ROOT_ID", "SNAPSHOT_VERSION", "to_snapshot_v1"]
 SNAPSHOT_VERSION: Final[int] = 1
 ROOT_ID: Final[str] = "snapshot-root"
 _PRUNED_ROLES: Final[frozenset[str]] = (LABEL_ROLES - {"img"}) | {"document"}
+_SURROGATE: Final[re.Pattern[str]] = re.compile("[\ud800-\udfff]")
 _ID_PROPS: Final[tuple[tuple[str, str], ...]] = (
     ("automation_id", "automation_id"), ("accessibility_id", "accessibility_id"),
     ("css", "css"), ("testid", "test_id"),
@@ -251,7 +258,59 @@ def to_snapshot_v1(
     snapshot["stabilization"] = dict(stabilization) if stabilization else {"method": "none"}
     if include_dom and obs.dom_html is not None:
         snapshot["dom"] = dom_excerpt(obs.dom_html, scrubber if redact else None, dom_chars)
+    return _valid_fields(snapshot)
+
+
+def _valid_fields(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """``snapshot`` with its texts outside ``ax_tree`` as valid Unicode (the tree's are
+    made so when its digest is taken)."""
+    for key in ("url", "title", "trace_id", "ts", "stabilization", "dom"):
+        if key in snapshot:
+            snapshot[key] = _valid_unicode(snapshot[key])
     return snapshot
+
+
+def _valid_unicode(value: Any) -> Any:
+    """``value`` (a string, or the lists and dicts around strings) with every lone surrogate
+    replaced by U+FFFD, so it encodes as UTF-8; a surrogate pair becomes its character.
+
+    >>> _valid_unicode({"name": "a\\ud800b"}) == {"name": "a\\ufffdb"}
+    True
+    """
+    if isinstance(value, str):
+        if value.isascii():
+            return value
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, Mapping):
+        return {_valid_unicode(k): _valid_unicode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_valid_unicode(v) for v in value]
+    return value
+
+
+def _valid_id(node_id: str) -> str:
+    """A node ID with each lone surrogate written as its escape (``\\ud800``): IDs that
+    differ only there stay different; a surrogate pair becomes its character."""
+    joined = node_id.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", joined)
+
+
+def _encoded(ax_tree: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
+    """The tree as the UTF-8 JSON its digest is taken of, and the tree (its lone surrogates
+    replaced when it had any)."""
+    try:
+        return json.dumps(ax_tree, sort_keys=True, ensure_ascii=False).encode(), ax_tree
+    except UnicodeEncodeError:
+        nodes = [
+            {
+                **_valid_unicode(node),
+                "id": _valid_id(node["id"]),
+                "children": [_valid_id(child) for child in node["children"]],
+            }
+            for node in ax_tree["nodes"]
+        ]
+        clean = {"root_id": ax_tree["root_id"], "nodes": nodes}
+        return json.dumps(clean, sort_keys=True, ensure_ascii=False).encode(), clean
 
 
 def _document(
@@ -267,8 +326,8 @@ def _document(
             dom_secrets(obs.dom_html, scrubber)
     labels = _labels(table)
     kept = _kept(table, prune, labels)
-    ax_tree = {"root_id": ROOT_ID, "nodes": _nodes(table, kept, labels, secret, scrubber, prune)}
-    body = json.dumps(ax_tree, sort_keys=True, ensure_ascii=False).encode()
+    nodes = _nodes(table, kept, labels, secret, scrubber, prune)
+    body, ax_tree = _encoded({"root_id": ROOT_ID, "nodes": nodes})
     snapshot: dict[str, Any] = {
         "snapshot_version": SNAPSHOT_VERSION,
         "snapshot_id": hashlib.sha1(body).hexdigest()[:16],

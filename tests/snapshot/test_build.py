@@ -101,3 +101,37 @@ def test_dom_source_and_bad_input() -> None:
         to_snapshot_v1(Observation())
     with pytest.raises(InvalidObservationError):
         to_snapshot_v1(42)
+
+
+SURROGATES = {"id": "d\ud800", "role": "document", "name": "Shop\udfff", "children": [
+    {"id": "a\ud800", "role": "button", "name": "a\ud800b", "bbox": [0, 0, 40, 20]},
+    {"id": "a\udfff", "role": "button", "name": "Pay \ud83d\ude00", "bbox": [50, 0, 90, 20]},
+    {"id": "t", "role": "textbox", "name": "Note", "value": "x\udc80"},
+]}  # fmt: skip
+
+
+def test_lone_surrogates_are_written_as_valid_utf8_and_read_back() -> None:
+    obs = Observation(accessibility_tree=SURROGATES, url="https://shop.test/\ud800")
+    snap = to_snapshot_v1(obs, ts="2026-01-01T00:00:00Z", trace_id="t\udfff",
+                          stabilization={"method": "idle\ud800"})  # fmt: skip
+    data = json.dumps(snap, ensure_ascii=False).encode("utf-8")  # raised before
+    nodes = {n["name"]: n for n in snap["ax_tree"]["nodes"]}
+    assert set(nodes) >= {"Shop\ufffd", "a\ufffdb", "Pay \U0001f600", "Note"}
+    assert nodes["Note"]["value"] == "x\ufffd"
+    # IDs keep their lone surrogate as an escape: the two buttons stay two nodes.
+    assert nodes["a\ufffdb"]["id"] == "a\\ud800" and nodes["Pay \U0001f600"]["id"] == "a\\udfff"
+    assert snap["url"] == "https://shop.test/\ufffd" and snap["trace_id"] == "t\ufffd"
+    assert snap["stabilization"] == {"method": "idle\ufffd"}
+    back = Observation(accessibility_tree=json.loads(data.decode("utf-8")))
+    table = back.candidates("a11y")
+    assert table.names[1:] == ("Shop\ufffd", "a\ufffdb", "Pay \U0001f600", "Note")
+    assert resolve({"role": "button", "name": "Pay 😀"}, back).executor_id == "a11y:a\\udfff"
+    # The same tree gives the same snapshot_id (it is a digest of what is written).
+    assert to_snapshot_v1(obs, ts="x")["snapshot_id"] == snap["snapshot_id"]
+
+
+def test_valid_text_is_written_as_it_is() -> None:
+    tree = {"id": "b", "role": "button", "name": "Café 😀", "bbox": [0, 0, 5, 5]}
+    snap = to_snapshot_v1(Observation(accessibility_tree=tree), ts="x")
+    assert [n["name"] for n in snap["ax_tree"]["nodes"]] == ["", "Café 😀"]
+    assert snap["ax_tree"]["nodes"][1]["id"] == "b"
