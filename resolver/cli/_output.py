@@ -97,11 +97,19 @@ def cli_wording(text: str) -> str:
 def cell(value: object, limit: int = MAX_CELL) -> str:
     """``value`` ready for rich: cut to about ``limit`` characters (saying its length) before
     anything lays it out, in the command line's words, with its ``[...]`` shown as text, not
-    read as markup (``resolver[vision]`` stays as it is)."""
+    read as markup (``resolver[vision]`` stays as it is), and printable: a lone surrogate (a
+    file name's undecodable byte, a broken name in a tree) shows as U+FFFD."""
     from rich.markup import escape
 
     text = value if isinstance(value, str) else str(value)
-    return escape(cli_wording(shorten(text, limit)))
+    return escape(cli_wording(_printable(shorten(text, limit))))
+
+
+def _printable(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def error_line(message: str) -> None:
@@ -137,9 +145,16 @@ def bounded(
 def emit_json(data: Any, *, keep: Collection[str] = ()) -> None:
     """``data`` as indented JSON on stdout, nothing else (it pipes into ``jq``); strings over
     :data:`MAX_JSON_STRING` characters are cut and say their length (but those under the
-    keys in ``keep``)."""
+    keys in ``keep``). Text that is not valid Unicode (a lone surrogate in a name, a file
+    name's undecodable bytes) makes the whole document ASCII, with JSON escapes that read back
+    as the text was."""
     safe = bounded(data, keep=keep)
-    sys.stdout.write(json.dumps(safe, indent=1, default=str, ensure_ascii=False) + "\n")
+    text = json.dumps(safe, indent=1, default=str, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(safe, indent=1, default=str)
+    sys.stdout.write(text + "\n")
 
 
 @contextmanager

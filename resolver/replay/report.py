@@ -127,5 +127,12 @@ def build_report(
 
 
 def write_json(report: Mapping[str, Any], path: str | Path) -> None:
-    """Write the report as indented JSON."""
-    Path(path).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    """Write the report as indented JSON in UTF-8; when some text is not valid Unicode (a
+    file name's undecodable bytes, a lone surrogate in a recording), every non-ASCII
+    character is written as a JSON escape instead, which reads back as it was."""
+    text = json.dumps(report, indent=1, ensure_ascii=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(report, indent=1).encode("ascii")
+    Path(path).write_bytes(data + b"\n")

@@ -24,3 +24,16 @@ def test_progress_is_silent_when_not_a_terminal(capsys: pytest.CaptureFixture[st
     console().print("table")
     out, err = capsys.readouterr()
     assert out == "table\n" and err == ""
+
+
+def test_json_and_cells_with_text_that_is_not_unicode(capsys: pytest.CaptureFixture[str]) -> None:
+    from resolver.cli._output import cell
+
+    data = {"name": "a\ud800b", "file": "caf\udce9.json", "ok": "Café"}
+    emit_json(data)
+    out, _ = capsys.readouterr()
+    out.encode("utf-8")  # writable to any UTF-8 stdout
+    assert json.loads(out) == data  # the escapes read back as the text was
+    emit_json({"ok": "Café"})
+    assert "Café" in capsys.readouterr().out  # valid text stays as it is
+    assert cell("caf\udce9.json") == "caf\ufffd.json" and cell("Café 😀") == "Café 😀"

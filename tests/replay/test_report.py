@@ -50,3 +50,14 @@ def test_completed_steps_are_counted_by_completion(tmp_path: Path) -> None:
     assert "Verdicts by completion" in render_html(report, [])
     plain = build_report(replay_local(discover([tmp_path]), ReplayOptions(sources=("a11y",))))
     assert "Verdicts by completion" not in render_html(plain, [])
+
+
+def test_a_report_with_text_that_is_not_unicode_is_written_and_reads_back(
+    tmp_path: Path,
+) -> None:
+    report = {"recording": "caf\udce9.json", "step": "a\ud800b", "name": "Résumé"}
+    write_json(report, tmp_path / "r.json")
+    assert json.loads((tmp_path / "r.json").read_bytes().decode("ascii")) == report
+    plain = {"name": "Résumé"}
+    write_json(plain, tmp_path / "plain.json")  # valid text is written as it is
+    assert "Résumé" in (tmp_path / "plain.json").read_text("utf-8")
