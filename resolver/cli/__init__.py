@@ -10,10 +10,11 @@ input it had), 2 usage or input error (bad option or ``--limit``, bad JSON, miss
 unreadable file, unknown source or format, an input over a limit, an optional extra such as
 ``resolver[vision]`` missing where no other source could look, nothing to replay, every
 recording given to ``replay`` corrupt), 1 wrong answers where a command checks them
-(``demo``, ``replay --strict``), 130 interrupted, 141 output pipe closed. Errors are one line
-on stderr, cut to 1,500 characters and worded for the command line (``--format``,
-``--limit max_nodes=N``); long values in tables and JSON are cut and say their length; no
-traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
+(``demo``, ``replay --strict``) or an internal error (``resolver: internal error: ...``), 130
+interrupted, 141 output pipe closed (:data:`.app.EXIT_CODES` says the same in ``resolver
+--help``). Errors are one line on stderr, cut to 1,500 characters and worded for the command
+line (``--format``, ``--limit max_nodes=N``); long values in tables and JSON are cut and say
+their length; no traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import typer
 
 from ..adapters.a11y import format_names
 from ..chain import DEFAULT_SOURCES
-from ..errors import ConfigError, ResolutionError
+from ..errors import ConfigError, ResolutionError, shorten
 from ..limits import DEFAULT_LIMITS, Limits, parse_limit
 from ..models import SemanticElementRef
 from ..observation import Observation
@@ -42,6 +42,7 @@ __all__ = [
     "ThresholdOpt",
     "TreeOpt",
     "UrlOpt",
+    "checked_path",
     "limits_kwargs",
     "read_limits",
     "read_observation",
@@ -156,17 +157,28 @@ def _first_error(exc: Exception) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
+def checked_path(path: str | Path, option: str) -> Path:
+    """``path`` as a :class:`~pathlib.Path`; a :class:`CliError` (exit 2) naming ``option``
+    when no file can have that name (it holds a NUL character, which the OS refuses)."""
+    text = str(path)
+    if "\x00" in text:
+        shown = shorten(repr(text), 200)
+        raise CliError(f"{option}: a file name cannot contain a NUL character, got {shown}")
+    return Path(text)
+
+
 def _text_of(value: str, what: str) -> str:
     """JSON text given inline, read from stdin (``-``) or from a file."""
     if value == "-":
         return sys.stdin.read()
     if value.lstrip().startswith(("{", "[")):
         return value
+    path = checked_path(value, what)
     try:
-        return Path(value).read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise CliError(f"{what}: no such file: {value}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8
         raise CliError(f"{what}: cannot read {value}: {exc}") from exc
 
 
@@ -203,6 +215,7 @@ def _read_bytes(
     named ``limit``."""
     if path is None:
         return None
+    path = checked_path(path, option)
     try:
         size = path.stat().st_size
         if limit is not None and size > getattr(limits, limit):
@@ -223,7 +236,10 @@ def read_limits(values: Sequence[str] | None) -> Limits | None:
         try:
             limits = parse_limit(value, limits)
         except ConfigError as exc:
-            raise CliError(exc.message) from exc
+            message = exc.message  # parse_limit's own start with --limit; Limits' do not
+            if not message.startswith("--limit"):
+                message = f"--limit {shorten(value, 80)}: {message}"
+            raise CliError(message) from exc
     return limits
 
 

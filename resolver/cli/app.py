@@ -8,15 +8,34 @@ import typer
 
 from .. import __version__
 from . import catalog, complete, demo, explain, formats, replay, resolve, snapshot
+from ._output import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_RESOLVED,
+    EXIT_OK,
+    EXIT_PIPE,
+    EXIT_WRONG,
+)
 
-__all__ = ["build_app"]
+__all__ = ["EXIT_CODES", "build_app"]
 
 _COMMANDS = (resolve, explain, complete, catalog, snapshot, replay, formats, demo)
+EXIT_CODES = (
+    f"Exit codes: {EXIT_OK} resolved, or done; "
+    f"{EXIT_NOT_RESOLVED} not resolved (ambiguous, not found, or no source could answer; the "
+    "evidence is printed); "
+    f"{EXIT_INPUT} usage or input error (an unknown or bad option or --limit value, bad JSON, "
+    "a missing or unreadable file, an input over a limit, an unknown source or format, an "
+    "optional extra such as resolver[vision] missing where no other source could look, "
+    "nothing to replay or every recording given to replay corrupt); "
+    f"{EXIT_WRONG} wrong answers found (demo, replay --strict), or an internal error; "
+    f"{EXIT_INTERRUPTED} interrupted (Ctrl-C); {EXIT_PIPE} output pipe closed."
+)
+"""The exit codes as :func:`resolver.cli.main` and the commands return them (the top-level
+help's last paragraph)."""
 _HELP = (
     "Find a recorded UI element again in an accessibility tree, DOM or screenshot, or say "
-    "with evidence that it cannot.\n\n"
-    "Exit codes: 0 resolved or done, 3 not resolved, 2 usage or input error, 1 wrong answers "
-    "found (demo, replay --strict), 130 interrupted, 141 output pipe closed."
+    f"with evidence that it cannot.\n\n{EXIT_CODES}"
 )
 
 

@@ -22,11 +22,11 @@ import typer
 
 from ..adapters.a11y import FORMATS, detect_format, parse_input
 from ..errors import ResolutionError, shorten
-from ..limits import Limits
+from ..limits import DEFAULT_LIMITS, Limits
 from ..observation import Observation
 from ..replay.model import RecordingError
 from ..replay.recording import document_kind, read_recording
-from ._inputs import JsonOpt, LimitOpt, limits_kwargs, read_limits
+from ._inputs import JsonOpt, LimitOpt, checked_path, limits_kwargs, read_limits
 from ._output import CliError, cell, console, emit_json
 
 __all__ = ["describe", "plain_text", "register", "run_formats"]
@@ -152,8 +152,8 @@ def _table_facts(obs: Observation, source: str) -> dict[str, Any]:
     }
 
 
-def _recording(path: Path) -> dict[str, Any]:
-    rec = read_recording(path)
+def _recording(path: Path, limits: Limits | None) -> dict[str, Any]:
+    rec = read_recording(path, limits=limits or DEFAULT_LIMITS)
     return {"format": rec.fmt, "kind": "recording", "mode": rec.mode, "entries": rec.entries,
             "steps": len(rec.steps), "snapshots": len(rec.order),
             "untargeted": rec.untargeted}  # fmt: skip
@@ -170,7 +170,7 @@ def _document(path: Path, data: bytes, limits: Limits | None) -> dict[str, Any] 
         return None
     kind = document_kind(doc)
     if kind == "recording":
-        return _recording(path)
+        return _recording(path, limits)
     if kind == "SnapshotV1":
         obs = Observation(accessibility_tree=doc, tree_format="snapshot", **limits_kwargs(limits))
         return {"format": "SnapshotV1", "kind": "snapshot", "snapshot_id": doc.get("snapshot_id"),
@@ -190,7 +190,7 @@ def _facts(path: Path, data: bytes, limits: Limits | None) -> dict[str, Any]:
     if _is_binary(data):
         raise CliError(f"{path}: {_BINARY}")
     if path.suffix == ".jsonl":
-        return _recording(path)
+        return _recording(path, limits)
     document = _document(path, data, limits)
     if document is not None:
         return document
@@ -211,7 +211,8 @@ def describe(path: Path, limits: Limits | None = None) -> dict[str, Any]:
     CliError
         The file cannot be read, is corrupt, or is no input resolver knows.
     """
-    within = limits or Limits()
+    within = limits or DEFAULT_LIMITS
+    path = checked_path(path, "PATH")
     try:
         size = path.stat().st_size
         if size > within.max_recording_bytes:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..limits import DEFAULT_LIMITS
 from ..replay.model import ReplayError, ReplayOptions, Task
 from ..replay.report import build_report, write_json
 from ..replay.run import ResultStore, replay_local
@@ -20,9 +21,12 @@ from ._inputs import (
     Coords,
     CoordsOpt,
     JsonOpt,
+    LimitOpt,
     MarginOpt,
     SourcesOpt,
     ThresholdOpt,
+    checked_path,
+    read_limits,
     read_sources,
 )
 from ._output import EXIT_WRONG, MAX_LINE, CliError, cell, console, emit_json, progress
@@ -157,7 +161,8 @@ def _write(report: dict[str, Any], results: list[dict[str, Any]], out: Path,
 
         with console(stderr=True).status("drawing the explain pictures..."):
             pics = failure_pictures(results, options, limit=pictures) if pictures else []
-        (out / "report.html").write_text(render_html(report, pics), encoding="utf-8")
+        page = render_html(report, pics)  # a file name's undecodable bytes show as "?"
+        (out / "report.html").write_text(page, encoding="utf-8", errors="replace")
     written = f"report.json{', report.html' if html else ''}"
     console(stderr=True).print(f"reports in {cell(out)}/ ({written})")
 
@@ -190,6 +195,19 @@ def _finish(report: dict[str, Any], as_json: bool, strict: bool) -> None:
         raise typer.Exit(EXIT_WRONG)
 
 
+def _checked(
+    paths: list[Path], out: Path, observation: Path | None, both: bool
+) -> tuple[list[Path], Path]:
+    """The paths and the output folder, checked: every one a possible file name, the
+    observation an existing file, not both --scheduler and --workers (``both``)."""
+    if both:
+        raise CliError("give --scheduler or --workers, not both")
+    checked = [checked_path(path, "PATH") for path in paths]
+    if observation is not None and not checked_path(observation, "--observation").is_file():
+        raise CliError(f"--observation: no such file: {observation}")
+    return checked, checked_path(out, "--out")
+
+
 def run_replay(
     paths: PathsArg,
     out: OutOpt = Path("replay-report"),
@@ -210,23 +228,24 @@ def run_replay(
     html: HtmlOpt = True,
     pictures: PicturesOpt = 8,
     strict: StrictOpt = False,
+    limit: LimitOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Re-resolve every decision and human action of recordings and report how they fare.
 
     Corrupt recordings are reported and skipped; snapshot files kept beside the recordings
-    are not recordings and are left out. Exit 0 done (1 with --strict when an answer was
-    wrong), 2 bad input (no recordings, every recording corrupt, unknown source, unreachable
-    scheduler).
+    are not recordings and are left out. A recording over --limit max_recording_bytes=N is
+    skipped as corrupt; the others (max_nodes, max_depth, ...) apply to every snapshot a step
+    is resolved against. Exit 0 done (1 with --strict when an answer was wrong), 2 bad input
+    (no recordings, every recording corrupt, a bad option or --limit, unknown source,
+    unreachable scheduler, the dask extra missing).
     """
-    if scheduler is not None and workers is not None:
-        raise CliError("give --scheduler or --workers, not both")
-    if observation is not None and not observation.is_file():
-        raise CliError(f"--observation: no such file: {observation}")
+    paths, out = _checked(paths, out, observation, scheduler is not None and workers is not None)
     options = ReplayOptions(
         sources=read_sources(sources), threshold=threshold, min_margin=margin,
         min_confidence=min_confidence, against=against.value, coords_fallback=coords.value,
         observation=str(observation) if observation else None, complete=complete,
+        limits=read_limits(limit) or DEFAULT_LIMITS,
     )  # fmt: skip
     start = time.perf_counter()
     try:

@@ -60,3 +60,41 @@ def test_shell_completion() -> None:
         }
     )
     assert set(done.stdout.split()) == {"uia", "uiautomator"}
+
+
+def test_the_help_documents_the_exit_codes_as_implemented(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from resolver.cli import _output
+
+    code, out, _ = run(capsys, "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "Exit codes:" in text
+    documented = {
+        _output.EXIT_OK: "resolved, or done",
+        _output.EXIT_NOT_RESOLVED: "not resolved (ambiguous, not found",
+        _output.EXIT_INPUT: "usage or input error (",
+        _output.EXIT_WRONG: "wrong answers found (demo, replay --strict), or an internal error",
+        _output.EXIT_INTERRUPTED: "interrupted",
+        _output.EXIT_PIPE: "output pipe closed",
+    }
+    for number, meaning in documented.items():
+        assert f"{number} {meaning}" in text, number
+    for cause in ("--limit", "resolver[vision] missing", "every recording given to replay corrupt"):
+        assert cause in text, cause
+
+
+def test_an_internal_error_is_exit_1_as_documented(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli_helpers import NETWORK_OK, SETTINGS_TREE, one_line_error
+
+    import resolver.cli.resolve as command
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.delenv("RESOLVER_DEBUG", raising=False)
+    monkeypatch.setattr(command, "resolve", broken)
+    code, _, err = run(capsys, "resolve", "--ref", NETWORK_OK, "--tree", str(SETTINGS_TREE))
+    assert code == 1 and "internal error: RuntimeError: a bug" in one_line_error(err)

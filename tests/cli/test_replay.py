@@ -244,3 +244,52 @@ def test_snapshot_files_beside_a_recording_are_not_corrupt(
     code, _, err = run(capsys, "replay", str(folder / "s0.snapshot.json"), "--out",
                        str(tmp_path / "q"))  # fmt: skip
     assert code == 2 and "only snapshot files" in one_line_error(err)
+
+
+def test_limits_apply_to_the_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    rec = str(write_document(tmp_path / "in"))
+    code, text, err = run(capsys, "replay", rec, "--out", str(tmp_path / "o"), "--no-html",
+                          "--limit", "max_recording_bytes=100")  # fmt: skip
+    assert code == 2 and "every recording given is corrupt (1)" in err.splitlines()[-1]
+    skipped = " ".join(line for line in text.splitlines() if "skipped" in line or "max_" in line)
+    assert "max_recording_bytes=100" in skipped and "--limit max_recording_bytes=N" in skipped
+    assert "in Python" not in skipped
+    code, text, _ = run(capsys, "replay", rec, "--out", str(tmp_path / "p"), "--no-html", "--json",
+                        "--sources", "a11y", "--limit", "max_nodes=1")  # fmt: skip
+    assert code == 0 and json.loads(text)["overall"]["invalid"] == 3
+    code, text, _ = run(capsys, "replay", rec, "--out", str(tmp_path / "q"), "--no-html", "--json",
+                        "--sources", "a11y", "--limit", "max_nodes=3",
+                        "--limit", "max_recording_bytes=1000000")  # fmt: skip
+    assert code == 0 and json.loads(text)["overall"]["correct"] == 3
+
+
+@pytest.mark.parametrize("value", ["max_nodes=0", "bogus=1", "max_recording_bytes"])
+def test_a_bad_limit_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, value: str
+) -> None:
+    rec = str(write_document(tmp_path))
+    code, out, err = run(capsys, "replay", rec, "--out", str(tmp_path / "o"), "--limit", value)
+    assert code == 2 and out == "" and "--limit" in one_line_error(err)
+
+
+def test_a_recording_named_in_bytes_that_are_not_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import os
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    try:
+        write_document(folder, os.fsdecode(b"caf\xe9.json"))
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    out = tmp_path / "o"
+    code, text, err = run(capsys, "replay", str(folder), "--out", str(out), "--sources", "a11y",
+                          "--pictures", "0")  # fmt: skip
+    assert code == 0 and "internal error" not in err and "caf" in text
+    report = json.loads((out / "report.json").read_text("utf-8"))
+    assert report["recordings"][0]["recording"] == str(folder / os.fsdecode(b"caf\xe9.json"))
+    assert "caf" in (out / "report.html").read_text("utf-8")
+    code, text, _ = run(capsys, "replay", str(folder), "--out", str(out), "--json", "--no-html")
+    assert code == 0 and json.loads(text)["overall"]["correct"] == 3

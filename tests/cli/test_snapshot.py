@@ -44,3 +44,23 @@ def test_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "snapshot", "--tree", str(tmp_path / "x.json"))
     assert code == 2
     one_line_error(err)
+
+
+def test_a_tree_with_lone_surrogates_is_written_and_reads_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tree = tmp_path / "t.json"  # JSON escapes for lone surrogates: valid JSON, broken text
+    tree.write_text(
+        '{"id": "d", "role": "document", "name": "T", "children": [{"id": "b\\ud800", '
+        '"role": "button", "name": "a\\ud800b", "bbox": [0, 0, 40, 20]}]}',
+        "ascii",
+    )
+    code, out, err = run(capsys, "snapshot", "--tree", str(tree))
+    assert code == 0 and "internal error" not in err
+    assert [n["name"] for n in json.loads(out)["ax_tree"]["nodes"]] == ["", "T", "a\ufffdb"]
+    target = tmp_path / "s.json"
+    code, _, err = run(capsys, "snapshot", "--tree", str(tree), "--out", str(target))
+    assert code == 0 and "internal error" not in err
+    ref = '{"role": "button", "name": "a\ufffdb"}'
+    code, out, _ = run(capsys, "resolve", "--ref", ref, "--tree", str(target), "--json")
+    assert code == 0 and json.loads(out)["executor_id"] == "a11y:b\\ud800"
