@@ -63,12 +63,14 @@ def catalog_version(observation: Observation, table: CandidateTable) -> str:
     depth of every row) and the role and name of every actionable row: the same while
     nothing an agent sees changed, different when the structure or a control's name did."""
     digest = hashlib.sha1()
-    digest.update(f"{observation.url or ''}\0{_viewport(observation, table)}\0".encode())
+    digest.update(
+        f"{observation.url or ''}\0{_viewport(observation, table)}\0".encode(errors="surrogatepass")
+    )
     digest.update(table.role_codes.tobytes())
     digest.update(table.depth.tobytes())
     for role, name in zip(table.roles, table.names, strict=True):
         if role in ACTIONABLE_ROLES:
-            digest.update(f"{role}\x1f{name}\x1e".encode())
+            digest.update(f"{role}\x1f{name}\x1e".encode(errors="surrogatepass"))
     return digest.hexdigest()[:12]
 
 

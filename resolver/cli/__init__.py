@@ -19,6 +19,7 @@ their length; no traceback reaches the terminal (``RESOLVER_DEBUG=1`` shows it).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -54,6 +55,16 @@ def _default_sigpipe() -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
+def _escape_unencodable() -> None:
+    """Write text the terminal's encoding cannot hold (a lone surrogate in a name read from a
+    tree) as a backslash escape instead of failing on it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(OSError, ValueError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``resolver`` command with ``argv`` (default: the process arguments) and return
     its exit code; never raises, never prints a traceback."""
@@ -66,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = build_app()
     if argv is None:  # the process's own command line, not a caller in Python
         _default_sigpipe()
+        _escape_unencodable()
     args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
     try:
         code = command.main(args=args, prog_name="resolver", standalone_mode=False)

@@ -246,3 +246,12 @@ def test_twins_whose_selectors_and_position_disagree_are_refused() -> None:
         catalog.resolve(f"index={text_link.index}", observation=page(True))
     assert "recorded selectors select its look-alike a11y:txt" in err.value.message
     assert err.value.evidence.candidates[0].executor_id == "a11y:img"
+
+
+def test_version_of_a_table_with_lone_surrogates() -> None:
+    tree = {"role": "list", "children": [{"role": "button", "name": "O\ud800K"}]}
+    obs = Observation(accessibility_tree=tree)
+    version = catalog_version(obs, obs.candidates("a11y"))
+    assert len(version) == 12
+    other = Observation(accessibility_tree={**tree, "children": [{"role": "button", "name": "OK"}]})
+    assert catalog_version(other, other.candidates("a11y")) != version

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_helpers import NETWORK_OK, SETTINGS_TREE, one_line_error, process, run
@@ -80,3 +81,14 @@ def test_stdin_reference_in_a_process() -> None:
         "resolve", "--ref", "-", "--tree", str(SETTINGS_TREE), "--json", stdin=NETWORK_OK
     )
     assert done.returncode == 0 and json.loads(done.stdout)["source"] == "a11y"
+
+
+def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
+    # A lone surrogate (JSON "\ud800") is a valid JSON string but not valid UTF-8 text.
+    tree = tmp_path / "tree.json"
+    tree.write_text('{"role": "list", "children": [{"role": "button", "name": "O\\ud800K"}]}')
+    for command in ("catalog", "snapshot"):
+        done = process(command, "--tree", str(tree))
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert "O\\ud800K" in process("catalog", "--tree", str(tree)).stdout
