@@ -99,13 +99,14 @@ class _Run:
         ref = self.ref
         try:
             for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
-                decision = decide(ref, self.observation.region_candidates(source, region), config)
+                window = self.observation.region_candidates(source, region)
+                decision = decide(ref, window, config)
                 if decision.status == "accepted":
                     self.looked = True
                     reason = f"{decision.reason}, in the window {region.describe()}"
                     entry = TraceEntry(
                         source, "accepted", reason, decision.best, decision.runner_up,
-                        decision.rule, decision.rules,
+                        decision.rule, decision.rules, window.diagnostics,
                     )  # fmt: skip
                     self.trace.append(entry)
                     return self._answer(source, decision)
@@ -113,7 +114,7 @@ class _Run:
         except SourceUnavailableError as exc:
             self.unavailable(source, exc)
             return None
-        return self.judged(source, decide(self.ref, table, config))
+        return self.judged(source, decide(self.ref, table, config), table.diagnostics)
 
     def absent(self, source: str) -> None:
         """Record that the observation has no input for ``source``."""
@@ -124,12 +125,15 @@ class _Run:
         """Record that ``source`` cannot be used here (an extra is not installed)."""
         self.trace.append(TraceEntry(source, "unavailable", exc.message, rule="refuse.unavailable"))
 
-    def judged(self, source: str, decision: Decision) -> Resolution | None:
-        """Record the decision on ``source``'s whole table; a Resolution when it accepts."""
+    def judged(
+        self, source: str, decision: Decision, diagnostics: Mapping[str, int]
+    ) -> Resolution | None:
+        """Record the decision on ``source``'s whole table (with what building it repaired,
+        ``diagnostics``); a Resolution when it accepts."""
         self.looked = True
         entry = TraceEntry(
             source, decision.status, decision.reason, decision.best, decision.runner_up,
-            decision.rule, decision.rules,
+            decision.rule, decision.rules, diagnostics,
         )  # fmt: skip
         self.trace.append(entry)
         if decision.status == "accepted":
@@ -391,7 +395,7 @@ def _source_many(
         return _one_by_one(runs, source, config)
     settled: dict[int, Resolution | ResolutionError] = {}
     for (i, run), decision in zip(runs.items(), decisions, strict=True):
-        found = run.judged(source, decision)
+        found = run.judged(source, decision, table.diagnostics)
         if found is not None:
             settled[i] = found
     return settled

@@ -7,6 +7,10 @@ and the chosen element (green, thick), each ranked one labelled with its role, n
 score, and writes a PNG. With OpenCV (the ``vision`` extra) the labels are text; without it
 the boxes are drawn alone and the PNG is written by the standard library.
 
+What building a source's table repaired or dropped (boxes not finite, names not text...)
+is in its trace entry; :func:`diagnostic_lines` words it, one line per source, as the
+command prints it.
+
 Command line: ``resolver explain --ref REF --screenshot SHOT.png --out explain.png``.
 """
 
@@ -27,10 +31,10 @@ from .errors import Evidence, InvalidReferenceError, ResolutionError, SourceUnav
 from .geometry import Box
 from .models import SemanticElementRef
 from .observation import Observation
-from .results import Resolution
-from .table import CandidateTable
+from .results import Resolution, TraceEntry
+from .table import CandidateTable, describe_diagnostics
 
-__all__ = ["explain"]
+__all__ = ["diagnostic_lines", "explain"]
 
 Pixels = npt.NDArray[np.uint8]
 
@@ -179,6 +183,27 @@ def _draw(
         _rect(pixels, box, scale, color, thick)
         text = f"{candidate['role']} {candidate['name'][:30]!r} {candidate['score']:.2f}"
         _label(pixels, box, scale, text, color)
+
+
+def diagnostic_lines(trace: Iterable[TraceEntry]) -> list[str]:
+    """One line per source whose table was repaired in the making, in trace order:
+    ``"a11y table: 3 boxes not finite (dropped), 2 names not text (converted)"``.
+
+    Examples
+    --------
+    >>> from resolver import Observation, resolve
+    >>> tree = {"id": "1", "role": "frame", "name": "App", "children": [
+    ...     {"id": "2", "role": "button", "name": "OK", "bbox": [10, 10, 60, 30]},
+    ...     {"id": "3", "role": "button", "name": "Undo", "bbox": [90, 10, 40, 30]}]}
+    >>> found = resolve({"role": "button", "name": "OK"}, {"accessibility_tree": tree})
+    >>> diagnostic_lines(found.trace)
+    ['a11y table: 1 box inverted (dropped)']
+    """
+    return [
+        f"{entry.source} table: {describe_diagnostics(entry.diagnostics)}"
+        for entry in trace
+        if entry.diagnostics
+    ]
 
 
 def _as_ref(ref: Any) -> SemanticElementRef:

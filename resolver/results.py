@@ -171,7 +171,9 @@ class TraceEntry:
     ``rule`` is the id of the rule that made the verdict (:data:`resolver.decide.RULES`:
     ``accept.score``, ``refuse.stray``, ``ambiguous.margin`` ...); ``rules`` every rule that
     changed it on the way, in order (the last is ``rule``); ``reason`` says the same in
-    words, for a person.
+    words, for a person. ``diagnostics`` is what building the source's table repaired or
+    dropped, by kind (:attr:`resolver.table.CandidateTable.diagnostics`; empty when nothing
+    was, or the source built no table).
     """
 
     source: str
@@ -181,6 +183,7 @@ class TraceEntry:
     runner_up: Candidate | None = None
     rule: str = ""
     rules: tuple[str, ...] = ()
+    diagnostics: Mapping[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -192,6 +195,7 @@ class TraceEntry:
             "reason": self.reason,
             "best": None if self.best is None else self.best.to_dict(),
             "runner_up": None if self.runner_up is None else self.runner_up.to_dict(),
+            "diagnostics": dict(self.diagnostics),
         }
 
     @classmethod
@@ -206,6 +210,7 @@ class TraceEntry:
             runner_up=None if not runner else Candidate.from_dict(runner),
             rule=str(data.get("rule", "")),
             rules=tuple(str(r) for r in data.get("rules") or ()),
+            diagnostics={str(k): int(v) for k, v in dict(data.get("diagnostics") or {}).items()},
         )
 
 

@@ -24,14 +24,20 @@ column             type                   meaning
 ``platform_ids``   dict[str, tuple]       e.g. ``automation_id``, ``dom_id``, ``xpath``,
                                           ``backend_node_id``; None where a row has none
 =================  =====================  ==================================================
+
+What the builder had to repair or drop to make the columns is counted in
+:attr:`CandidateTable.diagnostics` (see :data:`DIAGNOSTICS`).
 """
 
 from __future__ import annotations
 
 import math
+import numbers
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import repeat
 from typing import Any, Final, TypeVar
 
 import numpy as np
@@ -48,7 +54,14 @@ from .roles import (
 )
 from .text import collapse, mask_digits, normalize
 
-__all__ = ["NO_STATE", "CandidateTable", "TableBuilder", "check_rows"]
+__all__ = [
+    "DIAGNOSTICS",
+    "NO_STATE",
+    "CandidateTable",
+    "TableBuilder",
+    "check_rows",
+    "describe_diagnostics",
+]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int32]
@@ -68,6 +81,31 @@ NO_STATE: Final[States] = (-1, -1, -1)
 """``(enabled, visible, focused)`` all unknown."""
 
 T = TypeVar("T")
+
+DIAGNOSTICS: Final[Mapping[str, tuple[str, str, str]]] = {
+    "box_malformed": ("box not four numbers", "boxes not four numbers", "dropped"),
+    "box_not_finite": ("box not finite", "boxes not finite", "dropped"),
+    "box_inverted": ("box inverted", "boxes inverted", "dropped"),
+    "name_not_text": ("name not text", "names not text", "converted"),
+    "name_cut": (f"name over {MAX_TEXT} characters", f"names over {MAX_TEXT} characters", "cut"),
+    "value_cut": (f"value over {MAX_TEXT} characters", f"values over {MAX_TEXT} characters", "cut"),
+    "role_unknown": ("role unknown", "roles unknown", "read as unknown"),
+}
+"""The keys of :attr:`CandidateTable.diagnostics`, in the order they are listed, each with
+its words (one, many, what was done) for :func:`describe_diagnostics`."""
+
+
+def describe_diagnostics(diagnostics: Mapping[str, int]) -> str:
+    """The counts in words: ``"3 boxes not finite (dropped), 2 names not text (converted)"``
+    (a key outside :data:`DIAGNOSTICS` is shown as ``key: count``; ``""`` when empty)."""
+    parts = []
+    for key, count in diagnostics.items():
+        words = DIAGNOSTICS.get(key)
+        if words is None:
+            parts.append(f"{key}: {count}")
+        else:
+            parts.append(f"{count} {words[0] if count == 1 else words[1]} ({words[2]})")
+    return ", ".join(parts)
 
 
 def check_rows(count: int, max_rows: int) -> None:
@@ -136,6 +174,23 @@ class CandidateTable:
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
+    diagnostics: Mapping[str, int] = field(default_factory=dict)
+    """How many rows the builder had to repair or drop a field of, by kind (only kinds that
+    happened; empty for a clean input):
+
+    - ``box_malformed``: a box that is not four numbers; stored as unknown.
+    - ``box_not_finite``: a box with a NaN or infinite coordinate; stored as unknown.
+    - ``box_inverted``: a box whose right is left of its left or bottom above its top (a
+      negative size); stored as unknown, never swapped.
+    - ``name_not_text``: a name that is not a string (``None`` is no name and not counted):
+      a finite number is written as text, anything else read as no name.
+    - ``name_cut``, ``value_cut``: a name (after its whitespace is collapsed) or value longer
+      than :data:`MAX_TEXT` characters; cut to that length.
+    - ``role_unknown``: a role that no role table knows; read as ``unknown`` (a role spelled
+      as unknown, such as ``ROLE_UNKNOWN``, is not counted, nor is a missing one).
+
+    Adapters may add counts of their own (:meth:`TableBuilder.note`). The resolution's trace
+    entry for the source carries them and :func:`describe_diagnostics` words them."""
     _derived: dict[type, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -220,19 +275,24 @@ class CandidateTable:
 
 
 _NAN4: Final[tuple[float, float, float, float]] = (math.nan, math.nan, math.nan, math.nan)
+_MALFORMED: Final[tuple[float, float, float, float]] = (math.nan, math.nan, math.nan, math.nan)
+"""What :func:`_clean_box` gives for a box that is not four numbers (told apart by identity)."""
 
 
 def _clean_box(box: Any) -> tuple[float, float, float, float]:
-    """One box from whatever an adapter passed, or four NaNs."""
+    """One box from whatever an adapter passed, or :data:`_MALFORMED`."""
+    if isinstance(box, (str, bytes)):  # four characters are not four numbers
+        return _MALFORMED
     try:
         left, top, right, bottom = (float(v) for v in box)
     except (TypeError, ValueError):
-        return _NAN4
+        return _MALFORMED
     return (left, top, right, bottom)
 
 
-def _box_array(raw: Sequence[Any]) -> FloatArray:
-    """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN."""
+def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> FloatArray:
+    """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN (and
+    are counted in ``notes``: ``box_malformed``, ``box_not_finite``, ``box_inverted``)."""
     n = len(raw)
     if all(box is None for box in raw):  # no layout: every box unknown
         return np.full((n, 4), math.nan)
@@ -241,13 +301,27 @@ def _box_array(raw: Sequence[Any]) -> FloatArray:
         boxes = np.array(filled, dtype=np.float64)
     except (TypeError, ValueError):
         boxes = np.empty((0,))
+    malformed = 0
     if boxes.shape != (n, 4):
-        boxes = np.array([_clean_box(box) for box in filled], dtype=np.float64).reshape(n, 4)
-    bad = (
-        ~np.isfinite(boxes).all(axis=1) | (boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])
-    )
-    boxes[bad] = math.nan
+        cleaned = [_clean_box(box) for box in filled]
+        malformed = sum(box is _MALFORMED for box in cleaned)
+        boxes = np.array(cleaned, dtype=np.float64).reshape(n, 4)
+    finite = np.isfinite(boxes).all(axis=1)
+    inverted = (boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])
+    bad = ~finite | inverted
+    if bad.any():
+        boxes[bad] = math.nan
+        if notes is not None:  # rows without a box are NaN too, and not a repair
+            absent = sum(map(operator.is_, raw, repeat(None)))
+            _note(notes, "box_malformed", malformed)
+            _note(notes, "box_not_finite", n - int(finite.sum()) - absent - malformed)
+            _note(notes, "box_inverted", int((inverted & finite).sum()))
     return boxes
+
+
+def _note(notes: dict[str, int], kind: str, count: int) -> None:
+    if count:
+        notes[kind] = notes.get(kind, 0) + count
 
 
 _FEW_ROWS: Final[int] = 64
@@ -266,11 +340,13 @@ class TableBuilder:
 
     ``parent`` is an earlier row or -1; ``box`` is ``[left, top, right, bottom]`` or ``None``
     (malformed, non-finite or inverted boxes are stored as unknown, never trusted);
+    ``name`` is a string (anything else is converted) or ``None``;
     ``states`` is ``(enabled, visible, focused)`` as 1/0/-1 (:data:`NO_STATE`);
     the platform IDs follow in the order of ``id_columns``. :attr:`roles` overrides the role
     tables' reading of a row's raw role (Android: a clickable generic view is a button) and
     :attr:`executor_ids` the default ``executor_prefix + id``. Sizes, column shapes and parent
-    links are checked in :meth:`build`.
+    links are checked in :meth:`build`; what it repairs or drops is counted in the table's
+    :attr:`~CandidateTable.diagnostics`, with what the adapter reported through :meth:`note`.
 
     Parameters
     ----------
@@ -310,6 +386,7 @@ class TableBuilder:
         self.rows: list[tuple[Any, ...]] = []
         self.roles: dict[int, str] = {}
         self.executor_ids: dict[int, str] = {}
+        self.diagnostics: dict[str, int] = {}
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -317,6 +394,12 @@ class TableBuilder:
     def reserve(self, count: int) -> None:
         """Refuse early when the input already has more nodes than the limit allows."""
         check_rows(len(self.rows) + count, self.max_rows)
+
+    def note(self, kind: str, count: int = 1) -> None:
+        """Count ``count`` rows the adapter repaired or dropped a field of before handing
+        them over (a key of :data:`DIAGNOSTICS`, or a kind of its own); the table's
+        :attr:`~CandidateTable.diagnostics` adds them to the builder's own."""
+        _note(self.diagnostics, kind, count)
 
     def add(
         self,
@@ -364,8 +447,9 @@ class TableBuilder:
         columns: list[Sequence[Any]] = list(zip(*self.rows, strict=True)) or [()] * width
         ids, raw_roles, names, parents, boxes, values, states = columns[:_FIXED]
         parent = self._parents(parents)
-        roles = self._canonical(raw_roles)
-        names = _clean_names(names, self.ascii_collapsed)
+        notes = dict.fromkeys(DIAGNOSTICS, 0)
+        roles = self._canonical(raw_roles, notes)
+        names = _clean_names(names, self.ascii_collapsed, notes)
         depth, containers = _structure(roles, names, parents)
         state = np.asarray(states, dtype=np.int8).reshape(n, 3)
         prefix = self.executor_prefix
@@ -381,8 +465,8 @@ class TableBuilder:
             role_codes=_freeze(np.fromiter((ROLE_INDEX[r] for r in roles), np.int32, count=n)),
             raw_roles=tuple(raw_roles),
             names=tuple(names),
-            values=tuple(v[:MAX_TEXT] if v else "" for v in values),
-            bboxes=_freeze(_box_array(boxes)),
+            values=_clean_values(values, notes),
+            bboxes=_freeze(_box_array(boxes, notes)),
             depth=_freeze(depth),
             parent=_freeze(parent),
             enabled=_freeze(np.ascontiguousarray(state[:, 0])),
@@ -392,8 +476,16 @@ class TableBuilder:
             platform_ids={c: tuple(columns[_FIXED + k]) for k, c in enumerate(self.id_columns)},
             coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
+            diagnostics=self._diagnostics(notes),
             **extra,
         )
+
+    def _diagnostics(self, notes: dict[str, int]) -> dict[str, int]:
+        """The non-zero counts, the builder's in :data:`DIAGNOSTICS` order, then the
+        adapter's own kinds."""
+        for kind, count in self.diagnostics.items():
+            _note(notes, kind, count)
+        return {kind: count for kind, count in notes.items() if count}
 
     def _parents(self, parents: Sequence[Any]) -> IntArray:
         n = len(parents)
@@ -409,24 +501,54 @@ class TableBuilder:
             raise InvalidObservationError("a row's parent is not an earlier row")
         return parent.astype(np.int32)
 
-    def _canonical(self, raw_roles: Sequence[str]) -> list[str]:
+    def _canonical(self, raw_roles: Sequence[str], notes: dict[str, int]) -> list[str]:
+        """Canonical roles; rows whose role no table knows are counted (``role_unknown``)."""
+        unknown: set[str] = set()
         if len(self.roles) == len(raw_roles):  # every row's role given (the DOM source)
             roles = [""] * len(raw_roles)
         else:
             platform = self.platform
             mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
             roles = [mapping[raw] for raw in raw_roles]
+            unknown = {raw for raw, role in mapping.items() if role == "unknown" and _given(raw)}
         for position, role in self.roles.items():
             if role not in ROLE_INDEX:
                 raise InvalidObservationError(f"unknown canonical role {role!r}")
             roles[position] = role
+        if unknown:  # (rows given a role of the adapter's are not unknown)
+            count = sum(map(unknown.__contains__, raw_roles))
+            _note(notes, "role_unknown", count - sum(raw_roles[p] in unknown for p in self.roles))
         return roles
 
 
-def _clean_names(names: Sequence[str], ascii_collapsed: bool = False) -> list[str]:
+def _given(raw_role: Any) -> bool:
+    """Whether a raw role says something (not empty, not a spelling of "unknown")."""
+    return bool(raw_role) and "unknown" not in str(raw_role).lower()
+
+
+def _as_text(value: Any) -> str:
+    """A name that is not a string as text: a finite number written out, anything else
+    empty (``True`` is not the name "True")."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value):
+        return str(value)
+    return ""
+
+
+def _clean_names(
+    names: Sequence[Any], ascii_collapsed: bool = False, notes: dict[str, int] | None = None
+) -> list[str]:
     """Names with whitespace collapsed and cut at :data:`MAX_TEXT` (each distinct name once;
-    with ``ascii_collapsed``, ASCII names are only cut)."""
+    with ``ascii_collapsed``, ASCII names are only cut). Names that are not strings are
+    converted (:func:`_as_text`); ``notes`` counts them (``name_not_text``) and the names cut
+    (``name_cut``)."""
+    notes = {} if notes is None else notes
+    if set(map(type, names)) - {str}:  # (one pass in C; the rest only when needed)
+        _note(notes, "name_not_text", sum(not isinstance(n, str | None) for n in names))
+        names = [n if isinstance(n, str) else _as_text(n) for n in names]
     cache: dict[str, str] = {}
+    long: set[str] = set()  # distinct names longer than MAX_TEXT once collapsed
     clean: list[str] = []
     for name in names:
         if name:
@@ -435,9 +557,24 @@ def _clean_names(names: Sequence[str], ascii_collapsed: bool = False) -> list[st
             else:
                 cached = cache.get(name)
                 if cached is None:
-                    cached = cache[name] = collapse(name)[:MAX_TEXT]
+                    full = collapse(name)
+                    cached = cache[name] = full[:MAX_TEXT]
+                    if len(full) > MAX_TEXT:
+                        long.add(name)
                 name = cached
         clean.append(name)
+    if ascii_collapsed and max(map(len, names), default=0) > MAX_TEXT:
+        long.update(n for n in names if len(n) > MAX_TEXT and n.isascii())
+    if long:
+        _note(notes, "name_cut", sum(map(long.__contains__, names)))
+    return clean
+
+
+def _clean_values(values: Sequence[Any], notes: dict[str, int]) -> tuple[str, ...]:
+    """Values cut at :data:`MAX_TEXT` (counted in ``notes``: ``value_cut``)."""
+    clean = tuple([v[:MAX_TEXT] if v else "" for v in values])
+    if max(map(len, clean), default=0) == MAX_TEXT:
+        _note(notes, "value_cut", sum(1 for v in values if v and len(v) > MAX_TEXT))
     return clean
 
 

@@ -177,6 +177,44 @@ def test_resolution_serialises() -> None:
     assert data["trace"][0]["source"] == "a11y"
 
 
+def dirty_cdp() -> dict[str, object]:
+    """A CDP tree whose boxes reach the table as given: one not finite, one inverted, and a
+    role no table knows."""
+
+    def node(i: int, role: str, name: str, box: list[float], **extra: object) -> object:
+        role_field = {"type": "role", "value": role}
+        name_field = {"type": "computedString", "value": name}
+        return {"nodeId": str(i), "role": role_field, "name": name_field, "bbox": box, **extra}
+
+    return {"nodes": [
+        node(1, "RootWebArea", "Shop", [0, 0, 600, 400], childIds=["2", "3", "4", "5"]),
+        node(2, "button", "Buy", [10, 10, 90, 40], parentId="1"),
+        node(3, "button", "Sell", [10, float("nan"), 90, 90], parentId="1"),
+        node(4, "link", "Help", [200, 10, 100, 40], parentId="1"),
+        node(5, "frobnicator", "Knob", [300, 10, 340, 40], parentId="1"),
+    ]}  # fmt: skip
+
+
+DIRTY = {"box_not_finite": 1, "box_inverted": 1, "role_unknown": 1}
+
+
+def test_trace_entries_carry_the_table_diagnostics() -> None:
+    observation = Observation(accessibility_tree=dirty_cdp())
+    res = resolve({"role": "button", "name": "Buy"}, observation)
+    assert res.executor_id == "a11y:2" and res.trace[0].diagnostics == DIRTY
+    assert json.loads(json.dumps(res.to_dict()))["trace"][0]["diagnostics"] == DIRTY
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve({"role": "button", "name": "Refund"}, observation, sources=("a11y",))
+    assert info.value.evidence.trace[0].diagnostics == DIRTY
+    assert info.value.to_dict()["trace"][0]["diagnostics"] == DIRTY
+    many = resolve_many([{"role": "button", "name": "Buy"}, {"name": "Refund"}], observation)
+    assert [r.trace[0].diagnostics if isinstance(r, Resolution) else
+            r.evidence.trace[0].diagnostics for r in many] == [DIRTY, DIRTY]  # fmt: skip
+    clean = resolve(SemanticElementRef(role="button", name="OK", container_path=("Network",)),
+                    obs())  # fmt: skip
+    assert [t.diagnostics for t in clean.trace] == [{}]
+
+
 def test_screen_size_rescales_bbox() -> None:
     # Recorded at half the size: the box maps onto ok2 once rescaled.
     ref = SemanticElementRef(role="button", name="OK", bbox=(250, 200, 285, 215),

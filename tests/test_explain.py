@@ -11,7 +11,7 @@ from vision_images import fixture_png
 
 from resolver import InvalidReferenceError, Observation, Resolution
 from resolver.errors import Evidence
-from resolver.explain import GREEN, ORANGE, explain
+from resolver.explain import GREEN, ORANGE, diagnostic_lines, explain
 
 DISPLAY_OK = (827.0, 284.0, 903.0, 314.0)
 
@@ -72,3 +72,20 @@ def test_the_png_is_written_without_opencv(tmp_path: Path, monkeypatch: pytest.M
 def test_invalid_input_raises(tmp_path: Path) -> None:
     with pytest.raises(InvalidReferenceError):
         explain({}, Observation(accessibility_tree={"id": "1"}), tmp_path / "x.png")
+
+
+def test_what_the_table_repaired_is_told(tmp_path: Path) -> None:
+    tree = {"id": "1", "role": "frame", "name": "App", "bbox": [0, 0, 200, 100], "children": [
+        {"id": "2", "role": "button", "name": "Save", "bbox": [10, 10, 90, 40]},
+        {"id": "3", "role": "button", "name": "Undo", "bbox": [120, 10, 100, 40]},
+        {"id": "4", "role": "frobnicator", "name": "Knob", "bbox": [10, 50, 90, 90]}]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree, screen_size=(200, 100))
+    result = explain({"role": "button", "name": "Save"}, obs, tmp_path / "a.png")
+    want = ["a11y table: 1 box inverted (dropped), 1 role unknown (read as unknown)"]
+    assert isinstance(result, Resolution) and diagnostic_lines(result.trace) == want
+    missing = explain({"role": "button", "name": "Load"}, obs, tmp_path / "b.png")
+    assert isinstance(missing, Evidence) and diagnostic_lines(missing.trace) == want
+    clean = {"id": "1", "role": "button", "name": "Save", "bbox": [10, 10, 90, 40]}
+    found = explain({"role": "button", "name": "Save"}, {"accessibility_tree": clean},
+                    tmp_path / "c.png")  # fmt: skip
+    assert diagnostic_lines(found.trace) == []

@@ -37,3 +37,17 @@ def test_ranked_is_of_for_each_row() -> None:
         scored = score_table(random_ref(rng, table), table, MatchConfig())
         one_by_one = tuple(Candidate.of(table, scored, j) for j in range(scored.rows.size))
         assert Candidate.ranked(table, scored) == one_by_one
+
+
+def test_trace_entry_carries_its_diagnostics_through_json() -> None:
+    import json
+
+    from resolver.results import TraceEntry
+
+    entry = TraceEntry("a11y", "ambiguous", "two alike", rule="ambiguous.margin",
+                       diagnostics={"box_not_finite": 3, "name_not_text": 2})  # fmt: skip
+    data = json.loads(json.dumps(entry.to_dict()))
+    assert data["diagnostics"] == {"box_not_finite": 3, "name_not_text": 2}
+    assert TraceEntry.from_dict(data) == entry
+    older = {k: v for k, v in data.items() if k != "diagnostics"}  # written before the field
+    assert TraceEntry.from_dict(older).diagnostics == {}

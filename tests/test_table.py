@@ -32,6 +32,7 @@ def test_columns() -> None:
     assert t.platform_ids["automation_id"][5] == "e1"
     assert np.isnan(t.bboxes[6]).all()  # inverted box counts as unknown
     assert np.isnan(t.bboxes[7]).all()
+    assert t.diagnostics == {"box_not_finite": 1, "box_inverted": 1}
 
 
 def test_container_paths_use_names_landmarks_and_row_text() -> None:
@@ -164,3 +165,106 @@ def test_document_paths_are_offered_only_by_sources_that_know_them() -> None:
     desktop = TableBuilder("uia", "test")
     desktop.add("w", raw_role="Window", name="Works")
     assert desktop.build().document_paths is None
+
+
+class Text(str):
+    """A string of a subclass (as XML libraries hand out)."""
+
+
+def _dirty() -> TableBuilder:
+    """One row of every repair the build makes, and rows it must not count."""
+    from resolver.table import MAX_TEXT
+
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="window", name="App", bbox=(0, 0, 100, 100))
+    b.rows += [
+        ("nan", "button", "x", root, (0, math.nan, 1, 1), "", NO_STATE),
+        ("inf", "button", "y", root, [0, 0, math.inf, 1], "", NO_STATE),
+        ("inv", "button", "z", root, (5, 5, 1, 1), "", NO_STATE),
+        ("flat", "button", "w", root, (5, 5, 5, 9), "", NO_STATE),  # zero width: kept
+        ("num", "button", 42, root, None, "", NO_STATE),
+        ("list", "button", ["a"], root, None, "", NO_STATE),
+        ("none", "button", None, root, None, "", NO_STATE),  # no name: not a repair
+        ("sub", "button", Text("Sub"), root, None, "", NO_STATE),  # a str is text
+        ("odd", "frobnicator", "v", root, None, "", NO_STATE),
+        ("odd2", "frobnicator", "u", root, None, "", NO_STATE),
+        ("said", "ROLE_UNKNOWN", "t", root, None, "", NO_STATE),  # honest: not counted
+        ("blank", "", "s", root, None, "", NO_STATE),  # no role: not counted
+        ("long", "text", "  " + "n" * (MAX_TEXT + 1), root, None, "v" * (MAX_TEXT + 1), NO_STATE),
+        ("full", "text", "m" * MAX_TEXT, root, None, "q" * MAX_TEXT, NO_STATE),  # not cut
+    ]
+    return b
+
+
+def test_diagnostics_count_every_repair_of_the_build() -> None:
+    t = _dirty().build()
+    assert t.diagnostics == {
+        "box_not_finite": 2,
+        "box_inverted": 1,
+        "name_not_text": 2,
+        "name_cut": 1,
+        "value_cut": 1,
+        "role_unknown": 2,
+    }
+    assert list(t.diagnostics) == ["box_not_finite", "box_inverted", "name_not_text",
+                                   "name_cut", "value_cut", "role_unknown"]  # fmt: skip
+    assert [t.box(i) for i in range(1, 5)] == [None, None, None, (5.0, 5.0, 5.0, 9.0)]
+    assert t.names[5:9] == ("42", "", "", "Sub")
+    assert t.roles[9:13] == ("unknown",) * 4
+
+
+def test_malformed_boxes_are_counted_apart_from_missing_ones() -> None:
+    b = TableBuilder("a11y", "test")
+    for k, box in enumerate([(0, 0, 1, 1), "1234", [1, 2, 3], None, {"left": 0}, (2, 1, 0, 3)]):
+        b.add(f"b{k}", raw_role="button", name="x", bbox=box)  # type: ignore[arg-type]
+    t = b.build()
+    assert t.diagnostics == {"box_malformed": 3, "box_inverted": 1}
+    assert t.box(0) == (0.0, 0.0, 1.0, 1.0) and all(t.box(i) is None for i in range(1, 6))
+
+
+@pytest.mark.parametrize("rows", [3, 1000])
+def test_box_counts_on_small_and_large_tables(rows: int) -> None:
+    b = TableBuilder("a11y", "test")
+    for k in range(rows):
+        box = None if k % 3 == 0 else (k, 0, k - 1, 5) if k % 3 == 1 else (k, 0, math.nan, 5)
+        b.add(f"b{k}", raw_role="button", name="x", bbox=box)
+    want = {"box_not_finite": rows // 3, "box_inverted": (rows + 1) // 3}
+    assert b.build().diagnostics == {k: v for k, v in want.items() if v}
+
+
+def test_a_clean_table_has_no_diagnostics() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="window", name="App", bbox=(0, 0, 100, 100))
+    b.add("a", raw_role="button", name=" OK ", parent=root, bbox=(1, 1, 9, 9), value="v")
+    b.add("b", raw_role="StaticText", name="", parent=root)
+    assert b.build().diagnostics == {}
+    assert TableBuilder("a11y", "test").build().diagnostics == {}
+
+
+def test_role_overrides_and_adapter_notes() -> None:
+    b = TableBuilder("a11y", "test")
+    b.add("a", raw_role="frobnicator", role="button")  # the adapter knows better
+    b.add("b", raw_role="frobnicator")
+    b.note("box_not_finite", 4)  # dropped by the adapter before the builder saw it
+    b.note("row_skipped")
+    assert b.build().diagnostics == {"box_not_finite": 4, "role_unknown": 1, "row_skipped": 1}
+
+
+def test_ascii_collapsed_names_cut_are_counted() -> None:
+    from resolver.table import MAX_TEXT
+
+    b = TableBuilder("dom", "test", ascii_collapsed=True)
+    for k, name in enumerate(["x" * (MAX_TEXT + 1), "é" * (MAX_TEXT + 1), "ok", "x" * MAX_TEXT]):
+        b.add(f"e{k}", raw_role="button", name=name)
+    assert b.build().diagnostics == {"name_cut": 2}
+
+
+def test_diagnostics_in_words() -> None:
+    from resolver.table import DIAGNOSTICS, describe_diagnostics
+
+    assert describe_diagnostics({"box_not_finite": 3, "name_not_text": 1}) == (
+        "3 boxes not finite (dropped), 1 name not text (converted)"
+    )
+    assert describe_diagnostics({"row_skipped": 2}) == "row_skipped: 2"
+    assert describe_diagnostics({}) == ""
+    assert all(f"{key}:" not in describe_diagnostics({key: 2}) for key in DIAGNOSTICS)

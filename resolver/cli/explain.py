@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import Evidence, ResolutionError
-from ..explain import explain
+from ..explain import diagnostic_lines, explain
 from ._inputs import (
     ALL_SOURCES,
     ConfidenceOpt,
@@ -65,6 +65,8 @@ def _print(result: Any, out_path: Path) -> None:
         out.print(f"[bold green]resolved[/] {cell(result.executor_id)} (source "
                   f"{cell(result.source)}, rule {cell(result.rule)}, score {result.score:.3f}, "
                   f"margin {result.margin:.3f})")  # fmt: skip
+    for line in diagnostic_lines(result.trace):
+        out.print(f"[yellow]{cell(line)}[/]")
     table = Table("rank", "executor id", "role", "name", "score", title="candidates")
     for i, c in enumerate(_candidates(result), 1):
         score = c.get("score")

@@ -85,3 +85,23 @@ def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         str(tmp_path / "absent" / "o.png"),
     )
     assert code == 2 and "cannot write" in one_line_error(err)
+
+
+def test_prints_what_the_table_repaired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "tree.json"
+    kids = [
+        {"id": "2", "role": "button", "name": "Save", "bbox": [10, 10, 90, 40]},
+        {"id": "3", "role": "frobnicator", "name": "Knob", "bbox": [120, 10, 100, 40]},
+    ]
+    tree.write_text(json.dumps({"id": "1", "role": "frame", "name": "App", "children": kids}))
+    ref = json.dumps({"role": "button", "name": "Save"})
+    args = ("explain", "--ref", ref, "--tree", str(tree), "--out", str(tmp_path / "o.png"))
+    code, text, _ = run(capsys, *args)
+    assert code == 0 and "resolved a11y:2" in text
+    assert "a11y table: 1 box inverted (dropped), 1 role unknown (read as unknown)" in text
+    code, text, _ = run(capsys, *args, "--json")
+    assert json.loads(text)["trace"][0]["diagnostics"] == {"box_inverted": 1, "role_unknown": 1}
+    clean = ("explain", "--ref", NETWORK_OK, "--tree", str(SETTINGS_TREE), "--out",
+             str(tmp_path / "c.png"))  # fmt: skip
+    code, text, _ = run(capsys, *clean)
+    assert code == 0 and "table:" not in text
