@@ -61,7 +61,9 @@ def _canvas(observation: Observation) -> tuple[Pixels, tuple[float, float]]:
         try:
             from .adapters.vision.image import load_screenshot
 
-            shot = load_screenshot(observation.screenshot, observation.channel_order)
+            shot = load_screenshot(
+                observation.screenshot, observation.channel_order, limits=observation.limits
+            )
         except (ImportError, ResolutionError):
             shot = None
         if shot is not None:

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 __all__ = [
     "STATES",
+    "UNUSABLE_BOX",
     "XPATH_KEYS",
     "as_bool",
     "as_str",
@@ -136,15 +137,33 @@ def _four(value: Any) -> tuple[float, float, float, float] | None:
     return (first, second, third, fourth)
 
 
+UNUSABLE_BOX: Final[tuple[float, float, float, float]] = (math.nan,) * 4
+"""What a box reader returns for a box that is given but is not four finite numbers: the
+table drops it and counts it (``box_not_finite`` in ``CandidateTable.diagnostics``)."""
+
+
+def _given(values: Any) -> bool:
+    """Whether a box was given at all (``None``, an empty list and all-``None`` parts are
+    "no box", not a broken one)."""
+    if values is None:
+        return False
+    if isinstance(values, Sequence) and not isinstance(values, str):
+        return any(v is not None for v in values)
+    return True
+
+
 def box_from_ltrb(value: Any) -> tuple[float, float, float, float] | None:
-    """Read ``[l, t, r, b]`` or ``{left, top, right, bottom}``; ``None`` when malformed."""
+    """Read ``[l, t, r, b]`` or ``{left, top, right, bottom}``; ``None`` when there is no box,
+    :data:`UNUSABLE_BOX` when one is given but malformed."""
     if isinstance(value, Mapping):
         value = [value.get(k) for k in ("left", "top", "right", "bottom")]
-    return _four(value)
+    box = _four(value)
+    return UNUSABLE_BOX if box is None and _given(value) else box
 
 
 def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:
-    """Read ``[x, y, w, h]`` or ``{x, y, width|w, height|h}`` into ``(l, t, r, b)``."""
+    """Read ``[x, y, w, h]`` or ``{x, y, width|w, height|h}`` into ``(l, t, r, b)``
+    (:data:`UNUSABLE_BOX` when given but malformed, as :func:`box_from_ltrb`)."""
     if isinstance(value, Mapping):
         value = [
             value.get("x"),
@@ -154,7 +173,7 @@ def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:
         ]
     xywh = _four(value)
     if xywh is None:
-        return None
+        return UNUSABLE_BOX if _given(value) else None
     x, y, w, h = xywh
     return (x, y, x + w, y + h)
 

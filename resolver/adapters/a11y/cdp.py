@@ -190,7 +190,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         props = node.get("properties")
         backend = node.get("backendDOMNodeId")
         append((
-            node_id, raw_role, name if type(name) is str else as_str(name), parent,
+            node_id, raw_role, name, parent,
             node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
             _states(props) if props else NO_STATE, None if backend is None else str(backend),
             link_url(props) if props and raw_role == "link" else None,

@@ -50,7 +50,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         get = node.get
         attributes = get("attributes")
         append((
-            as_str(get("id")) or path, as_str(get("role")), as_str(get("name")), parent,
+            as_str(get("id")) or path, as_str(get("role")), get("name"), parent,
             box_from_ltrb(get("bbox")), as_str(get("value")), flag_states(node),
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
             as_str(get("tag")) or None, as_str(get("dom_id")) or None,

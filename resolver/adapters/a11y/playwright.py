@@ -61,7 +61,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         get = node.get
         states = (tri_not(get("disabled")), -1, tri(get("focused")))
         append((
-            path, as_str(get("role")), as_str(get("name")), parent, None, as_str(get("value")),
+            path, as_str(get("role")), get("name"), parent, None, as_str(get("value")),
             states,
         ))  # fmt: skip
     return builder.build(coord_space=CoordSpace.NONE, screen_size=source.screen_size)

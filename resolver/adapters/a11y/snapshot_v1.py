@@ -141,7 +141,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
             props = {**state, **props}
         get = props.get
         append((
-            node_id, as_str(node.get("role")), as_str(node.get("name")), parent,
+            node_id, as_str(node.get("role")), node.get("name"), parent,
             box_from_ltrb(node.get("bbox", get("bbox"))), as_str(node.get("value")),
             flag_states(props),
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,

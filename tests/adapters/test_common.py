@@ -1,0 +1,55 @@
+"""``resolver.adapters._common``: the defensive readers every adapter shares."""
+
+import math
+
+import pytest
+
+from resolver import Observation
+from resolver.adapters._common import UNUSABLE_BOX, as_str, box_from_ltrb, box_from_xywh
+
+
+def test_box_readers_tell_no_box_from_a_broken_one() -> None:
+    assert box_from_ltrb([1, 2, 3, 4]) == (1.0, 2.0, 3.0, 4.0)
+    assert box_from_xywh({"x": 1, "y": 2, "width": 3, "height": 4}) == (1.0, 2.0, 4.0, 6.0)
+    for absent in (None, [], [None] * 4, {}):
+        assert box_from_ltrb(absent) is None and box_from_xywh(absent) is None
+    broken = [[1, 2, 3], [1, math.nan, 3, 4], ["a", 2, 3, 4], 7, [1, 2, math.inf, 4]]
+    for box in broken:
+        assert box_from_ltrb(box) is UNUSABLE_BOX and box_from_xywh(box) is UNUSABLE_BOX, box
+    assert box_from_ltrb({"left": 1}) is UNUSABLE_BOX and box_from_xywh({"x": 1}) is UNUSABLE_BOX
+
+
+def test_as_str() -> None:
+    assert as_str("a") == "a" and as_str(3) == "3" and as_str(2.5) == "2.5"
+    assert as_str(None) == as_str(True) == as_str(math.nan) == as_str([1]) == ""
+
+
+@pytest.mark.parametrize(
+    "tree",
+    [
+        {"role": "list", "children": [
+            {"role": "button", "name": 5, "bbox": [0, math.nan, 3, 4]},
+            {"role": "button", "name": {"a": 1}, "bbox": [5, 5, 1, 1]},
+            {"role": "frobnicator", "name": "x", "bbox": [1, 2, 3]},
+        ]},
+        {"nodes": [
+            {"nodeId": "1", "role": {"value": "list"}, "childIds": ["2", "3", "4"]},
+            {"nodeId": "2", "parentId": "1", "role": {"value": "button"}, "name": {"value": 5},
+             "bbox": [0, math.nan, 3, 4]},
+            {"nodeId": "3", "parentId": "1", "role": {"value": "button"}, "name": {"value": [1]},
+             "bbox": [5, 5, 1, 1]},
+            {"nodeId": "4", "parentId": "1", "role": {"value": "frobnicator"},
+             "name": {"value": "x"}, "bbox": [1, 2, 3]},
+        ]},
+    ],
+    ids=["nested", "cdp"],
+)  # fmt: skip
+def test_repairs_reach_the_table_diagnostics(tree: object) -> None:
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    assert table.diagnostics["box_inverted"] == 1
+    assert table.diagnostics["name_not_text"] == 2
+    assert table.diagnostics["role_unknown"] == 1
+    assert (
+        table.diagnostics.get("box_not_finite", 0) + table.diagnostics.get("box_malformed", 0) == 2
+    )
+    assert "5" in table.names
