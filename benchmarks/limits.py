@@ -94,6 +94,7 @@ run(call)
 _CLI_CASES: dict[str, str] = {
     "cli-wide": "resolver resolve --tree of a 2,000,001-node JSON file (the whole process)",
     "cli-ref-name": "resolver resolve --json, a reference whose name is 50 MB (the whole process)",
+    "cli-ref-name-table": "resolver resolve (a table), a reference whose name is 10 MB",
 }
 
 
@@ -139,6 +140,9 @@ def _cli_inputs(case: str, folder: Path) -> list[str]:
         ref.write_text(json.dumps({"role": "button", "name": "b7"}))
         return ["resolve", "--ref", str(ref), "--tree", str(tree)]
     tree.write_text(json.dumps({"role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}))
+    if case == "cli-ref-name-table":
+        ref.write_text(json.dumps({"role": "button", "name": "a" * 10_000_000}))
+        return ["resolve", "--ref", str(ref), "--tree", str(tree)]
     ref.write_text(json.dumps({"role": "button", "name": "a" * 50_000_000}))
     return ["resolve", "--ref", str(ref), "--tree", str(tree), "--json"]
 
