@@ -92,32 +92,32 @@ def _png_chunks(data: bytes) -> str | None:
     return None
 
 
-def _decoded(data: bytes, path: Path) -> None:
+def _decoded(data: bytes, path: Path, limits: Limits) -> None:
     """Decode the image when the ``[vision]`` extra is installed (its loader checks the
-    size too); without it the structure check is all."""
+    size against ``limits`` too); without it the structure check is all."""
     try:
         from ..adapters.vision.image import load_screenshot
     except ImportError:
         return
     try:
-        load_screenshot(data)
+        load_screenshot(data, limits=limits)
     except ResolutionError as exc:
         raise CliError(f"{path}: {exc.message}") from exc
 
 
-def _image(data: bytes, path: Path) -> dict[str, Any] | None:
+def _image(data: bytes, path: Path, limits: Limits) -> dict[str, Any] | None:
     """A screenshot's facts, checked; ``None`` for anything that is not PNG or JPEG."""
     if data.startswith(_PNG_MAGIC):
         problem = _png_chunks(data)
         if problem is not None:
             raise CliError(f"{path}: {problem}")
-        _decoded(data, path)
+        _decoded(data, path, limits)
         width, height = struct.unpack(">II", data[16:24])
         return {"format": "png", "kind": "screenshot", "width": width, "height": height}
     if data.startswith(b"\xff\xd8\xff"):
         if b"\xff\xd9" not in data[-64:]:
             raise CliError(f"{path}: the JPEG is truncated (no end-of-image marker)")
-        _decoded(data, path)
+        _decoded(data, path, limits)
         return {"format": "jpeg", "kind": "screenshot"}
     return None
 
@@ -184,7 +184,7 @@ def _document(path: Path, data: bytes, limits: Limits | None) -> dict[str, Any] 
 
 def _facts(path: Path, data: bytes, limits: Limits | None) -> dict[str, Any]:
     """What a file's bytes are, tried in the module's order."""
-    image = _image(data, path)
+    image = _image(data, path, limits or DEFAULT_LIMITS)
     if image is not None:
         return {"bytes": len(data), **image}
     if _is_binary(data):

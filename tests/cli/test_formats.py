@@ -115,3 +115,14 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
     import zlib
 
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def test_a_screenshot_is_checked_against_the_given_limits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("cv2")
+    path = VISION_FIXTURES / "settings" / "screenshot.png"
+    code, _, err = run(capsys, "formats", str(path), "--limit", "max_image_pixels=100")
+    line = one_line_error(err)
+    assert code == 2 and "max_image_pixels" in line
+    assert run(capsys, "formats", str(path))[0] == 0
