@@ -84,16 +84,17 @@ import random, statistics
 from resolver import Observation
 rng = random.Random(1)
 nodes = [{"role": "group", "name": "root", "children": []}]
-depth = [0]
+depth, parent = [0], [0]
 for i in range(1, 200_000):
     j = max(0, i - rng.randint(1, 30))
     while depth[j] >= 40:
-        j = max(0, j - rng.randint(1, 30))
+        j = parent[j]
     kid = {"role": rng.choice(["button", "link", "text", "group"]), "name": f"n{i}",
            "children": [], "bbox": [i % 1000, i % 700, i % 1000 + 20, i % 700 + 10]}
     nodes[j]["children"].append(kid)
     nodes.append(kid)
     depth.append(depth[j] + 1)
+    parent.append(j)
 times = []
 for _ in range(5):
     start = time.perf_counter()

@@ -39,33 +39,44 @@ def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits)
     parents): the walk stops at the limit, whatever the tree's size."""
     max_nodes, max_depth = limits.max_nodes, limits.max_depth
     seen: set[int] = set()
-    stack: list[tuple[Any, int]] = [(root, 1) for root in roots if isinstance(root, Mapping)]
-    # Only dicts are stacked, and each is counted once it is popped: the count so far plus
-    # the stack is what the tree has at least.
-    by_key = children_key if isinstance(children_key, str) else None
-    count = 0
-    while stack:
-        node, depth = stack.pop()
-        key = id(node)
-        if key in seen:
+    # Level by level: a level is refused before the next is gathered, and gathering stops
+    # once the nodes counted and gathered pass max_nodes.
+    level = [root for root in roots if isinstance(root, Mapping)]
+    count = depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            raise limits.refuse("max_depth", None, "the tree")
+        count += len(level)
+        if count > max_nodes:
+            raise limits.refuse("max_nodes", None, "the tree")
+        before = len(seen)
+        seen.update(map(id, level))
+        if len(seen) != before + len(level):
             raise InvalidObservationError(
                 "the tree is cyclic or shares a node between parents", details={"depth": depth}
             )
-        seen.add(key)
-        count += 1
-        if depth > max_depth:
-            raise limits.refuse("max_depth", None, "the tree")
+        below = _next_level(level, children_key, max_nodes - count)
+        if below is None:
+            raise limits.refuse("max_nodes", None, "the tree")
+        level = below
+    return count
+
+
+def _next_level(level: list[Any], children_key: Children, room: int) -> list[Any] | None:
+    """The dict children of ``level``'s nodes, in order; ``None`` as soon as there are more
+    than ``room`` of them."""
+    by_key = children_key if isinstance(children_key, str) else None
+    below: list[Any] = []
+    for node in level:
         kids = node.get(by_key) if by_key is not None else _kids(node, children_key)
         if not kids or not isinstance(kids, Sequence) or isinstance(kids, (str, bytes)):
             continue
-        room = max_nodes - count - len(stack)
-        if len(kids) > room and _dicts(islice(kids, room + 1)) > room:
-            raise limits.refuse("max_nodes", None, "the tree")
-        below = depth + 1
-        stack.extend((kid, below) for kid in kids if type(kid) is dict or isinstance(kid, Mapping))
-    if count > max_nodes:
-        raise limits.refuse("max_nodes", None, "the tree")
-    return count
+        left = room - len(below)
+        if len(kids) > left and _dicts(islice(kids, left + 1)) > left:
+            return None
+        below += [kid for kid in kids if type(kid) is dict or isinstance(kid, Mapping)]
+    return below
 
 
 def walk_nested(
