@@ -11,8 +11,8 @@ with ``ref.model_copy(update={...})``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sized
-from typing import Any, ClassVar, Final, Literal
+from collections.abc import Mapping, Sized
+from typing import Any, ClassVar, Final, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -150,6 +150,23 @@ class _Model(BaseModel):
             super().__init__(**data)
         except ValidationError as exc:
             raise _reraise(exc, type(self).__name__) from exc
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy; with ``update``, the changed copy is validated as a new one would be
+        (field rules and reference limits included), so a copy can never hold what the
+        constructor refuses.
+
+        Raises
+        ------
+        InvalidReferenceError
+            An updated field is unknown or its value is invalid.
+        """
+        if not update:
+            return super().model_copy(deep=deep)
+        data = {name: getattr(self, name) for name in self.model_fields_set}
+        data.update(update)
+        changed: Self = type(self).model_validate(data)
+        return super(_Model, changed).model_copy(deep=True) if deep else changed
 
     @classmethod
     def model_validate(cls, obj: Any, **kwargs: Any) -> Any:

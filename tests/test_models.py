@@ -222,3 +222,34 @@ def test_references_are_immutable_with_a_typed_error() -> None:
     action = ActionWithElement(type="click", element=ref)
     with pytest.raises(InvalidReferenceError, match=r"action\.model_copy"):
         action.type = "hover"
+
+
+@pytest.mark.parametrize(
+    ("update", "words"),
+    [
+        ({"name": "x" * 50_000_000}, "50,000,000 characters"),
+        ({"bbox": (float("nan"), 0, 1, 1)}, "finite"),
+        ({"nmae": "Cancel"}, "nmae"),
+        ({"role": None, "name": None}, "needs at least one of"),
+    ],
+)
+def test_a_changed_copy_is_validated_as_a_new_reference(
+    update: dict[str, object], words: str
+) -> None:
+    ref = SemanticElementRef(role="button", name="OK")
+    with pytest.raises(InvalidReferenceError, match=words) as info:
+        ref.model_copy(update=update)
+    assert len(str(info.value)) < 2_000
+
+
+def test_a_copy_keeps_which_fields_were_set() -> None:
+    ref = SemanticElementRef(role="button", name="OK", bbox=(1, 2, 3, 4))
+    changed = ref.model_copy(update={"name": "Cancel"})
+    assert changed.model_fields_set == {"role", "name", "bbox"}
+    assert changed.model_dump(exclude_unset=True) == {
+        "role": "button", "name": "Cancel", "bbox": (1.0, 2.0, 3.0, 4.0),
+    }  # fmt: skip
+    assert ref.model_copy() == ref and ref.model_copy(deep=True) == ref
+    action = ActionWithElement(type="click", x=1, y=2)
+    with pytest.raises(InvalidReferenceError, match="go together"):
+        action.model_copy(update={"y": None})

@@ -39,11 +39,12 @@ def test_a_group_gone_with_its_place_leaves_a_slid_look_alike_unanswered() -> No
     reworded = ("Lorem link nil", "Lorem link uno", "Lorem link two")
     kept = decide(ref, _linked_paragraphs(reworded, (0, 1, 2)), MatchConfig())
     assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a1"
-    # Nine links, look-alikes past the recorded list's cap: the recorded occurrence counts
-    # them. All nine left, the page reshaped (the xpath selects nothing): answered.
+    # Nine links, look-alikes past the recorded list's cap of 8 boxes: the recorded
+    # occurrence counts them. All nine left, the page reshaped (the xpath selects nothing):
+    # answered.
     many = ref.model_copy(update={
         "occurrence": (1, 9), "xpath": "/html[1]/body[1]/div[1]/p[2]/a[1]",
-        "lookalikes": tuple((8.0, y, 40.0, y + 17.0) for y in (100.0, *range(160, 400, 30))),
+        "lookalikes": tuple((8.0, y, 40.0, y + 17.0) for y in (100.0, *range(160, 370, 30))),
     })  # fmt: skip
     nine = _linked_paragraphs(tuple(f"Lorem {k}" for k in range(9)), tuple(range(9)))
     assert decide(many, nine, MatchConfig()).status == "accepted"
