@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Final
 
 from ..errors import shorten
@@ -180,7 +181,8 @@ def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
         A recording_v1 file or an openadapt-style ``ActionWithElement`` JSONL file.
     limits:
         The file is refused over ``limits.max_recording_bytes``, a snapshot file its
-        timeline names over ``limits.max_tree_bytes``.
+        timeline names over ``limits.max_tree_bytes``. A snapshot file is read only from
+        the recording's folder or below it.
 
     Returns
     -------
@@ -335,10 +337,17 @@ def _snapshot(
 
 
 def _snapshot_file(where: Path, file: str, sid: str, limits: Limits) -> Any:
-    """The JSON document of a snapshot file beside the recording, refused over
-    ``limits.max_tree_bytes``."""
-    path = where / file
+    """The JSON document of a snapshot file beside the recording (or in a folder below it),
+    refused over ``limits.max_tree_bytes``; a path that would leave the recording's folder
+    (absolute, or with a ``..`` part) is refused before anything is opened."""
     shown = f"snapshot {shorten(sid, 60)}"
+    parts = re.split(r"[\\/]", file)
+    if PurePosixPath(file).is_absolute() or PureWindowsPath(file).anchor or ".." in parts:
+        raise RecordingError(
+            f"{shown}: file {shorten(file, 80)!r} is outside the recording's folder "
+            "(a snapshot file is named relative to the recording, with no '..')"
+        )
+    path = where / file
     try:
         size = path.stat().st_size
         if size > limits.max_tree_bytes:

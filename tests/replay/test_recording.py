@@ -255,3 +255,23 @@ def test_a_number_too_long_to_read_is_a_recording_error(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text, "utf-8")
         with pytest.raises(RecordingError, match="not valid JSON"):
             read_recording(tmp_path / name)
+
+
+@pytest.mark.parametrize(
+    "file", ["../s0.json", "sub/../../s0.json", "..\\s0.json", "/etc/hostname", "C:\\s0.json"]
+)
+def test_a_snapshot_file_outside_the_recordings_folder_is_refused(
+    tmp_path: Path, file: str
+) -> None:
+    folder = tmp_path / "rec"
+    (folder / "sub").mkdir(parents=True)
+    (tmp_path / "s0.json").write_text(json.dumps(snapshot("s0")), encoding="utf-8")
+    (folder / "sub" / "s0.json").write_text(json.dumps(snapshot("s0")), encoding="utf-8")
+    path = folder / "r.json"
+    timeline: list[dict[str, Any]] = [{"kind": "ax_snapshot", "snapshot_id": "s0", "file": file}]
+    path.write_text(json.dumps({"recording_version": 1, "timeline": timeline}))
+    with pytest.raises(RecordingError, match="outside the recording's folder"):
+        read_recording(path)
+    timeline[0]["file"] = "sub/s0.json"  # a folder below the recording's is fine
+    path.write_text(json.dumps({"recording_version": 1, "timeline": timeline}))
+    assert read_recording(path).snapshots["s0"]
