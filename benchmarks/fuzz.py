@@ -12,7 +12,8 @@ The cases are split over the kinds of ``tests/fuzz_strategies.py`` (``reference`
 seed derived from ``--seed``, so a run is reproducible; a failure is recorded (kind, seed,
 case number, exception type, message, a short repr of the input) and the run goes on. The
 property: every call returns its documented type or raises a ``ResolutionError`` subclass,
-within ``2 s + 20 us * size`` (``--base``, ``--per-unit``); the command line exits with a
+within ``2 s + 20 us * size`` (``--base``, ``--per-unit``; ``size`` counts characters, bytes
+or elements, and a screenshot's decoded pixels); the command line exits with a
 documented code and prints no traceback.
 
 Exit status: 0 when no case failed, 1 otherwise.

@@ -2,8 +2,9 @@
 
 The property: a call returns its documented type or raises a
 :class:`~resolver.errors.ResolutionError` subclass, within ``base + per_unit * size`` seconds
-(``size``: characters or bytes of the input, see :func:`input_size`). :func:`run_case` checks
-it for one generated case of one kind and raises :class:`PropertyViolationError` when it is broken.
+(``size``: characters or bytes of the input, or a screenshot's pixels, see :func:`input_size`).
+:func:`run_case` checks it for one generated case of one kind and raises
+:class:`PropertyViolationError` when it is broken.
 
 Kinds (:data:`KINDS`): ``reference``, ``a11y:<format>`` for every accessibility-tree format,
 ``dom``, ``vision``, ``recording``, ``snapshot`` and ``cli``. ``tests/test_fuzz.py`` runs a
@@ -33,6 +34,7 @@ from hypothesis import strategies as st
 
 from resolver import Observation, Resolution, ResolutionError, SemanticElementRef, resolve
 from resolver.adapters.a11y import format_names
+from resolver.limits import DEFAULT_LIMITS
 
 ROOT: Final[Path] = Path(__file__).resolve().parents[1]
 FIXTURES: Final[Path] = ROOT / "fixtures"
@@ -1859,13 +1861,40 @@ class Bound:
     hard: float = 120.0
 
 
+def _image_pixels(data: bytes) -> int:
+    """Width times height a PNG or JPEG header claims (0 for anything else)."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width) * int(height)
+    if not data.startswith(b"\xff\xd8"):
+        return 0
+    at = 2
+    while at + 9 <= len(data) and data[at] == 0xFF:
+        marker, length = data[at + 1], int.from_bytes(data[at + 2 : at + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3):  # start of frame: height, then width
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return int(width) * int(height)
+        at += 2 + length
+    return 0
+
+
 def input_size(value: Any, limit: int = 2_000_000) -> int:
-    """Characters, bytes or elements in ``value`` (each container once; cycles allowed)."""
+    """Characters, bytes or elements in ``value`` (each container once; cycles allowed).
+
+    A PNG or JPEG counts as the larger of its bytes and what its decoded pixels would count
+    as an RGB array (``3 * pixels // 4``, as arrays count ``nbytes // 4``): a screenshot's
+    work (decoding, OCR at native resolution) follows its pixels, which a few kilobytes of
+    compressed data can claim by the million (up to ``Limits.max_image_pixels``: more are
+    refused from the header).
+    """
     total, stack = 0, [value]
     seen: set[int] = set()
     while stack and total < 10**9:
         item = stack.pop()
-        if isinstance(item, (str, bytes, bytearray)):
+        if isinstance(item, (bytes, bytearray)):
+            pixels = min(_image_pixels(bytes(item)), DEFAULT_LIMITS.max_image_pixels)
+            total += max(len(item), 3 * pixels // 4)
+        elif isinstance(item, str):
             total += len(item)
         elif isinstance(item, np.ndarray):
             total += int(item.nbytes) // 4

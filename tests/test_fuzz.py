@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fuzz_strategies import KINDS, Bound, fixture_bytes, run_case
+from fuzz_strategies import KINDS, Bound, fixture_bytes, input_size, run_case
 from hypothesis import HealthCheck, Phase, given, settings
 
 CI_BOUND = Bound(base=20.0, per_unit=200e-6, hard=0.0)
@@ -72,3 +72,16 @@ def test_fuzz(kind: str) -> None:
 
 def test_every_kind_has_a_budget() -> None:
     assert set(EXAMPLES) == set(KINDS)
+
+
+def test_a_screenshot_counts_its_pixels_toward_the_time_bound() -> None:
+    # 1280 x 800 pixels in 48 KB: the decoding and OCR follow the pixels, as for an array.
+    png = fixture_bytes("vision/settings/screenshot.png")[0]
+    assert input_size(png) == 3 * 1280 * 800 // 4 > len(png)
+    frame = b"\xff\xc0\x00\x11\x08" + (600).to_bytes(2, "big") + (800).to_bytes(2, "big")
+    jpeg = b"\xff\xd8" + frame + b"\x00" * 12
+    assert input_size(jpeg) == 3 * 600 * 800 // 4
+    assert input_size(b"\x00" * 1000) == 1000 and input_size(png[:20]) == 20
+    # A header claiming more pixels than any screenshot may have counts as the limit.
+    claims = png[:16] + (2**32 - 1).to_bytes(4, "big") * 2 + png[24:]
+    assert input_size(claims) == 3 * 40_000_000 // 4
