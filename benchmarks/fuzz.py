@@ -11,7 +11,8 @@ The cases are split over the kinds of ``tests/fuzz_strategies.py`` (``reference`
 ``--kinds a11y`` selects every tree format. Each kind is driven by Hypothesis with its own
 seed derived from ``--seed``, so a run is reproducible; a failure is recorded (kind, seed,
 case number, exception type, message, a short repr of the input) and the run goes on. The
-property: every call returns its documented type or raises a ``ResolutionError`` subclass,
+property: every call returns its documented type or raises a ``ResolutionError`` subclass
+(its text at most 2,000 characters),
 within ``2 s + 20 us * size`` (``--base``, ``--per-unit``; ``size`` counts characters, bytes
 or elements, and a screenshot's decoded pixels); the command line exits with a
 documented code and prints no traceback.

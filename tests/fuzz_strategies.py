@@ -1,7 +1,8 @@
 """Hypothesis strategies for hostile inputs, and the property every public entry point keeps.
 
 The property: a call returns its documented type or raises a
-:class:`~resolver.errors.ResolutionError` subclass, within ``base + per_unit * size`` seconds
+:class:`~resolver.errors.ResolutionError` subclass (whose text is at most ``MAX_MESSAGE``
+characters), within ``base + per_unit * size`` seconds
 (``size``: characters or bytes of the input, or a screenshot's pixels, see :func:`input_size`).
 :func:`run_case` checks it for one generated case of one kind and raises
 :class:`PropertyViolationError` when it is broken.
@@ -34,6 +35,7 @@ from hypothesis import strategies as st
 
 from resolver import Observation, Resolution, ResolutionError, SemanticElementRef, resolve
 from resolver.adapters.a11y import format_names
+from resolver.errors import MAX_MESSAGE
 from resolver.limits import DEFAULT_LIMITS
 
 ROOT: Final[Path] = Path(__file__).resolve().parents[1]
@@ -1912,11 +1914,18 @@ def input_size(value: Any, limit: int = 2_000_000) -> int:
 
 
 def _call(what: str, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """``func(*args, **kwargs)``; ``None`` for a :class:`ResolutionError`, a
-    :class:`PropertyViolationError` for any other exception."""
+    """``func(*args, **kwargs)``; ``None`` for a :class:`ResolutionError` whose text is
+    within ``MAX_MESSAGE`` characters, a :class:`PropertyViolationError` for a longer one and
+    for any other exception."""
     try:
         return func(*args, **kwargs)
-    except ResolutionError:
+    except ResolutionError as exc:
+        if len(str(exc)) > MAX_MESSAGE:
+            raise PropertyViolationError(
+                f"{what} raised {type(exc).__name__} with {len(str(exc)):,} characters: "
+                f"{str(exc)[:200]}",
+                "LongMessage",
+            ) from exc
         return None
     except (PropertyViolationError, CaseTimeout):
         raise
