@@ -1,11 +1,19 @@
 """``resolver.adapters._common``: the defensive readers every adapter shares."""
 
+import contextlib
+import gc
 import math
 
 import pytest
 
-from resolver import Observation
-from resolver.adapters._common import UNUSABLE_BOX, as_str, box_from_ltrb, box_from_xywh
+from resolver import Observation, ResolutionError
+from resolver.adapters._common import (
+    UNUSABLE_BOX,
+    as_str,
+    box_from_ltrb,
+    box_from_xywh,
+    no_cyclic_gc,
+)
 
 
 def test_box_readers_tell_no_box_from_a_broken_one() -> None:
@@ -53,3 +61,42 @@ def test_repairs_reach_the_table_diagnostics(tree: object) -> None:
         table.diagnostics.get("box_not_finite", 0) + table.diagnostics.get("box_malformed", 0) == 2
     )
     assert "5" in table.names
+
+
+def _build_or_refuse(tree: object) -> None:
+    with contextlib.suppress(ResolutionError):
+        Observation(accessibility_tree=tree).candidates("a11y")
+
+
+@pytest.mark.parametrize("tree", [{"role": "button", "name": "OK"}, {"role": 7, "children": "x"}])
+def test_a_build_pauses_the_collector_and_leaves_it_as_it_was(tree: object) -> None:
+    seen: list[bool] = []
+    with no_cyclic_gc():
+        seen.append(gc.isenabled())
+    assert seen == [False] and gc.isenabled()
+    _build_or_refuse(tree)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _build_or_refuse(tree)
+        assert not gc.isenabled()  # a collector the caller turned off stays off
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError), no_cyclic_gc():
+        raise ValueError("the build failed")
+    assert gc.isenabled()
+
+
+def test_the_a11y_build_runs_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resolver.adapters.a11y as a11y
+
+    seen: list[bool] = []
+    parse = a11y.parse_input
+
+    def watched(*args: object) -> object:
+        seen.append(gc.isenabled())
+        return parse(*args)
+
+    monkeypatch.setattr(a11y, "parse_input", watched)
+    Observation(accessibility_tree={"role": "button", "name": "OK"}).candidates("a11y")
+    assert seen == [False] and gc.isenabled()

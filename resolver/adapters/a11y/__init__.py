@@ -23,6 +23,7 @@ from lxml import etree
 
 from ...errors import InvalidObservationError, UnsupportedFormatError, shorten
 from ...limits import DEFAULT_LIMITS, Limits
+from .._common import no_cyclic_gc
 from ..base import SourceInput
 
 if TYPE_CHECKING:
@@ -263,6 +264,11 @@ def build_table(source: SourceInput) -> CandidateTable:
     """The a11y source: parse, detect (or take ``tree_format``), build, and link to the DOM
     when the observation carries a ``dom_node_map`` (from a ``DOM.getDocument`` result, the
     linked rows also get their element's tag and web evidence)."""
+    with no_cyclic_gc():
+        return _build(source)
+
+
+def _build(source: SourceInput) -> CandidateTable:
     tree = parse_input(source.raw, source.limits)
     fmt = _format(tree, source.tree_format)
     try:

@@ -40,10 +40,8 @@ Invalid selectors select nothing. ``table.native`` is the page's
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import urljoin, urlsplit
@@ -53,7 +51,7 @@ from ...geometry import CoordSpace
 from ...limits import DEFAULT_LIMITS, Limits
 from ...table import MAX_TEXT, CandidateTable, TableBuilder
 from ...web import WEB_COLUMNS, web_values
-from .._common import XPATH_KEYS
+from .._common import XPATH_KEYS, no_cyclic_gc
 from ..base import SourceInput
 from .accname import NAME_FROM_CONTENT, NameComputer
 from .css import MAX_MATCH_COST, MatchCost
@@ -195,36 +193,8 @@ def analyze(
     limits: Limits = DEFAULT_LIMITS,
 ) -> DomAnalysis:
     """Parse and analyse a page (see :class:`DomAnalysis`)."""
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         return DomAnalysis(html, viewport, scripting=scripting, limits=limits)
-
-
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a page is analysed.
-
-    The analysis allocates a few hundred thousand lists, dicts and tuples that all live as
-    long as the table (no reference cycles are made and dropped), so every collection the
-    allocations trigger scans them in vain: on a 10k-element page that was about a sixth of
-    the build. Reference counting still frees everything as usual.
-
-    On the way out, the objects that survived (the table and its page model) would all be
-    scanned by the first young-generation collection, and again by the middle one, only to
-    be found alive. They are moved straight to the oldest generation instead
-    (``gc.freeze()`` then ``gc.unfreeze()``), which leaves them to the rare full
-    collections. Skipped when the process keeps frozen objects of its own, which
-    ``unfreeze`` would release.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -305,7 +275,7 @@ def build_table(source: SourceInput) -> CandidateTable:
     html = source.raw
     if html is None:
         raise InvalidObservationError("the observation has no dom_html")
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         return _build(source, html)
 
 
