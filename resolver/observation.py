@@ -46,6 +46,8 @@ def _screen(value: Any) -> tuple[float, float] | None:
         return None
     try:
         width, height = (float(v) for v in value)
+    except OverflowError as exc:  # an int too large for a float
+        raise InvalidObservationError("screen_size must be two positive, finite numbers") from exc
     except (TypeError, ValueError) as exc:
         raise InvalidObservationError("screen_size must be (width, height)") from exc
     if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:

@@ -285,6 +285,8 @@ def _clean_box(box: Any) -> tuple[float, float, float, float]:
         return _MALFORMED
     try:
         left, top, right, bottom = (float(v) for v in box)
+    except OverflowError:  # an integer too large for a float: a number, but not finite
+        return _NAN4
     except (TypeError, ValueError):
         return _MALFORMED
     return (left, top, right, bottom)
@@ -299,7 +301,7 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
     filled = [_NAN4 if box is None else box for box in raw]
     try:
         boxes = np.array(filled, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         boxes = np.empty((0,))
     malformed = 0
     if boxes.shape != (n, 4):
@@ -491,7 +493,7 @@ class TableBuilder:
         n = len(parents)
         try:
             parent = np.asarray(parents, dtype=np.int64).reshape(n)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             raise InvalidObservationError("a row's parent is not a row index") from exc
         if n <= _FEW_ROWS:  # (a short loop beats three array operations)
             later = any(p < -1 or p >= i for i, p in enumerate(parent.tolist()))

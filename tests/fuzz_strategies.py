@@ -205,10 +205,14 @@ def names(max_huge: int = 0) -> st.SearchStrategy[str]:
     return st.one_of(*parts)
 
 
+HUGE_INTS: Final[tuple[int, ...]] = (10**400, -(10**400), 2**1024)
+"""Integers JSON may hold and Python reads, too large for a float."""
+
 json_scalars: st.SearchStrategy[Any] = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from(HUGE_INTS),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=10),
 )
@@ -245,7 +249,8 @@ _NUMS: Final[tuple[float, ...]] = (
 
 
 def bboxes() -> st.SearchStrategy[Any]:
-    """Boxes: NaN, infinite, inverted, negative, huge, wrong lengths and wrong types."""
+    """Boxes: NaN, infinite, inverted, negative, huge (integers too large for a float too),
+    wrong lengths and wrong types."""
     coords = st.one_of(st.integers(-5000, 5000), st.sampled_from(_NUMS))
     return st.one_of(
         st.lists(st.integers(0, 2000), min_size=4, max_size=4),
@@ -255,6 +260,7 @@ def bboxes() -> st.SearchStrategy[Any]:
             lambda p: [p[0] + 50, p[1] + 20, p[0], p[1]]
         ),
         st.lists(st.integers(-(2**63), 2**63), min_size=4, max_size=4),
+        st.lists(st.sampled_from((*HUGE_INTS, 1, 20)), min_size=4, max_size=4),
         st.lists(st.sampled_from(["1", "2", "x", "", "nan"]), min_size=4, max_size=4),
         st.just([[0, 0], [10, 10]]),
         st.just({"x": 1, "y": 2, "width": 3, "height": 4}),

@@ -39,6 +39,7 @@ def test_duck_typing() -> None:
         {"screen_size": (0, 10)},
         {"screen_size": ("a", "b")},
         {"screen_size": (float("nan"), 3)},
+        {"screen_size": (10**400, 3)},  # an integer too large for a float
         {"tree_format": 3},
         {"dom_layout": [1, 2]},
     ],

@@ -109,3 +109,32 @@ def test_completing_among_odd_namesakes_never_crashes(
     except ResolutionError:
         return
     assert isinstance(completed, SemanticElementRef) and completed.name == "OK"
+
+
+def _numbers_replaced(doc: object, by: int) -> object:
+    if isinstance(doc, dict):
+        return {key: _numbers_replaced(value, by) for key, value in doc.items()}
+    if isinstance(doc, list):
+        return [_numbers_replaced(value, by) for value in doc]
+    if isinstance(doc, int | float) and not isinstance(doc, bool):
+        return by
+    return doc
+
+
+def test_integers_too_large_for_a_float_in_every_fixture_tree() -> None:
+    # JSON may hold 10**400 and Python's reader returns it as an int, which float() refuses:
+    # every format reads such a box as unusable (or refuses the tree), never an OverflowError.
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "fixtures"
+    built = 0
+    for path in sorted([*root.glob("formats/*/*.json"), *root.glob("captured/*/axtree.json")]):
+        doc = _numbers_replaced(json.loads(path.read_text(encoding="utf-8")), 10**400)
+        for raw in (doc, json.dumps(doc)):
+            try:
+                table = Observation(accessibility_tree=raw).candidates("a11y")
+            except ResolutionError:
+                continue
+            built += 1
+            assert not bool((abs(table.bboxes) > 1e300).any()), path
+    assert built >= 20

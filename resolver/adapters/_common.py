@@ -32,8 +32,13 @@ def as_str(value: Any) -> str:
         return value
     if isinstance(value, bool) or value is None:
         return ""
-    if isinstance(value, (int, float)):
+    if isinstance(value, float):
         return str(value) if math.isfinite(value) else ""
+    if isinstance(value, int):
+        try:
+            return str(value)
+        except ValueError:  # more digits than Python converts
+            return ""
     return ""
 
 
@@ -117,14 +122,14 @@ def named_values(items: Any) -> dict[str, Any]:
 
 
 def _num(value: Any) -> float | None:
+    """A float for a number or numeric text; ``None`` for anything else, and for an integer
+    too large for a float."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
+    if isinstance(value, (int, float, str)):
         try:
             return float(value)
-        except ValueError:
+        except (ValueError, OverflowError):
             return None
     return None
 

@@ -43,7 +43,7 @@ def record_click(
     """
     try:
         fx, fy = float(x), float(y)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         fx = fy = math.nan
     if not (math.isfinite(fx) and math.isfinite(fy)):
         log.warning("record_click: dropped a non-finite point (%r, %r)", x, y)

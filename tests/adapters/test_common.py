@@ -100,3 +100,10 @@ def test_the_a11y_build_runs_with_the_collector_paused(monkeypatch: pytest.Monke
     monkeypatch.setattr(a11y, "parse_input", watched)
     Observation(accessibility_tree={"role": "button", "name": "OK"}).candidates("a11y")
     assert seen == [False] and gc.isenabled()
+
+
+def test_integers_too_large_for_a_float_are_no_numbers() -> None:
+    huge = 10**400
+    assert box_from_ltrb([huge, 0, 10, 10]) is UNUSABLE_BOX
+    assert box_from_xywh({"x": 0, "y": 0, "width": huge, "height": 1}) is UNUSABLE_BOX
+    assert as_str(huge) == str(huge) and as_str(10**5000) == ""  # past Python's digit limit

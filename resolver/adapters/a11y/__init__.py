@@ -277,7 +277,7 @@ def _build(source: SourceInput) -> CandidateTable:
         raise InvalidObservationError(f"the {fmt.name} tree is nested too deeply") from exc
     except (InvalidObservationError, UnsupportedFormatError):
         raise
-    except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError, ArithmeticError) as exc:
         raise InvalidObservationError(
             f"the {fmt.name} tree is malformed: {type(exc).__name__}: {shorten(str(exc), 300)}"
         ) from exc

@@ -99,8 +99,8 @@ def _extra(extra: Mapping[str, Any], bid: str) -> tuple[Any, bool | None]:
         try:
             x, y, w, h = bbox
             return (x + 0.0, y + 0.0, x + w + 0.0, y + h + 0.0), visible
-        except TypeError:
-            return None, visible
+        except (TypeError, OverflowError):  # not plain numbers: the general reader decides
+            pass
     return box_from_xywh(bbox), visible
 
 

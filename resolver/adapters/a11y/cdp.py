@@ -168,7 +168,7 @@ def _viewport(data: Any) -> tuple[float, float] | None:
     if isinstance(viewport, list) and len(viewport) == 2:
         try:
             return (float(viewport[0]), float(viewport[1]))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return None
     return None
 

@@ -55,7 +55,10 @@ def _box(value: Any) -> tuple[float, float, float, float] | None:
                 type(left) in _NUMBERS and type(top) in _NUMBERS
                 and type(right) in _NUMBERS and type(bottom) in _NUMBERS
             ):  # fmt: skip
-                box = (float(left), float(top), float(right), float(bottom))
+                try:
+                    box = (float(left), float(top), float(right), float(bottom))
+                except OverflowError:  # an integer too large for a float
+                    return None
                 return box if all(map(math.isfinite, box)) else None
     if (
         isinstance(value, Sequence)

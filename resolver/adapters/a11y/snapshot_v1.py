@@ -166,7 +166,7 @@ def _geometry(data: Any) -> tuple[CoordSpace, tuple[float, float] | None]:
         view = (view.get("width"), view.get("height"))
     try:
         width, height = (float(v) for v in view)  # type: ignore[arg-type,union-attr]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return space, None
     ok = math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0
     return space, (width, height) if ok else None

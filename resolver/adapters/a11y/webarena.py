@@ -90,10 +90,9 @@ def _bound(info: Any) -> tuple[float, float, float, float] | None:
     if type(bound) is list and len(bound) == 4:
         try:
             x, y, w, h = bound
-            box = (x + 0.0, y + 0.0, x + w + 0.0, y + h + 0.0) if (w or h) else None
-        except TypeError:
-            box = None
-        return box
+            return (x + 0.0, y + 0.0, x + w + 0.0, y + h + 0.0) if (w or h) else None
+        except (TypeError, OverflowError):  # not plain numbers: the general reader decides
+            pass
     box = box_from_xywh(bound)
     if box is None or (box[2] == box[0] and box[3] == box[1]):
         return None

@@ -511,13 +511,13 @@ def _layout_box(value: Any) -> Sequence[float] | None:
         try:
             x, y = float(value["x"]), float(value["y"])
             w, h = float(value["width"]), float(value["height"])
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             return None
         return (x, y, x + w, y + h)
     if isinstance(value, (list, tuple)) and len(value) == 4:
         try:
             return tuple(float(v) for v in value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return None
     return None
 
