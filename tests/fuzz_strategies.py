@@ -1870,20 +1870,17 @@ class Bound:
 
 
 def _image_pixels(data: bytes) -> int:
-    """Width times height a PNG or JPEG header claims (0 for anything else)."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
-        width, height = struct.unpack(">II", data[16:24])
-        return int(width) * int(height)
-    if not data.startswith(b"\xff\xd8"):
+    """Width times height of PNG or JPEG bytes whose header the vision source accepts (0 for
+    anything else: it is refused before any decoding)."""
+    try:
+        from resolver.adapters.vision.image import image_size
+    except ImportError:  # without the [vision] extra nothing is decoded
         return 0
-    at = 2
-    while at + 9 <= len(data) and data[at] == 0xFF:
-        marker, length = data[at + 1], int.from_bytes(data[at + 2 : at + 4], "big")
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3):  # start of frame: height, then width
-            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return int(width) * int(height)
-        at += 2 + length
-    return 0
+    try:
+        width, height, _ = image_size(data)
+    except ResolutionError:
+        return 0
+    return width * height
 
 
 def input_size(value: Any, limit: int = 2_000_000) -> int:

@@ -79,7 +79,7 @@ def test_a_screenshot_counts_its_pixels_toward_the_time_bound() -> None:
     png = fixture_bytes("vision/settings/screenshot.png")[0]
     assert input_size(png) == 3 * 1280 * 800 // 4 > len(png)
     frame = b"\xff\xc0\x00\x11\x08" + (600).to_bytes(2, "big") + (800).to_bytes(2, "big")
-    jpeg = b"\xff\xd8" + frame + b"\x00" * 12
+    jpeg = b"\xff\xd8" + frame + b"\x00" * 12 + b"\xff\xd9"
     assert input_size(jpeg) == 3 * 600 * 800 // 4
     assert input_size(b"\x00" * 1000) == 1000 and input_size(png[:20]) == 20
     # A header claiming more pixels than any screenshot may have counts as the limit.

@@ -37,10 +37,9 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PureWindowsPath
 from typing import Any, Final
 
 from ..errors import shorten
@@ -341,8 +340,8 @@ def _snapshot_file(where: Path, file: str, sid: str, limits: Limits) -> Any:
     refused over ``limits.max_tree_bytes``; a path that would leave the recording's folder
     (absolute, or with a ``..`` part) is refused before anything is opened."""
     shown = f"snapshot {shorten(sid, 60)}"
-    parts = re.split(r"[\\/]", file)
-    if PurePosixPath(file).is_absolute() or PureWindowsPath(file).anchor or ".." in parts:
+    named = PureWindowsPath(file)  # (reads both separators; "/etc" has an anchor too)
+    if named.anchor or ".." in named.parts:
         raise RecordingError(
             f"{shown}: file {shorten(file, 80)!r} is outside the recording's folder "
             "(a snapshot file is named relative to the recording, with no '..')"
