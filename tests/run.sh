@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[test,vision,replay,browser,bridge]'
+python -m pip install --quiet --disable-pip-version-check -e '.[test,vision,replay,browser,bridge,server]'
 
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "installing chromium for the browser tests"
