@@ -11,6 +11,13 @@
       [3] button: Sign in (#submit-btn)
       [4] checkbox: Remember me [disabled]
 
+Look-alikes (entries of one role and name) are told apart by what surrounds each: the
+innermost container whose text differs between them (a table row, a group, a dialog), else
+the nearest text beside it, else their order::
+
+      [5] button: Delete · in "Bob bob@example.com"
+      [6] button: Delete · in "Carol carol@example.com"
+
 Regions appear in the order of their first element; inside a region entries keep the
 catalog's order, so an unchanged page reads the same every time. Over the budget, names are
 shortened first, then hidden and disabled elements are left out, then the last elements, and
@@ -24,7 +31,7 @@ from typing import Final
 
 from .model import CatalogEntry, CatalogView
 
-__all__ = ["entry_line", "render_catalog"]
+__all__ = ["distinctions", "entry_line", "render_catalog"]
 
 _CHARS_PER_TOKEN: Final[int] = 4
 _SHORT_NAME: Final[int] = 40
@@ -46,8 +53,55 @@ def _hint(entry: CatalogEntry) -> str:
     return ""
 
 
-def entry_line(entry: CatalogEntry, *, short: bool = False) -> str:
-    """``[3] button: Sign in (#submit-btn)``, with the link target, value and state."""
+def _own_text_left_out(text: str, name: str) -> str:
+    """A container's text without the element's own name at its end (``Bob bob@… Delete``
+    for a row holding a Delete button reads ``Bob bob@…``)."""
+    text = " ".join(text.split())
+    if name and text.endswith(name) and len(text) > len(name):
+        text = text[: -len(name)].rstrip()
+    return text
+
+
+def _context_options(entry: CatalogEntry) -> list[str]:
+    """What may tell ``entry`` apart from its look-alikes, best first: its containers from
+    the innermost out (landmark markers such as ``[main]`` left out), then its nearby texts."""
+    name = " ".join(entry.name.split())
+    containers = [
+        f'in "{_own_text_left_out(c, name)}"'
+        for c in reversed(entry.ref.container_path)
+        if c and not c.startswith("[") and _own_text_left_out(c, name)
+    ]
+    nearby = [f'near "{" ".join(t.split())}"' for t in entry.ref.nearby_text if t.strip()]
+    return containers + nearby
+
+
+def distinctions(entries: list[CatalogEntry]) -> dict[int, str]:
+    """For each entry that shares its role and name with another, the text that tells it
+    apart (by index): the first of its :func:`_context_options` that none of its look-alikes
+    has, else its place among them (``2nd of 3``)."""
+    groups: dict[tuple[str, str], list[CatalogEntry]] = {}
+    for entry in entries:
+        groups.setdefault((entry.role, " ".join(entry.name.split()).casefold()), []).append(entry)
+    out: dict[int, str] = {}
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        options = [_context_options(e) for e in members]
+        for i, entry in enumerate(members):
+            others = {o for j, opts in enumerate(options) if j != i for o in opts}
+            unique = next((o for o in options[i] if o not in others), None)
+            out[entry.index] = unique or f"{_ordinal(i + 1)} of {len(members)}"
+    return out
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def entry_line(entry: CatalogEntry, *, short: bool = False, context: str = "") -> str:
+    """``[3] button: Sign in (#submit-btn)``, with the link target, value and state, and
+    ``context`` (what tells it apart from its look-alikes, :func:`distinctions`) last."""
     name = _cut(" ".join(entry.name.split()), _SHORT_NAME if short else _LONG_NAME)
     parts = [f"[{entry.index}] {entry.role}: {name}" if name else f"[{entry.index}] {entry.role}"]
     hint = "" if short else _hint(entry)
@@ -68,6 +122,8 @@ def entry_line(entry: CatalogEntry, *, short: bool = False) -> str:
     ]
     if states:
         parts.append("[" + ", ".join(states) + "]")
+    if context:
+        parts.append("· " + _cut(context, _SHORT_NAME + 8 if short else 88))
     return " ".join(parts)
 
 
@@ -81,10 +137,13 @@ def _lines(view: CatalogView, entries: list[CatalogEntry], short: bool) -> list[
     groups: dict[str, list[CatalogEntry]] = {}
     for entry in entries:
         groups.setdefault(entry.region, []).append(entry)
+    told_apart = distinctions(list(view.entries))
     lines = [_header(view)]
     for region, members in groups.items():
         lines.append(f"{region}:")
-        lines.extend("  " + entry_line(e, short=short) for e in members)
+        lines.extend(
+            "  " + entry_line(e, short=short, context=told_apart.get(e.index, "")) for e in members
+        )
     return lines
 
 

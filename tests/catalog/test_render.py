@@ -30,3 +30,41 @@ def test_budget_shortens_then_leaves_out_with_a_note() -> None:
     assert "more elements not shown" in small and "raise max_chars" in small
     assert "[1] button" in small  # the first elements are kept; [0] is disabled: left out
     assert "index 0," in small
+
+
+def _users_table(people: list[tuple[str, str]]) -> dict[str, object]:
+    rows = []
+    for i, (name, mail) in enumerate(people):
+        y = 40 + 30 * i
+        cells = [
+            {"id": f"n{i}", "role": "cell", "name": name, "bbox": [0, y, 100, y + 30]},
+            {"id": f"m{i}", "role": "cell", "name": mail, "bbox": [100, y, 300, y + 30]},
+            {"id": f"a{i}", "role": "cell", "name": "Delete", "bbox": [300, y, 400, y + 30],
+             "children": [{"id": f"b{i}", "role": "button", "name": "Delete",
+                           "bbox": [310, y + 5, 390, y + 25]}]},
+        ]  # fmt: skip
+        rows.append({"id": f"r{i}", "role": "row", "name": f"{name} {mail} Delete",
+                     "bbox": [0, y, 400, y + 30], "children": cells})  # fmt: skip
+    more = [{"id": f"x{i}", "role": "link", "name": "More",
+             "bbox": [0, 400 + 40 * i, 50, 420 + 40 * i]} for i in range(2)]  # fmt: skip
+    table = {"id": "t", "role": "table", "name": "Users", "children": rows}
+    return {"id": "root", "role": "RootWebArea", "name": "Users",
+            "children": [{"id": "main", "role": "main", "children": [table, *more]}]}  # fmt: skip
+
+
+def test_look_alikes_are_told_apart_by_their_rows() -> None:
+    people = [("Alice", "alice@example.com"), ("Bob", "bob@example.com"), ("Carol", "c@x.org")]
+    text = build_catalog(Observation(accessibility_tree=_users_table(people))).render()
+    lines = [line.strip() for line in text.splitlines() if "button: Delete" in line]
+    assert lines == [
+        '[0] button: Delete · in "Alice alice@example.com"',
+        '[1] button: Delete · in "Bob bob@example.com"',
+        '[2] button: Delete · in "Carol c@x.org"',
+    ]
+    # nothing around the two links differs: their order among them is what is left
+    assert "[3] link: More · 1st of 2" in text and "[4] link: More · 2nd of 2" in text
+
+
+def test_an_element_without_look_alikes_gets_no_context() -> None:
+    text = build_catalog(Observation(accessibility_tree=_users_table([("Ada", "a@b.c")]))).render()
+    assert "[0] button: Delete\n" in text + "\n" and "· in" not in text
