@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import weakref
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any, Final
 
 from ..chain import resolve
@@ -30,8 +30,9 @@ from ..errors import (
     ResolutionError,
     SourceUnavailableError,
     StaleElementError,
+    shorten,
 )
-from ..models import ActionWithElement
+from ..models import ActionWithElement, SemanticElementRef
 from ..observation import Observation
 from ..results import Resolution
 from ..roles import canonical_role, role_compat
@@ -221,14 +222,68 @@ def _backend(page: Any, resolution: Resolution, observation: Observation | None)
         raise StaleElementError(f"{resolution.executor_id!r} selects nothing now") from exc
 
 
-def _check(page: Any, backend: int, resolution: Resolution, config: MatchConfig) -> Any:
-    """The viewport point of the node, after checking it still is what was resolved;
-    the reason it is not, as a string, otherwise."""
+def _observed_ancestors(observation: Observation | None, backend: int) -> tuple[str, ...]:
+    """The names of the named ancestors the node had when it was observed (innermost
+    first, up to its frame's document), from the observation's accessibility tree; ``()``
+    when it is not known."""
+    if not isinstance(observation, PageObservation) or not observation.has("a11y"):
+        return ()
+    executors = [k for k, v in observation.backend_ids.items() if v == backend]
+    table = observation.candidates("a11y")
+    rows = {executor: i for i, executor in enumerate(table.executor_ids)}
+    row = next((rows[e] for e in executors if e in rows), None)
+    names: list[str] = []
+    for _ in range(len(table.names)):  # up to the node's own document (its frame's root)
+        parent = int(table.parent[row]) if row is not None else -1
+        row = parent if parent >= 0 else None
+        if row is None or table.roles[row] == "document":
+            break
+        if table.names[row]:
+            names.append(table.names[row])
+    return tuple(names)
+
+
+def _ancestors_now(tree: Mapping[str, Any], backend: int) -> list[str]:
+    """The names of the node's ancestors in a ``getPartialAXTree`` answer with relatives."""
+    nodes = [n for n in tree.get("nodes", []) if isinstance(n, dict)]
+    parent_of = {str(c): str(n.get("nodeId")) for n in nodes for c in n.get("childIds") or ()}
+    by_id = {str(n.get("nodeId")): n for n in nodes}
+    start = next((n for n in nodes if n.get("backendDOMNodeId") == backend), None)
+    at = None if start is None else str(start.get("nodeId"))
+    names: list[str] = []
+    for _ in range(len(nodes)):
+        at = parent_of.get(at) if at is not None else None
+        if at is None or at not in by_id:
+            break
+        names.append(str((by_id[at].get("name") or {}).get("value") or ""))
+    return names
+
+
+def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | None:
+    """Why the node's surroundings no longer are what they were, or ``None``: every named
+    ancestor it had must still be one of its ancestors (a group relabelled, a row whose
+    texts changed, a node moved into another section make it be resolved again)."""
+    for name in before:
+        if not any(name_similarity(name, other[: len(name) + 20]) >= config.selector_name
+                   for other in now if other):  # fmt: skip
+            return f"its surroundings changed: it is no longer inside {shorten(name, 60)!r}"
+    return None
+
+
+def _check(
+    page: Any,
+    backend: int,
+    resolution: Resolution,
+    config: MatchConfig,
+    ancestors: Sequence[str] = (),
+) -> Any:
+    """The viewport point of the node, after checking it still is what was resolved, in
+    the surroundings it was resolved in; the reason it is not, as a string, otherwise."""
     session = _session(page)
     try:
         obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
         tree = session.send("Accessibility.getPartialAXTree",
-                            {"backendNodeId": backend, "fetchRelatives": False})  # fmt: skip
+                            {"backendNodeId": backend, "fetchRelatives": True})  # fmt: skip
     except Exception:
         return "the node is gone (the page re-rendered)"
     node: dict[str, Any] = next(
@@ -241,6 +296,9 @@ def _check(page: Any, backend: int, resolution: Resolution, config: MatchConfig)
         return f"its role is now {role!r}, not {want.role!r}"
     if want.name and name_similarity(want.name, name) < config.selector_name:
         return f"its name is now {name!r}, not {want.name!r}"
+    moved = _moved(ancestors, _ancestors_now(tree, backend), config)
+    if moved:
+        return moved
     try:
         point = session.send("Runtime.callFunctionOn", {
             "objectId": obj["objectId"], "functionDeclaration": _POINT_JS, "returnByValue": True,
@@ -282,34 +340,61 @@ def _resolve_again(action: ActionWithElement, fresh: Observation, why: str) -> R
         raise
 
 
+def _target(
+    page: Any,
+    target: Resolution | SemanticElementRef,
+    action: ActionWithElement | None,
+    observation: Observation | None,
+) -> tuple[Resolution, ActionWithElement | None, Observation | None]:
+    """What ``act`` acts on: a resolution as given, or a reference resolved on a fresh
+    observation of the page (which then is the action's element)."""
+    if isinstance(target, Resolution):
+        return target, action, observation
+    if not isinstance(target, SemanticElementRef):
+        raise InvalidReferenceError(
+            f"act takes a Resolution or a SemanticElementRef, not {type(target).__name__}"
+        )
+    fresh = observation if observation is not None else observe(page, screenshot=False)
+    resolution = resolve(target, fresh, coords_fallback="never")
+    if action is None:
+        action = ActionWithElement(type="click", element=target)
+    elif action.element is None:
+        action = action.model_copy(update={"element": target})
+    return resolution, action, fresh
+
+
 def act(
     page: Any,
-    resolution: Resolution,
+    target: Resolution | SemanticElementRef,
     action: ActionWithElement | None = None,
     *,
     observation: Observation | None = None,
     reobserve: bool = True,
     config: MatchConfig | None = None,
 ) -> Resolution:
-    """Perform ``action`` (a click when ``None``) on the resolution's element (sync API).
+    """Perform ``action`` (a click when ``None``) on the target's element (sync API).
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role`` /
-    ``selector_name``) and be the element drawn at its centre once scrolled into view. A
-    point answer (``vision:``, ``coords:``) is clicked at ``resolution.point`` unchecked.
+    ``selector_name``), still be inside every named ancestor it had when it was observed (a
+    group whose label moved to another group, a row whose texts changed), and be the element
+    drawn at its centre once scrolled into view. A point answer (``vision:``, ``coords:``)
+    is clicked at ``resolution.point`` unchecked.
 
     Parameters
     ----------
     page:
         The Playwright page (sync API, Chromium).
-    resolution:
-        What :func:`resolver.resolve` answered for the page.
+    target:
+        What :func:`resolver.resolve` answered for the page, or a
+        :class:`~resolver.SemanticElementRef`, resolved here on a fresh observation.
     action:
         The recorded action; its ``element`` is resolved again if the check fails.
     observation:
         The observation the resolution came from (:func:`observe`; needed for ``a11y:``).
     reobserve:
-        When the check fails, observe and resolve ``action.element`` again, once.
+        When the check fails, observe and resolve ``action.element`` again, once, and act on
+        the element that fits it now.
 
     Returns
     -------
@@ -320,17 +405,21 @@ def act(
     ------
     StaleElementError
         The element changed and could not be found again; nothing was touched.
+    InvalidReferenceError
+        ``target`` is neither a resolution nor a reference, or names no element or point.
     ResolutionError
         The re-resolution failed (not found, ambiguous).
     """
     config = config or MatchConfig()
+    resolution, action, observation = _target(page, target, action, observation)
     backend = _backend(page, resolution, observation)
     if backend is None:
         if resolution.point is None:
             raise InvalidReferenceError(f"{resolution.executor_id!r} has no point to act on")
         _perform(page, action, *resolution.point)
         return resolution
-    outcome = _check(page, backend, resolution, config)
+    ancestors = _observed_ancestors(observation, backend)
+    outcome = _check(page, backend, resolution, config, ancestors)
     if isinstance(outcome, tuple):
         _perform(page, action, *outcome)
         return resolution

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_browser import REPLAY_PAGE, browser_missing, chromium, record, replay
+from live_browser import REPLAY_PAGE, ROOT, browser_missing, chromium, record, replay
 
 from resolver import (
+    ActionWithElement,
     ElementNotFoundError,
     InvalidReferenceError,
     ResolutionError,
@@ -259,4 +260,47 @@ def test_a_deleted_rows_button_is_never_its_neighbours(browser: Any) -> None:
                 continue
             table = obs.candidates(catalog.source)
             assert "Bob" in table.containers[table.executor_ids.index(executor)][-1], change
+    page.close()
+
+
+ADDRESSES = (ROOT / "fixtures" / "live" / "addresses.html").as_uri()
+BILLING_EDIT = SemanticElementRef(role="button", name="Edit", container_path=("Billing address",))
+
+
+def test_after_two_groups_swap_labels_the_element_that_fits_now_is_acted_on(
+    browser: Any,
+) -> None:
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.goto(ADDRESSES)
+    obs = observe(page, screenshot=False)
+    res = resolve(BILLING_EDIT, obs)
+    page.evaluate("swapGroups()")
+    action = ActionWithElement(type="click", element=BILLING_EDIT)
+    used = act(page, res, action, observation=obs)
+    # the node first resolved now sits in "Shipping address": the other one is Billing's
+    assert page.evaluate("window.clicked") == ["first"]
+    assert used.executor_id != res.executor_id
+    page.evaluate("window.clicked = []; swapGroups()")
+    obs = observe(page, screenshot=False)
+    res = resolve(BILLING_EDIT, obs)
+    page.evaluate("swapGroups()")
+    with pytest.raises(StaleElementError, match="no longer inside 'Billing address'"):
+        act(page, res, action, observation=obs, reobserve=False)
+    assert page.evaluate("window.clicked") == []
+    page.close()
+
+
+def test_act_takes_a_reference_and_refuses_what_is_neither(browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.goto(ADDRESSES)
+    used = act(page, BILLING_EDIT)
+    assert page.evaluate("window.clicked") == ["second"] and used.executor_id.startswith("a11y:")
+    page.evaluate("swapGroups()")
+    act(page, BILLING_EDIT, ActionWithElement(type="click"))
+    assert page.evaluate("window.clicked") == ["second", "first"]
+    with pytest.raises(InvalidReferenceError, match="Resolution or a SemanticElementRef"):
+        act(page, {"role": "button", "name": "Edit"})  # type: ignore[arg-type]
+    with pytest.raises(ResolutionError):
+        act(page, SemanticElementRef(role="button", name="Edit"))  # two of them: ambiguous
+    assert page.evaluate("window.clicked") == ["second", "first"]
     page.close()
