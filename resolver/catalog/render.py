@@ -12,8 +12,9 @@
       [4] checkbox: Remember me [disabled]
 
 Look-alikes (entries of one role and name) are told apart by what surrounds each: the
-innermost container whose text differs between them (a table row, a group, a dialog), else
-the nearest text beside it, else their order::
+innermost container whose text differs between them (a table row, a group), else their
+region, else a link's target (already on the line), else the nearest text beside it, else
+their order::
 
       [5] button: Delete · in "Bob bob@example.com"
       [6] button: Delete · in "Carol carol@example.com"
@@ -38,6 +39,8 @@ _SHORT_NAME: Final[int] = 40
 _LONG_NAME: Final[int] = 100
 _SHORT_VALUE: Final[int] = 40
 _SIMPLE: Final[re.Pattern[str]] = re.compile(r"#[^\s>~+]+|\[[^\]]+\]")
+_OPTIONS: Final[int] = 8
+"""How many of an entry's surroundings are tried, alone then in pairs, to tell it apart."""
 _LABELLED: Final[re.Pattern[str]] = re.compile(r"[a-z0-9]+\[aria-label=[^\]]+\]")
 
 
@@ -63,22 +66,26 @@ def _own_text_left_out(text: str, name: str) -> str:
 
 
 def _context_options(entry: CatalogEntry) -> list[str]:
-    """What may tell ``entry`` apart from its look-alikes, best first: its containers from
-    the innermost out (landmark markers such as ``[main]`` left out), then its nearby texts."""
+    """What may tell ``entry`` apart from its look-alikes, best first: its named containers
+    from the innermost out, its region (landmark or dialog), its link target, then its
+    nearby texts."""
     name = " ".join(entry.name.split())
     containers = [
         f'in "{_own_text_left_out(c, name)}"'
         for c in reversed(entry.ref.container_path)
         if c and not c.startswith("[") and _own_text_left_out(c, name)
     ]
+    region = [f"in {entry.region}"] if entry.region != "page" else []
+    target = [f"→ {entry.href}"] if entry.href else []
     nearby = [f'near "{" ".join(t.split())}"' for t in entry.ref.nearby_text if t.strip()]
-    return containers + nearby
+    return containers + region + target + nearby
 
 
 def distinctions(entries: list[CatalogEntry]) -> dict[int, str]:
     """For each entry that shares its role and name with another, the text that tells it
     apart (by index): the first of its :func:`_context_options` that none of its look-alikes
-    has, else its place among them (``2nd of 3``)."""
+    has, else the first pair of them no look-alike has both of, else its place among them
+    (``2nd of 3``)."""
     groups: dict[tuple[str, str], list[CatalogEntry]] = {}
     for entry in entries:
         groups.setdefault((entry.role, " ".join(entry.name.split()).casefold()), []).append(entry)
@@ -86,12 +93,26 @@ def distinctions(entries: list[CatalogEntry]) -> dict[int, str]:
     for members in groups.values():
         if len(members) < 2:
             continue
-        options = [_context_options(e) for e in members]
+        options = [_context_options(e)[:_OPTIONS] for e in members]
         for i, entry in enumerate(members):
-            others = {o for j, opts in enumerate(options) if j != i for o in opts}
-            unique = next((o for o in options[i] if o not in others), None)
-            out[entry.index] = unique or f"{_ordinal(i + 1)} of {len(members)}"
+            others = [set(opts) for j, opts in enumerate(options) if j != i]
+            out[entry.index] = _unique(options[i], others) or (
+                f"{_ordinal(i + 1)} of {len(members)}"
+            )
     return out
+
+
+def _unique(mine: list[str], others: list[set[str]]) -> str:
+    """The first of ``mine`` that none of ``others`` has, else the first two that none has
+    both of (``in "(1) October" · in "2014"``), else ``""``."""
+    for option in mine:
+        if not any(option in other for other in others):
+            return option
+    for i, first in enumerate(mine):
+        for second in mine[i + 1 :]:
+            if not any(first in other and second in other for other in others):
+                return f"{first} · {second}"
+    return ""
 
 
 def _ordinal(n: int) -> str:
@@ -122,7 +143,7 @@ def entry_line(entry: CatalogEntry, *, short: bool = False, context: str = "") -
     ]
     if states:
         parts.append("[" + ", ".join(states) + "]")
-    if context:
+    if context and (short or not context.startswith("→ ")):  # (the link target is shown)
         parts.append("· " + _cut(context, _SHORT_NAME + 8 if short else 88))
     return " ".join(parts)
 

@@ -1,5 +1,6 @@
 from resolver import Observation
 from resolver.catalog import build_catalog
+from resolver.catalog.render import _unique
 
 
 def _catalog(count: int = 3) -> object:
@@ -68,3 +69,25 @@ def test_look_alikes_are_told_apart_by_their_rows() -> None:
 def test_an_element_without_look_alikes_gets_no_context() -> None:
     text = build_catalog(Observation(accessibility_tree=_users_table([("Ada", "a@b.c")]))).render()
     assert "[0] button: Delete\n" in text + "\n" and "· in" not in text
+
+
+def test_look_alikes_no_single_context_tells_apart_are_told_by_two() -> None:
+    def group(gid: str, name: str, children: list[dict[str, object]]) -> dict[str, object]:
+        return {"id": gid, "role": "group", "name": name, "children": children}
+
+    def link(lid: str, y: int) -> dict[str, object]:
+        return {"id": lid, "role": "link", "name": "►", "bbox": [0, y, 20, y + 10]}
+
+    tree = group("root", "", [
+        group("y14", "2014", [group("a", "October", [link("l1", 0)]),
+                              group("b", "March", [link("l2", 20)])]),
+        group("y15", "2015", [group("c", "October", [link("l3", 40)])]),
+    ])  # fmt: skip
+    lines = build_catalog(Observation(accessibility_tree=tree)).render().splitlines()[2:]
+    assert len(set(lines)) == 3 and not any(" of 3" in line for line in lines)
+    assert '[2] link: ► · in "2015"' in lines[2]
+    # alone, each of the first link's surroundings is another's too; together they are not
+    mine = ['in "October"', 'in "2014"']
+    others = [{'in "October"', 'in "2015"'}, {'in "March"', 'in "2014"'}]
+    assert _unique(mine, others) == 'in "October" · in "2014"'
+    assert _unique(mine, [*others, set(mine)]) == ""
