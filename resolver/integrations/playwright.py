@@ -363,6 +363,14 @@ def _target(
     return resolution, action, fresh
 
 
+def _at_point(page: Any, resolution: Resolution, action: ActionWithElement | None) -> Resolution:
+    """Act at a point answer's point (``vision:``, ``coords:``), unchecked."""
+    if resolution.point is None:
+        raise InvalidReferenceError(f"{resolution.executor_id!r} has no point to act on")
+    _perform(page, action, *resolution.point)
+    return resolution
+
+
 def act(
     page: Any,
     target: Resolution | SemanticElementRef,
@@ -375,11 +383,9 @@ def act(
     """Perform ``action`` (a click when ``None``) on the target's element (sync API).
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
-    exist, have the resolved role and name (``MatchConfig.selector_role`` /
-    ``selector_name``), still be inside every named ancestor it had when it was observed (a
-    group whose label moved to another group, a row whose texts changed), and be the element
-    drawn at its centre once scrolled into view. A point answer (``vision:``, ``coords:``)
-    is clicked at ``resolution.point`` unchecked.
+    exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
+    be inside every named ancestor it was observed in (not in a group whose label moved), and
+    be drawn at its centre once scrolled into view. A point answer is clicked unchecked.
 
     Parameters
     ----------
@@ -393,8 +399,7 @@ def act(
     observation:
         The observation the resolution came from (:func:`observe`; needed for ``a11y:``).
     reobserve:
-        When the check fails, observe and resolve ``action.element`` again, once, and act on
-        the element that fits it now.
+        When the check fails, observe, resolve ``action.element`` again and act on that, once.
 
     Returns
     -------
@@ -406,7 +411,7 @@ def act(
     StaleElementError
         The element changed and could not be found again; nothing was touched.
     InvalidReferenceError
-        ``target`` is neither a resolution nor a reference, or names no element or point.
+        ``target`` is neither a resolution nor a reference.
     ResolutionError
         The re-resolution failed (not found, ambiguous).
     """
@@ -414,10 +419,7 @@ def act(
     resolution, action, observation = _target(page, target, action, observation)
     backend = _backend(page, resolution, observation)
     if backend is None:
-        if resolution.point is None:
-            raise InvalidReferenceError(f"{resolution.executor_id!r} has no point to act on")
-        _perform(page, action, *resolution.point)
-        return resolution
+        return _at_point(page, resolution, action)
     ancestors = _observed_ancestors(observation, backend)
     outcome = _check(page, backend, resolution, config, ancestors)
     if isinstance(outcome, tuple):
@@ -426,5 +428,5 @@ def act(
     if not reobserve or action is None or action.element is None:
         raise StaleElementError(f"not acting on {resolution.executor_id!r}: {outcome}")
     fresh = observe(page, screenshot=False)
-    again = _resolve_again(action, fresh, outcome)
-    return act(page, again, action, observation=fresh, reobserve=False, config=config)
+    return act(page, _resolve_again(action, fresh, outcome), action, observation=fresh,
+               reobserve=False, config=config)  # fmt: skip
