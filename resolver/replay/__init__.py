@@ -5,7 +5,8 @@ package) and :mod:`.trials` pairs them into relocation scenarios (the demo). For
 :mod:`.recording` reads recording_v1 and openadapt-style files, :mod:`.sources` turns paths
 into tasks, :mod:`.run` replays them here and stores results per recording,
 :mod:`.cluster` replays them on Dask (imported only for a cluster run), :mod:`.report` and
-:mod:`.html` write the JSON and HTML reports.
+:mod:`.html` write the JSON and HTML reports; :mod:`.heal` writes a healed copy of a
+recording, its elements recorded again on the current page.
 
 >>> from resolver.replay import ReplayOptions, discover, replay_local, build_report
 >>> tasks = discover(["fixtures/recordings"])  # doctest: +SKIP
@@ -16,6 +17,7 @@ into tasks, :mod:`.run` replays them here and stores results per recording,
 from __future__ import annotations
 
 from .captures import Capture, demo_captures, folder_captures, load_capture, read_capture
+from .heal import HealedStep, HealReport, heal_recording
 from .model import (
     MissingExtraError,
     Recording,
@@ -33,6 +35,8 @@ from .trials import Outcome, Trial, iter_trials, run_trials, summarize
 
 __all__ = [
     "Capture",
+    "HealReport",
+    "HealedStep",
     "MissingExtraError",
     "Outcome",
     "Recording",
@@ -48,6 +52,7 @@ __all__ = [
     "demo_captures",
     "discover",
     "folder_captures",
+    "heal_recording",
     "iter_trials",
     "load_capture",
     "load_task",
