@@ -6,7 +6,8 @@ package) and :mod:`.trials` pairs them into relocation scenarios (the demo). For
 into tasks, :mod:`.run` replays them here and stores results per recording,
 :mod:`.cluster` replays them on Dask (imported only for a cluster run), :mod:`.report` and
 :mod:`.html` write the JSON and HTML reports; :mod:`.heal` writes a healed copy of a
-recording, its elements recorded again on the current page.
+recording, its elements recorded again on the current page; :mod:`.annotate` gives
+coordinate-only actions the element under their point.
 
 >>> from resolver.replay import ReplayOptions, discover, replay_local, build_report
 >>> tasks = discover(["fixtures/recordings"])  # doctest: +SKIP
@@ -17,6 +18,7 @@ recording, its elements recorded again on the current page.
 from __future__ import annotations
 
 from .captures import Capture, demo_captures, folder_captures, load_capture, read_capture
+from .annotate import AnnotateReport, annotate_recording
 from .heal import HealedStep, HealReport, heal_recording
 from .model import (
     MissingExtraError,
@@ -34,6 +36,7 @@ from .sources import discover, load_task
 from .trials import Outcome, Trial, iter_trials, run_trials, summarize
 
 __all__ = [
+    "AnnotateReport",
     "Capture",
     "HealReport",
     "HealedStep",
@@ -47,6 +50,7 @@ __all__ = [
     "Step",
     "Task",
     "Trial",
+    "annotate_recording",
     "build_report",
     "comparable",
     "demo_captures",
