@@ -17,8 +17,8 @@ coordinate-only actions the element under their point.
 
 from __future__ import annotations
 
-from .captures import Capture, demo_captures, folder_captures, load_capture, read_capture
 from .annotate import AnnotateReport, annotate_recording
+from .captures import Capture, demo_captures, folder_captures, load_capture, read_capture
 from .heal import HealedStep, HealReport, heal_recording
 from .model import (
     MissingExtraError,
