@@ -31,7 +31,7 @@ from ._inputs import (
 )
 from ._output import EXIT_WRONG, MAX_LINE, CliError, cell, console, emit_json, progress
 
-__all__ = ["register", "run_replay"]
+__all__ = ["register", "run_heal", "run_replay"]
 
 
 class Against(StrEnum):
@@ -80,6 +80,17 @@ PicturesOpt = Annotated[
     int, typer.Option(min=0, max=200, help="Explain pictures of failures in the HTML.")
 ]
 StrictOpt = Annotated[bool, typer.Option(help="Exit 1 when any answer is wrong.")]
+HealOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--heal",
+        metavar="OUT_DIR",
+        help="Instead of judging the steps, heal the recordings: resolve every step on the "
+        "snapshot --against selects (or --observation) and write copies whose elements are "
+        "recorded from the elements found there, with heal-report.json and heal-report.md, "
+        "into OUT_DIR (never over an input).",
+    ),
+]
 CompleteOpt = Annotated[
     bool,
     typer.Option(
@@ -229,6 +240,7 @@ def run_replay(
     pictures: PicturesOpt = 8,
     strict: StrictOpt = False,
     limit: LimitOpt = None,
+    heal: HealOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Re-resolve every decision and human action of recordings and report how they fare.
@@ -238,7 +250,7 @@ def run_replay(
     skipped as corrupt; the others (max_nodes, max_depth, ...) apply to every snapshot a step
     is resolved against. Exit 0 done (1 with --strict when an answer was wrong), 2 bad input
     (no recordings, every recording corrupt, a bad option or --limit, unknown source,
-    unreachable scheduler, the dask extra missing).
+    unreachable scheduler, the dask extra missing); with --heal, 1 means a step was refused.
     """
     paths, out = _checked(paths, out, observation, scheduler is not None and workers is not None)
     options = ReplayOptions(
@@ -247,14 +259,14 @@ def run_replay(
         observation=str(observation) if observation else None, complete=complete,
         limits=read_limits(limit) or DEFAULT_LIMITS,
     )  # fmt: skip
+    if heal is not None:
+        return run_heal(paths, heal, options, as_json=as_json, strict=strict)
     start = time.perf_counter()
     try:
         tasks = discover(paths, skip=out)
         out.mkdir(parents=True, exist_ok=True)
-        store = ResultStore(out, options)
-        results = _run(
-            tasks, options, store, resume, (scheduler, workers, threads, connect_timeout, chunk)
-        )
+        cluster = (scheduler, workers, threads, connect_timeout, chunk)
+        results = _run(tasks, options, ResultStore(out, options), resume, cluster)
     except ReplayError as exc:
         raise CliError(str(exc)) from exc
     except OSError as exc:
@@ -267,3 +279,66 @@ def run_replay(
     report = build_report(recordings, meta=meta)
     _write(report, recordings, out, options, html, pictures)
     _finish(report, as_json, strict)
+
+
+def run_heal(
+    paths: list[Path], out: Path, options: ReplayOptions, *, as_json: bool, strict: bool
+) -> None:
+    """Heal every recording file under ``paths`` into ``out``; print what was healed."""
+    from ..replay.heal import HealReport, heal_one, write_reports
+    from ..replay.model import RecordingError
+
+    out = checked_path(out, "--heal")
+    target = out.resolve()
+    if any(p.resolve() == target or p.resolve().parent == target for p in paths):
+        raise CliError(f"--heal: {out} holds the recordings given; the healed copies would "
+                       "overwrite them (choose another folder)")  # fmt: skip
+    try:
+        tasks = [t for t in discover(paths, skip=out) if t.kind == "file"]
+    except ReplayError as exc:
+        raise CliError(str(exc)) from exc
+    reports: list[HealReport] = []
+    failed: list[tuple[str, str]] = []
+    written: set[str] = set()
+    for task in tasks:
+        name = Path(task.path).name
+        if name in written:
+            failed.append((task.path, f"another recording named {name} was healed already"))
+            continue
+        try:
+            reports.append(heal_one(Path(task.path), out, options))
+            written.add(name)
+        except RecordingError as exc:
+            failed.append((task.path, str(exc)))
+        except ReplayError as exc:
+            raise CliError(str(exc)) from exc
+        except OSError as exc:
+            raise CliError(f"--heal: cannot write {out}: {exc.strerror or exc}") from exc
+    if not reports:
+        raise CliError(f"no recording could be healed ({len(failed)} skipped as corrupt)")
+    write_reports(reports, out)
+    _print_heal(reports, failed, out, as_json)
+    if strict and any(r.counts()["refused"] for r in reports):
+        raise typer.Exit(EXIT_WRONG)
+
+
+def _print_heal(
+    reports: list[Any], failed: list[tuple[str, str]], out: Path, as_json: bool
+) -> None:
+    if as_json:
+        emit_json({"recordings": [r.to_dict() for r in reports],
+                   "skipped": [{"recording": p, "error": e} for p, e in failed]})  # fmt: skip
+        return
+    from rich.table import Table
+
+    table = Table("recording", "steps", "healed", "changed", "refused", "skipped", "wrong",
+                  title="healed")  # fmt: skip
+    for report in reports:
+        c = report.counts()
+        table.add_row(cell(Path(report.recording).name), *(str(c[k]) for k in (
+            "steps", "healed", "changed", "refused", "skipped", "wrong")))  # fmt: skip
+    out_console = console()
+    out_console.print(table)
+    for path, error in failed:
+        out_console.print(f"[red]skipped[/] {cell(path)}: {cell(error, MAX_LINE)}")
+    console(stderr=True).print(f"healed copies and heal-report.json/.md in {cell(out)}/")

@@ -5,7 +5,9 @@ package) and :mod:`.trials` pairs them into relocation scenarios (the demo). For
 :mod:`.recording` reads recording_v1 and openadapt-style files, :mod:`.sources` turns paths
 into tasks, :mod:`.run` replays them here and stores results per recording,
 :mod:`.cluster` replays them on Dask (imported only for a cluster run), :mod:`.report` and
-:mod:`.html` write the JSON and HTML reports.
+:mod:`.html` write the JSON and HTML reports; :mod:`.heal` writes a healed copy of a
+recording, its elements recorded again on the current page; :mod:`.annotate` gives
+coordinate-only actions the element under their point.
 
 >>> from resolver.replay import ReplayOptions, discover, replay_local, build_report
 >>> tasks = discover(["fixtures/recordings"])  # doctest: +SKIP
@@ -15,7 +17,9 @@ into tasks, :mod:`.run` replays them here and stores results per recording,
 
 from __future__ import annotations
 
+from .annotate import AnnotateReport, annotate_recording
 from .captures import Capture, demo_captures, folder_captures, load_capture, read_capture
+from .heal import HealedStep, HealReport, heal_recording
 from .model import (
     MissingExtraError,
     Recording,
@@ -32,7 +36,10 @@ from .sources import discover, load_task
 from .trials import Outcome, Trial, iter_trials, run_trials, summarize
 
 __all__ = [
+    "AnnotateReport",
     "Capture",
+    "HealReport",
+    "HealedStep",
     "MissingExtraError",
     "Outcome",
     "Recording",
@@ -43,11 +50,13 @@ __all__ = [
     "Step",
     "Task",
     "Trial",
+    "annotate_recording",
     "build_report",
     "comparable",
     "demo_captures",
     "discover",
     "folder_captures",
+    "heal_recording",
     "iter_trials",
     "load_capture",
     "load_task",

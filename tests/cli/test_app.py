@@ -34,6 +34,7 @@ def test_every_option_has_help_text() -> None:
         "catalog",
         "snapshot",
         "replay",
+        "annotate",
         "formats",
         "demo",
     }

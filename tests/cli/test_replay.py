@@ -293,3 +293,31 @@ def test_a_recording_named_in_bytes_that_are_not_utf8(
     assert "caf" in (out / "report.html").read_text("utf-8")
     code, text, _ = run(capsys, "replay", str(folder), "--out", str(out), "--json", "--no-html")
     assert code == 0 and json.loads(text)["overall"]["correct"] == 3
+
+
+def test_heal_writes_copies_and_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "healed"
+    code, text, err = run(
+        capsys, "replay", str(RECORDINGS), "--heal", str(out), "--against", "last", "--json"
+    )
+    assert code == 0, err
+    doc = json.loads(text)
+    names = sorted(Path(r["recording"]).name for r in doc["recordings"])
+    assert names == sorted(p.name for p in RECORDINGS.iterdir())
+    assert all((out / name).is_file() for name in names)
+    assert (out / "heal-report.md").is_file() and (out / "heal-report.json").is_file()
+    assert sum(r["counts"]["refused"] for r in doc["recordings"]) > 0
+    assert all(r["counts"]["wrong"] == 0 for r in doc["recordings"])
+    # --strict: a refused step exits 1.
+    code, _, _ = run(
+        capsys, "replay", str(RECORDINGS), "--heal", str(out), "--against", "last", "--strict"
+    )
+    assert code == 1
+
+
+def test_heal_refuses_the_input_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = write_document(tmp_path)
+    before = src.read_bytes()
+    code, _, err = run(capsys, "replay", str(tmp_path), "--heal", str(tmp_path))
+    assert code == 2 and "overwrite" in one_line_error(err)
+    assert src.read_bytes() == before

@@ -1,0 +1,311 @@
+"""Durable locators: selectors for a resolved element that a test suite can keep.
+
+:func:`durable_locators` turns a resolution on a live page into three selectors, each run on
+the page before it is returned: a Playwright ``get_by_role(role, name=..., exact=True)``
+expression (scoped by a named container such as a table row or a dialog, or by
+``.filter(has_text=...)``, or as a last resort ``.nth(i)``, when the role and name alone
+select look-alikes too), a CSS selector and an XPath (the catalog's ranked selectors:
+:func:`resolver.adapters.dom.ranked_selectors`, best first). A selector is kept only when it
+selects exactly one element and that element is the resolution's node; one that cannot be
+verified is left out and ``reasons`` says why.
+
+The node is recognised in the page by a marker property set on it for the check (a script
+property, not an attribute, so no selector sees it) and removed afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..adapters.dom.elements import ElementFacts
+from ..capture.complete import answer_row
+from ..catalog.entries import page_facts
+from ..errors import InvalidReferenceError, StaleElementError
+from ..index import index_of
+from ..observation import Observation
+from ..results import Resolution
+from ..table import CandidateTable
+
+__all__ = ["DurableLocators", "durable_locators"]
+
+_MARK: Final[str] = "__resolverLocatorMark"
+_SET_JS: Final[str] = f"function (token) {{ this.{_MARK} = token; }}"
+_CLEAR_JS: Final[str] = f"function () {{ delete this.{_MARK}; }}"
+_HITS_JS: Final[str] = f"(els, token) => els.map(e => e.{_MARK} === token)"
+_NO_ROLE: Final[frozenset[str]] = frozenset({"text", "generic", "none", "unknown", ""})
+MAX_CONTAINERS: Final[int] = 4
+"""Named ancestors tried as the scope of a role locator, nearest first."""
+
+
+@dataclass(frozen=True)
+class DurableLocators:
+    """Verified selectors for one element (``None`` where none could be verified).
+
+    ``role`` is a Playwright (Python) expression on ``page``; ``css`` and ``xpath`` are
+    selectors (``page.locator("css=...")`` / ``page.locator("xpath=...")``). ``reasons``
+    maps each missing kind to why; ``tried`` lists every candidate run on the page with
+    what it selected (``"unique"``, ``"none"``, ``"another element"``, ``"N elements"``).
+    """
+
+    role: str | None
+    css: str | None
+    xpath: str | None
+    backend_node_id: int
+    reasons: dict[str, str] = field(default_factory=dict)
+    tried: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready view."""
+        return {
+            "role": self.role,
+            "css": self.css,
+            "xpath": self.xpath,
+            "backend_node_id": self.backend_node_id,
+            "reasons": dict(self.reasons),
+            "tried": [list(t) for t in self.tried],
+        }
+
+
+@dataclass(frozen=True)
+class _RoleCandidate:
+    """A role locator: optional scope ``(role, name, has_text)``, then role and name."""
+
+    role: str
+    name: str | None
+    scope: tuple[str, str | None, str | None] | None = None
+    nth: int | None = None
+
+    def expression(self) -> str:
+        text = "page"
+        if self.scope is not None:
+            role, name, has_text = self.scope
+            text += _by_role(role, name)
+            if has_text is not None:
+                text += f".filter(has_text={json.dumps(has_text)})"
+        text += _by_role(self.role, self.name)
+        return text + (f".nth({self.nth})" if self.nth is not None else "")
+
+    def locator(self, page: Any) -> Any:
+        base = page
+        if self.scope is not None:
+            role, name, has_text = self.scope
+            base = _role_locator(page, role, name)
+            if has_text is not None:
+                base = base.filter(has_text=has_text)
+        found = _role_locator(base, self.role, self.name)
+        return found.nth(self.nth) if self.nth is not None else found
+
+
+def _by_role(role: str, name: str | None) -> str:
+    if name is None:
+        return f".get_by_role({json.dumps(role)})"
+    return f".get_by_role({json.dumps(role)}, name={json.dumps(name)}, exact=True)"
+
+
+def _role_locator(base: Any, role: str, name: str | None) -> Any:
+    if name is None:
+        return base.get_by_role(role)
+    return base.get_by_role(role, name=name, exact=True)
+
+
+class _Checker:
+    """Runs candidate locators on the page and says what each selects, by the marker set on
+    the resolution's node."""
+
+    def __init__(self, page: Any, backend: int) -> None:
+        from ..integrations.playwright import _session
+
+        self.page = page
+        self.session = _session(page)
+        self.token = secrets.token_hex(8)
+        self.tried: list[tuple[str, str, str]] = []
+        try:
+            found = self.session.send("DOM.resolveNode", {"backendNodeId": backend})
+            self.object_id = found["object"]["objectId"]
+            self.session.send("Runtime.callFunctionOn", {
+                "objectId": self.object_id, "functionDeclaration": _SET_JS,
+                "arguments": [{"value": self.token}],
+            })  # fmt: skip
+        except Exception as exc:
+            raise StaleElementError(
+                f"the node {backend} is gone from the page (it re-rendered): observe again"
+            ) from exc
+
+    def hits(self, kind: str, text: str, locator: Any) -> list[bool]:
+        """Per element the locator selects, whether it is the node (recorded in ``tried``)."""
+        try:
+            hits = [bool(h) for h in locator.evaluate_all(_HITS_JS, self.token)]
+        except Exception as exc:  # a selector the engine refuses
+            self.tried.append((kind, text, f"error: {str(exc).splitlines()[0][:120]}"))
+            return []
+        if len(hits) == 1:
+            verdict = "unique" if hits[0] else "another element"
+        else:
+            verdict = "none" if not hits else f"{len(hits)} elements"
+        self.tried.append((kind, text, verdict))
+        return hits
+
+    def unique(self, kind: str, text: str, locator: Any) -> bool:
+        return self.hits(kind, text, locator) == [True]
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # the page moved on: nothing left to clean
+            self.session.send(
+                "Runtime.callFunctionOn",
+                {"objectId": self.object_id, "functionDeclaration": _CLEAR_JS},
+            )
+
+
+def _scopes(table: CandidateTable, row: int) -> Iterator[tuple[str, str | None, str | None]]:
+    """Scopes for a role locator, nearest named ancestor first: by role and its own exact
+    name, by role and a text inside it that is unique on the page (a row's first cell, a
+    card's title), then by role and the name its content gives it."""
+    child, parent = row, int(table.parent[row])
+    seen = 0
+    while parent >= 0 and seen < MAX_CONTAINERS:
+        role, name = table.roles[parent], table.names[parent].strip()
+        label = table.containers[child][-1] if table.containers[child] else ""
+        if role not in _NO_ROLE and role != "document":
+            seen += 1
+            if name:
+                yield (role, name, None)
+            text = _distinct_text(table, parent, table.names[row])
+            if text is not None:
+                yield (role, None, text)
+            if not name and label and not label.startswith("["):
+                yield (role, label, None)
+        child, parent = parent, int(table.parent[parent])
+
+
+def _distinct_text(table: CandidateTable, container: int, own: str) -> str | None:
+    """The first name inside ``container`` (in document order) that no other row of the page
+    has, other than ``own``."""
+    unique = index_of(table).unique_named
+    for other in range(container + 1, min(len(table), container + 500)):
+        if not table.is_ancestor(container, other):
+            break
+        name = table.names[other].strip()
+        if unique[other] and name and name != own.strip() and len(name) <= 80:
+            return name
+    return None
+
+
+def _role_locator_for(check: _Checker, table: CandidateTable, row: int) -> str | None:
+    """The first verified role expression, from the plainest to ``.nth(i)``."""
+    role, name = table.roles[row], table.names[row].strip() or None
+    if role in _NO_ROLE:
+        return None
+    plain = _RoleCandidate(role, name)
+    hits = check.hits("role", plain.expression(), plain.locator(check.page))
+    if hits == [True]:
+        return plain.expression()
+    for scope in _scopes(table, row):
+        scoped = _RoleCandidate(role, name, scope)
+        if check.unique("role", scoped.expression(), scoped.locator(check.page)):
+            return scoped.expression()
+    if hits.count(True) == 1:
+        nth = _RoleCandidate(role, name, nth=hits.index(True))
+        if check.unique("role", nth.expression(), nth.locator(check.page)):
+            return nth.expression()
+    return None
+
+
+def _selectors(obs: Observation, table: CandidateTable, row: int) -> dict[str, list[str]]:
+    """Candidate CSS selectors and XPaths for a row, best first (the catalog's ranking, then
+    the XPath the tree links the row to)."""
+    facts = ElementFacts(table, table) if table.source == "dom" else page_facts(obs, table)
+    found: dict[str, list[str]] = {"css": [], "xpath": []}
+    for kind, selector in facts.selectors(row):
+        if kind in found and selector not in found[kind]:
+            found[kind].append(selector)
+    linked = table.xpaths[row] if row < len(table.xpaths) else None
+    if linked and linked not in found["xpath"]:
+        found["xpath"].append(linked)
+    return found
+
+
+def durable_locators(
+    page: Any, resolution: Resolution, observation: Observation | None = None
+) -> DurableLocators:
+    """Role, CSS and XPath locators for a resolution's element, each verified on the page.
+
+    Parameters
+    ----------
+    page:
+        The Playwright page (sync API, Chromium) the observation was taken of.
+    resolution:
+        What :func:`resolver.resolve` answered on ``observation`` (an element: ``a11y:``,
+        ``xpath:`` or ``css:``).
+    observation:
+        The observation :func:`resolver.integrations.playwright.observe` returned (it links
+        the answer to its DOM node; needed for ``a11y:`` answers).
+
+    Returns
+    -------
+    DurableLocators
+        Each selector selects exactly one element on the page now, the resolved node; a
+        kind none of whose candidates does is ``None``, with the reason.
+
+    Raises
+    ------
+    InvalidReferenceError
+        The answer is a point (``vision:``, ``coords:``), or an ``a11y:`` answer came
+        without its observation.
+    StaleElementError
+        The node is no longer in the page.
+    """
+    from ..integrations.playwright import _backend
+
+    backend = _backend(page, resolution, observation)
+    if backend is None:
+        raise InvalidReferenceError(
+            f"{resolution.executor_id!r} is a point, not an element: it has no locator"
+        )
+    obs = observation if observation is not None else Observation()
+    table = obs.candidates(resolution.source) if obs.has(resolution.source) else None
+    row = answer_row(table, resolution) if table is not None else None
+    check = _Checker(page, backend)
+    try:
+        return _verified(check, backend, obs, table, row)
+    finally:
+        check.close()
+
+
+def _verified(
+    check: _Checker,
+    backend: int,
+    obs: Observation,
+    table: CandidateTable | None,
+    row: int | None,
+) -> DurableLocators:
+    reasons: dict[str, str] = {}
+    found: dict[str, str | None] = {"role": None, "css": None, "xpath": None}
+    if table is None or row is None:
+        reasons.update(dict.fromkeys(found, "the observation does not describe the element"))
+        return DurableLocators(None, None, None, backend, reasons, check.tried)
+    found["role"] = _role_locator_for(check, table, row)
+    candidates = _selectors(obs, table, row)
+    for kind in ("css", "xpath"):
+        found[kind] = next(
+            (
+                s
+                for s in candidates[kind]
+                if check.unique(kind, s, check.page.locator(f"{kind}={s}"))
+            ),
+            None,
+        )
+    for kind, value in found.items():
+        if value is None:
+            tried = [t for t in check.tried if t[0] == kind]
+            reasons[kind] = (
+                f"none of {len(tried)} candidates selects exactly this element"
+                if tried
+                else "no candidate (no role and name, or no DOM linked to the element)"
+            )
+    return DurableLocators(found["role"], found["css"], found["xpath"], backend, reasons,
+                           check.tried)  # fmt: skip

@@ -1,0 +1,169 @@
+"""A SnapshotV1 of a live page, taken once the page has settled.
+
+:func:`build_snapshot` waits for ``domcontentloaded``, then (best effort, bounded) for the
+network to go idle, then for the DOM to stop changing: a ``MutationObserver`` in the page
+reports when no mutation was seen for ``quiet_ms``, or gives up after ``settle_timeout_ms``.
+It then observes the page (:func:`resolver.integrations.playwright.observe`) and writes the
+snapshot with :func:`resolver.snapshot.to_snapshot_v1`. How the wait went is logged in the
+snapshot's ``stabilization`` (the document's free-form metadata): ``stabilized``,
+``reasons`` (why it is not, one line each), ``method``, ``waited_ms``, ``mutations`` and the
+page's ``scroll`` position; ``url``, ``title`` and ``viewport`` are the snapshot's own
+fields. Playwright's sync API, Chromium only.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Final
+
+from ..errors import SourceUnavailableError
+from ..snapshot import to_snapshot_v1
+
+__all__ = ["SETTLE_JS", "build_snapshot", "wait_until_stable"]
+
+SETTLE_JS: Final[str] = r"""async ([quiet, limit]) => {
+  const start = performance.now();
+  let last = start, count = 0;
+  const seen = new MutationObserver((records) => {
+    count += records.length; last = performance.now();
+  });
+  seen.observe(document, {subtree: true, childList: true, attributes: true,
+                          characterData: true});
+  return await new Promise((done) => {
+    const step = Math.max(5, Math.min(25, quiet / 4));
+    const tick = () => {
+      const now = performance.now();
+      if (now - last >= quiet || now - start >= limit) {
+        seen.disconnect();
+        done({quiet: now - last >= quiet, waited: now - start, mutations: count,
+              scroll: {x: scrollX, y: scrollY}});
+      } else {
+        setTimeout(tick, step);
+      }
+    };
+    setTimeout(tick, step);
+  });
+}"""
+"""Resolves when the DOM saw no mutation for ``quiet`` ms, or after ``limit`` ms."""
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def wait_until_stable(
+    page: Any,
+    *,
+    network_timeout_ms: float = 2000,
+    quiet_ms: float = 100,
+    settle_timeout_ms: float = 3000,
+) -> dict[str, Any]:
+    """Wait for a live page to settle and say how it went (sync Playwright page).
+
+    Parameters
+    ----------
+    page:
+        A Playwright ``Page`` (sync API).
+    network_timeout_ms:
+        How long to wait for ``networkidle`` (best effort: a page that keeps polling is
+        snapshotted anyway, with the reason).
+    quiet_ms, settle_timeout_ms:
+        The DOM is settled after ``quiet_ms`` without a mutation; the wait ends after
+        ``settle_timeout_ms`` whatever the page does.
+
+    Returns
+    -------
+    dict
+        ``{method, stabilized, reasons, waited_ms, mutations, scroll {x, y}}``.
+    """
+    start = time.perf_counter()
+    reasons: list[str] = []
+    try:
+        page.wait_for_load_state("domcontentloaded", timeout=max(network_timeout_ms, 1000))
+    except Exception as exc:  # Playwright's TimeoutError, or a page that closed
+        reasons.append(f"domcontentloaded not reached: {_first_line(exc)}")
+    try:
+        page.wait_for_load_state("networkidle", timeout=network_timeout_ms)
+    except Exception:
+        reasons.append(f"the network was not idle within {network_timeout_ms:g} ms")
+    settle: dict[str, Any] = {}
+    try:
+        settle = page.evaluate(SETTLE_JS, [quiet_ms, settle_timeout_ms]) or {}
+    except Exception as exc:
+        reasons.append(f"the DOM could not be watched: {_first_line(exc)}")
+    if settle and not settle.get("quiet"):
+        reasons.append(f"the DOM was still changing after {settle_timeout_ms:g} ms "
+                       f"({settle.get('mutations', 0)} mutations seen)")  # fmt: skip
+    scroll = settle.get("scroll") or {}
+    return {
+        "method": "dom_quiet",
+        "stabilized": not reasons,
+        "reasons": reasons,
+        "quiet_ms": quiet_ms,
+        "waited_ms": round(1000 * (time.perf_counter() - start), 1),
+        "mutations": int(settle.get("mutations") or 0),
+        "scroll": {"x": float(scroll.get("x") or 0), "y": float(scroll.get("y") or 0)},
+    }
+
+
+def build_snapshot(
+    page: Any,
+    *,
+    stabilize: bool = True,
+    prune: bool = True,
+    redact: bool = True,
+    trace_id: str | None = None,
+    **wait: float,
+) -> dict[str, Any]:
+    """A SnapshotV1 document of a live page, taken after it settled.
+
+    Parameters
+    ----------
+    page:
+        A Playwright ``Page`` on Chromium (sync API).
+    stabilize:
+        Wait for the page to settle first (:func:`wait_until_stable`); without it the
+        ``stabilization`` says ``{"method": "none", "stabilized": false, "reasons": ["not
+        waited for"]}``.
+    prune, redact, trace_id:
+        As for :func:`resolver.snapshot.to_snapshot_v1`.
+    **wait:
+        ``network_timeout_ms``, ``quiet_ms``, ``settle_timeout_ms`` for :func:`wait_until_stable`.
+
+    Returns
+    -------
+    dict
+        SnapshotV1 with ``url``, ``title``, ``viewport`` and ``stabilization``.
+
+    Raises
+    ------
+    SourceUnavailableError
+        The page is not a Chromium page from Playwright's sync API.
+    InvalidObservationError
+        The page gave no accessibility tree or document.
+    """
+    from .playwright import observe
+
+    if stabilize:
+        report = wait_until_stable(page, **wait)
+    else:
+        report = {"method": "none", "stabilized": False, "reasons": ["not waited for"]}
+        report["scroll"] = _scroll(page)
+    obs = observe(page, screenshot=False)
+    snapshot = to_snapshot_v1(obs, prune=prune, redact=redact, trace_id=trace_id,
+                              stabilization=report)  # fmt: skip
+    if not snapshot.get("title"):
+        try:
+            snapshot["title"] = str(page.title()) or None
+        except Exception:  # a page that closed: the tree had no title either
+            snapshot["title"] = None
+    return snapshot
+
+
+def _scroll(page: Any) -> dict[str, float]:
+    try:
+        where = page.evaluate("({x: scrollX, y: scrollY})")
+    except Exception as exc:
+        raise SourceUnavailableError(f"build_snapshot: cannot read the page: {exc}") from exc
+    return {"x": float(where.get("x") or 0), "y": float(where.get("y") or 0)}

@@ -1,0 +1,110 @@
+"""Durable locators in headless Chromium: role, CSS and XPath locators for resolved elements
+among look-alikes, each selecting exactly the resolved node."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from live_browser import ROOT, browser_missing, chromium
+
+from resolver import InvalidReferenceError, SemanticElementRef, resolve
+from resolver.act import durable_locators
+from resolver.capture import ref_from_row
+from resolver.integrations.playwright import observe
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+if (why := browser_missing()) is not None:
+    pytest.skip(why, allow_module_level=True)
+
+PAGE = (ROOT / "fixtures" / "live" / "lookalikes.html").as_uri()
+LAST = "window.seen[window.seen.length - 1]"
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with chromium() as browser:
+        tab = browser.new_page()
+        tab.goto(PAGE)
+        yield tab
+
+
+def _locate(page: Any, role: str, name: str, inside: str, nth: int = 0) -> Any:
+    """Record the ``nth`` element with ``role`` and ``name`` whose container path mentions
+    ``inside`` (as a recorder would), resolve it on a fresh observation, and locate it."""
+    recorded = observe(page, screenshot=False).candidates("a11y")
+    rows = [
+        r for r in range(len(recorded))
+        if (recorded.roles[r], recorded.names[r]) == (role, name)
+        and any(inside in entry for entry in recorded.containers[r])
+    ]  # fmt: skip
+    ref = ref_from_row(recorded, rows[nth])
+    obs = observe(page, screenshot=False)
+    return durable_locators(page, resolve(ref, obs, coords_fallback="never"), obs)
+
+
+def _clicks(page: Any, found: Any) -> list[str]:
+    """What the page saw clicked through each locator (role expression, CSS, XPath)."""
+    seen = []
+    for locator in (
+        eval(found.role, {"page": page}),  # the expression is Python on ``page``
+        page.locator(f"css={found.css}"),
+        page.locator(f"xpath={found.xpath}"),
+    ):
+        assert locator.count() == 1
+        locator.click()
+        seen.append(page.evaluate(LAST))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("person", "key"), [("Ada Lovelace", "ada"), ("Alan Turing", "alan"), ("Grace Hopper", "grace")]
+)
+def test_delete_buttons_in_table_rows(page: Any, person: str, key: str) -> None:
+    found = _locate(page, "button", "Delete", person)
+    assert found.role is not None and found.css and found.xpath and found.reasons == {}
+    assert found.role.startswith('page.get_by_role("row")') and person in found.role
+    assert ".nth(" not in found.role
+    assert _clicks(page, found) == [key, key, key]
+
+
+@pytest.mark.parametrize(
+    ("dialog", "key"), [("Delete file?", "ok-delete"), ("Discard changes?", "ok-discard")]
+)
+def test_ok_buttons_in_two_dialogs(page: Any, dialog: str, key: str) -> None:
+    found = _locate(page, "button", "OK", dialog)
+    assert found.role == (
+        f'page.get_by_role("dialog", name="{dialog}", exact=True)'
+        '.get_by_role("button", name="OK", exact=True)'
+    )
+    assert _clicks(page, found) == [key, key, key]
+    # Every candidate run on the page is listed; the plain role locator selected both.
+    assert (
+        "role",
+        'page.get_by_role("button", name="OK", exact=True)',
+        "2 elements",
+    ) in found.tried
+
+
+def test_identical_list_items_fall_back_to_nth(page: Any) -> None:
+    found = _locate(page, "button", "Edit", "Notes", nth=1)
+    assert found.role == 'page.get_by_role("button", name="Edit", exact=True).nth(1)'
+    assert _clicks(page, found) == ["note-2", "note-2", "note-2"]
+
+
+def test_a_point_answer_has_no_locator(page: Any) -> None:
+    obs = observe(page, screenshot=False)
+    ref = SemanticElementRef(role="button", name="Nothing like it", bbox=(0, 0, 10, 10))
+    res = resolve(ref, obs, sources=("coords",), coords_fallback="always")
+    with pytest.raises(InvalidReferenceError):
+        durable_locators(page, res, obs)
+
+
+def test_an_element_without_role_keeps_the_reason(page: Any) -> None:
+    obs = observe(page, screenshot=False)
+    res = resolve(SemanticElementRef(role="heading", name="Team members"), obs)
+    found = durable_locators(page, res, obs)
+    assert found.role == 'page.get_by_role("heading", name="Team members", exact=True)'
+    # The marker used for the check is gone afterwards.
+    assert page.evaluate("document.querySelector('h1').__resolverLocatorMark") is None
