@@ -9,5 +9,6 @@ from __future__ import annotations
 
 from ._base import Recorder, RecorderError, read_journal
 from .agent import AgentRecorder
+from .human import HumanRecorder
 
-__all__ = ["AgentRecorder", "Recorder", "RecorderError", "read_journal"]
+__all__ = ["AgentRecorder", "HumanRecorder", "Recorder", "RecorderError", "read_journal"]

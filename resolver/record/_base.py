@@ -186,6 +186,7 @@ class Recorder:
         self._urls: list[str] = []
         self._counts = {"actions": 0, "snapshots": 0}
         self._current: str | None = None  # the snapshot the next action is taken on
+        self._current_doc: Mapping[str, Any] | None = None  # and its SnapshotV1
         self._nodes: dict[str, frozenset[str]] = {}  # node IDs of each snapshot
         self._masked: dict[str, frozenset[str]] = {}  # nodes whose value a snapshot masked
         self.path: Path | None = None
@@ -275,14 +276,14 @@ class Recorder:
         if known and isinstance(url, str) and url not in self._urls:
             self._urls.append(url)
         if kind == "navigation":
-            self._current = None
+            self._current = self._current_doc = None
         elif kind == "ax_snapshot":
             sid = str(entry["snapshot_id"])
             nodes = entry.get("snapshot", {}).get("ax_tree", {}).get("nodes", [])
             self._nodes[sid] = frozenset(str(n.get("id")) for n in nodes)
             self._masked[sid] = frozenset(str(n.get("id")) for n in nodes
                                           if n.get("value") == MASK)  # fmt: skip
-            self._current = sid
+            self._current, self._current_doc = sid, entry.get("snapshot")
             self._counts["snapshots"] += 1
         elif kind in ("decision", "human_action"):
             self._steps.add(str(entry["step"]))
