@@ -178,3 +178,4 @@ class Recording:
     order: list[str] = field(default_factory=list)  # snapshot IDs in timeline order
     entries: int = 0
     untargeted: int = 0
+    recording_id: str | None = None  # the header's ``recording_id`` (or ``id``)

@@ -4,6 +4,8 @@
 **recording_v1.** A document ``{"recording_version": 1, "recording_id", "mode": "agent" |
 "human", "timeline": [entry, ...]}``, or the same as JSONL: an optional header line
 ``{"kind": "recording", "recording_version": 1, "mode": ...}`` and one entry per line.
+``schema_version`` and ``id`` (what :mod:`resolver.record` writes) are read as
+``recording_version`` and ``recording_id``.
 Every entry has a ``kind``:
 
 - ``navigation`` ``{url}``: the page changed; steps after it need a newer snapshot.
@@ -59,6 +61,7 @@ MAX_RECORDING_BYTES: Final[int] = DEFAULT_LIMITS.max_recording_bytes
 ``ReplayOptions.limits.max_recording_bytes`` (``--limit max_recording_bytes=N``)."""
 _ACTION_KINDS: Final[frozenset[str]] = frozenset({"decision", "human_action"})
 _OBS_KEYS: Final[tuple[str, ...]] = ("snapshot", "accessibility_tree", "ax_snapshot")
+_VERSION_KEYS: Final[frozenset[str]] = frozenset({"recording_version", "schema_version"})
 
 Named = tuple[str, Mapping[str, Any]]
 """A timeline entry and what an error calls it (``r.json: timeline entry 3``,
@@ -112,7 +115,7 @@ def _load(path: Path, limits: Limits) -> tuple[Mapping[str, Any], list[Named]]:
     if path.suffix == ".jsonl":
         lines = _json_lines(text, path.name)
         first = lines[0][1]
-        if first.get("kind") == "recording" or "recording_version" in first:
+        if first.get("kind") == "recording" or not _VERSION_KEYS.isdisjoint(first):
             return first, lines[1:]
         return {}, lines
     try:
@@ -136,7 +139,7 @@ def document_kind(doc: Any) -> str | None:
     from ..models import SemanticElementRef
 
     if isinstance(doc, Mapping):
-        if isinstance(doc.get("timeline"), list) or "recording_version" in doc:
+        if isinstance(doc.get("timeline"), list) or not _VERSION_KEYS.isdisjoint(doc):
             return "recording"
         if "snapshot_version" in doc and isinstance(doc.get("ax_tree"), Mapping):
             return "SnapshotV1"
@@ -197,11 +200,10 @@ def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
         :class:`~resolver.errors.LimitExceededError`) when it is over a limit.
     """
     header, entries = _load(path, limits)
-    version = header.get("recording_version", 1)
+    key = "recording_version" if "recording_version" in header else "schema_version"
+    version = header.get(key, 1)
     if version != 1 or isinstance(version, bool):
-        raise RecordingError(
-            f"{path.name}: recording_version {shorten(version, 60)} is not supported"
-        )
+        raise RecordingError(f"{path.name}: {key} {shorten(version, 60)} is not supported")
     mode = header.get("mode")
     if mode is not None and not isinstance(mode, str):
         raise RecordingError(f"{path.name}: mode must be a string, got {shorten(mode, 60)}")
@@ -212,10 +214,17 @@ def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
         mode=mode or ("human" if openadapt else "agent"),
         steps=[],
         snapshots={},
+        recording_id=_recording_id(header, path.name),
     )
     source = _openadapt_entries(entries) if openadapt else iter(entries)
     parse_entries(recording, source, path.parent, limits=limits)
     return recording
+
+
+def _recording_id(header: Mapping[str, Any], name: str) -> str | None:
+    """The header's ``recording_id``, or its ``id``, as text."""
+    key = "recording_id" if "recording_id" in header else "id"
+    return _as_label(header.get(key), f"{name}: {key}")
 
 
 def _openadapt_entries(lines: list[Named]) -> Iterator[Named]:

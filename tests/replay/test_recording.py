@@ -41,6 +41,29 @@ def test_jsonl_with_header_reads_as_the_document(tmp_path: Path) -> None:
     assert lines.steps == doc.steps and lines.order == doc.order
 
 
+def test_schema_version_and_id_read_as_recording_version_and_recording_id(
+    tmp_path: Path,
+) -> None:
+    old = read_recording(write_document(tmp_path))
+    doc = json.loads((tmp_path / "a.json").read_text())
+    del doc["recording_version"]
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps({"schema_version": 1, "id": "run-7", **doc}))
+    rec = read_recording(new)
+    assert (rec.recording_id, rec.steps, rec.order) == ("run-7", old.steps, old.order)
+    assert old.recording_id is None
+    lines = tmp_path / "new.jsonl"
+    header = {"kind": "recording", "schema_version": 1, "id": 12, "mode": "human"}
+    lines.write_text("\n".join(json.dumps(x) for x in [header, *doc["timeline"]]))
+    assert (read_recording(lines).recording_id, read_recording(lines).mode) == ("12", "human")
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({"recording_id": "a", "id": "b", **doc}))
+    assert read_recording(named).recording_id == "a"
+    new.write_text(json.dumps({"schema_version": 2, **doc}))
+    with pytest.raises(RecordingError, match="schema_version 2 is not supported"):
+        read_recording(new)
+
+
 def test_openadapt_lines_reuse_the_last_snapshot(tmp_path: Path) -> None:
     rec = read_recording(write_openadapt(tmp_path))
     assert rec.fmt == "openadapt_jsonl" and rec.untargeted == 1

@@ -1,0 +1,395 @@
+"""``HumanRecorder``: what a person does in a Playwright browser, as recording_v1.
+
+>>> rec = HumanRecorder("runs")                                    # doctest: +SKIP
+>>> rec.start("File the expense report", trace_id="session-7")     # doctest: +SKIP
+>>> rec.attach(context)     # a BrowserContext (or a Page), sync API  # doctest: +SKIP
+>>> page.wait_for_event("close", timeout=0)   # the person works   # doctest: +SKIP
+>>> rec.finish("user_closed")                                      # doctest: +SKIP
+
+**What is recorded.** :data:`HUMAN_JS` (an init script of the context, and run at once on the
+pages already open) adds capture-phase listeners: a click (pointer clicks only; a click the
+keyboard causes is the key press), a text field's value when it loses focus or Enter is
+pressed in it (``type``), a ``select``'s choice (``select``), Enter (``key``) and a form's
+``submit``. Each event reaches Python through a page binding with the element kept in the
+page; the recorder finds the element's backend node (``DOM.describeNode``), its accessibility
+node and ancestors (``Accessibility.getPartialAXTree`` with that backend node ID) and the
+first of them the snapshot holds, by backend node ID: the ``target_node``. The action's
+``element`` is that node's reference (:func:`~resolver.capture.ref_from_row` on the
+snapshot), as an agent's decision has it. Loads, reloads, back/forward, hash changes and new
+tabs (``context.on("page")``) are ``navigation`` entries.
+
+**When the snapshot is taken.** A binding call is asynchronous for the page: by the time
+Python hears of a click, the page's own handlers have run and may have changed the page. So
+the recorder snapshots the page *ahead* of the action: after each load, whenever the DOM has
+been quiet for :data:`SETTLE_MS` after a change (a MutationObserver counts changes), and at
+``pointerdown``, ``focusin`` and ``keydown`` if the DOM changed since the last snapshot. Every
+event carries the change count at the moment it fired, before its default action, and every
+snapshot the counts read just before and after it was taken: when they agree the snapshot
+shows the page exactly as the person saw it (``snapshot_exact: true``). When none does (the
+person acted within a few milliseconds of a change), the latest snapshot holding the element is
+used, or a fresh one, and the entry says ``snapshot_exact: false``. Snapshots are written to the
+timeline only when an action uses them.
+
+Text typed into password, one-time-code and token fields is masked (the SnapshotV1 rules);
+snapshots are redacted. Frames: events inside iframes are not recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..capture.rows import ref_from_row
+from ..observation import Observation
+from ..snapshot import is_sensitive
+from ._base import Recorder
+
+__all__ = ["HUMAN_JS", "SETTLE_MS", "HumanRecorder"]
+
+log = logging.getLogger(__name__)
+
+SETTLE_MS: Final[int] = 120
+"""How long the DOM must be quiet after a change before the page is snapshot again."""
+
+HUMAN_JS: Final[str] = r"""(() => {
+  if (window.__resolverHuman) return;
+  window.__resolverHuman = true;
+  let m = 0, n = 0, settle = 0;
+  const els = new Map();
+  window.__resolverHumanElement = (id) => els.get(id) || null;
+  window.__resolverHumanCount = () => m;
+  const call = (name, arg) => {
+    try {
+      const f = window[name];
+      if (typeof f === "function") Promise.resolve(f(arg)).catch(() => {});
+    } catch (e) { /* never break the page */ }
+  };
+  const prepare = () => call("__resolverHumanPrepare", m);
+  new MutationObserver(() => {
+    m++; clearTimeout(settle); settle = setTimeout(prepare, SETTLE);
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  const keep = (el) => {
+    els.set(++n, el);
+    if (els.size > 64) els.delete(els.keys().next().value);
+    return n;
+  };
+  const CLICKABLE = "a[href],button,input,select,textarea,summary,label,[role=button]," +
+    "[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option]," +
+    "[role=switch],[onclick],[tabindex]";
+  const first = (e) => e.composedPath().find((x) => x.nodeType === 1) || null;
+  const isText = (el) => !!el && (el.localName === "textarea" || el.isContentEditable ||
+    (el.localName === "input" &&
+     !/^(button|submit|reset|checkbox|radio|file|image|range|color|hidden)$/i.test(el.type)));
+  const attrsOf = (el) => {
+    const a = {};
+    for (const k of ["type", "name", "id", "autocomplete", "placeholder", "aria-label"]) {
+      const v = el.getAttribute(k); if (v) a[k] = v;
+    }
+    return a;
+  };
+  const send = (type, el, point, extra) => {
+    try {
+      const r = el.getBoundingClientRect();
+      const label = el.labels && el.labels.length ? el.labels[0].innerText : "";
+      call("__resolverHumanAction", {type, id: keep(el), m, url: location.href,
+        x: point ? point.clientX : r.left + r.width / 2,
+        y: point ? point.clientY : r.top + r.height / 2,
+        attrs: attrsOf(el), label, ...extra});
+    } catch (e) { /* never break the page */ }
+  };
+  const base = new WeakMap();
+  const valueOf = (el) => el.isContentEditable ? el.innerText : String(el.value ?? "");
+  const flush = (el) => {
+    if (!isText(el) || !base.has(el) || valueOf(el) === base.get(el)) return;
+    base.set(el, valueOf(el));
+    send("type", el, null, {text: valueOf(el)});
+  };
+  document.addEventListener("pointerdown", prepare, true);
+  document.addEventListener("focusin", (e) => {
+    const el = first(e);
+    if (isText(el) && !base.has(el)) base.set(el, valueOf(el));
+    prepare();
+  }, true);
+  document.addEventListener("focusout", (e) => flush(first(e)), true);
+  document.addEventListener("click", (e) => {
+    if (e.detail === 0) return;  // the keyboard's click: the key press is recorded
+    const el = first(e);
+    if (el) send("click", el.closest(CLICKABLE) || el, e, {});
+  }, true);
+  document.addEventListener("change", (e) => {
+    const el = first(e);
+    if (el && el.localName === "select") {
+      const o = el.selectedOptions && el.selectedOptions[0];
+      send("select", el, null, {text: o ? o.text : String(el.value)});
+    } else flush(el);
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    prepare();
+    if (e.key !== "Enter" || e.isComposing) return;
+    const el = first(e);
+    if (!el) return;
+    flush(el);
+    send("key", el, null, {key: "Enter"});
+  }, true);
+  document.addEventListener("submit", (e) => send("submit", e.target, null, {}), true);
+  const loaded = (type) => call("__resolverHumanLoaded", {url: location.href, type, m});
+  const start = () => {
+    let type = "navigate";
+    try { type = performance.getEntriesByType("navigation")[0].type || type; } catch (e) {}
+    loaded(type);
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start, {once: true});
+  } else start();
+  window.addEventListener("hashchange", () => loaded("same_document"));
+})();""".replace("SETTLE", str(SETTLE_MS))
+"""The in-page side of :class:`HumanRecorder` (module doc)."""
+
+_REASONS: Final[dict[str, str]] = {"navigate": "navigate", "reload": "reload",
+                                   "back_forward": "back_forward", "prerender": "navigate",
+                                   "same_document": "same_document"}  # fmt: skip
+
+
+@dataclass
+class _Shot:
+    """A snapshot taken of one page: its observation, the DOM change count it shows exactly
+    (``None`` when the page changed while it was taken) and its timeline ID once written."""
+
+    observation: Any
+    count: int | None
+    url: str
+    sid: str | None = None
+    by_backend: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class _PageState:
+    shot: _Shot | None = None
+    loads: int = 0
+    opened: bool = False  # a tab opened while recording (its first load is a new tab)
+
+
+class HumanRecorder(Recorder):
+    """Records what a person does in a Playwright browser (module doc).
+
+    Parameters
+    ----------
+    out_dir:
+        Folder of the recording (``<prefix>-human-<trace_id>-<yyyyMMdd-HHmmss>.json``) and
+        its journal while the run lasts.
+    prefix:
+        The file name's first part.
+    clock:
+        Returns the current time (an aware ``datetime``); UTC now by default.
+
+    Attributes
+    ----------
+    errors:
+        What went wrong while handling a page event (an event is never allowed to break the
+        page or the browser; it is left out and its reason kept here).
+    """
+
+    mode = "human"
+
+    def __init__(self, out_dir: Any, *, prefix: str = "run", clock: Any = None) -> None:
+        super().__init__(out_dir, prefix=prefix, clock=clock)
+        self.errors: list[str] = []
+        self._pages: dict[int, _PageState] = {}
+        self._queue: deque[tuple[Callable[..., None], tuple[Any, ...]]] = deque()
+        self._busy = False
+        self._context: Any = None
+
+    def attach(self, target: Any) -> None:
+        """Start recording a browser context (or the context of a page), sync API.
+
+        The page bindings and the init script are added to the context, the script also runs
+        on the pages already open, and tabs opened later are followed.
+
+        Raises
+        ------
+        RecorderError
+            The run is not started or is finished.
+        """
+        self._open("attach")
+        context = target if hasattr(target, "pages") else target.context
+        if context is self._context:
+            return
+        self._context = context
+        context.expose_binding("__resolverHumanAction", self._event(self._on_action))
+        context.expose_binding("__resolverHumanPrepare", self._event(self._on_prepare))
+        context.expose_binding("__resolverHumanLoaded", self._event(self._on_loaded))
+        context.add_init_script(HUMAN_JS)
+        context.on("page", self._on_page)
+        for page in list(context.pages):
+            self._state(page)
+            page.evaluate(HUMAN_JS)
+
+    # -- events --------------------------------------------------------------------------
+
+    def _event(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """A binding callback that runs ``handler`` after any event being handled (a CDP
+        call inside a handler lets Playwright deliver the next event), never raising."""
+
+        def callback(source: Any, payload: Any = None) -> None:
+            self._queue.append((handler, (source.get("page"), payload)))
+            if self._busy:
+                return
+            self._busy = True
+            try:
+                while self._queue:
+                    run, args = self._queue.popleft()
+                    if self._finished or self._header is None:
+                        continue
+                    try:
+                        run(*args)
+                    except Exception as exc:  # a recorder must not break the browsing
+                        log.debug("HumanRecorder: event dropped: %s", exc, exc_info=True)
+                        self.errors.append(f"{type(exc).__name__}: {exc}")
+            finally:
+                self._busy = False
+
+        return callback
+
+    def _state(self, page: Any) -> _PageState:
+        return self._pages.setdefault(id(page), _PageState())
+
+    def _on_page(self, page: Any) -> None:
+        self._state(page).opened = True
+
+    def _on_loaded(self, page: Any, payload: Any) -> None:
+        state = self._state(page)
+        info = payload if isinstance(payload, Mapping) else {}
+        reason = _REASONS.get(str(info.get("type")), "navigate")
+        if state.opened and state.loads == 0:
+            reason = "new_tab"
+        state.loads += 1
+        state.shot = None
+        self.navigation(str(info.get("url") or page.url), reason)
+        self._on_prepare(page, info.get("m"))
+
+    def _on_prepare(self, page: Any, count: Any) -> None:
+        state = self._state(page)
+        if state.shot is None or state.shot.count is None or state.shot.count != count:
+            state.shot = _capture(page)
+
+    def _on_action(self, page: Any, payload: Any) -> None:
+        if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
+            return
+        state = self._state(page)
+        backend = _backend(page, payload.get("id"))
+        count = payload.get("m")
+        shot = state.shot
+        exact = shot is not None and shot.count is not None and shot.count == count
+        chain = _ax_chain(page, backend) if backend is not None else []
+        if shot is None or _node(shot, chain, None) is None:
+            shot = state.shot = _capture(page)
+            exact = shot.count is not None and shot.count == count
+        self._write_shot(shot)
+        kept = self._nodes.get(self._current or "", frozenset())
+        self._record(payload, _node(shot, chain, kept), exact)
+
+    def _write_shot(self, shot: _Shot) -> None:
+        """Put ``shot`` in the timeline unless it is the snapshot the next action is on."""
+        if shot.sid is None or shot.sid != self._current:
+            shot.sid = self._snapshot_entry(shot.observation, shot.url)
+
+    def _record(self, payload: Mapping[str, Any], node: str | None, exact: bool) -> None:
+        """Write the ``human_action`` entry of one page event."""
+        element = None
+        if node is not None and self._current_doc is not None:
+            table = Observation(accessibility_tree=self._current_doc).candidates("a11y")
+            element = ref_from_row(table, table.ids.index(node)).model_dump(
+                mode="json", exclude_none=True
+            )
+        text, key = payload.get("text"), payload.get("key")
+        action: dict[str, Any] = {
+            "type": str(payload["type"]), "x": _number(payload.get("x")),
+            "y": _number(payload.get("y")), "element": element,
+            "text": None if text is None else str(text), "key": None if key is None else str(key),
+        }  # fmt: skip
+        attrs = payload.get("attrs")
+        attrs = attrs if isinstance(attrs, Mapping) else {}
+        role = str((element or {}).get("role") or "textbox")
+        secret = is_sensitive(role, str(payload.get("label") or ""),
+                              attrs={str(k): str(v) for k, v in attrs.items()})  # fmt: skip
+        action = self._typed(action, node, secret=secret)
+        self._append("human_action", {
+            "step": str(self._counts["actions"] + 1), "snapshot_id": self._current,
+            "action": action, "target_node": node, "url": payload.get("url"),
+            "snapshot_exact": exact,
+        })  # fmt: skip
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _capture(page: Any) -> _Shot:
+    """Observe ``page`` (as ``observe`` does, no screenshot) between two reads of its DOM
+    change count; the count it shows exactly, or ``None`` when the page changed meanwhile."""
+    from ..integrations.playwright import observe
+
+    read = "window.__resolverHumanCount ? window.__resolverHumanCount() : null"
+    before = page.evaluate(read)
+    observation = observe(page, screenshot=False)
+    after = page.evaluate(read)
+    count = before if before is not None and before == after else None
+    backends = getattr(observation, "backend_ids", {})
+    by_backend: dict[int, str] = {}
+    for executor, backend in backends.items():
+        if executor.startswith("a11y:"):
+            by_backend.setdefault(int(backend), executor.removeprefix("a11y:"))
+    return _Shot(observation, count, str(observation.url or page.url), by_backend=by_backend)
+
+
+def _backend(page: Any, element_id: Any) -> int | None:
+    """The backend node ID of the element the page script kept under ``element_id``."""
+    from ..integrations.playwright import _session
+
+    if not isinstance(element_id, int):
+        return None
+    session = _session(page)
+    expression = f"window.__resolverHumanElement({element_id})"
+    found = session.send("Runtime.evaluate", {"expression": expression})
+    object_id = found.get("result", {}).get("objectId")
+    if object_id is None:
+        return None
+    try:
+        node = session.send("DOM.describeNode", {"objectId": object_id})
+    finally:
+        session.send("Runtime.releaseObject", {"objectId": object_id})
+    return int(node["node"]["backendNodeId"])
+
+
+def _ax_chain(page: Any, backend: int) -> list[int]:
+    """The element's backend node ID, then those of its accessibility ancestors, nearest
+    first, ignored nodes left out (``Accessibility.getPartialAXTree``). An element the page
+    has just removed has no ancestors any more: the snapshot taken before knows it."""
+    from ..integrations.playwright import _session
+
+    tree = _session(page).send("Accessibility.getPartialAXTree",
+                               {"backendNodeId": backend, "fetchRelatives": True})  # fmt: skip
+    nodes = {str(n.get("nodeId")): n for n in tree.get("nodes", [])}
+    current = next((n for n in nodes.values() if n.get("backendDOMNodeId") == backend), None)
+    chain: list[int] = [backend]  # first the element itself, as the snapshot knew it
+    seen: set[str] = set()
+    while current is not None and str(current.get("nodeId")) not in seen:
+        seen.add(str(current.get("nodeId")))
+        found = current.get("backendDOMNodeId")
+        if not current.get("ignored") and found is not None and int(found) not in chain:
+            chain.append(int(found))
+        current = nodes.get(str(current.get("parentId")))
+    return chain
+
+
+def _node(shot: _Shot, chain: list[int], kept: frozenset[str] | None) -> str | None:
+    """The first of ``chain`` the snapshot has a node for (its node ID), among the nodes
+    the written snapshot ``kept`` (any node of the observation when ``None``)."""
+    for backend in chain:
+        node = shot.by_backend.get(backend)
+        if node is not None and (kept is None or node in kept):
+            return node
+    return None

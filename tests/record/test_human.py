@@ -1,0 +1,176 @@
+"""A person's session in headless Chromium (mouse and keyboard) recorded with
+``HumanRecorder``: the entries name the element acted on through its AX node, secrets typed
+never reach the journal or the file, new tabs and reloads are navigations, and the recording
+replays at 100% with ``resolver replay``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import run
+from live_browser import ROOT, browser_missing, chromium
+
+from resolver.record import HumanRecorder
+from resolver.record.human import HUMAN_JS
+from resolver.replay import read_recording
+from resolver.snapshot import MASK
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+if (why := browser_missing()) is not None:
+    pytest.skip(why, allow_module_level=True)
+
+FORM = (ROOT / "fixtures" / "live" / "record_form.html").as_uri()
+PASSWORD, CODE = "hunter2-Secret", "493817"
+PAUSE = 250  # ms a person takes between two actions
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+def click(page: Any, key: str) -> None:
+    """Move the mouse to the element's centre and click, as a person would."""
+    box = page.locator(f'[data-k="{key}"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(PAUSE)
+
+
+def session(context: Any, page: Any, journal: Path) -> Any:
+    """A person signs in, invites and removes members, opens help in a new tab, reloads it."""
+    click(page, "email")
+    page.keyboard.type("ada@example.com")
+    click(page, "password")
+    page.keyboard.type(PASSWORD)
+    click(page, "otp")
+    page.keyboard.type(CODE)
+    raw = journal.read_bytes()  # mid-session: nothing typed in a secret field is there
+    assert PASSWORD.encode() not in raw and CODE.encode() not in raw
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(PAUSE)
+    click(page, "grace.invite")
+    click(page, "linus.remove")
+    with context.expect_page() as opened:
+        click(page, "nav.help")
+    tab = opened.value
+    tab.wait_for_load_state()
+    tab.wait_for_timeout(PAUSE)
+    click(tab, "help.contact")
+    tab.reload()
+    tab.wait_for_timeout(PAUSE)
+    click(tab, "help.contact")
+    return tab
+
+
+@pytest.fixture(scope="module")
+def recorded(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    out = tmp_path_factory.mktemp("human")
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    page = context.new_page()
+    page.goto(FORM)
+    rec = HumanRecorder(out)
+    journal = rec.start("Sign in and invite Grace", "person-1")
+    rec.attach(page)
+    page.wait_for_timeout(PAUSE)
+    tab = session(context, page, journal)
+    journal_bytes = journal.read_bytes()
+    path = rec.finish("user_closed")
+    seen = (page.evaluate("window.log"), tab.evaluate("document.body.innerText"))
+    context.close()
+    return {"path": path, "journal": journal_bytes, "errors": rec.errors, "seen": seen,
+            "doc": json.loads(path.read_text(encoding="utf-8"))}  # fmt: skip
+
+
+def actions(doc: dict[str, Any]) -> list[tuple[Any, ...]]:
+    out = []
+    for e in doc["timeline"]:
+        if e["kind"] == "human_action":
+            a, el = e["action"], e["action"]["element"] or {}
+            out.append((a["type"], el.get("role"), el.get("name"), a["text"], a["key"]))
+    return out
+
+
+def test_the_session_is_recorded_action_by_action(recorded: dict[str, Any]) -> None:
+    assert recorded["errors"] == []
+    assert recorded["seen"][0] == ["submit:ada@example.com", "click:grace.invite",
+                                   "click:linus.remove"]  # fmt: skip
+    assert actions(recorded["doc"]) == [
+        ("click", "textbox", "Email", None, None),
+        ("type", "textbox", "Email", "ada@example.com", None),
+        ("click", "textbox", "Password", None, None),
+        ("type", "textbox", "Password", MASK, None),
+        ("click", "textbox", "Verification code", None, None),
+        ("type", "textbox", "Verification code", MASK, None),
+        ("key", "textbox", "Verification code", None, "Enter"),
+        ("submit", "form", "Sign in", None, None),
+        ("click", "button", "Invite", None, None),
+        ("click", "button", "Remove", None, None),
+        ("click", "link", "Help", None, None),
+        ("click", "button", "Contact support", None, None),
+        ("click", "button", "Contact support", None, None),
+    ]
+
+
+def test_each_action_names_its_node_in_the_snapshot_taken_before_it(
+    recorded: dict[str, Any],
+) -> None:
+    doc = recorded["doc"]
+    assert doc["mode"] == "human" and doc["id"].startswith("run-human-person-1-")
+    snapshots: dict[str, dict[str, Any]] = {}
+    for e in doc["timeline"]:
+        if e["kind"] == "ax_snapshot":
+            snapshots[e["snapshot_id"]] = {n["id"]: n for n in e["snapshot"]["ax_tree"]["nodes"]}
+        elif e["kind"] == "human_action":
+            node = snapshots[e["snapshot_id"]][e["target_node"]]
+            element = e["action"]["element"]
+            assert (node["role"], node["name"]) == (element["role"], element["name"])
+            assert e["action"]["x"] is not None and e["action"]["y"] is not None
+    # The Invite the person clicked is Grace's (the row's text is on its container path),
+    # and the Remove is Linus's: the snapshot was taken before the row went away.
+    rows = [e["action"]["element"] for e in doc["timeline"] if e["kind"] == "human_action"]
+    assert any("Grace" in c for c in rows[8]["container_path"])
+    assert any("Linus" in c for c in rows[9]["container_path"])
+    exact = [e["snapshot_exact"] for e in doc["timeline"] if e["kind"] == "human_action"]
+    assert exact.count(True) >= len(exact) - 2
+
+
+def test_navigations_new_tabs_and_reloads(recorded: dict[str, Any]) -> None:
+    navigations = [(e["url"].rsplit("/", 1)[-1], e["reason"])
+                   for e in recorded["doc"]["timeline"] if e["kind"] == "navigation"]  # fmt: skip
+    assert navigations == [("record_form.html", "navigate"), ("record_help.html", "new_tab"),
+                           ("record_help.html", "reload")]  # fmt: skip
+    summary = recorded["doc"]["summary"]
+    assert [u.rsplit("/", 1)[-1] for u in summary["urls"]] == ["record_form.html",
+                                                              "record_help.html"]  # fmt: skip
+    assert summary["action_count"] == 13 and summary["ended_reason"] == "user_closed"
+
+
+def test_typed_secrets_never_reach_the_journal_or_the_file(recorded: dict[str, Any]) -> None:
+    for raw in (recorded["journal"], recorded["path"].read_bytes()):
+        assert PASSWORD.encode() not in raw and CODE.encode() not in raw
+        assert b"ada@example.com" in raw  # what is not secret is kept
+
+
+def test_the_human_recording_replays_at_100_percent(
+    recorded: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert len(read_recording(recorded["path"]).steps) == 13
+    code, text, _ = run(capsys, "replay", str(recorded["path"]), "--out", str(tmp_path),
+                        "--json", "--no-html", "--strict")  # fmt: skip
+    overall = json.loads(text)["overall"]
+    assert code == 0
+    assert (overall["steps"], overall["correct"], overall["accuracy"]) == (13, 13, 1.0)
+
+
+def test_the_page_script_is_installed_once(browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page()
+    page.goto(FORM)
+    page.evaluate(HUMAN_JS)
+    page.evaluate(HUMAN_JS)
+    assert page.evaluate("typeof window.__resolverHumanElement") == "function"
+    page.close()
