@@ -1,0 +1,32 @@
+"""Act on a live page by catalog index (or ``css=``/``xpath=``/``text=``), safely across
+re-renders: :func:`execute` runs a list of actions and answers an :class:`ExecuteResult`;
+:class:`PageSession` keeps the catalog an agent last read of a page.
+
+Needs a Playwright page on Chromium (``pip install 'resolver[browser]'``); nothing from
+Playwright is imported here.
+"""
+
+from __future__ import annotations
+
+from .execute import error_of, execute, summarize
+from .model import (
+    MAX_ACTIONS,
+    ActionError,
+    ExecuteResult,
+    ObservationSummary,
+    parse_action,
+)
+from .session import PageSession, session_for
+
+__all__ = [
+    "MAX_ACTIONS",
+    "ActionError",
+    "ExecuteResult",
+    "ObservationSummary",
+    "PageSession",
+    "error_of",
+    "execute",
+    "parse_action",
+    "session_for",
+    "summarize",
+]

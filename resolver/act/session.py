@@ -1,0 +1,68 @@
+"""One live page and the catalog an agent last saw of it.
+
+:func:`session_for` keeps one :class:`PageSession` per Playwright page, so a catalog made by
+one call (``catalog``) is what a later :func:`~resolver.act.execute` resolves indexes in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import weakref
+from typing import Any
+
+from ..catalog import Catalog, build_catalog
+from ..integrations.playwright import observe
+
+__all__ = ["PageSession", "session_for"]
+
+_SESSIONS: weakref.WeakKeyDictionary[Any, PageSession] = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+class PageSession:
+    """A Playwright page (sync API, Chromium), its current catalog, and how many times its
+    main frame navigated (``navigations``).
+
+    Parameters
+    ----------
+    page:
+        The page.
+    source:
+        Whose table the catalog is built from (``"a11y"`` or ``"dom"``).
+    """
+
+    def __init__(self, page: Any, *, source: str = "a11y") -> None:
+        self.page = page
+        self.source = source
+        self.catalog: Catalog | None = None
+        self.navigations = 0
+        with contextlib.suppress(AttributeError, TypeError):  # a page without events
+            page.on("framenavigated", self._navigated)
+
+    def _navigated(self, frame: Any) -> None:
+        if getattr(frame, "parent_frame", None) is None:
+            self.navigations += 1
+
+    def observe(self) -> Any:
+        """A fresh :class:`~resolver.integrations.snapshot.PageObservation` (no
+        screenshot)."""
+        return observe(self.page, screenshot=False)
+
+    def refresh(self, observation: Any = None) -> Catalog:
+        """Build the catalog of the page as it is now (or of ``observation``) and make it the
+        current one."""
+        self.catalog = build_catalog(
+            observation if observation is not None else self.observe(), source=self.source
+        )
+        return self.catalog
+
+
+def session_for(page: Any) -> PageSession:
+    """The :class:`PageSession` of ``page`` (made on first use, kept while the page lives)."""
+    with _LOCK:
+        session = _SESSIONS.get(page)
+        if session is None:
+            session = PageSession(page)
+            _SESSIONS[page] = session
+        return session
