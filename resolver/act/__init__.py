@@ -16,7 +16,7 @@ from .model import (
     ObservationSummary,
     parse_action,
 )
-from .session import PageSession, session_for
+from .session import PageSession, render, session_for, version_of
 
 __all__ = [
     "MAX_ACTIONS",
@@ -27,6 +27,8 @@ __all__ = [
     "error_of",
     "execute",
     "parse_action",
+    "render",
     "session_for",
     "summarize",
+    "version_of",
 ]

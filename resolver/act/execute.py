@@ -26,6 +26,7 @@ from typing import Any, Final
 from ..catalog import Catalog, CatalogEntry
 from ..catalog.targets import parse_target
 from ..errors import (
+    CatalogOutdatedError,
     ElementNotFoundError,
     ErrorCode,
     InvalidTargetError,
@@ -50,7 +51,7 @@ from .model import (
     WaitAction,
     parse_action,
 )
-from .session import PageSession, session_for
+from .session import PageSession, content_digest, render, session_for
 
 __all__ = ["error_of", "execute"]
 
@@ -150,28 +151,22 @@ def _locate(
     if parsed.kind != "index":
         executor_id = catalog.resolve(target, observation=observation)
         return _resolution(observation, catalog.source, executor_id), observation
-    if expected is not None and expected != catalog.version:
-        catalog.resolve(target, expected_version=expected)  # raises CATALOG_OUTDATED
+    if expected is not None and not session.accepts(expected):
+        raise CatalogOutdatedError(
+            f"the index was chosen on catalog {expected}, this is {session.version}: "
+            "read the catalog again and choose again",
+            details={"expected_version": expected, "version": session.version},
+            rule="refuse.catalog_outdated",
+        )
     checked = _rechecking(catalog, observation)
     try:
         executor_id = checked.resolve(target, observation=observation)
     except ResolutionError as exc:
         if checked is not catalog and exc.evidence.details.get("version") == checked.version:
-            details = {**exc.evidence.details, "version": catalog.version}
+            details = {**exc.evidence.details, "version": session.version}
             exc.evidence = replace(exc.evidence, details=details)
         raise
     return _resolution(observation, catalog.source, executor_id), observation
-
-
-def _content(observation: Any, source: str) -> str:
-    """A digest of every row's role, name and containers: what the page shows, static text
-    included (the catalog version leaves out text that is not a control's name)."""
-    table = observation.candidates(source)
-    digest = hashlib.sha1(table.role_codes.tobytes())
-    for name, containers in zip(table.names, table.containers, strict=True):
-        text = name + "\x1f" + "\x1d".join(containers) + "\x1e"
-        digest.update(text.encode(errors="surrogatepass"))
-    return digest.hexdigest()
 
 
 def _rechecking(catalog: Catalog, observation: Any) -> Catalog:
@@ -184,7 +179,8 @@ def _rechecking(catalog: Catalog, observation: Any) -> Catalog:
     """
     if catalog.observation is None:
         return catalog
-    if _content(catalog.observation, catalog.source) == _content(observation, catalog.source):
+    before = content_digest(catalog.observation, catalog.source)
+    if before == content_digest(observation, catalog.source):
         return catalog
     other = hashlib.sha1(f"changed:{catalog.version}".encode()).hexdigest()[:12]
     entries = tuple(_with_css(entry) for entry in catalog.entries)
@@ -339,7 +335,7 @@ def execute(
     """
     session = session_for(page)
     if catalog is not None:
-        session.catalog = catalog
+        session.adopt(catalog, explicit=True)
     url = _url(page)
     navigations = session.navigations
     done, error = 0, None
@@ -381,7 +377,7 @@ def _result(
         observation=summarize(session, catalog, nav_detected=nav),
         is_done=error is None and done == total,
         complete=done,
-        catalog=None if catalog is None else catalog.render(),
+        catalog=None if catalog is None else render(catalog),
     )
 
 
@@ -403,5 +399,6 @@ def summarize(
         summary += f" ({kinds})" if kinds else ""
     return ObservationSummary(
         url=_url(page), title=title, short_summary=summary[:300],
-        catalog_version=None if catalog is None else catalog.version, nav_detected=nav_detected,
+        catalog_version=session.version if catalog is not None else None,
+        nav_detected=nav_detected,
     )  # fmt: skip
