@@ -51,6 +51,6 @@ def run_mcp(
     Exit 0 when the client disconnects, 2 when the server extra is missing.
     """
     _check_extra()
-    from ..server.mcp import serve
+    from ..server.mcp import run_server
 
-    serve(chromium, headed=headed, http=http)
+    run_server(chromium, headed=headed, http=http)

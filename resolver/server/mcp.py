@@ -18,7 +18,7 @@ from typing import Any, Final
 from . import tools
 from .worker import BrowserWorker
 
-__all__ = ["INSTRUCTIONS", "build_server", "serve"]
+__all__ = ["INSTRUCTIONS", "build_server", "run_server"]
 
 INSTRUCTIONS: Final[str] = (
     "Drives one browser page. Call navigate, then catalog to read the actionable elements "
@@ -76,7 +76,9 @@ def build_server(worker: BrowserWorker) -> Any:
     return server
 
 
-def serve(chromium: str | None = None, *, headed: bool = False, http: int | None = None) -> None:
+def run_server(
+    chromium: str | None = None, *, headed: bool = False, http: int | None = None
+) -> None:
     """Run the MCP server until its client goes away: over stdio, or streamable HTTP on
     ``127.0.0.1:http`` (path ``/mcp``) when a port is given.
 
