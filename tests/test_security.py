@@ -556,10 +556,15 @@ def test_the_one_xml_parser_loads_nothing() -> None:
 
 _SERVER_CALLS = {"serve", "start_server", "create_server", "bind", "listen", "run_app"}
 _SERVER_CLASSES = {"HTTPServer", "ThreadingHTTPServer", "TCPServer", "UDPServer", "Server"}
-_KNOWN_SERVERS = {PACKAGE / "capture" / "bridge.py"}
+_KNOWN_SERVERS = {
+    PACKAGE / "capture" / "bridge.py",
+    PACKAGE / "server" / "mcp.py",
+    PACKAGE / "server" / "http.py",
+}
+_LISTENING_RUNS = {"streamable-http", "sse"}  # MCPServer.run transports that open a socket
 
 
-def test_the_bridge_is_the_only_server() -> None:
+def test_the_known_servers_are_the_only_servers() -> None:
     # A new listening socket in the package needs the tests below.
     found: set[Path] = set()
     for path, tree in _package_sources():
@@ -568,14 +573,43 @@ def test_the_bridge_is_the_only_server() -> None:
                 name = _dotted(node.func).rsplit(".", 1)[-1]
                 if name in _SERVER_CALLS or name in _SERVER_CLASSES:
                     found.add(path)
-            elif isinstance(node, ast.ImportFrom) and node.module in (
-                "http.server",
-                "socketserver",
-                "aiohttp.web",
-                "uvicorn",
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and first.value in _LISTENING_RUNS:
+                    found.add(path)
+            elif (
+                isinstance(node, ast.Import) and any(a.name == "uvicorn" for a in node.names)
+            ) or (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                in (
+                    "http.server",
+                    "socketserver",
+                    "aiohttp.web",
+                    "uvicorn",
+                )
             ):
                 found.add(path)
     assert found == _KNOWN_SERVERS
+
+
+def test_the_agent_servers_listen_on_loopback_only() -> None:
+    # Every call that starts the MCP or HTTP server names the loopback host, not a variable
+    # a caller could set to 0.0.0.0.
+    from resolver.server import http
+
+    assert ipaddress.ip_address(http.HOST).is_loopback
+    for path in (PACKAGE / "server" / "mcp.py", PACKAGE / "server" / "http.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        starts = [
+            node for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and _dotted(node.func).rsplit(".", 1)[-1] == "run"
+            and any(k.arg == "host" for k in node.keywords)
+        ]  # fmt: skip
+        assert starts, path
+        for call in starts:
+            host = next(k.value for k in call.keywords if k.arg == "host")
+            value = host.value if isinstance(host, ast.Constant) else getattr(http, _dotted(host))
+            assert ipaddress.ip_address(value).is_loopback, path
 
 
 def test_bridge_listens_on_loopback_by_default(tmp_path: Path) -> None:

@@ -1,10 +1,39 @@
-"""Acting on resolved elements: :mod:`.locators` gives durable, verified locators for them.
+"""Act on a live page by catalog index (or ``css=``/``xpath=``/``text=``), safely across
+re-renders: :func:`execute` runs a list of actions and answers an :class:`ExecuteResult`;
+:class:`PageSession` keeps the catalog an agent last read of a page. :func:`durable_locators`
+turns a resolved element into locators a person can keep (``get_by_role``, CSS, XPath), each
+verified on the page to select exactly that element.
 
->>> from resolver.act import durable_locators  # doctest: +SKIP
+Needs a Playwright page on Chromium (``pip install 'resolver[browser]'``); nothing from
+Playwright is imported here.
 """
 
 from __future__ import annotations
 
+from .execute import error_of, execute, summarize
 from .locators import DurableLocators, durable_locators
+from .model import (
+    MAX_ACTIONS,
+    ActionError,
+    ExecuteResult,
+    ObservationSummary,
+    parse_action,
+)
+from .session import PageSession, render, session_for, version_of
 
-__all__ = ["DurableLocators", "durable_locators"]
+__all__ = [
+    "MAX_ACTIONS",
+    "ActionError",
+    "DurableLocators",
+    "ExecuteResult",
+    "ObservationSummary",
+    "PageSession",
+    "durable_locators",
+    "error_of",
+    "execute",
+    "parse_action",
+    "render",
+    "session_for",
+    "summarize",
+    "version_of",
+]

@@ -37,11 +37,12 @@ def test_every_option_has_help_text() -> None:
         "annotate",
         "formats",
         "demo",
+        "mcp",
     }
 
 
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
-    for name in ("resolve", "explain", "catalog", "snapshot", "replay", "formats", "demo"):
+    for name in ("resolve", "explain", "catalog", "snapshot", "replay", "formats", "demo", "mcp"):
         code, out, _ = run(capsys, name, "--help")
         assert code == 0 and "Exit" in out, name
 

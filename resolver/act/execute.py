@@ -1,0 +1,404 @@
+"""Run a list of catalog actions on a live page: resolve each target, check the element,
+act, and stop at the first failure.
+
+An ``index=N`` target names an entry of the session's catalog (the one the agent read). It
+is resolved with :meth:`~resolver.catalog.Catalog.resolve` on a fresh observation, so when
+the page re-rendered since the catalog was built, the entry's recorded reference is found
+again: the same element, or a refusal, never the element that now sits at that index. The
+action itself goes through :func:`resolver.integrations.playwright.act`, which checks the
+node's role and name and that nothing covers it before the mouse moves.
+
+>>> from resolver.act import execute  # doctest: +SKIP
+>>> execute(page, [{"action": "click", "target": "index=3"}],
+...         expected_catalog_version="3f2a9c01d4e7").success  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+from ..catalog import Catalog, CatalogEntry
+from ..catalog.targets import parse_target
+from ..errors import (
+    CatalogOutdatedError,
+    ElementNotFoundError,
+    ErrorCode,
+    InvalidTargetError,
+    ResolutionError,
+    StaleElementError,
+)
+from ..integrations.playwright import _session, act
+from ..models import ActionWithElement
+from ..results import Candidate, Resolution, center
+from .model import (
+    MAX_ACTIONS,
+    Action,
+    ActionError,
+    ClickAction,
+    ExecuteResult,
+    ObservationSummary,
+    PressAction,
+    RefreshCatalogAction,
+    ScrollToTextAction,
+    SelectAction,
+    TypeAction,
+    WaitAction,
+    parse_action,
+)
+from .session import PageSession, content_digest, render, session_for
+
+__all__ = ["error_of", "execute"]
+
+_PASSED_THROUGH: Final[frozenset[str]] = frozenset(
+    {"CATALOG_OUTDATED", "ELEMENT_NOT_FOUND", "AMBIGUOUS", "ELEMENT_NOT_INTERACTABLE",
+     "VALIDATION_ERROR"}
+)  # fmt: skip
+_INPUT_CODES: Final[frozenset[ErrorCode]] = frozenset(
+    {ErrorCode.INVALID_REFERENCE, ErrorCode.INVALID_OPTION}
+)
+# What act's check says when the element is there but cannot be reached by the mouse.
+_UNREACHABLE: Final[tuple[str, ...]] = ("another element covers it", "the node has no box")
+_HOVER: Final[ActionWithElement] = ActionWithElement(type="hover")
+_CLEAR_JS: Final[str] = r"""function () {
+  if (!("value" in this)) return false;
+  this.value = "";
+  this.dispatchEvent(new Event("input", {bubbles: true}));
+  return true;
+}"""
+_SELECT_JS: Final[str] = r"""function (by, wanted) {
+  if (this.localName !== "select")
+    return {error: "it is a <" + this.localName + ">, not a <select>"};
+  const norm = (s) => (s || "").trim().replace(/\s+/g, " ");
+  const option = [...this.options].find((o) => by === "value" ? o.value === wanted
+                                         : norm(o.label) === norm(wanted));
+  if (!option) return {error: "it has no option with " + by + " " + JSON.stringify(wanted)};
+  if (option.disabled) return {error: "its option " + JSON.stringify(wanted) + " is disabled"};
+  this.value = option.value;
+  this.dispatchEvent(new Event("input", {bubbles: true}));
+  this.dispatchEvent(new Event("change", {bubbles: true}));
+  return {value: option.value};
+}"""
+
+
+def error_of(exc: BaseException, *, position: int | None = None) -> ActionError:
+    """The :class:`~resolver.act.model.ActionError` for a failure: a
+    :class:`~resolver.errors.ResolutionError`'s code when it is one of the result's codes
+    (a covered or box-less element is ``ELEMENT_NOT_INTERACTABLE``), ``VALIDATION_ERROR``
+    for other input errors, ``EXECUTION_ERROR`` for anything else (the browser failed)."""
+    details: dict[str, Any] = {} if position is None else {"action_index": position}
+    if not isinstance(exc, ResolutionError):
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return ActionError(code="EXECUTION_ERROR", message=first[:1000], details=details)
+    code = exc.code.value
+    if isinstance(exc, StaleElementError) and any(r in exc.message for r in _UNREACHABLE):
+        code = "ELEMENT_NOT_INTERACTABLE"
+    elif code not in _PASSED_THROUGH:
+        code = "VALIDATION_ERROR" if exc.code in _INPUT_CODES else "EXECUTION_ERROR"
+    evidence = exc.evidence
+    details.update({k: v for k, v in evidence.details.items() if isinstance(k, str)})
+    if evidence.rule:
+        details["rule"] = evidence.rule
+    if evidence.candidates:
+        details["candidates"] = [_brief(c) for c in evidence.candidates[:3]]
+    return ActionError(code=code, message=exc.message, details=details)
+
+
+def _brief(candidate: Candidate) -> dict[str, Any]:
+    container = candidate.container_path[-1][:200] if candidate.container_path else ""
+    return {
+        "executor_id": candidate.executor_id,
+        "role": candidate.role,
+        "name": candidate.name[:200],
+        "score": candidate.score,
+        "container": container,
+    }
+
+
+def _resolution(observation: Any, source: str, executor_id: str) -> Resolution:
+    """The element an executor ID names in ``observation``, as what ``act`` checks."""
+    table = observation.candidates(source)
+    try:
+        row = table.executor_ids.index(executor_id)
+    except ValueError:
+        raise ElementNotFoundError(f"{executor_id!r} is not on the page") from None
+    box = table.box(row)
+    candidate = Candidate(source=source, id=table.ids[row], executor_id=executor_id,
+                          role=table.roles[row], name=table.names[row], bbox=box, score=1.0,
+                          container_path=table.containers[row])  # fmt: skip
+    point = None if box is None else center(box)
+    return Resolution(executor_id, source, 1.0, 1.0, candidate, point)
+
+
+def _locate(
+    session: PageSession, target: str, expected: str | None, index_mode: bool
+) -> tuple[Resolution, Any]:
+    """The target's element on the page as it is now, and that observation."""
+    catalog = session.catalog
+    parsed = parse_target(target, len(catalog) if catalog is not None else 0)
+    if parsed.kind == "index" and not index_mode:
+        raise InvalidTargetError("index targets are off here: use css=, xpath= or text=")
+    if parsed.kind == "index" and catalog is None:
+        raise InvalidTargetError("there is no catalog yet: ask for the catalog first")
+    observation = session.observe()
+    if catalog is None:
+        catalog = session.refresh(observation)
+    if parsed.kind != "index":
+        executor_id = catalog.resolve(target, observation=observation)
+        return _resolution(observation, catalog.source, executor_id), observation
+    if expected is not None and not session.accepts(expected):
+        raise CatalogOutdatedError(
+            f"the index was chosen on catalog {expected}, this is {session.version}: "
+            "read the catalog again and choose again",
+            details={"expected_version": expected, "version": session.version},
+            rule="refuse.catalog_outdated",
+        )
+    checked = _rechecking(catalog, observation)
+    try:
+        executor_id = checked.resolve(target, observation=observation)
+    except ResolutionError as exc:
+        if checked is not catalog and exc.evidence.details.get("version") == checked.version:
+            details = {**exc.evidence.details, "version": session.version}
+            exc.evidence = replace(exc.evidence, details=details)
+        raise
+    return _resolution(observation, catalog.source, executor_id), observation
+
+
+def _rechecking(catalog: Catalog, observation: Any) -> Catalog:
+    """``catalog``, or when the page's text changed since it was built, the same catalog
+    under another version, so that every index is found again from its reference.
+
+    The catalog version covers the structure and the controls' names, not the text around
+    them: rows sorted by a re-render keep the version while each row's "Delete" button now
+    belongs to another row. Taking the entry's row again would then act on a neighbour.
+    """
+    if catalog.observation is None:
+        return catalog
+    before = content_digest(catalog.observation, catalog.source)
+    if before == content_digest(observation, catalog.source):
+        return catalog
+    other = hashlib.sha1(f"changed:{catalog.version}".encode()).hexdigest()[:12]
+    entries = tuple(_with_css(entry) for entry in catalog.entries)
+    view = catalog.view.model_copy(update={"version": other, "entries": entries})
+    return Catalog(view, catalog.observation, config=catalog.config)
+
+
+def _with_css(entry: CatalogEntry) -> CatalogEntry:
+    """The entry with its first CSS selector (unique on the catalog's page) also in its
+    reference, when the reference has none: an id-anchored selector (``#row-bob > td >
+    button``) keeps naming a keyed row's control after the rows move, where the positional
+    XPath names the look-alike now in its place."""
+    css = next((sel for kind, sel in entry.selectors if kind == "css"), None)
+    if css is None or entry.ref.css_selector:
+        return entry
+    return entry.model_copy(update={"ref": entry.ref.model_copy(update={"css_selector": css})})
+
+
+def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *args: Any) -> Any:
+    """Call ``js`` on the resolved element's DOM node (``this``) and return its value."""
+    backend = observation.backend_ids.get(res.executor_id)
+    if backend is None:
+        raise StaleElementError(f"{res.executor_id!r} has no DOM node to act on")
+    cdp = _session(session.page)
+    try:
+        obj = cdp.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+    except Exception as exc:
+        raise StaleElementError(f"not acting on {res.executor_id!r}: the node is gone") from exc
+    if js == "focus":
+        cdp.send("DOM.focus", {"backendNodeId": backend})
+        return None
+    answer = cdp.send("Runtime.callFunctionOn", {
+        "objectId": obj["objectId"], "functionDeclaration": js, "returnByValue": True,
+        "arguments": [{"value": a} for a in args],
+    })  # fmt: skip
+    return answer.get("result", {}).get("value")
+
+
+def _run(session: PageSession, action: Action, expected: str | None, index_mode: bool) -> None:
+    """Perform one action (raises on failure)."""
+    page = session.page
+    if isinstance(action, RefreshCatalogAction):
+        session.refresh()
+    elif isinstance(action, ScrollToTextAction):
+        found = page.get_by_text(action.text)
+        if found.count() == 0:
+            raise ElementNotFoundError(f"no element shows the text {action.text[:80]!r}")
+        found.first.scroll_into_view_if_needed(timeout=5000)
+    elif isinstance(action, WaitAction):
+        _wait(page, action)
+    elif isinstance(action, PressAction) and action.target is None:
+        page.keyboard.press(action.key)
+    else:
+        _run_on_target(session, action, expected, index_mode)
+
+
+def _run_on_target(
+    session: PageSession, action: Action, expected: str | None, index_mode: bool
+) -> None:
+    """Perform a click, type, select or targeted press."""
+    page = session.page
+    target = getattr(action, "target", None)
+    assert isinstance(target, str)
+    res, observation = _locate(session, target, expected, index_mode)
+    if isinstance(action, ClickAction):
+        act(page, res, None, observation=observation, reobserve=False)
+    elif isinstance(action, TypeAction):
+        act(page, res, None, observation=observation, reobserve=False)
+        if action.clear:
+            _on_node(session, observation, res, _CLEAR_JS)
+        page.keyboard.type(action.text)
+    elif isinstance(action, SelectAction):
+        act(page, res, _HOVER, observation=observation, reobserve=False)
+        by, wanted = ("label", action.label) if action.value is None else ("value", action.value)
+        answer = _on_node(session, observation, res, _SELECT_JS, by, wanted)
+        if not isinstance(answer, dict) or "error" in answer:
+            why = answer.get("error") if isinstance(answer, dict) else "the page did not answer"
+            raise ElementNotFoundError(f"cannot select in {res.candidate.name!r}: {why}")
+    elif isinstance(action, PressAction):
+        act(page, res, _HOVER, observation=observation, reobserve=False)
+        _on_node(session, observation, res, "focus")
+        page.keyboard.press(action.key)
+
+
+def _wait(page: Any, action: WaitAction) -> None:
+    if action.until == "timeout":
+        page.wait_for_timeout(action.ms)
+    elif action.until == "network_idle":
+        page.wait_for_load_state("networkidle", timeout=action.ms)
+    else:
+        page.wait_for_selector(action.selector, timeout=action.ms)
+
+
+def _settle(session: PageSession, navigations: int) -> None:
+    """After an action that navigated, wait (up to 10 s) for the new page to load."""
+    if session.navigations != navigations:
+        with contextlib.suppress(Exception):
+            session.page.wait_for_load_state("load", timeout=10_000)
+
+
+def _parse_all(actions: object) -> list[Action]:
+    """Every action validated before any runs."""
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+        raise InvalidTargetError("actions is a list of action objects")
+    if len(actions) > MAX_ACTIONS:
+        raise InvalidTargetError(f"at most {MAX_ACTIONS} actions at once, got {len(actions)}")
+    parsed = []
+    for i, data in enumerate(actions):
+        try:
+            parsed.append(parse_action(data))
+        except InvalidTargetError as exc:
+            raise InvalidTargetError(
+                f"action {i}: {exc.message}", details={"action_index": i}
+            ) from None
+    return parsed
+
+
+def execute(
+    page: Any,
+    actions: Sequence[dict[str, Any]] | object,
+    *,
+    catalog: Catalog | None = None,
+    expected_catalog_version: str | None = None,
+    index_mode: bool = True,
+) -> ExecuteResult:
+    """Run ``actions`` on ``page`` in order, stopping at the first that fails.
+
+    Parameters
+    ----------
+    page:
+        A Playwright page (sync API, Chromium).
+    actions:
+        Action dicts (see :mod:`resolver.act.model`): ``{"action": "click", "target":
+        "index=3"}``, ``type`` (``text``, ``clear``), ``select`` (``value`` or ``label``),
+        ``press`` (``key``, optional ``target``), ``refresh_catalog``, ``scroll_to_text``
+        (``text``), ``wait`` (``until``, ``ms``, ``selector``). Targets are ``index=N``,
+        ``css=...``, ``xpath=...`` or ``text=...``.
+    catalog:
+        The catalog the indexes were chosen on (default: the page session's current one,
+        from the last ``catalog`` call or ``execute``).
+    expected_catalog_version:
+        The version the caller read; an index target on another version is refused with
+        ``CATALOG_OUTDATED``.
+    index_mode:
+        When false, index targets are refused (``VALIDATION_ERROR``).
+
+    Returns
+    -------
+    ExecuteResult
+        Never raises for a bad action or a refusal: the error is in ``error``. The page's
+        catalog after the actions becomes the session's current catalog.
+    """
+    session = session_for(page)
+    if catalog is not None:
+        session.adopt(catalog, explicit=True)
+    url = _url(page)
+    navigations = session.navigations
+    done, error = 0, None
+    try:
+        parsed = _parse_all(actions)
+    except InvalidTargetError as exc:
+        parsed, error = [], error_of(exc)
+    for position, action in enumerate(parsed):
+        before = session.navigations
+        try:
+            _run(session, action, expected_catalog_version, index_mode)
+        except Exception as exc:
+            error = error_of(exc, position=position)
+            break
+        _settle(session, before)
+        done += 1
+    nav = session.navigations != navigations or _url(page) != url
+    return _result(session, done, error, nav, total=len(parsed))
+
+
+def _url(page: Any) -> str:
+    try:
+        return str(page.url)
+    except Exception:
+        return ""
+
+
+def _result(
+    session: PageSession, done: int, error: ActionError | None, nav: bool, *, total: int
+) -> ExecuteResult:
+    """The result, with the page's catalog as it is after the actions."""
+    try:
+        catalog: Catalog | None = session.refresh()
+    except Exception:
+        catalog = None
+    return ExecuteResult(
+        success=error is None,
+        error=error,
+        observation=summarize(session, catalog, nav_detected=nav),
+        is_done=error is None and done == total,
+        complete=done,
+        catalog=None if catalog is None else render(catalog),
+    )
+
+
+def summarize(
+    session: PageSession, catalog: Catalog | None, *, nav_detected: bool = False
+) -> ObservationSummary:
+    """URL, title and a one-line summary of the page (``Team: 13 elements: 7 button, ...``)."""
+    page = session.page
+    try:
+        title = str(page.title())
+    except Exception:
+        title = ""
+    if catalog is None:
+        summary = f"{title or _url(page)}: the page could not be observed"
+    else:
+        counts = Counter(e.role for e in catalog.entries).most_common(4)
+        kinds = ", ".join(f"{n} {role}" for role, n in counts)
+        summary = f"{title or _url(page)}: {len(catalog)} elements"
+        summary += f" ({kinds})" if kinds else ""
+    return ObservationSummary(
+        url=_url(page), title=title, short_summary=summary[:300],
+        catalog_version=session.version if catalog is not None else None,
+        nav_detected=nav_detected,
+    )  # fmt: skip

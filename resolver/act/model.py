@@ -1,0 +1,205 @@
+"""What :func:`resolver.act.execute` takes and gives: the actions (pydantic models, one per
+kind, told apart by ``action``) and the :class:`ExecuteResult`.
+
+>>> parse_action({"action": "click", "target": "index=3"})
+ClickAction(action='click', target='index=3')
+>>> parse_action({"action": "type", "target": "css=#name", "text": "Ada", "clear": True}).clear
+True
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from ..errors import InvalidTargetError
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_WAIT_MS",
+    "Action",
+    "ActionError",
+    "ClickAction",
+    "ErrorCodeName",
+    "ExecuteResult",
+    "ObservationSummary",
+    "PressAction",
+    "RefreshCatalogAction",
+    "ScrollToTextAction",
+    "SelectAction",
+    "TypeAction",
+    "WaitAction",
+    "parse_action",
+]
+
+MAX_ACTIONS: Final[int] = 50
+"""Actions in one :func:`~resolver.act.execute` call, at most."""
+MAX_WAIT_MS: Final[int] = 30_000
+"""Milliseconds one ``wait`` action may last, at most."""
+_MAX_TEXT: Final[int] = 10_000
+
+ErrorCodeName = Literal[
+    "CATALOG_OUTDATED",
+    "ELEMENT_NOT_FOUND",
+    "AMBIGUOUS",
+    "ELEMENT_NOT_INTERACTABLE",
+    "VALIDATION_ERROR",
+    "EXECUTION_ERROR",
+]
+
+Target = Annotated[str, Field(min_length=1, max_length=4000)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ClickAction(_Action):
+    """Click the target at its centre, once it is checked to be what was chosen."""
+
+    action: Literal["click"]
+    target: Target
+
+
+class TypeAction(_Action):
+    """Click into the target and type ``text`` (after emptying it when ``clear``)."""
+
+    action: Literal["type"]
+    target: Target
+    text: str = Field(max_length=_MAX_TEXT)
+    clear: bool = False
+
+
+class SelectAction(_Action):
+    """Choose the option of a ``<select>`` whose value (or visible label) is given."""
+
+    action: Literal["select"]
+    target: Target
+    value: str | None = Field(default=None, max_length=_MAX_TEXT)
+    label: str | None = Field(default=None, max_length=_MAX_TEXT)
+
+    @model_validator(mode="after")
+    def _one_choice(self) -> SelectAction:
+        if (self.value is None) == (self.label is None):
+            raise ValueError("a select action takes exactly one of value and label")
+        return self
+
+
+class PressAction(_Action):
+    """Press ``key`` (``Enter``, ``Control+A``), in the target when one is given (it is
+    focused first), else wherever the focus is."""
+
+    action: Literal["press"]
+    key: str = Field(min_length=1, max_length=64)
+    target: Target | None = None
+
+
+class RefreshCatalogAction(_Action):
+    """Observe the page again and make its catalog the current one."""
+
+    action: Literal["refresh_catalog"]
+
+
+class ScrollToTextAction(_Action):
+    """Scroll the first element showing ``text`` into view."""
+
+    action: Literal["scroll_to_text"]
+    text: str = Field(min_length=1, max_length=1000)
+
+
+class WaitAction(_Action):
+    """Wait for the network to go quiet, for a CSS selector to appear, or ``ms``
+    milliseconds (also the bound of the first two; default 5,000)."""
+
+    action: Literal["wait"]
+    until: Literal["network_idle", "selector", "timeout"] = "timeout"
+    ms: int = Field(default=5000, ge=0, le=MAX_WAIT_MS)
+    selector: str | None = Field(default=None, min_length=1, max_length=4000)
+
+    @model_validator(mode="after")
+    def _selector_when_needed(self) -> WaitAction:
+        if (self.until == "selector") != (self.selector is not None):
+            raise ValueError("wait until='selector' takes a selector, and only it does")
+        return self
+
+
+Action = Annotated[
+    ClickAction | TypeAction | SelectAction | PressAction | RefreshCatalogAction
+    | ScrollToTextAction | WaitAction,
+    Field(discriminator="action"),
+]  # fmt: skip
+_ADAPTER: Final[TypeAdapter[Action]] = TypeAdapter(Action)
+
+
+def parse_action(data: object) -> Action:
+    """One action from its dict form.
+
+    Raises
+    ------
+    InvalidTargetError
+        ``VALIDATION_ERROR``: not a dict, an unknown ``action``, a missing or extra field.
+    """
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'action'}: {err['msg']}"
+            for err in exc.errors()[:5]
+        )
+        raise InvalidTargetError(f"not an action: {problems}") from None
+
+
+class ActionError(BaseModel):
+    """Why an action failed: a stable code, a sentence, and details (the action's position,
+    the deciding rule, the nearest candidates)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: ErrorCodeName
+    message: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class ObservationSummary(BaseModel):
+    """The page after the actions."""
+
+    model_config = ConfigDict(frozen=True)
+
+    url: str
+    title: str
+    short_summary: str
+    catalog_version: str | None
+    nav_detected: bool = Field(description="the page navigated while the actions ran")
+
+
+class ExecuteResult(BaseModel):
+    """The outcome of :func:`~resolver.act.execute`.
+
+    Attributes
+    ----------
+    success:
+        Every action ran.
+    error:
+        The first failure (the actions after it did not run).
+    observation:
+        URL, title, a one-line summary and the catalog version after the actions.
+    is_done:
+        Whether nothing is left to run: every action ran (the same as ``success`` except
+        for an empty list, which is done and successful).
+    complete:
+        How many actions ran to the end.
+    catalog:
+        The catalog after the actions, as the text a model reads (its version is
+        ``observation.catalog_version``, :func:`resolver.act.session.version_of`); ``None``
+        when the page could not be observed.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    success: bool
+    error: ActionError | None = None
+    observation: ObservationSummary
+    is_done: bool
+    complete: int = Field(ge=0)
+    catalog: str | None = None

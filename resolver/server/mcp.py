@@ -1,0 +1,98 @@
+"""The MCP server (``resolver mcp``): one headless Chromium page, and the tools
+``navigate``, ``catalog``, ``execute``, ``resolve`` and ``snapshot`` over it.
+
+An agent reads the ``catalog`` (one line per element, with an index and the catalog's
+version), then ``execute``s actions by index, passing the version it read: when the page
+re-rendered in between, each index is found again from the element it named, or refused with
+a code (``CATALOG_OUTDATED``, ``ELEMENT_NOT_FOUND``, ``AMBIGUOUS``,
+``ELEMENT_NOT_INTERACTABLE``), never taken to mean the element now at that position.
+
+Built on the official ``mcp`` SDK (``MCPServer``); all page work runs on the
+:class:`~resolver.server.worker.BrowserWorker` thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from . import tools
+from .worker import BrowserWorker
+
+__all__ = ["INSTRUCTIONS", "build_server", "run_server"]
+
+INSTRUCTIONS: Final[str] = (
+    "Drives one browser page. Call navigate, then catalog to read the actionable elements "
+    "with their indexes and the catalog version; call execute with actions such as "
+    '{"action": "click", "target": "index=3"} and expected_catalog_version set to the '
+    "version you read. A refusal says why (its code) and nothing was touched: read the "
+    "catalog again and choose again."
+)
+
+
+def build_server(worker: BrowserWorker) -> Any:
+    """An ``MCPServer`` whose tools run on ``worker``."""
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer("resolver", instructions=INSTRUCTIONS, log_level="WARNING")
+
+    async def navigate(url: str) -> dict[str, Any]:
+        """Open a URL (http, https, file, about, data) in the page and wait for it to load.
+        The current catalog is kept: its indexes are found again on the new page or refused."""
+        return await worker.run(tools.navigate, url)
+
+    async def catalog() -> dict[str, Any]:
+        """Observe the page and return its catalog: one line per actionable element as
+        '[index] role: name', grouped by region, and the catalog version to pass to
+        execute."""
+        return await worker.run(tools.catalog)
+
+    async def execute(
+        actions: list[dict[str, Any]], expected_catalog_version: str | None = None
+    ) -> dict[str, Any]:
+        """Run actions in order, stopping at the first failure. Each action is an object:
+        {"action": "click", "target": T}, {"action": "type", "target": T, "text": ...,
+        "clear": false}, {"action": "select", "target": T, "value" or "label": ...},
+        {"action": "press", "key": "Enter", "target": T (optional)},
+        {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
+        {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
+        "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."
+        or "text=...". Returns success, error {code, message, details}, how many actions
+        completed, and the page's new catalog and version."""
+        return await worker.run(tools.execute_actions, actions, expected_catalog_version)
+
+    async def resolve(ref: dict[str, Any]) -> dict[str, Any]:
+        """Find a recorded element (a SemanticElementRef: role, name, bbox, container_path,
+        nearby_text, xpath, ...) on the page as it is now: its executor id, confidence and
+        rule, or the refusal's code and nearest candidates."""
+        return await worker.run(tools.resolve_ref, ref)
+
+    async def snapshot(prune: bool = True, redact: bool = True) -> dict[str, Any]:
+        """The page as a SnapshotV1 document (flattened accessibility tree), pruned to what
+        a reference can name and with secret values masked unless told otherwise."""
+        return await worker.run(tools.snapshot, prune, redact)
+
+    for tool in (navigate, catalog, execute, resolve, snapshot):
+        server.add_tool(tool, name=tool.__name__)
+    return server
+
+
+def run_server(
+    chromium: str | None = None, *, headed: bool = False, http: int | None = None
+) -> None:
+    """Run the MCP server until its client goes away: over stdio, or streamable HTTP on
+    ``127.0.0.1:http`` (path ``/mcp``) when a port is given.
+
+    Raises
+    ------
+    ImportError
+        The ``server`` extra (the ``mcp`` SDK, Playwright) is not installed.
+    """
+    worker = BrowserWorker(chromium, headed=headed)
+    server = build_server(worker)
+    try:
+        if http is None:
+            server.run("stdio")
+        else:
+            server.run("streamable-http", host="127.0.0.1", port=http)
+    finally:
+        worker.close()

@@ -1,0 +1,124 @@
+"""The tools both servers offer, as plain functions of a
+:class:`~resolver.act.session.PageSession` run on the browser thread. Each returns a
+JSON-ready dict and never raises: a failure is ``{"ok": false, "error": {code, message,
+details}}``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from ..act.execute import error_of, execute
+from ..act.session import PageSession, render
+from ..chain import resolve
+from ..errors import InvalidTargetError, ResolutionError
+from ..results import Candidate
+from ..snapshot import to_snapshot_v1
+
+__all__ = ["SCHEMES", "catalog", "current_catalog", "execute_actions", "navigate",
+           "resolve_ref", "snapshot"]  # fmt: skip
+
+SCHEMES: Final[frozenset[str]] = frozenset({"http", "https", "file", "about", "data"})
+"""URL schemes ``navigate`` opens."""
+_MAX_CATALOG_CHARS: Final[int] = 12_000
+
+
+def _guarded(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """``fn`` returning its failure as an error dict instead of raising."""
+
+    def run(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:
+            return {"ok": False, "error": error_of(exc).model_dump(mode="json")}
+
+    run.__name__, run.__doc__ = fn.__name__, fn.__doc__
+    return run
+
+
+def _page_info(session: PageSession) -> dict[str, Any]:
+    page = session.page
+    return {"url": str(page.url), "title": str(page.title())}
+
+
+@_guarded
+def navigate(session: PageSession, url: str) -> dict[str, Any]:
+    """Open ``url`` (http, https, file, about, data) and wait for it to load. The catalog is
+    kept: indexes chosen before are found again on the new page, or refused."""
+    if not isinstance(url, str) or urlsplit(url.strip()).scheme.lower() not in SCHEMES:
+        raise InvalidTargetError(f"navigate takes an http(s), file, about or data URL: {url!r:.80}")
+    response = session.page.goto(url.strip(), wait_until="load", timeout=30_000)
+    status = None if response is None else int(response.status)
+    return {"ok": True, "status": status, **_page_info(session)}
+
+
+def _catalog_view(session: PageSession) -> dict[str, Any]:
+    current = session.catalog
+    assert current is not None
+    return {
+        "ok": True,
+        "version": session.version,
+        "catalog": render(current, max_chars=_MAX_CATALOG_CHARS),
+        "elements": len(current),
+        **_page_info(session),
+    }
+
+
+@_guarded
+def catalog(session: PageSession) -> dict[str, Any]:
+    """Observe the page, make its catalog the current one, and return its text and version."""
+    session.refresh()
+    return _catalog_view(session)
+
+
+@_guarded
+def current_catalog(session: PageSession) -> dict[str, Any]:
+    """The current catalog (built from the page when there is none yet)."""
+    if session.catalog is None:
+        session.refresh()
+    return _catalog_view(session)
+
+
+def execute_actions(
+    session: PageSession, actions: Any, expected_catalog_version: str | None = None
+) -> dict[str, Any]:
+    """:func:`resolver.act.execute` on the session's page, as JSON."""
+    result = execute(session.page, actions, expected_catalog_version=expected_catalog_version)
+    return result.model_dump(mode="json")
+
+
+def _brief(candidate: Candidate) -> dict[str, Any]:
+    return {"executor_id": candidate.executor_id, "role": candidate.role,
+            "name": candidate.name[:200], "score": candidate.score,
+            "container_path": [c[:200] for c in candidate.container_path[-3:]]}  # fmt: skip
+
+
+@_guarded
+def resolve_ref(session: PageSession, ref: Mapping[str, Any]) -> dict[str, Any]:
+    """Resolve a SemanticElementRef (its dict form) against the page as it is now: the
+    executor ID, confidence and rule, or the refusal's code and candidates."""
+    observation = session.observe()
+    try:
+        found = resolve(dict(ref) if isinstance(ref, Mapping) else ref, observation)
+    except ResolutionError as exc:
+        return {"ok": False, "resolved": False, "error": {
+            "code": exc.code.value, "message": exc.message, "rule": exc.evidence.rule,
+            "candidates": [_brief(c) for c in exc.evidence.candidates[:5]],
+        }}  # fmt: skip
+    return {
+        "ok": True, "resolved": True, "executor_id": found.executor_id,
+        "source": found.source, "confidence": round(found.confidence, 4),
+        "score": found.score, "margin": found.margin, "rule": found.rule,
+        "candidate": _brief(found.candidate),
+        "alternatives": [_brief(c) for c in found.alternatives[:5]],
+    }  # fmt: skip
+
+
+@_guarded
+def snapshot(session: PageSession, prune: bool = True, redact: bool = True) -> dict[str, Any]:
+    """A SnapshotV1 of the page as it is now (pruned and redacted by default)."""
+    return {
+        "ok": True,
+        "snapshot": to_snapshot_v1(session.observe(), prune=bool(prune), redact=bool(redact)),
+    }

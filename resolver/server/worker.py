@@ -1,0 +1,91 @@
+"""One browser on one thread: Playwright's sync API cannot run inside an asyncio loop, so
+every page call of the servers goes to a single worker thread that owns the browser."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, TypeVar
+
+from ..act.session import PageSession, session_for
+
+__all__ = ["CHROMIUM_ARGS", "DEFAULT_CHROMIUM", "BrowserWorker", "default_chromium"]
+
+T = TypeVar("T")
+
+DEFAULT_CHROMIUM: Final[str] = "/usr/bin/chromium"
+CHROMIUM_ARGS: Final[tuple[str, ...]] = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
+VIEWPORT: Final[dict[str, int]] = {"width": 1280, "height": 800}
+
+
+def default_chromium() -> str | None:
+    """``/usr/bin/chromium`` when it exists, else ``None`` (Playwright's own browser)."""
+    return DEFAULT_CHROMIUM if os.path.exists(DEFAULT_CHROMIUM) else None
+
+
+class BrowserWorker:
+    """A Chromium page driven from one dedicated thread.
+
+    The browser starts on the first call. :meth:`call` runs a function of the
+    :class:`~resolver.act.session.PageSession` on the thread and waits; :meth:`run` is
+    the same for async code (an MCP tool, a Starlette route).
+
+    Parameters
+    ----------
+    chromium:
+        The Chromium executable (default :func:`default_chromium`).
+    headed:
+        Show the window instead of running headless.
+    """
+
+    def __init__(self, chromium: str | None = None, *, headed: bool = False) -> None:
+        self.chromium = chromium if chromium is not None else default_chromium()
+        self.headed = headed
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="resolver-browser")
+        self._playwright: Any = None
+        self._browser: Any = None
+        self._session: PageSession | None = None
+
+    def _start(self) -> PageSession:
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        args = [a for a in CHROMIUM_ARGS if not (self.headed and a == "--headless")]
+        self._browser = self._playwright.chromium.launch(
+            executable_path=self.chromium, headless=not self.headed, args=args
+        )
+        page = self._browser.new_page(viewport=VIEWPORT)
+        self._session = session_for(page)
+        return self._session
+
+    def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        session = self._session or self._start()
+        return fn(session, *args)
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(session, *args)`` on the browser thread; its result."""
+        return self._pool.submit(self._on_thread, fn, *args).result()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(session, *args)`` on the browser thread, awaited."""
+        return await asyncio.wrap_future(self._pool.submit(self._on_thread, fn, *args))
+
+    def _stop(self) -> None:
+        if self._browser is not None:
+            with contextlib.suppress(Exception):  # already gone: nothing left to close
+                self._browser.close()
+        if self._playwright is not None:
+            with contextlib.suppress(Exception):
+                self._playwright.stop()
+        self._browser = self._playwright = self._session = None
+
+    def close(self) -> None:
+        """Close the browser and end the thread."""
+        self._pool.submit(self._stop).result()
+        self._pool.shutdown(wait=True)

@@ -1,0 +1,203 @@
+"""execute() on a live page that re-renders between the catalog and the action: the same
+element or a refusal, never a neighbour (a page-side click log says which element got it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from live_browser import ROOT, browser_missing, chromium
+
+from resolver.act import ExecuteResult, execute, parse_action, session_for, version_of
+from resolver.errors import InvalidTargetError
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing())),
+]
+PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+REFUSED = {"ELEMENT_NOT_FOUND", "AMBIGUOUS", "CATALOG_OUTDATED"}
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        yield page
+        page.close()
+
+
+def _open(page: Any, query: str = "") -> tuple[Any, dict[str, int]]:
+    """Load the page, build its catalog; the indexes of the toolbar and of each Delete."""
+    page.goto(PAGE + query)
+    catalog = session_for(page).refresh()
+    index = {e.name: e.index for e in catalog.entries if e.role == "button" and e.name}
+    for e in catalog.entries:
+        if e.name == "Delete":
+            index["delete:" + e.ref.container_path[-1].split()[0].lower()] = e.index
+    return catalog, index
+
+
+def _click(page: Any, catalog: Any, index: int) -> tuple[ExecuteResult, list[str]]:
+    page.evaluate("window.clicks = []")
+    result = execute(
+        page,
+        [{"action": "click", "target": f"index={index}"}],
+        catalog=catalog,
+        expected_catalog_version=catalog.version,
+    )
+    return result, page.evaluate("window.clicks")
+
+
+def test_an_unchanged_page_clicks_each_indexed_element(page: Any) -> None:
+    catalog, index = _open(page)
+    for user in ("alice", "bob", "carol", "dave"):
+        result, clicks = _click(page, catalog, index[f"delete:{user}"])
+        assert result.success and result.complete == 1 and result.is_done
+        assert clicks == [f"delete:{user}"]
+
+
+@pytest.mark.parametrize("query", ["?keyed", ""])
+def test_sorted_rows_click_the_same_row_or_refuse(page: Any, query: str) -> None:
+    # Reversed rows keep the catalog version (only cell text moved). With keyed rows the
+    # index follows Bob's row; without keys the positional selectors name Carol's twin: a
+    # refusal. Never Carol's button.
+    for user in ("alice", "bob", "carol", "dave"):
+        catalog, index = _open(page, query)
+        page.evaluate("rerender('sort')")
+        result, clicks = _click(page, catalog, index[f"delete:{user}"])
+        if query:
+            assert result.success, result.error
+            assert clicks == [f"delete:{user}"]
+        else:
+            assert clicks in ([], [f"delete:{user}"])
+            assert result.success or result.error.code in REFUSED
+
+
+@pytest.mark.parametrize("query", ["?keyed", ""])
+def test_a_removed_row_is_refused_not_its_neighbour(page: Any, query: str) -> None:
+    catalog, index = _open(page, query)
+    page.evaluate("rerender('remove')")
+    result, clicks = _click(page, catalog, index["delete:bob"])
+    assert not result.success and result.complete == 0 and not result.is_done
+    assert result.error.code in ("ELEMENT_NOT_FOUND", "CATALOG_OUTDATED")
+    assert result.error.details["action_index"] == 0 and result.error.details.get("rule")
+    assert clicks == []
+    # The other rows still act on their own user.
+    for user in ("alice", "dave"):
+        result, clicks = _click(page, catalog, index[f"delete:{user}"])
+        assert clicks in ([], [f"delete:{user}"])
+        assert result.success or result.error.code in REFUSED
+
+
+def test_a_renamed_button_is_the_same_element_or_refused(page: Any) -> None:
+    catalog, index = _open(page)
+    page.evaluate("rerender('rename')")
+    result, clicks = _click(page, catalog, index["Save"])
+    if result.success:
+        assert clicks == ["save"]
+    else:
+        assert result.error.code in REFUSED and clicks == []
+    result, clicks = _click(page, catalog, index["Sort"])  # unrenamed: still found
+    assert result.success and clicks == ["sort"]
+
+
+def test_a_modal_over_the_page_lands_no_click(page: Any) -> None:
+    catalog, index = _open(page)
+    page.evaluate("rerender('modal')")
+    for name in ("Save", "delete:bob"):
+        result, clicks = _click(page, catalog, index[name])
+        assert not result.success and clicks == []
+        assert result.error.code in ("ELEMENT_NOT_INTERACTABLE", "EXECUTION_ERROR")
+        assert "covers" in result.error.message
+
+
+def test_after_execute_the_session_holds_the_new_catalog(page: Any) -> None:
+    catalog, index = _open(page)
+    page.evaluate("window.clicks = []")
+    result = execute(page, [{"action": "click", "target": f"index={index['Sort']}"}])
+    assert result.success and result.observation.catalog_version
+    assert session_for(page).catalog is not catalog
+    assert result.catalog is not None and "button: Delete" in result.catalog
+    # The sort kept the catalog's own version (only cell text moved), but not the version
+    # an agent is given: the old one is refused, the new one acts in the new order.
+    assert session_for(page).catalog.version == catalog.version
+    assert result.observation.catalog_version != version_of(catalog)
+    assert f"version {result.observation.catalog_version}" in result.catalog
+    old = execute(page, [{"action": "click", "target": "index=3"}],
+                  expected_catalog_version=version_of(catalog))  # fmt: skip
+    assert old.error is not None and old.error.code == "CATALOG_OUTDATED"
+    page.evaluate("window.clicks = []")
+    new = execute(page, [{"action": "click", "target": "index=3"}],
+                  expected_catalog_version=old.observation.catalog_version)  # fmt: skip
+    assert new.success and page.evaluate("window.clicks") == ["delete:dave"]
+
+
+def test_type_select_press_scroll_and_wait(page: Any) -> None:
+    _open(page)
+    page.evaluate("window.clicks = []")
+    result = execute(page, [
+        {"action": "type", "target": "css=#name", "text": "Ada"},
+        {"action": "type", "target": "css=#name", "text": "Bo", "clear": True},
+        {"action": "select", "target": "css=#colour", "label": "Blue"},
+        {"action": "press", "target": "css=#name", "key": "Enter"},
+        {"action": "scroll_to_text", "text": "Terms of service"},
+        {"action": "wait", "until": "selector", "selector": "#footer", "ms": 2000},
+        {"action": "wait", "until": "timeout", "ms": 10},
+        {"action": "refresh_catalog"},
+    ])  # fmt: skip
+    assert result.success and result.complete == 8, result.error
+    state = page.evaluate("[clicks, changes, document.getElementById('name').value]")
+    assert state == [["submit:Bo"], ["colour:blue"], "Bo"]
+    assert page.evaluate("document.getElementById('footer').getBoundingClientRect().top") < 700
+    missing = execute(page, [{"action": "select", "target": "css=#colour", "value": "pink"}])
+    assert missing.error is not None and missing.error.code == "ELEMENT_NOT_FOUND"
+    absent = execute(page, [{"action": "scroll_to_text", "text": "no such words here"}])
+    assert absent.error is not None and absent.error.code == "ELEMENT_NOT_FOUND"
+    slow = execute(page, [{"action": "wait", "until": "selector", "selector": "#nope", "ms": 50}])
+    assert slow.error is not None and slow.error.code == "EXECUTION_ERROR"
+
+
+def test_text_css_and_xpath_targets_and_index_mode_off(page: Any) -> None:
+    _open(page)
+    page.evaluate("window.clicks = []")
+    result = execute(page, [
+        {"action": "click", "target": "text=Save"},
+        {"action": "click", "target": "xpath=//tbody/tr[2]/td[3]/button"},
+        {"action": "click", "target": "index=0"},
+    ], index_mode=False)  # fmt: skip
+    assert result.complete == 2 and not result.success
+    assert result.error.code == "VALIDATION_ERROR" and result.error.details["action_index"] == 2
+    assert page.evaluate("clicks") == ["save", "delete:bob"]
+    many = execute(page, [{"action": "click", "target": "text=Delete"}])
+    assert many.error is not None and many.error.code == "AMBIGUOUS" and many.complete == 0
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        "click",
+        [{"action": "click"}],
+        [{"action": "hover", "target": "index=0"}],
+        [{"action": "select", "target": "index=0"}],
+        [{"action": "click", "target": "index=999"}],
+        [{"action": "click", "target": "bogus=1"}],
+        [{"action": "wait", "ms": 10**9}],
+        [{"action": "click", "target": "index=0"}] * 51,
+    ],
+)
+def test_bad_actions_are_a_validation_error_and_nothing_runs(page: Any, actions: Any) -> None:
+    _open(page)
+    page.evaluate("window.clicks = []")
+    result = execute(page, actions)
+    assert result.error is not None and result.error.code == "VALIDATION_ERROR"
+    assert result.complete == 0 and page.evaluate("clicks") == []
+    assert result.observation.catalog_version is not None
+
+
+def test_parse_action_refuses_with_a_typed_error() -> None:
+    assert parse_action({"action": "press", "key": "Enter"}).key == "Enter"
+    with pytest.raises(InvalidTargetError) as refused:
+        parse_action({"action": "wait", "until": "selector"})
+    assert refused.value.code.value == "VALIDATION_ERROR"

@@ -1,0 +1,143 @@
+"""The MCP server over stdio, driven by the SDK's own client launching ``python -m resolver
+mcp``: navigate, catalog, execute by index (across re-renders), resolve and snapshot."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import pytest
+from live_browser import CHROMIUM, ROOT, browser_missing
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing())),
+]
+PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+
+
+def _session_calls(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Run ``calls`` in one stdio session; each tool result's structured content (or, for a
+    result with is_error, ``{"is_error": True, "text": ...}``)."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "resolver", "mcp", "--chromium", CHROMIUM],
+        env=env, cwd=str(ROOT),
+    )  # fmt: skip
+    out: list[dict[str, Any]] = []
+
+    async def main() -> None:
+        with open(os.devnull, "w") as quiet:
+            async with (
+                stdio_client(params, errlog=quiet) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                listed = await session.list_tools()
+                out.append({"tools": sorted(t.name for t in listed.tools)})
+                for name, args in calls:
+                    result = await session.call_tool(name, args)
+                    if result.is_error:
+                        out.append({"is_error": True, "text": result.content[0].text})
+                    else:
+                        data = result.structured_content
+                        assert data == json.loads(result.content[0].text)
+                        out.append(data)
+
+    anyio.run(main)
+    return out
+
+
+def _index(catalog_text: str, line_part: str, nth: int = 0) -> int:
+    """The index of the ``nth`` catalog line containing ``line_part``."""
+    hits = [line for line in catalog_text.splitlines() if line_part in line]
+    return int(hits[nth].split("]")[0].split("[")[1])
+
+
+@pytest.fixture(scope="module")
+def session() -> list[dict[str, Any]]:
+    # One server process for the module: every call the tests below read.
+    ref = {"role": "button", "name": "Save", "bbox": [20, 60, 70, 90]}
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("navigate", {"url": PAGE + "?keyed"}),
+        ("catalog", {}),
+        # Bob's Delete is index 4 on the fresh page; Sort is index 1: sort, then Bob's index
+        # (chosen on the catalog before the sort) in the same call.
+        ("execute", {"actions": [{"action": "click", "target": "index=1"},
+                                 {"action": "click", "target": "index=4"}]}),
+        ("resolve", {"ref": ref}),
+        ("resolve", {"ref": {"role": "button", "name": "Delete"}}),
+        ("resolve", {"ref": {"role": "nonsense-role-x"}}),
+        ("snapshot", {}),
+        ("snapshot", {"prune": False, "redact": True}),
+        ("navigate", {"url": "javascript:alert(1)"}),
+        ("execute", {"actions": [{"action": "fly"}]}),
+        ("execute", {"actions": [{"action": "click", "target": "index=0"}],
+                     "expected_catalog_version": "000000000000"}),
+        # Between catalog and execute the page re-renders (navigate to ?do=remove): Bob's
+        # index is refused, not given to Carol.
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("navigate", {"url": PAGE + "?do=remove"}),
+        ("execute", {"actions": [{"action": "click", "target": "index=4"}]}),
+        ("navigate", {"url": PAGE + "?do=modal"}),
+        ("execute", {"actions": [{"action": "click", "target": "index=0"}]}),
+    ]  # fmt: skip
+    return _session_calls(calls)
+
+
+def test_the_tools_are_listed(session: list[dict[str, Any]]) -> None:
+    assert session[0] == {"tools": ["catalog", "execute", "navigate", "resolve", "snapshot"]}
+    assert session[1]["ok"] and session[1]["title"] == "Team" and session[1]["status"] == 200
+
+
+def test_catalog_then_execute_by_index_across_a_sort(session: list[dict[str, Any]]) -> None:
+    catalog = session[2]
+    assert catalog["ok"] and catalog["elements"] == 13
+    assert f"version {catalog['version']}" in catalog["catalog"]
+    assert _index(catalog["catalog"], "button: Sort") == 1
+    result = session[3]
+    assert result["success"] and result["complete"] == 2 and result["is_done"], result["error"]
+    # The page's click log, read back through the catalog text: after the sort and Bob's
+    # delete, the session's catalog is the sorted page's, with a new version.
+    assert result["observation"]["catalog_version"] != catalog["version"]
+    assert result["catalog"].startswith('page "Team"')
+    # Which elements got the clicks: the page's click log, read from the full snapshot.
+    names = [n.get("name", "") for n in session[8]["snapshot"]["ax_tree"]["nodes"]]
+    assert "Clicked: sort, delete:bob" in names
+
+
+def test_resolve_answers_or_refuses_with_candidates(session: list[dict[str, Any]]) -> None:
+    found, ambiguous, bad = session[4], session[5], session[6]
+    assert found["resolved"] and found["executor_id"].startswith("a11y:")
+    assert found["candidate"]["name"] == "Save" and found["rule"]
+    assert 0 < found["confidence"] <= 1
+    assert not ambiguous["resolved"] and ambiguous["error"]["code"] == "AMBIGUOUS"
+    assert len(ambiguous["error"]["candidates"]) >= 2
+    assert not bad["ok"] and "code" in bad["error"]
+
+
+def test_snapshot_is_snapshot_v1(session: list[dict[str, Any]]) -> None:
+    pruned, full = session[7]["snapshot"], session[8]["snapshot"]
+    assert pruned["snapshot_version"] == 1 and full["snapshot_version"] == 1
+    assert len(full["ax_tree"]["nodes"]) > len(pruned["ax_tree"]["nodes"]) > 5
+
+
+def test_bad_input_is_a_result_not_an_exception(session: list[dict[str, Any]]) -> None:
+    assert session[9]["error"]["code"] == "VALIDATION_ERROR"
+    assert session[10]["error"]["code"] == "VALIDATION_ERROR" and session[10]["complete"] == 0
+    assert session[11]["error"]["code"] == "CATALOG_OUTDATED"
+
+
+def test_a_rerender_between_catalog_and_execute(session: list[dict[str, Any]]) -> None:
+    assert _index(session[13]["catalog"], "button: Delete", 1) == 4
+    removed = session[15]
+    assert not removed["success"]
+    assert removed["error"]["code"] in ("ELEMENT_NOT_FOUND", "AMBIGUOUS", "CATALOG_OUTDATED")
+    covered = session[17]
+    assert not covered["success"] and covered["error"]["code"] == "ELEMENT_NOT_INTERACTABLE"
