@@ -19,7 +19,7 @@ from .model import (
     ObservationSummary,
     parse_action,
 )
-from .session import PageSession, render, session_for, version_of
+from .session import PageSession, session_for
 
 __all__ = [
     "MAX_ACTIONS",
@@ -32,8 +32,6 @@ __all__ = [
     "error_of",
     "execute",
     "parse_action",
-    "render",
     "session_for",
     "summarize",
-    "version_of",
 ]

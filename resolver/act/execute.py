@@ -17,13 +17,11 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Final
 
-from ..catalog import Catalog, CatalogEntry
+from ..catalog import Catalog, CatalogEntry, catalog_version
 from ..catalog.targets import parse_target
 from ..errors import (
     CatalogOutdatedError,
@@ -51,7 +49,7 @@ from .model import (
     WaitAction,
     parse_action,
 )
-from .session import PageSession, content_digest, render, session_for
+from .session import PageSession, session_for
 
 __all__ = ["error_of", "execute"]
 
@@ -158,33 +156,19 @@ def _locate(
             details={"expected_version": expected, "version": session.version},
             rule="refuse.catalog_outdated",
         )
-    checked = _rechecking(catalog, observation)
-    try:
-        executor_id = checked.resolve(target, observation=observation)
-    except ResolutionError as exc:
-        if checked is not catalog and exc.evidence.details.get("version") == checked.version:
-            details = {**exc.evidence.details, "version": session.version}
-            exc.evidence = replace(exc.evidence, details=details)
-        raise
+    executor_id = _rechecking(catalog, observation).resolve(target, observation=observation)
     return _resolution(observation, catalog.source, executor_id), observation
 
 
 def _rechecking(catalog: Catalog, observation: Any) -> Catalog:
-    """``catalog``, or when the page's text changed since it was built, the same catalog
-    under another version, so that every index is found again from its reference.
-
-    The catalog version covers the structure and the controls' names, not the text around
-    them: rows sorted by a re-render keep the version while each row's "Delete" button now
-    belongs to another row. Taking the entry's row again would then act on a neighbour.
-    """
-    if catalog.observation is None:
+    """``catalog``, or when the page changed since it was built (another version), the same
+    catalog whose entries' references also hold their first CSS selector (:func:`_with_css`):
+    an index is then found again from its reference, never taken by position."""
+    table = observation.candidates(catalog.source)
+    if catalog.observation is None or catalog_version(observation, table) == catalog.version:
         return catalog
-    before = content_digest(catalog.observation, catalog.source)
-    if before == content_digest(observation, catalog.source):
-        return catalog
-    other = hashlib.sha1(f"changed:{catalog.version}".encode()).hexdigest()[:12]
     entries = tuple(_with_css(entry) for entry in catalog.entries)
-    view = catalog.view.model_copy(update={"version": other, "entries": entries})
+    view = catalog.view.model_copy(update={"entries": entries})
     return Catalog(view, catalog.observation, config=catalog.config)
 
 
@@ -335,7 +319,7 @@ def execute(
     """
     session = session_for(page)
     if catalog is not None:
-        session.adopt(catalog, explicit=True)
+        session.adopt(catalog)
     url = _url(page)
     navigations = session.navigations
     done, error = 0, None
@@ -377,7 +361,7 @@ def _result(
         observation=summarize(session, catalog, nav_detected=nav),
         is_done=error is None and done == total,
         complete=done,
-        catalog=None if catalog is None else render(catalog),
+        catalog=None if catalog is None else catalog.render(),
     )
 
 

@@ -191,8 +191,7 @@ class ExecuteResult(BaseModel):
         How many actions ran to the end.
     catalog:
         The catalog after the actions, as the text a model reads (its version is
-        ``observation.catalog_version``, :func:`resolver.act.session.version_of`); ``None``
-        when the page could not be observed.
+        ``observation.catalog_version``); ``None`` when the page could not be observed.
     """
 
     model_config = ConfigDict(frozen=True)

@@ -36,7 +36,6 @@ from ..index import index_of
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ..results import Resolution
-from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
@@ -60,17 +59,17 @@ _MAX_CLAIMED: Final[int] = 4  # later observations whose claims are kept
 
 def catalog_version(observation: Observation, table: CandidateTable) -> str:
     """12 hex digits of SHA-1 over the URL, the viewport, the table's structure (role and
-    depth of every row) and the role and name of every actionable row: the same while
-    nothing an agent sees changed, different when the structure or a control's name did."""
+    depth of every row) and the name of every row: the same while nothing an agent sees
+    changed, different when the structure or any text did. Texts count, not only controls'
+    names: a sorted table keeps its structure and its buttons' names, and only its rows'
+    texts tell that index 1's "Delete" now sits in another user's row."""
     digest = hashlib.sha1()
     digest.update(
         f"{observation.url or ''}\0{_viewport(observation, table)}\0".encode(errors="surrogatepass")
     )
     digest.update(table.role_codes.tobytes())
     digest.update(table.depth.tobytes())
-    for role, name in zip(table.roles, table.names, strict=True):
-        if role in ACTIONABLE_ROLES:
-            digest.update(f"{role}\x1f{name}\x1e".encode(errors="surrogatepass"))
+    digest.update("\x1e".join(table.names).encode(errors="surrogatepass"))
     return digest.hexdigest()[:12]
 
 

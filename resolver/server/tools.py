@@ -10,7 +10,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from ..act.execute import error_of, execute
-from ..act.session import PageSession, render
+from ..act.session import PageSession
 from ..chain import resolve
 from ..errors import InvalidTargetError, ResolutionError
 from ..results import Candidate
@@ -59,7 +59,7 @@ def _catalog_view(session: PageSession) -> dict[str, Any]:
     return {
         "ok": True,
         "version": session.version,
-        "catalog": render(current, max_chars=_MAX_CATALOG_CHARS),
+        "catalog": current.render(max_chars=_MAX_CATALOG_CHARS),
         "elements": len(current),
         **_page_info(session),
     }

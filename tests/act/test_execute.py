@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from live_browser import ROOT, browser_missing, chromium
 
-from resolver.act import ExecuteResult, execute, parse_action, session_for, version_of
+from resolver.act import ExecuteResult, execute, parse_action, session_for
 from resolver.errors import InvalidTargetError
 
 pytestmark = [
@@ -120,13 +120,13 @@ def test_after_execute_the_session_holds_the_new_catalog(page: Any) -> None:
     assert result.success and result.observation.catalog_version
     assert session_for(page).catalog is not catalog
     assert result.catalog is not None and "button: Delete" in result.catalog
-    # The sort kept the catalog's own version (only cell text moved), but not the version
-    # an agent is given: the old one is refused, the new one acts in the new order.
-    assert session_for(page).catalog.version == catalog.version
-    assert result.observation.catalog_version != version_of(catalog)
+    # The sort moved only the cells' texts, and the version follows texts too: an index
+    # chosen on the old catalog is refused, one chosen on the new acts in the new order.
+    assert session_for(page).catalog.version != catalog.version
+    assert result.observation.catalog_version == session_for(page).catalog.version
     assert f"version {result.observation.catalog_version}" in result.catalog
     old = execute(page, [{"action": "click", "target": "index=3"}],
-                  expected_catalog_version=version_of(catalog))  # fmt: skip
+                  expected_catalog_version=catalog.version)  # fmt: skip
     assert old.error is not None and old.error.code == "CATALOG_OUTDATED"
     page.evaluate("window.clicks = []")
     new = execute(page, [{"action": "click", "target": "index=3"}],

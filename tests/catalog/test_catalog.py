@@ -11,6 +11,7 @@ from resolver import (
     InvalidObservationError,
     InvalidTargetError,
     Observation,
+    ResolutionError,
 )
 from resolver.catalog import Catalog, CatalogView, build_catalog, catalog_version
 from resolver.errors import ErrorCode
@@ -255,3 +256,32 @@ def test_version_of_a_table_with_lone_surrogates() -> None:
     assert len(version) == 12
     other = Observation(accessibility_tree={**tree, "children": [{"role": "button", "name": "OK"}]})
     assert catalog_version(other, other.candidates("a11y")) != version
+
+
+def _users(order: list[str]) -> Observation:
+    rows = []
+    for i, who in enumerate(order):
+        y = 40 + 30 * i
+        button = {"id": f"del-{who}-{i}", "role": "button", "name": "Delete",
+                  "bbox": [310, y + 5, 390, y + 25]}  # fmt: skip
+        cells = [{"id": f"c{i}", "role": "cell", "name": who, "bbox": [0, y, 100, y + 30]},
+                 {"id": f"d{i}", "role": "cell", "name": "", "children": [button]}]  # fmt: skip
+        rows.append({"id": f"row{i}", "role": "row", "name": f"{who} {who.lower()}@x.org Delete",
+                     "bbox": [0, y, 400, y + 30], "children": cells})  # fmt: skip
+    return Observation(accessibility_tree={"id": "t", "role": "table", "name": "Users",
+                                           "children": rows})  # fmt: skip
+
+
+def test_a_sorted_table_keeps_each_rows_index_on_its_own_row() -> None:
+    # Sorting moves texts, not structure or control names: the version must still change,
+    # or an index is taken by position and acts on another user's button.
+    people = ["Alice", "Bob", "Carol", "Dave"]
+    catalog = build_catalog(_users(people))
+    sorted_page = _users(people[::-1])
+    assert build_catalog(sorted_page).version != catalog.version
+    for entry, who in zip(catalog.entries, people, strict=True):
+        try:
+            answer = catalog.resolve(f"index={entry.index}", observation=sorted_page)
+        except ResolutionError:
+            continue  # a refusal is allowed; another row's button is not
+        assert answer.startswith(f"a11y:del-{who}-"), (entry.index, who, answer)
