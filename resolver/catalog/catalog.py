@@ -454,7 +454,10 @@ class Catalog:
         """Refuse ``row`` when the entry's recorded selectors still select one element, a
         look-alike of ``row`` (same role and name) and not ``row`` itself: structure and
         position then disagree about which of two twins the index named (two same-named links
-        of one list item whose order changed), and only one of them can be right."""
+        of one list item whose order changed), and only one of them can be right. A selector
+        is evidence, not proof: when the recorded innermost container (a table row's text)
+        is around ``row`` and not around the selected look-alike, the selector is the stale
+        one (rows sorted under a positional XPath) and ``row`` stands."""
         other = _selector_row(entry.ref, obs, table)
         if other is None or table.executor_ids[other] == table.executor_ids[row]:
             return
@@ -463,6 +466,8 @@ class Catalog:
         if table.roles[other] != table.roles[row] or _fold(table.names[other]) != _fold(
             table.names[row]
         ):
+            return
+        if _stale_selector(entry.ref, table, row, other):
             return
         raise _refusal(
             entry,
@@ -562,6 +567,17 @@ def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> in
 
 def _fold(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+def _stale_selector(ref: SemanticElementRef, table: CandidateTable, row: int, other: int) -> bool:
+    """Whether the recorded innermost container names ``row``'s surroundings and not those
+    of ``other``, the element the recorded selectors select now."""
+    if not ref.container_path:
+        return False
+    inner = _fold(ref.container_path[-1])
+    mine = {_fold(c) for c in table.containers[row]}
+    theirs = {_fold(c) for c in table.containers[other]}
+    return bool(inner) and inner in mine and inner not in theirs
 
 
 def _selector_row(ref: SemanticElementRef, obs: Observation, table: CandidateTable) -> int | None:

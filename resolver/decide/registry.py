@@ -284,7 +284,9 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "ambiguous.index_selectors", "doubts", "catalog",
-        "The entry's recorded selectors select a look-alike of the element found, not it.",
+        "The entry's recorded selectors select a look-alike of the element found, not it, "
+        "and the recorded innermost container does not tell the two apart (around the "
+        "element found and not around the look-alike, it is the selector that is stale).",
     ),
     Rule(
         "refuse.not_interactable", "refuses", "catalog",

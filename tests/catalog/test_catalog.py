@@ -263,7 +263,8 @@ def _users(order: list[str]) -> Observation:
     for i, who in enumerate(order):
         y = 40 + 30 * i
         button = {"id": f"del-{who}-{i}", "role": "button", "name": "Delete",
-                  "bbox": [310, y + 5, 390, y + 25]}  # fmt: skip
+                  "bbox": [310, y + 5, 390, y + 25],
+                  "xpath": f"/html[1]/body[1]/table[1]/tr[{i + 1}]/td[2]/button[1]"}  # fmt: skip
         cells = [{"id": f"c{i}", "role": "cell", "name": who, "bbox": [0, y, 100, y + 30]},
                  {"id": f"d{i}", "role": "cell", "name": "", "children": [button]}]  # fmt: skip
         rows.append({"id": f"row{i}", "role": "row", "name": f"{who} {who.lower()}@x.org Delete",
@@ -285,3 +286,16 @@ def test_a_sorted_table_keeps_each_rows_index_on_its_own_row() -> None:
         except ResolutionError:
             continue  # a refusal is allowed; another row's button is not
         assert answer.startswith(f"a11y:del-{who}-"), (entry.index, who, answer)
+
+
+def test_a_positional_selector_left_on_another_row_does_not_outvote_the_row() -> None:
+    # Each entry recorded its button's positional XPath; after the sort that XPath selects
+    # another user's button, while the recorded row text names the row the button is in now.
+    people = ["Alice", "Bob", "Carol", "Dave"]
+    catalog = build_catalog(_users(people))
+    assert all(e.ref.xpath for e in catalog.entries)
+    sorted_page = _users(people[::-1])
+    answers = [
+        catalog.resolve(f"index={e.index}", observation=sorted_page) for e in catalog.entries
+    ]
+    assert [a.split("-")[1] for a in answers] == people
