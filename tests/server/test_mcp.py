@@ -87,6 +87,19 @@ def session() -> list[dict[str, Any]]:
         ("execute", {"actions": [{"action": "click", "target": "index=4"}]}),
         ("navigate", {"url": PAGE + "?do=modal"}),
         ("execute", {"actions": [{"action": "click", "target": "index=0"}]}),
+        # Rows without ids: Sort re-renders every row, then Bob's index (chosen before) is
+        # clicked in the same call; the page's click log is read from the full snapshot.
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("execute", {"actions": [{"action": "click", "target": "index=1"},
+                                 {"action": "click", "target": "index=4"}]}),
+        ("snapshot", {"prune": False}),
+        # "Save" renamed "Save draft" between catalog and execute: its index still names it.
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("navigate", {"url": PAGE + "?do=rename"}),
+        ("execute", {"actions": [{"action": "click", "target": "index=0"}]}),
+        ("snapshot", {"prune": False}),
     ]  # fmt: skip
     return _session_calls(calls)
 
@@ -141,3 +154,18 @@ def test_a_rerender_between_catalog_and_execute(session: list[dict[str, Any]]) -
     assert removed["error"]["code"] in ("ELEMENT_NOT_FOUND", "AMBIGUOUS", "CATALOG_OUTDATED")
     covered = session[17]
     assert not covered["success"] and covered["error"]["code"] == "ELEMENT_NOT_INTERACTABLE"
+
+
+def _click_log(snapshot: dict[str, Any]) -> str:
+    names = [n.get("name", "") for n in snapshot["snapshot"]["ax_tree"]["nodes"]]
+    return next(n for n in names if n.startswith("Clicked:"))
+
+
+def test_rows_without_ids_sorted_and_a_renamed_button(session: list[dict[str, Any]]) -> None:
+    assert _index(session[19]["catalog"], "button: Delete", 1) == 4
+    assert _index(session[19]["catalog"], "button: Save") == 0
+    sorted_then_bob = session[20]
+    assert sorted_then_bob["success"] and sorted_then_bob["complete"] == 2
+    assert _click_log(session[21]) == "Clicked: sort, delete:bob"
+    renamed = session[25]  # the same element under its new name
+    assert renamed["success"] and _click_log(session[26]) == "Clicked: save"
