@@ -3,6 +3,7 @@ mcp``: navigate, catalog, execute by index (across re-renders), resolve and snap
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -169,3 +170,50 @@ def test_rows_without_ids_sorted_and_a_renamed_button(session: list[dict[str, An
     assert _click_log(session[21]) == "Clicked: sort, delete:bob"
     renamed = session[25]  # the same element under its new name
     assert renamed["success"] and _click_log(session[26]) == "Clicked: save"
+
+
+def test_the_server_answers_over_streamable_http_on_loopback() -> None:
+    import socket
+    import subprocess
+    import time
+
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "resolver", "mcp", "--chromium", CHROMIUM, "--http", str(port)],
+        env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    out: dict[str, Any] = {}
+
+    async def main() -> None:
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with (
+            streamable_http_client(url) as (read, write, *_),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            out["tools"] = sorted(t.name for t in (await session.list_tools()).tools)
+            called = await session.call_tool("navigate", {"url": PAGE})
+            out["navigate"] = called.structured_content
+            out["catalog"] = (await session.call_tool("catalog", {})).structured_content
+
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # until the server listens
+            with socket.socket() as s, contextlib.suppress(OSError):
+                s.connect(("127.0.0.1", port))
+                break
+            time.sleep(0.2)
+        anyio.run(main)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert out["tools"] == ["catalog", "execute", "navigate", "resolve", "snapshot"]
+    assert out["navigate"]["ok"] and out["navigate"]["title"] == "Team"
+    assert "button: Delete" in out["catalog"]["catalog"]
