@@ -7,7 +7,19 @@ from typing import Annotated, Any
 import typer
 
 from .. import __version__
-from . import annotate, catalog, complete, demo, explain, formats, mcp, replay, resolve, snapshot
+from . import (
+    annotate,
+    catalog,
+    complete,
+    demo,
+    explain,
+    formats,
+    mcp,
+    replay,
+    resolve,
+    serve,
+    snapshot,
+)
 from ._output import (
     EXIT_INPUT,
     EXIT_INTERRUPTED,
@@ -19,7 +31,19 @@ from ._output import (
 
 __all__ = ["EXIT_CODES", "build_app"]
 
-_COMMANDS = (resolve, explain, complete, catalog, snapshot, replay, annotate, formats, demo, mcp)
+_COMMANDS = (
+    resolve,
+    explain,
+    complete,
+    catalog,
+    snapshot,
+    replay,
+    annotate,
+    formats,
+    demo,
+    mcp,
+    serve,
+)
 EXIT_CODES = (
     f"Exit codes: {EXIT_OK} resolved, or done; "
     f"{EXIT_NOT_RESOLVED} not resolved (ambiguous, not found, or no source could answer; the "

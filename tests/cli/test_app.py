@@ -38,11 +38,22 @@ def test_every_option_has_help_text() -> None:
         "formats",
         "demo",
         "mcp",
+        "serve",
     }
 
 
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
-    for name in ("resolve", "explain", "catalog", "snapshot", "replay", "formats", "demo", "mcp"):
+    for name in (
+        "resolve",
+        "explain",
+        "catalog",
+        "snapshot",
+        "replay",
+        "formats",
+        "demo",
+        "mcp",
+        "serve",
+    ):
         code, out, _ = run(capsys, name, "--help")
         assert code == 0 and "Exit" in out, name
 
