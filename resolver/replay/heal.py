@@ -38,6 +38,7 @@ from ..observation import Observation
 from .model import Against, Recording, ReplayError, ReplayOptions, Step
 from .recording import _load, read_recording
 from .run import _completed, _Observations, _target_snapshot, _verdict
+from .sources import HEAL_REPORT
 
 __all__ = [
     "HealReport",
@@ -48,7 +49,7 @@ __all__ = [
     "write_reports",
 ]
 
-REPORT_JSON: Final[str] = "heal-report.json"
+REPORT_JSON: Final[str] = HEAL_REPORT
 REPORT_MD: Final[str] = "heal-report.md"
 _SHOWN_FIELDS: Final[tuple[str, ...]] = (
     "role", "name", "container_path", "occurrence", "xpath", "css_selector", "test_id",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Final
 
 from ..limits import DEFAULT_LIMITS, Limits
 from .captures import bundle_folder
@@ -23,6 +24,11 @@ from .trials import iter_trials
 __all__ = ["discover", "fingerprint", "load_task"]
 
 _CAPTURE_MARK = "labels.json"
+
+
+HEAL_REPORT: Final[str] = "heal-report.json"
+"""The report ``replay --heal`` writes beside the healed copies: no recording, so a replay
+of that folder passes it by."""
 
 
 def _is_capture_root(folder: Path) -> bool:
@@ -49,6 +55,8 @@ def _folder_tasks(folder: Path, skip: Path | None) -> list[Task]:
             continue  # a capture folder's own files
         if skip is not None and path.resolve().is_relative_to(skip):
             continue  # results of an earlier run written inside the input folder
+        if path.name == HEAL_REPORT:
+            continue  # the report written beside healed copies (replay --heal)
         tasks.append(Task("file", str(path)))
     return tasks
 

@@ -9,7 +9,7 @@ import pytest
 from recording_files import CAPTURED, RECORDINGS, write_document
 
 from resolver.replay.model import RecordingError, ReplayError, Task
-from resolver.replay.sources import discover, fingerprint, load_task
+from resolver.replay.sources import HEAL_REPORT, discover, fingerprint, load_task
 
 
 def test_folders_files_and_capture_folders() -> None:
@@ -33,6 +33,12 @@ def test_the_output_folder_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "out" / "results").mkdir(parents=True)
     (tmp_path / "out" / "results" / "x.json").write_text("{}")
     assert [Path(t.path).name for t in discover([tmp_path], skip=tmp_path / "out")] == ["a.json"]
+
+
+def test_a_heal_report_beside_healed_copies_is_no_recording(tmp_path: Path) -> None:
+    write_document(tmp_path)
+    (tmp_path / HEAL_REPORT).write_text('{"recordings": []}')
+    assert [Path(t.path).name for t in discover([tmp_path])] == ["a.json"]
 
 
 def test_fingerprint_follows_the_files(tmp_path: Path) -> None:
