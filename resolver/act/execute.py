@@ -288,7 +288,7 @@ def execute(
     *,
     catalog: Catalog | None = None,
     expected_catalog_version: str | None = None,
-    index_mode: bool = True,
+    index_mode: bool | None = None,
 ) -> ExecuteResult:
     """Run ``actions`` on ``page`` in order, stopping at the first that fails.
 
@@ -309,7 +309,9 @@ def execute(
         The version the caller read; an index target on another version is refused with
         ``CATALOG_OUTDATED``.
     index_mode:
-        When false, index targets are refused (``VALIDATION_ERROR``).
+        When false, index targets are refused (``VALIDATION_ERROR``) and only ``css=``,
+        ``xpath=`` and ``text=`` targets act; default the page session's ``index_mode``
+        (true unless a server was started with ``--no-index-mode`` or ``INDEX_MODE=false``).
 
     Returns
     -------
@@ -320,6 +322,8 @@ def execute(
     session = session_for(page)
     if catalog is not None:
         session.adopt(catalog)
+    if index_mode is None:
+        index_mode = session.index_mode
     url = _url(page)
     navigations = session.navigations
     done, error = 0, None

@@ -30,11 +30,14 @@ class PageSession:
         The page.
     source:
         Whose table the catalog is built from (``"a11y"`` or ``"dom"``).
+    index_mode:
+        Whether ``index=N`` targets act (false: only ``css=``, ``xpath=``, ``text=``).
     """
 
-    def __init__(self, page: Any, *, source: str = "a11y") -> None:
+    def __init__(self, page: Any, *, source: str = "a11y", index_mode: bool = True) -> None:
         self.page = page
         self.source = source
+        self.index_mode = index_mode
         self.catalog: Catalog | None = None
         self.navigations = 0
         with contextlib.suppress(AttributeError, TypeError):  # a page without events

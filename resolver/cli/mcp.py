@@ -45,6 +45,14 @@ def run_mcp(
             min=1, max=65535, help="Serve streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio."
         ),
     ] = None,
+    index_mode: Annotated[
+        bool,
+        typer.Option(
+            envvar="INDEX_MODE",
+            help="Act on index=N targets; --no-index-mode (or INDEX_MODE=false) leaves only "
+            "css=, xpath= and text= targets.",
+        ),
+    ] = True,
 ) -> None:
     """Serve a browser page over MCP: tools navigate, catalog, execute, resolve, snapshot.
 
@@ -53,4 +61,4 @@ def run_mcp(
     _check_extra()
     from ..server.mcp import run_server
 
-    run_server(chromium, headed=headed, http=http)
+    run_server(chromium, headed=headed, http=http, index_mode=index_mode)

@@ -49,6 +49,14 @@ def run_serve(
     max_body: Annotated[
         int, typer.Option(min=1, help="Refuse request bodies over this many bytes (413).")
     ] = 1_000_000,
+    index_mode: Annotated[
+        bool,
+        typer.Option(
+            envvar="INDEX_MODE",
+            help="Act on index=N targets; --no-index-mode (or INDEX_MODE=false) leaves only "
+            "css=, xpath= and text= targets.",
+        ),
+    ] = True,
 ) -> None:
     """Serve a browser page over HTTP: GET /catalog, POST /catalog/refresh, POST /execute
     ({actions, expected_catalog_version}), POST /navigate ({url}).
@@ -59,7 +67,7 @@ def run_serve(
     from ..server.http import serve_http
     from ..server.worker import BrowserWorker
 
-    worker = BrowserWorker(chromium, headed=headed)
+    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode)
     try:
         serve_http(worker, port, max_body=max_body)
     finally:

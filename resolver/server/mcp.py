@@ -77,7 +77,11 @@ def build_server(worker: BrowserWorker) -> Any:
 
 
 def run_server(
-    chromium: str | None = None, *, headed: bool = False, http: int | None = None
+    chromium: str | None = None,
+    *,
+    headed: bool = False,
+    http: int | None = None,
+    index_mode: bool = True,
 ) -> None:
     """Run the MCP server until its client goes away: over stdio, or streamable HTTP on
     ``127.0.0.1:http`` (path ``/mcp``) when a port is given.
@@ -87,7 +91,7 @@ def run_server(
     ImportError
         The ``server`` extra (the ``mcp`` SDK, Playwright) is not installed.
     """
-    worker = BrowserWorker(chromium, headed=headed)
+    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode)
     server = build_server(worker)
     try:
         if http is None:

@@ -42,11 +42,16 @@ class BrowserWorker:
         The Chromium executable (default :func:`default_chromium`).
     headed:
         Show the window instead of running headless.
+    index_mode:
+        Whether ``execute`` acts on ``index=N`` targets (false: CSS, XPath and text only).
     """
 
-    def __init__(self, chromium: str | None = None, *, headed: bool = False) -> None:
+    def __init__(
+        self, chromium: str | None = None, *, headed: bool = False, index_mode: bool = True
+    ) -> None:
         self.chromium = chromium if chromium is not None else default_chromium()
         self.headed = headed
+        self.index_mode = index_mode
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="resolver-browser")
         self._playwright: Any = None
         self._browser: Any = None
@@ -62,6 +67,7 @@ class BrowserWorker:
         )
         page = self._browser.new_page(viewport=VIEWPORT)
         self._session = session_for(page)
+        self._session.index_mode = self.index_mode
         return self._session
 
     def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:

@@ -172,6 +172,14 @@ def test_text_css_and_xpath_targets_and_index_mode_off(page: Any) -> None:
     assert page.evaluate("clicks") == ["save", "delete:bob"]
     many = execute(page, [{"action": "click", "target": "text=Delete"}])
     assert many.error is not None and many.error.code == "AMBIGUOUS" and many.complete == 0
+    # The session's setting is the default (a server started with INDEX_MODE=false).
+    session_for(page).index_mode = False
+    try:
+        off = execute(page, [{"action": "click", "target": "index=0"}])
+        assert off.error is not None and off.error.code == "VALIDATION_ERROR"
+        assert execute(page, [{"action": "click", "target": "index=0"}], index_mode=True).success
+    finally:
+        session_for(page).index_mode = True
 
 
 @pytest.mark.parametrize(

@@ -34,3 +34,16 @@ def test_a_missing_extra_is_exit_2_with_the_install_line() -> None:
 def test_a_bad_port_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "mcp", "--http", "0")
     assert code == 2 and "--http" in err
+
+
+def test_index_mode_follows_the_option_and_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resolver.server.mcp as server
+
+    seen: list[bool] = []
+    monkeypatch.setattr(server, "run_server", lambda *a, **k: seen.append(k["index_mode"]))
+    assert run(capsys, "mcp")[0] == 0
+    monkeypatch.setenv("INDEX_MODE", "false")
+    assert run(capsys, "mcp")[0] == 0
+    assert seen == [True, False]

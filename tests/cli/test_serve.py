@@ -39,6 +39,20 @@ def test_a_missing_extra_is_exit_2_with_the_install_line() -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_index_mode_follows_the_option_and_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resolver.server.http as http
+
+    seen: list[bool] = []
+    monkeypatch.setattr(http, "serve_http", lambda worker, *a, **k: seen.append(worker.index_mode))
+    assert run(capsys, "serve")[0] == 0
+    assert run(capsys, "serve", "--no-index-mode")[0] == 0
+    monkeypatch.setenv("INDEX_MODE", "false")
+    assert run(capsys, "serve")[0] == 0
+    assert seen == [True, False, False]
+
+
 def _call(url: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
