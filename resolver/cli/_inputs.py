@@ -8,6 +8,7 @@ Every failure here is a :class:`~._output.CliError` with one line saying what is
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -23,7 +24,7 @@ from ..errors import ConfigError, ResolutionError, shorten
 from ..limits import DEFAULT_LIMITS, Limits, parse_limit
 from ..models import SemanticElementRef
 from ..observation import Observation
-from ._output import CliError
+from ._output import EXIT_INPUT, CliError
 
 __all__ = [
     "ALL_SOURCES",
@@ -42,6 +43,7 @@ __all__ = [
     "ThresholdOpt",
     "TreeOpt",
     "UrlOpt",
+    "check_executable",
     "checked_path",
     "limits_kwargs",
     "read_limits",
@@ -307,3 +309,9 @@ def resolve_options(
     if min_confidence is not None:
         options["min_confidence"] = min_confidence
     return options
+
+
+def check_executable(path: str | None, option: str) -> None:
+    """Exit 2 (a usage error) when ``path``, given with ``option``, is no executable file."""
+    if path is not None and not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise CliError(f"{option}: no executable at {path}", EXIT_INPUT)

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ._inputs import check_executable
 from ._output import EXIT_INPUT, CliError
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_mcp"]
@@ -59,6 +60,7 @@ def run_mcp(
     Exit 0 when the client disconnects, 2 when the server extra is missing.
     """
     _check_extra()
+    check_executable(chromium, "--chromium")
     from ..server.mcp import run_server
 
     run_server(chromium, headed=headed, http=http, index_mode=index_mode)

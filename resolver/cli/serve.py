@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ._inputs import check_executable
 from ._output import EXIT_INPUT, CliError
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_serve"]
@@ -64,6 +65,7 @@ def run_serve(
     Exit 0 when interrupted, 2 when the server extra is missing.
     """
     _check_extra()
+    check_executable(chromium, "--chromium")
     from ..server.http import serve_http
     from ..server.worker import BrowserWorker
 

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, TypeVar
 
 from ..act.session import PageSession, session_for
+from ..errors import SourceUnavailableError, shorten
 
 __all__ = ["CHROMIUM_ARGS", "DEFAULT_CHROMIUM", "BrowserWorker", "default_chromium"]
 
@@ -62,9 +63,15 @@ class BrowserWorker:
 
         self._playwright = sync_playwright().start()
         args = [a for a in CHROMIUM_ARGS if not (self.headed and a == "--headless")]
-        self._browser = self._playwright.chromium.launch(
-            executable_path=self.chromium, headless=not self.headed, args=args
-        )
+        try:
+            self._browser = self._playwright.chromium.launch(
+                executable_path=self.chromium, headless=not self.headed, args=args
+            )
+        except Exception as exc:
+            self._stop()
+            shown = self.chromium or "Playwright's own Chromium"
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise SourceUnavailableError(f"cannot start {shown}: {shorten(first, 300)}") from exc
         page = self._browser.new_page(viewport=VIEWPORT)
         self._session = session_for(page)
         self._session.index_mode = self.index_mode

@@ -47,3 +47,8 @@ def test_index_mode_follows_the_option_and_the_environment(
     monkeypatch.setenv("INDEX_MODE", "false")
     assert run(capsys, "mcp")[0] == 0
     assert seen == [True, False]
+
+
+def test_a_chromium_that_is_not_there_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "mcp", "--chromium", "/nonexistent/chromium")
+    assert code == 2 and "no executable at /nonexistent/chromium" in one_line_error(err)

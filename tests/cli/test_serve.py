@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -92,3 +93,13 @@ def test_the_command_serves_the_page_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_a_chromium_that_is_not_an_executable_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    plain = tmp_path / "chromium"
+    plain.write_text("not a program")
+    plain.chmod(0o644)
+    code, _, err = run(capsys, "serve", "--chromium", str(plain))
+    assert code == 2 and f"no executable at {plain}" in one_line_error(err)
