@@ -66,7 +66,7 @@ def _call(url: str, body: bytes | dict[str, Any] | None = None, **headers: str) 
 def test_catalog_and_execute_over_loopback(base: str) -> None:
     assert _call(f"{base}/navigate", {"url": PAGE + "?keyed"})[1]["title"] == "Team"
     status, catalog = _call(f"{base}/catalog/refresh", b"")
-    assert status == 200 and catalog["elements"] == 13
+    assert status == 200 and catalog["elements"] == 15
     assert _call(f"{base}/catalog")[1]["version"] == catalog["version"]
     # Sort, then Bob's Delete by the index read before the sort.
     actions = [{"action": "click", "target": "index=1"}, {"action": "click", "target": "index=4"}]

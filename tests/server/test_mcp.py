@@ -101,6 +101,22 @@ def session() -> list[dict[str, Any]]:
         ("navigate", {"url": PAGE + "?do=rename"}),
         ("execute", {"actions": [{"action": "click", "target": "index=0"}]}),
         ("snapshot", {"prune": False}),
+        # The page re-renders itself between the catalog and the action, in the same call:
+        # Bob's row removed (index 4 refused), "Save" renamed (index 0 still "Save"), a modal
+        # opened over the page (index 0 refused: covered).
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("execute", {"actions": [{"action": "click", "target": "index=9"},
+                                 {"action": "click", "target": "index=4"}]}),
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("execute", {"actions": [{"action": "click", "target": "index=10"},
+                                 {"action": "click", "target": "index=0"}]}),
+        ("navigate", {"url": PAGE}),
+        ("catalog", {}),
+        ("execute", {"actions": [{"action": "click", "target": "index=2"},
+                                 {"action": "click", "target": "index=0"}]}),
+        ("snapshot", {"prune": False}),
     ]  # fmt: skip
     return _session_calls(calls)
 
@@ -112,7 +128,7 @@ def test_the_tools_are_listed(session: list[dict[str, Any]]) -> None:
 
 def test_catalog_then_execute_by_index_across_a_sort(session: list[dict[str, Any]]) -> None:
     catalog = session[2]
-    assert catalog["ok"] and catalog["elements"] == 13
+    assert catalog["ok"] and catalog["elements"] == 15
     assert f"version {catalog['version']}" in catalog["catalog"]
     assert _index(catalog["catalog"], "button: Sort") == 1
     result = session[3]
@@ -217,3 +233,15 @@ def test_the_server_answers_over_streamable_http_on_loopback() -> None:
     assert out["tools"] == ["catalog", "execute", "navigate", "resolve", "snapshot"]
     assert out["navigate"]["ok"] and out["navigate"]["title"] == "Team"
     assert "button: Delete" in out["catalog"]["catalog"]
+
+
+def test_the_page_re_renders_between_catalog_and_action(session: list[dict[str, Any]]) -> None:
+    listed = session[28]["catalog"]
+    assert _index(listed, "button: Remove Bob") == 9 and _index(listed, "button: Rename") == 10
+    removed, renamed, covered = session[29], session[32], session[35]
+    assert removed["complete"] == 1 and not removed["success"]
+    assert removed["error"]["code"] in ("ELEMENT_NOT_FOUND", "AMBIGUOUS")
+    assert renamed["success"] and renamed["complete"] == 2
+    assert covered["complete"] == 1 and covered["error"]["code"] == "ELEMENT_NOT_INTERACTABLE"
+    # what the page saw clicked in the last of the three
+    assert _click_log(session[36]) == "Clicked: open"
