@@ -61,7 +61,6 @@ _INPUT_CODES: Final[frozenset[ErrorCode]] = frozenset(
     {ErrorCode.INVALID_REFERENCE, ErrorCode.INVALID_OPTION}
 )
 # What act's check says when the element is there but cannot be reached by the mouse.
-_UNREACHABLE: Final[tuple[str, ...]] = ("another element covers it", "the node has no box")
 _HOVER: Final[ActionWithElement] = ActionWithElement(type="hover")
 _CLEAR_JS: Final[str] = r"""function () {
   if (!("value" in this)) return false;
@@ -94,7 +93,7 @@ def error_of(exc: BaseException, *, position: int | None = None) -> ActionError:
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         return ActionError(code="EXECUTION_ERROR", message=first[:1000], details=details)
     code = exc.code.value
-    if isinstance(exc, StaleElementError) and any(r in exc.message for r in _UNREACHABLE):
+    if isinstance(exc, StaleElementError) and exc.evidence.details.get("unreachable"):
         code = "ELEMENT_NOT_INTERACTABLE"
     elif code not in _PASSED_THROUGH:
         code = "VALIDATION_ERROR" if exc.code in _INPUT_CODES else "EXECUTION_ERROR"

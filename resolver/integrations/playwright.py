@@ -42,6 +42,14 @@ from .snapshot import Call, PageObservation, PageSnapshot, observe_steps, to_obs
 __all__ = ["PageObservation", "act", "observe", "to_locator"]
 
 _SESSIONS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+UNREACHABLE: Final[tuple[str, ...]] = (
+    "another element covers it",
+    "the node has no box",
+    "the node could not be scrolled into view",
+    "it cannot be clicked",
+)
+"""How :func:`act`'s check begins its reason when the element is there but cannot be reached
+(``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 
 # Scroll the node into view and find its centre in the top viewport; check that the
 # element drawn there is the node (or inside it), across shadow roots and same-origin frames.
@@ -426,7 +434,10 @@ def act(
         _perform(page, action, *outcome)
         return resolution
     if not reobserve or action is None or action.element is None:
-        raise StaleElementError(f"not acting on {resolution.executor_id!r}: {outcome}")
+        raise StaleElementError(
+            f"not acting on {resolution.executor_id!r}: {outcome}",
+            details={"reason": outcome, "unreachable": outcome.startswith(UNREACHABLE)},
+        )
     fresh = observe(page, screenshot=False)
     return act(page, _resolve_again(action, fresh, outcome), action, observation=fresh,
                reobserve=False, config=config)  # fmt: skip

@@ -88,14 +88,16 @@ def test_a_changed_element_is_never_clicked(page: Any, recorded: Any) -> None:
     obs = observe(page, screenshot=False)
     res = resolve(action.element, obs)
     page.evaluate("document.querySelector('[data-k=\"tool.import\"]').textContent = 'Wipe all'")
-    with pytest.raises(StaleElementError, match="name is now 'Wipe all'"):
+    with pytest.raises(StaleElementError, match="name is now 'Wipe all'") as renamed:
         act(page, res, action, observation=obs, reobserve=False)
+    assert renamed.value.evidence.details["unreachable"] is False
     page.evaluate("document.body.prepend(Object.assign(document.createElement('div'), "
                   "{style: 'position:fixed;inset:0;z-index:9', id: 'cover'}))")  # fmt: skip
     obs = observe(page, screenshot=False)
     res = resolve(recorded["tool.new"].element, obs)
-    with pytest.raises(StaleElementError, match="covers it"):
+    with pytest.raises(StaleElementError, match="covers it") as covered:
         act(page, res, recorded["tool.new"], observation=obs, reobserve=False)
+    assert covered.value.evidence.details["unreachable"] is True
     with pytest.raises(InvalidReferenceError, match="pass the observation"):
         act(page, res, recorded["tool.new"])
     assert page.evaluate("window.clicked") == []
