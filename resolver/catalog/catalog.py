@@ -36,6 +36,7 @@ from ..index import index_of
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ..results import Resolution
+from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
@@ -71,6 +72,22 @@ def catalog_version(observation: Observation, table: CandidateTable) -> str:
     digest.update(table.depth.tobytes())
     digest.update("\x1e".join(table.names).encode(errors="surrogatepass"))
     return digest.hexdigest()[:12]
+
+
+def _layout_digest(observation: Observation, table: CandidateTable) -> str:
+    """SHA-1 over what :func:`catalog_version` covers but the texts: the URL, the viewport,
+    the structure and the role and name of every actionable row. Equal for two observations
+    whose controls are the same, in the same places of the same structure."""
+    digest = hashlib.sha1()
+    digest.update(
+        f"{observation.url or ''}\0{_viewport(observation, table)}\0".encode(errors="surrogatepass")
+    )
+    digest.update(table.role_codes.tobytes())
+    digest.update(table.depth.tobytes())
+    for role, name in zip(table.roles, table.names, strict=True):
+        if role in ACTIONABLE_ROLES:
+            digest.update(f"{role}\x1f{name}\x1e".encode(errors="surrogatepass"))
+    return digest.hexdigest()
 
 
 def _viewport(observation: Observation, table: CandidateTable) -> tuple[float, float] | None:
@@ -236,6 +253,7 @@ class Catalog:
         # claims each of its rows (see _claims). Bounded: an agent moves on page by page.
         self._claimed: dict[int, tuple[Observation, dict[int, tuple[float, int]]]] = {}
         self._lock = threading.Lock()
+        self._layout: str | None = None  # _layout_digest of the catalog's own observation
 
     @property
     def version(self) -> str:
@@ -364,12 +382,33 @@ class Catalog:
             _check_interactable(entry.visible, entry.enabled, entry)
             return entry.executor_id
         table = obs.candidates(self.source)
-        if catalog_version(obs, table) == self.version and entry.row < len(table):
-            row = entry.row  # nothing an agent sees changed: the same row is the same element
+        if entry.row < len(table) and (
+            catalog_version(obs, table) == self.version or self._same_place(entry, obs, table)
+        ):
+            row = entry.row  # nothing around the entry changed: the same row is its element
         else:
             row = self._find_again(entry, obs, table)
         _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
         return table.executor_ids[row]
+
+    def _same_place(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> bool:
+        """Whether only texts away from ``entry`` changed: the same controls in the same
+        structure (:func:`_layout_digest`), and the entry's row with the same role, name and
+        containers (a clock that ticks elsewhere keeps an index on its row; a sorted table,
+        whose rows' texts moved, does not)."""
+        if self.observation is None:
+            return False
+        old = self.observation.candidates(self.source)
+        if self._layout is None:
+            self._layout = _layout_digest(self.observation, old)
+        row = entry.row
+        return (
+            row < len(old)
+            and old.roles[row] == table.roles[row]
+            and old.names[row] == table.names[row]
+            and old.containers[row] == table.containers[row]
+            and _layout_digest(obs, table) == self._layout
+        )
 
     def _find_again(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> int:
         """The row of ``entry``'s element on a changed page, or a refusal.

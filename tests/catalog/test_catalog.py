@@ -299,3 +299,23 @@ def test_a_positional_selector_left_on_another_row_does_not_outvote_the_row() ->
         catalog.resolve(f"index={e.index}", observation=sorted_page) for e in catalog.entries
     ]
     assert [a.split("-")[1] for a in answers] == people
+
+
+def test_a_text_changing_elsewhere_keeps_an_index_on_its_row_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def page(clock: str) -> Observation:
+        return Observation(accessibility_tree={"id": "r", "role": "main", "children": [
+            {"id": "clock", "role": "text", "name": clock, "bbox": [0, 0, 80, 20]},
+            {"id": "save", "role": "button", "name": "Save", "bbox": [0, 40, 60, 60]},
+        ]})  # fmt: skip
+
+    catalog = build_catalog(page("10:00"))
+    later = page("10:01")
+    assert build_catalog(later).version != catalog.version  # a text changed: a new version
+
+    def searched(*args: object) -> int:
+        raise AssertionError("the entry was searched for again")
+
+    monkeypatch.setattr(Catalog, "_find_again", searched)
+    assert catalog.resolve("index=0", observation=later) == "a11y:save"
