@@ -371,6 +371,15 @@ def _target(
     return resolution, action, fresh
 
 
+def _stale(resolution: Resolution, why: str) -> StaleElementError:
+    """The refusal to act on a node that is not what was resolved (or cannot be reached:
+    ``details["unreachable"]``)."""
+    return StaleElementError(
+        f"not acting on {resolution.executor_id!r}: {why}",
+        details={"reason": why, "unreachable": why.startswith(UNREACHABLE)},
+    )
+
+
 def _at_point(page: Any, resolution: Resolution, action: ActionWithElement | None) -> Resolution:
     """Act at a point answer's point (``vision:``, ``coords:``), unchecked."""
     if resolution.point is None:
@@ -434,10 +443,7 @@ def act(
         _perform(page, action, *outcome)
         return resolution
     if not reobserve or action is None or action.element is None:
-        raise StaleElementError(
-            f"not acting on {resolution.executor_id!r}: {outcome}",
-            details={"reason": outcome, "unreachable": outcome.startswith(UNREACHABLE)},
-        )
+        raise _stale(resolution, outcome)
     fresh = observe(page, screenshot=False)
     return act(page, _resolve_again(action, fresh, outcome), action, observation=fresh,
                reobserve=False, config=config)  # fmt: skip
