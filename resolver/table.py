@@ -122,6 +122,14 @@ def _freeze(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return array
 
 
+def _executor_rows(table: CandidateTable) -> dict[str, int]:
+    """Each executor ID's first row (see :meth:`CandidateTable.executor_row`)."""
+    rows: dict[str, int] = {}
+    for row, executor_id in enumerate(table.executor_ids):
+        rows.setdefault(executor_id, row)
+    return rows
+
+
 @dataclass(frozen=True, eq=False)
 class CandidateTable:
     """One observation seen through one source, as columns. Build it with :class:`TableBuilder`."""
@@ -198,6 +206,11 @@ class CandidateTable:
 
     def __repr__(self) -> str:
         return f"CandidateTable(source={self.source!r}, format={self.format!r}, rows={len(self)})"
+
+    def executor_row(self, executor_id: str) -> int | None:
+        """The first row with this executor ID (a DOM element's text row shares its
+        element's), from a map built once per table; ``None`` when no row has it."""
+        return self.derived(_executor_rows).get(executor_id)
 
     def derived(self, kind: Callable[[CandidateTable], T]) -> T:
         """``kind(self)``, made once per table and kept with it (indexes the matcher or a

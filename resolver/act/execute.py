@@ -120,10 +120,9 @@ def _brief(candidate: Candidate) -> dict[str, Any]:
 def _resolution(observation: Any, source: str, executor_id: str) -> Resolution:
     """The element an executor ID names in ``observation``, as what ``act`` checks."""
     table = observation.candidates(source)
-    try:
-        row = table.executor_ids.index(executor_id)
-    except ValueError:
-        raise ElementNotFoundError(f"{executor_id!r} is not on the page") from None
+    row = table.executor_row(executor_id)
+    if row is None:
+        raise ElementNotFoundError(f"{executor_id!r} is not on the page")
     box = table.box(row)
     candidate = Candidate(source=source, id=table.ids[row], executor_id=executor_id,
                           role=table.roles[row], name=table.names[row], bbox=box, score=1.0,

@@ -595,7 +595,7 @@ def _resolved_row(found: Resolution, obs: Observation, table: CandidateTable) ->
 
 def _answer_row(executor_id: str, obs: Observation, table: CandidateTable) -> int:
     """The row an answer names (a ``css:`` answer is a verified selector: the row it selects)."""
-    row = _first_row(table, executor_id)
+    row = table.executor_row(executor_id)
     if row is None and executor_id.startswith("css:"):
         hits = rows_for_selector(table, page_facts(obs, table), "css", executor_id[4:])
         row = hits[0] if len(hits) == 1 else None
@@ -639,18 +639,6 @@ def _selector_row(ref: SemanticElementRef, obs: Observation, table: CandidateTab
         chosen |= ids
         first = hits[0] if first is None else first
     return first if len(chosen) == 1 else None
-
-
-def _first_rows(table: CandidateTable) -> dict[str, int]:
-    first: dict[str, int] = {}
-    for row, executor_id in enumerate(table.executor_ids):
-        first.setdefault(executor_id, row)
-    return first
-
-
-def _first_row(table: CandidateTable, executor_id: str) -> int | None:
-    """The first row with this executor ID (a DOM element's text row shares its element's)."""
-    return table.derived(_first_rows).get(executor_id)
 
 
 def _check_interactable(visible: bool | None, enabled: bool | None, entry: CatalogEntry) -> None:

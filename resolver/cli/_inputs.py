@@ -7,6 +7,7 @@ Every failure here is a :class:`~._output.CliError` with one line saying what is
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -309,6 +310,33 @@ def resolve_options(
     if min_confidence is not None:
         options["min_confidence"] = min_confidence
     return options
+
+
+ChromiumOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Chromium executable (default /usr/bin/chromium if present, else Playwright's "
+        "own browser)."
+    ),
+]
+HeadedOpt = Annotated[bool, typer.Option(help="Show the browser window.")]
+IndexModeOpt = Annotated[
+    bool,
+    typer.Option(
+        envvar="INDEX_MODE",
+        help="Act on index=N targets; --no-index-mode (or INDEX_MODE=false) leaves only css=, "
+        "xpath= and text= targets.",
+    ),
+]
+
+
+def require_modules(modules: Sequence[str], message: str) -> None:
+    """Exit 2 with ``message`` (an install line) unless every one of ``modules`` imports."""
+    try:
+        for module in modules:
+            importlib.import_module(module)
+    except ImportError as exc:
+        raise CliError(f"{message} ({exc})", EXIT_INPUT) from exc
 
 
 def check_executable(path: str | None, option: str) -> None:

@@ -200,8 +200,7 @@ def _linked_xpath(resolution: Resolution, observation: Observation | None) -> st
     column = table.platform_ids.get("xpath")
     if column is None:
         return None
-    rows = {executor: i for i, executor in enumerate(table.executor_ids)}
-    row = rows.get(resolution.executor_id)
+    row = table.executor_row(resolution.executor_id)
     return None if row is None else column[row]
 
 
@@ -238,8 +237,7 @@ def _observed_ancestors(observation: Observation | None, backend: int) -> tuple[
         return ()
     executors = [k for k, v in observation.backend_ids.items() if v == backend]
     table = observation.candidates("a11y")
-    rows = {executor: i for i, executor in enumerate(table.executor_ids)}
-    row = next((rows[e] for e in executors if e in rows), None)
+    row = next((r for e in executors if (r := table.executor_row(e)) is not None), None)
     names: list[str] = []
     for _ in range(len(table.names)):  # up to the node's own document (its frame's root)
         parent = int(table.parent[row]) if row is not None else -1
