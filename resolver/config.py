@@ -115,6 +115,15 @@ class MatchConfig:
     on the page has its name). Set it to ``threshold`` to turn the rule off."""
     sole_margin: float = 0.2
     """See ``sole_threshold``."""
+    pairwise_accept: float = 0.5
+    """In a tie no tie-breaking rule could break, a web reference's tied row is accepted
+    when the learned pairwise model (:mod:`resolver.pairwise`) gives it at least this
+    probability and it leads every other target by ``pairwise_margin`` (rule
+    ``accept.pairwise``; both chosen leaving one tune app out at a time, see
+    ``benchmarks/similo/train.py``). 1 turns the rule off."""
+    pairwise_margin: float = 0.02
+    """See ``pairwise_accept``: the lead in probability over the best row that is not the
+    same control (its ancestor or descendant)."""
     top_k: int = 5
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85

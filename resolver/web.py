@@ -17,10 +17,15 @@ row have a value, and never where only one side has one:
 - ``attributes``: equality of each recorded attribute the row also has, after normalisation;
 - ``nearby_text``: the texts next to the element in reading order (Similo's neighbour texts):
   the share of the recorded texts, among those the page still has, that are found within
-  ``MatchConfig.nearby_window`` named rows of the candidate (:class:`NearbyIndex`).
+  ``MatchConfig.nearby_window`` named rows of the candidate (:class:`NearbyIndex`). Where the
+  source itself recorded each node's neighbour texts (the :data:`NEARBY_COLUMN` of a nested
+  tree whose nodes carry ``nearby_text``, as Similo's and Selenium-based recorders keep the
+  texts above, below, left and right of every element), a row that has them is compared on
+  them instead: the share of the reference's texts among the row's own.
 
 Web sources fill the columns :data:`WEB_COLUMNS` (plus ``tag``) of
-``CandidateTable.platform_ids``; nearby texts are derived from any table's names.
+``CandidateTable.platform_ids``; nearby texts are derived from any table's names, or read from
+the :data:`NEARBY_COLUMN` where a source recorded them per node.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ATTRIBUTE_NAMES",
     "LANDMARK_TAGS",
+    "NEARBY_COLUMN",
+    "NEARBY_SEPARATOR",
     "RECORD_ROLES",
     "WEB_COLUMNS",
     "NearbyIndex",
@@ -55,9 +62,11 @@ __all__ = [
     "WebQuery",
     "href_key",
     "is_generated_class",
+    "join_nearby",
     "nearby_key",
     "nearby_shares",
     "nearby_texts",
+    "split_nearby",
     "stable_classes",
     "web_terms",
     "web_values",
@@ -72,6 +81,11 @@ ATTRIBUTE_NAMES: Final[tuple[str, ...]] = ("name", "type", "placeholder", "title
 WEB_COLUMNS: Final[tuple[str, ...]] = ("class", "href", *(f"attr:{a}" for a in ATTRIBUTE_NAMES))
 """Table columns of web evidence, in the order :func:`web_values` returns them (the DOM
 adapter's ``tag`` column is the tag)."""
+
+NEARBY_COLUMN: Final[str] = "nearby"
+"""The ``platform_ids`` column of the neighbour texts a source recorded per node, joined by
+:data:`NEARBY_SEPARATOR` (``None`` where a node recorded none)."""
+NEARBY_SEPARATOR: Final[str] = "\x1f"
 
 MAX_TAG: Final[int] = 64
 MAX_CLASSES: Final[int] = 32
@@ -418,9 +432,34 @@ def _merged(places: Index, window: int, size: int) -> tuple[Index, Index]:
 
 
 def nearby_texts(table: CandidateTable, row: int) -> tuple[str, ...]:
-    """The texts next to ``row`` in reading order, as a recorder stores them
-    (``SemanticElementRef.nearby_text``; see :meth:`NearbyIndex.texts`)."""
+    """The texts next to ``row``, as a recorder stores them (``SemanticElementRef.nearby_text``):
+    those the source recorded for the node (:data:`NEARBY_COLUMN`) when it did, else those
+    next to it in reading order (:meth:`NearbyIndex.texts`)."""
+    recorded = table.platform_ids.get(NEARBY_COLUMN)
+    value = recorded[row] if recorded is not None else None
+    if value:
+        return split_nearby(value)
     return table.derived(NearbyIndex).texts(row)
+
+
+def join_nearby(texts: object) -> str | None:
+    """A node's recorded neighbour texts (a list of strings; anything else is ignored) as one
+    :data:`NEARBY_COLUMN` cell: collapsed, cut to the reference's limits, repeats dropped;
+    ``None`` when none is left."""
+    if not isinstance(texts, (list, tuple)):
+        return None
+    kept: list[str] = []
+    for text in texts:
+        if isinstance(text, str):
+            cut = collapse(text)[:MAX_NEARBY_CHARS].strip().replace(NEARBY_SEPARATOR, " ")
+            if cut and cut not in kept:
+                kept.append(cut)
+    return NEARBY_SEPARATOR.join(kept[:MAX_NEARBY]) or None
+
+
+def split_nearby(value: str) -> tuple[str, ...]:
+    """The texts of a :data:`NEARBY_COLUMN` cell."""
+    return tuple(t for t in value.split(NEARBY_SEPARATOR) if t)
 
 
 class WebIndex:
@@ -466,6 +505,23 @@ class WebIndex:
             np.array([None if key is None else key[part] for key in keys], dtype=object)
             for part in range(3)
         )
+
+    @cached_property
+    def recorded_nearby(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]] | None:
+        """Rows with neighbour texts of their own (:data:`NEARBY_COLUMN`), and the rows by
+        each text's :func:`nearby_key`; ``None`` when no row has any."""
+        column = self.columns.get(NEARBY_COLUMN)
+        if column is None or not any(column):
+            return None
+        has = np.zeros(len(self.table), dtype=bool)
+        by_key: dict[str, list[int]] = {}
+        for row, value in enumerate(column):
+            if value:
+                has[row] = True
+                for key in dict.fromkeys(nearby_key(t) for t in split_nearby(value)):
+                    if key:
+                        by_key.setdefault(key, []).append(row)
+        return has, {k: np.asarray(v, dtype=np.intp) for k, v in by_key.items()}
 
     def attribute(self, name: str) -> npt.NDArray[np.object_]:
         """Normalised values of attribute ``name`` per row (``None`` where absent)."""
@@ -570,14 +626,48 @@ def web_terms(
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
-        if nearby is not None and query.nearby in nearby:
-            runs = nearby[query.nearby]
-            agree = None if runs is None else runs.expand()
-        else:
-            agree = _nearby(table, query.nearby, config.nearby_window)
-        if agree is not None:
-            add("nearby", config.w_nearby, None, agree)
+        found = _nearby_agreement(query.nearby, table, index, config, nearby)
+        if found is not None:
+            add("nearby", config.w_nearby, *found)
     return num, den, signals
+
+
+def _nearby_agreement(
+    keys: tuple[str, ...],
+    table: CandidateTable,
+    index: WebIndex,
+    config: MatchConfig,
+    nearby: Mapping[tuple[str, ...], NearbyRuns | None] | None,
+) -> tuple[npt.NDArray[np.bool_] | None, FloatArray] | None:
+    """The rows the nearby signal counts for (``None``: all) and their agreement: in the
+    page's reading order, or, for a row with texts of its own (:data:`NEARBY_COLUMN`), the
+    better of that and the share of ``keys`` among its own texts; ``None`` when it counts
+    for no row."""
+    if nearby is not None and keys in nearby:
+        runs = nearby[keys]
+        agree = None if runs is None else runs.expand()
+    else:
+        agree = _nearby(table, keys, config.nearby_window)
+    recorded = index.recorded_nearby
+    if recorded is None:
+        return None if agree is None else (None, agree)
+    has, share = _recorded_nearby(recorded, keys)
+    if agree is None:
+        return has, share
+    return None, np.where(has, np.maximum(share, agree), agree)
+
+
+def _recorded_nearby(
+    recorded: tuple[npt.NDArray[np.bool_], dict[str, Index]], keys: tuple[str, ...]
+) -> tuple[npt.NDArray[np.bool_], FloatArray]:
+    """Rows with recorded neighbour texts, and the share of ``keys`` among each one's."""
+    has, by_key = recorded
+    share = np.zeros(has.size)
+    for key in keys:
+        rows = by_key.get(key)
+        if rows is not None:
+            share[rows] += 1.0
+    return has, share / len(keys)
 
 
 def _class_overlap(

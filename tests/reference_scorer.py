@@ -17,7 +17,7 @@ from resolver.text import (
     name_similarity,
     normalize,
 )
-from resolver.web import href_key, is_generated_class, nearby_key
+from resolver.web import NEARBY_COLUMN, href_key, is_generated_class, nearby_key, split_nearby
 
 
 def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
@@ -79,6 +79,7 @@ def web_agreement(
     keys = list(dict.fromkeys(k for t in ref.nearby_text if (k := nearby_key(t))))
     places = {k: [p for p, r in enumerate(seq) if nearby_key(table.names[r]) == k] for k in keys}
     found = [k for k in keys if places[k]]
+    recorded = any(table.platform_ids.get(NEARBY_COLUMN) or ())
     ref_classes = _stable(ref.classes)
     ref_href = href_key(ref.href) if ref.href else None
     ref_attrs = {k: normalize(v) for k, v in ref.attributes.items() if normalize(v)}
@@ -111,7 +112,14 @@ def web_agreement(
         out["attr"][1].append(sum(have) / len(have) if have else None)
         pos = sum(1 for r in seq if r < i)
         hits = sum(any(abs(p - pos) <= config.nearby_window for p in places[k]) for k in found)
-        out["nearby"][1].append(hits / len(found) if found else None)
+        derived = hits / len(found) if found else None
+        own = _cell(table, NEARBY_COLUMN, i) if recorded else None
+        if own and keys:
+            # texts the source recorded for the node: the share of the reference's among them
+            mine = {nearby_key(t) for t in split_nearby(own)}
+            share = sum(k in mine for k in keys) / len(keys)
+            derived = share if derived is None else max(share, derived)
+        out["nearby"][1].append(derived)
     return out
 
 

@@ -14,6 +14,7 @@ from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
 from resolver.matcher import RELEVANT_GAP, bbox_scores, recorded_group, score_table
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
+from resolver.web import NEARBY_COLUMN, join_nearby
 
 ROLES = ["button", "link", "menuitem", "heading", "textbox", "StaticText", "generic", "row",
          "group", "dialog", "checkbox", "AXButton", "push button", "listitem"]  # fmt: skip
@@ -59,10 +60,13 @@ def side_rng(rng: random.Random) -> random.Random:
     return random.Random(hash(rng.getstate()[1]))
 
 
-def random_table(rng: random.Random, n: int) -> CandidateTable:
+def random_table(rng: random.Random, n: int, recorded_nearby: bool = False) -> CandidateTable:
     columns = ("automation_id", "xpath", "tag", "class", "href", "attr:type")
+    if recorded_nearby:
+        columns = (*columns, NEARBY_COLUMN)
     b = TableBuilder("a11y", "random", id_columns=columns)
     web = side_rng(rng)
+    texts = random.Random(hash(rng.getstate()[1]) + 1)
     for i in range(n):
         parent = -1 if i == 0 or rng.random() < 0.05 else rng.randrange(0, i)
         if rng.random() < 0.1:
@@ -84,6 +88,11 @@ def random_table(rng: random.Random, n: int) -> CandidateTable:
             automation_id=rng.choice([None, None, "a1", "a2"]),
             xpath=rng.choice([None, "/html/body/div[1]", "/html/body/div[2]"]),
             **web_columns(web),
+            **(
+                {NEARBY_COLUMN: join_nearby(texts.sample(TEXTS, texts.randrange(0, 3)))}
+                if recorded_nearby
+                else {}
+            ),
         )
     title = side_rng(rng).choice(["", "", "Settings", "Display", "Inbox (3)"])
     return b.build(
@@ -178,6 +187,19 @@ def test_fast_path_matches_reference(seed: int) -> None:
     config = MatchConfig()
     for _ in range(8):
         assert_same_top(random_ref(rng, table), table, config)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fast_path_matches_reference_with_recorded_neighbour_texts(seed: int) -> None:
+    # Rows carrying the neighbour texts a recorder kept per node (the ``nearby`` column).
+    rng = random.Random(1000 + seed)
+    table = random_table(rng, rng.choice([5, 50, 200]), recorded_nearby=True)
+    assert any(table.platform_ids[NEARBY_COLUMN])
+    for _ in range(8):
+        ref = random_ref(rng, table)
+        if not ref.nearby_text:
+            ref = ref.model_copy(update={"nearby_text": ("Display", "Nowhere")})
+        assert_same_top(ref, table, MatchConfig())
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -315,3 +315,32 @@ def test_nearby_counts_for_rows_outside_the_reading_order(seed: int) -> None:
             alone = index.near_share(one, window)
             assert (runs is None) == (alone is None)
             assert runs is None or alone is None or runs.expand().tolist() == alone.tolist()
+
+
+def test_recorded_neighbour_texts_count_for_the_row_that_has_them() -> None:
+    # Two look-alike links; only the texts each node recorded tell them apart (the page's
+    # reading order puts the same texts next to both).
+    from resolver import Observation, SemanticElementRef, resolve
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "a", "role": "link", "name": "Apply", "tag": "a",
+         "nearby_text": ["Car loans", "Rates from 5%"]},
+        {"id": "b", "role": "link", "name": "Apply", "tag": "a",
+         "nearby_text": ["Mortgages", "Rates from 3%"]},
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    ref = SemanticElementRef(role="link", name="Apply", tag="a", nearby_text=("Mortgages",))
+    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:b"
+    ref = SemanticElementRef(role="link", name="Apply", tag="a", nearby_text=("Car loans",))
+    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:a"
+
+
+def test_join_and_split_nearby() -> None:
+    from resolver.web import MAX_NEARBY, join_nearby, split_nearby
+
+    assert join_nearby("not a list") is None
+    assert join_nearby([" ", None]) is None
+    many = [f"text {i}" for i in range(MAX_NEARBY + 3)]
+    joined = join_nearby(many)
+    assert joined is not None
+    assert split_nearby(joined) == tuple(many[:MAX_NEARBY])

@@ -214,7 +214,7 @@ def _order_key(xpath: str) -> list[tuple[int, str]]:
     return [(index, tag) for tag, index in _steps(xpath)]
 
 
-def _node(index: int, widget: Widget) -> dict[str, Any]:
+def _node(index: int, widget: Widget, neighbours: bool = True) -> dict[str, Any]:
     node: dict[str, Any] = {
         "id": str(index),
         "role": role_of(widget),
@@ -231,20 +231,25 @@ def _node(index: int, widget: Widget) -> dict[str, Any]:
         },
         "children": [],
     }
+    nearby = _nearby(widget) if neighbours else ()
+    if nearby:
+        node["nearby_text"] = list(nearby)
     box = box_of(widget)
     if box is not None:
         node["bbox"] = list(box)
     return node
 
 
-def observation_tree(candidates: Sequence[Widget], *, nest: bool = True) -> dict[str, Any]:
+def observation_tree(
+    candidates: Sequence[Widget], *, nest: bool = True, neighbours: bool = True
+) -> dict[str, Any]:
     """The candidates as a ``nested`` tree: a document root, one node per candidate with its
     index as id, in document order. With ``nest`` a candidate hangs under the nearest
     candidate whose xpath is an ancestor of its own (a link under its list item, a text
     under its link), else under the root; without it every candidate is a child of the
     root."""
     root: dict[str, Any] = {"id": ROOT_ID, "role": "document", "name": "", "children": []}
-    nodes = [_node(i, w) for i, w in enumerate(candidates)]
+    nodes = [_node(i, w, neighbours) for i, w in enumerate(candidates)]
     paths = [w.get("xpath") or "" for w in candidates]
     by_path: dict[str, int] = {}
     for i, path in enumerate(paths):

@@ -84,9 +84,19 @@ def _node_id(executor_id: str) -> str:
     return executor_id.removeprefix("a11y:")
 
 
-def evaluate_app(app: App, split: str, *, nest: bool = True) -> list[Outcome]:
-    """Resolve every joined pair of one app with the resolver and the baseline."""
-    observation = Observation(accessibility_tree=observation_tree(app.candidates, nest=nest))
+def evaluate_app(
+    app: App,
+    split: str,
+    *,
+    nest: bool = True,
+    options: dict[str, Any] | None = None,
+    neighbours: bool = True,
+) -> list[Outcome]:
+    """Resolve every joined pair of one app with the resolver and the baseline (``options``:
+    :class:`~resolver.config.MatchConfig` fields for every resolve; without ``neighbours``
+    the tree's nodes carry no recorded neighbour texts)."""
+    tree = observation_tree(app.candidates, nest=nest, neighbours=neighbours)
+    observation = Observation(accessibility_tree=tree)
     outcomes: list[Outcome] = []
     for pair in app.pairs:
         truth = str(pair.candidate)
@@ -123,7 +133,7 @@ def evaluate_app(app: App, split: str, *, nest: bool = True) -> list[Outcome]:
             )
             continue
         try:
-            res = resolve(ref, observation, sources=SOURCES)
+            res = resolve(ref, observation, sources=SOURCES, **(options or {}))
         except ResolutionError as exc:
             outcomes.append(
                 Outcome(
@@ -297,7 +307,30 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="hang every candidate under the root (default: nest candidates by their xpaths)",
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="FIELD=NUMBER",
+        help="a MatchConfig field for every resolve (e.g. pairwise_accept=1 turns the learned "
+        "rule off); repeatable",
+    )
+    parser.add_argument(
+        "--no-neighbours",
+        action="store_true",
+        help="leave the recorded neighbour texts off the tree's nodes",
+    )
     return parser
+
+
+def _options(pairs: Sequence[str]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--set takes FIELD=NUMBER, not {pair!r}")
+        out[key.strip()] = float(value)
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -307,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if root is None or not (root / "apps").is_dir():
         print("Similo corpus absent (set $RESOLVER_SIMILO or add ../shared/corpora/similo-tune)")
         return 0
+    options = _options(args.set)
     names = apps_of_split(args.split)
     apps = load_apps(root, names)
     outcomes: list[Outcome] = []
@@ -314,7 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for app in apps:
         split = split_of(app.name) or "?"
         tick = time.perf_counter()
-        outcomes += evaluate_app(app, split, nest=not args.flat)
+        outcomes += evaluate_app(
+            app, split, nest=not args.flat, options=options, neighbours=not args.no_neighbours
+        )
         print(
             f"{split:8} {app.name:12} {len(app.pairs):3} pairs {len(app.candidates):4} "
             f"candidates {time.perf_counter() - tick:6.2f}s",

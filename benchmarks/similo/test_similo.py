@@ -341,3 +341,43 @@ def test_absent_corpus_is_one_line_and_exit_zero(
     assert main(["--corpus", str(tmp_path / "missing")]) == 0
     captured = capsys.readouterr()
     assert captured.out.count("\n") == 1 and "absent" in captured.out
+
+
+def test_set_passes_config_fields_and_neighbours_can_be_left_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _app(tmp_path, "Google")
+    assert main(["--corpus", str(tmp_path), "--set", "min_confidence=1", "--no-neighbours"]) == 0
+    assert "| resolver (a11y) | 1 | 0 (0.0%) | 0 (0.0%) | 1 (100.0%) |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--corpus", str(tmp_path), "--set", "threshold"])
+
+
+def test_neighbour_texts_go_on_the_tree_nodes() -> None:
+    widget = _w(tag="A", text="Apply", neighbor_text_above="Car loans", neighbor_text_below="0")
+    (node,) = observation_tree([widget])["children"]
+    assert node["nearby_text"] == ["Car loans"]
+    (bare,) = observation_tree([widget], neighbours=False)["children"]
+    assert "nearby_text" not in bare
+
+
+# --- the pairwise model's training -----------------------------------------------------------
+
+
+def test_training_is_deterministic_and_ranks_the_truth_first(tmp_path: Path) -> None:
+    from benchmarks.similo.train import examples_of, fit, pick
+    from benchmarks.similo.train import main as train_main
+
+    apps = [data.load_app(_app(tmp_path, name)) for name in ("Google", "Chase")]
+    examples = [ex for app in apps for ex in examples_of(app)]
+    assert len(examples) == 2
+    one, two = fit(examples, 1.0), fit(examples, 1.0)
+    assert one.to_json() == two.to_json()
+    for ex in examples:
+        best, prob, lead = pick(one, ex)
+        assert best == ex.truth and 0 < lead <= prob <= 1
+    out = tmp_path / "model.json"
+    assert train_main(["--corpus", str(tmp_path), "--out", str(out)]) == 0
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["trained_on"]["apps"] == list(TUNE_APPS)
+    assert written["trained_on"]["pairs"] == 2  # Google and Chase are tune apps

@@ -22,7 +22,7 @@ Why the order is what it is:
    that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
    evidence just one of the tied rows has, renamed targets (by the recorded look-alikes,
    then by the recorded slot) before place in the document (the path, then one renumbered
-   step).
+   step); last the learned model (``accept.pairwise``), for a tie none of them could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
 5. ``chain``: the chain's own verdicts on a source it could not ask and on the recorded
    coordinates (:mod:`resolver.chain`).
@@ -41,7 +41,7 @@ from ..matcher import Scored, score_table
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..table import CandidateTable
-from . import groups, identity, judge, lookalikes, place, select, ties
+from . import groups, identity, judge, learned, lookalikes, place, select, ties
 from .rule import Context, Decision, Rule
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule"]
@@ -232,6 +232,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "Tied: exactly one row of the recorded role and name has the recorded xpath with "
         "one step renumbered.", ties.renumbered_tie, _AMB,
         ("threshold", "min_margin", "xpath_nearby_slack"),
+    ),
+    Rule(
+        "accept.pairwise", "accepts", "review",
+        "Tied and no tie-breaker applies, but a learned pairwise model over the web "
+        "reference's fields (name, xpath, tag, classes, link, attributes, neighbour texts, "
+        "box) is sure of one of the tied rows and leads every other target.",
+        learned.pairwise, _AMB, ("pairwise_accept", "pairwise_margin", "min_margin"),
     ),
     # -- final ---------------------------------------------------------------------------------
     Rule(

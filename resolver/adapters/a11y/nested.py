@@ -5,7 +5,9 @@ Optional keys: ``value``, ``enabled``/``disabled``, ``focused``, ``visible``/``h
 ``automation_id``, ``accessibility_id``, and for web trees ``tag``, ``dom_id`` (the HTML
 ``id``), ``xpath`` (the element's absolute xpath, compared normalised as the DOM source's) and
 an ``attributes`` dict (``class``, ``href``, ``name``, ``type``, ``placeholder``, ``title``,
-``alt`` become the web evidence columns of :mod:`resolver.web`). A node without ``id`` gets
+``alt`` become the web evidence columns of :mod:`resolver.web`), and ``nearby_text``, the
+texts a recorder kept next to the node (above, left, right, below; a list of strings, read
+as :data:`resolver.web.NEARBY_COLUMN`). A node without ``id`` gets
 its child-index path (``"0.2.1"``). The input may be one root or a list of roots.
 """
 
@@ -16,7 +18,7 @@ from typing import Any
 
 from ...geometry import CoordSpace
 from ...table import CandidateTable, TableBuilder
-from ...web import WEB_COLUMNS, web_values
+from ...web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
 from .._common import XPATH_KEYS, as_str, box_from_ltrb, first_mapping, flag_states
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import walk_nested
@@ -40,7 +42,10 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node."""
     builder = TableBuilder(
         "a11y", "nested",
-        id_columns=("automation_id", "accessibility_id", "tag", "dom_id", "xpath", *WEB_COLUMNS),
+        id_columns=(
+            "automation_id", "accessibility_id", "tag", "dom_id", "xpath", *WEB_COLUMNS,
+            NEARBY_COLUMN,
+        ),
         max_rows=source.max_nodes,
     )  # fmt: skip
     append = builder.rows.append
@@ -55,14 +60,17 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
             as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
             as_str(get("tag")) or None, as_str(get("dom_id")) or None,
             as_str(get("xpath")) or None, *_web(attributes, source.url),
+            join_nearby(get("nearby_text")),
         ))  # fmt: skip
     table = builder.build(
         coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size, id_keys=XPATH_KEYS
     )
-    if not any(table.platform_ids["xpath"]):
-        # No node gave its xpath: no column, so the table does not claim to know rows by
-        # their element (the rules that read document places stay silent).
-        columns = {k: v for k, v in table.platform_ids.items() if k != "xpath"}
+    # A column no node filled is left out: without an xpath the table does not claim to know
+    # rows by their element (the rules that read document places stay silent), and without
+    # recorded neighbour texts they are read from the page as for any tree.
+    empty = [k for k in ("xpath", NEARBY_COLUMN) if not any(table.platform_ids[k])]
+    if empty:
+        columns = {k: v for k, v in table.platform_ids.items() if k not in empty}
         table = replace(table, platform_ids=columns)
     return table
 

@@ -128,3 +128,29 @@ def test_html_ids_and_xpaths_become_columns_and_count() -> None:
     # A tree whose nodes give no xpath claims no document places.
     plain = Observation(accessibility_tree={"id": "p", "role": "main"}).candidates("a11y")
     assert plain.document_paths is None and "xpath" not in plain.platform_ids
+
+
+def test_recorded_neighbour_texts_become_the_nearby_column() -> None:
+    from resolver.web import NEARBY_COLUMN, nearby_texts
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "a", "role": "link", "name": "Loans",
+         "nearby_text": ["Home  loans", 3, "Rates", "Home loans", ""]},
+        {"id": "b", "role": "link", "name": "Cards"},
+    ]}  # fmt: skip
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    rows = {node: i for i, node in enumerate(table.ids)}
+    column = table.platform_ids[NEARBY_COLUMN]
+    assert column[rows["b"]] is None
+    # collapsed, repeats and non-texts dropped; what a recorder reads back as nearby_text
+    assert nearby_texts(table, rows["a"]) == ("Home loans", "Rates")
+    # a row without recorded texts gets them from the page's reading order
+    assert nearby_texts(table, rows["b"]) == ("Loans",)
+
+
+def test_no_recorded_neighbour_texts_no_column() -> None:
+    from resolver.web import NEARBY_COLUMN
+
+    tree = {"id": "r", "role": "document", "children": [{"id": "a", "role": "link", "name": "x"}]}
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    assert NEARBY_COLUMN not in table.platform_ids
