@@ -27,12 +27,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from resolver import Observation, resolve
+from resolver import Observation, SemanticElementRef, resolve
 from resolver.errors import ResolutionError
 
 from .baseline import similo_best
 from .convert import name_of, observation_tree, ref_of, role_of
-from .data import SPLITS, App, apps_of_split, corpus_dir, load_apps, split_of
+from .data import SPLITS, App, Widget, apps_of_split, corpus_dir, load_apps, split_of
 
 __all__ = ["Outcome", "evaluate_app", "main", "markdown"]
 
@@ -66,6 +66,10 @@ class Outcome:
     """A wrong answer that is the truth's parent or child (Similo's own criterion counts
     it as located)."""
     baseline_adjacent: bool = False
+    removed_answered: bool | None = None
+    """Resolved again on the new version with the truth and everything inside it deleted:
+    whether it still answered (any answer is wrong there); ``None`` for an invalid reference."""
+    removed_rule: str = ""
 
 
 def _adjacent(app: App, answer: str | None, truth: int) -> bool:
@@ -135,6 +139,7 @@ def evaluate_app(
         try:
             res = resolve(ref, observation, sources=SOURCES, **(options or {}))
         except ResolutionError as exc:
+            common.update(_removed(app, pair.candidate, ref, nest, neighbours, options))
             outcomes.append(
                 Outcome(
                     **common,
@@ -148,6 +153,7 @@ def evaluate_app(
             )
             continue
         answer = _node_id(res.executor_id)
+        common.update(_removed(app, pair.candidate, ref, nest, neighbours, options))
         outcomes.append(
             Outcome(
                 **common,
@@ -161,6 +167,35 @@ def evaluate_app(
             )
         )
     return outcomes
+
+
+def without_truth(app: App, truth: int) -> list[Widget]:
+    """The new version's candidates with candidate ``truth`` and every candidate inside it
+    (by xpath) deleted: the page as if the target had been removed."""
+    path = (app.candidates[truth].get("xpath") or "").lower().rstrip("/")
+    inside = path + "/"
+    return [
+        w
+        for i, w in enumerate(app.candidates)
+        if i != truth and not (path and (w.get("xpath") or "").lower().startswith(inside))
+    ]
+
+
+def _removed(
+    app: App,
+    truth: int,
+    ref: SemanticElementRef,
+    nest: bool,
+    neighbours: bool,
+    options: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """Whether ``ref`` is still answered on the page without its target, and by which rule."""
+    tree = observation_tree(without_truth(app, truth), nest=nest, neighbours=neighbours)
+    try:
+        res = resolve(ref, Observation(accessibility_tree=tree), sources=SOURCES, **(options or {}))
+    except ResolutionError:
+        return {"removed_answered": False, "removed_rule": ""}
+    return {"removed_answered": True, "removed_rule": res.rule}
 
 
 # --- the report ----------------------------------------------------------------------------------
@@ -184,6 +219,8 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
     base = sum(o.baseline_correct for o in outcomes)
     near = sum(o.adjacent for o in outcomes)
     base_near = sum(o.baseline_adjacent for o in outcomes)
+    tried = [o for o in outcomes if o.removed_answered is not None]
+    gone = sum(bool(o.removed_answered) for o in tried)
     return [
         "| method | n | correct | wrong | abstained | invalid | wrong: truth's parent/child |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -192,6 +229,10 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
         + " |",
         f"| Similo baseline | {n} | {_share(base, n)} | {_share(n - base, n)} | — | — "
         f"| {base_near} |",
+        "",
+        f"Removed targets (the truth and everything inside it deleted from the new version): "
+        f"the resolver answered {_share(gone, len(tried))} of {len(tried)}; the baseline "
+        f"answers every one.",
     ]
 
 
@@ -276,6 +317,7 @@ def _to_json(outcomes: Iterable[Outcome], apps: Sequence[App]) -> dict[str, Any]
         verdicts = Counter(o.verdict for o in mine)
         summary[split] = {
             "pairs": len(mine),
+            "removed_answered": sum(bool(o.removed_answered) for o in mine),
             "resolver": {v: verdicts[v] for v in VERDICTS},
             "baseline": {
                 "correct": sum(o.baseline_correct for o in mine),

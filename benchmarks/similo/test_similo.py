@@ -381,3 +381,24 @@ def test_training_is_deterministic_and_ranks_the_truth_first(tmp_path: Path) -> 
     written = json.loads(out.read_text(encoding="utf-8"))
     assert written["trained_on"]["apps"] == list(TUNE_APPS)
     assert written["trained_on"]["pairs"] == 2  # Google and Chase are tune apps
+
+
+def test_without_truth_deletes_the_target_and_what_is_inside_it(tmp_path: Path) -> None:
+    from benchmarks.similo.run import without_truth
+
+    app = data.load_app(_app(tmp_path, "Google"))
+    link = next(i for i, w in enumerate(app.candidates) if w.get("tag") == "A")
+    kept = without_truth(app, link)
+    assert len(kept) == len(app.candidates) - 1
+    assert all(w.get("tag") != "A" for w in kept)
+
+
+def test_the_report_counts_removed_targets_answered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _app(tmp_path, "Google")
+    out = tmp_path / "r.json"
+    assert main(["--corpus", str(tmp_path), "--json", str(out)]) == 0
+    assert "the resolver answered 0 (0.0%) of 1" in capsys.readouterr().out
+    (pair,) = json.loads(out.read_text(encoding="utf-8"))["pairs"]
+    assert pair["removed_answered"] is False
