@@ -170,15 +170,23 @@ def evaluate_app(
 
 
 def without_truth(app: App, truth: int) -> list[Widget]:
-    """The new version's candidates with candidate ``truth`` and every candidate inside it
-    (by xpath) deleted: the page as if the target had been removed."""
-    path = (app.candidates[truth].get("xpath") or "").lower().rstrip("/")
-    inside = path + "/"
-    return [
-        w
-        for i, w in enumerate(app.candidates)
-        if i != truth and not (path and (w.get("xpath") or "").lower().startswith(inside))
-    ]
+    """The new version's candidates as if the target had been removed: candidate ``truth``,
+    every candidate inside it, and every ancestor (by xpath) that holds nothing else among
+    the candidates (the link around a removed icon goes with it: it was the same control)."""
+    paths = [(w.get("xpath") or "").lower().rstrip("/") for w in app.candidates]
+    top = paths[truth]
+    if top:
+        while "/" in top.strip("/"):
+            parent = top.rsplit("/", 1)[0]
+            holds = [p for p in paths if p.startswith(parent + "/")]
+            if parent not in paths or any(not p.startswith(top) for p in holds):
+                break
+            top = parent
+    gone = {
+        truth,
+        *(i for i, p in enumerate(paths) if top and (p == top or p.startswith(top + "/"))),
+    }
+    return [w for i, w in enumerate(app.candidates) if i not in gone]
 
 
 def _removed(
@@ -230,7 +238,8 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
         f"| Similo baseline | {n} | {_share(base, n)} | {_share(n - base, n)} | — | — "
         f"| {base_near} |",
         "",
-        f"Removed targets (the truth and everything inside it deleted from the new version): "
+        f"Removed targets (the truth, everything inside it and a wrapper that held only it "
+        f"deleted from the new version): "
         f"the resolver answered {_share(gone, len(tried))} of {len(tried)}; the baseline "
         f"answers every one.",
     ]

@@ -402,3 +402,19 @@ def test_the_report_counts_removed_targets_answered(
     assert "the resolver answered 0 (0.0%) of 1" in capsys.readouterr().out
     (pair,) = json.loads(out.read_text(encoding="utf-8"))["pairs"]
     assert pair["removed_answered"] is False
+
+
+def test_without_truth_takes_the_wrapper_that_held_only_the_target() -> None:
+    from benchmarks.similo.data import App
+    from benchmarks.similo.run import without_truth
+
+    cands = (
+        _w(tag="LI", text="Loans", xpath="/html[1]/ul[1]/li[1]"),
+        _w(tag="A", text="Loans", xpath="/html[1]/ul[1]/li[1]/a[1]"),
+        _w(tag="SPAN", text="Loans", xpath="/html[1]/ul[1]/li[1]/a[1]/span[1]"),
+        _w(tag="LI", text="Cards", xpath="/html[1]/ul[1]/li[2]"),
+        _w(tag="UL", text="Loans Cards", xpath="/html[1]/ul[1]"),
+    )
+    app = App("x", cands, ())
+    kept = without_truth(app, 2)  # the span: its link and list item held nothing else
+    assert [w.get("text") for w in kept] == ["Cards", "Loans Cards"]
