@@ -70,6 +70,7 @@ class Outcome:
     """Resolved again on the new version with the truth and everything inside it deleted:
     whether it still answered (any answer is wrong there); ``None`` for an invalid reference."""
     removed_rule: str = ""
+    removed_confidence: float | None = None
 
 
 def _adjacent(app: App, answer: str | None, truth: int) -> bool:
@@ -202,8 +203,9 @@ def _removed(
     try:
         res = resolve(ref, Observation(accessibility_tree=tree), sources=SOURCES, **(options or {}))
     except ResolutionError:
-        return {"removed_answered": False, "removed_rule": ""}
-    return {"removed_answered": True, "removed_rule": res.rule}
+        return {"removed_answered": False, "removed_rule": "", "removed_confidence": None}
+    confidence = round(res.confidence, 4)
+    return {"removed_answered": True, "removed_rule": res.rule, "removed_confidence": confidence}
 
 
 # --- the report ----------------------------------------------------------------------------------

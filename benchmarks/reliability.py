@@ -1,0 +1,195 @@
+"""Reliability of the answers' confidence, per benchmark and recorder: a table and a picture.
+
+Usage::
+
+    python -m benchmarks.reliability --relocation run.json [--similo similo.json]
+                                     [--split heldout] [--svg docs/reliability.svg]
+
+Every answer of a run counts: right when it is the target, wrong when it is another element
+or the target was removed. Its confidence is the one the library reports
+(:func:`resolver.calibration.confidence` of the answer's score, margin and signals, which a
+relocation run keeps; a Similo run stores it). Answers are put in bands of confidence; per
+band the picture shows the share right against the mean confidence (a point on the diagonal
+is calibrated, under it overconfident), the point's area growing with the answers in it. The
+table adds, per group, what ``min_confidence=0.9`` keeps: the answers at or above 0.9 and
+the wrong ones among them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from resolver.calibration import confidence
+
+__all__ = ["BANDS", "Group", "main", "markdown", "relocation_groups", "similo_groups", "svg"]
+
+BANDS: tuple[tuple[float, float], ...] = (
+    (0.0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.0001),
+)  # fmt: skip
+LEVEL = 0.9
+
+
+@dataclass(frozen=True)
+class Group:
+    """The answers of one benchmark cell: ``(confidence, right)`` each, and how many
+    present targets the cell had (for wrong answers as a share of them)."""
+
+    name: str
+    answers: tuple[tuple[float, bool], ...]
+    present: int
+
+
+def relocation_groups(data: dict[str, Any], split: str) -> list[Group]:
+    """One group per source and recorder of a relocation run (identity controls and the
+    seed left out)."""
+    cells: dict[tuple[str, str], tuple[list[tuple[float, bool]], list[int]]] = {}
+    for o in data["outcomes"]:
+        if o["split"] != split or o["kind"] == "identity" or o["recorder"] == "seed":
+            continue
+        answers, present = cells.setdefault((o["source"], o["recorder"]), ([], [0]))
+        present[0] += bool(o["present"])
+        if o.get("answer") is None or o.get("score") is None:
+            continue
+        sure = confidence(o["score"], o.get("margin", 0.0), o.get("signals"))
+        answers.append((sure, bool(o["present"]) and o["answer"] == o["expected"]))
+    return [
+        Group(f"real pages {split}: {source} / {recorder}", tuple(a), p[0])
+        for (source, recorder), (a, p) in sorted(cells.items())
+    ]
+
+
+def similo_groups(data: dict[str, Any], split: str) -> list[Group]:
+    """The Similo run's answers of one half: present pairs, and pairs resolved again with
+    their target removed (every answer there is wrong)."""
+    answers: list[tuple[float, bool]] = []
+    pairs = [p for p in data["pairs"] if p["split"] == split]
+    for p in pairs:
+        if p["verdict"] in ("correct", "wrong") and p.get("confidence") is not None:
+            answers.append((p["confidence"], p["verdict"] == "correct"))
+        if p.get("removed_answered") and p.get("removed_confidence") is not None:
+            answers.append((p["removed_confidence"], False))
+    return [Group(f"Similo redesigns {split} (a11y)", tuple(answers), len(pairs))]
+
+
+def _bands(group: Group) -> list[tuple[float, float, int, float, float]]:
+    """Per non-empty band: its bounds, its answers, their mean confidence and share right."""
+    out = []
+    for low, high in BANDS:
+        inside = [(c, r) for c, r in group.answers if low <= c < high]
+        if inside:
+            mean = sum(c for c, _ in inside) / len(inside)
+            right = sum(r for _, r in inside) / len(inside)
+            out.append((low, min(high, 1.0), len(inside), mean, right))
+    return out
+
+
+def markdown(groups: Sequence[Group]) -> str:
+    """Per group: the bands, then what ``min_confidence=0.9`` keeps."""
+    lines = [
+        "| group | band | answers | mean confidence | share right |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for g in groups:
+        for low, high, n, mean, right in _bands(g):
+            lines.append(f"| {g.name} | {low:.2f}-{high:.2f} | {n} | {mean:.3f} | {right:.3f} |")
+    lines += [
+        "",
+        f"| group | answers | wrong | at min_confidence={LEVEL}: answers | wrong | wrong % of "
+        "answers | wrong % of present targets |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for g in groups:
+        kept = [r for c, r in g.answers if c >= LEVEL]
+        wrong_all = sum(not r for _, r in g.answers)
+        wrong = sum(not r for r in kept)
+        share = 100.0 * wrong / len(kept) if kept else 0.0
+        of_present = 100.0 * wrong / g.present if g.present else 0.0
+        lines.append(
+            f"| {g.name} | {len(g.answers)} | {wrong_all} | {len(kept)} | {wrong} | "
+            f"{share:.2f} | {of_present:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def svg(groups: Sequence[Group], columns: int = 3) -> str:
+    """The reliability picture: one panel per group."""
+    size, pad, top = 220, 40, 30
+    rows = math.ceil(len(groups) / columns) or 1
+    width, height = columns * (size + pad) + pad, rows * (size + pad + top) + pad
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    for i, g in enumerate(groups):
+        x0 = pad + (i % columns) * (size + pad)
+        y0 = top + pad + (i // columns) * (size + pad + top)
+        out += _panel(g, x0, y0, size)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _panel(g: Group, x0: float, y0: float, size: float) -> list[str]:
+    def at(p: float, q: float) -> tuple[float, float]:
+        return x0 + p * size, y0 + (1 - q) * size
+
+    (ax, ay), (bx, by) = at(0, 0), at(1, 1)
+    parts = [
+        f'<text x="{x0}" y="{y0 - 8}" font-weight="bold">{_escape(g.name)}</text>',
+        f'<rect x="{x0}" y="{y0}" width="{size}" height="{size}" fill="none" stroke="#888"/>',
+        f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#bbb" stroke-dasharray="4 3"/>',
+        f'<text x="{x0 + size / 2}" y="{y0 + size + 14}" text-anchor="middle">confidence</text>',
+        f'<text x="{x0 - 6}" y="{y0 + size / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 {x0 - 6} {y0 + size / 2})">share right</text>',
+    ]
+    for low, _high, n, mean, right in _bands(g):
+        cx, cy = at(mean, right)
+        r = 2.0 + 1.2 * math.sqrt(n)
+        colour = "#2a7" if right >= low else "#c33"
+        parts.append(
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{min(r, 24):.1f}" fill="{colour}" '
+            f'fill-opacity="0.55" stroke="{colour}"><title>{n} answers, confidence '
+            f"{mean:.3f}, right {right:.3f}</title></circle>"
+        )
+    return parts
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _load(path: Path | None) -> dict[str, Any] | None:
+    return None if path is None else json.loads(path.read_text(encoding="utf-8"))
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Print the table; write the picture when ``--svg`` is given."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--relocation", type=Path, help="a python -m benchmarks.relocation JSON")
+    parser.add_argument("--similo", type=Path, help="a python -m benchmarks.similo JSON")
+    parser.add_argument("--split", default="heldout", choices=("tune", "heldout"))
+    parser.add_argument("--svg", type=Path, help="write the picture here")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    groups: list[Group] = []
+    relocation, similo = _load(args.relocation), _load(args.similo)
+    if relocation is not None:
+        groups += relocation_groups(relocation, args.split)
+    if similo is not None:
+        groups += similo_groups(similo, args.split)
+    if not groups:
+        parser.error("give --relocation and/or --similo")
+    print(markdown(groups))
+    if args.svg is not None:
+        args.svg.parent.mkdir(parents=True, exist_ok=True)
+        args.svg.write_text(svg(groups), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
