@@ -202,7 +202,7 @@ def _rule_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     completed / varied``); the ``chain`` pseudo-source is left out."""
     judged = [
         o for o in outcomes
-        if o["verdict"] != "error" and o["recorder"] != "seed" and o["source"] != "chain"
+        if o["verdict"] != "error" and o["recorder"] != "seed" and o.get("source") != "chain"
     ]  # fmt: skip
     if not judged:
         return ["(no cases)"]
