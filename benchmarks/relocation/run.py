@@ -3,12 +3,15 @@
 Usage::
 
     python -m benchmarks.relocation [--pages N] [--split heldout|tune|all]
-                                    [--sources a11y,dom] [--json out.json]
+                                    [--sources a11y,dom] [--json out.json] [--chain]
 
 For every corpus page (``readability-pages``): choose targets, make the changed versions,
 render base and versions in Chromium (cached), record each target on the base render with
-both recorders, and resolve every reference on every changed version with one source at a
-time. The seed's additive scorer runs on the a11y tree for comparison. Pages are processed
+every recorder (:data:`~benchmarks.relocation.recorders.RECORDERS`), and resolve every
+reference on every changed version with one source at a time. The seed's additive scorer
+runs on the a11y tree for comparison. With ``--chain``, the ``foreign`` and ``varied``
+references are also resolved with a11y, then dom after an a11y refusal (pseudo-source
+``chain``; each outcome says which source answered and what a11y did). Pages are processed
 one at a time per worker (two worker processes), so memory stays bounded.
 """
 
