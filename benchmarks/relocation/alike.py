@@ -10,8 +10,9 @@ target, tell the page from one where the answer is the target and something else
 
 The evidence of an element is what the same recorder writes for it on the changed page
 (``ref_from_row`` for ``ours``, :class:`~benchmarks.relocation.recorders.ForeignRecorder`
-for ``foreign``), compared with the reference field by field; the resolver's scores play no
-part. Per recorded field, the answer is at least as good as the target when:
+for ``foreign``, and that reference in the target's own convention for ``varied``),
+compared with the reference field by field; the resolver's scores play no part. Per
+recorded field, the answer is at least as good as the target when:
 
 - ``role`` (canonical), ``name`` (whitespace collapsed, case kept), ``tag``, ``href``, the
   platform IDs, ``class_name`` and the states: the answer's value equals the recorded one,
@@ -52,6 +53,7 @@ from resolver.roles import canonical_role
 from resolver.table import CandidateTable
 from resolver.text import collapse
 
+from .conventions import Drawn
 from .recorders import ForeignRecorder
 
 __all__ = [
@@ -253,8 +255,11 @@ class Page:
             self._by_xpath = {xp: nodes[b] for b, xp in links.items() if b in nodes}
         return self._by_xpath.get(ident)
 
-    def seen(self, executor_id: str, recorder: str, source: str) -> SemanticElementRef | None:
-        """What ``recorder`` writes for the element on this page (``None`` if not found)."""
+    def seen(
+        self, executor_id: str, recorder: str, source: str, drawn: Drawn | None = None
+    ) -> SemanticElementRef | None:
+        """What ``recorder`` writes for the element on this page (``None`` if not found);
+        ``drawn`` is the ``varied`` recorder's convention."""
         if recorder == "ours":
             table = self.table(source)
             ident = executor_id.partition(":")[2]
@@ -270,9 +275,11 @@ class Page:
             bbox = node.get("bbox")
         role = _value(node, "role") or None
         name = _value(node, "name").strip() or None
-        return self.foreign.ref(
-            str((node or {}).get("nodeId")), xpath, bbox, role, name, self._element_id(xpath)
-        )
+        ax_id = str((node or {}).get("nodeId"))
+        ref = self.foreign.ref(ax_id, xpath, bbox, role, name, self._element_id(xpath))
+        if recorder == "varied" and drawn is not None:
+            return self.foreign.varied(ref, ax_id, drawn)
+        return ref
 
     def _element_id(self, xpath: str | None) -> str | None:
         analysis = self.foreign.analysis
@@ -344,17 +351,19 @@ def judge(
     source: str,
     answer: str,
     expected: str | None,
+    drawn: Drawn | None = None,
 ) -> tuple[str, ...]:
     """The fields on which the target beats ``answer`` (empty: indistinguishable).
-    ``expected`` is the target's executor ID on the page, ``None`` when it was removed."""
+    ``expected`` is the target's executor ID on the page, ``None`` when it was removed;
+    ``drawn`` the ``varied`` recorder's convention."""
     shift = page.shift(ref, source)
-    seen = page.seen(answer, recorder, source)
+    seen = page.seen(answer, recorder, source, drawn)
     if seen is None:
         return ("answer not found",)
     mine = evidence(ref, seen, page.selects(answer), shift)
     if expected is None:
         return target_better(mine, perfect(ref, shift))
-    target = page.seen(expected, recorder, source)
+    target = page.seen(expected, recorder, source, drawn)
     if target is None:
         return ("target not found",)
     return target_better(mine, evidence(ref, target, page.selects(expected), shift))
@@ -418,10 +427,16 @@ def dominating(case: Mapping[str, float], keys: Sequence[str], grid: np.ndarray)
 
 
 def profile_of(
-    page: Page, ref: SemanticElementRef, recorder: str, source: str, answer: str
+    page: Page,
+    ref: SemanticElementRef,
+    recorder: str,
+    source: str,
+    answer: str,
+    drawn: Drawn | None = None,
 ) -> dict[str, float] | None:
-    """:func:`profile` of ``answer`` against ``ref`` on this page (``None`` if not found)."""
-    seen = page.seen(answer, recorder, source)
+    """:func:`profile` of ``answer`` against ``ref`` on this page (``None`` if not found;
+    ``drawn``: the ``varied`` recorder's convention)."""
+    seen = page.seen(answer, recorder, source, drawn)
     if seen is None:
         return None
     ev = evidence(ref, seen, page.selects(answer), page.shift(ref, source))

@@ -7,6 +7,9 @@ A change meant to keep behaviour (a refactor, a speed-up) must leave every outco
 
 prints how many cases each run has, how many differ (and the first few), and the count of
 outcomes per deciding rule in the second run; exits 1 when a case differs or is missing.
+``--recorders ours,foreign,completed`` (and ``--sources a11y,dom``) compare only those
+recorders' (sources') cases, e.g. a run with ``varied`` and ``--chain`` against one without.
+Fields a run lacks (an older run's outcomes have no ``convention``) count as empty.
 """
 
 from __future__ import annotations
@@ -60,14 +63,29 @@ def differences(
     return changed, missing
 
 
+def _only(outcomes: list[dict[str, Any]], field: str, values: str | None) -> list[dict[str, Any]]:
+    """The outcomes whose ``field`` is one of the comma-separated ``values`` (all: none)."""
+    if not values:
+        return outcomes
+    keep = {v.strip() for v in values.split(",") if v.strip()}
+    return [o for o in outcomes if o.get(field) in keep]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
     parser.add_argument("--show", type=int, default=10, help="differing cases printed")
+    parser.add_argument("--recorders", help="only these recorders, comma-separated")
+    parser.add_argument("--sources", help="only these sources, comma-separated")
     args = parser.parse_args(argv)
     runs = [_outcomes(json.loads(path.read_text())) for path in (args.before, args.after)]
     (first, key, fields), (second, _, _) = runs
+    if "recorder" in key:
+        first, second = (
+            _only(_only(run, "recorder", args.recorders), "source", args.sources)
+            for run in (first, second)
+        )
     before, after = keyed(first, key), keyed(second, key)
     changed, missing = differences(before, after, fields)
     print(f"cases: {len(before)} before, {len(after)} after; compared on {', '.join(fields)}")

@@ -20,13 +20,19 @@
     element found again on its own page and recorded with ``ref_from_row``. Where the
     element is not found with certainty there, the ``foreign`` reference as it is;
     :attr:`Recorded.completion` says which element each completion found.
+``varied``
+    The ``foreign`` reference as another tool's convention writes it: one convention per
+    target, drawn from :data:`~benchmarks.relocation.conventions.CONVENTIONS` with an RNG
+    seeded from the page name and the target key (:attr:`Recorded.convention`); the same
+    reference is resolved with either source. Like ``foreign``, it has no look-alikes and no
+    anchors.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
@@ -37,9 +43,11 @@ from resolver.capture import complete_ref, ref_from_row
 from resolver.capture.complete import answer_row
 from resolver.replay.captures import Capture
 
+from .conventions import LANDMARK_ROLES, Drawn, draw
+
 __all__ = ["RECORDERS", "ForeignRecorder", "Recorded", "css_from_xpath", "record_targets"]
 
-RECORDERS = ("ours", "foreign", "completed")
+RECORDERS = ("ours", "foreign", "completed", "varied")
 
 COMPLETIONS = ("element", "other", "refused")
 """What a completion found on the base render: the target, another element, or nothing
@@ -61,6 +69,8 @@ class Recorded:
     # (recorder, source) -> reference
     completion: dict[str, str] = field(default_factory=dict)
     # source -> one of COMPLETIONS, for the ``completed`` recorder
+    convention: Drawn = field(default_factory=Drawn)
+    # the ``varied`` recorder's convention for this target
 
 
 def css_from_xpath(xpath: str) -> str | None:
@@ -90,8 +100,8 @@ def _value(node: Mapping[str, Any], field_name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _named_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
-    names: list[str] = []
+def _ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """The AX ancestors of a node, innermost first (a cycle or a missing node ends them)."""
     seen = {node_id}
     parent = by_id.get(node_id, {}).get("parentId")
     while parent is not None and parent not in seen:
@@ -99,11 +109,28 @@ def _named_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tu
         node = by_id.get(parent)
         if node is None:
             break
+        yield node
+        parent = node.get("parentId")
+
+
+def _named_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
+    names: list[str] = []
+    for node in _ancestors(node_id, by_id):
         name = _value(node, "name").strip()
         if name and not node.get("ignored"):
             names.append(name)
-        parent = node.get("parentId")
     return tuple(reversed(names))
+
+
+def _landmark_ancestors(node_id: str, by_id: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
+    """The landmark ancestors of a node (:data:`LANDMARK_ROLES`), outermost first, each as
+    its name when it has one, else as its role."""
+    path: list[str] = []
+    for node in _ancestors(node_id, by_id):
+        role = _value(node, "role")
+        if role in LANDMARK_ROLES and not node.get("ignored"):
+            path.append(_value(node, "name").strip() or role)
+    return tuple(reversed(path))
 
 
 _NEARBY_SIDE = 2
@@ -231,14 +258,26 @@ class ForeignRecorder:
             **facts,
         )
 
+    def landmark_path(self, ax_id: str) -> tuple[str, ...]:
+        """The landmark ancestors of AX node ``ax_id`` (the ``landmarks`` convention)."""
+        return _landmark_ancestors(ax_id, self.by_id)
+
+    def varied(self, foreign: SemanticElementRef, ax_id: str, drawn: Drawn) -> SemanticElementRef:
+        """The ``foreign`` reference of AX node ``ax_id`` as convention ``drawn`` writes it."""
+        return drawn.apply(foreign, self.landmark_path(ax_id))
+
 
 def record_targets(
-    base: Capture, sources: tuple[str, ...], element_ids: Mapping[str, str | None]
+    base: Capture,
+    sources: tuple[str, ...],
+    element_ids: Mapping[str, str | None],
+    page: str = "",
 ) -> dict[str, Recorded]:
     """Every labelled target exposed in the base render's a11y tree, with its references.
 
     ``element_ids`` maps target keys to the element's ``id`` attribute in the page (the
-    pages are rendered without scripts, so the render has the same ids).
+    pages are rendered without scripts, so the render has the same ids); ``page`` (the page
+    name) seeds the ``varied`` recorder's choice of convention per target.
     """
     foreign_recorder = ForeignRecorder(base)
     pairs = Counter(
@@ -279,7 +318,11 @@ def record_targets(
             refs[("completed", source)], completion[source] = _completed(
                 foreign, base, source, target_rows[source]
             )
-        out[key] = Recorded(key, role, name, twin, refs, completion)
+        drawn = draw(page, key)
+        varied = foreign_recorder.varied(foreign, str(ax_id), drawn)
+        for source in [s for s in sources if ("foreign", s) in refs]:
+            refs[("varied", source)] = varied
+        out[key] = Recorded(key, role, name, twin, refs, completion, drawn)
     return out
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from .alike import dominating, profile_grid
+from .conventions import CONVENTIONS
 from .mutate import KINDS
 from .recorders import COMPLETIONS, RECORDERS
 
@@ -22,6 +23,10 @@ COLUMNS = (
     ("a11y", "completed"),
     ("dom", "completed"),
     ("a11y", "seed"),
+    ("a11y", "varied"),
+    ("dom", "varied"),
+    ("chain", "foreign"),
+    ("chain", "varied"),
 )
 TITLES = {"heldout": "Held-out half", "tune": "Tune half"}
 ELEMENTS = ("link", "button", "input", "heading", "image")
@@ -193,11 +198,15 @@ def _apart_rows(outcomes: list[dict[str, Any]]) -> list[str]:
 def _rule_rows(outcomes: list[dict[str, Any]]) -> list[str]:
     """Per deciding rule (its id, :data:`resolver.decide.RULES`): what it did to present
     targets (right, wrong, abstained) and to removed ones (answered, refused), every column
-    together and each recorder apart (``ours / foreign / completed``)."""
-    judged = [o for o in outcomes if o["verdict"] != "error" and o["recorder"] != "seed"]
+    of the a11y and dom sources together and each recorder apart (``ours / foreign /
+    completed / varied``); the ``chain`` pseudo-source is left out."""
+    judged = [
+        o for o in outcomes
+        if o["verdict"] != "error" and o["recorder"] != "seed" and o.get("source") != "chain"
+    ]  # fmt: skip
     if not judged:
         return ["(no cases)"]
-    recorders = ("ours", "foreign", "completed")
+    recorders = RECORDERS
     lines = [
         "| rule | present: correct | wrong | abstained | removed: answered | refused |",
         "|---|---:|---:|---:|---:|---:|",
@@ -213,6 +222,130 @@ def _rule_rows(outcomes: list[dict[str, Any]]) -> list[str]:
             cells.append(f"{sum(split)} ({' / '.join(map(str, split))})")
         lines.append(f"| `{rule}` | " + " | ".join(cells) + " |")
     return lines
+
+
+def _convention_of(outcomes: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
+    """``(page, key) -> convention`` of the ``varied`` recorder's targets."""
+    return {
+        (o["page"], o["key"]): o.get("convention") or ""
+        for o in outcomes
+        if o["recorder"] == "varied"
+    }
+
+
+def _convention_rows(outcomes: list[dict[str, Any]], source: str) -> list[str]:
+    """Per convention of the ``varied`` recorder on one source: present targets correct /
+    wrong / abstained, wrong answers with a twin, removed targets answered, the identity
+    control, and the ``foreign`` reference on the same cases."""
+    drawn = _convention_of(outcomes)
+    mine = [o for o in outcomes if o["source"] == source and o["recorder"] in ("varied", "foreign")]
+    lines = [
+        "| convention | targets | present | correct % | wrong % | abstained % "
+        "| wrong with a twin | removed | answered % | identity correct % "
+        "| foreign on the same cases: correct / wrong / abstained %, answered % |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name in (*CONVENTIONS, "all"):
+        cases = [o for o in mine if name == "all" or drawn.get((o["page"], o["key"])) == name]
+        varied = [o for o in cases if o["recorder"] == "varied"]
+        if not varied:
+            continue
+        changed = [o for o in varied if o["kind"] != "identity"]
+        foreign = [o for o in cases if o["recorder"] == "foreign" and o["kind"] != "identity"]
+        c, f = _counts(changed), _counts(foreign)
+        identity = _counts(o for o in varied if o["kind"] == "identity")
+        present = c["correct"] + c["wrong"] + c["abstained"]
+        removed = c["rejected"] + c["false_hit"]
+        f_present = f["correct"] + f["wrong"] + f["abstained"]
+        f_removed = f["rejected"] + f["false_hit"]
+        twin_wrong = sum(1 for o in changed if o["verdict"] == "wrong" and o["twin"])
+        targets = len({(o["page"], o["key"]) for o in varied})
+        id_present = identity["correct"] + identity["wrong"] + identity["abstained"]
+        lines.append(
+            f"| {name} | {targets} | {present} | {_pct(c['correct'], present)} "
+            f"| {_pct(c['wrong'], present)} | {_pct(c['abstained'], present)} | {twin_wrong} "
+            f"| {removed} | {_pct(c['false_hit'], removed)} "
+            f"| {_pct(identity['correct'], id_present)} "
+            f"| {_pct(f['correct'], f_present)} / {_pct(f['wrong'], f_present)} / "
+            f"{_pct(f['abstained'], f_present)}, {_pct(f['false_hit'], f_removed)} |"
+        )
+    return lines if len(lines) > 2 else ["(no cases)"]
+
+
+def _convention_sections(outcomes: list[dict[str, Any]]) -> list[str]:
+    """One table per source of the ``varied`` recorder's outcomes by convention."""
+    varied = {o["source"] for o in outcomes if o["recorder"] == "varied"}
+    sources = [s for s in ("a11y", "dom", "chain") if s in varied]
+    if not sources:
+        return []
+    lines = [
+        "### The varied recorder, per convention",
+        "",
+        "Each target's foreign reference as one other tool's convention writes it "
+        "(`benchmarks/relocation/conventions.py`; one convention per target, drawn from the "
+        "page name and target key). Changed versions; `identity correct %` is the present "
+        "targets on the unchanged base render; the last column is the `foreign` reference "
+        "of the same targets on the same versions.",
+        "",
+    ]
+    for source in sources:
+        lines += [f"Source `{source}`:", "", *_convention_rows(outcomes, source), ""]
+    return lines
+
+
+def _chain_rows(outcomes: list[dict[str, Any]]) -> list[str]:
+    """Per chain recorder (and convention, for ``varied``): how often a11y refused, how
+    often dom then answered, and how those answers were judged."""
+    chain = [o for o in outcomes if o["source"] == "chain"]
+    lines = [
+        "| recorder | convention | cases | a11y answered | a11y refused | dom answered after "
+        "| of them correct | wrong | removed answered |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    groups: list[tuple[str, str, list[dict[str, Any]]]] = []
+    for recorder in ("foreign", "varied"):
+        mine = [o for o in chain if o["recorder"] == recorder]
+        if not mine:
+            continue
+        groups.append((recorder, "all", mine))
+        if recorder == "varied":
+            for name in CONVENTIONS:
+                subset = [o for o in mine if o.get("convention") == name]
+                if subset:
+                    groups.append((recorder, name, subset))
+    for recorder, name, items in groups:
+        by_a11y = sum(1 for o in items if o.get("answered_by") == "a11y")
+        refused = sum(1 for o in items if o.get("a11y_status") not in (None, "accepted"))
+        dom = [o for o in items if o.get("answered_by") == "dom"]
+        c = _counts(dom)
+        lines.append(
+            f"| {recorder} | {name} | {len(items)} | {by_a11y} | {refused} | {len(dom)} "
+            f"| {c['correct']} | {c['wrong']} | {c['false_hit']} |"
+        )
+    return lines if len(lines) > 2 else ["(no cases)"]
+
+
+def _chain_section(outcomes: list[dict[str, Any]]) -> list[str]:
+    """The ``--chain`` pseudo-source: a11y, then dom after an a11y refusal."""
+    if not any(o["source"] == "chain" for o in outcomes):
+        return []
+    chain = [o for o in outcomes if o["source"] == "chain"]
+    return [
+        "### Chain: a11y, then dom",
+        "",
+        "The foreign and varied references (their a11y form) resolved with "
+        '`resolve(ref, obs, sources=("a11y", "dom"), coords_fallback="never")`: '
+        "an answer is right when it is the target in the source that gave it (its AX node, "
+        "or the DOM row at its XPath).",
+        "",
+        *_overall_rows(chain),
+        "",
+        "Answers given by dom after a11y refused (changed versions; `a11y refused` counts "
+        "every a11y status other than accepted):",
+        "",
+        *_chain_rows(chain),
+        "",
+    ]
 
 
 def _columns(outcomes: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -275,7 +408,7 @@ def _wrong_lines(outcomes: list[dict[str, Any]], limit: int) -> list[str]:
     ]
     wrong.sort(key=lambda o: (o["page"], o["version"], int(o["key"][1:]), o["source"]))
     lines = [
-        f"{len(wrong)} wrong answers and false hits of `ours`/`foreign`/`completed` "
+        f"{len(wrong)} wrong answers and false hits of `ours`/`foreign`/`completed`/`varied` "
         f"(the seed's are in the JSON){'' if len(wrong) <= limit else f'; first {limit} shown'}:",
         "",
         "| page | version | key | source | recorder | mutation | verdict | expected | got "
@@ -341,6 +474,8 @@ def _section(
         "",
         *_overall_rows(identity),
         "",
+        *_convention_sections(outcomes),
+        *_chain_section(changed),
         "### Completed references",
         "",
         "The foreign references completed from their base render "
@@ -465,7 +600,9 @@ def markdown(
         "ancestors, and what a content script reads (tag, id, classes, href, attributes, "
         "nearby texts); `completed` = the foreign reference completed from the base render "
         "(`complete_ref`: the element found again there and recorded with `ref_from_row`); "
-        "`seed` = the seed's additive scorer on the a11y tree (foreign reference).",
+        "`seed` = the seed's additive scorer on the a11y tree (foreign reference); `varied` = "
+        "the foreign reference in one other tool's convention per target (see the per-convention "
+        "section); source `chain` (with `--chain`) = a11y, then dom after an a11y refusal.",
         "",
     ]
     for split in splits:

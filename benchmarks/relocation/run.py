@@ -3,12 +3,15 @@
 Usage::
 
     python -m benchmarks.relocation [--pages N] [--split heldout|tune|all]
-                                    [--sources a11y,dom] [--json out.json]
+                                    [--sources a11y,dom] [--json out.json] [--chain]
 
 For every corpus page (``readability-pages``): choose targets, make the changed versions,
 render base and versions in Chromium (cached), record each target on the base render with
-both recorders, and resolve every reference on every changed version with one source at a
-time. The seed's additive scorer runs on the a11y tree for comparison. Pages are processed
+every recorder (:data:`~benchmarks.relocation.recorders.RECORDERS`), and resolve every
+reference on every changed version with one source at a time. The seed's additive scorer
+runs on the a11y tree for comparison. With ``--chain``, the ``foreign`` and ``varied``
+references are also resolved with a11y, then dom after an a11y refusal (pseudo-source
+``chain``; each outcome says which source answered and what a11y did). Pages are processed
 one at a time per worker (two worker processes), so memory stays bounded.
 """
 
@@ -93,6 +96,16 @@ class Options:
     settings: tuple[tuple[str, float], ...] = ()
     """``MatchConfig`` values for every resolution (``--threshold``, ``--min-margin``,
     ``--min-confidence``); none given: the library's defaults."""
+    chain: bool = False
+    """Also resolve the ``foreign`` and ``varied`` references with the a11y source, then the
+    DOM source after an a11y refusal (pseudo-source ``chain``, ``--chain``)."""
+
+
+CHAIN = "chain"
+"""The pseudo-source of ``--chain``: ``resolve(ref, obs, sources=CHAIN_SOURCES,
+coords_fallback="never")``."""
+CHAIN_SOURCES = ("a11y", "dom")
+CHAIN_RECORDERS = ("foreign", "varied")
 
 
 SETTINGS: dict[str, str] = {
@@ -167,11 +180,18 @@ def _resolve(
 ) -> tuple[str | None, str | None, str | None, dict[str, Any]]:
     """``(answer, error code, unexpected error, decision)`` of one resolution; ``decision``
     holds the best candidate, its score and its margin over the best different target, also
-    when the source abstained (for risk/coverage curves at other thresholds)."""
+    when the source abstained (for risk/coverage curves at other thresholds). The ``chain``
+    pseudo-source tries a11y, then DOM, without the coordinates fallback; its decision also
+    says which source answered and what the a11y source did."""
     try:
         if recorder == "seed":
             return seed_resolve_cdp(ref, obs), None, None, {}
-        res = resolve(ref, obs, sources=(source,), **dict(settings))
+        if source == CHAIN:
+            res = resolve(
+                ref, obs, sources=CHAIN_SOURCES, coords_fallback="never", **dict(settings)
+            )
+        else:
+            res = resolve(ref, obs, sources=(source,), **dict(settings))
         best: dict[str, Any] = {
             "best": res.executor_id, "score": res.score, "margin": res.margin, "rule": res.rule,
         }  # fmt: skip
@@ -179,11 +199,23 @@ def _resolve(
         if step is not None and step.best is not None and step.best.signals:
             # The answer's signals (none when a recorded selector vouched for it).
             best["signals"] = {k: round(v, 4) for k, v in step.best.signals.items()}
+        if source == CHAIN:
+            best.update(_chain_steps(res.trace, res.source))
         return res.executor_id, None, None, best
     except ResolutionError as exc:
-        return None, exc.code.value, None, _evidence(exc)
+        evidence = _evidence(exc)
+        if source == CHAIN:
+            evidence.update(_chain_steps(exc.evidence.trace, None))
+        return None, exc.code.value, None, evidence
     except Exception as exc:  # a bug in the library must not stop the run: count it
         return None, None, f"{type(exc).__name__}: {exc}"[:300], {}
+
+
+def _chain_steps(trace: Any, answered_by: str | None) -> dict[str, Any]:
+    """Which source of the chain answered (``None``: neither) and the a11y source's status
+    (``accepted``, ``not_found``, ``ambiguous`` ...)."""
+    a11y = next((t.status for t in trace if t.source == "a11y"), None)
+    return {"answered_by": answered_by, "a11y_status": a11y}
 
 
 def _evidence(exc: ResolutionError) -> dict[str, Any]:
@@ -225,6 +257,26 @@ def _trials(
                 yield rec, recorder, source, ref
         if options.seed and "a11y" in options.sources and ("foreign", "a11y") in rec.refs:
             yield rec, "seed", "a11y", rec.refs[("foreign", "a11y")]
+        if options.chain:
+            for recorder in CHAIN_RECORDERS:
+                if (recorder, "a11y") in rec.refs:
+                    yield rec, recorder, CHAIN, rec.refs[(recorder, "a11y")]
+
+
+def _expected(source: str, label: dict[str, Any], rows: dict[str, dict[str, int]]) -> str | None:
+    """The target's executor ID for ``source`` on the changed page (``None``: removed)."""
+    if source == "a11y":
+        node = label.get("ax_node_id")
+        return f"a11y:{node}" if node is not None and str(node) in rows["a11y"] else None
+    xpath = label.get("xpath")
+    return f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
+
+
+def _answer_source(source: str, answer: str | None) -> str:
+    """The source whose executor ID ``answer`` is (``chain``: the one that answered)."""
+    if source != CHAIN or answer is None:
+        return source
+    return "a11y" if answer.startswith("a11y:") else "dom"
 
 
 def evaluate_version(
@@ -239,29 +291,30 @@ def evaluate_version(
 ) -> list[dict[str, Any]]:
     """Every (target, recorder, source) outcome on one changed version."""
     obs = changed.observation
-    tables = {s: obs.candidates(s) for s in options.sources}
+    needed = set(options.sources) | (set(CHAIN_SOURCES) if options.chain else set())
+    tables = {s: obs.candidates(s) for s in ("a11y", "dom") if s in needed}
     rows = {s: _lookup(t) for s, t in tables.items()}
     split = split_of(page)
     seen = Page(changed)
     outcomes = []
     for rec, recorder, source, ref in _trials(recorded, options):
         label = changed.labels.get(rec.key) or {}
-        if source == "a11y":
-            node = label.get("ax_node_id")
-            present = node is not None and str(node) in rows["a11y"]
-            expected = f"a11y:{node}" if present else None
-        else:
-            xpath = label.get("xpath")
-            expected = f"xpath:{xpath}" if xpath and xpath in rows["dom"] else None
+        # The chain's answer is right when it is the target in the source that gave it.
+        targets_of = CHAIN_SOURCES if source == CHAIN else (source,)
+        expecteds = {s: _expected(s, label, rows) for s in targets_of}
+        expected = next((e for e in expecteds.values() if e is not None), None)
         start = time.perf_counter()
         answer, code, error, decision = _resolve(
             recorder, ref, obs, source, settings=options.settings
         )
-        if decision.get("best") and source == "dom":
+        if decision.get("best") and source in ("dom", CHAIN):
             decision["best"] = _normalise(decision["best"], tables["dom"])
         ms = 1000 * (time.perf_counter() - start)
-        if answer is not None and source == "dom":
+        if answer is not None and source in ("dom", CHAIN):
             answer = _normalise(answer, tables["dom"])
+        answering = _answer_source(source, answer)
+        if expecteds.get(answering) is not None:
+            expected = expecteds[answering]  # the target in the answer's own terms
         if error is not None:
             verdict = "error"
         elif expected is None:
@@ -287,8 +340,11 @@ def evaluate_version(
             "verdict": verdict,
             "code": code,
             "ms": round(ms, 2),
+            "convention": rec.convention.name if recorder == "varied" else "",
             **decision,
         }
+        if recorder == "varied" and rec.convention.variant:
+            outcome["variant"] = rec.convention.variant
         if error is not None:
             outcome["error"] = error
         if recorder == "completed":
@@ -298,20 +354,33 @@ def evaluate_version(
         writer = recorder
         if recorder == "completed":
             writer = "foreign" if outcome["completion"] == "refused" else "ours"
+        drawn = rec.convention if recorder == "varied" else None
         if recorder in RECORDERS and answer is not None and verdict != "error":
             # How far the answer is from its reference, field by field (report: dominance)
-            outcome["profile"] = profile_of(seen, ref, writer, source, answer)
+            outcome["profile"] = profile_of(seen, ref, writer, answering, answer, drawn)
         if verdict in ("wrong", "false_hit"):
-            table = tables.get(source)
-            outcome["expected_desc"] = _describe(expected, table, rows.get(source, {}))
-            outcome["answer_desc"] = _describe(answer, table, rows.get(source, {}))
+            table = tables.get(answering)
+            described = _source_of(expected, answering)
+            outcome["expected_desc"] = _describe(
+                expected, tables.get(described), rows.get(described, {})
+            )
+            outcome["answer_desc"] = _describe(answer, table, rows.get(answering, {}))
             if recorder in RECORDERS and answer is not None:
                 # Fields on which the target beats the answer; none: indistinguishable
-                outcome["apart"] = list(judge(seen, ref, writer, source, answer, expected))
+                outcome["apart"] = list(
+                    judge(seen, ref, writer, answering, answer, expected, drawn)
+                )
             if verdict == "false_hit" and answer is not None:
                 outcome["same_address"] = _same_address(rec, answer, obs, rows)
         outcomes.append(outcome)
     return outcomes
+
+
+def _source_of(executor_id: str | None, default: str) -> str:
+    """The source of an ``a11y:`` or ``xpath:`` executor ID (else ``default``)."""
+    if executor_id is None:
+        return default
+    return "a11y" if executor_id.startswith("a11y:") else "dom"
 
 
 def page_versions(
@@ -350,7 +419,9 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
         return result
     renders["cached" if hit else "rendered"] += 1
     base = load_capture(f"{name}/base", files)
-    recorded = record_targets(base, options.sources, {t.key: t.element_id for t in targets})
+    recorded = record_targets(
+        base, options.sources, {t.key: t.element_id for t in targets}, page=name
+    )
     by_key = {t.key: t for t in targets}
     result["recorded"] = len(recorded)
     result["twins"] = sum(r.twin for r in recorded.values())
@@ -454,6 +525,11 @@ def main(argv: list[str] | None = None) -> int:
     for flag, what in SETTINGS.items():
         parser.add_argument(flag, type=float, help=f"MatchConfig.{what} (default: the library's)")
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
+    parser.add_argument(
+        "--chain", action="store_true",
+        help="also resolve the foreign and varied references with a11y then dom "
+        "(pseudo-source 'chain', no coordinates fallback)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
 
     sources = tuple(s.strip() for s in args.sources.split(",") if s.strip())
@@ -477,7 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--threshold, --min-margin and --min-confidence take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        args.moves, chosen_settings,
+        args.moves, chosen_settings, args.chain,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -495,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
         "restyles": args.restyles,
         "moves": args.moves,
         "settings": dict(chosen_settings),
+        "chain": args.chain,
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)

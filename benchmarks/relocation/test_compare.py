@@ -35,3 +35,22 @@ def test_equal_runs_pass_and_a_changed_case_fails(
     empty = tmp_path / "d.json"
     empty.write_text(json.dumps([] if catalog else {"outcomes": []}))
     assert main([str(a), str(empty)]) == 1  # a case missing from one run
+
+
+def test_only_the_chosen_recorders_and_sources_are_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = _run(tmp_path / "old.json", "correct")  # an older run: no varied, no convention
+    case = json.loads(old.read_text())["outcomes"][0]
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps({"outcomes": [
+        {**case, "convention": ""},
+        {**case, "recorder": "varied", "convention": "bare", "verdict": "wrong"},
+        {**case, "recorder": "foreign", "source": "chain", "verdict": "wrong"},
+    ]}))  # fmt: skip
+    assert main([str(old), str(new)]) == 1  # the new cases are in one run only
+    assert "in one run only: 2" in capsys.readouterr().out
+    assert main([str(old), str(new), "--recorders", "ours,foreign"]) == 1  # the chain's
+    assert main([str(old), str(new), "--recorders", "ours,foreign", "--sources", "a11y"]) == 0
+    assert main([str(old), str(new), "--recorders", "ours"]) == 0
+    assert "differ: 0; in one run only: 0" in capsys.readouterr().out

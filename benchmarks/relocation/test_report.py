@@ -7,8 +7,8 @@ from typing import Any
 from benchmarks.relocation.report import _rule_rows
 
 
-def _o(verdict: str, recorder: str, rule: str | None) -> dict[str, Any]:
-    return {"verdict": verdict, "recorder": recorder, "rule": rule}
+def _o(verdict: str, recorder: str, rule: str | None, source: str = "a11y") -> dict[str, Any]:
+    return {"verdict": verdict, "recorder": recorder, "rule": rule, "source": source}
 
 
 def test_outcomes_are_counted_per_rule_and_recorder() -> None:
@@ -16,13 +16,16 @@ def test_outcomes_are_counted_per_rule_and_recorder() -> None:
         _o("correct", "ours", "accept.score"), _o("correct", "foreign", "accept.score"),
         _o("wrong", "foreign", "accept.score"), _o("rejected", "ours", "refuse.stray"),
         _o("false_hit", "completed", "accept.score"), _o("error", "ours", None),
-        _o("correct", "seed", None),
+        _o("correct", "seed", None), _o("abstained", "varied", "refuse.stray"),
+        _o("correct", "foreign", "accept.score", source="chain"),
     ])  # fmt: skip
-    none = "0 (0 / 0 / 0)"
-    assert (
-        rows[2]
-        == f"| `accept.score` | 2 (1 / 1 / 0) | 1 (0 / 1 / 0) | {none} | 1 (0 / 0 / 1) | {none} |"
+    none = "0 (0 / 0 / 0 / 0)"
+    assert rows[2] == (
+        f"| `accept.score` | 2 (1 / 1 / 0 / 0) | 1 (0 / 1 / 0 / 0) | {none} "
+        f"| 1 (0 / 0 / 1 / 0) | {none} |"
     )
-    assert rows[3] == f"| `refuse.stray` | {none} | {none} | {none} | {none} | 1 (1 / 0 / 0) |"
-    assert len(rows) == 4  # errors and the seed's outcomes have no rule
+    assert rows[3] == (
+        f"| `refuse.stray` | {none} | {none} | 1 (0 / 0 / 0 / 1) | {none} | 1 (1 / 0 / 0 / 0) |"
+    )
+    assert len(rows) == 4  # errors, the seed's outcomes and the chain's are not counted
     assert _rule_rows([]) == ["(no cases)"]
