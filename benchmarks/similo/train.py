@@ -133,7 +133,8 @@ def _fold_report(examples: list[Example], l2: float) -> None:
     n = len(examples)
     print(
         f"leave-one-app-out over {n} tune pairs: best row right {top} ({top / n:.1%}); "
-        f"at pairwise_accept={accept}, pairwise_margin={margin}: answered {answered}, "
+        f"the model alone, answering its best row at pairwise_accept={accept}, "
+        f"pairwise_margin={margin}: answered {answered}, "
         f"right {right}, wrong {answered - right} ({(answered - right) / n:.1%} of pairs)",
         file=sys.stderr,
     )
