@@ -281,13 +281,17 @@ def resolve(
         An :class:`Observation`, a mapping with its fields, or any object with
         ``accessibility_tree`` / ``dom_html`` / ``screenshot`` attributes.
     sources:
-        Which sources to try, in order (default a11y, dom, vision, coords).
+        Which sources to try, in order (default a11y, dom, vision, coords). A source that
+        refuses with evidence that the target is gone (or that its twins cannot be told
+        apart) ends the chain: a weaker source does not overrule it
+        (:func:`resolver.decide.shows_absence`, ``refuse.absent_upstream``).
     config:
         A :class:`~resolver.config.MatchConfig`; ``**options`` override single fields
         (``threshold=0.7``, ``min_margin=0.1``, ``w_bbox=0``...).
     coords_fallback:
         ``"unobserved"`` (default): use the recorded bbox centre only if no earlier source could
-        look; ``"always"``: also after sources looked and failed; ``"never"``.
+        look; ``"always"``: also after sources looked and failed (never after evidence of
+        absence); ``"never"``.
 
     Returns
     -------
