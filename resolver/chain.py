@@ -2,7 +2,13 @@
 
 Each source the observation has is judged in turn (:func:`resolver.decide.decide`); the first
 that accepts answers. A source that looked and found nothing certain is recorded in the trace
-and the next one is tried. ``coords`` (the recorded bbox centre) is a last resort that, by
+and the next one is tried, unless that source refused with evidence of absence (the target's
+record, slot or neighbours are there without it; its twins cannot be told apart:
+:func:`resolver.decide.shows_absence`): a weaker source does not overrule a stronger one's
+evidence, so the later sources, the coordinates too, are skipped (``refuse.absent_upstream``)
+and the error names the stronger source's rule. A source that had no input, could not be
+used, had no candidates or no row of the reference's role, or found nothing good enough,
+passes on to the next. ``coords`` (the recorded bbox centre) is a last resort that, by
 default, is used only when no earlier source could look at all: once a source has seen the UI
 and not found the element, clicking the old position would be a guess.
 """
@@ -14,7 +20,7 @@ from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
-from .decide import Decision, decide, decide_many
+from .decide import Decision, decide, decide_many, shows_absence
 from .errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -28,6 +34,7 @@ from .models import SemanticElementRef
 from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry, center
 from .roles import canonical_role
+from .table import CandidateTable
 
 __all__ = ["DEFAULT_SOURCES", "resolve", "resolve_element", "resolve_many"]
 
@@ -85,6 +92,8 @@ class _Run:
         self.evidence: list[Candidate] = []
         self.looked = False
         self.ambiguous = False
+        self.gone: TraceEntry | None = None
+        """The entry of the source that found evidence of absence, once one did."""
 
     def source(self, source: str, config: MatchConfig) -> Resolution | None:
         """Judge one source; a Resolution when it accepts.
@@ -93,6 +102,8 @@ class _Run:
         around the ref's recorded box, smallest first (``Source.regions``); the first window
         in which it accepts answers, and the whole input is read only when none does.
         """
+        if self.upstream(source):
+            return None
         if not self.observation.has(source):
             self.absent(source)
             return None
@@ -114,7 +125,19 @@ class _Run:
         except SourceUnavailableError as exc:
             self.unavailable(source, exc)
             return None
-        return self.judged(source, decide(self.ref, table, config), table.diagnostics)
+        return self.judged(source, decide(self.ref, table, config), table)
+
+    def upstream(self, source: str) -> bool:
+        """Whether an earlier source found evidence of absence; if so, ``source`` is recorded
+        as skipped."""
+        if self.gone is None:
+            return False
+        reason = (
+            f"{self.gone.source} found evidence that the target is gone ({self.gone.rule}); "
+            f"{source} does not overrule it"
+        )
+        self.trace.append(TraceEntry(source, "skipped", reason, rule="refuse.absent_upstream"))
+        return True
 
     def absent(self, source: str) -> None:
         """Record that the observation has no input for ``source``."""
@@ -125,19 +148,19 @@ class _Run:
         """Record that ``source`` cannot be used here (an extra is not installed)."""
         self.trace.append(TraceEntry(source, "unavailable", exc.message, rule="refuse.unavailable"))
 
-    def judged(
-        self, source: str, decision: Decision, diagnostics: Mapping[str, int]
-    ) -> Resolution | None:
-        """Record the decision on ``source``'s whole table (with what building it repaired,
-        ``diagnostics``); a Resolution when it accepts."""
+    def judged(self, source: str, decision: Decision, table: CandidateTable) -> Resolution | None:
+        """Record the decision on ``source``'s whole ``table`` (with what building it
+        repaired); a Resolution when it accepts."""
         self.looked = True
         entry = TraceEntry(
             source, decision.status, decision.reason, decision.best, decision.runner_up,
-            decision.rule, decision.rules, diagnostics,
+            decision.rule, decision.rules, table.diagnostics,
         )  # fmt: skip
         self.trace.append(entry)
         if decision.status == "accepted":
             return self._answer(source, decision)
+        if shows_absence(self.ref, table, decision):
+            self.gone = entry
         self.ambiguous = self.ambiguous or decision.status == "ambiguous"
         self.evidence.extend(decision.candidates[:3])
         return None
@@ -156,7 +179,10 @@ class _Run:
         )
 
     def coords(self, policy: str) -> Resolution | None:
-        """The recorded box centre, rescaled to the observation, when the policy allows."""
+        """The recorded box centre, rescaled to the observation, when the policy allows (and no
+        source found evidence of absence)."""
+        if self.upstream("coords"):
+            return None
         ref = self.ref
         allowed = policy == "always" or (policy == "unobserved" and not self.looked)
         if ref.bbox is None or not allowed:
@@ -181,9 +207,11 @@ class _Run:
         return Resolution(executor, "coords", 0.0, 0.0, cand, (x, y), (), tuple(self.trace))
 
     def _deciding_rule(self) -> str:
-        """The rule behind the error: the first source's that found a tie, when one did;
-        else the first that looked and refused; else the first entry's (why no source
-        could look)."""
+        """The rule behind the error: the source's that found evidence of absence, when one
+        did; else the first source's that found a tie, when one did; else the first that
+        looked and refused; else the first entry's (why no source could look)."""
+        if self.gone is not None:
+            return self.gone.rule
         for wanted in (("ambiguous",), ("not_found",), ()):
             for entry in self.trace:
                 if not wanted or entry.status in wanted:
@@ -200,7 +228,8 @@ class _Run:
             "details": {"ref": ref.model_dump(mode="json")},
             "rule": self._deciding_rule(),
         }
-        if self.ambiguous:
+        tied = self.ambiguous if self.gone is None else self.gone.status == "ambiguous"
+        if tied:
             return AmbiguousMatchError(
                 f"{described!r}: more than one candidate fits and none clearly best; "
                 "refine the reference (container path, bbox) or ask",
@@ -252,13 +281,17 @@ def resolve(
         An :class:`Observation`, a mapping with its fields, or any object with
         ``accessibility_tree`` / ``dom_html`` / ``screenshot`` attributes.
     sources:
-        Which sources to try, in order (default a11y, dom, vision, coords).
+        Which sources to try, in order (default a11y, dom, vision, coords). A source that
+        refuses with evidence that the target is gone (or that its twins cannot be told
+        apart) ends the chain: a weaker source does not overrule it
+        (:func:`resolver.decide.shows_absence`, ``refuse.absent_upstream``).
     config:
         A :class:`~resolver.config.MatchConfig`; ``**options`` override single fields
         (``threshold=0.7``, ``min_margin=0.1``, ``w_bbox=0``...).
     coords_fallback:
         ``"unobserved"`` (default): use the recorded bbox centre only if no earlier source could
-        look; ``"always"``: also after sources looked and failed; ``"never"``.
+        look; ``"always"``: also after sources looked and failed (never after evidence of
+        absence); ``"never"``.
 
     Returns
     -------
@@ -377,6 +410,9 @@ def _source_many(
     if source == "coords":
         answered = {i: run.coords(coords_fallback) for i, run in runs.items()}
         return {i: found for i, found in answered.items() if found is not None}
+    runs = {i: run for i, run in runs.items() if not run.upstream(source)}
+    if not runs:
+        return {}
     if SOURCES[source].region_builder is not None or not observation.has(source):
         # Windows around each reference's own box (or nothing to look at): one at a time.
         return _one_by_one(runs, source, config)
@@ -395,7 +431,7 @@ def _source_many(
         return _one_by_one(runs, source, config)
     settled: dict[int, Resolution | ResolutionError] = {}
     for (i, run), decision in zip(runs.items(), decisions, strict=True):
-        found = run.judged(source, decision, table.diagnostics)
+        found = run.judged(source, decision, table)
         if found is not None:
             settled[i] = found
     return settled

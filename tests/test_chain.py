@@ -395,3 +395,141 @@ def test_outcome_comparison_can_fail() -> None:
         assert_same_outcomes(resolve_many(refs[::-1], obs()), single)
     with pytest.raises(AssertionError):
         assert_same_outcomes(resolve_many(refs, obs(), min_margin=0.9), single)
+
+
+# -- a weaker source does not overrule a stronger one's evidence of absence ------------------
+
+ALICE, BOB = ("Alice", "alice@example.com"), ("Bob", "bob@example.com")
+CAROL = ("Carol", "carol@example.com")
+CAROLS_ROW_DOM = (
+    "<html><head><title>Users</title></head><body><table><tr><td>Carol</td>"
+    "<td>carol@example.com</td><td><button>Delete</button></td></tr></table></body></html>"
+)
+"""A document in which the DOM source alone answers Bob's "Delete" with Carol's."""
+BOBS_DELETE = SemanticElementRef(
+    role="button", name="Delete", bbox=(420, 90, 480, 118), screen_size=(1280, 800),
+    container_path=("Users", "Bob bob@example.com Delete"),
+)  # fmt: skip
+
+
+def users_tree(*rows: tuple[str, str], control: str = "button") -> dict[str, object]:
+    """An accessibility tree of users, each row named by its texts, each with a "Delete"
+    ``control``."""
+    kids = []
+    for k, (name, email) in enumerate(rows):
+        top = 60 + 30 * k
+        kids.append({
+            "id": f"r{k}", "role": "row", "name": f"{name} {email} Delete",
+            "bbox": [8, top, 600, top + 28], "children": [
+                {"id": f"n{k}", "role": "cell", "name": name, "bbox": [8, top, 100, top + 28]},
+                {"id": f"e{k}", "role": "cell", "name": email, "bbox": [100, top, 400, top + 28]},
+                {"id": f"d{k}", "role": control, "name": "Delete",
+                 "bbox": [420, top, 480, top + 28]},
+            ],
+        })  # fmt: skip
+    table = {"id": "t", "role": "table", "name": "", "bbox": [8, 40, 600, 400], "children": kids}
+    return {"id": "doc", "role": "RootWebArea", "name": "Users", "bbox": [0, 0, 1280, 800],
+            "children": [table]}  # fmt: skip
+
+
+def users(*rows: tuple[str, str], control: str = "button") -> Observation:
+    """The users' tree with :data:`CAROLS_ROW_DOM` as its document."""
+    tree = users_tree(*rows, control=control)
+    return Observation(accessibility_tree=tree, dom_html=CAROLS_ROW_DOM, screen_size=(1280, 800))
+
+
+def test_a_removed_rows_button_is_not_answered_by_a_weaker_source() -> None:
+    # Bob's row is there: a11y answers. Removed: a11y refuses, the record is gone ...
+    assert resolve(BOBS_DELETE, users(ALICE, BOB, CAROL)).executor_id == "a11y:d1"
+    removed = users(ALICE, CAROL)
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(BOBS_DELETE, removed, sources=("a11y",))
+    assert info.value.evidence.rule == "refuse.record_gone"
+    # ... and the DOM alone would answer Carol's button,
+    wrong = resolve(BOBS_DELETE, removed, sources=("dom",))
+    assert wrong.executor_id.endswith("tr[1]/td[3]/button[1]")
+    # but after a11y's evidence it is not asked, nor vision, nor the coordinates.
+    for policy in ("unobserved", "always"):
+        with pytest.raises(ElementNotFoundError) as info:
+            resolve(BOBS_DELETE, removed, coords_fallback=policy)  # type: ignore[arg-type]
+        evidence = info.value.evidence
+        assert evidence.rule == "refuse.record_gone"
+        assert [(t.source, t.status, t.rule) for t in evidence.trace] == [
+            ("a11y", "not_found", "refuse.record_gone"),
+            ("dom", "skipped", "refuse.absent_upstream"),
+            ("vision", "skipped", "refuse.absent_upstream"),
+            ("coords", "skipped", "refuse.absent_upstream"),
+        ]
+        assert (
+            "a11y" in evidence.trace[1].reason and "refuse.record_gone" in evidence.trace[1].reason
+        )
+        assert evidence.candidates and evidence.candidates[0].executor_id == "a11y:d1"
+
+
+def test_a_source_without_input_passes_to_the_dom() -> None:
+    observation = Observation(dom_html=CAROLS_ROW_DOM, screen_size=(1280, 800))
+    res = resolve(BOBS_DELETE, observation)
+    assert res.source == "dom"
+    assert [(t.source, t.status) for t in res.trace] == [("a11y", "absent"), ("dom", "accepted")]
+
+
+def test_a_source_without_a_row_of_the_role_passes_to_the_dom() -> None:
+    # The tree exposes the controls as links: a11y's refusal says nothing of the buttons.
+    observation = users(ALICE, CAROL, control="link")
+    res = resolve(BOBS_DELETE, observation)
+    assert res.source == "dom"
+    assert res.trace[0].rule == "refuse.record_gone" and res.trace[1].status == "accepted"
+
+
+def test_a_refusal_for_lack_of_evidence_passes_to_the_dom() -> None:
+    tree = {"id": "doc", "role": "RootWebArea", "name": "Users",
+            "children": [{"id": "h", "role": "heading", "name": "Nothing here"}]}  # fmt: skip
+    observation = Observation(accessibility_tree=tree, dom_html=CAROLS_ROW_DOM)
+    res = resolve(BOBS_DELETE, observation)
+    assert res.source == "dom"
+    assert res.trace[0].rule == "refuse.threshold" and res.trace[1].status == "accepted"
+
+
+TWINS_TREE = {"id": "doc", "role": "RootWebArea", "name": "Form", "children": [
+    {"id": "a", "role": "button", "name": "OK", "bbox": [10, 10, 60, 30]},
+    {"id": "b", "role": "button", "name": "OK", "bbox": [10, 50, 60, 70]},
+]}  # fmt: skip
+TWINS_DOM = '<html><body><button id="a">OK</button><button id="b">OK</button></body></html>'
+
+
+def test_indistinguishable_twins_end_the_chain_unless_a_selector_may_tell_them_apart() -> None:
+    observation = Observation(accessibility_tree=TWINS_TREE, dom_html=TWINS_DOM)
+    with pytest.raises(AmbiguousMatchError) as info:
+        resolve(SemanticElementRef(role="button", name="OK"), observation)
+    evidence = info.value.evidence
+    assert evidence.rule == "ambiguous.margin"
+    assert [t.status for t in evidence.trace] == ["ambiguous", "skipped", "skipped", "skipped"]
+    assert {t.rule for t in evidence.trace[1:]} == {"refuse.absent_upstream"}
+    # A recorded selector is something the DOM may tell them apart by: it is asked.
+    res = resolve(SemanticElementRef(role="button", name="OK", css_selector="#b"), observation)
+    assert res.executor_id == "css:#b" and res.trace[0].status == "ambiguous"
+
+
+def test_resolve_many_stops_where_resolve_stops() -> None:
+    refs: list[object] = [
+        BOBS_DELETE,
+        BOBS_DELETE.model_copy(
+            update={"container_path": ("Users", "Alice alice@example.com Delete")}
+        ),
+        BOBS_DELETE.model_copy(update={"role": "link"}),
+        SemanticElementRef(role="button", name="Delete"),
+        SemanticElementRef(role="button", name="Nothing like it"),
+        SemanticElementRef(role="button", name="Delete", xpath="/html[1]/body[1]/table[1]"),
+    ]
+    pages = [
+        users(ALICE, CAROL), users(ALICE, BOB, CAROL), users(ALICE, CAROL, control="link"),
+        Observation(accessibility_tree=TWINS_TREE, dom_html=TWINS_DOM),
+    ]  # fmt: skip
+    for observation in pages:
+        for options in ({}, {"coords_fallback": "always"}, {"sources": ("a11y", "coords")}):
+            single = one_at_a_time(refs, observation, **options)
+            assert_same_outcomes(resolve_many(refs, observation, **options), single)  # type: ignore[arg-type]
+    many = resolve_many(refs, users(ALICE, CAROL))
+    assert (
+        isinstance(many[0], ElementNotFoundError) and many[0].evidence.rule == "refuse.record_gone"
+    )

@@ -20,15 +20,17 @@ engine) and :mod:`~resolver.decide.doc` (the rules table of the docs).
 """
 
 from .facts import same_target
-from .registry import RULES, RULES_BY_ID, decide, decide_many, rule
-from .rule import KINDS, STAGES, Context, Decision, Kind, Rule, Stage, Status
+from .registry import RULES, RULES_BY_ID, decide, decide_many, rule, shows_absence
+from .rule import ABSENCES, KINDS, STAGES, Absence, Context, Decision, Kind, Rule, Stage, Status
 from .select import prefer_control, verify_selector
 
 __all__ = [
+    "ABSENCES",
     "KINDS",
     "RULES",
     "RULES_BY_ID",
     "STAGES",
+    "Absence",
     "Context",
     "Decision",
     "Kind",
@@ -40,5 +42,6 @@ __all__ = [
     "prefer_control",
     "rule",
     "same_target",
+    "shows_absence",
     "verify_selector",
 ]

@@ -57,14 +57,23 @@ def rules_markdown() -> str:
         + ", ".join(f"`{s}`" for s in STAGES)
         + ". A review rule looks only at decisions of the status in its *on* column.",
         "",
-        "| # | id | kind | stage | on | description | parameters (defaults) |",
-        "|---|---|---|---|---|---|---|",
+        "The *absence* column marks the refusals and doubts that are evidence the target is "
+        "gone (`gone`: the page shows it went) or that its twins cannot be told apart "
+        "(`twins`: only when the tied rows share role and name and the reference recorded no "
+        "selector, id, link, class or attribute). In the chain (a11y, dom, vision, coords) a "
+        "weaker source does not overrule such a refusal: the later sources are skipped "
+        "(`refuse.absent_upstream`), unless the refusing source had no row of the "
+        "reference's role. Any other refusal (no candidates, only the role, under the "
+        "threshold, unsure) passes on to the next source.",
+        "",
+        "| # | id | kind | stage | on | absence | description | parameters (defaults) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for k, rule in enumerate(RULES, 1):
         params = ", ".join(f"`{p}` = {defaults[p]!r}" for p in rule.params)
         on = ", ".join(rule.on)
         lines.append(
-            f"| {k} | `{rule.id}` | {rule.kind} | {rule.stage} | {on} | "
+            f"| {k} | `{rule.id}` | {rule.kind} | {rule.stage} | {on} | {rule.absence} | "
             f"{_cell(rule.description)} | {params} |"
         )
     docs = config_docs()

@@ -24,8 +24,9 @@ Why the order is what it is:
    then by the recorded slot) before place in the document (the path, then one renumbered
    step); last the learned model (``accept.pairwise``), for a tie none of them could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
-5. ``chain``: the chain's own verdicts on a source it could not ask and on the recorded
-   coordinates (:mod:`resolver.chain`).
+5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not
+   ask (a stronger one found evidence of absence, :func:`shows_absence`) and on the
+   recorded coordinates (:mod:`resolver.chain`).
 6. ``catalog``: a catalog's checks of an index used on a changed page
    (:mod:`resolver.catalog`).
 """
@@ -40,11 +41,13 @@ from ..config import MatchConfig
 from ..matcher import Scored, score_table
 from ..models import SemanticElementRef
 from ..results import Candidate
+from ..roles import canonical_role
 from ..table import CandidateTable
+from ..text import normalize
 from . import groups, identity, judge, learned, lookalikes, place, select, ties
 from .rule import Context, Decision, Rule
 
-__all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule"]
+__all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
 
 _ACC: Final = ("accepted",)
 _AMB: Final = ("ambiguous",)
@@ -85,7 +88,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "ambiguous.margin", "doubts", "judge",
         "The best leads the best row that is a different target by less than the margin.",
-        judge.under_margin, params=("min_margin", "same_target_iou"),
+        judge.under_margin, params=("min_margin", "same_target_iou"), absence="twins",
     ),
     Rule(
         "refuse.low_confidence", "refuses", "judge",
@@ -107,22 +110,23 @@ RULES: Final[tuple[Rule, ...]] = (
         "refuse.neighbour_name", "refuses", "review",
         "The answer bears the name of an element recorded next to the target, not the "
         "target's: the target is gone.", identity.neighbour_name, _ACC, ("own_text",),
+        absence="gone",
     ),
     Rule(
         "refuse.lookalike_place", "refuses", "review",
         "A look-alike is gone and the answer sits nearer where a recorded look-alike was "
         "than where the target was (unless the recorded table row names it).",
-        lookalikes.lookalike_place, _ACC, ("table_row_depth",),
+        lookalikes.lookalike_place, _ACC, ("table_row_depth",), absence="gone",
     ),
     Rule(
         "ambiguous.lookalike_path", "doubts", "review",
         "A look-alike is gone and the recorded xpath selects nothing: the target may be the "
-        "one that went.", lookalikes.lookalike_path, _ACC,
+        "one that went.", lookalikes.lookalike_path, _ACC, absence="gone",
     ),
     Rule(
         "refuse.survivor_link", "refuses", "review",
         "A look-alike is gone and the answer links elsewhere than the target did: a "
-        "surviving look-alike.", lookalikes.survivor_link, _ACC,
+        "surviving look-alike.", lookalikes.survivor_link, _ACC, absence="gone",
     ),
     Rule(
         "refuse.stray", "refuses", "review",
@@ -133,18 +137,20 @@ RULES: Final[tuple[Rule, ...]] = (
         "refuse.left_behind", "refuses", "review",
         "The target's recorded neighbours stayed where it was, its xpath selects nothing, "
         "and the answer is far from them.", place.left_behind, _ACC,
-        ("left_near", "left_far", "screen_height"),
+        ("left_near", "left_far", "screen_height"), absence="gone",
     ),
     Rule(
         "refuse.slot_kept", "refuses", "review",
         "The answer's neighbourhood has a second copy where the target was: the "
         "neighbourhood stayed without the target.", place.slot_kept, _ACC,
         ("stray_box", "left_near", "nearby_window", "screen_height", "table_row_depth"),
+        absence="gone",
     ),
     Rule(
         "refuse.other_region", "refuses", "review",
         "The answer lies in another landmark region than the recorded one, which is still "
         "on the page, away from the recorded place.", place.other_region, _ACC, ("stray_box",),
+        absence="gone",
     ),
     Rule(
         "ambiguous.torn", "doubts", "review",
@@ -189,7 +195,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "refuse.shrunk_group", "refuses", "review",
         "Fewer elements bear the recorded role and name than were recorded, and the answer "
-        "is in another container.", lookalikes.shrunk_group, _ACC,
+        "is in another container.", lookalikes.shrunk_group, _ACC, absence="gone",
     ),
     Rule(
         "refuse.unnamed", "refuses", "review",
@@ -245,7 +251,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "refuse.record_gone", "refuses", "final",
         "The recorded table row (named by its texts) is gone from the page and the answer is "
         "in another row: a neighbour took the removed one's place.",
-        judge.record_gone, _ACC, ("table_row_depth",),
+        judge.record_gone, _ACC, ("table_row_depth",), absence="gone",
     ),
     Rule(
         "refuse.min_confidence", "refuses", "final",
@@ -260,6 +266,12 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "refuse.unavailable", "refuses", "chain",
         "The source needs an optional extra that is not installed.",
+    ),
+    Rule(
+        "refuse.absent_upstream", "refuses", "chain",
+        "A stronger source looked and found evidence the target is gone (or its twins "
+        "indistinguishable); a weaker source does not overrule it, nor do the recorded "
+        "coordinates.",
     ),
     Rule(
         "refuse.coords_after_look", "refuses", "chain",
@@ -326,6 +338,61 @@ def rule(rule_id: str) -> Rule:
         return RULES_BY_ID[rule_id]
     except KeyError:
         raise KeyError(f"no rule {rule_id!r}; known: {', '.join(RULES_BY_ID)}") from None
+
+
+_DOM_FIELDS: Final = ("css_selector", "xpath", "dom_id", "test_id", "href", "classes", "attributes")
+"""The reference's fields that a document's source reads and other sources may not: what may
+tell twins apart elsewhere."""
+
+
+def _roles(table: CandidateTable) -> frozenset[str]:
+    return frozenset(table.roles)
+
+
+def _twins(ref: SemanticElementRef, decision: Decision) -> bool:
+    """The tied rows are twins (one role, one name) and ``ref`` recorded nothing a document's
+    source reads (:data:`_DOM_FIELDS`) that might tell them apart there."""
+    best, other = decision.best, decision.runner_up
+    if best is None or other is None or best.role != other.role:
+        return False
+    if normalize(best.name) != normalize(other.name):
+        return False
+    return not any(getattr(ref, name) for name in _DOM_FIELDS)
+
+
+def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Decision) -> bool:
+    """Whether ``decision``, one source's refusal or doubt on ``table``, is evidence that
+    ``ref``'s target is gone (or that its twins cannot be told apart), which a weaker
+    source does not overrule (``refuse.absent_upstream``).
+
+    It is when the rule that made the decision says so (:attr:`Rule.absence`: ``"gone"``;
+    ``"twins"`` only when the tied rows are twins, :func:`_twins`) and the table has a row
+    of the reference's role: a source without one (another role vocabulary, a pruned tree)
+    has not looked where the target would be. A refusal for lack of evidence (no
+    candidates, only the role to judge by, a score under the threshold, an unsure estimate)
+    is not: a later source may still find the target.
+
+    Parameters
+    ----------
+    ref:
+        The reference judged.
+    table:
+        The source's table the decision was made on.
+    decision:
+        The source's decision.
+
+    Returns
+    -------
+    bool
+    """
+    if decision.status == "accepted":
+        return False
+    made_by = RULES_BY_ID.get(decision.rule)
+    if made_by is None or not made_by.absence:
+        return False
+    if ref.role and canonical_role(ref.role) not in table.derived(_roles):
+        return False
+    return made_by.absence == "gone" or _twins(ref, decision)
 
 
 def _selected(ctx: Context) -> Decision:

@@ -22,8 +22,10 @@ from ..results import Candidate
 from ..table import CandidateTable
 
 __all__ = [
+    "ABSENCES",
     "KINDS",
     "STAGES",
+    "Absence",
     "Check",
     "Context",
     "Decision",
@@ -61,6 +63,21 @@ Stage = Literal["select", "judge", "review", "final", "chain", "catalog"]
   (:mod:`resolver.catalog`), after the decision found the entry's element again.
 """
 STAGES: Final[tuple[Stage, ...]] = ("select", "judge", "review", "final", "chain", "catalog")
+
+Absence = Literal["", "gone", "twins"]
+"""Whether a refusal or doubt is *evidence of absence*, which a weaker source of the chain
+does not overrule (:func:`resolver.decide.shows_absence`):
+
+- ``"gone"``: the rule fires only on a sign, read from the page, that the target went: its
+  recorded record, slot, neighbourhood or look-alike is still there without it, or a
+  recorded neighbour's name is on the answer. Another source sees the same page.
+- ``"twins"``: the doubt is evidence only between *twins*, rows of one role and name, for a
+  reference that recorded nothing another source could tell them apart by.
+- ``""`` (most rules): no such evidence. A refusal for lack of evidence (nothing to judge,
+  nothing to judge by, a score under the threshold, an unsure estimate) says only that
+  this source could not find the target; a later source may.
+"""
+ABSENCES: Final[tuple[Absence, ...]] = ("", "gone", "twins")
 
 ROUNDING: Final[float] = 1e-9
 """Slack in comparisons of scores and signals for floating-point rounding (a score is a
@@ -139,6 +156,9 @@ class Rule:
         The :class:`~resolver.config.MatchConfig` fields it reads.
     check:
         The test (``None`` for ``chain`` rules, which the chain applies itself).
+    absence:
+        Whether its refusal or doubt is evidence that the target is gone (:data:`Absence`):
+        then the chain asks no weaker source after it.
     """
 
     id: str
@@ -148,6 +168,7 @@ class Rule:
     check: Check | None = field(default=None, repr=False, compare=False)
     on: tuple[Status, ...] = ()
     params: tuple[str, ...] = ()
+    absence: Absence = ""
 
     def apply(self, ctx: Context, decision: Decision) -> Decision:
         """``decision`` after this rule: changed and stamped with the rule's id when it fires,
