@@ -109,7 +109,9 @@ REFERENCE_LIMITS: Final[dict[str, int]] = {
 }
 """Characters of a reference's text fields (keyed by the field of
 :class:`~resolver.models.SemanticElementRef`), and the entries of its ``container_path`` and
-characters of each entry. A longer field is refused with
+characters of each entry. A container entry over its limit is cut to it (a recorder may
+name an ancestor by its whole text; the matcher reads only an entry's beginning); any other
+longer field is refused with
 :class:`~resolver.errors.InvalidReferenceError` when the reference is built or read (the
 constructor, ``model_validate``, ``model_validate_json``), on its length alone: a 50 MB name
 costs no more than a short one. The web fields' limits (class name, tag, classes, href,

@@ -91,11 +91,14 @@ def _check_length(what: str, value: str, limit: int) -> str:
 
 
 def _check_path(value: tuple[str, ...]) -> tuple[str, ...]:
-    """``container_path`` within its limits: entries, and characters per entry."""
+    """``container_path`` within its limits: at most so many entries (more are refused), each
+    cut to its first ``container_path entry`` characters. A recorder that names ancestors by
+    their whole text (a section's content) writes long entries; the matcher compares only an
+    entry's beginning (``resolver.table.MAX_ENTRY``), so the cut loses nothing it reads."""
     if len(value) > _PATH_ENTRIES:
         raise _over("container_path", len(value), _PATH_ENTRIES, "entries")
-    for k, item in enumerate(value):
-        _check_length(f"container_path entry {k}", item, _PATH_ENTRY)
+    if any(len(item) > _PATH_ENTRY for item in value):
+        return tuple(item[:_PATH_ENTRY] for item in value)
     return value
 
 
@@ -200,7 +203,8 @@ class SemanticElementRef(_Model):
         ``[left, top, right, bottom]`` at capture time; finite, with ``right >= left`` and
         ``bottom >= top``.
     container_path:
-        Names of the enclosing containers, outermost first (``["Settings", "Display"]``).
+        Names of the enclosing containers, outermost first (``["Settings", "Display"]``);
+        at most 64, each cut to its first 2,000 characters.
     enabled, focused:
         State at capture time, when known.
     automation_id, accessibility_id:
