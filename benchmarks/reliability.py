@@ -117,9 +117,16 @@ def markdown(groups: Sequence[Group]) -> str:
     return "\n".join(lines)
 
 
+LOW = 0.5
+"""The pictures' axes start here: nearly every answer is above it, and the decade from 0.9
+to 1 is where ``min_confidence`` is set. A band below is drawn on the edge, hollow."""
+
+
 def svg(groups: Sequence[Group], columns: int = 3) -> str:
-    """The reliability picture: one panel per group."""
-    size, pad, top = 220, 40, 30
+    """The reliability picture: one panel per group, confidence across, share right up,
+    from :data:`LOW` to 1; a green point is at least as right as its confidence says, a red
+    one is overconfident."""
+    size, pad, top = 220, 90, 44
     rows = math.ceil(len(groups) / columns) or 1
     width, height = columns * (size + pad) + pad, rows * (size + pad + top) + pad
     out = [
@@ -137,23 +144,36 @@ def svg(groups: Sequence[Group], columns: int = 3) -> str:
 
 def _panel(g: Group, x0: float, y0: float, size: float) -> list[str]:
     def at(p: float, q: float) -> tuple[float, float]:
-        return x0 + p * size, y0 + (1 - q) * size
+        span = 1.0 - LOW
+        return x0 + (max(p, LOW) - LOW) / span * size, y0 + (1 - (max(q, LOW) - LOW) / span) * size
 
-    (ax, ay), (bx, by) = at(0, 0), at(1, 1)
+    kept = [r for c, r in g.answers if c >= LEVEL]
+    wrong = 100.0 * sum(not r for r in kept) / len(kept) if kept else 0.0
+    (ax, ay), (bx, by) = at(LOW, LOW), at(1, 1)
     parts = [
-        f'<text x="{x0}" y="{y0 - 8}" font-weight="bold">{_escape(g.name)}</text>',
+        f'<text x="{x0}" y="{y0 - 22}" font-weight="bold">{_escape(g.name)}</text>',
+        f'<text x="{x0}" y="{y0 - 8}" fill="#555">{len(g.answers)} answers; at or above '
+        f"{LEVEL}: {len(kept)}, {wrong:.2f}% wrong</text>",
         f'<rect x="{x0}" y="{y0}" width="{size}" height="{size}" fill="none" stroke="#888"/>',
         f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#bbb" stroke-dasharray="4 3"/>',
-        f'<text x="{x0 + size / 2}" y="{y0 + size + 14}" text-anchor="middle">confidence</text>',
-        f'<text x="{x0 - 6}" y="{y0 + size / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 {x0 - 6} {y0 + size / 2})">share right</text>',
+        f'<text x="{x0 + size / 2}" y="{y0 + size + 28}" text-anchor="middle">confidence</text>',
+        f'<text x="{x0 - 30}" y="{y0 + size / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 {x0 - 30} {y0 + size / 2})">share right</text>',
     ]
-    for low, _high, n, mean, right in _bands(g):
+    for tick in (LOW, 0.75, LEVEL, 1.0):
+        tx, _ = at(tick, LOW)
+        _, ty = at(LOW, tick)
+        parts += [
+            f'<text x="{tx}" y="{y0 + size + 13}" text-anchor="middle" fill="#555">{tick:g}</text>',
+            f'<text x="{x0 - 4}" y="{ty + 4}" text-anchor="end" fill="#555">{tick:g}</text>',
+        ]
+    for _low, _high, n, mean, right in _bands(g):
         cx, cy = at(mean, right)
-        r = 2.0 + 1.2 * math.sqrt(n)
-        colour = "#2a7" if right >= low else "#c33"
+        r = 2.5 + 2.5 * math.log10(1 + n)
+        colour = "#2a7" if right >= mean - 0.005 else "#c33"
+        fill = "none" if right < LOW or mean < LOW else colour
         parts.append(
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{min(r, 24):.1f}" fill="{colour}" '
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" '
             f'fill-opacity="0.55" stroke="{colour}"><title>{n} answers, confidence '
             f"{mean:.3f}, right {right:.3f}</title></circle>"
         )
