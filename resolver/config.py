@@ -115,12 +115,16 @@ class MatchConfig:
     on the page has its name). Set it to ``threshold`` to turn the rule off."""
     sole_margin: float = 0.2
     """See ``sole_threshold``."""
-    pairwise_accept: float = 0.5
-    """In a tie no tie-breaking rule could break, a web reference's tied row is accepted
-    when the learned pairwise model (:mod:`resolver.pairwise`) gives it at least this
-    probability and it leads every other target by ``pairwise_margin`` (rule
-    ``accept.pairwise``; both chosen leaving one tune app out at a time, see
-    ``benchmarks/similo/train.py``). 1 turns the rule off."""
+    pairwise_accept: float = 1.0
+    """Off (1) by default. Below 1: in a tie no tie-breaking rule could break, a web
+    reference's tied row is accepted when the learned pairwise model
+    (:mod:`resolver.pairwise`) gives it at least this probability and it leads every other
+    target by ``pairwise_margin`` (rule ``accept.pairwise``). 0.5 is the value chosen on the
+    redesigns it was fitted on, leaving one tune app out at a time
+    (``benchmarks/similo/train.py``), where it answers one more tie per half; on the real
+    pages' changed versions, whose ties are between elements a changed page moved, most of
+    the ties it answered were wrong, so it stays off unless a replay is known to face a
+    redesign (benchmarks/RESULTS.md)."""
     pairwise_margin: float = 0.02
     """See ``pairwise_accept``: the lead in probability over the best row that is not the
     same control (its ancestor or descendant)."""

@@ -41,6 +41,8 @@ from .data import TUNE_APPS, App, corpus_dir, load_apps
 __all__ = ["Example", "examples_of", "fit", "main", "pick"]
 
 FloatArray = npt.NDArray[np.float64]
+OPT_IN_ACCEPT = 0.5
+"""The ``pairwise_accept`` to turn the rule on with (the library's default, 1, is off)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def pick(model: PairwiseModel, ex: Example) -> tuple[int, float, float]:
 
 
 def _fold_report(examples: list[Example], l2: float) -> None:
-    accept, margin = DEFAULT_CONFIG.pairwise_accept, DEFAULT_CONFIG.pairwise_margin
+    accept, margin = OPT_IN_ACCEPT, DEFAULT_CONFIG.pairwise_margin
     top = answered = right = 0
     for app in dict.fromkeys(ex.app for ex in examples):
         model = fit([ex for ex in examples if ex.app != app], l2)

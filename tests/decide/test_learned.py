@@ -40,7 +40,9 @@ def test_a_tie_the_hand_rules_leave_is_broken_by_the_model() -> None:
     with pytest.raises(AmbiguousMatchError) as refused:
         resolve(REF, _site(), sources=("a11y",), pairwise_accept=1.0)
     assert refused.value.evidence.rule in RESCUED
-    res = resolve(REF, _site(), sources=("a11y",))
+    with pytest.raises(AmbiguousMatchError):  # off by default
+        resolve(REF, _site(), sources=("a11y",))
+    res = resolve(REF, _site(), sources=("a11y",), pairwise_accept=0.5)
     assert res.executor_id == "a11y:h"
     assert res.rule == "accept.pairwise"
     assert any(k.startswith("pairwise:") for k in res.candidate.signals)
@@ -51,14 +53,14 @@ def test_look_alikes_tied_stay_a_question() -> None:
     # The same names up to a digit: only places tell them apart, and the model is not asked.
     ref = REF.model_copy(update={"name": "Sign up 1"})
     with pytest.raises(AmbiguousMatchError) as refused:
-        resolve(ref, _site("Sign up 2", "Sign up 3"), sources=("a11y",))
+        resolve(ref, _site("Sign up 2", "Sign up 3"), sources=("a11y",), pairwise_accept=0.5)
     assert refused.value.evidence.rule == "ambiguous.margin"
 
 
 def test_the_model_does_not_answer_without_web_evidence() -> None:
     ref = SemanticElementRef(role="link", name="Sign up")
     with pytest.raises(AmbiguousMatchError) as refused:
-        resolve(ref, _site(), sources=("a11y",))
+        resolve(ref, _site(), sources=("a11y",), pairwise_accept=0.5)
     assert refused.value.evidence.rule == "ambiguous.margin"
 
 
@@ -66,4 +68,4 @@ def test_the_model_does_not_answer_where_it_is_unsure() -> None:
     # Nothing but the role and tag: every link is as likely as the next.
     ref = SemanticElementRef(role="link", tag="a", xpath="/html/body/main/p/a")
     with pytest.raises(ElementNotFoundError):
-        resolve(ref, _site(), sources=("a11y",))
+        resolve(ref, _site(), sources=("a11y",), pairwise_accept=0.5)
