@@ -95,7 +95,7 @@ class Options:
     """Extra versions per page of each kind that moves targets (``--moves``)."""
     settings: tuple[tuple[str, float], ...] = ()
     """``MatchConfig`` values for every resolution (``--threshold``, ``--min-margin``,
-    ``--min-confidence``); none given: the library's defaults."""
+    ``--min-confidence``, ``--pairwise-accept``); none given: the library's defaults."""
     chain: bool = False
     """Also resolve the ``foreign`` and ``varied`` references with the a11y source, then the
     DOM source after an a11y refusal (pseudo-source ``chain``, ``--chain``)."""
@@ -112,6 +112,7 @@ SETTINGS: dict[str, str] = {
     "--threshold": "threshold",
     "--min-margin": "min_margin",
     "--min-confidence": "min_confidence",
+    "--pairwise-accept": "pairwise_accept",
 }
 """Command-line options that set one ``MatchConfig`` value for the whole run."""
 
@@ -550,7 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         if (value := getattr(args, what)) is not None
     )
     if any(not 0.0 <= value <= 1.0 for _, value in chosen_settings):
-        parser.error("--threshold, --min-margin and --min-confidence take a value from 0 to 1")
+        parser.error(f"{', '.join(SETTINGS)} take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
         args.moves, chosen_settings, args.chain,
