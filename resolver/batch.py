@@ -480,6 +480,19 @@ def _pair_boxes(pairs: _Pairs, wanted: npt.NDArray[np.bool_]) -> FloatArray:
     unknown = scorers[0].config.bbox_unknown
     out = np.full(pairs.flat.size, np.nan)
     out[at] = box_agreement(ref, np.asarray(diags)[who], geometry, unknown)
+    alts = [s.query.bbox_alt for s in scorers]
+    if any(a is not None for a in alts):
+        # The unscaled reading of a box recorded on another screen size (Query.bbox_alt).
+        has = np.asarray([a is not None for a in alts])[who]
+        alt_boxes = [a or b for a, b in zip(alts, boxes, strict=True)]
+        alt_diags = [box_diagonal(b) if s.has_box else np.nan
+                     for s, b in zip(scorers, alt_boxes, strict=True)]  # fmt: skip
+        edges = np.asarray(alt_boxes, dtype=np.float64)[who]
+        second = box_agreement(
+            (edges[:, 0], edges[:, 1], edges[:, 2], edges[:, 3]),
+            np.asarray(alt_diags)[who], geometry, unknown,
+        )  # fmt: skip
+        out[at] = np.where(has, np.maximum(out[at], second), out[at])
     return out
 
 

@@ -78,6 +78,11 @@ class Query:
     ancestor write it), not containers: compare it with rows' named-ancestor paths."""
     web: WebQuery | None = None
     """Tag, classes, link target, attributes and nearby texts (:mod:`resolver.web`)."""
+    bbox_alt: tuple[float, float, float, float] | None = None
+    """The recorded box *not* rescaled, when the screen sizes differ: a zoom scales a page
+    with the screen, a resized window reflows it and leaves its lengths alone, and a
+    reference does not say which happened; a row's box agreement is the better of the two
+    readings."""
 
     @property
     def identifying(self) -> bool:
@@ -124,6 +129,7 @@ class Query:
             occurrence=ref.occurrence if name_norm else None,
             recorded_path=path,
             web=WebQuery.build(ref),
+            bbox_alt=_unscaled(ref, table) if bbox is not None and weight > 0 else None,
         )
 
 
@@ -149,17 +155,28 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     return moved_box(box, page_shift(ref, table))
 
 
+def _unscaled(ref: SemanticElementRef, table: CandidateTable) -> Box | None:
+    """The recorded box moved by the page's shift but not rescaled, when the screen sizes
+    differ (see :attr:`Query.bbox_alt`); ``None`` when they do not."""
+    sx, sy = scale_between(ref.screen_size, table.screen_size)
+    if ref.bbox is None or (abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6):
+        return None
+    return moved_box(ref.bbox, page_shift(ref, table, rescale=False))
+
+
 def moved_box(box: Box, shift: tuple[float, float, float, float]) -> Box:
     """A recorded box under :func:`page_shift`'s ``(sx, sy, dx, dy)``."""
     sx, sy, dx, dy = shift
     return (box[0] * sx + dx, box[1] * sy + dy, box[2] * sx + dx, box[3] * sy + dy)
 
 
-def page_shift(ref: SemanticElementRef, table: CandidateTable) -> tuple[float, float, float, float]:
+def page_shift(
+    ref: SemanticElementRef, table: CandidateTable, rescale: bool = True
+) -> tuple[float, float, float, float]:
     """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
-    scale between the screen sizes, then the median displacement of the ref's anchors that
-    are still uniquely named here (none found, no shift)."""
-    sx, sy = scale_between(ref.screen_size, table.screen_size)
+    scale between the screen sizes (none without ``rescale``), then the median displacement
+    of the ref's anchors that are still uniquely named here (none found, no shift)."""
+    sx, sy = scale_between(ref.screen_size, table.screen_size) if rescale else (1.0, 1.0)
     if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
     index = index_of(table)
@@ -555,9 +572,13 @@ class Scorer:
         todo = rows[np.isnan(self.box[rows])]
         if todo.size and self.query.bbox is not None:
             geometry = self.index.geometry.take(todo)
-            self.box[todo] = bbox_scores(
-                self.query.bbox, self.table.bboxes[todo], self.config.bbox_unknown, geometry
-            )
+            boxes, unknown = self.table.bboxes[todo], self.config.bbox_unknown
+            agree = bbox_scores(self.query.bbox, boxes, unknown, geometry)
+            if self.query.bbox_alt is not None:
+                agree = np.maximum(
+                    agree, bbox_scores(self.query.bbox_alt, boxes, unknown, geometry)
+                )
+            self.box[todo] = agree
         return self.box[rows]
 
     # -- exact parts ----------------------------------------------------------------------

@@ -155,26 +155,10 @@ def reference_scores(
     if ref_box is not None and ref.screen_size and table.screen_size:
         sx = table.screen_size[0] / ref.screen_size[0]
         sy = table.screen_size[1] / ref.screen_size[1]
-        ref_box = (ref_box[0] * sx, ref_box[1] * sy, ref_box[2] * sx, ref_box[3] * sy)
-    if ref_box is not None:
-        moves = []
-        for name, old in ref.anchors:
-            key = normalize(collapse(name))
-            # The text inside a link or button repeats its name: one element, not two.
-            rows = [
-                i for i in range(len(table))
-                if key and table.names_norm[i] == key and not _repeats_parent(table, i)
-            ]  # fmt: skip
-            if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
-                new = [float(v) for v in table.bboxes[rows[0]]]
-                moves.append((
-                    (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
-                    (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
-                ))  # fmt: skip
-        if moves:
-            dx = statistics.median(m[0] for m in moves)
-            dy = statistics.median(m[1] for m in moves)
-            ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
+    readings = [_placed(ref, table, sx, sy)]
+    if ref_box is not None and (abs(sx - 1) > 1e-6 or abs(sy - 1) > 1e-6):
+        readings.append(_placed(ref, table, 1.0, 1.0))  # a resized window: not rescaled
+    ref_box = readings[0]
     recorded = tuple(entry[:200] for entry in ref.container_path)  # as the table cuts them
     ids = []
     for field, column in ID_FIELDS:
@@ -245,7 +229,7 @@ def reference_scores(
             gate *= config.hidden_factor
         if ref_box is not None and bbox_weight > 0:
             box = [float(v) for v in table.bboxes[i]]
-            agreement = bbox_score(ref_box, box, config.bbox_unknown)
+            agreement = max(bbox_score(b, box, config.bbox_unknown) for b in readings if b)
             num += bbox_weight * agreement
             den += bbox_weight
             if not spaces_differ:
@@ -301,3 +285,33 @@ def _repeats_parent(table: CandidateTable, row: int) -> bool:
     parent = int(table.parent[row])
     name = table.names_norm[row]
     return bool(name) and parent >= 0 and table.names_norm[parent] == name
+
+
+def _placed(
+    ref: SemanticElementRef, table: CandidateTable, sx: float, sy: float
+) -> tuple[float, float, float, float] | None:
+    """The recorded box scaled by ``(sx, sy)`` and moved by the median shift of the anchors
+    still uniquely named on the page."""
+    if ref.bbox is None:
+        return None
+    b = ref.bbox
+    ref_box = (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)
+    moves = []
+    for name, old in ref.anchors:
+        key = normalize(collapse(name))
+        # The text inside a link or button repeats its name: one element, not two.
+        rows = [
+            i for i in range(len(table))
+            if key and table.names_norm[i] == key and not _repeats_parent(table, i)
+        ]  # fmt: skip
+        if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
+            new = [float(v) for v in table.bboxes[rows[0]]]
+            moves.append((
+                (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
+                (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
+            ))  # fmt: skip
+    if moves:
+        dx = statistics.median(m[0] for m in moves)
+        dy = statistics.median(m[1] for m in moves)
+        ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
+    return ref_box

@@ -426,3 +426,27 @@ def test_a_recorded_class_or_link_identifies_an_unnamed_element() -> None:
     with pytest.raises(ElementNotFoundError) as bare:
         resolve(SemanticElementRef(role="link", tag="a"), obs)
     assert bare.value.evidence.rule == "refuse.role_only"
+
+
+def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
+    # Two "Read more" links far apart on a long page replayed at 1280x800; the reference was
+    # recorded in a 1440x900 window (the page centred, 80 px further right) of the lower
+    # one. Rescaled by the screens' ratio, as a zoom would be, its box lands 220 px above
+    # the link, far from both: a tie. Read as recorded (a resized window reflows the page,
+    # it does not scale it) it lands on the lower link.
+    from resolver import Observation, resolve
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "up", "role": "link", "name": "Read more", "bbox": [400, 1200, 800, 1220]},
+        {"id": "low", "role": "link", "name": "Read more", "bbox": [400, 2000, 800, 2020]},
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree, screen_size=(1280, 800))
+    ref = SemanticElementRef(
+        role="link", name="Read more", bbox=(480, 2000, 880, 2020), screen_size=(1440, 900)
+    )
+    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:low"
+    # Recorded at zoom 1.25 instead (box and screen scaled): the scaled reading finds it.
+    zoomed = SemanticElementRef(
+        role="link", name="Read more", bbox=(500, 2500, 1000, 2525), screen_size=(1600, 1000)
+    )
+    assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
