@@ -192,8 +192,9 @@ def test_least_name_is_where_the_bound_reaches_the_floor(
     x = least_name(gain, other, floor, config)
     assert 0.0 <= x <= 1.0
     if x > 0.0:
-        # under the cutoff no row can reach the floor ...
-        assert _bound(x, gain, other, config) < floor
+        # under the cutoff no row can reach the floor (up to rounding: with a gate floor a
+        # hair under 1 the bound hardly moves with the name) ...
+        assert _bound(x, gain, other, config) < floor + 1e-12
     if x < 1.0:
         # ... and just above it, one may
         assert _bound(min(x + 1e-5, 1.0), gain, other, config) >= floor - 1e-12
