@@ -31,7 +31,7 @@ from rapidfuzz import fuzz, process
 from .index import index_of
 from .matcher import bbox_scores
 from .models import SemanticElementRef
-from .roles import canonical_role
+from .roles import ROLE_INDEX, canonical_role
 from .table import CandidateTable
 from .text import collapse, normalize
 from .web import WebIndex, WebQuery, href_key, nearby_key, stable_classes
@@ -147,8 +147,9 @@ def pair_features(ref: SemanticElementRef, table: CandidateTable) -> FloatArray:
     col = {name: i for i, name in enumerate(FEATURES)}
     _names(ref, table, out, col)
     if ref.role:
-        role = canonical_role(ref.role)
-        out[:, col["role"]] = [r == role for r in table.roles]
+        code = ROLE_INDEX.get(canonical_role(ref.role))
+        if code is not None:
+            out[:, col["role"]] = table.role_codes == code
     web = table.derived(WebIndex) if n else None
     if web is not None:
         _web(ref, table, web, out, col)

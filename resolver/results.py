@@ -83,7 +83,14 @@ class Candidate:
     @classmethod
     def of(cls, table: CandidateTable, scored: Scored, j: int) -> Candidate:
         """The ``j``-th scored row of ``table``."""
-        row = int(scored.rows[j])
+        signals = {k: round(v[j].item(), 4) for k, v in scored.signals.items()}
+        return cls.at_row(table, int(scored.rows[j]), float(scored.scores[j]), signals)
+
+    @classmethod
+    def at_row(
+        cls, table: CandidateTable, row: int, score: float, signals: Mapping[str, float]
+    ) -> Candidate:
+        """Row ``row`` of ``table`` with ``score`` (rounded to 4 places) and ``signals``."""
         return cls(
             source=table.source,
             id=table.ids[row],
@@ -91,8 +98,8 @@ class Candidate:
             role=table.roles[row],
             name=table.names[row],
             bbox=table.box(row),
-            score=round(float(scored.scores[j]), 4),
-            signals={k: round(v[j].item(), 4) for k, v in scored.signals.items()},
+            score=round(score, 4),
+            signals=signals,
             container_path=table.containers[row],
         )
 

@@ -42,22 +42,6 @@ def _lead(table: CandidateTable, probs: np.ndarray, best: int) -> int | None:
     return None
 
 
-def _candidate(
-    table: CandidateTable, row: int, prob: float, signals: dict[str, float]
-) -> Candidate:
-    return Candidate(
-        source=table.source,
-        id=table.ids[row],
-        executor_id=table.executor_ids[row],
-        role=table.roles[row],
-        name=table.names[row],
-        bbox=table.box(row),
-        score=round(prob, 4),
-        signals=signals,
-        container_path=table.containers[row],
-    )
-
-
 def pairwise(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.pairwise``: in a tie (:data:`RESCUED`), the tied row (within ``min_margin``
     of the best score) the learned model gives at least ``pairwise_accept`` probability,
@@ -85,8 +69,8 @@ def pairwise(ctx: Context, decision: Decision) -> Decision | None:
         return None  # look-alikes are tied: only their places tell them apart, and a
         # place (an xpath, a box) is what a reorder or a removal makes point at the wrong one
     signals = {f"pairwise:{k}": v for k, v in model.contributions(x[best]).items()}
-    answer = _candidate(table, best, float(probs[best]), signals)
-    runner = None if other is None else _candidate(table, other, second, {})
+    answer = Candidate.at_row(table, best, float(probs[best]), signals)
+    runner = None if other is None else Candidate.at_row(table, other, second, {})
     kept = tuple(c for c in decision.candidates if c.id not in {answer.id, runner and runner.id})
     ranked = (answer, *(() if runner is None else (runner,)), *kept)
     reason = (
