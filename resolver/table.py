@@ -309,7 +309,7 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
     """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN (and
     are counted in ``notes``: ``box_malformed``, ``box_not_finite``, ``box_inverted``)."""
     n = len(raw)
-    if all(box is None for box in raw):  # no layout: every box unknown
+    if not any(map(operator.is_not, raw, repeat(None))):  # no layout: every box unknown
         return np.full((n, 4), math.nan)
     filled = [_NAN4 if box is None else box for box in raw]
     try:
@@ -399,6 +399,7 @@ class TableBuilder:
         self.executor_prefix = executor_prefix
         self.max_rows = max_rows
         self.rows: list[tuple[Any, ...]] = []
+        self.columns: list[Sequence[Any] | npt.NDArray[Any]] | None = None
         self.roles: dict[int, str] = {}
         self.executor_ids: dict[int, str] = {}
         self.diagnostics: dict[str, int] = {}
@@ -409,6 +410,15 @@ class TableBuilder:
     def reserve(self, count: int) -> None:
         """Refuse early when the input already has more nodes than the limit allows."""
         check_rows(len(self.rows) + count, self.max_rows)
+
+    def set_columns(self, *columns: Sequence[Any] | npt.NDArray[Any]) -> None:
+        """Hand over every row at once, as columns in the order of a row's fields (the fast
+        path of adapters that read their input by columns): ``parent`` may be an integer
+        array, ``states`` an ``N x 3`` array. Used instead of :attr:`rows`, which must be
+        empty."""
+        if self.rows:
+            raise ValueError("set_columns needs a builder without rows")
+        self.columns = list(columns)
 
     def note(self, kind: str, count: int = 1) -> None:
         """Count ``count`` rows the adapter repaired or dropped a field of before handing
@@ -454,18 +464,14 @@ class TableBuilder:
         ``native``, and what the source declares of itself: ``window``,
         ``label_named_roles``, ``groups_by_title``).
         """
-        n = len(self.rows)
-        check_rows(n, self.max_rows)
-        width = _FIXED + len(self.id_columns)
-        if set(map(len, self.rows)) - {width}:
-            raise InvalidObservationError("table rows have different numbers of fields")
-        columns: list[Sequence[Any]] = list(zip(*self.rows, strict=True)) or [()] * width
+        columns = self._columns()
+        n = len(columns[0])
         ids, raw_roles, names, parents, boxes, values, states = columns[:_FIXED]
         parent = self._parents(parents)
         notes = dict.fromkeys(DIAGNOSTICS, 0)
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
-        depth, containers = _structure(roles, names, parents)
+        depth, containers = _structure(roles, names, parent.tolist())
         state = np.asarray(states, dtype=np.int8).reshape(n, 3)
         prefix = self.executor_prefix
         executor = [prefix + i for i in ids]
@@ -477,7 +483,7 @@ class TableBuilder:
             ids=tuple(ids),
             executor_ids=tuple(executor),
             roles=tuple(roles),
-            role_codes=_freeze(np.fromiter((ROLE_INDEX[r] for r in roles), np.int32, count=n)),
+            role_codes=_freeze(np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)),
             raw_roles=tuple(raw_roles),
             names=tuple(names),
             values=_clean_values(values, notes),
@@ -494,6 +500,20 @@ class TableBuilder:
             diagnostics=self._diagnostics(notes),
             **extra,
         )
+
+    def _columns(self) -> list[Any]:
+        """The rows as columns (checked for size and width)."""
+        width = _FIXED + len(self.id_columns)
+        if self.columns is not None:
+            columns = self.columns
+            if len(columns) != width or len(set(map(len, columns))) > 1:
+                raise InvalidObservationError("table columns have different sizes")
+            check_rows(len(columns[0]), self.max_rows)
+            return columns
+        check_rows(len(self.rows), self.max_rows)
+        if set(map(len, self.rows)) - {width}:
+            raise InvalidObservationError("table rows have different numbers of fields")
+        return list(zip(*self.rows, strict=True)) or [()] * width
 
     def _diagnostics(self, notes: dict[str, int]) -> dict[str, int]:
         """The non-zero counts, the builder's in :data:`DIAGNOSTICS` order, then the

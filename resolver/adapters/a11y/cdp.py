@@ -15,7 +15,12 @@ pre-order from the roots; a cycle in ``childIds`` is cut, never followed twice.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import repeat
+from operator import truth
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
@@ -23,6 +28,7 @@ from ...limits import DEFAULT_LIMITS, Limits
 from ...table import NO_STATE, CandidateTable, TableBuilder
 from .._common import as_str
 from . import SourceInput, TreeFormat, TreeInput
+from ._forest import forest_rows
 
 __all__ = ["FORMAT", "kept_nodes"]
 
@@ -183,20 +189,76 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     builder.reserve(len(nodes))
-    append = builder.rows.append
-    for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits):
-        field = node.get("name")
-        name = field.get("value") if type(field) is dict else field
-        props = node.get("properties")
-        backend = node.get("backendDOMNodeId")
-        append((
-            node_id, raw_role, name, parent,
-            node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
-            _states(props) if props else NO_STATE, None if backend is None else str(backend),
-            link_url(props) if props and raw_role == "link" else None,
-        ))  # fmt: skip
+    if not _fast_columns(nodes, builder, source.limits):
+        append = builder.rows.append
+        for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits):
+            append(_row(node_id, node, raw_role, parent))
     screen = source.screen_size or _viewport(tree.data)
     return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
+
+
+def _row(node_id: str, node: Mapping[str, Any], raw_role: str, parent: int) -> tuple[Any, ...]:
+    field = node.get("name")
+    name = field.get("value") if type(field) is dict else field
+    props = node.get("properties")
+    backend = node.get("backendDOMNodeId")
+    return (
+        node_id, raw_role, name, parent,
+        node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
+        _states(props) if props else NO_STATE, None if backend is None else str(backend),
+        link_url(props) if props and raw_role == "link" else None,
+    )  # fmt: skip
+
+
+def _raw_roles(nodes: Sequence[Any]) -> list[str]:
+    """Every node's raw role as text."""
+    fields = [node.get("role") for node in nodes]
+    raw: list[Any] = [f.get("value") if type(f) is dict else f for f in fields]
+    if set(map(type, raw)) - {str}:
+        raw = [r if type(r) is str else as_str(r) for r in raw]
+    return raw
+
+
+def _fast_columns(nodes: Sequence[Any], builder: TableBuilder, limits: Limits) -> bool:
+    """Fill ``builder`` by columns when the list is a well-formed forest of plain dicts with
+    string IDs (:func:`._forest.forest_rows`); ``False`` (nothing filled) otherwise."""
+    if set(map(type, nodes)) != {dict}:
+        return False
+    ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
+    if set(map(type, ids)) != {str}:
+        return False
+    raw = _raw_roles(nodes)
+    n = len(nodes)
+    kept = ~np.fromiter(map(truth, map(dict.get, nodes, repeat("ignored"))), bool, count=n)
+    kept &= ~np.fromiter(map(_SKIP_ROLES.__contains__, raw), bool, count=n)
+    found = forest_rows(nodes, ids, kept, limits)
+    if found is None:
+        return False
+    order, parents = found
+    rows = [nodes[i] for i in order]
+    roles = [raw[i] for i in order]
+    props = list(map(dict.get, rows, repeat("properties")))
+    fields = list(map(dict.get, rows, repeat("name")))
+    backends = map(dict.get, rows, repeat("backendDOMNodeId"))
+    builder.set_columns(
+        [ids[i] for i in order], roles,
+        [f.get("value") if type(f) is dict else f for f in fields],
+        parents, list(map(dict.get, rows, repeat("bbox"))),
+        [_ax_value(node["value"]) if "value" in node else "" for node in rows],
+        _state_array(props),
+        [None if b is None else str(b) for b in backends],
+        [link_url(p) if p and r == "link" else None for p, r in zip(props, roles, strict=True)],
+    )  # fmt: skip
+    return True
+
+
+def _state_array(props: list[Any]) -> npt.NDArray[np.int8]:
+    """``(enabled, visible, focused)`` of every row, as an ``N x 3`` array."""
+    states = np.full((len(props), 3), -1, dtype=np.int8)
+    have = [i for i, p in enumerate(props) if p]
+    if have:
+        states[have] = [_states(props[i]) for i in have]
+    return states
 
 
 FORMAT = TreeFormat("cdp", detect, build)

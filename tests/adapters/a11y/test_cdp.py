@@ -104,3 +104,38 @@ def test_cdp_build_direct() -> None:
 def test_kept_nodes_rows_follow_the_yields() -> None:
     rows = [(node_id, parent) for node_id, _, _, parent in kept_nodes(NODES)]
     assert rows == [("1", -1), ("3", 0), ("4", 1), ("5", 0)]
+
+
+def _columns_of(table: Any) -> dict[str, Any]:
+    import numpy as np
+
+    out = {f: getattr(table, f) for f in ("ids", "executor_ids", "roles", "raw_roles", "names",
+                                          "values", "containers", "diagnostics")}  # fmt: skip
+    for f in ("role_codes", "depth", "parent", "enabled", "visible", "focused", "bboxes"):
+        out[f] = np.nan_to_num(getattr(table, f), nan=-7.5).tolist()
+    out["platform_ids"] = dict(table.platform_ids)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_column_build_gives_the_walks_table(seed: int, monkeypatch: Any) -> None:
+    import random
+
+    from resolver.adapters.a11y import cdp
+
+    from .test_forest import random_forest
+
+    rng = random.Random(seed)
+    nodes = random_forest(seed, rng.randint(1, 200))
+    for node in nodes:
+        if rng.random() < 0.5:
+            node["bbox"] = [rng.randint(0, 99), 5, rng.choice([120, -1]), 40]
+        if rng.random() < 0.3:
+            node["properties"] = [{"name": rng.choice(["disabled", "focused", "hidden", "url"]),
+                                   "value": {"value": rng.choice([True, "/a"])}}]  # fmt: skip
+        if rng.random() < 0.2:
+            node["value"] = {"value": "v  x"}
+            node["backendDOMNodeId"] = rng.randint(1, 9)
+    fast = _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
+    monkeypatch.setattr(cdp, "_fast_columns", lambda *_: False)
+    assert fast == _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))

@@ -1,0 +1,137 @@
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from resolver import InvalidObservationError
+from resolver.adapters.a11y._forest import forest_rows, path_sums
+from resolver.adapters.a11y.cdp import _SKIP_ROLES, _raw_roles, kept_nodes
+from resolver.limits import DEFAULT_LIMITS, Limits
+
+ID_STYLES = ("number", "padded", "word", "mixed")
+
+
+def _id(i: int, style: str, rng: random.Random) -> str:
+    if style == "number":
+        return str(i * 7 + 3)
+    if style == "padded":  # "07" is not the number 7: the lookup must not confuse them
+        return f"0{i}" if i % 3 == 0 else str(i)
+    if style == "word":
+        return f"n{i}"
+    return str(i) if rng.random() < 0.5 else f"x{i}"
+
+
+def random_forest(seed: int, size: int) -> list[dict[str, Any]]:
+    """A shuffled CDP-like list of a forest: ignored and InlineTextBox nodes, unknown
+    children, several roots, IDs in one of several styles."""
+    rng = random.Random(seed)
+    style = ID_STYLES[seed % len(ID_STYLES)]
+    ids = [_id(i, style, rng) for i in range(size)]
+    nodes: list[dict[str, Any]] = []
+    for i in range(size):
+        role = rng.choice(["button", "link", "generic", "StaticText", "InlineTextBox"])
+        nodes.append({
+            "nodeId": ids[i], "role": {"type": "role", "value": role},
+            "name": {"type": "computedString", "value": f"name {i}"},
+            "childIds": [], "ignored": rng.random() < 0.2,
+        })  # fmt: skip
+    for i in range(1, size):
+        if rng.random() < 0.1:
+            continue  # another root
+        up = rng.randrange(0, i)
+        nodes[i]["parentId"] = ids[up]
+        kids = nodes[up]["childIds"]
+        kids.insert(rng.randint(0, len(kids)), ids[i])
+    for node in rng.sample(nodes, max(1, size // 10)):
+        node["childIds"].append("404404")  # a child the list does not hold
+    rng.shuffle(nodes)
+    return nodes
+
+
+def walked(nodes: list[dict[str, Any]], limits: Limits = DEFAULT_LIMITS) -> list[tuple[str, int]]:
+    return [(node_id, parent) for node_id, _, _, parent in kept_nodes(nodes, limits)]
+
+
+def fast(
+    nodes: list[dict[str, Any]], limits: Limits = DEFAULT_LIMITS
+) -> list[tuple[str, int]] | None:
+    ids = [node["nodeId"] for node in nodes]
+    raw = _raw_roles(nodes)
+    pairs = zip(nodes, raw, strict=True)
+    kept = np.array([not n.get("ignored") and r not in _SKIP_ROLES for n, r in pairs])
+    found = forest_rows(nodes, ids, kept.astype(bool), limits)
+    if found is None:
+        return None
+    order, parents = found
+    return [(ids[i], int(p)) for i, p in zip(order, parents.tolist(), strict=True)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_rows_and_parents_are_the_walks(seed: int) -> None:
+    nodes = random_forest(seed, random.Random(seed).randint(1, 300))
+    assert fast(nodes) == walked(nodes)
+
+
+def test_a_deep_chain_is_ordered_as_the_walk() -> None:
+    nodes = [{"nodeId": str(i + 1), "role": {"value": "group"}, "childIds": [str(i + 2)]}
+             for i in range(500)]  # fmt: skip
+    for i, node in enumerate(nodes[1:], start=1):
+        node["parentId"] = str(i)
+    nodes[-1]["childIds"] = []
+    random.Random(1).shuffle(nodes)
+    assert fast(nodes) == walked(nodes)
+
+
+def test_too_deep_is_refused_as_by_the_walk() -> None:
+    nodes = [{"nodeId": str(i + 1), "role": {"value": "group"}, "childIds": [str(i + 2)]}
+             for i in range(20)]  # fmt: skip
+    for i, node in enumerate(nodes[1:], start=1):
+        node["parentId"] = str(i)
+    limits = Limits(max_depth=10)
+    with pytest.raises(InvalidObservationError):
+        fast(nodes, limits)
+    with pytest.raises(InvalidObservationError):
+        walked(nodes, limits)
+
+
+def _pair() -> list[dict[str, Any]]:
+    return [
+        {"nodeId": "1", "role": {"value": "group"}, "childIds": ["2"]},
+        {"nodeId": "2", "role": {"value": "button"}, "parentId": "1", "childIds": []},
+    ]
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda n: n[1]["childIds"].append("1"),  # a cycle
+        lambda n: n[0]["childIds"].append("2"),  # a child listed twice
+        lambda n: n[1].pop("parentId"),  # listed as a child, but a root by its parent
+        lambda n: n[0]["childIds"].clear(),  # names a parent that does not list it
+        lambda n: n.append(dict(n[1])),  # two nodes with one ID
+        lambda n: n[1].update(nodeId="07", parentId="1") or n[0].update(childIds=["7"]),
+        lambda n: n[0].update(childIds="2"),  # childIds not a list
+        lambda n: n[0].update(childIds=[2]),  # a child ID not text
+        lambda n: n[1].update(parentId=1),  # a parent ID not text
+    ],
+)
+def test_lists_that_are_no_plain_forest_are_left_to_the_walk(break_it: Any) -> None:
+    nodes = _pair()
+    assert fast(nodes) == walked(nodes)
+    break_it(nodes)
+    assert fast(nodes) is None
+
+
+def test_padded_and_plain_numbers_are_different_ids() -> None:
+    nodes = [
+        {"nodeId": "7", "role": {"value": "group"}, "childIds": ["07"]},
+        {"nodeId": "07", "role": {"value": "button"}, "parentId": "7", "childIds": []},
+    ]
+    assert fast(nodes) == walked(nodes) == [("7", -1), ("07", 0)]
+
+
+def test_path_sums_add_along_the_chain_and_see_cycles() -> None:
+    up = np.array([-1, 0, 1, 1, -1])
+    assert path_sums(up, np.array([1, 2, 3, 4, 5])).tolist() == [1, 3, 6, 7, 5]
+    assert path_sums(np.array([1, 0, -1]), np.ones(3, dtype=np.int64)) is None
