@@ -471,7 +471,7 @@ class TableBuilder:
         notes = dict.fromkeys(DIAGNOSTICS, 0)
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
-        depth, containers = _structure(roles, names, parent.tolist())
+        depth, containers = _structure(roles, names, parent)
         state = np.asarray(states, dtype=np.int8).reshape(n, 3)
         prefix = self.executor_prefix
         executor = [prefix + i for i in ids]
@@ -613,39 +613,80 @@ def _clean_values(values: Sequence[Any], notes: dict[str, int]) -> tuple[str, ..
     return clean
 
 
+def ancestor_sums(
+    up: npt.NDArray[np.int64], weight: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64] | None:
+    """For every node, the sum of ``weight`` over the node and all its ancestors (``up`` is
+    each node's parent, -1 for roots), by pointer doubling: ``log2(depth)`` rounds of array
+    indexing. ``None`` when some chain of parents never ends (a cycle)."""
+    total = weight.astype(np.int64, copy=True)
+    anc = up.astype(np.int64, copy=True)
+    live = np.flatnonzero(anc >= 0)
+    rounds = 0
+    limit = max(1, len(up)).bit_length() + 1
+    while len(live):
+        if rounds > limit:
+            return None
+        hop = anc[live]
+        total[live] += total[hop]
+        anc[live] = anc[hop]
+        live = live[anc[live] >= 0]
+        rounds += 1
+    return total
+
+
 def _structure(
-    roles: list[str], names: list[str], parents: Sequence[int]
+    roles: list[str], names: list[str], parent: IntArray
 ) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
-    """Depth and container path of every row, from the parent links."""
-    n = len(parents)
-    content_labels = _content_labels(roles, names, parents)
-    depth_list = [0] * n
-    containers: list[tuple[str, ...]] = [()] * n
-    # The path a row hands to its children, computed once per parent.
-    child_paths: dict[int, tuple[str, ...]] = {}
-    for i in range(n):
-        p = parents[i]
-        if p < 0:
-            continue
-        depth_list[i] = depth_list[p] + 1
-        path = child_paths.get(p)
-        if path is None:
-            path = containers[p]
-            role_p = roles[p]
-            label = names[p] if role_p in CONTAINER_ROLES else ""
-            if not label:
-                label = content_labels.get(p, "")
-                if not label and role_p in LANDMARK_ROLES:
-                    label = f"[{role_p}]"
-            if label:
-                # Keep the nearest few: enough to disambiguate, bounded on deep trees.
-                path = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:MAX_ENTRY])
-            child_paths[p] = path
-        containers[i] = path
-    return np.asarray(depth_list, dtype=np.int32).reshape(n), tuple(containers)
+    """Depth and container path of every row, from the parent links (earlier rows).
+
+    A row's path is the one its nearest labelled ancestor hands down: that ancestor's own
+    path with its label added (a container's name, an unnamed container's text, a
+    landmark's role). Only labelled rows build a path; the others share their ancestor's.
+    """
+    n = len(parent)
+    up64 = parent.astype(np.int64)
+    depth = ancestor_sums(up64, np.ones(n, dtype=np.int64))
+    assert depth is not None  # (parents are earlier rows: every chain ends)
+    labels = _labels(roles, names, parent)
+    labelled = np.zeros(n + 1, dtype=bool)
+    labelled[list(labels)] = True
+    up = up64.copy()
+    climb = np.flatnonzero(up >= 0)
+    climb = climb[~labelled[up[climb]]]
+    while len(climb):  # to the nearest labelled ancestor
+        up[climb] = up64[up[climb]]
+        climb = climb[up[climb] >= 0]
+        climb = climb[~labelled[up[climb]]]
+    handed: dict[int, tuple[str, ...]] = {-1: ()}
+    for row in sorted(labels):  # (an ancestor is an earlier row)
+        path = handed[int(up[row])]
+        handed[row] = (*path[-(MAX_CONTAINER_DEPTH - 1) :], labels[row][:MAX_ENTRY])
+    containers = tuple(map(handed.__getitem__, up.tolist()))
+    return (depth - 1).astype(np.int32), containers
 
 
-def _content_labels(roles: list[str], names: list[str], parent: Sequence[int]) -> dict[int, str]:
+def _labels(roles: list[str], names: list[str], parent: IntArray) -> dict[int, str]:
+    """The label each row with one hands to its children."""
+    kinds = {r for r in set(roles) if r in CONTAINER_ROLES or r in LANDMARK_ROLES}
+    rows = np.flatnonzero(np.fromiter(map(kinds.__contains__, roles), bool, count=len(roles)))
+    content = _content_labels(roles, names, parent)
+    labels: dict[int, str] = {}
+    for row in sorted({*rows.tolist(), *content}):
+        role = roles[row]
+        label = names[row] if role in CONTAINER_ROLES else ""
+        if not label:
+            label = content.get(row, "")
+            if not label and role in LANDMARK_ROLES:
+                label = f"[{role}]"
+        if label:
+            labels[row] = label
+    return labels
+
+
+def _content_labels(
+    roles: list[str], names: list[str], parent: IntArray | list[int]
+) -> dict[int, str]:
     """Text content of unnamed rows/list items/articles: their first text leaves.
 
     Rows are in pre-order, so a subtree is the run of rows after its root whose parent
@@ -654,8 +695,16 @@ def _content_labels(roles: list[str], names: list[str], parent: Sequence[int]) -
     first few leaves.
     """
     n = len(names)
-    wanted = [i for i in range(n) if not names[i] and roles[i] in CONTENT_NAMED_CONTAINERS]
+    kinds = {r for r in set(roles) if r in CONTENT_NAMED_CONTAINERS}
+    if not kinds:
+        return {}
+    wanted = np.flatnonzero(
+        np.fromiter(map(kinds.__contains__, roles), bool, count=n)
+        & np.fromiter(map(operator.not_, names), bool, count=n)
+    ).tolist()
     labels: dict[int, str] = {}
+    if wanted and isinstance(parent, np.ndarray):
+        parent = parent.tolist()
     for start in wanted:
         leaves: list[str] = []
         i = start + 1

@@ -268,3 +268,49 @@ def test_diagnostics_in_words() -> None:
     assert describe_diagnostics({"row_skipped": 2}) == "row_skipped: 2"
     assert describe_diagnostics({}) == ""
     assert all(f"{key}:" not in describe_diagnostics({key: 2}) for key in DIAGNOSTICS)
+
+
+def _structure_by_rows(
+    roles: list[str], names: list[str], parents: list[int]
+) -> tuple[list[int], list[tuple[str, ...]]]:
+    """Depth and container paths row by row, as the table defines them: a row's path is its
+    parent's, plus the parent's label (its name for a container, its text leaves when an
+    unnamed list item, article or the like, ``[role]`` for an unnamed landmark)."""
+    from resolver.roles import CONTAINER_ROLES, LANDMARK_ROLES
+    from resolver.table import MAX_CONTAINER_DEPTH, MAX_ENTRY, _content_labels
+
+    content = _content_labels(roles, names, parents)
+    depth = [0] * len(parents)
+    paths: list[tuple[str, ...]] = [()] * len(parents)
+    for i, p in enumerate(parents):
+        if p < 0:
+            continue
+        depth[i] = depth[p] + 1
+        label = names[p] if roles[p] in CONTAINER_ROLES else ""
+        label = (
+            label or content.get(p, "") or (f"[{roles[p]}]" if roles[p] in LANDMARK_ROLES else "")
+        )
+        path = paths[p]
+        paths[i] = (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:MAX_ENTRY]) if label else path
+    return depth, paths
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> None:
+    import random
+
+    from resolver.table import _structure
+
+    rng = random.Random(seed)
+    n = rng.randint(1, 400)
+    roles = [rng.choice(["group", "button", "navigation", "listitem", "text", "dialog",
+                         "article", "generic"]) for _ in range(n)]  # fmt: skip
+    names = [rng.choice(["", "", "Save", "x" * 250, "Menu"]) for _ in range(n)]
+    parents = [-1] + [rng.choice([-1, *range(max(0, i - 30), i)]) for i in range(1, n)]
+    depth, containers = _structure(roles, names, np.array(parents, dtype=np.int32))
+    want_depth, want_paths = _structure_by_rows(roles, names, parents)
+    assert depth.tolist() == want_depth
+    assert list(containers) == want_paths
+    deep = [-1, *range(n - 1)]  # a chain deeper than the kept path length
+    depth, containers = _structure(roles, names, np.array(deep, dtype=np.int32))
+    assert (depth.tolist(), list(containers)) == _structure_by_rows(roles, names, deep)

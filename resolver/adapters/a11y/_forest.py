@@ -28,30 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ...limits import Limits
+from ...table import ancestor_sums as path_sums
 
 __all__ = ["forest_rows", "path_sums"]
 
 Index = npt.NDArray[np.int64]
-
-
-def path_sums(up: Index, weight: Index) -> Index | None:
-    """For every node, the sum of ``weight`` over the node and all its ancestors (``up`` is
-    each node's parent, -1 for roots); ``None`` when some chain of parents never ends (a
-    cycle)."""
-    total = weight.astype(np.int64, copy=True)
-    anc = up.astype(np.int64, copy=True)
-    live = np.flatnonzero(anc >= 0)
-    rounds = 0
-    limit = max(1, len(up)).bit_length() + 1
-    while len(live):
-        if rounds > limit:
-            return None
-        hop = anc[live]
-        total[live] += total[hop]
-        anc[live] = anc[hop]
-        live = live[anc[live] >= 0]
-        rounds += 1
-    return total
 
 
 class _Lookup:
