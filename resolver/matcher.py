@@ -249,10 +249,12 @@ def _usable_container(
     Inner named entries are otherwise kept: an inner level that matches nothing is how a
     removed row or group shows (the "Edit" of a deleted row).
     """
+    if not path:
+        return path
     index = index_of(table)
     if name_norm:
         path = tuple(entry for entry in path if index.norm(entry) != name_norm)
-    landmarks = index.containers.landmarks
+    landmarks = index.containers.landmarks if any(e.startswith("[") for e in path) else ()
     path = tuple(entry for entry in path if not entry.startswith("[") or entry in landmarks)
     if not path:
         return path

@@ -654,8 +654,8 @@ def _structure(
     up = up64.copy()
     climb = np.flatnonzero(up >= 0)
     climb = climb[~labelled[up[climb]]]
-    while len(climb):  # to the nearest labelled ancestor
-        up[climb] = up64[up[climb]]
+    while len(climb):  # to the nearest labelled ancestor, doubling the stride each round
+        up[climb] = up[up[climb]]
         climb = climb[up[climb] >= 0]
         climb = climb[~labelled[up[climb]]]
     handed: dict[int, tuple[str, ...]] = {-1: ()}

@@ -5,7 +5,7 @@ import pytest
 
 from resolver import InvalidObservationError
 from resolver.geometry import CoordSpace
-from resolver.table import NO_STATE, TableBuilder, check_rows
+from resolver.table import NO_STATE, TableBuilder, ancestor_sums, check_rows
 
 
 def _table():
@@ -314,3 +314,9 @@ def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> Non
     deep = [-1, *range(n - 1)]  # a chain deeper than the kept path length
     depth, containers = _structure(roles, names, np.array(deep, dtype=np.int32))
     assert (depth.tolist(), list(containers)) == _structure_by_rows(roles, names, deep)
+
+
+def test_ancestor_sums_add_along_the_chain_and_see_cycles() -> None:
+    up = np.array([-1, 0, 1, 1, -1])
+    assert ancestor_sums(up, np.array([1, 2, 3, 4, 5])).tolist() == [1, 3, 6, 7, 5]
+    assert ancestor_sums(np.array([1, 0, -1]), np.ones(3, dtype=np.int64)) is None

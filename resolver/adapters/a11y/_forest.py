@@ -3,34 +3,34 @@
 A node list as ``Accessibility.getFullAXTree`` returns it is not in tree order, and walking it
 node by node costs a few microseconds a node in Python. When the list is a well-formed forest
 (unique string IDs, every child listed once by one parent, the nodes that name a known parent
-exactly the nodes some parent lists, no cycle), its pre-order follows from three numbers per
-node, each found for all nodes at once:
+exactly the nodes some parent lists, no cycle), its pre-order follows from a few numbers per
+node, found a level at a time for all the level's nodes at once:
 
-- the parent (the node that lists it) and the depth, by pointer doubling: ``log2(depth)``
-  rounds of array indexing;
-- the subtree size, summed level by level from the deepest (one ``np.add.at`` a level);
-- the position: a root's is the sizes of the roots before it, a child's is its parent's plus
-  one plus the sizes of its earlier siblings (again a sum along the path, by doubling).
+- going down from the roots, each level's nodes are the listed children of the level above
+  (in listed order), with their parent, nearest kept ancestor and kept depth;
+- going up, a subtree's size is one plus its children's (one ``np.add.reduceat`` a level);
+- going down again, a root's position is the sizes of the roots before it, a child's is its
+  parent's plus one plus the sizes of its earlier siblings.
 
 :func:`forest_rows` gives the rows of the nodes that make one (in pre-order) with the row of
 each one's nearest kept ancestor, exactly what the node-by-node walk gives; any other list
-(``None``) is left to that walk, which also handles broken ones.
+(``None``) is left to that walk, which also handles broken ones, as it does lists of more
+than :data:`MAX_LEVELS` levels (a level costs a few array operations however few its nodes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, repeat
 from operator import is_not
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from ...limits import Limits
-from ...table import ancestor_sums as path_sums
 
-__all__ = ["forest_rows", "path_sums"]
+__all__ = ["MAX_LEVELS", "forest_rows"]
 
 Index = npt.NDArray[np.int64]
 
@@ -75,26 +75,44 @@ class _Lookup:
 def _numbers(ids: list[str]) -> Index | None:
     """The IDs as integers when each is a decimal number written plainly (ASCII digits, no
     leading zero, at most 18 of them), else ``None``."""
-    text = "".join(ids)
-    if not text.isascii() or not text.isdigit() or not all(ids):
+    if not ids:
+        return np.empty(0, dtype=np.int64)
+    text = " ".join(ids)
+    try:
+        data = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    except UnicodeEncodeError:
         return None
-    lengths = np.fromiter(map(len, ids), np.int64, count=len(ids))
-    if int(lengths.max(initial=0)) > 18:
+    gaps = np.flatnonzero(data == 32)
+    starts = np.concatenate(([0], gaps + 1))
+    ends = np.concatenate((gaps, [len(data)]))
+    lengths = ends - starts
+    digits = (data >= 48) & (data <= 57)
+    if (
+        len(gaps) != len(ids) - 1  # (an ID with a space in it)
+        or int(digits.sum()) != len(data) - len(gaps)
+        or int(lengths.min()) < 1
+        or int(lengths.max()) > 18
+        or bool(((data[starts] == 48) & (lengths > 1)).any())  # a leading zero
+    ):
         return None
-    numbers = np.array(ids, dtype=np.int64).reshape(len(ids))
-    digits = np.ones(len(ids), dtype=np.int64)
-    for power in range(1, 18):  # an ID with a leading zero is longer than its number
-        digits += numbers >= 10**power
-    return numbers if int(digits.sum()) == len(text) else None
+    return np.array(text.split(" "), dtype=np.int64) if len(ids) < 64 else _parse(text, len(ids))
+
+
+def _parse(text: str, count: int) -> Index:
+    """Space-separated decimal numbers (checked) as integers."""
+    numbers = np.fromstring(text, dtype=np.int64, sep=" ")
+    if len(numbers) != count:  # (never for checked text; kept as a guard)
+        return np.array(text.split(" "), dtype=np.int64)
+    return numbers
 
 
 def _kids(nodes: Sequence[Any], lookup: _Lookup) -> tuple[Index, Index] | None:
     """``(owner, kid)`` of every known child listed, in list order, or ``None`` when a
     ``childIds`` is neither a list nor missing, or a child ID is not a string."""
-    lists = list(map(dict.get, nodes, repeat("childIds")))
+    lists: list[Any] = list(map(dict.get, nodes, repeat("childIds")))
     if set(map(type, lists)) - {list, type(None)}:
         return None
-    lens = [len(kids) if kids else 0 for kids in lists]
+    lens = list(map(len, lists)) if None not in lists else [len(k) if k else 0 for k in lists]
     kid = lookup.find(list(chain.from_iterable(filter(None, lists))))
     if kid is None:
         return None
@@ -103,34 +121,68 @@ def _kids(nodes: Sequence[Any], lookup: _Lookup) -> tuple[Index, Index] | None:
     return owner[known], kid[known]
 
 
-def _sizes(parent: Index, depth: Index) -> Index:
-    """Subtree sizes, from the deepest level up."""
-    size = np.ones(len(parent), dtype=np.int64)
-    order = np.argsort(depth, kind="stable")
-    bounds = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
-    for level in range(len(bounds) - 2, 0, -1):
-        at = order[bounds[level] : bounds[level + 1]]
-        np.add.at(size, parent[at], size[at])
-    return size
+MAX_LEVELS: Final[int] = 512
+"""Lists nested deeper are left to the node walk."""
 
 
-def _positions(parent: Index, owner: Index, kid: Index) -> Index | None:
-    """Pre-order positions (roots in list order, children in listed order)."""
-    depth = path_sums(parent, np.ones(len(parent), dtype=np.int64))
-    if depth is None:
-        return None
-    size = _sizes(parent, depth - 1)
-    weight = np.zeros(len(parent), dtype=np.int64)
-    roots = np.flatnonzero(parent < 0)
-    weight[roots] = np.cumsum(size[roots]) - size[roots]
-    if len(kid):
-        sizes = size[kid]
-        before = np.cumsum(sizes) - sizes  # sizes of the listed children before, over all
-        first = np.ones(len(kid), dtype=bool)
-        first[1:] = owner[1:] != owner[:-1]
-        start = np.maximum.accumulate(np.where(first, np.arange(len(kid)), 0))
-        weight[kid] = 1 + before - before[start]
-    return path_sums(parent, weight)
+class _Levels:
+    """The forest a level at a time, from the roots down (see the module docstring)."""
+
+    def __init__(self, n: int, owner: Index, kid: Index, kept: npt.NDArray[np.bool_]) -> None:
+        self.count = np.bincount(owner, minlength=n).astype(np.int64)
+        self.start = np.cumsum(self.count) - self.count  # each node's first listed child
+        self.kid = kid
+        self.parent = np.full(n + 1, -1, dtype=np.int64)  # [-1] stands for "no parent"
+        self.up = np.full(n + 1, -1, dtype=np.int64)  # nearest kept ancestor
+        self.depth = np.zeros(n + 1, dtype=np.int64)  # kept levels down to the node
+        self.kept = np.append(kept, False)
+        self.levels: list[Index] = []
+
+    def walk(self, roots: Index) -> int:
+        """Fill the levels; the number of nodes reached."""
+        level, reached = roots, 0
+        self.depth[roots] = self.kept[roots]
+        while len(level):
+            if len(self.levels) >= MAX_LEVELS:
+                return -1
+            self.levels.append(level)
+            reached += len(level)
+            level = self._below(level)
+        return reached
+
+    def _below(self, level: Index) -> Index:
+        counts = self.count[level]
+        total = int(counts.sum())
+        if not total:
+            return np.empty(0, dtype=np.int64)
+        first = np.cumsum(counts) - counts
+        at = np.repeat(self.start[level] - first, counts) + np.arange(total)
+        below = self.kid[at]
+        above = np.repeat(level, counts)
+        self.parent[below] = above
+        self.up[below] = np.where(self.kept[above], above, self.up[above])
+        self.depth[below] = self.depth[above] + self.kept[below]
+        return below
+
+    def positions(self) -> Index:
+        """Pre-order positions (roots in list order, children in listed order)."""
+        n = len(self.parent) - 1
+        size = np.ones(n, dtype=np.int64)
+        for level in reversed(self.levels[1:]):  # children are grouped by parent
+            owners = self.parent[level]
+            first = np.flatnonzero(np.concatenate(([True], owners[1:] != owners[:-1])))
+            size[owners[first]] += np.add.reduceat(size[level], first)
+        position = np.zeros(n, dtype=np.int64)
+        roots = self.levels[0] if self.levels else np.empty(0, dtype=np.int64)
+        position[roots] = np.cumsum(size[roots]) - size[roots]
+        for level in self.levels[1:]:
+            owners = self.parent[level]
+            sizes = size[level]
+            before = np.cumsum(sizes) - sizes
+            group = np.concatenate(([True], owners[1:] != owners[:-1]))
+            start = np.maximum.accumulate(np.where(group, np.arange(len(level)), 0))
+            position[level] = position[owners] + 1 + before - before[start]
+        return position
 
 
 def forest_rows(
@@ -149,44 +201,42 @@ def forest_rows(
     if kids is None:
         return None
     owner, kid = kids
-    parent = np.full(n, -1, dtype=np.int64)
-    parent[kid] = owner
     listed = np.zeros(n, dtype=bool)
     listed[kid] = True
+    if len(kid) != int(listed.sum()) or not _parents_agree(nodes, ids, lookup, owner, kid):
+        return None
+    levels = _Levels(n, owner, kid, kept)
+    if levels.walk(np.flatnonzero(~listed)) != n:  # a cycle, or too many levels
+        return None
+    if n and int(levels.depth[:n][kept].max(initial=0)) > limits.max_depth:
+        raise limits.refuse("max_depth", None, "the AX tree")
+    order = np.empty(n, dtype=np.int64)
+    order[levels.positions()] = np.arange(n)
+    order = order[kept[order]]
+    row = np.full(n + 1, -1, dtype=np.int64)  # row[-1] stays -1 for roots
+    row[order] = np.arange(len(order))
+    return order.tolist(), row[levels.up[order]]
+
+
+def _parents_agree(
+    nodes: Sequence[Any], ids: list[str], lookup: _Lookup, owner: Index, kid: Index
+) -> bool:
+    """Whether the nodes that name a known ``parentId`` are exactly the listed children
+    (the walk starts from the others). A child usually names the node that lists it, which
+    is checked for all at once; only the others' parents are looked up."""
     named: list[Any] = list(map(dict.get, nodes, repeat("parentId")))
     if set(map(type, named)) - {str, type(None)}:
-        return None
-    given = np.fromiter(map(is_not, named, repeat(None)), bool, count=n)
-    found = lookup.find(list(compress(named, given)))
+        return False
+    given = np.fromiter(map(is_not, named, repeat(None)), bool, count=len(nodes))
+    if not given[kid].all():
+        return False
+    names = np.array(named, dtype=object)
+    same = names[kid] == np.array(ids, dtype=object)[owner]
+    given[kid[same]] = False
+    check = np.flatnonzero(given)
+    found = lookup.find([named[i] for i in check.tolist()])
     if found is None:
-        return None
-    has_parent = np.zeros(n, dtype=bool)
-    has_parent[given] = found >= 0
-    if len(kid) != int(listed.sum()) or not np.array_equal(listed, has_parent):
-        return None
-    position = _positions(parent, owner, kid)
-    if position is None:
-        return None
-    levels = path_sums(parent, kept.astype(np.int64))
-    assert levels is not None  # (the same chains ended just above)
-    if len(levels) and int(levels[kept].max(initial=0)) > limits.max_depth:
-        raise limits.refuse("max_depth", None, "the AX tree")
-    return _kept_rows(parent, kept, position)
-
-
-def _kept_rows(
-    parent: Index, kept: npt.NDArray[np.bool_], position: Index
-) -> tuple[list[int], Index]:
-    """The kept nodes in pre-order and the row of each one's nearest kept ancestor."""
-    up = parent.copy()
-    skip = np.flatnonzero(up >= 0)
-    skip = skip[~kept[up[skip]]]
-    while len(skip):
-        up[skip] = parent[up[skip]]
-        skip = skip[up[skip] >= 0]
-        skip = skip[~kept[up[skip]]]
-    order = np.argsort(position, kind="stable")
-    order = order[kept[order]]
-    row = np.full(len(parent) + 1, -1, dtype=np.int64)  # row[-1] stays -1 for roots
-    row[order] = np.arange(len(order))
-    return order.tolist(), row[up[order]]
+        return False
+    listed = np.zeros(len(nodes), dtype=bool)
+    listed[kid] = True
+    return bool(np.array_equal(found >= 0, listed[check]))

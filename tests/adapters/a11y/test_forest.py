@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from resolver import InvalidObservationError
-from resolver.adapters.a11y._forest import forest_rows, path_sums
+from resolver.adapters.a11y._forest import MAX_LEVELS, forest_rows
 from resolver.adapters.a11y.cdp import _SKIP_ROLES, _raw_roles, kept_nodes
 from resolver.limits import DEFAULT_LIMITS, Limits
 
@@ -131,7 +131,12 @@ def test_padded_and_plain_numbers_are_different_ids() -> None:
     assert fast(nodes) == walked(nodes) == [("7", -1), ("07", 0)]
 
 
-def test_path_sums_add_along_the_chain_and_see_cycles() -> None:
-    up = np.array([-1, 0, 1, 1, -1])
-    assert path_sums(up, np.array([1, 2, 3, 4, 5])).tolist() == [1, 3, 6, 7, 5]
-    assert path_sums(np.array([1, 0, -1]), np.ones(3, dtype=np.int64)) is None
+def test_lists_deeper_than_the_level_bound_are_left_to_the_walk() -> None:
+    size = MAX_LEVELS + 20
+    nodes = [{"nodeId": str(i + 1), "role": {"value": "group"}, "childIds": [str(i + 2)]}
+             for i in range(size)]  # fmt: skip
+    for i, node in enumerate(nodes[1:], start=1):
+        node["parentId"] = str(i)
+    nodes[-1]["childIds"] = []
+    assert fast(nodes) is None
+    assert len(walked(nodes)) == size
