@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import repeat
-from operator import truth
+from operator import is_not, truth
 from typing import Any
 
 import numpy as np
@@ -237,25 +237,59 @@ def _fast_columns(nodes: Sequence[Any], builder: TableBuilder, limits: Limits) -
     order, parents = found
     rows = [nodes[i] for i in order]
     roles = [raw[i] for i in order]
-    props = list(map(dict.get, rows, repeat("properties")))
-    fields = list(map(dict.get, rows, repeat("name")))
-    backends = map(dict.get, rows, repeat("backendDOMNodeId"))
+    props = _field(rows, "properties")
     builder.set_columns(
-        [ids[i] for i in order], roles,
-        [f.get("value") if type(f) is dict else f for f in fields],
-        parents, list(map(dict.get, rows, repeat("bbox"))),
-        [_ax_value(node["value"]) if "value" in node else "" for node in rows],
-        _state_array(props),
-        [None if b is None else str(b) for b in backends],
-        [link_url(p) if p and r == "link" else None for p, r in zip(props, roles, strict=True)],
+        [ids[i] for i in order], roles, _ax_field(_field(rows, "name")), parents,
+        _field(rows, "bbox"), _values(rows), _state_array(props), _backends(rows),
+        _links(props, roles),
     )  # fmt: skip
     return True
+
+
+def _field(rows: list[Any], key: str) -> list[Any]:
+    return list(map(dict.get, rows, repeat(key)))
+
+
+def _given(column: list[Any]) -> npt.NDArray[np.bool_]:
+    """Where a column holds something other than ``None``."""
+    return np.fromiter(map(is_not, column, repeat(None)), bool, count=len(column))
+
+
+def _ax_field(fields: list[Any]) -> list[Any]:
+    """``{"value": v}`` fields as ``v`` (other fields as they are)."""
+    if set(map(type, fields)) == {dict}:
+        return list(map(dict.get, fields, repeat("value")))
+    return [f.get("value") if type(f) is dict else f for f in fields]
+
+
+def _values(rows: list[Any]) -> list[str]:
+    """Each row's value as text (``""`` without one)."""
+    values = _field(rows, "value")
+    given = _given(values)
+    out = [""] * len(rows)
+    for i in np.flatnonzero(given).tolist():
+        out[i] = _ax_value(values[i])
+    return out
+
+
+def _backends(rows: list[Any]) -> list[str | None]:
+    """Each row's ``backendDOMNodeId`` as text."""
+    return [None if b is None else str(b) for b in _field(rows, "backendDOMNodeId")]
+
+
+def _links(props: list[Any], roles: list[str]) -> list[str | None]:
+    """The ``url`` property of each link row."""
+    out: list[str | None] = [None] * len(props)
+    for i in np.flatnonzero(_given(props)).tolist():
+        if roles[i] == "link" and props[i]:
+            out[i] = link_url(props[i])
+    return out
 
 
 def _state_array(props: list[Any]) -> npt.NDArray[np.int8]:
     """``(enabled, visible, focused)`` of every row, as an ``N x 3`` array."""
     states = np.full((len(props), 3), -1, dtype=np.int8)
-    have = [i for i, p in enumerate(props) if p]
+    have = np.flatnonzero(np.fromiter(map(truth, props), bool, count=len(props))).tolist()
     if have:
         states[have] = [_states(props[i]) for i in have]
     return states

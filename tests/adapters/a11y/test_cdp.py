@@ -134,7 +134,7 @@ def test_the_column_build_gives_the_walks_table(seed: int, monkeypatch: Any) -> 
             node["properties"] = [{"name": rng.choice(["disabled", "focused", "hidden", "url"]),
                                    "value": {"value": rng.choice([True, "/a"])}}]  # fmt: skip
         if rng.random() < 0.2:
-            node["value"] = {"value": "v  x"}
+            node["value"] = rng.choice([{"value": "v  x"}, None, 7, {"value": None}])
             node["backendDOMNodeId"] = rng.randint(1, 9)
     fast = _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
     monkeypatch.setattr(cdp, "_fast_columns", lambda *_: False)
