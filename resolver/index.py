@@ -39,10 +39,10 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
-SEARCHES: Final[int] = 8
-"""Name look-ups a column answers by searching its joined values before it is indexed: a
-search costs a scan of the column, the index about as much as twenty scans, and one resolve
-looks three names up."""
+SEARCHES: Final[int] = 32
+"""Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
+the column in C, the index a dict operation per row (about a hundred scans); one resolve
+looks up three names."""
 FEW_ROWS: Final[int] = 64
 """A name at most this many rows hold is searched for in the joined column (a loop per row
 found); one more rows hold is compared with every row at once."""

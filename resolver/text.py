@@ -414,7 +414,7 @@ class _AsciiBatch:
 
     __slots__ = ("codes", "ends", "lengths", "sep", "starts", "texts")
 
-    def __init__(self, texts: list[str], joined: str, sep: str) -> None:
+    def __init__(self, texts: Sequence[str], joined: str, sep: str) -> None:
         self.texts = texts
         self.sep = sep
         self.codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
@@ -440,7 +440,7 @@ def _batched(texts: Sequence[str], fast: BatchFast, one: Callable[[str], str]) -
     """``[one(t) for t in texts]``, the ASCII texts through ``fast`` (which returns its
     results and the texts it leaves to ``one``), the others through ``one`` (once per
     distinct text)."""
-    texts = list(texts)
+    texts = texts if isinstance(texts, list | tuple) else list(texts)  # (no copy of those)
     memo: dict[str, str] = {}
 
     def each(text: str) -> str:
@@ -519,8 +519,11 @@ def _fast_normalize(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]
     left[batch.texts_at(np.flatnonzero(odd))] = True
     named = np.flatnonzero(batch.lengths)
     left[named] |= ~_ALNUM[codes[starts[named]]] | ~_ALNUM[codes[ends[named] - 1]]
-    lowered = codes.tobytes().decode("ascii").lower().split(batch.sep)
-    return lowered, np.flatnonzero(left)
+    joined = codes.tobytes().decode("ascii")
+    lowered = joined.lower()
+    # (names already in lower case are kept as they are: no new strings to make)
+    texts = list(batch.texts) if lowered == joined else lowered.split(batch.sep)
+    return texts, np.flatnonzero(left)
 
 
 def normalize_many(texts: Sequence[str]) -> list[str]:
