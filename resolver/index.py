@@ -43,6 +43,8 @@ SEARCHES: Final[int] = 32
 """Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
 the column in C, the index a dict operation per row (about a hundred scans); one resolve
 looks up three names."""
+SCANNED: Final[int] = 8
+"""Values whose scanned rows a column keeps."""
 FEW_ROWS: Final[int] = 64
 """A name at most this many rows hold is searched for in the joined column (a loop per row
 found); one more rows hold is compared with every row at once."""
@@ -83,11 +85,13 @@ class _NameColumn:
     After :data:`SEARCHES` of them, or once the codes are asked for, a :class:`_ValueIndex`
     answers instead."""
 
-    __slots__ = ("_array", "_index", "_joined", "column", "searches")
+    __slots__ = ("_array", "_index", "_joined", "column", "found", "searches")
 
     def __init__(self, column: tuple[str, ...]) -> None:
         self.column = column
         self.searches = 0
+        self.found = BoundedCache(SCANNED)
+        """The rows of the last values scanned for (a warm resolve asks for them again)."""
         self._index: _ValueIndex | None = None
         self._joined: tuple[str, str] | None = None
         self._array: npt.NDArray[np.object_] | None = None
@@ -103,14 +107,24 @@ class _NameColumn:
         """Row indices holding ``value``, ascending (empty values are never indexed)."""
         if not value:
             return np.empty(0, dtype=np.intp)
-        if self._index is not None or self.searches >= SEARCHES:
+        if self._index is not None:
+            return self.index.rows(value)
+        found: Index | None = self.found.get(value)
+        if found is not None:
+            return found
+        if self.searches >= SEARCHES:
             return self.index.rows(value)
         self.searches += 1
         found = self._search(value)
         if found is None:
             if self._array is None:
                 self._array = np.array(self.column, dtype=object)
-            found = np.flatnonzero(self._array == value)
+            # (as an object, not a numpy string, which would lose trailing NUL characters)
+            scalar = np.empty((), dtype=object)
+            scalar[()] = value
+            found = np.flatnonzero(self._array == scalar)
+        found.setflags(write=False)
+        self.found.room()[value] = found
         return found
 
     def _search(self, value: str) -> Index | None:

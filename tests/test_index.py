@@ -133,3 +133,11 @@ def test_a_mask_without_digits_is_looked_up_among_the_names() -> None:
     assert "names_mask" not in vars(table)  # the masks were not needed
     assert index.lookup("mask", "save #").tolist() == [1]
     assert index.lookup("mask", "a#save").tolist() == [3]
+
+
+def test_lookups_when_every_separator_is_in_some_name() -> None:
+    names = ["", "a\x00\x01\x02\x03b", "x", "x"]
+    index = index_of(_named(names))
+    assert index.lookup("norm", "\x00").tolist() == []  # (not the empty name)
+    assert index.lookup("norm", "x").tolist() == [2, 3]
+    assert index.lookup("raw", "a\x00\x01\x02\x03b").tolist() == [1]
