@@ -8,20 +8,30 @@ several references share (same role and signal set) are kept in small bounded ca
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
 from .table import MAX_ENTRY, CandidateTable
-from .text import collapse, item_similarity_many, mask_digits, normalize
+from .text import (
+    collapse,
+    collapse_many,
+    item_similarity_many,
+    mask_digits,
+    mask_digits_many,
+    normalize,
+    normalize_many,
+)
 
 __all__ = ["BoundedCache", "TableIndex", "index_of"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
+K = TypeVar("K", bound=Hashable)
 
 SHARED_ENTRIES: Final[int] = 16
 """Distinct (role, signals, config) keys a bounded cache keeps per table."""
@@ -29,6 +39,23 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
+SEARCHES: Final[int] = 32
+"""Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
+the column in C, the index a dict operation per row (about a hundred scans); one resolve
+looks up three names."""
+SCANNED: Final[int] = 8
+"""Values whose scanned rows a column keeps."""
+FEW_ROWS: Final[int] = 64
+"""A name at most this many rows hold is searched for in the joined column (a loop per row
+found); one more rows hold is compared with every row at once."""
+SEPARATORS: Final[tuple[str, ...]] = ("\x00", "\x01", "\x02", "\x03")
+"""Characters that join a column's values for a search (the first that no value holds)."""
+
+
+def _codes(column: Sequence[K]) -> dict[K, int]:
+    """Each distinct value of ``column`` with its number, in order of first appearance."""
+    distinct = dict.fromkeys(column)
+    return dict(zip(distinct, range(len(distinct)), strict=True))
 
 
 class _ValueIndex:
@@ -37,11 +64,8 @@ class _ValueIndex:
     __slots__ = ("codes", "counts", "order", "row_codes", "starts")
 
     def __init__(self, column: tuple[str, ...]) -> None:
-        self.codes: dict[str, int] = {}
-        setdefault = self.codes.setdefault
-        self.row_codes = np.fromiter(
-            (setdefault(value, len(self.codes)) for value in column), np.intp, count=len(column)
-        )
+        self.codes: dict[str, int] = _codes(column)
+        self.row_codes = np.fromiter(map(self.codes.__getitem__, column), np.intp, len(column))
         self.order = np.argsort(self.row_codes, kind="stable")
         self.counts = np.bincount(self.row_codes, minlength=len(self.codes))
         self.starts = np.concatenate(([0], np.cumsum(self.counts)))
@@ -52,6 +76,88 @@ class _ValueIndex:
         if code is None:
             return np.empty(0, dtype=np.intp)
         return self.order[self.starts[code] : self.starts[code + 1]]
+
+
+class _NameColumn:
+    """Rows by value of a name column. The first few look-ups scan the column in C, with
+    no per-row work in Python: a search of its values joined into one string finds a value
+    few rows hold, an equality test of its values as an object array one many rows hold.
+    After :data:`SEARCHES` of them, or once the codes are asked for, a :class:`_ValueIndex`
+    answers instead."""
+
+    __slots__ = ("_array", "_index", "_joined", "column", "found", "searches")
+
+    def __init__(self, column: tuple[str, ...]) -> None:
+        self.column = column
+        self.searches = 0
+        self.found = BoundedCache(SCANNED)
+        """The rows of the last values scanned for (a warm resolve asks for them again)."""
+        self._index: _ValueIndex | None = None
+        self._joined: tuple[str, str] | None = None
+        self._array: npt.NDArray[np.object_] | None = None
+
+    @property
+    def index(self) -> _ValueIndex:
+        """The column's :class:`_ValueIndex` (made on first use)."""
+        if self._index is None:
+            self._index = _ValueIndex(self.column)
+        return self._index
+
+    def rows(self, value: str) -> Index:
+        """Row indices holding ``value``, ascending (empty values are never indexed)."""
+        if not value:
+            return np.empty(0, dtype=np.intp)
+        if self._index is not None:
+            return self.index.rows(value)
+        found: Index | None = self.found.get(value)
+        if found is not None:
+            return found
+        if self.searches >= SEARCHES:
+            return self.index.rows(value)
+        self.searches += 1
+        found = self._search(value)
+        if found is None:
+            if self._array is None:
+                self._array = np.array(self.column, dtype=object)
+            # (as an object, not a numpy string, which would lose trailing NUL characters)
+            scalar = np.empty((), dtype=object)
+            scalar[()] = value
+            found = np.flatnonzero(self._array == scalar)
+        found.setflags(write=False)
+        self.found.room()[value] = found
+        return found
+
+    def _search(self, value: str) -> Index | None:
+        """The rows holding ``value``, found in the joined column (``None`` when more than
+        :data:`FEW_ROWS` may hold it, or every separator character is in some value)."""
+        if self._joined is None:
+            self._joined = _joined(self.column)
+        joined, sep = self._joined
+        if not sep:
+            return None
+        if sep in value:  # no value holds the separator
+            return np.empty(0, dtype=np.intp)
+        needle = sep + value + sep
+        if joined.count(needle) > FEW_ROWS:  # (rows side by side count once: a lower bound)
+            return None
+        rows, row, before = [], 0, 0
+        at = joined.find(needle)
+        while at >= 0:
+            row += joined.count(sep, before, at)  # the separator at ``at`` opens row ``row``
+            rows.append(row)
+            before = at
+            at = joined.find(needle, at + len(needle) - 1)
+        return np.asarray(rows, dtype=np.intp)
+
+
+def _joined(column: tuple[str, ...]) -> tuple[str, str]:
+    """``column``'s values each between two separators, and the separator: the first of
+    :data:`SEPARATORS` that no value holds (``("", "")`` when each is held)."""
+    for sep in SEPARATORS:
+        joined = sep + sep.join(column) + sep
+        if joined.count(sep) == len(column) + 1:
+            return joined, sep
+    return "", ""
 
 
 class BoundedCache(dict[Any, Any]):
@@ -74,12 +180,8 @@ class ContainerVocab:
     __slots__ = ("landmarks", "mask", "matrix", "norm", "path_of_row", "paths", "raw")
 
     def __init__(self, containers: tuple[tuple[str, ...], ...]) -> None:
-        seen: dict[tuple[str, ...], int] = {}
-        codes = np.fromiter(
-            (seen.setdefault(p, len(seen)) for p in containers),
-            dtype=np.int32,
-            count=len(containers),
-        )
+        seen = _codes(containers)
+        codes = np.fromiter(map(seen.__getitem__, containers), np.int32, len(containers))
         codes.setflags(write=False)
         self.path_of_row = codes
         """Per row, the index of its path in :attr:`paths`."""
@@ -93,9 +195,9 @@ class ContainerVocab:
         matrix.setflags(write=False)
         self.matrix = matrix
         """Per distinct path, its entry indices padded with -1."""
-        self.raw = [collapse(e) for e in index]
-        self.norm = [normalize(e) for e in self.raw]
-        self.mask = [mask_digits(e) if e else e for e in self.norm]
+        self.raw = collapse_many(list(index))
+        self.norm = normalize_many(self.raw)
+        self.mask = mask_digits_many(self.norm)
         self.landmarks = frozenset(e for e in index if e.startswith("["))
         """The unnamed-landmark tokens (``"[banner]"``) some path holds."""
 
@@ -147,11 +249,15 @@ class TableIndex:
             norm_key = normalize(key)
             names = self.table.names
             if norm_key:
-                rows = self._by_norm.rows(norm_key)
+                rows = self._norms.rows(norm_key)
                 return rows[[names[i] == key for i in rows.tolist()]]
             # A name that normalises to nothing equals only names of symbols alone.
             return np.asarray([i for i in self._symbol_rows if names[i] == key], dtype=np.intp)
-        return (self._by_norm if kind == "norm" else self._by_mask).rows(key)
+        if kind == "mask" and "#" not in key and mask_digits(key) == key:
+            # A mask without "#" and digits is the mask of no name but itself: the rows
+            # with that mask are the rows with that name, and the masks need not be made.
+            return self._norms.rows(key)
+        return (self._norms if kind == "norm" else self._masks).rows(key)
 
     def namesakes(self, name: str) -> Index:
         """Rows with ``name``, compared normalised; a name of symbols alone ("►", "×"), which
@@ -160,7 +266,7 @@ class TableIndex:
         toggles drawn with the same symbol, not every row."""
         norm = self.norm(name)
         if norm:
-            return self._by_norm.rows(norm)
+            return self._norms.rows(norm)
         key = collapse(name)
         if not key:
             return np.empty(0, np.intp)
@@ -216,12 +322,16 @@ class TableIndex:
         return found
 
     @cached_property
-    def _by_norm(self) -> _ValueIndex:
-        return _ValueIndex(self.table.names_norm)
+    def _norms(self) -> _NameColumn:
+        return _NameColumn(self.table.names_norm)
 
     @cached_property
-    def _by_mask(self) -> _ValueIndex:
-        return _ValueIndex(self.table.names_mask)
+    def _masks(self) -> _NameColumn:
+        return _NameColumn(self.table.names_mask)
+
+    @property
+    def _by_norm(self) -> _ValueIndex:
+        return self._norms.index
 
     @cached_property
     def norm_codes(self) -> tuple[Index, tuple[str, ...]]:

@@ -254,6 +254,8 @@ def _usable_container(
     index = index_of(table)
     if name_norm:
         path = tuple(entry for entry in path if index.norm(entry) != name_norm)
+    if not path:
+        return path
     landmarks = index.containers.landmarks if any(e.startswith("[") for e in path) else ()
     path = tuple(entry for entry in path if not entry.startswith("[") or entry in landmarks)
     if not path:

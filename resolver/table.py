@@ -37,7 +37,7 @@ import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
+from itertools import compress, repeat
 from typing import Any, Final, TypeVar
 
 import numpy as np
@@ -52,7 +52,7 @@ from .roles import (
     ROLE_INDEX,
     canonical_role,
 )
-from .text import collapse, mask_digits, normalize
+from .text import collapse_many, mask_digits_many, normalize_many
 
 __all__ = [
     "DIAGNOSTICS",
@@ -239,16 +239,12 @@ class CandidateTable:
     @cached_property
     def names_norm(self) -> tuple[str, ...]:
         """Normalised names (see :func:`resolver.text.normalize`)."""
-        memo: dict[str, str] = {}
-        return tuple(memo[n] if n in memo else memo.setdefault(n, normalize(n)) for n in self.names)
+        return tuple(normalize_many(self.names))
 
     @cached_property
     def names_mask(self) -> tuple[str, ...]:
         """Normalised names with digit runs masked."""
-        memo: dict[str, str] = {}
-        return tuple(
-            memo[n] if n in memo else memo.setdefault(n, mask_digits(n)) for n in self.names_norm
-        )
+        return tuple(mask_digits_many(self.names_norm))
 
     def id_key(self, column: str, value: str) -> str:
         """``value`` in the comparison form of platform-ID ``column``."""
@@ -582,26 +578,19 @@ def _clean_names(
     if set(map(type, names)) - {str}:  # (one pass in C; the rest only when needed)
         _note(notes, "name_not_text", sum(not isinstance(n, str | None) for n in names))
         names = [n if isinstance(n, str) else _as_text(n) for n in names]
-    cache: dict[str, str] = {}
-    long: set[str] = set()  # distinct names longer than MAX_TEXT once collapsed
-    clean: list[str] = []
-    for name in names:
-        if name:
-            if ascii_collapsed and name.isascii():
-                name = name[:MAX_TEXT]
-            else:
-                cached = cache.get(name)
-                if cached is None:
-                    full = collapse(name)
-                    cached = cache[name] = full[:MAX_TEXT]
-                    if len(full) > MAX_TEXT:
-                        long.add(name)
-                name = cached
-        clean.append(name)
-    if ascii_collapsed and max(map(len, names), default=0) > MAX_TEXT:
-        long.update(n for n in names if len(n) > MAX_TEXT and n.isascii())
-    if long:
-        _note(notes, "name_cut", sum(map(long.__contains__, names)))
+    if not ascii_collapsed:
+        clean = collapse_many(names)
+    else:  # only the names that are not ASCII need collapsing
+        clean = list(names)
+        if not "".join(clean).isascii():
+            rows = list(compress(range(len(clean)), map(operator.not_, map(str.isascii, clean))))
+            for row, name in zip(rows, collapse_many([clean[r] for r in rows]), strict=True):
+                clean[row] = name
+    if max(map(len, clean), default=0) > MAX_TEXT:
+        cut = [row for row, name in enumerate(clean) if len(name) > MAX_TEXT]
+        for row in cut:
+            clean[row] = clean[row][:MAX_TEXT]
+        _note(notes, "name_cut", len(cut))
     return clean
 
 

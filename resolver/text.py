@@ -17,10 +17,12 @@ whole table at once.
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import compress
 from typing import Final
 
 import numpy as np
@@ -31,6 +33,7 @@ __all__ = [
     "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
     "collapse",
+    "collapse_many",
     "container_similarity",
     "entry_weight",
     "fuzzy_many",
@@ -39,9 +42,11 @@ __all__ = [
     "fuzzy_score",
     "item_similarity_many",
     "mask_digits",
+    "mask_digits_many",
     "name_similarity",
     "name_similarity_many",
     "normalize",
+    "normalize_many",
     "opposite_forms",
 ]
 
@@ -375,3 +380,180 @@ def container_similarity(ref_path: tuple[str, ...], path: tuple[str, ...]) -> fl
         total += weight * max(_item_similarity(item, other) for other in path)
         weight_sum += weight
     return total / weight_sum
+
+
+# -- many names at once ---------------------------------------------------------------------
+#
+# A table's names are normalised, masked and collapsed once per table: a page has thousands.
+# The batch forms below give exactly what the per-name functions give, but do the work of the
+# common case (a short, printable ASCII name) for all names at once: the names joined by a
+# separator character none of them holds, read as bytes by numpy, then split again. Names the
+# fast path does not cover (non-ASCII, control characters, edge punctuation, ...) go through
+# the per-name function.
+
+_SEPARATORS: Final[tuple[str, ...]] = ("\x00", "\x01", "\x02", "\x03")
+"""Characters that join a batch of names (the first that none of them holds); none is
+whitespace, a digit, a letter or punctuation, so no rule of the fast paths can match one."""
+
+
+def _byte_class(chars: str) -> npt.NDArray[np.bool_]:
+    table = np.zeros(256, dtype=bool)
+    table[[ord(c) for c in chars]] = True
+    return table
+
+
+_ALNUM: Final = _byte_class("".join(chr(c) for c in range(128) if chr(c).isalnum()))
+_PRINTABLE: Final = _byte_class("".join(chr(c) for c in range(128) if chr(c).isprintable()))
+_SPACE: Final = _byte_class("".join(chr(c) for c in range(128) if chr(c).isspace()))
+_DIGIT: Final = _byte_class("0123456789")
+_DIGIT_JOINER: Final = _byte_class(".,:/")  # what _DIGITS lets join two digit runs
+
+
+class _AsciiBatch:
+    """ASCII texts joined by a separator as one byte array, and where each text sits."""
+
+    __slots__ = ("codes", "ends", "lengths", "sep", "starts", "texts")
+
+    def __init__(self, texts: Sequence[str], joined: str, sep: str) -> None:
+        self.texts = texts
+        self.sep = sep
+        self.codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        self.ends = np.append(np.flatnonzero(self.codes == ord(sep)), len(self.codes))
+        """Per text, the position just after it (its separator, or the end)."""
+        self.starts = np.concatenate(([0], self.ends[:-1] + 1))
+        self.lengths = self.ends - self.starts
+
+    def texts_at(self, positions: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """The texts holding the characters at ``positions`` (no separator among them)."""
+        return np.searchsorted(self.ends, positions)
+
+    def rebuilt(self, codes: npt.NDArray[np.uint8], keep: npt.NDArray[np.bool_]) -> list[str]:
+        """The texts again from ``codes`` (changed in place of the batch's) where ``keep``."""
+        return codes[keep].tobytes().decode("ascii").split(self.sep)
+
+
+BatchFast = Callable[[_AsciiBatch], tuple[list[str], npt.NDArray[np.intp]]]
+"""A fast path: the results for a batch, and the texts it leaves to the per-text function."""
+
+
+def _batched(texts: Sequence[str], fast: BatchFast, one: Callable[[str], str]) -> list[str]:
+    """``[one(t) for t in texts]``, the ASCII texts through ``fast`` (which returns its
+    results and the texts it leaves to ``one``), the others through ``one`` (once per
+    distinct text)."""
+    texts = texts if isinstance(texts, list | tuple) else list(texts)  # (no copy of those)
+    memo: dict[str, str] = {}
+
+    def each(text: str) -> str:
+        done = memo.get(text)
+        if done is None:
+            done = memo[text] = one(text)
+        return done
+
+    joined, sep = "", ""
+    for sep in _SEPARATORS:
+        joined = sep.join(texts)
+        if joined.count(sep) == len(texts) - 1:
+            break
+    else:  # every separator is in some text (or there is none)
+        return [each(t) for t in texts]
+    rows: list[int] | None = None
+    if not joined.isascii():
+        flags = list(map(str.isascii, texts))
+        rows = list(compress(range(len(texts)), flags))
+        others = compress(range(len(texts)), map(operator.not_, flags))
+        out = list(texts)
+        for i in others:
+            out[i] = each(texts[i])
+        texts = [texts[i] for i in rows]
+        joined = sep.join(texts)
+        if not texts:
+            return out
+    results, left = fast(_AsciiBatch(texts, joined, sep))
+    for i in left.tolist():
+        results[i] = each(texts[i])
+    if rows is None:
+        return results
+    for i, result in zip(rows, results, strict=True):
+        out[i] = result
+    return out
+
+
+def _fast_collapse(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+    codes = batch.codes
+    space = _SPACE[codes]
+    if not space.any():
+        return list(batch.texts), np.empty(0, np.intp)
+    # A whitespace run becomes one space inside a text and nothing at either end of it.
+    text = ~space
+    text[batch.ends[:-1]] = False  # separators
+    before = np.concatenate(([False], space[:-1]))
+    after = np.concatenate((space[1:], [False]))
+    first, last = np.flatnonzero(space & ~before), np.flatnonzero(space & ~after)
+    inner = np.zeros(len(codes) + 2, dtype=bool)
+    inner[1:-1] = text
+    keep = text.copy()
+    keep[batch.ends[:-1]] = True
+    keep[first[inner[first] & inner[last + 2]]] = True
+    out = codes.copy()
+    out[space] = ord(" ")
+    return batch.rebuilt(out, keep), np.empty(0, np.intp)
+
+
+def collapse_many(texts: Sequence[str]) -> list[str]:
+    """:func:`collapse` of each of ``texts`` (the same strings, computed for all at once).
+
+    >>> collapse_many(["  a \\n b", "c", ""])
+    ['a b', 'c', '']
+    """
+    return _batched(texts, _fast_collapse, collapse)
+
+
+def _fast_normalize(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+    # normalize() of a printable ASCII text of at most MAX_COMPARED characters, without two
+    # spaces in a row, starting and ending with a letter or digit, is the text lowered.
+    codes, starts, ends = batch.codes, batch.starts, batch.ends
+    odd = ~_PRINTABLE[codes]
+    odd[ends[:-1]] = False  # separators
+    odd[:-1] |= (codes[:-1] == ord(" ")) & (codes[1:] == ord(" "))
+    left = batch.lengths > MAX_COMPARED
+    left[batch.texts_at(np.flatnonzero(odd))] = True
+    named = np.flatnonzero(batch.lengths)
+    left[named] |= ~_ALNUM[codes[starts[named]]] | ~_ALNUM[codes[ends[named] - 1]]
+    joined = codes.tobytes().decode("ascii")
+    lowered = joined.lower()
+    # (names already in lower case are kept as they are: no new strings to make)
+    texts = list(batch.texts) if lowered == joined else lowered.split(batch.sep)
+    return texts, np.flatnonzero(left)
+
+
+def normalize_many(texts: Sequence[str]) -> list[str]:
+    """:func:`normalize` of each of ``texts`` (the same strings, computed for all at once).
+
+    >>> normalize_many(["Sign IN", "« Back", "Caf\\u00e9"])
+    ['sign in', 'back', 'café']
+    """
+    return _batched(texts, _fast_normalize, normalize)
+
+
+def _fast_mask(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+    codes = batch.codes
+    digit = _DIGIT[codes]
+    if not digit.any():
+        return list(batch.texts), np.empty(0, np.intp)
+    # _DIGITS matches a digit run with what joins digit runs (".", ",", ":", "/" between two
+    # digits): each maximal stretch of those becomes one "#".
+    run = digit.copy()
+    run[1:-1] |= _DIGIT_JOINER[codes[1:-1]] & digit[:-2] & digit[2:]
+    before = np.concatenate(([False], run[:-1]))
+    out = codes.copy()
+    out[run & ~before] = ord("#")
+    return batch.rebuilt(out, ~(run & before)), np.empty(0, np.intp)
+
+
+def mask_digits_many(norms: Sequence[str]) -> list[str]:
+    """:func:`mask_digits` of each of ``norms`` (the same strings, computed for all at once).
+
+    >>> mask_digits_many(["inbox (12)", "page 1.5 of 3", "ok"])
+    ['inbox (#)', 'page # of #', 'ok']
+    """
+    return _batched(norms, _fast_mask, mask_digits)

@@ -1,6 +1,8 @@
 """The matcher's per-table indexes."""
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from resolver.adapters._common import XPATH_KEYS
 from resolver.index import BoundedCache, index_of
@@ -73,3 +75,69 @@ def test_the_text_inside_a_heading_does_not_make_its_name_a_duplicate() -> None:
     assert index.unique_named.tolist() == [True, True, False, False, False]
     assert index.unique_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
     assert index.unique_box("Docs") is None
+
+
+def _named(names: list[str]):  # type: ignore[no-untyped-def]
+    b = TableBuilder("a11y", "test")
+    for k, name in enumerate(names):
+        b.add(f"e{k}", raw_role="button", name=name)
+    return b.build()
+
+
+_LOOKUP_CHARS = "ab A1 2#.\x00\x01\x02\x03é()"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.text(alphabet=_LOOKUP_CHARS, max_size=5), max_size=30),
+    st.lists(st.text(alphabet=_LOOKUP_CHARS, max_size=5), max_size=12),
+)
+def test_lookups_find_every_row_with_the_name_before_and_after_indexing(
+    names: list[str], keys: list[str]
+) -> None:
+    """Searched (joined column, object array) or indexed, a look-up gives the rows whose
+    name form equals the key, ascending."""
+    from resolver.text import mask_digits, normalize
+
+    table = _named(names)
+    index = index_of(table)
+    forms = {"raw": table.names, "norm": table.names_norm, "mask": table.names_mask}
+    queries = [(kind, key) for key in keys for kind in forms]
+    queries += [(kind, form) for kind, column in forms.items() for form in column[:4]]
+    queries += [("norm", normalize(k)) for k in keys]
+    queries += [("mask", mask_digits(normalize(k))) for k in keys]
+    for kind, key in queries * 2:  # the first ones searched, the later ones indexed
+        expected = [i for i, v in enumerate(forms[kind]) if v == key and (key or kind == "raw")]
+        if kind == "raw" and not normalize(key):
+            expected = [i for i in expected if table.names[i]]
+        assert index.lookup(kind, key).tolist() == expected, (kind, key)
+
+
+def test_a_name_many_rows_hold_is_compared_with_every_row() -> None:
+    from resolver.index import FEW_ROWS, SEARCHES
+
+    names = ["Item 1", "Item 22", "Other"] * (FEW_ROWS + 5) + ["item 3"]
+    index = index_of(_named(names))
+    expected = [i for i, n in enumerate(names) if n.startswith(("Item", "item"))]
+    for _ in range(SEARCHES + 2):  # searched while few look-ups were made, then indexed
+        assert index.lookup("mask", "item #").tolist() == expected
+        assert index.lookup("norm", "other").tolist() == list(range(2, len(names) - 1, 3))
+        assert index.lookup("norm", "item 3").tolist() == [len(names) - 1]
+    assert index.norm_codes[0].size == len(names)
+
+
+def test_a_mask_without_digits_is_looked_up_among_the_names() -> None:
+    table = _named(["Save", "Save 2", "save", "a#save"])
+    index = index_of(table)
+    assert index.lookup("mask", "save").tolist() == [0, 2]
+    assert "names_mask" not in vars(table)  # the masks were not needed
+    assert index.lookup("mask", "save #").tolist() == [1]
+    assert index.lookup("mask", "a#save").tolist() == [3]
+
+
+def test_lookups_when_every_separator_is_in_some_name() -> None:
+    names = ["", "a\x00\x01\x02\x03b", "x", "x"]
+    index = index_of(_named(names))
+    assert index.lookup("norm", "\x00").tolist() == []  # (not the empty name)
+    assert index.lookup("norm", "x").tolist() == [2, 3]
+    assert index.lookup("raw", "a\x00\x01\x02\x03b").tolist() == [1]

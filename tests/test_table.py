@@ -2,6 +2,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from resolver import InvalidObservationError
 from resolver.geometry import CoordSpace
@@ -320,3 +322,50 @@ def test_ancestor_sums_add_along_the_chain_and_see_cycles() -> None:
     up = np.array([-1, 0, 1, 1, -1])
     assert ancestor_sums(up, np.array([1, 2, 3, 4, 5])).tolist() == [1, 3, 6, 7, 5]
     assert ancestor_sums(np.array([1, 0, -1]), np.ones(3, dtype=np.int64)) is None
+
+
+_NAME_CHARS = "ab A1 2.\t\n\xa0\u2003é\x00\x01\x02\x03«»()-_#"
+_table_names = st.lists(
+    st.one_of(
+        st.text(alphabet=_NAME_CHARS, max_size=10),
+        st.text(max_size=6),
+        st.text(alphabet="x y", min_size=1990, max_size=2010),
+        st.none(),
+        st.integers(),
+    ),
+    max_size=16,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_table_names, st.booleans())
+def test_clean_names_are_the_per_name_definition(names: list[object], flag: bool) -> None:
+    """Names collapsed (only the non-ASCII ones under ``ascii_collapsed``), cut at
+    MAX_TEXT, counted: as written name by name."""
+    from resolver.table import MAX_TEXT, _as_text, _clean_names
+    from resolver.text import collapse
+
+    notes: dict[str, int] = {}
+    got = _clean_names(names, flag, notes)
+    texts = [n if isinstance(n, str) else _as_text(n) for n in names]
+    full = [t if flag and t.isascii() else collapse(t) for t in texts]
+    assert got == [t[:MAX_TEXT] for t in full]
+    expected = {
+        "name_not_text": sum(not isinstance(n, str | None) for n in names),
+        "name_cut": sum(len(t) > MAX_TEXT for t in full),
+    }
+    assert {k: v for k, v in notes.items() if v} == {k: v for k, v in expected.items() if v}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet=_NAME_CHARS, max_size=10), max_size=16))
+def test_name_columns_are_the_per_name_forms(names: list[str]) -> None:
+    from resolver.text import collapse, mask_digits, normalize
+
+    b = TableBuilder("a11y", "test")
+    for k, name in enumerate(names):
+        b.add(f"e{k}", raw_role="button", name=name)
+    table = b.build()
+    assert table.names == tuple(collapse(n) for n in names)
+    assert table.names_norm == tuple(normalize(n) for n in table.names)
+    assert table.names_mask == tuple(mask_digits(n) for n in table.names_norm)

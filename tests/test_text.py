@@ -2,15 +2,20 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from resolver.text import (
     collapse,
+    collapse_many,
     container_similarity,
     fuzzy_matrix,
     fuzzy_pairs,
     mask_digits,
+    mask_digits_many,
     name_similarity,
     normalize,
+    normalize_many,
 )
 
 
@@ -101,3 +106,47 @@ def test_a_container_named_by_its_text_survives_its_content_reordered() -> None:
 def test_collapse_agrees_with_the_whitespace_regex_on_every_code_point() -> None:
     every = "a".join(chr(c) + chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
     assert collapse(every) == re.sub(r"\s+", " ", every).strip()
+
+
+# -- batch forms ----------------------------------------------------------------------------
+
+_TRICKY = (
+    "\x00\x01\x02\x03 \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2000\u3000\u200b\ufeff"
+    "0123456789٣.,:/-_()«»!?#aZ é\u0301ß\u0130ﬁ①"
+)
+_names = st.text(alphabet=st.sampled_from(_TRICKY), max_size=12)
+_any_names = st.one_of(_names, st.text(max_size=12), st.text(alphabet="ab 1.", max_size=600))
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.lists(_any_names, max_size=20))
+def test_batch_forms_give_exactly_the_per_name_forms(names: list[str]) -> None:
+    assert collapse_many(names) == [collapse(n) for n in names]
+    assert normalize_many(names) == [normalize(n) for n in names]
+    assert mask_digits_many(names) == [mask_digits(n) for n in names]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(max_codepoint=127), max_size=8), max_size=30))
+def test_batch_forms_of_ascii_names(names: list[str]) -> None:
+    assert collapse_many(names) == [collapse(n) for n in names]
+    assert normalize_many(names) == [normalize(n) for n in names]
+    norms = [normalize(n) for n in names]
+    assert mask_digits_many(norms) == [mask_digits(n) for n in norms]
+
+
+def test_batch_forms_when_every_separator_is_in_a_name() -> None:
+    names = ["A\x00 1", "\x01B  2", "c\x02", "\x03", "  D 3.4 "]
+    assert collapse_many(names) == [collapse(n) for n in names]
+    assert normalize_many(names) == [normalize(n) for n in names]
+    assert mask_digits_many(names) == [mask_digits(n) for n in names]
+
+
+def test_batch_forms_of_the_common_and_the_odd_names() -> None:
+    names = ["Inbox (3)", "Sign  IN", " x ", "", "a" * 300, "Page 1.5 of 3", "Café", "n12"]
+    assert normalize_many(names) == [
+        "inbox (3", "sign in", "x", "", "a" * 256, "page 1.5 of 3", "café", "n12",
+    ]  # fmt: skip
+    assert mask_digits_many(normalize_many(names))[5] == "page # of #"
+    assert collapse_many(names)[:3] == ["Inbox (3)", "Sign IN", "x"]
+    assert normalize_many([]) == mask_digits_many(()) == collapse_many([]) == []
