@@ -200,8 +200,11 @@ def table(rows: list[dict[str, Any]], warm: list[dict[str, Any]]) -> str:
     def g(value: float | None) -> str:
         return "–" if value is None else f"{value:.2f}"
 
-    lines = ["| tree | nodes | build ms | build us/node | step ms | naive ms | naive/step | "
-             "growth build | growth step |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    lines = [
+        "| tree | nodes | build ms | build us/node | step ms | naive ms | naive/step | "
+        "growth build | growth step |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in rows:
         lines.append(
             f"| {r['tree']} | {r['nodes']:,} | {r['build_ms']:.1f} | "
@@ -209,8 +212,12 @@ def table(rows: list[dict[str, Any]], warm: list[dict[str, Any]]) -> str:
             f"{r['naive_over_step']:.2f} | {g(r['build_ms_growth'])} | {g(r['step_ms_growth'])} |"
         )
     if warm:
-        lines += ["", "| warm, table built | nodes | resolve ms | naive ms | resolve_many ms "
-                  "(refs) | naive ms, same refs | per ref us |", "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+        lines += [
+            "",
+            "| warm, table built | nodes | resolve ms | naive ms | resolve_many ms (refs) | "
+            "naive ms, same refs | per ref us |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
         for w in warm:
             lines.append(
                 f"| {w['tree']} | {w['nodes']:,} | {w['resolve_one_ms']:.2f} | "
