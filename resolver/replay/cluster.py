@@ -50,6 +50,10 @@ def connect(
     """A Dask client: on the scheduler at ``scheduler``, or on a new ``LocalCluster`` of
     ``workers`` single-threaded workers bound to loopback (closed on exit).
 
+    The local cluster has no dashboard, so its workers do not run Dask's statistical
+    profiler either (it samples the running task's stack every 10 ms, for the dashboard
+    only; on replay's pure-Python work that cost a worker about a tenth of its CPU).
+
     Raises
     ------
     MissingExtraError
@@ -58,13 +62,18 @@ def connect(
         The scheduler cannot be reached within ``timeout`` seconds.
     """
     distributed = _distributed()
+    import dask.config
+
     cluster = None
     try:
         if scheduler is None:
-            cluster = distributed.LocalCluster(
-                n_workers=max(1, workers or 1), threads_per_worker=1, processes=processes,
-                protocol="tcp://", host="127.0.0.1", dashboard_address=None, silence_logs=40,
-            )  # fmt: skip
+            # workers (and worker processes, which get the config at spawn) start in here
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                cluster = distributed.LocalCluster(
+                    n_workers=max(1, workers or 1), threads_per_worker=1, processes=processes,
+                    protocol="tcp://", host="127.0.0.1", dashboard_address=None,
+                    silence_logs=40,
+                )  # fmt: skip
             client = distributed.Client(cluster, timeout=timeout)
         else:
             client = distributed.Client(scheduler, timeout=timeout)
