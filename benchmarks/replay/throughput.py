@@ -2,16 +2,18 @@
 
 Usage::
 
-    python -m benchmarks.replay --recordings 300 --workers 1 2 --chunks auto 10 --rounds 2
+    python -m benchmarks.replay --recordings 300 --workers 1 2 --chunks auto 10 --rounds 4
     python -m benchmarks.replay --recordings 1000 --workers 1 2 --chunks 1 10 --json out.json
 
 Each configuration replays the same recordings ``--against next`` (every step relocated on
 the changed page) and must give the same results as the local run (checked). The
-configurations run in rounds: in every round the local run and each worker count in turn (a
-new cluster per worker count, every chunk size on it), so a ratio compares runs made under
-the same load on a shared machine. Chunks are recordings per task, or ``auto``
-(:func:`resolver.replay.cluster.auto_chunk`). Every worker is warmed first (resolver
-imported, a few recordings replayed) with ``client.run``, outside the timed runs.
+configurations run in rounds: in every round the local run and each worker count in turn
+(every chunk size on it), so a ratio compares runs made under the same load on a shared
+machine. All clusters start first and stay up (an idle cluster costs a few per cent of a
+core); the order of the worker counts alternates from round to round. Chunks are
+recordings per task, or ``auto`` (:func:`resolver.replay.cluster.auto_chunk`). Every
+worker is warmed first (resolver imported, a few recordings replayed) with ``client.run``,
+outside the timed runs.
 
 Reported per configuration and round: wall time without the cluster's start-up,
 resolutions per second, speed-up over one process and, for two or more workers, over one
@@ -31,6 +33,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -78,51 +81,56 @@ def _timed(client: Any, tasks: list[Task], options: ReplayOptions, chunk: Chunk)
             "busy": sum(worker_cpu) / (len(worker_cpu) * seconds)}  # fmt: skip
 
 
-def _cluster(
-    tasks: list[Task], options: ReplayOptions, workers: int, chunks: list[Chunk]
-) -> list[dict[str, Any]]:
-    """A new LocalCluster of ``workers`` single-threaded worker processes; one timed run per
-    chunk size on it."""
+def _open(stack: ExitStack, workers: int, tasks: list[Task], options: ReplayOptions) -> Any:
+    """A LocalCluster of ``workers`` single-threaded worker processes, every worker warmed;
+    the client, with the start-up seconds as ``startup_s``."""
     start = time.perf_counter()
-    with connect(workers=workers, processes=True, timeout=60) as client:
-        client.wait_for_workers(workers, timeout=60)
-        started = time.perf_counter() - start
-        client.run(_warm, tasks[:6], options)
-        runs = []
-        for chunk in chunks:
-            run = _timed(client, tasks, options, chunk)
-            used = auto_chunk(len(tasks), workers) if chunk is None else chunk
-            runs.append({"workers": workers, "chunk": "auto" if chunk is None else chunk,
-                         "per_task": used, "startup_s": started, **run})  # fmt: skip
-        t0 = time.perf_counter()
-        client.gather(client.map(_noop, tasks, pure=False))
-        per_task_ms = 1000 * (time.perf_counter() - t0) / len(tasks)
-    for run in runs:
-        run["scheduler_ms_per_task"] = per_task_ms
-    return runs
+    client = stack.enter_context(connect(workers=workers, processes=True, timeout=60))
+    client.wait_for_workers(workers, timeout=60)
+    client.startup_s = time.perf_counter() - start
+    client.run(_warm, tasks[:6], options)
+    return client
+
+
+def _scheduler_ms(client: Any, tasks: list[Task]) -> float:
+    """The scheduler's cost per task: an empty task mapped over as many tasks."""
+    start = time.perf_counter()
+    client.gather(client.map(_noop, tasks, pure=False))
+    return 1000 * (time.perf_counter() - start) / len(tasks)
 
 
 def measure(
     count: int, workers: list[int], chunks: list[Chunk], rounds: int, folder: Path
 ) -> dict[str, Any]:
     """Generate ``count`` recordings in ``folder`` and time every configuration ``rounds``
-    times, interleaved."""
+    times, interleaved: every cluster stays up for the whole measurement, and the order of
+    the worker counts is reversed every other round."""
     generate(folder, count)
     tasks = discover([folder])
     options = ReplayOptions(sources=("a11y",), against="next")
     replay_local(tasks[:6], options)  # this process's first-use caches too
     reference: list[Any] | None = None
     rows: list[dict[str, Any]] = []
-    for round_ in range(1, rounds + 1):
-        seconds, cpu, local = _local(tasks, options)
-        reference = reference if reference is not None else comparable(local)
-        assert comparable(local) == reference, "the local run changed between rounds"
-        rows.append({"round": round_, "workers": 0, "chunk": None, "seconds": seconds,
-                     "main_cpu_s": cpu})  # fmt: skip
-        for n in workers:
-            for run in _cluster(tasks, options, n, chunks):
-                assert comparable(run.pop("results")) == reference, "cluster results differ"
-                rows.append({"round": round_, **run})
+    with ExitStack() as stack:
+        clients = {n: _open(stack, n, tasks, options) for n in workers}
+        for round_ in range(1, rounds + 1):
+            seconds, cpu, local = _local(tasks, options)
+            reference = reference if reference is not None else comparable(local)
+            assert comparable(local) == reference, "the local run changed between rounds"
+            rows.append({"round": round_, "workers": 0, "chunk": None, "seconds": seconds,
+                         "main_cpu_s": cpu})  # fmt: skip
+            for n in workers if round_ % 2 else workers[::-1]:
+                for chunk in chunks:
+                    run = _timed(clients[n], tasks, options, chunk)
+                    assert comparable(run.pop("results")) == reference, "cluster results differ"
+                    used = auto_chunk(len(tasks), n) if chunk is None else chunk
+                    rows.append({"round": round_, "workers": n,
+                                 "chunk": "auto" if chunk is None else chunk, "per_task": used,
+                                 "startup_s": clients[n].startup_s, **run})  # fmt: skip
+        per_task = {n: _scheduler_ms(client, tasks) for n, client in clients.items()}
+    for row in rows:
+        if row["workers"]:
+            row["scheduler_ms_per_task"] = per_task[row["workers"]]
     resolutions = sum(1 for r in local for s in r["steps"] if s["verdict"] != "skipped")
     _ratios(rows, resolutions)
     return {"recordings": count, "resolutions": resolutions, "rounds": rounds,
@@ -172,6 +180,27 @@ def _table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _summary(report: dict[str, Any]) -> str:
+    """Per configuration over the rounds: wall times, median resolutions per second, median
+    ratio to one worker, and resolutions per worker CPU second (the work's own cost)."""
+    lines = ["| configuration | wall times | resolutions/s (median) | over 1 worker (median) | "
+             "resolutions per worker CPU s |", "|---|---|---|---|---|"]  # fmt: skip
+    configs: dict[str, list[dict[str, Any]]] = {}
+    for row in report["rows"]:
+        configs.setdefault(_config(row), []).append(row)
+    for config, rows in configs.items():
+        overs = [r["over_one_worker"] for r in rows if r["over_one_worker"] is not None]
+        cpu = [r.get("worker_cpu_s") or r["main_cpu_s"] for r in rows]
+        walls = ", ".join(f"{r['seconds']:.2f} s" for r in rows)
+        lines.append(
+            f"| {config} | {walls} | "
+            f"{statistics.median(r['per_second'] for r in rows):,.0f} | "
+            f"{f'{statistics.median(overs):.2f}×' if overs else '–'} | "
+            f"{report['resolutions'] / statistics.median(cpu):,.0f} |"
+        )
+    return "\n".join(lines)
+
+
 def _chunk(text: str) -> Chunk:
     return None if text == "auto" else max(1, int(text))
 
@@ -182,7 +211,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--chunks", type=_chunk, nargs="*", default=[None, 10],
                         help="recordings per task, or auto (default: auto 10)")  # fmt: skip
-    parser.add_argument("--rounds", type=int, default=2, help="times every configuration runs")
+    parser.add_argument("--rounds", type=int, default=4, help="times every configuration runs")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -194,6 +223,8 @@ def main() -> int:
           f"{report['recording_bytes'] / 1024:.0f} KiB; load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")  # fmt: skip
     print(_table(report))
+    print()
+    print(_summary(report))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0
