@@ -127,7 +127,11 @@ def replay_dask(
     futures = client.map(replay_chunk, [[tasks[i] for i in g] for g in groups], options=options,
                          pure=False)  # fmt: skip
     where = {future.key: group for future, group in zip(futures, groups, strict=True)}
-    done = distributed.as_completed(futures, with_results=True, raise_errors=False)
+    # the futures' own loop: as_completed would use the newest client's, which is another
+    # client's when several are open, and then it waits forever
+    done = distributed.as_completed(
+        futures, loop=client.loop, with_results=True, raise_errors=False
+    )
     for future, value in done:
         group = where[future.key]
         if future.status == "finished":

@@ -95,3 +95,12 @@ def test_a_failed_task_reports_its_recordings_and_the_run_goes_on(
     assert all("worker failed: RuntimeError: worker lost" in r["error"] for r in lost)
     local = comparable(replay_local(tasks[2:], options))
     assert comparable(results[2:]) == local
+
+
+@pytest.mark.timeout(60)
+def test_a_client_that_is_not_the_newest_one_gets_its_results() -> None:
+    tasks = discover([RECORDINGS])
+    options = ReplayOptions(sources=("a11y",), against="next")
+    with connect(workers=1) as first, connect(workers=1):  # processes: a loop each
+        remote = replay_dask(first, tasks, options, chunk=2)
+    assert comparable(remote) == comparable(replay_local(tasks, options))
