@@ -1,0 +1,259 @@
+"""One agent step against the naive loop, on the seeded synthetic trees of ``build_speed``.
+
+Usage (from the repository root)::
+
+    python -m benchmarks.step_speed [--sizes 1000 10000 50000 200000] [--repeat 3] [--json F]
+    PYTHONPATH=<other checkout> python -m benchmarks.step_speed   # the same on other code
+
+For every size the tree is made as nested dicts (``nested_tree``) and as a CDP node list
+(``cdp_tree``), and one ref is taken from a real node of it (the role and name of a button or
+link picked with ``--seed``). Timed on each tree, per sample:
+
+- ``build``: ``Observation(accessibility_tree=tree).candidates("a11y")``;
+- ``step``: ``Observation(accessibility_tree=tree)`` and one ``resolve(ref, obs)`` (a
+  :class:`~resolver.ResolutionError` counts as an answer), the new agent step;
+- ``naive``: the seed's loop on the same tree and ref (``find_in_a11y_tree`` on nested
+  dicts, ``find_in_cdp_nodes`` on CDP lists).
+
+Step and naive loop alternate within every sample (which goes first swaps each sample), so
+their ratio is measured under the same load; the table gives medians. ``growth`` is the cost
+per node at a size over the cost per node at 10k nodes (1.00 is linear). On the 10k trees the
+warm case is timed too: one ``resolve`` and ``resolve_many`` of 100 refs once the table is
+built, against the naive loop over the same refs.
+
+``benchmarks/test_bench_step.py`` runs the same cases under pytest-benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.build_speed import cdp_tree, nested_tree
+from benchmarks.seed_baseline import find_in_a11y_tree, find_in_cdp_nodes
+from resolver import (
+    Observation,
+    Resolution,
+    ResolutionError,
+    SemanticElementRef,
+    resolve,
+    resolve_many,
+)
+
+SIZES = (1_000, 10_000, 50_000, 200_000)
+BASE = 10_000
+TARGET_ROLES = ("button", "link")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One tree (``kind`` is ``"nested"`` or ``"cdp"``) of ``nodes`` nodes and refs of its
+    real nodes."""
+
+    kind: str
+    nodes: int
+    tree: dict[str, Any]
+    refs: tuple[SemanticElementRef, ...]
+
+    @property
+    def ref(self) -> SemanticElementRef:
+        """The ref of a single step."""
+        return self.refs[0]
+
+
+def _walk(root: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """The nodes of a nested tree in pre-order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.get("children") or ()))
+
+
+def pick_refs(nested: Mapping[str, Any], count: int, seed: int) -> tuple[SemanticElementRef, ...]:
+    """``count`` refs (role and name) of distinct buttons and links of ``nested``, by seed.
+
+    Examples
+    --------
+    >>> tree = nested_tree(200)
+    >>> [r.role in TARGET_ROLES for r in pick_refs(tree, 3, seed=0)]
+    [True, True, True]
+    >>> pick_refs(tree, 3, seed=0) == pick_refs(tree, 3, seed=0)
+    True
+    """
+    targets = [n for n in _walk(nested) if n.get("role") in TARGET_ROLES and n.get("name")]
+    chosen = random.Random(seed).sample(targets, min(count, len(targets)))
+    return tuple(SemanticElementRef(role=n["role"], name=n["name"]) for n in chosen)
+
+
+def cases(size: int, *, seed: int = 0, refs: int = 1) -> tuple[Case, Case]:
+    """The nested and CDP cases of ``size`` nodes, with the same ``refs`` refs."""
+    nested = nested_tree(size)
+    picked = pick_refs(nested, refs, seed)
+    return Case("nested", size, nested, picked), Case("cdp", size, cdp_tree(nested), picked)
+
+
+def build(case: Case) -> int:
+    """The a11y table of a fresh observation of the tree; returns its row count."""
+    return len(Observation(accessibility_tree=case.tree).candidates("a11y"))
+
+
+def answer(ref: SemanticElementRef, observation: Observation) -> Resolution | ResolutionError:
+    """``resolve(ref, observation)``, a refusal returned instead of raised."""
+    try:
+        return resolve(ref, observation)
+    except ResolutionError as exc:
+        return exc
+
+
+def step(case: Case, ref: SemanticElementRef | None = None) -> Resolution | ResolutionError:
+    """The agent step: a fresh observation of the tree and one resolve."""
+    return answer(ref or case.ref, Observation(accessibility_tree=case.tree))
+
+
+def naive(case: Case, ref: SemanticElementRef | None = None) -> str | None:
+    """The seed's loop over the same tree for ``ref`` (the case's ref by default)."""
+    ref = ref or case.ref
+    if case.kind == "nested":
+        return find_in_a11y_tree(case.tree, ref.role, ref.name, ref.bbox)
+    return find_in_cdp_nodes(case.tree["nodes"], ref.role, ref.name, ref.bbox)
+
+
+def seconds(fn: Callable[[], object]) -> float:
+    """Wall time of one call."""
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def interleaved(fns: Mapping[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    """``repeat`` samples of every function, all of them in each sample, the order rotating
+    from sample to sample; the lists of seconds by name."""
+    names = list(fns)
+    out: dict[str, list[float]] = {name: [] for name in names}
+    for sample in range(repeat):
+        shift = sample % len(names)
+        for name in names[shift:] + names[:shift]:
+            gc.collect()
+            out[name].append(seconds(fns[name]))
+    return out
+
+
+def measure_case(case: Case, repeat: int) -> dict[str, Any]:
+    """Build, step and naive loop of one case, interleaved; medians in ms and the naive/step
+    ratio (the median of the per-sample ratios)."""
+    samples = interleaved(
+        {"build": lambda: build(case), "step": lambda: step(case), "naive": lambda: naive(case)},
+        repeat,
+    )
+    ratios = [n / s for n, s in zip(samples["naive"], samples["step"], strict=True)]
+    result = step(case)
+    return {
+        "tree": case.kind, "nodes": case.nodes,
+        "build_ms": 1e3 * statistics.median(samples["build"]),
+        "step_ms": 1e3 * statistics.median(samples["step"]),
+        "naive_ms": 1e3 * statistics.median(samples["naive"]),
+        "naive_over_step": statistics.median(ratios),
+        "answer": "refused" if isinstance(result, ResolutionError) else result.executor_id,
+        "samples_ms": {k: [round(1e3 * v, 2) for v in vs] for k, vs in samples.items()},
+    }  # fmt: skip
+
+
+def measure_warm(case: Case, repeat: int) -> dict[str, Any]:
+    """The warm case: the table built once, then one resolve, ``resolve_many`` of the case's
+    refs, and the naive loop for one ref and for every ref (medians in ms)."""
+    obs = Observation(accessibility_tree=case.tree)
+    obs.candidates("a11y")
+    answer(case.ref, obs)  # the lazy indexes too
+    samples = interleaved(
+        {
+            "resolve_one": lambda: answer(case.ref, obs),
+            "naive_one": lambda: naive(case),
+            "resolve_many": lambda: resolve_many(case.refs, obs),
+            "naive_many": lambda: [naive(case, ref) for ref in case.refs],
+        },
+        repeat,
+    )
+    medians = {f"{k}_ms": 1e3 * statistics.median(v) for k, v in samples.items()}
+    return {"tree": case.kind, "nodes": case.nodes, "refs": len(case.refs), **medians}
+
+
+def growth(rows: list[dict[str, Any]], key: str) -> None:
+    """Add ``<key>_growth``: per-node cost at the row's size over the same tree's at 10k."""
+    base = {r["tree"]: r[key] / r["nodes"] for r in rows if r["nodes"] == BASE}
+    for row in rows:
+        ref = base.get(row["tree"])
+        row[f"{key}_growth"] = (row[key] / row["nodes"]) / ref if ref else None
+
+
+def table(rows: list[dict[str, Any]], warm: list[dict[str, Any]]) -> str:
+    """The figures as a Markdown table (and the warm case below it)."""
+
+    def g(value: float | None) -> str:
+        return "–" if value is None else f"{value:.2f}"
+
+    lines = [
+        "| tree | nodes | build ms | build us/node | step ms | naive ms | naive/step | "
+        "growth build | growth step |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['tree']} | {r['nodes']:,} | {r['build_ms']:.1f} | "
+            f"{1e3 * r['build_ms'] / r['nodes']:.2f} | {r['step_ms']:.1f} | {r['naive_ms']:.1f} | "
+            f"{r['naive_over_step']:.2f} | {g(r['build_ms_growth'])} | {g(r['step_ms_growth'])} |"
+        )
+    if warm:
+        lines += [
+            "",
+            "| warm, table built | nodes | resolve ms | naive ms | resolve_many ms (refs) | "
+            "naive ms, same refs | per ref us |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for w in warm:
+            lines.append(
+                f"| {w['tree']} | {w['nodes']:,} | {w['resolve_one_ms']:.2f} | "
+                f"{w['naive_one_ms']:.2f} | {w['resolve_many_ms']:.1f} ({w['refs']}) | "
+                f"{w['naive_many_ms']:.1f} | {1e3 * w['resolve_many_ms'] / w['refs']:.0f} |"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--repeat", type=int, default=3, help="samples per tree (default 3)")
+    parser.add_argument("--seed", type=int, default=0, help="which nodes the refs name")
+    parser.add_argument("--refs", type=int, default=100, help="refs of the warm case")
+    parser.add_argument("--no-warm", action="store_true", help="skip the warm 10k case")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+    rows: list[dict[str, Any]] = []
+    warm: list[dict[str, Any]] = []
+    warmed: set[str] = set()
+    for size in args.sizes:
+        for case in cases(size, seed=args.seed, refs=args.refs):
+            if case.kind not in warmed:  # imports and first-use caches outside the samples
+                step(cases(1_000)[case.kind == "cdp"])
+                warmed.add(case.kind)
+            rows.append(measure_case(case, args.repeat))
+            if size == BASE and not args.no_warm:
+                warm.append(measure_warm(case, args.repeat))
+    for key in ("build_ms", "step_ms"):
+        growth(rows, key)
+    print(table(rows, warm))
+    if args.json:
+        args.json.write_text(json.dumps({"rows": rows, "warm": warm}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
