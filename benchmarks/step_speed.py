@@ -95,10 +95,15 @@ def pick_refs(nested: Mapping[str, Any], count: int, seed: int) -> tuple[Semanti
 
 
 def cases(size: int, *, seed: int = 0, refs: int = 1) -> tuple[Case, Case]:
-    """The nested and CDP cases of ``size`` nodes, with the same ``refs`` refs."""
+    """The nested and CDP cases of ``size`` nodes, with the same ``refs`` refs. Each tree is
+    read back from its JSON text, as a runtime receives it (every string its own object, as
+    the protocol's ``nodeId`` and ``childIds`` are)."""
     nested = nested_tree(size)
     picked = pick_refs(nested, refs, seed)
-    return Case("nested", size, nested, picked), Case("cdp", size, cdp_tree(nested), picked)
+    cdp = json.loads(json.dumps(cdp_tree(nested)))
+    return Case("nested", size, json.loads(json.dumps(nested)), picked), Case(
+        "cdp", size, cdp, picked
+    )
 
 
 def build(case: Case) -> int:
