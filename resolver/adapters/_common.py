@@ -6,6 +6,8 @@ import gc
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any, Final
 
 __all__ = [
@@ -16,6 +18,7 @@ __all__ = [
     "as_str",
     "box_from_ltrb",
     "box_from_xywh",
+    "boxes_from_ltrb",
     "first_mapping",
     "flag_states",
     "named_values",
@@ -167,6 +170,49 @@ def box_from_ltrb(value: Any) -> tuple[float, float, float, float] | None:
         value = [value.get(k) for k in ("left", "top", "right", "bottom")]
     box = _four(value)
     return UNUSABLE_BOX if box is None and _given(value) else box
+
+
+def boxes_from_ltrb(values: list[Any]) -> list[tuple[float, float, float, float] | None]:
+    """:func:`box_from_ltrb` of each value, at C speed where every box given is a list (or
+    tuple) of four ints and floats, all finite, as a tree's boxes usually are."""
+    absent = list(compress(range(len(values)), map(is_, values, repeat(None))))
+    given = list(filter(_is_given, values)) if absent else values
+    boxes = _plain_boxes(given) if given else []
+    if boxes is None:
+        return list(map(box_from_ltrb, values))
+    if not absent:
+        return boxes
+    out: list[tuple[float, float, float, float] | None] = []
+    start = 0  # the boxes before the k-th absent one are boxes[:position - k]
+    for k, position in enumerate(absent):
+        out += boxes[start : position - k]
+        out.append(None)
+        start = position - k
+    out += boxes[start:]
+    return out
+
+
+def _is_given(value: Any) -> bool:
+    return value is not None
+
+
+def _plain_boxes(given: list[Any]) -> list[tuple[float, float, float, float] | None] | None:
+    """Four-float tuples from lists of four finite ints and floats; ``None`` for anything
+    else (left to :func:`box_from_ltrb`)."""
+    if not (
+        {*map(type, given)} <= {list, tuple}
+        and {*map(len, given)} == {4}
+        and {*map(type, chain.from_iterable(given))} <= {int, float}
+    ):
+        return None
+    try:
+        flat = list(map(float, chain.from_iterable(given)))
+    except OverflowError:  # an int too large for a float
+        return None
+    if not (math.isfinite(sum(flat)) or all(map(math.isfinite, flat))):
+        return None
+    fours = iter(flat)
+    return list(zip(fours, fours, fours, fours, strict=False))
 
 
 def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:

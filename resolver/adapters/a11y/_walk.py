@@ -1,21 +1,21 @@
 """Tree walks the formats share: nested ``children`` dicts, and outlines of indented lines.
 
-Both are iterative (no recursion) and bounded by the limits: a nested tree is measured (nodes,
-depth, cycles) before any row is built, so an oversized one is refused at the cost of counting
-up to the limit (:class:`~resolver.limits.Limits`).
+Both are iterative (no recursion) and bounded by the limits: a nested tree is walked and checked
+(nodes, depth, cycles) before any row is built, so an oversized one is refused at the cost of
+walking up to the limit (:class:`~resolver.limits.Limits`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, NoReturn
 
 from ...errors import InvalidObservationError
 from ...limits import DEFAULT_LIMITS, Limits
 from ...table import TableBuilder
 
-__all__ = ["Outline", "measure_nested", "walk_nested"]
+__all__ = ["Outline", "collect_nested", "measure_nested", "walk_nested"]
 
 
 Children = str | Callable[[Mapping[str, Any]], Any]
@@ -90,27 +90,85 @@ def walk_nested(
 
     ``parent_position`` is the pre-order position of the parent (-1 for roots); ``path`` is
     the dotted child-index path from the root (``"0.2.1"``), usable as an ID where the format
-    has none. Non-dict children are skipped. The tree is measured first
-    (:func:`measure_nested`): a node met twice, and trees over ``max_nodes`` nodes or
-    ``max_depth`` levels, raise :class:`InvalidObservationError` before the first node is
-    yielded.
+    has none. Non-dict children are skipped. The tree is walked whole first
+    (:func:`collect_nested`): a node met twice, and trees over ``max_nodes`` nodes or
+    ``max_depth`` levels, raise :class:`InvalidObservationError` (as :func:`measure_nested`
+    words it) before the first node is yielded.
     """
-    measure_nested(roots, children_key, Limits(max_nodes=max_nodes, max_depth=max_depth))
-    stack: list[tuple[Any, int, str]] = [
-        (root, -1, str(i)) for i, root in reversed(list(enumerate(roots)))
-    ]
-    position = 0
+    nodes, parents, paths = collect_nested(
+        roots, children_key=children_key, max_nodes=max_nodes, max_depth=max_depth
+    )
+    yield from zip(nodes, parents, paths, strict=True)
+
+
+Walked = tuple[Sequence[Mapping[str, Any]], Sequence[int], Sequence[str]]
+
+
+def collect_nested(
+    roots: Sequence[Any],
+    *,
+    children_key: Children = "children",
+    max_nodes: int,
+    max_depth: int = DEFAULT_LIMITS.max_depth,
+) -> Walked:
+    """The dict nodes of a nested tree in pre-order, with their parents' positions (-1 for
+    roots) and child-index paths (``"0.2.1"``), as three tuples (what :func:`walk_nested`
+    yields).
+
+    One walk both collects and checks: it stops as soon as the nodes met pass ``max_nodes``
+    or a node lies deeper than ``max_depth`` levels (a cycle does both), and a node met
+    twice (a cycle, or one object shared by two parents) is found once the walk is over.
+    A tree refused is handed to :func:`measure_nested`, which raises the error it raises
+    for that tree (so both words the refusal alike, whichever limit a walk in another order
+    meets first).
+    """
+    limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
+    stack = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)][::-1]
+    if len(stack) > max_nodes or (stack and max_depth < 1):
+        _refuse(roots, children_key, limits)
+    walked: list[tuple[Mapping[str, Any], int, str, int]] = []  # (node, parent, path, depth)
+    pop, push, add = stack.pop, stack.append, walked.append
+    by_key = children_key if isinstance(children_key, str) else None
     while stack:
-        node, parent, path = stack.pop()
-        if not isinstance(node, Mapping):
+        entry = pop()
+        add(entry)
+        kids = entry[0].get(by_key) if by_key is not None else _kids(entry[0], children_key)
+        if not kids or (type(kids) is not list and not _is_list(kids)):
             continue
-        yield node, parent, path
-        me = position
-        position += 1
-        kids = node.get(children_key) if isinstance(children_key, str) else children_key(node)
-        if isinstance(kids, Sequence) and not isinstance(kids, (str, bytes)):
-            for j in range(len(kids) - 1, -1, -1):
-                stack.append((kids[j], me, f"{path}.{j}"))
+        room = max_nodes - len(walked) - len(stack)
+        if len(kids) > room and _dicts(islice(kids, room + 1)) > room:
+            _refuse(roots, children_key, limits)
+        me = len(walked) - 1
+        _, _, path, depth = entry
+        depth += 1
+        before = len(stack)
+        for j in range(len(kids) - 1, -1, -1):
+            kid = kids[j]
+            if type(kid) is dict or isinstance(kid, Mapping):
+                push((kid, me, f"{path}.{j}", depth))
+        if depth > max_depth and len(stack) > before:
+            _refuse(roots, children_key, limits)
+    if not walked:
+        return (), (), ()
+    nodes, parents, paths, _ = zip(*walked, strict=True)
+    if len(set(map(id, nodes))) != len(nodes):
+        _refuse(roots, children_key, limits)
+    return nodes, parents, paths
+
+
+def _is_node(item: Any) -> bool:
+    return type(item) is dict or isinstance(item, Mapping)
+
+
+def _is_list(kids: Any) -> bool:
+    """Whether a ``children`` value is a sequence of children (not a string)."""
+    return isinstance(kids, Sequence) and not isinstance(kids, (str, bytes))
+
+
+def _refuse(roots: Sequence[Any], children_key: Children, limits: Limits) -> NoReturn:
+    """Raise what :func:`measure_nested` raises for a tree a walk refused."""
+    measure_nested(roots, children_key, limits)
+    raise InvalidObservationError("the tree is cyclic or shares a node between parents")
 
 
 class Outline:
