@@ -146,7 +146,9 @@ def collect_nested(
             kid = kids[j]
             if type(kid) is dict or isinstance(kid, Mapping):
                 push((kid, me, f"{path}.{j}", depth))
-        if depth > max_depth and len(stack) > before:
+        if len(stack) > before and (
+            depth > max_depth or len(stack) + len(walked) > max_nodes
+        ):  # (the look ahead above sees only the first ``room + 1`` children)
             _refuse(roots, children_key, limits)
     if not walked:
         return (), (), ()
