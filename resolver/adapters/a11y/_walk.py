@@ -8,7 +8,7 @@ walking up to the limit (:class:`~resolver.limits.Limits`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import islice
+from itertools import compress, islice, repeat
 from typing import Any, NoReturn
 
 from ...errors import InvalidObservationError
@@ -120,32 +120,43 @@ def collect_nested(
     twice (a cycle, or one object shared by two parents) is found once the walk is over.
     A tree refused is handed to :func:`measure_nested`, which raises the error it raises
     for that tree (so both words the refusal alike, whichever limit a walk in another order
-    meets first).
+    meets first). The siblings of a long child list that have no children of their own are
+    taken a run at a time, by list operations.
     """
     limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
-    stack = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)][::-1]
+    stack: list[tuple[Any, ...]] = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)][
+        ::-1
+    ]
     if len(stack) > max_nodes or (stack and max_depth < 1):
         _refuse(roots, children_key, limits)
-    walked: list[tuple[Mapping[str, Any], int, str, int]] = []  # (node, parent, path, depth)
+    walked: list[tuple[Any, ...]] = []  # (node, parent, path, depth)
     pop, push, add = stack.pop, stack.append, walked.append
     by_key = children_key if isinstance(children_key, str) else None
     while stack:
         entry = pop()
+        if entry[0] is None:  # a run of childless siblings (_push_runs)
+            walked += _run(*entry)
+            if len(walked) > max_nodes:
+                _refuse(roots, children_key, limits)
+            continue
         add(entry)
         kids = entry[0].get(by_key) if by_key is not None else _kids(entry[0], children_key)
         if not kids or (type(kids) is not list and not _is_list(kids)):
             continue
-        room = max_nodes - len(walked) - len(stack)
-        if len(kids) > room and _dicts(islice(kids, room + 1)) > room:
+        room = max_nodes - len(walked) - len(stack)  # (a run waiting counts as one)
+        if room < 0 or (len(kids) > room and _dicts(islice(kids, room + 1)) > room):
             _refuse(roots, children_key, limits)
         me = len(walked) - 1
         _, _, path, depth = entry
         depth += 1
         before = len(stack)
-        for j in range(len(kids) - 1, -1, -1):
-            kid = kids[j]
-            if type(kid) is dict or isinstance(kid, Mapping):
-                push((kid, me, f"{path}.{j}", depth))
+        if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
+            _push_runs(push, kids, children_key, me, path, depth)
+        else:
+            for j in range(len(kids) - 1, -1, -1):
+                kid = kids[j]
+                if type(kid) is dict or isinstance(kid, Mapping):
+                    push((kid, me, f"{path}.{j}", depth))
         if len(stack) > before and (
             depth > max_depth or len(stack) + len(walked) > max_nodes
         ):  # (the look ahead above sees only the first ``room + 1`` children)
@@ -153,9 +164,47 @@ def collect_nested(
     if not walked:
         return (), (), ()
     nodes, parents, paths, _ = zip(*walked, strict=True)
-    if len(set(map(id, nodes))) != len(nodes):
+    if len(nodes) > max_nodes or len(set(map(id, nodes))) != len(nodes):
         _refuse(roots, children_key, limits)
     return nodes, parents, paths
+
+
+_LONG = 16
+"""Child lists this long (of dicts only) are walked by runs of siblings without children."""
+
+
+def _push_runs(
+    push: Callable[[tuple[Any, ...]], None],
+    kids: list[Any],
+    children_key: Children,
+    parent: int,
+    path: str,
+    depth: int,
+) -> None:
+    """Push ``kids`` (dicts) for the walk, last first: the runs of those without children as
+    ``(None, parent, path prefix, depth, kids, start, stop)``, which :func:`_run` takes whole,
+    the others one by one."""
+    if isinstance(children_key, str):
+        below = map(dict.get, kids, repeat(children_key))
+    else:
+        below = map(children_key, kids)
+    prefix = f"{path}."
+    stop = len(kids)
+    for i in reversed(list(compress(range(stop), below))):
+        if i + 1 < stop:
+            push((None, parent, prefix, depth, kids, i + 1, stop))
+        push((kids[i], parent, f"{prefix}{i}", depth))
+        stop = i
+    if stop:
+        push((None, parent, prefix, depth, kids, 0, stop))
+
+
+def _run(
+    _: None, parent: int, prefix: str, depth: int, kids: list[Any], start: int, stop: int
+) -> Iterator[tuple[Any, ...]]:
+    """The walk's entries of a run of siblings without children."""
+    paths = map(prefix.__add__, map(str, range(start, stop)))
+    return zip(kids[start:stop], repeat(parent), paths, repeat(depth), strict=False)
 
 
 def _is_node(item: Any) -> bool:

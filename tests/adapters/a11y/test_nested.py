@@ -334,10 +334,12 @@ def _random_tree(rng: random.Random) -> Any:
     plain = rng.random() < 0.4
     keys = [k for k in _OPTIONAL if rng.random() < (0.7 if k in ("role", "name") else 0.3)]
     made: list[dict[str, Any]] = []
-    for _ in range(rng.randint(1, 60)):
+    wide = rng.random() < 0.4  # long child lists (walked by runs of childless siblings)
+    for _ in range(rng.randint(1, 120 if wide else 60)):
         node = _node(rng, plain, keys)
         if made and rng.random() < 0.9:
-            up = made[rng.randrange(max(0, len(made) - 8), len(made))]
+            near = rng.randrange(max(0, len(made) - 8), len(made))
+            up = made[rng.randrange(min(3, len(made))) if wide and rng.random() < 0.8 else near]
             kids = up.setdefault("children", [])
             if isinstance(kids, list):
                 if not plain and rng.random() < 0.15:
