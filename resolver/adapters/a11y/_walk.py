@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress, islice, repeat
 from typing import Any, NoReturn
 
+import numpy as np
+
 from ...errors import InvalidObservationError
 from ...limits import DEFAULT_LIMITS, Limits
 from ...table import TableBuilder
@@ -101,7 +103,7 @@ def walk_nested(
     yield from zip(nodes, parents, paths, strict=True)
 
 
-Walked = tuple[Sequence[Mapping[str, Any]], Sequence[int], Sequence[str]]
+Walked = tuple[list[Mapping[str, Any]], list[int], list[str]]
 
 
 def collect_nested(
@@ -112,7 +114,7 @@ def collect_nested(
     max_depth: int = DEFAULT_LIMITS.max_depth,
 ) -> Walked:
     """The dict nodes of a nested tree in pre-order, with their parents' positions (-1 for
-    roots) and child-index paths (``"0.2.1"``), as three tuples (what :func:`walk_nested`
+    roots) and child-index paths (``"0.2.1"``), as three lists (what :func:`walk_nested`
     yields).
 
     One walk both collects and checks: it stops as soon as the nodes met pass ``max_nodes``
@@ -124,30 +126,39 @@ def collect_nested(
     taken a run at a time, by list operations.
     """
     limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
-    stack: list[tuple[Any, ...]] = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)][
-        ::-1
-    ]
+    stack: list[tuple[Any, ...]] = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)]
     if len(stack) > max_nodes or (stack and max_depth < 1):
         _refuse(roots, children_key, limits)
-    walked: list[tuple[Any, ...]] = []  # (node, parent, path, depth)
-    pop, push, add = stack.pop, stack.append, walked.append
+    stack.reverse()
+    nodes: list[Mapping[str, Any]] = []
+    parents: list[int] = []
+    paths: list[str] = []
+    pop, push, add_node, add_parent, add_path = (
+        stack.pop, stack.append, nodes.append, parents.append, paths.append
+    )  # fmt: skip
     by_key = children_key if isinstance(children_key, str) else None
     while stack:
         entry = pop()
-        if entry[0] is None:  # a run of childless siblings (_push_runs)
-            walked += _run(*entry)
-            if len(walked) > max_nodes:
+        node = entry[0]
+        if node is None:  # a run of siblings without children (_push_runs)
+            _, parent, prefix, kids, start, stop = entry
+            nodes += kids[start:stop]
+            parents += repeat(parent, stop - start)
+            paths += map(prefix.__add__, map(str, range(start, stop)))
+            if len(nodes) > max_nodes:
                 _refuse(roots, children_key, limits)
             continue
-        add(entry)
-        kids = entry[0].get(by_key) if by_key is not None else _kids(entry[0], children_key)
+        _, parent, path, depth = entry
+        me = len(nodes)
+        add_node(node)
+        add_parent(parent)
+        add_path(path)
+        kids = node.get(by_key) if by_key is not None else _kids(node, children_key)
         if not kids or (type(kids) is not list and not _is_list(kids)):
             continue
-        room = max_nodes - len(walked) - len(stack)  # (a run waiting counts as one)
+        room = max_nodes - me - 1 - len(stack)  # (a run waiting counts as one)
         if room < 0 or (len(kids) > room and _dicts(islice(kids, room + 1)) > room):
             _refuse(roots, children_key, limits)
-        me = len(walked) - 1
-        _, _, path, depth = entry
         depth += 1
         before = len(stack)
         if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
@@ -158,13 +169,10 @@ def collect_nested(
                 if type(kid) is dict or isinstance(kid, Mapping):
                     push((kid, me, f"{path}.{j}", depth))
         if len(stack) > before and (
-            depth > max_depth or len(stack) + len(walked) > max_nodes
+            depth > max_depth or len(stack) + len(nodes) > max_nodes
         ):  # (the look ahead above sees only the first ``room + 1`` children)
             _refuse(roots, children_key, limits)
-    if not walked:
-        return (), (), ()
-    nodes, parents, paths, _ = zip(*walked, strict=True)
-    if len(nodes) > max_nodes or len(set(map(id, nodes))) != len(nodes):
+    if len(nodes) > max_nodes or _shared(nodes):
         _refuse(roots, children_key, limits)
     return nodes, parents, paths
 
@@ -182,8 +190,8 @@ def _push_runs(
     depth: int,
 ) -> None:
     """Push ``kids`` (dicts) for the walk, last first: the runs of those without children as
-    ``(None, parent, path prefix, depth, kids, start, stop)``, which :func:`_run` takes whole,
-    the others one by one."""
+    ``(None, parent, path prefix, kids, start, stop)``, each taken whole, the others one by
+    one."""
     if isinstance(children_key, str):
         below = map(dict.get, kids, repeat(children_key))
     else:
@@ -192,19 +200,20 @@ def _push_runs(
     stop = len(kids)
     for i in reversed(list(compress(range(stop), below))):
         if i + 1 < stop:
-            push((None, parent, prefix, depth, kids, i + 1, stop))
+            push((None, parent, prefix, kids, i + 1, stop))
         push((kids[i], parent, f"{prefix}{i}", depth))
         stop = i
     if stop:
-        push((None, parent, prefix, depth, kids, 0, stop))
+        push((None, parent, prefix, kids, 0, stop))
 
 
-def _run(
-    _: None, parent: int, prefix: str, depth: int, kids: list[Any], start: int, stop: int
-) -> Iterator[tuple[Any, ...]]:
-    """The walk's entries of a run of siblings without children."""
-    paths = map(prefix.__add__, map(str, range(start, stop)))
-    return zip(kids[start:stop], repeat(parent), paths, repeat(depth), strict=False)
+def _shared(nodes: list[Mapping[str, Any]]) -> bool:
+    """Whether an object is listed twice (sorted identities: cheaper than a set of them)."""
+    if len(nodes) < 2:
+        return False
+    ids = np.fromiter(map(id, nodes), dtype=np.uint64, count=len(nodes))
+    ids.sort()
+    return bool((ids[1:] == ids[:-1]).any())
 
 
 def _is_node(item: Any) -> bool:

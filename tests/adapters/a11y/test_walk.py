@@ -101,11 +101,11 @@ def test_collect_nested_lists_what_walk_nested_yields() -> None:
     assert (list(parents), list(paths)) == ([-1, 0, 1, 0, -1], ["1", "1.0", "1.0.0", "1.2", "2"])
     walked = list(walk_nested(["x", tree, {"n": "e", "children": "str"}], max_nodes=9))
     assert walked == list(zip(nodes, parents, paths, strict=True))
-    assert collect_nested([], max_nodes=1) == ((), (), ())
+    assert collect_nested([], max_nodes=1) == ([], [], [])
     # a child list that passes the limit after the first children looked at
     kids = [{} if i % 2 else "x" for i in range(20)]
     with pytest.raises(LimitExceededError, match="max_nodes=6"):
         collect_nested([{"children": kids}], max_nodes=6)
     # children read through a function
     callable_kids = collect_nested([tree], children_key=lambda n: n.get("children"), max_nodes=9)
-    assert callable_kids[2] == ("0", "0.0", "0.0.0", "0.2")
+    assert callable_kids[2] == ["0", "0.0", "0.0.0", "0.2"]
