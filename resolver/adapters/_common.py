@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import chain, compress, repeat
-from operator import is_
+from operator import is_, is_not
 from typing import Any, Final
 
 __all__ = [
@@ -176,7 +176,7 @@ def boxes_from_ltrb(values: list[Any]) -> list[tuple[float, float, float, float]
     """:func:`box_from_ltrb` of each value, at C speed where every box given is a list (or
     tuple) of four ints and floats, all finite, as a tree's boxes usually are."""
     absent = list(compress(range(len(values)), map(is_, values, repeat(None))))
-    given = list(filter(_is_given, values)) if absent else values
+    given = list(compress(values, map(is_not, values, repeat(None)))) if absent else values
     boxes = _plain_boxes(given) if given else []
     if boxes is None:
         return list(map(box_from_ltrb, values))
@@ -190,10 +190,6 @@ def boxes_from_ltrb(values: list[Any]) -> list[tuple[float, float, float, float]
         start = position - k
     out += boxes[start:]
     return out
-
-
-def _is_given(value: Any) -> bool:
-    return value is not None
 
 
 def _plain_boxes(given: list[Any]) -> list[tuple[float, float, float, float] | None] | None:
