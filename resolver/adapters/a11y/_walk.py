@@ -121,7 +121,7 @@ def collect_nested(
     or a node lies deeper than ``max_depth`` levels (a cycle does both), and a node met
     twice (a cycle, or one object shared by two parents) is found once the walk is over.
     A tree refused is handed to :func:`measure_nested`, which raises the error it raises
-    for that tree (so both words the refusal alike, whichever limit a walk in another order
+    for that tree (so both word the refusal alike, whichever limit a walk in another order
     meets first). The siblings of a long child list that have no children of their own are
     taken a run at a time, by list operations.
     """
