@@ -113,16 +113,14 @@ def collect_nested(
     max_nodes: int,
     max_depth: int = DEFAULT_LIMITS.max_depth,
 ) -> Walked:
-    """The dict nodes of a nested tree in pre-order, with their parents' positions (-1 for
-    roots) and child-index paths (``"0.2.1"``), as three lists (what :func:`walk_nested`
-    yields).
+    """The dict nodes of a nested tree in pre-order, their parents' positions (-1 for roots)
+    and child-index paths (``"0.2.1"``), as three lists (what :func:`walk_nested` yields).
 
-    One walk both collects and checks: it stops as soon as the nodes met pass ``max_nodes``
-    or a node lies deeper than ``max_depth`` levels (a cycle does both), and a node met
-    twice (a cycle, or one object shared by two parents) is found once the walk is over.
-    A tree refused is handed to :func:`measure_nested`, which raises the error it raises
-    for that tree (so both word the refusal alike, whichever limit a walk in another order
-    meets first). The siblings of a long child list that have no children of their own are
+    One walk collects and checks: it stops once the nodes met pass ``max_nodes`` or a node
+    lies deeper than ``max_depth`` levels (a cycle does both); a node met twice (a cycle, or
+    one shared by two parents) is found after it. A refused tree is handed to
+    :func:`measure_nested`, which raises its error for it (worded alike, whichever limit a
+    walk in another order meets first). Siblings without children in a long child list are
     taken a run at a time, by list operations.
     """
     limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
@@ -130,9 +128,7 @@ def collect_nested(
     if len(stack) > max_nodes or (stack and max_depth < 1):
         _refuse(roots, children_key, limits)
     stack.reverse()
-    nodes: list[Mapping[str, Any]] = []
-    parents: list[int] = []
-    paths: list[str] = []
+    nodes, parents, paths = _empty()
     pop, push, add_node, add_parent, add_path = (
         stack.pop, stack.append, nodes.append, parents.append, paths.append
     )  # fmt: skip
@@ -161,13 +157,7 @@ def collect_nested(
             _refuse(roots, children_key, limits)
         depth += 1
         before = len(stack)
-        if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
-            _push_runs(push, kids, children_key, me, path, depth)
-        else:
-            for j in range(len(kids) - 1, -1, -1):
-                kid = kids[j]
-                if type(kid) is dict or isinstance(kid, Mapping):
-                    push((kid, me, f"{path}.{j}", depth))
+        _push_kids(push, kids, children_key, me, path, depth)
         if len(stack) > before and (
             depth > max_depth or len(stack) + len(nodes) > max_nodes
         ):  # (the look ahead above sees only the first ``room + 1`` children)
@@ -177,8 +167,30 @@ def collect_nested(
     return nodes, parents, paths
 
 
+def _empty() -> Walked:
+    return [], [], []
+
+
 _LONG = 16
 """Child lists this long (of dicts only) are walked by runs of siblings without children."""
+
+
+def _push_kids(
+    push: Callable[[tuple[Any, ...]], None],
+    kids: Sequence[Any],
+    children_key: Children,
+    parent: int,
+    path: str,
+    depth: int,
+) -> None:
+    """Push a node's dict children for the walk, last first."""
+    if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
+        _push_runs(push, kids, children_key, parent, path, depth)
+        return
+    for j in range(len(kids) - 1, -1, -1):
+        kid = kids[j]
+        if type(kid) is dict or isinstance(kid, Mapping):
+            push((kid, parent, f"{path}.{j}", depth))
 
 
 def _push_runs(
