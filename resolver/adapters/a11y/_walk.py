@@ -1,21 +1,23 @@
 """Tree walks the formats share: nested ``children`` dicts, and outlines of indented lines.
 
-Both are iterative (no recursion) and bounded by the limits: a nested tree is measured (nodes,
-depth, cycles) before any row is built, so an oversized one is refused at the cost of counting
-up to the limit (:class:`~resolver.limits.Limits`).
+Both are iterative (no recursion) and bounded by the limits: a nested tree is walked and checked
+(nodes, depth, cycles) before any row is built, so an oversized one is refused at the cost of
+walking up to the limit (:class:`~resolver.limits.Limits`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import islice
-from typing import Any
+from itertools import compress, islice, repeat
+from typing import Any, NoReturn
+
+import numpy as np
 
 from ...errors import InvalidObservationError
 from ...limits import DEFAULT_LIMITS, Limits
 from ...table import TableBuilder
 
-__all__ = ["Outline", "measure_nested", "walk_nested"]
+__all__ = ["Outline", "collect_nested", "measure_nested", "walk_nested"]
 
 
 Children = str | Callable[[Mapping[str, Any]], Any]
@@ -90,27 +92,155 @@ def walk_nested(
 
     ``parent_position`` is the pre-order position of the parent (-1 for roots); ``path`` is
     the dotted child-index path from the root (``"0.2.1"``), usable as an ID where the format
-    has none. Non-dict children are skipped. The tree is measured first
-    (:func:`measure_nested`): a node met twice, and trees over ``max_nodes`` nodes or
-    ``max_depth`` levels, raise :class:`InvalidObservationError` before the first node is
-    yielded.
+    has none. Non-dict children are skipped. The tree is walked whole first
+    (:func:`collect_nested`): a node met twice, and trees over ``max_nodes`` nodes or
+    ``max_depth`` levels, raise :class:`InvalidObservationError` (as :func:`measure_nested`
+    words it) before the first node is yielded.
     """
-    measure_nested(roots, children_key, Limits(max_nodes=max_nodes, max_depth=max_depth))
-    stack: list[tuple[Any, int, str]] = [
-        (root, -1, str(i)) for i, root in reversed(list(enumerate(roots)))
-    ]
-    position = 0
+    nodes, parents, paths = collect_nested(
+        roots, children_key=children_key, max_nodes=max_nodes, max_depth=max_depth
+    )
+    yield from zip(nodes, parents, paths, strict=True)
+
+
+Walked = tuple[list[Mapping[str, Any]], list[int], list[str]]
+
+
+def collect_nested(
+    roots: Sequence[Any],
+    *,
+    children_key: Children = "children",
+    max_nodes: int,
+    max_depth: int = DEFAULT_LIMITS.max_depth,
+) -> Walked:
+    """The dict nodes of a nested tree in pre-order, their parents' positions (-1 for roots)
+    and child-index paths (``"0.2.1"``), as three lists (what :func:`walk_nested` yields).
+
+    One walk collects and checks: it stops once the nodes met pass ``max_nodes`` or a node
+    lies deeper than ``max_depth`` levels (a cycle does both); a node met twice (a cycle, or
+    one shared by two parents) is found after it. A refused tree is handed to
+    :func:`measure_nested`, which raises its error for it (worded alike, whichever limit a
+    walk in another order meets first). Siblings without children in a long child list are
+    taken a run at a time, by list operations.
+    """
+    limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
+    stack: list[tuple[Any, ...]] = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)]
+    if len(stack) > max_nodes or (stack and max_depth < 1):
+        _refuse(roots, children_key, limits)
+    stack.reverse()
+    nodes, parents, paths = _empty()
+    pop, push, add_node, add_parent, add_path = (
+        stack.pop, stack.append, nodes.append, parents.append, paths.append
+    )  # fmt: skip
+    by_key = children_key if isinstance(children_key, str) else None
     while stack:
-        node, parent, path = stack.pop()
-        if not isinstance(node, Mapping):
+        entry = pop()
+        node = entry[0]
+        if node is None:  # a run of siblings without children (_push_runs)
+            _, parent, prefix, kids, start, stop = entry
+            nodes += kids[start:stop]
+            parents += repeat(parent, stop - start)
+            paths += map(prefix.__add__, map(str, range(start, stop)))
+            if len(nodes) > max_nodes:
+                _refuse(roots, children_key, limits)
             continue
-        yield node, parent, path
-        me = position
-        position += 1
-        kids = node.get(children_key) if isinstance(children_key, str) else children_key(node)
-        if isinstance(kids, Sequence) and not isinstance(kids, (str, bytes)):
-            for j in range(len(kids) - 1, -1, -1):
-                stack.append((kids[j], me, f"{path}.{j}"))
+        _, parent, path, depth = entry
+        me = len(nodes)
+        add_node(node)
+        add_parent(parent)
+        add_path(path)
+        kids = node.get(by_key) if by_key is not None else _kids(node, children_key)
+        if not kids or (type(kids) is not list and not _is_list(kids)):
+            continue
+        room = max_nodes - me - 1 - len(stack)  # (a run waiting counts as one)
+        if room < 0 or (len(kids) > room and _dicts(islice(kids, room + 1)) > room):
+            _refuse(roots, children_key, limits)
+        depth += 1
+        before = len(stack)
+        _push_kids(push, kids, children_key, me, path, depth)
+        if len(stack) > before and (
+            depth > max_depth or len(stack) + len(nodes) > max_nodes
+        ):  # (the look ahead above sees only the first ``room + 1`` children)
+            _refuse(roots, children_key, limits)
+    if len(nodes) > max_nodes or _shared(nodes):
+        _refuse(roots, children_key, limits)
+    return nodes, parents, paths
+
+
+def _empty() -> Walked:
+    return [], [], []
+
+
+_LONG = 16
+"""Child lists this long (of dicts only) are walked by runs of siblings without children."""
+
+
+def _push_kids(
+    push: Callable[[tuple[Any, ...]], None],
+    kids: Sequence[Any],
+    children_key: Children,
+    parent: int,
+    path: str,
+    depth: int,
+) -> None:
+    """Push a node's dict children for the walk, last first."""
+    if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
+        _push_runs(push, kids, children_key, parent, path, depth)
+        return
+    for j in range(len(kids) - 1, -1, -1):
+        kid = kids[j]
+        if type(kid) is dict or isinstance(kid, Mapping):
+            push((kid, parent, f"{path}.{j}", depth))
+
+
+def _push_runs(
+    push: Callable[[tuple[Any, ...]], None],
+    kids: list[Any],
+    children_key: Children,
+    parent: int,
+    path: str,
+    depth: int,
+) -> None:
+    """Push ``kids`` (dicts) for the walk, last first: the runs of those without children as
+    ``(None, parent, path prefix, kids, start, stop)``, each taken whole, the others one by
+    one."""
+    if isinstance(children_key, str):
+        below = map(dict.get, kids, repeat(children_key))
+    else:
+        below = map(children_key, kids)
+    prefix = f"{path}."
+    stop = len(kids)
+    for i in reversed(list(compress(range(stop), below))):
+        if i + 1 < stop:
+            push((None, parent, prefix, kids, i + 1, stop))
+        push((kids[i], parent, f"{prefix}{i}", depth))
+        stop = i
+    if stop:
+        push((None, parent, prefix, kids, 0, stop))
+
+
+def _shared(nodes: list[Mapping[str, Any]]) -> bool:
+    """Whether an object is listed twice (sorted identities: cheaper than a set of them)."""
+    if len(nodes) < 2:
+        return False
+    ids = np.fromiter(map(id, nodes), dtype=np.uint64, count=len(nodes))
+    ids.sort()
+    return bool((ids[1:] == ids[:-1]).any())
+
+
+def _is_node(item: Any) -> bool:
+    return type(item) is dict or isinstance(item, Mapping)
+
+
+def _is_list(kids: Any) -> bool:
+    """Whether a ``children`` value is a sequence of children (not a string)."""
+    return isinstance(kids, Sequence) and not isinstance(kids, (str, bytes))
+
+
+def _refuse(roots: Sequence[Any], children_key: Children, limits: Limits) -> NoReturn:
+    """Raise what :func:`measure_nested` raises for a tree a walk refused."""
+    measure_nested(roots, children_key, limits)
+    raise InvalidObservationError("the tree is cyclic or shares a node between parents")
 
 
 class Outline:

@@ -13,15 +13,17 @@ its child-index path (``"0.2.1"``). The input may be one root or a list of roots
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from itertools import repeat
 from typing import Any
 
 from ...geometry import CoordSpace
-from ...table import CandidateTable, TableBuilder
+from ...table import NO_STATE, CandidateTable, TableBuilder
 from ...web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
-from .._common import XPATH_KEYS, as_str, box_from_ltrb, first_mapping, flag_states
+from .._common import XPATH_KEYS, as_str, boxes_from_ltrb, first_mapping, flag_states
 from . import SourceInput, TreeFormat, TreeInput
-from ._walk import walk_nested
+from ._walk import collect_nested
 
 _MARKERS = ("id", "bbox")
 
@@ -42,26 +44,14 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     """One row per node."""
     builder = TableBuilder(
         "a11y", "nested",
-        id_columns=(
-            "automation_id", "accessibility_id", "tag", "dom_id", "xpath", *WEB_COLUMNS,
-            NEARBY_COLUMN,
-        ),
+        id_columns=(*_ID_KEYS, *WEB_COLUMNS, NEARBY_COLUMN),
         max_rows=source.max_nodes,
     )  # fmt: skip
-    append = builder.rows.append
-    for node, parent, path in walk_nested(
+    nodes, parents, paths = collect_nested(
         _roots(tree), max_nodes=source.max_nodes, max_depth=source.limits.max_depth
-    ):
-        get = node.get
-        attributes = get("attributes")
-        append((
-            as_str(get("id")) or path, as_str(get("role")), get("name"), parent,
-            box_from_ltrb(get("bbox")), as_str(get("value")), flag_states(node),
-            as_str(get("automation_id")) or None, as_str(get("accessibility_id")) or None,
-            as_str(get("tag")) or None, as_str(get("dom_id")) or None,
-            as_str(get("xpath")) or None, *_web(attributes, source.url),
-            join_nearby(get("nearby_text")),
-        ))  # fmt: skip
+    )
+    # (constant columns repeat without end: the others, one item a node, set the length)
+    builder.rows.extend(zip(*_columns(nodes, parents, paths, source.url), strict=False))
     table = builder.build(
         coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size, id_keys=XPATH_KEYS
     )
@@ -73,6 +63,72 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         columns = {k: v for k, v in table.platform_ids.items() if k not in empty}
         table = replace(table, platform_ids=columns)
     return table
+
+
+_ID_KEYS = ("automation_id", "accessibility_id", "tag", "dom_id", "xpath")
+_STATE_KEYS = frozenset({"enabled", "disabled", "visible", "hidden", "focused"})
+_KEYS = frozenset({"id", "role", "name", "bbox", "value", "attributes", "nearby_text"})
+_ALL_KEYS = _KEYS | _STATE_KEYS | frozenset(_ID_KEYS)
+
+
+def _columns(
+    nodes: Sequence[Mapping[str, Any]],
+    parents: Sequence[int],
+    paths: Sequence[str],
+    url: str | None,
+) -> list[Iterable[Any]]:
+    """The row fields as columns (builder row order), read key by key: a key no node has
+    gives a constant column, without looking it up in every node."""
+    # The keys the nodes have, in C; a mapping other than a dict may answer keys it does
+    # not list, so then every key is looked up.
+    dicts = {*map(type, nodes)} <= {dict}
+    keys = set().union(*nodes) if dicts else _ALL_KEYS
+
+    def get(key: str) -> list[Any]:
+        if dicts:
+            return list(map(dict.get, nodes, repeat(key)))  # type: ignore[arg-type]
+        return [node.get(key) for node in nodes]
+
+    ids: Sequence[str] = paths
+    if "id" in keys:
+        raw = get("id")
+        ids = raw if _all_text(raw) else [as_str(i) or p for i, p in zip(raw, paths, strict=True)]
+    role, value = (_texts(get(k)) if k in keys else repeat("") for k in ("role", "value"))
+    return [
+        ids, role, get("name") if "name" in keys else repeat(None), parents,
+        boxes_from_ltrb(get("bbox")) if "bbox" in keys else repeat(None), value,
+        map(flag_states, nodes) if keys & _STATE_KEYS else repeat(NO_STATE),
+        *(_optional(get(k)) if k in keys else repeat(None) for k in _ID_KEYS),
+        *_web_columns(get("attributes") if "attributes" in keys else None, url),
+        map(join_nearby, get("nearby_text")) if "nearby_text" in keys else repeat(None),
+    ]  # fmt: skip
+
+
+def _all_text(raw: list[Any]) -> bool:
+    """Whether every value is a non-empty ``str`` (checked in C)."""
+    return {*map(type, raw)} <= {str} and "" not in raw
+
+
+def _texts(raw: list[Any]) -> list[str]:
+    """:func:`as_str` of each value (strings kept as they are)."""
+    if {*map(type, raw)} <= {str}:
+        return raw
+    return [v if type(v) is str else as_str(v) for v in raw]
+
+
+def _optional(raw: list[Any]) -> list[str | None]:
+    """:func:`as_str` of each value, ``None`` for an empty one."""
+    if _all_text(raw):
+        return raw
+    return [as_str(v) or None for v in raw]
+
+
+def _web_columns(attributes: list[Any] | None, url: str | None) -> list[Iterable[str | None]]:
+    """The web evidence columns from the nodes' ``attributes`` (``None``: no node has any)."""
+    if attributes is None or not any(attributes):
+        return [repeat(v) for v in web_values(None)]
+    rows = [_web(a, url) for a in attributes]
+    return list(zip(*rows, strict=True))
 
 
 def _web(attributes: Any, url: str | None) -> tuple[str | None, ...]:

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from resolver import InvalidObservationError, LimitExceededError, Limits
-from resolver.adapters.a11y._walk import Outline, measure_nested, walk_nested
+from resolver.adapters.a11y._walk import Outline, collect_nested, measure_nested, walk_nested
 from resolver.table import NO_STATE, TableBuilder
 
 
@@ -71,3 +71,41 @@ def test_outline_refuses_rows_over_the_limit() -> None:
     assert len(_outline([0, 1, 1], max_rows=3)) == 3
     with pytest.raises(InvalidObservationError, match="more than 3 nodes; raise max_nodes"):
         _outline([0, 1, 1, 1], max_rows=3)
+
+
+def test_collect_nested_stops_at_the_limit_whatever_the_size() -> None:
+    # A node with a million children is refused after reading about max_nodes of them (the
+    # walk looks ahead, and measure_nested then words the refusal).
+    class Counting(list[Any]):
+        read = 0
+
+        def __iter__(self) -> Any:
+            for item in super().__iter__():
+                Counting.read += 1
+                yield item
+
+        def __getitem__(self, index: Any) -> Any:
+            Counting.read += 1
+            return super().__getitem__(index)
+
+    kids = Counting({} for _ in range(1_000_000))
+    with pytest.raises(LimitExceededError, match="max_nodes=100"):
+        collect_nested([{"children": kids}], max_nodes=100)
+    assert Counting.read <= 2 * 101
+
+
+def test_collect_nested_lists_what_walk_nested_yields() -> None:
+    tree = {"n": "a", "children": [{"n": "b", "children": ({"n": "c"}, 5)}, None, {"n": "d"}]}
+    nodes, parents, paths = collect_nested(["x", tree, {"n": "e", "children": "str"}], max_nodes=9)
+    assert [node["n"] for node in nodes] == ["a", "b", "c", "d", "e"]
+    assert (list(parents), list(paths)) == ([-1, 0, 1, 0, -1], ["1", "1.0", "1.0.0", "1.2", "2"])
+    walked = list(walk_nested(["x", tree, {"n": "e", "children": "str"}], max_nodes=9))
+    assert walked == list(zip(nodes, parents, paths, strict=True))
+    assert collect_nested([], max_nodes=1) == ([], [], [])
+    # a child list that passes the limit after the first children looked at
+    kids = [{} if i % 2 else "x" for i in range(20)]
+    with pytest.raises(LimitExceededError, match="max_nodes=6"):
+        collect_nested([{"children": kids}], max_nodes=6)
+    # children read through a function
+    callable_kids = collect_nested([tree], children_key=lambda n: n.get("children"), max_nodes=9)
+    assert callable_kids[2] == ["0", "0.0", "0.0.0", "0.2"]
