@@ -212,8 +212,7 @@ def _row(node_id: str, node: Mapping[str, Any], raw_role: str, parent: int) -> t
 
 def _raw_roles(nodes: Sequence[Any]) -> list[str]:
     """Every node's raw role as text."""
-    fields = [node.get("role") for node in nodes]
-    raw: list[Any] = [f.get("value") if type(f) is dict else f for f in fields]
+    raw: list[Any] = _ax_field(list(map(dict.get, nodes, repeat("role"))))
     if set(map(type, raw)) - {str}:
         raw = [r if type(r) is str else as_str(r) for r in raw]
     return raw
