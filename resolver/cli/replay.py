@@ -60,7 +60,13 @@ TimeoutOpt = Annotated[
     float, typer.Option(min=0.1, help="Seconds to wait for the scheduler or local cluster.")
 ]
 ChunkOpt = Annotated[
-    int, typer.Option(min=1, max=10000, help="Recordings per cluster task (default 1).")
+    int | None,
+    typer.Option(
+        min=1,
+        max=10000,
+        help="Recordings per cluster task (default: about eight tasks per worker thread, "
+        "at most 50 recordings each).",
+    ),
 ]
 ThreadsOpt = Annotated[
     bool, typer.Option(help="Local cluster workers as threads of this process (tests).")
@@ -111,7 +117,7 @@ def _run(
     options: ReplayOptions,
     store: ResultStore,
     resume: bool,
-    cluster: tuple[str | None, int | None, bool, float, int],
+    cluster: tuple[str | None, int | None, bool, float, int | None],
 ) -> list[dict[str, Any]]:
     """Replay locally, or on the cluster when a scheduler or a worker count is given."""
     scheduler, workers, threads, timeout, chunk = cluster
@@ -226,7 +232,7 @@ def run_replay(
     scheduler: SchedulerOpt = None,
     workers: WorkersOpt = None,
     connect_timeout: TimeoutOpt = 30.0,
-    chunk: ChunkOpt = 1,
+    chunk: ChunkOpt = None,
     threads: ThreadsOpt = False,
     against: AgainstOpt = Against.preceding,
     observation: ObservationOpt = None,
