@@ -1,0 +1,92 @@
+"""Where a CDP table build's time goes: each phase on its own, beside the naive loop.
+
+Usage (from the repository root)::
+
+    python -m benchmarks.build_phases [--nodes 200000] [--repeat 3]
+
+The tree is ``build_speed``'s seeded CDP list, read back from its JSON text. Each phase of
+``resolver.adapters.a11y.cdp`` (column reading, the forest's pre-order, raw roles) and of
+``TableBuilder.build`` (parents, role spelling, names, container paths, boxes, values, role
+codes, the row tuples) is called on its own, and the whole build through ``Observation``;
+printed is the least thread-CPU time of ``--repeat`` calls (the least is the one a busy
+machine disturbed least), with its ratio to the naive loop (the seed's scorer over the same
+list) timed in the same process. Phases nest: the indented ones are parts of the one above.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import time
+from collections.abc import Callable
+from itertools import repeat
+from typing import Any
+
+import numpy as np
+
+from benchmarks.build_speed import cdp_tree, nested_tree
+from benchmarks.seed_baseline import find_in_cdp_nodes
+from resolver import Observation
+from resolver.adapters.a11y import _forest, cdp
+from resolver.limits import DEFAULT_LIMITS
+from resolver.table import ROLE_INDEX, TableBuilder, _box_array, _clean_names, _structure
+
+
+def _least(run: Callable[[], Any], repeat_: int) -> float:
+    best = float("inf")
+    for _ in range(repeat_):
+        start = time.thread_time()
+        run()
+        best = min(best, time.thread_time() - start)
+    return best * 1e3
+
+
+def _builder() -> TableBuilder:
+    return TableBuilder("a11y", "cdp", platform="cdp", id_columns=("backend_node_id", "href"))
+
+
+def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
+    """Milliseconds per phase (see the module docstring)."""
+    ids = list(map(dict.get, nodes, repeat("nodeId")))
+    kept = np.ones(len(nodes), dtype=bool)
+    lookup = _forest._Lookup(ids)
+    filled = _builder()
+    cdp._fast_columns(nodes, filled, DEFAULT_LIMITS)
+    columns = filled._columns()
+    parents = filled._parents(columns[3])
+    roles = filled._canonical(columns[1], {})
+    steps: dict[str, Callable[[], Any]] = {
+        "naive loop": lambda: find_in_cdp_nodes(nodes, "button", "n5", None),
+        "whole build": lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"),
+        "column reading": lambda: cdp._fast_columns(nodes, _builder(), DEFAULT_LIMITS),
+        "  forest pre-order": lambda: _forest.forest_rows(nodes, ids, kept, DEFAULT_LIMITS),
+        "    ID look-up": lambda: _forest._Lookup(ids),
+        "    child lists": lambda: _forest._kids(nodes, lookup),
+        "  raw roles": lambda: cdp._raw_roles(nodes),
+        "TableBuilder.build": filled.build,
+        "  role spelling": lambda: filled._canonical(columns[1], {}),
+        "  names": lambda: _clean_names(columns[2], False, {}),
+        "  container paths": lambda: _structure(roles, columns[2], parents),
+        "  boxes": lambda: _box_array(columns[4], {}),
+        "  role codes": lambda: np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32),
+        "  row tuples": lambda: (tuple(columns[0]), tuple(columns[2]), tuple(roles)),
+    }
+    return {name: _least(run, repeat_) for name, run in steps.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=200_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    nodes = json.loads(json.dumps(cdp_tree(nested_tree(args.nodes))))["nodes"]
+    gc.disable()  # (the build pauses the collector itself; its phases alone would not)
+    times = phases(nodes, args.repeat)
+    naive = times["naive loop"]
+    for name, ms in times.items():
+        print(f"{name:<22} {ms:9.1f} ms  {ms / naive:5.2f}x the naive loop")
+
+
+if __name__ == "__main__":
+    main()
