@@ -656,9 +656,12 @@ def _structure(
 
 
 def _labels(roles: list[str], names: list[str], parent: IntArray) -> dict[int, str]:
-    """The label each row with one hands to its children."""
+    """The label each row with one hands to its children (rows without children hand none)."""
     kinds = {r for r in set(roles) if r in CONTAINER_ROLES or r in LANDMARK_ROLES}
-    rows = np.flatnonzero(np.fromiter(map(kinds.__contains__, roles), bool, count=len(roles)))
+    labelled = np.fromiter(map(kinds.__contains__, roles), bool, count=len(roles))
+    has_children = np.zeros(len(roles), dtype=bool)
+    has_children[parent[parent >= 0]] = True
+    rows = np.flatnonzero(labelled & has_children)
     content = _content_labels(roles, names, parent)
     labels: dict[int, str] = {}
     for row in sorted({*rows.tolist(), *content}):
