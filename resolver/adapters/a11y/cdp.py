@@ -218,10 +218,16 @@ def _raw_roles(nodes: Sequence[Any]) -> list[str]:
     return raw
 
 
+MIN_COLUMN_NODES = 4096
+"""Shorter lists are walked node by node: reading by columns costs a few array operations
+per tree level, which only pays off over some thousands of nodes."""
+
+
 def _fast_columns(nodes: Sequence[Any], builder: TableBuilder, limits: Limits) -> bool:
     """Fill ``builder`` by columns when the list is a well-formed forest of plain dicts with
-    string IDs (:func:`._forest.forest_rows`); ``False`` (nothing filled) otherwise."""
-    if set(map(type, nodes)) != {dict}:
+    string IDs (:func:`._forest.forest_rows`) of at least :data:`MIN_COLUMN_NODES` nodes;
+    ``False`` (nothing filled) otherwise."""
+    if len(nodes) < MIN_COLUMN_NODES or set(map(type, nodes)) != {dict}:
         return False
     ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
     if set(map(type, ids)) != {str}:

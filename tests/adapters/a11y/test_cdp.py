@@ -136,6 +136,24 @@ def test_the_column_build_gives_the_walks_table(seed: int, monkeypatch: Any) -> 
         if rng.random() < 0.2:
             node["value"] = rng.choice([{"value": "v  x"}, None, 7, {"value": None}])
             node["backendDOMNodeId"] = rng.randint(1, 9)
+    monkeypatch.setattr(cdp, "MIN_COLUMN_NODES", 0)
+    read = cdp._fast_columns
+    taken: list[bool] = []
+    monkeypatch.setattr(cdp, "_fast_columns", lambda *a: taken.append(read(*a)) or taken[-1])
     fast = _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
+    assert taken == [True]
     monkeypatch.setattr(cdp, "_fast_columns", lambda *_: False)
     assert fast == _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
+
+
+def test_short_lists_are_walked_and_long_ones_read_by_columns(monkeypatch: Any) -> None:
+    from resolver.adapters.a11y import cdp
+
+    from .test_forest import random_forest
+
+    read = cdp._fast_columns
+    taken: list[bool] = []
+    monkeypatch.setattr(cdp, "_fast_columns", lambda *a: taken.append(read(*a)) or taken[-1])
+    Observation(accessibility_tree=random_forest(0, 50)).candidates("a11y")
+    Observation(accessibility_tree=random_forest(4, cdp.MIN_COLUMN_NODES)).candidates("a11y")
+    assert taken == [False, True]
