@@ -2,18 +2,22 @@
 
 Usage (from the repository root)::
 
-    python -m benchmarks.build_speed [--sizes 10000 200000] [--repeat 5]
+    python -m benchmarks.build_speed [--sizes 10000 200000] [--repeat 5] [--walk]
     PYTHONPATH=<other checkout> python benchmarks/build_speed.py   # the same on other code
 
 Each tree is nested as real pages are (a node hangs under one of the 30 nodes before it, at
 most 40 levels deep; roles button, link, text and group; a box per node), built from seed 1,
 and given to ``Observation(accessibility_tree=...).candidates("a11y")``: the median of
-``--repeat`` builds is printed per tree, with its cost per node.
+``--repeat`` builds is printed per tree, with its cost per node. Each tree is read back from
+its JSON text first, as a runtime receives it (every string its own object). ``--walk``
+reads CDP lists node by node at every size (by default lists of ``cdp.MIN_COLUMN_NODES``
+nodes or more are read by columns).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -79,10 +83,18 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 200_000])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--walk", action="store_true", help="walk CDP lists node by node whatever their size"
+    )
     args = parser.parse_args(argv)
+    if args.walk:
+        from resolver.adapters.a11y import cdp
+
+        cdp.MIN_COLUMN_NODES = 1 << 62
     for size in args.sizes:
         nested = nested_tree(size)
-        for kind, tree in (("nested", nested), ("cdp", cdp_tree(nested))):
+        for kind, made in (("nested", nested), ("cdp", cdp_tree(nested))):
+            tree = json.loads(json.dumps(made))  # (as a runtime receives it)
             seconds = build_seconds(tree, args.repeat)
             print(f"{kind:<7} {size:>8,} nodes  {seconds * 1000:9.1f} ms  "
                   f"{seconds / size * 1e6:6.2f} us/node")  # fmt: skip
