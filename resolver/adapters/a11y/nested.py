@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from itertools import repeat
+from itertools import islice, repeat
 from typing import Any
 
 from ...geometry import CoordSpace
@@ -50,8 +50,11 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     nodes, parents, paths = collect_nested(
         _roots(tree), max_nodes=source.max_nodes, max_depth=source.limits.max_depth
     )
-    # (constant columns repeat without end: the others, one item a node, set the length)
-    builder.rows.extend(zip(*_columns(nodes, parents, paths, source.url), strict=False))
+    n = len(nodes)
+    builder.set_columns(*(
+        column if isinstance(column, list) else list(islice(column, n))
+        for column in _columns(nodes, parents, paths, source.url)
+    ))  # fmt: skip
     table = builder.build(
         coord_space=CoordSpace.UNKNOWN, screen_size=source.screen_size, id_keys=XPATH_KEYS
     )
@@ -78,7 +81,7 @@ def _columns(
     url: str | None,
 ) -> list[Iterable[Any]]:
     """The row fields as columns (builder row order), read key by key: a key no node has
-    gives a constant column, without looking it up in every node."""
+    gives a constant column (an endless ``repeat``), without looking it up in every node."""
     # The keys the nodes have, in C; a mapping other than a dict may answer keys it does
     # not list, so then every key is looked up.
     dicts = {*map(type, nodes)} <= {dict}
