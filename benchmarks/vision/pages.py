@@ -18,14 +18,19 @@ and whether it is rendered visibly in the viewport), keyed by the same HTML hash
 render (:func:`benchmarks.relocation.render.html_key`); the renders' cache is read, never
 changed.
 
-Only targets whose recorded box lies inside the first screen (and that are drawn visibly
-there) are resolved. Per reference and screenshot the verdict is ``correct`` (the answer's
-click point is inside the target's box on that screenshot), ``wrong`` (elsewhere),
+Targets are resolved from two places: ``in_view`` (the recorded box lies inside the first
+screen and the target is drawn visibly there) and ``below_fold`` (the recorded box lies wholly
+below the first screen: the screenshot cannot show it). Per reference and screenshot the
+verdict is ``correct`` (the answer's click point is inside the target's box on that
+screenshot), ``wrong`` (elsewhere),
 ``abstained`` (no answer, the target is on screen), ``false_hit`` (an answer although the
 target is not on the screen: removed, or pushed off it) or ``rejected`` (no answer, and the
 target is not on screen). Verdicts are reported per mutation kind (the one that touched the
 target; ``none`` for untouched targets of a changed page, ``identity`` for the unchanged
-page), twins (another node of the base tree has the same role and name) apart.
+page), twins (another node of the base tree has the same role and name) apart, and per
+place. :func:`summary` gives the figures the vision targets are stated in: right of the
+targets shown in the viewport, wrong answers of every target still in the page (those below
+the fold too), removed targets answered.
 """
 
 from __future__ import annotations
@@ -62,7 +67,17 @@ from resolver import Observation, SemanticElementRef, resolve
 from resolver.errors import ResolutionError
 from resolver.replay.captures import load_capture
 
-__all__ = ["Shot", "inside_screen", "main", "report", "screenshot", "tally", "verdict"]
+__all__ = [
+    "Shot",
+    "below_fold",
+    "inside_screen",
+    "main",
+    "report",
+    "screenshot",
+    "summary",
+    "tally",
+    "verdict",
+]
 
 SCREEN = (1280.0, 800.0)
 SHOT_SCRIPT = REPO / "fixtures" / "vision" / "capture.py"
@@ -145,6 +160,14 @@ def inside_screen(box: Iterable[float] | None, screen: tuple[float, float] = SCR
     return 0 <= left < right <= screen[0] and 0 <= top < bottom <= screen[1]
 
 
+def below_fold(box: Iterable[float] | None, screen: tuple[float, float] = SCREEN) -> bool:
+    """Whether a (non-empty) box lies wholly below the first screen."""
+    if box is None:
+        return False
+    left, top, right, bottom = box
+    return left < right and screen[1] <= top < bottom
+
+
 def verdict(point: tuple[float, float] | None, target: dict[str, Any] | None) -> str:
     """The verdict of one answer (``point`` None: no answer) against the target as the
     screenshot shows it (``None``: not in the page)."""
@@ -171,6 +194,46 @@ def tally(outcomes: Iterable[dict[str, Any]]) -> dict[str, dict[str, Counter[str
     return out
 
 
+def summary(outcomes: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The vision targets' figures: ``in_view`` (right / wrong / abstained of the targets
+    recorded in the viewport and shown there), ``present`` (answers not on the target, of
+    every target still in the page: below the fold, pushed off screen and shown ones alike)
+    and ``removed`` (targets no longer in the page, and how many were answered)."""
+    shown: Counter[str] = Counter()
+    present: Counter[str] = Counter()
+    removed: Counter[str] = Counter()
+    for o in outcomes:
+        if o["verdict"] == "error":
+            continue
+        if not o.get("present", True):
+            removed[o["verdict"]] += 1
+            continue
+        present[o["verdict"]] += 1
+        if o.get("place", "in_view") == "in_view" and o["verdict"] in (
+            "correct",
+            "wrong",
+            "abstained",
+        ):
+            shown[o["verdict"]] += 1
+    n_shown, n_present, n_removed = (
+        sum(shown.values()),
+        sum(present.values()),
+        sum(removed.values()),
+    )
+    bad = present["wrong"] + present["false_hit"]
+    return {
+        "in_view": {"targets": n_shown, **{k: shown[k] for k in ("correct", "wrong", "abstained")},
+                    "right_pct": _ratio(shown["correct"], n_shown)},
+        "present": {"targets": n_present, "wrong": bad, "wrong_pct": _ratio(bad, n_present)},
+        "removed": {"targets": n_removed, "answered": removed["false_hit"],
+                    "answered_pct": _ratio(removed["false_hit"], n_removed)},
+    }  # fmt: skip
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 2) if whole else None
+
+
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}" if whole else "-"
 
@@ -186,20 +249,36 @@ def _row(label: str, c: Counter[str]) -> str:
     )
 
 
+_HEADER = (
+    "| mutation | on screen | correct | wrong | abstained | wrong of answers "
+    "| absent | answered where absent | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
 def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     """The markdown report: one table per group (all, unique, twins), a row per kind."""
     counts = tally(outcomes)
     order = ["identity", "none", *KINDS, "all"]
+    figures = summary(outcomes)
+    view, present, removed = figures["in_view"], figures["present"], figures["removed"]
     lines = [
         f"Vision relocation on real pages: {config['pages']} pages ({config['split']}), "
         f"{len(outcomes)} resolutions, {config['wall_seconds']} s.",
+        "",
+        f"- In the viewport: {view['correct']} of {view['targets']} right ({view['right_pct']} %),"
+        f" {view['wrong']} wrong, {view['abstained']} abstained.",
+        f"- Wrong answers: {present['wrong']} of {present['targets']} targets still in the page"
+        f" ({present['wrong_pct']} %, below the fold and pushed off screen included).",
+        f"- Removed targets answered: {removed['answered']} of {removed['targets']}"
+        f" ({removed['answered_pct']} %).",
     ]
-    header = (
-        "| mutation | on screen | correct | wrong | abstained | wrong of answers "
-        "| absent | answered where absent | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-    )
+    for place in ("in_view", "below_fold"):
+        mine = [o for o in outcomes if o.get("place", "in_view") == place]
+        if mine:
+            lines += ["", f"### recorded {place.replace('_', ' ')}", "", _HEADER]
+            lines.append(_row("all", tally(mine)["all"]["all"]))
     for group in ("all", "unique", "twins"):
-        lines += ["", f"### {group}", "", header]
+        lines += ["", f"### {group}", "", _HEADER]
         lines += [_row(k, counts[k][group]) for k in order if group in counts.get(k, {})]
     ms = sorted(o["ms"] for o in outcomes)
     if ms:
@@ -245,13 +324,18 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
         return result
     base = load_capture(f"{name}/base", files)
     recorded = record_targets(base, ("a11y",), {t.key: t.element_id for t in targets})
-    refs = {}
+    refs: dict[str, tuple[Any, SemanticElementRef, str]] = {}
     for key, rec in recorded.items():
         ref = rec.refs.get(("ours", "a11y"))
         seen = base_shot.keys.get(key) or {}
-        if ref is not None and inside_screen(ref.bbox) and seen.get("in_view"):
-            refs[key] = (rec, ref)
-    result["targets"] = len(refs)
+        if ref is None or not seen.get("bbox"):
+            continue
+        if inside_screen(ref.bbox) and seen.get("in_view"):
+            refs[key] = (rec, ref, "in_view")
+        elif below_fold(ref.bbox):
+            refs[key] = (rec, ref, "below_fold")
+    result["targets"] = sum(1 for *_, place in refs.values() if place == "in_view")
+    result["below_fold"] = len(refs) - result["targets"]
     del base, files
     screens: list[tuple[str, str, dict[str, str], Shot]] = [
         ("v0-identity", "identity", {}, base_shot)
@@ -265,7 +349,8 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
         screens.append((version.name, version.kind, version.touched, shot))
     for version_name, kind, touched, shot in screens:
         obs = Observation(screenshot=shot.png, screen_size=SCREEN)
-        for key, (rec, ref) in refs.items():
+        for key, (rec, ref, place) in refs.items():
+            now = shot.keys.get(key)
             t0 = time.perf_counter()
             point, answer, error = _resolve(ref, obs)
             ms = 1000 * (time.perf_counter() - t0)
@@ -273,7 +358,8 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
                 "page": name, "version": version_name, "kind": kind,
                 "mutation": "identity" if kind == "identity" else touched.get(key, "none"),
                 "key": key, "twin": rec.twin, "role": ref.role, "name": ref.name,
-                "verdict": "error" if error else verdict(point, shot.keys.get(key)),
+                "place": place, "present": bool(now and now.get("bbox")),
+                "verdict": "error" if error else verdict(point, now),
                 "answer": error or answer, "ms": round(ms, 1),
             })  # fmt: skip
     result["status"] = "ok"

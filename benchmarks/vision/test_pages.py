@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.vision.pages import inside_screen, report, tally, verdict
+from benchmarks.vision.pages import below_fold, inside_screen, report, summary, tally, verdict
 
 BOX = [100.0, 100.0, 200.0, 130.0]
 
@@ -16,6 +16,14 @@ def test_only_boxes_wholly_on_the_first_screen_count() -> None:
     assert not inside_screen([-10.0, 10.0, 20.0, 30.0])
     assert not inside_screen([10.0, 10.0, 10.0, 30.0])  # empty
     assert not inside_screen(None)
+
+
+def test_below_the_fold_means_wholly_below_the_first_screen() -> None:
+    assert below_fold([100.0, 900.0, 200.0, 930.0])
+    assert below_fold([100.0, 800.0, 200.0, 830.0])
+    assert not below_fold([100.0, 790.0, 200.0, 820.0])  # cut by the fold: neither place
+    assert not below_fold(BOX)
+    assert not below_fold(None)
 
 
 def test_verdicts() -> None:
@@ -51,3 +59,32 @@ def test_tally_counts_kinds_and_twins_apart() -> None:
     text = report(outcomes, {"pages": 1, "split": "tune", "wall_seconds": 1.0})
     assert "| remove | 0 | 0 (- %) | 0 | 0 | 100.0 % | 2 | 1 | 0 |" in text
     assert "| wrap | 1 | 0 (0.0 %) | 1 | 0 | 100.0 % | 0 | 0 | 0 |" in text
+
+
+def test_summary_counts_wrong_answers_of_every_present_target() -> None:
+    def placed(place: str, present: bool, result: str) -> dict[str, Any]:
+        return {**_outcome("none", False, result), "place": place, "present": present}
+
+    outcomes = [
+        placed("in_view", True, "correct"),
+        placed("in_view", True, "correct"),
+        placed("in_view", True, "abstained"),
+        placed("in_view", True, "wrong"),
+        placed("in_view", True, "false_hit"),  # pushed off screen by a banner, yet answered
+        placed("below_fold", True, "false_hit"),
+        placed("below_fold", True, "rejected"),
+        placed("below_fold", True, "rejected"),
+        placed("in_view", False, "false_hit"),  # removed, answered
+        placed("in_view", False, "rejected"),
+        placed("below_fold", False, "rejected"),
+        placed("in_view", True, "error"),  # not counted: reported apart
+    ]
+    figures = summary(outcomes)
+    assert figures["in_view"] == {
+        "targets": 4, "correct": 2, "wrong": 1, "abstained": 1, "right_pct": 50.0
+    }  # fmt: skip
+    assert figures["present"] == {"targets": 8, "wrong": 3, "wrong_pct": 37.5}
+    assert figures["removed"] == {"targets": 3, "answered": 1, "answered_pct": 33.33}
+    text = report(outcomes, {"pages": 1, "split": "tune", "wall_seconds": 1.0})
+    assert "In the viewport: 2 of 4 right (50.0 %)" in text
+    assert "### recorded below fold" in text
