@@ -94,6 +94,9 @@ class _Run:
         self.ambiguous = False
         self.gone: TraceEntry | None = None
         """The entry of the source that found evidence of absence, once one did."""
+        self.details: dict[str, Any] = {}
+        """What the error reports besides the reference (the visible region, when a source
+        refused the reference as off its screen)."""
 
     def source(self, source: str, config: MatchConfig) -> Resolution | None:
         """Judge one source; a Resolution when it accepts.
@@ -109,6 +112,8 @@ class _Run:
             return None
         ref = self.ref
         try:
+            if self.off_screen(source):
+                return None
             for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
                 window = self.observation.region_candidates(source, region)
                 decision = decide(ref, window, config)
@@ -126,6 +131,33 @@ class _Run:
             self.unavailable(source, exc)
             return None
         return self.judged(source, decide(self.ref, table, config), table)
+
+    def off_screen(self, source: str) -> bool:
+        """``refuse.off_screen``: a source that sees only the screen (vision) refuses a
+        reference whose recorded box, rescaled to that screen, has its centre outside it
+        (below the fold, scrolled away): whatever it read there would be another element, and
+        the recorded coordinates are off the screen too, so they are not tried either. The
+        visible region goes into the error's details."""
+        frame = self.observation.visible_frame(source)
+        box = self.ref.bbox
+        if frame is None or box is None:
+            return False
+        sx, sy = scale_between(self.ref.screen_size, frame)
+        scaled = (box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy)
+        x, y = center(scaled)
+        if 0.0 <= x <= frame[0] and 0.0 <= y <= frame[1]:
+            return False
+        self.looked = True
+        region = (0.0, 0.0, frame[0], frame[1])
+        self.details.update(visible_region=region, recorded_box_on_screen=scaled)
+        reason = (
+            f"the recorded box ({', '.join(f'{v:g}' for v in scaled)}) lies outside what the "
+            f"{source} source sees (0, 0, {frame[0]:g}, {frame[1]:g}): not visible on this screen"
+        )
+        entry = TraceEntry(source, "not_found", reason, rule="refuse.off_screen")
+        self.trace.append(entry)
+        self.gone = entry  # the recorded coordinates would click off the screen too
+        return True
 
     def upstream(self, source: str) -> bool:
         """Whether an earlier source found evidence of absence; if so, ``source`` is recorded
@@ -225,7 +257,7 @@ class _Run:
         evidence: dict[str, Any] = {
             "candidates": tuple(self.evidence),
             "trace": tuple(self.trace),
-            "details": {"ref": ref.model_dump(mode="json")},
+            "details": {"ref": ref.model_dump(mode="json"), **self.details},
             "rule": self._deciding_rule(),
         }
         tied = self.ambiguous if self.gone is None else self.gone.status == "ambiguous"
@@ -239,6 +271,12 @@ class _Run:
             reason = "; ".join(f"{t.source}: {t.reason}" for t in self.trace)
             message = f"{described!r}: no source could look for it ({reason})"
             return ElementNotFoundError(message, **evidence)
+        if evidence["rule"] == "refuse.off_screen":
+            return ElementNotFoundError(
+                f"{described!r} is not visible: its recorded box lies outside the screen "
+                f"{self.details['visible_region']}",
+                **evidence,
+            )
         return ElementNotFoundError(
             f"{described!r} is not in this observation with enough confidence", **evidence
         )

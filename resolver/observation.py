@@ -272,16 +272,34 @@ class Observation:
                 self._regions[key] = cached
             return cached
 
-    def _build(self, source: str, region: Region | None = None) -> CandidateTable:
-        entry = SOURCES[source]
-        raw = getattr(self, entry.field)
+    def visible_frame(self, source: str) -> tuple[float, float] | None:
+        """``(width, height)`` of the screen ``source`` sees, in its table's units, for a
+        source that sees only the screen (vision: the ``screen_size``, else the screenshot's
+        pixels); ``None`` for the sources that see off-screen elements too.
+
+        Raises the same errors as :meth:`candidates`.
+        """
+        entry = SOURCES.get(source)
+        if entry is None or entry.frame_reader is None:
+            return None
+        if self.screen_size is not None:
+            return self.screen_size
+        reader = entry.load_frame()
+        return None if reader is None else reader(self._input(source))
+
+    def _input(self, source: str) -> SourceInput:
+        raw = getattr(self, SOURCES[source].field)
         if raw is None:
             raise InvalidObservationError(f"the observation has no input for the {source} source")
-        given = SourceInput(
+        return SourceInput(
             raw, self.screen_size, self.max_nodes, self.tree_format, self.url,
             self.dom_layout, self.dom_node_map, self.channel_order, self.scripting,
             self.limits,
         )  # fmt: skip
+
+    def _build(self, source: str, region: Region | None = None) -> CandidateTable:
+        entry = SOURCES[source]
+        given = self._input(source)
         try:
             if region is not None:
                 build_region = entry.load_region()

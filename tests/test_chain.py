@@ -533,3 +533,52 @@ def test_resolve_many_stops_where_resolve_stops() -> None:
     assert (
         isinstance(many[0], ElementNotFoundError) and many[0].evidence.rule == "refuse.record_gone"
     )
+
+
+def _blank_png(width: int, height: int) -> bytes:
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    ok, encoded = cv2.imencode(".png", np.full((height, width, 3), 255, dtype=np.uint8))
+    assert ok
+    return bytes(encoded.tobytes())
+
+
+@pytest.mark.parametrize(
+    ("bbox", "screen", "recorded_on"),
+    [
+        ((300, 1200, 370, 1230), None, None),  # below the fold of a 1280x800 screenshot
+        ((-200, 100, -120, 130), None, None),  # scrolled off to the left
+        ((300, 700, 370, 730), (1280, 800), (1280, 600)),  # fits 1280x800, not 1280x600
+        ((600, 1500, 700, 1540), (640, 400), (1280, 800)),  # screen at half the pixel size
+    ],
+)
+def test_vision_refuses_a_reference_recorded_off_its_screen(
+    bbox: tuple[int, int, int, int],
+    screen: tuple[int, int] | None,
+    recorded_on: tuple[int, int] | None,
+) -> None:
+    ref = {"role": "button", "name": "OK", "bbox": bbox}
+    if recorded_on is not None:
+        ref["screen_size"] = recorded_on
+    observation = Observation(screenshot=_blank_png(1280, 800), screen_size=screen)
+    for policy in ("unobserved", "always"):
+        with pytest.raises(ElementNotFoundError) as info:
+            resolve(ref, observation, sources=("vision", "coords"), coords_fallback=policy)  # type: ignore[arg-type]
+        evidence = info.value.evidence
+        assert evidence.rule == "refuse.off_screen"
+        width, height = screen or (1280, 800)
+        assert evidence.details["visible_region"] == (0.0, 0.0, width, height)
+        assert "not visible" in info.value.message
+        assert evidence.trace[0].rule == "refuse.off_screen"
+    # Inside the screen, the same reference is read (and, on a blank screen, not found).
+    inside = {"role": "button", "name": "OK", "bbox": (300, 100, 370, 130)}
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(inside, observation, sources=("vision",))
+    assert info.value.evidence.rule != "refuse.off_screen"
+
+
+def test_sources_that_see_off_screen_elements_have_no_frame() -> None:
+    observation = Observation(dom_html=CAROLS_ROW_DOM, screen_size=(1280, 800))
+    assert observation.visible_frame("dom") is None
+    assert observation.visible_frame("a11y") is None

@@ -31,6 +31,7 @@ SOURCES: Final[Mapping[str, Source]] = {
             extra="vision",
             region_builder="resolver.adapters.vision:build_region_table",
             region_sizes=((400.0, 300.0), (800.0, 600.0)),
+            frame_reader="resolver.adapters.vision:screen_frame",
         ),
     )
 }

@@ -123,6 +123,11 @@ class Source:
         of their input first (hint-first search); ``None`` for the others.
     region_sizes:
         The windows tried, smallest first, before the whole input (``(width, height)``).
+    frame_reader:
+        ``"module:function"`` of ``(input) -> (width, height)``, the visible screen in table
+        units, for a source that sees only what is on the screen (a screenshot): a
+        reference recorded wholly outside that frame is refused before the input is read
+        (``refuse.off_screen``). ``None`` for sources that see off-screen elements too.
     """
 
     name: str
@@ -131,6 +136,7 @@ class Source:
     extra: str | None = None
     region_builder: str | None = None
     region_sizes: tuple[tuple[float, float], ...] = ()
+    frame_reader: str | None = None
 
     def load(self) -> Callable[[SourceInput], CandidateTable]:
         """The adapter function; :class:`SourceUnavailableError` when its extra is missing."""
@@ -142,6 +148,13 @@ class Source:
         if self.region_builder is None:
             return None
         built: RegionBuilder = self._function(self.region_builder)
+        return built
+
+    def load_frame(self) -> Callable[[SourceInput], tuple[float, float]] | None:
+        """The frame reader, if the source sees only the screen (same errors as :meth:`load`)."""
+        if self.frame_reader is None:
+            return None
+        built: Callable[[SourceInput], tuple[float, float]] = self._function(self.frame_reader)
         return built
 
     def regions(

@@ -274,6 +274,11 @@ RULES: Final[tuple[Rule, ...]] = (
         "coordinates.",
     ),
     Rule(
+        "refuse.off_screen", "refuses", "chain",
+        "A source that sees only the screen (vision) refuses a reference whose recorded box, "
+        "rescaled to that screen, is centred outside it: the target is not visible there.",
+    ),
+    Rule(
         "refuse.coords_after_look", "refuses", "chain",
         "Recorded coordinates are not used once a source saw the UI and did not find the "
         "element (coords_fallback='unobserved').",

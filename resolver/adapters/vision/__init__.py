@@ -48,6 +48,7 @@ __all__ = [
     "clear_cache",
     "load_screenshot",
     "pixel_window",
+    "screen_frame",
     "set_detector",
 ]
 
@@ -57,6 +58,15 @@ def _units(shot: Screenshot, screen_size: tuple[float, float] | None) -> tuple[f
     if screen_size is None:
         return (1.0, 1.0)
     return (screen_size[0] / shot.width, screen_size[1] / shot.height)
+
+
+def screen_frame(source: SourceInput) -> tuple[float, float]:
+    """The screen the screenshot shows, in table units: the observation's ``screen_size``
+    when it gives one, else the screenshot's size in pixels."""
+    if source.screen_size is not None:
+        return source.screen_size
+    shot = load_screenshot(source.raw, source.channel_order, source.limits)
+    return (float(shot.width), float(shot.height))
 
 
 def pixel_window(

@@ -5,6 +5,11 @@ Results are cached per screenshot content, window and detector, so the refs of o
 share the work: a window is read once however many references look in it, and the whole
 screen once for all of them. Things cut by the window's edge (a word half inside, a button
 whose border leaves the window) are dropped: a larger window sees them whole.
+
+Once the whole screen has been read, a window is not read again: its lines and shapes are
+taken from the whole screen's (those wholly inside it) and only the layout runs, a few
+milliseconds instead of an OCR pass, so every later reference on the same screenshot costs
+the layout of its hint windows.
 """
 
 from __future__ import annotations
@@ -134,6 +139,37 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     )
 
 
+def _inside(box: Box, window: Window, image_size: tuple[int, int]) -> bool:
+    """Whether ``box`` (screenshot pixels) lies in ``window`` and is not cut by it."""
+    left, top, right, bottom = window
+    if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
+        return False
+    return not _cut(_shift(box, -left, -top), window, image_size)
+
+
+def _derive(shot: Screenshot, whole: Analysis, window: Window) -> Analysis:
+    """The analysis of ``window`` from the whole screen's: its lines and shapes, laid out."""
+    left, top, right, bottom = window
+    size = (shot.width, shot.height)
+    started = time.perf_counter()
+    lines = [_line_to_image(ln, -left, -top) for ln in whole.lines if _inside(ln.box, window, size)]
+    widgets = [
+        replace(w, box=_shift(w.box, -left, -top))
+        for w in whole.widgets
+        if _inside(w.box, window, size)
+    ]
+    elements = layout(shot.pixels[top:bottom, left:right], lines, widgets, wrap=group)
+    return Analysis(
+        digest=shot.digest,
+        image_size=size,
+        window=window,
+        lines=tuple(_line_to_image(ln, left, top) for ln in lines),
+        widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
+        elements=tuple(replace(e, box=_shift(e.box, left, top)) for e in elements),
+        timings={"layout": time.perf_counter() - started},
+    )
+
+
 def _new_boxes(detected: Sequence[Widget], shapes: Sequence[Widget]) -> list[Widget]:
     """Detector boxes that OpenCV did not already find (IoU below 0.7 with every shape)."""
     return [d for d in detected if all(iou_one(d.box, s.box) < 0.7 for s in shapes)]
@@ -155,7 +191,9 @@ def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:
         with _cache_lock:
             cached = _cache.get(key)
         if cached is None:
-            cached = _run(shot, chosen)
+            with _cache_lock:
+                whole = None if chosen == full else _cache.get((shot.digest, full, key[2]))
+            cached = _run(shot, chosen) if whole is None else _derive(shot, whole, chosen)
             with _cache_lock:
                 _cache[key] = cached
                 while len(_cache) > _CACHE_SIZE:
