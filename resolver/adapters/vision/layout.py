@@ -3,7 +3,9 @@
 1. **Text runs.** An OCR line is split where its words change colour (a blue "Create
    account" after grey "Don't have an account?") or where a lone glyph stands apart (a
    logo before "Sign in with Google") or passes from one control's shape into another's
-   (the captions of two adjacent buttons read as one line); each run is one text item.
+   (the captions of two adjacent buttons read as one line), and a short line where the
+   blank between two words is much wider than a space (a menu of plain-text links, "News
+   Sport Weather", read as one line); each run is one text item with its words.
 2. **Text into widgets.** Each text item goes into the smallest control-sized shape that holds
    most of it (a button's caption, a field's value); an icon inside a shape goes with it (an
    icon button, a select's chevron).
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from statistics import median
 from typing import Final
 
@@ -60,6 +63,7 @@ __all__ = [
     "TextItem",
     "disclosures",
     "ink_height",
+    "item_gaps",
     "label_gap",
     "layout",
     "split_line",
@@ -79,6 +83,12 @@ GLYPH_GAP: Final[float] = 0.5
 """A one-character word this far (in line heights) from its neighbour is a glyph apart."""
 WIDE_GAP: Final[float] = 1.6
 """Words this far apart (in line heights) are separate items the detector joined."""
+ITEM_GAP: Final[float] = 0.6
+"""Blank between two words' ink, in ink heights, that separates two items of a short line
+(a space is about 0.3-0.45 of the ink height; menu items set apart by a margin, 0.7 up)."""
+ITEM_LINE_WORDS: Final[int] = 6
+"""Longest line (in words) split at :data:`ITEM_GAP`: the wide spaces of a justified
+paragraph's long lines do not split it."""
 INK: Final[float] = 60.0
 """A pixel this far from the background is ink."""
 INSIDE: Final[float] = 0.7
@@ -207,6 +217,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     colors = [text_color(pixels, w.box) for w in words]
     holders = [_holder(w.box, shapes) if len(words) > 1 else -1 for w in words]
     height = line.box[3] - line.box[1]
+    apart = item_gaps(pixels, line) if 1 < len(words) <= ITEM_LINE_WORDS else []
     groups: list[list[int]] = [[0]]
     for i in range(1, len(words)):
         gap = words[i].box[0] - words[i - 1].box[2]
@@ -216,6 +227,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
             or (lone and gap >= GLYPH_GAP * height)
             or _far(colors[i], colors[i - 1])
             or holders[i] != holders[i - 1]
+            or (apart and apart[i - 1])
         ):
             groups.append([])
         groups[-1].append(i)
@@ -234,6 +246,37 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
         items.append(TextItem(text, (box[0], line.box[1], box[2], line.box[3]), score,
                               _main_color([colors[i] for i in group])))  # fmt: skip
     return items
+
+
+def item_gaps(pixels: Pixels, line: TextLine) -> list[bool]:
+    """Per pair of neighbouring words of ``line``, whether the widest blank between their
+    ink (searched between the two words' centres) is at least :data:`ITEM_GAP` ink heights."""
+    words = line.words
+    height, width = pixels.shape[:2]
+    left, top = max(0, int(line.box[0])), max(0, int(line.box[1]))
+    right, bottom = min(width, int(line.box[2] + 0.5)), min(height, int(line.box[3] + 0.5))
+    crop = pixels[top:bottom, left:right].astype(np.int16)
+    if crop.shape[0] < 3 or crop.shape[1] < 3 or len(words) < 2:
+        return [False] * max(0, len(words) - 1)
+    edge = np.concatenate([crop[0], crop[-1]])
+    ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK
+    rows = np.flatnonzero(ink.any(axis=1))
+    tall = float(rows[-1] - rows[0] + 1) if rows.size else 0.0
+    columns = ink.any(axis=0)
+    out = []
+    for a, b in pairwise(words):
+        start = max(0, int((a.box[0] + a.box[2]) / 2) - left)
+        stop = min(columns.size, int((b.box[0] + b.box[2]) / 2) - left)
+        out.append(tall > 0 and _widest_blank(columns[start:stop]) >= ITEM_GAP * tall)
+    return out
+
+
+def _widest_blank(columns: npt.NDArray[np.bool_]) -> int:
+    """The longest run of False strictly between True values of ``columns``."""
+    inked = np.flatnonzero(columns)
+    if inked.size < 2:
+        return 0
+    return int((np.diff(inked) - 1).max())
 
 
 def disclosures(items: Sequence[TextItem]) -> list[TextItem]:

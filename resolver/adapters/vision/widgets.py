@@ -59,6 +59,8 @@ TEXT_BOX_IOU: Final[float] = 0.6
 BORDER_MARGIN: Final[float] = 2.0
 """... unless it encloses the line with at least this margin (px) at its left and right
 end: the border of a small button snug around its caption ("Edit")."""
+LINE_OVERHANG: Final[float] = 0.15
+"""Share of an OCR line box's height that may stick out above or below a border around it."""
 MAX_WIDGETS: Final[int] = 4000
 DIVIDER: Final[float] = 0.95
 """Share of a rectangle's inner rows an edge column must cross to divide it: two bordered
@@ -290,13 +292,15 @@ def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> boo
 
 def _encloses(outer: Box, inner: Box) -> bool:
     """Whether ``outer`` holds ``inner``, with :data:`BORDER_MARGIN` to spare at either end
-    (an OCR line box, padded above and below, may reach a snug border's top or bottom)."""
+    (an OCR line box, padded above and below, may reach past a snug border's top or bottom
+    by :data:`LINE_OVERHANG` of its height: the caption of a small bordered button)."""
     m = BORDER_MARGIN
+    overhang = LINE_OVERHANG * (inner[3] - inner[1])
     return (
         outer[0] + m <= inner[0]
-        and outer[1] <= inner[1]
+        and outer[1] - overhang <= inner[1]
         and inner[2] <= outer[2] - m
-        and inner[3] <= outer[3]
+        and inner[3] <= outer[3] + overhang
     )
 
 

@@ -6,10 +6,12 @@ import cv2
 import numpy as np
 
 from resolver.adapters.vision.layout import (
+    ITEM_LINE_WORDS,
     Element,
     TextItem,
     disclosures,
     ink_height,
+    item_gaps,
     layout,
     split_line,
     text_color,
@@ -60,9 +62,14 @@ def test_a_washed_out_link_still_splits_from_grey_text() -> None:
              Word("in", (296, 22, 320, 46), 0.99)]  # fmt: skip
     items = split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))
     assert [i.text for i in items] == ["account?", "Sign in"]
-    # Two greys as far apart as that are one run.
-    cv2.putText(image, "Sign in", (240, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (70, 70, 70), 2)
-    assert len(split_line(image, _line("account? Sign in", (94, 20, 322, 48), words))) == 1
+    # Two greys as far apart as that are one run (set a space apart: a wider blank would
+    # split a short line by itself).
+    image = WHITE.copy()
+    cv2.putText(image, "Have an account?", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, grey, 2)
+    cv2.putText(image, "Sign in", (188, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (70, 70, 70), 2)
+    words = [Word("account?", (96, 22, 180, 46), 0.99), Word("Sign", (188, 22, 238, 46), 0.99),
+             Word("in", (244, 22, 268, 46), 0.99)]  # fmt: skip
+    assert len(split_line(image, _line("account? Sign in", (94, 20, 270, 48), words))) == 1
 
 
 def test_one_colour_line_keeps_its_text_and_the_words_span() -> None:
@@ -227,3 +234,39 @@ def test_a_column_header_over_buttons_names_no_table() -> None:
     elements = layout(WHITE, lines, widgets)
     assert [e.name for e in elements if e.kind == "control"] == ["Edit"] * 3
     assert not [e for e in elements if e.raw_role == "table"]
+
+
+def _drawn_line(texts: list[str], gap: int, scale: float = 0.6) -> tuple[np.ndarray, TextLine]:
+    """``texts`` drawn in one grey, ``gap`` pixels of blank between them, and the OCR line
+    that reads them as one (word boxes as OCR gives them: a little wider than the ink)."""
+    image = np.full((80, 1200, 3), 255, dtype=np.uint8)
+    x, words = 20, []
+    for text in texts:
+        (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        cv2.putText(image, text, (x, 45), cv2.FONT_HERSHEY_SIMPLEX, scale, (40, 40, 40), 1)
+        words.append(Word(text, (x - 2, 28, x + width + 2, 50), 0.99))
+        x += width + gap
+    return image, _line(" ".join(texts), (16, 26, x - gap + 4, 52), words)
+
+
+def test_a_menu_of_plain_links_read_as_one_line_splits_into_its_items() -> None:
+    # "News Sport Weather Travel": four links set a margin apart, OCR reads one line.
+    image, line = _drawn_line(["News", "Sport", "Weather", "Travel"], gap=13)
+    assert item_gaps(image, line) == [True, True, True]
+    items = split_line(image, line)
+    assert [i.text for i in items] == ["News", "Sport", "Weather", "Travel"]
+    assert items[1].box[0] < items[1].box[2] < items[2].box[0]  # each its own box
+
+
+def test_words_a_space_apart_stay_one_run() -> None:
+    image, line = _drawn_line(["Accept", "all", "cookies"], gap=5)
+    assert item_gaps(image, line) == [False, False]
+    assert [i.text for i in split_line(image, line)] == ["Accept all cookies"]
+
+
+def test_a_long_lines_wide_spaces_do_not_split_it() -> None:
+    # A justified paragraph stretches its spaces; its lines are long.
+    texts = ["The", "committee", "met", "on", "Monday", "to", "review", "the", "plan"]
+    assert len(texts) > ITEM_LINE_WORDS
+    image, line = _drawn_line(texts, gap=13)
+    assert len(split_line(image, line)) == 1
