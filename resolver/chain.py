@@ -125,7 +125,7 @@ class _Run:
                         decision.rule, decision.rules, window.diagnostics,
                     )  # fmt: skip
                     self.trace.append(entry)
-                    return self._answer(source, decision)
+                    return self._answer(source, decision, window)
             table = self.observation.candidates(source)
         except SourceUnavailableError as exc:
             self.unavailable(source, exc)
@@ -190,25 +190,38 @@ class _Run:
         )  # fmt: skip
         self.trace.append(entry)
         if decision.status == "accepted":
-            return self._answer(source, decision)
+            return self._answer(source, decision, table)
         if shows_absence(self.ref, table, decision):
             self.gone = entry
         self.ambiguous = self.ambiguous or decision.status == "ambiguous"
         self.evidence.extend(decision.candidates[:3])
         return None
 
-    def _answer(self, source: str, decision: Decision) -> Resolution:
+    def _answer(self, source: str, decision: Decision, table: CandidateTable) -> Resolution:
         best = decision.candidates[0]
+        box = self._words(source, table, best) or best.bbox
         return Resolution(
             executor_id=best.executor_id,
             source=source,
             score=best.score,
             margin=decision.margin,
             candidate=best,
-            point=None if best.bbox is None else center(best.bbox),
+            point=None if box is None else center(box),
             alternatives=decision.candidates[1:],
             trace=tuple(self.trace),
         )
+
+    def _words(
+        self, source: str, table: CandidateTable, best: Candidate
+    ) -> tuple[float, float, float, float] | None:
+        """The box of the recorded name's own words inside the answer, when the source can
+        tell (a name inside a longer text run), else ``None``."""
+        boxer = SOURCES[source].load_answer_boxer() if source in SOURCES else None
+        name = self.ref.name
+        if boxer is None or not name or best.name == name:
+            return None
+        rows = [i for i, ident in enumerate(table.ids) if ident == best.id]
+        return boxer(table, rows[0], name) if rows else None
 
     def coords(self, policy: str) -> Resolution | None:
         """The recorded box centre, rescaled to the observation, when the policy allows (and no

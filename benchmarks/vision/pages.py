@@ -305,7 +305,9 @@ def _resolve(ref: SemanticElementRef, obs: Observation) -> tuple[Any, str | None
         return None, exc.code.value, None
     except Exception as exc:  # a bug in the library must not stop the run: count it
         return None, None, f"{type(exc).__name__}: {exc}"[:300]
-    return res.point, f"{res.candidate.role} {res.candidate.name[:60]!r}", None
+    rule = res.trace[-1].rule if res.trace else ""
+    row = res.candidate.id
+    return res.point, f"{res.candidate.role} {res.candidate.name[:60]!r} [{rule} {row}]", None
 
 
 def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict[str, Any]:

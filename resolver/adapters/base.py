@@ -22,6 +22,7 @@ from ..errors import SourceUnavailableError
 from ..limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
+    from ..geometry import Box
     from ..table import CandidateTable
 
 __all__ = ["Region", "RegionBuilder", "Source", "SourceInput"]
@@ -128,6 +129,10 @@ class Source:
         units, for a source that sees only what is on the screen (a screenshot): a
         reference recorded wholly outside that frame is refused before the input is read
         (``refuse.off_screen``). ``None`` for sources that see off-screen elements too.
+    answer_boxer:
+        ``"module:function"`` of ``(table, row, name) -> box | None``: where an answer
+        really is when its row is more than the recorded name (vision: the words that read
+        the name inside a longer text run); the click point is that box's centre.
     """
 
     name: str
@@ -137,6 +142,7 @@ class Source:
     region_builder: str | None = None
     region_sizes: tuple[tuple[float, float], ...] = ()
     frame_reader: str | None = None
+    answer_boxer: str | None = None
 
     def load(self) -> Callable[[SourceInput], CandidateTable]:
         """The adapter function; :class:`SourceUnavailableError` when its extra is missing."""
@@ -155,6 +161,13 @@ class Source:
         if self.frame_reader is None:
             return None
         built: Callable[[SourceInput], tuple[float, float]] = self._function(self.frame_reader)
+        return built
+
+    def load_answer_boxer(self) -> Callable[[CandidateTable, int, str], Box | None] | None:
+        """The answer boxer, if the source has one (same errors as :meth:`load`)."""
+        if self.answer_boxer is None:
+            return None
+        built: Callable[[CandidateTable, int, str], Box | None] = self._function(self.answer_boxer)
         return built
 
     def regions(

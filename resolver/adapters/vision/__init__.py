@@ -37,12 +37,13 @@ from ..base import Region, SourceInput  # noqa: E402
 from .analysis import Analysis, Window, analyze, clear_cache  # noqa: E402
 from .detector import Detector, set_detector  # noqa: E402
 from .image import MIN_SIDE, Screenshot, load_screenshot  # noqa: E402
-from .table import VisionNative, to_table  # noqa: E402
+from .table import VisionNative, answer_box, to_table  # noqa: E402
 
 __all__ = [
     "Analysis",
     "Detector",
     "VisionNative",
+    "answer_box",
     "build_region_table",
     "build_table",
     "clear_cache",

@@ -103,6 +103,11 @@ def _cut(box: Box, window: Window, image_size: tuple[int, int]) -> bool:
     )
 
 
+def _element_to_image(element: Element, dx: float, dy: float) -> Element:
+    words = tuple(Word(w.text, _shift(w.box, dx, dy), w.score) for w in element.words)
+    return replace(element, box=_shift(element.box, dx, dy), words=words)
+
+
 def _line_to_image(line: TextLine, dx: float, dy: float) -> TextLine:
     words = tuple(Word(w.text, _shift(w.box, dx, dy), w.score) for w in line.words)
     return TextLine(line.text, _shift(line.box, dx, dy), line.score, words)
@@ -134,7 +139,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
         window=window,
         lines=tuple(_line_to_image(ln, left, top) for ln in lines),
         widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
-        elements=tuple(replace(e, box=_shift(e.box, left, top)) for e in elements),
+        elements=tuple(_element_to_image(e, left, top) for e in elements),
         timings=timings,
     )
 
@@ -165,7 +170,7 @@ def _derive(shot: Screenshot, whole: Analysis, window: Window) -> Analysis:
         window=window,
         lines=tuple(_line_to_image(ln, left, top) for ln in lines),
         widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
-        elements=tuple(replace(e, box=_shift(e.box, left, top)) for e in elements),
+        elements=tuple(_element_to_image(e, left, top) for e in elements),
         timings={"layout": time.perf_counter() - started},
     )
 

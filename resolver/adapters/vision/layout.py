@@ -68,6 +68,7 @@ __all__ = [
     "layout",
     "split_line",
     "text_color",
+    "words_box",
 ]
 
 Color = tuple[float, float, float]
@@ -130,6 +131,8 @@ class TextItem:
     color: Color | None
     disclosure: bool = False
     """A disclosure triangle stood before the text (dropped from ``text``)."""
+    words: tuple[Word, ...] = ()
+    """The OCR words of the run, with their boxes."""
 
 
 @dataclass
@@ -160,6 +163,9 @@ class Element:
     score: float = 1.0
     parent: int = -1
     children: list[Element] = field(default_factory=list, repr=False)
+    words: tuple[Word, ...] = field(default=(), repr=False)
+    """A text element's OCR words with their boxes (a name found inside a longer run is
+    pointed at by its own words: :func:`words_box`)."""
 
 
 def _area(box: Box) -> float:
@@ -237,14 +243,15 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
             if line.words
             else line.box
         )
-        return [TextItem(line.text, box, line.score, _main_color(colors))]
+        return [TextItem(line.text, box, line.score, _main_color(colors), words=line.words)]
     items = []
     for group in groups:
         box = _union([words[i].box for i in group])
         text = " ".join(words[i].text for i in group)
         score = min(words[i].score for i in group)
         items.append(TextItem(text, (box[0], line.box[1], box[2], line.box[3]), score,
-                              _main_color([colors[i] for i in group])))  # fmt: skip
+                              _main_color([colors[i] for i in group]),
+                              words=tuple(words[i] for i in group)))  # fmt: skip
     return items
 
 
@@ -277,6 +284,26 @@ def _widest_blank(columns: npt.NDArray[np.bool_]) -> int:
     if inked.size < 2:
         return 0
     return int((np.diff(inked) - 1).max())
+
+
+def _token(text: str) -> str:
+    return text.casefold().strip(".,:;!?\"'()[]{}«»“”‘’")
+
+
+def words_box(element: Element, name: str) -> Box | None:
+    """The box of the words of a text ``element`` that read ``name``, when its run is longer
+    than the name (a name inside a run that merged it with its neighbours: "Sport" in "News
+    Sport Weather"); ``None`` when the run is the name or does not hold it word for word."""
+    wanted = [t for t in (_token(w) for w in name.split()) if t]
+    words = [w for w in element.words if _token(w.text)]
+    if not wanted or len(words) <= len(wanted):
+        return None
+    tokens = [_token(w.text) for w in words]
+    for start in range(len(tokens) - len(wanted) + 1):
+        if tokens[start : start + len(wanted)] == wanted:
+            box = _union([w.box for w in words[start : start + len(wanted)]])
+            return (box[0], element.box[1], box[2], element.box[3])
+    return None
 
 
 def disclosures(items: Sequence[TextItem]) -> list[TextItem]:
@@ -493,7 +520,9 @@ def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -
         roles = text_roles(text.color, text.box[3] - text.box[1], typical, scale)
         if text.disclosure:
             roles = disclosure_roles()
-        out.append(Element("text", "text", text.box, text.text, "", roles, text.score))
+        out.append(
+            Element("text", "text", text.box, text.text, "", roles, text.score, words=text.words)
+        )
     out += [Element("icon", "icon", i.box, "", "", icon_roles(False), i.score) for i in icons]
     return out
 

@@ -31,9 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ...geometry import CoordSpace
+from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
 from .analysis import Analysis
+from .layout import words_box
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -41,7 +42,7 @@ LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
 """Roles a screenshot names by the label attached beside them rather than by text of their
 own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
 
-__all__ = ["MIN_SECOND_ROLE", "VisionNative", "to_table"]
+__all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "to_table"]
 
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second role hypothesis at least this confident gets its own row."""
@@ -130,3 +131,13 @@ def to_table(
         label_named_roles=LABEL_NAMED_ROLES,
         groups_by_title=True,
     )
+
+
+def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:
+    """Where an answer on row ``row`` is: the box of the words that read ``name`` when the
+    row's text run is longer than it (table units), else ``None`` (the row's own box)."""
+    native = table.native
+    if not isinstance(native, VisionNative) or not 0 <= row < len(native.row_elements):
+        return None
+    box = words_box(native.analysis.elements[native.row_elements[row]], name)
+    return None if box is None else _scaled(box, native.scale)

@@ -15,6 +15,7 @@ from resolver.adapters.vision.layout import (
     layout,
     split_line,
     text_color,
+    words_box,
 )
 from resolver.adapters.vision.ocr import TextLine, Word
 from resolver.adapters.vision.widgets import Widget
@@ -270,3 +271,19 @@ def test_a_long_lines_wide_spaces_do_not_split_it() -> None:
     assert len(texts) > ITEM_LINE_WORDS
     image, line = _drawn_line(texts, gap=13)
     assert len(split_line(image, line)) == 1
+
+
+def test_a_name_inside_a_longer_run_is_boxed_by_its_own_words() -> None:
+    words = (
+        Word("Read", (10, 20, 50, 40), 0.99),
+        Word("the", (55, 20, 80, 40), 0.99),
+        Word("full", (85, 20, 115, 40), 0.99),
+        Word("forecast.", (120, 20, 190, 40), 0.99),
+    )
+    run = Element("text", "text", (10, 18, 190, 42), "Read the full forecast.", words=words)
+    assert words_box(run, "Full Forecast") == (85, 18, 190, 42)  # case and stop ignored
+    assert words_box(run, "forecast") == (120, 18, 190, 42)
+    assert words_box(run, "Read the full forecast") is None  # the run is the name
+    assert words_box(run, "weather forecast") is None  # not word for word
+    assert words_box(run, "") is None
+    assert words_box(Element("text", "text", (0, 0, 9, 9), "x"), "x") is None  # no words
