@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 import pytest
-from vision_images import fixture_png, png
+from vision_images import fixture_png, png, truth
 
 from resolver import (
     AmbiguousMatchError,
@@ -137,3 +137,55 @@ def test_registry_entry() -> None:
     assert entry.load() is build_table
     assert [r.size for r in entry.regions((0, 0, 1, 1), None)] == [(400.0, 300.0), (800.0, 600.0)]
     assert entry.regions(None, None) == ()
+
+
+# -- the pitfalls page: merged runs, a caption in a sentence, twins in two dialogs -------------
+
+
+@pytest.fixture(scope="module")
+def pitfalls() -> tuple[Observation, dict[str, list[float]]]:
+    boxes = {key: seen["bbox"] for key, seen in truth("pitfalls")["keys"].items()}
+    return Observation(screenshot=fixture_png("pitfalls"), screen_size=SCREEN), boxes
+
+
+@pytest.mark.parametrize("key", ["nav-news", "nav-sport", "nav-weather", "nav-travel"])
+def test_a_menu_read_as_one_line_answers_each_item_on_its_own_words(
+    pitfalls: tuple[Observation, dict[str, list[float]]], key: str
+) -> None:
+    # "News Sport Weather Travel" is one OCR line; "News" must not land on "Sport".
+    observation, boxes = pitfalls
+    name = key.removeprefix("nav-").title()
+    found = resolve({"role": "link", "name": name, "bbox": boxes[key]}, observation,
+                    sources=("vision",))  # fmt: skip
+    assert _inside(found.point, tuple(boxes[key]))
+    assert found.candidate.name == name
+
+
+@pytest.mark.parametrize("key", ["cookie-accept", "footer-accept"])
+def test_a_button_after_a_sentence_is_the_button_not_the_sentence(
+    pitfalls: tuple[Observation, dict[str, list[float]]], key: str
+) -> None:
+    # "Privacy: we use cookies ... map. [Accept all]" is one OCR line; the answer is the
+    # bordered button, clicked inside its border.
+    observation, boxes = pitfalls
+    ref = {"role": "button", "name": "Accept all", "bbox": boxes[key]}
+    found = resolve(ref, observation, sources=("vision",))
+    assert found.candidate.role == "button"
+    assert _inside(found.point, tuple(boxes[key]))
+    assert "cookies" not in found.candidate.name
+
+
+@pytest.mark.parametrize(
+    ("key", "dialog"), [("del-ok", "Delete file?"), ("save-ok", "Save changes?")]
+)
+def test_two_ok_buttons_in_two_dialogs_are_each_found_by_their_dialog(
+    pitfalls: tuple[Observation, dict[str, list[float]]], key: str, dialog: str
+) -> None:
+    observation, boxes = pitfalls
+    # By the recorded dialog alone (no box): each OK is found in its own dialog ...
+    ref = {"role": "button", "name": "OK", "container_path": [dialog]}
+    found = resolve(ref, observation, sources=("vision",))
+    assert _inside(found.point, tuple(boxes[key]))
+    # ... and by its recorded box alone.
+    ref = {"role": "button", "name": "OK", "bbox": boxes[key]}
+    assert _inside(resolve(ref, observation, sources=("vision",)).point, tuple(boxes[key]))
