@@ -302,7 +302,7 @@ def _resolve(ref: SemanticElementRef, obs: Observation) -> tuple[Any, str | None
     try:
         res = resolve(ref, obs, sources=("vision",))
     except ResolutionError as exc:
-        return None, exc.code.value, None
+        return None, f"{exc.code.value} [{exc.evidence.rule}]", None
     except Exception as exc:  # a bug in the library must not stop the run: count it
         return None, None, f"{type(exc).__name__}: {exc}"[:300]
     rule = res.trace[-1].rule if res.trace else ""
