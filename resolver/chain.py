@@ -30,7 +30,7 @@ from .errors import (
     SourceUnavailableError,
 )
 from .geometry import scale_between
-from .models import SemanticElementRef
+from .models import MAX_ANCHORS, SemanticElementRef
 from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry, center
 from .roles import canonical_role
@@ -114,6 +114,7 @@ class _Run:
         try:
             if self.off_screen(source):
                 return None
+            ref = self.on_screen(source)
             for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
                 window = self.observation.region_candidates(source, region)
                 decision = decide(ref, window, config)
@@ -130,7 +131,7 @@ class _Run:
         except SourceUnavailableError as exc:
             self.unavailable(source, exc)
             return None
-        return self.judged(source, decide(self.ref, table, config), table)
+        return self.judged(source, decide(ref, table, config), table)
 
     def off_screen(self, source: str) -> bool:
         """``refuse.off_screen``: a source that sees only the screen (vision) refuses a
@@ -158,6 +159,29 @@ class _Run:
         self.trace.append(entry)
         self.gone = entry  # the recorded coordinates would click off the screen too
         return True
+
+    def on_screen(self, source: str) -> SemanticElementRef:
+        """The reference as a source that sees only the screen can check it: the recorded
+        look-alikes whose boxes lay off that screen are left out (``scope.screen``), so
+        that the rules counting look-alikes (``refuse.shrunk_group``, the look-alike ties)
+        count those the screen can show. A list cut at its limit is kept whole: it never
+        said how many there were."""
+        frame = self.observation.visible_frame(source)
+        ref = self.ref
+        if frame is None or not ref.lookalikes or len(ref.lookalikes) >= MAX_ANCHORS:
+            return ref
+        sx, sy = scale_between(ref.screen_size, frame)
+        shown = tuple(
+            box
+            for box in ref.lookalikes
+            if 0.0 <= (box[0] + box[2]) / 2 * sx <= frame[0]
+            and 0.0 <= (box[1] + box[3]) / 2 * sy <= frame[1]
+        )
+        return (
+            ref
+            if len(shown) == len(ref.lookalikes)
+            else ref.model_copy(update={"lookalikes": shown})
+        )
 
     def upstream(self, source: str) -> bool:
         """Whether an earlier source found evidence of absence; if so, ``source`` is recorded

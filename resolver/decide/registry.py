@@ -279,6 +279,11 @@ RULES: Final[tuple[Rule, ...]] = (
         "rescaled to that screen, is centred outside it: the target is not visible there.",
     ),
     Rule(
+        "scope.screen", "scopes", "chain",
+        "A source that sees only the screen judges a reference without the look-alikes "
+        "recorded off that screen: the rules that count look-alikes count those it can show.",
+    ),
+    Rule(
         "refuse.coords_after_look", "refuses", "chain",
         "Recorded coordinates are not used once a source saw the UI and did not find the "
         "element (coords_fallback='unobserved').",

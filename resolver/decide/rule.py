@@ -41,10 +41,11 @@ Status = Literal["pending", "accepted", "ambiguous", "not_found"]
 """A decision's state; ``pending`` only inside the engine, before the judge stage has
 spoken. Every decision the engine returns is ``accepted``, ``ambiguous`` or ``not_found``."""
 
-Kind = Literal["accepts", "refuses", "doubts", "prefers"]
+Kind = Literal["accepts", "refuses", "doubts", "prefers", "scopes"]
 """What a rule does when it fires: makes an answer, refuses one (``not_found``), doubts one
-(``ambiguous``), or puts one row before another (the ranking, not the verdict)."""
-KINDS: Final[tuple[Kind, ...]] = ("accepts", "refuses", "doubts", "prefers")
+(``ambiguous``), puts one row before another (the ranking, not the verdict), or narrows
+what the reference says to what a source can check (the later rules judge that)."""
+KINDS: Final[tuple[Kind, ...]] = ("accepts", "refuses", "doubts", "prefers", "scopes")
 
 Stage = Literal["select", "judge", "review", "final", "chain", "catalog"]
 """Where a rule is asked (in this order):

@@ -17,7 +17,8 @@ from resolver.decide.doc import rules_markdown
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "resolver" / "decide"
 FIELDS = {f.name for f in fields(MatchConfig)}
-PREFIX = {"accepts": "accept.", "refuses": "refuse.", "doubts": "ambiguous.", "prefers": "prefer."}
+PREFIX = {"accepts": "accept.", "refuses": "refuse.", "doubts": "ambiguous.", "prefers": "prefer.",
+          "scopes": "scope."}  # fmt: skip
 
 
 def test_every_rule_is_named_described_and_placed() -> None:
