@@ -296,3 +296,12 @@ def test_without_opencv_the_marks_are_drawn_without_text(
     image = _read(tmp_path / "b.png")
     assert (image[:BANNER_HEIGHT] == np.asarray(RED, np.uint8)).all()
     assert _near(image, MAGENTA, 300, 200, 0)
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    import resolver.explain as module
+
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted >= 6
