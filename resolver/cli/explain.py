@@ -1,5 +1,7 @@
 """``resolver explain``: resolve one reference, print the candidates and the decision, and
-draw them on the screenshot (or a blank canvas of the screen size) as a PNG."""
+draw them on the screenshot (or a blank canvas of the screen size) as a PNG: the ranked
+boxes labelled with rank, score and the deciding rule, the answer's click point or a
+refusal's banner, the recorded box, and a legend."""
 
 from __future__ import annotations
 
@@ -95,6 +97,11 @@ def run_explain(
     as_json: JsonOpt = False,
 ) -> None:
     """Resolve one reference and draw the candidates, the runner-up and the answer (PNG).
+
+    Each ranked box is labelled with its rank, role, name, score and, for the best, the
+    deciding rule; the answer's click point is marked, a refusal gets a red banner naming
+    its rule, the recorded box is drawn dashed (an arrow at the edge when it lies off the
+    picture) and a legend sits in the corner farthest from the answer.
 
     Exit 0 resolved, 3 not resolved (the picture is still written), 2 bad input (or no
     source could look because an optional extra is missing).
