@@ -132,10 +132,12 @@ class MatchConfig:
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85
     """An ancestor/descendant overlapping this much is the same click target, not a rival."""
-    lookalike_box: float = 0.9
+    lookalike_box: float = 0.75
     """Box agreement (after the page's shift) under which a vision answer in a hint window,
     outside the group its reference recorded, counts as not where the target was, so that a
-    larger window or the whole screen judges it. (On the other sources a look-alike's
+    larger window or the whole screen judges it. An OCR box is the ink's, a recorded one the
+    element's: on unchanged real pages the target itself agrees 0.78-0.88 (RESULTS.md, the
+    vision source). (On the other sources a look-alike's
     survivor is told by where it is, nearer a recorded look-alike's place than the
     target's, and by the rules after it; a box under this alone no longer refuses.)"""
     stray_box: float = 0.5

@@ -36,6 +36,7 @@ from itertools import pairwise
 from statistics import median
 from typing import Final
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -67,6 +68,7 @@ __all__ = [
     "label_gap",
     "layout",
     "split_line",
+    "stroke_width",
     "text_color",
     "words_box",
 ]
@@ -502,6 +504,25 @@ def ink_height(pixels: Pixels, box: Box) -> float:
     return float(rows[-1] - rows[0] + 1) if rows.size else 0.0
 
 
+def stroke_width(pixels: Pixels, box: Box) -> float:
+    """The width of the text's strokes in ``box`` (px): twice the 90th percentile of the
+    ink's distance to the background, 0 when there is too little ink."""
+    height, width = pixels.shape[:2]
+    left, top = max(0, int(box[0])), max(0, int(box[1]))
+    right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
+    crop = pixels[top:bottom, left:right].astype(np.int16)
+    if crop.shape[0] < 3 or crop.shape[1] < 3:
+        return 0.0
+    edge = np.concatenate([crop[0], crop[-1]])
+    ink = (np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST).astype(
+        np.uint8
+    )
+    if int(ink.sum()) < 10:
+        return 0.0
+    distance = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
+    return float(2.0 * np.percentile(distance[ink > 0], 90))
+
+
 def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -> list[Element]:
     """Free text (link, heading, text or a disclosure), lone glyphs as icons, and icon
     blobs."""
@@ -509,15 +530,18 @@ def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -
     typical = median(heights) if heights else 0.0
     inks = [ink_height(pixels, t.box) for t in texts]
     typical_ink = median([h for h in inks if h > 0] or [0.0])
+    strokes = [stroke_width(pixels, t.box) for t in texts]
+    typical_stroke = median([w for w in strokes if w > 0] or [0.0])
     out = []
-    for text, ink in zip(texts, inks, strict=True):
+    for text, ink, stroke in zip(texts, inks, strokes, strict=True):
         if _is_glyph(text):
             glyph = text.text.strip()
             roles = icon_roles(False)
             out.append(Element("icon", "glyph", text.box, glyph_name(glyph), glyph, roles))
             continue
         scale = ink / typical_ink if typical_ink > 0 else 0.0
-        roles = text_roles(text.color, text.box[3] - text.box[1], typical, scale)
+        weight = stroke / typical_stroke if typical_stroke > 0 else 0.0
+        roles = text_roles(text.color, text.box[3] - text.box[1], typical, scale, weight)
         if text.disclosure:
             roles = disclosure_roles()
         out.append(

@@ -46,6 +46,9 @@ HEADING_INK_SCALE: Final[float] = 1.5
 """Text whose ink is at least this much taller than the median line's ink is a heading:
 the ink (ascender to descender) follows the font size more closely than the OCR box, which
 pads short words and small text alike."""
+BOLD_STROKE: Final[float] = 1.6
+"""Text whose strokes are at least this much wider than the median of the screen's free
+text is bold (a regular 15 px face draws 2 px strokes, its bold 4 px)."""
 CENTERED: Final[float] = 0.2
 """Inner text whose centre is within this share of the box width of the box centre is
 centred (a button's label); further left it is a field's content."""
@@ -105,15 +108,24 @@ def is_link_color(color: Color | None) -> bool:
 
 
 def text_roles(
-    color: Color | None, height: float, median_height: float, ink_scale: float = 0.0
+    color: Color | None,
+    height: float,
+    median_height: float,
+    ink_scale: float = 0.0,
+    stroke_scale: float = 0.0,
 ) -> Hypotheses:
     """Free text (not inside a control): a link, a heading or plain text. ``ink_scale`` is
-    the height of the text's ink over the median of the screen's free text (0: unknown)."""
+    the height of the text's ink over the median of the screen's free text, ``stroke_scale``
+    the width of its strokes over theirs (0: unknown). Bold text of body size may be a
+    small heading (an ``h3`` or ``h4`` is set bold at about the body's size) as well as a
+    label or a link: a third hypothesis."""
     if is_link_color(color):
         return (("link", 0.7), ("text", 0.3))
     tall = median_height > 0 and height >= HEADING_SCALE * median_height
     if tall or ink_scale >= HEADING_INK_SCALE:
         return (("heading", 0.6), ("text", 0.4))
+    if stroke_scale >= BOLD_STROKE:
+        return (("text", 0.45), ("heading", 0.3), ("link", 0.25))
     return (("text", 0.6), ("link", 0.4))
 
 

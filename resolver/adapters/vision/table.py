@@ -1,4 +1,4 @@
-"""The vision candidate table: one row per element, one more per plausible second role.
+"""The vision candidate table: one row per element, one more per plausible further role.
 
 Columns are those of every table (:mod:`resolver.table`), so the matcher and the decision
 are the same code as for trees:
@@ -45,7 +45,9 @@ own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
 __all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "to_table"]
 
 MIN_SECOND_ROLE: Final[float] = 0.25
-"""A second role hypothesis at least this confident gets its own row."""
+"""A second (or third) role hypothesis at least this confident gets its own row."""
+MAX_ROLES: Final[int] = 3
+"""Most rows one element gets, one per role hypothesis (bold text: text, heading, link)."""
 _VISIBLE: Final[tuple[int, int, int]] = (-1, 1, -1)
 
 
@@ -106,7 +108,7 @@ def to_table(
         parent = row_of.get(element.parent, -1)
         ident = f"{i}{suffix}"
         box = _scaled(element.box, scale)
-        for k, (role, conf) in enumerate(hypotheses[:2]):
+        for k, (role, conf) in enumerate(hypotheses[:MAX_ROLES]):
             if k and conf < MIN_SECOND_ROLE:
                 continue
             row = len(builder.rows)
