@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from vision_images import VISION_FIXTURES
 
 from resolver.adapters.vision.layout import (
     ITEM_LINE_WORDS,
@@ -14,6 +15,7 @@ from resolver.adapters.vision.layout import (
     item_gaps,
     layout,
     split_line,
+    stroke_width,
     text_color,
     words_box,
 )
@@ -287,3 +289,12 @@ def test_a_name_inside_a_longer_run_is_boxed_by_its_own_words() -> None:
     assert words_box(run, "weather forecast") is None  # not word for word
     assert words_box(run, "") is None
     assert words_box(Element("text", "text", (0, 0, 9, 9), "x"), "x") is None  # no words
+
+
+def test_stroke_width_tells_bold_from_regular() -> None:
+    # The pitfalls page: a dialog's bold title over its regular sentence.
+    image = cv2.imread(str(VISION_FIXTURES / "pitfalls" / "screenshot.png"))
+    title = stroke_width(image, (66, 146, 167, 170))  # "Delete file?"
+    sentence = stroke_width(image, (62, 173, 346, 200))  # "The file report.pdf will be ..."
+    assert sentence > 0 and title >= 1.6 * sentence
+    assert stroke_width(np.full((60, 400, 3), 255, dtype=np.uint8), (5, 15, 190, 50)) == 0.0

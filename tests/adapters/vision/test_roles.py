@@ -77,3 +77,12 @@ def test_glyph_names() -> None:
     assert glyph_name("×") == "Close"
     assert glyph_name(" + ") == "Add"
     assert glyph_name("¶") == "¶"
+
+
+def test_bold_body_text_may_be_a_small_heading() -> None:
+    grey = (60.0, 60.0, 60.0)
+    bold = text_roles(grey, 16, 16, 1.0, 2.0)
+    assert [role for role, _ in bold] == ["text", "heading", "link"]
+    assert sum(conf for _, conf in bold) <= 1.0
+    assert "heading" not in dict(text_roles(grey, 16, 16, 1.0, 1.2))  # regular weight
+    assert text_roles(BLUE_LINK, 16, 16, 1.0, 2.0)[0][0] == "link"  # a bold link is a link
