@@ -29,7 +29,7 @@ from .layout import Element, layout
 from .ocr import TextLine, Word, engine
 from .widgets import Widget, detect_widgets
 
-__all__ = ["Analysis", "Window", "analyze", "clear_cache"]
+__all__ = ["Analysis", "Window", "analyze", "clear_cache", "screen_read"]
 
 Window = tuple[int, int, int, int]
 """``(left, top, right, bottom)`` in pixels of the screenshot."""
@@ -85,6 +85,15 @@ def clear_cache() -> None:
     with _cache_lock:
         _cache.clear()
         _window_locks.clear()
+
+
+def screen_read(shot: Screenshot) -> bool:
+    """Whether the whole of ``shot`` has been read and is cached (its windows then cost only
+    their layout)."""
+    detector = current_detector()
+    key = (shot.digest, (0, 0, shot.width, shot.height), "" if detector is None else detector.key)
+    with _cache_lock:
+        return key in _cache
 
 
 def _shift(box: Box, dx: float, dy: float) -> Box:

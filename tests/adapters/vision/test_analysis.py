@@ -35,3 +35,28 @@ def test_clear_cache_forgets() -> None:
     first = analyze(shot, window)
     analysis.clear_cache()
     assert analyze(shot, window) is not first
+
+
+def test_once_the_screen_is_read_a_window_is_taken_from_it_without_ocr() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    window = (640, 250, 1040, 550)
+    analysis.clear_cache()
+    read_alone = analyze(shot, window)
+    assert not analysis.screen_read(shot)
+    analysis.clear_cache()
+    whole = analyze(shot)
+    assert analysis.screen_read(shot)
+    derived = analyze(shot, window)
+    assert "ocr" not in derived.timings  # laid out from the whole screen's lines
+    assert derived.window == window and not derived.full
+    # The same things, in screenshot pixels, none cut by the window's edge.
+    assert {e.name for e in derived.elements if e.name} == {
+        e.name for e in read_alone.elements if e.name
+    }
+    for element in derived.elements:
+        left, top, right, bottom = element.box
+        assert window[0] < left and right < window[2] and window[1] < top and bottom < window[3]
+    assert {ln.text for ln in derived.lines} <= {ln.text for ln in whole.lines}
+    for element in derived.elements:  # words moved with their elements
+        for word in element.words:
+            assert element.box[0] - 1 <= word.box[0] and word.box[2] <= element.box[2] + 1
