@@ -132,6 +132,9 @@ class MatchConfig:
     """How many alternatives a Resolution reports."""
     same_target_iou: float = 0.85
     """An ancestor/descendant overlapping this much is the same click target, not a rival."""
+    name_read: float = 0.5
+    """Name agreement a vision answer needs for a named reference (``refuse.name_unread``):
+    under it the recorded name is not read on the screen."""
     lookalike_box: float = 0.75
     """Box agreement (after the page's shift) under which a vision answer in a hint window,
     outside the group its reference recorded, counts as not where the target was, so that a

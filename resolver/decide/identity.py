@@ -24,6 +24,7 @@ __all__ = [
     "changed_and_moved",
     "dressed_otherwise",
     "name_only",
+    "name_unread",
     "neighbour_name",
     "numbered_series",
     "other_kind_rule",
@@ -231,5 +232,24 @@ def numbered_series(ctx: Context, decision: Decision) -> Decision | None:
         f"{best.name!r} differs from the recorded name in its numbers only, the recorded "
         f"xpath does not select it, and {members.size} elements of its role follow that "
         "pattern: another member of a numbered series"
+    )
+    return overruled(decision, "not_found", why)
+
+
+def name_unread(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.name_unread``: on a table read from pixels (a screenshot), an answer for a
+    named reference must bear the name as read there: its name agreement at least
+    ``name_read``. Under it, what answers is something else at the recorded place or of the
+    recorded role (the target's text is not on the screen: removed, scrolled away, or never
+    drawn, as an ``aria-label``), and a click there would be a guess."""
+    best = decision.best
+    if best is None or ctx.table.format != "screenshot" or not (ctx.ref.name or "").strip():
+        return None
+    agreement = best.signals.get("name", 1.0)
+    if agreement >= ctx.config.name_read:
+        return None
+    why = (
+        f"the recorded name {ctx.ref.name!r} is not read on the screen: the best reads "
+        f"{best.name[:60]!r} (name {agreement:.2f})"
     )
     return overruled(decision, "not_found", why)

@@ -177,6 +177,12 @@ RULES: Final[tuple[Rule, ...]] = (
         identity.name_only, _ACC, ("changed_box",),
     ),
     Rule(
+        "refuse.name_unread", "refuses", "review",
+        "On a screenshot, the answer does not bear the recorded name as read there: the "
+        "target's text is not on the screen.",
+        identity.name_unread, _ACC, ("name_read",),
+    ),
+    Rule(
         "refuse.other_kind", "refuses", "review",
         "The answer bears none of the recorded classes, which other elements still bear.",
         identity.other_kind_rule, _ACC,

@@ -465,3 +465,32 @@ def test_an_answer_heading_a_recorded_neighbours_text_is_that_neighbour() -> Non
     # Nor does a text that heads the recorded name too: the target's own words, shortened.
     own = ref.model_copy(update={"name": "Anomaly in status code 500: seen twice"})
     assert decide(own, _figures("500"), config).status == "accepted"
+
+
+def _screen_with(name: str, role: str = "button") -> CandidateTable:
+    """A screenshot with one control where the target was, reading ``name``."""
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("b0", raw_role="rect", name=name, role=role, bbox=(600, 300, 700, 330))
+    b.add("t0", raw_role="text", name="Welcome back", role="text", bbox=(100, 100, 300, 130))
+    return _screenshot(b)
+
+
+def test_a_screenshot_answer_must_read_the_recorded_name() -> None:
+    ref = SemanticElementRef(role="button", name="Subscribe", bbox=(600, 300, 700, 330))
+    # Something else now stands where the target was, of its role: not the target.
+    lenient = MatchConfig(threshold=0.2, min_margin=0.0)
+    refused = decide(ref, _screen_with("Log out"), lenient)
+    assert refused.status == "not_found" and refused.rule == "refuse.name_unread"
+    assert "not read on the screen" in refused.reason
+    # The name as read (case and OCR's small slips aside) answers.
+    for read in ("Subscribe", "SUBSCRIBE", "Subscrlbe"):
+        accepted = decide(ref, _screen_with(read), MatchConfig())
+        assert accepted.status == "accepted", read
+    # Trees are not screenshots: the rule does not judge them.
+    b = TableBuilder("a11y", "nested")
+    b.add("b0", raw_role="button", name="Log out", role="button", bbox=(600, 300, 700, 330))
+    tree = decide(ref, b.build(), lenient)
+    assert tree.rule != "refuse.name_unread"
+    # A reference without a name is told by its place and role alone.
+    unnamed = SemanticElementRef(role="button", bbox=(600, 300, 700, 330))
+    assert decide(unnamed, _screen_with("Log out"), lenient).rule != "refuse.name_unread"
