@@ -36,7 +36,10 @@ Window = tuple[int, int, int, int]
 
 EDGE: Final[float] = 2.0
 """Things within this many pixels of an inner window edge are cut, and dropped."""
-_CACHE_SIZE: Final[int] = 32
+_CACHE_SIZE: Final[int] = 64
+_WHOLE_SCREENS: Final[int] = 4
+"""Whole-screen analyses kept however many windows come after them: a window of a read
+screen costs only its layout, so the screen's reading must outlive its windows."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -189,6 +192,15 @@ def _new_boxes(detected: Sequence[Widget], shapes: Sequence[Widget]) -> list[Wid
     return [d for d in detected if all(iou_one(d.box, s.box) < 0.7 for s in shapes)]
 
 
+def _evictable() -> tuple[str, Window, str]:
+    """The cache key to drop: the oldest window, or the oldest whole screen when more than
+    :data:`_WHOLE_SCREENS` are kept (called with the cache lock held)."""
+    whole = [key for key, found in _cache.items() if found.full]
+    if len(whole) > _WHOLE_SCREENS:
+        return whole[0]
+    return next((key for key, found in _cache.items() if not found.full), whole[0])
+
+
 def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:
     """The analysis of ``window`` of ``shot`` (the whole screenshot by default), cached."""
     full: Window = (0, 0, shot.width, shot.height)
@@ -211,6 +223,7 @@ def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:
             with _cache_lock:
                 _cache[key] = cached
                 while len(_cache) > _CACHE_SIZE:
-                    old, _ = _cache.popitem(last=False)
+                    old = _evictable()
+                    del _cache[old]
                     _window_locks.pop(old, None)
     return cached

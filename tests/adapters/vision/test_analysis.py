@@ -60,3 +60,12 @@ def test_once_the_screen_is_read_a_window_is_taken_from_it_without_ocr() -> None
     for element in derived.elements:  # words moved with their elements
         for word in element.words:
             assert element.box[0] - 1 <= word.box[0] and word.box[2] <= element.box[2] + 1
+
+
+def test_a_read_screen_outlives_its_windows_in_the_cache() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    analysis.clear_cache()
+    analyze(shot)
+    for k in range(80):  # more windows than the cache holds
+        analyze(shot, (10 * k, 0, 10 * k + 200, 150))
+    assert analysis.screen_read(shot)
