@@ -116,7 +116,7 @@ class _Run:
                 return None
             ref = self.on_screen(source)
             for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
-                window = self.observation.region_candidates(source, region)
+                window = self.focused(source, self.observation.region_candidates(source, region))
                 decision = decide(ref, window, config)
                 if decision.status == "accepted":
                     self.looked = True
@@ -127,7 +127,7 @@ class _Run:
                     )  # fmt: skip
                     self.trace.append(entry)
                     return self._answer(source, decision, window)
-            table = self.observation.candidates(source)
+            table = self.focused(source, self.observation.candidates(source))
         except SourceUnavailableError as exc:
             self.unavailable(source, exc)
             return None
@@ -159,6 +159,13 @@ class _Run:
         self.trace.append(entry)
         self.gone = entry  # the recorded coordinates would click off the screen too
         return True
+
+    def focused(self, source: str, table: CandidateTable) -> CandidateTable:
+        """``table`` with the rows the reference's name singles out, when the source can
+        add them (:attr:`~resolver.adapters.base.Source.focuser`)."""
+        focuser = SOURCES[source].load_focuser()
+        name = self.ref.name
+        return table if focuser is None or not name else focuser(table, name)
 
     def on_screen(self, source: str) -> SemanticElementRef:
         """The reference as a source that sees only the screen can check it: the recorded

@@ -33,6 +33,7 @@ SOURCES: Final[Mapping[str, Source]] = {
             region_sizes=((400.0, 300.0), (800.0, 600.0)),
             frame_reader="resolver.adapters.vision:screen_frame",
             answer_boxer="resolver.adapters.vision:answer_box",
+            focuser="resolver.adapters.vision:focus_table",
         ),
     )
 }

@@ -133,6 +133,11 @@ class Source:
         ``"module:function"`` of ``(table, row, name) -> box | None``: where an answer
         really is when its row is more than the recorded name (vision: the words that read
         the name inside a longer text run); the click point is that box's centre.
+    focuser:
+        ``"module:function"`` of ``(table, name) -> table``: the table a reference with
+        that name is judged on, with rows the name singles out (vision: a link read
+        together with the text after it gets a row of its own words); ``table`` itself
+        when there are none.
     """
 
     name: str
@@ -143,6 +148,7 @@ class Source:
     region_sizes: tuple[tuple[float, float], ...] = ()
     frame_reader: str | None = None
     answer_boxer: str | None = None
+    focuser: str | None = None
 
     def load(self) -> Callable[[SourceInput], CandidateTable]:
         """The adapter function; :class:`SourceUnavailableError` when its extra is missing."""
@@ -168,6 +174,13 @@ class Source:
         if self.answer_boxer is None:
             return None
         built: Callable[[CandidateTable, int, str], Box | None] = self._function(self.answer_boxer)
+        return built
+
+    def load_focuser(self) -> Callable[[CandidateTable, str], CandidateTable] | None:
+        """The focuser, if the source has one (same errors as :meth:`load`)."""
+        if self.focuser is None:
+            return None
+        built: Callable[[CandidateTable, str], CandidateTable] = self._function(self.focuser)
         return built
 
     def regions(

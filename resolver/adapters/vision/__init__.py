@@ -37,7 +37,7 @@ from ..base import Region, SourceInput  # noqa: E402
 from .analysis import Analysis, Window, analyze, clear_cache  # noqa: E402
 from .detector import Detector, set_detector  # noqa: E402
 from .image import MIN_SIDE, Screenshot, load_screenshot  # noqa: E402
-from .table import VisionNative, answer_box, to_table  # noqa: E402
+from .table import VisionNative, answer_box, focus_table, to_table  # noqa: E402
 
 __all__ = [
     "Analysis",
@@ -47,6 +47,7 @@ __all__ = [
     "build_region_table",
     "build_table",
     "clear_cache",
+    "focus_table",
     "load_screenshot",
     "pixel_window",
     "screen_frame",

@@ -71,6 +71,7 @@ __all__ = [
     "stroke_width",
     "text_color",
     "words_box",
+    "words_run",
 ]
 
 Color = tuple[float, float, float]
@@ -292,10 +293,11 @@ def _token(text: str) -> str:
     return text.casefold().strip(".,:;!?\"'()[]{}«»“”‘’")
 
 
-def words_box(element: Element, name: str) -> Box | None:
-    """The box of the words of a text ``element`` that read ``name``, when its run is longer
-    than the name (a name inside a run that merged it with its neighbours: "Sport" in "News
-    Sport Weather"); ``None`` when the run is the name or does not hold it word for word."""
+def words_run(element: Element, name: str) -> tuple[str, Box] | None:
+    """The words of a text ``element`` that read ``name`` (their text and box), when its run
+    is longer than the name (a name inside a run that merged it with its neighbours: "Sport"
+    in "News Sport Weather"); ``None`` when the run is the name or does not hold it word for
+    word (case and the punctuation around words aside)."""
     wanted = [t for t in (_token(w) for w in name.split()) if t]
     words = [w for w in element.words if _token(w.text)]
     if not wanted or len(words) <= len(wanted):
@@ -303,9 +305,16 @@ def words_box(element: Element, name: str) -> Box | None:
     tokens = [_token(w.text) for w in words]
     for start in range(len(tokens) - len(wanted) + 1):
         if tokens[start : start + len(wanted)] == wanted:
-            box = _union([w.box for w in words[start : start + len(wanted)]])
-            return (box[0], element.box[1], box[2], element.box[3])
+            run = words[start : start + len(wanted)]
+            box = _union([w.box for w in run])
+            return " ".join(w.text for w in run), (box[0], element.box[1], box[2], element.box[3])
     return None
+
+
+def words_box(element: Element, name: str) -> Box | None:
+    """The box of :func:`words_run`, or ``None``."""
+    found = words_run(element, name)
+    return None if found is None else found[1]
 
 
 def disclosures(items: Sequence[TextItem]) -> list[TextItem]:

@@ -34,7 +34,7 @@ from typing import Final
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
 from .analysis import Analysis
-from .layout import words_box
+from .layout import Element, words_box, words_run
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -42,7 +42,7 @@ LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
 """Roles a screenshot names by the label attached beside them rather than by text of their
 own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
 
-__all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "to_table"]
+__all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "focus_table", "to_table"]
 
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second (or third) role hypothesis at least this confident gets its own row."""
@@ -85,8 +85,11 @@ def to_table(
     screen_size: tuple[float, float] | None,
     *,
     max_rows: int = 1_000_000,
+    focus: str = "",
 ) -> CandidateTable:
-    """The candidate table of one analysed window (see the module docstring)."""
+    """The candidate table of one analysed window (see the module docstring); with a
+    ``focus`` name, each link-coloured run that holds it inside longer text gets one more
+    row for those words (:func:`focus_table`)."""
     width, height = analysis.image_size
     size = screen_size or (float(width), float(height))
     scale = (size[0] / width, size[1] / height)
@@ -123,6 +126,16 @@ def to_table(
             row_of.setdefault(i, row)
             owners.append(i)
             confidence.append(conf)
+        part = _linked_words(element, focus)
+        if part is not None:
+            builder.rows.append(
+                (f"{ident}.w", "text", part[0], row_of[i], _scaled(part[1], scale), "",
+                 _VISIBLE, f"{element.roles[0][1]:.2f}")
+            )  # fmt: skip
+            builder.roles[len(builder.rows) - 1] = "link"
+            builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}.w"
+            owners.append(i)
+            confidence.append(element.roles[0][1])
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -143,3 +156,26 @@ def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:
         return None
     box = words_box(native.analysis.elements[native.row_elements[row]], name)
     return None if box is None else _scaled(box, native.scale)
+
+
+def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:
+    """The words reading ``focus`` inside a longer link-coloured run (a link read together
+    with the link-coloured text after it), else ``None``. Plain text is never split so:
+    a word of a sentence is not a link."""
+    if not focus or element.kind != "text" or not element.roles:
+        return None
+    if element.roles[0][0] != "link":
+        return None
+    return words_run(element, focus)
+
+
+def focus_table(table: CandidateTable, name: str) -> CandidateTable:
+    """``table`` with one more row per link-coloured run that holds ``name`` inside longer
+    text: those words alone, as a link (``<i>.w``), so that a recorded link read together
+    with its neighbours is matched by its own words. ``table`` itself when none does."""
+    native = table.native
+    if not name.strip() or not isinstance(native, VisionNative):
+        return table
+    if not any(_linked_words(e, name) for e in native.analysis.elements):
+        return table
+    return to_table(native.analysis, table.screen_size, focus=name)

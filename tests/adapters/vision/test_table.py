@@ -6,7 +6,8 @@ import pytest
 
 from resolver.adapters.vision.analysis import Analysis
 from resolver.adapters.vision.layout import Element
-from resolver.adapters.vision.table import VisionNative, to_table
+from resolver.adapters.vision.ocr import Word
+from resolver.adapters.vision.table import VisionNative, answer_box, focus_table, to_table
 from resolver.geometry import CoordSpace
 
 
@@ -47,3 +48,38 @@ def test_a_window_table_names_its_window() -> None:
     table = to_table(_analysis((0, 0, 120, 60)), None)
     assert table.ids[0] == "0@0,0,120x60"
     assert table.executor_ids[0] == "vision:0@0,0,120x60"
+
+
+def _words(*spec: tuple[str, float, float], top: float) -> tuple[Word, ...]:
+    return tuple(Word(text, (left, top, right, top + 20), 0.99) for text, left, right in spec)
+
+
+def _runs() -> Analysis:
+    """A blue link read together with the blue text after it, and a grey sentence."""
+    linked = _words(("Bradley", 10, 60), ("Kuhn", 64, 100), ("[RSS]", 104, 150), top=10)
+    prose = _words(
+        ("Read", 10, 40), ("Bradley", 44, 94), ("Kuhn", 98, 134), ("today", 138, 180), top=50
+    )
+    blue, grey = (("link", 0.7), ("text", 0.3)), (("text", 0.6), ("link", 0.4))
+    elements = (
+        Element("text", "text", (10, 10, 150, 30), "Bradley Kuhn [RSS]", "", blue, words=linked),
+        Element(
+            "text", "text", (10, 50, 180, 70), "Read Bradley Kuhn today", "", grey, words=prose
+        ),
+    )
+    return Analysis("d", (200, 100), (0, 0, 200, 100), (), (), elements)
+
+
+def test_a_focus_name_inside_a_longer_link_run_gets_a_row_of_its_own_words() -> None:
+    table = to_table(_runs(), None)
+    focused = focus_table(table, "Bradley Kuhn")
+    assert len(focused) == len(table) + 1
+    (row,) = [i for i in range(len(focused)) if focused.ids[i] == "0.w"]
+    assert focused.names[row] == "Bradley Kuhn" and focused.roles[row] == "link"
+    assert focused.box(row) == (10, 10, 100, 30)
+    assert focused.executor_ids[row] == "vision:0.w"
+    assert answer_box(focused, row, "Bradley Kuhn") == focused.box(row)  # clicked on its words
+    # Grey prose is never split into a link; a name no run holds leaves the table as it is.
+    assert all(focused.ids[i] != "1.w" for i in range(len(focused)))
+    assert focus_table(table, "Somebody Else") is table
+    assert focus_table(table, "") is table
