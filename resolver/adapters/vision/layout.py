@@ -526,7 +526,7 @@ def stroke_width(pixels: Pixels, box: Box) -> float:
     ink = (np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST).astype(
         np.uint8
     )
-    if int(ink.sum()) < 10:
+    if int(ink.sum()) < 10 or bool(ink.all()):  # no ink, or no background to measure from
         return 0.0
     distance = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
     return float(2.0 * np.percentile(distance[ink > 0], 90))

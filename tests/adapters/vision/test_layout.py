@@ -298,3 +298,7 @@ def test_stroke_width_tells_bold_from_regular() -> None:
     sentence = stroke_width(image, (62, 173, 346, 200))  # "The file report.pdf will be ..."
     assert sentence > 0 and title >= 1.6 * sentence
     assert stroke_width(np.full((60, 400, 3), 255, dtype=np.uint8), (5, 15, 190, 50)) == 0.0
+    # A box across a white-to-black boundary is ink from edge to edge: nothing to measure.
+    split = np.full((60, 400, 3), 255, dtype=np.uint8)
+    split[30:] = 0
+    assert stroke_width(split, (5, 15, 190, 50)) == 0.0
