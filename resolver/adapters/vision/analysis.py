@@ -198,7 +198,8 @@ def _evictable() -> tuple[str, Window, str]:
     whole = [key for key, found in _cache.items() if found.full]
     if len(whole) > _WHOLE_SCREENS:
         return whole[0]
-    return next((key for key, found in _cache.items() if not found.full), whole[0])
+    window = next((key for key, found in _cache.items() if not found.full), None)
+    return whole[0] if window is None else window
 
 
 def analyze(shot: Screenshot, window: Window | None = None) -> Analysis:

@@ -87,12 +87,22 @@ GLYPH_GAP: Final[float] = 0.5
 """A one-character word this far (in line heights) from its neighbour is a glyph apart."""
 WIDE_GAP: Final[float] = 1.6
 """Words this far apart (in line heights) are separate items the detector joined."""
-ITEM_GAP: Final[float] = 0.6
+ITEM_GAP: Final[float] = 0.65
 """Blank between two words' ink, in ink heights, that separates two items of a short line
-(a space is about 0.3-0.45 of the ink height; menu items set apart by a margin, 0.7 up)."""
+(a space is about 0.3-0.6 of the ink height; menu items set apart by a margin, 0.67 up).
+A line is split so only when every blank between its words is that wide (a menu of
+one-word items: "News Sport Weather Travel"), never at one wide space."""
+ITEM_MIN_WORDS: Final[int] = 3
+"""Fewest words a line split at :data:`ITEM_GAP` has (a two-word heading is not a menu)."""
 ITEM_LINE_WORDS: Final[int] = 6
 """Longest line (in words) split at :data:`ITEM_GAP`: the wide spaces of a justified
 paragraph's long lines do not split it."""
+ITEM_INK_SHARE: Final[float] = 0.25
+"""Share of a line's strongest contrast from which a pixel is ink when blanks between words
+are measured: faint small text (grey on a dark theme) keeps its anti-aliased strokes, so a
+plain space does not measure as a wide blank."""
+ITEM_INK_FLOOR: Final[float] = 24.0
+"""Least summed BGR contrast counted as ink there (JPEG noise stays background)."""
 INK: Final[float] = 60.0
 """A pixel this far from the background is ink."""
 INSIDE: Final[float] = 0.7
@@ -226,7 +236,8 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     colors = [text_color(pixels, w.box) for w in words]
     holders = [_holder(w.box, shapes) if len(words) > 1 else -1 for w in words]
     height = line.box[3] - line.box[1]
-    apart = item_gaps(pixels, line) if 1 < len(words) <= ITEM_LINE_WORDS else []
+    apart = item_gaps(pixels, line) if ITEM_MIN_WORDS <= len(words) <= ITEM_LINE_WORDS else []
+    apart = apart if all(apart) else []  # a menu: every blank wide, not a stretched space
     groups: list[list[int]] = [[0]]
     for i in range(1, len(words)):
         gap = words[i].box[0] - words[i - 1].box[2]
@@ -269,7 +280,8 @@ def item_gaps(pixels: Pixels, line: TextLine) -> list[bool]:
     if crop.shape[0] < 3 or crop.shape[1] < 3 or len(words) < 2:
         return [False] * max(0, len(words) - 1)
     edge = np.concatenate([crop[0], crop[-1]])
-    ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK
+    contrast = np.abs(crop - np.median(edge, axis=0)).sum(axis=2)
+    ink = contrast > max(ITEM_INK_FLOOR, ITEM_INK_SHARE * float(contrast.max()))
     rows = np.flatnonzero(ink.any(axis=1))
     tall = float(rows[-1] - rows[0] + 1) if rows.size else 0.0
     columns = ink.any(axis=0)

@@ -59,7 +59,7 @@ TEXT_BOX_IOU: Final[float] = 0.6
 BORDER_MARGIN: Final[float] = 2.0
 """... unless it encloses the line with at least this margin (px) at its left and right
 end: the border of a small button snug around its caption ("Edit")."""
-LINE_OVERHANG: Final[float] = 0.15
+LINE_OVERHANG: Final[float] = 0.08
 """Share of an OCR line box's height that may stick out above or below a border around it."""
 MAX_WIDGETS: Final[int] = 4000
 DIVIDER: Final[float] = 0.95

@@ -69,3 +69,15 @@ def test_a_read_screen_outlives_its_windows_in_the_cache() -> None:
     for k in range(80):  # more windows than the cache holds
         analyze(shot, (10 * k, 0, 10 * k + 200, 150))
     assert analysis.screen_read(shot)
+
+
+def test_windows_alone_overflow_the_cache_without_error() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    analysis.clear_cache()
+    for k in range(70):  # no whole screen read: the oldest windows go
+        analysis._cache[("d", (k, 0, k + 10, 10), "")] = analysis.Analysis(
+            "d", (100, 100), (k, 0, k + 10, 10), (), (), ()
+        )
+    analyze(shot, (0, 0, 300, 200))
+    assert len(analysis._cache) <= 64
+    analysis.clear_cache()
