@@ -87,9 +87,8 @@ def to_table(
     max_rows: int = 1_000_000,
     focus: str = "",
 ) -> CandidateTable:
-    """The candidate table of one analysed window (see the module docstring); with a
-    ``focus`` name, each link-coloured run that holds it inside longer text gets one more
-    row for those words (:func:`focus_table`)."""
+    """The candidate table of one analysed window (see the module docstring); a ``focus``
+    name adds rows of its own words inside longer link runs (:func:`focus_table`)."""
     width, height = analysis.image_size
     size = screen_size or (float(width), float(height))
     scale = (size[0] / width, size[1] / height)
@@ -128,12 +127,7 @@ def to_table(
             confidence.append(conf)
         part = _linked_words(element, focus)
         if part is not None:
-            builder.rows.append(
-                (f"{ident}.w", "text", part[0], row_of[i], _scaled(part[1], scale), "",
-                 _VISIBLE, f"{element.roles[0][1]:.2f}")
-            )  # fmt: skip
-            builder.roles[len(builder.rows) - 1] = "link"
-            builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}.w"
+            _add_words_row(builder, ident, row_of[i], part, scale, element.roles[0][1])
             owners.append(i)
             confidence.append(element.roles[0][1])
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
@@ -156,6 +150,23 @@ def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:
         return None
     box = words_box(native.analysis.elements[native.row_elements[row]], name)
     return None if box is None else _scaled(box, native.scale)
+
+
+def _add_words_row(
+    builder: TableBuilder,
+    ident: str,
+    parent: int,
+    part: tuple[str, Box],
+    scale: tuple[float, float],
+    conf: float,
+) -> None:
+    """One more row, a link, for the words ``part`` of row ``parent``'s run (``<i>.w``)."""
+    builder.rows.append(
+        (f"{ident}.w", "text", part[0], parent, _scaled(part[1], scale), "", _VISIBLE,
+         f"{conf:.2f}")
+    )  # fmt: skip
+    builder.roles[len(builder.rows) - 1] = "link"
+    builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}.w"
 
 
 def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:
