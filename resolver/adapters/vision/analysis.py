@@ -145,15 +145,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     started = time.perf_counter()
     elements = layout(pixels, lines, widgets, wrap=group)
     timings["layout"] = time.perf_counter() - started
-    return Analysis(
-        digest=shot.digest,
-        image_size=size,
-        window=window,
-        lines=tuple(_line_to_image(ln, left, top) for ln in lines),
-        widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
-        elements=tuple(_element_to_image(e, left, top) for e in elements),
-        timings=timings,
-    )
+    return _in_image(shot, window, (lines, widgets, elements), timings)
 
 
 def _inside(box: Box, window: Window, image_size: tuple[int, int]) -> bool:
@@ -176,14 +168,28 @@ def _derive(shot: Screenshot, whole: Analysis, window: Window) -> Analysis:
         if _inside(w.box, window, size)
     ]
     elements = layout(shot.pixels[top:bottom, left:right], lines, widgets, wrap=group)
+    timings = {"layout": time.perf_counter() - started}
+    return _in_image(shot, window, (lines, widgets, elements), timings)
+
+
+def _in_image(
+    shot: Screenshot,
+    window: Window,
+    seen: tuple[Sequence[TextLine], Sequence[Widget], Sequence[Element]],
+    timings: dict[str, float],
+) -> Analysis:
+    """The analysis of ``window`` with what was seen in it (window pixels) moved to
+    screenshot pixels."""
+    left, top = window[0], window[1]
+    lines, widgets, elements = seen
     return Analysis(
         digest=shot.digest,
-        image_size=size,
+        image_size=(shot.width, shot.height),
         window=window,
         lines=tuple(_line_to_image(ln, left, top) for ln in lines),
         widgets=tuple(replace(w, box=_shift(w.box, left, top)) for w in widgets),
         elements=tuple(_element_to_image(e, left, top) for e in elements),
-        timings={"layout": time.perf_counter() - started},
+        timings=timings,
     )
 
 

@@ -198,13 +198,22 @@ def _cy(box: Box) -> float:
     return (box[1] + box[3]) / 2.0
 
 
-def text_color(pixels: Pixels, box: Box) -> Color | None:
-    """The ink colour of the text in ``box`` (BGR), or None when there is too little ink."""
+def _crop(pixels: Pixels, box: Box) -> npt.NDArray[np.int16] | None:
+    """The pixels of ``box`` (clipped to the image) as signed integers, or ``None`` when
+    fewer than three rows or columns remain."""
     height, width = pixels.shape[:2]
     left, top = max(0, int(box[0])), max(0, int(box[1]))
     right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
     crop = pixels[top:bottom, left:right]
     if crop.shape[0] < 3 or crop.shape[1] < 3:
+        return None
+    return crop.astype(np.int16)
+
+
+def text_color(pixels: Pixels, box: Box) -> Color | None:
+    """The ink colour of the text in ``box`` (BGR), or None when there is too little ink."""
+    crop = _crop(pixels, box)
+    if crop is None:
         return None
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]).astype(np.float64)
     background = np.median(edge, axis=0)
@@ -273,11 +282,9 @@ def item_gaps(pixels: Pixels, line: TextLine) -> list[bool]:
     """Per pair of neighbouring words of ``line``, whether the widest blank between their
     ink (searched between the two words' centres) is at least :data:`ITEM_GAP` ink heights."""
     words = line.words
-    height, width = pixels.shape[:2]
-    left, top = max(0, int(line.box[0])), max(0, int(line.box[1]))
-    right, bottom = min(width, int(line.box[2] + 0.5)), min(height, int(line.box[3] + 0.5))
-    crop = pixels[top:bottom, left:right].astype(np.int16)
-    if crop.shape[0] < 3 or crop.shape[1] < 3 or len(words) < 2:
+    left = max(0, int(line.box[0]))
+    crop = _crop(pixels, line.box)
+    if crop is None or len(words) < 2:
         return [False] * max(0, len(words) - 1)
     edge = np.concatenate([crop[0], crop[-1]])
     contrast = np.abs(crop - np.median(edge, axis=0)).sum(axis=2)
@@ -509,11 +516,8 @@ def ink_height(pixels: Pixels, box: Box) -> float:
     to descender), 0 when there is none. Rows inked nearly across (a border or an
     underline the box took in) and the box's outer columns (a border's sides) do not
     count."""
-    height, width = pixels.shape[:2]
-    left, top = max(0, int(box[0])), max(0, int(box[1]))
-    right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
-    crop = pixels[top:bottom, left:right].astype(np.int16)
-    if crop.shape[0] < 3 or crop.shape[1] < 3:
+    crop = _crop(pixels, box)
+    if crop is None:
         return 0.0
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
     ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST
@@ -528,11 +532,8 @@ def ink_height(pixels: Pixels, box: Box) -> float:
 def stroke_width(pixels: Pixels, box: Box) -> float:
     """The width of the text's strokes in ``box`` (px): twice the 90th percentile of the
     ink's distance to the background, 0 when there is too little ink."""
-    height, width = pixels.shape[:2]
-    left, top = max(0, int(box[0])), max(0, int(box[1]))
-    right, bottom = min(width, int(box[2] + 0.5)), min(height, int(box[3] + 0.5))
-    crop = pixels[top:bottom, left:right].astype(np.int16)
-    if crop.shape[0] < 3 or crop.shape[1] < 3:
+    crop = _crop(pixels, box)
+    if crop is None:
         return 0.0
     edge = np.concatenate([crop[0], crop[-1]])
     ink = (np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST).astype(
