@@ -179,6 +179,10 @@ class CandidateTable:
     group. An empty container path is then no evidence, a recorded group that no row shows
     says nothing, and an answer outside the recorded group is judged by whether it has
     look-alikes and moved."""
+    names_read: bool = False
+    """The names are text the source read from pixels (a screenshot's OCR): an element
+    whose text is not drawn has no name here, and an answer for a named reference must bear
+    the name as read (``refuse.name_unread``)."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
@@ -458,7 +462,7 @@ class TableBuilder:
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
         ``native``, and what the source declares of itself: ``window``,
-        ``label_named_roles``, ``groups_by_title``).
+        ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()
         n = len(columns[0])

@@ -24,7 +24,7 @@ def _screenshot(b: TableBuilder, window: str = "") -> CandidateTable:
         width, height = size.split("x")
         region = (float(left), float(top), float(left) + float(width), float(top) + float(height))
     return b.build(
-        screen_size=(1280.0, 800.0), window=region, groups_by_title=True,
+        screen_size=(1280.0, 800.0), window=region, groups_by_title=True, names_read=True,
         label_named_roles=LABEL_NAMED_ROLES,
     )  # fmt: skip
 

@@ -237,13 +237,14 @@ def numbered_series(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def name_unread(ctx: Context, decision: Decision) -> Decision | None:
-    """``refuse.name_unread``: on a table read from pixels (a screenshot), an answer for a
+    """``refuse.name_unread``: on a table whose names are read from pixels
+    (:attr:`~resolver.table.CandidateTable.names_read`: a screenshot), an answer for a
     named reference must bear the name as read there: its name agreement at least
     ``name_read``. Under it, what answers is something else at the recorded place or of the
     recorded role (the target's text is not on the screen: removed, scrolled away, or never
     drawn, as an ``aria-label``), and a click there would be a guess."""
     best = decision.best
-    if best is None or ctx.table.format != "screenshot" or not (ctx.ref.name or "").strip():
+    if best is None or not ctx.table.names_read or not (ctx.ref.name or "").strip():
         return None
     agreement = best.signals.get("name", 1.0)
     if agreement >= ctx.config.name_read:

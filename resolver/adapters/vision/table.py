@@ -44,6 +44,13 @@ own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
 
 __all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "focus_table", "to_table"]
 
+_DECLARED: Final[dict[str, object]] = {
+    "label_named_roles": LABEL_NAMED_ROLES,
+    "groups_by_title": True,
+    "names_read": True,
+}
+"""What the vision source declares of its tables (see :class:`~resolver.table.CandidateTable`)."""
+
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second (or third) role hypothesis at least this confident gets its own row."""
 MAX_ROLES: Final[int] = 3
@@ -137,8 +144,7 @@ def to_table(
         screen_size=size,
         native=native,
         window=window,
-        label_named_roles=LABEL_NAMED_ROLES,
-        groups_by_title=True,
+        **_DECLARED,
     )
 
 
