@@ -6,10 +6,7 @@ and the next one is tried, unless that source refused with evidence of absence (
 record, slot or neighbours are there without it; its twins cannot be told apart:
 :func:`resolver.decide.shows_absence`): a weaker source does not overrule a stronger one's
 evidence, so the later sources, the coordinates too, are skipped (``refuse.absent_upstream``)
-and the error names the stronger source's rule. After a stronger source's tie, a weaker
-source's answer stands only when something that identifies one element chose it (a recorded
-selector, path, link target, attribute or ID: :func:`resolver.decide.breaks_tie`); otherwise
-the chain ends there too (``refuse.tie_upstream``). A source that had no input, could not be
+and the error names the stronger source's rule. A source that had no input, could not be
 used, had no candidates or no row of the reference's role, or found nothing good enough,
 passes on to the next. ``coords`` (the recorded bbox centre) is a last resort that, by
 default, is used only when no earlier source could look at all: once a source has seen the UI
@@ -23,7 +20,7 @@ from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
-from .decide import Decision, breaks_tie, decide, decide_many, shows_absence
+from .decide import Decision, decide, decide_many, shows_absence
 from .errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -97,8 +94,6 @@ class _Run:
         self.ambiguous = False
         self.gone: TraceEntry | None = None
         """The entry of the source that found evidence of absence, once one did."""
-        self.tied: TraceEntry | None = None
-        """The entry of the first source that found a tie it could not break."""
         self.details: dict[str, Any] = {}
         """What the error reports besides the reference (the visible region, when a source
         refused the reference as off its screen)."""
@@ -125,8 +120,6 @@ class _Run:
                 decision = decide(ref, window, config)
                 if decision.status == "accepted":
                     self.looked = True
-                    if self.overrules_tie(source, decision):
-                        return None
                     reason = f"{decision.reason}, in the window {region.describe()}"
                     entry = TraceEntry(
                         source, "accepted", reason, decision.best, decision.runner_up,
@@ -202,13 +195,9 @@ class _Run:
         as skipped."""
         if self.gone is None:
             return False
-        found = (
-            "a tie it could not break"
-            if self.gone.status == "ambiguous"
-            else "evidence that the target is gone"
-        )
         reason = (
-            f"{self.gone.source} found {found} ({self.gone.rule}); {source} does not overrule it"
+            f"{self.gone.source} found evidence that the target is gone ({self.gone.rule}); "
+            f"{source} does not overrule it"
         )
         self.trace.append(TraceEntry(source, "skipped", reason, rule="refuse.absent_upstream"))
         return True
@@ -226,8 +215,6 @@ class _Run:
         """Record the decision on ``source``'s whole ``table`` (with what building it
         repaired); a Resolution when it accepts."""
         self.looked = True
-        if decision.status == "accepted" and self.overrules_tie(source, decision):
-            return None
         entry = TraceEntry(
             source, decision.status, decision.reason, decision.best, decision.runner_up,
             decision.rule, decision.rules, table.diagnostics,
@@ -237,36 +224,9 @@ class _Run:
             return self._answer(source, decision, table)
         if shows_absence(self.ref, table, decision):
             self.gone = entry
-        if self.tied is None and decision.status == "ambiguous":
-            self.tied = entry
         self.ambiguous = self.ambiguous or decision.status == "ambiguous"
         self.evidence.extend(decision.candidates[:3])
         return None
-
-    def overrules_tie(self, source: str, decision: Decision) -> bool:
-        """Whether ``decision``, an answer, would overrule a stronger source's tie without
-        anything that identifies one element (``refuse.tie_upstream``,
-        :func:`~resolver.decide.breaks_tie`); if so, the refusal is recorded and the chain
-        ends here."""
-        tied = self.tied
-        if tied is None or breaks_tie(decision):
-            return False
-        best = decision.best
-        chose = "" if best is None else f" {best.role} {best.name!r}"
-        reason = (
-            f"{tied.source} found a tie it could not break ({tied.rule}); {source} chose"
-            f"{chose} by {decision.rule}, which reads nothing that identifies one element "
-            "(a selector, a link target, an attribute or an ID)"
-        )
-        entry = TraceEntry(
-            source, "ambiguous", reason, best, decision.runner_up, "refuse.tie_upstream",
-            (*decision.rules, "refuse.tie_upstream"),
-        )  # fmt: skip
-        self.trace.append(entry)
-        self.evidence.extend(decision.candidates[:3])
-        self.ambiguous = True
-        self.gone = entry
-        return True
 
     def _answer(self, source: str, decision: Decision, table: CandidateTable) -> Resolution:
         best = decision.candidates[0]

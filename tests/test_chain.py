@@ -510,46 +510,6 @@ def test_indistinguishable_twins_end_the_chain_unless_a_selector_may_tell_them_a
     assert res.executor_id == "css:#b" and res.trace[0].status == "ambiguous"
 
 
-SHARE_TREE = {"id": "doc", "role": "RootWebArea", "name": "News", "children": [
-    {"id": "a", "role": "link", "name": "Share", "bbox": [10, 10, 60, 30]},
-    {"id": "b", "role": "link", "name": "Share", "bbox": [10, 50, 60, 70]},
-]}  # fmt: skip
-SHARE_DOM = (
-    '<html><body><a id="a" class="share top" href="/s/1">Share</a>'
-    '<a id="b" class="share" href="/s/2">Share</a></body></html>'
-)
-
-
-def test_a_weaker_source_breaks_a_tie_only_with_what_identifies_one() -> None:
-    # a11y ties between two "Share" links. The DOM prefers the first by a class: look-alikes
-    # share classes, and a removed target's surviving twin agrees with them: refused.
-    observation = Observation(accessibility_tree=SHARE_TREE, dom_html=SHARE_DOM)
-    by_class = SemanticElementRef(role="link", name="Share", classes=("share", "top"))
-    with pytest.raises(AmbiguousMatchError) as info:
-        resolve(by_class, observation)
-    evidence = info.value.evidence
-    assert evidence.rule == "refuse.tie_upstream"
-    assert [(t.source, t.status, t.rule) for t in evidence.trace] == [
-        ("a11y", "ambiguous", "ambiguous.margin"),
-        ("dom", "ambiguous", "refuse.tie_upstream"),
-        ("vision", "skipped", "refuse.absent_upstream"),
-        ("coords", "skipped", "refuse.absent_upstream"),
-    ]
-    assert "a tie it could not break" in evidence.trace[2].reason
-    # A recorded link target singles one out: the DOM's answer stands.
-    by_link = SemanticElementRef(role="link", name="Share", href="/s/1")
-    res = resolve(by_link, observation)
-    assert res.source == "dom" and res.rule == "accept.score"
-    assert res.candidate.signals.get("web:href") == 1.0
-    # Without the tie upstream, the class is enough for the DOM.
-    alone = resolve(by_class, Observation(dom_html=SHARE_DOM))
-    assert alone.source == "dom" and alone.executor_id == res.executor_id
-    many = resolve_many([by_class, by_link], observation)
-    assert isinstance(many[0], AmbiguousMatchError)
-    assert many[0].evidence.rule == "refuse.tie_upstream"
-    assert not isinstance(many[1], ResolutionError) and many[1].executor_id == res.executor_id
-
-
 def test_resolve_many_stops_where_resolve_stops() -> None:
     refs: list[object] = [
         BOBS_DELETE,

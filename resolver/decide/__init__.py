@@ -20,15 +20,7 @@ engine) and :mod:`~resolver.decide.doc` (the rules table of the docs).
 """
 
 from .facts import same_target
-from .registry import (
-    RULES,
-    RULES_BY_ID,
-    breaks_tie,
-    decide,
-    decide_many,
-    rule,
-    shows_absence,
-)
+from .registry import RULES, RULES_BY_ID, decide, decide_many, rule, shows_absence
 from .rule import ABSENCES, KINDS, STAGES, Absence, Context, Decision, Kind, Rule, Stage, Status
 from .select import prefer_control, verify_selector
 
@@ -45,7 +37,6 @@ __all__ = [
     "Rule",
     "Stage",
     "Status",
-    "breaks_tie",
     "decide",
     "decide_many",
     "prefer_control",

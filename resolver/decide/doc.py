@@ -64,9 +64,7 @@ def rules_markdown() -> str:
         "weaker source does not overrule such a refusal: the later sources are skipped "
         "(`refuse.absent_upstream`), unless the refusing source had no row of the "
         "reference's role. Any other refusal (no candidates, only the role, under the "
-        "threshold, unsure) passes on to the next source; after a tie, the next source's "
-        "answer stands only when a recorded selector, path, link target, attribute or ID "
-        "chose it (`refuse.tie_upstream`).",
+        "threshold, unsure) passes on to the next source.",
         "",
         "| # | id | kind | stage | on | absence | description | parameters (defaults) |",
         "|---|---|---|---|---|---|---|---|",

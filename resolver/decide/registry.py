@@ -47,15 +47,7 @@ from ..text import normalize
 from . import groups, identity, judge, learned, lookalikes, place, select, ties
 from .rule import Context, Decision, Rule
 
-__all__ = [
-    "RULES",
-    "RULES_BY_ID",
-    "breaks_tie",
-    "decide",
-    "decide_many",
-    "rule",
-    "shows_absence",
-]
+__all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
 
 _ACC: Final = ("accepted",)
 _AMB: Final = ("ambiguous",)
@@ -288,12 +280,6 @@ RULES: Final[tuple[Rule, ...]] = (
         "coordinates.",
     ),
     Rule(
-        "refuse.tie_upstream", "refuses", "chain",
-        "A stronger source found a tie it could not break; a weaker source's answer stands "
-        "only when a recorded selector, path, link target, attribute or ID chose it, not a "
-        "class or tag that look-alikes share, nor what the stronger source weighed too.",
-    ),
-    Rule(
         "refuse.off_screen", "refuses", "chain",
         "A source that sees only the screen (vision) refuses a reference whose recorded box, "
         "rescaled to that screen, is centred outside it: the target is not visible there.",
@@ -423,31 +409,6 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
     if ref.role and canonical_role(ref.role) not in table.derived(_roles):
         return False
     return made_by.absence == "gone" or _twins(ref, decision)
-
-
-_IDENTIFYING_RULES: Final = frozenset(
-    {"accept.verified_selector", "accept.path_tie", "accept.renumbered_tie"}
-)
-"""Answers a recorded selector or path chose: they may break a stronger source's tie."""
-_IDENTIFYING_SIGNALS: Final = ("id:", "web:href", "web:attr")
-"""Signals that single out one element when they agree fully: a platform ID, a selector, a
-link target, an attribute. Not a class or tag (look-alikes share them), nor neighbour texts."""
-
-
-def breaks_tie(decision: Decision) -> bool:
-    """Whether ``decision``, an answer, was reached by something that identifies one element
-    (:data:`_IDENTIFYING_RULES`, or an :data:`_IDENTIFYING_SIGNALS` signal of the answer that
-    agrees fully): what may overrule a stronger source's tie (``refuse.tie_upstream``)."""
-    if decision.rule in _IDENTIFYING_RULES:
-        return True
-    best = decision.best
-    if best is None:
-        return False
-    return any(
-        value >= 1.0
-        for signal, value in best.signals.items()
-        if signal.startswith(_IDENTIFYING_SIGNALS)
-    )
 
 
 def _selected(ctx: Context) -> Decision:
