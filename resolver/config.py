@@ -107,6 +107,12 @@ class MatchConfig:
     ``min_margin``. One option to trade answers for fewer wrong ones and fewer answers for
     removed targets (0.9 where a wrong click costs more; the risk/coverage table of
     benchmarks/RESULTS.md)."""
+    exact_agreement: float = 0.95
+    """A recorded field agrees exactly with a row from this agreement up (a name differing
+    in case or a stray character still does). An answer agreeing exactly with no recorded
+    field (its role only compatible, its name only similar, its tag, class, link and place
+    different) is refused (``refuse.nothing_exact``), where names are read as written; 0
+    turns the rule off."""
     sole_threshold: float = 0.3
     """A best row under ``threshold`` is still accepted from this score up when it is the
     reference's sole namesake: the only row with the recorded name and role, exactly, where

@@ -85,6 +85,30 @@ def under_threshold(ctx: Context, decision: Decision) -> Decision | None:
     return replace(decision, status="not_found", reason=reason)
 
 
+_NOT_FIELDS = frozenset({"occurrence", "lookalike_gone"})
+"""Signals that are not a recorded field's agreement (the look-alike order)."""
+
+
+def nothing_exact(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.nothing_exact``: the best row agrees exactly (``exact_agreement``) with none of
+    the recorded fields it was scored on: its role only compatible, its name only similar,
+    its tag, class, link, neighbours or place different. Asked where names are read as
+    written (not from pixels, whose reading is never exact); an answer a selector vouched
+    for has no signals and is left alone."""
+    if ctx.table.names_read or not decision.candidates:
+        return None
+    best = decision.candidates[0]
+    fields = [v for k, v in best.signals.items() if k not in _NOT_FIELDS]
+    if not fields or max(fields) >= ctx.config.exact_agreement - ROUNDING:
+        return None
+    agreed = ", ".join(f"{k} {v:.2f}" for k, v in best.signals.items() if k not in _NOT_FIELDS)
+    reason = (
+        f"{best.role} {best.name!r} agrees exactly with nothing recorded ({agreed}): a "
+        "partial look-alike, not the element"
+    )
+    return replace(decision, status="not_found", reason=reason)
+
+
 def under_margin(ctx: Context, decision: Decision) -> Decision | None:
     """``ambiguous.margin``."""
     if decision.margin >= ctx.config.min_margin - ROUNDING:

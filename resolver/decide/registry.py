@@ -86,6 +86,12 @@ RULES: Final[tuple[Rule, ...]] = (
         "The best score is under the threshold.", judge.under_threshold, params=("threshold",),
     ),
     Rule(
+        "refuse.nothing_exact", "refuses", "judge",
+        "The best row agrees exactly with no recorded field (role only compatible, name only "
+        "similar, tag, class, link and place different), where names are read as written.",
+        judge.nothing_exact, params=("exact_agreement",),
+    ),
+    Rule(
         "ambiguous.margin", "doubts", "judge",
         "The best leads the best row that is a different target by less than the margin.",
         judge.under_margin, params=("min_margin", "same_target_iou"), absence="twins",

@@ -1,9 +1,11 @@
 """Judging the ranked rows: threshold, margin over a different target, the sole namesake."""
 
+import pytest
 from decide_helpers import _buttons
 
-from resolver import MatchConfig, SemanticElementRef
+from resolver import MatchConfig, Observation, SemanticElementRef, resolve
 from resolver.decide import decide
+from resolver.errors import ElementNotFoundError
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -116,3 +118,28 @@ def test_a_deleted_records_button_is_not_its_neighbours() -> None:
     # Not a record named by its texts ("Links and images" for a link named "link"): no word.
     titled = bob.model_copy(update={"container_path": ("Users", "Deleted users")})
     assert decide(titled, _users(alice, carol), config).rule != "refuse.record_gone"
+
+
+def test_a_row_agreeing_exactly_with_nothing_recorded_is_refused() -> None:
+    # A redesigned site without the recorded "Open an account" link still has a button whose
+    # name only contains it: the role is only compatible, the name only similar, the tag
+    # other. Its score clears the threshold; nothing in it agrees exactly.
+    tree = {"id": "doc", "role": "RootWebArea", "name": "Bank", "children": [
+        {"id": "h", "role": "heading", "name": "Welcome back", "tag": "h1"},
+        {"id": "b", "role": "button", "name": "Open an account today", "tag": "button"},
+        {"id": "s", "role": "link", "name": "Sign in", "tag": "a"},
+    ]}  # fmt: skip
+    observation = Observation(accessibility_tree=tree)
+    ref = SemanticElementRef(role="link", name="Open an account", tag="a")
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(ref, observation, sources=("a11y",))
+    evidence = info.value.evidence
+    assert evidence.rule == "refuse.nothing_exact"
+    assert "role 0.80" in evidence.trace[0].reason and "name 0.85" in evidence.trace[0].reason
+    # The rule's setting turns it off: the score alone would have answered.
+    res = resolve(ref, observation, sources=("a11y",), exact_agreement=0.0)
+    assert res.executor_id == "a11y:b" and res.rule == "accept.score" and res.score >= 0.6
+    # One field agreeing exactly is enough: the recorded name, or the recorded tag.
+    for exact in (ref.model_copy(update={"name": "Open an account today"}),
+                  ref.model_copy(update={"tag": "button"})):  # fmt: skip
+        assert resolve(exact, observation, sources=("a11y",)).executor_id == "a11y:b"
