@@ -42,6 +42,7 @@ from .matcher import (
     box_agreement,
     box_diagonal,
     distinct,
+    distinct_codes,
     entry_sims,
     extend,
     floor_of,
@@ -516,7 +517,7 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
     owners = distinct(who).tolist()
     users = [pairs.scorers[i] for i in owners]
     vocab, cache = users[0].vocabulary()
-    paths, path_of = np.unique(vocab.path_of_row[pairs.flat[at]], return_inverse=True)
+    paths, path_of = distinct_codes(vocab.path_of_row[pairs.flat[at]], len(vocab.paths))
     items: dict[str, int] = {}
     depth = max(len(s.query.container) for s in users)
     item_at = np.full((len(pairs.scorers), depth), -1, dtype=np.intp)
@@ -552,20 +553,25 @@ def _best_by_path(
     cache: BoundedCache,
 ) -> FloatArray:
     """Per recorded entry and path (flat, entry-major), the best agreement of any of the
-    path's entries, from the table's cache of entry similarities. ``layout``: each pair's
+    path's entries, from the table's cache of entry similarities (NaN where no pair records
+    the entry on the path). ``layout``: each pair's
     recorded entries by level (-1 past its path), each pair's path, and the paths' entries.
     Similarities still unknown where a pair needs them are computed for the paths of the
     pairs that record the entry, as single scorings would; no pair reads the others."""
     entries_of, path_of, sub = layout
+    paths = sub.shape[0]
+    # Only the (entry, path) places some pair reads: each the best over the path's entries.
+    keys = distinct((entries_of * paths + path_of[:, None])[entries_of >= 0])
+    entry_at, path_at = np.divmod(keys, paths)
     unknown = np.full(len(vocab.raw) + 1, np.nan)
     rows = [cache.get(item, unknown) for item in items]
-    best: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
-    keys = (entries_of * sub.shape[0] + path_of[:, None])[entries_of >= 0]
-    lacking = keys[np.isnan(best[keys])]
-    if not lacking.size:
-        return best
-    for j in distinct(lacking // sub.shape[0]).tolist():
-        theirs = sub[distinct(keys[keys // sub.shape[0] == j] % sub.shape[0])]
-        rows[j] = entry_sims(items[j], distinct(theirs[theirs >= 0]), vocab, cache)
-    completed: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
-    return completed
+    best: FloatArray = np.stack(rows)[entry_at[:, None], sub[path_at]].max(axis=1)
+    lacking = np.isnan(best)
+    if lacking.any():
+        for j in distinct(entry_at[lacking]).tolist():
+            theirs = sub[path_at[entry_at == j]]
+            rows[j] = entry_sims(items[j], distinct(theirs[theirs >= 0]), vocab, cache)
+        best = np.stack(rows)[entry_at[:, None], sub[path_at]].max(axis=1)
+    out = np.full(len(items) * paths, np.nan)
+    out[keys] = best
+    return out

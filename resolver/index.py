@@ -18,6 +18,7 @@ import numpy.typing as npt
 from .geometry import Box, Geometry
 from .table import MAX_ENTRY, CandidateTable
 from .text import (
+    NAME_TIERS,
     collapse,
     collapse_many,
     item_similarity_many,
@@ -225,6 +226,8 @@ class TableIndex:
         """Per name of symbols alone, the rows drawn with it (see :meth:`namesakes`)."""
         self.unique_boxes = BoundedCache(ENTRY_SIMS)
         """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
+        self.name_hits = BoundedCache(ENTRY_SIMS)
+        """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
@@ -258,6 +261,42 @@ class TableIndex:
             # with that mask are the rows with that name, and the masks need not be made.
             return self._norms.rows(key)
         return (self._norms if kind == "norm" else self._masks).rows(key)
+
+    def name_tiers(self, raw: str, norm: str, mask: str) -> tuple[Index, FloatArray]:
+        """The rows whose name agrees with a recorded one by lookup, sorted, and the tier of
+        each (``NAME_TIERS``: exact, else normalised, else digit-masked), remembered: the
+        references of one page repeat their names.
+
+        Parameters
+        ----------
+        raw, norm, mask:
+            The recorded name collapsed, normalised and digit-masked (an empty form is not
+            looked up).
+
+        Returns
+        -------
+        tuple of (Index, FloatArray)
+            Read-only: the rows, and their tiers.
+        """
+        cached: tuple[Index, FloatArray] | None = self.name_hits.get((raw, norm, mask))
+        if cached is not None:
+            return cached
+        found: list[tuple[Index, float]] = [
+            (self.lookup(kind, key), NAME_TIERS[level])
+            for kind, key, level in (
+                ("mask", mask, "masked"), ("norm", norm, "normalized"), ("raw", raw, "exact"),
+            )
+            if key
+        ]  # fmt: skip
+        rows = np.concatenate([r for r, _ in found]) if found else np.empty(0, dtype=np.intp)
+        hits = np.unique(rows)
+        tiers = np.empty(hits.size)
+        for at, tier in found:  # a better tier's rows are among the worse one's: it wins
+            tiers[np.searchsorted(hits, at)] = tier
+        hits.setflags(write=False)
+        tiers.setflags(write=False)
+        self.name_hits.room()[(raw, norm, mask)] = (hits, tiers)
+        return hits, tiers
 
     def namesakes(self, name: str) -> Index:
         """Rows with ``name``, compared normalised; a name of symbols alone ("►", "×"), which

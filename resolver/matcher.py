@@ -542,18 +542,10 @@ class Scorer:
         # Exact, normalised and digit-masked agreement come from hash lookups, once; any
         # other name scores at most the fuzzy cap.
         name = np.full(n, np.nan)
-        found: list[Index] = []
-        if self.has_name:
-            for kind, key, level in (
-                ("mask", query.name_mask, "masked"),
-                ("norm", query.name_norm, "normalized"),
-                ("raw", query.name_raw, "exact"),
-            ):
-                if key:
-                    rows = self.index.lookup(kind, key)
-                    name[rows] = NAME_TIERS[level]
-                    found.append(rows)
-        hits = distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.intp)
+        if not self.has_name:
+            return np.empty(0, dtype=np.intp), name
+        hits, tiers = self.index.name_tiers(query.name_raw, query.name_norm, query.name_mask)
+        name[hits] = tiers
         return hits, name
 
     @property
@@ -630,7 +622,7 @@ class Scorer:
     def _path_scores(self, vocab: ContainerVocab, cache: BoundedCache, todo: Index) -> FloatArray:
         """The recorded path against the paths of ``vocab`` of rows ``todo``."""
         codes, matrix = vocab.path_of_row, vocab.matrix
-        path_codes, path_of = np.unique(codes[todo], return_inverse=True)
+        path_codes, path_of = distinct_codes(codes[todo], len(vocab.paths))
         sub = matrix[path_codes]  # paths x entries, -1 padded
         entries = distinct(sub[sub >= 0])
         total = np.zeros(path_codes.size)
@@ -799,6 +791,16 @@ def distinct(values: Index) -> Index:
     if ordered.size < 2:
         return ordered
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def distinct_codes(values: npt.NDArray[np.integer[Any]], size: int) -> tuple[Index, Index]:
+    """The distinct values, sorted, of codes in ``range(size)``, and each value's place among
+    them (as ``np.unique(values, return_inverse=True)``, with a pass over ``size`` flags
+    instead of a sort of ``values``)."""
+    present = np.zeros(size, dtype=bool)
+    present[values] = True
+    places = np.cumsum(present) - 1
+    return np.flatnonzero(present), places[values]
 
 
 def _kth_best(values: FloatArray, k: int) -> float:

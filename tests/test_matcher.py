@@ -12,7 +12,13 @@ from reference_scorer import bbox_score, reference_scores, reference_top
 from resolver import MatchConfig, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
-from resolver.matcher import RELEVANT_GAP, bbox_scores, recorded_group, score_table
+from resolver.matcher import (
+    RELEVANT_GAP,
+    bbox_scores,
+    distinct_codes,
+    recorded_group,
+    score_table,
+)
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
 
@@ -450,3 +456,12 @@ def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
         role="link", name="Read more", bbox=(500, 2500, 1000, 2525), screen_size=(1600, 1000)
     )
     assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
+
+
+@given(st.lists(st.integers(0, 40), min_size=0, max_size=60))
+def test_distinct_codes_is_numpy_unique(values: list[int]) -> None:
+    codes = np.asarray(values, dtype=np.int32)
+    found, places = distinct_codes(codes, 41)
+    expected, inverse = np.unique(codes, return_inverse=True)
+    assert found.tolist() == expected.tolist()
+    assert places.tolist() == inverse.tolist()
