@@ -226,6 +226,11 @@ class TableIndex:
         """Per name of symbols alone, the rows drawn with it (see :meth:`namesakes`)."""
         self.unique_boxes = BoundedCache(ENTRY_SIMS)
         """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
+        self.shifts = BoundedCache(ENTRY_SIMS)
+        """Per recorded anchors and screen size, how the page moved (``matcher.page_shift``)."""
+        self.usable_paths = BoundedCache(ENTRY_SIMS)
+        """Per recorded container path and name, the entries that can tell rows apart and
+        whether they read as named ancestors (``matcher.Query.build``)."""
         self.name_hits = BoundedCache(ENTRY_SIMS)
         """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}

@@ -107,7 +107,7 @@ class Query:
             weight *= config.bbox_other_space
             same_space = False
         path = recorded_path(ref)
-        container = _usable_container(path, name_norm, table, config)
+        container, ancestors = _compared_path(path, name_norm, table, config)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -121,7 +121,7 @@ class Query:
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
             container=container,
-            ancestors=_ancestor_style(container, table),
+            ancestors=ancestors,
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
@@ -175,11 +175,23 @@ def page_shift(
 ) -> tuple[float, float, float, float]:
     """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
     scale between the screen sizes (none without ``rescale``), then the median displacement
-    of the ref's anchors that are still uniquely named here (none found, no shift)."""
-    sx, sy = scale_between(ref.screen_size, table.screen_size) if rescale else (1.0, 1.0)
+    of the ref's anchors that are still uniquely named here (none found, no shift).
+    Remembered per table: the rules that judge a reference ask for it again."""
+    index = index_of(table)
+    key = (ref.anchors, ref.screen_size, rescale)
+    shift: tuple[float, float, float, float] | None = index.shifts.get(key)
+    if shift is None:
+        shift = index.shifts.room()[key] = _shift(ref, index, rescale)
+    return shift
+
+
+def _shift(
+    ref: SemanticElementRef, index: TableIndex, rescale: bool
+) -> tuple[float, float, float, float]:
+    """:func:`page_shift`, computed."""
+    sx, sy = scale_between(ref.screen_size, index.table.screen_size) if rescale else (1.0, 1.0)
     if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
-    index = index_of(table)
     moves: list[tuple[float, float]] = []
     for name, old in ref.anchors:
         new = index.unique_box(name)
@@ -219,6 +231,21 @@ def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
     in_containers = sum(c >= tier and c > a for c, a in agreements)
     in_ancestors = sum(a >= tier and a > c for c, a in agreements)
     return in_ancestors > in_containers
+
+
+def _compared_path(
+    path: tuple[str, ...], name_norm: str, table: CandidateTable, config: MatchConfig
+) -> tuple[tuple[str, ...], bool]:
+    """The recorded path's usable entries (:func:`_usable_container`) and whether they read
+    as named ancestors (:func:`_ancestor_style`), remembered per table: the references of
+    one page repeat their paths."""
+    index = index_of(table)
+    key = (path, name_norm, config.outer_container_match, config.group_agrees)
+    cached: tuple[tuple[str, ...], bool] | None = index.usable_paths.get(key)
+    if cached is None:
+        container = _usable_container(path, name_norm, table, config)
+        cached = index.usable_paths.room()[key] = (container, _ancestor_style(container, table))
+    return cached
 
 
 def _usable_container(

@@ -14,8 +14,10 @@ from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
 from resolver.matcher import (
     RELEVANT_GAP,
+    Query,
     bbox_scores,
     distinct_codes,
+    page_shift,
     recorded_group,
     score_table,
 )
@@ -465,3 +467,20 @@ def test_distinct_codes_is_numpy_unique(values: list[int]) -> None:
     expected, inverse = np.unique(codes, return_inverse=True)
     assert found.tolist() == expected.tolist()
     assert places.tolist() == inverse.tolist()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_query_built_again_on_a_table_is_the_query_built_on_a_fresh_one(seed: int) -> None:
+    # The page shift and the usable container path a table remembers per reference are
+    # what a table that never saw the reference computes.
+    table = random_table(random.Random(seed), 200)
+    twin = random_table(random.Random(seed), 200)
+    config = MatchConfig()
+    rng = random.Random(seed + 100)
+    refs = [random_ref(rng, table) for _ in range(12)]
+    warm = [Query.build(ref, table, config) for ref in refs]
+    assert [Query.build(ref, table, config) for ref in refs] == warm
+    for ref, query in zip(refs, warm, strict=True):
+        assert query == Query.build(ref, random_table(random.Random(seed), 200), config)
+        assert page_shift(ref, table) == page_shift(ref, twin)
+        assert page_shift(ref, table, rescale=False) == page_shift(ref, twin, rescale=False)
