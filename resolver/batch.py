@@ -531,9 +531,12 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
             summed += weight
         weight_sum[i] = summed
     sub = vocab.matrix[paths]  # paths x entries, -1 padded
+    # A pair's score depends only on its scorer and its row's path: each such couple once.
+    couples, couple_of = distinct_codes(who * paths.size + path_of, len(pairs.scorers) * paths.size)
+    who, path_of = np.divmod(couples, paths.size)
     best = _best_by_path(list(items), (item_at[who], path_of, sub), vocab, cache)
     # Level by level, as the single scorer adds them up.
-    total = np.zeros(at.size)
+    total = np.zeros(couples.size)
     for d in range(depth):
         item = item_at[who, d]
         live = item >= 0
@@ -542,8 +545,8 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
         else:
             owner = who[live]
             total[live] += weight_at[owner, d] * best[item[live] * paths.size + path_of[live]]
-    by_pair: FloatArray = total / weight_sum[who]
-    return by_pair
+    by_couple: FloatArray = total / weight_sum[who]
+    return by_couple[couple_of]
 
 
 def _best_by_path(
@@ -561,7 +564,9 @@ def _best_by_path(
     entries_of, path_of, sub = layout
     paths = sub.shape[0]
     # Only the (entry, path) places some pair reads: each the best over the path's entries.
-    keys = distinct((entries_of * paths + path_of[:, None])[entries_of >= 0])
+    read = np.zeros(len(items) * paths, dtype=bool)
+    read[(entries_of * paths + path_of[:, None])[entries_of >= 0]] = True
+    keys = np.flatnonzero(read)
     entry_at, path_at = np.divmod(keys, paths)
     unknown = np.full(len(vocab.raw) + 1, np.nan)
     rows = [cache.get(item, unknown) for item in items]
