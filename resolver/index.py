@@ -231,6 +231,8 @@ class TableIndex:
         self.usable_paths = BoundedCache(ENTRY_SIMS)
         """Per recorded container path and name, the entries that can tell rows apart and
         whether they read as named ancestors (``matcher.Query.build``)."""
+        self.namesake_counts = BoundedCache(ENTRY_SIMS)
+        """Per recorded name and role, how many elements bear them (``decide.facts``)."""
         self.name_hits = BoundedCache(ENTRY_SIMS)
         """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
