@@ -40,6 +40,8 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
+PATH_SCORES: Final[int] = 256
+"""Recorded container paths whose scores against every path of the table a table keeps."""
 SEARCHES: Final[int] = 32
 """Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
 the column in C, the index a dict operation per row (about a hundred scans); one resolve
@@ -231,6 +233,9 @@ class TableIndex:
         self.usable_paths = BoundedCache(ENTRY_SIMS)
         """Per recorded container path and name, the entries that can tell rows apart and
         whether they read as named ancestors (``matcher.Query.build``)."""
+        self.path_scores = BoundedCache(PATH_SCORES)
+        """Per recorded container path (and whether it reads as named ancestors), its score
+        against each path of the vocabulary it is compared with, NaN until computed."""
         self.namesake_counts = BoundedCache(ENTRY_SIMS)
         """Per recorded name and role, how many elements bear them (``decide.facts``)."""
         self.name_hits = BoundedCache(ENTRY_SIMS)

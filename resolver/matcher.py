@@ -647,10 +647,26 @@ class Scorer:
         return index.containers, index.entry_sims
 
     def _path_scores(self, vocab: ContainerVocab, cache: BoundedCache, todo: Index) -> FloatArray:
-        """The recorded path against the paths of ``vocab`` of rows ``todo``."""
-        codes, matrix = vocab.path_of_row, vocab.matrix
-        path_codes, path_of = distinct_codes(codes[todo], len(vocab.paths))
-        sub = matrix[path_codes]  # paths x entries, -1 padded
+        """The recorded path against the paths of ``vocab`` of rows ``todo``; each path's score
+        is kept per table (:attr:`TableIndex.path_scores`): the references of one page
+        repeat their paths."""
+        codes = vocab.path_of_row[todo]
+        key = (self.query.container, self.query.ancestors)
+        by_path: FloatArray | None = self.index.path_scores.get(key)
+        if by_path is None:
+            by_path = self.index.path_scores.room()[key] = np.full(len(vocab.paths), np.nan)
+        missing = codes[np.isnan(by_path[codes])]
+        if missing.size:
+            path_codes = distinct_codes(missing, len(vocab.paths))[0]
+            by_path[path_codes] = self._scores_of_paths(vocab, cache, path_codes)
+        scores: FloatArray = by_path[codes]
+        return scores
+
+    def _scores_of_paths(
+        self, vocab: ContainerVocab, cache: BoundedCache, path_codes: Index
+    ) -> FloatArray:
+        """The recorded path against the paths ``path_codes`` of ``vocab``."""
+        sub = vocab.matrix[path_codes]  # paths x entries, -1 padded
         entries = distinct(sub[sub >= 0])
         total = np.zeros(path_codes.size)
         weight_sum = 0.0
@@ -661,7 +677,7 @@ class Scorer:
             total += weight * best
             weight_sum += weight
         by_path: FloatArray = total / weight_sum
-        return by_path[path_of]
+        return by_path
 
     def ordered_bound(self) -> tuple[FloatArray, Index | None]:
         """The bound of every row with its name counted at the fuzzy cap (exact for rows

@@ -484,3 +484,24 @@ def test_a_query_built_again_on_a_table_is_the_query_built_on_a_fresh_one(seed: 
         assert query == Query.build(ref, random_table(random.Random(seed), 200), config)
         assert page_shift(ref, table) == page_shift(ref, twin)
         assert page_shift(ref, table, rescale=False) == page_shift(ref, twin, rescale=False)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(seed: int) -> None:
+    # What a table keeps per reference (name look-ups, page shifts, usable container paths
+    # and their scores per path) leaves every number as a table that never saw a reference.
+    rng = random.Random(seed)
+    n = rng.choice([50, 400])
+    table = random_table(random.Random(seed), n)
+    config = MatchConfig()
+    refs = [random_ref(rng, table) for _ in range(16)]
+    refs += [ref.model_copy(update={"bbox": None}) for ref in refs[:4]]
+    warm = [score_table(ref, table, config) for ref in refs + refs]
+    for ref, got in zip(refs + refs, warm, strict=True):
+        want = score_table(ref, random_table(random.Random(seed), n), config)
+        assert got.rows.tolist() == want.rows.tolist()
+        assert got.scores.tolist() == want.scores.tolist()
+        assert list(got.signals) == list(want.signals)
+        for name, values in want.signals.items():
+            assert got.signals[name].tolist() == values.tolist(), name
+        assert got.evaluated == want.evaluated
