@@ -512,17 +512,44 @@ def _pair_containers(pairs: _Pairs, wanted: npt.NDArray[np.bool_]) -> FloatArray
 
 
 def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
-    """The recorded paths against the rows' paths for pairs ``at`` (one vocabulary)."""
-    who = pairs.owner[at]
+    """The recorded paths against the rows' paths for pairs ``at`` (one vocabulary): a
+    pair's score depends only on its scorer's recorded path and its row's path, each such
+    couple once, read from the table's scores per path
+    (:meth:`~resolver.matcher.Scorer.path_cache`) where an earlier scoring made them."""
+    scorers = pairs.scorers
+    vocab, cache = scorers[int(pairs.owner[at[0]])].vocabulary()
+    size = len(vocab.paths)
+    codes = pairs.owner[at] * size + vocab.path_of_row[pairs.flat[at]]
+    couples, couple_of = distinct_codes(codes, len(scorers) * size)
+    who, path = np.divmod(couples, size)
+    owners = distinct(who)
+    caches = [scorers[i].path_cache(vocab) for i in owners.tolist()]
+    place = np.searchsorted(owners, who)
+    scores: FloatArray = np.stack(caches)[place, path]
+    missing = np.flatnonzero(np.isnan(scores))
+    if missing.size:
+        scores[missing] = _couple_scores(scorers, who[missing], path[missing], (vocab, cache))
+        for j, by_path in enumerate(caches):
+            mine = missing[place[missing] == j]
+            by_path[path[mine]] = scores[mine]
+    by_pair: FloatArray = scores[couple_of]
+    return by_pair
+
+
+def _couple_scores(
+    scorers: list[Scorer], who: Index, path: Index, vocabulary: tuple[ContainerVocab, BoundedCache]
+) -> FloatArray:
+    """Scorer ``who[i]``'s recorded path against path ``path[i]`` of the vocabulary, for
+    every ``i``, each recorded entry's similarities from the table's cache."""
+    vocab, cache = vocabulary
+    paths, path_of = distinct_codes(path, len(vocab.paths))
     owners = distinct(who).tolist()
-    users = [pairs.scorers[i] for i in owners]
-    vocab, cache = users[0].vocabulary()
-    paths, path_of = distinct_codes(vocab.path_of_row[pairs.flat[at]], len(vocab.paths))
+    users = [scorers[i] for i in owners]
     items: dict[str, int] = {}
     depth = max(len(s.query.container) for s in users)
-    item_at = np.full((len(pairs.scorers), depth), -1, dtype=np.intp)
-    weight_at = np.zeros((len(pairs.scorers), depth))
-    weight_sum = np.ones(len(pairs.scorers))
+    item_at = np.full((len(scorers), depth), -1, dtype=np.intp)
+    weight_at = np.zeros((len(scorers), depth))
+    weight_sum = np.ones(len(scorers))
     for i, scorer in zip(owners, users, strict=True):
         summed = 0.0
         for d, item in enumerate(scorer.query.container):
@@ -531,12 +558,9 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
             summed += weight
         weight_sum[i] = summed
     sub = vocab.matrix[paths]  # paths x entries, -1 padded
-    # A pair's score depends only on its scorer and its row's path: each such couple once.
-    couples, couple_of = distinct_codes(who * paths.size + path_of, len(pairs.scorers) * paths.size)
-    who, path_of = np.divmod(couples, paths.size)
     best = _best_by_path(list(items), (item_at[who], path_of, sub), vocab, cache)
     # Level by level, as the single scorer adds them up.
-    total = np.zeros(couples.size)
+    total = np.zeros(who.size)
     for d in range(depth):
         item = item_at[who, d]
         live = item >= 0
@@ -546,7 +570,7 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
             owner = who[live]
             total[live] += weight_at[owner, d] * best[item[live] * paths.size + path_of[live]]
     by_couple: FloatArray = total / weight_sum[who]
-    return by_couple[couple_of]
+    return by_couple
 
 
 def _best_by_path(

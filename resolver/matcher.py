@@ -651,16 +651,22 @@ class Scorer:
         is kept per table (:attr:`TableIndex.path_scores`): the references of one page
         repeat their paths."""
         codes = vocab.path_of_row[todo]
-        key = (self.query.container, self.query.ancestors)
-        by_path: FloatArray | None = self.index.path_scores.get(key)
-        if by_path is None:
-            by_path = self.index.path_scores.room()[key] = np.full(len(vocab.paths), np.nan)
+        by_path = self.path_cache(vocab)
         missing = codes[np.isnan(by_path[codes])]
         if missing.size:
             path_codes = distinct_codes(missing, len(vocab.paths))[0]
             by_path[path_codes] = self._scores_of_paths(vocab, cache, path_codes)
         scores: FloatArray = by_path[codes]
         return scores
+
+    def path_cache(self, vocab: ContainerVocab) -> FloatArray:
+        """The recorded path's score against each path of ``vocab`` (its vocabulary), NaN
+        where not computed yet: kept per table, for every query with this path."""
+        key = (self.query.container, self.query.ancestors)
+        by_path: FloatArray | None = self.index.path_scores.get(key)
+        if by_path is None:
+            by_path = self.index.path_scores.room()[key] = np.full(len(vocab.paths), np.nan)
+        return by_path
 
     def _scores_of_paths(
         self, vocab: ContainerVocab, cache: BoundedCache, path_codes: Index
