@@ -21,6 +21,7 @@ from .text import (
     NAME_TIERS,
     collapse,
     collapse_many,
+    fuzzy_many,
     item_similarity_many,
     mask_digits,
     mask_digits_many,
@@ -40,6 +41,8 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
+FUZZY_NAMES: Final[int] = 64
+"""Recorded names whose fuzzy agreement with the table's names a table keeps."""
 PATH_SCORES: Final[int] = 256
 """Recorded container paths whose scores against every path of the table a table keeps."""
 SEARCHES: Final[int] = 32
@@ -233,6 +236,9 @@ class TableIndex:
         self.usable_paths = BoundedCache(ENTRY_SIMS)
         """Per recorded container path and name, the entries that can tell rows apart and
         whether they read as named ancestors (``matcher.Query.build``)."""
+        self.fuzzy_names = BoundedCache(FUZZY_NAMES)
+        """Per recorded name (normalised), its fuzzy tier against the row names compared
+        with it so far (see :meth:`fuzzy_tiers`)."""
         self.path_scores = BoundedCache(PATH_SCORES)
         """Per recorded container path (and whether it reads as named ancestors), its score
         against each path of the vocabulary it is compared with, NaN until computed."""
@@ -309,6 +315,19 @@ class TableIndex:
         tiers.setflags(write=False)
         self.name_hits.room()[(raw, norm, mask)] = (hits, tiers)
         return hits, tiers
+
+    def fuzzy_tiers(self, name_norm: str, rows: Index) -> FloatArray:
+        """``fuzzy_many(name_norm, names)`` of the normalised names of ``rows`` (exact, no
+        floor), each distinct name compared once per table: the references of one page
+        repeat their names, and a resolve compares the same rows' names again."""
+        known: dict[str, float] | None = self.fuzzy_names.get(name_norm)
+        if known is None:
+            known = self.fuzzy_names.room()[name_norm] = {}
+        names = self.names_norm[rows].tolist()
+        todo = [name for name in dict.fromkeys(names) if name not in known]
+        if todo:
+            known.update(zip(todo, fuzzy_many(name_norm, todo).tolist(), strict=True))
+        return np.asarray([known[name] for name in names], dtype=np.float64)
 
     def namesakes(self, name: str) -> Index:
         """Rows with ``name``, compared normalised; a name of symbols alone ("►", "×"), which

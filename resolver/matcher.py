@@ -32,7 +32,6 @@ from .text import (
     NAME_TIERS,
     collapse,
     entry_weight,
-    fuzzy_many,
     item_similarity_many,
     mask_digits,
     normalize,
@@ -610,8 +609,7 @@ class Scorer:
         """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch)."""
         fuzzy_rows = self.pending_names(rows)
         if fuzzy_rows.size:
-            subset = self.index.names_norm[fuzzy_rows].tolist()
-            self.set_fuzzy(fuzzy_rows, fuzzy_many(self.query.name_norm, subset))
+            self.set_fuzzy(fuzzy_rows, self.index.fuzzy_tiers(self.query.name_norm, fuzzy_rows))
         return self.name[rows]
 
     def pending_names(self, rows: Index) -> Index:

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from resolver.adapters._common import XPATH_KEYS
 from resolver.index import BoundedCache, index_of
 from resolver.table import TableBuilder
+from resolver.text import fuzzy_many
 
 
 def _table():  # type: ignore[no-untyped-def]
@@ -160,3 +161,13 @@ def test_name_tiers_are_the_lookups_best_tier_and_are_remembered() -> None:
         hits, tiers = index.name_tiers(raw, norm, mask)
         assert hits.tolist() == np.flatnonzero(~np.isnan(name)).tolist()
         assert tiers.tolist() == name[hits].tolist()
+
+
+def test_fuzzy_tiers_kept_are_the_tiers_computed_anew() -> None:
+    index = index_of(_table())
+    every = np.arange(len(index.table))
+    for query in ("ok", "inbox (3", "display settings", "cancel"):
+        want = fuzzy_many(query, index.names_norm.tolist()).tolist()
+        assert index.fuzzy_tiers(query, every[::2]).tolist() == want[::2]
+        assert index.fuzzy_tiers(query, every[::-1]).tolist() == want[::-1]
+        assert index.fuzzy_tiers(query, every[:0]).size == 0
