@@ -42,6 +42,7 @@ from .matcher import (
     box_agreement,
     box_diagonal,
     distinct,
+    distinct_codes,
     entry_sims,
     extend,
     floor_of,
@@ -511,17 +512,44 @@ def _pair_containers(pairs: _Pairs, wanted: npt.NDArray[np.bool_]) -> FloatArray
 
 
 def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
-    """The recorded paths against the rows' paths for pairs ``at`` (one vocabulary)."""
-    who = pairs.owner[at]
+    """The recorded paths against the rows' paths for pairs ``at`` (one vocabulary): a
+    pair's score depends only on its scorer's recorded path and its row's path, each such
+    couple once, read from the table's scores per path
+    (:meth:`~resolver.matcher.Scorer.path_cache`) where an earlier scoring made them."""
+    scorers = pairs.scorers
+    vocab, cache = scorers[int(pairs.owner[at[0]])].vocabulary()
+    size = len(vocab.paths)
+    codes = pairs.owner[at] * size + vocab.path_of_row[pairs.flat[at]]
+    couples, couple_of = distinct_codes(codes, len(scorers) * size)
+    who, path = np.divmod(couples, size)
+    owners = distinct(who)
+    caches = [scorers[i].path_cache(vocab) for i in owners.tolist()]
+    place = np.searchsorted(owners, who)
+    scores: FloatArray = np.stack(caches)[place, path]
+    missing = np.flatnonzero(np.isnan(scores))
+    if missing.size:
+        scores[missing] = _couple_scores(scorers, who[missing], path[missing], (vocab, cache))
+        for j, by_path in enumerate(caches):
+            mine = missing[place[missing] == j]
+            by_path[path[mine]] = scores[mine]
+    by_pair: FloatArray = scores[couple_of]
+    return by_pair
+
+
+def _couple_scores(
+    scorers: list[Scorer], who: Index, path: Index, vocabulary: tuple[ContainerVocab, BoundedCache]
+) -> FloatArray:
+    """Scorer ``who[i]``'s recorded path against path ``path[i]`` of the vocabulary, for
+    every ``i``, each recorded entry's similarities from the table's cache."""
+    vocab, cache = vocabulary
+    paths, path_of = distinct_codes(path, len(vocab.paths))
     owners = distinct(who).tolist()
-    users = [pairs.scorers[i] for i in owners]
-    vocab, cache = users[0].vocabulary()
-    paths, path_of = np.unique(vocab.path_of_row[pairs.flat[at]], return_inverse=True)
+    users = [scorers[i] for i in owners]
     items: dict[str, int] = {}
     depth = max(len(s.query.container) for s in users)
-    item_at = np.full((len(pairs.scorers), depth), -1, dtype=np.intp)
-    weight_at = np.zeros((len(pairs.scorers), depth))
-    weight_sum = np.ones(len(pairs.scorers))
+    item_at = np.full((len(scorers), depth), -1, dtype=np.intp)
+    weight_at = np.zeros((len(scorers), depth))
+    weight_sum = np.ones(len(scorers))
     for i, scorer in zip(owners, users, strict=True):
         summed = 0.0
         for d, item in enumerate(scorer.query.container):
@@ -532,7 +560,7 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
     sub = vocab.matrix[paths]  # paths x entries, -1 padded
     best = _best_by_path(list(items), (item_at[who], path_of, sub), vocab, cache)
     # Level by level, as the single scorer adds them up.
-    total = np.zeros(at.size)
+    total = np.zeros(who.size)
     for d in range(depth):
         item = item_at[who, d]
         live = item >= 0
@@ -541,8 +569,8 @@ def _path_pairs(pairs: _Pairs, at: Index) -> FloatArray:
         else:
             owner = who[live]
             total[live] += weight_at[owner, d] * best[item[live] * paths.size + path_of[live]]
-    by_pair: FloatArray = total / weight_sum[who]
-    return by_pair
+    by_couple: FloatArray = total / weight_sum[who]
+    return by_couple
 
 
 def _best_by_path(
@@ -552,20 +580,27 @@ def _best_by_path(
     cache: BoundedCache,
 ) -> FloatArray:
     """Per recorded entry and path (flat, entry-major), the best agreement of any of the
-    path's entries, from the table's cache of entry similarities. ``layout``: each pair's
+    path's entries, from the table's cache of entry similarities (NaN where no pair records
+    the entry on the path). ``layout``: each pair's
     recorded entries by level (-1 past its path), each pair's path, and the paths' entries.
     Similarities still unknown where a pair needs them are computed for the paths of the
     pairs that record the entry, as single scorings would; no pair reads the others."""
     entries_of, path_of, sub = layout
+    paths = sub.shape[0]
+    # Only the (entry, path) places some pair reads: each the best over the path's entries.
+    read = np.zeros(len(items) * paths, dtype=bool)
+    read[(entries_of * paths + path_of[:, None])[entries_of >= 0]] = True
+    keys = np.flatnonzero(read)
+    entry_at, path_at = np.divmod(keys, paths)
     unknown = np.full(len(vocab.raw) + 1, np.nan)
     rows = [cache.get(item, unknown) for item in items]
-    best: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
-    keys = (entries_of * sub.shape[0] + path_of[:, None])[entries_of >= 0]
-    lacking = keys[np.isnan(best[keys])]
-    if not lacking.size:
-        return best
-    for j in distinct(lacking // sub.shape[0]).tolist():
-        theirs = sub[distinct(keys[keys // sub.shape[0] == j] % sub.shape[0])]
-        rows[j] = entry_sims(items[j], distinct(theirs[theirs >= 0]), vocab, cache)
-    completed: FloatArray = np.stack(rows)[:, sub].max(axis=2).ravel()
-    return completed
+    best: FloatArray = np.stack(rows)[entry_at[:, None], sub[path_at]].max(axis=1)
+    lacking = np.isnan(best)
+    if lacking.any():
+        for j in distinct(entry_at[lacking]).tolist():
+            theirs = sub[path_at[entry_at == j]]
+            rows[j] = entry_sims(items[j], distinct(theirs[theirs >= 0]), vocab, cache)
+        best = np.stack(rows)[entry_at[:, None], sub[path_at]].max(axis=1)
+    out = np.full(len(items) * paths, np.nan)
+    out[keys] = best
+    return out

@@ -18,8 +18,10 @@ import numpy.typing as npt
 from .geometry import Box, Geometry
 from .table import MAX_ENTRY, CandidateTable
 from .text import (
+    NAME_TIERS,
     collapse,
     collapse_many,
+    fuzzy_many,
     item_similarity_many,
     mask_digits,
     mask_digits_many,
@@ -39,6 +41,10 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
+FUZZY_NAMES: Final[int] = 64
+"""Recorded names whose fuzzy agreement with the table's names a table keeps."""
+PATH_SCORES: Final[int] = 256
+"""Recorded container paths whose scores against every path of the table a table keeps."""
 SEARCHES: Final[int] = 32
 """Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
 the column in C, the index a dict operation per row (about a hundred scans); one resolve
@@ -225,6 +231,21 @@ class TableIndex:
         """Per name of symbols alone, the rows drawn with it (see :meth:`namesakes`)."""
         self.unique_boxes = BoundedCache(ENTRY_SIMS)
         """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
+        self.shifts = BoundedCache(ENTRY_SIMS)
+        """Per recorded anchors and screen size, how the page moved (``matcher.page_shift``)."""
+        self.usable_paths = BoundedCache(ENTRY_SIMS)
+        """Per recorded container path and name, the entries that can tell rows apart and
+        whether they read as named ancestors (``matcher.Query.build``)."""
+        self.fuzzy_names = BoundedCache(FUZZY_NAMES)
+        """Per recorded name (normalised), its fuzzy tier against the row names compared
+        with it so far (see :meth:`fuzzy_tiers`)."""
+        self.path_scores = BoundedCache(PATH_SCORES)
+        """Per recorded container path (and whether it reads as named ancestors), its score
+        against each path of the vocabulary it is compared with, NaN until computed."""
+        self.namesake_counts = BoundedCache(ENTRY_SIMS)
+        """Per recorded name and role, how many elements bear them (``decide.facts``)."""
+        self.name_hits = BoundedCache(ENTRY_SIMS)
+        """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
@@ -258,6 +279,55 @@ class TableIndex:
             # with that mask are the rows with that name, and the masks need not be made.
             return self._norms.rows(key)
         return (self._norms if kind == "norm" else self._masks).rows(key)
+
+    def name_tiers(self, raw: str, norm: str, mask: str) -> tuple[Index, FloatArray]:
+        """The rows whose name agrees with a recorded one by lookup, sorted, and the tier of
+        each (``NAME_TIERS``: exact, else normalised, else digit-masked), remembered: the
+        references of one page repeat their names.
+
+        Parameters
+        ----------
+        raw, norm, mask:
+            The recorded name collapsed, normalised and digit-masked (an empty form is not
+            looked up).
+
+        Returns
+        -------
+        tuple of (Index, FloatArray)
+            Read-only: the rows, and their tiers.
+        """
+        cached: tuple[Index, FloatArray] | None = self.name_hits.get((raw, norm, mask))
+        if cached is not None:
+            return cached
+        found: list[tuple[Index, float]] = [
+            (self.lookup(kind, key), NAME_TIERS[level])
+            for kind, key, level in (
+                ("mask", mask, "masked"), ("norm", norm, "normalized"), ("raw", raw, "exact"),
+            )
+            if key
+        ]  # fmt: skip
+        rows = np.concatenate([r for r, _ in found]) if found else np.empty(0, dtype=np.intp)
+        hits = np.unique(rows)
+        tiers = np.empty(hits.size)
+        for at, tier in found:  # a better tier's rows are among the worse one's: it wins
+            tiers[np.searchsorted(hits, at)] = tier
+        hits.setflags(write=False)
+        tiers.setflags(write=False)
+        self.name_hits.room()[(raw, norm, mask)] = (hits, tiers)
+        return hits, tiers
+
+    def fuzzy_tiers(self, name_norm: str, rows: Index) -> FloatArray:
+        """``fuzzy_many(name_norm, names)`` of the normalised names of ``rows`` (exact, no
+        floor), each distinct name compared once per table: the references of one page
+        repeat their names, and a resolve compares the same rows' names again."""
+        known: dict[str, float] | None = self.fuzzy_names.get(name_norm)
+        if known is None:
+            known = self.fuzzy_names.room()[name_norm] = {}
+        names = self.names_norm[rows].tolist()
+        todo = [name for name in dict.fromkeys(names) if name not in known]
+        if todo:
+            known.update(zip(todo, fuzzy_many(name_norm, todo).tolist(), strict=True))
+        return np.asarray([known[name] for name in names], dtype=np.float64)
 
     def namesakes(self, name: str) -> Index:
         """Rows with ``name``, compared normalised; a name of symbols alone ("►", "×"), which

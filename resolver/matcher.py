@@ -32,7 +32,6 @@ from .text import (
     NAME_TIERS,
     collapse,
     entry_weight,
-    fuzzy_many,
     item_similarity_many,
     mask_digits,
     normalize,
@@ -107,7 +106,7 @@ class Query:
             weight *= config.bbox_other_space
             same_space = False
         path = recorded_path(ref)
-        container = _usable_container(path, name_norm, table, config)
+        container, ancestors = _compared_path(path, name_norm, table, config)
         ids: list[tuple[str, str]] = []
         for ref_field, column in ID_FIELDS:
             value = getattr(ref, ref_field)
@@ -121,7 +120,7 @@ class Query:
             bbox=bbox if weight > 0 else None,
             bbox_weight=weight,
             container=container,
-            ancestors=_ancestor_style(container, table),
+            ancestors=ancestors,
             enabled=ref.enabled,
             focused=ref.focused,
             ids=tuple(ids),
@@ -175,11 +174,23 @@ def page_shift(
 ) -> tuple[float, float, float, float]:
     """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
     scale between the screen sizes (none without ``rescale``), then the median displacement
-    of the ref's anchors that are still uniquely named here (none found, no shift)."""
-    sx, sy = scale_between(ref.screen_size, table.screen_size) if rescale else (1.0, 1.0)
+    of the ref's anchors that are still uniquely named here (none found, no shift).
+    Remembered per table: the rules that judge a reference ask for it again."""
+    index = index_of(table)
+    key = (ref.anchors, ref.screen_size, rescale)
+    shift: tuple[float, float, float, float] | None = index.shifts.get(key)
+    if shift is None:
+        shift = index.shifts.room()[key] = _shift(ref, index, rescale)
+    return shift
+
+
+def _shift(
+    ref: SemanticElementRef, index: TableIndex, rescale: bool
+) -> tuple[float, float, float, float]:
+    """:func:`page_shift`, computed."""
+    sx, sy = scale_between(ref.screen_size, index.table.screen_size) if rescale else (1.0, 1.0)
     if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
-    index = index_of(table)
     moves: list[tuple[float, float]] = []
     for name, old in ref.anchors:
         new = index.unique_box(name)
@@ -219,6 +230,21 @@ def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
     in_containers = sum(c >= tier and c > a for c, a in agreements)
     in_ancestors = sum(a >= tier and a > c for c, a in agreements)
     return in_ancestors > in_containers
+
+
+def _compared_path(
+    path: tuple[str, ...], name_norm: str, table: CandidateTable, config: MatchConfig
+) -> tuple[tuple[str, ...], bool]:
+    """The recorded path's usable entries (:func:`_usable_container`) and whether they read
+    as named ancestors (:func:`_ancestor_style`), remembered per table: the references of
+    one page repeat their paths."""
+    index = index_of(table)
+    key = (path, name_norm, config.outer_container_match, config.group_agrees)
+    cached: tuple[tuple[str, ...], bool] | None = index.usable_paths.get(key)
+    if cached is None:
+        container = _usable_container(path, name_norm, table, config)
+        cached = index.usable_paths.room()[key] = (container, _ancestor_style(container, table))
+    return cached
 
 
 def _usable_container(
@@ -542,18 +568,10 @@ class Scorer:
         # Exact, normalised and digit-masked agreement come from hash lookups, once; any
         # other name scores at most the fuzzy cap.
         name = np.full(n, np.nan)
-        found: list[Index] = []
-        if self.has_name:
-            for kind, key, level in (
-                ("mask", query.name_mask, "masked"),
-                ("norm", query.name_norm, "normalized"),
-                ("raw", query.name_raw, "exact"),
-            ):
-                if key:
-                    rows = self.index.lookup(kind, key)
-                    name[rows] = NAME_TIERS[level]
-                    found.append(rows)
-        hits = distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.intp)
+        if not self.has_name:
+            return np.empty(0, dtype=np.intp), name
+        hits, tiers = self.index.name_tiers(query.name_raw, query.name_norm, query.name_mask)
+        name[hits] = tiers
         return hits, name
 
     @property
@@ -591,8 +609,7 @@ class Scorer:
         """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch)."""
         fuzzy_rows = self.pending_names(rows)
         if fuzzy_rows.size:
-            subset = self.index.names_norm[fuzzy_rows].tolist()
-            self.set_fuzzy(fuzzy_rows, fuzzy_many(self.query.name_norm, subset))
+            self.set_fuzzy(fuzzy_rows, self.index.fuzzy_tiers(self.query.name_norm, fuzzy_rows))
         return self.name[rows]
 
     def pending_names(self, rows: Index) -> Index:
@@ -628,10 +645,32 @@ class Scorer:
         return index.containers, index.entry_sims
 
     def _path_scores(self, vocab: ContainerVocab, cache: BoundedCache, todo: Index) -> FloatArray:
-        """The recorded path against the paths of ``vocab`` of rows ``todo``."""
-        codes, matrix = vocab.path_of_row, vocab.matrix
-        path_codes, path_of = np.unique(codes[todo], return_inverse=True)
-        sub = matrix[path_codes]  # paths x entries, -1 padded
+        """The recorded path against the paths of ``vocab`` of rows ``todo``; each path's score
+        is kept per table (:attr:`TableIndex.path_scores`): the references of one page
+        repeat their paths."""
+        codes = vocab.path_of_row[todo]
+        by_path = self.path_cache(vocab)
+        missing = codes[np.isnan(by_path[codes])]
+        if missing.size:
+            path_codes = distinct_codes(missing, len(vocab.paths))[0]
+            by_path[path_codes] = self._scores_of_paths(vocab, cache, path_codes)
+        scores: FloatArray = by_path[codes]
+        return scores
+
+    def path_cache(self, vocab: ContainerVocab) -> FloatArray:
+        """The recorded path's score against each path of ``vocab`` (its vocabulary), NaN
+        where not computed yet: kept per table, for every query with this path."""
+        key = (self.query.container, self.query.ancestors)
+        by_path: FloatArray | None = self.index.path_scores.get(key)
+        if by_path is None:
+            by_path = self.index.path_scores.room()[key] = np.full(len(vocab.paths), np.nan)
+        return by_path
+
+    def _scores_of_paths(
+        self, vocab: ContainerVocab, cache: BoundedCache, path_codes: Index
+    ) -> FloatArray:
+        """The recorded path against the paths ``path_codes`` of ``vocab``."""
+        sub = vocab.matrix[path_codes]  # paths x entries, -1 padded
         entries = distinct(sub[sub >= 0])
         total = np.zeros(path_codes.size)
         weight_sum = 0.0
@@ -642,7 +681,7 @@ class Scorer:
             total += weight * best
             weight_sum += weight
         by_path: FloatArray = total / weight_sum
-        return by_path[path_of]
+        return by_path
 
     def ordered_bound(self) -> tuple[FloatArray, Index | None]:
         """The bound of every row with its name counted at the fuzzy cap (exact for rows
@@ -799,6 +838,16 @@ def distinct(values: Index) -> Index:
     if ordered.size < 2:
         return ordered
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def distinct_codes(values: npt.NDArray[np.integer[Any]], size: int) -> tuple[Index, Index]:
+    """The distinct values, sorted, of codes in ``range(size)``, and each value's place among
+    them (as ``np.unique(values, return_inverse=True)``, with a pass over ``size`` flags
+    instead of a sort of ``values``)."""
+    present = np.zeros(size, dtype=bool)
+    present[values] = True
+    places = np.cumsum(present) - 1
+    return np.flatnonzero(present), places[values]
 
 
 def _kth_best(values: FloatArray, k: int) -> float:

@@ -129,7 +129,7 @@ class Candidate:
                 rows, boxes[boxed : boxed + size], block[:size], signals, strict=True
             ):
                 made.append(
-                    cls(
+                    cls._made(
                         source=source,
                         id=table.ids[row],
                         executor_id=table.executor_ids[row],
@@ -144,6 +144,14 @@ class Candidate:
             boxed += size
             out.append(tuple(made))
         return out
+
+    @classmethod
+    def _made(cls, **values: Any) -> Candidate:
+        """``cls(**values)`` given every field, without the frozen dataclass's
+        ``object.__setattr__`` per field (a batch makes a candidate per ranked row)."""
+        made = object.__new__(cls)
+        made.__dict__.update(values)
+        return made
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""

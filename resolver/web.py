@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
@@ -224,8 +224,10 @@ def web_values(attrs: Mapping[str, str] | None, base: str | None = None) -> tupl
     return tuple(values)
 
 
+@lru_cache(maxsize=4096)
 def nearby_key(text: str) -> str:
-    """The comparison form of a nearby text (normalised, digits masked, its beginning)."""
+    """The comparison form of a nearby text (normalised, digits masked, its beginning);
+    remembered, as the references of one page repeat their neighbours' texts."""
     return mask_digits(normalize(collapse(text)))[:_NEARBY_KEY_CHARS]
 
 

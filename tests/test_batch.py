@@ -253,3 +253,36 @@ def test_small_table_caches_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         got = score_many(refs, table, config)
         for a, b in zip(got, one_by_one(refs, table, config), strict=True):
             assert_same_scored(a, b)
+
+
+def assert_identical(got: Scored, want: Scored) -> None:
+    """Everything a Scored holds, the same numbers."""
+    assert got.rows.tolist() == want.rows.tolist()
+    assert got.scores.tolist() == want.scores.tolist()
+    assert list(got.signals) == list(want.signals)
+    for name, values in want.signals.items():
+        assert got.signals[name].tolist() == values.tolist(), name
+    assert got.evaluated == want.evaluated
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_scores_kept_by_a_batch_or_a_single_scoring_serve_the_other(seed: int) -> None:
+    # A table keeps container-path scores per recorded path, whichever scoring made them:
+    # a batch after single scorings, and single scorings after a batch, give the numbers
+    # each gives on a fresh table.
+    n = random.Random(seed).choice([50, 400])
+    rng = random.Random(seed + 1)
+    refs = [random_ref(rng, random_table(random.Random(seed), n)) for _ in range(16)]
+    config = MatchConfig()
+    singles = one_by_one(refs, random_table(random.Random(seed), n), config)
+    batch = score_many(refs, random_table(random.Random(seed), n), config)
+    table = random_table(random.Random(seed), n)
+    for got, want in zip(score_many(refs, table, config), batch, strict=True):
+        assert_identical(got, want)
+    for got, want in zip(one_by_one(refs, table, config), singles, strict=True):
+        assert_identical(got, want)
+    table = random_table(random.Random(seed), n)
+    for got, want in zip(one_by_one(refs, table, config), singles, strict=True):
+        assert_identical(got, want)
+    for got, want in zip(score_many(refs, table, config), batch, strict=True):
+        assert_identical(got, want)

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from resolver.adapters._common import XPATH_KEYS
 from resolver.index import BoundedCache, index_of
 from resolver.table import TableBuilder
+from resolver.text import fuzzy_many
 
 
 def _table():  # type: ignore[no-untyped-def]
@@ -141,3 +142,32 @@ def test_lookups_when_every_separator_is_in_some_name() -> None:
     assert index.lookup("norm", "\x00").tolist() == []  # (not the empty name)
     assert index.lookup("norm", "x").tolist() == [2, 3]
     assert index.lookup("raw", "a\x00\x01\x02\x03b").tolist() == [1]
+
+
+def test_name_tiers_are_the_lookups_best_tier_and_are_remembered() -> None:
+    index = index_of(_table())
+    hits, tiers = index.name_tiers("OK", "ok", "ok")
+    assert hits.tolist() == [2, 3]
+    assert tiers.tolist() == [1.0, 0.97]  # exact for "OK", normalised for "ok"
+    assert index.name_tiers("OK", "ok", "ok")[0] is hits  # the second ask is the first answer
+    assert not hits.flags.writeable and not tiers.flags.writeable
+    # The same as looking each form up in turn, the better tier last.
+    fresh = index_of(_table())
+    for raw, norm, mask in (("Inbox (12)", "inbox (12", "inbox (#"), ("Nothing", "nothing", "")):
+        name = np.full(len(fresh.table), np.nan)
+        for kind, key, tier in (("mask", mask, 0.9), ("norm", norm, 0.97), ("raw", raw, 1.0)):
+            if key:
+                name[fresh.lookup(kind, key)] = tier
+        hits, tiers = index.name_tiers(raw, norm, mask)
+        assert hits.tolist() == np.flatnonzero(~np.isnan(name)).tolist()
+        assert tiers.tolist() == name[hits].tolist()
+
+
+def test_fuzzy_tiers_kept_are_the_tiers_computed_anew() -> None:
+    index = index_of(_table())
+    every = np.arange(len(index.table))
+    for query in ("ok", "inbox (3", "display settings", "cancel"):
+        want = fuzzy_many(query, index.names_norm.tolist()).tolist()
+        assert index.fuzzy_tiers(query, every[::2]).tolist() == want[::2]
+        assert index.fuzzy_tiers(query, every[::-1]).tolist() == want[::-1]
+        assert index.fuzzy_tiers(query, every[:0]).size == 0

@@ -12,7 +12,15 @@ from reference_scorer import bbox_score, reference_scores, reference_top
 from resolver import MatchConfig, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
-from resolver.matcher import RELEVANT_GAP, bbox_scores, recorded_group, score_table
+from resolver.matcher import (
+    RELEVANT_GAP,
+    Query,
+    bbox_scores,
+    distinct_codes,
+    page_shift,
+    recorded_group,
+    score_table,
+)
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
 
@@ -450,3 +458,50 @@ def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
         role="link", name="Read more", bbox=(500, 2500, 1000, 2525), screen_size=(1600, 1000)
     )
     assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
+
+
+@given(st.lists(st.integers(0, 40), min_size=0, max_size=60))
+def test_distinct_codes_is_numpy_unique(values: list[int]) -> None:
+    codes = np.asarray(values, dtype=np.int32)
+    found, places = distinct_codes(codes, 41)
+    expected, inverse = np.unique(codes, return_inverse=True)
+    assert found.tolist() == expected.tolist()
+    assert places.tolist() == inverse.tolist()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_query_built_again_on_a_table_is_the_query_built_on_a_fresh_one(seed: int) -> None:
+    # The page shift and the usable container path a table remembers per reference are
+    # what a table that never saw the reference computes.
+    table = random_table(random.Random(seed), 200)
+    twin = random_table(random.Random(seed), 200)
+    config = MatchConfig()
+    rng = random.Random(seed + 100)
+    refs = [random_ref(rng, table) for _ in range(12)]
+    warm = [Query.build(ref, table, config) for ref in refs]
+    assert [Query.build(ref, table, config) for ref in refs] == warm
+    for ref, query in zip(refs, warm, strict=True):
+        assert query == Query.build(ref, random_table(random.Random(seed), 200), config)
+        assert page_shift(ref, table) == page_shift(ref, twin)
+        assert page_shift(ref, table, rescale=False) == page_shift(ref, twin, rescale=False)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(seed: int) -> None:
+    # What a table keeps per reference (name look-ups, page shifts, usable container paths
+    # and their scores per path) leaves every number as a table that never saw a reference.
+    rng = random.Random(seed)
+    n = rng.choice([50, 400])
+    table = random_table(random.Random(seed), n)
+    config = MatchConfig()
+    refs = [random_ref(rng, table) for _ in range(16)]
+    refs += [ref.model_copy(update={"bbox": None}) for ref in refs[:4]]
+    warm = [score_table(ref, table, config) for ref in refs + refs]
+    for ref, got in zip(refs + refs, warm, strict=True):
+        want = score_table(ref, random_table(random.Random(seed), n), config)
+        assert got.rows.tolist() == want.rows.tolist()
+        assert got.scores.tolist() == want.scores.tolist()
+        assert list(got.signals) == list(want.signals)
+        for name, values in want.signals.items():
+            assert got.signals[name].tolist() == values.tolist(), name
+        assert got.evaluated == want.evaluated

@@ -2,8 +2,10 @@
 
 import math
 import random
+from dataclasses import FrozenInstanceError
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_matcher import random_ref, random_table
@@ -51,3 +53,18 @@ def test_trace_entry_carries_its_diagnostics_through_json() -> None:
     assert TraceEntry.from_dict(data) == entry
     older = {k: v for k, v in data.items() if k != "diagnostics"}  # written before the field
     assert TraceEntry.from_dict(older).diagnostics == {}
+
+
+def test_a_candidate_made_in_a_batch_is_the_constructed_one() -> None:
+    rng = random.Random(9)
+    table = random_table(rng, 100)
+    scored = score_table(random_ref(rng, table), table, MatchConfig())
+    for made, one in zip(
+        Candidate.ranked(table, scored),
+        (Candidate.of(table, scored, j) for j in range(scored.rows.size)),
+        strict=True,
+    ):
+        assert made == one and repr(made) == repr(one)
+        assert vars(made) == vars(one) and made.to_dict() == one.to_dict()
+        with pytest.raises(FrozenInstanceError):
+            made.score = 0.0  # type: ignore[misc]

@@ -14,6 +14,7 @@ from resolver.web import (
     WebQuery,
     href_key,
     is_generated_class,
+    nearby_key,
     nearby_texts,
     stable_classes,
     web_values,
@@ -344,3 +345,8 @@ def test_join_and_split_nearby() -> None:
     joined = join_nearby(many)
     assert joined is not None
     assert split_nearby(joined) == tuple(many[:MAX_NEARBY])
+
+
+def test_nearby_keys_remembered_are_the_keys_computed() -> None:
+    texts = ["Inbox (12)", "  Read   more ", "Ünïcode – text", "x" * 80, "", "Inbox (12)"]
+    assert [nearby_key(t) for t in texts] == [nearby_key.__wrapped__(t) for t in texts]

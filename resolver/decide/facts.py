@@ -95,8 +95,19 @@ def namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
 
 
 def namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:
-    """How many rows have the ref's name and role (nested rows of one name counted once)."""
-    kept, parent = set(namesake_rows(ref, table)), table.parent
+    """How many rows have the ref's name and role (nested rows of one name counted once);
+    remembered per table, as the references of one page repeat their names and roles."""
+    counts = index_of(table).namesake_counts
+    key = (ref.name, ref.role)
+    count: int | None = counts.get(key)
+    if count is None:
+        count = counts.room()[key] = _outermost(namesake_rows(ref, table), table)
+    return count
+
+
+def _outermost(rows: list[int], table: CandidateTable) -> int:
+    """How many of ``rows`` have none of the others above them."""
+    kept, parent = set(rows), table.parent
     count = 0
     for row in kept:
         up = int(parent[row])

@@ -4,7 +4,7 @@ from decide_helpers import _buttons
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide, same_target
-from resolver.decide.facts import bears_name, own_table_row
+from resolver.decide.facts import bears_name, namesakes, own_table_row
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -70,3 +70,17 @@ def test_a_name_of_symbols_alone_is_borne_only_by_that_symbol() -> None:
     borne = [rid for i, rid in enumerate(table.ids) if bears_name(ref, table, i)]
     assert borne == ["toggle"]
     assert bears_name(SemanticElementRef(role="link", name="2013"), table, table.ids.index("word"))
+
+
+def test_namesakes_asked_again_count_what_a_fresh_table_counts() -> None:
+    # Nested rows of one name count once; a count a table remembers is the count made anew.
+    refs = [
+        SemanticElementRef(role=role, name=name)
+        for role in ("button", "StaticText", None)
+        for name in ("Edit", "Delete", "Active", "Grace Kim", "Nobody")
+    ]
+    table = _sorted_rows()
+    first = [namesakes(ref, table) for ref in refs]
+    assert [namesakes(ref, table) for ref in refs] == first
+    assert [namesakes(ref, _sorted_rows()) for ref in refs] == first
+    assert first[:5] == [6, 6, 0, 0, 0] and first[10] == 6  # six "Edit" buttons
