@@ -43,6 +43,9 @@ ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
 FUZZY_NAMES: Final[int] = 64
 """Recorded names whose fuzzy agreement with the table's names a table keeps."""
+FUZZY_NAMES_EACH: Final[int] = 16_384
+"""Row names whose fuzzy agreement a table keeps per recorded name: beyond, they are
+compared again when asked (at most :data:`FUZZY_NAMES` x this many numbers are kept)."""
 PATH_SCORES: Final[int] = 256
 """Recorded container paths whose scores against every path of the table a table keeps."""
 SEARCHES: Final[int] = 32
@@ -326,7 +329,11 @@ class TableIndex:
         names = self.names_norm[rows].tolist()
         todo = [name for name in dict.fromkeys(names) if name not in known]
         if todo:
-            known.update(zip(todo, fuzzy_many(name_norm, todo).tolist(), strict=True))
+            found = dict(zip(todo, fuzzy_many(name_norm, todo).tolist(), strict=True))
+            if len(known) + len(found) <= FUZZY_NAMES_EACH:
+                known.update(found)
+            else:  # a huge table's names are compared, not kept
+                return np.asarray([known.get(n, found.get(n)) for n in names], np.float64)
         return np.asarray([known[name] for name in names], dtype=np.float64)
 
     def namesakes(self, name: str) -> Index:

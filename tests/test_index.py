@@ -1,6 +1,7 @@
 """The matcher's per-table indexes."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,17 @@ def test_fuzzy_tiers_kept_are_the_tiers_computed_anew() -> None:
         assert index.fuzzy_tiers(query, every[::2]).tolist() == want[::2]
         assert index.fuzzy_tiers(query, every[::-1]).tolist() == want[::-1]
         assert index.fuzzy_tiers(query, every[:0]).size == 0
+
+
+def test_fuzzy_tiers_of_more_names_than_kept_are_computed_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import resolver.index as index_module
+
+    monkeypatch.setattr(index_module, "FUZZY_NAMES_EACH", 3)
+    index = index_of(_table())
+    every = np.arange(len(index.table))
+    want = fuzzy_many("inbox (3", index.names_norm.tolist()).tolist()
+    for _ in range(2):
+        assert index.fuzzy_tiers("inbox (3", every).tolist() == want
+    assert len(index.fuzzy_names.get("inbox (3") or {}) <= 3
