@@ -1,0 +1,41 @@
+"""The A/B timing tool of ``benchmarks/ab_speed.py``: each checkout's calls run with that
+checkout's modules installed, and the ratios are new over old per round."""
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ab_speed
+
+
+def _fake(tag: str, seen: list[str]) -> ab_speed.Timed:
+    module = types.ModuleType("resolver.fake")
+    module.tag = tag  # type: ignore[attr-defined]
+
+    def call() -> object:
+        seen.append(sys.modules["resolver.fake"].tag)
+        return None
+
+    return call, call, 1, {"resolver.fake": module}
+
+
+def test_each_checkout_runs_with_its_own_modules_in_alternating_order() -> None:
+    seen: list[str] = []
+    before = {k for k in sys.modules if k.split(".")[0] == "resolver"}
+    saved = {k: sys.modules[k] for k in before}
+    try:
+        out = ab_speed.compare(_fake("old", seen), _fake("new", seen), rounds=3)
+    finally:
+        ab_speed._forget()
+        sys.modules.update(saved)
+    # Per round: resolve_many then resolve, old first in even rounds, new first in odd ones.
+    assert seen == ["old"] * 2 + ["new"] * 2 + ["new"] * 2 + ["old"] * 2 + ["old"] * 2 + ["new"] * 2
+    assert set(out) == {"old_many", "new_many", "old_one", "new_one", "ratio_many", "ratio_one"}
+    assert all(value >= 0 for value in out.values())
+
+
+def test_a_folder_that_is_no_checkout_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        ab_speed.main([str(tmp_path), str(tmp_path)])
