@@ -43,11 +43,14 @@ ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
 FUZZY_NAMES: Final[int] = 64
 """Recorded names whose fuzzy agreement with the table's names a table keeps."""
-FUZZY_NAMES_EACH: Final[int] = 16_384
+FUZZY_NAMES_EACH: Final[int] = 8_192
 """Row names whose fuzzy agreement a table keeps per recorded name: beyond, they are
 compared again when asked (at most :data:`FUZZY_NAMES` x this many numbers are kept)."""
 PATH_SCORES: Final[int] = 256
 """Recorded container paths whose scores against every path of the table a table keeps."""
+CACHED_CELLS: Final[int] = 1 << 21
+"""Array cells a table's name hits, and apart its path scores, keep at most (each cell 8
+or 16 bytes): a huge table's queries are remembered for fewer recorded names."""
 SEARCHES: Final[int] = 32
 """Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
 the column in C, the index a dict operation per row (about a hundred scans); one resolve
@@ -170,16 +173,22 @@ def _joined(column: tuple[str, ...]) -> tuple[str, str]:
 
 
 class BoundedCache(dict[Any, Any]):
-    """A dict emptied when it would grow past ``limit`` entries (per-table query caches)."""
+    """A dict emptied when it would grow past ``limit`` entries, or past ``budget`` in the
+    weights of its entries (the cells of the arrays they hold; per-table query caches)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, budget: int | None = None) -> None:
         super().__init__()
         self.limit = limit
+        self.budget = limit if budget is None else budget
+        self.used = 0
 
-    def room(self) -> BoundedCache:
-        """This cache, emptied first if it is full."""
-        if len(self) >= self.limit:
+    def room(self, weight: int = 1) -> BoundedCache:
+        """This cache, emptied first if an entry of ``weight`` would not fit; the entry is
+        counted (the caller stores it next)."""
+        if len(self) >= self.limit or self.used + weight > self.budget:
             self.clear()
+            self.used = 0
+        self.used += weight
         return self
 
 
@@ -242,12 +251,12 @@ class TableIndex:
         self.fuzzy_names = BoundedCache(FUZZY_NAMES)
         """Per recorded name (normalised), its fuzzy tier against the row names compared
         with it so far (see :meth:`fuzzy_tiers`)."""
-        self.path_scores = BoundedCache(PATH_SCORES)
+        self.path_scores = BoundedCache(PATH_SCORES, CACHED_CELLS)
         """Per recorded container path (and whether it reads as named ancestors), its score
         against each path of the vocabulary it is compared with, NaN until computed."""
         self.namesake_counts = BoundedCache(ENTRY_SIMS)
         """Per recorded name and role, how many elements bear them (``decide.facts``)."""
-        self.name_hits = BoundedCache(ENTRY_SIMS)
+        self.name_hits = BoundedCache(ENTRY_SIMS, CACHED_CELLS)
         """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
@@ -316,7 +325,7 @@ class TableIndex:
             tiers[np.searchsorted(hits, at)] = tier
         hits.setflags(write=False)
         tiers.setflags(write=False)
-        self.name_hits.room()[(raw, norm, mask)] = (hits, tiers)
+        self.name_hits.room(max(hits.size, 1))[(raw, norm, mask)] = (hits, tiers)
         return hits, tiers
 
     def fuzzy_tiers(self, name_norm: str, rows: Index) -> FloatArray:

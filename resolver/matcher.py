@@ -663,7 +663,8 @@ class Scorer:
         key = (self.query.container, self.query.ancestors)
         by_path: FloatArray | None = self.index.path_scores.get(key)
         if by_path is None:
-            by_path = self.index.path_scores.room()[key] = np.full(len(vocab.paths), np.nan)
+            cells = len(vocab.paths)
+            by_path = self.index.path_scores.room(cells)[key] = np.full(cells, np.nan)
         return by_path
 
     def _scores_of_paths(

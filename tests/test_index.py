@@ -186,3 +186,18 @@ def test_fuzzy_tiers_of_more_names_than_kept_are_computed_anew(
     for _ in range(2):
         assert index.fuzzy_tiers("inbox (3", every).tolist() == want
     assert len(index.fuzzy_names.get("inbox (3") or {}) <= 3
+
+
+def test_a_bounded_cache_is_emptied_past_its_entries_or_its_budget() -> None:
+    from resolver.index import BoundedCache
+
+    by_count = BoundedCache(2)
+    for key in "abc":
+        by_count.room()[key] = 1
+    assert list(by_count) == ["c"]
+    by_weight = BoundedCache(10, budget=100)
+    by_weight.room(60)["a"] = 1
+    by_weight.room(30)["b"] = 2
+    assert list(by_weight) == ["a", "b"] and by_weight.used == 90
+    by_weight.room(20)["c"] = 3  # 110 > 100: emptied first
+    assert list(by_weight) == ["c"] and by_weight.used == 20
