@@ -1,5 +1,6 @@
 """Two checkouts of the library timed in one process, alternately: ``resolve`` and
-``resolve_many`` on the 10k-node synthetic tree.
+``resolve_many`` on the 10k-node synthetic tree, and the table build of 10k-node nested and
+CDP trees.
 
 Usage (from the repository root)::
 
@@ -9,9 +10,10 @@ A shared machine's speed drifts by 2-4x within minutes, so timings taken in sepa
 compare badly. Here both checkouts are imported into this process (each as its own copy of
 ``resolver`` and ``benchmarks.synth``), each builds the same workload
 (``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(..., seed=7)``
-for ``resolve_many``; the workload's targets one by one for ``resolve``), and every round
-times both, the order swapped every round. Printed: the median of each and the median of the
-per-round ratios new / old (below 1: the new checkout is faster).
+for ``resolve_many``; the workload's targets one by one for ``resolve``; the a11y table of
+``build_speed.nested_tree(10_000)`` and of its CDP node list for the builds), and every
+round times both, the order swapped every round. Printed: the median of each and the median
+of the per-round ratios new / old (below 1: the new checkout is faster).
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ from pathlib import Path
 from typing import Any
 
 Modules = dict[str, Any]
-Timed = tuple[Callable[[], object], Callable[[], object], int, Modules]
+Timed = tuple[dict[str, Callable[[], object]], Modules]
+"""Per call name (:data:`CALLS`), the call (``one``: every target's ``resolve``, timed per
+target); and the checkout's modules."""
+CALLS = ("many", "one", "nested", "cdp")
 _OURS = ("resolver", "benchmarks")
 
 
@@ -48,32 +53,37 @@ def _install(modules: Modules) -> None:
 
 
 def load(checkout: Path) -> Timed:
-    """The two timed calls of one checkout (``resolve_many`` of 100 refs, every target's
-    ``resolve``), the number of targets, and the checkout's modules, warmed up."""
+    """The timed calls of one checkout, warmed up, and its modules."""
     _forget()
     sys.path.insert(0, str(checkout))
     try:
         resolver: Any = importlib.import_module("resolver")
         synth: Any = importlib.import_module("benchmarks.synth")
+        speed: Any = importlib.import_module("benchmarks.build_speed")
     finally:
         sys.path.remove(str(checkout))
     work = synth.workload(10_000, k=20, seed=0)
     refs = [t.ref for t in synth.make_refs(work.table, 100, seed=7)]
     observation, targets = work.observation, work.targets
-
-    def many() -> object:
-        return resolver.resolve_many(refs, observation)
+    nested = speed.nested_tree(10_000)
+    cdp = speed.cdp_tree(speed.nested_tree(10_000))
 
     def singles() -> object:
         for target in targets:
             with contextlib.suppress(resolver.ResolutionError):
                 resolver.resolve(target.ref, observation)
-        return None
+        return len(targets)
 
+    calls: dict[str, Callable[[], object]] = {
+        "many": lambda: resolver.resolve_many(refs, observation),
+        "one": singles,
+        "nested": lambda: resolver.Observation(accessibility_tree=nested).candidates("a11y"),
+        "cdp": lambda: resolver.Observation(accessibility_tree=cdp).candidates("a11y"),
+    }
     for _ in range(3):
-        many()
-        singles()
-    return many, singles, len(targets), _forget()
+        for call in calls.values():
+            call()
+    return calls, _forget()
 
 
 def _ms(call: Callable[[], object]) -> float:
@@ -82,20 +92,22 @@ def _ms(call: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1e3
 
 
-def compare(old: Timed, new: Timed, rounds: int) -> dict[str, float]:
-    """Medians (ms) of each call on each checkout and of the per-round ratios new / old."""
-    times: dict[str, list[float]] = {k: [] for k in ("old_many", "new_many", "old_one", "new_one")}
+def compare(old: Timed, new: Timed, rounds: int, count: int = 1) -> dict[str, float]:
+    """Medians (ms) of each call on each checkout and of the per-round ratios new / old
+    (``one`` divided by ``count``, the number of targets it resolves)."""
+    times: dict[str, list[float]] = {f"{t}_{c}": [] for t in ("old", "new") for c in CALLS}
     gc.collect()
     for i in range(rounds):
         order = [("old", old), ("new", new)] if i % 2 == 0 else [("new", new), ("old", old)]
-        for tag, (many, singles, n, modules) in order:
+        for tag, (calls, modules) in order:
             _install(modules)
-            times[f"{tag}_many"].append(_ms(many))
-            times[f"{tag}_one"].append(_ms(singles) / n)
+            for name in CALLS:
+                ms = _ms(calls[name])
+                times[f"{tag}_{name}"].append(ms / count if name == "one" else ms)
     out = {key: statistics.median(values) for key, values in times.items()}
-    for call in ("many", "one"):
-        ratios = [b / a for a, b in zip(times[f"old_{call}"], times[f"new_{call}"], strict=True)]
-        out[f"ratio_{call}"] = statistics.median(ratios)
+    for name in CALLS:
+        pairs = zip(times[f"old_{name}"], times[f"new_{name}"], strict=True)
+        out[f"ratio_{name}"] = statistics.median(b / a for a, b in pairs)
     return out
 
 
@@ -110,13 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     for checkout in (args.old, args.new):
         if not (checkout / "resolver" / "__init__.py").is_file():
             parser.error(f"{checkout} is not a checkout of the library")
-    figures = compare(load(args.old.resolve()), load(args.new.resolve()), args.rounds)
-    print(
-        f"resolve_many (100 refs): old {figures['old_many']:.2f} ms, new "
-        f"{figures['new_many']:.2f} ms, median ratio {figures['ratio_many']:.3f}\n"
-        f"resolve (per target):    old {figures['old_one']:.3f} ms, new "
-        f"{figures['new_one']:.3f} ms, median ratio {figures['ratio_one']:.3f}"
-    )
+    old, new = load(args.old.resolve()), load(args.new.resolve())
+    _install(old[1])
+    count = int(old[0]["one"]())  # (the number of targets resolved one by one)
+    figures = compare(old, new, args.rounds, count)
+    labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
+              "nested": "build, nested 10k", "cdp": "build, CDP 10k"}  # fmt: skip
+    for name in CALLS:
+        print(
+            f"{labels[name]:24} old {figures[f'old_{name}']:8.3f} ms, new "
+            f"{figures[f'new_{name}']:8.3f} ms, median ratio {figures[f'ratio_{name}']:.3f}"
+        )
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     return 0

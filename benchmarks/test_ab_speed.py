@@ -18,7 +18,7 @@ def _fake(tag: str, seen: list[str]) -> ab_speed.Timed:
         seen.append(sys.modules["resolver.fake"].tag)
         return None
 
-    return call, call, 1, {"resolver.fake": module}
+    return dict.fromkeys(ab_speed.CALLS, call), {"resolver.fake": module}
 
 
 def test_each_checkout_runs_with_its_own_modules_in_alternating_order() -> None:
@@ -30,9 +30,12 @@ def test_each_checkout_runs_with_its_own_modules_in_alternating_order() -> None:
     finally:
         ab_speed._forget()
         sys.modules.update(saved)
-    # Per round: resolve_many then resolve, old first in even rounds, new first in odd ones.
-    assert seen == ["old"] * 2 + ["new"] * 2 + ["new"] * 2 + ["old"] * 2 + ["old"] * 2 + ["new"] * 2
-    assert set(out) == {"old_many", "new_many", "old_one", "new_one", "ratio_many", "ratio_one"}
+    # Per round: every call of one checkout, then the other's; old first in even rounds.
+    calls = len(ab_speed.CALLS)
+    order = ["old", "new", "new", "old", "old", "new"]
+    assert seen == [tag for tag in order for _ in range(calls)]
+    want = {f"{k}_{c}" for k in ("old", "new", "ratio") for c in ab_speed.CALLS}
+    assert set(out) == want
     assert all(value >= 0 for value in out.values())
 
 

@@ -309,6 +309,8 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
     """All boxes as an N x 4 array; malformed, non-finite or inverted boxes become NaN (and
     are counted in ``notes``: ``box_malformed``, ``box_not_finite``, ``box_inverted``)."""
     n = len(raw)
+    if isinstance(raw, np.ndarray):  # read by the adapter, finite where given
+        return _plain_box_array(raw.astype(np.float64).reshape(n, 4), notes)
     if not any(map(operator.is_not, raw, repeat(None))):  # no layout: every box unknown
         return np.full((n, 4), math.nan)
     filled = [_NAN4 if box is None else box for box in raw]
@@ -331,6 +333,18 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
             _note(notes, "box_malformed", malformed)
             _note(notes, "box_not_finite", n - int(finite.sum()) - absent - malformed)
             _note(notes, "box_inverted", int((inverted & finite).sum()))
+    return boxes
+
+
+def _plain_box_array(boxes: FloatArray, notes: dict[str, int] | None) -> FloatArray:
+    """:func:`_box_array` of boxes an adapter read as an array: NaN rows are boxes not
+    given, every other row is finite; inverted ones become NaN (and are counted)."""
+    finite = np.isfinite(boxes).all(axis=1)
+    inverted = finite & ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1]))
+    if inverted.any():
+        boxes[inverted] = math.nan
+        if notes is not None:
+            _note(notes, "box_inverted", int(inverted.sum()))
     return boxes
 
 

@@ -10,6 +10,9 @@ from itertools import chain, compress, repeat
 from operator import is_, is_not
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 __all__ = [
     "STATES",
     "UNUSABLE_BOX",
@@ -21,6 +24,7 @@ __all__ = [
     "boxes_from_ltrb",
     "first_mapping",
     "flag_states",
+    "ltrb_array",
     "named_values",
     "no_cyclic_gc",
     "normalize_xpath",
@@ -191,6 +195,29 @@ def boxes_from_ltrb(values: list[Any]) -> list[Sequence[float] | None]:
         out.append(None)
         start = position - k
     out += boxes[start:]
+    return out
+
+
+def ltrb_array(values: list[Any]) -> npt.NDArray[np.float64] | None:
+    """Every ``[left, top, right, bottom]`` box of ``values`` as an ``N x 4`` float array
+    (NaN rows for ``None``), read in C, when every box given is a list (or tuple) of four
+    finite ints and floats: the table builder reads it as it reads the boxes
+    :func:`boxes_from_ltrb` gives. ``None`` for anything else (left to that function)."""
+    n = len(values)
+    absent = np.fromiter(map(is_, values, repeat(None)), bool, count=n)
+    given = list(compress(values, ~absent)) if absent.any() else values
+    if not given or not ({*map(type, given)} <= {list, tuple} and {*map(len, given)} == {4}):
+        return None
+    if not {*map(type, chain.from_iterable(given))} <= {int, float}:
+        return None
+    try:
+        flat = np.fromiter(chain.from_iterable(given), np.float64, count=4 * len(given))
+    except OverflowError:  # an int too large for a float
+        return None
+    if not np.isfinite(flat).all():
+        return None
+    out = np.full((n, 4), math.nan)
+    out[~absent] = flat.reshape(-1, 4)
     return out
 
 

@@ -18,10 +18,20 @@ from dataclasses import replace
 from itertools import islice, repeat
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from ...geometry import CoordSpace
 from ...table import NO_STATE, CandidateTable, TableBuilder
 from ...web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
-from .._common import XPATH_KEYS, as_str, boxes_from_ltrb, first_mapping, flag_states
+from .._common import (
+    XPATH_KEYS,
+    as_str,
+    boxes_from_ltrb,
+    first_mapping,
+    flag_states,
+    ltrb_array,
+)
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import collect_nested
 
@@ -52,7 +62,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     )
     n = len(nodes)
     builder.set_columns(*(
-        column if isinstance(column, list) else list(islice(column, n))
+        column if isinstance(column, (list, np.ndarray)) else list(islice(column, n))
         for column in _columns(nodes, parents, paths, source.url)
     ))  # fmt: skip
     table = builder.build(
@@ -99,12 +109,18 @@ def _columns(
     role, value = (_texts(get(k)) if k in keys else repeat("") for k in ("role", "value"))
     return [
         ids, role, get("name") if "name" in keys else repeat(None), parents,
-        boxes_from_ltrb(get("bbox")) if "bbox" in keys else repeat(None), value,
+        _boxes(get("bbox")) if "bbox" in keys else repeat(None), value,
         map(flag_states, nodes) if keys & _STATE_KEYS else repeat(NO_STATE),
         *(_optional(get(k)) if k in keys else repeat(None) for k in _ID_KEYS),
         *_web_columns(get("attributes") if "attributes" in keys else None, url),
         map(join_nearby, get("nearby_text")) if "nearby_text" in keys else repeat(None),
     ]  # fmt: skip
+
+
+def _boxes(raw: list[Any]) -> Sequence[Any] | npt.NDArray[np.float64]:
+    """The boxes as one array when they are plain (:func:`ltrb_array`), else one by one."""
+    plain = ltrb_array(raw)
+    return boxes_from_ltrb(raw) if plain is None else plain
 
 
 def _all_text(raw: list[Any]) -> bool:

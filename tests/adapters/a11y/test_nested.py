@@ -16,12 +16,13 @@ from resolver.adapters._common import (
     box_from_ltrb,
     boxes_from_ltrb,
     flag_states,
+    ltrb_array,
 )
 from resolver.adapters.a11y import SourceInput, TreeInput
 from resolver.adapters.a11y._walk import measure_nested
 from resolver.adapters.a11y.nested import build
 from resolver.geometry import CoordSpace
-from resolver.table import CandidateTable, TableBuilder
+from resolver.table import CandidateTable, TableBuilder, _box_array
 from resolver.web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
 
 
@@ -438,3 +439,37 @@ def test_boxes_from_ltrb_reads_each_box_as_box_from_ltrb() -> None:
             if a is not None:  # the same box, as a table builder reads it
                 assert np.array_equal(np.asarray(a, dtype=np.float64), b, equal_nan=True)
                 assert any(a is v for v in values) or all(type(v) is float for v in a)
+
+
+def test_ltrb_array_reads_plain_boxes_as_the_table_reads_them_one_by_one() -> None:
+    rng = random.Random(5)
+    arrays = 0
+    for _ in range(400):
+        plain = rng.random() < 0.6
+        values = [
+            None if rng.random() < 0.2 else _box(rng, plain) for _ in range(rng.randint(0, 9))
+        ]
+        got = ltrb_array(values)
+        one_by_one = boxes_from_ltrb(values)
+        notes: dict[str, int] = {}
+        want = _box_array(one_by_one, notes)
+        if got is None:
+            continue
+        arrays += 1
+        mine: dict[str, int] = {}
+        assert np.array_equal(_box_array(got, mine), want, equal_nan=True)
+        assert mine == notes  # inverted boxes counted alike; nothing else to repair
+    assert arrays > 100
+
+
+def test_a_tree_of_plain_boxes_builds_the_table_of_boxes_read_one_by_one() -> None:
+    rng = random.Random(6)
+    kids = [{"role": "button", "name": f"b{i}", "bbox": _box(rng, True)} for i in range(300)] + [
+        {"role": "text", "name": "no box"},
+        {"role": "link", "name": "l", "bbox": (1, 2, 0, 0)},
+    ]
+    tree = {"id": "r", "role": "window", "name": "w", "children": kids}
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    want = _box_array([None, *boxes_from_ltrb([k.get("bbox") for k in kids])])
+    assert np.array_equal(table.bboxes, want, equal_nan=True)
+    assert table.diagnostics.get("box_inverted") == 1
