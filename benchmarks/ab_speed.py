@@ -1,6 +1,6 @@
 """Two checkouts of the library timed in one process, alternately: ``resolve`` and
-``resolve_many`` on the 10k-node synthetic tree, and the table build of 10k-node nested and
-CDP trees.
+``resolve_many`` on the 10k-node synthetic tree, and a new agent step (a fresh observation
+and one resolve) on 10k-node nested and CDP trees.
 
 Usage (from the repository root)::
 
@@ -10,8 +10,8 @@ A shared machine's speed drifts by 2-4x within minutes, so timings taken in sepa
 compare badly. Here both checkouts are imported into this process (each as its own copy of
 ``resolver`` and ``benchmarks.synth``), each builds the same workload
 (``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(..., seed=7)``
-for ``resolve_many``; the workload's targets one by one for ``resolve``; the a11y table of
-``build_speed.nested_tree(10_000)`` and of its CDP node list for the builds), and every
+for ``resolve_many``; the workload's targets one by one for ``resolve``; ``step_speed.step`` of the
+nested and CDP cases of ``step_speed.cases(10_000)`` for the steps), and every
 round times both, the order swapped every round. Printed: the median of each and the median
 of the per-round ratios new / old (below 1: the new checkout is faster).
 """
@@ -59,14 +59,13 @@ def load(checkout: Path) -> Timed:
     try:
         resolver: Any = importlib.import_module("resolver")
         synth: Any = importlib.import_module("benchmarks.synth")
-        speed: Any = importlib.import_module("benchmarks.build_speed")
+        speed: Any = importlib.import_module("benchmarks.step_speed")
     finally:
         sys.path.remove(str(checkout))
     work = synth.workload(10_000, k=20, seed=0)
     refs = [t.ref for t in synth.make_refs(work.table, 100, seed=7)]
     observation, targets = work.observation, work.targets
-    nested = speed.nested_tree(10_000)
-    cdp = speed.cdp_tree(speed.nested_tree(10_000))
+    nested, cdp = speed.cases(10_000)
 
     def singles() -> object:
         for target in targets:
@@ -77,8 +76,8 @@ def load(checkout: Path) -> Timed:
     calls: dict[str, Callable[[], object]] = {
         "many": lambda: resolver.resolve_many(refs, observation),
         "one": singles,
-        "nested": lambda: resolver.Observation(accessibility_tree=nested).candidates("a11y"),
-        "cdp": lambda: resolver.Observation(accessibility_tree=cdp).candidates("a11y"),
+        "nested": lambda: speed.step(nested),
+        "cdp": lambda: speed.step(cdp),
     }
     for _ in range(3):
         for call in calls.values():
@@ -127,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     count = int(old[0]["one"]())  # (the number of targets resolved one by one)
     figures = compare(old, new, args.rounds, count)
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
-              "nested": "build, nested 10k", "cdp": "build, CDP 10k"}  # fmt: skip
+              "nested": "step, nested 10k", "cdp": "step, CDP 10k"}  # fmt: skip
     for name in CALLS:
         print(
             f"{labels[name]:24} old {figures[f'old_{name}']:8.3f} ms, new "

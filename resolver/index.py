@@ -318,8 +318,10 @@ class TableIndex:
             )
             if key
         ]  # fmt: skip
-        rows = np.concatenate([r for r, _ in found]) if found else np.empty(0, dtype=np.intp)
-        hits = np.unique(rows)
+        marked = np.zeros(len(self.table), dtype=bool)
+        for rows, _ in found:
+            marked[rows] = True
+        hits = np.flatnonzero(marked)  # the rows found, sorted, each once
         tiers = np.empty(hits.size)
         for at, tier in found:  # a better tier's rows are among the worse one's: it wins
             tiers[np.searchsorted(hits, at)] = tier
