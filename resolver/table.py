@@ -337,13 +337,16 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
 
 
 def _plain_box_array(boxes: FloatArray, notes: dict[str, int] | None) -> FloatArray:
-    """:func:`_box_array` of boxes an adapter read as an array: NaN rows are boxes not
-    given, every other row is finite; inverted ones become NaN (and are counted)."""
+    """:func:`_box_array` of boxes an adapter read as an array: all-NaN rows are boxes not
+    given; a row with another non-finite value, or inverted, becomes NaN (and is counted)."""
     finite = np.isfinite(boxes).all(axis=1)
+    broken = ~finite & ~np.isnan(boxes).all(axis=1)
     inverted = finite & ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1]))
-    if inverted.any():
-        boxes[inverted] = math.nan
+    bad = broken | inverted
+    if bad.any():
+        boxes[bad] = math.nan
         if notes is not None:
+            _note(notes, "box_not_finite", int(broken.sum()))
             _note(notes, "box_inverted", int(inverted.sum()))
     return boxes
 

@@ -369,3 +369,20 @@ def test_name_columns_are_the_per_name_forms(names: list[str]) -> None:
     assert table.names == tuple(collapse(n) for n in names)
     assert table.names_norm == tuple(normalize(n) for n in table.names)
     assert table.names_mask == tuple(mask_digits(n) for n in table.names_norm)
+
+
+def test_boxes_handed_over_as_an_array_are_checked_like_boxes_handed_one_by_one() -> None:
+    from resolver.table import _box_array
+
+    nan, inf = math.nan, math.inf
+    rows = [
+        None, (0.0, 0.0, 10.0, 5.0), (10.0, 0.0, 0.0, 5.0), (0.0, inf, 1.0, 2.0),
+        (nan, 1.0, 2.0, 3.0),
+    ]  # fmt: skip
+    as_array = np.array([(nan,) * 4 if r is None else r for r in rows])
+    mine: dict[str, int] = {}
+    theirs: dict[str, int] = {}
+    got = _box_array(as_array, mine)
+    assert np.array_equal(got, _box_array(rows, theirs), equal_nan=True)
+    assert mine == theirs == {"box_not_finite": 2, "box_inverted": 1}
+    assert np.isfinite(as_array[3]).sum() == 3  # the adapter's array is left as it was
