@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_scorer import reference_scores, reference_top
-from test_matcher import random_ref, random_table
+from test_matcher import assert_identical, random_ref, random_table
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.batch import least_name, score_many, score_pairs
@@ -253,16 +253,6 @@ def test_small_table_caches_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         got = score_many(refs, table, config)
         for a, b in zip(got, one_by_one(refs, table, config), strict=True):
             assert_same_scored(a, b)
-
-
-def assert_identical(got: Scored, want: Scored) -> None:
-    """Everything a Scored holds, the same numbers."""
-    assert got.rows.tolist() == want.rows.tolist()
-    assert got.scores.tolist() == want.scores.tolist()
-    assert list(got.signals) == list(want.signals)
-    for name, values in want.signals.items():
-        assert got.signals[name].tolist() == values.tolist(), name
-    assert got.evaluated == want.evaluated
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -15,6 +15,7 @@ from resolver.geometry import CoordSpace
 from resolver.matcher import (
     RELEVANT_GAP,
     Query,
+    Scored,
     bbox_scores,
     distinct_codes,
     page_shift,
@@ -152,6 +153,16 @@ def random_ref(rng: random.Random, table: CandidateTable) -> SemanticElementRef:
     if not {"role", "name", "bbox", "automation_id", "xpath"} & set(fields):
         fields["name"] = "OK"
     return SemanticElementRef(**fields)  # type: ignore[arg-type]
+
+
+def assert_identical(got: Scored, want: Scored) -> None:
+    """Everything a Scored holds, the same numbers."""
+    assert got.rows.tolist() == want.rows.tolist()
+    assert got.scores.tolist() == want.scores.tolist()
+    assert list(got.signals) == list(want.signals)
+    for name, values in want.signals.items():
+        assert got.signals[name].tolist() == values.tolist(), name
+    assert got.evaluated == want.evaluated
 
 
 def assert_same_top(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) -> None:
@@ -499,9 +510,4 @@ def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(see
     warm = [score_table(ref, table, config) for ref in refs + refs]
     for ref, got in zip(refs + refs, warm, strict=True):
         want = score_table(ref, random_table(random.Random(seed), n), config)
-        assert got.rows.tolist() == want.rows.tolist()
-        assert got.scores.tolist() == want.scores.tolist()
-        assert list(got.signals) == list(want.signals)
-        for name, values in want.signals.items():
-            assert got.signals[name].tolist() == values.tolist(), name
-        assert got.evaluated == want.evaluated
+        assert_identical(got, want)

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import chain, compress, repeat
-from operator import is_, is_not
+from operator import is_
 from typing import Any, Final
 
 import numpy as np
@@ -177,25 +177,8 @@ def box_from_ltrb(value: Any) -> tuple[float, float, float, float] | None:
 
 
 def boxes_from_ltrb(values: list[Any]) -> list[Sequence[float] | None]:
-    """:func:`box_from_ltrb` of each value, at C speed where every box given is a list (or
-    tuple) of four finite ints and floats, as a tree's boxes usually are: those are then
-    kept as they are (four ints a float holds exactly, or four finite floats: what a table
-    builder reads as the same box) or made four-float tuples."""
-    absent = list(compress(range(len(values)), map(is_, values, repeat(None))))
-    given = list(compress(values, map(is_not, values, repeat(None)))) if absent else values
-    boxes = _plain_boxes(given) if given else []
-    if boxes is None:
-        return list(map(box_from_ltrb, values))
-    if not absent:
-        return boxes
-    out: list[Sequence[float] | None] = []
-    start = 0  # the boxes before the k-th absent one are boxes[:position - k]
-    for k, position in enumerate(absent):
-        out += boxes[start : position - k]
-        out.append(None)
-        start = position - k
-    out += boxes[start:]
-    return out
+    """:func:`box_from_ltrb` of each value (the boxes :func:`ltrb_array` cannot read in C)."""
+    return list(map(box_from_ltrb, values))
 
 
 def ltrb_array(values: list[Any]) -> npt.NDArray[np.float64] | None:
@@ -219,33 +202,6 @@ def ltrb_array(values: list[Any]) -> npt.NDArray[np.float64] | None:
     out = np.full((n, 4), math.nan)
     out[~absent] = flat.reshape(-1, 4)
     return out
-
-
-_EXACT: Final[int] = 2**53
-"""Integers of smaller magnitude are exact in a float."""
-
-
-def _plain_boxes(given: list[Any]) -> list[Sequence[float] | None] | None:
-    """The boxes when all are lists (or tuples) of four finite ints and floats; ``None``
-    for anything else (left to :func:`box_from_ltrb`)."""
-    if not ({*map(type, given)} <= {list, tuple} and {*map(len, given)} == {4}):
-        return None
-    kinds = {*map(type, chain.from_iterable(given))}
-    if not kinds <= {int, float}:
-        return None
-    if kinds == {int}:
-        if min(chain.from_iterable(given)) > -_EXACT and max(chain.from_iterable(given)) < _EXACT:
-            return list(given)
-    elif kinds == {float} and math.isfinite(sum(chain.from_iterable(given))):
-        return list(given)  # (no NaN or infinity in any)
-    try:
-        flat = list(map(float, chain.from_iterable(given)))
-    except OverflowError:  # an int too large for a float
-        return None
-    if not (math.isfinite(sum(flat)) or all(map(math.isfinite, flat))):
-        return None
-    fours = iter(flat)
-    return list(zip(fours, fours, fours, fours, strict=False))
 
 
 def box_from_xywh(value: Any) -> tuple[float, float, float, float] | None:

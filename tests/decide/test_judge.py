@@ -135,7 +135,9 @@ def test_a_row_agreeing_exactly_with_nothing_recorded_is_refused() -> None:
         resolve(ref, observation, sources=("a11y",))
     evidence = info.value.evidence
     assert evidence.rule == "refuse.nothing_exact"
-    assert "role 0.80" in evidence.trace[0].reason and "name 0.85" in evidence.trace[0].reason
+    best = evidence.trace[0].best
+    assert best is not None and best.executor_id == "a11y:b"
+    assert best.signals == {"role": 0.8, "web:tag": 0.0, "name": 0.85}
     # The rule's setting turns it off: the score alone would have answered.
     res = resolve(ref, observation, sources=("a11y",), exact_agreement=0.0)
     assert res.executor_id == "a11y:b" and res.rule == "accept.score" and res.score >= 0.6
