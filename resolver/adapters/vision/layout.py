@@ -126,6 +126,12 @@ each band below the one before."""
 INK_HEIGHT_CONTRAST: Final[float] = 150.0
 """Summed BGR distance from the background at which a pixel counts for a text's ink height
 (anti-aliased fringes below it do not)."""
+INK_RELATIVE: Final[float] = 0.5
+"""On text of low contrast (dark text on a dark page, pale text on white) the ink is the
+pixels at least this share of the crop's largest distance from its background, where that
+is less than :data:`INK_HEIGHT_CONTRAST`."""
+INK_FLOOR: Final[float] = 45.0
+"""A crop whose pixels are all closer than this (summed BGR) to its background has no ink."""
 INK_ROW_SHARE: Final[float] = 0.02
 """Share of a text box's width a pixel row must ink to count for its ink height."""
 INK_MARGIN: Final[float] = 0.08
@@ -520,7 +526,7 @@ def ink_height(pixels: Pixels, box: Box) -> float:
     if crop is None:
         return 0.0
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
-    ink = np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST
+    ink = _ink(crop, edge)
     margin = int(INK_MARGIN * ink.shape[1])
     ink = ink[:, margin : ink.shape[1] - margin]  # a border's sides at the box's ends
     per_row = ink.sum(axis=1)
@@ -529,16 +535,30 @@ def ink_height(pixels: Pixels, box: Box) -> float:
     return float(rows[-1] - rows[0] + 1) if rows.size else 0.0
 
 
+def _ink(crop: npt.NDArray[np.int16], edge: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+    """The ink of a text's crop: the pixels far from the background (the median of
+    ``edge``), by :data:`INK_HEIGHT_CONTRAST`, or by :data:`INK_RELATIVE` of the largest
+    distance when the text has less contrast than that (none under :data:`INK_FLOOR`).
+
+    >>> dark = np.full((5, 5, 3), 22, dtype=np.int16); dark[2, 1:4] = 0  # black on #161616
+    >>> int(_ink(dark, dark[0]).sum())
+    3
+    """
+    distance = np.abs(crop - np.median(edge, axis=0)).sum(axis=2)
+    peak = float(distance.max()) if distance.size else 0.0
+    if peak < INK_FLOOR:
+        return np.zeros(distance.shape, dtype=bool)
+    ink: npt.NDArray[np.bool_] = distance > min(INK_HEIGHT_CONTRAST, INK_RELATIVE * peak)
+    return ink
+
+
 def stroke_width(pixels: Pixels, box: Box) -> float:
     """The width of the text's strokes in ``box`` (px): twice the 90th percentile of the
     ink's distance to the background, 0 when there is too little ink."""
     crop = _crop(pixels, box)
     if crop is None:
         return 0.0
-    edge = np.concatenate([crop[0], crop[-1]])
-    ink = (np.abs(crop - np.median(edge, axis=0)).sum(axis=2) > INK_HEIGHT_CONTRAST).astype(
-        np.uint8
-    )
+    ink = _ink(crop, np.concatenate([crop[0], crop[-1]])).astype(np.uint8)
     if int(ink.sum()) < 10 or bool(ink.all()):  # no ink, or no background to measure from
         return 0.0
     distance = cv2.distanceTransform(ink, cv2.DIST_L2, 3)

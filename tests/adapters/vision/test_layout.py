@@ -181,6 +181,23 @@ def test_ink_height_follows_the_font_size() -> None:
     assert ink_height(WHITE, (5, 20, 200, 75)) == 0.0
 
 
+def test_ink_of_low_contrast_text_is_measured_against_its_background() -> None:
+    # Black text on a #161616 page (a page whose style sheet did not load over a dark
+    # theme's background): 66 apart, under the fixed contrast, and still the text's ink.
+    dark = np.full((200, 600, 3), 22, dtype=np.uint8)
+    cv2.putText(dark, "Heading", (10, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 0, 0), 4)
+    cv2.putText(dark, "body text", (10, 140), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    big, small = ink_height(dark, (5, 20, 200, 75)), ink_height(dark, (5, 122, 200, 150))
+    assert big >= 2 * small > 0
+    bold, regular = stroke_width(dark, (5, 20, 200, 75)), stroke_width(dark, (5, 122, 200, 150))
+    assert bold >= 1.6 * regular > 0
+    # Noise a few levels off the background is no ink.
+    noisy = np.full((200, 600, 3), 22, dtype=np.uint8)
+    noisy[30:50, 20:120] += np.uint8(10)
+    assert ink_height(noisy, (5, 20, 200, 75)) == 0.0
+    assert stroke_width(noisy, (5, 20, 200, 75)) == 0.0
+
+
 def test_large_free_text_is_a_heading() -> None:
     image = WHITE.copy()
     cv2.putText(image, "Sign in", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (40, 40, 40), 2)
