@@ -52,6 +52,11 @@ text is bold (a regular 15 px face draws 2 px strokes, its bold 4 px)."""
 CENTERED: Final[float] = 0.2
 """Inner text whose centre is within this share of the box width of the box centre is
 centred (a button's label); further left it is a field's content."""
+LEFT_ALIGNED: Final[float] = 3.0
+"""Inner text whose gap to the box's right side is at least this many times its gap to the
+left side, and wider than the text is tall, starts where a field's content starts (a long
+placeholder: "Search hacks.mozilla.org" 6 px from the left, 26 px from the right), however
+near the centre its own centre lies; a button's caption has even gaps."""
 FIELD_ASPECT: Final[float] = 4.0
 """Width/height from which an empty or left-aligned box is a text field."""
 FILLED_SATURATION: Final[float] = 0.25
@@ -149,6 +154,13 @@ def _text_centered(box: Box, texts: Sequence[Box]) -> bool:
     return abs(center - (box[0] + box[2]) / 2.0) <= CENTERED * (box[2] - box[0])
 
 
+def _left_aligned(box: Box, texts: Sequence[Box]) -> bool:
+    lead = min(t[0] for t in texts) - box[0]
+    trail = box[2] - max(t[2] for t in texts)
+    tall = max(t[3] - t[1] for t in texts)
+    return trail >= LEFT_ALIGNED * max(lead, 1.0) and trail - lead >= tall
+
+
 def control_roles(
     kind: str,
     box: Box,
@@ -173,7 +185,7 @@ def control_roles(
         if aspect >= FIELD_ASPECT and not filled:
             return (("textbox", 0.7), ("button", 0.3))
         return (("button", 0.6), ("img", 0.4))
-    if filled or _text_centered(box, texts):
+    if filled or (_text_centered(box, texts) and not _left_aligned(box, texts)):
         return (("button", 0.8), ("textbox", 0.2)) if not filled else (("button", 0.9),)
     if aspect >= FIELD_ASPECT:
         return (("textbox", 0.7), ("button", 0.3))

@@ -189,3 +189,14 @@ def test_two_ok_buttons_in_two_dialogs_are_each_found_by_their_dialog(
     # ... and by its recorded box alone.
     ref = {"role": "button", "name": "OK", "bbox": boxes[key]}
     assert _inside(resolve(ref, observation, sources=("vision",)).point, tuple(boxes[key]))
+
+
+def test_a_search_field_with_its_placeholder_is_a_field() -> None:
+    # The captured users table: "Search users" is the placeholder of a field whose text,
+    # left-aligned, reaches past the field's middle.
+    box = truth("table")["keys"]["table.search"]["bbox"]
+    observation = Observation(screenshot=fixture_png("table"), screen_size=SCREEN)
+    found = resolve({"role": "searchbox", "name": "Search users", "bbox": box}, observation,
+                    sources=("vision",))  # fmt: skip
+    assert found.candidate.role == "textbox"
+    assert _inside(found.point, tuple(box))

@@ -57,6 +57,20 @@ def test_control_roles() -> None:
     assert control_roles("rect", (0, 0, 300, 30), [], WHITE, chevron=True)[0][0] == "combobox"
 
 
+def test_a_long_placeholder_starts_where_a_field_starts() -> None:
+    # "Search hacks.mozilla.org" fills most of its field: its centre is near the field's,
+    # but it starts 6 px from the left border and ends 26 px from the right one.
+    assert control_roles("rect", (7, 94, 187, 118), [(13, 98, 161, 115)], WHITE)[0][0] == (
+        "textbox"
+    )
+    # A caption with even gaps is a button's, however wide; one pushed right by an icon at
+    # its left ("G  Sign in with Google") too.
+    assert control_roles("rect", (0, 0, 200, 30), [(20, 5, 180, 25)], WHITE)[0][0] == "button"
+    assert control_roles("rect", (0, 0, 200, 30), [(40, 5, 190, 25)], WHITE)[0][0] == "button"
+    # Gaps of a few pixels either way are a button's too (OCR boxes pad unevenly).
+    assert control_roles("rect", (0, 0, 120, 30), [(6, 5, 110, 25)], WHITE)[0][0] == "button"
+
+
 def test_hypotheses_are_known_roles_and_ordered() -> None:
     cases = [
         text_roles(GREY, 16, 16),
