@@ -51,6 +51,9 @@ _DECLARED: Final[dict[str, object]] = {
 }
 """What the vision source declares of its tables (see :class:`~resolver.table.CandidateTable`)."""
 
+FIELD_ROLES: Final[frozenset[str]] = frozenset({"textbox", "searchbox", "combobox"})
+"""Fields a page may name by their placeholder: such a field with a label and other text
+inside gets one more row named by that text (``<i>~inner``)."""
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second (or third) role hypothesis at least this confident gets its own row."""
 MAX_ROLES: Final[int] = 3
@@ -132,6 +135,10 @@ def to_table(
             row_of.setdefault(i, row)
             owners.append(i)
             confidence.append(conf)
+        if _named_twice(element):
+            _add_inner_row(builder, ident, row_of[i], element, box)
+            owners.append(i)
+            confidence.append(element.roles[0][1])
         part = _linked_words(element, focus)
         if part is not None:
             _add_words_row(builder, ident, row_of[i], part, scale, element.roles[0][1])
@@ -173,6 +180,30 @@ def _add_words_row(
     )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = "link"
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}.w"
+
+
+def _named_twice(element: Element) -> bool:
+    """Whether ``element`` is a field named by a label beside it that shows other text
+    inside (see :data:`FIELD_ROLES`). A page names a field without a label by its
+    placeholder, and the text above a field is not always its label (a headline above a
+    search field), so both names are hypotheses."""
+    if element.kind != "control" or not element.roles or not element.value.strip():
+        return False
+    return element.roles[0][0] in FIELD_ROLES and element.value.strip() != element.name.strip()
+
+
+def _add_inner_row(
+    builder: TableBuilder, ident: str, parent: int, element: Element, box: Box
+) -> None:
+    """One more row for field ``element``, named by the text inside it, child of row
+    ``parent`` and acted on through the same executor ID."""
+    role, conf = element.roles[0]
+    builder.rows.append(
+        (f"{ident}~inner", element.raw_role, element.value, parent, box, element.value,
+         _VISIBLE, f"{conf:.2f}")
+    )  # fmt: skip
+    builder.roles[len(builder.rows) - 1] = role
+    builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
 def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:

@@ -68,6 +68,9 @@ controls a pixel or two apart (small buttons side by side) close into one contou
 border between them is such a column."""
 DIVIDER_GAP: Final[int] = 4
 """Dividing columns this close (px) are one divider (the two controls' borders)."""
+TEXT_INSET: Final[int] = 2
+"""Rectangles hidden by text are sought with the edges inside every word box erased, but
+this many pixels (px) in from each of its sides: a border the box grazes stays."""
 DIVIDED_ASPECT: Final[float] = 1.2
 """Each part of a divided rectangle is at least this many times as wide as it is high (a
 select's chevron compartment, about square, stays part of the select)."""
@@ -334,4 +337,32 @@ def detect_widgets(pixels: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]]) -
     """
     edges = edges_of(pixels)
     shapes = _drop_nested_small([s for s in find_shapes(pixels, edges) if _plausible(s, lines)])
+    shapes += _behind_text(pixels, edges, lines, shapes)
     return shapes + find_icons(edges, lines, shapes)
+
+
+def _behind_text(
+    pixels: Pixels, edges: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], found: list[Widget]
+) -> list[Widget]:
+    """Rectangles whose outline text breaks: a field's 1 px border that its placeholder, or
+    the line above, touches once the edges are closed, so that the contour is no rectangle.
+    They are sought again with the edges inside every word box erased (less
+    :data:`TEXT_INSET`); only rectangles (an erased word can leave a square that is no
+    checkbox), and only those that are not a border ``found`` already."""
+    erased = edges.copy()
+    for line, words in lines:
+        for left, top, right, bottom in words or (line,):
+            top_, left_ = int(top) + TEXT_INSET, int(left) + TEXT_INSET
+            erased[top_ : math.ceil(bottom) - TEXT_INSET, left_ : math.ceil(right) - TEXT_INSET] = 0
+    return [
+        shape
+        for shape in find_shapes(pixels, erased)
+        if shape.kind == "rect"
+        and _plausible(shape, lines)
+        and all(
+            iou_one(shape.box, other.box) < SAME_BORDER
+            and not _inner_edge(shape.box, other.box)
+            and not _inner_edge(other.box, shape.box)
+            for other in found
+        )
+    ]
