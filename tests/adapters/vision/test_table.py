@@ -83,3 +83,23 @@ def test_a_focus_name_inside_a_longer_link_run_gets_a_row_of_its_own_words() -> 
     assert all(focused.ids[i] != "1.w" for i in range(len(focused)))
     assert focus_table(table, "Somebody Else") is table
     assert focus_table(table, "") is table
+
+
+def test_a_labelled_field_with_other_text_inside_answers_to_both_names() -> None:
+    # "Newsletter" above a field whose placeholder reads "your e-mail": a page names a
+    # field without a label by its placeholder, and the text above may be no label at all.
+    field = (("textbox", 0.7), ("button", 0.3))
+    placeholder = (("text", 1.0),)
+    elements = (
+        Element("text", "text", (10, 10, 120, 28), "Newsletter", "", (("text", 1.0),)),
+        Element("control", "rect", (10, 30, 230, 56), "Newsletter", "your e-mail", field),
+        Element("text", "text", (14, 34, 110, 52), "your e-mail", "", placeholder, parent=1),
+        Element("control", "rect", (240, 30, 300, 56), "Send", "Send", (("button", 0.8),)),
+        Element("control", "rect", (10, 60, 230, 86), "Name", "", (("textbox", 0.7),)),
+    )
+    table = to_table(Analysis("d", (320, 100), (0, 0, 320, 100), (), (), elements), None)
+    inner = table.ids.index("1~inner")
+    assert table.names[inner] == "your e-mail" and table.roles[inner] == "textbox"
+    assert table.executor_ids[inner] == "vision:1" and table.parent[inner] == 1
+    # A button's caption, an empty field and a field's label alone get no such row.
+    assert [i for i in table.ids if i.endswith("~inner")] == ["1~inner"]

@@ -90,3 +90,30 @@ def test_two_buttons_a_pixel_apart_are_two_widgets() -> None:
     _bordered(field, (20, 15, 220, 41))
     cv2.line(field, (194, 15), (194, 40), (120, 120, 120), 1)
     assert _found(detect_widgets(field, []), "rect", (20, 15, 220, 41))
+
+
+def _ink_box(image: np.ndarray, region: tuple[int, int, int, int]) -> tuple[float, ...]:  # type: ignore[type-arg]
+    """The box of the dark pixels in ``region``: what OCR reports for a line drawn there."""
+    x0, y0, x1, y1 = region
+    ys, xs = np.nonzero((image[y0:y1, x0:x1] < 200).all(axis=2))
+    return (float(xs.min() + x0), float(ys.min() + y0), float(xs.max() + x0 + 1),
+            float(ys.max() + y0 + 1))  # fmt: skip
+
+
+def test_a_field_whose_outline_text_touches_is_still_a_field() -> None:
+    # A 1 px field between two lines of text whose descenders and ascenders touch its top
+    # and bottom borders, its placeholder touching it from inside: neither its outer nor
+    # its inner contour is a rectangle. With the words' edges erased, it is one again.
+    image = np.full((110, 320, 3), 255, dtype=np.uint8)
+    field = (10, 40, 230, 66)
+    cv2.putText(image, "Newsletter: zpravy", (12, 34), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 2)
+    cv2.putText(image, "Odhlasit kdykoliv", (12, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 2)
+    above, below = _ink_box(image, (0, 0, 320, 40)), _ink_box(image, (0, 67, 320, 110))
+    _bordered(image, field)
+    cv2.putText(image, "zadejte e-mail", (14, 60), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (117,) * 3, 1)
+    inner = _ink_box(image, (11, 41, 229, 65))
+    lines = [(box, [box]) for box in (above, inner, below)]
+    widgets = detect_widgets(image, lines)
+    assert _found(widgets, "rect", field)
+    # Only rectangles come of it: no word leaves a checkbox behind.
+    assert not any(w.kind in ("checkbox", "radio") for w in widgets)
