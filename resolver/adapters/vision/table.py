@@ -53,7 +53,7 @@ _DECLARED: Final[dict[str, object]] = {
 
 FIELD_ROLES: Final[frozenset[str]] = frozenset({"textbox", "searchbox", "combobox"})
 """Fields a page may name by their placeholder: such a field with a label and other text
-inside gets one more row named by that text (``<i>~inner``)."""
+inside gets one more row named by that text (``<i>~inner``, after the text's row)."""
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second (or third) role hypothesis at least this confident gets its own row."""
 MAX_ROLES: Final[int] = 3
@@ -135,10 +135,12 @@ def to_table(
             row_of.setdefault(i, row)
             owners.append(i)
             confidence.append(conf)
-        if _named_twice(element):
-            _add_inner_row(builder, ident, row_of[i], element, box)
-            owners.append(i)
-            confidence.append(element.roles[0][1])
+        field = _field_shown(analysis.elements, element)
+        if field is not None:
+            owner = analysis.elements[field]
+            _add_inner_row(builder, f"{field}{suffix}", row_of[i], owner, _scaled(owner.box, scale))
+            owners.append(field)
+            confidence.append(owner.roles[0][1])
         part = _linked_words(element, focus)
         if part is not None:
             _add_words_row(builder, ident, row_of[i], part, scale, element.roles[0][1])
@@ -182,6 +184,17 @@ def _add_words_row(
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}.w"
 
 
+def _field_shown(elements: tuple[Element, ...], element: Element) -> int | None:
+    """The field whose inside text ``element`` is, when that field is named by a label
+    beside it (:func:`_named_twice`), else ``None``."""
+    if element.kind != "text" or element.parent < 0:
+        return None
+    field = elements[element.parent]
+    if not _named_twice(field) or field.value.strip() != element.name.strip():
+        return None
+    return element.parent
+
+
 def _named_twice(element: Element) -> bool:
     """Whether ``element`` is a field named by a label beside it that shows other text
     inside (see :data:`FIELD_ROLES`). A page names a field without a label by its
@@ -195,8 +208,9 @@ def _named_twice(element: Element) -> bool:
 def _add_inner_row(
     builder: TableBuilder, ident: str, parent: int, element: Element, box: Box
 ) -> None:
-    """One more row for field ``element``, named by the text inside it, child of row
-    ``parent`` and acted on through the same executor ID."""
+    """One more row for field ``element``, named by the text inside it and with the
+    field's box and executor ID, child of row ``parent``: the row of that text, so that the
+    two rows are one text read once (an anchor, a neighbour in reading order), not two."""
     role, conf = element.roles[0]
     builder.rows.append(
         (f"{ident}~inner", element.raw_role, element.value, parent, box, element.value,

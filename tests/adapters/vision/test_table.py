@@ -9,6 +9,7 @@ from resolver.adapters.vision.layout import Element
 from resolver.adapters.vision.ocr import Word
 from resolver.adapters.vision.table import VisionNative, answer_box, focus_table, to_table
 from resolver.geometry import CoordSpace
+from resolver.index import index_of
 
 
 def _analysis(window: tuple[int, int, int, int] = (0, 0, 200, 100)) -> Analysis:
@@ -100,6 +101,11 @@ def test_a_labelled_field_with_other_text_inside_answers_to_both_names() -> None
     table = to_table(Analysis("d", (320, 100), (0, 0, 320, 100), (), (), elements), None)
     inner = table.ids.index("1~inner")
     assert table.names[inner] == "your e-mail" and table.roles[inner] == "textbox"
-    assert table.executor_ids[inner] == "vision:1" and table.parent[inner] == 1
+    assert table.executor_ids[inner] == "vision:1" and table.box(inner) == (10, 30, 230, 56)
+    # It follows the placeholder's own row, as its child: one text, read once (an anchor
+    # named "your e-mail" is still where that text is).
+    text = table.ids.index("2")
+    assert table.parent[inner] == text and inner == text + 1
+    assert index_of(table).unique_box("your e-mail") == table.box(text)
     # A button's caption, an empty field and a field's label alone get no such row.
     assert [i for i in table.ids if i.endswith("~inner")] == ["1~inner"]
