@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...geometry import Box, iou_one
+from .roles import MAX_CONTROL_HEIGHT
 
 __all__ = ["Widget", "detect_widgets", "edges_of"]
 
@@ -347,8 +348,10 @@ def _behind_text(
     """Rectangles whose outline text breaks: a field's 1 px border that its placeholder, or
     the line above, touches once the edges are closed, so that the contour is no rectangle.
     They are sought again with the edges inside every word box erased (less
-    :data:`TEXT_INSET`); only rectangles (an erased word can leave a square that is no
-    checkbox), and only those that are not a border ``found`` already."""
+    :data:`TEXT_INSET`); only rectangles of a control's height (an erased word can leave a
+    square that is no checkbox, and a panel the words inside it broke open would change the
+    groups of everything in it), and only those apart from or inside the shapes ``found``
+    already (:func:`_apart_or_inside`)."""
     erased = edges.copy()
     for line, words in lines:
         for left, top, right, bottom in words or (line,):
@@ -358,11 +361,19 @@ def _behind_text(
         shape
         for shape in find_shapes(pixels, erased)
         if shape.kind == "rect"
+        and shape.height <= MAX_CONTROL_HEIGHT
         and _plausible(shape, lines)
-        and all(
-            iou_one(shape.box, other.box) < SAME_BORDER
-            and not _inner_edge(shape.box, other.box)
-            and not _inner_edge(other.box, shape.box)
-            for other in found
-        )
+        and all(_apart_or_inside(shape.box, other.box) for other in found)
     ]
+
+
+def _apart_or_inside(box: Box, other: Box) -> bool:
+    """Whether ``box``, found behind text, is a shape of its own beside ``other`` (a shape
+    found before): apart from it, or inside it and not its inner edge. One that overlaps or
+    holds shapes already found is cells of a table merged where a word crossed the border
+    between them."""
+    overlap = min(box[2], other[2]) - max(box[0], other[0])
+    overlap_y = min(box[3], other[3]) - max(box[1], other[1])
+    if overlap <= 0 or overlap_y <= 0:
+        return True
+    return _contains(other, box) and not _inner_edge(box, other)
