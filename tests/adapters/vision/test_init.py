@@ -200,3 +200,16 @@ def test_a_search_field_with_its_placeholder_is_a_field() -> None:
                     sources=("vision",))  # fmt: skip
     assert found.candidate.role == "textbox"
     assert _inside(found.point, tuple(box))
+
+
+def test_a_table_whose_words_cross_its_cell_borders_stays_a_table() -> None:
+    # On the dark naming screenshot the words of the "Opening hours" table reach across the
+    # borders between its cells: with the words' edges erased two cells close into one
+    # outline, which must not become a field that takes the table's caption as its label.
+    box = truth("naming")["keys"]["naming.table"]["bbox"]
+    dark = Observation(screenshot=fixture_png("naming", "screenshot.dark.png"), screen_size=SCREEN)
+    resolve({"role": "button", "name": "Submit"}, dark, sources=("vision",))  # screen read
+    found = resolve({"role": "table", "name": "Opening hours", "bbox": box}, dark,
+                    sources=("vision",))  # fmt: skip
+    assert found.candidate.role == "table"
+    assert _inside(found.point, tuple(box))
