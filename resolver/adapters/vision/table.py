@@ -116,25 +116,12 @@ def to_table(
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
-        hypotheses = element.roles or (("unknown", 0.0),)
-        parent = row_of.get(element.parent, -1)
         ident = f"{i}{suffix}"
-        box = _scaled(element.box, scale)
-        for k, (role, conf) in enumerate(hypotheses[:MAX_ROLES]):
-            if k and conf < MIN_SECOND_ROLE:
-                continue
-            row = len(builder.rows)
-            row_id = ident if k == 0 else f"{ident}~{role}"
-            row_parent = parent if k == 0 else row_of[i]
-            builder.rows.append(
-                (row_id, element.raw_role, element.name, row_parent, box, element.value,
-                 _VISIBLE, f"{conf:.2f}")
-            )  # fmt: skip
-            builder.roles[row] = role
-            builder.executor_ids[row] = f"vision:{ident}"
-            row_of.setdefault(i, row)
-            owners.append(i)
-            confidence.append(conf)
+        row_of[i] = len(builder.rows)
+        parent = row_of.get(element.parent, -1)
+        added = _add_roles(builder, element, ident, parent, _scaled(element.box, scale))
+        owners += [i] * len(added)
+        confidence += added
         field = _field_shown(analysis.elements, element)
         if field is not None:
             owner = analysis.elements[field]
@@ -155,6 +142,28 @@ def to_table(
         window=window,
         **_DECLARED,
     )
+
+
+def _add_roles(
+    builder: TableBuilder, element: Element, ident: str, parent: int, box: Box
+) -> list[float]:
+    """The rows of ``element``: one per role hypothesis (:data:`MAX_ROLES`, the second and
+    third from :data:`MIN_SECOND_ROLE`), the first a child of row ``parent``, the others of
+    the first; their confidences."""
+    first = len(builder.rows)
+    added: list[float] = []
+    for k, (role, conf) in enumerate((element.roles or (("unknown", 0.0),))[:MAX_ROLES]):
+        if k and conf < MIN_SECOND_ROLE:
+            continue
+        row = len(builder.rows)
+        builder.rows.append(
+            (ident if k == 0 else f"{ident}~{role}", element.raw_role, element.name,
+             parent if k == 0 else first, box, element.value, _VISIBLE, f"{conf:.2f}")
+        )  # fmt: skip
+        builder.roles[row] = role
+        builder.executor_ids[row] = f"vision:{ident}"
+        added.append(conf)
+    return added
 
 
 def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:
