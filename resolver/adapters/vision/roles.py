@@ -155,6 +155,8 @@ def _text_centered(box: Box, texts: Sequence[Box]) -> bool:
 
 
 def _left_aligned(box: Box, texts: Sequence[Box]) -> bool:
+    """Whether the inner texts start where a field's content starts (see
+    :data:`LEFT_ALIGNED`)."""
     lead = min(t[0] for t in texts) - box[0]
     trail = box[2] - max(t[2] for t in texts)
     tall = max(t[3] - t[1] for t in texts)

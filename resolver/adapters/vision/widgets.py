@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from ...geometry import Box, iou_one
+from ...geometry import Box, iou_one, share_inside
 from .roles import MAX_CONTROL_HEIGHT
 
 __all__ = ["Widget", "detect_widgets", "edges_of"]
@@ -372,8 +372,6 @@ def _apart_or_inside(box: Box, other: Box) -> bool:
     found before): apart from it, or inside it and not its inner edge. One that overlaps or
     holds shapes already found is cells of a table merged where a word crossed the border
     between them."""
-    overlap = min(box[2], other[2]) - max(box[0], other[0])
-    overlap_y = min(box[3], other[3]) - max(box[1], other[1])
-    if overlap <= 0 or overlap_y <= 0:
+    if share_inside(box, other) <= 0.0:
         return True
     return _contains(other, box) and not _inner_edge(box, other)
