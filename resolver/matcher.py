@@ -191,17 +191,47 @@ def _shift(
     sx, sy = scale_between(ref.screen_size, index.table.screen_size) if rescale else (1.0, 1.0)
     if abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6:
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
-    moves: list[tuple[float, float]] = []
+    across: list[float] = []
+    down: list[float] = []
     for name, old in ref.anchors:
-        new = index.unique_box(name)
-        if new is not None:
-            moves.append((
-                (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
-                (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
-            ))  # fmt: skip
-    if not moves:
+        new = None if _whole_screen(old, ref.screen_size) else index.unique_box(name)
+        if new is None:
+            continue
+        down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
+        if _alike(new[2] - new[0], (old[2] - old[0]) * sx):
+            across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
+    if not down:
         return (sx, sy, 0.0, 0.0)
-    return (sx, sy, _median([m[0] for m in moves]), _median([m[1] for m in moves]))
+    return (sx, sy, _median(across) if across else 0.0, _median(down))
+
+
+ANCHOR_WIDTH: Final[float] = 0.5
+"""An anchor found here narrower than this share of its recorded width, or wider than its
+inverse, says nothing of a sideways shift: a heading recorded by its block's box (the
+page's width) is read on a screenshot as its words' box, and their centres lie hundreds of
+pixels apart however the page moved. Its vertical shift still counts."""
+
+
+def _alike(a: float, b: float) -> bool:
+    """Whether two widths are within :data:`ANCHOR_WIDTH` of each other."""
+    return a > 0 and b > 0 and min(a, b) >= ANCHOR_WIDTH * max(a, b)
+
+
+SCREEN_ANCHOR: Final[float] = 0.9
+"""An anchor whose recorded box spans at least this share of the recorded screen's width and
+height is the document or a window (its box is the screen whatever the page does), not a
+landmark that moves with the page: it gives no shift. On a screenshot its name is read
+where the page shows it (a heading repeating the page's title), far from the screen's
+middle, and one such anchor swung the median shift by hundreds of pixels."""
+
+
+def _whole_screen(box: Box, screen: tuple[float, float] | None) -> bool:
+    """Whether ``box`` spans the recorded ``screen`` (:data:`SCREEN_ANCHOR`); ``False``
+    without a recorded screen size."""
+    if screen is None or screen[0] <= 0 or screen[1] <= 0:
+        return False
+    share = SCREEN_ANCHOR
+    return box[2] - box[0] >= share * screen[0] and box[3] - box[1] >= share * screen[1]
 
 
 def _median(values: list[float]) -> float:

@@ -296,8 +296,15 @@ def _placed(
         return None
     b = ref.bbox
     ref_box = (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)
-    moves = []
+    xs: list[float] = []
+    ys: list[float] = []
+    screen = ref.screen_size
     for name, old in ref.anchors:
+        old_w, old_h = old[2] - old[0], old[3] - old[1]
+        # The document's own box (the whole recorded screen) does not move with the page.
+        if screen is not None and screen[0] > 0 and screen[1] > 0:
+            if old_w >= 0.9 * screen[0] and old_h >= 0.9 * screen[1]:
+                continue
         key = normalize(collapse(name))
         # The text inside a link or button repeats its name: one element, not two.
         rows = [
@@ -306,12 +313,13 @@ def _placed(
         ]  # fmt: skip
         if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
             new = [float(v) for v in table.bboxes[rows[0]]]
-            moves.append((
-                (new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0,
-                (new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0,
-            ))  # fmt: skip
-    if moves:
-        dx = statistics.median(m[0] for m in moves)
-        dy = statistics.median(m[1] for m in moves)
+            ys.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
+            # Only an anchor of about its recorded width tells a sideways move.
+            wide, was = new[2] - new[0], old_w * sx
+            if wide > 0 and was > 0 and 2 * min(wide, was) >= max(wide, was):
+                xs.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
+    if ys:
+        dx = statistics.median(xs) if xs else 0.0
+        dy = statistics.median(ys)
         ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
     return ref_box

@@ -471,6 +471,32 @@ def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
     assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
 
 
+def test_the_page_shift_ignores_the_document_and_a_block_read_as_its_words() -> None:
+    # Recorded from a tree: the document (the whole screen) and two headings by their
+    # blocks' boxes (the page's width). Seen on a screenshot: the title repeated as a heading
+    # at the top, and the headings as their words' boxes, 115 px higher than recorded.
+    from resolver import Observation
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "t", "role": "heading", "name": "Readability Test", "bbox": [15, 24, 232, 57]},
+        {"id": "a", "role": "heading", "name": "Single figure", "bbox": [11, 195, 161, 222]},
+        {"id": "b", "role": "heading", "name": "List of figures", "bbox": [11, 557, 221, 584]},
+    ]}  # fmt: skip
+    table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
+    ref = SemanticElementRef(
+        role="img", name="An image", bbox=(88, 771, 166, 789), screen_size=(1280, 800),
+        anchors=(
+            ("Readability Test", (0, 0, 1280, 800)),
+            ("Single figure", (8, 310, 1272, 337)),
+            ("List of figures", (8, 672, 1272, 699)),
+        ),
+    )  # fmt: skip
+    assert page_shift(ref, table) == (1.0, 1.0, 0.0, pytest.approx(-115.0))
+    # An anchor of its recorded width still tells a sideways move.
+    moved = ref.model_copy(update={"anchors": (("Single figure", (51, 310, 201, 337)),)})
+    assert page_shift(moved, table) == (1.0, 1.0, pytest.approx(-40.0), pytest.approx(-115.0))
+
+
 @given(st.lists(st.integers(0, 40), min_size=0, max_size=60))
 def test_distinct_codes_is_numpy_unique(values: list[int]) -> None:
     codes = np.asarray(values, dtype=np.int32)
