@@ -28,6 +28,7 @@ elements, timings), the scale, and per row its element and role confidence.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Final
 
@@ -54,6 +55,15 @@ _DECLARED: Final[dict[str, object]] = {
 FIELD_ROLES: Final[frozenset[str]] = frozenset({"textbox", "searchbox", "combobox"})
 """Fields a page may name by their placeholder: such a field with a label and other text
 inside gets one more row named by that text (``<i>~inner``, after the text's row)."""
+ALT_GAP: Final[float] = 0.5
+"""Most space, in text heights, between an icon and the text after it for the two to be an
+image drawn as its alternative text (a browser draws an image that did not load as a
+broken-image icon with the ``alt`` text just after it)."""
+ALT_ICON_HEIGHT: Final[tuple[float, float]] = (0.5, 1.5)
+"""Least and most height of that icon, in heights of the text after it (a broken-image
+icon is as tall as a line)."""
+ALT_CONFIDENCE: Final[float] = 0.5
+"""The role confidence of an image read from its alternative text."""
 MIN_SECOND_ROLE: Final[float] = 0.25
 """A second (or third) role hypothesis at least this confident gets its own row."""
 MAX_ROLES: Final[int] = 3
@@ -113,6 +123,7 @@ def to_table(
     )
     builder.reserve(len(analysis.elements))
     row_of: dict[int, int] = {}
+    alt_of = _alt_texts(analysis.elements)
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -122,17 +133,10 @@ def to_table(
         added = _add_roles(builder, element, ident, parent, _scaled(element.box, scale))
         owners += [i] * len(added)
         confidence += added
-        field = _field_shown(analysis.elements, element)
-        if field is not None:
-            owner = analysis.elements[field]
-            _add_inner_row(builder, f"{field}{suffix}", row_of[i], owner, _scaled(owner.box, scale))
-            owners.append(field)
-            confidence.append(owner.roles[0][1])
-        part = _linked_words(element, focus)
-        if part is not None:
-            _add_words_row(builder, ident, row_of[i], part, scale, element.roles[0][1])
-            owners.append(i)
-            confidence.append(element.roles[0][1])
+        for owner, conf in _add_extra_rows(builder, analysis, i, row_of[i], suffix, scale,
+                                           alt_of.get(i), focus):  # fmt: skip
+            owners.append(owner)
+            confidence.append(conf)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -142,6 +146,38 @@ def to_table(
         window=window,
         **_DECLARED,
     )
+
+
+def _add_extra_rows(
+    builder: TableBuilder,
+    analysis: Analysis,
+    i: int,
+    row: int,
+    suffix: str,
+    scale: tuple[float, float],
+    icon: int | None,
+    focus: str,
+) -> list[tuple[int, float]]:
+    """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
+    named by it (``~inner``), the image it is the alternative text of (``~alt``, ``icon``
+    the icon before it) and its words reading ``focus`` (``.w``); per row added, the
+    element that owns it and its role confidence."""
+    element = analysis.elements[i]
+    out: list[tuple[int, float]] = []
+    field = _field_shown(analysis.elements, element)
+    if field is not None:
+        owner = analysis.elements[field]
+        _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
+        out.append((field, owner.roles[0][1]))
+    if icon is not None:
+        box = _union(analysis.elements[icon].box, element.box)
+        _add_alt_row(builder, f"{icon}{suffix}", row, element.name, _scaled(box, scale))
+        out.append((icon, ALT_CONFIDENCE))
+    part = _linked_words(element, focus)
+    if part is not None:
+        _add_words_row(builder, f"{i}{suffix}", row, part, scale, element.roles[0][1])
+        out.append((i, element.roles[0][1]))
+    return out
 
 
 def _add_roles(
@@ -226,6 +262,58 @@ def _add_inner_row(
          _VISIBLE, f"{conf:.2f}")
     )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = role
+    builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
+
+
+def _alt_texts(elements: tuple[Element, ...]) -> dict[int, int]:
+    """The texts that read as an image's alternative text, each with the icon just before
+    it on its line: an icon blob (not a glyph OCR read), a line tall (:data:`ALT_ICON_HEIGHT`),
+    whose right side is at most :data:`ALT_GAP` text heights before the text's left side
+    (or just inside it) and whose middle lies within the text's height."""
+    icons = sorted(
+        (e.box[2], k) for k, e in enumerate(elements) if e.kind == "icon" and e.raw_role == "icon"
+    )
+    if not icons:
+        return {}
+    rights = [r for r, _ in icons]
+    out: dict[int, int] = {}
+    for i, text in enumerate(elements):
+        if text.kind != "text" or not text.name.strip():
+            continue
+        left, top, _, bottom = text.box
+        height = bottom - top
+        start = bisect_left(rights, left - ALT_GAP * height)
+        for right, k in icons[start:]:
+            if right > left + ALT_GAP * height:
+                break
+            if _alt_icon(elements[k].box, text.box):
+                out[i] = k
+                break
+    return out
+
+
+def _alt_icon(icon: Box, text: Box) -> bool:
+    """Whether ``icon`` has a line's height and sits beside ``text`` (see :func:`_alt_texts`)."""
+    height, tall = text[3] - text[1], icon[3] - icon[1]
+    middle = (icon[1] + icon[3]) / 2.0
+    low, high = ALT_ICON_HEIGHT
+    return (
+        low * height <= tall <= high * height and text[1] <= middle <= text[3] and icon[0] < text[0]
+    )
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:
+    """One more row, an image named ``name``, for icon ``ident`` and the text after it
+    (``<icon>~alt``, box around both), child of row ``parent``: the text's row, so that the
+    text is still read once as an anchor and a neighbour."""
+    builder.rows.append(
+        (f"{ident}~alt", "icon", name, parent, box, "", _VISIBLE, f"{ALT_CONFIDENCE:.2f}")
+    )  # fmt: skip
+    builder.roles[len(builder.rows) - 1] = "img"
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 

@@ -13,6 +13,7 @@ from resolver import (
     AmbiguousMatchError,
     InvalidObservationError,
     Observation,
+    ResolutionError,
     SemanticElementRef,
     resolve,
 )
@@ -213,3 +214,35 @@ def test_a_table_whose_words_cross_its_cell_borders_stays_a_table() -> None:
                     sources=("vision",))  # fmt: skip
     assert found.candidate.role == "table"
     assert _inside(found.point, tuple(box))
+
+
+# -- images that did not load: drawn as a broken-image icon and their alt text ---------------
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["screenshot.png", "screenshot.q50.jpg", "screenshot.x0.75.png", "screenshot.x1.5.png",
+     "screenshot.dark.png"],
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "key", ["images.spring.photo", "images.spring.chart", "images.autumn.chart"]
+)
+def test_an_image_drawn_as_its_alt_text_is_found_there(variant: str, key: str) -> None:
+    # Two of them are twins ("Chart" in two sections): each is found by its recorded box.
+    seen = truth("images")["keys"][key]
+    observation = Observation(screenshot=fixture_png("images", variant), screen_size=SCREEN)
+    found = resolve({"role": "img", "name": seen["name"], "bbox": seen["bbox"]}, observation,
+                    sources=("vision",))  # fmt: skip
+    assert found.candidate.role == "img" and found.candidate.name == seen["name"]
+    assert _inside(found.point, tuple(seen["bbox"]))
+
+
+def test_a_loaded_logo_is_not_the_heading_that_reads_its_alt_text() -> None:
+    # The logo's alt text is the heading's text; the logo shows no text, so vision cannot
+    # read its name: refused, never the heading beside it.
+    keys = truth("images")["keys"]
+    logo = keys["images.header.logo"]
+    observation = Observation(screenshot=fixture_png("images"), screen_size=SCREEN)
+    with pytest.raises(ResolutionError):
+        resolve({"role": "img", "name": logo["name"], "bbox": logo["bbox"]}, observation,
+                sources=("vision",))  # fmt: skip

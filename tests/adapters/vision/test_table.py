@@ -109,3 +109,30 @@ def test_a_labelled_field_with_other_text_inside_answers_to_both_names() -> None
     assert index_of(table).unique_box("your e-mail") == table.box(text)
     # A button's caption, an empty field and a field's label alone get no such row.
     assert [i for i in table.ids if i.endswith("~inner")] == ["1~inner"]
+
+
+def test_an_icon_just_before_a_text_is_also_an_image_named_by_that_text() -> None:
+    # A browser draws an image that did not load as a broken-image icon and its alt text.
+    icon = (("button", 0.5), ("img", 0.5))
+    link = (("link", 0.7), ("text", 0.3))
+    elements = (
+        Element("icon", "icon", (7, 7, 26, 25), "", "", icon),
+        Element("text", "text", (26, 5, 125, 28), "Daring Fireball", "", link),
+        # a glyph OCR read, a picture taller than the line, an icon too far from the text
+        Element("icon", "glyph", (7, 40, 26, 58), "Close", "×", icon),
+        Element("text", "text", (26, 38, 90, 61), "Archive", "", link),
+        Element("icon", "icon", (7, 70, 107, 170), "", "", icon),
+        Element("text", "text", (110, 110, 200, 133), "Portrait", "", link),
+        Element("icon", "icon", (7, 180, 26, 198), "", "", icon),
+        Element("text", "text", (40, 178, 120, 201), "Contact", "", link),
+    )
+    table = to_table(Analysis("d", (320, 220), (0, 0, 320, 220), (), (), elements), None)
+    assert [i for i in table.ids if i.endswith("~alt")] == ["0~alt"]
+    row = table.ids.index("0~alt")
+    assert table.roles[row] == "img" and table.names[row] == "Daring Fireball"
+    assert table.box(row) == (7, 5, 125, 28) and table.executor_ids[row] == "vision:0"
+    # A child of the text's own row: the text is still one anchor.
+    assert table.parent[row] == table.ids.index("1")
+    native = table.native
+    assert isinstance(native, VisionNative) and native.row_elements[row] == 0
+    assert index_of(table).unique_box("Daring Fireball") == (26, 5, 125, 28)
