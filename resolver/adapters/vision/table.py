@@ -62,6 +62,14 @@ broken-image icon with the ``alt`` text just after it)."""
 ALT_ICON_HEIGHT: Final[tuple[float, float]] = (0.5, 1.5)
 """Least and most height of that icon, in heights of the text after it (a broken-image
 icon is as tall as a line)."""
+WRAP_LINES: Final[int] = 3
+"""Most lines of one heading read together (:func:`_wrapped`)."""
+WRAP_GAP: Final[float] = 0.6
+"""Most space between two lines of one heading, in line heights."""
+WRAP_INDENT: Final[float] = 0.5
+"""Most difference between the left sides of two lines of one heading, in line heights."""
+WRAP_HEIGHT: Final[float] = 0.25
+"""Most difference between the heights of two lines of one heading, as a share."""
 ALT_CONFIDENCE: Final[float] = 0.5
 """The role confidence of an image read from its alternative text."""
 MIN_SECOND_ROLE: Final[float] = 0.25
@@ -124,6 +132,7 @@ def to_table(
     builder.reserve(len(analysis.elements))
     row_of: dict[int, int] = {}
     alt_of = _alt_texts(analysis.elements)
+    wraps = _wrapped(analysis.elements)
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -137,6 +146,12 @@ def to_table(
                                            alt_of.get(i), focus):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
+        if i in wraps:
+            lines = [analysis.elements[k] for k in wraps[i]]
+            box = _scaled(_union_all([line.box for line in lines]), scale)
+            _add_wrap_row(builder, ident, row_of[i], " ".join(x.name.strip() for x in lines), box)
+            owners.append(i)
+            confidence.append(element.roles[0][1])
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -300,6 +315,61 @@ def _alt_icon(icon: Box, text: Box) -> bool:
     return (
         low * height <= tall <= high * height and text[1] <= middle <= text[3] and icon[0] < text[0]
     )
+
+
+def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
+    """The headings read over more than one line: per first line, the lines of one heading
+    (at most :data:`WRAP_LINES`), each the next heading line in reading order within the
+    next few elements, as tall as the one before (:data:`WRAP_HEIGHT`), starting at its left
+    side (:data:`WRAP_INDENT`) and just below it (:data:`WRAP_GAP`)."""
+    out: dict[int, list[int]] = {}
+    taken: set[int] = set()
+    for i, element in enumerate(elements):
+        if i in taken or not _heading_line(element):
+            continue
+        lines = [i]
+        while len(lines) < WRAP_LINES:
+            last = elements[lines[-1]]
+            after = (k for k in range(lines[-1] + 1, min(len(elements), lines[-1] + 6)))
+            nxt = next((k for k in after if _next_line(last, elements[k])), None)
+            if nxt is None:
+                break
+            lines.append(nxt)
+        if len(lines) > 1:
+            out[i] = lines
+            taken.update(lines)
+    return out
+
+
+def _heading_line(element: Element) -> bool:
+    return element.kind == "text" and bool(element.roles) and element.roles[0][0] == "heading"
+
+
+def _next_line(above: Element, below: Element) -> bool:
+    """Whether ``below`` continues heading ``above`` on the next line (see :func:`_wrapped`)."""
+    if not _heading_line(below):
+        return False
+    height = above.box[3] - above.box[1]
+    if height <= 0 or abs((below.box[3] - below.box[1]) - height) > WRAP_HEIGHT * height:
+        return False
+    gap = below.box[1] - above.box[3]
+    return abs(below.box[0] - above.box[0]) <= WRAP_INDENT * height and (
+        -WRAP_GAP * height <= gap <= WRAP_GAP * height
+    )
+
+
+def _union_all(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))  # fmt: skip
+
+
+def _add_wrap_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:
+    """One more row, a heading named by its lines read together (``<i>~wrap``, box around
+    them, the first line's executor ID), child of the first line's row ``parent``."""
+    conf = builder.rows[parent][-1]
+    builder.rows.append((f"{ident}~wrap", "text", name, parent, box, "", _VISIBLE, conf))
+    builder.roles[len(builder.rows) - 1] = "heading"
+    builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
 def _union(a: Box, b: Box) -> Box:

@@ -136,3 +136,24 @@ def test_an_icon_just_before_a_text_is_also_an_image_named_by_that_text() -> Non
     native = table.native
     assert isinstance(native, VisionNative) and native.row_elements[row] == 0
     assert index_of(table).unique_box("Daring Fireball") == (26, 5, 125, 28)
+
+
+def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
+    heading = (("heading", 0.6), ("text", 0.4))
+    text = (("text", 0.6), ("link", 0.4))
+    elements = (
+        Element("text", "text", (304, 101, 964, 144), "Node.js and CPU profiling on", "", heading),
+        Element("icon", "icon", (1000, 110, 1020, 130), "", "", (("img", 0.5),)),
+        Element("text", "text", (299, 146, 817, 191), "(in real-time)", "", heading),
+        # a heading's next paragraph, and a heading further down, are not its lines
+        Element("text", "text", (300, 200, 900, 220), "I work at Voodoo.", "", text),
+        Element("text", "text", (300, 300, 700, 343), "Why CPU monitoring", "", heading),
+        Element("text", "text", (300, 380, 700, 423), "Setting it up", "", heading),
+    )
+    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
+    assert [i for i in table.ids if i.endswith("~wrap")] == ["0~wrap"]
+    row = table.ids.index("0~wrap")
+    assert table.names[row] == "Node.js and CPU profiling on (in real-time)"
+    assert table.roles[row] == "heading" and table.executor_ids[row] == "vision:0"
+    assert table.box(row) == (299, 101, 964, 191)
+    assert table.parent[row] == table.ids.index("0")
