@@ -149,9 +149,11 @@ def to_table(
         if i in wraps:
             lines = [analysis.elements[k] for k in wraps[i]]
             box = _scaled(_union_all([line.box for line in lines]), scale)
-            _add_wrap_row(builder, ident, row_of[i], " ".join(x.name.strip() for x in lines), box)
+            name = " ".join(x.name.strip() for x in lines)
+            conf = _heading_confidence(element)
+            _add_wrap_row(builder, ident, row_of[i], name, box, conf)
             owners.append(i)
-            confidence.append(element.roles[0][1])
+            confidence.append(conf)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -342,7 +344,13 @@ def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
 
 
 def _heading_line(element: Element) -> bool:
-    return element.kind == "text" and bool(element.roles) and element.roles[0][0] == "heading"
+    """Whether ``element`` is text that may be a heading (its first hypothesis or another:
+    bold text of body size)."""
+    return element.kind == "text" and any(role == "heading" for role, _ in element.roles)
+
+
+def _heading_confidence(element: Element) -> float:
+    return max((conf for role, conf in element.roles if role == "heading"), default=0.0)
 
 
 def _next_line(above: Element, below: Element) -> bool:
@@ -363,11 +371,14 @@ def _union_all(boxes: list[Box]) -> Box:
             max(b[3] for b in boxes))  # fmt: skip
 
 
-def _add_wrap_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:
+def _add_wrap_row(
+    builder: TableBuilder, ident: str, parent: int, name: str, box: Box, conf: float
+) -> None:
     """One more row, a heading named by its lines read together (``<i>~wrap``, box around
     them, the first line's executor ID), child of the first line's row ``parent``."""
-    conf = builder.rows[parent][-1]
-    builder.rows.append((f"{ident}~wrap", "text", name, parent, box, "", _VISIBLE, conf))
+    builder.rows.append(
+        (f"{ident}~wrap", "text", name, parent, box, "", _VISIBLE, f"{conf:.2f}")
+    )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = "heading"
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
