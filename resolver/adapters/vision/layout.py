@@ -333,7 +333,43 @@ def words_run(element: Element, name: str) -> tuple[str, Box] | None:
             run = words[start : start + len(wanted)]
             box = _union([w.box for w in run])
             return " ".join(w.text for w in run), (box[0], element.box[1], box[2], element.box[3])
+    return _touching(element, words, name.strip())
+
+
+def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
+    """``name`` as written inside the words, bounded by capitals where it touches other
+    letters: links drawn without a space between them ("LatestVideoThe Bests" holds "Video"
+    and "The Bests"). Its box spans the characters it takes, each word's width shared
+    evenly among its characters (an estimate: a proportional face draws them unevenly)."""
+    if len(name) < 2 or not name[0].isupper():
+        return None
+    text = " ".join(w.text for w in words)
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        before = text[at - 1] if at else " "
+        after = text[end] if end < len(text) else " "
+        if (
+            (before == " " or before.islower())
+            and (after == " " or after.isupper())
+            and (before != " " or after != " ")
+        ):
+            return name, _char_box(element, words, at, end)
+        at = text.find(name, at + 1)
     return None
+
+
+def _char_box(element: Element, words: list[Word], start: int, end: int) -> Box:
+    """The box of characters ``start`` to ``end`` of the words joined by single spaces."""
+    xs: list[float] = []
+    offset = 0
+    for word in words:
+        last = offset + len(word.text)
+        step = (word.box[2] - word.box[0]) / max(len(word.text), 1)
+        first, stop = max(start, offset), min(end, last)
+        xs += [word.box[0] + step * (k - offset) for k in range(first, stop + 1)]
+        offset = last + 1
+    return (min(xs), element.box[1], max(xs), element.box[3])
 
 
 def words_box(element: Element, name: str) -> Box | None:

@@ -18,6 +18,7 @@ from resolver.adapters.vision.layout import (
     stroke_width,
     text_color,
     words_box,
+    words_run,
 )
 from resolver.adapters.vision.ocr import TextLine, Word
 from resolver.adapters.vision.widgets import Widget
@@ -319,3 +320,21 @@ def test_stroke_width_tells_bold_from_regular() -> None:
     split = np.full((60, 400, 3), 255, dtype=np.uint8)
     split[30:] = 0
     assert stroke_width(split, (5, 15, 190, 50)) == 0.0
+
+
+def test_links_drawn_without_spaces_are_found_between_their_capitals() -> None:
+    # Unstyled navigation: "Latest", "Video", "The Bests" ... drawn touching, read as words
+    # that run the links together.
+    words = (
+        Word("LatestVideoThe", (8, 70, 148, 86), 0.9),
+        Word("BestsSplitscreen", (152, 70, 312, 86), 0.9),
+        Word("ReviewShop", (316, 70, 416, 86), 0.9),
+    )
+    run = Element("text", "text", (8, 68, 416, 88), "LatestVideoThe BestsSplitscreen ReviewShop",
+                  "", (("link", 0.7),), words=words)  # fmt: skip
+    assert words_run(run, "Video") == ("Video", (68.0, 68, 118.0, 88))
+    assert words_run(run, "The Bests") == ("The Bests", (118.0, 68, 202.0, 88))
+    assert words_run(run, "Shop") == ("Shop", (376.0, 68, 416.0, 88))
+    # Not inside a word's lower-case letters, and only as written (a capital starts it).
+    assert words_run(run, "atest") is None and words_run(run, "Est") is None
+    assert words_run(run, "video") is None
