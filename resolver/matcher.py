@@ -150,7 +150,8 @@ def recorded_group(ref: SemanticElementRef, table: CandidateTable) -> Index:
 def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     """The recorded box in the table's space: rescaled when the screen size changed, and
     shifted as the page moved around it (the median displacement of the ref's anchors that
-    are still uniquely named here; none found, no shift)."""
+    are still uniquely named here, per axis of those found at about their recorded size;
+    none found, no shift)."""
     return moved_box(box, page_shift(ref, table))
 
 
@@ -194,44 +195,34 @@ def _shift(
     across: list[float] = []
     down: list[float] = []
     for name, old in ref.anchors:
-        new = None if _whole_screen(old, ref.screen_size) else index.unique_box(name)
+        new = index.unique_box(name)
         if new is None:
             continue
-        down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
         if _alike(new[2] - new[0], (old[2] - old[0]) * sx):
             across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-    if not down:
+        if _alike(new[3] - new[1], (old[3] - old[1]) * sy):
+            down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
+    if not (across or down):
         return (sx, sy, 0.0, 0.0)
-    return (sx, sy, _median(across) if across else 0.0, _median(down))
+    return (sx, sy, _median(across) if across else 0.0, _median(down) if down else 0.0)
 
 
-ANCHOR_WIDTH: Final[float] = 0.5
+ANCHOR_SIZE: Final[float] = 0.5
 """An anchor found here narrower than this share of its recorded width, or wider than its
-inverse, says nothing of a sideways shift: a heading recorded by its block's box (the
-page's width) is read on a screenshot as its words' box, and their centres lie hundreds of
-pixels apart however the page moved. Its vertical shift still counts."""
+inverse, says nothing of a sideways shift, and the same for heights and a vertical shift:
+the box found is not the recorded box in the same sense. On a screenshot a heading recorded
+by its block's box (the page's width) is read as its words' box, whose centre lies hundreds
+of pixels to the side however the page moved; and the document, recorded as the whole
+screen, is read where the page repeats its title. Both swung the median shift by hundreds
+of pixels."""
 
 
 def _alike(a: float, b: float) -> bool:
-    """Whether two widths are within :data:`ANCHOR_WIDTH` of each other."""
-    return a > 0 and b > 0 and min(a, b) >= ANCHOR_WIDTH * max(a, b)
-
-
-SCREEN_ANCHOR: Final[float] = 0.9
-"""An anchor whose recorded box spans at least this share of the recorded screen's width and
-height is the document or a window (its box is the screen whatever the page does), not a
-landmark that moves with the page: it gives no shift. On a screenshot its name is read
-where the page shows it (a heading repeating the page's title), far from the screen's
-middle, and one such anchor swung the median shift by hundreds of pixels."""
-
-
-def _whole_screen(box: Box, screen: tuple[float, float] | None) -> bool:
-    """Whether ``box`` spans the recorded ``screen`` (:data:`SCREEN_ANCHOR`); ``False``
-    without a recorded screen size."""
-    if screen is None or screen[0] <= 0 or screen[1] <= 0:
-        return False
-    share = SCREEN_ANCHOR
-    return box[2] - box[0] >= share * screen[0] and box[3] - box[1] >= share * screen[1]
+    """Whether two extents are within :data:`ANCHOR_SIZE` of each other (two empty ones
+    are)."""
+    if a <= 0 or b <= 0:
+        return a == b
+    return min(a, b) >= ANCHOR_SIZE * max(a, b)
 
 
 def _median(values: list[float]) -> float:

@@ -287,6 +287,12 @@ def _repeats_parent(table: CandidateTable, row: int) -> bool:
     return bool(name) and parent >= 0 and table.names_norm[parent] == name
 
 
+def _same_size(found: float, recorded: float) -> bool:
+    if found <= 0 or recorded <= 0:
+        return found == recorded
+    return 2 * min(found, recorded) >= max(found, recorded)
+
+
 def _placed(
     ref: SemanticElementRef, table: CandidateTable, sx: float, sy: float
 ) -> tuple[float, float, float, float] | None:
@@ -298,13 +304,7 @@ def _placed(
     ref_box = (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)
     xs: list[float] = []
     ys: list[float] = []
-    screen = ref.screen_size
     for name, old in ref.anchors:
-        old_w, old_h = old[2] - old[0], old[3] - old[1]
-        # The document's own box (the whole recorded screen) does not move with the page.
-        if screen is not None and screen[0] > 0 and screen[1] > 0:
-            if old_w >= 0.9 * screen[0] and old_h >= 0.9 * screen[1]:
-                continue
         key = normalize(collapse(name))
         # The text inside a link or button repeats its name: one element, not two.
         rows = [
@@ -313,13 +313,13 @@ def _placed(
         ]  # fmt: skip
         if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
             new = [float(v) for v in table.bboxes[rows[0]]]
-            ys.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
-            # Only an anchor of about its recorded width tells a sideways move.
-            wide, was = new[2] - new[0], old_w * sx
-            if wide > 0 and was > 0 and 2 * min(wide, was) >= max(wide, was):
+            # Only an anchor found at about its recorded size on an axis tells a move on it.
+            if _same_size(new[2] - new[0], (old[2] - old[0]) * sx):
                 xs.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-    if ys:
+            if _same_size(new[3] - new[1], (old[3] - old[1]) * sy):
+                ys.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
+    if xs or ys:
         dx = statistics.median(xs) if xs else 0.0
-        dy = statistics.median(ys)
+        dy = statistics.median(ys) if ys else 0.0
         ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
     return ref_box

@@ -495,6 +495,13 @@ def test_the_page_shift_ignores_the_document_and_a_block_read_as_its_words() -> 
     # An anchor of its recorded width still tells a sideways move.
     moved = ref.model_copy(update={"anchors": (("Single figure", (51, 310, 201, 337)),)})
     assert page_shift(moved, table) == (1.0, 1.0, pytest.approx(-40.0), pytest.approx(-115.0))
+    # In a tree the document is found as the whole screen again: it votes for no shift.
+    tree["name"], tree["bbox"] = "Field notes", [0, 0, 1280, 800]
+    table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
+    document = ref.model_copy(update={"anchors": (
+        ("Field notes", (0, 0, 1280, 800)), ("List of figures", (11, 672, 221, 699)),
+    )})  # fmt: skip
+    assert page_shift(document, table) == (1.0, 1.0, 0.0, pytest.approx(-57.5))
 
 
 @given(st.lists(st.integers(0, 40), min_size=0, max_size=60))
