@@ -150,8 +150,8 @@ def recorded_group(ref: SemanticElementRef, table: CandidateTable) -> Index:
 def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     """The recorded box in the table's space: rescaled when the screen size changed, and
     shifted as the page moved around it (the median displacement of the ref's anchors that
-    are still uniquely named here, per axis of those found at about their recorded size;
-    none found, no shift)."""
+    are still uniquely named here, on a screenshot per axis of those read at about their
+    recorded size; none found, no shift)."""
     return moved_box(box, page_shift(ref, table))
 
 
@@ -194,13 +194,14 @@ def _shift(
         sx = sy = 1.0  # same screen: keep the recorded numbers exact
     across: list[float] = []
     down: list[float] = []
+    read = index.table.names_read  # boxes of words read on a screenshot
     for name, old in ref.anchors:
         new = index.unique_box(name)
         if new is None:
             continue
-        if _alike(new[2] - new[0], (old[2] - old[0]) * sx):
+        if not read or _alike(new[2] - new[0], (old[2] - old[0]) * sx):
             across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-        if _alike(new[3] - new[1], (old[3] - old[1]) * sy):
+        if not read or _alike(new[3] - new[1], (old[3] - old[1]) * sy):
             down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
     if not (across or down):
         return (sx, sy, 0.0, 0.0)
@@ -208,13 +209,15 @@ def _shift(
 
 
 ANCHOR_SIZE: Final[float] = 0.5
-"""An anchor found here narrower than this share of its recorded width, or wider than its
-inverse, says nothing of a sideways shift, and the same for heights and a vertical shift:
-the box found is not the recorded box in the same sense. On a screenshot a heading recorded
+"""On a table whose names are read from a screenshot (:attr:`CandidateTable.names_read`,
+boxes of the words' ink), an anchor found narrower than this share of its recorded width, or
+wider than its inverse, says nothing of a sideways shift, and the same for heights and a
+vertical shift: the box found is not the recorded box in the same sense. A heading recorded
 by its block's box (the page's width) is read as its words' box, whose centre lies hundreds
-of pixels to the side however the page moved; and the document, recorded as the whole
-screen, is read where the page repeats its title. Both swung the median shift by hundreds
-of pixels."""
+of pixels to the side however the page moved; the document, recorded as the whole screen,
+is read where the page repeats its title. Both swung the median shift by hundreds of
+pixels. In a tree an anchor found at another size is the same element resized (a
+redesign), and its centre still moves with the page."""
 
 
 def _alike(a: float, b: float) -> bool:

@@ -313,10 +313,12 @@ def _placed(
         ]  # fmt: skip
         if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
             new = [float(v) for v in table.bboxes[rows[0]]]
-            # Only an anchor found at about its recorded size on an axis tells a move on it.
-            if _same_size(new[2] - new[0], (old[2] - old[0]) * sx):
+            # On a screenshot only an anchor read at about its recorded size on an axis
+            # tells a move on it.
+            read = table.names_read
+            if not read or _same_size(new[2] - new[0], (old[2] - old[0]) * sx):
                 xs.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-            if _same_size(new[3] - new[1], (old[3] - old[1]) * sy):
+            if not read or _same_size(new[3] - new[1], (old[3] - old[1]) * sy):
                 ys.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
     if xs or ys:
         dx = statistics.median(xs) if xs else 0.0
