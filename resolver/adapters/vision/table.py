@@ -64,6 +64,9 @@ ALT_ICON_HEIGHT: Final[tuple[float, float]] = (0.5, 1.5)
 icon is as tall as a line)."""
 WRAP_LINES: Final[int] = 3
 """Most lines of one heading read together (:func:`_wrapped`)."""
+WRAP_AHEAD: Final[int] = 5
+"""How many elements after a heading line, in reading order, its next line is sought among
+(an icon or a short run read between the two lines)."""
 WRAP_GAP: Final[float] = 0.6
 """Most space between two lines of one heading, in line heights."""
 WRAP_INDENT: Final[float] = 0.5
@@ -322,8 +325,8 @@ def _alt_icon(icon: Box, text: Box) -> bool:
 def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
     """The headings read over more than one line: per first line, the lines of one heading
     (at most :data:`WRAP_LINES`), each the next heading line in reading order within the
-    next few elements, as tall as the one before (:data:`WRAP_HEIGHT`), starting at its left
-    side (:data:`WRAP_INDENT`) and just below it (:data:`WRAP_GAP`)."""
+    next :data:`WRAP_AHEAD` elements, as tall as the one before (:data:`WRAP_HEIGHT`),
+    starting at its left side (:data:`WRAP_INDENT`) and just below it (:data:`WRAP_GAP`)."""
     out: dict[int, list[int]] = {}
     taken: set[int] = set()
     for i, element in enumerate(elements):
@@ -331,9 +334,9 @@ def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
             continue
         lines = [i]
         while len(lines) < WRAP_LINES:
-            last = elements[lines[-1]]
-            after = (k for k in range(lines[-1] + 1, min(len(elements), lines[-1] + 6)))
-            nxt = next((k for k in after if _next_line(last, elements[k])), None)
+            last = lines[-1]
+            after = range(last + 1, min(len(elements), last + 1 + WRAP_AHEAD))
+            nxt = next((k for k in after if _next_line(elements[last], elements[k])), None)
             if nxt is None:
                 break
             lines.append(nxt)
