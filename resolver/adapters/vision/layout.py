@@ -70,6 +70,7 @@ __all__ = [
     "split_line",
     "stroke_width",
     "text_color",
+    "union_box",
     "words_box",
     "words_run",
 ]
@@ -191,7 +192,8 @@ def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
-def _union(boxes: Sequence[Box]) -> Box:
+def union_box(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding every box of ``boxes`` (at least one)."""
     return (
         min(b[0] for b in boxes),
         min(b[1] for b in boxes),
@@ -275,7 +277,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
         return [TextItem(line.text, box, line.score, _main_color(colors), words=line.words)]
     items = []
     for group in groups:
-        box = _union([words[i].box for i in group])
+        box = union_box([words[i].box for i in group])
         text = " ".join(words[i].text for i in group)
         score = min(words[i].score for i in group)
         items.append(TextItem(text, (box[0], line.box[1], box[2], line.box[3]), score,
@@ -331,7 +333,7 @@ def words_run(element: Element, name: str) -> tuple[str, Box] | None:
     for start in range(len(tokens) - len(wanted) + 1):
         if tokens[start : start + len(wanted)] == wanted:
             run = words[start : start + len(wanted)]
-            box = _union([w.box for w in run])
+            box = union_box([w.box for w in run])
             return " ".join(w.text for w in run), (box[0], element.box[1], box[2], element.box[3])
     return _touching(element, words, name.strip())
 
@@ -714,10 +716,10 @@ def _captioned_tables(elements: list[Element]) -> list[Element]:
         if not _maybe_caption(i, boxes, free):
             continue
         cells = _table_below(caption, [e for k, e in enumerate(elements) if free[k]])
-        if not cells or _on_line(caption, _union([c.box for c in cells]), elements):
+        if not cells or _on_line(caption, union_box([c.box for c in cells]), elements):
             continue
         roles: Hypotheses = (("table", 0.6), ("group", 0.4))
-        table = Element("table", "table", _union([caption.box, *(c.box for c in cells)]),
+        table = Element("table", "table", union_box([caption.box, *(c.box for c in cells)]),
                         caption.name, "", roles)  # fmt: skip
         table.children = [caption, *_grid(_bands(cells))]  # rows as elsewhere (step 6)
         tables.append(table)
@@ -756,7 +758,7 @@ def _row(band: list[Element]) -> Element:
         if element.name and element.name not in parts[-1:]:
             parts.append(element.name)
     name = " ".join(parts)[:MAX_ROW_NAME]
-    row = Element("row", "row", _union([e.box for e in band]), name, "", (("row", 0.6),))
+    row = Element("row", "row", union_box([e.box for e in band]), name, "", (("row", 0.6),))
     row.children = band
     return row
 

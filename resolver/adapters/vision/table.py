@@ -35,7 +35,7 @@ from typing import Final
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
 from .analysis import Analysis
-from .layout import Element, words_box, words_run
+from .layout import Element, union_box, words_box, words_run
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -151,7 +151,7 @@ def to_table(
             confidence.append(conf)
         if i in wraps:
             lines = [analysis.elements[k] for k in wraps[i]]
-            box = _scaled(_union_all([line.box for line in lines]), scale)
+            box = _scaled(union_box([line.box for line in lines]), scale)
             name = " ".join(x.name.strip() for x in lines)
             conf = _heading_confidence(element)
             _add_wrap_row(builder, ident, row_of[i], name, box, conf)
@@ -190,7 +190,7 @@ def _add_extra_rows(
         _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
         out.append((field, owner.roles[0][1]))
     if icon is not None:
-        box = _union(analysis.elements[icon].box, element.box)
+        box = union_box([analysis.elements[icon].box, element.box])
         _add_alt_row(builder, f"{icon}{suffix}", row, element.name, _scaled(box, scale))
         out.append((icon, ALT_CONFIDENCE))
     part = _linked_words(element, focus)
@@ -369,11 +369,6 @@ def _next_line(above: Element, below: Element) -> bool:
     )
 
 
-def _union_all(boxes: list[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))  # fmt: skip
-
-
 def _add_wrap_row(
     builder: TableBuilder, ident: str, parent: int, name: str, box: Box, conf: float
 ) -> None:
@@ -384,10 +379,6 @@ def _add_wrap_row(
     )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = "heading"
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
-
-
-def _union(a: Box, b: Box) -> Box:
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:
