@@ -1,11 +1,14 @@
-"""Render HTML in headless Chromium with ``fixtures/capture.py``, cached by a hash of the HTML.
+"""Render HTML in headless Chromium with ``fixtures/capture.py``, cached by a hash of the HTML
+and of the machine's fonts.
 
 A render is the capture files (``axtree.json``, ``chromium_dom.json``, ``dom.html``,
 ``labels.json``, ``meta.json``) kept as one gzip'd JSON object ``{file name: text}`` in
 ``<cache>/<hash[:2]>/<hash>.json.gz``; :func:`resolver.replay.captures.load_capture` reads
 that mapping directly. The cache folder is ``$RESOLVER_RELOCATION_CACHE`` or
 ``benchmarks/relocation/.cache``. Failed renders are not cached (they are tried again on
-the next run).
+the next run). The key holds the font families fontconfig lists (:func:`font_set`): a page
+in a script that no installed font covers is drawn as empty boxes of another width, which
+neither a person nor OCR reads, so installing a font makes every render again.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import hashlib
 import importlib.util
 import json
 import os
+import shutil
+import subprocess
 import tempfile
 from collections.abc import Callable
 from functools import cache
@@ -24,7 +29,7 @@ from typing import Any
 
 from resolver.replay.captures import BUNDLE_FILES
 
-__all__ = ["RenderError", "cache_root", "html_key", "render"]
+__all__ = ["RenderError", "cache_root", "font_set", "html_key", "render"]
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -43,9 +48,26 @@ def cache_root() -> Path:
     return Path(env) if env else HERE / ".cache"
 
 
+@cache
+def font_set() -> tuple[str, ...]:
+    """The font families fontconfig lists on this machine (those Chromium draws with),
+    sorted; empty where ``fc-list`` is missing or fails."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return ()
+    try:
+        listed = subprocess.run(
+            [fc_list, ":", "family"], capture_output=True, text=True, timeout=30, check=True
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return tuple(sorted({line.split(",")[0].strip() for line in listed.splitlines() if line}))
+
+
 def html_key(html: str) -> str:
-    """The cache key of a page's HTML."""
-    return hashlib.sha1((RENDER_VERSION + "\0" + html).encode("utf-8")).hexdigest()
+    """The cache key of a page's HTML, rendered with this machine's fonts."""
+    fonts = "\n".join(font_set())
+    return hashlib.sha1(f"{RENDER_VERSION}\0{fonts}\0{html}".encode()).hexdigest()
 
 
 def load_script_attribute(script: Path, attribute: str) -> Any:

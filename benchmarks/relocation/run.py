@@ -41,7 +41,7 @@ from resolver.web import href_key
 from .alike import Page, judge, profile_of
 from .mutate import Version, make_versions, move_versions, removal_versions, restyle_versions
 from .recorders import RECORDERS, Recorded, record_targets
-from .render import DEFAULT_CHROMIUM, RenderError, render
+from .render import DEFAULT_CHROMIUM, RenderError, font_set, render
 from .report import markdown
 from .targets import Target, choose_targets, load_page, serialize
 
@@ -573,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
         "moves": args.moves,
         "settings": dict(chosen_settings),
         "chain": args.chain,
+        "fonts": list(font_set()),
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)

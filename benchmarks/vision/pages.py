@@ -14,9 +14,10 @@ screenshot of the first screen of each render, with ``sources=("vision",)``.
 Screenshots are made on demand with the Chromium driver of ``fixtures/vision/capture.py``
 (viewport only, device scale 1, scrollbars hidden) and cached apart from the renders, in
 ``<render cache>/vision-shots/<key[:2]>/<key>.png`` with ``<key>.json`` (each target's box
-and whether it is rendered visibly in the viewport), keyed by the same HTML hash as the
-render (:func:`benchmarks.relocation.render.html_key`); the renders' cache is read, never
-changed.
+and whether it is rendered visibly in the viewport), keyed by the same hash as the render
+(:func:`benchmarks.relocation.render.html_key`: the HTML and the machine's fonts); the
+renders' cache is read, never changed. The report names the fonts: a page in a script no
+installed font covers is drawn as empty boxes that neither a person nor OCR can read.
 
 Targets are resolved from two places: ``in_view`` (the recorded box lies inside the first
 screen and the target is drawn visibly there) and ``below_fold`` (the recorded box lies wholly
@@ -58,6 +59,7 @@ from benchmarks.relocation.render import (
     REPO,
     RenderError,
     cache_root,
+    font_set,
     html_key,
     load_script_attribute,
     render,
@@ -289,6 +291,7 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     lines = [
         f"Vision relocation on real pages: {config['pages']} pages ({config['split']}), "
         f"{len(outcomes)} resolutions, {config['wall_seconds']} s.",
+        f"Rendered with the fonts: {', '.join(config.get('fonts', [])) or 'not listed'}.",
         "",
         f"- In the viewport: {view['correct']} of {view['targets']} right ({view['right_pct']} %),"
         f" {view['wrong']} wrong, {view['abstained']} abstained.",
@@ -442,6 +445,7 @@ def main(argv: list[str] | None = None) -> int:
         "pages": len(jobs),
         "split": args.split,
         "workers": args.workers,
+        "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
     }
     print(report(outcomes, config))
