@@ -54,6 +54,10 @@ FloatArray = npt.NDArray[np.float64]
 
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
+_UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_UNSPACED_GAP = re.compile(f"(?<=[{_UNSPACED}]) (?=[{_UNSPACED}])")
+"""A space between two characters of a script written without spaces between words (Chinese
+ideographs, Japanese kana): letter-spacing, a line break, or a gap OCR reads as a space."""
 _DIGITS = re.compile(r"\d+(?:[.,:/]\d+)*")
 _ANY_DIGIT = re.compile(r"\d")
 
@@ -86,6 +90,9 @@ def normalize(text: str) -> str:
 
     >>> normalize("  Sign\u00a0IN » ")
     'sign in'
+
+    Between two characters of a script written without spaces (Chinese, Japanese kana) a
+    space is dropped: a spaced-out "经 济" on a screenshot is the accessibility tree's "经济".
     """
     text = text[: 2 * MAX_COMPARED]
     if text.isascii():
@@ -98,8 +105,10 @@ def normalize(text: str) -> str:
         return _EDGE_PUNCT.sub("", text)
     text = unicodedata.normalize("NFKC", text)
     text = _ZERO_WIDTH.sub("", text)
-    text = collapse(text).casefold()[:MAX_COMPARED]
-    return _EDGE_PUNCT.sub("", text)
+    text = collapse(text).casefold()
+    if " " in text:
+        text = _UNSPACED_GAP.sub("", text)
+    return _EDGE_PUNCT.sub("", text[:MAX_COMPARED])
 
 
 def mask_digits(norm: str) -> str:

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resolver.text import (
+    NAME_TIERS,
     collapse,
     collapse_many,
     container_similarity,
@@ -24,6 +25,14 @@ def test_normalize() -> None:
     assert normalize("Save\u200b") == "save"
     assert normalize("« Back") == "back"
     assert normalize("ＯＫ") == "ok"
+
+
+def test_a_space_inside_unspaced_script_is_not_compared() -> None:
+    assert normalize("经 济") == normalize("经济") == "经济"
+    assert normalize("山田 太郎") == "山田太郎"
+    assert normalize("東京 News") == "東京 news"  # between scripts a space stays
+    assert normalize("한국 어") == "한국 어"  # Korean is written with spaces
+    assert name_similarity("经济", "经 济") >= NAME_TIERS["normalized"]
 
 
 def test_mask_digits() -> None:
