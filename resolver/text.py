@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process
 __all__ = [
     "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
+    "close_unspaced",
     "collapse",
     "collapse_many",
     "container_similarity",
@@ -48,6 +49,7 @@ __all__ = [
     "normalize",
     "normalize_many",
     "opposite_forms",
+    "unspaced",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -58,6 +60,26 @@ _UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _UNSPACED_GAP = re.compile(f"(?<=[{_UNSPACED}]) (?=[{_UNSPACED}])")
 """A space between two characters of a script written without spaces between words (Chinese
 ideographs, Japanese kana): letter-spacing, a line break, or a gap OCR reads as a space."""
+_UNSPACED_CHAR = re.compile(f"[{_UNSPACED}]")
+
+
+def close_unspaced(text: str) -> str:
+    """``text`` without the spaces between two characters of a script written without spaces
+    between words (Chinese ideographs, Japanese kana): words read one character at a time
+    and joined by spaces ("经 济") become the text as written ("经济").
+
+    >>> close_unspaced("经 济 News 新闻")
+    '经济 News 新闻'
+    """
+    return _UNSPACED_GAP.sub("", text) if " " in text else text
+
+
+def unspaced(char: str) -> bool:
+    """Whether ``char`` is of a script written without spaces between words (Chinese
+    ideographs, Japanese kana), where a name may start or end inside a run of text."""
+    return _UNSPACED_CHAR.fullmatch(char) is not None
+
+
 _DIGITS = re.compile(r"\d+(?:[.,:/]\d+)*")
 _ANY_DIGIT = re.compile(r"\d")
 
@@ -90,9 +112,6 @@ def normalize(text: str) -> str:
 
     >>> normalize("  Sign\u00a0IN » ")
     'sign in'
-
-    Between two characters of a script written without spaces (Chinese, Japanese kana) a
-    space is dropped: a spaced-out "经 济" on a screenshot is the accessibility tree's "经济".
     """
     text = text[: 2 * MAX_COMPARED]
     if text.isascii():
@@ -105,10 +124,8 @@ def normalize(text: str) -> str:
         return _EDGE_PUNCT.sub("", text)
     text = unicodedata.normalize("NFKC", text)
     text = _ZERO_WIDTH.sub("", text)
-    text = collapse(text).casefold()
-    if " " in text:
-        text = _UNSPACED_GAP.sub("", text)
-    return _EDGE_PUNCT.sub("", text[:MAX_COMPARED])
+    text = collapse(text).casefold()[:MAX_COMPARED]
+    return _EDGE_PUNCT.sub("", text)
 
 
 def mask_digits(norm: str) -> str:

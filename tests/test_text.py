@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resolver.text import (
-    NAME_TIERS,
+    close_unspaced,
     collapse,
     collapse_many,
     container_similarity,
@@ -17,6 +17,7 @@ from resolver.text import (
     name_similarity,
     normalize,
     normalize_many,
+    unspaced,
 )
 
 
@@ -27,12 +28,12 @@ def test_normalize() -> None:
     assert normalize("ＯＫ") == "ok"
 
 
-def test_a_space_inside_unspaced_script_is_not_compared() -> None:
-    assert normalize("经 济") == normalize("经济") == "经济"
-    assert normalize("山田 太郎") == "山田太郎"
-    assert normalize("東京 News") == "東京 news"  # between scripts a space stays
-    assert normalize("한국 어") == "한국 어"  # Korean is written with spaces
-    assert name_similarity("经济", "经 济") >= NAME_TIERS["normalized"]
+def test_spaces_inside_a_script_written_without_them_are_closed() -> None:
+    assert close_unspaced("经 济") == "经济" and close_unspaced("山田 太郎") == "山田太郎"
+    assert close_unspaced("東京 News") == "東京 News"  # between scripts a space stays
+    assert close_unspaced("한국 어") == "한국 어"  # Korean is written with spaces
+    assert close_unspaced("a b") == "a b"
+    assert unspaced("经") and unspaced("カ") and not unspaced("a") and not unspaced("한")
 
 
 def test_mask_digits() -> None:

@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...geometry import Box, share_inside
+from ...text import close_unspaced, normalize, unspaced
 from .ocr import TextLine, Word
 from .roles import (
     BOX_GLYPHS,
@@ -278,7 +279,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     items = []
     for group in groups:
         box = union_box([words[i].box for i in group])
-        text = " ".join(words[i].text for i in group)
+        text = close_unspaced(" ".join(words[i].text for i in group))
         score = min(words[i].score for i in group)
         items.append(TextItem(text, (box[0], line.box[1], box[2], line.box[3]), score,
                               _main_color([colors[i] for i in group]),
@@ -320,22 +321,28 @@ def _token(text: str) -> str:
     return text.casefold().strip(".,:;!?\"'()[]{}«»“”‘’")
 
 
-def words_run(element: Element, name: str) -> tuple[str, Box] | None:
+def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[str, Box] | None:
     """The words of a text ``element`` that read ``name`` (their text and box), when its run
     is longer than the name (a name inside a run that merged it with its neighbours: "Sport"
     in "News Sport Weather"); ``None`` when the run is the name or does not hold it word for
-    word (case and the punctuation around words aside)."""
+    word (case and the punctuation around words aside). ``unbounded`` also finds a name in a
+    script written without spaces anywhere inside the run (:func:`_unspaced_run`): where an
+    answer already made points, not a reason to make one."""
     wanted = [t for t in (_token(w) for w in name.split()) if t]
     words = [w for w in element.words if _token(w.text)]
-    if not wanted or len(words) <= len(wanted):
+    if not wanted:
         return None
-    tokens = [_token(w.text) for w in words]
-    for start in range(len(tokens) - len(wanted) + 1):
-        if tokens[start : start + len(wanted)] == wanted:
-            run = words[start : start + len(wanted)]
-            box = union_box([w.box for w in run])
-            return " ".join(w.text for w in run), (box[0], element.box[1], box[2], element.box[3])
-    return _touching(element, words, name.strip())
+    if len(words) > len(wanted):
+        tokens = [_token(w.text) for w in words]
+        for start in range(len(tokens) - len(wanted) + 1):
+            if tokens[start : start + len(wanted)] == wanted:
+                run = words[start : start + len(wanted)]
+                left, _, right, _ = union_box([w.box for w in run])
+                return " ".join(w.text for w in run), (left, element.box[1], right, element.box[3])
+        found = _touching(element, words, name.strip())
+        if found is not None or not unbounded:
+            return found
+    return _unspaced_run(element, words, name) if unbounded else None
 
 
 def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
@@ -361,6 +368,30 @@ def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box]
     return None
 
 
+def _unspaced_run(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
+    """``name``, in a script written without spaces between words (Chinese, Japanese), inside
+    a longer run (links drawn side by side read as one: "分享 0 博客" holds "博客"); spaces
+    between two such characters are not compared (:func:`resolver.text.close_unspaced`). Its box
+    spans the characters it takes, as :func:`_touching`'s does."""
+    target = close_unspaced(normalize(name))
+    if not target or not any(unspaced(c) for c in target):
+        return None
+    text = " ".join(w.text for w in words)
+    kept: list[int] = []
+    for k, char in enumerate(text):
+        gap = char == " " and 0 < k < len(text) - 1
+        if not (gap and unspaced(text[k - 1]) and unspaced(text[k + 1])):
+            kept.append(k)
+    compact = "".join(text[k] for k in kept).casefold()
+    if len(compact) != len(kept) or len(compact) <= len(target):
+        return None  # a case fold that changes lengths, or the run is the name
+    at = compact.find(target)
+    if at < 0:
+        return None
+    start, end = kept[at], kept[at + len(target) - 1] + 1
+    return text[start:end], _char_box(element, words, start, end)
+
+
 def _char_box(element: Element, words: list[Word], start: int, end: int) -> Box:
     """The box of characters ``start`` to ``end`` of the words joined by single spaces."""
     xs: list[float] = []
@@ -375,8 +406,8 @@ def _char_box(element: Element, words: list[Word], start: int, end: int) -> Box:
 
 
 def words_box(element: Element, name: str) -> Box | None:
-    """The box of :func:`words_run`, or ``None``."""
-    found = words_run(element, name)
+    """The box of :func:`words_run` (``unbounded``), or ``None``."""
+    found = words_run(element, name, unbounded=True)
     return None if found is None else found[1]
 
 

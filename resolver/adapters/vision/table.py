@@ -30,10 +30,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
+from ...text import close_unspaced
 from .analysis import Analysis
 from .layout import Element, union_box, words_box, words_run
 
@@ -73,6 +75,10 @@ WRAP_INDENT: Final[float] = 0.5
 """Most difference between the left sides of two lines of one heading, in line heights."""
 WRAP_HEIGHT: Final[float] = 0.25
 """Most difference between the heights of two lines of one heading, as a share."""
+LINK_WRAP_LEFT: Final[float] = 2.0
+"""How far left of a link-coloured run's start, in line heights, the next line's link must
+start for the two to be one link broken over the line end (:func:`_wrapped_links`): links
+listed one per line start where the one above starts."""
 ALT_CONFIDENCE: Final[float] = 0.5
 """The role confidence of an image read from its alternative text."""
 MIN_SECOND_ROLE: Final[float] = 0.25
@@ -136,6 +142,7 @@ def to_table(
     row_of: dict[int, int] = {}
     alt_of = _alt_texts(analysis.elements)
     wraps = _wrapped(analysis.elements)
+    link_wraps = _wrapped_links(analysis.elements)
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -149,14 +156,11 @@ def to_table(
                                            alt_of.get(i), focus):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
-        if i in wraps:
-            lines = [analysis.elements[k] for k in wraps[i]]
-            box = _scaled(union_box([line.box for line in lines]), scale)
-            name = " ".join(x.name.strip() for x in lines)
-            conf = _heading_confidence(element)
-            _add_wrap_row(builder, ident, row_of[i], name, box, conf)
-            owners.append(i)
-            confidence.append(conf)
+        for role, found in (("heading", wraps), ("link", link_wraps)):
+            if i in found:
+                conf = _add_wrap_row(builder, analysis, found[i], ident, row_of[i], role, scale)
+                owners.append(i)
+                confidence.append(conf)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -224,11 +228,15 @@ def _add_roles(
 
 def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:
     """Where an answer on row ``row`` is: the box of the words that read ``name`` when the
-    row's text run is longer than it (table units), else ``None`` (the row's own box)."""
+    row's text run is longer than it, the first line of a row read over several lines
+    (``~wrap``), in table units; else ``None`` (the row's own box)."""
     native = table.native
     if not isinstance(native, VisionNative) or not 0 <= row < len(native.row_elements):
         return None
-    box = words_box(native.analysis.elements[native.row_elements[row]], name)
+    element = native.analysis.elements[native.row_elements[row]]
+    if table.ids[row].endswith("~wrap"):
+        return _scaled(element.box, native.scale)
+    box = words_box(element, name)
     return None if box is None else _scaled(box, native.scale)
 
 
@@ -352,10 +360,6 @@ def _heading_line(element: Element) -> bool:
     return element.kind == "text" and any(role == "heading" for role, _ in element.roles)
 
 
-def _heading_confidence(element: Element) -> float:
-    return max((conf for role, conf in element.roles if role == "heading"), default=0.0)
-
-
 def _next_line(above: Element, below: Element) -> bool:
     """Whether ``below`` continues heading ``above`` on the next line (see :func:`_wrapped`)."""
     if not _heading_line(below):
@@ -369,16 +373,55 @@ def _next_line(above: Element, below: Element) -> bool:
     )
 
 
+def _link_run(element: Element) -> bool:
+    return element.kind == "text" and bool(element.roles) and element.roles[0][0] == "link"
+
+
+def _wrapped_links(elements: tuple[Element, ...]) -> dict[int, list[int]]:
+    """The links broken over a line end: per link-coloured run that ends its line, ``[it,
+    the next]`` when the next text in reading order is a link-coloured run that starts the
+    next line (as tall, just below, starting well left of where the first starts:
+    :data:`LINK_WRAP_LEFT`). Such a pair is read as one link besides its two parts; an
+    answer on it points at its first part (:func:`answer_box`)."""
+    out: dict[int, list[int]] = {}
+    texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
+    for i, k in pairwise(texts):
+        first, second = elements[i], elements[k]
+        if not (_link_run(first) and _link_run(second)):
+            continue
+        height = first.box[3] - first.box[1]
+        if height <= 0 or abs((second.box[3] - second.box[1]) - height) > WRAP_HEIGHT * height:
+            continue
+        gap = second.box[1] - first.box[3]
+        if -WRAP_GAP * height <= gap <= WRAP_GAP * height and (
+            second.box[0] < first.box[0] - LINK_WRAP_LEFT * height
+        ):
+            out[i] = [i, k]
+    return out
+
+
 def _add_wrap_row(
-    builder: TableBuilder, ident: str, parent: int, name: str, box: Box, conf: float
-) -> None:
-    """One more row, a heading named by its lines read together (``<i>~wrap``, box around
-    them, the first line's executor ID), child of the first line's row ``parent``."""
+    builder: TableBuilder,
+    analysis: Analysis,
+    lines: list[int],
+    ident: str,
+    parent: int,
+    role: str,
+    scale: tuple[float, float],
+) -> float:
+    """One more row, a heading or a link named by its ``lines`` read together (``<i>~wrap``,
+    box around them, the first line's executor ID), child of the first line's row
+    ``parent``; its role confidence (the first line's for that role)."""
+    parts = [analysis.elements[k] for k in lines]
+    box = _scaled(union_box([part.box for part in parts]), scale)
+    name = close_unspaced(" ".join(part.name.strip() for part in parts))
+    conf = max((c for r, c in parts[0].roles if r == role), default=0.0)
     builder.rows.append(
         (f"{ident}~wrap", "text", name, parent, box, "", _VISIBLE, f"{conf:.2f}")
     )  # fmt: skip
-    builder.roles[len(builder.rows) - 1] = "heading"
+    builder.roles[len(builder.rows) - 1] = role
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
+    return conf
 
 
 def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:

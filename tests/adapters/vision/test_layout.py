@@ -76,6 +76,18 @@ def test_a_washed_out_link_still_splits_from_grey_text() -> None:
     assert len(split_line(image, _line("account? Sign in", (94, 20, 270, 48), words))) == 1
 
 
+def test_runs_of_chinese_read_a_character_at_a_time_are_joined_without_spaces() -> None:
+    # One OCR line over a navigation bar, its words one character each: the runs are split
+    # at the wide blank between links, and each reads as written ("经济", not "经 济").
+    image = WHITE.copy()
+    boxes = {"经": 10, "济": 23, "生": 80, "活": 93}
+    for x in boxes.values():
+        cv2.rectangle(image, (x + 2, 24), (x + 10, 40), (30, 30, 30), -1)
+    words = [Word(c, (x, 22, x + 13, 42), 0.99) for c, x in boxes.items()]
+    items = split_line(image, _line("经济生活", (8, 20, 108, 44), words))
+    assert [i.text for i in items] == ["经济", "生活"]
+
+
 def test_one_colour_line_keeps_its_text_and_the_words_span() -> None:
     words = [Word("Remember", (40, 20, 120, 44), 0.99), Word("me", (126, 20, 150, 44), 0.99)]
     (item,) = split_line(WHITE, _line("Remember me", (10, 18, 152, 46), words))
@@ -338,3 +350,23 @@ def test_links_drawn_without_spaces_are_found_between_their_capitals() -> None:
     # Not inside a word's lower-case letters, and only as written (a capital starts it).
     assert words_run(run, "atest") is None and words_run(run, "Est") is None
     assert words_run(run, "video") is None
+
+
+def test_a_name_without_spaces_inside_a_run_points_at_its_own_characters() -> None:
+    # Two links of a Chinese navigation read as one spaced-out run: "分享 0" and "博客".
+    words = tuple(
+        Word(text, (x, 144, x + 10, 164), 0.9)
+        for text, x in (("分", 904), ("享", 918), ("0", 932), ("博", 945), ("客", 959))
+    )
+    run = Element("text", "text", (904, 144, 969, 164), "分 享 0 博 客", "",
+                  (("link", 0.7),), words=words)  # fmt: skip
+    assert words_box(run, "博客") == (945.0, 144, 969.0, 164)  # where an answer points
+    assert words_box(run, "分享") == (904.0, 144, 928.0, 164)
+    assert words_box(run, "分享 0 博客") is None  # the run is the name
+    assert words_box(run, "新闻") is None
+    # It is no reason to read the characters as a link of their own: no boundary tells
+    # "博客" from the start of "博客中心".
+    assert words_run(run, "博客") is None
+    one = Element("text", "text", (904, 144, 964, 164), "分享0博客", "", (("link", 0.7),),
+                  words=(Word("分享0博客", (904, 144, 964, 164), 0.9),))  # fmt: skip
+    assert words_box(one, "博客") == (940.0, 144, 964.0, 164)

@@ -157,3 +157,27 @@ def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
     assert table.roles[row] == "heading" and table.executor_ids[row] == "vision:0"
     assert table.box(row) == (299, 101, 964, 191)
     assert table.parent[row] == table.ids.index("0")
+    assert answer_box(table, row, table.names[row]) == (304, 101, 964, 144)  # its first line
+
+
+def test_a_link_broken_over_a_line_end_is_also_one_row_named_by_both_parts() -> None:
+    link = (("link", 0.7), ("text", 0.3))
+    text = (("text", 0.8), ("link", 0.2))
+    elements = (
+        Element("text", "text", (8, 165, 1180, 185), "you are testing your frontend", "", text),
+        Element("text", "text", (1194, 165, 1225, 185), "code", "", link),
+        Element("text", "text", (11, 181, 68, 204), "coverage", "", link),
+        Element("text", "text", (72, 181, 300, 204), "might help.", "", text),
+        # links listed one per line are not one link
+        Element("text", "text", (40, 300, 160, 320), "Subscriptions", "", link),
+        Element("text", "text", (40, 325, 95, 345), "About", "", link),
+        Element("text", "text", (40, 350, 95, 370), "Help", "", text),
+    )
+    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
+    assert [i for i in table.ids if i.endswith("~wrap")] == ["1~wrap"]
+    row = table.ids.index("1~wrap")
+    assert table.names[row] == "code coverage" and table.roles[row] == "link"
+    assert table.executor_ids[row] == "vision:1" and table.parent[row] == table.ids.index("1")
+    assert table.box(row) == (11, 165, 1225, 204)
+    # An answer on it points at the first part, not the middle of the paragraph.
+    assert answer_box(table, row, "code coverage") == (1194, 165, 1225, 185)
