@@ -484,7 +484,7 @@ def _control(shape: Widget, texts: list[TextItem], icons: list[Widget]) -> Eleme
     captions = [t for t in texts if not (chevron and t.text.strip() in CHEVRONS)]
     roles = control_roles(shape.kind, shape.box, [t.box for t in captions], shape.fill, chevron)
     ordered = sorted(captions, key=lambda t: (round(_cy(t.box) / 8.0), t.box[0]))
-    caption = " ".join(t.text for t in ordered)
+    caption = close_unspaced(" ".join(t.text for t in ordered))
     if len(captions) == 1 and _is_glyph(captions[0]):
         caption = glyph_name(captions[0].text)
     raw = f"detected:{shape.label}" if shape.kind == "detected" else shape.kind

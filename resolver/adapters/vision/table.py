@@ -142,7 +142,7 @@ def to_table(
     row_of: dict[int, int] = {}
     alt_of = _alt_texts(analysis.elements)
     wraps = _wrapped(analysis.elements)
-    link_wraps = _wrapped_links(analysis.elements)
+    link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):

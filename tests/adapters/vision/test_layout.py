@@ -124,6 +124,15 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
         assert element.parent < i
 
 
+def test_a_letter_spaced_chinese_caption_names_its_button_as_written() -> None:
+    # "登录" drawn with wide letter-spacing: OCR reads two runs, one character each.
+    lines = [_line("登", (60, 98, 72, 116)), _line("录", (82, 98, 94, 116))]
+    widgets = [Widget("rect", (51.0, 93.0, 104.0, 120.0), 0.95, fill=(240.0, 240.0, 240.0))]
+    elements = layout(WHITE, lines, widgets)
+    (button,) = [e for e in elements if e.kind == "control"]
+    assert button.name == "登录"
+
+
 def test_a_box_glyph_is_a_checkbox_named_by_its_label() -> None:
     # A small checkbox OCR reads as "☐": free, or inside the shape its outline made.
     glyph = Word("☐", (20, 150, 30, 172), 0.9)
