@@ -236,12 +236,12 @@ def text_color(pixels: Pixels, box: Box) -> Color | None:
     return (blue, green, red)
 
 
-def _far(a: Color | None, b: Color | None) -> bool:
-    """Whether two words' colours differ enough to be two runs: far apart, or one a link's
-    colour and the other less saturated by :data:`LINK_SPLIT`."""
+def _far(a: Color | None, b: Color | None, *, shade: bool = True) -> bool:
+    """Whether two words' colours differ enough to be two runs: far apart (unless ``shade``
+    is off), or one a link's colour and the other less saturated by :data:`LINK_SPLIT`."""
     if a is None or b is None:
         return False
-    if float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT:
+    if shade and float(np.linalg.norm(np.subtract(a, b))) > COLOR_SPLIT:
         return True
     return is_link_color(a) != is_link_color(b) and abs(saturation(a) - saturation(b)) >= LINK_SPLIT
 
@@ -263,7 +263,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
         if (
             gap >= WIDE_GAP * height
             or (lone and gap >= GLYPH_GAP * height)
-            or _far(colors[i], colors[i - 1])
+            or _far(colors[i], colors[i - 1], shade=not _one_glyph_each(words[i - 1], words[i]))
             or holders[i] != holders[i - 1]
             or (apart and apart[i - 1])
         ):
@@ -285,6 +285,14 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
                               _main_color([colors[i] for i in group]),
                               words=tuple(words[i] for i in group)))  # fmt: skip
     return items
+
+
+def _one_glyph_each(a: Word, b: Word) -> bool:
+    """Whether two words are single characters of a script written without spaces: OCR
+    reads Chinese and Japanese a character at a time, and one glyph's few strokes give its
+    shade only roughly (a black character read as grey 61 beside one read as black), so
+    only a change of hue splits them."""
+    return len(a.text) == 1 == len(b.text) and unspaced(a.text) and unspaced(b.text)
 
 
 def item_gaps(pixels: Pixels, line: TextLine) -> list[bool]:

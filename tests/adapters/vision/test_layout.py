@@ -124,6 +124,20 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
         assert element.parent < i
 
 
+def test_chinese_characters_read_one_at_a_time_split_on_hue_not_on_shade() -> None:
+    # One glyph's few strokes give its shade only roughly: black beside grey 61 is one run;
+    # a link's blue beside black is two.
+    def run(first: tuple[int, int, int], second: tuple[int, int, int]) -> list[str]:
+        image = WHITE.copy()
+        cv2.rectangle(image, (12, 24), (20, 40), first, -1)
+        cv2.rectangle(image, (25, 24), (33, 40), second, -1)
+        words = [Word("电", (10, 22, 22, 42), 0.99), Word("视", (23, 22, 35, 42), 0.99)]
+        return [i.text for i in split_line(image, _line("电视", (8, 20, 37, 44), words))]
+
+    assert run((0, 0, 0), (61, 61, 61)) == ["电视"]
+    assert run((200, 60, 20), (0, 0, 0)) == ["电", "视"]
+
+
 def test_a_letter_spaced_chinese_caption_names_its_button_as_written() -> None:
     # "登录" drawn with wide letter-spacing: OCR reads two runs, one character each.
     lines = [_line("登", (60, 98, 72, 116)), _line("录", (82, 98, 94, 116))]
