@@ -362,15 +362,22 @@ def _heading_line(element: Element) -> bool:
 
 def _next_line(above: Element, below: Element) -> bool:
     """Whether ``below`` continues heading ``above`` on the next line (see :func:`_wrapped`)."""
-    if not _heading_line(below):
-        return False
+    height = _line_below(above, below)
+    return (
+        height is not None
+        and _heading_line(below)
+        and abs(below.box[0] - above.box[0]) <= WRAP_INDENT * height
+    )
+
+
+def _line_below(above: Element, below: Element) -> float | None:
+    """``above``'s height when ``below`` is as tall (:data:`WRAP_HEIGHT`) and just below it
+    (:data:`WRAP_GAP`): the next line of one text; else ``None``."""
     height = above.box[3] - above.box[1]
     if height <= 0 or abs((below.box[3] - below.box[1]) - height) > WRAP_HEIGHT * height:
-        return False
+        return None
     gap = below.box[1] - above.box[3]
-    return abs(below.box[0] - above.box[0]) <= WRAP_INDENT * height and (
-        -WRAP_GAP * height <= gap <= WRAP_GAP * height
-    )
+    return height if -WRAP_GAP * height <= gap <= WRAP_GAP * height else None
 
 
 def _link_run(element: Element) -> bool:
@@ -378,24 +385,20 @@ def _link_run(element: Element) -> bool:
 
 
 def _wrapped_links(elements: tuple[Element, ...]) -> dict[int, list[int]]:
-    """The links broken over a line end: per link-coloured run that ends its line, ``[it,
-    the next]`` when the next text in reading order is a link-coloured run that starts the
-    next line (as tall, just below, starting well left of where the first starts:
-    :data:`LINK_WRAP_LEFT`). Such a pair is read as one link besides its two parts; an
-    answer on it points at its first part (:func:`answer_box`)."""
+    """The links broken over a line end: ``[a run, the next]`` when both are link-coloured
+    runs, the next text in reading order after the first is on the next line
+    (:func:`_line_below`) and starts well left of where the first starts
+    (:data:`LINK_WRAP_LEFT`: the first ended its line, the second starts one). Such a pair
+    is read as one link besides its two parts; an answer on it points at its first part
+    (:func:`answer_box`)."""
     out: dict[int, list[int]] = {}
     texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
     for i, k in pairwise(texts):
         first, second = elements[i], elements[k]
         if not (_link_run(first) and _link_run(second)):
             continue
-        height = first.box[3] - first.box[1]
-        if height <= 0 or abs((second.box[3] - second.box[1]) - height) > WRAP_HEIGHT * height:
-            continue
-        gap = second.box[1] - first.box[3]
-        if -WRAP_GAP * height <= gap <= WRAP_GAP * height and (
-            second.box[0] < first.box[0] - LINK_WRAP_LEFT * height
-        ):
+        height = _line_below(first, second)
+        if height is not None and second.box[0] < first.box[0] - LINK_WRAP_LEFT * height:
             out[i] = [i, k]
     return out
 

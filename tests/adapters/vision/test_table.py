@@ -10,6 +10,7 @@ from resolver.adapters.vision.ocr import Word
 from resolver.adapters.vision.table import VisionNative, answer_box, focus_table, to_table
 from resolver.geometry import CoordSpace
 from resolver.index import index_of
+from resolver.table import CandidateTable
 
 
 def _analysis(window: tuple[int, int, int, int] = (0, 0, 200, 100)) -> Analysis:
@@ -111,6 +112,17 @@ def test_a_labelled_field_with_other_text_inside_answers_to_both_names() -> None
     assert [i for i in table.ids if i.endswith("~inner")] == ["1~inner"]
 
 
+def _extra_row(
+    elements: tuple[Element, ...], suffix: str, size: tuple[int, int] = (1280, 800)
+) -> tuple[CandidateTable, int]:
+    """The table of ``elements`` read on a whole screen of ``size``, and its one row whose
+    ID ends with ``suffix`` (there must be exactly one)."""
+    analysis = Analysis("d", size, (0, 0, *size), (), (), elements)
+    table = to_table(analysis, None)
+    (row,) = [i for i, ident in enumerate(table.ids) if ident.endswith(suffix)]
+    return table, row
+
+
 def test_an_icon_just_before_a_text_is_also_an_image_named_by_that_text() -> None:
     # A browser draws an image that did not load as a broken-image icon and its alt text.
     icon = (("button", 0.5), ("img", 0.5))
@@ -126,9 +138,8 @@ def test_an_icon_just_before_a_text_is_also_an_image_named_by_that_text() -> Non
         Element("icon", "icon", (7, 180, 26, 198), "", "", icon),
         Element("text", "text", (40, 178, 120, 201), "Contact", "", link),
     )
-    table = to_table(Analysis("d", (320, 220), (0, 0, 320, 220), (), (), elements), None)
-    assert [i for i in table.ids if i.endswith("~alt")] == ["0~alt"]
-    row = table.ids.index("0~alt")
+    table, row = _extra_row(elements, "~alt", (320, 220))
+    assert table.ids[row] == "0~alt"
     assert table.roles[row] == "img" and table.names[row] == "Daring Fireball"
     assert table.box(row) == (7, 5, 125, 28) and table.executor_ids[row] == "vision:0"
     # A child of the text's own row: the text is still one anchor.
@@ -150,9 +161,8 @@ def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
         Element("text", "text", (300, 300, 700, 343), "Why CPU monitoring", "", heading),
         Element("text", "text", (300, 380, 700, 423), "Setting it up", "", heading),
     )
-    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
-    assert [i for i in table.ids if i.endswith("~wrap")] == ["0~wrap"]
-    row = table.ids.index("0~wrap")
+    table, row = _extra_row(elements, "~wrap")
+    assert table.ids[row] == "0~wrap"
     assert table.names[row] == "Node.js and CPU profiling on (in real-time)"
     assert table.roles[row] == "heading" and table.executor_ids[row] == "vision:0"
     assert table.box(row) == (299, 101, 964, 191)
@@ -173,9 +183,8 @@ def test_a_link_broken_over_a_line_end_is_also_one_row_named_by_both_parts() -> 
         Element("text", "text", (40, 325, 95, 345), "About", "", link),
         Element("text", "text", (40, 350, 95, 370), "Help", "", text),
     )
-    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
-    assert [i for i in table.ids if i.endswith("~wrap")] == ["1~wrap"]
-    row = table.ids.index("1~wrap")
+    table, row = _extra_row(elements, "~wrap")
+    assert table.ids[row] == "1~wrap"
     assert table.names[row] == "code coverage" and table.roles[row] == "link"
     assert table.executor_ids[row] == "vision:1" and table.parent[row] == table.ids.index("1")
     assert table.box(row) == (11, 165, 1225, 204)
