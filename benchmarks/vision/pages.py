@@ -19,9 +19,11 @@ and whether it is rendered visibly in the viewport), keyed by the same hash as t
 renders' cache is read, never changed. The report names the fonts: a page in a script no
 installed font covers is drawn as empty boxes that neither a person nor OCR can read.
 
-Targets are resolved from two places: ``in_view`` (the recorded box lies inside the first
-screen and the target is drawn visibly there) and ``below_fold`` (the recorded box lies wholly
-below the first screen: the screenshot cannot show it). Per reference and screenshot the
+Targets are resolved from three places: ``in_view`` (the recorded box lies inside the first
+screen and the target is drawn visibly there), ``too_small`` (the same, but drawn under
+:data:`MIN_SIDE` px wide or tall: nobody can find a 1 px image on a screenshot; reported
+apart, its wrong answers counted) and ``below_fold`` (the recorded box lies wholly below the
+first screen: the screenshot cannot show it). Per reference and screenshot the
 verdict is ``correct`` (the answer's click point is inside the target's box on that
 screenshot), ``wrong`` (elsewhere),
 ``abstained`` (no answer, the target is on screen), ``false_hit`` (an answer although the
@@ -76,6 +78,7 @@ __all__ = [
     "below_fold",
     "inside_screen",
     "main",
+    "place_of",
     "report",
     "screenshot",
     "summary",
@@ -88,6 +91,8 @@ SHOT_SCRIPT = REPO / "fixtures" / "vision" / "capture.py"
 VERDICTS = ("correct", "wrong", "abstained", "false_hit", "rejected", "error")
 SLACK = 2.0
 """Pixels by which a click point may miss the target's box and still count."""
+MIN_SIDE = 4.0
+"""A target drawn less wide or tall than this (px) is reported apart (``too_small``)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +175,18 @@ def below_fold(box: Iterable[float] | None, screen: tuple[float, float] = SCREEN
         return False
     left, top, right, bottom = box
     return left < right and screen[1] <= top < bottom
+
+
+def place_of(box: Iterable[float] | None, seen: dict[str, Any]) -> str | None:
+    """Where a reference was recorded, given its recorded ``box`` and the target as the base
+    screenshot shows it (``seen``): ``in_view`` (wholly on the first screen and drawn there),
+    ``too_small`` (the same, but drawn less than :data:`MIN_SIDE` px wide or tall: a 1 px
+    tracking image that nobody can find on a screenshot), ``below_fold``, or None (neither:
+    partly on the screen, hidden, or off to a side)."""
+    if inside_screen(box) and seen.get("in_view"):
+        left, top, right, bottom = seen.get("bbox") or box  # type: ignore[misc]
+        return "in_view" if min(right - left, bottom - top) >= MIN_SIDE else "too_small"
+    return "below_fold" if below_fold(box) else None
 
 
 def verdict(point: tuple[float, float] | None, target: dict[str, Any] | None) -> str:
@@ -300,7 +317,7 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
         f"- Removed targets answered: {removed['answered']} of {removed['targets']}"
         f" ({removed['answered_pct']} %).",
     ]
-    for place in ("in_view", "below_fold"):
+    for place in ("in_view", "too_small", "below_fold"):
         mine = [o for o in outcomes if o.get("place", "in_view") == place]
         if mine:
             lines += ["", f"### recorded {place.replace('_', ' ')}", "", _HEADER]
@@ -358,12 +375,12 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
         seen = base_shot.keys.get(key) or {}
         if ref is None or not seen.get("bbox"):
             continue
-        if inside_screen(ref.bbox) and seen.get("in_view"):
-            refs[key] = (rec, ref, "in_view")
-        elif below_fold(ref.bbox):
-            refs[key] = (rec, ref, "below_fold")
+        place = place_of(ref.bbox, seen)
+        if place is not None:
+            refs[key] = (rec, ref, place)
     result["targets"] = sum(1 for *_, place in refs.values() if place == "in_view")
-    result["below_fold"] = len(refs) - result["targets"]
+    result["too_small"] = sum(1 for *_, place in refs.values() if place == "too_small")
+    result["below_fold"] = len(refs) - result["targets"] - result["too_small"]
     del base, files
     screens: list[tuple[str, str, dict[str, str], Shot]] = [
         ("v0-identity", "identity", {}, base_shot)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.vision.pages import below_fold, inside_screen, report, summary, tally, verdict
+from benchmarks.vision.pages import (
+    below_fold,
+    inside_screen,
+    place_of,
+    report,
+    summary,
+    tally,
+    verdict,
+)
 
 BOX = [100.0, 100.0, 200.0, 130.0]
 
@@ -24,6 +32,18 @@ def test_below_the_fold_means_wholly_below_the_first_screen() -> None:
     assert not below_fold([100.0, 790.0, 200.0, 820.0])  # cut by the fold: neither place
     assert not below_fold(BOX)
     assert not below_fold(None)
+
+
+def test_a_target_drawn_a_pixel_wide_is_reported_apart() -> None:
+    shown = {"bbox": BOX, "in_view": True}
+    assert place_of(BOX, shown) == "in_view"
+    assert place_of([8.0, 21.0, 9.0, 22.0], {"bbox": [8.0, 21.0, 9.0, 22.0], "in_view": True}) == (
+        "too_small"
+    )
+    assert place_of(BOX, {"bbox": [100.0, 100.0, 200.0, 103.0], "in_view": True}) == "too_small"
+    assert place_of(BOX, {"bbox": BOX, "in_view": False}) is None  # recorded but hidden
+    assert place_of([100.0, 900.0, 200.0, 930.0], {}) == "below_fold"
+    assert place_of([100.0, 790.0, 200.0, 820.0], {"in_view": True}) is None
 
 
 def test_verdicts() -> None:
