@@ -179,13 +179,13 @@ def _add_extra_rows(
     row: int,
     suffix: str,
     scale: tuple[float, float],
-    icon: int | None,
+    icon: tuple[int, int] | None,
     focus: str,
 ) -> list[tuple[int, float]]:
     """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
-    named by it (``~inner``), the image it is the alternative text of (``~alt``, ``icon``
-    the icon before it) and its words reading ``focus`` (``.w``); per row added, the
-    element that owns it and its role confidence."""
+    named by it (``~inner``), the image it is the alternative text of (``~alt``; ``icon`` is
+    the icon before it and the first word read so) and its words reading ``focus``
+    (``.w``); per row added, the element that owns it and its role confidence."""
     element = analysis.elements[i]
     out: list[tuple[int, float]] = []
     field = _field_shown(analysis.elements, element)
@@ -194,9 +194,12 @@ def _add_extra_rows(
         _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
         out.append((field, owner.roles[0][1]))
     if icon is not None:
-        box = union_box([analysis.elements[icon].box, element.box])
-        _add_alt_row(builder, f"{icon}{suffix}", row, element.name, _scaled(box, scale))
-        out.append((icon, ALT_CONFIDENCE))
+        k, first = icon
+        words = element.words[first:] if first else ()
+        name = " ".join(w.text for w in words) if words else element.name
+        box = union_box([analysis.elements[k].box, *(w.box for w in words or (element,))])
+        _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
+        out.append((k, ALT_CONFIDENCE))
     part = _linked_words(element, focus)
     if part is not None:
         _add_words_row(builder, f"{i}{suffix}", row, part, scale, element.roles[0][1])
@@ -293,40 +296,54 @@ def _add_inner_row(
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
-def _alt_texts(elements: tuple[Element, ...]) -> dict[int, int]:
+def _alt_texts(elements: tuple[Element, ...]) -> dict[int, tuple[int, int]]:
     """The texts that read as an image's alternative text, each with the icon just before
-    it on its line: an icon blob (not a glyph OCR read), a line tall (:data:`ALT_ICON_HEIGHT`),
-    whose right side is at most :data:`ALT_GAP` text heights before the text's left side
-    (or just inside it) and whose middle lies within the text's height."""
+    it and the index of the first word read so (0: the whole text). The icon is a blob (not a
+    glyph OCR read), a line tall (:data:`ALT_ICON_HEIGHT`), its middle within the text's
+    height, its right side at most :data:`ALT_GAP` text heights before the text's left side
+    (or just inside it), or before one of the text's words when OCR read the image into the
+    line ("Kuhn [icon] [RSS of Blog]": the words from that one on)."""
     icons = sorted(
         (e.box[2], k) for k, e in enumerate(elements) if e.kind == "icon" and e.raw_role == "icon"
     )
     if not icons:
         return {}
     rights = [r for r, _ in icons]
-    out: dict[int, int] = {}
+    out: dict[int, tuple[int, int]] = {}
     for i, text in enumerate(elements):
         if text.kind != "text" or not text.name.strip():
             continue
-        left, top, _, bottom = text.box
-        height = bottom - top
-        start = bisect_left(rights, left - ALT_GAP * height)
-        for right, k in icons[start:]:
-            if right > left + ALT_GAP * height:
+        left, top, right, bottom = text.box
+        gap = ALT_GAP * (bottom - top)
+        for r, k in icons[bisect_left(rights, left - gap) :]:
+            if r > right:
                 break
-            if _alt_icon(elements[k].box, text.box):
-                out[i] = k
+            first = _word_after(text, r, gap) if r > left + gap else 0
+            if first is not None and _alt_icon(elements[k].box, text.box, first > 0):
+                out[i] = (k, first)
                 break
     return out
 
 
-def _alt_icon(icon: Box, text: Box) -> bool:
-    """Whether ``icon`` has a line's height and sits beside ``text`` (see :func:`_alt_texts`)."""
+def _word_after(text: Element, right: float, gap: float) -> int | None:
+    """The index of the first word of ``text`` (not its first word) that starts within
+    ``gap`` after ``right``, an icon's right side inside the text's run."""
+    for j, word in enumerate(text.words[1:], start=1):
+        if right - 2.0 <= word.box[0] <= right + gap:
+            return j
+    return None
+
+
+def _alt_icon(icon: Box, text: Box, inside: bool = False) -> bool:
+    """Whether ``icon`` has a line's height and sits beside ``text`` (see :func:`_alt_texts`),
+    or within its run when ``inside``."""
     height, tall = text[3] - text[1], icon[3] - icon[1]
     middle = (icon[1] + icon[3]) / 2.0
     low, high = ALT_ICON_HEIGHT
     return (
-        low * height <= tall <= high * height and text[1] <= middle <= text[3] and icon[0] < text[0]
+        low * height <= tall <= high * height
+        and text[1] <= middle <= text[3]
+        and (text[0] < icon[0] if inside else icon[0] < text[0])
     )
 
 

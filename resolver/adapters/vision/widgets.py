@@ -55,6 +55,12 @@ ICON_MIN, ICON_MAX = 10, 48
 """Side of an icon blob (px)."""
 ICON_EDGE_DENSITY: Final[float] = 0.12
 """Share of edge pixels an icon blob's box must have (flat areas are not icons)."""
+ICON_GAP: Final[float] = 0.6
+"""Words of one line further apart than this, in line heights, leave the gap between them to
+the icon search (a space is about a quarter of a line height)."""
+STACK_GAP: Final[float] = 1.0
+"""How far right of a tall blob, in its widths, a text line may start to cut the blob into
+icons (see :func:`find_icons`)."""
 TEXT_BOX_IOU: Final[float] = 0.6
 """A rectangle overlapping a text line's box this much is that text, not a widget..."""
 BORDER_MARGIN: Final[float] = 2.0
@@ -239,14 +245,23 @@ def _inside_any(box: Box, others: Sequence[Box], pad: float = 2.0) -> bool:
 
 
 def _text_spans(lines: Sequence[tuple[Box, Sequence[Box]]]) -> list[Box]:
-    """Per line, the span from its first to its last word (the whole line without words):
-    what is not an icon. A logo before the first word stays visible."""
+    """Per line, the spans of its words (the whole line without words): what is not an
+    icon. A line's words make one span unless they are more than :data:`ICON_GAP` line
+    heights apart: a broken-image icon read into a line ("Kuhn [icon] [RSS of Blog]") stays
+    visible between them, and so does a logo before the first word."""
     spans = []
     for line, words in lines:
-        if words:
-            spans.append((min(w[0] for w in words), line[1], max(w[2] for w in words), line[3]))
-        else:
+        if not words:
             spans.append(line)
+            continue
+        ordered = sorted(words)
+        start, end, widest = ordered[0][0], ordered[0][2], ICON_GAP * (line[3] - line[1])
+        for left, _, right, _ in ordered[1:]:
+            if left - end > widest:
+                spans.append((start, line[1], end, line[3]))
+                start = left
+            end = max(end, right)
+        spans.append((start, line[1], end, line[3]))
     return spans
 
 
@@ -267,17 +282,40 @@ def find_icons(
     icons = []
     for i in range(1, min(count, MAX_WIDGETS)):
         x, y, w, h, _ = (int(v) for v in stats[i])
-        if not (ICON_MIN <= w <= ICON_MAX and ICON_MIN <= h <= ICON_MAX):
+        if ICON_MIN <= w <= ICON_MAX and h > 2 * w:
+            pieces = _stacked(x, y, w, h, spans)
+        elif ICON_MIN <= w <= ICON_MAX and ICON_MIN <= h <= ICON_MAX and 0.5 <= w / h <= 2.0:
+            pieces = [(x, y, w, h)]
+        else:
             continue
-        if not 0.5 <= w / h <= 2.0:
-            continue
-        density = float(np.count_nonzero(mask[y : y + h, x : x + w])) / float(w * h)
-        if density < ICON_EDGE_DENSITY:
-            continue
-        box = (float(x + 2), float(y + 2), float(x + w - 2), float(y + h - 2))
-        if not _inside_any(box, spans, pad=0.0):
-            icons.append(Widget("icon", box, round(min(1.0, density * 3.0), 3)))
+        for x, y, w, h in pieces:
+            density = float(np.count_nonzero(mask[y : y + h, x : x + w])) / float(w * h)
+            if density < ICON_EDGE_DENSITY:
+                continue
+            box = (float(x + 2), float(y + 2), float(x + w - 2), float(y + h - 2))
+            if not _inside_any(box, spans, pad=0.0):
+                icons.append(Widget("icon", box, round(min(1.0, density * 3.0), 3)))
     return icons
+
+
+def _stacked(
+    x: int, y: int, w: int, h: int, spans: Sequence[Box]
+) -> list[tuple[int, int, int, int]]:
+    """A blob an icon wide and several tall, cut into one square per text line that starts
+    right of its middle and within :data:`STACK_GAP` of its width after it, with its middle
+    inside it: icons stacked a line apart touch (a list of images that did not load, each
+    drawn as a broken-image icon before its alternative text) and close into one blob.
+    Without two such lines it is no stack (a scroll bar, a divider) and gives nothing."""
+    right, bottom, half = x + w, y + h, w / 2.0
+    middles = sorted(
+        (top + end) / 2.0
+        for left, top, _, end in spans
+        if x + half <= left <= right + STACK_GAP * w and y <= (top + end) / 2.0 <= bottom
+    )
+    if len(middles) < 2:
+        return []
+    tops = [max(y, min(bottom - w, round(m - half))) for m in middles]
+    return [(x, top, w, w) for top in tops]
 
 
 def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> bool:

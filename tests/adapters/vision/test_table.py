@@ -149,6 +149,28 @@ def test_an_icon_just_before_a_text_is_also_an_image_named_by_that_text() -> Non
     assert index_of(table).unique_box("Daring Fireball") == (26, 5, 125, 28)
 
 
+def test_an_icon_read_into_a_line_names_an_image_by_the_words_after_it() -> None:
+    # "Bradley M. Kuhn [icon][RSS of Whole Site]": OCR reads the link and the alt text of the
+    # image after it as one line; the icon between two words starts the image's name.
+    link = (("link", 0.7), ("text", 0.3))
+    words = _words(("Bradley", 10, 58), ("Kuhn", 66, 121), ("[RSS", 140, 174), ("Site]", 180, 212),
+                   top=14)  # fmt: skip
+    far = _words(("Contact", 10, 60), ("Blog", 150, 190), top=50)
+    elements = (
+        Element(
+            "text", "text", (10, 14, 212, 34), "Bradley Kuhn [RSS Site]", "", link, words=words
+        ),
+        Element("icon", "icon", (123, 15, 140, 33), "", "", (("img", 0.5),)),
+        # an icon in a line but not just before a word is no image's
+        Element("text", "text", (10, 50, 190, 70), "Contact Blog", "", link, words=far),
+        Element("icon", "icon", (80, 51, 97, 69), "", "", (("img", 0.5),)),
+    )
+    table, row = _extra_row(elements, "~alt", (320, 100))
+    assert table.ids[row] == "1~alt" and table.names[row] == "[RSS Site]"
+    assert table.roles[row] == "img" and table.box(row) == (123, 14, 212, 34)
+    assert table.parent[row] == table.ids.index("0")
+
+
 def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
     heading = (("heading", 0.6), ("text", 0.4))
     text = (("text", 0.6), ("link", 0.4))

@@ -117,3 +117,40 @@ def test_a_field_whose_outline_text_touches_is_still_a_field() -> None:
     assert _found(widgets, "rect", field)
     # Only rectangles come of it: no word leaves a checkbox behind.
     assert not any(w.kind in ("checkbox", "radio") for w in widgets)
+
+
+def _broken_image_icon(image: np.ndarray, left: int, top: int) -> None:  # type: ignore[type-arg]
+    """A 16 px torn picture (half a frame, a hill, a sun), as a browser draws an image that
+    did not load."""
+    cv2.line(image, (left, top), (left, top + 15), (90, 90, 90), 1)
+    cv2.line(image, (left, top + 15), (left + 15, top + 15), (90, 90, 90), 1)
+    hill = np.array([[left + 2, top + 14], [left + 7, top + 6], [left + 13, top + 14]], np.int32)
+    cv2.fillPoly(image, [hill], (60, 150, 60))
+    cv2.circle(image, (left + 11, top + 4), 2, (40, 120, 220), -1)
+
+
+def test_icons_stacked_a_line_apart_are_one_icon_per_line_beside_them() -> None:
+    image = np.full((200, 300, 3), 255, np.uint8)
+    for top in (20, 38, 56):  # touching: one blob three icons tall
+        _broken_image_icon(image, 40, top)
+    lines = [((60.0, y - 3.0, 130.0, y + 19.0), [(60.0, y - 3.0, 130.0, y + 19.0)]) for y in
+             (20, 38, 56)]  # fmt: skip
+    icons = [w for w in detect_widgets(image, lines) if w.kind == "icon"]
+    assert len(icons) == 3
+    assert [round((w.box[1] + w.box[3]) / 2) for w in sorted(icons, key=lambda w: w.box[1])] == [
+        pytest.approx(27, abs=3),
+        pytest.approx(45, abs=3),
+        pytest.approx(63, abs=3),
+    ]
+    # Without a text line beside each, a tall blob is no stack of icons (a scroll bar).
+    assert [w for w in detect_widgets(image, []) if w.kind == "icon"] == []
+
+
+def test_an_icon_between_two_words_of_a_line_is_seen() -> None:
+    image = np.full((60, 300, 3), 255, np.uint8)
+    _broken_image_icon(image, 100, 20)
+    line = (10.0, 17.0, 200.0, 39.0)
+    words = [(10.0, 17.0, 95.0, 39.0), (120.0, 17.0, 200.0, 39.0)]
+    assert _found(detect_widgets(image, [(line, words)]), "icon", (100, 20, 116, 36))
+    # Read as one word over the icon, it is text.
+    assert not any(w.kind == "icon" for w in detect_widgets(image, [(line, [line])]))
