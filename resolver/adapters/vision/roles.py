@@ -123,10 +123,13 @@ def text_roles(
     the height of the text's ink over the median of the screen's free text, ``stroke_scale``
     the width of its strokes over theirs (0: unknown). Bold text of body size may be a
     small heading (an ``h3`` or ``h4`` is set bold at about the body's size) as well as a
-    label or a link: a third hypothesis."""
-    if is_link_color(color):
-        return (("link", 0.7), ("text", 0.3))
+    label or a link: a third hypothesis. Large text in link colour is a link that may be a
+    heading (a post's title, linked to the post)."""
     tall = median_height > 0 and height >= HEADING_SCALE * median_height
+    if is_link_color(color):
+        if tall or ink_scale >= HEADING_INK_SCALE:
+            return (("link", 0.45), ("heading", 0.3), ("text", 0.25))
+        return (("link", 0.7), ("text", 0.3))
     if tall or ink_scale >= HEADING_INK_SCALE:
         return (("heading", 0.6), ("text", 0.4))
     if stroke_scale >= BOLD_STROKE:

@@ -100,3 +100,14 @@ def test_bold_body_text_may_be_a_small_heading() -> None:
     assert sum(conf for _, conf in bold) <= 1.0
     assert "heading" not in dict(text_roles(grey, 16, 16, 1.0, 1.2))  # regular weight
     assert text_roles(BLUE_LINK, 16, 16, 1.0, 2.0)[0][0] == "link"  # a bold link is a link
+
+
+def test_a_large_link_may_be_a_heading() -> None:
+    # A post's title is a heading whose text is a link: large, in link colour.
+    title = text_roles(BLUE_LINK, 30, 16)
+    assert [role for role, _ in title] == ["link", "heading", "text"]
+    assert sum(conf for _, conf in title) <= 1.0 + 1e-9
+    assert [role for role, _ in text_roles(BLUE_LINK, 16, 16, ink_scale=1.8)][:2] == [
+        "link", "heading"
+    ]  # fmt: skip
+    assert "heading" not in dict(text_roles(BLUE_LINK, 16, 16))  # a link of body size
