@@ -263,17 +263,15 @@ class TableIndex:
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
 
     def look_alikes(
-        self, name_norm: str, role_code: int | None, containers: tuple[str, ...] | None
+        self, name_norm: str, role_code: int | None, containers: tuple[str, ...]
     ) -> Index:
         """Rows with this normalised name, this role (when given) and exactly this container
-        path (``None``: any), in document order: the group in which an element's
+        path, in document order: the group in which an element's
         :attr:`~resolver.models.SemanticElementRef.occurrence` counts (look-alikes that
         nothing but their order tells apart)."""
         rows = np.sort(self.lookup("norm", name_norm)) if name_norm else np.empty(0, np.intp)
         if role_code is not None and rows.size:
             rows = rows[self.table.role_codes[rows] == role_code]
-        if containers is None:
-            return np.asarray(rows, dtype=np.intp)
         paths = self.table.containers
         return np.asarray([r for r in rows.tolist() if paths[r] == containers], dtype=np.intp)
 

@@ -824,19 +824,11 @@ def _occurrence(index: TableIndex, query: Query) -> tuple[Index, FloatArray]:
     its ordinal among them agrees with the recorded one. When the group has changed size (a
     look-alike was added,
     or one was removed or renamed: perhaps the target itself), no member's ordinal can be
-    trusted, and none agrees.
-
-    A screenshot (:attr:`~resolver.table.CandidateTable.names_read`) shows no recorded
-    container path and often only part of the page: its group is the rows of the role and
-    name in reading order, counted only when the screen shows exactly as many as were
-    recorded (the whole group on one screen); otherwise it has no group."""
+    trusted, and none agrees."""
     assert query.occurrence is not None
     k, n = query.occurrence
     code = None if query.role is None else role_code(query.role)
-    read = index.table.names_read
-    group = index.look_alikes(query.name_norm, code, None if read else query.recorded_path)
-    if read and group.size != n:
-        group = group[:0]
+    group = index.look_alikes(query.name_norm, code, query.recorded_path)
     agree = np.zeros(group.size)
     if group.size == n:
         agree[k] = 1.0

@@ -207,10 +207,8 @@ def reference_scores(
             i for i in range(len(table))
             if table.names_norm[i] == normalize(collapse(ref.name))
             and (want is None or table.roles[i] == want)
-            and (table.names_read or table.containers[i] == recorded)
+            and table.containers[i] == recorded
         ]  # fmt: skip
-        if table.names_read and len(group) != n:  # a screenshot: the whole group or none
-            group = []
         m = len(group)
         for j, i in enumerate(group):
             same = m == n and j == k

@@ -545,39 +545,3 @@ def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(see
     for ref, got in zip(refs + refs, warm, strict=True):
         want = score_table(ref, random_table(random.Random(seed), n), config)
         assert_identical(got, want)
-
-
-def test_on_a_screenshot_twins_count_in_reading_order_when_all_are_shown() -> None:
-    # Two navigation bars, each with a "Video" link, read from a screenshot after a banner
-    # pushed both down: the recorded boxes agree with neither, the recorded containers with
-    # nothing a screenshot shows. The second of two recorded, and two shown: the second.
-    from dataclasses import replace
-
-    from resolver import Observation
-
-    def links(*tops: float) -> CandidateTable:
-        tree = {"id": "r", "role": "document", "children": [
-            {"id": f"v{k}", "role": "link", "name": "Video", "bbox": [54, top, 90, top + 22]}
-            for k, top in enumerate(tops)
-        ]}  # fmt: skip
-        table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
-        return replace(table, names_read=True, containers=("",) * len(table))
-
-    ref = SemanticElementRef(
-        role="link", name="Video", bbox=(47, 448, 85, 465), occurrence=(1, 2),
-        container_path=("Kotaku", "[navigation]"), screen_size=(1280, 800),
-    )  # fmt: skip
-    config = MatchConfig()
-    shown = links(622, 702)
-    scored = score_table(ref, shown, config, k=4)
-    agree = dict(zip(scored.rows.tolist(), scored.signals["occurrence"].tolist(), strict=True))
-    assert shown.ids[int(scored.rows[0])] == "v1" and sum(agree.values()) == 1.0
-    assert_same_top(ref, shown, config)
-    # Three shown (one more than recorded) or one (the other below the fold): no order counts.
-    for table in (links(622, 702, 760), links(702)):
-        scored = score_table(ref, table, config, k=4)
-        assert not scored.signals["occurrence"].any()
-        assert_same_top(ref, table, config)
-    # In a tree the group is the recorded path's, as before: none here.
-    tree = replace(shown, names_read=False)
-    assert not score_table(ref, tree, config, k=4).signals["occurrence"].any()
