@@ -196,7 +196,7 @@ def _add_extra_rows(
     if icon is not None:
         k, first = icon
         words = element.words[first:] if first else ()
-        name = " ".join(w.text for w in words) if words else element.name
+        name = close_unspaced(" ".join(w.text for w in words)) if words else element.name
         box = union_box([analysis.elements[k].box, *(w.box for w in words or (element,))])
         _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
         out.append((k, ALT_CONFIDENCE))

@@ -169,6 +169,12 @@ def test_an_icon_read_into_a_line_names_an_image_by_the_words_after_it() -> None
     assert table.ids[row] == "1~alt" and table.names[row] == "[RSS Site]"
     assert table.roles[row] == "img" and table.box(row) == (123, 14, 212, 34)
     assert table.parent[row] == table.ids.index("0")
+    # Chinese read a character at a time is joined as written, as every run is.
+    cjk = _words(("分享", 10, 40), ("博", 60, 76), ("客", 77, 93), top=14)
+    line = Element("text", "text", (10, 14, 93, 34), "分享 博客", "", link, words=cjk)
+    icon = Element("icon", "icon", (42, 15, 58, 33), "", "", (("img", 0.5),))
+    table, row = _extra_row((line, icon), "~alt", (320, 100))
+    assert table.names[row] == "博客"
 
 
 def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
