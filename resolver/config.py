@@ -27,7 +27,14 @@ from .errors import ConfigError
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
 
 _COUNTS = frozenset(
-    {"top_k", "nearby_window", "far_steps", "table_row_depth", "attribute_compared"}
+    {
+        "top_k",
+        "nearby_window",
+        "far_steps",
+        "table_row_depth",
+        "attribute_compared",
+        "shifted_below",
+    }
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
 those below."""
@@ -212,6 +219,10 @@ class MatchConfig:
     far_steps: int = 3
     """Steps of the recorded xpath at which an answer's place in the document must differ,
     all renumbered or all retagged, for it to lie in another branch of the page."""
+    shifted_below: int = 3
+    """Steps under a changed step of the recorded xpath that must be as recorded for a tied
+    row there to be the target under a replaced or shifted wrapper (``accept.shifted_tie``):
+    below the steps that name a table row's or list item's slot (row, cell, control)."""
     screen_height: float = 800.0
     """Screen height (px) assumed for a table that does not give its own, for the rules
     measured in screen heights."""

@@ -16,6 +16,7 @@ rows equal a full evaluation (the tests check this against a plain-Python refere
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -40,7 +41,7 @@ from .web import WebQuery, web_terms, web_vectors
 
 __all__ = [
     "Query", "Scored", "bbox_scores", "recorded_group", "recorded_path", "score_rows",
-    "score_table",
+    "score_table", "scored_at",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -1029,6 +1030,16 @@ def score_rows(
     """Exact scores of the given rows (for a row chosen by other means, e.g. a selector)."""
     scorer = Scorer(Query.build(ref, table, config), table, config)
     return scorer.full(np.asarray(rows, dtype=np.intp))
+
+
+def scored_at(
+    ref: SemanticElementRef, table: CandidateTable, config: MatchConfig, rows: Sequence[int]
+) -> Scored:
+    """The given rows as a :class:`Scored`, in the order given, with their exact scores and
+    signals (a row chosen by other means than its rank, which a ranking cut off)."""
+    scorer = Scorer(Query.build(ref, table, config), table, config)
+    chosen = np.asarray(rows, dtype=np.intp)
+    return _finish(scorer, chosen, scorer.full(chosen), int(chosen.size))
 
 
 def _finish(

@@ -19,6 +19,7 @@ __all__ = [
     "path_changes",
     "path_similarity",
     "region_kept",
+    "shifted_step",
     "sibling_at_renumbered_step",
     "steps",
     "tag_path_similarity",
@@ -62,6 +63,22 @@ def one_step_apart(recorded: list[str], xpath: str | None) -> bool:
         return False
     apart = [(a, b) for a, b in zip(recorded, found, strict=True) if a != b]
     return len(apart) == 1 and apart[0][0].split("[", 1)[0] == apart[0][1].split("[", 1)[0]
+
+
+def shifted_step(recorded: list[str], xpath: str | None, below: int) -> int | None:
+    """The level of the one step at which ``xpath`` differs from ``recorded``
+    (:func:`indexed_steps`), renumbered or retagged, when at least ``below`` steps under it
+    are as recorded: a wrapper near the top of the page replaced or shifted, the element's
+    own place under it kept. ``None`` for any other difference (or none)."""
+    if not xpath:
+        return None
+    found = indexed_steps(xpath)
+    if len(found) != len(recorded):
+        return None
+    apart = [k for k, (a, b) in enumerate(zip(recorded, found, strict=True)) if a != b]
+    if len(apart) != 1 or len(recorded) - 1 - apart[0] < below:
+        return None
+    return apart[0]
 
 
 def sibling_at_renumbered_step(

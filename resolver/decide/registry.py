@@ -8,8 +8,11 @@ Why the order is what it is:
    that acts.
 2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*,
    too low, too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
-3. ``review``: first the one rule that may accept what the threshold refused
-   (``accept.sole_namesake``), so that what it accepts is reviewed like any other answer.
+3. ``review``: first the two rules that may accept what the judge refused or left tied,
+   the only namesake under the threshold (``accept.sole_namesake``) and, for a reference
+   without a box or a name, the one row under its xpath with a wrapper near the top
+   changed (``accept.shifted_tie``), so that what they accept is reviewed like any other
+   answer.
    Then the refusals, asked until one refuses or doubts the answer. They go from the most
    direct evidence of a removed target to the most circumstantial: the answer bears a
    recorded neighbour's name; a look-alike is gone and the answer sits where a look-alike
@@ -111,6 +114,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "Under the threshold, but the only row with the recorded role and name, for a "
         "reference that recorded anchors and no look-alike.",
         judge.sole_namesake, _NF, ("threshold", "sole_threshold", "sole_margin"),
+    ),
+    Rule(
+        "accept.shifted_tie", "accepts", "review",
+        "Tied, or told apart by nothing but the role, for a reference without a box or a "
+        "name: exactly one row of its role and name has the recorded xpath with one step "
+        "well above it changed.", ties.shifted_tie, ("not_found", "ambiguous"),
+        ("shifted_below", "min_margin"),
     ),
     Rule(
         "refuse.neighbour_name", "refuses", "review",

@@ -27,7 +27,7 @@ from .facts import (
     same_target,
     xpath_column_resolver,
 )
-from .rule import Context, Decision
+from .rule import ROUNDING, Context, Decision
 
 __all__ = ["prefer_control", "verify_selector"]
 
@@ -205,14 +205,15 @@ def _namesake_elsewhere(
 def _best_or_place_only_lead(
     ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int, config: MatchConfig
 ) -> bool:
-    """Whether ``row`` is the best row, or the best leads it by place alone: the best does
+    """Whether ``row`` is the best row (or scores as well: a dead heat, which the ranking
+    breaks by document order), or the best leads it by place alone: the best does
     not even overlap the recorded place either (the page moved under both, a banner or a
     block above pushed them down), and ``row`` agrees with the reference at least as well on
     every other signal (nearby text within ``xpath_nearby_slack``). Then place says nothing
     about which is the target, and the row the recorded xpath selects is it."""
     at = np.flatnonzero(scored.rows == row)
-    if at.size and at[0] == 0:
-        return True
+    if at.size and (at[0] == 0 or scored.scores[at[0]] >= scored.scores[0] - ROUNDING):
+        return True  # the best, or in a dead heat with it that the ranking broke by order
     if not at.size or ref.bbox is None or not same_space(ref, table):
         return False
     best_box = table.box(int(scored.rows[0]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..matcher import moved_box, page_shift
+from ..matcher import moved_box, page_shift, scored_at
 from ..models import MAX_ANCHORS
 from ..results import Candidate
 from ..roles import canonical_role, role_code
@@ -21,10 +21,16 @@ from .facts import (
     selected_by_xpath,
     xpath_rows,
 )
-from .paths import indexed_steps, one_step_apart, path_similarity, sibling_at_renumbered_step
+from .paths import (
+    indexed_steps,
+    one_step_apart,
+    path_similarity,
+    shifted_step,
+    sibling_at_renumbered_step,
+)
 from .rule import ROUNDING, Context, Decision, taken
 
-__all__ = ["path_tie", "renamed_in_slot", "renamed_target", "renumbered_tie"]
+__all__ = ["path_tie", "renamed_in_slot", "renamed_target", "renumbered_tie", "shifted_tie"]
 
 
 def renamed_target(ctx: Context, decision: Decision) -> Decision | None:
@@ -197,5 +203,72 @@ def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
     reason = (
         f"{decision.reason}; but {kept.id!r} is the one element of the recorded role and name "
         "under the recorded xpath with one step renumbered (a level above it shifted)"
+    )
+    return taken(decision, kept, other, reason)
+
+
+_SHIFTED_FROM: tuple[str, ...] = ("refuse.role_only", "ambiguous.margin")
+"""The verdicts ``accept.shifted_tie`` looks at: rows told apart by nothing but their role, or
+tied for want of a margin."""
+
+
+def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.shifted_tie``: for a reference that recorded an xpath but no box (a
+    recorder that keeps selectors, not geometry) or no name (an icon, a search box, a list
+    item), tied with other rows of its role and name, or told apart from them by nothing but
+    its role. When the recorded xpath selects no row of the recorded role, and exactly one
+    row of that role and name (without a name: unnamed) has the recorded xpath with one step
+    changed, renumbered or retagged, at least ``shifted_below`` steps above it (a wrapper
+    near the top of the page replaced or shifted, the element's own place under it as
+    recorded), and no other such row sits beside it at that step (sibling sections), that
+    row is taken if it is tied with the best and agrees with the reference as well as the
+    best on everything but place. It is the element the unchanged xpath would have selected,
+    which a selector that still selects it is trusted for (``accept.verified_selector``);
+    the steps kept under the change name its place in its list or table as they did. A
+    named reference with a box is ``accept.renumbered_tie``'s. The answer is then reviewed
+    like any other (the rule is asked first in the review stage)."""
+    ref, table, scored = ctx.ref, ctx.table, ctx.scored
+    xpaths = table.document_paths
+    if decision.rule not in _SHIFTED_FROM or xpaths is None or not ref.xpath or not ref.role:
+        return None
+    if (ref.name or "").strip() and ref.bbox is not None:
+        return None  # accept.renumbered_tie's
+    if not scored.rows.size or not lookalikes_in_place(ref, table):
+        return None
+    code = role_code(canonical_role(ref.role))
+    if code is None or any(table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+        return None
+    rows = namesake_rows(ref, table)
+    recorded = indexed_steps(ref.xpath)
+    below = ctx.config.shifted_below
+    shifted = [r for r in rows if shifted_step(recorded, xpaths[r], below) is not None]
+    if len(shifted) != 1 or sibling_at_renumbered_step(recorded, xpaths, rows, shifted[0]):
+        return None
+    return _shifted_taken(ctx, decision, shifted[0])
+
+
+def _shifted_taken(ctx: Context, decision: Decision, row: int) -> Decision | None:
+    """``decision`` accepted for ``row`` when it is ranked, tied with the best and as
+    agreeing on everything but place (:func:`shifted_tie`)."""
+    scored, config = ctx.scored, ctx.config
+    at = (scored.rows == row).nonzero()[0]
+    j = int(at[0]) if at.size else -1
+    if j >= 0:
+        kept = Candidate.of(ctx.table, scored, j)
+    else:  # cut off a ranking of rows that only the role tells apart
+        kept = Candidate.of(ctx.table, scored_at(ctx.ref, ctx.table, config, [row]), 0)
+    best = Candidate.of(ctx.table, scored, 0)
+    if kept.score < best.score - config.min_margin:
+        return None
+    for key, value in best.signals.items():
+        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - ROUNDING:
+            return None
+    other = best if j else (Candidate.of(ctx.table, scored, 1) if scored.rows.size > 1 else None)
+    if other is None:
+        return None
+    reason = (
+        f"{decision.reason}; but {kept.id!r} is the one element of the recorded role and name "
+        "under the recorded xpath with one step well above it changed (a wrapper near the "
+        "top of the page replaced or shifted)"
     )
     return taken(decision, kept, other, reason)

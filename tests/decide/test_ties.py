@@ -193,9 +193,74 @@ def test_an_xpath_renumbered_at_one_step_breaks_a_tie_between_look_alikes() -> N
     # in its place, perhaps): the renumbered step is no evidence.
     renamed = ("Unfollow", ref.xpath or "")
     assert decide(ref, _follow_links("div[3]", 150, (renamed,)), config).status == "ambiguous"
-    # Without a box the tie is a want of evidence: the path alone does not decide it.
+    # Without a box, the step renumbered is the page's top wrapper, three steps above the
+    # link: the row is the one the unchanged xpath would select (``accept.shifted_tie``), as
+    # the unchanged xpath itself is taken in a dead heat (``accept.verified_selector``).
     boxless = ref.model_copy(update={"bbox": None, "screen_size": None})
-    assert decide(boxless, _follow_links("div[3]", 150), config).status == "ambiguous"
+    shifted = decide(boxless, _follow_links("div[3]", 150), config)
+    assert shifted.rule == "accept.shifted_tie" and shifted.best is not None
+    assert shifted.best.id == "f2"
+    unchanged = decide(boxless, _follow_links("div[2]", 150), config)
+    assert unchanged.rule == "accept.verified_selector" and unchanged.best is not None
+    assert unchanged.best.id == "f2"
+    # One step lower (the article's own slot renumbered): a want of evidence, no answer.
+    low = boxless.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[4]/header[1]/a[1]"})
+    assert decide(low, _follow_links("div[3]", 150), config).status == "ambiguous"
     # Without the banner's renumbering (look-alikes one list-item step apart): no tie-break.
     listed = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[3]/article[5]/header[1]/a[1]"})
     assert decide(listed, _follow_links("div[3]", 150), config).status == "ambiguous"
+
+
+def _icon_links(wrapper: str, extra: tuple[tuple[str, str], ...] = ()) -> CandidateTable:
+    """A login page's two unnamed icon links (app stores) under ``/html/body/{wrapper}``, a
+    named link beside them and an unnamed one in the footer; ``extra`` adds unnamed links
+    ``(id, xpath)``. No boxes: a recorder that keeps selectors only."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Log in")
+    top = f"/html[1]/body[1]/{wrapper}/section[1]/main[1]/article[1]/div[3]"
+    b.add("ios", raw_role="link", name="", parent=root, xpath=f"{top}/div[1]/a[1]")
+    b.add("android", raw_role="link", name="", parent=root, xpath=f"{top}/div[1]/a[2]")
+    b.add("help", raw_role="link", name="Help", parent=root, xpath=f"{top}/p[1]/a[1]")
+    b.add("logo", raw_role="link", name="", parent=root,
+          xpath=f"/html[1]/body[1]/{wrapper}/section[1]/footer[1]/a[1]")  # fmt: skip
+    for key, xpath in extra:
+        b.add(key, raw_role="link", name="", parent=root, xpath=xpath)
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_an_unnamed_target_under_a_replaced_top_wrapper_is_found_by_its_xpath() -> None:
+    # Recorded: the second app-store link, by a recorder that keeps xpath and tag only. The
+    # page's top wrapper became a div (span[1] -> div[1]); nothing else tells the unnamed
+    # links apart.
+    recorded = "/html[1]/body[1]/span[1]/section[1]/main[1]/article[1]/div[3]/div[1]/a[2]"
+    ref = SemanticElementRef(role="link", xpath=recorded, tag="a")
+    config = MatchConfig()
+    found = decide(ref, _icon_links("div[1]"), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "android"
+    assert found.rule == "accept.shifted_tie"
+    # The wrapper renumbered rather than retagged: the same.
+    assert decide(ref, _icon_links("span[2]"), config).rule == "accept.shifted_tie"
+    # Before the rule: rows that only their role tells apart.
+    assert "refuse.role_only" in found.rules
+    # The target removed: no unnamed link is one step from the recorded xpath (its sibling
+    # differs at its own step too), and nothing is taken.
+    gone = ref.model_copy(update={"xpath": recorded.replace("a[2]", "a[3]")})
+    assert decide(gone, _icon_links("div[1]"), config).status != "accepted"
+    # The changed step is the element's own or just above it (a list item's slot): no.
+    slot = "/html[1]/body[1]/div[1]/section[1]/main[1]/article[1]/div[3]/div[2]/a[2]"
+    assert decide(ref.model_copy(update={"xpath": slot}), _icon_links("div[1]"), config).status != (
+        "accepted"
+    )
+    # A second unnamed link one step away at the same level (a sibling section): no.
+    twin = ("twin", recorded.replace("span[1]", "div[2]"))
+    assert decide(ref, _icon_links("div[1]", (twin,)), config).status != "accepted"
+    # The recorded xpath still selects the link: the selector is verified in the dead heat
+    # (the ranking put the first icon first, by document order).
+    kept = decide(ref, _icon_links("span[1]"), config)
+    assert kept.rule == "accept.verified_selector" and kept.best is not None
+    assert kept.best.id == "android"
+    # Off with ``shifted_below`` beyond the path's length.
+    off = MatchConfig(shifted_below=20)
+    assert decide(ref, _icon_links("div[1]"), off).status != "accepted"
