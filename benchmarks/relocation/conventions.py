@@ -25,6 +25,13 @@ what one such tool would have written (pure: the reference in, a new one out):
 ``no_containers``
     Everything but ``container_path``.
 
+One more convention is never drawn, only asked for (``--varied-convention``, which writes
+every ``varied`` reference in one convention):
+
+``selectors_only``
+    What a test script keeps: role, name, selectors, web fields and nearby texts; no box,
+    no screen size, no containers.
+
 The ``foreign`` reference has no look-alikes, no anchors and no occurrence to begin with,
 so no convention drops those. One convention is drawn per target (:func:`draw`), from an
 RNG seeded with the page name and the target key, so a run is repeatable and every target
@@ -41,6 +48,7 @@ from typing import Final
 from resolver import SemanticElementRef
 
 __all__ = [
+    "ALL_CONVENTIONS",
     "CONVENTIONS",
     "LANDMARK_ROLES",
     "NAME_CUT",
@@ -53,6 +61,7 @@ __all__ = [
     "nearest_container",
     "no_containers",
     "other_viewport",
+    "selectors_only",
     "wide_viewport",
 ]
 
@@ -117,6 +126,11 @@ def no_containers(ref: SemanticElementRef) -> SemanticElementRef:
     return ref.model_copy(update={"container_path": ()})
 
 
+def selectors_only(ref: SemanticElementRef) -> SemanticElementRef:
+    """No box, screen size or containers: selectors, web fields and nearby texts kept."""
+    return ref.model_copy(update={"bbox": None, "screen_size": None, "container_path": ()})
+
+
 _PLAIN: Final[dict[str, Callable[[SemanticElementRef], SemanticElementRef]]] = {
     "nearest_container": nearest_container,
     "other_viewport": other_viewport,
@@ -124,6 +138,7 @@ _PLAIN: Final[dict[str, Callable[[SemanticElementRef], SemanticElementRef]]] = {
     "name_cut": name_cut,
     "bare": bare,
     "no_containers": no_containers,
+    "selectors_only": selectors_only,
 }
 
 CONVENTIONS: Final[tuple[str, ...]] = (
@@ -137,6 +152,9 @@ CONVENTIONS: Final[tuple[str, ...]] = (
     "no_containers",
 )
 """The conventions :func:`draw` chooses from, in a fixed order."""
+
+ALL_CONVENTIONS: Final[tuple[str, ...]] = (*CONVENTIONS, "selectors_only")
+"""Every convention, those only asked for included (``draw(..., only=...)``)."""
 
 
 @dataclass(frozen=True)
@@ -161,9 +179,12 @@ class Drawn:
         return plain(ref)
 
 
-def draw(page: str, key: str) -> Drawn:
-    """The convention of target ``key`` of ``page`` (the same on every run)."""
+def draw(page: str, key: str, only: str = "") -> Drawn:
+    """The convention of target ``key`` of ``page`` (the same on every run), or ``only``
+    for every target when given (one of :data:`ALL_CONVENTIONS`)."""
+    if only and only not in ALL_CONVENTIONS:
+        raise ValueError(f"unknown convention {only!r}")
     rng = random.Random(f"varied:{page}:{key}")
-    name = rng.choice(CONVENTIONS)
+    name = only or rng.choice(CONVENTIONS)
     variant = rng.choice(("lower", "upper")) if name == "name_case" else ""
     return Drawn(name, variant)

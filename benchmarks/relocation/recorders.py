@@ -272,12 +272,14 @@ def record_targets(
     sources: tuple[str, ...],
     element_ids: Mapping[str, str | None],
     page: str = "",
+    convention: str = "",
 ) -> dict[str, Recorded]:
     """Every labelled target exposed in the base render's a11y tree, with its references.
 
     ``element_ids`` maps target keys to the element's ``id`` attribute in the page (the
     pages are rendered without scripts, so the render has the same ids); ``page`` (the page
-    name) seeds the ``varied`` recorder's choice of convention per target.
+    name) seeds the ``varied`` recorder's choice of convention per target, unless
+    ``convention`` names the one every ``varied`` reference is written in.
     """
     foreign_recorder = ForeignRecorder(base)
     pairs = Counter(
@@ -318,7 +320,7 @@ def record_targets(
             refs[("completed", source)], completion[source] = _completed(
                 foreign, base, source, target_rows[source]
             )
-        drawn = draw(page, key)
+        drawn = draw(page, key, convention)
         varied = foreign_recorder.varied(foreign, str(ax_id), drawn)
         for source in [s for s in sources if ("foreign", s) in refs]:
             refs[("varied", source)] = varied

@@ -39,6 +39,7 @@ from resolver.table import CandidateTable
 from resolver.web import href_key
 
 from .alike import Page, judge, profile_of
+from .conventions import ALL_CONVENTIONS
 from .mutate import Version, make_versions, move_versions, removal_versions, restyle_versions
 from .recorders import RECORDERS, Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, font_set, render
@@ -99,6 +100,9 @@ class Options:
     chain: bool = False
     """Also resolve the ``foreign`` and ``varied`` references with the a11y source, then the
     DOM source after an a11y refusal (pseudo-source ``chain``, ``--chain``)."""
+    convention: str = ""
+    """The one convention every ``varied`` reference is written in
+    (``--varied-convention``); empty: drawn per target."""
 
 
 CHAIN = "chain"
@@ -421,8 +425,9 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     renders["cached" if hit else "rendered"] += 1
     base = load_capture(f"{name}/base", files)
     recorded = record_targets(
-        base, options.sources, {t.key: t.element_id for t in targets}, page=name
-    )
+        base, options.sources, {t.key: t.element_id for t in targets}, page=name,
+        convention=options.convention,
+    )  # fmt: skip
     by_key = {t.key: t for t in targets}
     result["recorded"] = len(recorded)
     result["twins"] = sum(r.twin for r in recorded.values())
@@ -531,6 +536,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also resolve the foreign and varied references with a11y then dom "
         "(pseudo-source 'chain', no coordinates fallback)",
     )  # fmt: skip
+    parser.add_argument(
+        "--varied-convention", choices=ALL_CONVENTIONS, default="",
+        help="write every varied reference in this one convention (default: one drawn per "
+        "target)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
 
     sources = tuple(s.strip() for s in args.sources.split(",") if s.strip())
@@ -554,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{', '.join(SETTINGS)} take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        args.moves, chosen_settings, args.chain,
+        args.moves, chosen_settings, args.chain, args.varied_convention,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -573,6 +583,7 @@ def main(argv: list[str] | None = None) -> int:
         "moves": args.moves,
         "settings": dict(chosen_settings),
         "chain": args.chain,
+        "varied_convention": args.varied_convention,
         "fonts": list(font_set()),
         "wall_seconds": round(wall, 1),
     }

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from benchmarks.relocation.conventions import (
+    ALL_CONVENTIONS,
     CONVENTIONS,
     LANDMARK_ROLES,
     Drawn,
@@ -24,6 +25,7 @@ from benchmarks.relocation.conventions import (
     nearest_container,
     no_containers,
     other_viewport,
+    selectors_only,
     wide_viewport,
 )
 from benchmarks.relocation.recorders import _landmark_ancestors, _named_ancestors, record_targets
@@ -104,6 +106,26 @@ def test_no_containers_drops_only_the_container_path() -> None:
     assert ref.model_copy(update={"container_path": FOREIGN.container_path}) == FOREIGN
 
 
+def test_selectors_only_drops_box_screen_and_containers() -> None:
+    ref = selectors_only(FOREIGN)
+    assert ref.bbox is None and ref.screen_size is None and ref.container_path == ()
+    kept = ref.model_copy(
+        update={"bbox": FOREIGN.bbox, "screen_size": FOREIGN.screen_size,
+                "container_path": FOREIGN.container_path}
+    )  # fmt: skip
+    assert kept == FOREIGN
+
+
+def test_one_convention_asked_for_is_every_target_s() -> None:
+    assert {
+        draw(f"page-{i}", f"t{k}", "selectors_only").name for i in range(5) for k in range(5)
+    } == {"selectors_only"}
+    cased = {draw(f"page-{i}", "t0", "name_case").variant for i in range(25)}
+    assert cased == {"lower", "upper"}
+    with pytest.raises(ValueError, match="unknown convention"):
+        draw("page-a", "t0", "nope")
+
+
 def test_the_draw_is_repeatable_and_covers_every_convention() -> None:
     assert draw("page-a", "t3") == draw("page-a", "t3")
     drawn = [draw(f"page-{i}", f"t{k}") for i in range(40) for k in range(25)]
@@ -115,7 +137,7 @@ def test_the_draw_is_repeatable_and_covers_every_convention() -> None:
     assert len({draw(f"page-{i}", "t0") for i in range(25)}) > 1
 
 
-@pytest.mark.parametrize("name", CONVENTIONS)
+@pytest.mark.parametrize("name", ALL_CONVENTIONS)
 def test_every_convention_applies(name: str) -> None:
     variant = "upper" if name == "name_case" else ""
     ref = Drawn(name, variant).apply(FOREIGN, ("main",))
