@@ -34,6 +34,7 @@ _COUNTS = frozenset(
         "table_row_depth",
         "attribute_compared",
         "shifted_below",
+        "tail_steps",
     }
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
@@ -223,6 +224,10 @@ class MatchConfig:
     """Steps under a changed step of the recorded xpath that must be as recorded for a tied
     row there to be the target under a replaced or shifted wrapper (``accept.shifted_tie``):
     below the steps that name a table row's or list item's slot (row, cell, control)."""
+    tail_steps: int = 3
+    """Last steps of the recorded xpath (tags and positions) an unnamed row's document path
+    must end with, inside the same landmark regions, to be the target whose region was
+    rebuilt around it (``accept.tail_in_region``)."""
     screen_height: float = 800.0
     """Screen height (px) assumed for a table that does not give its own, for the rules
     measured in screen heights."""

@@ -8,11 +8,12 @@ Why the order is what it is:
    that acts.
 2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*,
    too low, too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
-3. ``review``: first the two rules that may accept what the judge refused or left tied,
+3. ``review``: first the rules that may accept what the judge refused or left tied,
    the only namesake under the threshold (``accept.sole_namesake``) and, for a reference
    without a box or a name, the one row under its xpath with a wrapper near the top
-   changed (``accept.shifted_tie``), so that what they accept is reviewed like any other
-   answer.
+   changed (``accept.shifted_tie``), then for one without a name the one row ending its
+   path as the recorded xpath does in the same regions (``accept.tail_in_region``), so
+   that what they accept is reviewed like any other answer.
    Then the refusals, asked until one refuses or doubts the answer. They go from the most
    direct evidence of a removed target to the most circumstantial: the answer bears a
    recorded neighbour's name; a look-alike is gone and the answer sits where a look-alike
@@ -121,6 +122,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "name: exactly one row of its role and name has the recorded xpath with one step "
         "well above it changed.", ties.shifted_tie, ("not_found", "ambiguous"),
         ("shifted_below", "min_margin"),
+    ),
+    Rule(
+        "accept.tail_in_region", "accepts", "review",
+        "Tied, or told apart by nothing but the role, for a reference without a name: "
+        "exactly one unnamed row of its role ends its path with the recorded xpath's last "
+        "steps, inside the same landmark regions.", ties.tail_in_region,
+        ("not_found", "ambiguous"), ("tail_steps", "min_margin"),
     ),
     Rule(
         "refuse.neighbour_name", "refuses", "review",

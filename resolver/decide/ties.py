@@ -23,6 +23,7 @@ from .facts import (
 )
 from .paths import (
     indexed_steps,
+    landmarks,
     one_step_apart,
     path_similarity,
     shifted_step,
@@ -30,7 +31,14 @@ from .paths import (
 )
 from .rule import ROUNDING, Context, Decision, taken
 
-__all__ = ["path_tie", "renamed_in_slot", "renamed_target", "renumbered_tie", "shifted_tie"]
+__all__ = [
+    "path_tie",
+    "renamed_in_slot",
+    "renamed_target",
+    "renumbered_tie",
+    "shifted_tie",
+    "tail_in_region",
+]
 
 
 def renamed_target(ctx: Context, decision: Decision) -> Decision | None:
@@ -247,9 +255,59 @@ def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
     return _shifted_taken(ctx, decision, shifted[0])
 
 
+def tail_in_region(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.tail_in_region``: for a reference without a name that recorded an xpath
+    inside landmark regions (header, navigation, main ...), tied with other unnamed rows of
+    its role or told apart from them by nothing but its role. When the recorded xpath
+    selects no row of the recorded role and exactly one unnamed row of that role ends its
+    document path with the recorded xpath's last ``tail_steps`` steps (tags and positions:
+    its own place in its list and the two levels above) inside the same landmark regions,
+    that row is taken if it is tied with the best and agrees as well on everything but
+    place: a redesign rebuilt the wrappers of a region (a header's sections now divs) and
+    kept the element's own place in it. A region whose unnamed rows of that role share the
+    tail (two lists alike) is no evidence, nor is a path outside every region."""
+    ref, table, scored = ctx.ref, ctx.table, ctx.scored
+    xpaths = table.document_paths
+    if decision.rule not in _SHIFTED_FROM or xpaths is None or not ref.xpath or not ref.role:
+        return None
+    if (ref.name or "").strip() or not scored.rows.size or not lookalikes_in_place(ref, table):
+        return None
+    regions = landmarks(ref.xpath)
+    code = role_code(canonical_role(ref.role))
+    if not regions or code is None:
+        return None
+    if any(table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+        return None
+    k = ctx.config.tail_steps
+    tail = indexed_steps(ref.xpath)[-k:]
+    if len(tail) < k:
+        return None
+    kept = [
+        r for r in namesake_rows(ref, table)
+        if xpaths[r] and indexed_steps(str(xpaths[r]))[-k:] == tail
+        and landmarks(str(xpaths[r])) == regions
+    ]  # fmt: skip
+    if len(kept) != 1:
+        return None
+    why = (
+        f"is the one unnamed element of the recorded role ending its path with the recorded "
+        f"xpath's last {k} steps in the same regions ({' > '.join(regions)})"
+    )
+    return _tie_taken(ctx, decision, kept[0], why)
+
+
 def _shifted_taken(ctx: Context, decision: Decision, row: int) -> Decision | None:
-    """``decision`` accepted for ``row`` when it is ranked, tied with the best and as
-    agreeing on everything but place (:func:`shifted_tie`)."""
+    """:func:`_tie_taken` for :func:`shifted_tie`."""
+    why = (
+        "is the one element of the recorded role and name under the recorded xpath with one "
+        "step well above it changed (a wrapper near the top of the page replaced or shifted)"
+    )
+    return _tie_taken(ctx, decision, row, why)
+
+
+def _tie_taken(ctx: Context, decision: Decision, row: int, why: str) -> Decision | None:
+    """``decision`` accepted for ``row`` when it is tied with the best (ranked or not) and as
+    agreeing on everything but place, the reason saying ``why`` it is the target."""
     scored, config = ctx.scored, ctx.config
     at = (scored.rows == row).nonzero()[0]
     j = int(at[0]) if at.size else -1
@@ -266,9 +324,4 @@ def _shifted_taken(ctx: Context, decision: Decision, row: int) -> Decision | Non
     other = best if j else (Candidate.of(ctx.table, scored, 1) if scored.rows.size > 1 else None)
     if other is None:
         return None
-    reason = (
-        f"{decision.reason}; but {kept.id!r} is the one element of the recorded role and name "
-        "under the recorded xpath with one step well above it changed (a wrapper near the "
-        "top of the page replaced or shifted)"
-    )
-    return taken(decision, kept, other, reason)
+    return taken(decision, kept, other, f"{decision.reason}; but {kept.id!r} {why}")

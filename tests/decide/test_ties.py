@@ -261,6 +261,61 @@ def test_an_unnamed_target_under_a_replaced_top_wrapper_is_found_by_its_xpath() 
     kept = decide(ref, _icon_links("span[1]"), config)
     assert kept.rule == "accept.verified_selector" and kept.best is not None
     assert kept.best.id == "android"
-    # Off with ``shifted_below`` beyond the path's length.
-    off = MatchConfig(shifted_below=20)
+    # Off with ``shifted_below`` beyond the path's length (and ``accept.tail_in_region``,
+    # which the same page satisfies, off too).
+    assert decide(ref, _icon_links("div[1]"), MatchConfig(tail_steps=20)).rule == (
+        "accept.shifted_tie"
+    )
+    off = MatchConfig(shifted_below=20, tail_steps=20)
     assert decide(ref, _icon_links("div[1]"), off).status != "accepted"
+
+
+def _brand_links(
+    header: str, *, keep: tuple[int, ...] = (1, 2, 3), extra: tuple[str, ...] = ()
+) -> CandidateTable:
+    """A header's list of three unnamed brand links (items ``keep``) under ``header``, a
+    footer list with the same last steps, and unnamed links at ``extra`` xpaths."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Products")
+    for k in keep:
+        b.add(f"b{k}", raw_role="link", name="", parent=root,
+              xpath=f"{header}/ul[1]/li[{k}]/a[1]")  # fmt: skip
+    b.add("f2", raw_role="link", name="", parent=root,
+          xpath="/html[1]/body[1]/div[1]/footer[1]/ul[1]/li[2]/a[1]")  # fmt: skip
+    for j, xpath in enumerate(extra):
+        b.add(f"x{j}", raw_role="link", name="", parent=root, xpath=xpath)
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_an_unnamed_target_whose_region_was_rebuilt_is_found_by_its_place_in_it() -> None:
+    # Recorded: the second brand link of the header's list. The redesign rebuilt the
+    # header's wrappers (sections now divs, another depth) and kept the list; the footer has
+    # a list ending alike, in another region.
+    recorded = "/html[1]/body[1]/header[1]/section[1]/section[2]/ul[1]/li[2]/a[1]"
+    ref = SemanticElementRef(role="link", xpath=recorded, tag="a")
+    config = MatchConfig()
+    rebuilt = "/html[1]/body[1]/div[1]/div[1]/header[1]/div[2]/div[1]"
+    found = decide(ref, _brand_links(rebuilt), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "b2"
+    assert found.rule == "accept.tail_in_region"
+    # The target removed (its siblings kept their places): nothing ends as recorded.
+    assert decide(ref, _brand_links(rebuilt, keep=(1, 3)), config).status != "accepted"
+    # A second list in the header ending alike: no evidence.
+    twin = f"{rebuilt.replace('div[2]/div[1]', 'div[3]')}/ul[1]/li[2]/a[1]"
+    assert decide(ref, _brand_links(rebuilt, extra=(twin,)), config).status != "accepted"
+    # Another region (the list now in a nav inside the header): no.
+    moved = f"{rebuilt}/nav[1]"
+    assert decide(ref, _brand_links(moved), config).status != "accepted"
+    # A recorded path outside every landmark region says too little.
+    bare = "/html[1]/body[1]/section[1]/section[2]/ul[1]/li[2]/a[1]"
+    unframed = ref.model_copy(update={"xpath": bare})
+    assert decide(unframed, _brand_links("/html[1]/body[1]/div[1]/div[2]"), config).status != (
+        "accepted"
+    )
+    # A named reference is not helped by it.
+    named = ref.model_copy(update={"name": "TurboTax"})
+    assert decide(named, _brand_links(rebuilt), config).rule != "accept.tail_in_region"
+    # Off with ``tail_steps`` beyond the path's length.
+    assert decide(ref, _brand_links(rebuilt), MatchConfig(tail_steps=20)).status != "accepted"
