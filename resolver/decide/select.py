@@ -206,19 +206,25 @@ def _best_or_place_only_lead(
     ref: SemanticElementRef, table: CandidateTable, scored: Scored, row: int, config: MatchConfig
 ) -> bool:
     """Whether ``row`` is the best row (or scores as well: a dead heat, which the ranking
-    breaks by document order), or the best leads it by place alone: the best does
+    breaks by document order, or cuts off when many rows tie), or the best leads it by place
+    alone, and ``row`` agrees with the reference at least as well on every other signal
+    (nearby text within ``xpath_nearby_slack``): for a reference with a box, the best does
     not even overlap the recorded place either (the page moved under both, a banner or a
-    block above pushed them down), and ``row`` agrees with the reference at least as well on
-    every other signal (nearby text within ``xpath_nearby_slack``). Then place says nothing
-    about which is the target, and the row the recorded xpath selects is it."""
+    block above pushed them down); for one without, nothing but the nearby texts, which a
+    recorder reads otherwise than the page's order, tells them apart. Then place says
+    nothing about which is the target, and the row the recorded xpath selects is it."""
     at = np.flatnonzero(scored.rows == row)
-    if at.size and (at[0] == 0 or scored.scores[at[0]] >= scored.scores[0] - ROUNDING):
+    best = float(scored.scores[0]) - ROUNDING
+    if at.size and (at[0] == 0 or scored.scores[at[0]] >= best):
         return True  # the best, or in a dead heat with it that the ranking broke by order
-    if not at.size or ref.bbox is None or not same_space(ref, table):
-        return False
-    best_box = table.box(int(scored.rows[0]))
-    if best_box is None or iou_one(best_box, moved_box(ref.bbox, page_shift(ref, table))) > 0:
-        return False
+    if not at.size:  # left out of a ranking of many rows in a dead heat?
+        return float(score_rows(ref, table, config, np.asarray([row]))[0]) >= best
+    if ref.bbox is not None:
+        if not same_space(ref, table):
+            return False
+        best_box = table.box(int(scored.rows[0]))
+        if best_box is None or iou_one(best_box, moved_box(ref.bbox, page_shift(ref, table))) > 0:
+            return False
     j = int(at[0])
     for key, values in scored.signals.items():
         if key in ("bbox", "id:xpath"):

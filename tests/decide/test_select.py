@@ -3,7 +3,7 @@
 import pytest
 from decide_helpers import _buttons
 
-from resolver import MatchConfig, SemanticElementRef
+from resolver import MatchConfig, ResolutionError, SemanticElementRef, resolve
 from resolver.decide import decide, prefer_control, verify_selector
 from resolver.matcher import score_table
 from resolver.observation import Observation
@@ -286,3 +286,74 @@ def test_a_removed_control_is_not_answered_by_its_opposite() -> None:
     assert decide(ref, page("Unfollow"), config).status == "not_found"
     # Renamed a little in its slot, it is still the target.
     assert decide(ref, page("Follow us", "Unfollow"), config).status == "accepted"
+
+
+def _repeated_links(near_target: tuple[str, ...]) -> Observation:
+    """Three links named "link" in reading order, with page texts around them: "Alpha" and
+    "Beta" before the third, ``near_target`` before the second; fillers keep the texts of
+    one link out of another's window. No boxes."""
+    base = "/html[1]/body[1]/article[1]"
+    nodes: list[dict[str, object]] = []
+
+    def texts(*names: str) -> None:
+        nodes.extend({"role": "text", "name": name} for name in names)
+
+    def link(key: str, step: int) -> None:
+        nodes.append({"id": key, "role": "link", "name": "link", "xpath": f"{base}/p[{step}]/a[1]"})
+
+    texts("Intro")
+    link("a", 2)
+    texts(*(f"first filler {k}" for k in range(5)), *near_target)
+    link("b", 4)
+    texts(*(f"second filler {k}" for k in range(5)), "Alpha", "Beta")
+    link("c", 8)
+    texts(*(f"last filler {k}" for k in range(5)), "Gamma", "Delta")
+    return Observation(accessibility_tree={"role": "document", "name": "", "children": nodes})
+
+
+def test_a_recorded_xpath_without_a_box_outweighs_nearby_texts_read_otherwise() -> None:
+    # A reference without a box (a test script's): its xpath selects the second link, next
+    # to one of its four recorded neighbour texts; the third link is next to two of them (a
+    # recorder read them otherwise than the page's order has them). The xpath decides, as
+    # it does for a reference whose box the page moved away from.
+    ref = SemanticElementRef(
+        role="link", name="link", xpath="/html[1]/body[1]/article[1]/p[4]/a[1]",
+        nearby_text=("Alpha", "Beta", "Gamma", "Delta"),
+    )  # fmt: skip
+    found = resolve(ref, _repeated_links(("Gamma",)), sources=("a11y",))
+    assert found.executor_id == "a11y:b" and found.rule == "accept.verified_selector"
+    # None of the recorded texts by the second link, two by the third: the xpath may name
+    # a neighbour after a reorder, and it does not decide.
+    assert _answer(ref, _repeated_links(())) != "a11y:b"
+    # With no slack at all, one text fewer is enough to keep the xpath out.
+    strict = MatchConfig(xpath_nearby_slack=0.0)
+    assert _answer(ref, _repeated_links(("Gamma",)), strict) != "a11y:b"
+
+
+def _answer(
+    ref: SemanticElementRef, obs: Observation, config: MatchConfig | None = None
+) -> str | None:
+    """The a11y source's answer, ``None`` for a refusal."""
+    try:
+        return resolve(ref, obs, sources=("a11y",), config=config).executor_id
+    except ResolutionError:
+        return None
+
+
+def test_a_recorded_xpath_selects_a_row_the_ranking_cut_off_in_a_dead_heat() -> None:
+    # Twelve unnamed icon links that nothing but the xpath tells apart; the recorded xpath
+    # selects the tenth, which a ranking of the first few tied rows leaves out.
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Icons")
+    for k in range(1, 13):
+        b.add(f"i{k}", raw_role="link", name="", parent=root,
+              xpath=f"/html[1]/body[1]/nav[1]/a[{k}]")  # fmt: skip
+    table = b.build(id_keys=XPATH_KEYS)
+    ref = SemanticElementRef(role="link", xpath="/html[1]/body[1]/nav[1]/a[10]")
+    config = MatchConfig()
+    assert "i10" not in {table.ids[int(r)] for r in score_table(ref, table, config).rows}
+    found = decide(ref, table, config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "i10"
+    assert found.rule == "accept.verified_selector"
