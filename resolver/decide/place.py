@@ -33,15 +33,18 @@ def stray(ctx: Context, decision: Decision) -> Decision | None:
     ``stray_nearby``) and not at its place in the document (the tags of the recorded xpath,
     positions ignored, agreeing under ``stray_path`` with the row's) has only its name and
     role for it: it may be a look-alike left by a removed target, and the source abstains.
-    Each of the three must be known, and an answer in the recorded innermost named container
-    has that for it too (exempt)."""
+    Each of the three must be known, except the box of a reference that recorded none (then
+    its neighbours and its xpath are all it says of its place); an answer in the recorded
+    innermost named container has that for it too (exempt)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     signals = decision.candidates[0].signals
     box, nearby = signals.get("bbox"), signals.get("web:nearby")
     xpaths = table.document_paths
-    if box is None or nearby is None or not ref.xpath or xpaths is None:
+    if nearby is None or not ref.xpath or xpaths is None:
         return None
-    if box >= config.stray_box or nearby > config.stray_nearby:
+    if box is None and ref.bbox is not None:
+        return None  # a box recorded in a space the table's boxes are not in: unknown
+    if (box is not None and box >= config.stray_box) or nearby > config.stray_nearby:
         return None
     row = ctx.first
     xpath = xpaths[row]
@@ -50,8 +53,9 @@ def stray(ctx: Context, decision: Decision) -> Decision | None:
     path = tag_path_similarity(ref.xpath, xpath)
     if path >= config.stray_path:
         return None
+    where = "no box recorded" if box is None else f"box {box:.2f}"
     why = (
-        f"the best is not where the target was (box {box:.2f}), not "
+        f"the best is not where the target was ({where}), not "
         f"among its recorded neighbours (nearby {nearby:.2f}) and not at its place in the "
         f"document (tag path {path:.2f}): perhaps a look-alike left by a removed target"
     )

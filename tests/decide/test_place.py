@@ -43,6 +43,22 @@ def test_an_answer_with_only_its_name_and_role_for_it_is_refused() -> None:
     )
 
 
+def test_without_a_recorded_box_neighbours_and_document_place_suffice_to_refuse() -> None:
+    # A recorder that keeps selectors and nearby texts, no box: the footer's "Bookmarks" is
+    # not among the recorded neighbours nor at the recorded place in the document.
+    ref = SemanticElementRef(
+        role="link", name="Bookmarks", container_path=("Works",),
+        xpath="/html[1]/body[1]/header[1]/nav[1]/ul[1]/li[2]/a[1]", nearby_text=("Home", "Blog"),
+    )  # fmt: skip
+    table = _footer_survivor(tag="footer")
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.stray"
+    # Either of the two agreeing is enough to answer.
+    assert decide(ref, table, MatchConfig(stray_path=0.0)).status == "accepted"
+    near = ref.model_copy(update={"nearby_text": ("Press",)})
+    assert decide(near, table, MatchConfig()).status == "accepted"
+
+
 def _left_behind(*, moved_texts: bool = False, slot_taken: bool = False) -> CandidateTable:
     """A page whose "Subscribe" link in a list of three went; another "Subscribe" link is
     left far below, in the last list. ``moved_texts`` moves the list's texts down beside it instead;
