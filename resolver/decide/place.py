@@ -252,11 +252,13 @@ def torn(ctx: Context, decision: Decision) -> Decision | None:
     row bears the recorded name (a look-alike in the target's place in the document, or the
     target itself, moved on screen), or when it bears the recorded name changed a little
     (``renamed_name`` up) and sits at the recorded place (after the page's shift) where the
-    best does not (the target renamed, as likely as the best is a namesake elsewhere)."""
+    best does not (the target renamed, as likely as the best is a namesake elsewhere); for a
+    reference that recorded no box, when it is among the recorded neighbours as well as the
+    best is (the place it recorded does not speak for the best)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if decision.margin >= config.torn_margin or not ref.xpath or not ref.name:
         return None
-    if ref.bbox is None or not same_space(ref, table):
+    if ref.bbox is not None and not same_space(ref, table):
         return None
     rows = xpath_rows(ref, table)
     best = ctx.first
@@ -275,18 +277,34 @@ def torn(ctx: Context, decision: Decision) -> Decision | None:
             "a look-alike in the target's place in the document, or the target"
         )
         return overruled(decision, "ambiguous", why)
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    here, there = table.box(other), table.box(best)
-    if (
-        here is None
-        or there is None
-        or not at_place(here, place, config)
-        or at_place(there, place, config)
-    ):
-        return None
+    if ref.bbox is None:
+        if not _neighbours_as_well(ctx, other):
+            return None
+        where = "among the recorded neighbours as well as the best"
+    else:
+        place = moved_box(ref.bbox, page_shift(ref, table))
+        here, there = table.box(other), table.box(best)
+        if (
+            here is None
+            or there is None
+            or not at_place(here, place, config)
+            or at_place(there, place, config)
+        ):
+            return None
+        where = "at the target's place while the best is elsewhere"
     why = (
-        f"the recorded xpath selects {table.names[other]!r} at the "
-        f"target's place (name {similarity:.2f}) while the best is elsewhere, and the best "
-        f"leads by less than {config.torn_margin:.2f}: renamed target or namesake"
+        f"the recorded xpath selects {table.names[other]!r} (name {similarity:.2f}) {where}, "
+        f"and the best leads by less than {config.torn_margin:.2f}: renamed target or namesake"
     )
     return overruled(decision, "ambiguous", why)
+
+
+def _neighbours_as_well(ctx: Context, row: int) -> bool:
+    """For a reference without a box: whether ranked ``row`` agrees with the recorded nearby
+    texts at least as well as the best (both known): the place the reference recorded does
+    not speak for the best."""
+    signals = ctx.scored.signals.get("web:nearby")
+    if signals is None:
+        return False
+    at = (ctx.scored.rows == row).nonzero()[0]
+    return bool(at.size) and float(signals[int(at[0])]) >= float(signals[0]) - ROUNDING

@@ -2,9 +2,10 @@
 
 import dataclasses
 
+import pytest
 from decide_helpers import _torn
 
-from resolver import MatchConfig, SemanticElementRef
+from resolver import MatchConfig, Observation, ResolutionError, SemanticElementRef, resolve
 from resolver.decide import decide
 from resolver.table import CandidateTable, TableBuilder
 
@@ -263,3 +264,38 @@ def test_an_answer_in_another_branch_of_the_document_is_not_the_target() -> None
     assert decide(unplaced, far, MatchConfig()).status == "accepted"
     in_place = ref.model_copy(update={"bbox": (8.0, 3000.0, 60.0, 3017.0)})
     assert decide(in_place, far, MatchConfig()).status == "accepted"
+
+
+def _renamed_or_namesake(*, story_by_target: bool) -> Observation:
+    """The recorded "Share" link renamed "Shares" in its place; another "Share" link further
+    down with the text "Story" before it, and before the renamed one too when
+    ``story_by_target``. No boxes."""
+    base = "/html[1]/body[1]/main[1]"
+    nodes: list[dict[str, object]] = [
+        {"role": "text", "name": "Story" if story_by_target else "Intro"},
+        {"id": "r", "role": "link", "name": "Shares", "xpath": f"{base}/p[2]/a[1]"},
+        *({"role": "text", "name": f"filler {k}"} for k in range(5)),
+        {"role": "text", "name": "Story"},
+        {"id": "n", "role": "link", "name": "Share", "xpath": f"{base}/p[9]/a[1]"},
+        *({"role": "text", "name": f"end {k}"} for k in range(5)),
+    ]
+    return Observation(accessibility_tree={"role": "document", "name": "", "children": nodes})
+
+
+def test_without_a_box_a_renamed_row_under_the_xpath_keeps_a_namesake_in_doubt() -> None:
+    # A reference without a box: the recorded xpath selects the target renamed a little; a
+    # namesake elsewhere leads on the name alone, by less than ``torn_margin`` (widened here
+    # to the small page's lead), and the recorded neighbour text is by both: torn.
+    ref = SemanticElementRef(
+        role="link", name="Share", xpath="/html[1]/body[1]/main[1]/p[2]/a[1]",
+        nearby_text=("Story",),
+    )  # fmt: skip
+    config = MatchConfig(torn_margin=0.2)
+    with pytest.raises(ResolutionError) as doubt:
+        resolve(ref, _renamed_or_namesake(story_by_target=True), sources=("a11y",), config=config)
+    assert doubt.value.evidence.rule == "ambiguous.torn"
+    # The recorded neighbour is by the namesake only: the place speaks for it.
+    moved = resolve(
+        ref, _renamed_or_namesake(story_by_target=False), sources=("a11y",), config=config
+    )
+    assert moved.executor_id == "a11y:n"
