@@ -216,8 +216,8 @@ def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
 
 
 _SHIFTED_FROM: tuple[str, ...] = ("refuse.role_only", "ambiguous.margin")
-"""The verdicts ``accept.shifted_tie`` looks at: rows told apart by nothing but their role, or
-tied for want of a margin."""
+"""The verdicts ``accept.shifted_tie`` and ``accept.tail_in_region`` look at: rows told apart
+by nothing but their role, or tied for want of a margin."""
 
 
 def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
