@@ -201,10 +201,8 @@ def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
     kept = next((c for c in decision.candidates if c.id == table.ids[renumbered[0]]), None)
     if kept is None or kept.score < best.score - config.min_margin:
         return None
-    for key, value in best.signals.items():
-        slack = config.xpath_nearby_slack if key == "web:nearby" else ROUNDING
-        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - slack:
-            return None
+    if not _agrees_but_place(kept, best, config.xpath_nearby_slack):
+        return None
     other = decision.runner_up if kept is best else best
     if other is None:
         return None
@@ -235,16 +233,11 @@ def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
     the steps kept under the change name its place in its list or table as they did. A
     named reference with a box is ``accept.renumbered_tie``'s. The answer is then reviewed
     like any other (the rule is asked first in the review stage)."""
-    ref, table, scored = ctx.ref, ctx.table, ctx.scored
-    xpaths = table.document_paths
-    if decision.rule not in _SHIFTED_FROM or xpaths is None or not ref.xpath or not ref.role:
-        return None
+    ref, table = ctx.ref, ctx.table
     if (ref.name or "").strip() and ref.bbox is not None:
         return None  # accept.renumbered_tie's
-    if not scored.rows.size or not lookalikes_in_place(ref, table):
-        return None
-    code = role_code(canonical_role(ref.role))
-    if code is None or any(table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+    xpaths = _untold(ctx, decision)
+    if xpaths is None or not ref.xpath:
         return None
     rows = namesake_rows(ref, table)
     recorded = indexed_steps(ref.xpath)
@@ -266,17 +259,12 @@ def tail_in_region(ctx: Context, decision: Decision) -> Decision | None:
     place: a redesign rebuilt the wrappers of a region (a header's sections now divs) and
     kept the element's own place in it. A region whose unnamed rows of that role share the
     tail (two lists alike) is no evidence, nor is a path outside every region."""
-    ref, table, scored = ctx.ref, ctx.table, ctx.scored
-    xpaths = table.document_paths
-    if decision.rule not in _SHIFTED_FROM or xpaths is None or not ref.xpath or not ref.role:
+    ref, table = ctx.ref, ctx.table
+    if (ref.name or "").strip():
         return None
-    if (ref.name or "").strip() or not scored.rows.size or not lookalikes_in_place(ref, table):
-        return None
-    regions = landmarks(ref.xpath)
-    code = role_code(canonical_role(ref.role))
-    if not regions or code is None:
-        return None
-    if any(table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+    xpaths = _untold(ctx, decision)
+    regions = landmarks(ref.xpath) if ref.xpath else []
+    if xpaths is None or not ref.xpath or not regions:
         return None
     k = ctx.config.tail_steps
     tail = indexed_steps(ref.xpath)[-k:]
@@ -294,6 +282,33 @@ def tail_in_region(ctx: Context, decision: Decision) -> Decision | None:
         f"xpath's last {k} steps in the same regions ({' > '.join(regions)})"
     )
     return _tie_taken(ctx, decision, kept[0], why)
+
+
+def _untold(ctx: Context, decision: Decision) -> tuple[str | None, ...] | None:
+    """The table's document paths when ``decision`` is one the xpath tie-breakers look at
+    (:data:`_SHIFTED_FROM`) for a reference with an xpath and a role, whose recorded
+    look-alikes are all there and whose recorded xpath selects no row of its role; else
+    ``None``."""
+    ref, table = ctx.ref, ctx.table
+    xpaths = table.document_paths
+    if decision.rule not in _SHIFTED_FROM or xpaths is None or not ref.xpath or not ref.role:
+        return None
+    if not ctx.scored.rows.size or not lookalikes_in_place(ref, table):
+        return None
+    code = role_code(canonical_role(ref.role))
+    if code is None or any(table.role_codes[r] == code for r in xpath_rows(ref, table) or ()):
+        return None
+    return xpaths
+
+
+def _agrees_but_place(kept: Candidate, best: Candidate, nearby_slack: float) -> bool:
+    """Whether ``kept`` agrees with the reference as well as ``best`` on every signal but
+    place (box and xpath), its nearby texts within ``nearby_slack``."""
+    for key, value in best.signals.items():
+        slack = nearby_slack if key == "web:nearby" else ROUNDING
+        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - slack:
+            return False
+    return True
 
 
 def _shifted_taken(ctx: Context, decision: Decision, row: int) -> Decision | None:
@@ -318,9 +333,8 @@ def _tie_taken(ctx: Context, decision: Decision, row: int, why: str) -> Decision
     best = Candidate.of(ctx.table, scored, 0)
     if kept.score < best.score - config.min_margin:
         return None
-    for key, value in best.signals.items():
-        if key not in ("bbox", "id:xpath") and kept.signals.get(key, 0.0) < value - ROUNDING:
-            return None
+    if not _agrees_but_place(kept, best, ROUNDING):
+        return None
     other = best if j else (Candidate.of(ctx.table, scored, 1) if scored.rows.size > 1 else None)
     if other is None:
         return None
