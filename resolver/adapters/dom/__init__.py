@@ -60,6 +60,7 @@ from .parse import Document, parse_html
 from .roles import aria_role, compute_roles, is_focusable, layout_cells
 from .selectors import (
     TESTID_ATTRS,
+    CssPathRunner,
     Paths,
     SelectorCounts,
     XPathRunner,
@@ -145,6 +146,7 @@ class DomAnalysis:
         self.paths: Paths = compute_paths(self.doc)
         self._xpath: XPathRunner | None = None
         self._costs: MatchCost | None = None
+        self._css_paths: CssPathRunner | None = None
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -175,6 +177,11 @@ class DomAnalysis:
     def css(self, selector: str) -> list[int]:
         """Elements a CSS selector selects (document order; ``[]`` when invalid, or when the
         selector engine could take minutes over it: see :class:`.css.MatchCost`)."""
+        if self._css_paths is None:
+            self._css_paths = CssPathRunner(self.doc)
+        fast = self._css_paths.run(selector)
+        if fast is not None:
+            return fast
         if self._costs is None:
             self._costs = MatchCost(self.doc.tags, self.doc.attrs, self.doc.parent)
         if any(self._costs(part) > MAX_MATCH_COST for part in selector.split(",")):

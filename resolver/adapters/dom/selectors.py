@@ -32,6 +32,7 @@ from .parse import Document
 
 __all__ = [
     "TESTID_ATTRS",
+    "CssPathRunner",
     "Paths",
     "SelectorCounts",
     "XPathRunner",
@@ -273,6 +274,121 @@ def _split_path(path: str) -> list[tuple[bool, str]] | None:
         steps.append((descendant, step))
         i = j
     return steps
+
+
+_CSS_TYPE_STEP: Final[re.Pattern[str]] = re.compile(
+    r"([a-z][a-z0-9-]*)(?::nth-of-type\(([1-9][0-9]{0,8})\))?"
+)
+_FOREIGN_ROOT_TAGS: Final[frozenset[str]] = frozenset({"svg", "math"})
+
+
+class CssPathRunner:
+    """Evaluates the CSS paths recorders write (``#id > div:nth-of-type(2) > a``, or from
+    ``html`` or ``body`` down) on a :class:`Document`, with no scan of the page.
+
+    A selector engine tests every element of the subject's type and counts, for each, the
+    earlier siblings of its type: on a list of thousands of links one
+    ``a:nth-of-type(855)`` costs tens of milliseconds, and a catalog of thousands of such
+    entries minutes. Here each step picks the children of the elements found so far by
+    their tag and position (children grouped by tag once per parent), so a path costs its
+    steps. :meth:`run` gives ``None`` for anything else, for the engine to answer: another
+    combinator or compound (classes, attributes, pseudo-classes other than
+    ``:nth-of-type(n)``), an id that needs escaping, an id in a quirks-mode page (matched
+    without case there), SVG or MathML elements, a tree whose nesting was capped
+    (:attr:`Document.reparented`). Its answers are the engine's (tested against it).
+    """
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._groups: dict[int, dict[str, list[int]]] = {}
+        self._by_tag: dict[str, list[int]] | None = None
+        self._by_id: dict[str, list[int]] | None = None
+        self._inside_foreign: list[bool] | None = None
+
+    def run(self, selector: str) -> list[int] | None:
+        """Elements ``selector`` selects, in document order, or ``None`` when it is not a
+        path of child steps this runner reads (see the class docstring)."""
+        if self.doc.reparented:
+            return None
+        parts = [part.strip() for part in selector.split(">")]
+        found = self._first(parts[0])
+        for part in parts[1:]:
+            if found is None or self._foreign(found):
+                return None
+            step = _CSS_TYPE_STEP.fullmatch(part)
+            if step is None or step.group(1) in _FOREIGN_ROOT_TAGS:
+                return None
+            tag, nth = step.group(1), step.group(2)
+            found = [c for e in found for c in self._children(e, tag, nth)]
+        if found is None or self._foreign(found):
+            return None
+        return sorted(found)
+
+    def _foreign(self, elements: list[int]) -> bool:
+        """Whether any of ``elements`` is an SVG or MathML element or inside one (where type
+        selectors match by other rules)."""
+        if self._inside_foreign is None:
+            doc = self.doc
+            inside = [bool(ns) for ns in doc.namespace]
+            if any(inside):
+                parent = doc.parent
+                for e in range(len(inside)):  # parents come first (document order)
+                    if not inside[e] and parent[e] >= 0 and inside[parent[e]]:
+                        inside[e] = True
+            self._inside_foreign = inside
+        inside = self._inside_foreign
+        return any(inside[e] for e in elements)
+
+    def _first(self, part: str) -> list[int] | None:
+        """The elements the first compound selects anywhere on the page."""
+        if part.startswith("#"):
+            value = part[1:]
+            if self.doc.quirks or not _IDENT.match(value) or value.startswith("--"):
+                return None
+            if self._by_id is None:
+                self._by_id = self._index("id")
+            return list(self._by_id.get(value, ()))
+        step = _CSS_TYPE_STEP.fullmatch(part)
+        if step is None or step.group(1) in _FOREIGN_ROOT_TAGS:
+            return None
+        if self._by_tag is None:
+            self._by_tag = self._index(None)
+        found = self._by_tag.get(step.group(1), [])
+        nth = step.group(2)
+        if nth is None or self._foreign(found):
+            return list(found)
+        parent, tag = self.doc.parent, step.group(1)
+        return [e for e in found if e in self._children(parent[e], tag, nth)]
+
+    def _index(self, attr: str | None) -> dict[str, list[int]]:
+        """Elements by tag (``attr`` None) or by the value of ``attr``, in document order."""
+        out: dict[str, list[int]] = {}
+        doc = self.doc
+        if attr is None:
+            for e, tag in enumerate(doc.tags):
+                out.setdefault(tag.lower(), []).append(e)
+            return out
+        for e, attrs in enumerate(doc.attrs):
+            value = attrs.get(attr) if attrs else None
+            if value is not None:
+                out.setdefault(value, []).append(e)
+        return out
+
+    def _children(self, element: int, tag: str, nth: str | None) -> list[int]:
+        """``element``'s children of ``tag`` (-1: the document's), or the ``nth`` of them."""
+        groups = self._groups.get(element)
+        if groups is None:
+            doc = self.doc
+            kids = [0] if element < 0 else [c for c in doc.content[element] if type(c) is int]
+            groups = {}
+            for kid in kids:
+                groups.setdefault(doc.tags[kid].lower(), []).append(kid)
+            self._groups[element] = groups  # whole, for other threads
+        found = groups.get(tag, [])
+        if nth is None:
+            return found
+        k = int(nth)
+        return found[k - 1 : k]
 
 
 class XPathRunner:

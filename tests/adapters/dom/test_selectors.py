@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from resolver.adapters.dom.parse import Document, parse_html
 from resolver.adapters.dom.selectors import (
+    CssPathRunner,
     XPathRunner,
     compute_paths,
     count_selector_values,
@@ -156,3 +159,101 @@ def test_css_string_escapes() -> None:
 
 def test_map_to_rows_drops_unmapped_elements_and_repeats() -> None:
     assert map_to_rows([3, 1, 2, 3, 0], [-1, 5, 5, 7]) == [7, 5]
+
+
+# --- CSS paths of child steps, without the selector engine -------------------------------
+
+_TAGS = ("div", "a", "span", "li", "ul", "p", "svg", "td", "custom-el")
+
+
+def _random_page(rng: random.Random) -> str:
+    """A random page of nested elements with repeated tags, duplicate and odd ids, SVG."""
+    parts: list[str] = []
+
+    def element(depth: int) -> None:
+        tag = rng.choice(_TAGS[:-3] if depth > 3 else _TAGS)
+        ident = rng.choice(["", "", "", " id=x", " id=y", " id=X", " id='a b'", " id=--z"])
+        if tag == "svg":
+            parts.append(f"<svg{ident}><a><title>t</title></a><g><a></a><foreignObject>"
+                         "<div><a>in</a></div></foreignObject></g></svg>")  # fmt: skip
+            return
+        parts.append(f"<{tag}{ident}>")
+        for _ in range(0 if depth > 5 else rng.randrange(0 if depth > 2 else 1, 4)):
+            element(depth + 1)
+        parts.append(f"</{tag}>")
+
+    for _ in range(rng.randrange(1, 4)):
+        element(0)
+    return "<!doctype html><body>" + "".join(parts) + "</body>"
+
+
+def _random_selector(rng: random.Random, doc: Document) -> str:
+    """A child path ending at a random element (as recorders write them), sometimes
+    changed: another position, a tag, an id, a step dropped or another combinator."""
+    e = rng.randrange(len(doc.tags))
+    steps: list[str] = []
+    while e >= 0:
+        tag = doc.tags[e].lower()
+        ident = (doc.attrs[e] or {}).get("id")
+        if ident and rng.random() < 0.3:
+            steps.append(f"#{ident}")
+            break
+        same = [c for c in doc.content[doc.parent[e]] if isinstance(c, int)] if e else [0]
+        k = [c for c in same if doc.tags[c].lower() == tag].index(e) + 1
+        steps.append(tag if rng.random() < 0.3 else f"{tag}:nth-of-type({k})")
+        e = doc.parent[e]
+        if e >= 0 and rng.random() < 0.15:
+            break
+    steps.reverse()
+    change = rng.random()
+    if change < 0.1:
+        steps[rng.randrange(len(steps))] = f"{rng.choice(_TAGS)}:nth-of-type({rng.randint(1, 3)})"
+    elif change < 0.15:
+        return " ".join(steps)
+    elif change < 0.2:
+        steps[0] = rng.choice(["#x", "#y", "#X", "#--z", "#a\\ b", ".c", "*"])
+    return rng.choice([" > ", ">", " >  "]).join(steps)
+
+
+def test_css_path_runner_answers_as_the_selector_engine_does() -> None:
+    """On random pages (duplicate ids, SVG with HTML inside, repeated tags), every child
+    path the runner answers selects what Lexbor selects, and most are answered."""
+    rng = random.Random(7)
+    answered = 0
+    for _ in range(60):
+        page = _random_page(rng)
+        quirks = rng.random() < 0.2
+        doc = parse_html(page.removeprefix("<!doctype html>") if quirks else page)
+        runner = CssPathRunner(doc)
+        for _ in range(40):
+            selector = _random_selector(rng, doc)
+            fast = runner.run(selector)
+            if fast is not None:
+                answered += 1
+                assert fast == doc.css(selector), (page, selector)
+    assert answered > 1000
+
+
+def test_css_path_runner_leaves_other_selectors_to_the_engine() -> None:
+    doc = parse_html("<!doctype html>" + PAGE)
+    runner = CssPathRunner(doc)
+    for selector in ("div p", "#main > p.x", "div > p:first-child", "#1st", "svg > g",
+                     "div:nth-of-type(+1)", "div ~ p", "a, p", "[id=dup] > a"):  # fmt: skip
+        assert runner.run(selector) is None, selector
+    assert runner.run("#dup > a") == doc.css("#dup > a") != []
+    assert runner.run("html > body > div:nth-of-type(1) > p:nth-of-type(2)") == [
+        index(doc, "/html[1]/body[1]/div[1]/p[2]")
+    ]
+    assert CssPathRunner(parse_html(PAGE)).run("#dup > a") is None  # quirks: ids without case
+
+
+def test_a_long_list_of_links_is_selected_by_position_without_a_scan() -> None:
+    """``a:nth-of-type(k)`` among thousands of links: the answer of the engine, and a
+    catalog's worth of such paths stays far under the time the engine takes for them."""
+    links = "".join(f"<a href=#{i}>{i}</a>" for i in range(3000))
+    doc = parse_html(f"<!doctype html><p id=list><span>{links}</span></p>")
+    runner = CssPathRunner(doc)
+    for k in (1, 855, 3000, 3001):
+        selector = f"#list > span:nth-of-type(1) > a:nth-of-type({k})"
+        assert runner.run(selector) == doc.css(selector)
+    assert len(runner._groups) == 2  # the span's children grouped once, not scanned per path
