@@ -194,6 +194,7 @@ def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
     return (host, key, parts.fragment)
 
 
+_NO_ROWS: Final[npt.NDArray[np.intp]] = np.empty(0, dtype=np.intp)
 _NO_VALUES: Final[tuple[None, ...]] = (None,) * len(WEB_COLUMNS)
 _WEB_KEYS: Final[tuple[tuple[str, str], ...]] = tuple(
     (column, column.removeprefix("attr:")) for column in WEB_COLUMNS
@@ -509,6 +510,28 @@ class WebIndex:
         )
 
     @cached_property
+    def href_rows(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]]:
+        """Rows with a link target, and the rows by path with query (so that a reference's
+        link is compared with the rows bearing its path, not with every row)."""
+        paths = self.hrefs[1]
+        by_path: dict[str, list[int]] = {}
+        for row, path in enumerate(paths.tolist()):
+            if path is not None:
+                by_path.setdefault(path, []).append(row)
+        rows = {k: np.asarray(v, dtype=np.intp) for k, v in by_path.items()}
+        return paths != None, rows  # noqa: E711
+
+    @cached_property
+    def tag_rows(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]]:
+        """Rows with a tag, and the rows by (lower-cased) tag."""
+        by_tag: dict[str, list[int]] = {}
+        for row, tag in enumerate(self.tags.tolist()):
+            if tag is not None:
+                by_tag.setdefault(tag, []).append(row)
+        rows = {k: np.asarray(v, dtype=np.intp) for k, v in by_tag.items()}
+        return self.tags != None, rows  # noqa: E711
+
+    @cached_property
     def recorded_nearby(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]] | None:
         """Rows with neighbour texts of their own (:data:`NEARBY_COLUMN`), and the rows by
         each text's :func:`nearby_key`; ``None`` when no row has any."""
@@ -614,8 +637,10 @@ def web_terms(
         signals[f"web:{signal}"] = agree
 
     if query.tag is not None:
-        tags = index.tags
-        add("tag", config.w_tag, tags != None, (tags == query.tag).astype(np.float64))  # noqa: E711
+        has_tag, by_tag = index.tag_rows
+        same_tag = np.zeros(len(table))
+        same_tag[by_tag.get(query.tag, _NO_ROWS)] = 1.0
+        add("tag", config.w_tag, has_tag, same_tag)
     if query.classes:
         # Builds rename classes: when no row shares any recorded class, the page was
         # rebuilt, which says nothing about which row is the element (as with IDs).
@@ -692,13 +717,16 @@ def _href_agreement(
 ) -> tuple[npt.NDArray[np.bool_], FloatArray]:
     """Rows with a link target, and their agreement: the same host (where both have one)
     and path with query count half, the same fragment on top the other half."""
-    hosts, paths, fragments = index.hrefs
-    present = paths != None  # noqa: E711
-    same = paths == href[1]
-    if href[0]:
-        same &= (hosts == href[0]) | (hosts == "")
-    whole = same & (fragments == href[2])
-    return present, 0.5 * same + 0.5 * whole
+    hosts, _, fragments = index.hrefs
+    present, by_path = index.href_rows
+    agree = np.zeros(present.size)
+    same = by_path.get(href[1], _NO_ROWS)
+    if href[0] and same.size:
+        on_host = hosts[same]
+        same = same[(on_host == href[0]) | (on_host == "")]
+    agree[same] = 0.5
+    agree[same[fragments[same] == href[2]]] = 1.0
+    return present, agree
 
 
 def _attribute_agreement(
