@@ -261,6 +261,7 @@ class TableIndex:
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}
+        self._id_rows: dict[str, dict[Any, npt.NDArray[np.intp]]] = {}
 
     def look_alikes(
         self, name_norm: str, role_code: int | None, containers: tuple[str, ...]
@@ -525,6 +526,23 @@ class TableIndex:
                 values = tuple(key(v) if v else v for v in values)
             cached = self.id_columns[column] = np.array(values, dtype=object)
         return cached
+
+    def id_hits(self, column: str, value: Any) -> npt.NDArray[np.float64]:
+        """1.0 for the rows whose ``column`` (in comparison form) equals ``value``, else 0.0
+        (the rows by value are made once per column, not compared row by row per ref)."""
+        by_value = self._id_rows.get(column)
+        if by_value is None:
+            grouped: dict[Any, list[int]] = {}
+            for row, cell in enumerate(self.id_column(column).tolist()):
+                if cell is not None:
+                    grouped.setdefault(cell, []).append(row)
+            by_value = {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
+            self._id_rows[column] = by_value  # whole, for other threads
+        hits = np.zeros(len(self.table))
+        rows = by_value.get(value) if value is not None else None
+        if rows is not None:
+            hits[rows] = 1.0
+        return hits
 
 
 def index_of(table: CandidateTable) -> TableIndex:

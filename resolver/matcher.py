@@ -551,7 +551,7 @@ class Scorer:
             # between builds); when some row still has it, the rows without it are not
             # that element. A positional path is never held against a row: after a
             # reorder the old path names the neighbour.
-            hit = (index.id_column(column) == value).astype(np.float64)
+            hit = index.id_hits(column, value)
             positional = column in POSITIONAL_ID_COLUMNS
             weight = config.w_path if positional else config.w_id
             num += weight * hit
