@@ -282,6 +282,30 @@ _CSS_TYPE_STEP: Final[re.Pattern[str]] = re.compile(
 _FOREIGN_ROOT_TAGS: Final[frozenset[str]] = frozenset({"svg", "math"})
 
 
+class _ChildGroups:
+    """Each element's element children grouped by lower-cased tag, made once per element on
+    first use (a path's step picks among them without scanning the siblings again)."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._groups: dict[int, dict[str, list[int]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._groups)
+
+    def of(self, element: int) -> dict[str, list[int]]:
+        """``element``'s children by tag (-1: the document's, whose only one is ``<html>``)."""
+        groups = self._groups.get(element)
+        if groups is None:
+            doc = self.doc
+            kids = [0] if element < 0 else [c for c in doc.content[element] if type(c) is int]
+            groups = {}
+            for kid in kids:
+                groups.setdefault(doc.tags[kid].lower(), []).append(kid)
+            self._groups[element] = groups  # whole, for other threads
+        return groups
+
+
 class CssPathRunner:
     """Evaluates the CSS paths recorders write (``#id > div:nth-of-type(2) > a``, or from
     ``html`` or ``body`` down) on a :class:`Document`, with no scan of the page.
@@ -300,7 +324,7 @@ class CssPathRunner:
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self._groups: dict[int, dict[str, list[int]]] = {}
+        self._groups = _ChildGroups(doc)
         self._by_tag: dict[str, list[int]] | None = None
         self._by_id: dict[str, list[int]] | None = None
         self._inside_foreign: list[bool] | None = None
@@ -376,15 +400,7 @@ class CssPathRunner:
 
     def _children(self, element: int, tag: str, nth: str | None) -> list[int]:
         """``element``'s children of ``tag`` (-1: the document's), or the ``nth`` of them."""
-        groups = self._groups.get(element)
-        if groups is None:
-            doc = self.doc
-            kids = [0] if element < 0 else [c for c in doc.content[element] if type(c) is int]
-            groups = {}
-            for kid in kids:
-                groups.setdefault(doc.tags[kid].lower(), []).append(kid)
-            self._groups[element] = groups  # whole, for other threads
-        found = groups.get(tag, [])
+        found = self._groups.of(element).get(tag, [])
         if nth is None:
             return found
         k = int(nth)
@@ -399,6 +415,7 @@ class XPathRunner:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self._lxml: tuple[Any, dict[int, int]] | None = None
+        self._groups = _ChildGroups(doc)
 
     def run(self, path: str) -> list[int]:
         """Elements selected by ``path`` in document order (``[]`` if invalid or no match)."""
@@ -412,7 +429,6 @@ class XPathRunner:
         steps = _split_path(path)
         if steps is None:
             return None
-        doc = self.doc
         context = [-1]  # the document node; its only element child is <html> (index 0)
         for descendant, step in steps:
             match = _STEP.match(step)
@@ -424,8 +440,7 @@ class XPathRunner:
                 context = self._descendants_or_self(context)
             selected: list[int] = []
             for node in context:
-                children = [0] if node < 0 else [c for c in doc.content[node] if isinstance(c, int)]
-                picked = self._filter(children, test, predicates)
+                picked = self._filter(node, test, predicates)
                 if picked is None:
                     return None
                 selected.extend(picked)
@@ -434,7 +449,7 @@ class XPathRunner:
             context = selected
             if not context:
                 return []
-        return context
+        return sorted(context)  # (children of nested context nodes interleave)
 
     def _descendants_or_self(self, context: list[int]) -> list[int]:
         if -1 in context:
@@ -450,11 +465,17 @@ class XPathRunner:
                 stack.extend(c for c in self.doc.content[e] if isinstance(c, int))
         return sorted(out)
 
-    def _filter(self, nodes: list[int], test: str, predicates: list[str]) -> list[int] | None:
+    def _filter(self, node: int, test: str, predicates: list[str]) -> list[int] | None:
+        """The children of ``node`` (-1: the document) that ``test`` and ``predicates``
+        select, or ``None`` for a predicate the fast path does not read."""
         doc = self.doc
+        groups = self._groups.of(node)
         if test != "*":
-            lowered = test.lower()
-            nodes = [c for c in nodes if doc.tags[c].lower() == lowered]
+            nodes = groups.get(test.lower(), [])
+        elif len(groups) == 1:
+            nodes = next(iter(groups.values()))
+        else:
+            nodes = sorted(c for group in groups.values() for c in group)
         for raw in predicates:
             pred = raw.strip()
             if pred.isdigit():

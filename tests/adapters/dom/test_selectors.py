@@ -166,12 +166,14 @@ def test_map_to_rows_drops_unmapped_elements_and_repeats() -> None:
 _TAGS = ("div", "a", "span", "li", "ul", "p", "svg", "td", "custom-el")
 
 
-def _random_page(rng: random.Random) -> str:
+def _random_page(rng: random.Random, svg: bool = True) -> str:
     """A random page of nested elements with repeated tags, duplicate and odd ids, SVG."""
     parts: list[str] = []
 
     def element(depth: int) -> None:
         tag = rng.choice(_TAGS[:-3] if depth > 3 else _TAGS)
+        if tag == "svg" and not svg:
+            tag = "div"
         ident = rng.choice(["", "", "", " id=x", " id=y", " id=X", " id='a b'", " id=--z"])
         if tag == "svg":
             parts.append(f"<svg{ident}><a><title>t</title></a><g><a></a><foreignObject>"
@@ -257,3 +259,31 @@ def test_a_long_list_of_links_is_selected_by_position_without_a_scan() -> None:
         selector = f"#list > span:nth-of-type(1) > a:nth-of-type({k})"
         assert runner.run(selector) == doc.css(selector)
     assert len(runner._groups) == 2  # the span's children grouped once, not scanned per path
+
+
+def test_xpath_fast_path_answers_as_lxml_does() -> None:
+    """Absolute paths to random elements (some changed: another position, a tag, ``*``,
+    ``//``), on random pages: the fast path, where it answers, selects what lxml does.
+    (Without SVG: the lxml copy lower-cases ``foreignObject``, a browser does not.)"""
+    rng = random.Random(11)
+    answered = 0
+    for _ in range(40):
+        doc = parse_html(_random_page(rng, svg=False))
+        paths = compute_paths(doc).xpath
+        runner = XPathRunner(doc)
+        for _ in range(30):
+            steps = rng.choice(paths).split("/")[1:]
+            change = rng.random()
+            at = rng.randrange(len(steps))
+            if change < 0.15:
+                steps[at] = f"{rng.choice(_TAGS)}[{rng.randint(1, 3)}]"
+            elif change < 0.25:
+                steps[at] = "*" if rng.random() < 0.5 else f"*[{rng.randint(1, 2)}]"
+            path = "/" + "/".join(steps)
+            if change > 0.9:
+                path = "//" + "/".join(steps[at:])
+            fast = runner._fast(path)
+            if fast is not None:
+                answered += 1
+                assert fast == runner._slow(path), path
+    assert answered > 900
