@@ -39,6 +39,8 @@ _COUNTS = frozenset(
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
 those below."""
+_STEPS = frozenset({"href_moved_segments"})
+"""Counts where 0 turns something off: an int from 0 up."""
 _SCREENS = frozenset({"left_near", "left_far"})
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
@@ -75,6 +77,12 @@ class MatchConfig:
     """Jaccard overlap of the hand-written class tokens (generated ones are left out)."""
     w_href: float = 0.15
     """The same link target (path and stable query; a different fragment alone counts half)."""
+    href_moved_segments: int = 2
+    """A link target counts as the same when one path is the other with leading segments
+    added or dropped, this many segments or more kept (``/mortgage/mortgage-rates`` and
+    ``/personal/mortgage/mortgage-rates``: a redesign moved the site's pages under a new
+    section), its query the same or one query a part of the other (a parameter dropped);
+    0 counts equal paths only."""
     w_attribute: float = 0.10
     """Agreement of the recorded ``name``/``type``/``placeholder``/``title``/``alt``
     attributes the row also has."""
@@ -252,6 +260,9 @@ class MatchConfig:
             if f.name in _COUNTS:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise ConfigError(f"{f.name} must be a positive int")
+            elif f.name in _STEPS:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ConfigError(f"{f.name} must be an int from 0 up, got {value!r}")
             elif f.name in _PIXELS:
                 if (
                     not isinstance(value, (int, float))

@@ -66,6 +66,7 @@ __all__ = [
     "nearby_key",
     "nearby_shares",
     "nearby_texts",
+    "paths_agree",
     "split_nearby",
     "stable_classes",
     "web_terms",
@@ -158,6 +159,41 @@ def is_generated_class(token: str) -> bool:
 def stable_classes(tokens: Iterable[str]) -> frozenset[str]:
     """The class tokens that are evidence: not generated (:func:`is_generated_class`)."""
     return frozenset(t for t in tokens if t and not is_generated_class(t))
+
+
+def paths_agree(recorded: str, other: str, moved_segments: int) -> bool:
+    """Whether two link targets' ``path?query`` (of :func:`href_key`) name the same page:
+    equal, or, with ``moved_segments`` > 0, one path the other with leading segments added or
+    dropped, at least ``moved_segments`` segments kept, and the same query or one a part of
+    the other, not empty (see ``MatchConfig.href_moved_segments``).
+
+    >>> paths_agree("/mortgage/rates", "/personal/mortgage/rates", 2)
+    True
+    >>> paths_agree("/loans?offer=7&ref=x", "/loans?offer=7", 2), paths_agree("/a/b", "/c/b", 2)
+    (True, False)
+    >>> paths_agree("/list", "/list?page=2", 2), paths_agree("/mortgage/rates", "/rates", 2)
+    (False, False)
+    """
+    if recorded == other:
+        return True
+    if moved_segments <= 0:
+        return False
+    a_path, a_query = _path_parts(recorded)
+    b_path, b_query = _path_parts(other)
+    kept = min(len(a_path), len(b_path))
+    if kept < moved_segments or a_path[-kept:] != b_path[-kept:]:
+        return False
+    if a_query == b_query:
+        return True
+    small, large = sorted((a_query, b_query), key=len)
+    return bool(small) and small <= large
+
+
+def _path_parts(key: str) -> tuple[tuple[str, ...], frozenset[tuple[str, str]]]:
+    """A ``path?query`` as its non-empty path segments and its query's pairs."""
+    path, _, query = key.partition("?")
+    pairs = frozenset(parse_qsl(query, keep_blank_values=True))
+    return tuple(s for s in path.split("/") if s), pairs
 
 
 def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
@@ -473,6 +509,7 @@ class WebIndex:
         self.table = table
         self.columns = table.platform_ids
         self._attributes: dict[str, npt.NDArray[np.object_]] = {}
+        self._tails: dict[int, dict[tuple[str, ...], Index]] = {}
 
     def _column(self, name: str) -> tuple[str | None, ...]:
         return self.columns.get(name) or (None,) * len(self.table)
@@ -520,6 +557,32 @@ class WebIndex:
                 by_path.setdefault(path, []).append(row)
         rows = {k: np.asarray(v, dtype=np.intp) for k, v in by_path.items()}
         return paths != None, rows  # noqa: E711
+
+    def moved_rows(self, recorded: str, moved_segments: int) -> Index:
+        """Rows whose link path differs from ``recorded`` but agrees with it
+        (:func:`paths_agree`): the candidates share its last ``moved_segments`` segments."""
+        if moved_segments <= 0:
+            return _NO_ROWS
+        tails = self._tails.get(moved_segments)
+        if tails is None:
+            grouped: dict[tuple[str, ...], list[int]] = {}
+            for row, path in enumerate(self.hrefs[1].tolist()):
+                if path is not None:
+                    segments = _path_parts(path)[0]
+                    if len(segments) >= moved_segments:
+                        grouped.setdefault(segments[-moved_segments:], []).append(row)
+            tails = {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
+            self._tails[moved_segments] = tails  # whole, for other threads
+        segments = _path_parts(recorded)[0]
+        if len(segments) < moved_segments:
+            return _NO_ROWS
+        paths = self.hrefs[1]
+        rows = tails.get(segments[-moved_segments:], _NO_ROWS).tolist()
+        return np.asarray(
+            [r for r in rows if paths[r] != recorded
+             and paths_agree(recorded, paths[r], moved_segments)],
+            dtype=np.intp,
+        )  # fmt: skip
 
     @cached_property
     def tag_rows(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]]:
@@ -649,7 +712,7 @@ def web_terms(
         # Unlike classes, a link target no row has any more still counts against the rows
         # with another one: when the target was removed its link went with it, and the
         # survivors must not gain by that.
-        add("href", config.w_href, *_href_agreement(index, query.href))
+        add("href", config.w_href, *_href_agreement(index, query.href, config))
     if query.attributes:
         add("attr", config.w_attribute, *_attribute_agreement(index, query.attributes))
     if query.nearby:
@@ -713,14 +776,18 @@ def _class_overlap(
 
 
 def _href_agreement(
-    index: WebIndex, href: tuple[str, str, str]
+    index: WebIndex, href: tuple[str, str, str], config: MatchConfig
 ) -> tuple[npt.NDArray[np.bool_], FloatArray]:
     """Rows with a link target, and their agreement: the same host (where both have one)
-    and path with query count half, the same fragment on top the other half."""
+    and path with query (or that path moved, :func:`paths_agree`) count half, the same
+    fragment on top the other half."""
     hosts, _, fragments = index.hrefs
     present, by_path = index.href_rows
     agree = np.zeros(present.size)
     same = by_path.get(href[1], _NO_ROWS)
+    moved = index.moved_rows(href[1], config.href_moved_segments)
+    if moved.size:
+        same = np.concatenate((same, moved))
     if href[0] and same.size:
         on_host = hosts[same]
         same = same[(on_host == href[0]) | (on_host == "")]

@@ -17,7 +17,14 @@ from resolver.text import (
     name_similarity,
     normalize,
 )
-from resolver.web import NEARBY_COLUMN, href_key, is_generated_class, nearby_key, split_nearby
+from resolver.web import (
+    NEARBY_COLUMN,
+    href_key,
+    is_generated_class,
+    nearby_key,
+    paths_agree,
+    split_nearby,
+)
 
 
 def bbox_score(ref: tuple[float, float, float, float], box: list[float], unknown: float) -> float:
@@ -101,7 +108,7 @@ def web_agreement(
         row_href = href_key(href) if href else None
         agree = None
         if ref_href and row_href:
-            same = ref_href[1] == row_href[1] and (
+            same = paths_agree(ref_href[1], row_href[1], config.href_moved_segments) and (
                 not ref_href[0] or not row_href[0] or ref_href[0] == row_href[0]
             )
             agree = 0.5 * same + 0.5 * (same and ref_href[2] == row_href[2])

@@ -34,7 +34,8 @@ NAMES = ["OK", "ok", "Cancel", "Save", "Save draft", "Inbox (3)", "Inbox (12)", 
 
 TAGS = [None, "a", "button", "div"]
 CLASSES = [None, "btn", "btn primary", "nav-link css-1x2y3z", "primary sc-AbCd", "x9f3a2b"]
-HREFS = [None, "/a", "/a#top", "https://example.org/a?utm_source=x", "/b?id=3", "#"]
+HREFS = [None, "/a", "/a#top", "https://example.org/a?utm_source=x", "/b?id=3", "#",
+         "/s/a/b", "/t/s/a/b?id=3", "/a/b?id=3&k=1", "/a/b#top"]  # fmt: skip
 TYPES = [None, "text", "submit", "Text"]
 TEXTS = ["Settings", "Display", "OK", "Inbox (3)", "Network", "Nowhere"]
 

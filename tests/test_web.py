@@ -5,7 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from resolver import ConfigError, MatchConfig, Observation, SemanticElementRef, resolve
+from resolver import (
+    ConfigError,
+    MatchConfig,
+    Observation,
+    SemanticElementRef,
+    resolve,
+)
 from resolver.capture import ref_from_row
 from resolver.matcher import score_table
 from resolver.table import CandidateTable, TableBuilder
@@ -16,6 +22,7 @@ from resolver.web import (
     is_generated_class,
     nearby_key,
     nearby_texts,
+    paths_agree,
     stable_classes,
     web_values,
     web_vectors,
@@ -350,3 +357,38 @@ def test_join_and_split_nearby() -> None:
 def test_nearby_keys_remembered_are_the_keys_computed() -> None:
     texts = ["Inbox (12)", "  Read   more ", "Ünïcode – text", "x" * 80, "", "Inbox (12)"]
     assert [nearby_key(t) for t in texts] == [nearby_key.__wrapped__(t) for t in texts]
+
+
+def test_a_link_moved_under_a_new_section_is_the_same_link() -> None:
+    """A redesign moved the site's pages under ``/personal`` and dropped a tracking
+    parameter: the recorded links still agree; a page of another section, a page one
+    segment in common, or a list page's other page does not."""
+    recorded = "/mortgage/mortgage-rates"
+    html = (
+        "<html><body><footer><p>"
+        '<a href="/personal/mortgage/mortgage-refinance">refinance your home</a> '
+        '<a href="/personal/mortgage/mortgage-rates">mortgage rates</a> '
+        '<a href="/rates">rates</a> <a href="/auto/mortgage-rates">car rates</a> '
+        '<a href="/loans?offer=7">auto loan</a> <a href="/list?page=2">more</a>'
+        "</p></footer></body></html>"
+    )
+    obs = Observation(dom_html=html)
+    table = obs.candidates("dom")
+    links = [table.names.index(n) for n in ("refinance your home", "mortgage rates", "rates",
+                                            "car rates", "auto loan", "more")]  # fmt: skip
+    for href, agree in ((recorded, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]),
+                        ("/loans?offer=7&ref=abc", [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]),
+                        ("/list", [0.0] * 6)):  # fmt: skip
+        query = WebQuery.build(SemanticElementRef(role="link", name="x", href=href))
+        assert query is not None
+        signals = web_vectors(query, table, MatchConfig())[2]
+        assert [float(signals["web:href"][r]) for r in links] == agree, href
+    # The answer's link agrees; counting equal paths only, it disagrees.
+    ref = SemanticElementRef(role="link", name="mortgage rates", href=recorded)
+    for moved, agree in ((2, 1.0), (0, 0.0)):
+        res = resolve(ref, obs, sources=("dom",), href_moved_segments=moved)
+        assert res.executor_id == table.executor_ids[links[1]]
+        assert res.candidate.signals["web:href"] == agree
+    with pytest.raises(ConfigError, match="href_moved_segments"):
+        MatchConfig(href_moved_segments=-1)
+    assert paths_agree(recorded, "/personal/mortgage/mortgage-rates", 0) is False

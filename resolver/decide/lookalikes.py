@@ -106,7 +106,7 @@ def survivor_link(ctx: Context, decision: Decision) -> Decision | None:
     recorded link is a surviving look-alike: the target, had it stayed, would still link
     where it did. The source abstains."""
     gone = decision.candidates[0].signals.get("lookalike_gone")
-    if not gone or not other_link(ctx.ref, ctx.table, ctx.first):
+    if not gone or not other_link(ctx.ref, ctx.table, ctx.first, ctx.config.href_moved_segments):
         return None
     why = (
         "fewer look-alikes are left than were recorded and the best links elsewhere than "

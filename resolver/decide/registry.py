@@ -66,7 +66,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "the ranking does not contradict; it answers at once.",
         select.verified_selector_rule,
         params=("selector_role", "selector_name", "threshold", "min_margin", "stray_box",
-                "xpath_nearby_slack"),
+                "xpath_nearby_slack", "href_moved_segments"),
     ),
     Rule(
         "prefer.control", "prefers", "select",
@@ -151,6 +151,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "refuse.survivor_link", "refuses", "review",
         "A look-alike is gone and the answer links elsewhere than the target did: a "
         "surviving look-alike.", lookalikes.survivor_link, _ACC, absence="gone",
+        params=("href_moved_segments",),
     ),
     Rule(
         "refuse.stray", "refuses", "review",

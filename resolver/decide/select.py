@@ -119,7 +119,7 @@ def verify_selector(
             continue
         if not in_place and (
             _namesake_elsewhere(ref, table, scored, rows[0], config)
-            or other_link(ref, table, rows[0])
+            or other_link(ref, table, rows[0], config.href_moved_segments)
         ):
             continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
