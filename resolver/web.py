@@ -560,8 +560,10 @@ class WebIndex:
 
     def moved_rows(self, recorded: str, moved_segments: int) -> Index:
         """Rows whose link path differs from ``recorded`` but agrees with it
-        (:func:`paths_agree`): the candidates share its last ``moved_segments`` segments."""
-        if moved_segments <= 0:
+        (:func:`paths_agree`), when no row links to ``recorded`` itself: a page the site
+        still links to where it was has not moved, and links to other places that share
+        its last segments are other links (a page's ``/foo/bar`` and ``/base/foo/bar``)."""
+        if moved_segments <= 0 or recorded in self.href_rows[1]:
             return _NO_ROWS
         tails = self._tails.get(moved_segments)
         if tails is None:

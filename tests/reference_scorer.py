@@ -89,6 +89,9 @@ def web_agreement(
     recorded = any(table.platform_ids.get(NEARBY_COLUMN) or ())
     ref_classes = _stable(ref.classes)
     ref_href = href_key(ref.href) if ref.href else None
+    row_hrefs = [href_key(h) if (h := _cell(table, "href", i)) else None for i in range(len(table))]
+    # A moved link path counts only where no row links to the recorded path itself.
+    moved = 0 if any(h and ref_href and h[1] == ref_href[1] for h in row_hrefs) else None
     ref_attrs = {k: normalize(v) for k, v in ref.attributes.items() if normalize(v)}
     out: dict[str, tuple[float, list[float | None]]] = {
         name: (weight, []) for name, weight in (
@@ -104,11 +107,11 @@ def web_agreement(
             len(ref_classes & row_classes) / len(ref_classes | row_classes)
             if ref_classes and row_classes else None
         )  # fmt: skip
-        href = _cell(table, "href", i)
-        row_href = href_key(href) if href else None
+        row_href = row_hrefs[i]
         agree = None
         if ref_href and row_href:
-            same = paths_agree(ref_href[1], row_href[1], config.href_moved_segments) and (
+            segments = config.href_moved_segments if moved is None else moved
+            same = paths_agree(ref_href[1], row_href[1], segments) and (
                 not ref_href[0] or not row_href[0] or ref_href[0] == row_href[0]
             )
             agree = 0.5 * same + 0.5 * (same and ref_href[2] == row_href[2])

@@ -389,6 +389,13 @@ def test_a_link_moved_under_a_new_section_is_the_same_link() -> None:
         res = resolve(ref, obs, sources=("dom",), href_moved_segments=moved)
         assert res.executor_id == table.executor_ids[links[1]]
         assert res.candidate.signals["web:href"] == agree
+    # Where a row still links to the recorded path, the page has not moved: a link to the
+    # same last segments under another section is another link.
+    both = Observation(dom_html=html.replace('href="/rates"', f'href="{recorded}"'))
+    query = WebQuery.build(SemanticElementRef(role="link", name="x", href=recorded))
+    assert query is not None
+    agree = web_vectors(query, both.candidates("dom"), MatchConfig())[2]["web:href"]
+    assert [float(agree[r]) for r in links[:3]] == [0.0, 0.0, 1.0]
     with pytest.raises(ConfigError, match="href_moved_segments"):
         MatchConfig(href_moved_segments=-1)
     assert paths_agree(recorded, "/personal/mortgage/mortgage-rates", 0) is False

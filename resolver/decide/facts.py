@@ -17,7 +17,7 @@ from ..results import Candidate
 from ..roles import canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable
 from ..text import normalize
-from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, paths_agree, stable_classes
+from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, stable_classes
 from .rule import Decision
 
 __all__ = [
@@ -223,8 +223,8 @@ def other_link(
     ref: SemanticElementRef, table: CandidateTable, row: int, moved_segments: int
 ) -> bool:
     """Whether ``row`` links elsewhere than the recorded link (another path, or another
-    fragment of it; a path moved under another section is the same,
-    :func:`~resolver.web.paths_agree` with ``moved_segments``)."""
+    fragment of it; a path moved under another section is the same, where no row links to
+    the recorded path: :meth:`~resolver.web.WebIndex.moved_rows`)."""
     recorded = href_key(ref.href) if ref.href else None
     if recorded is None:
         return False
@@ -232,7 +232,8 @@ def other_link(
     if paths[row] is None:
         return False
     host_agrees = not recorded[0] or hosts[row] in ("", recorded[0])
-    same_path = paths_agree(recorded[1], paths[row], moved_segments)
+    index = table.derived(WebIndex)
+    same_path = paths[row] == recorded[1] or row in index.moved_rows(recorded[1], moved_segments)
     return not (host_agrees and same_path and fragments[row] == recorded[2])
 
 
