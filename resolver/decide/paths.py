@@ -82,16 +82,25 @@ def shifted_step(recorded: list[str], xpath: str | None, below: int) -> int | No
 
 
 def sibling_at_renumbered_step(
-    recorded: list[str], xpaths: Sequence[str | None], namesakes: list[int], row: int
+    recorded: list[str],
+    xpaths: Sequence[str | None],
+    namesakes: list[int],
+    row: int,
+    *,
+    alike: bool = False,
 ) -> bool:
     """Whether another namesake sits under the same steps as ``row`` down to the step that
     was renumbered, and at another position there: look-alikes in sibling list items or
-    sections, among which a renumbered step does not tell the target."""
+    sections, among which a renumbered step does not tell the target. With ``alike``, only
+    one whose steps under that one are ``row``'s too counts (a sibling section built alike:
+    for rows that only tie on score, an element elsewhere in another section is not one)."""
     found = indexed_steps(str(xpaths[row]))
     level = next(k for k, (a, b) in enumerate(zip(recorded, found, strict=True)) if a != b)
     for other in namesakes:
         path = indexed_steps(str(xpaths[other] or ""))
         if other == row or len(path) <= level or path[:level] != found[:level]:
+            continue
+        if alike and path[level + 1 :] != found[level + 1 :]:
             continue
         if path[level] != found[level]:
             return True

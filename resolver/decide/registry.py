@@ -119,8 +119,9 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.shifted_tie", "accepts", "review",
         "Tied, or told apart by nothing but the role, for a reference without a box or a "
-        "name: exactly one row of its role and name has the recorded xpath with one step "
-        "well above it changed.", ties.shifted_tie, ("not_found", "ambiguous"),
+        "name: exactly one row of its role and name (of the tied rows, where no row bears "
+        "the name) has the recorded xpath with one step well above it changed.",
+        ties.shifted_tie, ("not_found", "ambiguous"),
         ("shifted_below", "min_margin"),
     ),
     Rule(

@@ -223,7 +223,8 @@ def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
     recorder that keeps selectors, not geometry) or no name (an icon, a search box, a list
     item), tied with other rows of its role and name, or told apart from them by nothing but
     its role. When the recorded xpath selects no row of the recorded role, and exactly one
-    row of that role and name (without a name: unnamed) has the recorded xpath with one step
+    row of that role and name (without a name: unnamed; with a name no row bears, renamed:
+    one of the rows tied with the best) has the recorded xpath with one step
     changed, renumbered or retagged, at least ``shifted_below`` steps above it (a wrapper
     near the top of the page replaced or shifted, the element's own place under it as
     recorded), and no other such row sits beside it at that step (sibling sections), that
@@ -240,10 +241,15 @@ def shifted_tie(ctx: Context, decision: Decision) -> Decision | None:
     if xpaths is None or not ref.xpath:
         return None
     rows = namesake_rows(ref, table)
+    tied = not rows
+    if tied:
+        rows = _tied_rows(ctx)
     recorded = indexed_steps(ref.xpath)
     below = ctx.config.shifted_below
     shifted = [r for r in rows if shifted_step(recorded, xpaths[r], below) is not None]
-    if len(shifted) != 1 or sibling_at_renumbered_step(recorded, xpaths, rows, shifted[0]):
+    if len(shifted) != 1 or sibling_at_renumbered_step(
+        recorded, xpaths, rows, shifted[0], alike=tied
+    ):
         return None
     return _shifted_taken(ctx, decision, shifted[0])
 
@@ -282,6 +288,17 @@ def tail_in_region(ctx: Context, decision: Decision) -> Decision | None:
         f"xpath's last {k} steps in the same regions ({' > '.join(regions)})"
     )
     return _tie_taken(ctx, decision, kept[0], why)
+
+
+def _tied_rows(ctx: Context) -> list[int]:
+    """For a named reference no row bears the name of (the target renamed), the ranked rows
+    within the margin of the best: those the tie is between. (Nameless: none; the unnamed
+    rows of the role are its namesakes.)"""
+    if not (ctx.ref.name or "").strip():
+        return []
+    scored = ctx.scored
+    near = scored.scores >= scored.scores[0] - ctx.config.min_margin
+    return [int(r) for r in scored.rows[near]]
 
 
 def _untold(ctx: Context, decision: Decision) -> tuple[str | None, ...] | None:

@@ -319,3 +319,48 @@ def test_an_unnamed_target_whose_region_was_rebuilt_is_found_by_its_place_in_it(
     assert decide(named, _brand_links(rebuilt), config).rule != "accept.tail_in_region"
     # Off with ``tail_steps`` beyond the path's length.
     assert decide(ref, _brand_links(rebuilt), MatchConfig(tail_steps=20)).status != "accepted"
+
+
+def _menu_links(wrapper: str, *, alike: bool = False) -> CandidateTable:
+    """A shop's top menu under ``/html/body/{wrapper}``, its ninth item renamed "Gifts &
+    Gift Cards", and three links elsewhere whose names tie with "Gifts" as closely (a
+    gift guide's list in another top-level section); ``alike`` adds a menu built the same
+    way in a sibling section. No boxes: a recorder that keeps selectors only."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Shop")
+    menu = f"/html[1]/body[1]/{wrapper}/div[1]/div[1]/ul[1]"
+    for k, name in enumerate(("Home", "Jewellery", "Clothing", "Gifts & Gift Cards"), 6):
+        b.add(f"m{k}", raw_role="link", name=name, parent=root, xpath=f"{menu}/li[{k}]/a[1]")
+    guide = "/html[1]/body[1]/div[6]/div[1]/div[7]/div[1]/ul[1]"
+    for k, name in enumerate(("Ready to ship gifts", "Personalized gifts", "Gifts under $30")):
+        b.add(f"g{k}", raw_role="link", name=name, parent=root, xpath=f"{guide}/li[{k + 1}]/a[1]")
+    if alike:
+        b.add("twin", raw_role="link", name="Gifts for him", parent=root,
+              xpath="/html[1]/body[1]/div[7]/div[1]/div[1]/ul[1]/li[9]/a[1]")  # fmt: skip
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_a_renamed_target_tied_with_others_is_found_under_a_shifted_wrapper() -> None:
+    # Recorded: the menu's "Gifts" link at li[9], by a recorder that keeps xpath and tag. A
+    # redesign renamed it "Gifts & Gift Cards" and shifted the page's top wrapper (div[4]
+    # -> div[5]); no row bears the name, and three other links tie with it on score.
+    ref = SemanticElementRef(
+        role="link",
+        name="Gifts",
+        tag="a",
+        xpath="/html[1]/body[1]/div[4]/div[1]/div[1]/ul[1]/li[9]/a[1]",
+    )
+    config = MatchConfig()
+    found = decide(ref, _menu_links("div[5]"), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "m9"
+    assert found.rule == "accept.shifted_tie" and "ambiguous.margin" in found.rules
+    # A link in a sibling section built alike, one step away at the same level: no answer.
+    assert decide(ref, _menu_links("div[5]", alike=True), config).status != "accepted"
+    # The menu's wrapper unchanged but the item gone from the recorded slot (li[9] now
+    # elsewhere in the list): not the rule's.
+    moved = ref.model_copy(
+        update={"xpath": "/html[1]/body[1]/div[5]/div[1]/div[1]/ul[1]/li[3]/a[1]"}
+    )
+    assert decide(moved, _menu_links("div[5]"), config).rule != "accept.shifted_tie"
