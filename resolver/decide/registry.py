@@ -132,12 +132,6 @@ RULES: Final[tuple[Rule, ...]] = (
         ("not_found", "ambiguous"), ("tail_steps", "min_margin"),
     ),
     Rule(
-        "accept.skeleton_tie", "accepts", "review",
-        "Tied, for a named reference without a box: exactly one of the tied rows of its "
-        "role and name has the recorded xpath's tags at every step (positions aside).",
-        ties.skeleton_tie, ("ambiguous",), ("min_margin",),
-    ),
-    Rule(
         "refuse.neighbour_name", "refuses", "review",
         "The answer bears the name of an element recorded next to the target, not the "
         "target's: the target is gone.", identity.neighbour_name, _ACC, ("own_text",),

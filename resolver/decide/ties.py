@@ -28,7 +28,6 @@ from .paths import (
     path_similarity,
     shifted_step,
     sibling_at_renumbered_step,
-    tags,
 )
 from .rule import ROUNDING, Context, Decision, taken
 
@@ -38,7 +37,6 @@ __all__ = [
     "renamed_target",
     "renumbered_tie",
     "shifted_tie",
-    "skeleton_tie",
     "tail_in_region",
 ]
 
@@ -290,31 +288,6 @@ def tail_in_region(ctx: Context, decision: Decision) -> Decision | None:
         f"xpath's last {k} steps in the same regions ({' > '.join(regions)})"
     )
     return _tie_taken(ctx, decision, kept[0], why)
-
-
-def skeleton_tie(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.skeleton_tie``: for a named reference that recorded an xpath but no box,
-    tied with other rows of its role and name (or, renamed, with the rows tied with the
-    best). When the recorded xpath selects no row of the recorded role, and exactly one of
-    those rows has the recorded xpath's tags at every step, positions aside (the same
-    nesting of the same elements, some renumbered: blocks inserted above it and items in
-    its list), that row is taken if it is tied with the best and agrees as well on
-    everything but place: the others sit in other structures (a footer's copy, a banner's
-    button). Look-alikes built alike (twins in one list, sibling cards, a table's rows)
-    share the tags, and none is taken."""
-    ref, table = ctx.ref, ctx.table
-    if ref.bbox is not None or not (ref.name or "").strip() or decision.rule != "ambiguous.margin":
-        return None
-    xpaths = _untold(ctx, decision)
-    if xpaths is None or not ref.xpath:
-        return None
-    skeleton = tags(ref.xpath)
-    rows = namesake_rows(ref, table) or _tied_rows(ctx)
-    alike = [r for r in rows if xpaths[r] and tags(str(xpaths[r])) == skeleton]
-    if len(alike) != 1:
-        return None
-    why = "is the one element of them with the recorded xpath's tags at every step"
-    return _tie_taken(ctx, decision, alike[0], why)
 
 
 def _tied_rows(ctx: Context) -> list[int]:
