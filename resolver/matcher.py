@@ -926,8 +926,23 @@ def score_every_row(scorer: Scorer, k: int) -> Scored:
     n = len(scorer.table)
     keep = max(k, scorer.config.top_k + 1)
     scores = scorer.full(np.arange(n, dtype=np.intp))
-    order = np.lexsort((np.arange(n), -scores))[:keep]
+    order = best_first(scores, np.arange(n), keep)
     return _finish(scorer, order, scores[order], n)
+
+
+def best_first(scores: FloatArray, rows: Index, keep: int) -> Index:
+    """Positions of the ``keep`` best ``scores``, best first, ties by ``rows`` ascending:
+    ``np.lexsort((rows, -scores))[:keep]``, sorting only the scores at or above the
+    ``keep``-th best where there are many."""
+    n = scores.size
+    if n <= 4 * keep or n < 512:
+        return np.lexsort((rows, -scores))[:keep]
+    negated = -scores
+    kth = np.partition(negated, keep - 1)[keep - 1]
+    if np.isnan(kth):
+        return np.lexsort((rows, negated))[:keep]
+    near = np.flatnonzero(negated <= kth)
+    return near[np.lexsort((rows[near], negated[near]))[:keep]]
 
 
 def ranked(
@@ -940,7 +955,7 @@ def ranked(
     """The best of the rows scored, best first (ties in row order), with their signals;
     ``known`` may give the box and container scores of all of ``evaluated``."""
     keep = max(k, scorer.config.top_k + 1)
-    top_order = np.lexsort((evaluated, -exact))[:keep]
+    top_order = best_first(exact, evaluated, keep)
     top = None if known is None else {name: v[top_order] for name, v in known.items()}
     return _finish(scorer, evaluated[top_order], exact[top_order], int(evaluated.size), top)
 

@@ -17,6 +17,7 @@ from resolver.matcher import (
     Query,
     Scored,
     bbox_scores,
+    best_first,
     distinct_codes,
     page_shift,
     recorded_group,
@@ -546,3 +547,31 @@ def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(see
     for ref, got in zip(refs + refs, warm, strict=True):
         want = score_table(ref, random_table(random.Random(seed), n), config)
         assert_identical(got, want)
+
+
+@given(
+    st.lists(st.sampled_from([0.0, 0.25, 0.5, 0.75, 0.9, 1.0, float("nan")]), max_size=3000),
+    st.integers(min_value=1, max_value=40),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_best_first_is_the_full_sort_cut(
+    values: list[float], keep: int, rng: random.Random
+) -> None:
+    """The partial sort picks and orders exactly the rows the full sort puts first, ties
+    (many: few distinct scores) broken by row, NaN last."""
+    scores = np.array(values, dtype=np.float64)
+    rows = np.array(rng.sample(range(10 * len(values) + 1), len(values)), dtype=np.intp)
+    expected = np.lexsort((rows, -scores))[:keep]
+    assert best_first(scores, rows, keep).tolist() == expected.tolist()
+
+
+def test_best_first_on_long_rankings_of_few_distinct_scores() -> None:
+    rng = np.random.default_rng(3)
+    for n, keep in ((600, 5), (5000, 31), (20000, 1)):
+        scores = rng.choice([0.2, 0.5, 0.8, 0.8001, 1.0], size=n)
+        scores[rng.integers(0, n, size=3)] = np.nan
+        rows = rng.permutation(3 * n)[:n].astype(np.intp)
+        assert best_first(scores, rows, keep).tolist() == (
+            np.lexsort((rows, -scores))[:keep].tolist()
+        )
