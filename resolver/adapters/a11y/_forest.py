@@ -203,7 +203,7 @@ def forest_rows(
     owner, kid = kids
     listed = np.zeros(n, dtype=bool)
     listed[kid] = True
-    if len(kid) != int(listed.sum()) or not _parents_agree(nodes, ids, lookup, owner, kid):
+    if len(kid) != int(listed.sum()) or not _parents_agree(nodes, lookup, kid):
         return None
     levels = _Levels(n, owner, kid, kept)
     if levels.walk(np.flatnonzero(~listed)) != n:  # a cycle, or too many levels
@@ -218,25 +218,26 @@ def forest_rows(
     return order.tolist(), row[levels.up[order]]
 
 
-def _parents_agree(
-    nodes: Sequence[Any], ids: list[str], lookup: _Lookup, owner: Index, kid: Index
-) -> bool:
+def _parents_agree(nodes: Sequence[Any], lookup: _Lookup, kid: Index) -> bool:
     """Whether the nodes that name a known ``parentId`` are exactly the listed children
-    (the walk starts from the others). A child usually names the node that lists it, which
-    is checked for all at once; only the others' parents are looked up."""
+    (the walk starts from the others): every ``parentId`` given is looked up at once (as
+    numbers, for Chrome's decimal IDs)."""
     named: list[Any] = list(map(dict.get, nodes, repeat("parentId")))
-    if set(map(type, named)) - {str, type(None)}:
-        return False
-    given = np.fromiter(map(is_not, named, repeat(None)), bool, count=len(nodes))
-    if not given[kid].all():
-        return False
-    names = np.array(named, dtype=object)
-    same = names[kid] == np.array(ids, dtype=object)[owner]
-    given[kid[same]] = False
-    check = np.flatnonzero(given)
-    found = lookup.find([named[i] for i in check.tolist()])
-    if found is None:
+    kinds = set(map(type, named))
+    if kinds - {str, type(None)}:
         return False
     listed = np.zeros(len(nodes), dtype=bool)
     listed[kid] = True
-    return bool(np.array_equal(found >= 0, listed[check]))
+    known = np.zeros(len(nodes), dtype=bool)
+    if type(None) in kinds:
+        given = np.fromiter(map(is_not, named, repeat(None)), bool, count=len(nodes))
+        found = lookup.find([p for p in named if p is not None])
+        if found is None:
+            return False
+        known[given] = found >= 0
+    else:
+        found = lookup.find(named)
+        if found is None:
+            return False
+        known = found >= 0
+    return bool(np.array_equal(known, listed))
