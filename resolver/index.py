@@ -8,7 +8,7 @@ several references share (same role and signal set) are kept in small bounded ca
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final, TypeVar
 
@@ -532,17 +532,27 @@ class TableIndex:
         (the rows by value are made once per column, not compared row by row per ref)."""
         by_value = self._id_rows.get(column)
         if by_value is None:
-            grouped: dict[Any, list[int]] = {}
-            for row, cell in enumerate(self.id_column(column).tolist()):
-                if cell is not None:
-                    grouped.setdefault(cell, []).append(row)
-            by_value = {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
+            by_value = rows_by_value(self.id_column(column).tolist())
             self._id_rows[column] = by_value  # whole, for other threads
         hits = np.zeros(len(self.table))
         rows = by_value.get(value) if value is not None else None
         if rows is not None:
             hits[rows] = 1.0
         return hits
+
+
+def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np.intp]]:
+    """The rows of each value (``None`` left out), in row order: what a column is looked up
+    by, made once, instead of comparing every row with a value per reference.
+
+    >>> {k: v.tolist() for k, v in rows_by_value(["a", None, "b", "a"]).items()}
+    {'a': [0, 3], 'b': [2]}
+    """
+    grouped: dict[Any, list[int]] = {}
+    for row, value in enumerate(values):
+        if value is not None:
+            grouped.setdefault(value, []).append(row)
+    return {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
 
 
 def index_of(table: CandidateTable) -> TableIndex:

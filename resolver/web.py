@@ -42,7 +42,7 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 import numpy as np
 import numpy.typing as npt
 
-from .index import index_of
+from .index import index_of, rows_by_value
 from .table import CandidateTable
 from .text import collapse, mask_digits, normalize
 
@@ -551,12 +551,7 @@ class WebIndex:
         """Rows with a link target, and the rows by path with query (so that a reference's
         link is compared with the rows bearing its path, not with every row)."""
         paths = self.hrefs[1]
-        by_path: dict[str, list[int]] = {}
-        for row, path in enumerate(paths.tolist()):
-            if path is not None:
-                by_path.setdefault(path, []).append(row)
-        rows = {k: np.asarray(v, dtype=np.intp) for k, v in by_path.items()}
-        return paths != None, rows  # noqa: E711
+        return paths != None, rows_by_value(paths.tolist())  # noqa: E711
 
     def moved_rows(self, recorded: str, moved_segments: int) -> Index:
         """Rows whose link path differs from ``recorded`` but agrees with it
@@ -567,13 +562,12 @@ class WebIndex:
             return _NO_ROWS
         tails = self._tails.get(moved_segments)
         if tails is None:
-            grouped: dict[tuple[str, ...], list[int]] = {}
-            for row, path in enumerate(self.hrefs[1].tolist()):
-                if path is not None:
-                    segments = _path_parts(path)[0]
-                    if len(segments) >= moved_segments:
-                        grouped.setdefault(segments[-moved_segments:], []).append(row)
-            tails = {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
+            ends = [
+                None if path is None or len(s := _path_parts(path)[0]) < moved_segments
+                else s[-moved_segments:]
+                for path in self.hrefs[1].tolist()
+            ]  # fmt: skip
+            tails = rows_by_value(ends)
             self._tails[moved_segments] = tails  # whole, for other threads
         segments = _path_parts(recorded)[0]
         if len(segments) < moved_segments:
@@ -589,12 +583,7 @@ class WebIndex:
     @cached_property
     def tag_rows(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]]:
         """Rows with a tag, and the rows by (lower-cased) tag."""
-        by_tag: dict[str, list[int]] = {}
-        for row, tag in enumerate(self.tags.tolist()):
-            if tag is not None:
-                by_tag.setdefault(tag, []).append(row)
-        rows = {k: np.asarray(v, dtype=np.intp) for k, v in by_tag.items()}
-        return self.tags != None, rows  # noqa: E711
+        return self.tags != None, rows_by_value(self.tags.tolist())  # noqa: E711
 
     @cached_property
     def recorded_nearby(self) -> tuple[npt.NDArray[np.bool_], dict[str, Index]] | None:

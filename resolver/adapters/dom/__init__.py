@@ -60,6 +60,7 @@ from .parse import Document, parse_html
 from .roles import aria_role, compute_roles, is_focusable, layout_cells
 from .selectors import (
     TESTID_ATTRS,
+    ChildGroups,
     CssPathRunner,
     Paths,
     SelectorCounts,
@@ -147,6 +148,7 @@ class DomAnalysis:
         self._xpath: XPathRunner | None = None
         self._costs: MatchCost | None = None
         self._css_paths: CssPathRunner | None = None
+        self._children = ChildGroups(self.doc)  # (filled on first use)
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -171,14 +173,14 @@ class DomAnalysis:
     def xpath(self, path: str) -> list[int]:
         """Elements an XPath selects (document order)."""
         if self._xpath is None:
-            self._xpath = XPathRunner(self.doc)
+            self._xpath = XPathRunner(self.doc, self._children)
         return self._xpath.run(path)
 
     def css(self, selector: str) -> list[int]:
         """Elements a CSS selector selects (document order; ``[]`` when invalid, or when the
         selector engine could take minutes over it: see :class:`.css.MatchCost`)."""
         if self._css_paths is None:
-            self._css_paths = CssPathRunner(self.doc)
+            self._css_paths = CssPathRunner(self.doc, self._children)
         fast = self._css_paths.run(selector)
         if fast is not None:
             return fast

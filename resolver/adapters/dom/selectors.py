@@ -32,6 +32,7 @@ from .parse import Document
 
 __all__ = [
     "TESTID_ATTRS",
+    "ChildGroups",
     "CssPathRunner",
     "Paths",
     "SelectorCounts",
@@ -282,9 +283,10 @@ _CSS_TYPE_STEP: Final[re.Pattern[str]] = re.compile(
 _FOREIGN_ROOT_TAGS: Final[frozenset[str]] = frozenset({"svg", "math"})
 
 
-class _ChildGroups:
+class ChildGroups:
     """Each element's element children grouped by lower-cased tag, made once per element on
-    first use (a path's step picks among them without scanning the siblings again)."""
+    first use (a path's step picks among them without scanning the siblings again); one
+    per page, shared by its CSS and XPath runners."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
@@ -322,9 +324,9 @@ class CssPathRunner:
     (:attr:`Document.reparented`). Its answers are the engine's (tested against it).
     """
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, children: ChildGroups | None = None) -> None:
         self.doc = doc
-        self._groups = _ChildGroups(doc)
+        self._groups = ChildGroups(doc) if children is None else children
         self._by_tag: dict[str, list[int]] | None = None
         self._by_id: dict[str, list[int]] | None = None
         self._inside_foreign: list[bool] | None = None
@@ -412,10 +414,10 @@ class XPathRunner:
     (child/descendant steps, name tests, ``[n]``, ``[@a='v']``, ``[@a]``,
     ``*[local-name()='x']``) and lxml on a lazily built copy of the tree for the rest."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, children: ChildGroups | None = None) -> None:
         self.doc = doc
         self._lxml: tuple[Any, dict[int, int]] | None = None
-        self._groups = _ChildGroups(doc)
+        self._groups = ChildGroups(doc) if children is None else children
 
     def run(self, path: str) -> list[int]:
         """Elements selected by ``path`` in document order (``[]`` if invalid or no match)."""

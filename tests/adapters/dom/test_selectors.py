@@ -287,3 +287,12 @@ def test_xpath_fast_path_answers_as_lxml_does() -> None:
                 answered += 1
                 assert fast == runner._slow(path), path
     assert answered > 900
+
+
+def test_the_css_and_xpath_runners_of_a_page_share_its_children_grouping() -> None:
+    from resolver.adapters.dom import analyze
+
+    analysis = analyze("<!doctype html><body><ul id=l><li><a>1</a></li><li><a>2</a></li></ul>")
+    assert analysis.css("#l > li:nth-of-type(2) > a") == analysis.xpath("/html/body/ul/li[2]/a")
+    assert analysis._css_paths is not None and analysis._xpath is not None
+    assert analysis._css_paths._groups is analysis._xpath._groups
