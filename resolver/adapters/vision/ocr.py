@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,7 @@ __all__ = [
     "Word",
     "engine",
     "model_paths",
+    "regrouped",
     "threads",
 ]
 
@@ -185,15 +187,70 @@ class OcrEngine:
         for points, text, score, line_words in zip(
             result.boxes, txts, result.scores, words, strict=False
         ):
-            parsed = tuple(
-                Word(str(w[0]), _clip(_box(w[2]), width, height), float(w[1]))
-                for w in line_words or ()
-                if len(w) == 3 and w[2] is not None and str(w[0]).strip()
+            parsed = regrouped(
+                str(text),
+                tuple(
+                    Word(str(w[0]), _clip(_box(w[2]), width, height), float(w[1]))
+                    for w in line_words or ()
+                    if len(w) == 3 and w[2] is not None and str(w[0]).strip()
+                ),
             )
             box = _clip(_box(points), width, height)
             if box[2] > box[0] and box[3] > box[1]:
                 lines.append(TextLine(str(text).strip(), box, float(score), parsed))
         return lines
+
+
+def _wide(char: str) -> bool:
+    """A character of an East Asian script or its punctuation (``。``, ``、``, ideographs,
+    kana, full-width forms): one word of its own when a line is read a character at a time."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def regrouped(text: str, words: tuple[Word, ...]) -> tuple[Word, ...]:
+    """``words`` read one character at a time joined back into the words of the line's
+    ``text``. RapidOCR gives a line it takes for Chinese (any with a ``。`` in it, as the
+    ``◦`` bullet of a nested list is read) one word per character, and "Cloud Help Desk" read
+    so would be "C l o u d H e l p D e s k"; characters go together while ``text`` has no
+    space between them and neither is East Asian (:func:`_wide`), whose characters stay
+    words of their own as before. Other word lists are returned as they are.
+
+    >>> box = (0.0, 0.0, 1.0, 1.0)
+    >>> [w.text for w in regrouped("。Cloud Desk", tuple(Word(c, box, 0.9) for c in "。CloudDesk"))]
+    ['。', 'Cloud', 'Desk']
+    """
+    chars = [c for c in text if not c.isspace()]
+    if len(words) < 2 or [w.text for w in words] != chars:
+        return words
+    starts = set()  # positions (among the characters) that a space precedes
+    position, spaced = 0, False
+    for char in text:
+        if char.isspace():
+            spaced = True
+            continue
+        if spaced:
+            starts.add(position)
+        position, spaced = position + 1, False
+    groups: list[list[Word]] = [[words[0]]]
+    for i in range(1, len(words)):
+        if i in starts or _wide(chars[i - 1]) or _wide(chars[i]):
+            groups.append([words[i]])
+        else:
+            groups[-1].append(words[i])
+    if len(groups) == len(words):
+        return words
+    return tuple(_joined(group) for group in groups)
+
+
+def _joined(group: list[Word]) -> Word:
+    if len(group) == 1:
+        return group[0]
+    boxes = [w.box for w in group]
+    box = (
+        min(b[0] for b in boxes), min(b[1] for b in boxes),
+        max(b[2] for b in boxes), max(b[3] for b in boxes),
+    )  # fmt: skip
+    return Word("".join(w.text for w in group), box, min(w.score for w in group))
 
 
 @lru_cache(maxsize=1)

@@ -70,3 +70,30 @@ def test_threads_default_to_one_and_follow_the_environment(
     for bad in ("0", "-1", "two", ""):
         monkeypatch.setenv(ocr.THREADS_ENV, bad)
         assert ocr.threads() == 1
+
+
+def _chars(text: str) -> tuple[ocr.Word, ...]:
+    """One word per character, boxes 10 px apart, as RapidOCR gives a line it takes for
+    Chinese."""
+    chars = [c for c in text if not c.isspace()]
+    return tuple(
+        ocr.Word(c, (10.0 * i, 0.0, 10.0 * i + 8, 20.0), 0.9 - 0.01 * i)
+        for i, c in enumerate(chars)
+    )
+
+
+def test_a_line_read_a_character_at_a_time_gets_its_words_back() -> None:
+    # A nested list's ◦ bullet read as "。": the whole line came one character at a time.
+    words = ocr.regrouped("。Cloud Help Desk", _chars("。Cloud Help Desk"))
+    assert [w.text for w in words] == ["。", "Cloud", "Help", "Desk"]
+    assert words[1].box == (10.0, 0.0, 58.0, 20.0)
+    assert words[1].score == pytest.approx(0.85)
+    # Chinese stays one word per character; a mixed line splits where the script changes.
+    assert [w.text for w in ocr.regrouped("经济 新闻", _chars("经济新闻"))] == list("经济新闻")
+    mixed = ocr.regrouped("新闻News", _chars("新闻News"))
+    assert [w.text for w in mixed] == ["新", "闻", "News"]
+    # Words that are words already, or that do not spell the text, are left as they are.
+    whole = (ocr.Word("Cloud", (0.0, 0.0, 50.0, 20.0), 0.9),)
+    assert ocr.regrouped("Cloud", whole) == whole
+    odd = _chars("Clod")
+    assert ocr.regrouped("Cloud", odd) == odd
