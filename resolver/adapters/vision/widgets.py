@@ -61,6 +61,10 @@ the icon search (a space is about a quarter of a line height)."""
 STACK_GAP: Final[float] = 1.0
 """How far right of a tall blob, in its widths, a text line may start to cut the blob into
 icons (see :func:`find_icons`)."""
+LETTER_SHARE: Final[float] = 0.25
+"""A small shape inside a word is one of its letters (o, D, 0) only when at least this share
+of the word's height: a button under a banner's huge word box (a logo drawn as text, its box
+reaching over the line below) is no letter of it."""
 TEXT_BOX_IOU: Final[float] = 0.6
 """A rectangle overlapping a text line's box this much is that text, not a widget..."""
 BORDER_MARGIN: Final[float] = 2.0
@@ -329,7 +333,12 @@ def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> boo
         return False
     if shape.kind == "rect" and shape.height > CHECK_MAX:
         return True
-    return not any(_inside_any(shape.box, (w,)) and not _encloses(shape.box, w) for w in words)
+    return not any(
+        _inside_any(shape.box, (w,))
+        and not _encloses(shape.box, w)
+        and shape.height >= LETTER_SHARE * (w[3] - w[1])
+        for w in words
+    )
 
 
 def _encloses(outer: Box, inner: Box) -> bool:

@@ -154,3 +154,18 @@ def test_an_icon_between_two_words_of_a_line_is_seen() -> None:
     assert _found(detect_widgets(image, [(line, words)]), "icon", (100, 20, 116, 36))
     # Read as one word over the icon, it is text.
     assert not any(w.kind == "icon" for w in detect_widgets(image, [(line, [line])]))
+
+
+def test_a_button_under_a_huge_word_box_is_no_letter_of_it() -> None:
+    # A logo drawn as text: the OCR box of its word reaches over the small button below.
+    image = np.full((300, 400, 3), 255, dtype=np.uint8)
+    cv2.rectangle(image, (10, 240), (82, 258), (118, 118, 118), 1)
+    cv2.putText(image, "Go", (30, 254), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1)
+    logo = (20.0, 20.0, 380.0, 262.0)
+    caption = (28.0, 243.0, 50.0, 256.0)
+    widgets = detect_widgets(image, [(logo, [logo]), (caption, [caption])])
+    assert _found(widgets, "rect", (10, 240, 83, 259))
+    # A small shape inside a word of about its size is still one of its letters.
+    letter = (8.0, 236.0, 86.0, 262.0)
+    widgets = detect_widgets(image, [(letter, [letter]), (caption, [caption])])
+    assert not _found(widgets, "rect", (10, 240, 83, 259))
