@@ -68,9 +68,11 @@ __all__ = [
     "item_gaps",
     "label_gap",
     "layout",
+    "run_underlined",
     "split_line",
     "stroke_width",
     "text_color",
+    "underlined",
     "union_box",
     "words_box",
     "words_run",
@@ -140,6 +142,30 @@ INK_MARGIN: Final[float] = 0.08
 """Share of a text box's width at either end left out of its ink height."""
 LINE: Final[float] = 0.85
 """A row inked over more than this share of the width is a line, not text."""
+INK_BAND_GAP: Final[int] = 2
+"""Blank rows (more than this many) that part a text's ink from ink of a line above or
+below its box took in."""
+UNDERLINE: Final[float] = 0.9
+"""Share of the columns of a text's letters that a row in the lower half of its box must
+cover to underline it, inked or left blank where a descender crosses it (a link's underline
+breaks only there; the serifs and round bottoms of plain text ink about half of the
+baseline row) ..."""
+UNDERLINE_RAW: Final[float] = 0.6
+"""... of which this share inked by the row itself (the rest left blank around descenders,
+see :data:`SKIP_INK`)."""
+UNDERLINE_BELOW: Final[float] = 0.35
+"""... and the rows just above and under it ink at most this share (descenders, or
+nothing): the flat feet of bold letters on their baseline touch the row above them."""
+SKIP_INK: Final[int] = 3
+"""Columns (px) on either side of a descender that an underline leaves blank."""
+UNDERLINE_SLACK: Final[int] = 2
+"""How far (px) an underline may reach past the letters above it; a row that reaches further
+is a border or a rule under the text, not its underline."""
+UNDERLINE_MAX_INK: Final[float] = 0.5
+"""Share of a text's box above which what differs from the box's edges is a fill, not ink
+(the box of a caption inside a filled button): no underline is sought there."""
+UNDERLINE_MIN_CHARS: Final[int] = 2
+"""Fewest letters of an underlined text (a lone ``+`` or bullet has a bar of its own)."""
 
 
 @dataclass(frozen=True)
@@ -604,12 +630,121 @@ def ink_height(pixels: Pixels, box: Box) -> float:
         return 0.0
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
     ink = _ink(crop, edge)
+    under = _underline_rows(ink)
+    if under is not None:  # keep of its rows only the strokes that cross it (descenders)
+        ink = ink.copy()
+        ink[under] &= ink[under[0] - 1]
     margin = int(INK_MARGIN * ink.shape[1])
     ink = ink[:, margin : ink.shape[1] - margin]  # a border's sides at the box's ends
     per_row = ink.sum(axis=1)
     width = ink.shape[1]
     rows = np.flatnonzero((per_row >= max(1.0, INK_ROW_SHARE * width)) & (per_row <= LINE * width))
-    return float(rows[-1] - rows[0] + 1) if rows.size else 0.0
+    if not rows.size:
+        return 0.0
+    # The band of the most ink: an OCR box padded into the line above or below takes in
+    # the ends of its descenders or ascenders, a blank band apart.
+    bands = np.split(rows, np.flatnonzero(np.diff(rows) > INK_BAND_GAP) + 1)
+    band = max(bands, key=lambda b: int(per_row[b].sum()))
+    return float(band[-1] - band[0] + 1)
+
+
+def underlined(pixels: Pixels, box: Box, text: str, color: Color | None = None) -> bool:
+    """Whether the text in ``box`` is underlined (see :data:`UNDERLINE`): a link's mark
+    whatever its colour (green, grey or the page's text colour). The line is drawn in the
+    text's ``color`` (when given): a grey border under black words is a control's edge."""
+    if sum(not c.isspace() for c in text) < UNDERLINE_MIN_CHARS:
+        return False
+    crop = _crop(pixels, box)
+    if crop is None:
+        return False
+    edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+    ink = _ink(crop, edge)
+    rows = _underline_rows(ink)
+    if rows is None:
+        return False
+    drawn = crop[rows][ink[rows]].astype(np.float64)
+    line: Color = tuple(float(v) for v in np.median(drawn, axis=0))  # type: ignore[assignment]
+    if color is not None and float(np.linalg.norm(np.subtract(line, color))) > COLOR_SPLIT:
+        return False
+    return not _edge_of_shape(pixels, box, max(0, int(box[1])) + int(rows[0]), line)
+
+
+def run_underlined(pixels: Pixels, item: TextItem) -> bool:
+    """Whether a run is underlined as a whole, or word by word (links side by side, "Login
+    Join": each underline stops at the space between them)."""
+    if underlined(pixels, item.box, item.text, item.color):
+        return True
+    words = [w for w in item.words if sum(not c.isspace() for c in w.text) >= UNDERLINE_MIN_CHARS]
+    if len(words) < 2:
+        return False
+    top, bottom = item.box[1], item.box[3]
+    return all(
+        underlined(pixels, (w.box[0], top, w.box[2], bottom), w.text, item.color) for w in words
+    )
+
+
+def _edge_of_shape(pixels: Pixels, box: Box, row: int, line: Color) -> bool:
+    """Whether the line in image row ``row`` under the text of ``box`` goes on past the box
+    on both sides by more than :data:`UNDERLINE_SLACK` (the bottom edge of a rounded button
+    whose sides the box leaves out); an underline ends with its text, at least on one side."""
+    width = pixels.shape[1]
+    left, right = max(0, int(box[0])), min(width, int(box[2] + 0.5))
+    reach = UNDERLINE_SLACK + 2
+    if left - reach < 0 or right + reach > width:
+        return False
+    near = np.abs(pixels[row].astype(np.float64) - np.asarray(line)).sum(axis=1) <= COLOR_SPLIT
+    return bool(near[left - reach : left].all() and near[right : right + reach].all())
+
+
+def _underline_rows(ink: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp] | None:
+    """The rows of a text crop's ink that underline its letters, or ``None``: a band of rows
+    in the lower half, each covering :data:`UNDERLINE` of the columns the letters above
+    span (:func:`_covered`), the rows just above and under the band sparse (the gap under
+    the baseline, and descenders or nothing: :data:`UNDERLINE_BELOW`), and
+    reaching no further than :data:`UNDERLINE_SLACK` past the letters (a line that does is a
+    border or a rule under the text: ``None``)."""
+    height, width = ink.shape
+    if float(ink.mean()) > UNDERLINE_MAX_INK:  # the "ink" is a fill behind the text
+        return None
+    per_row = ink.sum(axis=1)
+    text_rows = per_row <= LINE * width
+    row = height // 2
+    while row < height:
+        letters = np.flatnonzero(ink[:row][text_rows[:row]].any(axis=0))
+        if letters.size < 2:
+            return None
+        left, right = int(letters[0]), int(letters[-1])
+        band = row
+        while band < height and _lines(ink, band, left, right):
+            band += 1
+        if band == row:
+            row += 1
+            continue
+        drawn = np.flatnonzero(ink[row:band].any(axis=0))
+        if drawn[0] < left - UNDERLINE_SLACK or drawn[-1] > right + UNDERLINE_SLACK:
+            return None  # a border or a rule under the text
+        sparse = UNDERLINE_BELOW * (right - left + 1)
+        if per_row[row - 1] <= sparse and (band == height or per_row[band] <= sparse):
+            return np.arange(row, band, dtype=np.intp)
+        row = band
+    return None
+
+
+def _lines(ink: npt.NDArray[np.bool_], row: int, left: int, right: int) -> bool:
+    """Whether ``row`` could be an underline of the letters from ``left`` to ``right``."""
+    span = right - left + 1
+    inside = int(np.count_nonzero(ink[row, left : right + 1]))
+    return inside >= UNDERLINE_RAW * span and _covered(ink, row, left, right) >= UNDERLINE * span
+
+
+def _covered(ink: npt.NDArray[np.bool_], row: int, left: int, right: int) -> int:
+    """Columns ``left`` to ``right`` of ``row`` that are inked, or that a browser leaves
+    blank around a descender crossing it (skip ink: the columns of the ink below the row,
+    widened by :data:`SKIP_INK` on each side)."""
+    covered = ink[row].copy()
+    for column in np.flatnonzero(ink[row + 1 :].any(axis=0)).tolist():
+        covered[max(0, column - SKIP_INK) : column + SKIP_INK + 1] = True
+    return int(np.count_nonzero(covered[left : right + 1]))
 
 
 def _ink(crop: npt.NDArray[np.int16], edge: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
@@ -660,7 +795,10 @@ def _free_elements(pixels: Pixels, texts: list[TextItem], icons: list[Widget]) -
             continue
         scale = ink / typical_ink if typical_ink > 0 else 0.0
         weight = stroke / typical_stroke if typical_stroke > 0 else 0.0
-        roles = text_roles(text.color, text.box[3] - text.box[1], typical, scale, weight)
+        roles = text_roles(
+            text.color, text.box[3] - text.box[1], typical, scale, weight,
+            underlined=run_underlined(pixels, text),
+        )  # fmt: skip
         if text.disclosure:
             roles = disclosure_roles()
         out.append(

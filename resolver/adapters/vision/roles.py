@@ -118,15 +118,18 @@ def text_roles(
     median_height: float,
     ink_scale: float = 0.0,
     stroke_scale: float = 0.0,
+    *,
+    underlined: bool = False,
 ) -> Hypotheses:
     """Free text (not inside a control): a link, a heading or plain text. ``ink_scale`` is
     the height of the text's ink over the median of the screen's free text, ``stroke_scale``
     the width of its strokes over theirs (0: unknown). Bold text of body size may be a
     small heading (an ``h3`` or ``h4`` is set bold at about the body's size) as well as a
-    label or a link: a third hypothesis. Large text in link colour is a link that may be a
-    heading (a post's title, linked to the post)."""
+    label or a link: a third hypothesis. Text in link colour, or underlined in any colour
+    (green, grey: a site's own link colour), is a link; large, it may be a heading (a
+    post's title, linked to the post)."""
     tall = median_height > 0 and height >= HEADING_SCALE * median_height
-    if is_link_color(color):
+    if underlined or is_link_color(color):
         if tall or ink_scale >= HEADING_INK_SCALE:
             return (("link", 0.45), ("heading", 0.3), ("text", 0.25))
         return (("link", 0.7), ("text", 0.3))

@@ -14,9 +14,11 @@ from resolver.adapters.vision.layout import (
     ink_height,
     item_gaps,
     layout,
+    run_underlined,
     split_line,
     stroke_width,
     text_color,
+    underlined,
     words_box,
     words_run,
 )
@@ -215,6 +217,86 @@ def test_ink_height_follows_the_font_size() -> None:
     small = ink_height(image, (5, 122, 200, 150))
     assert big >= 2 * small > 0
     assert ink_height(WHITE, (5, 20, 200, 75)) == 0.0
+
+
+def _underlined_word(image: np.ndarray, word: str, x: int, y: int, under: bool) -> None:
+    """``word`` in green (a site's own link colour) with its baseline at ``y``, underlined
+    one pixel below it, with breaks where descenders cross, as browsers draw it."""
+    cv2.putText(image, word, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (40, 160, 60), 2)
+    if under:
+        (width, _), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, 0.7, 2)
+        row = image[y + 2 : y + 4, x : x + width]
+        keep = ~(row != 255).any(axis=(0, 2))  # skip ink: no line where a descender is
+        row[:, keep] = (40, 160, 60)
+
+
+def test_an_underline_marks_a_link_in_any_colour() -> None:
+    image = WHITE.copy()
+    _underlined_word(image, "SpiceWorld", 10, 40, under=True)
+    _underlined_word(image, "Newsletters", 10, 100, under=True)
+    _underlined_word(image, "SpiceWorld", 210, 40, under=False)
+    _underlined_word(image, "Newsletters", 210, 100, under=False)
+    assert underlined(image, (6, 20, 150, 52), "SpiceWorld")
+    assert underlined(image, (6, 80, 160, 112), "Newsletters")
+    assert not underlined(image, (206, 20, 350, 52), "SpiceWorld")
+    assert not underlined(image, (206, 80, 360, 112), "Newsletters")
+    # A border under the whole box, wider than the letters, is no underline, nor is a grey
+    # border under black words that a tight box cuts to their width; nor is the bar of a
+    # lone glyph.
+    boxed = WHITE.copy()
+    cv2.putText(boxed, "Log In", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (40, 40, 40), 2)
+    boxed[46:48, 8:120] = 60
+    assert not underlined(boxed, (10, 20, 110, 48), "Log In")
+    columns = np.flatnonzero((boxed[20:46] < 128).any(axis=(0, 2)))
+    tight = (float(columns[0]), 20.0, float(columns[-1] + 1), 48.0)
+    boxed[46:48, 8:120] = 255
+    boxed[46:48, columns[0] : columns[-1] + 1] = 150  # grey, as wide as the black words
+    assert underlined(boxed, tight, "Log In")  # (no colour to tell it by)
+    assert not underlined(boxed, tight, "Log In", (40.0, 40.0, 40.0))
+    assert underlined(image, (6, 20, 150, 52), "SpiceWorld", (40.0, 160.0, 60.0))
+    # The bottom edge of a button drawn in the caption's colour, which goes on past the
+    # caption's box on both sides (its rounded sides left out of the box).
+    button = WHITE.copy()
+    cv2.putText(button, "Follow", (30, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (60, 60, 60), 2)
+    button[45:47, 16:128] = 60
+    columns = np.flatnonzero((button[20:44] < 128).any(axis=(0, 2)))
+    caption = (float(columns[0]), 20.0, float(columns[-1] + 1), 47.0)
+    assert not underlined(button, caption, "Follow", (60.0, 60.0, 60.0))
+    button[45:47, 16 : int(caption[0])] = 255  # an underline that ends with its text
+    assert underlined(button, caption, "Follow", (60.0, 60.0, 60.0))
+    plus = WHITE.copy()
+    cv2.putText(plus, "+", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (40, 40, 40), 2)
+    assert not underlined(plus, (16, 20, 40, 44), "+")
+
+
+def test_links_side_by_side_are_underlined_word_by_word() -> None:
+    # "Login Join": two links in one run; each underline stops at the space between them,
+    # and breaks around the descender of the "g".
+    image = WHITE.copy()
+    _underlined_word(image, "Login", 10, 40, under=True)
+    _underlined_word(image, "Join", 90, 40, under=True)
+    words = (
+        Word("Login", (8.0, 20.0, 80.0, 50.0), 0.9),
+        Word("Join", (88.0, 20.0, 145.0, 50.0), 0.9),
+    )
+    run = TextItem("Login Join", (6.0, 20.0, 150.0, 50.0), 0.9, (40.0, 160.0, 60.0), words=words)
+    assert not underlined(image, run.box, run.text, run.color)
+    assert run_underlined(image, run)
+    plain = WHITE.copy()
+    _underlined_word(plain, "Login", 10, 40, under=False)
+    _underlined_word(plain, "Join", 90, 40, under=False)
+    assert not run_underlined(plain, run)
+
+
+def test_neither_an_underline_nor_the_line_above_makes_text_taller() -> None:
+    image = WHITE.copy()
+    _underlined_word(image, "SpiceWorld", 10, 60, under=True)
+    _underlined_word(image, "SpiceWorld", 210, 60, under=False)
+    alone = ink_height(image, (206, 40, 350, 72))
+    assert ink_height(image, (6, 40, 150, 72)) == alone > 0
+    # The box of a link taken in the underline and descenders of the link above it.
+    _underlined_word(image, "Happy gyp", 10, 34, under=True)
+    assert ink_height(image, (6, 36, 150, 72)) == alone
 
 
 def test_ink_of_low_contrast_text_is_measured_against_its_background() -> None:

@@ -35,6 +35,13 @@ def test_text_roles() -> None:
     assert text_roles(GREY, 16, 16, ink_scale=1.1)[0][0] == "text"
 
 
+def test_underlined_text_is_a_link_in_any_colour() -> None:
+    assert text_roles(GREY, 16, 16, underlined=True)[0] == ("link", 0.7)
+    assert [r for r, _ in text_roles(GREY, 16, 16, ink_scale=1.8, underlined=True)] == [
+        "link", "heading", "text",
+    ]  # fmt: skip
+
+
 def test_dark_navy_text_is_not_a_link() -> None:
     assert not is_link_color((51.0, 41.0, 31.0))  # #1f2933
     assert is_link_color((199.0, 70.0, 36.0))  # #2446c7
