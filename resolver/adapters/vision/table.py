@@ -79,6 +79,12 @@ LINK_WRAP_LEFT: Final[float] = 2.0
 """How far left of a link-coloured run's start, in line heights, the next line's link must
 start for the two to be one link broken over the line end (:func:`_wrapped_links`): links
 listed one per line start where the one above starts."""
+JOIN_GAP: Final[float] = 1.0
+"""Most space between two runs of one line, in line heights, for the name a reference
+records to be read across them (:func:`_joined_runs`): a link whose words the layout read as
+runs of their own ("Powered" "by" "Tumblr" in small faint text)."""
+JOIN_RUNS: Final[int] = 4
+"""Most runs one name is read across."""
 ALT_CONFIDENCE: Final[float] = 0.5
 """The role confidence of an image read from its alternative text."""
 MIN_SECOND_ROLE: Final[float] = 0.25
@@ -143,6 +149,7 @@ def to_table(
     alt_of = _alt_texts(analysis.elements)
     wraps = _wrapped(analysis.elements)
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
+    joined = _joined_runs(analysis.elements, focus) if focus else {}
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -159,6 +166,10 @@ def to_table(
         for role, found in (("heading", wraps), ("link", link_wraps)):
             if i in found:
                 conf = _add_wrap_row(builder, analysis, found[i], ident, row_of[i], role, scale)
+                owners.append(i)
+                confidence.append(conf)
+        if i in joined:
+            for conf in _add_joined_rows(builder, analysis, joined[i], ident, row_of[i], scale):
                 owners.append(i)
                 confidence.append(conf)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
@@ -455,6 +466,78 @@ def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box:
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
+def _tokens(text: str) -> list[str]:
+    return [t for t in (w.casefold().strip(".,:;!?\"'()[]{}«»“”‘’") for w in text.split()) if t]
+
+
+def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[int]]:
+    """Runs of one line that read ``focus`` together and no run alone does: ``[first, ...]``
+    by the first run, when each follows the one before in reading order, on its line (the
+    same height, :data:`WRAP_HEIGHT`, overlapping it) and within :data:`JOIN_GAP` line
+    heights of its end. The layout splits a line where its words change colour or stand
+    apart, and a link in small faint text ("Powered by Tumblr") or a heading set in two
+    colours ("Tag Cloud") is then read as one run per word; a reference that recorded the
+    whole name finds it across them. Only with a name to look for: a line is not joined
+    otherwise."""
+    wanted = _tokens(focus)
+    if len(wanted) < 2:
+        return {}
+    texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
+    out: dict[int, list[int]] = {}
+    for at, start in enumerate(texts):
+        tokens = _tokens(elements[start].name)
+        if not tokens or wanted[: len(tokens)] != tokens or tokens == wanted:
+            continue
+        run = [start]
+        for k in texts[at + 1 : at + JOIN_RUNS]:
+            if not _same_line(elements[run[-1]], elements[k]):
+                break
+            tokens += _tokens(elements[k].name)
+            run.append(k)
+            if wanted[: len(tokens)] != tokens or tokens == wanted:
+                break
+        if tokens == wanted:
+            out[start] = run
+    return out
+
+
+def _same_line(left: Element, right: Element) -> bool:
+    """Whether ``right`` continues ``left``'s line just after it (see :func:`_joined_runs`)."""
+    height = left.box[3] - left.box[1]
+    if height <= 0 or abs((right.box[3] - right.box[1]) - height) > WRAP_HEIGHT * height:
+        return False
+    overlap = min(left.box[3], right.box[3]) - max(left.box[1], right.box[1])
+    gap = right.box[0] - left.box[2]
+    return overlap > 0.5 * height and -0.1 * height <= gap <= JOIN_GAP * height
+
+
+def _add_joined_rows(
+    builder: TableBuilder,
+    analysis: Analysis,
+    runs: list[int],
+    ident: str,
+    parent: int,
+    scale: tuple[float, float],
+) -> list[float]:
+    """The rows of a name read across ``runs`` (``<i>.j``, one per role hypothesis of the
+    first run, box around them all, the first run's executor ID), children of the first
+    run's row ``parent``; their role confidences."""
+    parts = [analysis.elements[k] for k in runs]
+    box = _scaled(union_box([part.box for part in parts]), scale)
+    name = " ".join(part.name.strip() for part in parts)
+    added: list[float] = []
+    for role, conf in parts[0].roles[:MAX_ROLES]:
+        if added and conf < MIN_SECOND_ROLE:
+            continue
+        builder.rows.append(
+            (f"{ident}.j~{role}", "text", name, parent, box, "", _VISIBLE, f"{conf:.2f}")
+        )  # fmt: skip
+        builder.roles[len(builder.rows) - 1] = role
+        builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
+        added.append(conf)
+    return added
+
+
 def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:
     """The words reading ``focus`` inside a longer link-coloured run (a link read together
     with the link-coloured text after it), else ``None``. Plain text is never split so:
@@ -469,10 +552,12 @@ def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:
 def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     """``table`` with one more row per link-coloured run that holds ``name`` inside longer
     text: those words alone, as a link (``<i>.w``), so that a recorded link read together
-    with its neighbours is matched by its own words. ``table`` itself when none does."""
+    with its neighbours is matched by its own words; and rows for ``name`` read across runs
+    of one line (``<i>.j``, :func:`_joined_runs`). ``table`` itself when neither is found."""
     native = table.native
     if not name.strip() or not isinstance(native, VisionNative):
         return table
-    if not any(_linked_words(e, name) for e in native.analysis.elements):
+    elements = native.analysis.elements
+    if not any(_linked_words(e, name) for e in elements) and not _joined_runs(elements, name):
         return table
     return to_table(native.analysis, table.screen_size, focus=name)

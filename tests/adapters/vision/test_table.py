@@ -218,3 +218,30 @@ def test_a_link_broken_over_a_line_end_is_also_one_row_named_by_both_parts() -> 
     assert table.box(row) == (11, 165, 1225, 204)
     # An answer on it points at the first part, not the middle of the paragraph.
     assert answer_box(table, row, "code coverage") == (1194, 165, 1225, 185)
+
+
+def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
+    # "Powered by Tumblr" in small faint text, read as one run per word, beside a link of
+    # its own; and the same words on two lines, which are not one name.
+    link = (("text", 0.6), ("link", 0.4))
+    elements = (
+        Element("text", "text", (10, 10, 50, 24), "Powered", "", link),
+        Element("text", "text", (54, 10, 64, 24), "by", "", link),
+        Element("text", "text", (69, 10, 99, 24), "Tumblr", "", link),
+        Element("text", "text", (200, 10, 260, 24), "Minecraft", "", link),
+        Element("text", "text", (10, 60, 50, 74), "Powered", "", link),
+        Element("text", "text", (10, 80, 20, 94), "by", "", link),
+        Element("text", "text", (10, 100, 40, 114), "Tumblr", "", link),
+    )
+    table = to_table(Analysis("d", (300, 120), (0, 0, 300, 120), (), (), elements), None)
+    focused = focus_table(table, "Powered by Tumblr")
+    rows = [i for i in range(len(focused)) if focused.ids[i].startswith("0.j")]
+    assert [focused.roles[i] for i in rows] == ["text", "link"]
+    assert {focused.names[i] for i in rows} == {"Powered by Tumblr"}
+    assert focused.box(rows[0]) == (10, 10, 99, 24)
+    assert {focused.executor_ids[i] for i in rows} == {"vision:0"}
+    assert not any(focused.ids[i].startswith("4.j") for i in range(len(focused)))
+    # Runs that read more than the name, or a name one run reads alone, add nothing.
+    assert focus_table(table, "Powered by") is not table
+    assert focus_table(table, "by Tumblr Minecraft") is table
+    assert focus_table(table, "Tumblr") is table
