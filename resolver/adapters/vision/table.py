@@ -83,6 +83,10 @@ JOIN_GAP: Final[float] = 1.0
 """Most space between two runs of one line, in line heights, for the name a reference
 records to be read across them (:func:`_joined_runs`): a link whose words the layout read as
 runs of their own ("Powered" "by" "Tumblr" in small faint text)."""
+JOIN_INDENT: Final[float] = 1.5
+"""... or the next line's run starts this near (in line heights) where the run above starts,
+at most :data:`JOIN_GAP` line heights below it (a link around a headline and the
+alternative text of its picture that did not load, which repeats the headline)."""
 JOIN_RUNS: Final[int] = 4
 """Most runs one name is read across."""
 ALT_CONFIDENCE: Final[float] = 0.5
@@ -471,13 +475,14 @@ def _tokens(text: str) -> list[str]:
 
 
 def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[int]]:
-    """Runs of one line that read ``focus`` together and no run alone does: ``[first, ...]``
-    by the first run, when each follows the one before in reading order, on its line (the
-    same height, :data:`WRAP_HEIGHT`, overlapping it) and within :data:`JOIN_GAP` line
-    heights of its end. The layout splits a line where its words change colour or stand
+    """Runs that read ``focus`` together and no run alone does: ``[first, ...]`` by the first
+    run, when each follows the one before in reading order, as tall (:data:`WRAP_HEIGHT`),
+    on its line within :data:`JOIN_GAP` line heights of its end, or on the next line
+    (:data:`JOIN_INDENT`). The layout splits a line where its words change colour or stand
     apart, and a link in small faint text ("Powered by Tumblr") or a heading set in two
-    colours ("Tag Cloud") is then read as one run per word; a reference that recorded the
-    whole name finds it across them. Only with a name to look for: a line is not joined
+    colours ("Tag Cloud") is then read as one run per word; a link around a headline and
+    its picture's alternative text is read as two lines. A reference that recorded the
+    whole name finds it across them. Only with a name to look for: runs are not joined
     otherwise."""
     wanted = _tokens(focus)
     if len(wanted) < 2:
@@ -490,7 +495,7 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
             continue
         run = [start]
         for k in texts[at + 1 : at + JOIN_RUNS]:
-            if not _same_line(elements[run[-1]], elements[k]):
+            if not _runs_on(elements[run[-1]], elements[k]):
                 break
             tokens += _tokens(elements[k].name)
             run.append(k)
@@ -501,14 +506,20 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
     return out
 
 
-def _same_line(left: Element, right: Element) -> bool:
-    """Whether ``right`` continues ``left``'s line just after it (see :func:`_joined_runs`)."""
-    height = left.box[3] - left.box[1]
-    if height <= 0 or abs((right.box[3] - right.box[1]) - height) > WRAP_HEIGHT * height:
+def _runs_on(first: Element, then: Element) -> bool:
+    """Whether run ``then`` continues run ``first``: on its line just after it, or on the
+    next line starting near where it starts (see :func:`_joined_runs`)."""
+    height = first.box[3] - first.box[1]
+    if height <= 0 or abs((then.box[3] - then.box[1]) - height) > WRAP_HEIGHT * height:
         return False
-    overlap = min(left.box[3], right.box[3]) - max(left.box[1], right.box[1])
-    gap = right.box[0] - left.box[2]
-    return overlap > 0.5 * height and -0.1 * height <= gap <= JOIN_GAP * height
+    overlap = min(first.box[3], then.box[3]) - max(first.box[1], then.box[1])
+    if overlap > 0.5 * height:
+        return -0.1 * height <= then.box[0] - first.box[2] <= JOIN_GAP * height
+    below = then.box[1] - first.box[3]
+    return (
+        -WRAP_GAP * height <= below <= JOIN_GAP * height
+        and abs(then.box[0] - first.box[0]) <= JOIN_INDENT * height
+    )
 
 
 def _add_joined_rows(

@@ -222,7 +222,8 @@ def test_a_link_broken_over_a_line_end_is_also_one_row_named_by_both_parts() -> 
 
 def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
     # "Powered by Tumblr" in small faint text, read as one run per word, beside a link of
-    # its own; and the same words on two lines, which are not one name.
+    # its own; and the same words on lines further apart than a line, which are not one
+    # name; and a headline with its picture's alternative text on the next line.
     link = (("text", 0.6), ("link", 0.4))
     elements = (
         Element("text", "text", (10, 10, 50, 24), "Powered", "", link),
@@ -230,10 +231,13 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
         Element("text", "text", (69, 10, 99, 24), "Tumblr", "", link),
         Element("text", "text", (200, 10, 260, 24), "Minecraft", "", link),
         Element("text", "text", (10, 60, 50, 74), "Powered", "", link),
-        Element("text", "text", (10, 80, 20, 94), "by", "", link),
-        Element("text", "text", (10, 100, 40, 114), "Tumblr", "", link),
+        Element("text", "text", (10, 90, 20, 104), "by", "", link),
+        Element("text", "text", (10, 120, 40, 134), "Tumblr", "", link),
+        Element("text", "text", (10, 150, 120, 164), "Police check", "", link),
+        Element("icon", "icon", (10, 170, 24, 184), "", "", (("img", 0.5),)),
+        Element("text", "text", (26, 170, 136, 184), "Police check", "", link),
     )
-    table = to_table(Analysis("d", (300, 120), (0, 0, 300, 120), (), (), elements), None)
+    table = to_table(Analysis("d", (300, 200), (0, 0, 300, 200), (), (), elements), None)
     focused = focus_table(table, "Powered by Tumblr")
     rows = [i for i in range(len(focused)) if focused.ids[i].startswith("0.j")]
     assert [focused.roles[i] for i in rows] == ["text", "link"]
@@ -241,6 +245,9 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
     assert focused.box(rows[0]) == (10, 10, 99, 24)
     assert {focused.executor_ids[i] for i in rows} == {"vision:0"}
     assert not any(focused.ids[i].startswith("4.j") for i in range(len(focused)))
+    twice = focus_table(table, "Police check Police check")
+    (row,) = [i for i in range(len(twice)) if twice.ids[i] == "7.j~text"]
+    assert twice.box(row) == (10, 150, 136, 184)
     # Runs that read more than the name, or a name one run reads alone, add nothing.
     assert focus_table(table, "Powered by") is not table
     assert focus_table(table, "by Tumblr Minecraft") is table
