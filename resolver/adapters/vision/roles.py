@@ -49,6 +49,10 @@ pads short words and small text alike."""
 BOLD_STROKE: Final[float] = 1.6
 """Text whose strokes are at least this much wider than the median of the screen's free
 text is bold (a regular 15 px face draws 2 px strokes, its bold 4 px)."""
+BOLD_TITLE_INK: Final[float] = 1.15
+"""A bold link whose ink is at least this much taller than the median (a little larger
+than body text) may be a heading too: a post's title, linked to the post, set at about
+1.2 times the body's size."""
 CENTERED: Final[float] = 0.2
 """Inner text whose centre is within this share of the box width of the box centre is
 centred (a button's label); further left it is a field's content."""
@@ -126,11 +130,12 @@ def text_roles(
     the width of its strokes over theirs (0: unknown). Bold text of body size may be a
     small heading (an ``h3`` or ``h4`` is set bold at about the body's size) as well as a
     label or a link: a third hypothesis. Text in link colour, or underlined in any colour
-    (green, grey: a site's own link colour), is a link; large, it may be a heading (a
-    post's title, linked to the post)."""
+    (green, grey: a site's own link colour), is a link; large, or bold and a little larger
+    than body text, it may be a heading (a post's title, linked to the post)."""
     tall = median_height > 0 and height >= HEADING_SCALE * median_height
     if underlined or is_link_color(color):
-        if tall or ink_scale >= HEADING_INK_SCALE:
+        titled = stroke_scale >= BOLD_STROKE and ink_scale >= BOLD_TITLE_INK
+        if tall or ink_scale >= HEADING_INK_SCALE or titled:
             return (("link", 0.45), ("heading", 0.3), ("text", 0.25))
         return (("link", 0.7), ("text", 0.3))
     if tall or ink_scale >= HEADING_INK_SCALE:

@@ -35,6 +35,12 @@ def test_text_roles() -> None:
     assert text_roles(GREY, 16, 16, ink_scale=1.1)[0][0] == "text"
 
 
+def test_a_bold_link_a_little_larger_than_body_text_may_be_a_heading() -> None:
+    assert [r for r, _ in text_roles(BLUE_LINK, 16, 16, 1.25, 2.0)] == ["link", "heading", "text"]
+    assert [r for r, _ in text_roles(BLUE_LINK, 16, 16, 1.0, 2.0)] == ["link", "text"]
+    assert [r for r, _ in text_roles(BLUE_LINK, 16, 16, 1.25, 1.0)] == ["link", "text"]
+
+
 def test_underlined_text_is_a_link_in_any_colour() -> None:
     assert text_roles(GREY, 16, 16, underlined=True)[0] == ("link", 0.7)
     assert [r for r, _ in text_roles(GREY, 16, 16, ink_scale=1.8, underlined=True)] == [
