@@ -741,10 +741,10 @@ def _covered(ink: npt.NDArray[np.bool_], row: int, left: int, right: int) -> int
     """Columns ``left`` to ``right`` of ``row`` that are inked, or that a browser leaves
     blank around a descender crossing it (skip ink: the columns of the ink below the row,
     widened by :data:`SKIP_INK` on each side)."""
-    covered = ink[row].copy()
-    for column in np.flatnonzero(ink[row + 1 :].any(axis=0)).tolist():
-        covered[max(0, column - SKIP_INK) : column + SKIP_INK + 1] = True
-    return int(np.count_nonzero(covered[left : right + 1]))
+    below = ink[row + 1 :].any(axis=0).astype(np.int32)
+    kernel = np.ones(2 * SKIP_INK + 1, dtype=np.int32)
+    skipped = np.convolve(below, kernel, mode="full")[SKIP_INK : SKIP_INK + below.size] > 0
+    return int(np.count_nonzero((ink[row] | skipped)[left : right + 1]))
 
 
 def _ink(crop: npt.NDArray[np.int16], edge: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
