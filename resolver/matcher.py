@@ -325,15 +325,12 @@ def seen_by_title(path: tuple[str, ...], table: CandidateTable, agrees: float) -
     """The recorded entries a table that names groups only by the titles it sees
     (:attr:`CandidateTable.groups_by_title`) can check: never landmarks, and a window may
     cut a heading off. An entry that no group of the table resembles (under ``agrees``) is
-    no evidence for or against any row (kept, it would lower every row alike). Groups are
-    the table's container entries; a row's other named ancestors are the rows of its own
-    element (a text run above its second role's row), whose names are no group: a recorded
-    "2 posts" resembles the list number "2." read on the screen, not a group there."""
+    no evidence for or against any row (kept, it would lower every row alike)."""
     index = index_of(table)
     return tuple(
         entry
         for entry in path
-        if not entry.startswith("[") and index.best_agreement(entry)[0] >= agrees
+        if not entry.startswith("[") and max(index.best_agreement(entry)) >= agrees
     )
 
 

@@ -22,7 +22,6 @@ from resolver.matcher import (
     page_shift,
     recorded_group,
     score_table,
-    seen_by_title,
 )
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
@@ -576,17 +575,3 @@ def test_best_first_on_long_rankings_of_few_distinct_scores() -> None:
         assert best_first(scores, rows, keep).tolist() == (
             np.lexsort((rows, -scores))[:keep].tolist()
         )
-
-
-def test_a_screenshot_checks_only_recorded_groups_it_shows() -> None:
-    # A screenshot's table: a group titled "Tag Cloud" around a link; the list number "2."
-    # read as text with a second role's row under it (so "2." is a named ancestor of that
-    # row, but no group). A recorded "2 posts" resembles "2." only: no evidence here.
-    b = TableBuilder("vision", "screenshot")
-    group = b.add("g", raw_role="group", name="Tag Cloud", bbox=(0, 0, 400, 300))
-    b.add("l", raw_role="link", name="canonical", parent=group, bbox=(40, 40, 110, 60))
-    number = b.add("n", raw_role="text", name="2.", bbox=(10, 400, 30, 420))
-    b.add("n~link", raw_role="link", name="2.", parent=number, bbox=(10, 400, 30, 420))
-    table = b.build(screen_size=(1280.0, 800.0), groups_by_title=True, names_read=True)
-    assert seen_by_title(("Tag Cloud", "2 posts"), table, 0.5) == ("Tag Cloud",)
-    assert seen_by_title(("[list]", "Tag cloud"), table, 0.5) == ("Tag cloud",)
