@@ -535,7 +535,7 @@ def _add_joined_rows(
     run's row ``parent``; their role confidences."""
     parts = [analysis.elements[k] for k in runs]
     box = _scaled(union_box([part.box for part in parts]), scale)
-    name = " ".join(part.name.strip() for part in parts)
+    name = close_unspaced(" ".join(part.name.strip() for part in parts))
     added: list[float] = []
     for role, conf in parts[0].roles[:MAX_ROLES]:
         if added and conf < MIN_SECOND_ROLE:
@@ -564,7 +564,7 @@ def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     """``table`` with one more row per link-coloured run that holds ``name`` inside longer
     text: those words alone, as a link (``<i>.w``), so that a recorded link read together
     with its neighbours is matched by its own words; and rows for ``name`` read across runs
-    of one line (``<i>.j``, :func:`_joined_runs`). ``table`` itself when neither is found."""
+    (``<i>.j``, :func:`_joined_runs`). ``table`` itself when neither is found."""
     native = table.native
     if not name.strip() or not isinstance(native, VisionNative):
         return table
