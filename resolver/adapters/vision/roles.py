@@ -2,7 +2,8 @@
 
 Vision cannot read a role; it guesses from shape, colour and content. Every guess is a list
 of ``(role, confidence)`` hypotheses, best first, confidences summing to at most 1: a grey
-word may be text or a link, a blue one is more likely a link, a bordered box with centred
+word may be text or a link, a blue or underlined one is more likely a link (the underline
+is found by :func:`resolver.adapters.vision.layout.underlined`), a bordered box with centred
 text is a button, a wide one with text at its left edge a text field. The table keeps the
 best hypothesis as the element's row and the second, where it is plausible, as another row
 with the same executor ID (see :mod:`resolver.adapters.vision.table`).
