@@ -68,6 +68,7 @@ __all__ = [
     "item_gaps",
     "label_gap",
     "layout",
+    "name_tokens",
     "run_underlined",
     "split_line",
     "stroke_width",
@@ -355,6 +356,16 @@ def _token(text: str) -> str:
     return text.casefold().strip(".,:;!?\"'()[]{}«»“”‘’")
 
 
+def name_tokens(text: str) -> list[str]:
+    """The words of ``text`` as runs are compared with a name: case folded, the punctuation
+    around each word left out, empty words dropped.
+
+    >>> name_tokens("Powered by Tumblr!")
+    ['powered', 'by', 'tumblr']
+    """
+    return [t for t in (_token(w) for w in text.split()) if t]
+
+
 def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[str, Box] | None:
     """The words of a text ``element`` that read ``name`` (their text and box), when its run
     is longer than the name (a name inside a run that merged it with its neighbours: "Sport"
@@ -362,7 +373,7 @@ def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[
     word (case and the punctuation around words aside). ``unbounded`` also finds a name in a
     script written without spaces anywhere inside the run (:func:`_unspaced_run`): where an
     answer already made points, not a reason to make one."""
-    wanted = [t for t in (_token(w) for w in name.split()) if t]
+    wanted = name_tokens(name)
     words = [w for w in element.words if _token(w.text)]
     if not wanted:
         return None

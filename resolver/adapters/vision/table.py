@@ -37,7 +37,7 @@ from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
 from ...text import close_unspaced
 from .analysis import Analysis
-from .layout import Element, union_box, words_box, words_run
+from .layout import Element, name_tokens, union_box, words_box, words_run
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -470,10 +470,6 @@ def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box:
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
-def _tokens(text: str) -> list[str]:
-    return [t for t in (w.casefold().strip(".,:;!?\"'()[]{}«»“”‘’") for w in text.split()) if t]
-
-
 def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[int]]:
     """Runs that read ``focus`` together and no run alone does: ``[first, ...]`` by the first
     run, when each follows the one before in reading order, as tall (:data:`WRAP_HEIGHT`),
@@ -484,20 +480,20 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
     its picture's alternative text is read as two lines. A reference that recorded the
     whole name finds it across them. Only with a name to look for: runs are not joined
     otherwise."""
-    wanted = _tokens(focus)
+    wanted = name_tokens(focus)
     if len(wanted) < 2:
         return {}
     texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
     out: dict[int, list[int]] = {}
     for at, start in enumerate(texts):
-        tokens = _tokens(elements[start].name)
+        tokens = name_tokens(elements[start].name)
         if not tokens or wanted[: len(tokens)] != tokens or tokens == wanted:
             continue
         run = [start]
         for k in texts[at + 1 : at + JOIN_RUNS]:
             if not _runs_on(elements[run[-1]], elements[k]):
                 break
-            tokens += _tokens(elements[k].name)
+            tokens += name_tokens(elements[k].name)
             run.append(k)
             if wanted[: len(tokens)] != tokens or tokens == wanted:
                 break
