@@ -62,6 +62,7 @@ __all__ = [
     "WebQuery",
     "href_key",
     "is_generated_class",
+    "is_utility_class",
     "join_nearby",
     "nearby_key",
     "nearby_shares",
@@ -154,6 +155,34 @@ def is_generated_class(token: str) -> bool:
     return flips * 2 > len(letters) or not any(
         _CASED_WORDS.match(part) for part in _SEGMENT.split(token) if part
     )
+
+
+_UTILITY_PROPERTIES: Final[frozenset[str]] = frozenset(
+    {"d", "display", "flex", "grid", "float", "pos", "position", "overflow", "visibility",
+     "font", "fw", "fs", "text", "bg", "background", "color", "fill", "border", "rounded",
+     "shadow", "opacity", "align", "valign", "justify", "items", "gap", "m", "mt", "mb", "ml",
+     "mr", "mx", "my", "margin", "p", "pt", "pb", "pl", "pr", "px", "py", "padding", "w", "h",
+     "width", "height", "z", "nudge", "pull", "push", "cursor", "leading", "tracking",
+     "whitespace", "sr"}
+)  # fmt: skip
+"""First words of utility classes: one CSS property with its value (``display-block``,
+``font-bold``, ``text-center``, ``mt-2``)."""
+
+
+def is_utility_class(token: str) -> bool:
+    """Whether a class token is a utility class: a CSS property and its value, after an
+    optional namespace of up to three letters (``wt-display-block``). Such classes style any
+    kind of element, so they do not say what kind an element is.
+
+    >>> [is_utility_class(t) for t in ("display-block", "font-bold", "wt-nudge-r-3", "mt-2")]
+    [True, True, True, True]
+    >>> [is_utility_class(t) for t in ("nav-link", "btn-fake-link", "header-Cart", "text")]
+    [False, False, False, False]
+    """
+    words = [w.lower() for w in _SEGMENT.split(token) if w]
+    if len(words) >= 3 and len(words[0]) <= 3 and words[0] not in _UTILITY_PROPERTIES:
+        words = words[1:]
+    return len(words) >= 2 and words[0] in _UTILITY_PROPERTIES
 
 
 def stable_classes(tokens: Iterable[str]) -> frozenset[str]:

@@ -84,3 +84,28 @@ def test_namesakes_asked_again_count_what_a_fresh_table_counts() -> None:
     assert [namesakes(ref, table) for ref in refs] == first
     assert [namesakes(ref, _sorted_rows()) for ref in refs] == first
     assert first[:5] == [6, 6, 0, 0, 0] and first[10] == 6  # six "Edit" buttons
+
+
+def test_utility_classes_say_nothing_of_the_kind_of_element() -> None:
+    from resolver.decide.facts import kind_classes, lost_class, other_kind
+
+    ref = SemanticElementRef(
+        role="button", name="My Account",
+        classes=("account-link", "font-bold", "display-block", "css-1x2y3z"),
+    )  # fmt: skip
+    assert kind_classes(ref) == frozenset({"account-link"})
+    # The page still uses "font-bold" on another button, and no longer "account-link": the
+    # answer, dressed in the new build's classes, is not another kind for a utility class.
+    b = TableBuilder("a11y", "test", id_columns=("class",))
+    root = b.add("doc", raw_role="RootWebArea", name="Shop")
+    b.add("acc", raw_role="button", name="Account", parent=root, **{"class": "hf-flyout"})
+    b.add("pause", raw_role="button", name="Pause", parent=root, **{"class": "font-bold"})
+    table = b.build()
+    assert not other_kind(ref, table, 1) and lost_class(ref, table, 1) is None
+    # A component class the page still uses elsewhere is read as before.
+    kept = ref.model_copy(update={"classes": ("account-link", "font-bold", "pager")})
+    b = TableBuilder("a11y", "test", id_columns=("class",))
+    root = b.add("doc", raw_role="RootWebArea", name="Shop")
+    b.add("acc", raw_role="button", name="Account", parent=root, **{"class": "hf-flyout"})
+    b.add("pause", raw_role="button", name="Pause", parent=root, **{"class": "pager"})
+    assert other_kind(kept, b.build(), 1)
