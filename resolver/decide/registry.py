@@ -9,7 +9,8 @@ Why the order is what it is:
 2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*,
    too low, too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
 3. ``review``: first the rules that may accept what the judge refused or left tied,
-   the only namesake under the threshold (``accept.sole_namesake``) and, for a reference
+   the only namesake under the threshold (``accept.sole_namesake``), the one unnamed row
+   its recorded selector still selects (``accept.selected_unnamed``) and, for a reference
    without a box or a name, the one row under its xpath with a wrapper near the top
    changed (``accept.shifted_tie``), then for one without a name the one row ending its
    path as the recorded xpath does in the same regions (``accept.tail_in_region``), so
@@ -26,7 +27,8 @@ Why the order is what it is:
    that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
    evidence just one of the tied rows has, renamed targets (by the recorded look-alikes,
    then by the recorded slot) before place in the document (the path, then one renumbered
-   step); last the learned model (``accept.pairwise``), for a tie none of them could break.
+   step, then the landmark regions and tags); last the learned model (``accept.pairwise``),
+   for a tie none of them could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
 5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not
    ask (a stronger one found evidence of absence, :func:`shows_absence`) and on the
@@ -115,6 +117,12 @@ RULES: Final[tuple[Rule, ...]] = (
         "Under the threshold, but the only row with the recorded role and name, for a "
         "reference that recorded anchors and no look-alike.",
         judge.sole_namesake, _NF, ("threshold", "sole_threshold", "sole_margin"),
+    ),
+    Rule(
+        "accept.selected_unnamed", "accepts", "review",
+        "Under the threshold, for a named reference: its recorded selector selects one row "
+        "of its role that has no name now, alone in bearing the recorded kind classes, where "
+        "the target was.", select.selected_unnamed, _NF, ("selector_role", "stray_box"),
     ),
     Rule(
         "accept.shifted_tie", "accepts", "review",
@@ -271,6 +279,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "Tied: exactly one row of the recorded role and name has the recorded xpath with "
         "one step renumbered.", ties.renumbered_tie, _AMB,
         ("threshold", "min_margin", "xpath_nearby_slack"),
+    ),
+    Rule(
+        "accept.shape_tie", "accepts", "review",
+        "Tied to the point, for a reference with an xpath and no box: exactly one tied row "
+        "lies in the recorded landmark regions, under the recorded xpath's tags (positions "
+        "ignored) clearly better than every other tied row.", ties.shape_tie, _AMB,
+        ("path_tie", "threshold", "min_margin", "same_target_iou"),
     ),
     Rule(
         "accept.pairwise", "accepts", "review",
@@ -459,11 +474,13 @@ def _judged(ctx: Context, decision: Decision) -> Decision:
     for r in _AFTER:
         if decision.status in r.on:
             decision = r.apply(ctx, decision)
+            ctx = ctx.following(decision)
     return decision
 
 
 def _finished(ctx: Context, decision: Decision) -> Decision:
     """A decision made in the ``select`` stage: only the ``final`` stage is asked."""
+    ctx = ctx.following(decision)
     for r in _FINAL:
         if decision.status in r.on:
             decision = r.apply(ctx, decision)

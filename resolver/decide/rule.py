@@ -120,11 +120,27 @@ class Context:
     table: CandidateTable
     scored: Scored
     config: MatchConfig
+    answer: int | None = None
+    """The table row a rule took instead of the best ranked row (a tie-breaker, a
+    selector), so that the rules after it review that row; ``None``: the best ranked row."""
 
     @property
     def first(self) -> int:
-        """The table row of the best ranked row."""
-        return int(self.scored.rows[0])
+        """The table row of the answer under review: the best ranked row, or the row a rule
+        before took instead (:attr:`answer`)."""
+        return int(self.scored.rows[0]) if self.answer is None else self.answer
+
+    def following(self, decision: Decision) -> Context:
+        """This context with :attr:`answer` set to ``decision``'s best row when that is not
+        the best ranked row (rows are found by their ids)."""
+        best = decision.best
+        if best is None or not self.scored.rows.size or best.id == self.table.ids[self.first]:
+            return self
+        ids = self.table.ids
+        row = next((int(r) for r in self.scored.rows if ids[int(r)] == best.id), None)
+        if row is None:
+            row = next((r for r in range(len(ids)) if ids[r] == best.id), None)
+        return self if row is None else replace(self, answer=row)
 
     def screen_height(self) -> float:
         """The table's screen height, or ``config.screen_height`` when it gives none."""

@@ -11,14 +11,16 @@ import numpy as np
 from ..config import MatchConfig
 from ..errors import ResolutionError
 from ..geometry import iou_one
-from ..matcher import Scored, moved_box, page_shift, score_rows
+from ..matcher import Scored, moved_box, page_shift, score_rows, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import LABEL_ROLES, canonical_role, role_compat
 from ..table import CandidateTable
 from ..text import NAME_TIERS, name_similarity
+from ..web import WebIndex
 from .facts import (
     bears_name,
+    kind_classes,
     lookalikes_in_place,
     namesakes,
     other_kind,
@@ -27,9 +29,9 @@ from .facts import (
     same_target,
     xpath_column_resolver,
 )
-from .rule import ROUNDING, Context, Decision
+from .rule import ROUNDING, Context, Decision, taken
 
-__all__ = ["prefer_control", "verify_selector"]
+__all__ = ["prefer_control", "selected_unnamed", "verify_selector"]
 
 Verified = tuple[int, float, str, str]
 """``(row, score, executor_id, reason)`` of a verified recorded selector."""
@@ -233,3 +235,68 @@ def _best_or_place_only_lead(
         if float(values[j]) < float(values[0]) - slack:
             return False
     return True
+
+
+def selected_unnamed(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.selected_unnamed``: refused under the threshold, a named reference whose
+    recorded css or xpath still selects exactly one row, of a compatible role
+    (``selector_role``), that has no
+    name at all now (its text or label went: nothing contradicts the recorded name, and
+    nothing confirms it), bears every recorded class that says what kind of element the
+    target was (:func:`~resolver.decide.facts.kind_classes`, one at least) while no other
+    row bears them all, and sits where the target was (a recorded box in the table's space,
+    moved by the page's shift, overlapping its box by ``stray_box``; a reference without
+    one has its selector and classes only). Three independent records agree on it (the
+    place in the document, the element's own classes, its place on the screen), and a
+    sibling that slid into the slot is dressed like its siblings, so it is not alone in
+    bearing the classes. The answer is reviewed like any other."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    kinds = kind_classes(ref)
+    if not ref.name or not kinds or "class" not in table.platform_ids:
+        return None
+    row = _selected_row(ref, table)
+    if row is None or table.names[row].strip():
+        return None
+    if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
+        return None
+    by_token, _ = table.derived(WebIndex).classes
+    if any(token not in by_token for token in kinds):
+        return None
+    bearers = set(by_token[min(kinds)].tolist())
+    for token in kinds:
+        bearers &= set(by_token[token].tolist())
+    if bearers != {row}:
+        return None
+    if ref.bbox is not None and same_space(ref, table):
+        box = table.box(row)
+        moved = moved_box(ref.bbox, page_shift(ref, table))
+        if box is None or iou_one(box, moved) < config.stray_box:
+            return None
+    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    other = next((c for c in decision.candidates if c.id != kept.id), None)
+    if other is None:
+        return None
+    reason = (
+        f"{decision.reason}; but the recorded selector selects {kept.id!r}, which has no "
+        "name now, is the only element bearing the recorded classes and stands where the "
+        "target was"
+    )
+    return taken(decision, kept, other, reason)
+
+
+def _selected_row(ref: SemanticElementRef, table: CandidateTable) -> int | None:
+    """The one row a recorded css or xpath selects (by the table's selector engine, or by
+    its xpath column), or ``None``."""
+    run = table.selector_resolver or xpath_column_resolver(table)
+    if run is None:
+        return None
+    for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
+        if not selector:
+            continue
+        try:
+            rows = list(run(kind, selector))
+        except ResolutionError:
+            continue
+        if len(rows) == 1:
+            return int(rows[0])
+    return None

@@ -28,6 +28,7 @@ from .paths import (
     path_similarity,
     shifted_step,
     sibling_at_renumbered_step,
+    tag_path_similarity,
 )
 from .rule import ROUNDING, Context, Decision, taken
 
@@ -36,6 +37,7 @@ __all__ = [
     "renamed_in_slot",
     "renamed_target",
     "renumbered_tie",
+    "shape_tie",
     "shifted_tie",
     "tail_in_region",
 ]
@@ -211,6 +213,71 @@ def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
         "under the recorded xpath with one step renumbered (a level above it shifted)"
     )
     return taken(decision, kept, other, reason)
+
+
+def shape_tie(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.shape_tie``: a dead heat for want of a margin (``ambiguous.margin``, the best
+    over the threshold) that no tie-breaker before it broke, for a reference with an xpath
+    and no box. When exactly one of the tied rows (within the margin of the best) lies in
+    the recorded xpath's landmark regions (header, nav, footer, form ...: the same sequence,
+    one at least) while every other tied row that is a different target lies in other
+    regions, and it lies under the recorded xpath's sequence of tags, positions ignored,
+    better by ``path_tie`` than each of them, it is taken: a redesign renumbered the steps
+    above the target, and its twins are elsewhere on the page, built otherwise (the
+    navigation's "Open an Account" and the one in a promotion's panel). Twins within one
+    region (a list, a table, an article's paragraphs) stay a doubt: a wrapper added around
+    the target gives a twin beside it the recorded shape. A box, where one was recorded, is
+    what tells tied rows apart, so such a reference is left to the rules that read it; and
+    while the recorded xpath still selects a row of the recorded role, that row may be the
+    target renamed (tied no more, its twin beside it keeping the name). A row with another
+    link than the recorded one, or away from every recorded neighbour text, is not taken
+    (the target went, and its twin in the same region stayed)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    xpaths, best = table.document_paths, decision.best
+    if decision.rule != "ambiguous.margin" or xpaths is None or best is None:
+        return None
+    if not ref.xpath or ref.bbox is not None or best.score < config.threshold:
+        return None
+    regions = landmarks(ref.xpath)
+    if not regions or not lookalikes_in_place(ref, table) or _selects_role(ctx):
+        return None
+    by_id = {table.ids[int(r)]: int(r) for r in ctx.scored.rows}
+    tied = [
+        (c, str(xpaths[by_id[c.id]] or "")) for c in decision.candidates
+        if c.id in by_id and c.score >= best.score - config.min_margin
+    ]  # fmt: skip
+    inside = [(c, path) for c, path in tied if landmarks(path) == regions]
+    if len(inside) != 1 or not _not_contradicted(inside[0][0]):
+        return None
+    kept, row = inside[0][0], by_id[inside[0][0].id]
+    iou = config.same_target_iou
+    rivals = [c for c, _ in tied if not same_target(table, row, by_id[c.id], iou)]
+    if not rivals:
+        return None
+    mine = tag_path_similarity(ref.xpath, inside[0][1])
+    rival = max(tag_path_similarity(ref.xpath, str(xpaths[by_id[c.id]] or "")) for c in rivals)
+    if mine - rival < config.path_tie:
+        return None
+    reason = (
+        f"{decision.reason}; but {kept.id!r} is the one tied row in the recorded regions "
+        f"({'/'.join(regions)}), under the recorded xpath's tags ({mine:.2f} against "
+        f"{rival:.2f})"
+    )
+    return taken(decision, kept, best if kept is not best else rivals[0], reason)
+
+
+def _not_contradicted(kept: Candidate) -> bool:
+    """Whether a tied row's link and recorded neighbour texts, where the reference recorded
+    them, agree at least in part."""
+    return kept.signals.get("web:href", 1.0) > 0.0 and kept.signals.get("web:nearby", 1.0) > 0.0
+
+
+def _selects_role(ctx: Context) -> bool:
+    """Whether the recorded xpath selects a row of the recorded role (any row, for a
+    reference without a role)."""
+    code = role_code(canonical_role(ctx.ref.role)) if ctx.ref.role else None
+    rows = xpath_rows(ctx.ref, ctx.table) or ()
+    return any(code is None or ctx.table.role_codes[r] == code for r in rows)
 
 
 _SHIFTED_FROM: tuple[str, ...] = ("refuse.role_only", "ambiguous.margin")

@@ -17,12 +17,13 @@ from resolver.decide.learned import RESCUED
 def _site(header: str = "Sign up free", footer: str = "Sign up today") -> Observation:
     """A redesigned page: the recorded header button's link moved into the header's next
     block (a step just above it renumbered: no xpath tie-breaker of the hand rules reads
-    that for a reference without a box), renamed; the footer has a link of a similar name."""
+    that for a reference without a box), renamed; the header's menu has a link of a similar
+    name (one region: the region does not tell them apart either)."""
     links = [
         {"id": "h", "role": "link", "name": header, "tag": "a",
          "xpath": "/html/body/div[2]/header/div[2]/a[2]", "attributes": {"class": "nav-cta"}},
         {"id": "f", "role": "link", "name": footer, "tag": "a",
-         "xpath": "/html/body/footer/ul/li[4]/a", "attributes": {"class": "footer-link"}},
+         "xpath": "/html/body/div[2]/header/ul/li[4]/a", "attributes": {"class": "menu-link"}},
         {"id": "x", "role": "link", "name": "Help", "tag": "a",
          "xpath": "/html/body/footer/ul/li[5]/a"},
     ]  # fmt: skip

@@ -178,3 +178,27 @@ def test_a_rule_stamps_what_it_returns_and_leaves_the_rest() -> None:
     stale = Decision("accepted", "x", rule="accept.score", rules=("accept.score",))
     never = RULES_BY_ID["refuse.no_input"]  # a chain rule: no check, nothing changes
     assert never.apply(None, stale) is stale  # type: ignore[arg-type]
+
+
+def test_the_rules_after_a_rule_that_took_another_row_review_that_row() -> None:
+    from dataclasses import replace
+
+    from resolver.decide import Context
+    from resolver.matcher import score_table
+    from resolver.results import Candidate
+    from resolver.table import TableBuilder
+
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Page")
+    b.add("one", raw_role="button", name="Save", parent=root, bbox=(0, 0, 50, 20))
+    b.add("two", raw_role="button", name="Save", parent=root, bbox=(0, 400, 50, 420))
+    table = b.build(coord_space="css_px")
+    ref = SemanticElementRef(role="button", name="Save", bbox=(0, 0, 50, 20))
+    scored = score_table(ref, table, MatchConfig())
+    ctx = Context(ref, table, scored, MatchConfig())
+    first = Candidate.of(table, scored, 0)
+    second = Candidate.of(table, scored, 1)
+    ranked = Decision("accepted", "best", (first, second))
+    assert ctx.following(ranked) is ctx and table.ids[ctx.first] == "one"
+    took = replace(ranked, candidates=(second, first))
+    assert table.ids[ctx.following(took).first] == "two"

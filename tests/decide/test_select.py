@@ -357,3 +357,48 @@ def test_a_recorded_xpath_selects_a_row_the_ranking_cut_off_in_a_dead_heat() -> 
     found = decide(ref, table, config)
     assert found.status == "accepted" and found.best is not None and found.best.id == "i10"
     assert found.rule == "accept.verified_selector"
+
+
+def _menu_bar(
+    classes: tuple[str, str, str] = ("menu-item", "menu-item", "menu-search"), search: str = ""
+) -> CandidateTable:
+    """A site's navigation list after a redesign, with xpaths, classes and boxes: two named
+    items and the search item, named ``search`` (none: its label went, it is an icon now).
+    ``classes`` are the three items' class attributes."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "class"))
+    root = b.add("doc", raw_role="RootWebArea", name="Shop", bbox=(0, 0, 1280, 800))
+    items = (("music", "Music", 700), ("contact", "Contact us", 800), ("search", search, 997))
+    for k, ((key, name, left), cls) in enumerate(zip(items, classes, strict=True)):
+        xpath = f"/html[1]/body[1]/nav[1]/ul[2]/li[{k + 7}]"
+        b.add(key, raw_role="listitem", name=name, parent=root, bbox=(left, 0, left + 36, 44),
+              xpath=xpath, **{"class": f"nav {cls}"})  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)
+
+
+def test_a_selected_item_whose_label_went_is_taken_by_its_classes_and_place() -> None:
+    # Recorded: the search item, named "Search shop". Its label went in a redesign; its
+    # xpath, its own class and its box are as recorded, and nothing else bears that class.
+    ref = SemanticElementRef(
+        role="listitem", name="Search shop", bbox=(997, 0, 1033, 44),
+        xpath="/html[1]/body[1]/nav[1]/ul[2]/li[9]", classes=("nav", "menu-search"),
+    )  # fmt: skip
+    config = MatchConfig()
+    found = decide(ref, _menu_bar(), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "search"
+    assert found.rule == "accept.selected_unnamed"
+    # Another item bears the recorded classes too (a sibling dressed alike): no answer.
+    alike = _menu_bar(("menu-item", "menu-search", "menu-search"))
+    assert decide(ref, alike, config).status != "accepted"
+    # The item is elsewhere on the screen than the recorded box: no answer.
+    moved = ref.model_copy(update={"bbox": (400.0, 300.0, 436.0, 344.0)})
+    assert decide(moved, _menu_bar(), config).status != "accepted"
+    # A recorded utility class says nothing of the kind of element: it is not asked for.
+    utility = ref.model_copy(update={"classes": ("nav", "menu-search", "font-bold")})
+    assert decide(utility, _menu_bar(), config).rule == "accept.selected_unnamed"
+    # Only utility classes recorded: nothing says what kind of element the item is.
+    plain = ref.model_copy(update={"classes": ("display-block",)})
+    assert decide(plain, _menu_bar(), config).status != "accepted"
+    # The item named otherwise now (not unnamed): the name contradicts; no answer.
+    assert decide(ref, _menu_bar(search="Gift cards"), config).rule != "accept.selected_unnamed"

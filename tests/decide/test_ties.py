@@ -364,3 +364,61 @@ def test_a_renamed_target_tied_with_others_is_found_under_a_shifted_wrapper() ->
         update={"xpath": "/html[1]/body[1]/div[5]/div[1]/div[1]/ul[1]/li[3]/a[1]"}
     )
     assert decide(moved, _menu_links("div[5]"), config).rule != "accept.shifted_tie"
+
+
+def _account_links(
+    nav: str = "nav[1]", twin_in_nav: bool = False, near: str = "Pricing"
+) -> CandidateTable:
+    """A redesigned home page with three "Open an Account" links and no boxes: one in the
+    navigation's list (its steps above renumbered), two in promotion panels built of divs;
+    with ``twin_in_nav`` a fourth in the navigation's list. Each link's neighbour text is
+    ``near`` for the navigation's."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "nearby"))
+    root = b.add("doc", raw_role="RootWebArea", name="Bank")
+    top = f"/html[1]/body[1]/div[1]/div[1]/{nav}/div[1]/ul[1]"
+    b.add("menu", raw_role="link", name="Open an Account", parent=root,
+          xpath=f"{top}/li[3]/a[1]", nearby=near)  # fmt: skip
+    if twin_in_nav:
+        b.add("menu2", raw_role="link", name="Open an Account", parent=root,
+              xpath=f"{top}/li[7]/a[1]", nearby=near)  # fmt: skip
+    b.add("skip", raw_role="link", name="Skip to main content", parent=root,
+          xpath=f"/html[1]/body[1]/div[1]/div[1]/{nav}/div[1]/a[1]")  # fmt: skip
+    for k in (1, 2):
+        b.add(f"promo{k}", raw_role="link", name="Open an Account", parent=root,
+              xpath=f"/html[1]/body[1]/div[1]/div[2]/div[{k}]/div[1]/div[1]/div[3]/a[1]",
+              nearby="Start investing")  # fmt: skip
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_a_dead_heat_between_twins_is_broken_by_the_recorded_region_and_tags() -> None:
+    # Recorded by a tool that keeps selectors and no box: the navigation's link. The
+    # redesign renumbered the steps above it (div[4] -> div[1], li[2] -> li[3]); two twins
+    # sit in panels built of divs, outside any navigation.
+    ref = SemanticElementRef(
+        role="link", name="Open An Account",
+        xpath="/html[1]/body[1]/div[4]/div[1]/nav[1]/div[1]/ul[1]/li[2]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    found = decide(ref, _account_links(), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "menu"
+    assert found.rule == "accept.shape_tie"
+    # Two twins in the recorded region (one list): a doubt, whatever the tags say.
+    assert decide(ref, _account_links(twin_in_nav=True), config).status == "ambiguous"
+    # The navigation gone (its links now in a header): no row in the recorded regions.
+    assert decide(ref, _account_links(nav="header[1]"), config).status == "ambiguous"
+    # With a box recorded, the box is what tells tied rows apart: not this rule's.
+    boxed = ref.model_copy(update={"bbox": (900.0, 10.0, 1010.0, 30.0)})
+    assert decide(boxed, _account_links(), config).rule != "accept.shape_tie"
+    # Recorded neighbours none of which is next to the row in the region: its twin stayed
+    # there after the target went; not taken.
+    near = ref.model_copy(update={"nearby_text": ("Checking", "Savings")})
+    assert decide(near, _account_links(), config).status == "ambiguous"
+    beside = decide(near, _account_links(near="Savings"), config)
+    assert beside.status == "accepted" and beside.best is not None and beside.best.id == "menu"
+    # The recorded xpath still selects a link (perhaps the target renamed): not taken.
+    still = ref.model_copy(update={"xpath": "/html[1]/body[1]/div[1]/div[1]/nav[1]/div[1]/a[1]"})
+    assert decide(still, _account_links(), config).rule != "accept.shape_tie"
+    # Off when the lead asked of the tags is beyond reach.
+    assert decide(ref, _account_links(), MatchConfig(path_tie=1.0)).status == "ambiguous"
