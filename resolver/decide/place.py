@@ -254,12 +254,17 @@ def torn(ctx: Context, decision: Decision) -> Decision | None:
     (``renamed_name`` up) and sits at the recorded place (after the page's shift) where the
     best does not (the target renamed, as likely as the best is a namesake elsewhere); for a
     reference that recorded no box, when it is among the recorded neighbours as well as the
-    best is (the place it recorded does not speak for the best)."""
+    best is (the place it recorded does not speak for the best). A reference that recorded a
+    box and no xpath (role, name and box: a recorder that keeps no selector) is torn the
+    same way by the one ranked row of the best's role renamed a little at the recorded place
+    where the best is not."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if decision.margin >= config.torn_margin or not ref.xpath or not ref.name:
+    if decision.margin >= config.torn_margin or not ref.name:
         return None
     if ref.bbox is not None and not same_space(ref, table):
         return None
+    if not ref.xpath:
+        return _torn_by_box(ctx, decision)
     rows = xpath_rows(ref, table)
     best = ctx.first
     if rows is None or len(rows) != 1 or rows[0] == best:
@@ -282,19 +287,50 @@ def torn(ctx: Context, decision: Decision) -> Decision | None:
             return None
         where = "among the recorded neighbours as well as the best"
     else:
-        place = moved_box(ref.bbox, page_shift(ref, table))
-        here, there = table.box(other), table.box(best)
-        if (
-            here is None
-            or there is None
-            or not at_place(here, place, config)
-            or at_place(there, place, config)
-        ):
+        if not _renamed_here(ctx, other):
             return None
         where = "at the target's place while the best is elsewhere"
     why = (
         f"the recorded xpath selects {table.names[other]!r} (name {similarity:.2f}) {where}, "
         f"and the best leads by less than {config.torn_margin:.2f}: renamed target or namesake"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _renamed_here(ctx: Context, other: int) -> bool:
+    """Whether ``other`` sits at the recorded place (after the page's shift) and the best
+    does not."""
+    assert ctx.ref.bbox is not None
+    place = moved_box(ctx.ref.bbox, page_shift(ctx.ref, ctx.table))
+    here, there = ctx.table.box(other), ctx.table.box(ctx.first)
+    if here is None or there is None:
+        return False
+    return at_place(here, place, ctx.config) and not at_place(there, place, ctx.config)
+
+
+def _torn_by_box(ctx: Context, decision: Decision) -> Decision | None:
+    """:func:`torn` for a reference with a box and no xpath: the ranked rows of the best's
+    role, not the best's click target, whose names are the recorded one changed a little,
+    and of them those at the recorded place where the best is not; torn when exactly one."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, ctx.first
+    if ref.bbox is None or not ref.name:
+        return None
+    recorded = normalize(ref.name)
+    found = [
+        int(r) for r in ctx.scored.rows
+        if int(r) != best and table.role_codes[int(r)] == table.role_codes[best]
+        and normalize(table.names[int(r)]) != recorded
+        and name_similarity(ref.name, table.names[int(r)]) >= config.renamed_name
+        and not same_target(table, best, int(r), config.same_target_iou)
+        and _renamed_here(ctx, int(r))
+    ]  # fmt: skip
+    if len(found) != 1:
+        return None
+    similarity = name_similarity(ref.name, table.names[found[0]])
+    why = (
+        f"{table.names[found[0]]!r} (name {similarity:.2f}) sits at the target's place while "
+        f"the best is elsewhere, and the best leads by less than {config.torn_margin:.2f}: "
+        "renamed target or namesake"
     )
     return overruled(decision, "ambiguous", why)
 

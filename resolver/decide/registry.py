@@ -190,8 +190,9 @@ RULES: Final[tuple[Rule, ...]] = (
         "ambiguous.torn", "doubts", "review",
         "The recorded xpath selects another row of the best's role bearing the recorded "
         "name (or renamed, at the recorded place; without a recorded box, by the recorded "
-        "neighbours as well as the best), and the best leads it by little.",
-        place.torn, _ACC,
+        "neighbours as well as the best), and the best leads it by little; for a reference "
+        "with a box and no xpath, the one ranked row of the best's role renamed a little at "
+        "the recorded place.", place.torn, _ACC,
         ("torn_margin", "renamed_name", "renamed_place", "renamed_inside", "renamed_height",
          "same_target_iou"),
     ),

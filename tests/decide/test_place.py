@@ -299,3 +299,29 @@ def test_without_a_box_a_renamed_row_under_the_xpath_keeps_a_namesake_in_doubt()
         ref, _renamed_or_namesake(story_by_target=False), sources=("a11y",), config=config
     )
     assert moved.executor_id == "a11y:n"
+
+
+def _archive(renamed_at: float = 410.0) -> CandidateTable:
+    """A blog's archive list after an edit: the recorded month link "August" gained a word
+    ("Today August") and stayed on its line at ``renamed_at``; another "August" (last year's)
+    is a few lines further down."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Blog", bbox=(0, 0, 1280, 4000))
+    b.add("today", raw_role="link", name="Today August", parent=root,
+          bbox=(146, renamed_at, 232, renamed_at + 14))  # fmt: skip
+    b.add("last", raw_role="link", name="August", parent=root, bbox=(146, 540, 187, 554))
+    b.add("other", raw_role="link", name="About", parent=root, bbox=(146, 900, 187, 914))
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_reference_without_an_xpath_is_torn_by_a_renamed_row_at_its_box() -> None:
+    # Recorded by a tool that keeps role, name and box only. The namesake further down
+    # scores a little better on its name than the renamed target on its place: torn.
+    ref = SemanticElementRef(role="link", name="August", bbox=(146, 410, 187, 424))
+    torn = decide(ref, _archive(), MatchConfig())
+    assert torn.status == "ambiguous" and torn.rule == "ambiguous.torn"
+    # The renamed row elsewhere too (not at the recorded place): the namesake is taken.
+    moved = decide(ref, _archive(renamed_at=1500.0), MatchConfig())
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "last"
+    # Asked for a lead it has: accepted.
+    assert decide(ref, _archive(), MatchConfig(torn_margin=0.01)).status == "accepted"
