@@ -474,8 +474,9 @@ def _judged(ctx: Context, decision: Decision) -> Decision:
             break
     for r in _AFTER:
         if decision.status in r.on:
-            decision = r.apply(ctx, decision)
-            ctx = ctx.following(decision)
+            changed = r.apply(ctx, decision)
+            if changed is not decision:
+                decision, ctx = changed, ctx.following(changed)
     return decision
 
 
