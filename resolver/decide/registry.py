@@ -125,6 +125,12 @@ RULES: Final[tuple[Rule, ...]] = (
         "the target was.", select.selected_unnamed, _NF, ("selector_role", "stray_box"),
     ),
     Rule(
+        "accept.sole_dressed", "accepts", "review",
+        "For a reference without a name that nothing else told apart: the one row bearing "
+        "every recorded kind class, of its role and tag, where it was.", select.sole_dressed,
+        _NF, ("selector_role", "stray_box"),
+    ),
+    Rule(
         "accept.shifted_tie", "accepts", "review",
         "Tied, or told apart by nothing but the role, for a reference without a box or a "
         "name: exactly one row of its role and name (of the tied rows, where no row bears "

@@ -29,9 +29,10 @@ from .facts import (
     same_target,
     xpath_column_resolver,
 )
+from .paths import landmarks
 from .rule import ROUNDING, Context, Decision, taken
 
-__all__ = ["prefer_control", "selected_unnamed", "verify_selector"]
+__all__ = ["prefer_control", "selected_unnamed", "sole_dressed", "verify_selector"]
 
 Verified = tuple[int, float, str, str]
 """``(row, score, executor_id, reason)`` of a verified recorded selector."""
@@ -259,29 +260,88 @@ def selected_unnamed(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
         return None
+    if _bearers(table, kinds) != [row] or not _at_recorded_box(ctx, row):
+        return None
+    return _taken_row(
+        ctx, decision, row, "the recorded selector selects {}, which has no name now, is the "
+        "only element bearing the recorded classes and stands where the target was",
+    )  # fmt: skip
+
+
+def sole_dressed(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.sole_dressed``: a reference without a name, refused for want of evidence
+    (rows told apart by nothing but their role, ``refuse.role_only``, or under the
+    threshold). When exactly one row bears every recorded class that says what kind of
+    element the target was (:func:`~resolver.decide.facts.kind_classes`, one at least), of a
+    compatible role (``selector_role``) and the recorded tag, and (a box recorded in the
+    table's space) where the target was (``stray_box``), it is taken: an icon or a logo
+    restyled and moved by a redesign keeps its own classes, to which it owes its look
+    ("logo-dimensions"), and a removed one leaves no row bearing them all. With a recorded
+    xpath, the row must lie in its landmark regions (header, nav, footer ...): a brand's
+    class on the footer's text link is another element than the header's icon that bore
+    it. The answer is reviewed like any other."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if (ref.name or "").strip() or decision.rule not in ("refuse.role_only", "refuse.threshold"):
+        return None
+    kinds = kind_classes(ref)
+    if not kinds or "class" not in table.platform_ids:
+        return None
+    rows = _bearers(table, kinds)
+    if len(rows) != 1:
+        return None
+    row = rows[0]
+    if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
+        return None
+    tag = table.derived(WebIndex).tags[row] if "tag" in table.platform_ids else None
+    if ref.tag and tag is not None and tag != ref.tag.lower():
+        return None
+    if not _at_recorded_box(ctx, row) or not _in_recorded_regions(ctx, row):
+        return None
+    return _taken_row(
+        ctx, decision, row, "{} is the only element bearing every recorded class that says "
+        "what kind of element the target was",
+    )  # fmt: skip
+
+
+def _bearers(table: CandidateTable, tokens: frozenset[str]) -> list[int]:
+    """The rows bearing every class token of ``tokens`` (one at least), in order."""
     by_token, _ = table.derived(WebIndex).classes
-    if any(token not in by_token for token in kinds):
-        return None
-    bearers = set(by_token[min(kinds)].tolist())
-    for token in kinds:
-        bearers &= set(by_token[token].tolist())
-    if bearers != {row}:
-        return None
-    if ref.bbox is not None and same_space(ref, table):
-        box = table.box(row)
-        moved = moved_box(ref.bbox, page_shift(ref, table))
-        if box is None or iou_one(box, moved) < config.stray_box:
-            return None
-    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    if not tokens or any(token not in by_token for token in tokens):
+        return []
+    rows = set(by_token[min(tokens)].tolist())
+    for token in tokens:
+        rows &= set(by_token[token].tolist())
+    return sorted(rows)
+
+
+def _at_recorded_box(ctx: Context, row: int) -> bool:
+    """Whether ``row`` overlaps the recorded box (moved by the page's shift) by ``stray_box``;
+    true for a reference without a box in the table's space."""
+    ref, table = ctx.ref, ctx.table
+    if ref.bbox is None or not same_space(ref, table):
+        return True
+    box = table.box(row)
+    moved = moved_box(ref.bbox, page_shift(ref, table))
+    return box is not None and iou_one(box, moved) >= ctx.config.stray_box
+
+
+def _in_recorded_regions(ctx: Context, row: int) -> bool:
+    """Whether ``row`` lies in the landmark regions on the recorded xpath (the same sequence);
+    true without a recorded xpath or a document path for the row."""
+    xpaths = ctx.table.document_paths
+    if not ctx.ref.xpath or xpaths is None or not xpaths[row]:
+        return True
+    return landmarks(str(xpaths[row])) == landmarks(ctx.ref.xpath)
+
+
+def _taken_row(ctx: Context, decision: Decision, row: int, why: str) -> Decision | None:
+    """``decision`` accepted for ``row`` (scored as it is), its reason ``why`` with the row's
+    id put in; ``None`` when no other row was ranked."""
+    kept = Candidate.of(ctx.table, scored_at(ctx.ref, ctx.table, ctx.config, [row]), 0)
     other = next((c for c in decision.candidates if c.id != kept.id), None)
     if other is None:
         return None
-    reason = (
-        f"{decision.reason}; but the recorded selector selects {kept.id!r}, which has no "
-        "name now, is the only element bearing the recorded classes and stands where the "
-        "target was"
-    )
-    return taken(decision, kept, other, reason)
+    return taken(decision, kept, other, f"{decision.reason}; but {why.format(repr(kept.id))}")
 
 
 def _selected_row(ref: SemanticElementRef, table: CandidateTable) -> int | None:

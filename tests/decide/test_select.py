@@ -402,3 +402,55 @@ def test_a_selected_item_whose_label_went_is_taken_by_its_classes_and_place() ->
     assert decide(plain, _menu_bar(), config).status != "accepted"
     # The item named otherwise now (not unnamed): the name contradicts; no answer.
     assert decide(ref, _menu_bar(search="Gift cards"), config).rule != "accept.selected_unnamed"
+
+
+def _logo_page(
+    footer_logo: bool = False,
+    second: bool = False,
+    tag: str = "a",
+    logo: str = "site-logo display-block animated",
+) -> CandidateTable:
+    """A redesigned page's unnamed links, with xpaths, tags and classes and no boxes: the
+    header's logo (``tag``, classes ``logo``: those recorded kept, one added), an icon link
+    beside it; with ``footer_logo`` the footer's link bears the logo's class, with
+    ``second`` another header link does."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "tag", "class"))
+    root = b.add("doc", raw_role="RootWebArea", name="Shop")
+    head = "/html[1]/body[1]/div[4]/header[1]/div[1]"
+    b.add("logo", raw_role="link", name="", parent=root, xpath=f"{head}/a[1]", tag=tag,
+          **{"class": logo})  # fmt: skip
+    b.add("cart", raw_role="link", name="", parent=root, xpath=f"{head}/a[2]", tag="a",
+          **{"class": "icon-link"})  # fmt: skip
+    if second:
+        b.add("logo2", raw_role="link", name="", parent=root, xpath=f"{head}/a[3]", tag="a",
+              **{"class": "site-logo"})  # fmt: skip
+    if footer_logo:
+        b.add("foot", raw_role="link", name="", parent=root, tag="a",
+              xpath="/html[1]/body[1]/div[4]/footer[1]/a[1]", **{"class": "site-logo"})  # fmt: skip
+    return b.build(id_keys=XPATH_KEYS)
+
+
+def test_an_unnamed_target_is_taken_by_the_classes_only_it_bears() -> None:
+    # Recorded by a tool that keeps tag, classes and xpath only: the header's logo link. The
+    # redesign moved it (the xpath selects nothing) and added a class.
+    ref = SemanticElementRef(
+        role="link", tag="a", classes=("site-logo", "display-block"),
+        xpath="/html[1]/body[1]/div[3]/header[1]/div[1]/div[1]/a[1]",
+    )  # fmt: skip
+    config = MatchConfig()
+    found = decide(ref, _logo_page(), config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "logo"
+    assert found.rule == "accept.sole_dressed"
+    # Another header link bears the logo's class too: nothing tells them apart.
+    assert decide(ref, _logo_page(second=True), config).status != "accepted"
+    # The header's logo dressed otherwise now, and the class on the footer's link only:
+    # another element, in another region.
+    moved = _logo_page(footer_logo=True, logo="brand-link")
+    assert decide(ref, moved, config).status != "accepted"
+    # Another tag than the recorded one: not the element.
+    assert decide(ref, _logo_page(tag="img"), config).status != "accepted"
+    # Only a utility class recorded: it does not say what the element is.
+    plain = ref.model_copy(update={"classes": ("display-block",)})
+    assert decide(plain, _logo_page(), config).status != "accepted"
