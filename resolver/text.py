@@ -49,6 +49,7 @@ __all__ = [
     "normalize",
     "normalize_many",
     "opposite_forms",
+    "unrepeated",
     "unspaced",
 ]
 
@@ -126,6 +127,26 @@ def normalize(text: str) -> str:
     text = _ZERO_WIDTH.sub("", text)
     text = collapse(text).casefold()[:MAX_COMPARED]
     return _EDGE_PUNCT.sub("", text)
+
+
+def unrepeated(norm: str) -> str:
+    """A name that is one phrase said two or more times over, spaced, as that phrase (a
+    teaser's heading whose picture link, title link and caption each carry the title: "Use
+    the Test Use the Test" is "Use the Test"); any other name as it is.
+
+    >>> unrepeated("use the test use the test use the test"), unrepeated("bye bye")
+    ('use the test', 'bye')
+    >>> unrepeated("new york new"), unrepeated("ha")
+    ('new york new', 'ha')
+    """
+    words = norm.split(" ")
+    for count in range(2, len(words) + 1):
+        if len(words) % count:
+            continue
+        size = len(words) // count
+        if words == words[:size] * count:
+            return " ".join(words[:size])
+    return norm
 
 
 def mask_digits(norm: str) -> str:

@@ -198,8 +198,10 @@ def paths_agree(recorded: str, other: str, moved_segments: int) -> bool:
 
     >>> paths_agree("/mortgage/rates", "/personal/mortgage/rates", 2)
     True
+    >>> paths_agree("/car/loans?offer=7&ref=x", "/car/loans?offer=7", 2)
+    True
     >>> paths_agree("/loans?offer=7&ref=x", "/loans?offer=7", 2), paths_agree("/a/b", "/c/b", 2)
-    (True, False)
+    (False, False)
     >>> paths_agree("/list", "/list?page=2", 2), paths_agree("/mortgage/rates", "/rates", 2)
     (False, False)
     """

@@ -12,6 +12,7 @@ MODULES = [
     "resolver.observation",
     "resolver.roles",
     "resolver.text",
+    "resolver.web",
     "resolver.capture.rows",
 ]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..geometry import share_inside
 from ..index import index_of
 from ..models import SemanticElementRef
-from ..text import NAME_TIERS, collapse, normalize
+from ..text import NAME_TIERS, collapse, normalize, unrepeated
 from ..web import MAX_NEARBY_CHARS
 from .facts import (
     bears_name,
@@ -60,10 +60,11 @@ def _names_a_neighbour(ref: SemanticElementRef, name: str) -> bool:
     nearby text or an anchor, equal; or a nearby text the recorder cut at
     ``MAX_NEARBY_CHARS``, which ``name`` begins with (unless the recorded name begins with it
     too: then the cut text may be the target's own); or one headed by ``name``
-    (:func:`_heads`)."""
+    (:func:`_heads`). A name that repeats one phrase (:func:`~resolver.text.unrepeated`: a
+    heading whose links each carry the title) is that phrase."""
     recorded = (*ref.nearby_text, *(anchor for anchor, _ in ref.anchors))
     texts = [normalize(collapse(text)) for text in recorded]
-    if name in texts:
+    if name in texts or unrepeated(name) in texts:
         return True
     own = normalize(collapse(ref.name or ""))
     for text in ref.nearby_text:

@@ -494,3 +494,28 @@ def test_a_screenshot_answer_must_read_the_recorded_name() -> None:
     # A reference without a name is told by its place and role alone.
     unnamed = SemanticElementRef(role="button", bbox=(600, 300, 700, 330))
     assert decide(unnamed, _screen_with("Log out"), lenient).rule != "refuse.name_unread"
+
+
+def test_a_heading_that_repeats_a_neighbour_s_title_is_that_neighbour() -> None:
+    # A list of teasers, each heading holding three links with the title (picture, title,
+    # "more"): the accessible name says the title three times. The recorded teaser's heading
+    # went; the next one's, whose title the reference recorded beside it, is what is left.
+    def said(title: str) -> str:
+        return " ".join([title] * 3)
+
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Blog", bbox=(0, 0, 1280, 6000))
+    b.add("next", raw_role="heading", name=said("Use the Stranger Test"), parent=root,
+          bbox=(8, 5277, 1272, 5289))  # fmt: skip
+    b.add("far", raw_role="heading", name=said("How to Avoid Impulse Buys"), parent=root,
+          bbox=(8, 5100, 1272, 5112))  # fmt: skip
+    table = b.build(screen_size=(1280.0, 800.0))
+    ref = SemanticElementRef(
+        role="heading", name=said("Practice the Stranger Method"), bbox=(8, 5277, 1272, 5289),
+        nearby_text=("Read more", "Use the Stranger Test"),
+    )  # fmt: skip
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.neighbour_name"
+    # The recorded text beside it another one: the heading is not named as a neighbour.
+    other = ref.model_copy(update={"nearby_text": ("Read more", "Sign up")})
+    assert decide(other, table, MatchConfig()).rule != "refuse.neighbour_name"
