@@ -4,6 +4,7 @@ control around it gives way to the control (``prefer.control``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -107,13 +108,7 @@ def verify_selector(
     if run is None:
         return None
     best = float(scored.scores[0]) if scored.scores.size else 0.0
-    for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
-        if not selector:
-            continue
-        try:
-            rows = list(run(kind, selector))
-        except ResolutionError:
-            continue
+    for kind, selector, rows in _selections(ref, run):
         if len(rows) != 1 or not agrees(ref, table, rows[0], config):
             continue
         if _slid_sibling(ref, table, rows[0]):
@@ -350,6 +345,14 @@ def _selected_row(ref: SemanticElementRef, table: CandidateTable) -> int | None:
     run = table.selector_resolver or xpath_column_resolver(table)
     if run is None:
         return None
+    return next((int(rows[0]) for _, _, rows in _selections(ref, run) if len(rows) == 1), None)
+
+
+def _selections(
+    ref: SemanticElementRef, run: Callable[[str, str], Sequence[int]]
+) -> Iterator[tuple[str, str, list[int]]]:
+    """``(kind, selector, rows)`` of each recorded selector (css, then xpath) that ``run``
+    could run, with the rows it selects."""
     for kind, selector in (("css", ref.css_selector), ("xpath", ref.xpath)):
         if not selector:
             continue
@@ -357,6 +360,4 @@ def _selected_row(ref: SemanticElementRef, table: CandidateTable) -> int | None:
             rows = list(run(kind, selector))
         except ResolutionError:
             continue
-        if len(rows) == 1:
-            return int(rows[0])
-    return None
+        yield kind, selector, rows
