@@ -289,9 +289,9 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "accept.shape_tie", "accepts", "review",
-        "Tied to the point, for a reference with an xpath and no box: exactly one tied row "
-        "lies in the recorded landmark regions, under the recorded xpath's tags (positions "
-        "ignored) clearly better than every other tied row.", ties.shape_tie, _AMB,
+        "Tied (a dead heat included), for a reference with an xpath and no box: exactly one "
+        "tied row lies in the recorded landmark regions, under the recorded xpath's tags "
+        "(positions ignored) clearly better than every other tied row.", ties.shape_tie, _AMB,
         ("path_tie", "threshold", "min_margin", "same_target_iou"),
     ),
     Rule(

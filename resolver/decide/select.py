@@ -234,21 +234,23 @@ def _best_or_place_only_lead(
 
 
 def selected_unnamed(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.selected_unnamed``: refused under the threshold, a named reference whose
-    recorded css or xpath still selects exactly one row, of a compatible role
-    (``selector_role``), that has no
-    name at all now (its text or label went: nothing contradicts the recorded name, and
-    nothing confirms it), bears every recorded class that says what kind of element the
-    target was (:func:`~resolver.decide.facts.kind_classes`, one at least) while no other
-    row bears them all, and sits where the target was (a recorded box in the table's space,
-    moved by the page's shift, overlapping its box by ``stray_box``; a reference without
-    one has its selector and classes only). Three independent records agree on it (the
-    place in the document, the element's own classes, its place on the screen), and a
-    sibling that slid into the slot is dressed like its siblings, so it is not alone in
-    bearing the classes. The answer is reviewed like any other."""
+    """``accept.selected_unnamed``: refused under the threshold (``refuse.threshold``), a
+    named reference whose recorded css or xpath still selects exactly one row, of a
+    compatible role (``selector_role``), that has no name at all now (its text or label
+    went: nothing contradicts the recorded name, and nothing confirms it), bears every
+    recorded class that says what kind of element the target was
+    (:func:`~resolver.decide.facts.kind_classes`, one at least) while no other row bears
+    them all, and sits where the target was (a recorded box in the table's space, moved by
+    the page's shift, overlapping its box by ``stray_box``; a reference without one has its
+    selector and classes only). Three independent records agree on it (the place in the
+    document, the element's own classes, its place on the screen), and a sibling that slid
+    into the slot is dressed like its siblings, so it is not alone in bearing the classes.
+    The answer is reviewed like any other."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     kinds = kind_classes(ref)
-    if not ref.name or not kinds or "class" not in table.platform_ids:
+    if decision.rule != "refuse.threshold" or not ref.name or not kinds:
+        return None
+    if "class" not in table.platform_ids:
         return None
     row = _selected_row(ref, table)
     if row is None or table.names[row].strip():

@@ -216,22 +216,23 @@ def renumbered_tie(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def shape_tie(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.shape_tie``: a dead heat for want of a margin (``ambiguous.margin``, the best
-    over the threshold) that no tie-breaker before it broke, for a reference with an xpath
-    and no box. When exactly one of the tied rows (within the margin of the best) lies in
-    the recorded xpath's landmark regions (header, nav, footer, form ...: the same sequence,
-    one at least) while every other tied row that is a different target lies in other
-    regions, and it lies under the recorded xpath's sequence of tags, positions ignored,
-    better by ``path_tie`` than each of them, it is taken: a redesign renumbered the steps
-    above the target, and its twins are elsewhere on the page, built otherwise (the
-    navigation's "Open an Account" and the one in a promotion's panel). Twins within one
-    region (a list, a table, an article's paragraphs) stay a doubt: a wrapper added around
-    the target gives a twin beside it the recorded shape. A box, where one was recorded, is
-    what tells tied rows apart, so such a reference is left to the rules that read it; and
-    while the recorded xpath still selects a row of the recorded role, that row may be the
-    target renamed (tied no more, its twin beside it keeping the name). A row with another
-    link than the recorded one, or away from every recorded neighbour text, is not taken
-    (the target went, and its twin in the same region stayed)."""
+    """``accept.shape_tie``: a tie for want of a margin (``ambiguous.margin``, the best over
+    the threshold; a dead heat included, which ``accept.path_tie`` leaves alone) that no
+    tie-breaker before it broke, for a reference with an xpath and no box. When exactly one
+    of the tied rows (within the margin of the best) lies in the recorded xpath's landmark
+    regions (header, nav, footer, form ...: the same sequence, one at least) while every
+    other tied row lies in other regions, and it lies under the recorded xpath's sequence of
+    tags, positions ignored, better by ``path_tie`` than each tied row that is a different
+    target, it is taken: a redesign renumbered the steps above the target, and its twins are
+    elsewhere on the page, built otherwise (the navigation's "Open an Account" and the one
+    in a promotion's panel). Twins within one region (a list, a table, an article's
+    paragraphs) stay a doubt: a wrapper added around the target gives a twin beside it the
+    recorded shape. A box, where one was recorded, is what tells tied rows apart, so such a
+    reference is left to the rules that read it; and while the recorded xpath still selects
+    a row of the recorded role, that row may be the target renamed (tied no more, its twin
+    beside it keeping the name). A row with another link than the recorded one, or away
+    from every recorded neighbour text, is not taken (the target went, and its twin in the
+    same region stayed)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     xpaths, best = table.document_paths, decision.best
     if decision.rule != "ambiguous.margin" or xpaths is None or best is None:
