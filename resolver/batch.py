@@ -481,9 +481,9 @@ def _pair_boxes(pairs: _Pairs, wanted: npt.NDArray[np.bool_]) -> FloatArray:
     unknown = scorers[0].config.bbox_unknown
     out = np.full(pairs.flat.size, np.nan)
     out[at] = box_agreement(ref, np.asarray(diags)[who], geometry, unknown)
-    alts = [s.query.bbox_alt for s in scorers]
-    if any(a is not None for a in alts):
-        # The unscaled reading of a box recorded on another screen size (Query.bbox_alt).
+    for k in range(max((len(s.query.bbox_alts) for s in scorers), default=0)):
+        # The other readings of a box recorded on another screen size (Query.bbox_alts).
+        alts = [s.query.bbox_alts[k] if k < len(s.query.bbox_alts) else None for s in scorers]
         has = np.asarray([a is not None for a in alts])[who]
         alt_boxes = [a or b for a, b in zip(alts, boxes, strict=True)]
         alt_diags = [box_diagonal(b) if s.has_box else np.nan

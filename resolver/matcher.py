@@ -78,11 +78,12 @@ class Query:
     ancestor write it), not containers: compare it with rows' named-ancestor paths."""
     web: WebQuery | None = None
     """Tag, classes, link target, attributes and nearby texts (:mod:`resolver.web`)."""
-    bbox_alt: tuple[float, float, float, float] | None = None
-    """The recorded box *not* rescaled, when the screen sizes differ: a zoom scales a page
-    with the screen, a resized window reflows it and leaves its lengths alone, and a
-    reference does not say which happened; a row's box agreement is the better of the two
-    readings."""
+    bbox_alts: tuple[tuple[float, float, float, float], ...] = ()
+    """Other readings of the recorded box when the screen sizes differ: *not* rescaled, and
+    not rescaled with the page re-centred across the width (:func:`_other_readings`). A zoom
+    scales a page with the screen; a resized window reflows it and leaves its lengths alone,
+    a centred page moving by half the change in width; a reference does not say which
+    happened, and a row's box agreement is the best of the readings."""
 
     @property
     def identifying(self) -> bool:
@@ -129,7 +130,7 @@ class Query:
             occurrence=ref.occurrence if name_norm else None,
             recorded_path=path,
             web=WebQuery.build(ref),
-            bbox_alt=_unscaled(ref, table) if bbox is not None and weight > 0 else None,
+            bbox_alts=_other_readings(ref, table) if bbox is not None and weight > 0 else (),
         )
 
 
@@ -156,13 +157,21 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     return moved_box(box, page_shift(ref, table))
 
 
-def _unscaled(ref: SemanticElementRef, table: CandidateTable) -> Box | None:
-    """The recorded box moved by the page's shift but not rescaled, when the screen sizes
-    differ (see :attr:`Query.bbox_alt`); ``None`` when they do not."""
+def _other_readings(ref: SemanticElementRef, table: CandidateTable) -> tuple[Box, ...]:
+    """When the screen sizes differ, the recorded box moved by the page's shift but not
+    rescaled, and (the widths differing) that box moved across by half the change in width,
+    as a page centred in its window moves when the window is resized (see
+    :attr:`Query.bbox_alts`); none when the sizes are the same."""
     sx, sy = scale_between(ref.screen_size, table.screen_size)
     if ref.bbox is None or (abs(sx - 1.0) <= 1e-6 and abs(sy - 1.0) <= 1e-6):
-        return None
-    return moved_box(ref.bbox, page_shift(ref, table, rescale=False))
+        return ()
+    unscaled = moved_box(ref.bbox, page_shift(ref, table, rescale=False))
+    if ref.screen_size is None or table.screen_size is None:
+        return (unscaled,)
+    across = (table.screen_size[0] - ref.screen_size[0]) / 2.0
+    if abs(across) <= 1e-6:
+        return (unscaled,)
+    return unscaled, moved_box(unscaled, (1.0, 1.0, across, 0.0))
 
 
 def moved_box(box: Box, shift: tuple[float, float, float, float]) -> Box:
@@ -621,10 +630,8 @@ class Scorer:
             geometry = self.index.geometry.take(todo)
             boxes, unknown = self.table.bboxes[todo], self.config.bbox_unknown
             agree = bbox_scores(self.query.bbox, boxes, unknown, geometry)
-            if self.query.bbox_alt is not None:
-                agree = np.maximum(
-                    agree, bbox_scores(self.query.bbox_alt, boxes, unknown, geometry)
-                )
+            for other in self.query.bbox_alts:
+                agree = np.maximum(agree, bbox_scores(other, boxes, unknown, geometry))
             self.box[todo] = agree
         return self.box[rows]
 

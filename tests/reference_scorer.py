@@ -167,7 +167,12 @@ def reference_scores(
         sy = table.screen_size[1] / ref.screen_size[1]
     readings = [_placed(ref, table, sx, sy)]
     if ref_box is not None and (abs(sx - 1) > 1e-6 or abs(sy - 1) > 1e-6):
-        readings.append(_placed(ref, table, 1.0, 1.0))  # a resized window: not rescaled
+        unscaled = _placed(ref, table, 1.0, 1.0)  # a resized window: not rescaled
+        readings.append(unscaled)
+        assert ref.screen_size is not None and table.screen_size is not None
+        across = (table.screen_size[0] - ref.screen_size[0]) / 2  # a centred page
+        if unscaled is not None and abs(across) > 1e-6:
+            readings.append((unscaled[0] + across, unscaled[1], unscaled[2] + across, unscaled[3]))
     ref_box = readings[0]
     recorded = tuple(entry[:200] for entry in ref.container_path)  # as the table cuts them
     ids = []

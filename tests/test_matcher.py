@@ -473,6 +473,30 @@ def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
     assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
 
 
+def test_a_box_recorded_in_a_wider_window_is_also_read_with_the_page_re_centred() -> None:
+    # Two "Share" links side by side, replayed at 1280x800; the reference was recorded in a
+    # 1440x900 window of the left one, the page centred in it (80 px further right). Read
+    # unscaled, its box falls between the two, nearer the right one; read with the page
+    # re-centred (moved back by half the change in width), on the left one.
+    from resolver import Observation, resolve
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "left", "role": "link", "name": "Share", "bbox": [400, 600, 470, 620]},
+        {"id": "right", "role": "link", "name": "Share", "bbox": [500, 600, 570, 620]},
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree, screen_size=(1280, 800))
+    ref = SemanticElementRef(
+        role="link", name="Share", bbox=(480, 600, 550, 620), screen_size=(1440, 900)
+    )
+    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:left"
+    table = obs.candidates("a11y")
+    config = MatchConfig()
+    fast = score_table(ref, table, config)
+    slow = reference_scores(ref, table, config)
+    for j, row in enumerate(fast.rows.tolist()):
+        assert fast.scores[j] == pytest.approx(slow[row], abs=1e-9)
+
+
 def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -> None:
     # Recorded from a tree: the document (the whole screen) and two headings by their
     # blocks' boxes (the page's width). Read on a screenshot: the title repeated as a
