@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_scorer import bbox_score, reference_scores, reference_top
 
-from resolver import MatchConfig, SemanticElementRef
+from resolver import MatchConfig, Observation, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace
 from resolver.matcher import (
@@ -449,48 +449,49 @@ def test_a_recorded_class_or_link_identifies_an_unnamed_element() -> None:
     assert bare.value.evidence.rule == "refuse.role_only"
 
 
-def test_a_box_recorded_in_a_wider_window_is_also_read_unscaled() -> None:
-    # Two "Read more" links far apart on a long page replayed at 1280x800; the reference was
-    # recorded in a 1440x900 window (the page centred, 80 px further right) of the lower
-    # one. Rescaled by the screens' ratio, as a zoom would be, its box lands 220 px above
-    # the link, far from both: a tie. Read as recorded (a resized window reflows the page,
-    # it does not scale it) it lands on the lower link.
-    from resolver import Observation, resolve
-
+def _two_links(name: str, first: list[float], second: list[float]) -> Observation:
+    """An observation at 1280x800 of two links named ``name``, ``a`` and ``b``, at ``first``
+    and ``second``."""
     tree = {"id": "r", "role": "document", "children": [
-        {"id": "up", "role": "link", "name": "Read more", "bbox": [400, 1200, 800, 1220]},
-        {"id": "low", "role": "link", "name": "Read more", "bbox": [400, 2000, 800, 2020]},
+        {"id": "a", "role": "link", "name": name, "bbox": first},
+        {"id": "b", "role": "link", "name": name, "bbox": second},
     ]}  # fmt: skip
-    obs = Observation(accessibility_tree=tree, screen_size=(1280, 800))
-    ref = SemanticElementRef(
-        role="link", name="Read more", bbox=(480, 2000, 880, 2020), screen_size=(1440, 900)
-    )
-    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:low"
-    # Recorded at zoom 1.25 instead (box and screen scaled): the scaled reading finds it.
-    zoomed = SemanticElementRef(
-        role="link", name="Read more", bbox=(500, 2500, 1000, 2525), screen_size=(1600, 1000)
-    )
-    assert resolve(zoomed, obs, sources=("a11y",)).executor_id == "a11y:low"
+    return Observation(accessibility_tree=tree, screen_size=(1280, 800))
 
 
-def test_a_box_recorded_in_a_wider_window_is_also_read_with_the_page_re_centred() -> None:
-    # Two "Share" links side by side, replayed at 1280x800; the reference was recorded in a
-    # 1440x900 window of the left one, the page centred in it (80 px further right). Read
-    # unscaled, its box falls between the two, nearer the right one; read with the page
-    # re-centred (moved back by half the change in width), on the left one.
-    from resolver import Observation, resolve
+@pytest.mark.parametrize(
+    ("name", "first", "second", "recorded", "screen"),
+    [
+        # Two "Read more" links far apart on a long page; the reference was recorded in a
+        # 1440x900 window (the page centred, 80 px further right) of the lower one, a.
+        # Rescaled by the screens' ratio, as a zoom would be, its box lands 220 px above the
+        # link, far from both: a tie. Read as recorded (a resized window reflows the page,
+        # it does not scale it) it lands on the lower link.
+        ("Read more", [400, 2000, 800, 2020], [400, 1200, 800, 1220],
+         (480, 2000, 880, 2020), (1440, 900)),
+        # The same recorded at zoom 1.25 instead (box and screen scaled): the scaled reading.
+        ("Read more", [400, 2000, 800, 2020], [400, 1200, 800, 1220],
+         (500, 2500, 1000, 2525), (1600, 1000)),
+        # Two "Share" links side by side, recorded in the wider window of the left one, the
+        # page centred in it: read unscaled, its box falls between the two, nearer the right
+        # one; read with the page re-centred (moved back by half the change in width), on
+        # the left one.
+        ("Share", [400, 600, 470, 620], [500, 600, 570, 620], (480, 600, 550, 620), (1440, 900)),
+    ],
+)  # fmt: skip
+def test_a_box_recorded_on_another_screen_size_is_read_every_way_it_may_have_moved(
+    name: str,
+    first: list[float],
+    second: list[float],
+    recorded: tuple[float, float, float, float],
+    screen: tuple[int, int],
+) -> None:
+    from resolver import resolve
 
-    tree = {"id": "r", "role": "document", "children": [
-        {"id": "left", "role": "link", "name": "Share", "bbox": [400, 600, 470, 620]},
-        {"id": "right", "role": "link", "name": "Share", "bbox": [500, 600, 570, 620]},
-    ]}  # fmt: skip
-    obs = Observation(accessibility_tree=tree, screen_size=(1280, 800))
-    ref = SemanticElementRef(
-        role="link", name="Share", bbox=(480, 600, 550, 620), screen_size=(1440, 900)
-    )
-    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:left"
-    table = obs.candidates("a11y")
-    config = MatchConfig()
+    obs = _two_links(name, first, second)
+    ref = SemanticElementRef(role="link", name=name, bbox=recorded, screen_size=screen)
+    assert resolve(ref, obs, sources=("a11y",)).executor_id == "a11y:a"
+    table, config = obs.candidates("a11y"), MatchConfig()
     fast = score_table(ref, table, config)
     slow = reference_scores(ref, table, config)
     for j, row in enumerate(fast.rows.tolist()):
