@@ -167,22 +167,34 @@ _UTILITY_PROPERTIES: Final[frozenset[str]] = frozenset(
 )  # fmt: skip
 """First words of utility classes: one CSS property with its value (``display-block``,
 ``font-bold``, ``text-center``, ``mt-2``)."""
+_UTILITY_VALUES: Final[frozenset[str]] = frozenset(
+    {"none", "block", "flex", "grid", "inline", "auto", "full", "screen", "only", "bold",
+     "normal", "hidden", "center", "left", "right", "start", "end", "sm", "md", "lg", "xl"}
+)  # fmt: skip
+"""Values a property abbreviated to one or two letters takes besides numbers (``d-none``,
+``sr-only``, ``m-auto``): ``p-name`` (a microformat) or ``m-menu`` name a kind."""
 
 
 def is_utility_class(token: str) -> bool:
     """Whether a class token is a utility class: a CSS property and its value, after an
-    optional namespace of up to three letters (``wt-display-block``). Such classes style any
-    kind of element, so they do not say what kind an element is.
+    optional namespace of up to three letters (``wt-display-block``); a property abbreviated
+    to one or two letters only with a number or a usual value (``mt-2``, ``d-none``). Such
+    classes style any kind of element, so they do not say what kind an element is.
 
     >>> [is_utility_class(t) for t in ("display-block", "font-bold", "wt-nudge-r-3", "mt-2")]
     [True, True, True, True]
     >>> [is_utility_class(t) for t in ("nav-link", "btn-fake-link", "header-Cart", "text")]
     [False, False, False, False]
+    >>> [is_utility_class(t) for t in ("d-none", "sr-only", "p-name", "m-menu")]
+    [True, True, False, False]
     """
     words = [w.lower() for w in _SEGMENT.split(token) if w]
     if len(words) >= 3 and len(words[0]) <= 3 and words[0] not in _UTILITY_PROPERTIES:
         words = words[1:]
-    return len(words) >= 2 and words[0] in _UTILITY_PROPERTIES
+    if len(words) < 2 or words[0] not in _UTILITY_PROPERTIES:
+        return False
+    value = words[1]
+    return len(words[0]) > 2 or value.isdigit() or value in _UTILITY_VALUES
 
 
 def stable_classes(tokens: Iterable[str]) -> frozenset[str]:
