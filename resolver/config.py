@@ -39,7 +39,7 @@ _COUNTS = frozenset(
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
 those below."""
-_STEPS = frozenset({"href_moved_segments"})
+_STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
 _SCREENS = frozenset({"left_near", "left_far"})
 """Fields measured in screen heights: any finite number from 0 up."""
@@ -195,6 +195,11 @@ class MatchConfig:
     shares a word, and the source abstains. An answer bearing the recorded name is refused
     when it disagrees on all three (its box under this) and the recorded xpath does not
     select it: a namesake elsewhere."""
+    cut_name_chars: int = 20
+    """A recorded name this many characters long or longer (normalised) that an answer's
+    longer name begins with is that name cut by its recorder (recorders keep the first
+    characters of a long name), not a changed one (``refuse.changed_and_moved``); 0 turns
+    this off."""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

@@ -16,7 +16,7 @@ from ..models import MAX_ANCHORS, SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable
-from ..text import normalize
+from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
 from .rule import Decision
 
@@ -24,6 +24,7 @@ __all__ = [
     "InnerGroups",
     "answer_row",
     "at_place",
+    "bears_cut_name",
     "bears_name",
     "centre",
     "corner_distance",
@@ -80,6 +81,19 @@ def bears_name(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool
     <resolver.index.TableIndex.namesakes>` compares names: normalised, and a name of symbols
     alone as written)."""
     return bool(ref.name) and bool((index_of(table).namesakes(ref.name or "") == row).any())
+
+
+def bears_cut_name(
+    ref: SemanticElementRef, table: CandidateTable, row: int, min_chars: int
+) -> bool:
+    """Whether ``row``'s name begins with the recorded name, which is at least ``min_chars``
+    characters long (0: never) and shorter (normalised): the name a recorder that keeps the
+    first characters of a long name wrote for it."""
+    recorded = normalize(collapse(ref.name or ""))
+    name = table.names_norm[row]
+    if min_chars <= 0 or len(recorded) < min_chars or len(name) <= len(recorded):
+        return False
+    return name.startswith(recorded)
 
 
 def namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:

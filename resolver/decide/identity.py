@@ -10,6 +10,7 @@ from ..models import SemanticElementRef
 from ..text import NAME_TIERS, collapse, normalize, unrepeated
 from ..web import MAX_NEARBY_CHARS
 from .facts import (
+    bears_cut_name,
     bears_name,
     gained_link,
     lost_attribute,
@@ -110,12 +111,17 @@ def changed_and_moved(ctx: Context, decision: Decision) -> Decision | None:
     renames). An answer of another role that links somewhere, where the reference (from a
     table that records links) recorded none, disagrees on its link
     (:func:`~resolver.decide.facts.gained_link`: a "Log In" link for a removed "Log In"
-    button)."""
+    button). A name that begins with a long recorded name
+    (:func:`~resolver.decide.facts.bears_cut_name`) is that name cut by its recorder, not
+    changed."""
     signals = decision.candidates[0].signals
     if xpath_selects_best(decision, 1.0) or ctx.table.document_paths is None:
         return None
     name, role = signals.get("name", 1.0), signals.get("role", 1.0)
-    if name >= NAME_TIERS["masked"] - ROUNDING and role >= 1.0 - ROUNDING:
+    if role >= 1.0 - ROUNDING and (
+        name >= NAME_TIERS["masked"] - ROUNDING
+        or bears_cut_name(ctx.ref, ctx.table, ctx.first, ctx.config.cut_name_chars)
+    ):
         return None
     link = signals.get("web:href", 1.0)
     if role < 1.0 - ROUNDING and gained_link(ctx.ref, ctx.table, ctx.first):

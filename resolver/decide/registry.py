@@ -210,8 +210,9 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "refuse.changed_and_moved", "refuses", "review",
-        "Role or name changed, and two of nearby texts, link and box disagree too.",
-        identity.changed_and_moved, _ACC, ("changed_box",),
+        "Role or name changed (not merely cut by the recorder), and two of nearby texts, "
+        "link and box disagree too.",
+        identity.changed_and_moved, _ACC, ("changed_box", "cut_name_chars"),
     ),
     Rule(
         "refuse.name_only", "refuses", "review",

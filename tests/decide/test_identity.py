@@ -519,3 +519,37 @@ def test_a_heading_that_repeats_a_neighbour_s_title_is_that_neighbour() -> None:
     # The recorded text beside it another one: the heading is not named as a neighbour.
     other = ref.model_copy(update={"nearby_text": ("Read more", "Sign up")})
     assert decide(other, table, MatchConfig()).rule != "refuse.neighbour_name"
+
+
+def _story_page(title: str) -> CandidateTable:
+    """A page whose story heading ``title`` sits lower than recorded (a banner above it), its
+    neighbour texts rewritten, and another heading."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "nearby", "class"))
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 3000))
+    b.add("story", raw_role="heading", name=title, parent=root, bbox=(8, 700, 1272, 730),
+          xpath="/html[1]/body[1]/main[1]/h2[3]", nearby="Read more",
+          **{"class": "story-title"})  # fmt: skip
+    b.add("other", raw_role="heading", name="Weather this week", parent=root,
+          bbox=(8, 1400, 1272, 1430), xpath="/html[1]/body[1]/main[1]/h2[4]",
+          **{"class": "story-title"})  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0))
+
+
+def test_a_name_cut_by_its_recorder_is_not_a_changed_name() -> None:
+    # A recorder that keeps a name's first 30 characters recorded the story heading; the
+    # page moved it 600 px down and rewrote the texts around it. Its name begins with the
+    # recorded one: cut, not changed, and the heading is the answer.
+    title = "Practice the HALT Method to Curb Impulse Purchases"
+    ref = SemanticElementRef(
+        role="heading", name=title[:30], bbox=(8, 300, 1272, 330), classes=("story-title",),
+        xpath="/html[1]/body[1]/main[1]/h2[2]", nearby_text=("Read more", "Shopping"),
+    )  # fmt: skip
+    found = decide(ref, _story_page(title), MatchConfig())
+    assert found.status == "accepted" and found.best is not None and found.best.id == "story"
+    # Changed within the recorded characters (another story): renamed and moved, refused as
+    # before.
+    other = _story_page("Practice the HALT Method for Better Sleep at Night")
+    assert decide(ref, other, MatchConfig()).rule == "refuse.changed_and_moved"
+    # With the cut off (0), the same heading is refused as renamed and moved.
+    off = decide(ref, _story_page(title), MatchConfig(cut_name_chars=0))
+    assert off.rule == "refuse.changed_and_moved"
