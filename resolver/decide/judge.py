@@ -10,10 +10,11 @@ from dataclasses import replace
 
 from ..calibration import confidence
 from ..results import Candidate
-from ..text import normalize
+from ..text import collapse, normalize
 from .facts import (
     InnerGroups,
     answer_row,
+    bears_cut_name,
     entry_words,
     namesakes,
     record_named,
@@ -173,6 +174,33 @@ def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:
         f"{decision.margin:.3f})"
     )
     return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.sole_cut_name``: a best row under the threshold (``refuse.threshold``; from
+    ``sole_threshold`` up) of the recorded role whose name begins with the recorded name cut
+    by its recorder (:func:`~resolver.decide.facts.bears_cut_name`, ``cut_name_chars``), and
+    the only row of the page whose name so begins: a name cut to its first characters agrees
+    only fuzzily with the whole, and nothing else on the page starts that way. Not where
+    names are read from pixels: a line read there may run on past its element (a merged
+    run), which is no cut."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "refuse.threshold" or best is None or not ref.name:
+        return None
+    if table.names_read:
+        return None
+    if best.score < config.sole_threshold or best.signals.get("role", 0.0) < 1.0:
+        return None
+    if not bears_cut_name(ref, table, ctx.first, config.cut_name_chars):
+        return None
+    recorded = normalize(collapse(ref.name))
+    if sum(name.startswith(recorded) for name in table.names_norm) != 1:
+        return None
+    reason = (
+        f"score {best.score:.3f} is under the threshold, but the best's name begins with the "
+        "recorded one, cut by its recorder, and no other element's name does"
+    )
+    return replace(decision, status="accepted", reason=reason)
 
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:

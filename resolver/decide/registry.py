@@ -119,6 +119,12 @@ RULES: Final[tuple[Rule, ...]] = (
         judge.sole_namesake, _NF, ("threshold", "sole_threshold", "sole_margin"),
     ),
     Rule(
+        "accept.sole_cut_name", "accepts", "review",
+        "Under the threshold, but of the recorded role and the only element whose name begins "
+        "with the recorded name, cut by its recorder.", judge.sole_cut_name, _NF,
+        ("sole_threshold", "cut_name_chars"),
+    ),
+    Rule(
         "accept.selected_unnamed", "accepts", "review",
         "Under the threshold, for a named reference: its recorded selector selects one row "
         "of its role that has no name now, alone in bearing the recorded kind classes, where "

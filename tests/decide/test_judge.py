@@ -145,3 +145,36 @@ def test_a_row_agreeing_exactly_with_nothing_recorded_is_refused() -> None:
     for exact in (ref.model_copy(update={"name": "Open an account today"}),
                   ref.model_copy(update={"tag": "button"})):  # fmt: skip
         assert resolve(exact, observation, sources=("a11y",)).executor_id == "a11y:b"
+
+
+def test_the_only_name_that_begins_with_a_cut_name_is_taken_under_the_threshold() -> None:
+    # A recorder that keeps a name's first 30 characters; the heading moved far down the
+    # page, and its whole name agrees only fuzzily: under the threshold. No other element's
+    # name begins that way.
+    from dataclasses import replace as copied
+
+    from resolver.table import TableBuilder
+
+    title = "Practice the HALT Method to Curb Impulse Purchases"
+
+    def page(second: str) -> CandidateTable:
+        b = TableBuilder("a11y", "test")
+        root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1280, 3000))
+        b.add("story", raw_role="heading", name=title, parent=root, bbox=(8, 2500, 1272, 2530))
+        b.add("next", raw_role="heading", name=second, parent=root, bbox=(8, 2900, 1272, 2930))
+        return b.build(screen_size=(1280.0, 800.0))
+
+    ref = SemanticElementRef(role="heading", name=title[:30], bbox=(8, 100, 1272, 130))
+    found = decide(ref, page("Weather this week"), MatchConfig())
+    assert found.status == "accepted" and found.best is not None and found.best.id == "story"
+    assert found.rule == "accept.sole_cut_name"
+    # A second name begins the same way: which one was cut is not known.
+    twin = page(title[:30] + "mpaign Spending")
+    assert decide(ref, twin, MatchConfig()).status != "accepted"
+    # Names read from pixels: a line read may run on past its element; not taken.
+    read = copied(page("Weather this week"), names_read=True)
+    assert decide(ref, read, MatchConfig()).rule != "accept.sole_cut_name"
+    # Off with cut_name_chars 0.
+    assert decide(ref, page("Weather this week"), MatchConfig(cut_name_chars=0)).status != (
+        "accepted"
+    )
