@@ -447,16 +447,23 @@ def _add_wrap_row(
     """One more row, a heading or a link named by its ``lines`` read together (``<i>~wrap``,
     box around them, the first line's executor ID), child of the first line's row
     ``parent``; its role confidence (the first line's for that role)."""
-    parts = [analysis.elements[k] for k in lines]
-    box = _scaled(union_box([part.box for part in parts]), scale)
-    name = close_unspaced(" ".join(part.name.strip() for part in parts))
-    conf = max((c for r, c in parts[0].roles if r == role), default=0.0)
+    name, box = _read_across(analysis, lines, scale)
+    conf = max((c for r, c in analysis.elements[lines[0]].roles if r == role), default=0.0)
     builder.rows.append(
         (f"{ident}~wrap", "text", name, parent, box, "", _VISIBLE, f"{conf:.2f}")
     )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = role
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
     return conf
+
+
+def _read_across(
+    analysis: Analysis, parts: list[int], scale: tuple[float, float]
+) -> tuple[str, Box]:
+    """The name and box (in table units) of elements ``parts`` read together, in order."""
+    elements = [analysis.elements[k] for k in parts]
+    box = _scaled(union_box([e.box for e in elements]), scale)
+    return close_unspaced(" ".join(e.name.strip() for e in elements)), box
 
 
 def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box: Box) -> None:
@@ -529,11 +536,9 @@ def _add_joined_rows(
     """The rows of a name read across ``runs`` (``<i>.j``, one per role hypothesis of the
     first run, box around them all, the first run's executor ID), children of the first
     run's row ``parent``; their role confidences."""
-    parts = [analysis.elements[k] for k in runs]
-    box = _scaled(union_box([part.box for part in parts]), scale)
-    name = close_unspaced(" ".join(part.name.strip() for part in parts))
+    name, box = _read_across(analysis, runs, scale)
     added: list[float] = []
-    for role, conf in parts[0].roles[:MAX_ROLES]:
+    for role, conf in analysis.elements[runs[0]].roles[:MAX_ROLES]:
         if added and conf < MIN_SECOND_ROLE:
             continue
         builder.rows.append(
