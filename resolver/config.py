@@ -35,13 +35,14 @@ _COUNTS = frozenset(
         "attribute_compared",
         "shifted_below",
         "tail_steps",
+        "drawn_anchors",
     }
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
 those below."""
 _STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
-_SCREENS = frozenset({"left_near", "left_far"})
+_SCREENS = frozenset({"left_near", "left_far", "drawn_slack"})
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
 """Fields measured in pixels: a finite number above 0."""
@@ -157,6 +158,18 @@ class MatchConfig:
     name_read: float = 0.5
     """Name agreement a vision answer needs for a named reference (``refuse.name_unread``):
     under it the recorded name is not read on the screen."""
+    drawn_iou: float = 0.5
+    """On a screenshot, the overlap with the recorded box (after the page's shift) a shape
+    drawn without readable text (an icon, a bordered box) needs to be taken for a named
+    target whose name is read nowhere (``accept.drawn_at_place``: no row reads it by
+    ``drawn_name``, nor by ``name_read`` at the recorded place), ..."""
+    drawn_name: float = 0.9
+    """See ``drawn_iou``."""
+    drawn_slack: float = 0.01
+    """... while every recorded anchor read on the screen lies within this many screen
+    heights of its recorded place (after that shift), ..."""
+    drawn_anchors: int = 2
+    """... at least this many of them (one after the target in reading order)."""
     lookalike_box: float = 0.75
     """Box agreement (after the page's shift) under which a vision answer in a hint window,
     outside the group its reference recorded, counts as not where the target was, so that a

@@ -50,7 +50,7 @@ from ..results import Candidate
 from ..roles import canonical_role
 from ..table import CandidateTable
 from ..text import normalize
-from . import groups, identity, judge, learned, lookalikes, place, select, ties
+from . import drawn, groups, identity, judge, learned, lookalikes, place, select, ties
 from .rule import Context, Decision, Rule
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
@@ -129,6 +129,14 @@ RULES: Final[tuple[Rule, ...]] = (
         "Under the threshold, for a named reference: its recorded selector selects one row "
         "of its role that has no name now, alone in bearing the recorded kind classes, where "
         "the target was.", select.selected_unnamed, _NF, ("selector_role", "stray_box"),
+    ),
+    Rule(
+        "accept.drawn_at_place", "accepts", "review",
+        "On a screenshot, a named target whose name is read nowhere: the one shape of its "
+        "role drawn at the recorded place, every recorded anchor read there where it was.",
+        drawn.drawn_at_place, ("not_found", "ambiguous"),
+        ("name_read", "drawn_name", "drawn_iou", "drawn_slack", "drawn_anchors",
+         "screen_height"),
     ),
     Rule(
         "accept.sole_dressed", "accepts", "review",

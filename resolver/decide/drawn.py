@@ -1,0 +1,145 @@
+"""A control drawn without readable text, found on a screenshot by its recorded place.
+
+An icon button ("Menu", "Search", "Switch Theme"), a logo or an avatar is named by an
+``aria-label`` or an ``alt`` text that the screen does not show, so a screenshot never reads
+its name and the name-led ranking refuses it. A person finds it where it was: the same
+shape at the same place, the page around it as it was. :func:`drawn_at_place` answers that,
+and only that: the recorded name is read nowhere on the screen; exactly one shape the
+vision source drew (an icon, a bordered box, a glyph, a detected widget) of the recorded
+role overlaps the recorded box, after the page's shift; and the recorded anchors read on
+the screen all lie where they were, after that shift, at least one of them after the
+target in reading order (below it, or right of it on its line), where a removed target
+would have let the page close up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..geometry import Box, iou_one
+from ..index import index_of
+from ..matcher import moved_box, page_shift, scored_at
+from ..models import SemanticElementRef
+from ..results import Candidate
+from ..roles import canonical_role, role_compat
+from ..table import CandidateTable
+from .facts import same_space
+from .rule import Context, Decision
+
+__all__ = ["DRAWN_KINDS", "anchors_in_place", "drawn_at_place", "drawn_rows"]
+
+DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
+"""What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
+detected widget (``detected:<class>``) is one as well."""
+
+
+def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.drawn_at_place``: on a screenshot (a table whose names are read), for a
+    named reference with a box and anchors whose name no ranked row reads (name agreement
+    under ``drawn_name``; under ``name_read`` at the recorded place: "Sections" read below
+    an icon recorded as "Sections Navigation & Search" is another control), the one drawn
+    shape of the recorded role (:func:`drawn_rows`)
+    overlapping the recorded box by ``drawn_iou`` after the page's shift, while every
+    recorded anchor read on the screen lies where it was after that shift (within
+    ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
+    target (:func:`anchors_in_place`)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not table.names_read or not ref.name or not ref.role or ref.bbox is None:
+        return None
+    if not ref.anchors or not same_space(ref, table):
+        return None
+    shift = page_shift(ref, table)
+    place = moved_box(ref.bbox, shift)
+    if _name_read(decision, place, config.name_read, config.drawn_name):
+        return None  # the ranking judges the text read
+    rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou)
+    if len({table.executor_ids[r] for r in rows}) != 1:
+        return None
+    height = ctx.screen_height()
+    found = anchors_in_place(ref, table, place, config.drawn_slack * height)
+    if found is None or found < config.drawn_anchors:
+        return None
+    row = rows[0]
+    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
+    margin = round(kept.score - others[0].score, 4) if others else 1.0
+    reason = (
+        f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
+        f"{table.raw_roles[row]} of the recorded role lies at the recorded place "
+        f"({kept.id!r}, overlap {iou_one(table.box(row) or place, place):.2f}), and {found} "
+        "recorded anchors are where they were: the control is drawn without its name"
+    )
+    return replace(
+        decision, status="accepted", reason=reason, candidates=(kept, *others),
+        runner_up=others[0] if others else None, margin=margin,
+    )  # fmt: skip
+
+
+def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
+    """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
+    ``near`` at least with its box overlapping ``place``."""
+    for candidate in decision.candidates:
+        agreement = candidate.signals.get("name", 0.0)
+        if agreement >= anywhere:
+            return True
+        box = candidate.bbox
+        if agreement >= near and box is not None and iou_one(box, place) > 0.0:
+            return True
+    return False
+
+
+def drawn_rows(table: CandidateTable, role: str, place: Box, min_iou: float) -> list[int]:
+    """The rows of drawn shapes (:data:`DRAWN_KINDS`, detected widgets) whose role is
+    compatible with ``role`` and whose box overlaps ``place`` by ``min_iou`` at least, the
+    most overlapping first."""
+    found: list[tuple[float, int]] = []
+    for row, raw in enumerate(table.raw_roles):
+        if raw not in DRAWN_KINDS and not raw.startswith("detected:"):
+            continue
+        box = table.box(row)
+        if box is None or role_compat(role, table.roles[row]) < 1.0:
+            continue
+        overlap = iou_one(box, place)
+        if overlap >= min_iou:
+            found.append((-overlap, row))
+    return [row for _, row in sorted(found)]
+
+
+def anchors_in_place(
+    ref: SemanticElementRef, table: CandidateTable, place: Box, slack: float
+) -> int | None:
+    """How many recorded anchors are read on the screen where they were (their recorded
+    box moved by the page's shift: on each axis, the nearer of their starts, ends and
+    centres within ``slack``; a recorded block and the ink of its words read on the screen
+    share one of them), or ``None`` when one read there lies elsewhere, or none of those in
+    place lies after ``place`` in reading order (below it, or right of it on its line)."""
+    index = index_of(table)
+    shift = page_shift(ref, table)
+    kept = 0
+    after = False
+    for name, old in ref.anchors:
+        new = index.unique_box(name)
+        if new is None:
+            continue
+        then = moved_box(old, shift)
+        if max(_gap(new, then, 0), _gap(new, then, 1)) > slack:
+            return None
+        kept += 1
+        after = after or _after(then, place)
+    return kept if after else None
+
+
+def _gap(a: Sequence[float], b: Sequence[float], axis: int) -> float:
+    """How far apart two boxes are on one axis (0 across, 1 down): the least of the
+    distances between their starts, their ends and their centres."""
+    start, end = a[axis] - b[axis], a[axis + 2] - b[axis + 2]
+    return min(abs(start), abs(end), abs(start + end) / 2.0)
+
+
+def _after(box: Sequence[float], place: Sequence[float]) -> bool:
+    """Whether ``box`` comes after ``place`` in reading order: below it, or right of it and
+    overlapping its line."""
+    if box[1] >= place[3]:
+        return True
+    return box[0] >= place[2] and box[1] < place[3] and box[3] > place[1]

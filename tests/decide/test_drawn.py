@@ -1,0 +1,81 @@
+"""A control drawn without readable text, taken on a screenshot by its recorded place."""
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide
+from resolver.decide.drawn import anchors_in_place, drawn_rows
+from resolver.table import CandidateTable, TableBuilder
+
+ICON = (8.0, 8.0, 24.0, 29.0)
+"""Where the icon button "Sections Navigation & Search" was recorded."""
+
+
+def _header(
+    *,
+    closed_up: float = 0.0,
+    second_icon: bool = False,
+    named: str | None = None,
+    read: bool = True,
+) -> CandidateTable:
+    """A screenshot's header: an icon button at :data:`ICON`, the caption "Sections" and
+    the link "SEARCH" below it, the title further right. ``closed_up`` moves what is below
+    the icon up by that much (the icon removed, the page closed up); ``second_icon`` draws
+    another icon over the same place; ``named`` reads that text further down the page;
+    ``read`` False makes it a tree's table (names not read from pixels)."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    up = closed_up
+    b.add("0", raw_role="icon", role="button", bbox=ICON)
+    b.add("1", raw_role="rect", role="button", name="Sections", bbox=(10, 31 - up, 74, 103 - up))
+    b.add("2", raw_role="text", role="link", name="SEARCH", bbox=(15, 104 - up, 72, 124 - up))
+    b.add("3", raw_role="text", role="heading", name="The Daily", bbox=(300, 10, 700, 60))
+    if second_icon:
+        b.add("4", raw_role="icon", role="button", bbox=(9.0, 9.0, 25.0, 30.0))
+    if named is not None:
+        b.add("5", raw_role="text", role="link", name=named, bbox=(40, 600, 300, 620))
+    extra = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+REF = SemanticElementRef(
+    role="button", name="Sections Navigation & Search", bbox=ICON, screen_size=(1280, 800),
+    anchors=(("Sections", (16.0, 32.0, 68.0, 47.0)), ("SEARCH", (8.0, 104.0, 80.0, 184.0)),
+             ("The Daily", (300.0, 12.0, 700.0, 58.0))),
+)  # fmt: skip
+
+
+def test_an_icon_button_whose_name_is_not_drawn_is_taken_at_its_place() -> None:
+    decision = decide(REF, _header(), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.drawn_at_place"
+    assert decision.best is not None and decision.best.id == "0"
+
+
+def test_the_icon_is_not_taken_when_the_page_closed_up_over_its_place() -> None:
+    # The icon went and what was below it moved up: what is at its place now is not it.
+    closed = decide(REF, _header(closed_up=22.0), MatchConfig())
+    assert closed.status != "accepted"
+    assert anchors_in_place(REF, _header(closed_up=22.0), ICON, 8.0) is None
+    assert anchors_in_place(REF, _header(), ICON, 8.0) == 3
+
+
+def test_anchors_only_before_the_target_do_not_vouch_for_its_place() -> None:
+    # Removing a control lets what comes after it move in, not what comes before: a title
+    # right of the icon, on its line, comes after it; below the title, it does not.
+    title = REF.model_copy(update={"anchors": (("The Daily", (300.0, 12.0, 700.0, 58.0)),)})
+    assert anchors_in_place(title, _header(), ICON, 8.0) == 1
+    assert anchors_in_place(title, _header(), (300.0, 70.0, 316.0, 91.0), 8.0) is None
+
+
+def test_fewer_anchors_in_place_than_asked_do_not_vouch_for_it() -> None:
+    config = MatchConfig(drawn_anchors=4)
+    assert decide(REF, _header(), config).rule != "accept.drawn_at_place"
+
+
+def test_two_shapes_at_the_place_or_the_name_read_elsewhere_leave_it_to_the_ranking() -> None:
+    assert len(drawn_rows(_header(second_icon=True), "button", ICON, 0.5)) == 2
+    assert decide(REF, _header(second_icon=True), MatchConfig()).status != "accepted"
+    named = decide(REF, _header(named="Sections Navigation & Search"), MatchConfig())
+    assert named.rule != "accept.drawn_at_place"
+
+
+def test_only_where_names_are_read_from_pixels() -> None:
+    # A tree names its icon buttons: one left unnamed there is something else.
+    assert decide(REF, _header(read=False), MatchConfig()).rule != "accept.drawn_at_place"
