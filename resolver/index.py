@@ -264,15 +264,17 @@ class TableIndex:
         self._id_rows: dict[str, dict[Any, npt.NDArray[np.intp]]] = {}
 
     def look_alikes(
-        self, name_norm: str, role_code: int | None, containers: tuple[str, ...]
+        self, name_norm: str, role_code: int | None, containers: tuple[str, ...] | None
     ) -> Index:
         """Rows with this normalised name, this role (when given) and exactly this container
-        path, in document order: the group in which an element's
+        path (any, for ``None``), in document order: the group in which an element's
         :attr:`~resolver.models.SemanticElementRef.occurrence` counts (look-alikes that
         nothing but their order tells apart)."""
         rows = np.sort(self.lookup("norm", name_norm)) if name_norm else np.empty(0, np.intp)
         if role_code is not None and rows.size:
             rows = rows[self.table.role_codes[rows] == role_code]
+        if containers is None:
+            return rows.astype(np.intp)
         paths = self.table.containers
         return np.asarray([r for r in rows.tolist() if paths[r] == containers], dtype=np.intp)
 

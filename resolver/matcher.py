@@ -40,8 +40,8 @@ from .text import (
 from .web import WebQuery, web_terms, web_vectors
 
 __all__ = [
-    "Query", "Scored", "bbox_scores", "recorded_group", "recorded_path", "score_rows",
-    "score_table", "scored_at",
+    "Query", "Scored", "bbox_scores", "group_path", "recorded_group", "recorded_path",
+    "score_rows", "score_table", "scored_at",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -73,6 +73,9 @@ class Query:
     box_same_space: bool = True
     occurrence: tuple[int, int] | None = None
     recorded_path: tuple[str, ...] = ()
+    group_path: tuple[str, ...] | None = ()
+    """The container path of the look-alike group the occurrence counts in
+    (:func:`group_path`; ``None``: any)."""
     ancestors: bool = False
     """The recorded path names ancestors of any role (as recorders that keep every named
     ancestor write it), not containers: compare it with rows' named-ancestor paths."""
@@ -129,6 +132,7 @@ class Query:
             box_same_space=same_space,
             occurrence=ref.occurrence if name_norm else None,
             recorded_path=path,
+            group_path=group_path(ref, table),
             web=WebQuery.build(ref),
             bbox_alts=_other_readings(ref, table) if bbox is not None and weight > 0 else (),
         )
@@ -146,7 +150,49 @@ def recorded_group(ref: SemanticElementRef, table: CandidateTable) -> Index:
     it)."""
     name = normalize(collapse(ref.name)) if ref.name else ""
     code = role_code(canonical_role(ref.role)) if ref.role else None
-    return index_of(table).look_alikes(name, code, recorded_path(ref))
+    return index_of(table).look_alikes(name, code, group_path(ref, table))
+
+
+def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...] | None:
+    """The container path a look-alike group shares on ``table``: the recorded one, or any
+    (``None``) where names are read from a screenshot, whose rows are grouped by the titles
+    drawn above them and never by the landmarks and page title a recorded path names. On a
+    screenshot only for a reference that recorded every other member's box (as many
+    look-alikes as its occurrence counts, and no other namesake), when the rows of its role
+    and name (in reading order) are as many and each lies where the recorded box of the
+    same rank lay after the page's shift, within that box's width across and its height
+    down: a copy put before the target, or a member off the screen or the window, leaves
+    the order unsaid."""
+    path = recorded_path(ref)
+    if not table.names_read or ref.occurrence is None or ref.bbox is None:
+        return path
+    if len(ref.lookalikes) != ref.occurrence[1] - 1 or not ref.name:
+        return path
+    name = normalize(collapse(ref.name))
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    rows = index_of(table).look_alikes(name, code, None)
+    if rows.size != ref.occurrence[1]:
+        return path
+    shift = page_shift(ref, table)
+    places = sorted((moved_box(b, shift) for b in (ref.bbox, *ref.lookalikes)), key=_reading)
+    for place, row in zip(places, rows.tolist(), strict=True):
+        box = table.box(row)
+        if box is None or not _at_place(box, place):
+            return path
+    return None
+
+
+def _reading(box: Box) -> tuple[float, float]:
+    """A box's key in reading order: top, then left."""
+    return (box[1], box[0])
+
+
+def _at_place(box: Box, place: Box) -> bool:
+    """Whether ``box``'s centre lies within ``place``'s width across and its height down of
+    ``place``'s centre."""
+    across = abs(box[0] + box[2] - place[0] - place[2]) / 2.0
+    down = abs(box[1] + box[3] - place[1] - place[3]) / 2.0
+    return across <= place[2] - place[0] and down <= place[3] - place[1]
 
 
 def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
@@ -524,8 +570,9 @@ class Scorer:
         den[group] += config.w_occurrence
         self.signals["occurrence"] = np.zeros(n)
         self.signals["occurrence"][group] = agree
-        if group.size < query.occurrence[1]:
-            # Fewer look-alikes than recorded: one is gone, perhaps the target itself.
+        if group.size < query.occurrence[1] and not self.table.names_read:
+            # Fewer look-alikes than recorded: one is gone, perhaps the target itself (on a
+            # screenshot, perhaps off the screen: it says nothing there).
             self.signals["lookalike_gone"] = np.zeros(n)
             self.signals["lookalike_gone"][group] = 1.0
         return num, den
@@ -828,7 +875,8 @@ def entry_sims(item: str, entries: Index, vocab: ContainerVocab, cache: BoundedC
 
 
 def _occurrence(index: TableIndex, query: Query) -> tuple[Index, FloatArray]:
-    """The rows sharing the ref's role, name and recorded container path, and for each whether
+    """The rows sharing the ref's role, name and recorded container path (any path on a
+    screenshot, :func:`group_path`), and for each whether
     its ordinal among them agrees with the recorded one. When the group has changed size (a
     look-alike was added,
     or one was removed or renamed: perhaps the target itself), no member's ordinal can be
@@ -836,7 +884,7 @@ def _occurrence(index: TableIndex, query: Query) -> tuple[Index, FloatArray]:
     assert query.occurrence is not None
     k, n = query.occurrence
     code = None if query.role is None else role_code(query.role)
-    group = index.look_alikes(query.name_norm, code, query.recorded_path)
+    group = index.look_alikes(query.name_norm, code, query.group_path)
     agree = np.zeros(group.size)
     if group.size == n:
         agree[k] = 1.0

@@ -217,12 +217,13 @@ def reference_scores(
     occurrence = {}
     if ref.occurrence and ref.name and normalize(collapse(ref.name)):
         k, n = ref.occurrence
+        any_path = table.names_read and _group_in_view(ref, table)
         want = canonical_role(ref.role) if ref.role else None
         group = [
             i for i in range(len(table))
             if table.names_norm[i] == normalize(collapse(ref.name))
             and (want is None or table.roles[i] == want)
-            and table.containers[i] == recorded
+            and (any_path or table.containers[i] == recorded)
         ]  # fmt: skip
         m = len(group)
         for j, i in enumerate(group):
@@ -300,6 +301,45 @@ def _repeats_parent(table: CandidateTable, row: int) -> bool:
     parent = int(table.parent[row])
     name = table.names_norm[row]
     return bool(name) and parent >= 0 and table.names_norm[parent] == name
+
+
+def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """On a screenshot, whether a look-alike group is counted whatever its path: the
+    reference recorded every other member's box, and the rows of its role and name are as
+    many, each (in reading order) within the width and height of the recorded box of the
+    same rank (moved as the matcher moves recorded boxes)."""
+    assert ref.occurrence is not None
+    if ref.bbox is None or not ref.name or len(ref.lookalikes) != ref.occurrence[1] - 1:
+        return False
+    key = normalize(collapse(ref.name))
+    want = canonical_role(ref.role) if ref.role else None
+    rows = [
+        i for i in range(len(table))
+        if table.names_norm[i] == key and (want is None or table.roles[i] == want)
+    ]  # fmt: skip
+    if len(rows) != ref.occurrence[1]:
+        return False
+    sx = sy = 1.0
+    if ref.screen_size and table.screen_size:
+        sx = table.screen_size[0] / ref.screen_size[0]
+        sy = table.screen_size[1] / ref.screen_size[1]
+    placed = _placed(ref, table, sx, sy)
+    assert placed is not None
+    dx, dy = placed[0] - ref.bbox[0] * sx, placed[1] - ref.bbox[1] * sy
+    places = sorted(
+        ((b[0] * sx + dx, b[1] * sy + dy, b[2] * sx + dx, b[3] * sy + dy)
+         for b in (ref.bbox, *ref.lookalikes)),
+        key=lambda b: (b[1], b[0]),
+    )  # fmt: skip
+    for place, row in zip(places, rows, strict=True):
+        box = [float(v) for v in table.bboxes[row]]
+        if any(math.isnan(v) for v in box):
+            return False
+        across = abs(box[0] + box[2] - place[0] - place[2]) / 2.0
+        down = abs(box[1] + box[3] - place[1] - place[3]) / 2.0
+        if across > place[2] - place[0] or down > place[3] - place[1]:
+            return False
+    return True
 
 
 def _same_size(found: float, recorded: float) -> bool:

@@ -1,5 +1,6 @@
 """The vectorised matcher against the plain-Python reference scorer."""
 
+import dataclasses
 import math
 import random
 
@@ -221,6 +222,74 @@ def test_fast_path_matches_reference_with_recorded_neighbour_texts(seed: int) ->
         if not ref.nearby_text:
             ref = ref.model_copy(update={"nearby_text": ("Display", "Nowhere")})
         assert_same_top(ref, table, MatchConfig())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fast_path_matches_reference_where_names_are_read(seed: int) -> None:
+    # A table whose names are read from a screenshot: look-alikes of any container path.
+    rng = random.Random(2000 + seed)
+    table = dataclasses.replace(random_table(rng, rng.choice([5, 50, 200])), names_read=True)
+    for _ in range(8):
+        assert_same_top(_with_group(random_ref(rng, table), table, rng), table, MatchConfig())
+
+
+def _with_group(
+    ref: SemanticElementRef, table: CandidateTable, rng: random.Random
+) -> SemanticElementRef:
+    """``ref`` recorded as one of several boxed rows sharing a role and a name (when the
+    table has such rows): their role and name, its box and order among them, the others'
+    boxes as its look-alikes."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i in range(len(table)):
+        if table.names[i].strip() and not np.isnan(table.bboxes[i]).any():
+            groups.setdefault((table.names[i], table.roles[i]), []).append(i)
+    choices = sorted(key for key, rows in groups.items() if len(rows) >= 2)
+    if not choices:
+        return ref
+    name, role = rng.choice(choices)
+    rows = groups[(name, role)]
+    k = rng.randrange(len(rows))
+    boxes = [tuple(float(v) for v in table.bboxes[i]) for i in rows]
+    return ref.model_copy(update={
+        "name": name, "role": role, "bbox": boxes[k], "screen_size": None, "anchors": (),
+        "occurrence": (k, len(rows)), "lookalikes": tuple(b for j, b in enumerate(boxes) if j != k),
+    })  # fmt: skip
+
+
+def _two_video_links(*, read: bool) -> CandidateTable:
+    """Two "Video" links in two navigation bars, 80 px apart, each under its own title
+    (a screenshot groups rows by the titles drawn above them)."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    b.add("t1", raw_role="text", role="heading", name="Latest", bbox=(8, 330, 90, 350))
+    b.add("v1", raw_role="text", role="link", name="Video", parent=0, bbox=(85, 366, 123, 390))
+    b.add("t2", raw_role="text", role="heading", name="Kotaku", bbox=(8, 410, 90, 440))
+    b.add("v2", raw_role="text", role="link", name="Video", parent=2, bbox=(82, 445, 120, 469))
+    extra = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+def test_on_a_screenshot_the_recorded_order_of_look_alikes_counts_whatever_their_path() -> None:
+    # The second of two "Video" links under the page's navigation, recorded where a word
+    # was added before it: the box alone hardly tells the two apart; their order does.
+    ref = SemanticElementRef(
+        role="link", name="Video", bbox=(47.0, 448.0, 85.0, 465.0), occurrence=(1, 2),
+        container_path=("The Spectacular Story", "[navigation]"),
+        lookalikes=((85.0, 369.0, 123.0, 386.0),),
+    )  # fmt: skip
+    shot = score_table(ref, _two_video_links(read=True), MatchConfig())
+    assert shot.signals["occurrence"].tolist()[:2] == [1.0, 0.0]
+    assert int(shot.rows[0]) == 3 and float(shot.scores[0] - shot.scores[1]) > 0.1
+    # Not where the recorded look-alike was (a copy put before the target), or without the
+    # recorded look-alike's box: the order is not compared.
+    for moved in (
+        ref.model_copy(update={"lookalikes": ((85.0, 250.0, 123.0, 267.0),)}),
+        ref.model_copy(update={"lookalikes": ()}),
+    ):
+        other = score_table(moved, _two_video_links(read=True), MatchConfig())
+        assert float(other.signals["occurrence"].max()) == 0.0
+    # A tree's rows keep their container paths: there the recorded path names the group.
+    tree = score_table(ref, _two_video_links(read=False), MatchConfig())
+    assert float(tree.signals["occurrence"].max()) == 0.0
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
