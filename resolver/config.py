@@ -165,6 +165,10 @@ class MatchConfig:
     ``drawn_name``, nor by ``name_read`` at the recorded place), ..."""
     drawn_name: float = 0.9
     """See ``drawn_iou``."""
+    drawn_inside: float = 0.9
+    """On a screenshot, the share of a text's box inside a field's recorded box (after the
+    page's shift) for the one text reading the field's name to be taken as its placeholder
+    (``accept.placeholder_at_place``)."""
     drawn_slack: float = 0.01
     """... while every recorded anchor read on the screen lies within this many screen
     heights of its recorded place (after that shift), ..."""

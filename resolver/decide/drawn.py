@@ -27,11 +27,20 @@ from ..table import CandidateTable
 from .facts import same_space
 from .rule import Context, Decision
 
-__all__ = ["DRAWN_KINDS", "anchors_in_place", "drawn_at_place", "drawn_rows"]
+__all__ = [
+    "DRAWN_KINDS",
+    "FIELDS",
+    "anchors_in_place",
+    "drawn_at_place",
+    "drawn_rows",
+    "placeholder_at_place",
+]
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
 detected widget (``detected:<class>``) is one as well."""
+FIELDS = frozenset({"textbox", "searchbox", "combobox"})
+"""Fields a page may draw with no border, showing only a placeholder inside."""
 
 
 def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -76,6 +85,51 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     )  # fmt: skip
 
 
+def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.placeholder_at_place``: on a screenshot, for a field reference (``textbox``,
+    ``searchbox``, ``combobox``) with a name, a box and anchors, whose field the screen
+    draws without a border the source could see: the one element reading the recorded name
+    (by ``drawn_name``) lies inside the recorded box after the page's shift (``drawn_inside``
+    of its box), where a field shows its placeholder, and ``drawn_anchors`` recorded anchors
+    at least are read where they were, none elsewhere (:func:`anchors_in_place`; a removed
+    field takes its placeholder with it, so no anchor need come after it)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
+        return None
+    if canonical_role(ref.role or "") not in FIELDS or not same_space(ref, table):
+        return None
+    readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
+    if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
+        return None
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    if _inside(readers[0].bbox, place) < config.drawn_inside:
+        return None
+    slack = config.drawn_slack * ctx.screen_height()
+    found = anchors_in_place(ref, table, place, slack, after=False)
+    if found is None or found < config.drawn_anchors:
+        return None
+    kept = readers[0]
+    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
+    reason = (
+        f"{decision.reason}; but the recorded name is read once, inside the recorded box of "
+        f"the field ({kept.id!r}, its placeholder), and {found} recorded anchors are where "
+        "they were: the field is drawn without a border"
+    )
+    return replace(
+        decision, status="accepted", reason=reason, candidates=(kept, *others),
+        runner_up=others[0] if others else None,
+        margin=round(kept.score - others[0].score, 4) if others else 1.0,
+    )  # fmt: skip
+
+
+def _inside(box: Box, place: Box) -> float:
+    """The share of ``box``'s area inside ``place``."""
+    width = min(box[2], place[2]) - max(box[0], place[0])
+    height = min(box[3], place[3]) - max(box[1], place[1])
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return max(width, 0.0) * max(height, 0.0) / area if area > 0 else 0.0
+
+
 def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
     """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
     ``near`` at least with its box overlapping ``place``."""
@@ -107,17 +161,18 @@ def drawn_rows(table: CandidateTable, role: str, place: Box, min_iou: float) -> 
 
 
 def anchors_in_place(
-    ref: SemanticElementRef, table: CandidateTable, place: Box, slack: float
+    ref: SemanticElementRef, table: CandidateTable, place: Box, slack: float, after: bool = True
 ) -> int | None:
     """How many recorded anchors are read on the screen where they were (their recorded
     box moved by the page's shift: on each axis, the nearer of their starts, ends and
     centres within ``slack``; a recorded block and the ink of its words read on the screen
-    share one of them), or ``None`` when one read there lies elsewhere, or none of those in
-    place lies after ``place`` in reading order (below it, or right of it on its line)."""
+    share one of them), or ``None`` when one read there lies elsewhere, or (with ``after``)
+    none of those in place lies after ``place`` in reading order (below it, or right of it
+    on its line)."""
     index = index_of(table)
     shift = page_shift(ref, table)
     kept = 0
-    after = False
+    later = not after
     for name, old in ref.anchors:
         new = index.unique_box(name)
         if new is None:
@@ -126,8 +181,8 @@ def anchors_in_place(
         if max(_gap(new, then, 0), _gap(new, then, 1)) > slack:
             return None
         kept += 1
-        after = after or _after(then, place)
-    return kept if after else None
+        later = later or _after(then, place)
+    return kept if later else None
 
 
 def _gap(a: Sequence[float], b: Sequence[float], axis: int) -> float:

@@ -139,6 +139,13 @@ RULES: Final[tuple[Rule, ...]] = (
          "screen_height"),
     ),
     Rule(
+        "accept.placeholder_at_place", "accepts", "review",
+        "On a screenshot, a field drawn without a border: the one text reading its name, "
+        "inside its recorded box, every recorded anchor read there where it was.",
+        drawn.placeholder_at_place, ("not_found", "ambiguous"),
+        ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
+    ),
+    Rule(
         "accept.sole_dressed", "accepts", "review",
         "For a reference without a name that nothing else told apart: the one row bearing "
         "every recorded kind class, of its role and tag, where it was.", select.sole_dressed,

@@ -79,3 +79,60 @@ def test_two_shapes_at_the_place_or_the_name_read_elsewhere_leave_it_to_the_rank
 def test_only_where_names_are_read_from_pixels() -> None:
     # A tree names its icon buttons: one left unnamed there is something else.
     assert decide(REF, _header(read=False), MatchConfig()).rule != "accept.drawn_at_place"
+
+
+FIELD = (8.0, 742.0, 185.0, 763.0)
+"""Where the borderless search field "Search the site" was recorded."""
+
+
+def _footer(*, text_at: float = 14.0, twice: bool = False, moved: float = 0.0) -> CandidateTable:
+    """A screenshot's footer: two links above a search field drawn without a border, whose
+    placeholder "Search the site" is read as text starting at ``text_at`` px (inside the
+    field from 8 px); ``twice`` reads the same text again higher up; ``moved`` moves the
+    links down by that much."""
+    b = TableBuilder("vision", "test")
+    b.add(
+        "0",
+        raw_role="text",
+        role="link",
+        name="Newsletters",
+        bbox=(49, 689 + moved, 125, 709 + moved),
+    )
+    b.add(
+        "1",
+        raw_role="text",
+        role="link",
+        name="All IT Tools",
+        bbox=(89, 669 + moved, 165, 692 + moved),
+    )
+    b.add(
+        "2",
+        raw_role="text",
+        role="text",
+        name="Search the site",
+        bbox=(text_at, 742, text_at + 113, 762),
+    )
+    if twice:
+        b.add("3", raw_role="text", role="text", name="Search the site", bbox=(400, 100, 513, 120))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+FIELD_REF = SemanticElementRef(
+    role="textbox", name="Search the site", bbox=FIELD, screen_size=(1280, 800),
+    anchors=(("Newsletters", (48.0, 690.0, 124.0, 707.0)),
+             ("All IT Tools", (88.0, 672.0, 166.0, 689.0))),
+)  # fmt: skip
+
+
+def test_a_borderless_field_is_taken_by_its_placeholder_inside_its_recorded_box() -> None:
+    decision = decide(FIELD_REF, _footer(), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.placeholder_at_place"
+    assert decision.best is not None and decision.best.id == "2"
+
+
+def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_taken() -> None:
+    for table in (_footer(text_at=200.0), _footer(twice=True), _footer(moved=40.0)):
+        assert decide(FIELD_REF, table, MatchConfig()).rule != "accept.placeholder_at_place"
+    # Not for a control that is no field: a button's caption is its name, read as such.
+    button = FIELD_REF.model_copy(update={"role": "button"})
+    assert decide(button, _footer(), MatchConfig()).rule != "accept.placeholder_at_place"
