@@ -42,10 +42,15 @@ REF = SemanticElementRef(
 )  # fmt: skip
 
 
+def _assert_taken(ref: SemanticElementRef, table: CandidateTable, rule: str, row: str) -> None:
+    """``ref`` is answered on ``table`` by ``rule``, with the row ``row``."""
+    decision = decide(ref, table, MatchConfig())
+    assert decision.status == "accepted" and decision.rule == rule
+    assert decision.best is not None and decision.best.id == row
+
+
 def test_an_icon_button_whose_name_is_not_drawn_is_taken_at_its_place() -> None:
-    decision = decide(REF, _header(), MatchConfig())
-    assert decision.status == "accepted" and decision.rule == "accept.drawn_at_place"
-    assert decision.best is not None and decision.best.id == "0"
+    _assert_taken(REF, _header(), "accept.drawn_at_place", "0")
 
 
 def test_the_icon_is_not_taken_when_the_page_closed_up_over_its_place() -> None:
@@ -91,27 +96,13 @@ def _footer(*, text_at: float = 14.0, twice: bool = False, moved: float = 0.0) -
     field from 8 px); ``twice`` reads the same text again higher up; ``moved`` moves the
     links down by that much."""
     b = TableBuilder("vision", "test")
-    b.add(
-        "0",
-        raw_role="text",
-        role="link",
-        name="Newsletters",
-        bbox=(49, 689 + moved, 125, 709 + moved),
+    rows = (
+        ("link", "Newsletters", (49, 689 + moved, 125, 709 + moved)),
+        ("link", "All IT Tools", (89, 669 + moved, 165, 692 + moved)),
+        ("text", "Search the site", (text_at, 742, text_at + 113, 762)),
     )
-    b.add(
-        "1",
-        raw_role="text",
-        role="link",
-        name="All IT Tools",
-        bbox=(89, 669 + moved, 165, 692 + moved),
-    )
-    b.add(
-        "2",
-        raw_role="text",
-        role="text",
-        name="Search the site",
-        bbox=(text_at, 742, text_at + 113, 762),
-    )
+    for key, (role, name, box) in enumerate(rows):
+        b.add(str(key), raw_role="text", role=role, name=name, bbox=box)
     if twice:
         b.add("3", raw_role="text", role="text", name="Search the site", bbox=(400, 100, 513, 120))
     return b.build(screen_size=(1280.0, 800.0), names_read=True)
@@ -125,9 +116,7 @@ FIELD_REF = SemanticElementRef(
 
 
 def test_a_borderless_field_is_taken_by_its_placeholder_inside_its_recorded_box() -> None:
-    decision = decide(FIELD_REF, _footer(), MatchConfig())
-    assert decision.status == "accepted" and decision.rule == "accept.placeholder_at_place"
-    assert decision.best is not None and decision.best.id == "2"
+    _assert_taken(FIELD_REF, _footer(), "accept.placeholder_at_place", "2")
 
 
 def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_taken() -> None:
