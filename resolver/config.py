@@ -166,9 +166,9 @@ class MatchConfig:
     drawn_name: float = 0.9
     """See ``drawn_iou``."""
     drawn_inside: float = 0.9
-    """On a screenshot, the share of a text's box inside a field's recorded box (after the
-    page's shift) for the one text reading the field's name to be taken as its placeholder
-    (``accept.placeholder_at_place``)."""
+    """On a screenshot, the share of a text's box inside an element's recorded box (after
+    the page's shift) for the one text reading the element's name to be taken for it (a
+    field's placeholder, a heading set in body type: ``accept.read_at_place``)."""
     drawn_slack: float = 0.01
     """... while every recorded anchor read on the screen lies within this many screen
     heights of its recorded place (after that shift), ..."""

@@ -29,18 +29,15 @@ from .rule import Context, Decision
 
 __all__ = [
     "DRAWN_KINDS",
-    "FIELDS",
     "anchors_in_place",
     "drawn_at_place",
     "drawn_rows",
-    "placeholder_at_place",
+    "read_at_place",
 ]
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
 detected widget (``detected:<class>``) is one as well."""
-FIELDS = frozenset({"textbox", "searchbox", "combobox"})
-"""Fields a page may draw with no border, showing only a placeholder inside."""
 
 
 def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -85,18 +82,19 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     )  # fmt: skip
 
 
-def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.placeholder_at_place``: on a screenshot, for a field reference (``textbox``,
-    ``searchbox``, ``combobox``) with a name, a box and anchors, whose field the screen
-    draws without a border the source could see: the one element reading the recorded name
-    (by ``drawn_name``) lies inside the recorded box after the page's shift (``drawn_inside``
-    of its box), where a field shows its placeholder, and ``drawn_anchors`` recorded anchors
-    at least are read where they were, none elsewhere (:func:`anchors_in_place`; a removed
-    field takes its placeholder with it, so no anchor need come after it)."""
+def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.read_at_place``: on a screenshot, for a reference with a name, a box and
+    anchors that the ranking refused or left tied, whose element the screen draws otherwise
+    than its role (a field without a border, showing its placeholder; a heading in body
+    type): the one element reading the recorded name (by ``drawn_name``) lies inside the
+    recorded box after the page's shift (``drawn_inside`` of its box), and ``drawn_anchors``
+    recorded anchors at least are read where they were, none elsewhere
+    (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
+    come after it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
         return None
-    if canonical_role(ref.role or "") not in FIELDS or not same_space(ref, table):
+    if not same_space(ref, table):
         return None
     readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
@@ -111,9 +109,9 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     kept = readers[0]
     others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
     reason = (
-        f"{decision.reason}; but the recorded name is read once, inside the recorded box of "
-        f"the field ({kept.id!r}, its placeholder), and {found} recorded anchors are where "
-        "they were: the field is drawn without a border"
+        f"{decision.reason}; but the recorded name is read once, inside the recorded box "
+        f"({kept.id!r}, read as {kept.role}), and {found} recorded anchors are where they "
+        "were: the element is drawn otherwise than its role"
     )
     return replace(
         decision, status="accepted", reason=reason, candidates=(kept, *others),

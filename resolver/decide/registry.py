@@ -139,10 +139,11 @@ RULES: Final[tuple[Rule, ...]] = (
          "screen_height"),
     ),
     Rule(
-        "accept.placeholder_at_place", "accepts", "review",
-        "On a screenshot, a field drawn without a border: the one text reading its name, "
-        "inside its recorded box, every recorded anchor read there where it was.",
-        drawn.placeholder_at_place, ("not_found", "ambiguous"),
+        "accept.read_at_place", "accepts", "review",
+        "On a screenshot, an element drawn otherwise than its role (a field without a "
+        "border, a heading in body type): the one text reading its name, inside its recorded "
+        "box, every recorded anchor read there where it was.",
+        drawn.read_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(

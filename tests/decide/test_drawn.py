@@ -116,12 +116,12 @@ FIELD_REF = SemanticElementRef(
 
 
 def test_a_borderless_field_is_taken_by_its_placeholder_inside_its_recorded_box() -> None:
-    _assert_taken(FIELD_REF, _footer(), "accept.placeholder_at_place", "2")
+    _assert_taken(FIELD_REF, _footer(), "accept.read_at_place", "2")
 
 
 def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_taken() -> None:
     for table in (_footer(text_at=200.0), _footer(twice=True), _footer(moved=40.0)):
-        assert decide(FIELD_REF, table, MatchConfig()).rule != "accept.placeholder_at_place"
-    # Not for a control that is no field: a button's caption is its name, read as such.
-    button = FIELD_REF.model_copy(update={"role": "button"})
-    assert decide(button, _footer(), MatchConfig()).rule != "accept.placeholder_at_place"
+        assert decide(FIELD_REF, table, MatchConfig()).rule != "accept.read_at_place"
+    # A heading set in body type is read as text too, and taken the same way.
+    heading = FIELD_REF.model_copy(update={"role": "heading"})
+    _assert_taken(heading, _footer(), "accept.read_at_place", "2")
