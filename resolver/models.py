@@ -325,6 +325,8 @@ class SemanticElementRef(_Model):
                 f"bbox {list(value)} is inverted: expected [left, top, right, bottom] "
                 "with right >= left and bottom >= top"
             )
+        if not math.isfinite((right - left) * (bottom - top)):
+            raise ValueError(f"bbox {list(value)} is too large: its area is not a finite number")
         return value
 
     @field_validator("screen_size")

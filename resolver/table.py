@@ -191,7 +191,8 @@ class CandidateTable:
     happened; empty for a clean input):
 
     - ``box_malformed``: a box that is not four numbers; stored as unknown.
-    - ``box_not_finite``: a box with a NaN or infinite coordinate; stored as unknown.
+    - ``box_not_finite``: a box with a NaN or infinite coordinate, or whose size or area is
+      too large for a float; stored as unknown.
     - ``box_inverted``: a box whose right is left of its left or bottom above its top (a
       negative size); stored as unknown, never swapped.
     - ``name_not_text``: a name that is not a string (``None`` is no name and not counted):
@@ -323,7 +324,7 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
         cleaned = [_clean_box(box) for box in filled]
         malformed = sum(box is _MALFORMED for box in cleaned)
         boxes = np.array(cleaned, dtype=np.float64).reshape(n, 4)
-    finite = np.isfinite(boxes).all(axis=1)
+    finite = _finite_boxes(boxes)
     inverted = (boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])
     bad = ~finite | inverted
     if bad.any():
@@ -339,7 +340,7 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
 def _plain_box_array(boxes: FloatArray, notes: dict[str, int] | None) -> FloatArray:
     """:func:`_box_array` of boxes an adapter read as an array: all-NaN rows are boxes not
     given; a row with another non-finite value, or inverted, becomes NaN (and is counted)."""
-    finite = np.isfinite(boxes).all(axis=1)
+    finite = _finite_boxes(boxes)
     broken = ~finite & ~np.isnan(boxes).all(axis=1)
     inverted = finite & ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1]))
     bad = broken | inverted
@@ -349,6 +350,15 @@ def _plain_box_array(boxes: FloatArray, notes: dict[str, int] | None) -> FloatAr
             _note(notes, "box_not_finite", int(broken.sum()))
             _note(notes, "box_inverted", int(inverted.sum()))
     return boxes
+
+
+def _finite_boxes(boxes: FloatArray) -> npt.NDArray[np.bool_]:
+    """Per row of an N x 4 array, whether the box's coordinates, extents and area are all
+    finite numbers (``1e200`` is a float, its square is not)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        width, height = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+        area = np.abs(width * height)
+    return np.isfinite(boxes).all(axis=1) & np.isfinite(area)
 
 
 def _note(notes: dict[str, int], kind: str, count: int) -> None:

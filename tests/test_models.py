@@ -69,6 +69,13 @@ def test_constructor_errors_are_typed() -> None:
         SemanticElementRef(bbox=(5, 5, 1, 1))
 
 
+def test_a_box_whose_area_is_no_finite_number_is_refused() -> None:
+    # Every coordinate a float, the area not: compared with a row, it would overflow.
+    with pytest.raises(InvalidReferenceError, match="too large"):
+        SemanticElementRef(bbox=(0, 0, 1e200, 1e200))
+    assert SemanticElementRef(bbox=(0, 0, 1e100, 1e100)).bbox is not None
+
+
 def test_action_with_element() -> None:
     action = ActionWithElement(type="click", x=5, y=6, element=SemanticElementRef(name="OK"))
     assert ActionWithElement.model_validate_json(action.model_dump_json()) == action

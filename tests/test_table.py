@@ -386,3 +386,16 @@ def test_boxes_handed_over_as_an_array_are_checked_like_boxes_handed_one_by_one(
     assert np.array_equal(got, _box_array(rows, theirs), equal_nan=True)
     assert mine == theirs == {"box_not_finite": 2, "box_inverted": 1}
     assert np.isfinite(as_array[3]).sum() == 3  # the adapter's array is left as it was
+
+
+def test_a_box_too_large_for_its_area_to_be_a_float_is_unknown() -> None:
+    # Finite coordinates whose size or area overflows: stored as unknown, counted, and no
+    # overflow is met when rows are compared with a box.
+    from resolver.table import _box_array
+
+    rows = [(0.0, 0.0, 1e200, 1e200), (-1e308, 0.0, 1e308, 5.0), (0.0, 0.0, 10.0, 5.0)]
+    for raw in (rows, np.array(rows)):
+        notes: dict[str, int] = {}
+        got = _box_array(raw, notes)
+        assert np.isnan(got[:2]).all() and np.isfinite(got[2]).all()
+        assert notes == {"box_not_finite": 2}
