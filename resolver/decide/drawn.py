@@ -1,4 +1,4 @@
-"""A control drawn without readable text, found on a screenshot by its recorded place.
+"""Elements a screenshot draws otherwise than the ranking looks for, found by their place.
 
 An icon button ("Menu", "Search", "Switch Theme"), a logo or an avatar is named by an
 ``aria-label`` or an ``alt`` text that the screen does not show, so a screenshot never reads
@@ -10,6 +10,11 @@ role overlaps the recorded box, after the page's shift; and the recorded anchors
 the screen all lie where they were, after that shift, at least one of them after the
 target in reading order (below it, or right of it on its line), where a removed target
 would have let the page close up.
+
+A field without a border shows only its placeholder, a heading set in body type reads as
+plain text: the name is read, but not with the recorded role's look, and the role refuses
+it. :func:`read_at_place` takes the one text reading the name when it lies inside the
+recorded box and the anchors are where they were.
 """
 
 from __future__ import annotations
