@@ -156,7 +156,11 @@ def _grouped(scorers: list[Scorer], k: int) -> list[_Group]:
         shared = scorer.cache_key is not None and not (
             query.occurrence is not None and scorer.name_hits().size > MAX_NAME_SEEDS
         )
-        key = (query.name_raw, scorer.cache_key, query.occurrence) if shared else id(scorer)
+        key = (
+            (query.name_raw, scorer.cache_key, query.occurrence, query.group_path)
+            if shared
+            else id(scorer)
+        )
         by_key.setdefault(key, []).append(scorer)
     return [_Group(members, k) for members in by_key.values()]
 
