@@ -165,15 +165,15 @@ class MatchConfig:
     ``drawn_name``, nor by ``name_read`` at the recorded place), ..."""
     drawn_name: float = 0.9
     """See ``drawn_iou``."""
-    drawn_inside: float = 0.9
-    """On a screenshot, the share of a text's box inside an element's recorded box (after
-    the page's shift) for the one text reading the element's name to be taken for it (a
-    field's placeholder, a heading set in body type: ``accept.read_at_place``)."""
     drawn_slack: float = 0.01
     """... while every recorded anchor read on the screen lies within this many screen
     heights of its recorded place (after that shift), ..."""
     drawn_anchors: int = 2
     """... at least this many of them (one after the target in reading order)."""
+    drawn_inside: float = 0.9
+    """On a screenshot, the share of a text's box inside an element's recorded box (after
+    the page's shift) for the one text reading the element's name to be taken for it (a
+    field's placeholder, a heading set in body type: ``accept.read_at_place``)."""
     lookalike_box: float = 0.75
     """Box agreement (after the page's shift) under which a vision answer in a hint window,
     outside the group its reference recorded, counts as not where the target was, so that a

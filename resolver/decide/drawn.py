@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..geometry import Box, iou_one
+import numpy as np
+
+from ..geometry import Box, iou, iou_one, share_inside
 from ..index import index_of
 from ..matcher import moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
-from ..roles import canonical_role, role_compat
+from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from .facts import same_space
 from .rule import Context, Decision
@@ -105,7 +107,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
     place = moved_box(ref.bbox, page_shift(ref, table))
-    if _inside(readers[0].bbox, place) < config.drawn_inside:
+    if share_inside(readers[0].bbox, place) < config.drawn_inside:
         return None
     slack = config.drawn_slack * ctx.screen_height()
     found = anchors_in_place(ref, table, place, slack, after=False)
@@ -125,14 +127,6 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     )  # fmt: skip
 
 
-def _inside(box: Box, place: Box) -> float:
-    """The share of ``box``'s area inside ``place``."""
-    width = min(box[2], place[2]) - max(box[0], place[0])
-    height = min(box[3], place[3]) - max(box[1], place[1])
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    return max(width, 0.0) * max(height, 0.0) / area if area > 0 else 0.0
-
-
 def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
     """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
     ``near`` at least with its box overlapping ``place``."""
@@ -149,18 +143,15 @@ def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> 
 def drawn_rows(table: CandidateTable, role: str, place: Box, min_iou: float) -> list[int]:
     """The rows of drawn shapes (:data:`DRAWN_KINDS`, detected widgets) whose role is
     compatible with ``role`` and whose box overlaps ``place`` by ``min_iou`` at least, the
-    most overlapping first."""
-    found: list[tuple[float, int]] = []
-    for row, raw in enumerate(table.raw_roles):
-        if raw not in DRAWN_KINDS and not raw.startswith("detected:"):
-            continue
-        box = table.box(row)
-        if box is None or role_compat(role, table.roles[row]) < 1.0:
-            continue
-        overlap = iou_one(box, place)
-        if overlap >= min_iou:
-            found.append((-overlap, row))
-    return [row for _, row in sorted(found)]
+    most overlapping first (ties in row order)."""
+    with np.errstate(invalid="ignore"):
+        overlap = iou(place, index_of(table).geometry)
+        near = (overlap >= min_iou) & (COMPAT[role_code(role)][table.role_codes] >= 1.0)
+    rows = [
+        row for row in np.flatnonzero(near).tolist()
+        if table.raw_roles[row] in DRAWN_KINDS or table.raw_roles[row].startswith("detected:")
+    ]  # fmt: skip
+    return sorted(rows, key=lambda row: -float(overlap[row]))
 
 
 def anchors_in_place(
