@@ -174,6 +174,10 @@ class MatchConfig:
     """On a screenshot, the share of a text's box inside an element's recorded box (after
     the page's shift) for the one text reading the element's name to be taken for it (a
     field's placeholder, a heading set in body type: ``accept.read_at_place``)."""
+    window_name: float = 0.9
+    """Name agreement under which a hint window's answer needs one of the recorded anchors
+    read in that window (``ambiguous.window_unanchored``): without them, nothing says the
+    page did not move under the recorded box."""
     lookalike_box: float = 0.75
     """Box agreement (after the page's shift) under which a vision answer in a hint window,
     outside the group its reference recorded, counts as not where the target was, so that a

@@ -1,16 +1,24 @@
 """Review rules for tables whose groups are named only by the titles the source sees
 (:attr:`~resolver.table.CandidateTable.groups_by_title`): a title may be out of view, or cut
 off by a hint window (:attr:`~resolver.table.CandidateTable.window`), so an answer the table
-does not show in the recorded group is judged by whether it has look-alikes and moved."""
+does not show in the recorded group is judged by whether it has look-alikes and moved; and
+an answer a hint window gives by its place alone, with nothing in the window to say the page
+stayed where it was, is left to the whole screen."""
 
 from __future__ import annotations
 
+import re
+
+from ..index import index_of
+from ..matcher import group_path, moved_box, page_shift
 from ..models import SemanticElementRef
 from ..text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
-from .facts import same_target
+from .facts import at_place, same_space, same_target
 from .rule import Context, Decision, overruled
 
-__all__ = ["group_unseen", "other_group"]
+__all__ = ["group_unseen", "other_group", "window_unanchored"]
+
+_WORD = re.compile(r"\w+")
 
 
 def _outside_group(ctx: Context, decision: Decision) -> bool:
@@ -48,13 +56,21 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
     up, any role: a role read from appearance is a guess) or is not where the target was
     (its box under ``lookalike_box``) or in another named group, so that a larger window or
     the whole input judges. On the whole input, doubted when it has a look-alike and moved
-    or is in another named group: only a stale box would tell them apart."""
+    or is in another named group: only a stale box would tell them apart. A box that
+    agrees less is no sign of a move when the answer still sits at the recorded place after
+    the page's shift (:func:`~resolver.decide.facts.at_place`: a heading recorded across the
+    page's width is read as its words at the start of that line), or holds the recorded rank
+    among look-alikes that each lie at the recorded place of their rank
+    (:func:`~resolver.matcher.group_path`: a banner above them moved them all together)."""
     if not _outside_group(ctx, decision):
         return None
     table, config, first = ctx.table, ctx.config, ctx.first
     window = table.window is not None
     box = decision.candidates[0].signals.get("bbox", 0.0)
-    moved = box < config.lookalike_box or _other_group(ctx, table.containers[first])
+    stale = box < config.lookalike_box and not (
+        _at_recorded_place(ctx, first) or _in_recorded_order(ctx, decision)
+    )
+    moved = stale or _other_group(ctx, table.containers[first])
     if not (window and moved) and not _lookalikes(ctx, first):
         return None
     if not window and not moved:
@@ -64,19 +80,33 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "ambiguous", why)
 
 
+def _at_recorded_place(ctx: Context, row: int) -> bool:
+    """Whether ``row`` sits at the recorded box after the page's shift
+    (:func:`~resolver.decide.facts.at_place`)."""
+    ref, table = ctx.ref, ctx.table
+    box = table.box(row)
+    if box is None or ref.bbox is None or not same_space(ref, table):
+        return False
+    return at_place(box, moved_box(ref.bbox, page_shift(ref, table)), ctx.config)
+
+
+def _in_recorded_order(ctx: Context, decision: Decision) -> bool:
+    """Whether the answer holds the recorded rank among its look-alikes, each of them at the
+    recorded place of its rank after the page's shift (``occurrence`` agreeing under the
+    order :func:`~resolver.matcher.group_path` confirms on a screenshot)."""
+    if decision.candidates[0].signals.get("occurrence", 0.0) < 1.0:
+        return False
+    return group_path(ctx.ref, ctx.table) is None
+
+
 def _other_group(ctx: Context, path: tuple[str, ...]) -> bool:
     """Whether a row's innermost group (``path[-1]``) resembles none of the groups the
-    reference recorded (see :func:`_groups_recorded`), by the container-entry similarity the
-    matcher weighs container paths with (under ``group_agrees``)."""
-    if not path:
+    reference recorded (:func:`_recorded_groups`; none when it recorded only the element's
+    own list item), by the container-entry similarity the matcher weighs container paths
+    with (under ``group_agrees``)."""
+    recorded = _recorded_groups(ctx.ref)
+    if not path or not recorded:
         return False
-    ref = ctx.ref
-    name = (ref.name or "").strip().lower()
-    recorded = [
-        entry
-        for entry in ref.container_path[1:]
-        if not entry.startswith("[") and entry.strip().lower() != name
-    ]
     inner = collapse(path[-1])
     norm = normalize(inner)
     agrees = ctx.config.group_agrees
@@ -86,9 +116,24 @@ def _other_group(ctx: Context, path: tuple[str, ...]) -> bool:
     )
 
 
+def _recorded_groups(ref: SemanticElementRef) -> list[str]:
+    """The recorded container entries that name a group inside the page: past the outermost
+    (the page or window title), neither a landmark nor the element's own name, compared in
+    the matcher's normal form (a list item "• RSS" around its one link "RSS" is that link's
+    own name, not a group)."""
+    name = normalize(ref.name or "")
+    return [
+        entry
+        for entry in ref.container_path[1:]
+        if not entry.startswith("[") and normalize(entry) != name
+    ]
+
+
 def _groups_recorded(ref: SemanticElementRef) -> bool:
     """Whether the recorded container path names a group inside the page: an entry past the
-    outermost (the page or window title) that is not a landmark nor the element's own name."""
+    outermost (the page or window title) that is not a landmark nor exactly the element's
+    own name (a list item named by its bullet and its one link counts: the reference says
+    where in the page the element stood, which the rule then asks the screen)."""
     name = (ref.name or "").strip().lower()
     return any(
         not entry.startswith("[") and entry.strip().lower() != name
@@ -109,3 +154,34 @@ def _lookalikes(ctx: Context, row: int) -> bool:
         and not same_target(table, row, j, config.same_target_iou)
         for j in range(len(table))
     )
+
+
+def window_unanchored(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.window_unanchored``: in a hint window, for a reference that recorded
+    anchors, an answer that does not read the recorded name (agreement under
+    ``window_name``, and some recorded word missing from it: words added to a name keep
+    it) while the window reads none of those anchors. The window lies where
+    the target was; if the page moved (a banner pushed it down, off the screen) another
+    element with a similar name now stands there, and only the anchors would show the move.
+    The window abstains, so that a larger one or the whole screen judges."""
+    ref, table = ctx.ref, ctx.table
+    if table.window is None or not ref.anchors:
+        return None
+    best = decision.candidates[0]
+    if best.signals.get("name", 1.0) >= ctx.config.window_name:
+        return None
+    if _words(ref.name or "") <= _words(best.name):
+        return None  # every recorded word still read: words added, not another name
+    index = index_of(table)
+    if any(index.lookup("norm", index.norm(text)).size for text, _ in ref.anchors):
+        return None
+    why = (
+        "the name is not read as recorded and this window reads none of the recorded "
+        "anchors: the page may have moved under the recorded box"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _words(name: str) -> set[str]:
+    """The words of a name, in the matcher's normal form, without punctuation."""
+    return set(_WORD.findall(normalize(name)))

@@ -284,7 +284,14 @@ RULES: Final[tuple[Rule, ...]] = (
         "Groups named only by visible titles: the answer is not shown in the recorded group, "
         "and it has look-alikes and moved (or the hint window may cut the title off).",
         groups.group_unseen, _ACC,
-        ("group_agrees", "lookalike_box", "lookalike_name", "same_target_iou"),
+        ("group_agrees", "lookalike_box", "lookalike_name", "same_target_iou", "renamed_place",
+         "renamed_inside", "renamed_height"),
+    ),
+    Rule(
+        "ambiguous.window_unanchored", "doubts", "review",
+        "In a hint window, an answer that does not read the recorded name (a recorded word "
+        "missing), where the window reads none of the recorded anchors: the page may have "
+        "moved; the whole screen judges.", groups.window_unanchored, _ACC, ("window_name",),
     ),
     Rule(
         "accept.renamed_target", "accepts", "review",

@@ -104,3 +104,103 @@ def test_a_lone_vision_answer_far_away_in_another_group_is_refused() -> None:
     assert decide(near, table, MatchConfig()).status == "accepted"
     assert decide(ref.model_copy(update={"container_path": ("Docs",)}), table,
                   MatchConfig()).status == "accepted"  # fmt: skip
+
+
+def test_a_list_item_around_its_one_link_is_no_recorded_group() -> None:
+    # "• OK" is the list item around the button, named by its bullet and the button's own
+    # name: no group, so another group shown on the screen does not put the answer in doubt.
+    config = MatchConfig()
+    item = _ok(DISPLAY_BOX, "Notes", "[navigation]", "• OK")
+    assert decide(item, _vision(), config).status == "accepted"
+    # A group the reference did record still does.
+    group = _ok(DISPLAY_BOX, "Notes", "[navigation]", "Security")
+    assert decide(group, _vision(), config).rule == "ambiguous.group_unseen"
+
+
+def _links() -> CandidateTable:
+    """Three links named "link" under a text "Links", as a banner pushed them 360 px down."""
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("h", raw_role="text", name="Links", role="text", bbox=(6, 509, 43, 534))
+    for k, top in enumerate((542.0, 576.0, 610.0)):
+        b.add(f"l{k}", raw_role="text", name="link", role="link", bbox=(11, top, 29, top + 28))
+    return _screenshot(b)
+
+
+def test_look_alikes_each_at_their_recorded_place_did_not_move() -> None:
+    # The recorded section is drawn without a title; its box agrees a little less (OCR boxes
+    # are taller), but every look-alike lies at its rank's recorded place after the shift.
+    ref = SemanticElementRef(
+        role="link", name="link", bbox=(8.0, 183.88, 32.89, 200.88), occurrence=(0, 3),
+        lookalikes=((8.0, 217.88, 32.89, 234.88), (8.0, 251.88, 32.89, 268.88)),
+        anchors=(("Links", (8.0, 149.88, 44.45, 166.88)),),
+        container_path=("Links test", "Lorem ipsum section"),
+    )  # fmt: skip
+    decision = decide(ref, _links(), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "l0" and decision.best.signals["bbox"] < MatchConfig().lookalike_box
+    # Without the look-alikes' boxes the order is unsaid, and the stale box still doubts.
+    unsaid = decide(ref.model_copy(update={"lookalikes": ()}), _links(), MatchConfig())
+    assert unsaid.status == "ambiguous" and unsaid.rule == "ambiguous.group_unseen"
+
+
+def test_a_block_read_as_its_words_at_the_recorded_place_did_not_move() -> None:
+    # A heading recorded across the page's width is read as its words at the start of its
+    # line; the words "Page Inspector" split out of a link further down are a look-alike.
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("h", raw_role="text", name="Page Inspector", role="heading", bbox=(49, 666, 202, 690))
+    b.add("l", raw_role="text", name="Page Inspector", role="link", bbox=(134, 743, 261, 763))
+    ref = SemanticElementRef(
+        role="heading", name="Page Inspector", bbox=(48.0, 661.66, 1272.0, 688.66),
+        container_path=("Welcome", "[main]", "Screenshot Page Inspector Examine the HTML"),
+    )  # fmt: skip
+    decision = decide(ref, _screenshot(b), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "h" and decision.best.signals["bbox"] < MatchConfig().lookalike_box
+    # Lower on the page than recorded, it has moved, and the look-alike puts it in doubt.
+    low = ref.model_copy(update={"bbox": (48.0, 611.66, 1272.0, 638.66)})
+    moved = decide(low, _screenshot(b), MatchConfig())
+    assert moved.status == "ambiguous" and moved.rule == "ambiguous.group_unseen"
+
+
+def _side_links(window: str, *, anchor: bool) -> CandidateTable:
+    """Links of a side column; ``anchor`` adds the text recorded above the target."""
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    if anchor:
+        b.add(f"a{window}", raw_role="text", name="Community links:", role="text",
+              bbox=(1081, 430, 1250, 448))  # fmt: skip
+    for k, (name, top) in enumerate((("Minecraft.net", 464.0), ("Minecraft Realms", 482.0))):
+        b.add(f"l{k}{window}", raw_role="text", name=name, role="link",
+              bbox=(1081, top, 1081 + 8 * len(name), top + 20))  # fmt: skip
+    return _screenshot(b, window)
+
+
+def test_a_window_reading_no_anchor_leaves_a_renamed_answer_to_the_screen() -> None:
+    # A banner pushed "Minecraft Forums" off the screen; "Minecraft Realms" now stands at its
+    # recorded box, and the window around that box reads none of the recorded anchors.
+    ref = SemanticElementRef(
+        role="link", name="Minecraft Forums", bbox=(1080.0, 479.62, 1204.47, 496.62),
+        anchors=(("Community links:", (1080.0, 430.0, 1260.0, 447.0)),
+                 ("Try our other games!", (1080.0, 285.81, 1239.16, 302.81))),
+    )  # fmt: skip
+    config = MatchConfig(threshold=0.5)
+    window = decide(ref, _side_links("@942,308,338x300", anchor=False), config)
+    assert window.status == "ambiguous" and window.rule == "ambiguous.window_unanchored"
+    # An anchor read in the window, or the whole screen, lets the ranking judge as before.
+    anchored = decide(ref, _side_links("@942,308,338x300", anchor=True), config)
+    assert anchored.rule != "ambiguous.window_unanchored"
+    assert decide(ref, _side_links("", anchor=False), config).rule != "ambiguous.window_unanchored"
+    # The recorded name read exactly needs no anchor.
+    exact = ref.model_copy(update={"name": "Minecraft Realms"})
+    assert decide(exact, _side_links("@942,308,338x300", anchor=False), config).status == (
+        "accepted"
+    )
+
+
+def test_a_window_answer_that_kept_every_recorded_word_needs_no_anchor() -> None:
+    # "Minecraft Realms online" kept the recorded words and added one: the same link.
+    ref = SemanticElementRef(
+        role="link", name="Minecraft", bbox=(1080.0, 479.62, 1204.47, 496.62),
+        anchors=(("Community links:", (1080.0, 430.0, 1260.0, 447.0)),),
+    )  # fmt: skip
+    decision = decide(ref, _side_links("@942,308,338x300", anchor=False), MatchConfig())
+    assert decision.rule != "ambiguous.window_unanchored"
