@@ -160,9 +160,10 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
     screenshot only for a reference that recorded every other member's box (as many
     look-alikes as its occurrence counts, and no other namesake), when the rows of its role
     and name (in reading order) are as many and each lies where the recorded box of the
-    same rank lay after the page's shift, within that box's width across and its height
-    down: a copy put before the target, or a member off the screen or the window, leaves
-    the order unsaid."""
+    same rank lay after the page's shift, or all after one shift of their own (the median
+    of their displacements), within that box's width across and its height down: a copy put
+    before the target, twins that traded places, or a member off the screen or the window,
+    leave the order unsaid."""
     path = recorded_path(ref)
     if not table.names_read or ref.occurrence is None or ref.bbox is None:
         return path
@@ -175,11 +176,33 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
         return path
     shift = page_shift(ref, table)
     places = sorted((moved_box(b, shift) for b in (ref.bbox, *ref.lookalikes)), key=_reading)
-    for place, row in zip(places, rows.tolist(), strict=True):
-        box = table.box(row)
-        if box is None or not _at_place(box, place):
-            return path
-    return None
+    boxes = [table.box(row) for row in rows.tolist()]
+    found = [box for box in boxes if box is not None]
+    if len(found) != len(places):
+        return path
+    if _all_at_place(found, places) or _all_at_place(found, _group_moved(found, places)):
+        return None
+    return path
+
+
+def _all_at_place(boxes: list[Box], places: list[Box]) -> bool:
+    """Whether each box lies at the place of the same rank (:func:`_at_place`)."""
+    return all(_at_place(box, place) for box, place in zip(boxes, places, strict=True))
+
+
+def _group_moved(boxes: list[Box], places: list[Box]) -> list[Box]:
+    """The places moved together by the median of the boxes' displacements from them: a
+    group the page moved on its own (words added above it), where the anchors' shift says
+    nothing or something else."""
+    across = (
+        float(np.median([b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)]))
+        / 2
+    )
+    down = (
+        float(np.median([b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)]))
+        / 2
+    )
+    return [(p[0] + across, p[1] + down, p[2] + across, p[3] + down) for p in places]
 
 
 def _reading(box: Box) -> tuple[float, float]:

@@ -331,10 +331,24 @@ def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
          for b in (ref.bbox, *ref.lookalikes)),
         key=lambda b: (b[1], b[0]),
     )  # fmt: skip
-    for place, row in zip(places, rows, strict=True):
-        box = [float(v) for v in table.bboxes[row]]
-        if any(math.isnan(v) for v in box):
-            return False
+    boxes = [[float(v) for v in table.bboxes[row]] for row in rows]
+    if any(math.isnan(v) for box in boxes for v in box):
+        return False
+    if _each_at_place(boxes, places):
+        return True
+    # Or the whole group moved by the median of its members' displacements.
+    across = (
+        statistics.median(b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)) / 2
+    )
+    down = (
+        statistics.median(b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)) / 2
+    )
+    moved = [(p[0] + across, p[1] + down, p[2] + across, p[3] + down) for p in places]
+    return _each_at_place(boxes, moved)
+
+
+def _each_at_place(boxes: list[list[float]], places: list[tuple[float, ...]]) -> bool:
+    for box, place in zip(boxes, places, strict=True):
         across = abs(box[0] + box[2] - place[0] - place[2]) / 2.0
         down = abs(box[1] + box[3] - place[1] - place[3]) / 2.0
         if across > place[2] - place[0] or down > place[3] - place[1]:

@@ -292,6 +292,32 @@ def test_on_a_screenshot_the_recorded_order_of_look_alikes_counts_whatever_their
     assert float(tree.signals["occurrence"].max()) == 0.0
 
 
+def _video_links_at(*tops: float) -> CandidateTable:
+    """Two "Video" links read on a screenshot, their tops at ``tops``, nothing else."""
+    b = TableBuilder("vision", "test")
+    for k, top in enumerate(tops):
+        b.add(f"v{k}", raw_role="text", role="link", name="Video", bbox=(84, top, 122, top + 24))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_look_alikes_moved_together_keep_their_recorded_order() -> None:
+    # Words added above the navigation moved both links 30 px down; no anchor says so.
+    ref = SemanticElementRef(
+        role="link", name="Video", bbox=(84.0, 446.0, 122.0, 463.0), occurrence=(1, 2),
+        container_path=("The Spectacular Story", "[navigation]"),
+        lookalikes=((84.0, 366.0, 122.0, 383.0),),
+    )  # fmt: skip
+    moved = score_table(ref, _video_links_at(393.0, 473.0), MatchConfig())
+    assert moved.signals["occurrence"].tolist() == [1.0, 0.0]
+    assert int(moved.rows[0]) == 1
+    assert_same_top(ref, _video_links_at(393.0, 473.0), MatchConfig())
+    # Moved by different amounts (the gap between them changed), or trading places with
+    # nothing between: the order is not compared.
+    for tops in ((393.0, 533.0), (443.0, 363.0)):
+        other = score_table(ref, _video_links_at(*tops), MatchConfig())
+        assert float(other.signals["occurrence"].max()) == 0.0, tops
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n=st.integers(1, 120))
 def test_fast_path_matches_reference_hypothesis(seed: int, n: int) -> None:
