@@ -160,10 +160,10 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
     screenshot only for a reference that recorded every other member's box (as many
     look-alikes as its occurrence counts, and no other namesake), when the rows of its role
     and name (in reading order) are as many and each lies where the recorded box of the
-    same rank lay after the page's shift, or all after one shift of their own (the median
-    of their displacements), within that box's width across and its height down: a copy put
-    before the target, twins that traded places, or a member off the screen or the window,
-    leave the order unsaid."""
+    same rank lay after the page's shift, within that box's width across and its height
+    down, or all after one shift of their own (:func:`_moved_together`): a copy put before
+    the target, twins that traded places, or a member off the screen or the window, leave
+    the order unsaid."""
     path = recorded_path(ref)
     if not table.names_read or ref.occurrence is None or ref.bbox is None:
         return path
@@ -180,7 +180,7 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
     found = [box for box in boxes if box is not None]
     if len(found) != len(places):
         return path
-    if _all_at_place(found, places) or _all_at_place(found, _group_moved(found, places)):
+    if _all_at_place(found, places) or _moved_together(found, places):
         return None
     return path
 
@@ -190,19 +190,20 @@ def _all_at_place(boxes: list[Box], places: list[Box]) -> bool:
     return all(_at_place(box, place) for box, place in zip(boxes, places, strict=True))
 
 
-def _group_moved(boxes: list[Box], places: list[Box]) -> list[Box]:
-    """The places moved together by the median of the boxes' displacements from them: a
-    group the page moved on its own (words added above it), where the anchors' shift says
-    nothing or something else."""
-    across = (
-        float(np.median([b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)]))
-        / 2
-    )
-    down = (
-        float(np.median([b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)]))
-        / 2
-    )
-    return [(p[0] + across, p[1] + down, p[2] + across, p[3] + down) for p in places]
+def _moved_together(boxes: list[Box], places: list[Box]) -> bool:
+    """Whether the boxes lie at their places moved by one shift of their own, the median of
+    their displacements, each within a quarter of its place's width and height of it: a
+    group the page moved on its own (words added above it) while the anchors' shift says
+    nothing or something else. Fitted to the boxes themselves, that shift leaves less room
+    than the page's (two rows a line apart, their order swapped, would each lie half a line
+    from it)."""
+    across = np.array([b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)])
+    down = np.array([b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)])
+    width = np.array([p[2] - p[0] for p in places])
+    height = np.array([p[3] - p[1] for p in places])
+    off_across = np.abs(across - np.median(across)) / 2.0
+    off_down = np.abs(down - np.median(down)) / 2.0
+    return bool(np.all(off_across <= width / 4.0) and np.all(off_down <= height / 4.0))
 
 
 def _reading(box: Box) -> tuple[float, float]:
@@ -403,12 +404,15 @@ def seen_by_title(path: tuple[str, ...], table: CandidateTable, agrees: float) -
     """The recorded entries a table that names groups only by the titles it sees
     (:attr:`CandidateTable.groups_by_title`) can check: never landmarks, and a window may
     cut a heading off. An entry that no group of the table resembles (under ``agrees``) is
-    no evidence for or against any row (kept, it would lower every row alike)."""
+    no evidence for or against any row (kept, it would lower every row alike). Groups only:
+    such a table's other parents are not containers (a line of text is the parent of the
+    words split out of it), and a recorded section named by its text would otherwise be
+    "seen" in a paragraph it shares words with."""
     index = index_of(table)
     return tuple(
         entry
         for entry in path
-        if not entry.startswith("[") and max(index.best_agreement(entry)) >= agrees
+        if not entry.startswith("[") and index.best_agreement(entry)[0] >= agrees
     )
 
 

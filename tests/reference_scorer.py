@@ -210,6 +210,11 @@ def reference_scores(
         container = container[1:]  # the document itself, or a level nothing here resembles
     if title and container and unknown(container[0]):
         container = container[1:]  # the page's outermost level, under its title
+    if table.groups_by_title:  # a screenshot checks only entries some group title resembles
+        container = tuple(
+            e for e in container
+            if not e.startswith("[") and best(e, container_entries) >= config.group_agrees
+        )  # fmt: skip
     # Which paths the recorded one names: each entry votes for the vocabulary it agrees with
     # better (at 0.5 or more).
     votes = [(best(item, container_entries), best(item, ancestor_entries)) for item in container]
@@ -336,15 +341,15 @@ def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
         return False
     if _each_at_place(boxes, places):
         return True
-    # Or the whole group moved by the median of its members' displacements.
-    across = (
-        statistics.median(b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)) / 2
+    # Or the whole group moved by one shift of its own, the median of the members'
+    # displacements, each within a quarter of its recorded box's width and height of it.
+    across = [b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)]
+    down = [b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)]
+    mid_across, mid_down = statistics.median(across), statistics.median(down)
+    return all(
+        abs(a - mid_across) / 2 <= (p[2] - p[0]) / 4 and abs(d - mid_down) / 2 <= (p[3] - p[1]) / 4
+        for a, d, p in zip(across, down, places, strict=True)
     )
-    down = (
-        statistics.median(b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)) / 2
-    )
-    moved = [(p[0] + across, p[1] + down, p[2] + across, p[3] + down) for p in places]
-    return _each_at_place(boxes, moved)
 
 
 def _each_at_place(boxes: list[list[float]], places: list[tuple[float, ...]]) -> bool:

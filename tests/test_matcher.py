@@ -292,6 +292,25 @@ def test_on_a_screenshot_the_recorded_order_of_look_alikes_counts_whatever_their
     assert float(tree.signals["occurrence"].max()) == 0.0
 
 
+def test_a_screenshot_checks_recorded_sections_against_its_groups_only() -> None:
+    # A line of text is the parent of the words split out of it; a recorded section named
+    # by its text resembles that line, but the screen shows no such group: no evidence.
+    b = TableBuilder("vision", "test")
+    line = b.add("p", raw_role="text", role="text", name="Lorem ipsum dolor sit amet elit",
+                 bbox=(8, 108, 660, 128))  # fmt: skip
+    b.add("w", raw_role="text", role="text", name="Lorem", parent=line, bbox=(8, 108, 50, 128))
+    group = b.add("g", raw_role="group", role="group", name="Foo", bbox=(9, 200, 1268, 346))
+    b.add("h", raw_role="text", role="heading", name="Foo", parent=group, bbox=(10, 200, 46, 229))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True, groups_by_title=True)
+    ref = SemanticElementRef(
+        role="heading", name="Foo", bbox=(8.0, 153.78, 1272.0, 180.78),
+        container_path=("Normalize space test", "Lorem Lorem ipsum dolor sit amet elit"),
+    )  # fmt: skip
+    scored = score_table(ref, table, MatchConfig())
+    assert int(scored.rows[0]) == 3 and "container" not in scored.signals
+    assert_same_top(ref, table, MatchConfig())
+
+
 def _video_links_at(*tops: float) -> CandidateTable:
     """Two "Video" links read on a screenshot, their tops at ``tops``, nothing else."""
     b = TableBuilder("vision", "test")
@@ -311,9 +330,10 @@ def test_look_alikes_moved_together_keep_their_recorded_order() -> None:
     assert moved.signals["occurrence"].tolist() == [1.0, 0.0]
     assert int(moved.rows[0]) == 1
     assert_same_top(ref, _video_links_at(393.0, 473.0), MatchConfig())
-    # Moved by different amounts (the gap between them changed), or trading places with
+    # Moved by different amounts (the gap between them changed, even by 10 px: a shift fitted
+    # to the rows themselves leaves a quarter of a box's height), or trading places with
     # nothing between: the order is not compared.
-    for tops in ((393.0, 533.0), (443.0, 363.0)):
+    for tops in ((393.0, 533.0), (393.0, 463.0), (443.0, 363.0)):
         other = score_table(ref, _video_links_at(*tops), MatchConfig())
         assert float(other.signals["occurrence"].max()) == 0.0, tops
 

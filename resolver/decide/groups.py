@@ -39,11 +39,12 @@ def other_group(ctx: Context, decision: Decision) -> Decision | None:
         return None
     first = ctx.first
     box = decision.candidates[0].signals.get("bbox", 0.0)
-    if box >= ctx.config.stray_box or not _other_group(ctx, ctx.table.containers[first]):
+    group = _group_of(ctx, first)
+    if box >= ctx.config.stray_box or not _other_group(ctx, group):
         return None
     why = (
         f"the best is not where the target was (box {box:.2f}) and "
-        f"the screen shows it in another group ({ctx.table.containers[first][-1]!r}): perhaps "
+        f"the screen shows it in another group ({group[-1]!r}): perhaps "
         "a look-alike of another group"
     )
     return overruled(decision, "not_found", why)
@@ -70,7 +71,7 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
     stale = box < config.lookalike_box and not (
         _at_recorded_place(ctx, first) or _in_recorded_order(ctx, decision)
     )
-    moved = stale or _other_group(ctx, table.containers[first])
+    moved = stale or _other_group(ctx, _group_of(ctx, first))
     if not (window and moved) and not _lookalikes(ctx, first):
         return None
     if not window and not moved:
@@ -97,6 +98,16 @@ def _in_recorded_order(ctx: Context, decision: Decision) -> bool:
     if decision.candidates[0].signals.get("occurrence", 0.0) < 1.0:
         return False
     return group_path(ctx.ref, ctx.table) is None
+
+
+def _group_of(ctx: Context, row: int) -> tuple[str, ...]:
+    """The groups ``row`` lies in, without the one it titles itself (a heading is drawn at
+    the top of the group it names: its own name is no group around it)."""
+    path = ctx.table.containers[row]
+    own = normalize(ctx.table.names[row])
+    while path and own and normalize(path[-1]) == own:
+        path = path[:-1]
+    return path
 
 
 def _other_group(ctx: Context, path: tuple[str, ...]) -> bool:

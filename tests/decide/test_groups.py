@@ -204,3 +204,20 @@ def test_a_window_answer_that_kept_every_recorded_word_needs_no_anchor() -> None
     )  # fmt: skip
     decision = decide(ref, _side_links("@942,308,338x300", anchor=False), MatchConfig())
     assert decision.rule != "ambiguous.window_unanchored"
+
+
+def test_a_heading_is_not_in_another_group_because_it_titles_its_own() -> None:
+    # The screen groups what follows "Foo" under it, the heading itself included; a
+    # recorded section the screen shows nowhere says nothing against it.
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    group = b.add("g", raw_role="group", name="Foo", role="group", bbox=(9, 200, 1268, 346))
+    b.add("h", raw_role="text", name="Foo", role="heading", parent=group, bbox=(10, 200, 46, 229))
+    b.add("p", raw_role="text", name="Tempor incididunt ut labore", role="text", parent=group,
+          bbox=(10, 265, 1206, 285))  # fmt: skip
+    ref = SemanticElementRef(
+        role="heading", name="Foo", bbox=(8.0, 153.78, 1272.0, 180.78),
+        container_path=("Normalize space test", "Lorem ipsum dolor sit amet"),
+    )  # fmt: skip
+    decision = decide(ref, _screenshot(b), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "h"
