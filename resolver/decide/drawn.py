@@ -37,6 +37,7 @@ from .rule import Context, Decision
 __all__ = [
     "DRAWN_KINDS",
     "anchors_in_place",
+    "caption_at_place",
     "drawn_at_place",
     "drawn_rows",
     "read_at_place",
@@ -125,6 +126,95 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         runner_up=others[0] if others else None,
         margin=round(kept.score - others[0].score, 4) if others else 1.0,
     )  # fmt: skip
+
+
+def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.caption_at_place``: on a screenshot, for a named reference with a box and
+    anchors whose name no ranked row reads (as for :func:`drawn_at_place`), whose recorded
+    anchors include texts inside its own recorded box (``drawn_inside`` of theirs): its
+    visible caption, where an ``aria-label`` names it otherwise (a "Profile" button showing
+    "Sign in", a "Comment" button showing "11 Comments"). Every caption read on the screen
+    is read once, inside the recorded box after the shift the other anchors show (none read:
+    the box as recorded), at least one is read, and ``drawn_anchors`` recorded anchors at
+    least, captions included, are where they were, none elsewhere
+    (:func:`anchors_in_place`). The largest caption read answers."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
+        return None
+    if not same_space(ref, table):
+        return None
+    recorded = ref.bbox
+    inside = config.drawn_inside
+    captions = [text for text, box in ref.anchors if share_inside(box, recorded) >= inside]
+    if not captions or len(captions) == len(ref.anchors):
+        return None
+    # The place as the other anchors put it (the captions would carry it along with them).
+    others_only = ref.model_copy(
+        update={"anchors": tuple(a for a in ref.anchors if a[0] not in captions)}
+    )
+    place = moved_box(recorded, page_shift(others_only, table))
+    if _name_read(decision, place, config.name_read, config.drawn_name):
+        return None
+    rows = _captions_read(ctx, captions, place)
+    if not rows:
+        return None
+    found = anchors_in_place(ref, table, place, config.drawn_slack * ctx.screen_height(), False)
+    if found is None or found < config.drawn_anchors:
+        return None
+    row = max(rows, key=lambda r: _area(table.box(r) or place))
+    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
+    reason = (
+        f"{decision.reason}; but the recorded name is read nowhere, and the caption recorded "
+        f"inside the element's box ({table.names[row][:60]!r}) is read once, inside that box "
+        f"({kept.id!r}), with {found} recorded anchors where they were: the element shows a "
+        "caption other than its name"
+    )
+    return replace(
+        decision, status="accepted", reason=reason, candidates=(kept, *others),
+        runner_up=others[0] if others else None,
+        margin=round(kept.score - others[0].score, 4) if others else 1.0,
+    )  # fmt: skip
+
+
+def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:
+    """One row per caption read on the screen, of the role most like the recorded one (the
+    hypotheses of one text are one element), when each is read by one element only and
+    inside ``place`` (:func:`_caption_inside`); empty otherwise."""
+    table, config = ctx.table, ctx.config
+    index = index_of(table)
+    code = role_code(canonical_role(ctx.ref.role)) if ctx.ref.role else None
+    rows: list[int] = []
+    for text in captions:
+        hits = index.lookup("norm", index.norm(text))
+        found = hits[~index.repeats_parent[hits]].tolist()  # a word split out of its line
+        if not found:
+            continue
+        if len({table.executor_ids[r] for r in found}) != 1:
+            return []
+        box = table.box(found[0])
+        if box is None or not _caption_inside(box, place, config.drawn_inside):
+            return []
+        if code is not None:
+            found.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
+        rows.append(found[0])
+    return rows
+
+
+def _caption_inside(box: Box, place: Box, share: float) -> bool:
+    """Whether a text read on the screen lies inside an element's place: its centre inside
+    it, and ``share`` of its width within the place's (a line's ink box is often taller
+    than the element that holds it)."""
+    middle = (box[1] + box[3]) / 2.0
+    if not place[1] <= middle <= place[3]:
+        return False
+    width = box[2] - box[0]
+    within = min(box[2], place[2]) - max(box[0], place[0])
+    return width > 0 and within >= share * width
+
+
+def _area(box: Box) -> float:
+    return max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0)
 
 
 def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:

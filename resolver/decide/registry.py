@@ -147,6 +147,15 @@ RULES: Final[tuple[Rule, ...]] = (
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
+        "accept.caption_at_place", "accepts", "review",
+        "On a screenshot, a named target whose name is read nowhere and whose recorded "
+        "anchors include its own visible caption: the one element reading that caption, "
+        "inside the recorded box, the other recorded anchors read where they were.",
+        drawn.caption_at_place, ("not_found", "ambiguous"),
+        ("name_read", "drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors",
+         "screen_height"),
+    ),
+    Rule(
         "accept.sole_dressed", "accepts", "review",
         "For a reference without a name that nothing else told apart: the one row bearing "
         "every recorded kind class, of its role and tag, where it was.", select.sole_dressed,

@@ -125,3 +125,62 @@ def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_
     # A heading set in body type is read as text too, and taken the same way.
     heading = FIELD_REF.model_copy(update={"role": "heading"})
     _assert_taken(heading, _footer(), "accept.read_at_place", "2")
+
+
+PROFILE = (48.0, 763.0, 105.44, 780.0)
+"""Where the button named "Profile" (showing "Sign in") was recorded."""
+
+
+def _sign_in_footer(
+    *, sign_in_at: float = 763.0, twice: bool = False, rail_at: float = 696.0
+) -> CandidateTable:
+    """A screenshot's footer: "Sign in" read at ``sign_in_at`` (inside the recorded button
+    when 763), the links "Skip to Right rail" and "Skip to Main content" above it;
+    ``twice`` reads "Sign in" again further up the page."""
+    b = TableBuilder("vision", "test")
+    b.add(
+        "s",
+        raw_role="text",
+        role="link",
+        name="Sign in",
+        bbox=(61, sign_in_at - 3, 102, sign_in_at + 21),
+    )
+    b.add(
+        "r",
+        raw_role="text",
+        role="link",
+        name="Skip to Right rail",
+        bbox=(50, rail_at - 2, 160, rail_at + 19),
+    )
+    b.add("m", raw_role="text", role="link", name="Skip to Main content", bbox=(50, 676, 184, 697))
+    if twice:
+        b.add("t", raw_role="text", role="link", name="Sign in", bbox=(61, 100, 102, 124))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+SIGN_IN = SemanticElementRef(
+    role="button", name="Profile", bbox=PROFILE, screen_size=(1280, 800),
+    anchors=(("Sign in", (57.84, 763.0, 105.84, 781.0)),
+             ("Skip to Right rail", (48.0, 696.0, 158.67, 713.0)),
+             ("Skip to Main content", (48.0, 678.0, 182.66, 695.0))),
+)  # fmt: skip
+
+
+def test_a_button_showing_a_caption_other_than_its_name_is_taken_by_that_caption() -> None:
+    _assert_taken(SIGN_IN, _sign_in_footer(), "accept.caption_at_place", "s")
+
+
+def test_a_caption_moved_read_twice_or_left_alone_is_not_taken() -> None:
+    config = MatchConfig()
+    # The caption moved away from the box the other anchors still put the button at.
+    assert (
+        decide(SIGN_IN, _sign_in_footer(sign_in_at=720.0), config).rule != "accept.caption_at_place"
+    )
+    # Another "Sign in" on the screen: which one is the button's is not said.
+    assert decide(SIGN_IN, _sign_in_footer(twice=True), config).rule != "accept.caption_at_place"
+    # The other anchors moved (the page changed around it): not vouched for.
+    moved = decide(SIGN_IN, _sign_in_footer(rail_at=600.0), config)
+    assert moved.rule != "accept.caption_at_place"
+    # With the caption as its only anchor, nothing but the caption says where it is.
+    alone = SIGN_IN.model_copy(update={"anchors": SIGN_IN.anchors[:1]})
+    assert decide(alone, _sign_in_footer(), config).status != "accepted"
