@@ -76,18 +76,13 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     row = rows[0]
     kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
-    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
-    margin = round(kept.score - others[0].score, 4) if others else 1.0
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
         f"{table.raw_roles[row]} of the recorded role lies at the recorded place "
         f"({kept.id!r}, overlap {iou_one(table.box(row) or place, place):.2f}), and {found} "
         "recorded anchors are where they were: the control is drawn without its name"
     )
-    return replace(
-        decision, status="accepted", reason=reason, candidates=(kept, *others),
-        runner_up=others[0] if others else None, margin=margin,
-    )  # fmt: skip
+    return _taken(decision, kept, reason)
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -115,17 +110,12 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if found is None or found < config.drawn_anchors:
         return None
     kept = readers[0]
-    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
     reason = (
         f"{decision.reason}; but the recorded name is read once, inside the recorded box "
         f"({kept.id!r}, read as {kept.role}), and {found} recorded anchors are where they "
         "were: the element is drawn otherwise than its role"
     )
-    return replace(
-        decision, status="accepted", reason=reason, candidates=(kept, *others),
-        runner_up=others[0] if others else None,
-        margin=round(kept.score - others[0].score, 4) if others else 1.0,
-    )  # fmt: skip
+    return _taken(decision, kept, reason)
 
 
 def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -163,18 +153,13 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     row = max(rows, key=lambda r: _area(table.box(r) or place))
     kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
-    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere, and the caption recorded "
         f"inside the element's box ({table.names[row][:60]!r}) is read once, inside that box "
         f"({kept.id!r}), with {found} recorded anchors where they were: the element shows a "
         "caption other than its name"
     )
-    return replace(
-        decision, status="accepted", reason=reason, candidates=(kept, *others),
-        runner_up=others[0] if others else None,
-        margin=round(kept.score - others[0].score, 4) if others else 1.0,
-    )  # fmt: skip
+    return _taken(decision, kept, reason)
 
 
 def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:
@@ -211,6 +196,17 @@ def _caption_inside(box: Box, place: Box, share: float) -> bool:
     width = box[2] - box[0]
     within = min(box[2], place[2]) - max(box[0], place[0])
     return width > 0 and within >= share * width
+
+
+def _taken(decision: Decision, kept: Candidate, reason: str) -> Decision:
+    """``decision`` accepted with ``kept`` as its answer, the other targets ranked after it
+    (its margin over the best of them)."""
+    others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
+    return replace(
+        decision, status="accepted", reason=reason, candidates=(kept, *others),
+        runner_up=others[0] if others else None,
+        margin=round(kept.score - others[0].score, 4) if others else 1.0,
+    )  # fmt: skip
 
 
 def _area(box: Box) -> float:

@@ -90,22 +90,27 @@ FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
 
 
+def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
+    """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
+    b = TableBuilder("vision", "test")
+    for key, role, name, box in rows:
+        b.add(key, raw_role="text", role=role, name=name, bbox=box)
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
 def _footer(*, text_at: float = 14.0, twice: bool = False, moved: float = 0.0) -> CandidateTable:
     """A screenshot's footer: two links above a search field drawn without a border, whose
     placeholder "Search the site" is read as text starting at ``text_at`` px (inside the
     field from 8 px); ``twice`` reads the same text again higher up; ``moved`` moves the
     links down by that much."""
-    b = TableBuilder("vision", "test")
-    rows = (
-        ("link", "Newsletters", (49, 689 + moved, 125, 709 + moved)),
-        ("link", "All IT Tools", (89, 669 + moved, 165, 692 + moved)),
-        ("text", "Search the site", (text_at, 742, text_at + 113, 762)),
-    )
-    for key, (role, name, box) in enumerate(rows):
-        b.add(str(key), raw_role="text", role=role, name=name, bbox=box)
+    rows = [
+        ("0", "link", "Newsletters", (49, 689 + moved, 125, 709 + moved)),
+        ("1", "link", "All IT Tools", (89, 669 + moved, 165, 692 + moved)),
+        ("2", "text", "Search the site", (text_at, 742, text_at + 113, 762)),
+    ]
     if twice:
-        b.add("3", raw_role="text", role="text", name="Search the site", bbox=(400, 100, 513, 120))
-    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+        rows.append(("3", "text", "Search the site", (400, 100, 513, 120)))
+    return _texts(*rows)
 
 
 FIELD_REF = SemanticElementRef(
@@ -137,25 +142,14 @@ def _sign_in_footer(
     """A screenshot's footer: "Sign in" read at ``sign_in_at`` (inside the recorded button
     when 763), the links "Skip to Right rail" and "Skip to Main content" above it;
     ``twice`` reads "Sign in" again further up the page."""
-    b = TableBuilder("vision", "test")
-    b.add(
-        "s",
-        raw_role="text",
-        role="link",
-        name="Sign in",
-        bbox=(61, sign_in_at - 3, 102, sign_in_at + 21),
-    )
-    b.add(
-        "r",
-        raw_role="text",
-        role="link",
-        name="Skip to Right rail",
-        bbox=(50, rail_at - 2, 160, rail_at + 19),
-    )
-    b.add("m", raw_role="text", role="link", name="Skip to Main content", bbox=(50, 676, 184, 697))
+    rows = [
+        ("s", "link", "Sign in", (61, sign_in_at - 3, 102, sign_in_at + 21)),
+        ("r", "link", "Skip to Right rail", (50, rail_at - 2, 160, rail_at + 19)),
+        ("m", "link", "Skip to Main content", (50, 676, 184, 697)),
+    ]
     if twice:
-        b.add("t", raw_role="text", role="link", name="Sign in", bbox=(61, 100, 102, 124))
-    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+        rows.append(("t", "link", "Sign in", (61, 100, 102, 124)))
+    return _texts(*rows)
 
 
 SIGN_IN = SemanticElementRef(
