@@ -15,10 +15,17 @@ A field without a border shows only its placeholder, a heading set in body type 
 plain text: the name is read, but not with the recorded role's look, and the role refuses
 it. :func:`read_at_place` takes the one text reading the name when it lies inside the
 recorded box and the anchors are where they were.
+
+A control named by an ``aria-label`` may show another caption ("Profile" showing "Sign
+in"): :func:`caption_at_place` takes the caption the reference recorded inside its box. A
+name that grew a count ("Blog" read as "Blog (27)") no longer reads as recorded:
+:func:`extended_at_place` takes the one text beginning with the recorded words where the
+element stood.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -31,6 +38,7 @@ from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
+from ..text import normalize
 from .facts import same_space
 from .rule import Context, Decision
 
@@ -40,8 +48,11 @@ __all__ = [
     "caption_at_place",
     "drawn_at_place",
     "drawn_rows",
+    "extended_at_place",
     "read_at_place",
 ]
+
+_WORD = re.compile(r"\w+")
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
@@ -160,6 +171,72 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
         "caption other than its name"
     )
     return _taken(decision, kept, reason)
+
+
+def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.extended_at_place``: on a screenshot, for a reference with a name, a box and
+    anchors that no ranked row reads (under ``drawn_name``): the one element whose words
+    begin with the recorded name's words and go on (a count or a word added after it: "Blog"
+    read as "Blog (27)"), grown from the recorded box after the page's shift along its line
+    (:func:`_grown_from`), with ``drawn_anchors`` recorded anchors at least where they
+    were, none elsewhere (:func:`anchors_in_place`), and one of them after it unless what
+    was added is a number (a removed element lets what follows close up over its place, and
+    what follows may begin with the same words; it hardly goes on with a count)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
+        return None
+    if not same_space(ref, table):
+        return None
+    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
+        return None  # the name is read: the ranking, or accept.read_at_place, judges it
+    words = _WORD.findall(normalize(ref.name))
+    if not words:
+        return None
+    index = index_of(table)
+    rows = [
+        r for r in range(len(table))
+        if not index.repeats_parent[r] and _extends(_WORD.findall(table.names_norm[r]), words)
+    ]  # fmt: skip
+    if len({table.executor_ids[r] for r in rows}) != 1:
+        return None
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    box = table.box(rows[0])
+    if box is None or not _grown_from(box, place, config.drawn_inside):
+        return None
+    counted = all(w.isdigit() for w in _WORD.findall(table.names_norm[rows[0]])[len(words) :])
+    slack = config.drawn_slack * ctx.screen_height()
+    found = anchors_in_place(ref, table, place, slack, after=not counted)
+    if found is None or found < config.drawn_anchors:
+        return None
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    if code is not None:
+        rows.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
+    kept = Candidate.of(table, scored_at(ref, table, config, [rows[0]]), 0)
+    reason = (
+        f"{decision.reason}; but one element reads the recorded name with words added after "
+        f"it ({table.names[rows[0]][:60]!r}), inside the recorded box ({kept.id!r}), and "
+        f"{found} recorded anchors are where they were: the name grew"
+    )
+    return _taken(decision, kept, reason)
+
+
+def _grown_from(box: Box, place: Box, share: float) -> bool:
+    """Whether a text read on the screen is the recorded element grown along its line: its
+    centre on the recorded line, starting where the element started (within ``1 - share``
+    of its width) and covering ``share`` of its width."""
+    middle = (box[1] + box[3]) / 2.0
+    if not place[1] <= middle <= place[3]:
+        return False
+    width = place[2] - place[0]
+    covered = min(box[2], place[2]) - max(box[0], place[0])
+    return (
+        width > 0 and abs(box[0] - place[0]) <= (1.0 - share) * width and covered >= share * width
+    )
+
+
+def _extends(found: list[str], words: list[str]) -> bool:
+    """Whether ``found`` begins with ``words`` and has more."""
+    return len(found) > len(words) and found[: len(words)] == words
 
 
 def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:

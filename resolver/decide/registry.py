@@ -147,6 +147,14 @@ RULES: Final[tuple[Rule, ...]] = (
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
+        "accept.extended_at_place", "accepts", "review",
+        "On a screenshot, a name read nowhere as recorded: the one element whose words begin "
+        "with the recorded name's and go on (a count added), inside the recorded box, every "
+        "recorded anchor read there where it was, one after it.",
+        drawn.extended_at_place, ("not_found", "ambiguous"),
+        ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
+    ),
+    Rule(
         "accept.caption_at_place", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere and whose recorded "
         "anchors include its own visible caption: the one element reading that caption, "

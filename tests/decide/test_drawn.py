@@ -178,3 +178,41 @@ def test_a_caption_moved_read_twice_or_left_alone_is_not_taken() -> None:
     # With the caption as its only anchor, nothing but the caption says where it is.
     alone = SIGN_IN.model_copy(update={"anchors": SIGN_IN.anchors[:1]})
     assert decide(alone, _sign_in_footer(), config).status != "accepted"
+
+
+BLOG = (48.0, 116.0, 79.0, 133.0)
+"""Where the menu link "Blog" was recorded, under "Features", "Pricing", "Free SEO Tools"."""
+
+
+def _menu(blog: str = "Blog.(27).", *, left: float = 51.0, also: str = "") -> CandidateTable:
+    """A menu read on a screenshot: three links above ``blog`` read from ``left`` px on the
+    recorded line; ``also`` reads another text further down."""
+    rows = [
+        ("f", "link", "Features", (50, 61, 103, 82)),
+        ("p", "link", "Pricing", (50, 77, 92, 101)),
+        ("s", "link", "Free SEO Tools", (48, 93, 151, 118)),
+        ("b", "link", blog, (left, 113, left + 8.0 * len(blog), 137)),
+    ]
+    if also:
+        rows.append(("a", "link", also, (48, 400, 48 + 8.0 * len(also), 420)))
+    return _texts(*rows)
+
+
+BLOG_REF = SemanticElementRef(
+    role="link", name="Blog", bbox=BLOG, screen_size=(1280, 800),
+    anchors=(("Pricing", (48.0, 80.0, 94.22, 97.0)), ("Free SEO Tools", (48.0, 98.0, 149.7, 115.0)),
+             ("Features", (48.0, 62.0, 102.2, 79.0))),
+)  # fmt: skip
+
+
+def test_a_name_with_a_count_added_is_taken_where_it_grew_from() -> None:
+    _assert_taken(BLOG_REF, _menu(), "accept.extended_at_place", "b")
+
+
+def test_a_grown_name_elsewhere_twice_or_with_words_added_is_not_taken() -> None:
+    config = MatchConfig()
+    # Starting elsewhere on the line; a second element with the recorded words; words added
+    # (not a count) where only anchors before it vouch for the place (a removed "Blog" lets
+    # "Blog archive" move up into it).
+    for table in (_menu(left=90.0), _menu(also="Blog (3)"), _menu("Blog archive")):
+        assert decide(BLOG_REF, table, config).rule != "accept.extended_at_place"
