@@ -196,7 +196,9 @@ def _moved_together(boxes: list[Box], places: list[Box]) -> bool:
     group the page moved on its own (words added above it) while the anchors' shift says
     nothing or something else. Fitted to the boxes themselves, that shift leaves less room
     than the page's (two rows a line apart, their order swapped, would each lie half a line
-    from it)."""
+    from it). A group of one has no such shift: it would move to wherever its one row is."""
+    if len(places) < 2:
+        return False
     across = np.array([b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)])
     down = np.array([b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)])
     width = np.array([p[2] - p[0] for p in places])

@@ -51,6 +51,7 @@ __all__ = [
     "opposite_forms",
     "unrepeated",
     "unspaced",
+    "words",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -127,6 +128,19 @@ def normalize(text: str) -> str:
     text = _ZERO_WIDTH.sub("", text)
     text = collapse(text).casefold()[:MAX_COMPARED]
     return _EDGE_PUNCT.sub("", text)
+
+
+_WORD = re.compile(r"\w+")
+
+
+def words(text: str) -> list[str]:
+    """The words of a name in its comparison form (:func:`normalize`), punctuation dropped:
+    what stays of a name read with stray dots and brackets ("Blog.(27)." is "blog", "27").
+
+    >>> words("Blog.(27)."), words("(Credit: Nasa) online")
+    (['blog', '27'], ['credit', 'nasa', 'online'])
+    """
+    return _WORD.findall(normalize(text))
 
 
 def unrepeated(norm: str) -> str:

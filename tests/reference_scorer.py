@@ -341,8 +341,10 @@ def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
         return False
     if _each_at_place(boxes, places):
         return True
-    # Or the whole group moved by one shift of its own, the median of the members'
-    # displacements, each within a quarter of its recorded box's width and height of it.
+    # Or the whole group (two members or more) moved by one shift of its own, the median
+    # of the members' displacements, each within a quarter of its box's width and height.
+    if len(boxes) < 2:
+        return False
     across = [b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)]
     down = [b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)]
     mid_across, mid_down = statistics.median(across), statistics.median(down)

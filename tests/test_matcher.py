@@ -336,6 +336,11 @@ def test_look_alikes_moved_together_keep_their_recorded_order() -> None:
     for tops in ((393.0, 533.0), (393.0, 463.0), (443.0, 363.0)):
         other = score_table(ref, _video_links_at(*tops), MatchConfig())
         assert float(other.signals["occurrence"].max()) == 0.0, tops
+    # A group of one recorded by another tool, its one row elsewhere: no shift of its own.
+    alone = ref.model_copy(update={"occurrence": (0, 1), "lookalikes": ()})
+    single = score_table(alone, _video_links_at(600.0), MatchConfig())
+    assert float(single.signals["occurrence"].max()) == 0.0
+    assert_same_top(alone, _video_links_at(600.0), MatchConfig())
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,6 +18,7 @@ from resolver.text import (
     normalize,
     normalize_many,
     unspaced,
+    words,
 )
 
 
@@ -160,3 +161,10 @@ def test_batch_forms_of_the_common_and_the_odd_names() -> None:
     assert mask_digits_many(normalize_many(names))[5] == "page # of #"
     assert collapse_many(names)[:3] == ["Inbox (3)", "Sign IN", "x"]
     assert normalize_many([]) == mask_digits_many(()) == collapse_many([]) == []
+
+
+def test_words_drop_the_punctuation_an_ocr_reads_around_them() -> None:
+    assert words("Blog.(27).") == ["blog", "27"]
+    assert words("  Sign\u00a0IN » ") == ["sign", "in"]
+    assert words("更多>>(87)") == ["更多", "87"]
+    assert words("•") == []

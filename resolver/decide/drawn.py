@@ -25,7 +25,6 @@ element stood.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -38,7 +37,7 @@ from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import normalize
+from ..text import words
 from .facts import same_space
 from .rule import Context, Decision
 
@@ -51,8 +50,6 @@ __all__ = [
     "extended_at_place",
     "read_at_place",
 ]
-
-_WORD = re.compile(r"\w+")
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
@@ -189,13 +186,13 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
         return None  # the name is read: the ranking, or accept.read_at_place, judges it
-    words = _WORD.findall(normalize(ref.name))
-    if not words:
+    recorded = words(ref.name)
+    if not recorded:
         return None
     index = index_of(table)
     rows = [
         r for r in range(len(table))
-        if not index.repeats_parent[r] and _extends(_WORD.findall(table.names_norm[r]), words)
+        if not index.repeats_parent[r] and _extends(words(table.names_norm[r]), recorded)
     ]  # fmt: skip
     if len({table.executor_ids[r] for r in rows}) != 1:
         return None
@@ -203,7 +200,7 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     box = table.box(rows[0])
     if box is None or not _grown_from(box, place, config.drawn_inside):
         return None
-    counted = all(w.isdigit() for w in _WORD.findall(table.names_norm[rows[0]])[len(words) :])
+    counted = all(w.isdigit() for w in words(table.names_norm[rows[0]])[len(recorded) :])
     slack = config.drawn_slack * ctx.screen_height()
     found = anchors_in_place(ref, table, place, slack, after=not counted)
     if found is None or found < config.drawn_anchors:
@@ -234,9 +231,9 @@ def _grown_from(box: Box, place: Box, share: float) -> bool:
     )
 
 
-def _extends(found: list[str], words: list[str]) -> bool:
-    """Whether ``found`` begins with ``words`` and has more."""
-    return len(found) > len(words) and found[: len(words)] == words
+def _extends(found: list[str], start: list[str]) -> bool:
+    """Whether ``found`` begins with the words ``start`` and has more."""
+    return len(found) > len(start) and found[: len(start)] == start
 
 
 def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:

@@ -7,18 +7,21 @@ stayed where it was, is left to the whole screen."""
 
 from __future__ import annotations
 
-import re
-
 from ..index import index_of
 from ..matcher import group_path, moved_box, page_shift
 from ..models import SemanticElementRef
-from ..text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
+from ..text import (
+    collapse,
+    item_similarity_many,
+    mask_digits,
+    name_similarity,
+    normalize,
+    words,
+)
 from .facts import at_place, same_space, same_target
 from .rule import Context, Decision, overruled
 
 __all__ = ["group_unseen", "other_group", "window_unanchored"]
-
-_WORD = re.compile(r"\w+")
 
 
 def _outside_group(ctx: Context, decision: Decision) -> bool:
@@ -181,7 +184,7 @@ def window_unanchored(ctx: Context, decision: Decision) -> Decision | None:
     best = decision.candidates[0]
     if best.signals.get("name", 1.0) >= ctx.config.window_name:
         return None
-    if _words(ref.name or "") <= _words(best.name):
+    if set(words(ref.name or "")) <= set(words(best.name)):
         return None  # every recorded word still read: words added, not another name
     index = index_of(table)
     if any(index.lookup("norm", index.norm(text)).size for text, _ in ref.anchors):
@@ -191,8 +194,3 @@ def window_unanchored(ctx: Context, decision: Decision) -> Decision | None:
         "anchors: the page may have moved under the recorded box"
     )
     return overruled(decision, "ambiguous", why)
-
-
-def _words(name: str) -> set[str]:
-    """The words of a name, in the matcher's normal form, without punctuation."""
-    return set(_WORD.findall(normalize(name)))
