@@ -78,12 +78,11 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou)
     if len({table.executor_ids[r] for r in rows}) != 1:
         return None
-    height = ctx.screen_height()
-    found = anchors_in_place(ref, table, place, config.drawn_slack * height)
-    if found is None or found < config.drawn_anchors:
+    found = _enough_anchors(ctx, place, after=True)
+    if found is None:
         return None
     row = rows[0]
-    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    kept = _row_candidate(ctx, row)
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
         f"{table.raw_roles[row]} of the recorded role lies at the recorded place "
@@ -113,9 +112,8 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     place = moved_box(ref.bbox, page_shift(ref, table))
     if share_inside(readers[0].bbox, place) < config.drawn_inside:
         return None
-    slack = config.drawn_slack * ctx.screen_height()
-    found = anchors_in_place(ref, table, place, slack, after=False)
-    if found is None or found < config.drawn_anchors:
+    found = _enough_anchors(ctx, place, after=False)
+    if found is None:
         return None
     kept = readers[0]
     reason = (
@@ -156,11 +154,11 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
     rows = _captions_read(ctx, captions, place)
     if not rows:
         return None
-    found = anchors_in_place(ref, table, place, config.drawn_slack * ctx.screen_height(), False)
-    if found is None or found < config.drawn_anchors:
+    found = _enough_anchors(ctx, place, after=False)
+    if found is None:
         return None
     row = max(rows, key=lambda r: _area(table.box(r) or place))
-    kept = Candidate.of(table, scored_at(ref, table, config, [row]), 0)
+    kept = _row_candidate(ctx, row)
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere, and the caption recorded "
         f"inside the element's box ({table.names[row][:60]!r}) is read once, inside that box "
@@ -201,14 +199,13 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if box is None or not _grown_from(box, place, config.drawn_inside):
         return None
     counted = all(w.isdigit() for w in words(table.names_norm[rows[0]])[len(recorded) :])
-    slack = config.drawn_slack * ctx.screen_height()
-    found = anchors_in_place(ref, table, place, slack, after=not counted)
-    if found is None or found < config.drawn_anchors:
+    found = _enough_anchors(ctx, place, after=not counted)
+    if found is None:
         return None
     code = role_code(canonical_role(ref.role)) if ref.role else None
     if code is not None:
         rows.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
-    kept = Candidate.of(table, scored_at(ref, table, config, [rows[0]]), 0)
+    kept = _row_candidate(ctx, rows[0])
     reason = (
         f"{decision.reason}; but one element reads the recorded name with words added after "
         f"it ({table.names[rows[0]][:60]!r}), inside the recorded box ({kept.id!r}), and "
@@ -270,6 +267,20 @@ def _caption_inside(box: Box, place: Box, share: float) -> bool:
     width = box[2] - box[0]
     within = min(box[2], place[2]) - max(box[0], place[0])
     return width > 0 and within >= share * width
+
+
+def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
+    """How many recorded anchors are where they were around ``place``
+    (:func:`anchors_in_place`, within ``drawn_slack`` screen heights), when that is
+    ``drawn_anchors`` at least; else ``None``."""
+    slack = ctx.config.drawn_slack * ctx.screen_height()
+    found = anchors_in_place(ctx.ref, ctx.table, place, slack, after)
+    return found if found is not None and found >= ctx.config.drawn_anchors else None
+
+
+def _row_candidate(ctx: Context, row: int) -> Candidate:
+    """``row`` as a candidate, scored for the reference."""
+    return Candidate.of(ctx.table, scored_at(ctx.ref, ctx.table, ctx.config, [row]), 0)
 
 
 def _taken(decision: Decision, kept: Candidate, reason: str) -> Decision:
