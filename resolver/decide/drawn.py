@@ -97,8 +97,10 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     anchors that the ranking refused or left tied, whose element the screen draws otherwise
     than its role (a field without a border, showing its placeholder; a heading in body
     type): the one element reading the recorded name (by ``drawn_name``) lies inside the
-    recorded box after the page's shift (``drawn_inside`` of its box), and ``drawn_anchors``
-    recorded anchors at least are read where they were, none elsewhere
+    recorded box after the page's shift (:func:`_caption_inside`: centred on the recorded
+    line, ``drawn_inside`` of its width inside; a line's ink box is often taller than the
+    element), and ``drawn_anchors`` recorded anchors at least are read where they were, none
+    elsewhere
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
     come after it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
@@ -110,7 +112,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
     place = moved_box(ref.bbox, page_shift(ref, table))
-    if share_inside(readers[0].bbox, place) < config.drawn_inside:
+    if not _caption_inside(readers[0].bbox, place, config.drawn_inside):
         return None
     found = _enough_anchors(ctx, place, after=False)
     if found is None:

@@ -216,3 +216,27 @@ def test_a_grown_name_elsewhere_twice_or_with_words_added_is_not_taken() -> None
     # "Blog archive" move up into it).
     for table in (_menu(left=90.0), _menu(also="Blog (3)"), _menu("Blog archive")):
         assert decide(BLOG_REF, table, config).rule != "accept.extended_at_place"
+
+
+def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None:
+    # The ink box of a line read on the screen is taller than the element's (22 px against
+    # 18): its centre on the recorded line and its width inside the box are what count.
+    ref = SemanticElementRef(
+        role="heading", name="Minecraft 1.8 - The Bountiful Update",
+        bbox=(26.0, 523.88, 1052.0, 541.88), screen_size=(1280, 800),
+        anchors=(("Minecraft News", (28.0, 412.0, 258.0, 438.0)),
+                 ("+ Added Slime Block", (26.0, 557.88, 180.0, 574.88))),
+    )  # fmt: skip
+    table = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (30, 522, 297, 543)),
+        ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
+    )
+    _assert_taken(ref, table, "accept.read_at_place", "h")
+    # Centred on another line, it is not.
+    low = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (30, 540, 297, 561)),
+        ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
+    )
+    assert decide(ref, low, MatchConfig()).rule != "accept.read_at_place"
