@@ -38,7 +38,7 @@ from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import words
-from .facts import same_space
+from .facts import on_line, same_space
 from .rule import Context, Decision
 
 __all__ = [
@@ -97,10 +97,10 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     anchors that the ranking refused or left tied, whose element the screen draws otherwise
     than its role (a field without a border, showing its placeholder; a heading in body
     type): the one element reading the recorded name (by ``drawn_name``) lies inside the
-    recorded box after the page's shift (:func:`_caption_inside`: centred on the recorded
-    line, ``drawn_inside`` of its width inside; a line's ink box is often taller than the
-    element), and ``drawn_anchors`` recorded anchors at least are read where they were, none
-    elsewhere
+    recorded box after the page's shift (:func:`~resolver.decide.facts.on_line`: centred on
+    the recorded line, ``drawn_inside`` of its width inside; a line's ink box is often
+    taller than the element), and ``drawn_anchors`` recorded anchors at least are read
+    where they were, none elsewhere
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
     come after it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
@@ -112,7 +112,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
     place = moved_box(ref.bbox, page_shift(ref, table))
-    if not _caption_inside(readers[0].bbox, place, config.drawn_inside):
+    if not on_line(readers[0].bbox, place, config.drawn_inside):
         return None
     found = _enough_anchors(ctx, place, after=False)
     if found is None:
@@ -238,7 +238,7 @@ def _extends(found: list[str], start: list[str]) -> bool:
 def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:
     """One row per caption read on the screen, of the role most like the recorded one (the
     hypotheses of one text are one element), when each is read by one element only and
-    inside ``place`` (:func:`_caption_inside`); empty otherwise."""
+    inside ``place`` (:func:`~resolver.decide.facts.on_line`); empty otherwise."""
     table, config = ctx.table, ctx.config
     index = index_of(table)
     code = role_code(canonical_role(ctx.ref.role)) if ctx.ref.role else None
@@ -251,24 +251,12 @@ def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[in
         if len({table.executor_ids[r] for r in found}) != 1:
             return []
         box = table.box(found[0])
-        if box is None or not _caption_inside(box, place, config.drawn_inside):
+        if box is None or not on_line(box, place, config.drawn_inside):
             return []
         if code is not None:
             found.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
         rows.append(found[0])
     return rows
-
-
-def _caption_inside(box: Box, place: Box, share: float) -> bool:
-    """Whether a text read on the screen lies inside an element's place: its centre inside
-    it, and ``share`` of its width within the place's (a line's ink box is often taller
-    than the element that holds it)."""
-    middle = (box[1] + box[3]) / 2.0
-    if not place[1] <= middle <= place[3]:
-        return False
-    width = box[2] - box[0]
-    within = min(box[2], place[2]) - max(box[0], place[0])
-    return width > 0 and within >= share * width
 
 
 def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:

@@ -38,6 +38,7 @@ __all__ = [
     "lost_class",
     "namesake_rows",
     "namesakes",
+    "on_line",
     "other_kind",
     "other_link",
     "own_table_row",
@@ -172,6 +173,19 @@ def same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool
     if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
         return False
     return normalize(path[-1]) == inner
+
+
+def on_line(box: Box, place: Box, share: float) -> bool:
+    """Whether a text read on a screenshot lies inside an element's place: its centre on
+    the place's line, and ``share`` of its width within the place's (a line's ink box is
+    often taller than the element that holds it, so its area may stick out above and
+    below)."""
+    middle = (box[1] + box[3]) / 2.0
+    if not place[1] <= middle <= place[3]:
+        return False
+    width = box[2] - box[0]
+    within = min(box[2], place[2]) - max(box[0], place[0])
+    return width > 0 and within >= share * width
 
 
 def at_place(box: Box, place: Box, config: MatchConfig) -> bool:

@@ -18,7 +18,7 @@ from ..text import (
     normalize,
     words,
 )
-from .facts import at_place, same_space, same_target
+from .facts import at_place, on_line, same_space, same_target
 from .rule import Context, Decision, overruled
 
 __all__ = ["group_unseen", "other_group", "window_unanchored"]
@@ -86,12 +86,14 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
 
 def _at_recorded_place(ctx: Context, row: int) -> bool:
     """Whether ``row`` sits at the recorded box after the page's shift
-    (:func:`~resolver.decide.facts.at_place`)."""
+    (:func:`~resolver.decide.facts.at_place`, or, read on the screen with an ink box taller
+    than the element, :func:`~resolver.decide.facts.on_line`)."""
     ref, table = ctx.ref, ctx.table
     box = table.box(row)
     if box is None or ref.bbox is None or not same_space(ref, table):
         return False
-    return at_place(box, moved_box(ref.bbox, page_shift(ref, table)), ctx.config)
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    return at_place(box, place, ctx.config) or on_line(box, place, ctx.config.renamed_inside)
 
 
 def _in_recorded_order(ctx: Context, decision: Decision) -> bool:

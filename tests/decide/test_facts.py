@@ -4,7 +4,7 @@ from decide_helpers import _buttons
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide, same_target
-from resolver.decide.facts import bears_name, namesakes, own_table_row
+from resolver.decide.facts import at_place, bears_name, namesakes, on_line, own_table_row
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -109,3 +109,13 @@ def test_utility_classes_say_nothing_of_the_kind_of_element() -> None:
     b.add("acc", raw_role="button", name="Account", parent=root, **{"class": "hf-flyout"})
     b.add("pause", raw_role="button", name="Pause", parent=root, **{"class": "pager"})
     assert other_kind(kept, b.build(), 1)
+
+
+def test_a_line_read_taller_than_its_element_is_on_the_recorded_line() -> None:
+    # A heading recorded 18 px high across the page, read as a 22 px ink box of its words.
+    place = (26.0, 523.88, 1052.0, 541.88)
+    ink = (30.0, 522.0, 297.0, 543.0)
+    assert on_line(ink, place, 0.9)
+    assert not at_place(ink, place, MatchConfig())  # areas: neither box holds the other
+    assert not on_line((30.0, 540.0, 297.0, 561.0), place, 0.9)  # centred on the next line
+    assert not on_line((1000.0, 522.0, 1200.0, 543.0), place, 0.9)  # running out of it
