@@ -159,7 +159,8 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
     found = _enough_anchors(ctx, place, after=False)
     if found is None:
         return None
-    row = max(rows, key=lambda r: _area(table.box(r) or place))
+    geometry = index_of(table).geometry
+    row = max(rows, key=lambda r: float(geometry.width[r] * geometry.height[r]))
     kept = _row_candidate(ctx, row)
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere, and the caption recorded "
@@ -190,9 +191,10 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not recorded:
         return None
     index = index_of(table)
+    first = recorded[0]
     rows = [
-        r for r in range(len(table))
-        if not index.repeats_parent[r] and _extends(words(table.names_norm[r]), recorded)
+        r for r, name in enumerate(table.names_norm)
+        if first in name and not index.repeats_parent[r] and _extends(words(name), recorded)
     ]  # fmt: skip
     if len({table.executor_ids[r] for r in rows}) != 1:
         return None
@@ -204,13 +206,10 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     found = _enough_anchors(ctx, place, after=not counted)
     if found is None:
         return None
-    code = role_code(canonical_role(ref.role)) if ref.role else None
-    if code is not None:
-        rows.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
-    kept = _row_candidate(ctx, rows[0])
+    kept = _row_candidate(ctx, _most_like(ctx, rows))
     reason = (
         f"{decision.reason}; but one element reads the recorded name with words added after "
-        f"it ({table.names[rows[0]][:60]!r}), inside the recorded box ({kept.id!r}), and "
+        f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and "
         f"{found} recorded anchors are where they were: the name grew"
     )
     return _taken(decision, kept, reason)
@@ -241,7 +240,6 @@ def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[in
     inside ``place`` (:func:`~resolver.decide.facts.on_line`); empty otherwise."""
     table, config = ctx.table, ctx.config
     index = index_of(table)
-    code = role_code(canonical_role(ctx.ref.role)) if ctx.ref.role else None
     rows: list[int] = []
     for text in captions:
         hits = index.lookup("norm", index.norm(text))
@@ -253,10 +251,17 @@ def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[in
         box = table.box(found[0])
         if box is None or not on_line(box, place, config.drawn_inside):
             return []
-        if code is not None:
-            found.sort(key=lambda r: -float(COMPAT[code][table.role_codes[r]]))
-        rows.append(found[0])
+        rows.append(_most_like(ctx, found))
     return rows
+
+
+def _most_like(ctx: Context, rows: list[int]) -> int:
+    """Of the rows of one element (its role hypotheses), the first of the role most like
+    the recorded one (the first row without a recorded role)."""
+    if not ctx.ref.role:
+        return rows[0]
+    compat = COMPAT[role_code(canonical_role(ctx.ref.role))][ctx.table.role_codes[rows]]
+    return rows[int(np.argmax(compat))]  # the first of the best
 
 
 def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
@@ -282,10 +287,6 @@ def _taken(decision: Decision, kept: Candidate, reason: str) -> Decision:
         runner_up=others[0] if others else None,
         margin=round(kept.score - others[0].score, 4) if others else 1.0,
     )  # fmt: skip
-
-
-def _area(box: Box) -> float:
-    return max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0)
 
 
 def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
