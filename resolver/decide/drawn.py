@@ -51,7 +51,7 @@ __all__ = [
     "read_at_place",
 ]
 
-DRAWN_KINDS = frozenset({"icon", "rect", "glyph"})
+DRAWN_KINDS = frozenset({"icon", "rect", "glyph", "checkbox", "radio"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
 detected widget (``detected:<class>``) is one as well."""
 

@@ -86,6 +86,23 @@ def test_only_where_names_are_read_from_pixels() -> None:
     assert decide(REF, _header(read=False), MatchConfig()).rule != "accept.drawn_at_place"
 
 
+def test_a_checkbox_drawn_without_its_name_is_taken_at_its_place() -> None:
+    # A menu's toggle, a bare checkbox beside a "☰" glyph, recorded as "Toggle Menu".
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="link", name="Features", bbox=(50, 61, 103, 82))
+    b.add("1", raw_role="text", role="link", name="Pricing", bbox=(48, 77, 96, 101))
+    b.add("2", raw_role="checkbox", role="checkbox", bbox=(25, 28, 41, 44))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    ref = SemanticElementRef(
+        role="checkbox", name="Toggle Menu", bbox=(26.3, 29.0, 39.3, 42.0), screen_size=(1280, 800),
+        anchors=(("Features", (48.0, 62.0, 102.2, 79.0)), ("Pricing", (48.0, 80.0, 94.2, 97.0))),
+    )  # fmt: skip
+    _assert_taken(ref, table, "accept.drawn_at_place", "2")
+    # Not a checkbox of another place.
+    away = ref.model_copy(update={"bbox": (226.3, 29.0, 239.3, 42.0)})
+    assert decide(away, table, MatchConfig()).status != "accepted"
+
+
 FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
 

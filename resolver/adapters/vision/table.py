@@ -38,6 +38,7 @@ from ...table import CandidateTable, TableBuilder
 from ...text import close_unspaced
 from .analysis import Analysis
 from .layout import Element, name_tokens, union_box, words_box, words_run
+from .ocr import Word
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -154,6 +155,7 @@ def to_table(
     wraps = _wrapped(analysis.elements)
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
     joined = _joined_runs(analysis.elements, focus) if focus else {}
+    alt_focus = "" if _read_whole(analysis.elements, focus) else focus
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -164,7 +166,7 @@ def to_table(
         owners += [i] * len(added)
         confidence += added
         for owner, conf in _add_extra_rows(builder, analysis, i, row_of[i], suffix, scale,
-                                           alt_of.get(i), focus):  # fmt: skip
+                                           alt_of.get(i), focus, alt_focus):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
         for role, found in (("heading", wraps), ("link", link_wraps)):
@@ -196,10 +198,12 @@ def _add_extra_rows(
     scale: tuple[float, float],
     icon: tuple[int, int] | None,
     focus: str,
+    alt_focus: str,
 ) -> list[tuple[int, float]]:
     """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
     named by it (``~inner``), the image it is the alternative text of (``~alt``; ``icon`` is
-    the icon before it and the first word read so) and its words reading ``focus``
+    the icon before it and the first word read so; named by the words reading ``alt_focus``
+    when the text begins with them, :func:`_alt_words`) and its words reading ``focus``
     (``.w``); per row added, the element that owns it and its role confidence."""
     element = analysis.elements[i]
     out: list[tuple[int, float]] = []
@@ -210,7 +214,7 @@ def _add_extra_rows(
         out.append((field, owner.roles[0][1]))
     if icon is not None:
         k, first = icon
-        words = element.words[first:] if first else ()
+        words = _alt_words(element, first, alt_focus)
         name = close_unspaced(" ".join(w.text for w in words)) if words else element.name
         box = union_box([analysis.elements[k].box, *(w.box for w in words or (element,))])
         _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
@@ -338,6 +342,35 @@ def _alt_texts(elements: tuple[Element, ...]) -> dict[int, tuple[int, int]]:
                 out[i] = (k, first)
                 break
     return out
+
+
+def _alt_words(element: Element, first: int, focus: str) -> tuple[Word, ...]:
+    """The words of ``element`` from its ``first`` that read an image's alternative text
+    (none: the whole text); only those that read ``focus`` when the text begins with it and
+    goes on (a broken image's alternative text, "Avatar lemonde.fr", read in one run with
+    the text after the image, "@lemondefr Suivre @lemondefr")."""
+    words = element.words[first:]
+    if _alt_prefix(words, focus):
+        return words[: len(name_tokens(focus))]
+    return words if first else ()
+
+
+def _read_whole(elements: tuple[Element, ...], focus: str) -> bool:
+    """Whether some text reads ``focus`` word for word: then no alternative text is cut to
+    it (twins "An image", some renamed "An image (61)", are not all made "An image")."""
+    wanted = name_tokens(focus) if focus else []
+    return bool(wanted) and any(
+        e.kind == "text" and name_tokens(e.name) == wanted for e in elements
+    )
+
+
+def _alt_prefix(words: tuple[Word, ...], focus: str) -> bool:
+    """Whether ``words`` begin with the words of ``focus`` (case and the punctuation around
+    words aside), and go on."""
+    wanted = name_tokens(focus) if focus else []
+    if not wanted or len(words) <= len(wanted):
+        return False
+    return name_tokens(" ".join(w.text for w in words[: len(wanted)])) == wanted
 
 
 def _word_after(text: Element, right: float, gap: float) -> int | None:
@@ -570,6 +603,16 @@ def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     if not name.strip() or not isinstance(native, VisionNative):
         return table
     elements = native.analysis.elements
-    if not any(_linked_words(e, name) for e in elements) and not _joined_runs(elements, name):
+    if (
+        not any(_linked_words(e, name) for e in elements)
+        and not _joined_runs(elements, name)
+        and (
+            _read_whole(elements, name)
+            or not any(
+                _alt_prefix(elements[i].words[first:], name)
+                for i, (_, first) in _alt_texts(elements).items()
+            )
+        )
+    ):
         return table
     return to_table(native.analysis, table.screen_size, focus=name)

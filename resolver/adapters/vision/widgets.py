@@ -58,6 +58,11 @@ ICON_EDGE_DENSITY: Final[float] = 0.12
 ICON_GAP: Final[float] = 0.6
 """Words of one line further apart than this, in line heights, leave the gap between them to
 the icon search (a space is about a quarter of a line height)."""
+GLYPH_OVERHANG: Final[int] = 2
+"""Pixels a glyph may stick out of its OCR word box at either end (the round side of an
+"S"). Where no icon is found, icons are sought again with them erased with the word: they
+join an icon just below into one blob too tall for an icon (a broken image before its
+alternative text)."""
 STACK_GAP: Final[float] = 1.0
 """How far right of a tall blob, in its widths, a text line may start to cut the blob into
 icons (see :func:`find_icons`)."""
@@ -65,6 +70,16 @@ LETTER_SHARE: Final[float] = 0.25
 """A small shape inside a word is one of its letters (o, D, 0) only when at least this share
 of the word's height: a button under a banner's huge word box (a logo drawn as text, its box
 reaching over the line below) is no letter of it."""
+CAPTION_PAD: Final[float] = 0.25
+"""A shape reaching this share of a word's height past both its ends is no letter of it."""
+WORD_SHARE: Final[float] = 0.8
+"""A checkbox square at least this share of a word's width may be what the word was read
+from (see :func:`_read_as_word`)..."""
+EMPTY_FILL: Final[float] = 225.0
+"""... when the mean of every colour channel inside it is at least this (an empty box)..."""
+BOX_HEIGHT: Final[float] = 0.6
+"""... and it is at least this share of the word's height (a lower-case letter, as wide as
+a word of one or two, is about half its line's height)."""
 TEXT_BOX_IOU: Final[float] = 0.6
 """A rectangle overlapping a text line's box this much is that text, not a widget..."""
 BORDER_MARGIN: Final[float] = 2.0
@@ -272,15 +287,33 @@ def _text_spans(lines: Sequence[tuple[Box, Sequence[Box]]]) -> list[Box]:
 def find_icons(
     edges: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], shapes: Sequence[Widget]
 ) -> list[Widget]:
-    """Compact edge clusters outside text and outside every shape's outline."""
-    mask = edges.copy()
+    """Compact edge clusters outside text and outside every shape's outline; then, where
+    none was found, those left once the glyphs' ends just outside their word boxes are
+    erased too (:data:`GLYPH_OVERHANG`)."""
     spans = _text_spans(lines)
+    icons = _icons(_icon_mask(edges, spans, shapes, 0), spans)
+    more = _icons(_icon_mask(edges, spans, shapes, GLYPH_OVERHANG), spans)
+    return icons + [w for w in more if all(share_inside(w.box, i.box) <= 0.0 for i in icons)]
+
+
+def _icon_mask(
+    edges: Pixels, spans: Sequence[Box], shapes: Sequence[Widget], overhang: int
+) -> Pixels:
+    """``edges`` without the text spans (widened by ``overhang`` px at either end) and the
+    shapes' outlines (an icon may sit inside a button) and checkboxes."""
+    mask = edges.copy()
     for left, top, right, bottom in spans:
-        mask[int(top) : math.ceil(bottom), int(left) : math.ceil(right)] = 0
-    for shape in shapes:  # erase outlines (an icon may sit inside a button), and checkboxes
+        start, end = max(0, int(left) - overhang), math.ceil(right) + overhang
+        mask[int(top) : math.ceil(bottom), start:end] = 0
+    for shape in shapes:
         x0, y0, x1, y1 = (int(v) for v in shape.box)
         filled = shape.kind in ("checkbox", "radio")
         cv2.rectangle(mask, (x0 - 1, y0 - 1), (x1, y1), 0, -1 if filled else 3)
+    return mask
+
+
+def _icons(mask: Pixels, spans: Sequence[Box]) -> list[Widget]:
+    """The icon-sized blobs of ``mask`` dense enough in edges, outside every text span."""
     blobs = cv2.dilate(mask, np.ones((5, 5), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
     icons = []
@@ -336,9 +369,34 @@ def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> boo
     return not any(
         _inside_any(shape.box, (w,))
         and not _encloses(shape.box, w)
+        and not _around_word(shape.box, w)
+        and not _read_as_word(shape, w)
         and shape.height >= LETTER_SHARE * (w[3] - w[1])
         for w in words
     )
+
+
+def _read_as_word(shape: Widget, word: Box) -> bool:
+    """Whether ``shape`` is what ``word`` was read from rather than one of its letters: a
+    checkbox square, empty inside (:data:`EMPTY_FILL`), about as wide as the word
+    (:data:`WORD_SHARE`) and nearly as tall (:data:`BOX_HEIGHT`): an unchecked box read as
+    the one character "0" or "口". A round letter read alone ("o", "a") has its strokes
+    inside its square, and a small word's ("to") is half its line's height."""
+    return (
+        shape.kind == "checkbox"
+        and min(shape.fill) >= EMPTY_FILL
+        and shape.width >= WORD_SHARE * (word[2] - word[0])
+        and shape.height >= BOX_HEIGHT * (word[3] - word[1])
+    )
+
+
+def _around_word(box: Box, word: Box) -> bool:
+    """Whether ``box`` reaches past both ends of ``word`` by :data:`CAPTION_PAD` of its
+    height: no letter of the word (a round letter read alone sticks out of its tight OCR box
+    by a pixel or two), but the border of a small button around its caption whose OCR box,
+    padded above and below, reaches past the border's top or bottom ("Follow")."""
+    pad = CAPTION_PAD * (word[3] - word[1])
+    return box[0] + pad <= word[0] and word[2] <= box[2] - pad
 
 
 def _encloses(outer: Box, inner: Box) -> bool:

@@ -177,6 +177,36 @@ def test_an_icon_read_into_a_line_names_an_image_by_the_words_after_it() -> None
     assert table.names[row] == "博客"
 
 
+def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_sought() -> None:
+    # A broken avatar's alternative text "Avatar lemonde.fr" and the text after the image,
+    # read as one run: looked for by that name, the image row reads those words only.
+    text = (("text", 0.7), ("link", 0.3))
+    words = _words(("Avatar", 25, 67), ("lemonde.fr", 71, 144), ("@lemondefr", 148, 228),
+                   ("Suivre", 233, 271), top=635)  # fmt: skip
+    elements = (
+        Element("icon", "icon", (7, 639, 23, 652), "", "", (("img", 0.5),)),
+        Element("text", "text", (25, 635, 271, 658), "Avatar lemonde.fr @lemondefr Suivre", "",
+                text, words=words),
+    )  # fmt: skip
+    analysis = Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements)
+    plain = to_table(analysis, None)
+    assert plain.names[plain.ids.index("0~alt")] == "Avatar lemonde.fr @lemondefr Suivre"
+    table = focus_table(plain, "avatar lemonde.fr")
+    row = table.ids.index("0~alt")
+    assert table.names[row] == "Avatar lemonde.fr" and table.box(row) == (7, 635, 144, 655)
+    # Not for a name the text does not begin with, nor for the whole text.
+    for name in ("lemonde.fr", "Avatar lemonde.fr @lemondefr Suivre"):
+        assert focus_table(plain, name) is plain
+    # Nor where a text reads the name word for word: a twin renamed "An image (61)" is
+    # not made "An image" beside the one still so named.
+    whole = Element("text", "text", (25, 700, 144, 720), "Avatar lemonde.fr", "", text)
+    both = Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), (*elements, whole))
+    table = to_table(both, None)
+    assert focus_table(table, "Avatar lemonde.fr") is table
+    focused = to_table(both, None, focus="Avatar lemonde.fr")
+    assert focused.names[focused.ids.index("0~alt")] == "Avatar lemonde.fr @lemondefr Suivre"
+
+
 def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
     heading = (("heading", 0.6), ("text", 0.4))
     text = (("text", 0.6), ("link", 0.4))

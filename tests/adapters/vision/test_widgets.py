@@ -169,3 +169,54 @@ def test_a_button_under_a_huge_word_box_is_no_letter_of_it() -> None:
     letter = (8.0, 236.0, 86.0, 262.0)
     widgets = detect_widgets(image, [(letter, [letter]), (caption, [caption])])
     assert not _found(widgets, "rect", (10, 240, 83, 259))
+
+
+def test_a_button_whose_caption_box_reaches_above_its_border_is_a_widget() -> None:
+    # A small bordered "Follow" button: OCR pads its caption's line box above the border's
+    # top, so the border encloses the line only across; it is no letter of the caption.
+    image = np.full((80, 200, 3), 255, dtype=np.uint8)
+    button = (40, 20, 105, 43)
+    _bordered(image, button)
+    line = (51.0, 15.0, 90.0, 42.0)
+    widgets = detect_widgets(image, [(line, [line])])
+    assert _found(widgets, "rect", button)
+    # A shape the caption's box reaches past on one side is still one of its letters.
+    wide = (45.0, 15.0, 104.0, 42.0)
+    assert not _found(detect_widgets(image, [(wide, [wide])]), "rect", button)
+
+
+def test_a_round_letter_read_alone_is_no_widget() -> None:
+    # An "o" read as a word of its own: its square sticks out of the tight OCR box by a
+    # pixel or two each side, which is no button's padding.
+    image = np.full((60, 80, 3), 255, dtype=np.uint8)
+    cv2.putText(image, "o", (30, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 2)
+    (alone,) = detect_widgets(image, [])
+    left, top, right, bottom = alone.box
+    word = (left + 2, top - 6, right - 2, bottom + 4)
+    assert detect_widgets(image, [(word, [word])]) == []
+
+
+def test_a_checkbox_read_as_a_character_is_still_a_checkbox() -> None:
+    # OCR reads an unchecked box as the one character "0": the box is what the word was
+    # read from, not one of its letters.
+    image = np.full((80, 120, 3), 255, dtype=np.uint8)
+    cv2.rectangle(image, (26, 29), (39, 42), (118, 118, 118), 1)
+    word = (22.0, 23.0, 40.0, 48.0)
+    assert _found(detect_widgets(image, [(word, [word])]), "checkbox", (25, 28, 42, 45))
+    # A small square inside a longer word is still one of its letters ("口" in a line).
+    longer = (22.0, 23.0, 80.0, 48.0)
+    assert not _found(detect_widgets(image, [(longer, [longer])]), "checkbox", (25, 28, 42, 45))
+
+
+def test_an_icon_under_a_letter_sticking_out_of_its_word_box_is_seen() -> None:
+    # "Suivre ..." above a broken image: the round side of the "S" sticks out of its OCR
+    # box by a pixel, a few pixels above the icon, and must not join it into one blob.
+    image = np.full((80, 300, 3), 255, np.uint8)
+    cv2.putText(image, "Suivre", (9, 16), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 2)
+    _broken_image_icon(image, 8, 20)
+    # The word's box, a pixel in from its first stroke, padded down to the icon's top row:
+    # the blob of both is centred inside it, and is no icon.
+    above = (11.0, 0.0, 80.0, 21.0)
+    after = (26.0, 18.0, 120.0, 38.0)
+    lines = [(above, [above]), (after, [after])]
+    assert _found(detect_widgets(image, lines), "icon", (8, 20, 24, 36))
