@@ -41,7 +41,7 @@ from .web import WebQuery, web_terms, web_vectors
 
 __all__ = [
     "Query", "Scored", "bbox_scores", "group_path", "recorded_group", "recorded_path",
-    "score_rows", "score_table", "scored_at",
+    "score_rows", "score_table", "scored_at", "screen_rank",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -130,7 +130,7 @@ class Query:
             focused=ref.focused,
             ids=tuple(ids),
             box_same_space=same_space,
-            occurrence=ref.occurrence if name_norm else None,
+            occurrence=(screen_rank(ref, table) or ref.occurrence) if name_norm else None,
             recorded_path=path,
             group_path=group_path(ref, table),
             web=WebQuery.build(ref),
@@ -167,6 +167,8 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
     path = recorded_path(ref)
     if not table.names_read or ref.occurrence is None or ref.bbox is None:
         return path
+    if screen_rank(ref, table) is not None:
+        return None
     if len(ref.lookalikes) != ref.occurrence[1] - 1 or not ref.name:
         return path
     name = normalize(collapse(ref.name))
@@ -183,6 +185,37 @@ def group_path(ref: SemanticElementRef, table: CandidateTable) -> tuple[str, ...
     if _all_at_place(found, places) or _moved_together(found, places):
         return None
     return path
+
+
+def screen_rank(ref: SemanticElementRef, table: CandidateTable) -> tuple[int, int] | None:
+    """On a screenshot, ``(k, n)``: the target is the ``k``-th of the ``n`` elements of its
+    role and name the reference recorded boxes of, in reading order, when it recorded more
+    of them than its own group counts (namesakes in other groups: "An image" in a list of
+    three, and five more in other lists), the screen shows as many rows of that role and
+    name, and each lies at the recorded place of the same rank after the page's shift, or
+    all after one shift of their own (:func:`_moved_together`). The rank then counts on the
+    whole screen (:func:`group_path` is any path), where the group's own titles may not be
+    drawn; else ``None``."""
+    occurrence = ref.occurrence
+    if not table.names_read or occurrence is None or ref.bbox is None or not ref.name:
+        return None
+    if len(ref.lookalikes) <= occurrence[1] - 1:
+        return None
+    count = len(ref.lookalikes) + 1
+    code = role_code(canonical_role(ref.role)) if ref.role else None
+    rows = index_of(table).look_alikes(normalize(collapse(ref.name)), code, None)
+    if rows.size != count:
+        return None
+    shift = page_shift(ref, table)
+    moved = [moved_box(b, shift) for b in (ref.bbox, *ref.lookalikes)]
+    order = sorted(range(count), key=lambda i: _reading(moved[i]))
+    places = [moved[i] for i in order]
+    found = [box for box in (table.box(row) for row in rows.tolist()) if box is not None]
+    if len(found) != count:
+        return None
+    if _all_at_place(found, places) or _moved_together(found, places):
+        return order.index(0), count
+    return None
 
 
 def _all_at_place(boxes: list[Box], places: list[Box]) -> bool:
@@ -287,7 +320,28 @@ def _shift(
             down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
     if not (across or down):
         return (sx, sy, 0.0, 0.0)
+    if read:
+        return (sx, sy, _agreed(across), _agreed(down))
     return (sx, sy, _median(across) if across else 0.0, _median(down) if down else 0.0)
+
+
+ANCHORS_AGREE: Final[float] = 12.0
+"""On a table whose names are read from a screenshot, anchors' displacements (px) this close
+to their median agree with it; see :func:`_agreed`."""
+
+
+def _agreed(moves: list[float]) -> float:
+    """The median of anchors' displacements along one axis on a screenshot, when more than
+    half of them agree with it (:data:`ANCHORS_AGREE`); else no shift. A word read once on
+    the screen is not always the recorded anchor (the page's header repeats a name a
+    paragraph's link holds, and the paragraph is read as one run): two anchors found
+    hundreds of pixels apart in their moves have a median that is neither's, and moved a
+    button that stood where it was by both halves of the difference."""
+    if not moves:
+        return 0.0
+    middle = _median(moves)
+    agreeing = sum(1 for move in moves if abs(move - middle) <= ANCHORS_AGREE)
+    return middle if 2 * agreeing > len(moves) else 0.0
 
 
 ANCHOR_SIZE: Final[float] = 0.5

@@ -223,6 +223,9 @@ def reference_scores(
     if ref.occurrence and ref.name and normalize(collapse(ref.name)):
         k, n = ref.occurrence
         any_path = table.names_read and _group_in_view(ref, table)
+        page = _page_rank(ref, table) if table.names_read else None
+        if page is not None:  # counted among every namesake on the screen
+            (k, n), any_path = page, True
         want = canonical_role(ref.role) if ref.role else None
         group = [
             i for i in range(len(table))
@@ -314,16 +317,36 @@ def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
     many, each (in reading order) within the width and height of the recorded box of the
     same rank (moved as the matcher moves recorded boxes)."""
     assert ref.occurrence is not None
-    if ref.bbox is None or not ref.name or len(ref.lookalikes) != ref.occurrence[1] - 1:
+    if len(ref.lookalikes) != ref.occurrence[1] - 1:
         return False
+    return _rank_on_screen(ref, table) is not None
+
+
+def _page_rank(ref: SemanticElementRef, table: CandidateTable) -> tuple[int, int] | None:
+    """On a screenshot, for a reference that recorded more namesakes than its group counts:
+    its rank among all of them and their number, when the screen shows each where it was
+    (as :func:`_group_in_view` checks a group)."""
+    assert ref.occurrence is not None
+    if len(ref.lookalikes) <= ref.occurrence[1] - 1:
+        return None
+    rank = _rank_on_screen(ref, table)
+    return None if rank is None else (rank, len(ref.lookalikes) + 1)
+
+
+def _rank_on_screen(ref: SemanticElementRef, table: CandidateTable) -> int | None:
+    """The recorded box's rank in reading order among itself and its recorded look-alikes,
+    when the rows of its role and name are as many and each lies at the place of its rank
+    (or all moved by one shift of their own); else None."""
+    if ref.bbox is None or not ref.name:
+        return None
     key = normalize(collapse(ref.name))
     want = canonical_role(ref.role) if ref.role else None
     rows = [
         i for i in range(len(table))
         if table.names_norm[i] == key and (want is None or table.roles[i] == want)
     ]  # fmt: skip
-    if len(rows) != ref.occurrence[1]:
-        return False
+    if len(rows) != len(ref.lookalikes) + 1:
+        return None
     sx = sy = 1.0
     if ref.screen_size and table.screen_size:
         sx = table.screen_size[0] / ref.screen_size[0]
@@ -331,27 +354,29 @@ def _group_in_view(ref: SemanticElementRef, table: CandidateTable) -> bool:
     placed = _placed(ref, table, sx, sy)
     assert placed is not None
     dx, dy = placed[0] - ref.bbox[0] * sx, placed[1] - ref.bbox[1] * sy
-    places = sorted(
-        ((b[0] * sx + dx, b[1] * sy + dy, b[2] * sx + dx, b[3] * sy + dy)
-         for b in (ref.bbox, *ref.lookalikes)),
-        key=lambda b: (b[1], b[0]),
-    )  # fmt: skip
+    moved = [
+        (b[0] * sx + dx, b[1] * sy + dy, b[2] * sx + dx, b[3] * sy + dy)
+        for b in (ref.bbox, *ref.lookalikes)
+    ]
+    order = sorted(range(len(moved)), key=lambda i: (moved[i][1], moved[i][0]))
+    places = [moved[i] for i in order]
     boxes = [[float(v) for v in table.bboxes[row]] for row in rows]
     if any(math.isnan(v) for box in boxes for v in box):
-        return False
+        return None
     if _each_at_place(boxes, places):
-        return True
+        return order.index(0)
     # Or the whole group (two members or more) moved by one shift of its own, the median
     # of the members' displacements, each within a quarter of its box's width and height.
     if len(boxes) < 2:
-        return False
+        return None
     across = [b[0] + b[2] - p[0] - p[2] for b, p in zip(boxes, places, strict=True)]
     down = [b[1] + b[3] - p[1] - p[3] for b, p in zip(boxes, places, strict=True)]
     mid_across, mid_down = statistics.median(across), statistics.median(down)
-    return all(
+    together = all(
         abs(a - mid_across) / 2 <= (p[2] - p[0]) / 4 and abs(d - mid_down) / 2 <= (p[3] - p[1]) / 4
         for a, d, p in zip(across, down, places, strict=True)
     )
+    return order.index(0) if together else None
 
 
 def _each_at_place(boxes: list[list[float]], places: list[tuple[float, ...]]) -> bool:
@@ -399,5 +424,10 @@ def _placed(
     if xs or ys:
         dx = statistics.median(xs) if xs else 0.0
         dy = statistics.median(ys) if ys else 0.0
+        if table.names_read:
+            # On a screenshot a median that half of the anchors or fewer lie within 12 px
+            # of moves nothing.
+            dx = dx if 2 * sum(abs(x - dx) <= 12.0 for x in xs) > len(xs) else 0.0
+            dy = dy if 2 * sum(abs(y - dy) <= 12.0 for y in ys) > len(ys) else 0.0
         ref_box = (ref_box[0] + dx, ref_box[1] + dy, ref_box[2] + dx, ref_box[3] + dy)
     return ref_box

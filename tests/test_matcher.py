@@ -23,6 +23,7 @@ from resolver.matcher import (
     page_shift,
     recorded_group,
     score_table,
+    screen_rank,
 )
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
@@ -650,6 +651,86 @@ def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -
     assert page_shift(ref, tree_table) == (
         1.0, 1.0, pytest.approx(-524.0), pytest.approx(-115.0)
     )  # fmt: skip
+
+
+def test_on_a_screenshot_anchors_that_disagree_give_no_shift() -> None:
+    # A byline's "Follow" button read where it was recorded. Of the recorded anchors, the
+    # screen reads two once: a heading (where it was) and "Voodoo", which the page's header
+    # also holds (the recorded one is inside a paragraph, read as one run with it).
+    from dataclasses import replace
+
+    from resolver import Observation
+
+    tree = {"id": "r", "role": "document", "children": [
+        {"id": "v", "role": "link", "name": "Voodoo", "bbox": [144, 10, 201, 34]},
+        {"id": "h", "role": "heading", "name": "Why CPU monitoring", "bbox": [300, 332, 837, 368]},
+        {"id": "b", "role": "button", "name": "Follow", "bbox": [463, 215, 528, 238]},
+    ]}  # fmt: skip
+    tree_table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
+    read = replace(tree_table, names_read=True)
+    ref = SemanticElementRef(
+        role="button", name="Follow", bbox=(464, 216, 526, 236), screen_size=(1280, 800),
+        anchors=(("Voodoo", (380, 378, 444, 402)), ("Why CPU monitoring", (300, 328, 840, 366))),
+    )  # fmt: skip
+    assert page_shift(ref, read) == (1.0, 1.0, 0.0, 0.0)
+    # Two that agree within a few pixels move it by their median; so does one alone.
+    near = (("Voodoo", (146, 13, 203, 37)), ("Why CPU monitoring", (300, 328, 837, 364)))
+    agree = ref.model_copy(update={"anchors": near})
+    assert page_shift(agree, read) == (1.0, 1.0, pytest.approx(-1.0), pytest.approx(0.5))
+    one = ref.model_copy(update={"anchors": (("Voodoo", (380, 378, 444, 402)),)})
+    assert page_shift(one, read) == (1.0, 1.0, pytest.approx(-239.5), pytest.approx(-368.0))
+    # In a tree the median of both stands (a redesign moves parts of a page apart).
+    assert page_shift(ref, tree_table)[2:] == (pytest.approx(-120.5), pytest.approx(-182.5))
+    # The reference scorer moves the box alike: the button agrees where it stands.
+    config = MatchConfig()
+    for table in (read, tree_table):
+        fast, slow = score_table(ref, table, config), reference_scores(ref, table, config)
+        for j, row in enumerate(fast.rows.tolist()):
+            assert fast.scores[j] == pytest.approx(slow[row], abs=1e-9)
+
+
+def _images(tops: list[float], shift: float = 0.0) -> CandidateTable:
+    """A screenshot's table: an image "An image" at each of ``tops`` (moved down by
+    ``shift``), under a heading "Gallery"."""
+    b = TableBuilder("vision", "test")
+    b.add("h", raw_role="text", role="heading", name="Gallery", bbox=(8, 10, 200, 40))
+    for k, top in enumerate(tops):
+        b.add(f"i{k}", raw_role="icon", role="img", name="An image",
+              bbox=(47, top + shift, 125, top + shift + 24))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_twins_of_several_groups_are_ranked_on_the_whole_screen() -> None:
+    # The third of a list of three images named alike, with two more in another list: the
+    # reference recorded all five boxes; the screen draws no list titles to group them by.
+    tops = [100.0, 120.0, 300.0, 320.0, 340.0]
+    ref = SemanticElementRef(
+        role="img", name="An image", bbox=(48, 341, 126, 363), screen_size=(1280, 800),
+        occurrence=(2, 3), container_path=("Page", "List of <img>"),
+        lookalikes=tuple((48.0, t + 1, 126.0, t + 23) for t in tops if t != 340.0),
+    )  # fmt: skip
+    table = _images(tops)
+    assert screen_rank(ref, table) == (4, 5)
+    from resolver.decide import decide
+
+    config = MatchConfig()
+    decision = decide(ref, table, config)
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "i4"
+    fast, slow = score_table(ref, table, config), reference_scores(ref, table, config)
+    for j, row in enumerate(fast.rows.tolist()):
+        assert fast.scores[j] == pytest.approx(slow[row], abs=1e-9)
+    assert int(fast.rows[int(np.argmax(fast.scores))]) == table.ids.index("i4")
+    # All moved by one shift of their own: still ranked.
+    assert screen_rank(ref, _images(tops, shift=30.0)) == (4, 5)
+    # One more or one fewer on the screen, or a namesake away from every recorded place:
+    # no rank.
+    assert screen_rank(ref, _images([*tops, 500.0])) is None
+    assert screen_rank(ref, _images(tops[:-1])) is None
+    assert screen_rank(ref, _images([100.0, 120.0, 300.0, 320.0, 600.0])) is None
+    # A reference whose look-alikes are its group's only is ranked in its group, as before.
+    alone = ref.model_copy(update={"lookalikes": ref.lookalikes[2:]})
+    assert screen_rank(alone, table) is None
 
 
 @given(st.lists(st.integers(0, 40), min_size=0, max_size=60))
