@@ -258,3 +258,51 @@ def test_a_target_that_moved_while_its_look_alike_went_is_still_found() -> None:
     # Where the other one was, it is that one's survivor.
     there = decide(ref, _replies_left(600.0), MatchConfig())
     assert there.status != "accepted"
+
+
+_PEOPLE = {
+    "alice": "Alice Johnson alice.johnson@example.com Owner Active",
+    "bob": "Bob Smith bob.smith@example.com Admin Active",
+    "carol": "Carol Diaz carol.diaz@example.com Editor Invited",
+    "david": "David Lee david.lee@example.com Editor Active",
+}
+
+
+def _users_screen(order: tuple[str, ...]) -> CandidateTable:
+    """A screenshot of a users table, one line per person in ``order``, each ending with a
+    "Delete" button drawn with a cross the OCR reads as "x"."""
+    b = TableBuilder("vision", "test")
+    root = b.add("doc", raw_role="window", role="document", name="Users", bbox=(0, 0, 1280, 800))
+    for k, who in enumerate(order):
+        top = 200.0 + 50.0 * k
+        text = f"{_PEOPLE[who]} • Edit x Delete"
+        line = b.add(f"l-{who}", raw_role="group", role="row", name=text, parent=root,
+                     bbox=(300, top, 1240, top + 33))  # fmt: skip
+        b.add(f"del-{who}", raw_role="rect", role="button", name="x Delete", parent=line,
+              bbox=(1154, top, 1231, top + 33))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def _bobs_delete() -> SemanticElementRef:
+    """Bob's "Delete", recorded from the tree: second of four rows, its row by its text."""
+    boxes = [(1153.0, 204.0 + 49.0 * k, 1216.0, 234.0 + 49.0 * k) for k in range(4)]
+    return SemanticElementRef(
+        role="button", name="Delete", bbox=boxes[1], screen_size=(1280, 800),
+        container_path=("Users", "[main]", f"{_PEOPLE['bob']} Edit Delete"),
+        lookalikes=(boxes[0], *boxes[2:]),
+    )  # fmt: skip
+
+
+def test_on_a_screenshot_a_sorted_rows_button_is_found_by_its_line() -> None:
+    # The rows were sorted: Bob's line is now last, where David's was recorded, and the
+    # screen reads no "Delete" (the cross is read as "x"), so no namesake is counted.
+    decision = decide(_bobs_delete(), _users_screen(("alice", "carol", "david", "bob")),
+                      MatchConfig())  # fmt: skip
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "del-bob"
+
+
+def test_on_a_screenshot_a_deleted_rows_button_is_not_its_neighbours() -> None:
+    # Bob's row deleted: Carol's "Delete" moved up into Bob's place; no line reads Bob's row.
+    decision = decide(_bobs_delete(), _users_screen(("alice", "carol", "david")), MatchConfig())
+    assert decision.status != "accepted"
