@@ -16,7 +16,7 @@ from ..models import MAX_ANCHORS, SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable
-from ..text import collapse, item_similarity_many, mask_digits, name_similarity, normalize
+from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
 from .rule import Decision
 
@@ -347,37 +347,6 @@ def own_table_row(
         r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
         for r in namesake_rows(ref, table)
     )
-
-
-def screen_row_names(
-    ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig
-) -> bool:
-    """On a screenshot, whether ``row`` is the one element of the recorded role named like
-    it (``lookalike_name`` up) whose line, its innermost container, reads the ref's
-    innermost recorded container (a table row named by its text, by the container-entry
-    similarity, ``group_agrees`` up): Bob's "Delete" after the rows were sorted, read as
-    "x Delete" beside the line "Bob Smith bob.smith@example.com Admin Active • Edit x
-    Delete". The names read on a screen (an icon read as "x") count no namesakes."""
-    if not table.names_read or len(ref.container_path) < 2:
-        return False
-    entry = ref.container_path[-1]
-    if entry.startswith("[") or normalize(entry) == normalize(ref.name or ""):
-        return False
-    code, name = table.role_codes[row], table.names[row]
-    rows = [
-        r for r in range(len(table))
-        if table.role_codes[r] == code and table.containers[r]
-        and name_similarity(table.names[r], name) >= config.lookalike_name
-    ]  # fmt: skip
-    agreeing = [r for r in rows if _reads(entry, table.containers[r][-1]) >= config.group_agrees]
-    return agreeing == [row]
-
-
-def _reads(entry: str, inner: str) -> float:
-    """How well a table's container entry ``inner`` reads the recorded ``entry``."""
-    text = collapse(inner)
-    norm = normalize(text)
-    return float(item_similarity_many(entry, [text], [norm], [mask_digits(norm)])[0])
 
 
 class InnerGroups:

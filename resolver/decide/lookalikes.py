@@ -14,7 +14,6 @@ from .facts import (
     own_table_row,
     same_inner_container,
     same_space,
-    screen_row_names,
     shuffled,
     xpath_rows,
     xpath_selects_best,
@@ -39,9 +38,8 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
     by their containers (the "Edit" of Alice's table row, after the rows were sorted and one
     deleted); the nearest namesake, at a look-alike's place, is that look-alike's survivor.
     So is the one namesake in the table row the reference recorded as its innermost
-    container (:func:`~resolver.decide.facts.own_table_row`, or on a screenshot the one whose
-    line reads that row, :func:`~resolver.decide.facts.screen_row_names`): Carol's "Delete",
-    moved up into Bob's place after Bob's row was deleted, is still in Carol's row."""
+    container (:func:`~resolver.decide.facts.own_table_row`): Carol's "Delete", moved up into
+    Bob's place after Bob's row was deleted, is still in Carol's row."""
     ref, table = ctx.ref, ctx.table
     if not ref.lookalikes or ref.bbox is None or not ref.name or not same_space(ref, table):
         return None
@@ -62,7 +60,7 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
         selected or shuffled(ref, table, row, place)
     ):
         return None
-    if own_table_row(ref, table, row, ctx.config) or screen_row_names(ref, table, row, ctx.config):
+    if own_table_row(ref, table, row, ctx.config):
         return None  # the one namesake in the recorded table row: the row names it
     why = (
         f"the best is where a recorded look-alike was "
@@ -123,7 +121,7 @@ def shrunk_group(ctx: Context, decision: Decision) -> Decision | None:
     and the best is in another container than the recorded one, which the recorded xpath
     does not select: a namesake elsewhere, as likely left by a removed target as the target
     moved. An answer in the recorded innermost container is exempt, as in
-    :func:`lookalike_place` (on a screenshot, the one whose line reads it)."""
+    :func:`lookalike_place`."""
     ref, best = ctx.ref, decision.best
     if best is None or not ref.lookalikes or not lookalikes_listed_whole(ctx):
         return None
@@ -131,8 +129,6 @@ def shrunk_group(ctx: Context, decision: Decision) -> Decision | None:
     if signals.get("container", 1.0) >= 1.0 - ROUNDING or xpath_selects_best(decision, 0.0):
         return None
     if same_inner_container(ref, best.container_path):
-        return None
-    if screen_row_names(ref, ctx.table, ctx.first, ctx.config):
         return None
     if namesakes(ref, ctx.table) >= len(ref.lookalikes) + 1:
         return None
