@@ -619,21 +619,23 @@ def test_a_box_recorded_on_another_screen_size_is_read_every_way_it_may_have_mov
         assert fast.scores[j] == pytest.approx(slow[row], abs=1e-9)
 
 
+def _tree_and_screen(children: list[dict[str, object]]) -> tuple[CandidateTable, CandidateTable]:
+    """A document of ``children`` as a tree's table, and the same rows as a screenshot's
+    (names read from pixels)."""
+    tree = {"id": "r", "role": "document", "children": children}
+    table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
+    return table, dataclasses.replace(table, names_read=True)
+
+
 def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -> None:
     # Recorded from a tree: the document (the whole screen) and two headings by their
     # blocks' boxes (the page's width). Read on a screenshot: the title repeated as a
     # heading at the top, and the headings as their words' boxes, 115 px higher.
-    from dataclasses import replace
-
-    from resolver import Observation
-
-    tree = {"id": "r", "role": "document", "children": [
+    tree_table, read = _tree_and_screen([
         {"id": "t", "role": "heading", "name": "Readability Test", "bbox": [15, 24, 232, 57]},
         {"id": "a", "role": "heading", "name": "Single figure", "bbox": [11, 195, 161, 222]},
         {"id": "b", "role": "heading", "name": "List of figures", "bbox": [11, 557, 221, 584]},
-    ]}  # fmt: skip
-    tree_table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
-    read = replace(tree_table, names_read=True)  # the same rows, as a screenshot's
+    ])  # fmt: skip
     ref = SemanticElementRef(
         role="img", name="An image", bbox=(88, 771, 166, 789), screen_size=(1280, 800),
         anchors=(
@@ -657,17 +659,11 @@ def test_on_a_screenshot_anchors_that_disagree_give_no_shift() -> None:
     # A byline's "Follow" button read where it was recorded. Of the recorded anchors, the
     # screen reads two once: a heading (where it was) and "Voodoo", which the page's header
     # also holds (the recorded one is inside a paragraph, read as one run with it).
-    from dataclasses import replace
-
-    from resolver import Observation
-
-    tree = {"id": "r", "role": "document", "children": [
+    tree_table, read = _tree_and_screen([
         {"id": "v", "role": "link", "name": "Voodoo", "bbox": [144, 10, 201, 34]},
         {"id": "h", "role": "heading", "name": "Why CPU monitoring", "bbox": [300, 332, 837, 368]},
         {"id": "b", "role": "button", "name": "Follow", "bbox": [463, 215, 528, 238]},
-    ]}  # fmt: skip
-    tree_table = Observation(accessibility_tree=tree, screen_size=(1280, 800)).candidates("a11y")
-    read = replace(tree_table, names_read=True)
+    ])  # fmt: skip
     ref = SemanticElementRef(
         role="button", name="Follow", bbox=(464, 216, 526, 236), screen_size=(1280, 800),
         anchors=(("Voodoo", (380, 378, 444, 402)), ("Why CPU monitoring", (300, 328, 840, 366))),
