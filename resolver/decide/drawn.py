@@ -67,9 +67,7 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
     target (:func:`anchors_in_place`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or not ref.name or not ref.role or ref.bbox is None:
-        return None
-    if not ref.anchors or not same_space(ref, table):
+    if not _placed_by_screen(ctx) or not ref.role or ref.bbox is None:
         return None
     shift = page_shift(ref, table)
     place = moved_box(ref.bbox, shift)
@@ -104,9 +102,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
     come after it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
-        return None
-    if not same_space(ref, table):
+    if not _placed_by_screen(ctx) or ref.bbox is None:
         return None
     readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
@@ -137,9 +133,7 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
     least, captions included, are where they were, none elsewhere
     (:func:`anchors_in_place`). The largest caption read answers."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
-        return None
-    if not same_space(ref, table):
+    if not _placed_by_screen(ctx) or ref.bbox is None:
         return None
     recorded = ref.bbox
     inside = config.drawn_inside
@@ -181,13 +175,11 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     was added is a number (a removed element lets what follows close up over its place, and
     what follows may begin with the same words; it hardly goes on with a count)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
-        return None
-    if not same_space(ref, table):
+    if not _placed_by_screen(ctx) or ref.bbox is None:
         return None
     if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
         return None  # the name is read: the ranking, or accept.read_at_place, judges it
-    recorded = words(ref.name)
+    recorded = words(ref.name or "")
     if not recorded:
         return None
     index = index_of(table)
@@ -262,6 +254,15 @@ def _most_like(ctx: Context, rows: list[int]) -> int:
         return rows[0]
     compat = COMPAT[role_code(canonical_role(ctx.ref.role))][ctx.table.role_codes[rows]]
     return rows[int(np.argmax(compat))]  # the first of the best
+
+
+def _placed_by_screen(ctx: Context) -> bool:
+    """Whether the place rules apply: a table whose names are read from a screenshot, and a
+    named reference with a box in its space and anchors to place it by."""
+    ref, table = ctx.ref, ctx.table
+    if not table.names_read or not ref.name or ref.bbox is None or not ref.anchors:
+        return False
+    return same_space(ref, table)
 
 
 def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
