@@ -3,16 +3,21 @@
 Usage::
 
     python -m benchmarks.reliability --relocation run.json [--similo similo.json]
-                                     [--split heldout] [--svg docs/reliability.svg]
+                                     [--split heldout] [--part test]
+                                     [--svg docs/reliability.svg]
 
 Every answer of a run counts: right when it is the target, wrong when it is another element
 or the target was removed. Its confidence is the one the library reports
-(:func:`resolver.calibration.confidence` of the answer's score, margin and signals, which a
-relocation run keeps; a Similo run stores it). Answers are put in bands of confidence; per
-band the picture shows the share right against the mean confidence (a point on the diagonal
-is calibrated, under it overconfident), the point's area growing with the answers in it. The
-table adds, per group, what ``min_confidence=0.9`` keeps: the answers at or above 0.9 and
-the wrong ones among them.
+(:func:`resolver.calibration.confidence` of the answer's score, margin and signals, which
+both runs keep; an older Similo run's stored confidence is read when it kept no evidence).
+``--part`` keeps the pages and apps of one part of the held-out half
+(:func:`benchmarks.relocation.calibrate.part_of`): the confidence model is fitted on the
+``calib`` part, so its figures come from the ``test`` part.
+
+Answers are put in bands of confidence; per band the picture shows the share right against
+the mean confidence (a point on the diagonal is calibrated, under it overconfident), the
+point's area growing with the answers in it. The table adds, per group, what
+``min_confidence=0.9`` keeps: the answers at or above 0.9 and the wrong ones among them.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.relocation.calibrate import part_of
 from resolver.calibration import confidence
 
 __all__ = ["BANDS", "Group", "main", "markdown", "relocation_groups", "similo_groups", "svg"]
@@ -45,12 +51,18 @@ class Group:
     present: int
 
 
-def relocation_groups(data: dict[str, Any], split: str) -> list[Group]:
+def _label(split: str, part: str | None) -> str:
+    return split if part is None else f"{split}, {part} part"
+
+
+def relocation_groups(data: dict[str, Any], split: str, part: str | None = None) -> list[Group]:
     """One group per source and recorder of a relocation run (identity controls and the
-    seed left out)."""
+    seed left out), of one ``part`` of the half when given."""
     cells: dict[tuple[str, str], tuple[list[tuple[float, bool]], list[int]]] = {}
     for o in data["outcomes"]:
         if o["split"] != split or o["kind"] == "identity" or o["recorder"] == "seed":
+            continue
+        if part is not None and part_of(o["page"]) != part:
             continue
         answers, present = cells.setdefault((o["source"], o["recorder"]), ([], [0]))
         present[0] += bool(o["present"])
@@ -59,22 +71,36 @@ def relocation_groups(data: dict[str, Any], split: str) -> list[Group]:
         sure = confidence(o["score"], o.get("margin", 0.0), o.get("signals"))
         answers.append((sure, bool(o["present"]) and o["answer"] == o["expected"]))
     return [
-        Group(f"real pages {split}: {source} / {recorder}", tuple(a), p[0])
+        Group(f"real pages {_label(split, part)}: {source} / {recorder}", tuple(a), p[0])
         for (source, recorder), (a, p) in sorted(cells.items())
     ]
 
 
-def similo_groups(data: dict[str, Any], split: str) -> list[Group]:
-    """The Similo run's answers of one half: present pairs, and pairs resolved again with
-    their target removed (every answer there is wrong)."""
+def similo_groups(data: dict[str, Any], split: str, part: str | None = None) -> list[Group]:
+    """The Similo run's answers of one half (of its apps of one ``part`` when given):
+    present pairs, and pairs resolved again with their target removed (every answer there
+    is wrong)."""
     answers: list[tuple[float, bool]] = []
-    pairs = [p for p in data["pairs"] if p["split"] == split]
+    pairs = [
+        p for p in data["pairs"]
+        if p["split"] == split and (part is None or part_of(p["app"]) == part)
+    ]  # fmt: skip
     for p in pairs:
-        if p["verdict"] in ("correct", "wrong") and p.get("confidence") is not None:
-            answers.append((p["confidence"], p["verdict"] == "correct"))
-        if p.get("removed_answered") and p.get("removed_confidence") is not None:
-            answers.append((p["removed_confidence"], False))
-    return [Group(f"Similo redesigns {split} (a11y)", tuple(answers), len(pairs))]
+        sure = _similo_confidence(p.get("evidence"), p.get("confidence"))
+        if p["verdict"] in ("correct", "wrong") and sure is not None:
+            answers.append((sure, p["verdict"] == "correct"))
+        sure = _similo_confidence(p.get("removed_evidence"), p.get("removed_confidence"))
+        if p.get("removed_answered") and sure is not None:
+            answers.append((sure, False))
+    return [Group(f"Similo redesigns {_label(split, part)} (a11y)", tuple(answers), len(pairs))]
+
+
+def _similo_confidence(evidence: dict[str, Any] | None, stored: float | None) -> float | None:
+    """An answer's confidence from its kept score, margin and signals, else as stored."""
+    if evidence and evidence.get("score") is not None:
+        signals = evidence.get("signals") or None
+        return confidence(evidence["score"], evidence.get("margin", 0.0), signals)
+    return stored
 
 
 def _bands(group: Group) -> list[tuple[float, float, int, float, float]]:
@@ -194,14 +220,15 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--relocation", type=Path, help="a python -m benchmarks.relocation JSON")
     parser.add_argument("--similo", type=Path, help="a python -m benchmarks.similo JSON")
     parser.add_argument("--split", default="heldout", choices=("tune", "heldout"))
+    parser.add_argument("--part", choices=("calib", "test"), help="one part of the half")
     parser.add_argument("--svg", type=Path, help="write the picture here")
     args = parser.parse_args(list(argv) if argv is not None else None)
     groups: list[Group] = []
     relocation, similo = _load(args.relocation), _load(args.similo)
     if relocation is not None:
-        groups += relocation_groups(relocation, args.split)
+        groups += relocation_groups(relocation, args.split, args.part)
     if similo is not None:
-        groups += similo_groups(similo, args.split)
+        groups += similo_groups(similo, args.split, args.part)
     if not groups:
         parser.error("give --relocation and/or --similo")
     print(markdown(groups))

@@ -1,50 +1,112 @@
-"""Fit :mod:`resolver.calibration` on the tune half and check it on the held-out half.
+"""Fit :mod:`resolver.calibration` on data the decisions were not tuned on, and measure it
+on data nothing was fitted on.
 
 Usage::
 
     python -m benchmarks.relocation --split all --no-seed --removals 12 --json r12.json
     python -m benchmarks.relocation --split all --no-seed --json plain.json
-    python -m benchmarks.relocation.calibrate r12.json --intercept-from plain.json
+    python -m benchmarks.similo --split all --json similo.json
+    python -m benchmarks.relocation.calibrate r12.json --intercept-from plain.json \
+        --similo similo.json
+
+Three parts of the data, fixed in code: the decisions (thresholds, margins, rules) are tuned
+on the *tune* half of the real pages and of the Similo apps; the held-out half is cut again
+by :func:`part_of`, the confidence model is fitted on its ``calib`` part and measured on its
+``test`` part, which nothing was fitted on. (A model fitted on the tune half learns how
+often decisions are right where they were tuned, and is over-confident elsewhere.)
 
 Every outcome with a best candidate (answered or refused by threshold and margin; refusals
-by the look-alike rule stay refused) is one example: right when that candidate is the
-target, wrong otherwise (also every candidate for a removed target). A logistic regression
-over :func:`resolver.calibration.features` (score, margin and the candidate's signals, which
-the run's outcomes keep) is fitted on the tune half by Newton's method, with a small ridge;
-the run with extra removal versions teaches it what answers for removed targets look like,
-and ``--intercept-from`` then moves its intercept to a run's share of them (a plain run:
-about one target in forty removed), keeping the other coefficients;
-printed are its coefficients, its reliability on the held-out half (predicted against
-observed share right, per probability band), and the risk/coverage table at several
-``min_confidence`` values with the library's default threshold and margin (the run's answers
-that reach each level; the run must use the library's coefficients).
+by a review rule stay refused) is one example: right when that candidate is the target,
+wrong otherwise (also every candidate for a removed target). The ``chain`` pseudo-source
+repeats the a11y and DOM answers and is left out. A logistic regression over
+:func:`resolver.calibration.features` (score, margin and the candidate's signals, which the
+runs keep) is fitted by Newton's method with a small ridge on the ``calib`` part of the run
+with extra removal versions (so that it learns what answers for removed targets look like)
+and of the Similo pairs (each answered, and resolved again without its target: a redesign's
+answers); ``--intercept-from`` then moves its intercept to the plain run's ``calib`` share
+of removed targets (about one in forty), keeping the other coefficients. Printed are the
+coefficients, then on the ``test`` part: log loss, reliability (predicted against observed
+share right, per probability band) and the risk/coverage table at several
+``min_confidence`` values with the library's default threshold and margin (the run's
+answers that reach each level; the runs must use the library's decisions).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from resolver.calibration import COEFFICIENTS, confidence, features
 
+CALIB: Final[str] = "calib"
+TEST: Final[str] = "test"
 LEVELS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99)
 
 
-def examples(outcomes: list[dict[str, Any]], split: str) -> tuple[np.ndarray, np.ndarray]:
-    """Feature rows and labels of one half (identity controls and the seed left out)."""
+def part_of(name: str) -> str:
+    """The part of the held-out half a page or a Similo app is in: :data:`CALIB` (the
+    confidence model is fitted on it) when the first hex digit of SHA-1 of
+    ``"calibration:" + name`` is even, else :data:`TEST` (measured on it only).
+
+    >>> sorted({part_of(f"page-{i}") for i in range(20)})
+    ['calib', 'test']
+    """
+    digest = hashlib.sha1(f"calibration:{name}".encode()).hexdigest()
+    return CALIB if int(digest[0], 16) % 2 == 0 else TEST
+
+
+def _kept(o: dict[str, Any], split: str, part: str | None, *, chain: bool = False) -> bool:
+    """Whether a relocation outcome is in ``split`` (and ``part``: ``None`` for all of it),
+    and not an identity control, the seed or (unless ``chain``) the chain."""
+    return (
+        o["split"] == split
+        and o["kind"] != "identity"
+        and o["recorder"] != "seed"
+        and (chain or o["source"] != "chain")
+        and (part is None or part_of(o["page"]) == part)
+    )
+
+
+def examples(
+    outcomes: list[dict[str, Any]], split: str, part: str | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Feature rows and labels of one half, or of one ``part`` of it (identity controls, the
+    seed and the chain left out)."""
     rows, labels = [], []
     for o in outcomes:
-        if o["split"] != split or o["kind"] == "identity" or o["recorder"] == "seed":
+        if not _kept(o, split, part):
             continue
         if o.get("best") is None or o.get("score") is None or o.get("vetoed"):
             continue
         rows.append((1.0, *features(o["score"], o.get("margin", 0.0), o.get("signals"))))
         labels.append(1.0 if o["present"] and o["best"] == o["expected"] else 0.0)
     return np.asarray(rows), np.asarray(labels)
+
+
+def similo_examples(
+    pairs: Iterable[dict[str, Any]], part: str | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Feature rows and labels of the Similo pairs of the held-out apps (of one ``part``;
+    ``None``: all): each pair's answer or best candidate, right when it is the truth, and its
+    answer or best candidate on the page without the target, always wrong. Candidates a
+    review rule refused are left out, as in :func:`examples`."""
+    rows, labels = [], []
+    for p in pairs:
+        if p["split"] != "heldout" or (part is not None and part_of(p["app"]) != part):
+            continue
+        for ev, present in ((p.get("evidence"), True), (p.get("removed_evidence"), False)):
+            if not ev or ev.get("vetoed") or ev.get("score") is None:
+                continue
+            signals = ev.get("signals") or None
+            rows.append((1.0, *features(ev["score"], ev.get("margin", 0.0), signals)))
+            labels.append(1.0 if present and ev.get("best") == p["truth"] else 0.0)
+    return np.asarray(rows).reshape(len(rows), -1), np.asarray(labels)
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 50) -> np.ndarray:
@@ -81,9 +143,12 @@ def fit_intercept(w: np.ndarray, x: np.ndarray, y: np.ndarray, steps: int = 50) 
     return w
 
 
-def reliability(outcomes: list[dict[str, Any]], split: str) -> list[str]:
+def reliability(outcomes: list[dict[str, Any]], split: str, part: str | None = None) -> list[str]:
     """Predicted (by the library's coefficients) against observed share right, per band."""
-    x, y = examples(outcomes, split)
+    return _bands(*examples(outcomes, split, part))
+
+
+def _bands(x: np.ndarray, y: np.ndarray) -> list[str]:
     p = 1.0 / (1.0 + np.exp(-(x @ np.asarray(COEFFICIENTS)))) if len(x) else np.zeros(0)
     lines = ["| predicted | examples | mean predicted | observed right |", "|---|---|---|---|"]
     for lo, hi in ((0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01)):
@@ -94,7 +159,7 @@ def reliability(outcomes: list[dict[str, Any]], split: str) -> list[str]:
     return lines
 
 
-def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
+def coverage(outcomes: list[dict[str, Any]], split: str, part: str | None = None) -> list[str]:
     """Correct / wrong % of present targets and % of removed answered, per source, recorder
     and ``min_confidence``, with the default threshold and margin: the answers of the run
     whose estimated probability reaches the level, as ``min_confidence`` refuses every
@@ -104,7 +169,7 @@ def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
              "|---|---|---|---|---|---|"]  # fmt: skip
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for o in outcomes:
-        if o["split"] == split and o["kind"] != "identity" and o["recorder"] != "seed":
+        if _kept(o, split, part, chain=True):
             groups.setdefault((o["source"], o["recorder"]), []).append(o)
     for level in LEVELS:
         for (source, recorder), rows in sorted(groups.items()):
@@ -131,32 +196,47 @@ def coverage(outcomes: list[dict[str, Any]], split: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.relocation.calibrate")
-    parser.add_argument("outcomes", type=Path, help="--json output of a --split all run")
+    parser.add_argument("outcomes", type=Path, help="--json output of a --removals run")
     parser.add_argument(
         "--intercept-from", type=Path, metavar="PLAIN_JSON",
-        help="a run's --json (without --removals): the intercept is refitted on its tune half",
+        help="a run's --json (without --removals): the intercept is refitted on its calib part",
     )  # fmt: skip
+    parser.add_argument("--similo", type=Path, help="a python -m benchmarks.similo --json")
     args = parser.parse_args(argv)
     runs = [_load(args.outcomes)]
-    x, y = examples(runs[0], "tune")
+    x, y = examples(runs[0], "heldout", CALIB)
+    pairs = json.loads(args.similo.read_text())["pairs"] if args.similo else []
+    sx, sy = similo_examples(pairs, CALIB)
+    if len(sy):
+        x, y = np.vstack([x, sx]), np.concatenate([y, sy])
     w = fit(x, y)
-    print(f"fitted on the tune half ({len(y)} examples, {y.mean():.3f} right):")
+    print(f"fitted on the calib part of the held-out half ({len(y)} examples, {len(sy)} of "
+          f"them Similo pairs; {y.mean():.3f} right):")  # fmt: skip
     if args.intercept_from is not None:
         runs.append(_load(args.intercept_from))
-        px, py = examples(runs[1], "tune")
+        px, py = examples(runs[1], "heldout", CALIB)
         w = fit_intercept(w, px, py)
-        print(f"intercept refitted on the tune half of {args.intercept_from} ({len(py)} examples, "
-              f"{py.mean():.3f} right):")  # fmt: skip
+        print(f"intercept refitted on the calib part of {args.intercept_from} ({len(py)} "
+              f"examples, {py.mean():.3f} right):")  # fmt: skip
     print(f"COEFFICIENTS = ({', '.join(f'{v:.4f}' for v in w)})\n")
     for outcomes in runs[::-1]:
-        hx, hy = examples(outcomes, "heldout")
-        if len(hy):
-            print(f"Held-out log loss of the library's coefficients: {log_loss(hx, hy):.4f}\n")
-        print("Held-out reliability of the library's coefficients:\n")
-        print("\n".join(reliability(outcomes, "heldout")))
-        print("\nHeld-out risk/coverage (default threshold and margin, then min_confidence):\n")
-        print("\n".join(coverage(outcomes, "heldout")) + "\n")
+        _report(outcomes)
+    if len(sy):
+        tx, ty = similo_examples(pairs, TEST)
+        print("Similo pairs, test apps, reliability of the library's coefficients:\n")
+        print("\n".join(_bands(tx, ty)) + "\n")
     return 0
+
+
+def _report(outcomes: list[dict[str, Any]]) -> None:
+    """The library's coefficients on the test part of a run."""
+    hx, hy = examples(outcomes, "heldout", TEST)
+    if len(hy):
+        print(f"Test part log loss of the library's coefficients: {log_loss(hx, hy):.4f}\n")
+    print("Test part reliability of the library's coefficients:\n")
+    print("\n".join(reliability(outcomes, "heldout", TEST)))
+    print("\nTest part risk/coverage (default threshold and margin, then min_confidence):\n")
+    print("\n".join(coverage(outcomes, "heldout", TEST)) + "\n")
 
 
 def _load(path: Path) -> list[dict[str, Any]]:

@@ -27,7 +27,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from resolver import Observation, SemanticElementRef, resolve
+from resolver import Observation, Resolution, SemanticElementRef, resolve
+from resolver.decide import RULES_BY_ID
 from resolver.errors import ResolutionError
 
 from .baseline import similo_best
@@ -71,6 +72,12 @@ class Outcome:
     whether it still answered (any answer is wrong there); ``None`` for an invalid reference."""
     removed_rule: str = ""
     removed_confidence: float | None = None
+    evidence: dict[str, Any] | None = None
+    """The answer's (or, for a refusal, the best candidate's) ``best`` node, ``score``,
+    ``margin`` and ``signals``, and whether a review rule ``vetoed`` it: what a confidence
+    model is fitted on (:mod:`benchmarks.relocation.calibrate`)."""
+    removed_evidence: dict[str, Any] | None = None
+    """The same on the page without the target (any answer there is wrong)."""
 
 
 def _adjacent(app: App, answer: str | None, truth: int) -> bool:
@@ -150,6 +157,7 @@ def evaluate_app(
                     code=str(exc.code),
                     score=None,
                     confidence=None,
+                    evidence=refused_evidence(exc),
                 )
             )
             continue
@@ -165,9 +173,41 @@ def evaluate_app(
                 score=round(res.score, 4),
                 confidence=round(res.confidence, 4),
                 adjacent=answer != truth and _adjacent(app, answer, pair.candidate),
+                evidence=answer_evidence(res),
             )
         )
     return outcomes
+
+
+def answer_evidence(res: Resolution) -> dict[str, Any]:
+    """An answer's node, score, margin and signals (none when a recorded selector vouched
+    for it), as the relocation benchmark keeps them."""
+    out: dict[str, Any] = {
+        "best": _node_id(res.executor_id), "score": res.score, "margin": res.margin,
+        "vetoed": False, "signals": {},
+    }  # fmt: skip
+    step = next((s for s in reversed(res.trace) if s.best is not None), None)
+    if step is not None and step.best is not None and step.best.signals:
+        out["signals"] = {k: round(v, 4) for k, v in step.best.signals.items()}
+    return out
+
+
+def refused_evidence(exc: ResolutionError) -> dict[str, Any] | None:
+    """A refusal's best candidate (node, score, its lead over the runner-up, signals) and
+    whether a review rule refused it after it cleared threshold and margin (``vetoed``);
+    ``None`` when there was no candidate."""
+    for step in reversed(exc.evidence.trace):
+        best = step.best
+        if best is not None:
+            runner = step.runner_up
+            known = RULES_BY_ID.get(step.rule)
+            return {
+                "best": _node_id(best.executor_id), "score": best.score,
+                "margin": best.score - (runner.score if runner is not None else 0.0),
+                "vetoed": known is not None and known.stage == "review",
+                "signals": dict(best.signals),
+            }  # fmt: skip
+    return None
 
 
 def without_truth(app: App, truth: int) -> list[Widget]:
@@ -202,10 +242,16 @@ def _removed(
     tree = observation_tree(without_truth(app, truth), nest=nest, neighbours=neighbours)
     try:
         res = resolve(ref, Observation(accessibility_tree=tree), sources=SOURCES, **(options or {}))
-    except ResolutionError:
-        return {"removed_answered": False, "removed_rule": "", "removed_confidence": None}
+    except ResolutionError as exc:
+        return {
+            "removed_answered": False, "removed_rule": "", "removed_confidence": None,
+            "removed_evidence": refused_evidence(exc),
+        }  # fmt: skip
     confidence = round(res.confidence, 4)
-    return {"removed_answered": True, "removed_rule": res.rule, "removed_confidence": confidence}
+    return {
+        "removed_answered": True, "removed_rule": res.rule, "removed_confidence": confidence,
+        "removed_evidence": answer_evidence(res),
+    }  # fmt: skip
 
 
 # --- the report ----------------------------------------------------------------------------------
