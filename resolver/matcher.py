@@ -757,11 +757,13 @@ class Scorer:
         """Box agreement for ``rows`` (computed once per row)."""
         todo = rows[np.isnan(self.box[rows])]
         if todo.size and self.query.bbox is not None:
+            # The rows' cached geometry is all the comparison reads (not their box array).
             geometry = self.index.geometry.take(todo)
-            boxes, unknown = self.table.bboxes[todo], self.config.bbox_unknown
-            agree = bbox_scores(self.query.bbox, boxes, unknown, geometry)
+            unknown = self.config.bbox_unknown
+            agree = box_agreement(self.query.bbox, box_diagonal(self.query.bbox), geometry, unknown)
             for other in self.query.bbox_alts:
-                agree = np.maximum(agree, bbox_scores(other, boxes, unknown, geometry))
+                again = box_agreement(other, box_diagonal(other), geometry, unknown)
+                agree = np.maximum(agree, again)
             self.box[todo] = agree
         return self.box[rows]
 

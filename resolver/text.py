@@ -408,7 +408,7 @@ def item_similarity_many(
     if norm and _is_text_entry(q_norm):
         reordered = np.where([not c for c in norm], 0.0, _reordered_many(q_norm, norm))
         sim = np.maximum(sim, reordered)
-    stretched = np.clip((sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5), 0.0, 1.0)
+    stretched = np.minimum(np.maximum((sim - 0.5) / (NAME_TIERS["fuzzy_cap"] - 0.5), 0.0), 1.0)
     return np.where(sim >= NAME_TIERS["masked"], sim, stretched**2 * NAME_TIERS["fuzzy_cap"])
 
 

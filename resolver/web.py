@@ -420,10 +420,22 @@ class NearbyIndex:
 
     def _covered(self, spans: list[Index]) -> FloatArray:
         """Per row, how many of the spans (edges as in :meth:`_levels`) hold it."""
-        edges = np.concatenate(spans)
+        # The few edges sorted, the level after the last edge at each row spread over the
+        # rows up to the next such row: no pass over a row-long array of marks.
+        ordered = np.concatenate(spans)
+        ordered.sort()
+        level = ((ordered & 1) * 2 - 1).cumsum()
+        rows = ordered >> 1
+        last = np.empty(rows.size, dtype=bool)
+        np.not_equal(rows[1:], rows[:-1], out=last[:-1])
+        last[-1] = True
+        starts = rows[last]
         n = len(self.position)
-        marks = np.bincount(edges >> 1, weights=(edges & 1) * 2.0 - 1.0, minlength=n + 1)
-        covered: FloatArray = np.cumsum(marks[:n])
+        lengths = np.empty_like(starts)
+        np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
+        lengths[-1] = n - starts[-1]
+        covered: FloatArray = np.zeros(n)
+        covered[starts[0] :] = level[last].repeat(lengths)
         return covered
 
     def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
