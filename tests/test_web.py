@@ -399,3 +399,24 @@ def test_a_link_moved_under_a_new_section_is_the_same_link() -> None:
     with pytest.raises(ConfigError, match="href_moved_segments"):
         MatchConfig(href_moved_segments=-1)
     assert paths_agree(recorded, "/personal/mortgage/mortgage-rates", 0) is False
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_rows_count_of_spans_is_read_from_their_edges_alone(seed: int) -> None:
+    # Per row, how many spans hold it: spread from the sorted edges (start 2r + 1, end 2r),
+    # against counting span by span; spans may overlap, touch, or run to the table's end.
+    rng = np.random.default_rng(seed)
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="RootWebArea", name="")
+    for i in range(int(rng.integers(1, 40))):
+        b.add(f"n{i}", raw_role="StaticText", name=f"w{i}", parent=root)
+    index = NearbyIndex(b.build())
+    n = len(index.position)
+    spans, want = [], np.zeros(n)
+    for _ in range(int(rng.integers(1, 6))):
+        low = int(rng.integers(0, n + 1))
+        high = int(rng.integers(low, n + 1))
+        spans.append(np.array([2 * low + 1, 2 * high], dtype=np.intp))
+        want[low:high] += 1.0
+    got = index._covered(spans)
+    assert got.dtype == np.float64 and got.tolist() == want.tolist()
