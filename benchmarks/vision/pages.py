@@ -3,13 +3,18 @@
 Usage::
 
     python -m benchmarks.vision.pages [--split heldout|tune|all] [--pages N]
-                                      [--workers 2] [--json out.json]
+                                      [--workers 2] [--recorder ours|foreign|varied]
+                                      [--json out.json]
 
 The pages, targets, changed versions and references are those of
-:mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page, the
-``ours`` reference recorded from the base render's accessibility tree: role, name, box,
-container path). What differs is what a reference is resolved against: a 1280x800
-screenshot of the first screen of each render, with ``sources=("vision",)``.
+:mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
+default the ``ours`` reference recorded from the base render's accessibility tree: role,
+name, box, container path, anchors, look-alikes; ``--recorder foreign`` takes what another
+tool records instead: role, name, box and containers, no anchors or look-alikes;
+``--recorder varied`` that reference written in one of eight other conventions per target,
+:mod:`benchmarks.relocation.conventions`). What differs is what a reference is resolved
+against: a 1280x800 screenshot of the first screen of each render, with
+``sources=("vision",)``.
 
 Screenshots are made on demand with the Chromium driver of ``fixtures/vision/capture.py``
 (viewport only, device scale 1, scrollbars hidden) and cached apart from the renders, in
@@ -307,6 +312,7 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     view, present, removed = figures["in_view"], figures["present"], figures["removed"]
     lines = [
         f"Vision relocation on real pages: {config['pages']} pages ({config['split']}), "
+        f"references of the {config.get('recorder', 'ours')} recorder, "
         f"{len(outcomes)} resolutions, {config['wall_seconds']} s.",
         f"Rendered with the fonts: {', '.join(config.get('fonts', [])) or 'not listed'}.",
         "",
@@ -353,8 +359,11 @@ def _resolve(ref: SemanticElementRef, obs: Observation) -> tuple[Any, str | None
     return res.point, f"{res.candidate.role} {res.candidate.name[:60]!r} [{rule} {row}]", None
 
 
-def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict[str, Any]:
-    """Targets, versions, screenshots and outcomes of one page (run in a worker process)."""
+def evaluate_page(
+    name: str, source: str, chromium: str, timeout: float, recorder: str = "ours"
+) -> dict[str, Any]:
+    """Targets, versions, screenshots and outcomes of one page (run in a worker process),
+    resolving the references ``recorder`` wrote."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(source, name)
@@ -368,10 +377,10 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
         result["status"] = f"base render failed: {exc}"
         return result
     base = load_capture(f"{name}/base", files)
-    recorded = record_targets(base, ("a11y",), {t.key: t.element_id for t in targets})
+    recorded = record_targets(base, ("a11y",), {t.key: t.element_id for t in targets}, name)
     refs: dict[str, tuple[Any, SemanticElementRef, str]] = {}
     for key, rec in recorded.items():
-        ref = rec.refs.get(("ours", "a11y"))
+        ref = rec.refs.get((recorder, "a11y"))
         seen = base_shot.keys.get(key) or {}
         if ref is None or not seen.get("bbox"):
             continue
@@ -417,9 +426,11 @@ def evaluate_page(name: str, source: str, chromium: str, timeout: float) -> dict
     return result
 
 
-def _safe_page(name: str, source: str, chromium: str, timeout: float) -> dict[str, Any]:
+def _safe_page(
+    name: str, source: str, chromium: str, timeout: float, recorder: str
+) -> dict[str, Any]:
     try:
-        return evaluate_page(name, source, chromium, timeout)
+        return evaluate_page(name, source, chromium, timeout, recorder)
     except Exception as exc:  # one broken page must not stop the run
         return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}
 
@@ -434,6 +445,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", DEFAULT_CHROMIUM))
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per screenshot")
+    parser.add_argument(
+        "--recorder", choices=("ours", "foreign", "varied"), default="ours",
+        help="whose references are resolved (default: the library's own)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args(argv)
     pages, status = pages_and_browser(args.chromium)
@@ -441,7 +456,9 @@ def main(argv: list[str] | None = None) -> int:
         return status
     splits = ("heldout", "tune") if args.split == "all" else (args.split,)
     chosen = [p for p in pages if split_of(p.name) in splits][: args.pages]
-    jobs = [(p.name, str(p / "source.html"), args.chromium, args.timeout) for p in chosen]
+    jobs = [
+        (p.name, str(p / "source.html"), args.chromium, args.timeout, args.recorder) for p in chosen
+    ]
     started = time.monotonic()
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
@@ -462,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         "pages": len(jobs),
         "split": args.split,
         "workers": args.workers,
+        "recorder": args.recorder,
         "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
     }
