@@ -36,9 +36,10 @@ target is not on the screen: removed, or pushed off it) or ``rejected`` (no answ
 target is not on screen). Verdicts are reported per mutation kind (the one that touched the
 target; ``none`` for untouched targets of a changed page, ``identity`` for the unchanged
 page), twins (another node of the base tree has the same role and name) apart, and per
-place. :func:`summary` gives the figures the vision targets are stated in: right of the
-targets shown in the viewport, wrong answers of every target still in the page (those below
-the fold too), removed targets answered.
+place; the JSON keeps each answer's box and the reference's recorded box.
+:func:`summary` gives the figures the vision targets are stated in: right of the targets
+shown in the viewport, wrong answers of every target still in the page (those below the fold
+too), removed targets answered.
 """
 
 from __future__ import annotations
@@ -346,17 +347,20 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
 # -- one page -------------------------------------------------------------------------------
 
 
-def _resolve(ref: SemanticElementRef, obs: Observation) -> tuple[Any, str | None, str | None]:
-    """``(point, answer description, unexpected error)``."""
+def _resolve(
+    ref: SemanticElementRef, obs: Observation
+) -> tuple[Any, str | None, str | None, list[float] | None]:
+    """``(point, answer description, unexpected error, the answer's box)``."""
     try:
         res = resolve(ref, obs, sources=("vision",))
     except ResolutionError as exc:
-        return None, f"{exc.code.value} [{exc.evidence.rule}]", None
+        return None, f"{exc.code.value} [{exc.evidence.rule}]", None, None
     except Exception as exc:  # a bug in the library must not stop the run: count it
-        return None, None, f"{type(exc).__name__}: {exc}"[:300]
+        return None, None, f"{type(exc).__name__}: {exc}"[:300], None
     rule = res.trace[-1].rule if res.trace else ""
-    row = res.candidate.id
-    return res.point, f"{res.candidate.role} {res.candidate.name[:60]!r} [{rule} {row}]", None
+    found = res.candidate
+    box = None if found.bbox is None else [round(v, 1) for v in found.bbox]
+    return res.point, f"{found.role} {found.name[:60]!r} [{rule} {found.id}]", None, box
 
 
 def evaluate_page(
@@ -409,7 +413,7 @@ def evaluate_page(
             now = shot.keys.get(key)
             cached = screen_read(decoded)
             t0 = time.perf_counter()
-            point, answer, error = _resolve(ref, obs)
+            point, answer, error, box = _resolve(ref, obs)
             ms = 1000 * (time.perf_counter() - t0)
             first, looked = place == "in_view" and not looked, looked or place == "in_view"
             result["outcomes"].append({
@@ -418,7 +422,9 @@ def evaluate_page(
                 "key": key, "twin": rec.twin, "role": ref.role, "name": ref.name,
                 "place": place, "present": bool(now and now.get("bbox")),
                 "verdict": "error" if error else verdict(point, now),
-                "answer": error or answer, "ms": round(ms, 1), "first": first,
+                "answer": error or answer, "answer_box": box,
+                "recorded_box": None if ref.bbox is None else list(ref.bbox),
+                "ms": round(ms, 1), "first": first,
                 "screen_read": cached,
             })  # fmt: skip
     result["status"] = "ok"

@@ -108,3 +108,27 @@ def test_summary_counts_wrong_answers_of_every_present_target() -> None:
     text = report(outcomes, {"pages": 1, "split": "tune", "wall_seconds": 1.0})
     assert "In the viewport: 2 of 4 right (50.0 %)" in text
     assert "### recorded below fold" in text
+
+
+def test_an_answer_keeps_its_box_and_a_refusal_none() -> None:
+    from benchmarks.vision import pages
+    from resolver import Observation, SemanticElementRef
+
+    button = {"id": "b", "role": "button", "name": "Save", "bbox": [10.5, 20.0, 80.0, 44.0]}
+    obs = Observation(accessibility_tree={"id": "r", "role": "form", "children": [button]})
+    real = pages.resolve
+
+    def on_tree(ref: SemanticElementRef, observation: Observation, **_: Any) -> Any:
+        return real(ref, observation, sources=("a11y",))
+
+    pages.resolve = on_tree  # type: ignore[assignment]
+    try:
+        point, answer, error, box = pages._resolve(
+            SemanticElementRef(role="button", name="Save"), obs
+        )
+        assert error is None and answer is not None and "Save" in answer and point is not None
+        assert box == [10.5, 20.0, 80.0, 44.0]
+        missing = pages._resolve(SemanticElementRef(role="link", name="Nowhere"), obs)
+        assert missing[0] is None and missing[2] is None and missing[3] is None
+    finally:
+        pages.resolve = real  # type: ignore[assignment]
