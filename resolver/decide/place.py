@@ -14,6 +14,7 @@ from ..text import name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
 from .facts import (
     at_place,
+    namesake_rows,
     own_table_row,
     same_inner_container,
     same_space,
@@ -24,7 +25,15 @@ from .facts import (
 from .paths import landmarks, parent_kept, path_changes, region_kept, tag_path_similarity
 from .rule import ROUNDING, Context, Decision, overruled
 
-__all__ = ["far_in_document", "left_behind", "other_region", "slot_kept", "stray", "torn"]
+__all__ = [
+    "far_in_document",
+    "left_behind",
+    "other_region",
+    "slot_kept",
+    "stray",
+    "torn",
+    "twin_moved",
+]
 
 
 def stray(ctx: Context, decision: Decision) -> Decision | None:
@@ -344,3 +353,95 @@ def _neighbours_as_well(ctx: Context, row: int) -> bool:
         return False
     at = (ctx.scored.rows == row).nonzero()[0]
     return bool(at.size) and float(signals[int(at[0])]) >= float(signals[0]) - ROUNDING
+
+
+def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.twin_moved``: on a screenshot, a named reference with a box that recorded
+    no anchors and no look-alikes (what another tool keeps: role, name, box, containers) has
+    only its box to tell twins apart (rows of its role and name), and a box tells them apart
+    only where the page has not moved: with no anchor read, the page's shift is unknown, and
+    after a banner, a removal or a reorder another twin stands nearer to it. When the screen
+    shows a twin that is not the answer's own click target (nor drawn at the answer's
+    place, nor told apart by a recorded group the screen shows the answer in and not it),
+    the answer is doubted unless it is at the recorded place
+    (:func:`~resolver.decide.facts.at_place`, after rescaling to the screen), or within
+    ``drawn_slack`` screen heights of it while no twin stands there. A hint window shows no
+    twins beyond it: there an answer away from the recorded place is doubted at once, and
+    the whole screen judges. A box recorded on a screen of another size is left to the
+    ranking: a wider window reflows a page and a zoom scales it, so rescaled it marks the
+    place only roughly, and the nearest twin is all it says."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not _box_alone(ctx) or ref.bbox is None:
+        return None
+    row, shift = ctx.first, page_shift(ref, table)
+    answer = table.box(row)
+    if answer is None or shift[:2] != (1.0, 1.0):
+        return None  # from a screen of another size the box maps only roughly (reflow, zoom)
+    place = moved_box(ref.bbox, shift)
+    if at_place(answer, place, config):
+        return None
+    gap = box_gap(answer, place)
+    near = gap <= config.drawn_slack * ctx.screen_height()
+    if table.window is not None:
+        if near:
+            return None
+        why = (
+            f"the answer lies {gap:.0f} px from the recorded box and nothing recorded but the "
+            "box places it (no anchors, no look-alikes): the whole screen shows whether twins "
+            "stand elsewhere"
+        )
+        return overruled(decision, "ambiguous", why)
+    grouped = _in_recorded_group(ctx, row)
+    twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
+    taken = [r for r in twins if at_place(_box(table, r), place, config)]
+    if not twins or (near and not taken):
+        return None
+    where = (
+        f"another stands at the recorded place ({table.ids[taken[0]]})"
+        if taken
+        else f"the answer lies {gap:.0f} px from the recorded box"
+    )
+    why = (
+        f"{len(twins)} twin(s) of the answer on the screen and nothing recorded but the box to "
+        f"tell them apart (no anchors, no look-alikes: the page's move is unknown); {where}"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _box_alone(ctx: Context) -> bool:
+    """Whether :func:`twin_moved` applies: a screenshot's table and a named reference whose
+    box, in the table's space, is all it recorded of its place (no anchors, no look-alikes)."""
+    ref = ctx.ref
+    if not ctx.table.names_read or not ref.name or ref.bbox is None:
+        return False
+    return not ref.anchors and not ref.lookalikes and same_space(ref, ctx.table)
+
+
+def _in_recorded_group(ctx: Context, row: int) -> bool:
+    """Whether the screen shows ranked ``row`` in a group the reference recorded (a title it
+    reads: container agreement ``group_agrees`` up). Twins the groups tell apart from the
+    answer are no twins of it: the answer is in a recorded group and they are not."""
+    signals = ctx.scored.signals.get("container")
+    if signals is None or not ctx.table.groups_by_title or not ctx.ref.container_path:
+        return False
+    at = (ctx.scored.rows == row).nonzero()[0]
+    return bool(at.size) and float(signals[int(at[0])]) >= ctx.config.group_agrees - ROUNDING
+
+
+def _twins_of(ctx: Context, row: int, answer: Box) -> list[int]:
+    """The rows of the recorded role and name that are another click target than ``row``
+    (whose box is ``answer``) and are not drawn at its place."""
+    table, config = ctx.table, ctx.config
+    return [
+        r for r in namesake_rows(ctx.ref, table)
+        if r != row and table.box(r) is not None
+        and not same_target(table, r, row, config.same_target_iou)
+        and not at_place(_box(table, r), answer, config)
+    ]  # fmt: skip
+
+
+def _box(table: CandidateTable, row: int) -> Box:
+    """The box of a row known to have one."""
+    box = table.box(row)
+    assert box is not None
+    return box

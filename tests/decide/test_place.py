@@ -325,3 +325,94 @@ def test_a_reference_without_an_xpath_is_torn_by_a_renamed_row_at_its_box() -> N
     assert moved.status == "accepted" and moved.best is not None and moved.best.id == "last"
     # Asked for a lead it has: accepted.
     assert decide(ref, _archive(), MatchConfig(torn_margin=0.01)).status == "accepted"
+
+
+def _economy_twins(
+    *, moved: float = 0.0, read: bool = True, window: tuple[float, float] | None = None
+) -> CandidateTable:
+    """A screenshot of two "Economy" links, one in the header and one in a list below, with
+    a heading over each; ``moved`` pushes everything down by that much (a banner);
+    ``read`` False makes it a tree's table (names not read from pixels); ``window`` keeps
+    only the rows whose tops lie between those two heights, as a hint window does."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    rows = (
+        ("h1", "heading", "Markets", (48, 180, 240, 210)),
+        ("e1", "link", "Economy", (88, 232, 149, 249)),
+        ("h2", "heading", "Sections", (48, 380, 240, 410)),
+        ("e2", "link", "Economy", (48, 430, 109, 447)),
+    )
+    for key, role, name, (x0, y0, x1, y1) in rows:
+        if window is None or window[0] <= y0 + moved <= window[1]:
+            box = (x0, y0 + moved, x1, y1 + moved)
+            b.add(key, raw_role="text", role=role, name=name, bbox=box)
+    extra: dict[str, object] = {"names_read": True} if read else {}
+    if window is not None:
+        extra["window"] = (0.0, window[0], 1280.0, window[1])
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+SECOND_ECONOMY = SemanticElementRef(
+    role="link", name="Economy", bbox=(48.0, 430.0, 109.0, 447.0), screen_size=(1280, 800),
+    container_path=("Sections",),
+)  # fmt: skip
+"""Another tool's reference to the second "Economy": role, name, box, containers."""
+
+
+def test_a_twin_found_where_it_was_recorded_is_answered() -> None:
+    decision = decide(SECOND_ECONOMY, _economy_twins(), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "e2"
+    # A few pixels of drift (within drawn_slack screen heights) still answers.
+    nudged = decide(SECOND_ECONOMY, _economy_twins(moved=5.0), MatchConfig())
+    assert nudged.status == "accepted" and nudged.best is not None and nudged.best.id == "e2"
+
+
+def test_a_twin_chosen_by_the_box_after_the_page_moved_is_doubted() -> None:
+    # A banner pushed the page down by 262 px: the first "Economy" now stands nearest the
+    # second's recorded box. Nothing recorded measures the move, so the box cannot choose.
+    decision = decide(SECOND_ECONOMY, _economy_twins(moved=262.0), MatchConfig())
+    assert decision.status == "ambiguous" and decision.rule == "ambiguous.twin_moved"
+    assert decision.best is not None and decision.best.id in ("e1", "e2")
+
+
+def test_a_moved_page_is_measured_by_anchors_and_the_twin_answered() -> None:
+    # The library's own reference records anchors: the shift is known and the answer right.
+    anchored = SECOND_ECONOMY.model_copy(
+        update={"anchors": (("Sections", (48.0, 380.0, 240.0, 410.0)),)}
+    )
+    decision = decide(anchored, _economy_twins(moved=262.0), MatchConfig())
+    assert "ambiguous.twin_moved" not in decision.rules
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "e2"
+
+
+def test_the_twin_rule_is_for_screenshots_and_for_twins_only() -> None:
+    tree = decide(SECOND_ECONOMY, _economy_twins(moved=262.0, read=False), MatchConfig())
+    assert "ambiguous.twin_moved" not in tree.rules
+    alone = SECOND_ECONOMY.model_copy(update={"name": "Markets", "role": "heading",
+                                              "bbox": (48.0, 180.0, 240.0, 210.0)})  # fmt: skip
+    moved = decide(alone, _economy_twins(moved=262.0), MatchConfig())
+    assert "ambiguous.twin_moved" not in moved.rules
+
+
+def test_a_hint_window_defers_an_answer_away_from_the_recorded_place() -> None:
+    # The window around the recorded box shows only the first "Economy", pushed there by a
+    # banner; it cannot see the twin below, so it leaves the answer to the whole screen.
+    window = _economy_twins(moved=262.0, window=(480.0, 600.0))
+    assert [window.ids[r] for r in range(len(window.ids))] == ["e1"]
+    decision = decide(SECOND_ECONOMY, window, MatchConfig())
+    assert decision.status == "ambiguous" and decision.rule == "ambiguous.twin_moved"
+    # At the recorded place the window answers as before.
+    unmoved = decide(SECOND_ECONOMY, _economy_twins(window=(300.0, 560.0)), MatchConfig())
+    assert unmoved.status == "accepted" and unmoved.best is not None
+    assert unmoved.best.id == "e2"
+
+
+def test_a_box_from_a_screen_of_another_size_is_left_to_the_ranking() -> None:
+    # Rescaled from a wider or zoomed screen the box marks the place only roughly; the rule
+    # does not judge by it.
+    zoomed = SECOND_ECONOMY.model_copy(
+        update={"bbox": (60.0, 537.5, 136.25, 558.75), "screen_size": (1600, 1000)}
+    )
+    decision = decide(zoomed, _economy_twins(moved=262.0), MatchConfig())
+    assert "ambiguous.twin_moved" not in decision.rules

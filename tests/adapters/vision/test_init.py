@@ -74,6 +74,20 @@ def test_twins_without_a_hint_are_ambiguous(settings: Observation) -> None:
     assert info.value.evidence.rule == trace[0].rule == "ambiguous.margin"
 
 
+def test_twins_the_recorded_box_no_longer_marks_are_ambiguous(settings: Observation) -> None:
+    # Another tool's reference (role, name, box: no anchors, no look-alikes) to one of the
+    # two OK buttons, recorded where neither stands now (the page moved): nothing measures
+    # the move, and the nearest of two twins is a guess (the old code clicked it).
+    moved = (827.0, 440.0, 903.0, 470.0)
+    ref = SemanticElementRef(role="button", name="OK", bbox=moved, screen_size=(1280, 800))
+    with pytest.raises(AmbiguousMatchError) as info:
+        resolve(ref, settings, sources=("vision",))
+    assert info.value.evidence.rule == "ambiguous.twin_moved"
+    # The recorded group, whose title the screen shows, tells them apart: it was Network's.
+    grouped = ref.model_copy(update={"container_path": ("Settings", "Network")})
+    assert _inside(resolve(grouped, settings, sources=("vision",)).point, NETWORK_OK)
+
+
 def test_a_hidpi_screenshot_answers_in_screen_units() -> None:
     shot = fixture_png("settings", "screenshot.x1.5.png")
     obs = Observation(screenshot=shot, screen_size=SCREEN)
