@@ -4,6 +4,8 @@ on its name alone, away from all of that, may be what a removed target left."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps
@@ -405,7 +407,10 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
         f"{len(twins)} twin(s) of the answer on the screen and nothing recorded but the box to "
         f"tell them apart (no anchors, no look-alikes: the page's move is unknown); {where}"
     )
-    return overruled(decision, "ambiguous", why)
+    doubted = overruled(decision, "ambiguous", why)
+    twin = table.ids[(taken or twins)[0]]
+    shown = next((c for c in decision.candidates[1:] if c.id == twin), None)
+    return doubted if shown is None else replace(doubted, runner_up=shown)
 
 
 def _box_alone(ctx: Context) -> bool:

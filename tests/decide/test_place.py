@@ -372,7 +372,9 @@ def test_a_twin_chosen_by_the_box_after_the_page_moved_is_doubted() -> None:
     # second's recorded box. Nothing recorded measures the move, so the box cannot choose.
     decision = decide(SECOND_ECONOMY, _economy_twins(moved=262.0), MatchConfig())
     assert decision.status == "ambiguous" and decision.rule == "ambiguous.twin_moved"
-    assert decision.best is not None and decision.best.id in ("e1", "e2")
+    assert decision.best is not None and decision.best.id == "e1"
+    # The evidence names the twin it could not tell the answer from.
+    assert decision.runner_up is not None and decision.runner_up.id == "e2"
 
 
 def test_a_moved_page_is_measured_by_anchors_and_the_twin_answered() -> None:

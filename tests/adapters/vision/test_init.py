@@ -83,6 +83,13 @@ def test_twins_the_recorded_box_no_longer_marks_are_ambiguous(settings: Observat
     with pytest.raises(AmbiguousMatchError) as info:
         resolve(ref, settings, sources=("vision",))
     assert info.value.evidence.rule == "ambiguous.twin_moved"
+    # Twins it cannot tell apart are evidence: the recorded coordinates do not click either.
+    with pytest.raises(AmbiguousMatchError) as chained:
+        resolve(ref, settings, sources=("vision", "coords"), coords_fallback="always")
+    assert [t.rule for t in chained.value.evidence.trace] == [
+        "ambiguous.twin_moved",
+        "refuse.absent_upstream",
+    ]
     # The recorded group, whose title the screen shows, tells them apart: it was Network's.
     grouped = ref.model_copy(update={"container_path": ("Settings", "Network")})
     assert _inside(resolve(grouped, settings, sources=("vision",)).point, NETWORK_OK)
