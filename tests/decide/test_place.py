@@ -7,6 +7,10 @@ from decide_helpers import _torn
 
 from resolver import MatchConfig, Observation, ResolutionError, SemanticElementRef, resolve
 from resolver.decide import decide
+from resolver.decide.place import twin_moved
+from resolver.decide.rule import Context, Decision
+from resolver.matcher import score_table
+from resolver.results import Candidate
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -418,3 +422,25 @@ def test_a_box_from_a_screen_of_another_size_is_left_to_the_ranking() -> None:
     )
     decision = decide(zoomed, _economy_twins(moved=262.0), MatchConfig())
     assert "ambiguous.twin_moved" not in decision.rules
+
+
+def test_an_answer_beside_a_twin_standing_at_the_recorded_place_is_doubted() -> None:
+    # An answer two pixels under the recorded box would pass as the page's drift, but a twin
+    # stands exactly where the target was (whatever took the answer instead: here the
+    # context names it, as a rule before would).
+    b = TableBuilder("vision", "test")
+    b.add("e1", raw_role="text", role="link", name="Economy", bbox=(48, 449, 109, 466))
+    b.add("e2", raw_role="text", role="link", name="Economy", bbox=(48, 430, 109, 447))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    config = MatchConfig()
+    scored = score_table(SECOND_ECONOMY, table, config, k=8)
+    ids = [table.ids[int(r)] for r in scored.rows]
+    near, at = ids.index("e1"), ids.index("e2")
+    ranked = (Candidate.of(table, scored, near), Candidate.of(table, scored, at))
+    ctx = Context(SECOND_ECONOMY, table, scored, config, answer=int(scored.rows[near]))
+    doubted = twin_moved(ctx, Decision("accepted", "taken", ranked))
+    assert doubted is not None and doubted.status == "ambiguous"
+    assert doubted.runner_up is not None and doubted.runner_up.id == "e2"
+    # The twin at the recorded place is not doubted for the other one.
+    kept = Context(SECOND_ECONOMY, table, scored, config, answer=int(scored.rows[at]))
+    assert twin_moved(kept, Decision("accepted", "taken", ranked[::-1])) is None
