@@ -499,7 +499,7 @@ class TableBuilder:
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
         depth, containers = _structure(roles, names, parent)
-        state = np.asarray(states, dtype=np.int8).reshape(n, 3)
+        state = _state_rows(states, n)
         prefix = self.executor_prefix
         executor = [prefix + i for i in ids]
         for position, executor_id in self.executor_ids.items():
@@ -623,6 +623,22 @@ def _clean_names(
             clean[row] = clean[row][:MAX_TEXT]
         _note(notes, "name_cut", len(cut))
     return clean
+
+
+def _state_rows(states: Sequence[Any] | npt.NDArray[Any], n: int) -> TriArray:
+    """The ``(enabled, visible, focused)`` column as an ``N x 3`` array. Most trees state
+    nothing for most rows (:data:`NO_STATE`, one shared tuple): those rows are counted in C
+    and filled at once, and only the others are converted."""
+    if isinstance(states, list):
+        unknown = states.count(NO_STATE)
+        if unknown == n:
+            return np.full((n, 3), -1, dtype=np.int8)
+        if 2 * unknown >= n:
+            out = np.full((n, 3), -1, dtype=np.int8)
+            given = [i for i, state in enumerate(states) if state != NO_STATE]
+            out[given] = np.asarray([states[i] for i in given], dtype=np.int8).reshape(-1, 3)
+            return out
+    return np.asarray(states, dtype=np.int8).reshape(n, 3)
 
 
 def _clean_values(values: Sequence[Any], notes: dict[str, int]) -> tuple[str, ...]:

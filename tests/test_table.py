@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from resolver import InvalidObservationError
 from resolver.geometry import CoordSpace
-from resolver.table import NO_STATE, TableBuilder, ancestor_sums, check_rows
+from resolver.table import NO_STATE, TableBuilder, _state_rows, ancestor_sums, check_rows
 
 
 def _table():
@@ -399,3 +399,21 @@ def test_a_box_too_large_for_its_area_to_be_a_float_is_unknown() -> None:
         got = _box_array(raw, notes)
         assert np.isnan(got[:2]).all() and np.isfinite(got[2]).all()
         assert notes == {"box_not_finite": 2}
+
+
+@given(st.lists(st.sampled_from([NO_STATE, (-1, -1, -1), (1, 0, -1), (0, 1, 1)]), max_size=40))
+def test_state_rows_equal_the_plain_conversion(states: list[tuple[int, int, int]]) -> None:
+    # Rows stating nothing are filled at once; the array is what numpy makes of the list.
+    got = _state_rows(states, len(states))
+    assert got.dtype == np.int8
+    assert got.tolist() == np.asarray(states, dtype=np.int8).reshape(len(states), 3).tolist()
+
+
+def test_states_given_for_some_rows_reach_the_table() -> None:
+    b = TableBuilder("a11y", "test")
+    for i in range(6):
+        b.add(f"n{i}", raw_role="button", name=f"B{i}", states=(0, 1, 1) if i == 4 else NO_STATE)
+    table = b.build()
+    assert table.enabled.tolist() == [-1, -1, -1, -1, 0, -1]
+    assert table.visible.tolist() == [-1, -1, -1, -1, 1, -1]
+    assert table.focused.tolist() == [-1, -1, -1, -1, 1, -1]
