@@ -1115,36 +1115,15 @@ class Seeds:
     minus :data:`RELEVANT_GAP`."""
 
 
-_SAMPLE_STRIDE: Final[int] = 16
-"""Every this many values make the sample :func:`top_positions` draws its cut from."""
-
-
-def top_positions(values: FloatArray, k: int) -> Index:
-    """Positions of ``k`` of the largest ``values`` (``1 <= k <= values.size``), in no
-    particular order; which of several equal values at the cut is taken is unspecified.
-
-    Over a long array, the ``k``-th largest of every :data:`_SAMPLE_STRIDE`-th value is a cut
-    that at least ``k`` values reach (a subset's ``k`` largest are values of the whole), so
-    only the values at or above it are partitioned: a few thousand rows cost a compare, not a
-    full selection. A cut that too many values reach (ties, NaN) falls back to the full one.
-    """
-    n = values.size
-    if n < 64 * _SAMPLE_STRIDE or n < 4 * _SAMPLE_STRIDE * k:
-        return np.argpartition(-values, k - 1)[:k]
-    sample = values[::_SAMPLE_STRIDE]
-    cut = np.partition(sample, sample.size - k)[sample.size - k]
-    near = np.flatnonzero(values >= cut)
-    if np.isnan(cut) or near.size > n // 4 or near.size < k:
-        return np.argpartition(-values, k - 1)[:k]
-    return near[np.argpartition(-values[near], k - 1)[:k]]
-
-
 def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
     """The rows a pruned scoring scores first (name hits and the best bounds), with the
     bounds it orders the rest by."""
     upper, shared_order = scorer.ordered_bound()
     top = min(k, upper.size)
-    best_bound = shared_order[:top] if shared_order is not None else top_positions(upper, top)
+    if shared_order is not None:
+        best_bound = shared_order[:top]
+    else:
+        best_bound = np.argpartition(-upper, top - 1)[:top]
     hits = scorer.name_hits()
     if hits.size > MAX_NAME_SEEDS:
         # The best tiers first (exact, normalised, then digit-masked): among thousands of

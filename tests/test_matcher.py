@@ -24,7 +24,6 @@ from resolver.matcher import (
     recorded_group,
     score_table,
     screen_rank,
-    top_positions,
 )
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
@@ -364,33 +363,6 @@ def test_full_scores_match_reference_on_every_row() -> None:
     by_row = dict(zip(fast.rows.tolist(), fast.scores.tolist(), strict=True))
     for row, score in by_row.items():
         assert score == pytest.approx(slow[row], abs=1e-9)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_fast_path_matches_reference_on_tables_of_thousands(seed: int) -> None:
-    # Long enough that the seeds' best bounds are picked from a sample's cut.
-    rng = random.Random(3000 + seed)
-    table = random_table(rng, rng.choice([1100, 2500]))
-    for _ in range(4):
-        assert_same_top(random_ref(rng, table), table, MatchConfig())
-
-
-@pytest.mark.parametrize(
-    ("n", "k", "kinds"),
-    [(10, 1, 0), (900, 4, 0), (1024, 4, 0), (10_000, 4, 0), (10_000, 65, 0), (10_000, 4, 3),
-     (10_000, 4, 1), (20_000, 200, 0), (5000, 4, 5000)],
-)  # fmt: skip
-def test_top_positions_are_the_largest_values(n: int, k: int, kinds: int) -> None:
-    # kinds: 0 continuous values, a few distinct values (ties at the cut), or NaN among them.
-    rng = np.random.default_rng(n + k + kinds)
-    values = rng.random(n) if kinds in (0, 5000) else rng.choice([0.1, 0.5, 0.9], n)
-    if kinds == 5000:
-        values[rng.integers(0, n, 50)] = np.nan
-    got = top_positions(values, k)
-    assert got.size == k == np.unique(got).size
-    want = np.argpartition(-values, k - 1)[:k]
-    expected = np.sort(values[want]).tolist()
-    assert np.sort(values[got]).tolist() == pytest.approx(expected, nan_ok=True)
 
 
 def test_pruning_skips_most_rows_on_large_tables() -> None:
