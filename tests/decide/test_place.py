@@ -444,3 +444,59 @@ def test_an_answer_beside_a_twin_standing_at_the_recorded_place_is_doubted() -> 
     # The twin at the recorded place is not doubted for the other one.
     kept = Context(SECOND_ECONOMY, table, scored, config, answer=int(scored.rows[at]))
     assert twin_moved(kept, Decision("accepted", "taken", ranked[::-1])) is None
+
+
+def _search_gone(
+    *, texts_at: float = 453.0, search_at: float = 7.0, read: bool = True
+) -> CandidateTable:
+    """A screenshot whose second "Search" box (recorded at y 505, under "Username" and
+    "Notifications") went; the first is at the top, under a list of links. ``texts_at``
+    moves the two texts, ``search_at`` the remaining box; ``read`` False makes it a tree's
+    table."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    b.add("s", raw_role="text", role="textbox", name="Search",
+          bbox=(7, search_at, 187, search_at + 24))  # fmt: skip
+    for k, name in enumerate(("Follow Lifehacker", "Related blogs", "Hackerspace", "After Hours",
+                              "Two Cents")):  # fmt: skip
+        b.add(f"t{k}", raw_role="text", role="text", name=name,
+              bbox=(48, 45 + 18 * k, 200, 62 + 18 * k))  # fmt: skip
+    for k, name in enumerate(("Username", "Notifications")):
+        b.add(f"u{k}", raw_role="text", role="text", name=name,
+              bbox=(48, texts_at + 18 * k, 131, texts_at + 17 + 18 * k))  # fmt: skip
+    b.add("f", raw_role="text", role="text", name="Shop Talk", bbox=(48, 700, 113, 717))
+    extra: dict[str, object] = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+SECOND_SEARCH = SemanticElementRef(
+    role="textbox", name="Search", bbox=(8.0, 505.0, 185.0, 526.0), screen_size=(1280, 800),
+    nearby_text=("Notifications", "Username"),
+)  # fmt: skip
+"""Another tool's reference to the removed "Search" box, with the texts it recorded around."""
+
+
+def test_on_a_screenshot_a_target_that_left_its_neighbours_behind_is_gone() -> None:
+    refused = decide(SECOND_SEARCH, _search_gone(), MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.left_on_screen"
+    assert refused.best is not None and refused.best.id == "s"
+
+
+def test_a_target_found_with_its_neighbours_or_at_its_place_is_answered() -> None:
+    # The texts moved up beside the box (a block moved whole): the box is the target.
+    along = decide(SECOND_SEARCH, _search_gone(texts_at=40.0), MatchConfig())
+    assert along.status == "accepted" and along.best is not None and along.best.id == "s"
+    # The box is where it was recorded, beside texts that stayed.
+    home = decide(SECOND_SEARCH, _search_gone(search_at=505.0), MatchConfig())
+    assert home.status == "accepted" and home.best is not None and home.best.id == "s"
+    # The texts are no longer near the recorded place: they say nothing of it.
+    away = decide(SECOND_SEARCH, _search_gone(texts_at=760.0), MatchConfig())
+    assert "refuse.left_on_screen" not in away.rules
+
+
+def test_the_left_on_screen_rule_is_for_screenshots() -> None:
+    # A tree's table has a document to ask (refuse.left_behind); this rule stays out.
+    tree = decide(SECOND_SEARCH, _search_gone(read=False), MatchConfig())
+    assert "refuse.left_on_screen" not in tree.rules
+    # Without recorded nearby texts there is nothing left behind to see.
+    bare = SECOND_SEARCH.model_copy(update={"nearby_text": ()})
+    assert "refuse.left_on_screen" not in decide(bare, _search_gone(), MatchConfig()).rules
