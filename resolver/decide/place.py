@@ -30,7 +30,6 @@ from .rule import ROUNDING, Context, Decision, overruled
 __all__ = [
     "far_in_document",
     "left_behind",
-    "left_on_screen",
     "other_region",
     "slot_kept",
     "stray",
@@ -90,7 +89,14 @@ def left_behind(ctx: Context, decision: Decision) -> Decision | None:
     box = table.box(ctx.first)
     if box is None:
         return None
-    neighbours = _unique_neighbours(ref, table)
+    places = table.derived(NearbyIndex)
+    neighbours = []
+    for text in ref.nearby_text:
+        at = places.positions.get(nearby_key(text))
+        if at is not None and at.size == 1:
+            found = table.box(int(places.seq[int(at[0])]))
+            if found is not None:
+                neighbours.append(found)
     if not neighbours:
         return None
     height = ctx.screen_height()
@@ -105,50 +111,6 @@ def left_behind(ctx: Context, decision: Decision) -> Decision | None:
         f"the target's recorded neighbours are still where it was "
         f"({stayed:.0f} px from its place), its xpath selects nothing, and the best is "
         f"{away:.0f} px from all of them: the target is gone from its place"
-    )
-    return overruled(decision, "not_found", why)
-
-
-def _unique_neighbours(ref: SemanticElementRef, table: CandidateTable) -> list[Box]:
-    """The boxes of the recorded nearby texts that the table holds exactly once."""
-    places = table.derived(NearbyIndex)
-    found: list[Box] = []
-    for text in ref.nearby_text:
-        at = places.positions.get(nearby_key(text))
-        if at is not None and at.size == 1:
-            box = table.box(int(places.seq[int(at[0])]))
-            if box is not None:
-                found.append(box)
-    return found
-
-
-def left_on_screen(ctx: Context, decision: Decision) -> Decision | None:
-    """``refuse.left_on_screen``: on a screenshot, the target went and left its neighbours
-    behind. A recorded nearby text read once on the screen still lies within ``left_near``
-    screen heights of the recorded box, while the answer lies farther than that from the
-    recorded box and from every such text, and has none of the recorded nearby texts next
-    to it in reading order. A screenshot has no document to ask whether the target's slot is
-    empty (``refuse.left_behind``), so the answer's own neighbourhood must disagree as well:
-    a target moved with its neighbours has them beside it. The source abstains."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or not ref.nearby_text or ref.bbox is None:
-        return None
-    if not same_space(ref, table) or decision.candidates[0].signals.get("web:nearby", 1.0) > 0:
-        return None
-    box = table.box(ctx.first)
-    neighbours = _unique_neighbours(ref, table)
-    if box is None or not neighbours:
-        return None
-    near = config.left_near * ctx.screen_height()
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    stayed = min(box_gap(place, n) for n in neighbours)
-    away = min(box_gap(box, n) for n in (place, *neighbours))
-    if stayed > near or away <= near:
-        return None
-    why = (
-        f"the target's recorded neighbours are still read where it was ({stayed:.0f} px "
-        f"from its place), and the best is {away:.0f} px from that place and from all of "
-        f"them, none of them beside it: the target is gone from its place"
     )
     return overruled(decision, "not_found", why)
 

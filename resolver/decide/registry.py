@@ -219,12 +219,6 @@ RULES: Final[tuple[Rule, ...]] = (
         ("left_near", "left_far", "screen_height"), absence="gone",
     ),
     Rule(
-        "refuse.left_on_screen", "refuses", "review",
-        "On a screenshot: the target's recorded neighbours are still read where it was, and "
-        "the answer is far from them and from that place, none of them beside it.",
-        place.left_on_screen, _ACC, ("left_near", "screen_height"), absence="gone",
-    ),
-    Rule(
         "refuse.slot_kept", "refuses", "review",
         "The answer's neighbourhood has a second copy where the target was: the "
         "neighbourhood stayed without the target.", place.slot_kept, _ACC,
