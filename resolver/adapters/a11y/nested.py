@@ -91,7 +91,8 @@ def _columns(
     url: str | None,
 ) -> list[Iterable[Any]]:
     """The row fields as columns (builder row order), read key by key: a key no node has
-    gives a constant column (an endless ``repeat``), without looking it up in every node."""
+    gives a constant column (one value repeated, a list made in C), without looking it up in
+    every node."""
     # The keys the nodes have, in C; a mapping other than a dict may answer keys it does
     # not list, so then every key is looked up.
     dicts = {*map(type, nodes)} <= {dict}
@@ -106,14 +107,15 @@ def _columns(
     if "id" in keys:
         raw = get("id")
         ids = raw if _all_text(raw) else [as_str(i) or p for i, p in zip(raw, paths, strict=True)]
-    role, value = (_texts(get(k)) if k in keys else repeat("") for k in ("role", "value"))
+    n = len(nodes)
+    role, value = (_texts(get(k)) if k in keys else [""] * n for k in ("role", "value"))
     return [
-        ids, role, get("name") if "name" in keys else repeat(None), parents,
-        _boxes(get("bbox")) if "bbox" in keys else repeat(None), value,
-        map(flag_states, nodes) if keys & _STATE_KEYS else repeat(NO_STATE),
-        *(_optional(get(k)) if k in keys else repeat(None) for k in _ID_KEYS),
-        *_web_columns(get("attributes") if "attributes" in keys else None, url),
-        map(join_nearby, get("nearby_text")) if "nearby_text" in keys else repeat(None),
+        ids, role, get("name") if "name" in keys else [None] * n, parents,
+        _boxes(get("bbox")) if "bbox" in keys else [None] * n, value,
+        map(flag_states, nodes) if keys & _STATE_KEYS else [NO_STATE] * n,
+        *(_optional(get(k)) if k in keys else [None] * n for k in _ID_KEYS),
+        *_web_columns(get("attributes") if "attributes" in keys else None, url, n),
+        map(join_nearby, get("nearby_text")) if "nearby_text" in keys else [None] * n,
     ]  # fmt: skip
 
 
@@ -142,10 +144,13 @@ def _optional(raw: list[Any]) -> list[str | None]:
     return [as_str(v) or None for v in raw]
 
 
-def _web_columns(attributes: list[Any] | None, url: str | None) -> list[Iterable[str | None]]:
-    """The web evidence columns from the nodes' ``attributes`` (``None``: no node has any)."""
+def _web_columns(
+    attributes: list[Any] | None, url: str | None, n: int
+) -> list[Iterable[str | None]]:
+    """The web evidence columns of ``n`` nodes from their ``attributes`` (``None``: no node
+    has any)."""
     if attributes is None or not any(attributes):
-        return [repeat(v) for v in web_values(None)]
+        return [[v] * n for v in web_values(None)]
     rows = [_web(a, url) for a in attributes]
     return list(zip(*rows, strict=True))
 
