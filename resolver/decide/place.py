@@ -350,11 +350,20 @@ def _neighbours_as_well(ctx: Context, row: int) -> bool:
     """For a reference without a box: whether ranked ``row`` agrees with the recorded nearby
     texts at least as well as the best (both known): the place the reference recorded does
     not speak for the best."""
-    signals = ctx.scored.signals.get("web:nearby")
-    if signals is None:
-        return False
-    at = (ctx.scored.rows == row).nonzero()[0]
-    return bool(at.size) and float(signals[int(at[0])]) >= float(signals[0]) - ROUNDING
+    own, best = _ranked_signal(ctx, "web:nearby", row), _ranked_signal(ctx, "web:nearby", None)
+    return own is not None and best is not None and own >= best - ROUNDING
+
+
+def _ranked_signal(ctx: Context, signal: str, row: int | None) -> float | None:
+    """Ranked ``row``'s value of ``signal`` (``row`` ``None``: the best's); ``None`` when the
+    row is not ranked or the ranking has no such signal."""
+    values = ctx.scored.signals.get(signal)
+    if values is None:
+        return None
+    if row is None:
+        return float(values[0])
+    at = np.flatnonzero(ctx.scored.rows == row)
+    return float(values[int(at[0])]) if at.size else None
 
 
 def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
@@ -426,11 +435,10 @@ def _in_recorded_group(ctx: Context, row: int) -> bool:
     """Whether the screen shows ranked ``row`` in a group the reference recorded (a title it
     reads: container agreement ``group_agrees`` up). Twins the groups tell apart from the
     answer are no twins of it: the answer is in a recorded group and they are not."""
-    signals = ctx.scored.signals.get("container")
-    if signals is None or not ctx.table.groups_by_title or not ctx.ref.container_path:
+    if not ctx.table.groups_by_title or not ctx.ref.container_path:
         return False
-    at = (ctx.scored.rows == row).nonzero()[0]
-    return bool(at.size) and float(signals[int(at[0])]) >= ctx.config.group_agrees - ROUNDING
+    agrees = _ranked_signal(ctx, "container", row)
+    return agrees is not None and agrees >= ctx.config.group_agrees - ROUNDING
 
 
 def _twins_of(ctx: Context, row: int, answer: Box) -> list[int]:
