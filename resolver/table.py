@@ -510,7 +510,7 @@ class TableBuilder:
             ids=tuple(ids),
             executor_ids=tuple(executor),
             roles=tuple(roles),
-            role_codes=_freeze(np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)),
+            role_codes=_freeze(np.fromiter(map(ROLE_INDEX.__getitem__, roles), np.int32, n)),
             raw_roles=tuple(raw_roles),
             names=tuple(names),
             values=_clean_values(values, notes),
@@ -571,7 +571,7 @@ class TableBuilder:
         else:
             platform = self.platform
             mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
-            roles = [mapping[raw] for raw in raw_roles]
+            roles = list(map(mapping.__getitem__, raw_roles))
             unknown = {raw for raw, role in mapping.items() if role == "unknown" and _given(raw)}
         for position, role in self.roles.items():
             if role not in ROLE_INDEX:
@@ -643,6 +643,8 @@ def _state_rows(states: Sequence[Any] | npt.NDArray[Any], n: int) -> TriArray:
 
 def _clean_values(values: Sequence[Any], notes: dict[str, int]) -> tuple[str, ...]:
     """Values cut at :data:`MAX_TEXT` (counted in ``notes``: ``value_cut``)."""
+    if not any(values):  # (most trees state no value: checked in C)
+        return ("",) * len(values)
     clean = tuple([v[:MAX_TEXT] if v else "" for v in values])
     if max(map(len, clean), default=0) == MAX_TEXT:
         _note(notes, "value_cut", sum(1 for v in values if v and len(v) > MAX_TEXT))

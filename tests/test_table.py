@@ -7,7 +7,15 @@ from hypothesis import strategies as st
 
 from resolver import InvalidObservationError
 from resolver.geometry import CoordSpace
-from resolver.table import NO_STATE, TableBuilder, _state_rows, ancestor_sums, check_rows
+from resolver.table import (
+    MAX_TEXT,
+    NO_STATE,
+    TableBuilder,
+    _clean_values,
+    _state_rows,
+    ancestor_sums,
+    check_rows,
+)
 
 
 def _table():
@@ -417,3 +425,11 @@ def test_states_given_for_some_rows_reach_the_table() -> None:
     assert table.enabled.tolist() == [-1, -1, -1, -1, 0, -1]
     assert table.visible.tolist() == [-1, -1, -1, -1, 1, -1]
     assert table.focused.tolist() == [-1, -1, -1, -1, 1, -1]
+
+
+@given(st.lists(st.sampled_from([None, "", "12", "x" * (MAX_TEXT + 3)]), max_size=30))
+def test_clean_values_equal_the_plain_cut(values: list[str | None]) -> None:
+    # Trees stating no value at all are answered at once; the rest are cut one by one.
+    notes: dict[str, int] = {}
+    assert _clean_values(values, notes) == tuple(v[:MAX_TEXT] if v else "" for v in values)
+    assert notes.get("value_cut", 0) == sum(1 for v in values if v and len(v) > MAX_TEXT)
