@@ -510,7 +510,7 @@ class TableBuilder:
             ids=tuple(ids),
             executor_ids=tuple(executor),
             roles=tuple(roles),
-            role_codes=_freeze(np.fromiter(map(ROLE_INDEX.__getitem__, roles), np.int32, n)),
+            role_codes=_freeze(np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)),
             raw_roles=tuple(raw_roles),
             names=tuple(names),
             values=_clean_values(values, notes),
@@ -571,7 +571,7 @@ class TableBuilder:
         else:
             platform = self.platform
             mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
-            roles = list(map(mapping.__getitem__, raw_roles))
+            roles = [mapping[raw] for raw in raw_roles]
             unknown = {raw for raw, role in mapping.items() if role == "unknown" and _given(raw)}
         for position, role in self.roles.items():
             if role not in ROLE_INDEX:

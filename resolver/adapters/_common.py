@@ -188,23 +188,19 @@ def ltrb_array(values: list[Any]) -> npt.NDArray[np.float64] | None:
     :func:`boxes_from_ltrb` gives. ``None`` for anything else (left to that function)."""
     n = len(values)
     absent = np.fromiter(map(is_, values, repeat(None)), bool, count=n)
-    unset = bool(absent.any())
-    given = list(compress(values, ~absent)) if unset else values
+    given = list(compress(values, ~absent)) if absent.any() else values
     if not given or not ({*map(type, given)} <= {list, tuple} and {*map(len, given)} == {4}):
         return None
-    flat = list(chain.from_iterable(given))
-    if not {*map(type, flat)} <= {int, float}:
+    if not {*map(type, chain.from_iterable(given))} <= {int, float}:
         return None
     try:
-        boxes = np.fromiter(flat, np.float64, count=len(flat)).reshape(-1, 4)
+        flat = np.fromiter(chain.from_iterable(given), np.float64, count=4 * len(given))
     except OverflowError:  # an int too large for a float
         return None
-    if not np.isfinite(boxes).all():
+    if not np.isfinite(flat).all():
         return None
-    if not unset:
-        return boxes
     out = np.full((n, 4), math.nan)
-    out[~absent] = boxes
+    out[~absent] = flat.reshape(-1, 4)
     return out
 
 
