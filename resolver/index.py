@@ -23,6 +23,7 @@ from .text import (
     collapse_many,
     fuzzy_many,
     item_similarity_many,
+    joined_texts,
     mask_digits,
     mask_digits_many,
     normalize,
@@ -60,8 +61,6 @@ SCANNED: Final[int] = 8
 FEW_ROWS: Final[int] = 64
 """A name at most this many rows hold is searched for in the joined column (a loop per row
 found); one more rows hold is compared with every row at once."""
-SEPARATORS: Final[tuple[str, ...]] = ("\x00", "\x01", "\x02", "\x03")
-"""Characters that join a column's values for a search (the first that no value holds)."""
 
 
 def _codes(column: Sequence[K]) -> dict[K, int]:
@@ -99,13 +98,16 @@ class _NameColumn:
 
     __slots__ = ("_array", "_index", "_joined", "column", "found", "searches")
 
-    def __init__(self, column: tuple[str, ...]) -> None:
+    def __init__(self, column: tuple[str, ...], joined: tuple[str, str] | None = None) -> None:
         self.column = column
         self.searches = 0
         self.found = BoundedCache(SCANNED)
         """The rows of the last values scanned for (a warm resolve asks for them again)."""
         self._index: _ValueIndex | None = None
         self._joined: tuple[str, str] | None = None
+        if joined is not None:  # ``(sep.join(column), sep)``, made with the column
+            text, sep = joined
+            self._joined = (sep + text + sep, sep)
         self._array: npt.NDArray[np.object_] | None = None
 
     @property
@@ -163,13 +165,10 @@ class _NameColumn:
 
 
 def _joined(column: tuple[str, ...]) -> tuple[str, str]:
-    """``column``'s values each between two separators, and the separator: the first of
-    :data:`SEPARATORS` that no value holds (``("", "")`` when each is held)."""
-    for sep in SEPARATORS:
-        joined = sep + sep.join(column) + sep
-        if joined.count(sep) == len(column) + 1:
-            return joined, sep
-    return "", ""
+    """``column``'s values each between two separators, and the separator (see
+    :func:`~resolver.text.joined_texts`; ``("", "")`` when none fits)."""
+    joined, sep = joined_texts(column)
+    return (sep + joined + sep, sep) if sep else ("", "")
 
 
 class BoundedCache(dict[Any, Any]):
@@ -414,11 +413,11 @@ class TableIndex:
 
     @cached_property
     def _norms(self) -> _NameColumn:
-        return _NameColumn(self.table.names_norm)
+        return _NameColumn(self.table.names_norm, self.table.names_joined("norm"))
 
     @cached_property
     def _masks(self) -> _NameColumn:
-        return _NameColumn(self.table.names_mask)
+        return _NameColumn(self.table.names_mask, self.table.names_joined("mask"))
 
     @property
     def _by_norm(self) -> _ValueIndex:

@@ -52,7 +52,7 @@ from .roles import (
     ROLE_INDEX,
     canonical_role,
 )
-from .text import collapse_many, mask_digits_many, normalize_many
+from .text import Joined, collapse_many, mask_digits_joined, normalize_joined
 
 __all__ = [
     "DIAGNOSTICS",
@@ -244,12 +244,27 @@ class CandidateTable:
     @cached_property
     def names_norm(self) -> tuple[str, ...]:
         """Normalised names (see :func:`resolver.text.normalize`)."""
-        return tuple(normalize_many(self.names))
+        return tuple(self._norms_joined.texts)
 
     @cached_property
     def names_mask(self) -> tuple[str, ...]:
         """Normalised names with digit runs masked."""
-        return tuple(mask_digits_many(self.names_norm))
+        return tuple(self._masks_joined.texts)
+
+    @cached_property
+    def _norms_joined(self) -> Joined:
+        return normalize_joined(self.names)
+
+    @cached_property
+    def _masks_joined(self) -> Joined:
+        return mask_digits_joined(self._norms_joined)
+
+    def names_joined(self, form: str) -> tuple[str, str] | None:
+        """The ``"norm"`` or ``"mask"`` names joined by a separator none of them holds, and
+        it, when making them left that at hand (``None`` otherwise): a search of the joined
+        column need not join them again."""
+        done = self._norms_joined if form == "norm" else self._masks_joined
+        return None if done.joined is None else (done.joined, done.sep)
 
     def id_key(self, column: str, value: str) -> str:
         """``value`` in the comparison form of platform-ID ``column``."""

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process
 __all__ = [
     "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
+    "Joined",
     "close_unspaced",
     "collapse",
     "collapse_many",
@@ -42,11 +43,14 @@ __all__ = [
     "fuzzy_pairs",
     "fuzzy_score",
     "item_similarity_many",
+    "joined_texts",
     "mask_digits",
+    "mask_digits_joined",
     "mask_digits_many",
     "name_similarity",
     "name_similarity_many",
     "normalize",
+    "normalize_joined",
     "normalize_many",
     "opposite_forms",
     "unrepeated",
@@ -473,10 +477,11 @@ _DIGIT_JOINER: Final = _byte_class(".,:/")  # what _DIGITS lets join two digit r
 class _AsciiBatch:
     """ASCII texts joined by a separator as one byte array, and where each text sits."""
 
-    __slots__ = ("codes", "ends", "lengths", "sep", "starts", "texts")
+    __slots__ = ("codes", "ends", "joined", "lengths", "sep", "starts", "texts")
 
     def __init__(self, texts: Sequence[str], joined: str, sep: str) -> None:
         self.texts = texts
+        self.joined = joined
         self.sep = sep
         self.codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
         self.ends = np.append(np.flatnonzero(self.codes == ord(sep)), len(self.codes))
@@ -488,19 +493,47 @@ class _AsciiBatch:
         """The texts holding the characters at ``positions`` (no separator among them)."""
         return np.searchsorted(self.ends, positions)
 
-    def rebuilt(self, codes: npt.NDArray[np.uint8], keep: npt.NDArray[np.bool_]) -> list[str]:
+    def rebuilt(self, codes: npt.NDArray[np.uint8], keep: npt.NDArray[np.bool_]) -> Fast:
         """The texts again from ``codes`` (changed in place of the batch's) where ``keep``."""
-        return codes[keep].tobytes().decode("ascii").split(self.sep)
+        joined = codes[keep].tobytes().decode("ascii")
+        return joined.split(self.sep), _NONE_LEFT, joined
+
+    def unchanged(self) -> Fast:
+        """The batch's texts as they are."""
+        return list(self.texts), _NONE_LEFT, self.joined
 
 
-BatchFast = Callable[[_AsciiBatch], tuple[list[str], npt.NDArray[np.intp]]]
-"""A fast path: the results for a batch, and the texts it leaves to the per-text function."""
+_NONE_LEFT: Final = np.empty(0, np.intp)
+_NONE_LEFT.setflags(write=False)
+
+Fast = tuple[list[str], npt.NDArray[np.intp], str]
+"""What a fast path returns: the results for a batch, the texts it leaves to the per-text
+function, and the results joined by the batch's separator (those left included as the fast
+path saw them)."""
+
+BatchFast = Callable[[_AsciiBatch], Fast]
 
 
-def _batched(texts: Sequence[str], fast: BatchFast, one: Callable[[str], str]) -> list[str]:
+class Joined(NamedTuple):
+    """Texts, and the same texts joined by ``sep`` (a character none of them holds) when the
+    batch that made them had them at hand (``None`` otherwise): a look-up that searches the
+    joined column need not join them again."""
+
+    texts: list[str]
+    joined: str | None
+    sep: str
+
+
+def _batched(
+    texts: Sequence[str],
+    fast: BatchFast,
+    one: Callable[[str], str],
+    given: tuple[str, str] | None = None,
+) -> Joined:
     """``[one(t) for t in texts]``, the ASCII texts through ``fast`` (which returns its
     results and the texts it leaves to ``one``), the others through ``one`` (once per
-    distinct text)."""
+    distinct text). ``given`` is ``(sep.join(texts), sep)`` for a ``sep`` none of them holds,
+    when the caller has it. The results come joined when every text went the fast way."""
     texts = texts if isinstance(texts, list | tuple) else list(texts)  # (no copy of those)
     memo: dict[str, str] = {}
 
@@ -510,13 +543,9 @@ def _batched(texts: Sequence[str], fast: BatchFast, one: Callable[[str], str]) -
             done = memo[text] = one(text)
         return done
 
-    joined, sep = "", ""
-    for sep in _SEPARATORS:
-        joined = sep.join(texts)
-        if joined.count(sep) == len(texts) - 1:
-            break
-    else:  # every separator is in some text (or there is none)
-        return [each(t) for t in texts]
+    joined, sep = given or joined_texts(texts)
+    if not sep:  # every separator is in some text (or there is none)
+        return Joined([each(t) for t in texts], None, "")
     rows: list[int] | None = None
     if not joined.isascii():
         flags = list(map(str.isascii, texts))
@@ -528,22 +557,32 @@ def _batched(texts: Sequence[str], fast: BatchFast, one: Callable[[str], str]) -
         texts = [texts[i] for i in rows]
         joined = sep.join(texts)
         if not texts:
-            return out
-    results, left = fast(_AsciiBatch(texts, joined, sep))
+            return Joined(out, None, sep)
+    results, left, done = fast(_AsciiBatch(texts, joined, sep))
     for i in left.tolist():
         results[i] = each(texts[i])
     if rows is None:
-        return results
+        return Joined(results, None if left.size else done, sep)
     for i, result in zip(rows, results, strict=True):
         out[i] = result
-    return out
+    return Joined(out, None, sep)
 
 
-def _fast_collapse(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+def joined_texts(texts: Sequence[str]) -> tuple[str, str]:
+    """``texts`` joined by the first of four control characters none of them holds, and
+    it (``("", "")`` when each is held)."""
+    for sep in _SEPARATORS:
+        joined = sep.join(texts)
+        if joined.count(sep) == len(texts) - 1:
+            return joined, sep
+    return "", ""
+
+
+def _fast_collapse(batch: _AsciiBatch) -> Fast:
     codes = batch.codes
     space = _SPACE[codes]
     if not space.any():
-        return list(batch.texts), np.empty(0, np.intp)
+        return batch.unchanged()
     # A whitespace run becomes one space inside a text and nothing at either end of it.
     text = ~space
     text[batch.ends[:-1]] = False  # separators
@@ -557,7 +596,7 @@ def _fast_collapse(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]
     keep[first[inner[first] & inner[last + 2]]] = True
     out = codes.copy()
     out[space] = ord(" ")
-    return batch.rebuilt(out, keep), np.empty(0, np.intp)
+    return batch.rebuilt(out, keep)
 
 
 def collapse_many(texts: Sequence[str]) -> list[str]:
@@ -566,10 +605,10 @@ def collapse_many(texts: Sequence[str]) -> list[str]:
     >>> collapse_many(["  a \\n b", "c", ""])
     ['a b', 'c', '']
     """
-    return _batched(texts, _fast_collapse, collapse)
+    return _batched(texts, _fast_collapse, collapse).texts
 
 
-def _fast_normalize(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+def _fast_normalize(batch: _AsciiBatch) -> Fast:
     # normalize() of a printable ASCII text of at most MAX_COMPARED characters, without two
     # spaces in a row, starting and ending with a letter or digit, is the text lowered.
     codes, starts, ends = batch.codes, batch.starts, batch.ends
@@ -580,11 +619,11 @@ def _fast_normalize(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]
     left[batch.texts_at(np.flatnonzero(odd))] = True
     named = np.flatnonzero(batch.lengths)
     left[named] |= ~_ALNUM[codes[starts[named]]] | ~_ALNUM[codes[ends[named] - 1]]
-    joined = codes.tobytes().decode("ascii")
+    joined = batch.joined
     lowered = joined.lower()
     # (names already in lower case are kept as they are: no new strings to make)
     texts = list(batch.texts) if lowered == joined else lowered.split(batch.sep)
-    return texts, np.flatnonzero(left)
+    return texts, np.flatnonzero(left), lowered
 
 
 def normalize_many(texts: Sequence[str]) -> list[str]:
@@ -593,14 +632,19 @@ def normalize_many(texts: Sequence[str]) -> list[str]:
     >>> normalize_many(["Sign IN", "« Back", "Caf\\u00e9"])
     ['sign in', 'back', 'café']
     """
+    return _batched(texts, _fast_normalize, normalize).texts
+
+
+def normalize_joined(texts: Sequence[str]) -> Joined:
+    """:func:`normalize_many`, with the results joined when the batch had them at hand."""
     return _batched(texts, _fast_normalize, normalize)
 
 
-def _fast_mask(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
+def _fast_mask(batch: _AsciiBatch) -> Fast:
     codes = batch.codes
     digit = _DIGIT[codes]
     if not digit.any():
-        return list(batch.texts), np.empty(0, np.intp)
+        return batch.unchanged()
     # _DIGITS matches a digit run with what joins digit runs (".", ",", ":", "/" between two
     # digits): each maximal stretch of those becomes one "#".
     run = digit.copy()
@@ -608,7 +652,7 @@ def _fast_mask(batch: _AsciiBatch) -> tuple[list[str], npt.NDArray[np.intp]]:
     before = np.concatenate(([False], run[:-1]))
     out = codes.copy()
     out[run & ~before] = ord("#")
-    return batch.rebuilt(out, ~(run & before)), np.empty(0, np.intp)
+    return batch.rebuilt(out, ~(run & before))
 
 
 def mask_digits_many(norms: Sequence[str]) -> list[str]:
@@ -617,4 +661,11 @@ def mask_digits_many(norms: Sequence[str]) -> list[str]:
     >>> mask_digits_many(["inbox (12)", "page 1.5 of 3", "ok"])
     ['inbox (#)', 'page # of #', 'ok']
     """
-    return _batched(norms, _fast_mask, mask_digits)
+    return _batched(norms, _fast_mask, mask_digits).texts
+
+
+def mask_digits_joined(norms: Joined) -> Joined:
+    """:func:`mask_digits_many` of the texts of ``norms``, reading their joined form when it
+    is there, with the results joined when the batch had them at hand."""
+    given = None if norms.joined is None else (norms.joined, norms.sep)
+    return _batched(norms.texts, _fast_mask, mask_digits, given)

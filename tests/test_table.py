@@ -433,3 +433,15 @@ def test_clean_values_equal_the_plain_cut(values: list[str | None]) -> None:
     notes: dict[str, int] = {}
     assert _clean_values(values, notes) == tuple(v[:MAX_TEXT] if v else "" for v in values)
     assert notes.get("value_cut", 0) == sum(1 for v in values if v and len(v) > MAX_TEXT)
+
+
+def test_name_forms_come_joined_for_a_search_when_made_the_fast_way() -> None:
+    b = TableBuilder("a11y", "test")
+    for name in ("Order 12", "SAVE", "", "page 1.5 of 3"):
+        b.add(name or "x", raw_role="button", name=name)
+    table = b.build()
+    assert table.names_joined("norm") == ("\x00".join(table.names_norm), "\x00")
+    assert table.names_joined("mask") == ("order #\x00save\x00\x00page # of #", "\x00")
+    b = TableBuilder("a11y", "test")
+    b.add("c", raw_role="button", name="Café")  # (normalised one by one: not joined)
+    assert b.build().names_joined("norm") is None

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resolver.text import (
+    Joined,
     close_unspaced,
     collapse,
     collapse_many,
@@ -13,9 +14,11 @@ from resolver.text import (
     fuzzy_matrix,
     fuzzy_pairs,
     mask_digits,
+    mask_digits_joined,
     mask_digits_many,
     name_similarity,
     normalize,
+    normalize_joined,
     normalize_many,
     unspaced,
     words,
@@ -144,6 +147,32 @@ def test_batch_forms_of_ascii_names(names: list[str]) -> None:
     assert normalize_many(names) == [normalize(n) for n in names]
     norms = [normalize(n) for n in names]
     assert mask_digits_many(norms) == [mask_digits(n) for n in norms]
+
+
+def _check_joined(done: Joined, want: list[str]) -> None:
+    assert done.texts == want
+    if done.joined is not None:  # (left out where some text went the slow way)
+        assert done.sep and not any(done.sep in t for t in want)
+        assert done.joined == done.sep.join(want)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_any_names, st.text(alphabet="Ab 12.", max_size=9)), max_size=25))
+def test_joined_forms_hold_the_texts_they_give(names: list[str]) -> None:
+    # The results joined, when given, are exactly the results joined by the separator; the
+    # masks made from the normalised names' joined form are the masks of those names.
+    norms = normalize_joined(names)
+    _check_joined(norms, [normalize(n) for n in names])
+    _check_joined(mask_digits_joined(norms), [mask_digits(normalize(n)) for n in names])
+
+
+def test_joined_forms_of_plain_names_come_joined() -> None:
+    norms = normalize_joined(["Order 12", "Save", "page 1.5 of 3"])
+    assert norms.joined == "order 12\x00save\x00page 1.5 of 3" and norms.sep == "\x00"
+    masks = mask_digits_joined(norms)
+    assert masks.joined == "order #\x00save\x00page # of #"
+    assert normalize_joined(["Café", "x"]).joined is None  # (a name went the slow way)
+    assert normalize_joined(["a\x00", "\x01", "\x02", "\x03"]).joined is None
 
 
 def test_batch_forms_when_every_separator_is_in_a_name() -> None:
