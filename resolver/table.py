@@ -536,7 +536,7 @@ class TableBuilder:
             visible=_freeze(np.ascontiguousarray(state[:, 1])),
             focused=_freeze(np.ascontiguousarray(state[:, 2])),
             containers=containers,
-            platform_ids={c: tuple(columns[_FIXED + k]) for k, c in enumerate(self.id_columns)},
+            platform_ids=_id_tuples(self.id_columns, columns[_FIXED:]),
             coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
             diagnostics=self._diagnostics(notes),
@@ -774,3 +774,16 @@ def _content_labels(
         if leaves:
             labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
     return labels
+
+
+def _id_tuples(names: Sequence[str], columns: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
+    """The platform-ID columns as tuples by name; a column handed over for several names (an
+    adapter's one list of ``None`` for every field no row has) becomes one tuple they share."""
+    made: dict[int, tuple[Any, ...]] = {}
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, column in zip(names, columns, strict=True):
+        done = made.get(id(column))
+        if done is None:
+            done = made[id(column)] = tuple(column)
+        out[name] = done
+    return out

@@ -445,3 +445,15 @@ def test_name_forms_come_joined_for_a_search_when_made_the_fast_way() -> None:
     b = TableBuilder("a11y", "test")
     b.add("c", raw_role="button", name="Café")  # (normalised one by one: not joined)
     assert b.build().names_joined("norm") is None
+
+
+def test_one_column_handed_over_for_several_ids_gives_each_its_values() -> None:
+    b = TableBuilder("a11y", "test", id_columns=("automation_id", "dom_id", "tag"))
+    nothing: list[str | None] = [None, None]
+    b.set_columns(
+        ["a", "b"], ["button", "link"], ["A", "B"], [-1, 0], [None, None], ["", ""],
+        [NO_STATE, NO_STATE], nothing, ["x", None], nothing,
+    )  # fmt: skip
+    ids = b.build().platform_ids
+    assert ids == {"automation_id": (None, None), "dom_id": ("x", None), "tag": (None, None)}
+    assert ids["automation_id"] is ids["tag"]  # (one tuple made for the shared column)

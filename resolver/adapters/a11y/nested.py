@@ -92,7 +92,7 @@ def _columns(
 ) -> list[Iterable[Any]]:
     """The row fields as columns (builder row order), read key by key: a key no node has
     gives a constant column (one value repeated, a list made in C), without looking it up in
-    every node."""
+    every node; the fields no node has share one list of ``None``."""
     # The keys the nodes have, in C; a mapping other than a dict may answer keys it does
     # not list, so then every key is looked up.
     dicts = {*map(type, nodes)} <= {dict}
@@ -108,14 +108,15 @@ def _columns(
         raw = get("id")
         ids = raw if _all_text(raw) else [as_str(i) or p for i, p in zip(raw, paths, strict=True)]
     n = len(nodes)
+    none = [None] * n
     role, value = (_texts(get(k)) if k in keys else [""] * n for k in ("role", "value"))
     return [
-        ids, role, get("name") if "name" in keys else [None] * n, parents,
-        _boxes(get("bbox")) if "bbox" in keys else [None] * n, value,
+        ids, role, get("name") if "name" in keys else none, parents,
+        _boxes(get("bbox")) if "bbox" in keys else none, value,
         map(flag_states, nodes) if keys & _STATE_KEYS else [NO_STATE] * n,
-        *(_optional(get(k)) if k in keys else [None] * n for k in _ID_KEYS),
-        *_web_columns(get("attributes") if "attributes" in keys else None, url, n),
-        map(join_nearby, get("nearby_text")) if "nearby_text" in keys else [None] * n,
+        *(_optional(get(k)) if k in keys else none for k in _ID_KEYS),
+        *_web_columns(get("attributes") if "attributes" in keys else None, url, n, none),
+        map(join_nearby, get("nearby_text")) if "nearby_text" in keys else none,
     ]  # fmt: skip
 
 
@@ -145,12 +146,12 @@ def _optional(raw: list[Any]) -> list[str | None]:
 
 
 def _web_columns(
-    attributes: list[Any] | None, url: str | None, n: int
+    attributes: list[Any] | None, url: str | None, n: int, none: list[None]
 ) -> list[Iterable[str | None]]:
     """The web evidence columns of ``n`` nodes from their ``attributes`` (``None``: no node
     has any)."""
     if attributes is None or not any(attributes):
-        return [[v] * n for v in web_values(None)]
+        return [none if v is None else [v] * n for v in web_values(None)]
     rows = [_web(a, url) for a in attributes]
     return list(zip(*rows, strict=True))
 
