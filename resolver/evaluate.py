@@ -228,13 +228,13 @@ def _pointer(
     if ref_row is None:
         return SameTarget(False, f"reference element not found: {why}", kind)
     pred_row, why = _located(pred_act, obs, table, source, config)
-    reference = table.executor_ids[ref_row]
+    reference = table.executor_id(ref_row)
     if pred_row is None:
         return SameTarget(False, f"predicted element not found: {why}", kind, reference)
     same = _one_target(table, ref_row, pred_row)
     evidence = {"reference": table.row(ref_row), "predicted": table.row(pred_row)}
     reason = "same element" if same else "another element"
-    return SameTarget(same, reason, kind, reference, table.executor_ids[pred_row], evidence)
+    return SameTarget(same, reason, kind, reference, table.executor_id(pred_row), evidence)
 
 
 class Step(NamedTuple):

@@ -94,7 +94,7 @@ class Candidate:
         return cls(
             source=table.source,
             id=table.ids[row],
-            executor_id=table.executor_ids[row],
+            executor_id=table.executor_id(row),
             role=table.roles[row],
             name=table.names[row],
             bbox=table.box(row),
@@ -132,7 +132,7 @@ class Candidate:
                     cls._made(
                         source=source,
                         id=table.ids[row],
-                        executor_id=table.executor_ids[row],
+                        executor_id=table.executor_id(row),
                         role=table.roles[row],
                         name=table.names[row],
                         bbox=None if box[0] != box[0] else (box[0], box[1], box[2], box[3]),

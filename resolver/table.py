@@ -137,7 +137,10 @@ class CandidateTable:
     source: str
     format: str
     ids: tuple[str, ...]
-    executor_ids: tuple[str, ...]
+    executor_prefix: str
+    """What an executor ID is made of by default: this prefix and the row's ID."""
+    executor_overrides: Mapping[int, str]
+    """The rows whose executor ID is not the default one (see :attr:`executor_ids`)."""
     roles: tuple[str, ...]
     role_codes: IntArray
     raw_roles: tuple[str, ...]
@@ -208,6 +211,25 @@ class CandidateTable:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @cached_property
+    def executor_ids(self) -> tuple[str, ...]:
+        """What an executor acts on, per row (``a11y:7``, ``xpath:/...``): made when first
+        asked for; a resolve reads only its answers' (:meth:`executor_id`)."""
+        prefix = self.executor_prefix
+        made = [prefix + i for i in self.ids]
+        for row, executor_id in self.executor_overrides.items():
+            made[row] = executor_id
+        return tuple(made)
+
+    def executor_id(self, row: int) -> str:
+        """The executor ID of one row (without making the whole column)."""
+        own = self.ids[row]  # (a row out of range raises IndexError, as an index)
+        if self.executor_overrides:
+            override = self.executor_overrides.get(row if row >= 0 else row + len(self.ids))
+            if override is not None:
+                return override
+        return self.executor_prefix + own
 
     def __repr__(self) -> str:
         return f"CandidateTable(source={self.source!r}, format={self.format!r}, rows={len(self)})"
@@ -294,7 +316,7 @@ class CandidateTable:
         return {
             "source": self.source,
             "id": self.ids[i],
-            "executor_id": self.executor_ids[i],
+            "executor_id": self.executor_id(i),
             "role": self.roles[i],
             "raw_role": self.raw_roles[i],
             "name": self.names[i],
@@ -515,15 +537,12 @@ class TableBuilder:
         names = _clean_names(names, self.ascii_collapsed, notes)
         depth, containers = _structure(roles, names, parent)
         state = _state_rows(states, n)
-        prefix = self.executor_prefix
-        executor = [prefix + i for i in ids]
-        for position, executor_id in self.executor_ids.items():
-            executor[position] = executor_id
         return CandidateTable(
             source=self.source,
             format=self.format,
             ids=tuple(ids),
-            executor_ids=tuple(executor),
+            executor_prefix=self.executor_prefix,
+            executor_overrides=dict(self.executor_ids),
             roles=tuple(roles),
             role_codes=_freeze(np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)),
             raw_roles=tuple(raw_roles),

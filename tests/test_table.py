@@ -457,3 +457,18 @@ def test_one_column_handed_over_for_several_ids_gives_each_its_values() -> None:
     ids = b.build().platform_ids
     assert ids == {"automation_id": (None, None), "dom_id": ("x", None), "tag": (None, None)}
     assert ids["automation_id"] is ids["tag"]  # (one tuple made for the shared column)
+
+
+def test_an_executor_id_is_made_for_one_row_or_for_all_alike() -> None:
+    b = TableBuilder("a11y", "test", executor_prefix="dom:")
+    for i in range(4):
+        b.add(f"n{i}", raw_role="button", name=f"B{i}", executor_id="css:#x" if i == 2 else None)
+    table = b.build()
+    one_by_one = [table.executor_id(row) for row in (*range(4), -1, -2)]
+    assert "executor_ids" not in vars(table)  # (asking for rows made no column)
+    assert one_by_one == ["dom:n0", "dom:n1", "css:#x", "dom:n3", "dom:n3", "css:#x"]
+    assert table.executor_ids == ("dom:n0", "dom:n1", "css:#x", "dom:n3")
+    assert [table.executor_id(row) for row in range(4)] == list(table.executor_ids)
+    for outside in (4, -5):
+        with pytest.raises(IndexError):
+            table.executor_id(outside)

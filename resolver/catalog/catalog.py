@@ -115,7 +115,7 @@ def _entry(
     return CatalogEntry(
         index=index,
         row=row,
-        executor_id=table.executor_ids[row],
+        executor_id=table.executor_id(row),
         role=table.roles[row],
         name=scrubber.scrub(table.names[row]),
         value=scrubber.scrub(value),
@@ -389,7 +389,7 @@ class Catalog:
         else:
             row = self._find_again(entry, obs, table)
         _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
-        return table.executor_ids[row]
+        return table.executor_id(row)
 
     def _same_place(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> bool:
         """Whether only texts away from ``entry`` changed: the same controls in the same
@@ -498,7 +498,7 @@ class Catalog:
         is around ``row`` and not around the selected look-alike, the selector is the stale
         one (rows sorted under a positional XPath) and ``row`` stands."""
         other = _selector_row(entry.ref, obs, table)
-        if other is None or table.executor_ids[other] == table.executor_ids[row]:
+        if other is None or table.executor_id(other) == table.executor_id(row):
             return
         if table.is_ancestor(other, row) or table.is_ancestor(row, other):
             return  # one click target
@@ -513,7 +513,7 @@ class Catalog:
             self.version,
             AmbiguousMatchError(
                 f"{found.candidate.name!r} fits best, but the recorded selectors select its "
-                f"look-alike {table.executor_ids[other]}",
+                f"look-alike {table.executor_id(other)}",
                 candidates=(found.candidate, *found.alternatives),
                 trace=found.trace,
                 rule="ambiguous.index_selectors",
@@ -633,7 +633,7 @@ def _selector_row(ref: SemanticElementRef, obs: Observation, table: CandidateTab
             hits = rows_for_selector(table, facts, kind, selector)
         except ResolutionError:
             continue
-        ids = {table.executor_ids[h] for h in hits}
+        ids = {table.executor_id(h) for h in hits}
         if len(ids) != 1:
             continue
         chosen |= ids
@@ -655,7 +655,7 @@ def _check_interactable(visible: bool | None, enabled: bool | None, entry: Catal
 def _only(table: CandidateTable, rows: Sequence[int], target: Target) -> str:
     """The one row a selector or text target selects, or a typed refusal."""
     if len(rows) == 1:
-        return table.executor_ids[rows[0]]
+        return table.executor_id(rows[0])
     found = [table.row(r) for r in rows[:10]]
     if not rows:
         raise ElementNotFoundError(

@@ -74,7 +74,7 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if _name_read(decision, place, config.name_read, config.drawn_name):
         return None  # the ranking judges the text read
     rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou)
-    if len({table.executor_ids[r] for r in rows}) != 1:
+    if len({table.executor_id(r) for r in rows}) != 1:
         return None
     found = _enough_anchors(ctx, place, after=True)
     if found is None:
@@ -188,7 +188,7 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
         r for r, name in enumerate(table.names_norm)
         if first in name and not index.repeats_parent[r] and _extends(words(name), recorded)
     ]  # fmt: skip
-    if len({table.executor_ids[r] for r in rows}) != 1:
+    if len({table.executor_id(r) for r in rows}) != 1:
         return None
     place = moved_box(ref.bbox, page_shift(ref, table))
     box = table.box(rows[0])
@@ -238,7 +238,7 @@ def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[in
         found = hits[~index.repeats_parent[hits]].tolist()  # a word split out of its line
         if not found:
             continue
-        if len({table.executor_ids[r] for r in found}) != 1:
+        if len({table.executor_id(r) for r in found}) != 1:
             return []
         box = table.box(found[0])
         if box is None or not on_line(box, place, config.drawn_inside):

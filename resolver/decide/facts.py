@@ -60,7 +60,7 @@ __all__ = [
 def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
     """Nested rows that are one click target: a button and its label text, a list item and
     its only link. Clicking the inner one activates the outer one."""
-    if table.executor_ids[a] == table.executor_ids[b]:
+    if table.executor_id(a) == table.executor_id(b):
         return True
     if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
         return False

@@ -123,7 +123,7 @@ def verify_selector(
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
             continue
-        executor = f"css:{selector}" if kind == "css" else table.executor_ids[rows[0]]
+        executor = f"css:{selector}" if kind == "css" else table.executor_id(rows[0])
         reason = f"recorded {kind} selector still selects one element that agrees"
         return rows[0], score, executor, reason
     return None
