@@ -56,6 +56,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     columns = filled._columns()
     parents = filled._parents(columns[3])
     roles = filled._canonical(columns[1], {})
+    codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
     steps: dict[str, Callable[[], Any]] = {
         "naive loop": lambda: find_in_cdp_nodes(nodes, "button", "n5", None),
         "whole build": lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"),
@@ -67,7 +68,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
         "TableBuilder.build": filled.build,
         "  role spelling": lambda: filled._canonical(columns[1], {}),
         "  names": lambda: _clean_names(columns[2], False, {}),
-        "  container paths": lambda: _structure(roles, columns[2], parents),
+        "  container paths": lambda: _structure(roles, codes, columns[2], parents),
         "  boxes": lambda: _box_array(columns[4], {}),
         "  role codes": lambda: np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32),
         "  row tuples": lambda: (tuple(columns[0]), tuple(columns[2]), tuple(roles)),

@@ -50,6 +50,7 @@ from .roles import (
     CONTENT_NAMED_CONTAINERS,
     LANDMARK_ROLES,
     ROLE_INDEX,
+    ROLES,
     canonical_role,
 )
 from .text import Joined, collapse_many, mask_digits_joined, normalize_joined
@@ -535,7 +536,8 @@ class TableBuilder:
         notes = dict.fromkeys(DIAGNOSTICS, 0)
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
-        depth, containers = _structure(roles, names, parent)
+        codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
+        depth, containers = _structure(roles, codes, names, parent)
         state = _state_rows(states, n)
         return CandidateTable(
             source=self.source,
@@ -544,7 +546,7 @@ class TableBuilder:
             executor_prefix=self.executor_prefix,
             executor_overrides=dict(self.executor_ids),
             roles=tuple(roles),
-            role_codes=_freeze(np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)),
+            role_codes=_freeze(codes),
             raw_roles=tuple(raw_roles),
             names=tuple(names),
             values=_clean_values(values, notes),
@@ -708,7 +710,7 @@ def ancestor_sums(
 
 
 def _structure(
-    roles: list[str], names: list[str], parent: IntArray
+    roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
 ) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
     """Depth and container path of every row, from the parent links (earlier rows).
 
@@ -720,7 +722,7 @@ def _structure(
     up64 = parent.astype(np.int64)
     depth = ancestor_sums(up64, np.ones(n, dtype=np.int64))
     assert depth is not None  # (parents are earlier rows: every chain ends)
-    labels = _labels(roles, names, parent)
+    labels = _labels(roles, codes, names, parent)
     labelled = np.zeros(n + 1, dtype=bool)
     labelled[list(labels)] = True
     up = up64.copy()
@@ -738,10 +740,15 @@ def _structure(
     return (depth - 1).astype(np.int32), containers
 
 
-def _labels(roles: list[str], names: list[str], parent: IntArray) -> dict[int, str]:
+_LABELLING: Final = np.array([r in CONTAINER_ROLES or r in LANDMARK_ROLES for r in ROLES])
+"""Per role code, whether a row of that role hands its label (name, text or landmark) down."""
+
+
+def _labels(
+    roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
+) -> dict[int, str]:
     """The label each row with one hands to its children (rows without children hand none)."""
-    kinds = {r for r in set(roles) if r in CONTAINER_ROLES or r in LANDMARK_ROLES}
-    labelled = np.fromiter(map(kinds.__contains__, roles), bool, count=len(roles))
+    labelled = _LABELLING[codes]
     has_children = np.zeros(len(roles), dtype=bool)
     has_children[parent[parent >= 0]] = True
     rows = np.flatnonzero(labelled & has_children)

@@ -309,6 +309,7 @@ def _structure_by_rows(
 def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> None:
     import random
 
+    from resolver.roles import ROLE_INDEX
     from resolver.table import _structure
 
     rng = random.Random(seed)
@@ -317,12 +318,13 @@ def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> Non
                          "article", "generic"]) for _ in range(n)]  # fmt: skip
     names = [rng.choice(["", "", "Save", "x" * 250, "Menu"]) for _ in range(n)]
     parents = [-1] + [rng.choice([-1, *range(max(0, i - 30), i)]) for i in range(1, n)]
-    depth, containers = _structure(roles, names, np.array(parents, dtype=np.int32))
+    codes = np.array([ROLE_INDEX[r] for r in roles], dtype=np.int32)
+    depth, containers = _structure(roles, codes, names, np.array(parents, dtype=np.int32))
     want_depth, want_paths = _structure_by_rows(roles, names, parents)
     assert depth.tolist() == want_depth
     assert list(containers) == want_paths
     deep = [-1, *range(n - 1)]  # a chain deeper than the kept path length
-    depth, containers = _structure(roles, names, np.array(deep, dtype=np.int32))
+    depth, containers = _structure(roles, codes, names, np.array(deep, dtype=np.int32))
     assert (depth.tolist(), list(containers)) == _structure_by_rows(roles, names, deep)
 
 
