@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, repeat
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -282,7 +282,7 @@ class CandidateTable:
     def _masks_joined(self) -> Joined:
         return mask_digits_joined(self._norms_joined)
 
-    def names_joined(self, form: str) -> tuple[str, str] | None:
+    def names_joined(self, form: Literal["norm", "mask"]) -> tuple[str, str] | None:
         """The ``"norm"`` or ``"mask"`` names joined by a separator none of them holds, and
         it, when making them left that at hand (``None`` otherwise): a search of the joined
         column need not join them again."""
