@@ -436,6 +436,25 @@ def corner_distance(a: Box, b: Box) -> float:
     return (_distance(a[:2], b[:2]) + _distance(a[2:], b[2:])) / 2.0
 
 
+def nearest_moved(
+    box: Box, boxes: Sequence[Box], shift: tuple[float, float, float, float]
+) -> float:
+    """``min(corner_distance(box, moved_box(b, shift)) for b in boxes)``, each distance
+    computed with the same operations in one loop (a review rule asks it of every answer
+    whose reference recorded look-alikes)."""
+    sx, sy, dx, dy = shift
+    left, top, right, bottom = box
+    hypot = math.hypot
+    return min(
+        (
+            hypot(left - (b[0] * sx + dx), top - (b[1] * sy + dy))
+            + hypot(right - (b[2] * sx + dx), bottom - (b[3] * sy + dy))
+        )
+        / 2.0
+        for b in boxes
+    )
+
+
 def shuffled(ref: SemanticElementRef, table: CandidateTable, row: int, place: Box) -> bool:
     """Whether another row of the recorded role and name than ``row`` lies nearer to the
     target's recorded ``place``: the look-alikes traded places (a table's rows sorted), so

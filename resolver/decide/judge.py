@@ -22,7 +22,7 @@ from .facts import (
     same_target,
     table_row_of,
 )
-from .rule import ROUNDING, Context, Decision, overruled
+from .rule import ROUNDING, Context, Decision, overruled, revised
 
 __all__ = ["pending", "runner_row"]
 
@@ -143,7 +143,7 @@ def by_score(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.score``."""
     best = _best(ctx)
     reason = f"score {best:.3f}, margin {decision.margin:.3f}"
-    return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+    return revised(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
 
 
 def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:

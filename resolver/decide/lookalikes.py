@@ -10,6 +10,7 @@ from .facts import (
     fewer_lookalikes,
     lookalikes_in_place,
     namesakes,
+    nearest_moved,
     other_link,
     own_table_row,
     same_inner_container,
@@ -52,7 +53,7 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
     shift = page_shift(ref, table)
     place = moved_box(ref.bbox, shift)
     to_target = corner_distance(box, place)
-    to_twin = min(corner_distance(box, moved_box(b, shift)) for b in ref.lookalikes)
+    to_twin = nearest_moved(box, ref.lookalikes, shift)
     if to_twin >= to_target:
         return None
     selected = xpath_selects_best(decision, 0.0)

@@ -12,8 +12,8 @@ names the rule that made it (:attr:`Decision.rule`) and every rule that changed 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Final, Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final, Literal
 
 from ..config import MatchConfig
 from ..matcher import Scored
@@ -34,6 +34,8 @@ __all__ = [
     "Stage",
     "Status",
     "overruled",
+    "revised",
+    "stamped",
     "taken",
 ]
 
@@ -109,6 +111,9 @@ class Decision:
     def best(self) -> Candidate | None:
         """The top row, if any."""
         return self.candidates[0] if self.candidates else None
+
+
+_DECISION_FIELDS: Final[frozenset[str]] = frozenset(f.name for f in fields(Decision))
 
 
 @dataclass(frozen=True)
@@ -195,7 +200,27 @@ class Rule:
         out = self.check(ctx, decision)
         if out is None:
             return decision
-        return replace(out, rule=self.id, rules=(*decision.rules, self.id))
+        return stamped(out, self.id, (*decision.rules, self.id))
+
+
+def revised(decision: Decision, **changes: Any) -> Decision:
+    """``dataclasses.replace(decision, **changes)`` for fields of :class:`Decision`, without
+    its ``__init__`` (what the engine does to every decision a rule makes; a field
+    :class:`Decision` lacks is an error, as with ``replace``)."""
+    unknown = changes.keys() - _DECISION_FIELDS
+    if unknown:
+        raise TypeError(f"Decision has no field {sorted(unknown)[0]!r}")
+    made = object.__new__(Decision)
+    fields_of = made.__dict__
+    fields_of.update(decision.__dict__)
+    fields_of.update(changes)
+    return made
+
+
+def stamped(decision: Decision, rule: str, rules: tuple[str, ...]) -> Decision:
+    """``decision`` naming ``rule`` as the rule that made it and ``rules`` as every rule that
+    changed it (:func:`revised`)."""
+    return revised(decision, rule=rule, rules=rules)
 
 
 def overruled(decision: Decision, status: Status, why: str) -> Decision:

@@ -1,10 +1,21 @@
 """Facts the rules read: one click target, bearing the recorded name, a table row of its own."""
 
+import random
+
 from decide_helpers import _buttons
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide, same_target
-from resolver.decide.facts import at_place, bears_name, namesakes, on_line, own_table_row
+from resolver.decide.facts import (
+    at_place,
+    bears_name,
+    corner_distance,
+    namesakes,
+    nearest_moved,
+    on_line,
+    own_table_row,
+)
+from resolver.matcher import moved_box
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -13,6 +24,21 @@ def test_same_target_nested_rows() -> None:
     assert same_target(table, 1, 2, 0.85)  # the button and its own text
     assert not same_target(table, 1, 3, 0.85)  # two different OK buttons
     assert same_target(table, 4, 5, 0.85)  # same name, nested
+
+
+def test_nearest_moved_is_the_least_corner_distance_to_a_moved_box() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        box = tuple(rng.uniform(-50, 900) for _ in range(4))
+        boxes = [tuple(rng.uniform(-50, 900) for _ in range(4)) for _ in range(rng.randint(1, 5))]
+        shift = (
+            rng.uniform(0.5, 2),
+            rng.uniform(0.5, 2),
+            rng.uniform(-99, 99),
+            rng.uniform(-99, 99),
+        )
+        want = min(corner_distance(box, moved_box(b, shift)) for b in boxes)  # type: ignore[arg-type]
+        assert nearest_moved(box, boxes, shift) == want  # type: ignore[arg-type]
 
 
 def _sorted_rows(*, raw_row: str = "row", label: str = "") -> CandidateTable:

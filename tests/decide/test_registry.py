@@ -4,6 +4,7 @@ declares; the docs are generated from it; the decision names no source; no modul
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from resolver import MatchConfig, Observation, SemanticElementRef, resolve
 from resolver.decide import KINDS, RULES, RULES_BY_ID, STAGES, Decision, rule
 from resolver.decide.doc import rules_markdown
+from resolver.decide.rule import revised, stamped
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "resolver" / "decide"
@@ -178,6 +180,18 @@ def test_a_rule_stamps_what_it_returns_and_leaves_the_rest() -> None:
     stale = Decision("accepted", "x", rule="accept.score", rules=("accept.score",))
     never = RULES_BY_ID["refuse.no_input"]  # a chain rule: no check, nothing changes
     assert never.apply(None, stale) is stale  # type: ignore[arg-type]
+
+
+def test_a_decision_revised_is_the_decision_replaced() -> None:
+    decision = Decision("pending", "", margin=0.25, rule="select.x", rules=("select.x",))
+    changes = {"status": "accepted", "reason": "score 0.9", "margin": 0.3}
+    assert revised(decision, **changes) == dataclasses.replace(decision, **changes)
+    assert stamped(decision, "accept.score", ("select.x", "accept.score")).rules == (
+        "select.x", "accept.score",
+    )  # fmt: skip
+    assert decision.status == "pending"  # the decision given stays as it was
+    with pytest.raises(TypeError, match="stauts"):
+        revised(decision, stauts="accepted")
 
 
 def test_the_rules_after_a_rule_that_took_another_row_review_that_row() -> None:
