@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "iou", "iou_one",
+    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "iou", "iou_one", "overlap",
     "scale_between", "share_inside",
 ]  # fmt: skip
 
@@ -82,16 +82,22 @@ def iou(
     Two zero-area boxes have no union; they count as overlapping fully where ``coincide`` is
     true (callers pass "the centres are within a pixel"), else not at all.
     """
-    left, top, right, bottom = box
     with np.errstate(invalid="ignore", divide="ignore"):
-        # ``np.maximum(x, 0.0)``: ``np.clip(x, 0, None)``'s values, without its overhead.
-        inter = np.maximum(np.minimum(geometry.right, right) - np.maximum(geometry.left, left), 0.0)
-        inter *= np.maximum(
-            np.minimum(geometry.bottom, bottom) - np.maximum(geometry.top, top), 0.0
-        )
-        union = geometry.width * geometry.height + (right - left) * (bottom - top) - inter
-        fallback = np.zeros_like(union) if coincide is None else coincide.astype(np.float64)
-        return np.where(union > 0, inter / union, fallback)
+        return overlap(box, geometry, coincide)
+
+
+def overlap(
+    box: Box | Edges, geometry: Geometry, coincide: npt.NDArray[np.bool_] | None
+) -> FloatArray:
+    """:func:`iou` for a caller that has silenced numpy's invalid and divide warnings."""
+    left, top, right, bottom = box
+    # ``np.maximum(x, 0.0)``: ``np.clip(x, 0, None)``'s values, without its overhead.
+    inter = np.maximum(np.minimum(geometry.right, right) - np.maximum(geometry.left, left), 0.0)
+    inter *= np.maximum(np.minimum(geometry.bottom, bottom) - np.maximum(geometry.top, top), 0.0)
+    union = geometry.width * geometry.height + (right - left) * (bottom - top) - inter
+    fallback = np.zeros_like(union) if coincide is None else coincide.astype(np.float64)
+    shares: FloatArray = np.where(union > 0, inter / union, fallback)
+    return shares
 
 
 def iou_one(a: Box, b: Box) -> float:

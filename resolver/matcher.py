@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import Box, CoordSpace, Edges, Geometry, iou, scale_between
+from .geometry import Box, CoordSpace, Edges, Geometry, overlap, scale_between
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -520,14 +520,22 @@ def box_agreement(
         dist = np.hypot(geo.cx - rcx, geo.cy - rcy)
         score = np.exp(dist / -(2.0 * diag + 50.0))
         score *= 0.5
-        overlap = iou(ref, geo, coincide=dist < 1.0)
-        size = (np.minimum(cw, rw) / np.maximum(np.maximum(cw, rw), 1e-9)) * (
-            np.minimum(ch, rh) / np.maximum(np.maximum(ch, rh), 1e-9)
-        )
-        flat = np.less_equal(rw, 0.0)
-        if flat.any():
-            size = np.where(flat & (cw <= 0), 1.0, size)
-        score += 0.25 * overlap + 0.25 * size
+        shared = overlap(ref, geo, dist < 1.0)
+        if isinstance(rw, float) and isinstance(rh, float):
+            # One reference box: max(max(c, r), 1e-9) is max(c, max(r, 1e-9)), exactly.
+            size = (np.minimum(cw, rw) / np.maximum(cw, max(rw, 1e-9))) * (
+                np.minimum(ch, rh) / np.maximum(ch, max(rh, 1e-9))
+            )
+            if rw <= 0.0:
+                size = np.where(cw <= 0, 1.0, size)
+        else:
+            size = (np.minimum(cw, rw) / np.maximum(np.maximum(cw, rw), 1e-9)) * (
+                np.minimum(ch, rh) / np.maximum(np.maximum(ch, rh), 1e-9)
+            )
+            flat = np.less_equal(rw, 0.0)
+            if flat.any():
+                size = np.where(flat & (cw <= 0), 1.0, size)
+        score += 0.25 * shared + 0.25 * size
     agreement: FloatArray = np.where(np.isnan(score), unknown, score)
     return agreement
 
@@ -1129,7 +1137,11 @@ def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
         # The best tiers first (exact, normalised, then digit-masked): among thousands of
         # "Order 17"-like names, the one bearing the recorded name exactly is always a seed.
         hits = hits[np.argsort(-scorer.name[hits], kind="stable")[:MAX_NAME_SEEDS]]
-    return upper, shared_order, distinct(np.concatenate([hits, best_bound.astype(np.intp)]))
+    return (
+        upper,
+        shared_order,
+        distinct(np.concatenate([hits, best_bound.astype(np.intp, copy=False)])),
+    )
 
 
 def seeded(scorer: Scorer, k: int, start: tuple[FloatArray, Index | None, Index]) -> Seeds:

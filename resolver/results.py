@@ -46,10 +46,12 @@ def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
     with np.errstate(over="ignore", invalid="ignore"):
         scaled = values * scale
         frac = np.abs(scaled - np.floor(scaled))
-        unsure = ~(np.abs(frac - 0.5) > _TIE) | ~(np.abs(scaled) < 1e9)
+        # Not (clear of a tie and small): NaN compares false both ways, so it is unsure too.
+        sure = (np.abs(frac - 0.5) > _TIE) & (np.abs(scaled) < 1e9)
     out: list[float] = (np.rint(scaled) / scale).tolist()
-    for i in np.flatnonzero(unsure).tolist():
-        out[i] = round(float(values[i]), digits)
+    if not sure.all():
+        for i in np.flatnonzero(~sure).tolist():
+            out[i] = round(float(values[i]), digits)
     return out
 
 

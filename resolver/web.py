@@ -407,7 +407,7 @@ class NearbyIndex:
         spans = self._spans_of(keys, window)
         if not spans:
             return np.zeros(len(self.position)), 0
-        return self._covered(spans), len(spans)
+        return self._covered(spans, 1), len(spans)
 
     def near_share(self, keys: tuple[str, ...], window: int) -> FloatArray | None:
         """Per row, the share of the ``keys`` the table has that :meth:`near` finds next to
@@ -415,11 +415,11 @@ class NearbyIndex:
         spans = self._spans_of(keys, window)
         if not spans:
             return None
-        share: FloatArray = self._covered(spans) / len(spans)
-        return share
+        return self._covered(spans, len(spans))
 
-    def _covered(self, spans: list[Index]) -> FloatArray:
-        """Per row, how many of the spans (edges as in :meth:`_levels`) hold it."""
+    def _covered(self, spans: list[Index], per: int) -> FloatArray:
+        """Per row, how many of the spans (edges as in :meth:`_levels`) hold it, divided by
+        ``per`` (each distinct count divided once, before it is spread over its rows)."""
         # The few edges sorted, the level after the last edge at each row spread over the
         # rows up to the next such row: no pass over a row-long array of marks.
         ordered = np.concatenate(spans)
@@ -435,7 +435,7 @@ class NearbyIndex:
         np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
         lengths[-1] = n - starts[-1]
         covered: FloatArray = np.zeros(n)
-        covered[starts[0] :] = level[last].repeat(lengths)
+        covered[starts[0] :] = (level[last] / per).repeat(lengths)
         return covered
 
     def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
@@ -684,14 +684,12 @@ class WebQuery:
             (k, normalize(v)) for k, v in sorted(ref.attributes.items()) if normalize(v)
         )
         nearby = tuple(dict.fromkeys(k for t in ref.nearby_text if (k := nearby_key(t))))
-        query = cls(
-            tag=ref.tag.lower() if ref.tag else None,
-            classes=stable_classes(ref.classes),
-            href=href_key(ref.href) if ref.href else None,
-            attributes=attributes,
-            nearby=nearby,
-        )
-        return query if query != _NO_WEB else None
+        tag = ref.tag.lower() if ref.tag else None
+        classes = stable_classes(ref.classes) if ref.classes else _NO_WEB.classes
+        href = href_key(ref.href) if ref.href else None
+        if tag is None and not classes and href is None and not attributes and not nearby:
+            return None  # every part empty: the query would equal ``WebQuery()``
+        return cls(tag=tag, classes=classes, href=href, attributes=attributes, nearby=nearby)
 
 
 _NO_WEB: Final[WebQuery] = WebQuery()

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from resolver.geometry import CoordSpace, Geometry, box_gap, box_gaps, iou, iou_one
+from resolver.geometry import CoordSpace, Geometry, box_gap, box_gaps, iou, iou_one, overlap
 
 
 def test_iou_one() -> None:
@@ -19,6 +19,8 @@ def test_iou_many_with_unknown_boxes() -> None:
     out = iou((0, 0, 10, 10), Geometry.of(boxes))
     assert out[0] == 1.0 and out[2] == pytest.approx(25 / 175)
     assert out[1] == 0.0  # no union: not overlapping
+    with np.errstate(invalid="ignore", divide="ignore"):
+        assert np.array_equal(overlap((0, 0, 10, 10), Geometry.of(boxes), None), out)
 
 
 def test_coord_spaces() -> None:

@@ -12,13 +12,15 @@ from reference_scorer import bbox_score, reference_scores, reference_top
 
 from resolver import MatchConfig, Observation, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
-from resolver.geometry import CoordSpace
+from resolver.geometry import CoordSpace, Geometry
 from resolver.matcher import (
     RELEVANT_GAP,
     Query,
     Scored,
     bbox_scores,
     best_first,
+    box_agreement,
+    box_diagonal,
     distinct_codes,
     page_shift,
     recorded_group,
@@ -797,3 +799,22 @@ def test_best_first_on_long_rankings_of_few_distinct_scores() -> None:
         assert best_first(scores, rows, keep).tolist() == (
             np.lexsort((rows, -scores))[:keep].tolist()
         )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_box_agreement_of_one_box_is_that_of_the_box_given_per_row(seed: int) -> None:
+    # One reference box takes a shortcut (its own floor on the sizes); the same box given
+    # per row, as a batch gives it, takes the general path: both agree to the last bit,
+    # with unknown rows, flat boxes and a flat reference among them.
+    rng = np.random.default_rng(seed)
+    boxes = rng.uniform(0, 400, size=(40, 4))
+    boxes[:, 2:] = boxes[:, :2] + rng.uniform(0, 60, size=(40, 2))
+    boxes[::7] = np.nan
+    boxes[3, 2] = boxes[3, 0]  # a row with no width
+    geo = Geometry.of(boxes)
+    for ref in ((10.0, 20.0, 70.0, 44.0), (30.0, 30.0, 30.0, 50.0), tuple(boxes[5].tolist())):
+        diag = box_diagonal(ref)  # type: ignore[arg-type]
+        one = box_agreement(ref, diag, geo, 0.3)  # type: ignore[arg-type]
+        rows = tuple(np.full(len(boxes), v) for v in ref)
+        each = box_agreement(rows, np.full(len(boxes), diag), geo, 0.3)  # type: ignore[arg-type]
+        assert np.array_equal(one, each)

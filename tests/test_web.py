@@ -418,5 +418,7 @@ def test_a_rows_count_of_spans_is_read_from_their_edges_alone(seed: int) -> None
         high = int(rng.integers(low, n + 1))
         spans.append(np.array([2 * low + 1, 2 * high], dtype=np.intp))
         want[low:high] += 1.0
-    got = index._covered(spans)
+    got = index._covered(spans, 1)
     assert got.dtype == np.float64 and got.tolist() == want.tolist()
+    # Divided per distinct count before it is spread: the same numbers as dividing after.
+    assert index._covered(spans, 3).tolist() == (want / 3).tolist()
