@@ -914,8 +914,10 @@ class Scorer:
     def full(self, rows: Index) -> FloatArray:
         """Exact scores of ``rows``."""
         config = self.config
-        total = self.num[rows].copy()
-        gate = self.mult[rows].copy()
+        # ``take`` always makes a new array (updated in place below), as indexing by an
+        # index array does.
+        total = self.num.take(rows)
+        gate = self.mult.take(rows)
         if self.has_box:
             box = self.box_scores(rows)
             total += self.query.bbox_weight * box
@@ -1117,6 +1119,7 @@ class Seeds:
     order: Index | None
     """The rows in descending order of :attr:`upper`, where it is shared."""
     rows: Index
+    """The seed rows, ascending and distinct (:func:`seed_rows`)."""
     scores: FloatArray
     floor: float
     """The score a further row must reach to matter: the k-th best so far, or the best
@@ -1165,6 +1168,8 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     # (Name hits are all seeds, so every other row's bound is ``upper``.)
     if seeds.order is None:
         rest = np.flatnonzero(upper >= floor)
+        if rest.size <= evaluated.size and _all_among(rest, evaluated):
+            return evaluated, seeds.scores  # every row that may matter is a seed
         order = rest[np.argsort(-upper[rest], kind="stable")]
     else:
         order = seeds.order
@@ -1189,6 +1194,12 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     if len(done) == 1:
         return evaluated, seeds.scores
     return np.concatenate(done), np.concatenate(found)
+
+
+def _all_among(values: Index, ordered: Index) -> bool:
+    """Whether every one of ``values`` is in ``ordered`` (sorted, distinct)."""
+    at = np.searchsorted(ordered, values)
+    return bool(at.size == 0 or (at[-1] < ordered.size and np.array_equal(ordered[at], values)))
 
 
 def score_rows(
