@@ -134,16 +134,18 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def screenshot(
-    html: str, *, chromium: str = DEFAULT_CHROMIUM, timeout: float = 60.0
+    html: str, *, chromium: str = DEFAULT_CHROMIUM, timeout: float = 60.0, scale: float = 1.0
 ) -> tuple[Shot, bool]:
-    """The first screen of ``html`` at 1280x800, and whether it came from the cache.
+    """The first screen of ``html`` at 1280x800 CSS pixels, drawn at device scale ``scale``
+    (a 2560x1600 image at 2: a high-density screen), and whether it came from the cache.
+    Target boxes stay in CSS pixels.
 
     Raises
     ------
     RenderError
         Chromium failed.
     """
-    key = html_key(html)
+    key = html_key(html) if scale == 1.0 else f"{html_key(html)}-x{scale:g}"
     folder = shot_root() / key[:2]
     png_path, keys_path = folder / f"{key}.png", folder / f"{key}.json.gz"
     if png_path.is_file() and keys_path.is_file():
@@ -154,7 +156,7 @@ def screenshot(
         page = Path(tmp) / "page.html"
         page.write_text(html, encoding="utf-8")
         try:
-            png, truth = _capture()(page, chromium, timeout=timeout)
+            png, truth = _capture()(page, chromium, timeout=timeout, scale=scale)
         except Exception as exc:  # any failure of one page is reported, never fatal
             raise RenderError(f"{type(exc).__name__}: {exc}") from exc
     keys = {k: {"bbox": v["bbox"], "in_view": v["in_view"]} for k, v in truth["keys"].items()}
@@ -364,10 +366,16 @@ def _resolve(
 
 
 def evaluate_page(
-    name: str, source: str, chromium: str, timeout: float, recorder: str = "ours"
+    name: str,
+    source: str,
+    chromium: str,
+    timeout: float,
+    recorder: str = "ours",
+    scale: float = 1.0,
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
-    resolving the references ``recorder`` wrote."""
+    resolving the references ``recorder`` wrote on screenshots drawn at device scale
+    ``scale`` (the references recorded at 1280x800 CSS pixels, as before)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(source, name)
@@ -376,7 +384,7 @@ def evaluate_page(
         return result
     try:
         files, _ = render(base_html, chromium=chromium)
-        base_shot, _ = screenshot(base_html, chromium=chromium, timeout=timeout)
+        base_shot, _ = screenshot(base_html, chromium=chromium, timeout=timeout, scale=scale)
     except RenderError as exc:
         result["status"] = f"base render failed: {exc}"
         return result
@@ -400,7 +408,7 @@ def evaluate_page(
     ]
     for version in versions:
         try:
-            shot, _ = screenshot(version.html, chromium=chromium, timeout=timeout)
+            shot, _ = screenshot(version.html, chromium=chromium, timeout=timeout, scale=scale)
         except RenderError as exc:
             result.setdefault("failed", []).append(f"{version.name}: {exc}")
             continue
@@ -433,12 +441,23 @@ def evaluate_page(
 
 
 def _safe_page(
-    name: str, source: str, chromium: str, timeout: float, recorder: str
+    name: str, source: str, chromium: str, timeout: float, recorder: str, scale: float
 ) -> dict[str, Any]:
     try:
-        return evaluate_page(name, source, chromium, timeout, recorder)
+        return evaluate_page(name, source, chromium, timeout, recorder, scale)
     except Exception as exc:  # one broken page must not stop the run
         return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}
+
+
+def _scale(text: str) -> float:
+    """A device scale from the command line: a number from 0.5 to 3."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.5 <= value <= 3.0:
+        raise argparse.ArgumentTypeError(f"a device scale from 0.5 to 3, not {value:g}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -455,6 +474,11 @@ def main(argv: list[str] | None = None) -> int:
         "--recorder", choices=("ours", "foreign", "varied"), default="ours",
         help="whose references are resolved (default: the library's own)",
     )  # fmt: skip
+    parser.add_argument(
+        "--scale", type=_scale, default=1.0,
+        help="device scale of the screenshots (default 1; 2: a high-density screen, the "
+        "image twice the CSS size; the references stay recorded at scale 1)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args(argv)
     pages, status = pages_and_browser(args.chromium)
@@ -463,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
     splits = ("heldout", "tune") if args.split == "all" else (args.split,)
     chosen = [p for p in pages if split_of(p.name) in splits][: args.pages]
     jobs = [
-        (p.name, str(p / "source.html"), args.chromium, args.timeout, args.recorder) for p in chosen
+        (p.name, str(p / "source.html"), args.chromium, args.timeout, args.recorder, args.scale)
+        for p in chosen
     ]
     started = time.monotonic()
     results: list[dict[str, Any]] = []
@@ -486,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "workers": args.workers,
         "recorder": args.recorder,
+        "scale": args.scale,
         "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
     }

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
+import pytest
+
 from benchmarks.vision.pages import (
+    _scale,
     below_fold,
     inside_screen,
     place_of,
@@ -132,3 +136,10 @@ def test_an_answer_keeps_its_box_and_a_refusal_none() -> None:
         assert missing[0] is None and missing[2] is None and missing[3] is None
     finally:
         pages.resolve = real  # type: ignore[assignment]
+
+
+def test_a_device_scale_is_a_number_from_half_to_three() -> None:
+    assert _scale("2") == 2.0 and _scale("0.75") == 0.75
+    for bad in ("0", "4", "x", "nan"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _scale(bad)
