@@ -36,7 +36,7 @@ from ...table import CandidateTable  # noqa: E402
 from ..base import Region, SourceInput  # noqa: E402
 from .analysis import Analysis, Window, analyze, clear_cache  # noqa: E402
 from .detector import Detector, set_detector  # noqa: E402
-from .image import MIN_SIDE, Screenshot, load_screenshot  # noqa: E402
+from .image import MIN_SIDE, Screenshot, at_screen_density, load_screenshot  # noqa: E402
 from .table import VisionNative, answer_box, focus_table, to_table  # noqa: E402
 
 __all__ = [
@@ -99,16 +99,23 @@ def _empty(shot: Screenshot, window: Window, source: SourceInput) -> CandidateTa
     return to_table(analysis, source.screen_size, max_rows=source.max_nodes)
 
 
+def _read(source: SourceInput) -> Screenshot:
+    """The observation's screenshot as the analysis reads it: decoded, and at the screen's
+    size when it comes from a high-density display (:func:`at_screen_density`)."""
+    shot = load_screenshot(source.raw, source.channel_order, source.limits)
+    return at_screen_density(shot, source.screen_size)
+
+
 def build_table(source: SourceInput) -> CandidateTable:
     """The whole screenshot's candidate table (see :mod:`resolver.adapters.vision.table`)."""
-    shot = load_screenshot(source.raw, source.channel_order, source.limits)
+    shot = _read(source)
     return to_table(analyze(shot), source.screen_size, max_rows=source.max_nodes)
 
 
 def build_region_table(source: SourceInput, region: Region) -> CandidateTable:
     """The candidate table of the window ``region`` covers (elements cut by its edges are
     left to larger windows); empty when the window falls outside the screenshot."""
-    shot = load_screenshot(source.raw, source.channel_order, source.limits)
+    shot = _read(source)
     window = pixel_window(shot, region, source.screen_size)
     if window[2] - window[0] < MIN_SIDE or window[3] - window[1] < MIN_SIDE:
         return _empty(shot, window, source)

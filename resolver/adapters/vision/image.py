@@ -38,6 +38,7 @@ __all__ = [
     "MAX_SIDE",
     "MIN_SIDE",
     "Screenshot",
+    "at_screen_density",
     "image_size",
     "load_screenshot",
 ]
@@ -57,6 +58,15 @@ _PNG_MAGIC: Final[bytes] = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC: Final[bytes] = b"\xff\xd8\xff"
 _SOF_MARKERS: Final[frozenset[int]] = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _CACHE_SIZE: Final[int] = 4
+DENSE: Final[float] = 1.2
+"""Pixels per screen unit above which a screenshot comes from a high-density display
+(device scale 1.25, 1.5, 2, 3: a 2560x1600 image of a 1280x800 screen). Its text and
+widgets are drawn that many times larger than the pixel measures of the analysis expect
+(control heights, stroke widths, gaps), so it is read at the screen's size
+(:func:`at_screen_density`)."""
+SAME_SCALE: Final[float] = 0.05
+"""How far the two directions' scales may differ (relatively) for an image to be one
+screen drawn at a higher density rather than a screen stretched."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -306,3 +316,32 @@ def _remember(shot: Screenshot) -> Screenshot:
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return shot
+
+
+def at_screen_density(shot: Screenshot, screen_size: tuple[float, float] | None) -> Screenshot:
+    """``shot`` scaled down to ``screen_size`` (area averaging) when it comes from a
+    high-density display (more than :data:`DENSE` pixels per screen unit in both directions,
+    alike within :data:`SAME_SCALE`), else ``shot`` itself; cached as decoded screenshots
+    are, under a key of its own.
+
+    >>> dense = Screenshot(np.zeros((1600, 2560, 3), dtype=np.uint8), "d", "array")
+    >>> at_screen_density(dense, (1280.0, 800.0)).pixels.shape
+    (800, 1280, 3)
+    >>> at_screen_density(dense, (2560.0, 1600.0)) is dense, at_screen_density(dense, None) is dense
+    (True, True)
+    """
+    if screen_size is None or screen_size[0] <= 0 or screen_size[1] <= 0:
+        return shot
+    sx, sy = shot.width / screen_size[0], shot.height / screen_size[1]
+    if min(sx, sy) <= DENSE or abs(sx / sy - 1.0) > SAME_SCALE:
+        return shot
+    width, height = round(screen_size[0]), round(screen_size[1])
+    key = f"{shot.digest}@{width}x{height}"
+    cached = _cached(key)
+    if cached is not None:
+        return cached
+    pixels = np.asarray(
+        cv2.resize(shot.pixels, (width, height), interpolation=cv2.INTER_AREA), dtype=np.uint8
+    )
+    pixels.setflags(write=False)
+    return _remember(Screenshot(pixels, key, shot.format))
