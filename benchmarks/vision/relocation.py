@@ -8,8 +8,9 @@ role, name, container path, box, viewport size; what a recorder stores), then re
 - ``same``: the base page's own screenshot;
 - ``v2``, ``v3``: the changed versions of the page (moves, renames, reorders, removals);
 - ``jpeg``: the base screenshot as JPEG at quality 50;
-- ``x0.75``, ``x1.5``: rendered at device scale factor 0.75 / 1.5 (boxes rescaled by the
-  observation's ``screen_size`` of 1280x800);
+- ``x0.75``, ``x1.5``, ``x2``: rendered at device scale factor 0.75 / 1.5 / 2 (boxes
+  rescaled by the observation's ``screen_size`` of 1280x800; at 2, a high-density display,
+  the screenshot is read at the screen's size);
 - ``dark``: a dark stylesheet;
 - ``dense``: a 30-row table with an "Edit" and a "Delete" per row (refs from its own capture).
 
@@ -53,6 +54,7 @@ VARIANTS = {
     "jpeg": "screenshot.q50.jpg",
     "x0.75": "screenshot.x0.75.png",
     "x1.5": "screenshot.x1.5.png",
+    "x2": "screenshot.x2.png",
     "dark": "screenshot.dark.png",
 }
 _WORD = re.compile(r"[0-9A-Za-zÀ-ÿ]+")

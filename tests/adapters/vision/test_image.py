@@ -14,7 +14,13 @@ from vision_images import jpeg, png
 from resolver import LimitExceededError, Limits, Observation
 from resolver.adapters import Region
 from resolver.adapters.vision import image
-from resolver.adapters.vision.image import MAX_PIXELS, MAX_SIDE, image_size, load_screenshot
+from resolver.adapters.vision.image import (
+    MAX_PIXELS,
+    MAX_SIDE,
+    at_screen_density,
+    image_size,
+    load_screenshot,
+)
 from resolver.errors import InvalidObservationError
 
 
@@ -279,3 +285,18 @@ def test_bad_input_through_resolve_is_a_typed_error_in_bounded_memory() -> None:
             )
         )
         assert peak < 16 * 1024 * 1024
+
+
+def test_a_high_density_screenshot_is_scaled_to_the_screen_once() -> None:
+    checker = np.zeros((80, 120, 3), dtype=np.uint8)
+    checker[::2, ::2] = checker[1::2, 1::2] = 200  # 2x2 cells of two pixels at 200
+    shot = load_screenshot(checker)
+    small = at_screen_density(shot, (60.0, 40.0))
+    assert small.pixels.shape == (40, 60, 3) and not small.pixels.flags.writeable
+    assert (small.pixels == 100).all()  # each screen unit the mean of its four pixels
+    assert at_screen_density(shot, (60.0, 40.0)) is small  # made once, then cached
+    assert small.digest != shot.digest
+    for screen in (None, (110.0, 74.0), (60.0, 80.0), (120.0, 80.0), (240.0, 160.0)):
+        # No screen given, a density of 1.1, a screen stretched one way, the same size or
+        # a larger one: read as it is.
+        assert at_screen_density(shot, screen) is shot

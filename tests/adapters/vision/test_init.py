@@ -103,6 +103,18 @@ def test_a_hidpi_screenshot_answers_in_screen_units() -> None:
     assert _inside(answer.point, (743, 482, 819, 512))
 
 
+@pytest.mark.parametrize("key", ["login.email", "login.password", "login.remember"])
+def test_a_high_density_screenshot_is_read_at_the_screen_size(key: str) -> None:
+    # Drawn at device scale 2 (2560x1600), the fields are 76 px tall and the checkbox 26 px:
+    # read at that size they were panels and a blob, and no field or checkbox was found.
+    seen = truth("login")["keys"][key]
+    obs = Observation(screenshot=fixture_png("login", "screenshot.x2.png"), screen_size=SCREEN)
+    found = resolve({"role": seen["role"], "name": seen["name"], "bbox": seen["bbox"]}, obs,
+                    sources=("vision",))  # fmt: skip
+    assert found.candidate.role == seen["role"]
+    assert _inside(found.point, tuple(seen["bbox"]))
+
+
 def test_vision_answers_when_the_tree_lacks_the_element(settings: Observation) -> None:
     # A web page whose tree has only the dialog (a canvas app, a remote desktop in a tab).
     tree = {"id": "1", "role": "dialog", "name": "Preferences", "bbox": [340, 70, 940, 588]}
