@@ -75,7 +75,7 @@ from benchmarks.relocation.render import (
 from benchmarks.relocation.run import page_versions, pages_and_browser, split_of
 from resolver import Observation, SemanticElementRef, resolve
 from resolver.adapters.vision.analysis import screen_read
-from resolver.adapters.vision.image import load_screenshot
+from resolver.adapters.vision.image import at_screen_density, load_screenshot
 from resolver.errors import ResolutionError
 from resolver.replay.captures import load_capture
 
@@ -415,7 +415,7 @@ def evaluate_page(
         screens.append((version.name, version.kind, version.touched, shot))
     for version_name, kind, touched, shot in screens:
         obs = Observation(screenshot=shot.png, screen_size=SCREEN)
-        decoded = load_screenshot(shot.png)
+        decoded = at_screen_density(load_screenshot(shot.png), SCREEN)  # as the source reads it
         looked = False  # whether a target in the viewport was resolved on this screenshot
         for key, (rec, ref, place) in refs.items():
             now = shot.keys.get(key)
