@@ -60,10 +60,9 @@ _SOF_MARKERS: Final[frozenset[int]] = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8
 _CACHE_SIZE: Final[int] = 4
 DENSE: Final[float] = 1.2
 """Pixels per screen unit above which a screenshot comes from a high-density display
-(device scale 1.25, 1.5, 2, 3: a 2560x1600 image of a 1280x800 screen), and (inverted)
-under which it was drawn small or shrunk (0.75: a 960x600 image of that screen). Its text
-and widgets are that many times larger or smaller than the pixel measures of the analysis
-expect (control heights, stroke widths, gaps), so it is read at the screen's size
+(device scale 1.25, 1.5, 2, 3: a 2560x1600 image of a 1280x800 screen). Its text and
+widgets are drawn that many times larger than the pixel measures of the analysis expect
+(control heights, stroke widths, gaps), so it is read at the screen's size
 (:func:`at_screen_density`)."""
 SAME_SCALE: Final[float] = 0.05
 """How far the two directions' scales may differ (relatively) for an image to be one
@@ -320,16 +319,14 @@ def _remember(shot: Screenshot) -> Screenshot:
 
 
 def at_screen_density(shot: Screenshot, screen_size: tuple[float, float] | None) -> Screenshot:
-    """``shot`` at ``screen_size`` when its density is off by more than :data:`DENSE` in
-    both directions, alike within :data:`SAME_SCALE`: scaled down (area averaging) from a
-    high-density display, scaled up (bicubic) when drawn or shrunk under one pixel per unit;
-    else ``shot`` itself. Cached as decoded screenshots are, under a key of its own.
+    """``shot`` scaled down to ``screen_size`` (area averaging) when it comes from a
+    high-density display (more than :data:`DENSE` pixels per screen unit in both directions,
+    alike within :data:`SAME_SCALE`), else ``shot`` itself; cached as decoded screenshots
+    are, under a key of its own.
 
     >>> dense = Screenshot(np.zeros((1600, 2560, 3), dtype=np.uint8), "d", "array")
     >>> at_screen_density(dense, (1280.0, 800.0)).pixels.shape
     (800, 1280, 3)
-    >>> at_screen_density(dense, (3840.0, 2400.0)).pixels.shape
-    (2400, 3840, 3)
     >>> at_screen_density(dense, (2560.0, 1600.0)) is dense, at_screen_density(dense, None) is dense
     (True, True)
     """
