@@ -333,15 +333,15 @@ def at_screen_density(shot: Screenshot, screen_size: tuple[float, float] | None)
     if screen_size is None or screen_size[0] <= 0 or screen_size[1] <= 0:
         return shot
     sx, sy = shot.width / screen_size[0], shot.height / screen_size[1]
-    dense, sparse = min(sx, sy) > DENSE, max(sx, sy) * DENSE < 1.0
-    if not (dense or sparse) or abs(sx / sy - 1.0) > SAME_SCALE:
+    if min(sx, sy) <= DENSE or abs(sx / sy - 1.0) > SAME_SCALE:
         return shot
     width, height = round(screen_size[0]), round(screen_size[1])
     key = f"{shot.digest}@{width}x{height}"
     cached = _cached(key)
     if cached is not None:
         return cached
-    how = cv2.INTER_AREA if dense else cv2.INTER_CUBIC
-    pixels = np.asarray(cv2.resize(shot.pixels, (width, height), interpolation=how), dtype=np.uint8)
+    pixels = np.asarray(
+        cv2.resize(shot.pixels, (width, height), interpolation=cv2.INTER_AREA), dtype=np.uint8
+    )
     pixels.setflags(write=False)
     return _remember(Screenshot(pixels, key, shot.format))
