@@ -39,6 +39,7 @@ from .matcher import (
     Scored,
     Scorer,
     Seeds,
+    among,
     box_agreement,
     box_diagonal,
     distinct,
@@ -184,20 +185,11 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
         counts = np.searchsorted(ascending, [-floor for floor in group.floors], side="right")
         group.counts = counts.tolist()
     group.prefix = line[: max(group.counts)]
-    group.free = ~_among(group.prefix, group.rows)
+    group.free = ~among(group.prefix, group.rows)
     if not leader.has_name or not group.free.any():
         return None
     cutoffs = _name_cutoffs(leader, group)
     return (leader, group.prefix[group.free], min(cutoffs)) if cutoffs else None
-
-
-def _among(values: Index, ordered: Index) -> npt.NDArray[np.bool_]:
-    """Which of ``values`` are in ``ordered`` (sorted, distinct)."""
-    at = np.searchsorted(ordered, values)
-    inside = at < ordered.size
-    found = np.zeros(values.size, dtype=bool)
-    found[inside] = ordered[at[inside]] == values[inside]
-    return found
 
 
 def _name_cutoffs(leader: Scorer, group: _Group) -> list[float]:

@@ -1168,7 +1168,7 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     # (Name hits are all seeds, so every other row's bound is ``upper``.)
     if seeds.order is None:
         rest = np.flatnonzero(upper >= floor)
-        if rest.size <= evaluated.size and _all_among(rest, evaluated):
+        if rest.size <= evaluated.size and among(rest, evaluated).all():
             return evaluated, seeds.scores  # every row that may matter is a seed
         order = rest[np.argsort(-upper[rest], kind="stable")]
     else:
@@ -1196,10 +1196,13 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     return np.concatenate(done), np.concatenate(found)
 
 
-def _all_among(values: Index, ordered: Index) -> bool:
-    """Whether every one of ``values`` is in ``ordered`` (sorted, distinct)."""
+def among(values: Index, ordered: Index) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are in ``ordered`` (sorted, distinct)."""
     at = np.searchsorted(ordered, values)
-    return bool(at.size == 0 or (at[-1] < ordered.size and np.array_equal(ordered[at], values)))
+    inside = at < ordered.size
+    found = np.zeros(values.size, dtype=bool)
+    found[inside] = ordered[at[inside]] == values[inside]
+    return found
 
 
 def score_rows(
