@@ -5,15 +5,17 @@ Usage (from the repository root)::
     python -m benchmarks.step_speed [--sizes 1000 10000 50000 200000] [--repeat 3] [--json F]
     PYTHONPATH=<other checkout> python -m benchmarks.step_speed   # the same on other code
 
-For every size the tree is made as nested dicts (``nested_tree``) and as a CDP node list
-(``cdp_tree``), and one ref is taken from a real node of it (the role and name of a button or
-link picked with ``--seed``). Timed on each tree, per sample:
+For every size the tree is made as nested dicts (``nested_tree``), as a CDP node list
+(``cdp_tree``) and as a Playwright accessibility snapshot (``snapshot``: the nested tree
+without boxes; ``--kinds`` picks among them), and one ref is taken from a real node of it
+(the role and name of a button or link picked with ``--seed``). Timed on each tree, per
+sample:
 
 - ``build``: ``Observation(accessibility_tree=tree).candidates("a11y")``;
 - ``step``: ``Observation(accessibility_tree=tree)`` and one ``resolve(ref, obs)`` (a
   :class:`~resolver.ResolutionError` counts as an answer), the new agent step;
 - ``naive``: the seed's loop on the same tree and ref (``find_in_a11y_tree`` on nested
-  dicts, ``find_in_cdp_nodes`` on CDP lists).
+  dicts and snapshots, ``find_in_cdp_nodes`` on CDP lists).
 
 Step and naive loop alternate within every sample (which goes first swaps each sample), so
 their ratio is measured under the same load; the table gives medians. ``growth`` is the cost
@@ -33,7 +35,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,7 +58,7 @@ TARGET_ROLES = ("button", "link")
 
 @dataclass(frozen=True)
 class Case:
-    """One tree (``kind`` is ``"nested"`` or ``"cdp"``) of ``nodes`` nodes and refs of its
+    """One tree (``kind`` is one of :data:`KINDS`) of ``nodes`` nodes and refs of its
     real nodes."""
 
     kind: str
@@ -95,16 +97,34 @@ def pick_refs(nested: Mapping[str, Any], count: int, seed: int) -> tuple[Semanti
     return tuple(SemanticElementRef(role=n["role"], name=n["name"]) for n in chosen)
 
 
-def cases(size: int, *, seed: int = 0, refs: int = 1) -> tuple[Case, Case]:
-    """The nested and CDP cases of ``size`` nodes, with the same ``refs`` refs. Each tree is
-    read back from its JSON text, as a runtime receives it (every string its own object, as
-    the protocol's ``nodeId`` and ``childIds`` are)."""
+KINDS = ("nested", "cdp", "playwright")
+"""The trees: nested dicts with boxes, the same as a CDP node list, and the same without
+boxes, which is a Playwright ``page.accessibility.snapshot()``."""
+
+
+def cases(
+    size: int, *, seed: int = 0, refs: int = 1, kinds: Sequence[str] = ("nested", "cdp")
+) -> tuple[Case, ...]:
+    """The cases of ``size`` nodes of each of ``kinds``, with the same ``refs`` refs. Each
+    tree is read back from its JSON text, as a runtime receives it (every string its own
+    object, as the protocol's ``nodeId`` and ``childIds`` are)."""
     nested = nested_tree(size)
     picked = pick_refs(nested, refs, seed)
-    cdp = json.loads(json.dumps(cdp_tree(nested)))
-    return Case("nested", size, json.loads(json.dumps(nested)), picked), Case(
-        "cdp", size, cdp, picked
-    )
+    made = {
+        "nested": lambda: nested,
+        "cdp": lambda: cdp_tree(nested),
+        "playwright": lambda: snapshot(nested),
+    }
+    return tuple(Case(k, size, json.loads(json.dumps(made[k]())), picked) for k in kinds)
+
+
+def snapshot(nested: Mapping[str, Any]) -> dict[str, Any]:
+    """The tree as Playwright's accessibility snapshot gives it: roles, names and children
+    (left out where there are none), no boxes (a copy)."""
+    node = {"role": nested["role"], "name": nested["name"]}
+    if nested["children"]:
+        node["children"] = [snapshot(kid) for kid in nested["children"]]
+    return node
 
 
 def build(case: Case) -> int:
@@ -128,7 +148,7 @@ def step(case: Case, ref: SemanticElementRef | None = None) -> Resolution | Reso
 def naive(case: Case, ref: SemanticElementRef | None = None) -> str | None:
     """The seed's loop over the same tree for ``ref`` (the case's ref by default)."""
     ref = ref or case.ref
-    if case.kind == "nested":
+    if case.kind != "cdp":
         return find_in_a11y_tree(case.tree, ref.role, ref.name, ref.bbox)
     return find_in_cdp_nodes(case.tree["nodes"], ref.role, ref.name, ref.bbox)
 
@@ -251,6 +271,7 @@ def table(rows: list[dict[str, Any]], warm: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS))
     parser.add_argument("--repeat", type=int, default=3, help="samples per tree (default 3)")
     parser.add_argument("--seed", type=int, default=0, help="which nodes the refs name")
     parser.add_argument("--refs", type=int, default=100, help="refs of the warm case")
@@ -261,9 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     warm: list[dict[str, Any]] = []
     warmed: set[str] = set()
     for size in args.sizes:
-        for case in cases(size, seed=args.seed, refs=args.refs):
+        for case in cases(size, seed=args.seed, refs=args.refs, kinds=args.kinds):
             if case.kind not in warmed:  # imports and first-use caches outside the samples
-                step(cases(1_000)[case.kind == "cdp"])
+                step(cases(1_000, kinds=[case.kind])[0])
                 warmed.add(case.kind)
             rows.append(measure_case(case, args.repeat))
             if size == BASE and not args.no_warm:

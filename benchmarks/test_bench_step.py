@@ -7,7 +7,8 @@ it with::
         --benchmark-columns=min,median,mean,rounds --benchmark-sort=name
     python -m pytest benchmarks/test_bench_step.py --benchmark-only -k "10000"   # one size
 
-Groups, per tree (``nested`` dicts or ``cdp`` node list, ``benchmarks/build_speed.py``) and
+Groups, per tree (``nested`` dicts, ``cdp`` node list, ``playwright`` snapshot: the
+nested tree without boxes; ``benchmarks/build_speed.py``, ``benchmarks/step_speed.py``) and
 size:
 
 - ``build``: ``Observation(accessibility_tree=tree).candidates("a11y")``;
@@ -37,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.step_speed import (  # noqa: E402
     BASE,
+    KINDS,
     SIZES,
     Case,
     answer,
@@ -47,18 +49,17 @@ from benchmarks.step_speed import (  # noqa: E402
 )
 from resolver import Observation, resolve_many  # noqa: E402
 
-KINDS = ("nested", "cdp")
 WARM_REFS = 100
 
 
 @pytest.fixture(scope="module")
 def case_of() -> Callable[[str, int], Case]:
     """Cases by tree kind and size, made once per module on first use (100 refs each)."""
-    made: dict[int, tuple[Case, Case]] = {}
+    made: dict[int, tuple[Case, ...]] = {}
 
     def get(kind: str, n: int) -> Case:
         if n not in made:
-            made[n] = cases(n, seed=0, refs=WARM_REFS)
+            made[n] = cases(n, seed=0, refs=WARM_REFS, kinds=KINDS)
         return made[n][KINDS.index(kind)]
 
     return get

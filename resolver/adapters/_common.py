@@ -19,6 +19,7 @@ __all__ = [
     "XPATH_KEYS",
     "as_bool",
     "as_str",
+    "as_str_column",
     "box_from_ltrb",
     "box_from_xywh",
     "boxes_from_ltrb",
@@ -27,6 +28,7 @@ __all__ = [
     "ltrb_array",
     "named_values",
     "no_cyclic_gc",
+    "node_column",
     "normalize_xpath",
     "tri",
     "tri_not",
@@ -47,6 +49,24 @@ def as_str(value: Any) -> str:
         except ValueError:  # more digits than Python converts
             return ""
     return ""
+
+
+def as_str_column(raw: list[Any]) -> list[str]:
+    """:func:`as_str` of each value of a column read from the nodes (strings kept as they
+    are; a column of ``None`` alone, a key no node has, made at once)."""
+    if {*map(type, raw)} <= {str}:
+        return raw
+    if raw.count(None) == len(raw):
+        return [""] * len(raw)
+    return [v if type(v) is str else as_str(v) for v in raw]
+
+
+def node_column(nodes: Sequence[Mapping[str, Any]], key: str, dicts: bool) -> list[Any]:
+    """``node.get(key)`` of every node, in C when ``dicts`` (every node is a ``dict``: a
+    mapping of another type may answer keys it does not list, so it is asked one by one)."""
+    if dicts:
+        return list(map(dict.get, nodes, repeat(key)))  # type: ignore[arg-type]
+    return [node.get(key) for node in nodes]
 
 
 def as_bool(value: Any) -> bool | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from itertools import islice, repeat
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -27,10 +27,12 @@ from ...web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
 from .._common import (
     XPATH_KEYS,
     as_str,
+    as_str_column,
     boxes_from_ltrb,
     first_mapping,
     flag_states,
     ltrb_array,
+    node_column,
 )
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import collect_nested
@@ -99,9 +101,7 @@ def _columns(
     keys = set().union(*nodes) if dicts else _ALL_KEYS
 
     def get(key: str) -> list[Any]:
-        if dicts:
-            return list(map(dict.get, nodes, repeat(key)))  # type: ignore[arg-type]
-        return [node.get(key) for node in nodes]
+        return node_column(nodes, key, dicts)
 
     ids: Sequence[str] = paths
     if "id" in keys:
@@ -109,7 +109,7 @@ def _columns(
         ids = raw if _all_text(raw) else [as_str(i) or p for i, p in zip(raw, paths, strict=True)]
     n = len(nodes)
     none = [None] * n
-    role, value = (_texts(get(k)) if k in keys else [""] * n for k in ("role", "value"))
+    role, value = (as_str_column(get(k)) if k in keys else [""] * n for k in ("role", "value"))
     return [
         ids, role, get("name") if "name" in keys else none, parents,
         _boxes(get("bbox")) if "bbox" in keys else none, value,
@@ -129,13 +129,6 @@ def _boxes(raw: list[Any]) -> Sequence[Any] | npt.NDArray[np.float64]:
 def _all_text(raw: list[Any]) -> bool:
     """Whether every value is a non-empty ``str`` (checked in C)."""
     return {*map(type, raw)} <= {str} and "" not in raw
-
-
-def _texts(raw: list[Any]) -> list[str]:
-    """:func:`as_str` of each value (strings kept as they are)."""
-    if {*map(type, raw)} <= {str}:
-        return raw
-    return [v if type(v) is str else as_str(v) for v in raw]
 
 
 def _optional(raw: list[Any]) -> list[str | None]:

@@ -11,15 +11,16 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...geometry import CoordSpace
-from ...table import CandidateTable, TableBuilder
-from .._common import as_str, tri, tri_not
+from ...table import NO_STATE, CandidateTable, States, TableBuilder
+from .._common import as_str_column, node_column, tri, tri_not
 from . import SourceInput, TreeFormat, TreeInput
-from ._walk import walk_nested
+from ._walk import collect_nested
 
 _ROOT_ROLES = frozenset({"WebArea", "RootWebArea", "document"})
 _FOREIGN = ("id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class")
 
 
+_KEYS = frozenset({"role", "name", "value", "disabled", "focused"})
 _LOOK: Final[int] = 2000  # nodes inspected for keys a Playwright snapshot never has
 
 
@@ -52,19 +53,35 @@ def detect(tree: TreeInput) -> bool:
 
 
 def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
-    """One row per snapshot node."""
+    """One row per snapshot node, read column by column (one walk, then one pass per key in
+    C; see :func:`resolver.adapters.a11y.nested.build`)."""
     builder = TableBuilder("a11y", "playwright", platform="cdp", max_rows=source.max_nodes)
-    append = builder.rows.append
-    for node, parent, path in walk_nested(
+    nodes, parents, paths = collect_nested(
         [tree.data], max_nodes=source.max_nodes, max_depth=source.limits.max_depth
-    ):
-        get = node.get
-        states = (tri_not(get("disabled")), -1, tri(get("focused")))
-        append((
-            path, as_str(get("role")), get("name"), parent, None, as_str(get("value")),
-            states,
-        ))  # fmt: skip
+    )
+    n = len(nodes)
+    dicts = {*map(type, nodes)} <= {dict}
+    # The keys the nodes have, in C (a mapping other than a dict may answer keys it does not
+    # list, so then every key is looked up); a key no node has is a column made at once.
+    keys = set().union(*nodes) if dicts else _KEYS
+
+    def get(key: str) -> list[Any]:
+        return node_column(nodes, key, dicts) if key in keys else [None] * n
+
+    if keys.isdisjoint(("disabled", "focused")):
+        states: list[States] = [NO_STATE] * n
+    else:
+        states = list(map(_states, get("disabled"), get("focused")))
+    builder.set_columns(
+        paths, as_str_column(get("role")), get("name"), parents, [None] * n,
+        as_str_column(get("value")), states,
+    )  # fmt: skip
     return builder.build(coord_space=CoordSpace.NONE, screen_size=source.screen_size)
+
+
+def _states(disabled: Any, focused: Any) -> States:
+    """``(enabled, visible, focused)``: a snapshot states no visibility."""
+    return (tri_not(disabled), -1, tri(focused))
 
 
 FORMAT = TreeFormat("playwright", detect, build)
