@@ -4,7 +4,7 @@ Usage::
 
     python -m benchmarks.vision.pages [--split heldout|tune|all] [--pages N]
                                       [--workers 2] [--recorder ours|foreign|varied]
-                                      [--json out.json]
+                                      [--scale S] [--jpeg QUALITY] [--json out.json]
 
 The pages, targets, changed versions and references are those of
 :mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
@@ -14,7 +14,9 @@ tool records instead: role, name, box and containers, no anchors or look-alikes;
 ``--recorder varied`` that reference written in one of eight other conventions per target,
 :mod:`benchmarks.relocation.conventions`). What differs is what a reference is resolved
 against: a 1280x800 screenshot of the first screen of each render, with
-``sources=("vision",)``.
+``sources=("vision",)``; ``--scale`` draws the screenshots at another device scale, and
+``--jpeg`` hands them over as JPEG images of that quality (as recorders and runtimes that
+keep or send JPEG screenshots do).
 
 Screenshots are made on demand with the Chromium driver of ``fixtures/vision/capture.py``
 (viewport only, device scale 1, scrollbars hidden) and cached apart from the renders, in
@@ -59,6 +61,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from benchmarks.relocation.mutate import KINDS
 from benchmarks.relocation.recorders import record_targets
@@ -372,10 +376,12 @@ def evaluate_page(
     timeout: float,
     recorder: str = "ours",
     scale: float = 1.0,
+    jpeg: int | None = None,
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
     resolving the references ``recorder`` wrote on screenshots drawn at device scale
-    ``scale`` (the references recorded at 1280x800 CSS pixels, as before)."""
+    ``scale`` (the references recorded at 1280x800 CSS pixels, as before), handed over as
+    JPEG images of quality ``jpeg`` when it is given (PNG otherwise)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(source, name)
@@ -414,8 +420,9 @@ def evaluate_page(
             continue
         screens.append((version.name, version.kind, version.touched, shot))
     for version_name, kind, touched, shot in screens:
-        obs = Observation(screenshot=shot.png, screen_size=SCREEN)
-        decoded = at_screen_density(load_screenshot(shot.png), SCREEN)  # as the source reads it
+        image = shot.png if jpeg is None else as_jpeg(shot.png, jpeg)
+        obs = Observation(screenshot=image, screen_size=SCREEN)
+        decoded = at_screen_density(load_screenshot(image), SCREEN)  # as the source reads it
         looked = False  # whether a target in the viewport was resolved on this screenshot
         for key, (rec, ref, place) in refs.items():
             now = shot.keys.get(key)
@@ -440,11 +447,29 @@ def evaluate_page(
     return result
 
 
+def as_jpeg(png: bytes, quality: int) -> bytes:
+    """The screenshot re-encoded as a JPEG of ``quality`` (1-100), as recorders and agent
+    runtimes that keep or send JPEG screenshots hand it over."""
+    import cv2
+
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("the screenshot could not be encoded as a JPEG")
+    return bytes(data.tobytes())
+
+
 def _safe_page(
-    name: str, source: str, chromium: str, timeout: float, recorder: str, scale: float
+    name: str,
+    source: str,
+    chromium: str,
+    timeout: float,
+    recorder: str,
+    scale: float,
+    jpeg: int | None = None,
 ) -> dict[str, Any]:
     try:
-        return evaluate_page(name, source, chromium, timeout, recorder, scale)
+        return evaluate_page(name, source, chromium, timeout, recorder, scale, jpeg)
     except Exception as exc:  # one broken page must not stop the run
         return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}
 
@@ -479,6 +504,10 @@ def main(argv: list[str] | None = None) -> int:
         help="device scale of the screenshots (default 1; 2: a high-density screen, the "
         "image twice the CSS size; the references stay recorded at scale 1)",
     )  # fmt: skip
+    parser.add_argument(
+        "--jpeg", type=int, choices=range(1, 101), metavar="QUALITY",
+        help="hand each screenshot over as a JPEG of this quality (1-100) instead of a PNG",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args(argv)
     pages, status = pages_and_browser(args.chromium)
@@ -487,7 +516,15 @@ def main(argv: list[str] | None = None) -> int:
     splits = ("heldout", "tune") if args.split == "all" else (args.split,)
     chosen = [p for p in pages if split_of(p.name) in splits][: args.pages]
     jobs = [
-        (p.name, str(p / "source.html"), args.chromium, args.timeout, args.recorder, args.scale)
+        (
+            p.name,
+            str(p / "source.html"),
+            args.chromium,
+            args.timeout,
+            args.recorder,
+            args.scale,
+            args.jpeg,
+        )
         for p in chosen
     ]
     started = time.monotonic()
@@ -512,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "recorder": args.recorder,
         "scale": args.scale,
+        "jpeg": args.jpeg,
         "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
     }
