@@ -5,7 +5,8 @@ dithering must not make edges, one-pixel borders must survive), then:
 
 - **rectangles**: closed contours of the edge map whose outline fills its bounding box (the
   border of a text field, a button's border or fill, a panel); nested duplicates of one
-  border (its outer and inner edge) are merged;
+  border (its outer and inner edge) are merged, and two controls whose borders touch (side by
+  side, or one above the other on a shared border) are cut apart again;
 - **checkboxes**: small rectangles with square proportions; **radios**: small closed contours
   that are round (circularity near 1);
 - **icons**: compact clusters of edges outside every text box and rectangle outline (glyphs
@@ -102,6 +103,11 @@ DIVIDED_ASPECT: Final[float] = 1.2
 select's chevron compartment, about square, stays part of the select)."""
 JOINED_MAX_HEIGHT: Final[float] = 72.0
 """Only control-sized rectangles are divided (not panels)."""
+STACKED_MIN: Final[float] = 16.0
+"""Two bordered controls one above the other that share a border (a button over another,
+a vertical button group) close into one contour too; the border between them is an edge row
+crossing it whole. Each part must be at least this tall (px), at most
+:data:`JOINED_MAX_HEIGHT`, and :data:`DIVIDED_ASPECT` times as wide as tall."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +226,60 @@ def _divided(closed: Pixels, box: Box) -> list[Box]:
     return parts
 
 
+def _split_rows(closed: Pixels, box: Box) -> list[Box]:
+    """``box`` cut at the edge rows that run unbroken across all but the ends of its inner
+    columns (see :data:`STACKED_MIN`), when every part is control-sized; else ``[box]``."""
+    left, top, right, bottom = (int(v) for v in box)
+    width = right - left
+    if bottom - top > 2 * JOINED_MAX_HEIGHT or bottom - top < 2 * STACKED_MIN:
+        return [box]
+    inner = closed[top + MIN_RECT : bottom - MIN_RECT, left + 3 : right - 2] > 0
+    if inner.shape[0] < 1 or inner.shape[1] < 3:
+        return [box]
+    need = DIVIDER * inner.shape[1]
+    rows = [y for y in np.flatnonzero(inner.sum(axis=1) >= need).tolist() if _run(inner[y]) >= need]
+    if not rows:
+        return [box]
+    cuts: list[tuple[int, int]] = []  # runs of nearby dividing rows (two borders), image y
+    for y in (v + top + MIN_RECT for v in rows):
+        if cuts and y <= cuts[-1][1] + DIVIDER_GAP:
+            cuts[-1] = (cuts[-1][0], y)
+        else:
+            cuts.append((y, y))
+    edges = [float(top), *((a + b + 1) / 2.0 for a, b in cuts), float(bottom)]
+    parts = [(float(left), edges[k], float(right), edges[k + 1]) for k in range(len(edges) - 1)]
+    for part in parts:
+        tall = part[3] - part[1]
+        if not STACKED_MIN <= tall <= JOINED_MAX_HEIGHT or width < DIVIDED_ASPECT * tall:
+            return [box]
+    columns = [_crossed_down(closed, part) for part in parts]
+    if set.intersection(*columns):  # a cell border through every row: a grid (a table)
+        return [box]
+    return parts
+
+
+def _crossed_down(closed: Pixels, box: Box) -> set[int]:
+    """The inner columns of ``box`` (image x, each with its neighbours :data:`DIVIDER_GAP`
+    either side) where an edge crosses nearly all its inner rows: a cell's border, or the
+    side of the narrower of two stacked controls."""
+    left, top, right, bottom = (int(v) for v in box)
+    inner = closed[top + 3 : bottom - 2, left + MIN_RECT : right - MIN_RECT]
+    if inner.shape[0] < 3 or inner.shape[1] < 1:
+        return set()
+    crossed = np.flatnonzero(np.count_nonzero(inner, axis=0) >= DIVIDER * inner.shape[0])
+    return {
+        int(x) + d for x in (crossed + left + MIN_RECT).tolist()
+        for d in range(-DIVIDER_GAP, DIVIDER_GAP + 1)
+    }  # fmt: skip
+
+
+def _run(flags: npt.NDArray[np.bool_]) -> int:
+    """The longest run of set flags."""
+    padded = np.concatenate(([False], flags, [False]))
+    changes = np.flatnonzero(padded[1:] != padded[:-1])
+    return int((changes[1::2] - changes[::2]).max()) if changes.size else 0
+
+
 def _merge(found: list[Widget]) -> list[Widget]:
     """One widget per border: of near-identical boxes, or of a box and one just inside it
     (a border's outer and inner edge), keep the outer (largest) one."""
@@ -252,7 +312,10 @@ def find_shapes(pixels: Pixels, edges: Pixels) -> list[Widget]:
         kind = _kind(closed, *shape)
         if kind is None:
             continue
-        boxes = _divided(closed, shape[0]) if kind[0] == "rect" else [shape[0]]
+        boxes = [shape[0]]
+        if kind[0] == "rect":
+            boxes = _divided(closed, shape[0])
+            boxes = _split_rows(closed, shape[0]) if len(boxes) == 1 else boxes
         for box in boxes:
             found.append(Widget(kind[0], box, round(kind[1], 3), _mean_inside(pixels, box)))
     return _merge(found)[:MAX_WIDGETS]
