@@ -92,30 +92,34 @@ def test_two_buttons_a_pixel_apart_are_two_widgets() -> None:
     assert _found(detect_widgets(field, []), "rect", (20, 15, 220, 41))
 
 
+def _drawn(
+    width: int, boxes: list[tuple[int, int, int, int]], lines: tuple[tuple[int, ...], ...] = ()
+) -> list[Widget]:
+    """The widgets found on a white image 90 px tall with ``boxes`` bordered and ``lines``
+    (``x1, y1, x2, y2``) drawn."""
+    image = np.full((90, width, 3), 255, dtype=np.uint8)
+    for box in boxes:
+        _bordered(image, box)
+    for x1, y1, x2, y2 in lines:
+        cv2.line(image, (x1, y1), (x2, y2), (120, 120, 120), 1)
+    return detect_widgets(image, [])
+
+
 def test_two_buttons_on_a_shared_border_are_two_widgets() -> None:
     # One button drawn over another, the upper one's bottom border the lower one's top (a
     # page's "Subscribe Now" over "Close search"): one contour, cut again at that border.
-    image = np.full((90, 200, 3), 255, dtype=np.uint8)
     upper, lower = (20, 15, 129, 37), (20, 36, 114, 60)
-    _bordered(image, upper)
-    _bordered(image, lower)
-    widgets = detect_widgets(image, [])
+    widgets = _drawn(200, [upper, lower])
     assert not _found(widgets, "rect", (20, 15, 129, 60))
     assert _found(widgets, "rect", upper) and _found(widgets, "rect", (20, 37, 129, 60))
     # Two rows of a small table (a cell border through both) are not cut into rows that
     # span its columns: a grid's rows are no controls.
-    table = np.full((90, 260, 3), 255, dtype=np.uint8)
-    _bordered(table, (20, 15, 220, 37))
-    _bordered(table, (20, 36, 220, 60))
-    cv2.line(table, (120, 15), (120, 59), (120, 120, 120), 1)
-    found = detect_widgets(table, [])
+    found = _drawn(260, [(20, 15, 220, 37), (20, 36, 220, 60)], ((120, 15, 120, 59),))
     assert not _found(found, "rect", (20, 15, 220, 37))
     assert not _found(found, "rect", (20, 37, 220, 60))
     # A field with a rule across its middle too short to divide it stays one shape.
-    field = np.full((90, 260, 3), 255, dtype=np.uint8)
-    _bordered(field, (20, 15, 220, 60))
-    cv2.line(field, (40, 37), (200, 37), (120, 120, 120), 1)
-    assert _found(detect_widgets(field, []), "rect", (20, 15, 220, 60))
+    field = _drawn(260, [(20, 15, 220, 60)], ((40, 37, 200, 37),))
+    assert _found(field, "rect", (20, 15, 220, 60))
 
 
 def _ink_box(image: np.ndarray, region: tuple[int, int, int, int]) -> tuple[float, ...]:  # type: ignore[type-arg]
