@@ -88,6 +88,33 @@ def _scalar(text: str) -> str:
     return text
 
 
+_PLAIN: Final[re.Pattern[str]] = re.compile(
+    r'(?P<indent> *)- (?P<role>[/\w-]+)(?:\s*"(?P<name>[^"\\]*)")?'
+    r"(?P<attrs>(?:\s*\[[^\]=]+(?:=[^\]]*)?\])*)"
+)
+"""The usual item line, read by one match: a role, a quoted name without escapes, attributes
+(then nothing, or ``:`` and inline text)."""
+
+Item = tuple[int, str, str, dict[str, str], str | None]
+
+
+def _read_line(line: str) -> Item | None:
+    """``(indent, role, name, attrs, inline)`` of an item line (``None``: not an item)."""
+    plain = _PLAIN.match(line)
+    after = line[plain.end() :].strip() if plain is not None else "?"
+    if plain is not None and (not after or after[0] == ":"):
+        # (anything else after it, an escaped or a regex name, is left to the general reading)
+        found = plain.group("attrs")
+        attrs = {k.strip(): v.strip() for k, v in _ATTR.findall(found)} if found else {}
+        value = after[1:].strip()
+        role, name = plain.group("role"), plain.group("name") or ""
+        return len(plain.group("indent")), role, name, attrs, _scalar(value) if value else None
+    item = _ITEM.match(line)
+    if item is None:
+        return None  # a block scalar's continuation or a stray line
+    return (len(item.group("indent")), *_parse_item(item.group("body")))
+
+
 def _parse_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
     """``(role, name, attrs, inline)`` of one item; ``inline`` is None when children follow."""
     if body[:1] in ("'", '"'):  # the whole key was quoted because it holds ':'
@@ -129,13 +156,13 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     outline = Outline(builder)
     append = builder.rows.append
     for line in _unfence(str(tree.data)).splitlines():
-        item = _ITEM.match(line)
+        item = _read_line(line)
         if item is None:
-            continue  # a block scalar's continuation or a stray line
-        role, name, attrs, inline = _parse_item(item.group("body"))
+            continue
+        indent, role, name, attrs, inline = item
         if not role or role.startswith("/"):
             continue  # /url, /placeholder: properties of the parent
-        parent, path = outline.place(len(item.group("indent")))
+        parent, path = outline.place(indent)
         ref = attrs.get("ref") or None
         value = "" if inline is None or inline in _BLOCK else inline
         if not name:

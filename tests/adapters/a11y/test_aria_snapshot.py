@@ -1,8 +1,10 @@
+import random
 from pathlib import Path
 
 import pytest
 
 from resolver import InvalidObservationError, Observation
+from resolver.adapters.a11y.aria_snapshot import _ATTR, _ITEM, _ROLE, _quoted, _read_line, _scalar
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 
@@ -49,3 +51,76 @@ def test_nesting_by_indentation() -> None:
 def test_not_a_snapshot_is_typed() -> None:
     with pytest.raises(InvalidObservationError):
         table("- \n-  \n")
+
+
+# -- the one-match reading of the usual item against the general reading ----------------------
+
+
+def _reference_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
+    """The general reading alone (what every item went through before the one-match path)."""
+    if body[:1] in ("'", '"'):
+        key, end = _quoted(body, 0)
+        tail = body[end:].strip()
+    else:
+        key, tail = body, ""
+    match = _ROLE.match(key)
+    role = match.group(0) if match else ""
+    name, rest = "", key[match.end() if match else 0 :].lstrip()
+    if rest[:1] == '"':
+        name, end = _quoted(rest, 0)
+        rest = rest[end:]
+    elif rest[:1] == "/" and not role.startswith("/"):
+        end = rest.find("/", 1)
+        name, rest = rest[1:end] if end > 0 else rest[1:], rest[end + 1 :] if end > 0 else ""
+    attrs: dict[str, str] = {}
+    rest = rest.lstrip()
+    attr = _ATTR.match(rest)
+    while attr is not None:
+        attrs[attr.group(1).strip()] = (attr.group(2) or "").strip()
+        rest = rest[attr.end() :].lstrip()
+        attr = _ATTR.match(rest)
+    after = tail or rest
+    inline = None
+    if after.startswith(":"):
+        value = after[1:].strip()
+        inline = _scalar(value) if value else None
+    return role, name, attrs, inline
+
+
+_PIECES = {
+    "role": ["button", "link", "/url", "text", "heading", "a/b", "list-item", "é", ""],
+    "name": ['"OK"', '"Say \\"hi\\""', '"a: b"', '"[x]"', '"unterminated', "/re.*x/", "'one'",
+             '""', '"x"y', ' "spaced"'],
+    "attrs": ["[ref=e1]", "[disabled]", " [level=2] [ref=e9]", "[ a = b ]", "[k=v=w]", "[]",
+              "[[x]", "[ref=e1][ref=e2]"],
+    "tail": [":", ": Hello", ': "3"', ": 'it''s'", ": |", " : x", "x", ":  ", ': "a\\nb"',
+             ": [not attrs]", " stray: text"],
+}  # fmt: skip
+
+
+def _reference_line(line: str) -> tuple[int, str, str, dict[str, str], str | None] | None:
+    item = _ITEM.match(line)
+    if item is None:
+        return None
+    return (len(item.group("indent")), *_reference_item(item.group("body")))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_usual_items_read_in_one_match_as_the_general_reading(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(300):
+        parts = [rng.choice(_PIECES["role"])]
+        for kind in ("name", "attrs", "tail"):
+            if rng.random() < 0.6:
+                parts.append(rng.choice(["", " ", "\t"]) + rng.choice(_PIECES[kind]))
+        body = "".join(parts)
+        if rng.random() < 0.1:
+            body = "'" + body.replace("'", "''") + "'" + rng.choice(["", ": v"])
+        indent = " " * rng.choice([0, 2, 4, 7])
+        line = (
+            indent
+            + rng.choice(["- ", "- ", "-", "  ", "-  "])
+            + body
+            + rng.choice(["", " ", "\t "])
+        )
+        assert _read_line(line) == _reference_line(line), line
