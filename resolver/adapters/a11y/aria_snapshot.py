@@ -95,10 +95,11 @@ _PLAIN: Final[re.Pattern[str]] = re.compile(
 """The usual item line, read by one match: a role, a quoted name without escapes, attributes
 (then nothing, or ``:`` and inline text)."""
 
-Item = tuple[int, str, str, dict[str, str], str | None]
+_Item = tuple[int, str, str, dict[str, str], str | None]
+"""``(indent, role, name, attributes, inline text)`` of an item line."""
 
 
-def _read_line(line: str) -> Item | None:
+def _read_line(line: str) -> _Item | None:
     """``(indent, role, name, attrs, inline)`` of an item line (``None``: not an item)."""
     plain = _PLAIN.match(line)
     after = line[plain.end() :].strip() if plain is not None else "?"

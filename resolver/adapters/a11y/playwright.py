@@ -21,6 +21,7 @@ _FOREIGN = ("id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class")
 
 
 _KEYS = frozenset({"role", "name", "value", "disabled", "focused"})
+"""The keys a snapshot node's row is read from."""
 _LOOK: Final[int] = 2000  # nodes inspected for keys a Playwright snapshot never has
 
 
