@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from resolver import InvalidObservationError, Observation
-from resolver.adapters.a11y.aria_snapshot import _ATTR, _ITEM, _ROLE, _quoted, _read_line, _scalar
+from resolver.adapters.a11y.aria_snapshot import _ITEM, _parse_item, _read_line
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 
@@ -56,37 +56,6 @@ def test_not_a_snapshot_is_typed() -> None:
 # -- the one-match reading of the usual item against the general reading ----------------------
 
 
-def _reference_item(body: str) -> tuple[str, str, dict[str, str], str | None]:
-    """The general reading alone (what every item went through before the one-match path)."""
-    if body[:1] in ("'", '"'):
-        key, end = _quoted(body, 0)
-        tail = body[end:].strip()
-    else:
-        key, tail = body, ""
-    match = _ROLE.match(key)
-    role = match.group(0) if match else ""
-    name, rest = "", key[match.end() if match else 0 :].lstrip()
-    if rest[:1] == '"':
-        name, end = _quoted(rest, 0)
-        rest = rest[end:]
-    elif rest[:1] == "/" and not role.startswith("/"):
-        end = rest.find("/", 1)
-        name, rest = rest[1:end] if end > 0 else rest[1:], rest[end + 1 :] if end > 0 else ""
-    attrs: dict[str, str] = {}
-    rest = rest.lstrip()
-    attr = _ATTR.match(rest)
-    while attr is not None:
-        attrs[attr.group(1).strip()] = (attr.group(2) or "").strip()
-        rest = rest[attr.end() :].lstrip()
-        attr = _ATTR.match(rest)
-    after = tail or rest
-    inline = None
-    if after.startswith(":"):
-        value = after[1:].strip()
-        inline = _scalar(value) if value else None
-    return role, name, attrs, inline
-
-
 _PIECES = {
     "role": ["button", "link", "/url", "text", "heading", "a/b", "list-item", "é", ""],
     "name": ['"OK"', '"Say \\"hi\\""', '"a: b"', '"[x]"', '"unterminated', "/re.*x/", "'one'",
@@ -99,10 +68,11 @@ _PIECES = {
 
 
 def _reference_line(line: str) -> tuple[int, str, str, dict[str, str], str | None] | None:
+    """The general reading alone (what every line went through before the one-match path)."""
     item = _ITEM.match(line)
     if item is None:
         return None
-    return (len(item.group("indent")), *_reference_item(item.group("body")))
+    return (len(item.group("indent")), *_parse_item(item.group("body")))
 
 
 @pytest.mark.parametrize("seed", range(20))
