@@ -207,23 +207,38 @@ def _divided(closed: Pixels, box: Box) -> list[Box]:
     height = bottom - top
     if height > JOINED_MAX_HEIGHT or right - left < 2 * DIVIDED_ASPECT * height:
         return [box]
-    inner = closed[top + 3 : bottom - 2, left + MIN_RECT : right - MIN_RECT]
-    if inner.shape[0] < 3 or inner.shape[1] < 1:
-        return [box]
-    crossed = np.flatnonzero(np.count_nonzero(inner, axis=0) >= DIVIDER * inner.shape[0])
+    crossed = _crossing_columns(closed, box)
     if crossed.size == 0:
         return [box]
-    cuts: list[tuple[int, int]] = []  # runs of nearby dividing columns (two borders), image x
-    for x in (crossed + left + MIN_RECT).tolist():
-        if cuts and x <= cuts[-1][1] + DIVIDER_GAP:
-            cuts[-1] = (cuts[-1][0], x)
-        else:
-            cuts.append((x, x))
-    edges = [float(left), *((a + b + 1) / 2.0 for a, b in cuts), float(right)]
+    edges = [float(left), *_middles(crossed.tolist()), float(right)]
     parts = [(edges[k], float(top), edges[k + 1], float(bottom)) for k in range(len(edges) - 1)]
     if any(p[2] - p[0] < DIVIDED_ASPECT * height for p in parts):
         return [box]
     return parts
+
+
+def _crossing_columns(closed: Pixels, box: Box) -> npt.NDArray[np.intp]:
+    """The columns inside ``box`` (image x, :data:`MIN_RECT` in from its sides) where an edge
+    crosses nearly all its inner rows (see :data:`DIVIDER`): a border between two controls,
+    a cell's border, or the side of the narrower of two stacked controls."""
+    left, top, right, bottom = (int(v) for v in box)
+    inner = closed[top + 3 : bottom - 2, left + MIN_RECT : right - MIN_RECT]
+    if inner.shape[0] < 3 or inner.shape[1] < 1:
+        return np.empty(0, dtype=np.intp)
+    crossed = np.flatnonzero(np.count_nonzero(inner, axis=0) >= DIVIDER * inner.shape[0])
+    return crossed + (left + MIN_RECT)
+
+
+def _middles(lines: list[int]) -> list[float]:
+    """Where to cut at dividing lines (sorted): lines this close (:data:`DIVIDER_GAP`) are
+    one divider (the two controls' borders), cut at its middle."""
+    cuts: list[tuple[int, int]] = []
+    for at in lines:
+        if cuts and at <= cuts[-1][1] + DIVIDER_GAP:
+            cuts[-1] = (cuts[-1][0], at)
+        else:
+            cuts.append((at, at))
+    return [(a + b + 1) / 2.0 for a, b in cuts]
 
 
 def _split_rows(closed: Pixels, box: Box) -> list[Box]:
@@ -240,37 +255,16 @@ def _split_rows(closed: Pixels, box: Box) -> list[Box]:
     rows = [y for y in np.flatnonzero(inner.sum(axis=1) >= need).tolist() if _run(inner[y]) >= need]
     if not rows:
         return [box]
-    cuts: list[tuple[int, int]] = []  # runs of nearby dividing rows (two borders), image y
-    for y in (v + top + MIN_RECT for v in rows):
-        if cuts and y <= cuts[-1][1] + DIVIDER_GAP:
-            cuts[-1] = (cuts[-1][0], y)
-        else:
-            cuts.append((y, y))
-    edges = [float(top), *((a + b + 1) / 2.0 for a, b in cuts), float(bottom)]
+    edges = [float(top), *_middles([y + top + MIN_RECT for y in rows]), float(bottom)]
     parts = [(float(left), edges[k], float(right), edges[k + 1]) for k in range(len(edges) - 1)]
     for part in parts:
         tall = part[3] - part[1]
         if not STACKED_MIN <= tall <= JOINED_MAX_HEIGHT or width < DIVIDED_ASPECT * tall:
             return [box]
-    columns = [_crossed_down(closed, part) for part in parts]
-    if set.intersection(*columns):  # a cell border through every row: a grid (a table)
-        return [box]
-    return parts
-
-
-def _crossed_down(closed: Pixels, box: Box) -> set[int]:
-    """The inner columns of ``box`` (image x, each with its neighbours :data:`DIVIDER_GAP`
-    either side) where an edge crosses nearly all its inner rows: a cell's border, or the
-    side of the narrower of two stacked controls."""
-    left, top, right, bottom = (int(v) for v in box)
-    inner = closed[top + 3 : bottom - 2, left + MIN_RECT : right - MIN_RECT]
-    if inner.shape[0] < 3 or inner.shape[1] < 1:
-        return set()
-    crossed = np.flatnonzero(np.count_nonzero(inner, axis=0) >= DIVIDER * inner.shape[0])
-    return {
-        int(x) + d for x in (crossed + left + MIN_RECT).tolist()
-        for d in range(-DIVIDER_GAP, DIVIDER_GAP + 1)
-    }  # fmt: skip
+    # A cell border through every row at one place (within DIVIDER_GAP): a grid (a table).
+    near = range(-DIVIDER_GAP, DIVIDER_GAP + 1)
+    columns = [{x + d for x in _crossing_columns(closed, p).tolist() for d in near} for p in parts]
+    return [box] if set.intersection(*columns) else parts
 
 
 def _run(flags: npt.NDArray[np.bool_]) -> int:
