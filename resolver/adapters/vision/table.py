@@ -90,6 +90,11 @@ at most :data:`JOIN_GAP` line heights below it (a link around a headline and the
 alternative text of its picture that did not load, which repeats the headline)."""
 JOIN_RUNS: Final[int] = 4
 """Most runs one name is read across."""
+ALT_RUNS: Final[int] = 6
+"""Most runs an image's alternative text is read across (:func:`_alt_runs`)."""
+ALT_SHARED: Final[float] = 0.5
+"""Least share of a further run's words that the recorded name holds for the run to be read
+as more of that name's alternative text (:func:`_alt_runs`)."""
 ALT_CONFIDENCE: Final[float] = 0.5
 """The role confidence of an image read from its alternative text."""
 MIN_SECOND_ROLE: Final[float] = 0.25
@@ -156,6 +161,7 @@ def to_table(
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
     joined = _joined_runs(analysis.elements, focus) if focus else {}
     alt_focus = "" if _read_whole(analysis.elements, focus) else focus
+    alt_runs = _alt_runs(analysis.elements, alt_of, alt_focus)
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -165,8 +171,11 @@ def to_table(
         added = _add_roles(builder, element, ident, parent, _scaled(element.box, scale))
         owners += [i] * len(added)
         confidence += added
+        icon = alt_of.get(i)
+        more = alt_runs.get(i, ())
         for owner, conf in _add_extra_rows(builder, analysis, i, row_of[i], suffix, scale,
-                                           alt_of.get(i), focus, alt_focus):  # fmt: skip
+                                           None if icon is None else (*icon, more), focus,
+                                           alt_focus):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
         for role, found in (("heading", wraps), ("link", link_wraps)):
@@ -196,15 +205,16 @@ def _add_extra_rows(
     row: int,
     suffix: str,
     scale: tuple[float, float],
-    icon: tuple[int, int] | None,
+    icon: tuple[int, int, tuple[int, ...]] | None,
     focus: str,
     alt_focus: str,
 ) -> list[tuple[int, float]]:
     """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
     named by it (``~inner``), the image it is the alternative text of (``~alt``; ``icon`` is
-    the icon before it and the first word read so; named by the words reading ``alt_focus``
-    when the text begins with them, :func:`_alt_words`) and its words reading ``focus``
-    (``.w``); per row added, the element that owns it and its role confidence."""
+    the icon before it, the first word read so and the further runs that text goes on in,
+    :func:`_alt_runs`; named by the words reading ``alt_focus`` when the text begins with
+    them, :func:`_alt_words`) and its words reading ``focus`` (``.w``); per row added, the
+    element that owns it and its role confidence."""
     element = analysis.elements[i]
     out: list[tuple[int, float]] = []
     field = _field_shown(analysis.elements, element)
@@ -213,8 +223,9 @@ def _add_extra_rows(
         _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
         out.append((field, owner.roles[0][1]))
     if icon is not None:
-        k, first = icon
-        words = _alt_words(element, first, alt_focus)
+        k, first, more = icon
+        further = tuple(w for r in more for w in analysis.elements[r].words)
+        words = _alt_words(element, first, alt_focus, further)
         name = close_unspaced(" ".join(w.text for w in words)) if words else element.name
         box = union_box([analysis.elements[k].box, *(w.box for w in words or (element,))])
         _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
@@ -344,15 +355,71 @@ def _alt_texts(elements: tuple[Element, ...]) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _alt_words(element: Element, first: int, focus: str) -> tuple[Word, ...]:
-    """The words of ``element`` from its ``first`` that read an image's alternative text
-    (none: the whole text); only those that read ``focus`` when the text begins with it and
-    goes on (a broken image's alternative text, "Avatar lemonde.fr", read in one run with
-    the text after the image, "@lemondefr Suivre @lemondefr")."""
-    words = element.words[first:]
+def _alt_words(
+    element: Element, first: int, focus: str, further: tuple[Word, ...] = ()
+) -> tuple[Word, ...]:
+    """The words of ``element`` from its ``first``, then the ``further`` words of the runs
+    it goes on in, that read an image's alternative text (none: the whole text); only those
+    that read ``focus`` when the text begins with it and goes on (a broken image's
+    alternative text, "Avatar lemonde.fr", read in one run with the text after the image,
+    "@lemondefr Suivre @lemondefr")."""
+    words = element.words[first:] + further
     if _alt_prefix(words, focus):
         return words[: len(name_tokens(focus))]
-    return words if first else ()
+    return words if first or further else ()
+
+
+def _alt_focused(elements: tuple[Element, ...], name: str) -> bool:
+    """Whether an image's alternative text reads differently with ``name`` to look for: a
+    text beside an icon begins with ``name`` and goes on (:func:`_alt_words`), or goes on in
+    further runs (:func:`_alt_runs`)."""
+    alt_of = _alt_texts(elements)
+    return any(
+        _alt_prefix(elements[i].words[first:], name) for i, (_, first) in alt_of.items()
+    ) or bool(_alt_runs(elements, alt_of, name))
+
+
+def _shared(tokens: list[str], vocabulary: set[str]) -> bool:
+    """Whether at least :data:`ALT_SHARED` of ``tokens`` (and one) are in ``vocabulary``."""
+    shared = sum(t in vocabulary for t in tokens)
+    return shared > 0 and shared >= ALT_SHARED * len(tokens)
+
+
+def _alt_runs(
+    elements: tuple[Element, ...], alt_of: dict[int, tuple[int, int]], focus: str
+) -> dict[int, tuple[int, ...]]:
+    """Per text read as an image's alternative text (``alt_of``), the runs after it that
+    read more of it, when ``focus`` (the recorded name) is longer than the text: a broken
+    image draws a long alternative text (a photo's caption) inside the image's box, wrapped
+    over lines that start at the icon's left side, and the layout may read the word next to
+    the icon as a run of its own. Each further run is the next text in reading order, as tall
+    as the one before (:data:`WRAP_HEIGHT`), on its line just after it (:data:`JOIN_GAP`) or
+    on the next line starting at the icon's left side (:data:`JOIN_INDENT`), and at least
+    :data:`ALT_SHARED` of its words, as of the text's own, are words of ``focus``; at most
+    :data:`ALT_RUNS` runs in all, none once as many words as ``focus`` has are read."""
+    wanted = name_tokens(focus)
+    if len(wanted) < 2:
+        return {}
+    vocabulary = set(wanted)
+    texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
+    at = {i: k for k, i in enumerate(texts)}
+    out: dict[int, tuple[int, ...]] = {}
+    for start, (icon, first) in alt_of.items():
+        read = name_tokens(" ".join(w.text for w in elements[start].words[first:]))
+        count = len(read) if _shared(read, vocabulary) else len(wanted)
+        run, last = [], elements[start]
+        for k in texts[at[start] + 1 : at[start] + ALT_RUNS]:
+            tokens = name_tokens(elements[k].name)
+            if count >= len(wanted) or not _runs_on(last, elements[k], elements[icon].box[0]):
+                break
+            if not _shared(tokens, vocabulary):
+                break
+            run.append(k)
+            count += len(tokens)
+            last = elements[k]
+        if run:
+            out[start] = tuple(run)
+    return out
 
 
 def _read_whole(elements: tuple[Element, ...], focus: str) -> bool:
@@ -542,9 +609,10 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
     return out
 
 
-def _runs_on(first: Element, then: Element) -> bool:
+def _runs_on(first: Element, then: Element, left: float | None = None) -> bool:
     """Whether run ``then`` continues run ``first``: on its line just after it, or on the
-    next line starting near where it starts (see :func:`_joined_runs`)."""
+    next line starting near where it starts (see :func:`_joined_runs`), or near ``left``
+    when given (an image's alternative text, wrapped from the icon's left side)."""
     height = first.box[3] - first.box[1]
     if height <= 0 or abs((then.box[3] - then.box[1]) - height) > WRAP_HEIGHT * height:
         return False
@@ -554,7 +622,7 @@ def _runs_on(first: Element, then: Element) -> bool:
     below = then.box[1] - first.box[3]
     return (
         -WRAP_GAP * height <= below <= JOIN_GAP * height
-        and abs(then.box[0] - first.box[0]) <= JOIN_INDENT * height
+        and abs(then.box[0] - (first.box[0] if left is None else left)) <= JOIN_INDENT * height
     )
 
 
@@ -597,8 +665,9 @@ def _linked_words(element: Element, focus: str) -> tuple[str, Box] | None:
 def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     """``table`` with one more row per link-coloured run that holds ``name`` inside longer
     text: those words alone, as a link (``<i>.w``), so that a recorded link read together
-    with its neighbours is matched by its own words; and rows for ``name`` read across runs
-    (``<i>.j``, :func:`_joined_runs`). ``table`` itself when neither is found."""
+    with its neighbours is matched by its own words; rows for ``name`` read across runs
+    (``<i>.j``, :func:`_joined_runs`); and images whose alternative text ``name`` cuts or
+    goes on in further runs (:func:`_alt_focused`). ``table`` itself when none is found."""
     native = table.native
     if not name.strip() or not isinstance(native, VisionNative):
         return table
@@ -606,13 +675,7 @@ def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     if (
         not any(_linked_words(e, name) for e in elements)
         and not _joined_runs(elements, name)
-        and (
-            _read_whole(elements, name)
-            or not any(
-                _alt_prefix(elements[i].words[first:], name)
-                for i, (_, first) in _alt_texts(elements).items()
-            )
-        )
+        and (_read_whole(elements, name) or not _alt_focused(elements, name))
     ):
         return table
     return to_table(native.analysis, table.screen_size, focus=name)

@@ -207,6 +207,61 @@ def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_soug
     assert focused.names[focused.ids.index("0~alt")] == "Avatar lemonde.fr @lemondefr Suivre"
 
 
+def _caption(top: float, last: str) -> tuple[Element, ...]:
+    """A broken image drawing its long alternative text over three lines from the icon's
+    left side; the word next to the icon read as a run of its own."""
+    text = (("text", 0.6), ("link", 0.4))
+    first = _words(("photo", 120, 170), ("of", 176, 190), ("the", 196, 222), ("rocket", 228, 280),
+                   ("booster", 286, 350), top=top)  # fmt: skip
+    second = _words(("on", 89, 110), ("the", 116, 140), ("launch", 146, 200), ("pad", 206, 240),
+                    top=top + 18)  # fmt: skip
+    third = _words(("before", 89, 140), (last, 146, 220), top=top + 36)
+    return (
+        Element("icon", "icon", (87, top + 1, 104, top + 18), "", "", (("img", 0.5),)),
+        Element("text", "text", (104, top, 117, top + 20), "In", "", text,
+                words=_words(("In", 104, 117), top=top)),
+        Element("text", "text", (120, top, 350, top + 20), "photo of the rocket booster", "",
+                text, words=first),
+        Element("text", "text", (89, top + 18, 240, top + 38), "on the launch pad", "", text,
+                words=second),
+        Element("text", "text", (89, top + 36, 220, top + 56), f"before {last}", "", text,
+                words=third),
+    )  # fmt: skip
+
+
+def test_a_long_alternative_text_is_read_over_its_lines_for_a_name_that_goes_on() -> None:
+    # Two captions alike but for their last word; looked for by the second's whole name,
+    # each image is named by its three lines, not by the one word beside its icon.
+    elements = (*_caption(100, "launch"), *_caption(200, "liftoff"))
+    analysis = Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements)
+    plain = to_table(analysis, None)
+    assert plain.names[plain.ids.index("0~alt")] == "In"
+    name = "In photo of the rocket booster on the launch pad before liftoff"
+    table = focus_table(plain, name)
+    first, second = table.ids.index("0~alt"), table.ids.index("5~alt")
+    assert table.names[first] == "In photo of the rocket booster on the launch pad before launch"
+    assert table.names[second] == name
+    assert table.box(second) == (87, 200, 350, 256) and table.roles[second] == "img"
+    # A name no longer than what the icon's line reads: the image is named as before.
+    assert focus_table(plain, "In photo") is plain
+    # A line below of other words is not read as more of the name.
+    other = (*_caption(100, "launch")[:3], Element(
+        "text", "text", (89, 118, 240, 138), "Lorem ipsum dolor sit", "", (("text", 1.0),),
+        words=_words(("Lorem", 89, 130), ("ipsum", 136, 180), ("dolor", 186, 220),
+                     ("sit", 226, 240), top=118)))  # fmt: skip
+    lorem = focus_table(
+        to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), other), None), name
+    )
+    assert lorem.names[lorem.ids.index("0~alt")] == "In photo of the rocket booster"
+    # Nor is an image of other words ("Los") read on into the name's lines below it.
+    los = (Element("icon", "icon", (87, 101, 104, 118), "", "", (("img", 0.5),)),
+           Element("text", "text", (104, 100, 140, 120), "Los", "", (("text", 1.0),),
+                   words=_words(("Los", 104, 140), top=100)),
+           *_caption(100, "liftoff")[3:])  # fmt: skip
+    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), los), None, focus=name)
+    assert table.names[table.ids.index("0~alt")] == "Los"
+
+
 def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
     heading = (("heading", 0.6), ("text", 0.4))
     text = (("text", 0.6), ("link", 0.4))
