@@ -414,14 +414,11 @@ def _stacked(
 
 def _plausible(shape: Widget, lines: Sequence[tuple[Box, Sequence[Box]]]) -> bool:
     """Not a text line's own tight box, and (for small shapes) not a letter (o, D, 0); a
-    shape that encloses the text, or its words (:func:`_around_words`), is its border either
-    way."""
+    shape that encloses the text is its border either way."""
     words = [w for line, ws in lines for w in (ws or (line,))]
     if any(
-        iou_one(shape.box, line) >= TEXT_BOX_IOU
-        and not _encloses(shape.box, line)
-        and not _around_words(shape.box, ws)
-        for line, ws in lines
+        iou_one(shape.box, line) >= TEXT_BOX_IOU and not _encloses(shape.box, line)
+        for line, _ in lines
     ):
         return False
     if shape.kind == "rect" and shape.height > CHECK_MAX:
@@ -447,16 +444,6 @@ def _read_as_word(shape: Widget, word: Box) -> bool:
         and min(shape.fill) >= EMPTY_FILL
         and shape.width >= WORD_SHARE * (word[2] - word[0])
         and shape.height >= BOX_HEIGHT * (word[3] - word[1])
-    )
-
-
-def _around_words(box: Box, words: Sequence[Box]) -> bool:
-    """Whether ``box`` is the border around a line's ``words`` (each within it by
-    :func:`_around_word`, its middle between the box's top and bottom), not the line's own
-    box: OCR pads a line's box, and a small button's border around a short caption ("Go")
-    can be about as large as the padded box while the words sit well inside it."""
-    return bool(words) and all(
-        _around_word(box, w) and box[1] <= (w[1] + w[3]) / 2.0 <= box[3] for w in words
     )
 
 

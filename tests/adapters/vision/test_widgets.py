@@ -75,19 +75,6 @@ def test_a_border_snug_around_its_caption_is_a_widget() -> None:
     assert not _found(detect_widgets(image, [(tight, [tight])]), "rect", button)
 
 
-def test_a_small_button_as_large_as_its_padded_caption_line_is_a_widget() -> None:
-    # A "Go" button 31 px wide: OCR pads the caption's line box to about the border's size,
-    # but the word itself sits well inside the border, so the border is the button's.
-    image = np.full((60, 120, 3), 255, dtype=np.uint8)
-    button = (10, 20, 41, 38)
-    _bordered(image, button)
-    line, word = (9.0, 17.0, 41.0, 40.0), (19.0, 17.0, 32.0, 40.0)
-    assert iou_one(button, line) >= 0.6
-    assert _found(detect_widgets(image, [(line, [word])]), "rect", button)
-    # Without the words inside it (the line read as one word), it is still the line's box.
-    assert not _found(detect_widgets(image, [(line, [line])]), "rect", button)
-
-
 def test_two_buttons_a_pixel_apart_are_two_widgets() -> None:
     # At a small device scale two adjacent buttons' borders touch and close into one
     # contour; the border between them divides it again.
