@@ -359,23 +359,44 @@ def _alt_words(
     element: Element, first: int, focus: str, further: tuple[Word, ...] = ()
 ) -> tuple[Word, ...]:
     """The words of ``element`` from its ``first``, then the ``further`` words of the runs
-    it goes on in, that read an image's alternative text (none: the whole text); only those
-    that read ``focus`` when the text begins with it and goes on (a broken image's
-    alternative text, "Avatar lemonde.fr", read in one run with the text after the image,
-    "@lemondefr Suivre @lemondefr")."""
+    it goes on in, that read an image's alternative text (none: the whole text); cut where
+    ``focus`` shows it was read in one run with the text after the image
+    (:func:`_alt_cut`)."""
     words = element.words[first:] + further
-    if _alt_prefix(words, focus):
-        return words[: len(name_tokens(focus))]
+    cut = _alt_cut(words, focus)
+    if cut is not None:
+        return words[:cut]
     return words if first or further else ()
+
+
+def _alt_cut(words: tuple[Word, ...], focus: str) -> int | None:
+    """How many of ``words`` read an image's alternative text that OCR read in one run with
+    the text after the image, by the name sought: those that read ``focus`` when they begin
+    with it and go on (the alternative text "Avatar lemonde.fr" and "@lemondefr Suivre"
+    after it), or those before ``focus`` when it is read further on (a small image's
+    alternative text cut at its side, "Vinc", and the author's name "Vincent Vallet" beside
+    it: the name is the text after the image's); else ``None``."""
+    if _alt_prefix(words, focus):
+        return len(name_tokens(focus))
+    wanted = name_tokens(focus) if focus else []
+    size = len(wanted)
+    if not wanted or len(words) <= size:
+        return None
+    tokens = [name_tokens(w.text) for w in words]
+    return next(
+        (k for k in range(1, len(words) - size + 1)
+         if [t for ts in tokens[k : k + size] for t in ts] == wanted),
+        None,
+    )  # fmt: skip
 
 
 def _alt_focused(elements: tuple[Element, ...], name: str) -> bool:
     """Whether an image's alternative text reads differently with ``name`` to look for: a
-    text beside an icon begins with ``name`` and goes on (:func:`_alt_words`), or goes on in
-    further runs (:func:`_alt_runs`)."""
+    text beside an icon is cut by it (:func:`_alt_cut`), or goes on in further runs
+    (:func:`_alt_runs`)."""
     alt_of = _alt_texts(elements)
     return any(
-        _alt_prefix(elements[i].words[first:], name) for i, (_, first) in alt_of.items()
+        _alt_cut(elements[i].words[first:], name) is not None for i, (_, first) in alt_of.items()
     ) or bool(_alt_runs(elements, alt_of, name))
 
 

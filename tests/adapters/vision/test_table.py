@@ -194,9 +194,13 @@ def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_soug
     table = focus_table(plain, "avatar lemonde.fr")
     row = table.ids.index("0~alt")
     assert table.names[row] == "Avatar lemonde.fr" and table.box(row) == (7, 635, 144, 655)
-    # Not for a name the text does not begin with, nor for the whole text.
-    for name in ("lemonde.fr", "Avatar lemonde.fr @lemondefr Suivre"):
+    # Not for the whole text, nor for a name the text does not hold.
+    for name in ("Avatar lemonde.fr @lemondefr Suivre", "Le Monde"):
         assert focus_table(plain, name) is plain
+    # A name read further on is the text after the image: the image reads the words before.
+    for name, alt in (("lemonde.fr", "Avatar"), ("@lemondefr Suivre", "Avatar lemonde.fr")):
+        cut = focus_table(plain, name)
+        assert cut.names[cut.ids.index("0~alt")] == alt
     # Nor where a text reads the name word for word: a twin renamed "An image (61)" is
     # not made "An image" beside the one still so named.
     whole = Element("text", "text", (25, 700, 144, 720), "Avatar lemonde.fr", "", text)
