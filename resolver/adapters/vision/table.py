@@ -156,12 +156,11 @@ def to_table(
     )
     builder.reserve(len(analysis.elements))
     row_of: dict[int, int] = {}
-    alt_of = _alt_texts(analysis.elements)
     wraps = _wrapped(analysis.elements)
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
     joined = _joined_runs(analysis.elements, focus) if focus else {}
     alt_focus = "" if _read_whole(analysis.elements, focus) else focus
-    alt_runs = _alt_runs(analysis.elements, alt_of, alt_focus)
+    alt_of = _alt_of(analysis.elements, alt_focus)
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -171,11 +170,8 @@ def to_table(
         added = _add_roles(builder, element, ident, parent, _scaled(element.box, scale))
         owners += [i] * len(added)
         confidence += added
-        icon = alt_of.get(i)
-        more = alt_runs.get(i, ())
         for owner, conf in _add_extra_rows(builder, analysis, i, row_of[i], suffix, scale,
-                                           None if icon is None else (*icon, more), focus,
-                                           alt_focus):  # fmt: skip
+                                           alt_of.get(i), focus, alt_focus):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
         for role, found in (("heading", wraps), ("link", link_wraps)):
@@ -324,6 +320,16 @@ def _add_inner_row(
     )  # fmt: skip
     builder.roles[len(builder.rows) - 1] = role
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
+
+
+def _alt_of(
+    elements: tuple[Element, ...], focus: str
+) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    """Per text read as an image's alternative text (:func:`_alt_texts`), the icon before
+    it, the first word read so and the further runs it goes on in (:func:`_alt_runs`)."""
+    alt_of = _alt_texts(elements)
+    runs = _alt_runs(elements, alt_of, focus)
+    return {i: (icon, first, runs.get(i, ())) for i, (icon, first) in alt_of.items()}
 
 
 def _alt_texts(elements: tuple[Element, ...]) -> dict[int, tuple[int, int]]:
