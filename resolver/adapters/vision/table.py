@@ -379,9 +379,10 @@ def _alt_cut(words: tuple[Word, ...], focus: str) -> int | None:
     """How many of ``words`` read an image's alternative text that OCR read in one run with
     the text after the image, by the name sought: those that read ``focus`` when they begin
     with it and go on (the alternative text "Avatar lemonde.fr" and "@lemondefr Suivre"
-    after it), or those before ``focus`` when it is read further on (a small image's
-    alternative text cut at its side, "Vinc", and the author's name "Vincent Vallet" beside
-    it: the name is the text after the image's); else ``None``."""
+    after it), or those before ``focus`` read further on when they are its start cut short
+    (a small image's box clips its alternative text, "Vinc", and the author's name "Vincent
+    Vallet" beside it is read with it: the name is the text after the image's; a name that
+    gained a word in front, "Great Vincent Vallet", is not cut); else ``None``."""
     if _alt_prefix(words, focus):
         return len(name_tokens(focus))
     wanted = name_tokens(focus) if focus else []
@@ -389,11 +390,18 @@ def _alt_cut(words: tuple[Word, ...], focus: str) -> int | None:
     if not wanted or len(words) <= size:
         return None
     tokens = [name_tokens(w.text) for w in words]
+    whole = " ".join(wanted)
     return next(
         (k for k in range(1, len(words) - size + 1)
-         if [t for ts in tokens[k : k + size] for t in ts] == wanted),
+         if [t for ts in tokens[k : k + size] for t in ts] == wanted
+         and _clipped_start(" ".join(t for ts in tokens[:k] for t in ts), whole)),
         None,
     )  # fmt: skip
+
+
+def _clipped_start(read: str, name: str) -> bool:
+    """Whether ``read`` is the start of ``name`` cut short (not empty, not the whole)."""
+    return bool(read) and read != name and name.startswith(read)
 
 
 def _alt_focused(elements: tuple[Element, ...], name: str) -> bool:

@@ -194,13 +194,21 @@ def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_soug
     table = focus_table(plain, "avatar lemonde.fr")
     row = table.ids.index("0~alt")
     assert table.names[row] == "Avatar lemonde.fr" and table.box(row) == (7, 635, 144, 655)
-    # Not for the whole text, nor for a name the text does not hold.
-    for name in ("Avatar lemonde.fr @lemondefr Suivre", "Le Monde"):
+    # Not for the whole text, a name the text does not hold, or one it holds further on
+    # after other words (a name that gained a word in front is still the image's).
+    for name in ("Avatar lemonde.fr @lemondefr Suivre", "Le Monde", "lemonde.fr"):
         assert focus_table(plain, name) is plain
-    # A name read further on is the text after the image: the image reads the words before.
-    for name, alt in (("lemonde.fr", "Avatar"), ("@lemondefr Suivre", "Avatar lemonde.fr")):
-        cut = focus_table(plain, name)
-        assert cut.names[cut.ids.index("0~alt")] == alt
+    # A small image's box clips its text ("Vinc") and OCR reads the name beside it with it:
+    # the name read after that start of it is the text after the image.
+    words = _words(("Vinc", 25, 50), ("Vincent", 60, 110), ("Vallet", 115, 160), top=635)
+    run = Element("text", "text", (25, 635, 160, 658), "Vinc Vincent Vallet", "", text,
+                  words=words)  # fmt: skip
+    clipped = to_table(
+        Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), (elements[0], run)), None
+    )
+    cut = focus_table(clipped, "Vincent Vallet")
+    assert cut.names[cut.ids.index("0~alt")] == "Vinc"
+    assert focus_table(clipped, "Vinc Vincent Vallet") is clipped
     # Nor where a text reads the name word for word: a twin renamed "An image (61)" is
     # not made "An image" beside the one still so named.
     whole = Element("text", "text", (25, 700, 144, 720), "Avatar lemonde.fr", "", text)
