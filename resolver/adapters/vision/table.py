@@ -441,8 +441,9 @@ def _alt_runs(
     out: dict[int, tuple[int, ...]] = {}
     for start, (icon, first) in alt_of.items():
         read = name_tokens(" ".join(w.text for w in elements[start].words[first:]))
-        count = len(read) if _shared(read, vocabulary) else len(wanted)
-        run, last = [], elements[start]
+        if not _shared(read, vocabulary):
+            continue
+        count, run, last = len(read), [], elements[start]
         for k in texts[at[start] + 1 : at[start] + ALT_RUNS]:
             tokens = name_tokens(elements[k].name)
             if count >= len(wanted) or not _runs_on(last, elements[k], elements[icon].box[0]):
