@@ -45,6 +45,7 @@ __all__ = [
     "record_named",
     "recorded_record",
     "same_anchor",
+    "same_entry_read",
     "same_inner_container",
     "same_space",
     "same_target",
@@ -163,16 +164,34 @@ def same_space(ref: SemanticElementRef, table: CandidateTable) -> bool:
     return not (ref.coord_space and space.known and ref.coord_space != space)
 
 
-def same_inner_container(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+def same_inner_container(
+    ref: SemanticElementRef, path: tuple[str, ...], read: bool = False
+) -> bool:
     """Whether ``path`` ends in the ref's innermost recorded container, when that names a
     group inside the page (not the outermost entry, the page or window title; not a landmark
-    token; not the element's own name)."""
+    token; not the element's own name). With ``read`` (a table whose texts were read from
+    pixels) the entries are compared by :func:`same_entry_read`."""
     if len(ref.container_path) < 2 or not path:
         return False
     inner = normalize(ref.container_path[-1][:MAX_ENTRY])
     if not inner or ref.container_path[-1].startswith("[") or inner == normalize(ref.name or ""):
         return False
-    return normalize(path[-1]) == inner
+    entry = normalize(path[-1])
+    return entry == inner or (read and same_entry_read(inner, entry))
+
+
+def same_entry_read(recorded: str, entry: str) -> bool:
+    """Whether a container entry read from pixels (``entry``) is the ``recorded`` one (both
+    normalised) but for characters standing alone that the recording does not have: an icon
+    drawn before a caption ("✎ Edit", "✕ Delete") is read as a sign or a letter of its own
+    ("• Edit", "x Delete"), and a table row's text then holds one per button. A digit alone
+    is never dropped: it tells rows apart ("Row 1", "Row 2")."""
+    kept = recorded.split(" ")
+    own = set(kept)
+    words = entry.split(" ")
+    if any(len(w) == 1 and w not in own and w.isdigit() for w in words):
+        return False
+    return [w for w in words if len(w) > 1 or w in own] == kept
 
 
 def on_line(box: Box, place: Box, share: float) -> bool:
@@ -335,18 +354,29 @@ def own_table_row(
     reference recorded, :func:`recorded_record`: Alice's row, named by its text) and no other
     row of the recorded role and name is in a container of that name. The text inside a
     button, repeating its name, is the button."""
-    paths = table.containers
+    paths, read = table.containers, table.names_read
     record = recorded_record(ref)
-    named = bool(paths[row]) and normalize(paths[row][-1][:MAX_ENTRY]) == record
-    if not (same_inner_container(ref, paths[row]) or named):
+    named = bool(paths[row]) and _same_entry(record, normalize(paths[row][-1][:MAX_ENTRY]), read)
+    if not (same_inner_container(ref, paths[row], read) or named):
         return False
     if table_row_of(table, row, config.table_row_depth) is None:
         return False
     inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
     return not any(
-        r != row and not inside[r] and paths[r] and normalize(paths[r][-1]) == inner
+        r != row
+        and not inside[r]
+        and paths[r]
+        and _same_entry(inner, normalize(paths[r][-1]), read)
         for r in namesake_rows(ref, table)
     )
+
+
+def _same_entry(recorded: str | None, entry: str, read: bool) -> bool:
+    """Whether the normalised ``entry`` is ``recorded``, or with ``read`` is it but for
+    stray characters read (:func:`same_entry_read`)."""
+    if recorded is None:
+        return False
+    return entry == recorded or (read and same_entry_read(recorded, entry))
 
 
 class InnerGroups:

@@ -40,7 +40,10 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
     deleted); the nearest namesake, at a look-alike's place, is that look-alike's survivor.
     So is the one namesake in the table row the reference recorded as its innermost
     container (:func:`~resolver.decide.facts.own_table_row`): Carol's "Delete", moved up into
-    Bob's place after Bob's row was deleted, is still in Carol's row."""
+    Bob's place after Bob's row was deleted, is still in Carol's row. On a screenshot a row
+    whose text differs from the recorded one only by icons read as characters of their own
+    beside its captions ("• Edit x Delete") is that row
+    (:func:`~resolver.decide.facts.same_entry_read`)."""
     ref, table = ctx.ref, ctx.table
     if not ref.lookalikes or ref.bbox is None or not ref.name or not same_space(ref, table):
         return None
@@ -57,7 +60,7 @@ def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
     if to_twin >= to_target:
         return None
     selected = xpath_selects_best(decision, 0.0)
-    if same_inner_container(ref, table.containers[row]) and (
+    if same_inner_container(ref, table.containers[row], table.names_read) and (
         selected or shuffled(ref, table, row, place)
     ):
         return None
@@ -129,7 +132,7 @@ def shrunk_group(ctx: Context, decision: Decision) -> Decision | None:
     signals = best.signals
     if signals.get("container", 1.0) >= 1.0 - ROUNDING or xpath_selects_best(decision, 0.0):
         return None
-    if same_inner_container(ref, best.container_path):
+    if same_inner_container(ref, best.container_path, ctx.table.names_read):
         return None
     if namesakes(ref, ctx.table) >= len(ref.lookalikes) + 1:
         return None

@@ -14,6 +14,7 @@ from resolver.decide.facts import (
     nearest_moved,
     on_line,
     own_table_row,
+    same_entry_read,
 )
 from resolver.matcher import moved_box
 from resolver.table import CandidateTable, TableBuilder
@@ -84,6 +85,50 @@ def test_a_table_row_named_by_its_own_text_is_no_copy_of_the_neighbourhood() -> 
     assert not own_table_row(
         alike, _sorted_rows(label="User"), table.ids.index("Edit5"), MatchConfig()
     )
+
+
+def test_an_icon_read_beside_a_caption_does_not_make_a_row_read_from_pixels_another() -> None:
+    recorded = "bob smith bob@example.com admin active edit delete"
+    assert same_entry_read(recorded, "bob smith bob@example.com admin active • edit x delete")
+    assert same_entry_read(recorded, recorded)
+    assert not same_entry_read(recorded, "carol diaz carol@example.com active • edit x delete")
+    assert not same_entry_read(recorded, "bob smith bob@example.com admin active edit")
+    # A character the recording has stays, and a digit alone is never taken for an icon.
+    assert same_entry_read("row 1 edit", "row 1 • edit")
+    assert not same_entry_read("row 1 edit", "row 2 edit")
+    assert not same_entry_read("row 1 edit", "row 1 2 edit")
+
+
+def _read_rows(people: tuple[str, ...]) -> CandidateTable:
+    """A users table read from a screenshot after a redesign: each row's "Edit" and "Delete"
+    drawn with an icon before the caption, which OCR reads as a sign or a letter ("• Edit",
+    "x Delete"); the rows in another order, 51 px apart from 168 px down."""
+    b = TableBuilder("vision", "test")
+    root = b.add("doc", raw_role="window", name="", bbox=(0, 0, 1280, 800))
+    for k, person in enumerate(people):
+        top = 168 + 51 * k
+        row = b.add(f"r{k}", raw_role="row", name=f"{person} Active • Edit x Delete",
+                    parent=root, bbox=(252, top - 10, 1248, top + 40))  # fmt: skip
+        for text, left, right in (("• Edit", 1090, 1152), ("x Delete", 1154, 1231)):
+            b.add(f"{text[2:]}{k}", raw_role="button", name=text, parent=row,
+                  bbox=(left, top, right, top + 33))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_a_row_read_with_icons_beside_its_captions_is_still_the_recorded_row() -> None:
+    # Recorded from the old page's tree: Bob's "Edit", second of three rows 49 px apart.
+    ref = SemanticElementRef(
+        role="button", name="Edit", bbox=(1100.0, 253.0, 1148.0, 283.0), screen_size=(1280, 800),
+        container_path=("Users", "[main]", "Bob Smith Active Edit Delete"),
+        lookalikes=((1100.0, 204.0, 1148.0, 234.0), (1100.0, 302.0, 1148.0, 332.0)),
+    )  # fmt: skip
+    config = MatchConfig()
+    # The rows reversed and Alice's gone: Bob's row, by its text, is Bob's.
+    kept = decide(ref, _read_rows(("Carol Diaz", "Bob Smith")), config)
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "Edit1"
+    # Bob's row gone: neither neighbour's "Edit" is answered.
+    gone = decide(ref, _read_rows(("Carol Diaz", "Alice Johnson")), config)
+    assert gone.status != "accepted"
 
 
 def test_a_name_of_symbols_alone_is_borne_only_by_that_symbol() -> None:
