@@ -46,6 +46,11 @@ BORDER_INSET: Final[float] = 4.0
 """A rectangle this close (px) inside another on every side is the other's inner edge."""
 CHECK_MIN, CHECK_MAX = 10, 28
 """Side of a checkbox square or radio circle (px)."""
+PILL_ASPECT: Final[float] = 1.5
+"""A closed outline at least this much wider than tall may be a pill (:func:`_pill`)."""
+PILL_SLACK: Final[float] = 0.04
+"""How much less than a perfect stadium a pill's outline may fill its box (its rounded ends
+are drawn in whole pixels)."""
 SQUARE: Final[float] = 0.8
 """Width/height ratio range of a square: ``[SQUARE, 1 / SQUARE]``."""
 ROUND: Final[float] = 0.8
@@ -186,9 +191,21 @@ def _kind(
         if corners >= 3:
             return "checkbox", fill_ratio
         return None
-    if fill_ratio < RECT_FILL:
+    if fill_ratio < RECT_FILL and not _pill(edges, box, fill_ratio):
         return None
     return "rect", fill_ratio
+
+
+def _pill(edges: Pixels, box: Box, fill_ratio: float) -> bool:
+    """Whether a closed outline is a pill: a rectangle with fully rounded ends (a stadium,
+    a common button shape), wide (:data:`PILL_ASPECT`), nothing drawn at its box's corners,
+    and filling its box nearly as a stadium of that size does (:data:`PILL_SLACK`); a
+    stadium twice as wide as tall fills 89% of its box, under :data:`RECT_FILL`."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    if height <= 0 or width < PILL_ASPECT * height:
+        return False
+    stadium = 1.0 - (1.0 - math.pi / 4.0) * height / width
+    return fill_ratio >= stadium - PILL_SLACK and _corners(edges, box) == 0
 
 
 def _mean_inside(pixels: Pixels, box: Box) -> tuple[float, float, float]:

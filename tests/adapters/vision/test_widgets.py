@@ -250,3 +250,26 @@ def test_an_icon_under_a_letter_sticking_out_of_its_word_box_is_seen() -> None:
     after = (26.0, 18.0, 120.0, 38.0)
     lines = [(above, [above]), (after, [after])]
     assert _found(detect_widgets(image, lines), "icon", (8, 20, 24, 36))
+
+
+def _pill(image: np.ndarray, box: tuple[int, int, int, int], grey: int) -> None:  # type: ignore[type-arg]
+    """A light border with fully rounded ends (a stadium) around ``box``, anti-aliased."""
+    left, top, right, bottom = box
+    radius = (bottom - top) // 2
+    color, line = (grey, grey, grey), cv2.LINE_AA
+    cv2.line(image, (left + radius, top), (right - radius, top), color, 1, line)
+    cv2.line(image, (left + radius, bottom), (right - radius, bottom), color, 1, line)
+    cv2.ellipse(image, (left + radius, top + radius), (radius, radius), 0, 90, 270, color, 1, line)
+    cv2.ellipse(image, (right - radius, top + radius), (radius, radius), 0, -90, 90, color, 1, line)
+
+
+def test_a_button_with_fully_rounded_ends_is_a_widget() -> None:
+    # A "Share" pill twice as wide as tall (a stadium fills 89% of its box) in a pale grey.
+    image = np.full((80, 200, 3), 255, dtype=np.uint8)
+    _pill(image, (60, 20, 124, 50), 215)
+    cv2.putText(image, "Share", (72, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (60, 60, 60), 1)
+    assert _found(detect_widgets(image, []), "rect", (60, 20, 125, 51))
+    # An ellipse of that size (79% of its box) is no button's border.
+    oval = np.full((80, 200, 3), 255, dtype=np.uint8)
+    cv2.ellipse(oval, (92, 35), (32, 15), 0, 0, 360, (150, 150, 150), 1, cv2.LINE_AA)
+    assert not any(w.kind == "rect" for w in detect_widgets(oval, []))
