@@ -626,17 +626,6 @@ def _attach_labels(controls: list[Element], texts: list[Element]) -> None:
         used_controls.add(c)
         used_texts.add(t)
         controls[c].name = texts[t].name
-        texts[t].roles = _not_linked(texts[t].roles)
-
-
-def _not_linked(roles: Hypotheses) -> Hypotheses:
-    """A field's label without the link reading plain text gets (:func:`~.roles.text_roles`
-    gives every text one): the text names the field beside it ("Password" above its box), so
-    it is not the link a reference names in part ("Forgot password?"). Text drawn as a link
-    (its first reading) keeps it."""
-    if not roles or roles[0][0] == "link":
-        return roles
-    return tuple((role, conf) for role, conf in roles if role != "link")
 
 
 # -- free texts and icons --------------------------------------------------------------------
