@@ -362,16 +362,11 @@ def own_table_row(
     if table_row_of(table, row, config.table_row_depth) is None:
         return False
     inner, inside = normalize(paths[row][-1]), index_of(table).repeats_parent
-    # (on a read table, another row that reads as the recorded one is a rival too)
-    kept = normalize(ref.container_path[-1][:MAX_ENTRY]) if read else None
     return not any(
         r != row
         and not inside[r]
         and paths[r]
-        and (
-            _same_entry(inner, entry := normalize(paths[r][-1]), read)
-            or _same_entry(kept, entry, read)
-        )
+        and _same_entry(inner, normalize(paths[r][-1]), read)
         for r in namesake_rows(ref, table)
     )
 
