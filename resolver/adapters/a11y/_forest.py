@@ -203,7 +203,7 @@ def forest_rows(
     owner, kid = kids
     listed = np.zeros(n, dtype=bool)
     listed[kid] = True
-    if len(kid) != int(listed.sum()) or not _parents_agree(nodes, lookup, kid):
+    if len(kid) != int(listed.sum()) or not _parents_agree(nodes, lookup, kids, ids):
         return None
     levels = _Levels(n, owner, kid, kept)
     if levels.walk(np.flatnonzero(~listed)) != n:  # a cycle, or too many levels
@@ -218,26 +218,30 @@ def forest_rows(
     return order.tolist(), row[levels.up[order]]
 
 
-def _parents_agree(nodes: Sequence[Any], lookup: _Lookup, kid: Index) -> bool:
+def _parents_agree(
+    nodes: Sequence[Any], lookup: _Lookup, kids: tuple[Index, Index], ids: list[str]
+) -> bool:
     """Whether the nodes that name a known ``parentId`` are exactly the listed children
-    (the walk starts from the others): every ``parentId`` given is looked up at once (as
-    numbers, for Chrome's decimal IDs)."""
+    (the walk starts from the others). A listed child naming the node that lists it is
+    settled by comparing the two IDs, all at once; only the other nodes (the roots, and any
+    child naming someone else) have their ``parentId`` looked up."""
     named: list[Any] = list(map(dict.get, nodes, repeat("parentId")))
-    kinds = set(map(type, named))
-    if kinds - {str, type(None)}:
+    if set(map(type, named)) - {str, type(None)}:
         return False
-    listed = np.zeros(len(nodes), dtype=bool)
+    n = len(nodes)
+    owner, kid = kids
+    listed = np.zeros(n, dtype=bool)
     listed[kid] = True
-    known = np.zeros(len(nodes), dtype=bool)
-    if type(None) in kinds:
-        given = np.fromiter(map(is_not, named, repeat(None)), bool, count=len(nodes))
-        found = lookup.find([p for p in named if p is not None])
-        if found is None:
-            return False
-        known[given] = found >= 0
-    else:
-        found = lookup.find(named)
-        if found is None:
-            return False
-        known = found >= 0
-    return bool(np.array_equal(known, listed))
+    given = np.fromiter(named, dtype=object, count=n)
+    own = np.fromiter(ids, dtype=object, count=n)
+    rest = np.ones(n, dtype=bool)
+    rest[kid[given[kid] == own[owner]]] = False
+    others = np.flatnonzero(rest).tolist()
+    keys = [named[i] for i in others]
+    has = np.fromiter(map(is_not, keys, repeat(None)), bool, count=len(keys))
+    found = lookup.find([k for k in keys if k is not None])
+    if found is None:
+        return False
+    known = np.zeros(len(keys), dtype=bool)
+    known[has] = found >= 0
+    return bool(np.array_equal(known, listed[others]))

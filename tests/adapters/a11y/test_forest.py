@@ -123,6 +123,23 @@ def test_lists_that_are_no_plain_forest_are_left_to_the_walk(break_it: Any) -> N
     assert fast(nodes) is None
 
 
+@pytest.mark.parametrize(
+    "bend_it",
+    [
+        lambda n: n[0].update(parentId="99"),  # a root naming an unknown parent
+        lambda n: (
+            n.append({"nodeId": "3", "role": {"value": "link"}, "childIds": []})
+            or n[1].update(parentId="3")
+        ),  # a listed child naming a known node that is not its lister
+    ],
+)
+def test_parent_ids_that_still_agree_keep_the_forest(bend_it: Any) -> None:
+    nodes = _pair()
+    bend_it(nodes)
+    assert fast(nodes) is not None
+    assert fast(nodes) == walked(nodes)
+
+
 def test_padded_and_plain_numbers_are_different_ids() -> None:
     nodes = [
         {"nodeId": "7", "role": {"value": "group"}, "childIds": ["07"]},
