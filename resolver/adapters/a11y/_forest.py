@@ -42,10 +42,15 @@ class _Lookup:
     def __init__(self, ids: list[str]) -> None:
         self.numbers = _numbers(ids)
         self.index: dict[str, int] | None = None
+        self.parts: tuple[_Part, _Part] | None = None
         if self.numbers is not None:
-            self.order = np.argsort(self.numbers, kind="stable")
-            self.sorted = self.numbers[self.order]
-            self.unique = bool(len(ids) < 2 or (np.diff(self.sorted) > 0).all())
+            below = self.numbers < 0
+            at = np.arange(len(ids), dtype=np.int64)
+            self.parts = (
+                _Part(self.numbers[~below], at[~below]),
+                _Part(self.numbers[below], at[below]),
+            )
+            self.unique = self.parts[0].unique and self.parts[1].unique
         else:
             self.index = dict(zip(ids, range(len(ids)), strict=True))
             self.unique = len(self.index) == len(ids) and "" not in self.index
@@ -57,24 +62,57 @@ class _Lookup:
         if self.index is not None:
             return np.array(list(map(self.index.get, keys, repeat(-1))), np.int64).reshape(-1)
         numbers = _numbers(keys)
-        if numbers is None:  # some key is no plain number, so no ID equals it
+        if numbers is None:  # some key is no plain number: look them up one by one
             return np.array([self._one(k) for k in keys], np.int64).reshape(-1)
-        at = np.minimum(np.searchsorted(self.sorted, numbers), max(len(self.sorted) - 1, 0))
-        if not len(self.sorted):
-            return np.full(len(keys), -1, dtype=np.int64)
-        return np.where(self.sorted[at] == numbers, self.order[at], -1).astype(np.int64)
+        return self._found(numbers)
+
+    def _found(self, numbers: Index) -> Index:
+        assert self.parts is not None
+        below = numbers < 0
+        if not below.any():
+            return self.parts[0].find(numbers)
+        out = np.empty(len(numbers), dtype=np.int64)
+        out[~below] = self.parts[0].find(numbers[~below])
+        out[below] = self.parts[1].find(numbers[below])
+        return out
 
     def _one(self, key: str) -> int:
         found = _numbers([key])
-        if found is None or not len(self.sorted):
-            return -1
-        at = min(int(np.searchsorted(self.sorted, found[0])), len(self.sorted) - 1)
-        return int(self.order[at]) if self.sorted[at] == found[0] else -1
+        return -1 if found is None else int(self._found(found)[0])
+
+
+class _Part:
+    """Positions of the IDs of one sign: a direct table when their numbers are dense (as
+    Chrome numbers its nodes), else the numbers sorted, for a binary search."""
+
+    def __init__(self, numbers: Index, positions: Index) -> None:
+        self.low = int(numbers.min()) if len(numbers) else 0
+        span = int(numbers.max()) - self.low + 1 if len(numbers) else 0
+        self.table: Index | None = None
+        if span <= 4 * len(numbers) + 1024:
+            self.table = np.full(span, -1, dtype=np.int64)
+            self.table[numbers - self.low] = positions
+            self.unique = bool((self.table[numbers - self.low] == positions).all())
+        else:
+            order = np.argsort(numbers, kind="stable")
+            self.sorted, self.order = numbers[order], positions[order]
+            self.unique = bool((np.diff(self.sorted) > 0).all())
+
+    def find(self, numbers: Index) -> Index:
+        """The position of each number, -1 for one that is no ID."""
+        if self.table is not None:
+            at = numbers - self.low
+            inside = (at >= 0) & (at < len(self.table))
+            if not len(self.table):
+                return np.full(len(numbers), -1, dtype=np.int64)
+            return np.where(inside, self.table[np.where(inside, at, 0)], -1)
+        at = np.minimum(np.searchsorted(self.sorted, numbers), len(self.sorted) - 1)
+        return np.where(self.sorted[at] == numbers, self.order[at], -1).astype(np.int64)
 
 
 def _numbers(ids: list[str]) -> Index | None:
-    """The IDs as integers when each is a decimal number written plainly (ASCII digits, no
-    leading zero, at most 18 of them), else ``None``."""
+    """The IDs as integers when each is a decimal number written plainly (ASCII digits after
+    an optional minus sign, no leading zero, no "-0", at most 18 digits), else ``None``."""
     if not ids:
         return np.empty(0, dtype=np.int64)
     text = " ".join(ids)
@@ -85,15 +123,21 @@ def _numbers(ids: list[str]) -> Index | None:
     gaps = np.flatnonzero(data == 32)
     starts = np.concatenate(([0], gaps + 1))
     ends = np.concatenate((gaps, [len(data)]))
-    lengths = ends - starts
     digits = (data >= 48) & (data <= 57)
+    minus = data == 45
+    signed = np.zeros(len(starts), dtype=bool)
+    if len(data):
+        signed = minus[np.minimum(starts, len(data) - 1)] & (starts < ends)
+    first = starts + signed  # each ID's first digit
+    count = ends - first
     if (
         len(gaps) != len(ids) - 1  # (an ID with a space in it)
-        or int(digits.sum()) != len(data) - len(gaps)
-        or int(lengths.min()) < 1
-        or int(lengths.max()) > 18
-        or bool(((data[starts] == 48) & (lengths > 1)).any())  # a leading zero
-    ):
+        or int(digits.sum()) + int(signed.sum()) != len(data) - len(gaps)
+        or int(minus.sum()) != int(signed.sum())  # a minus sign other than in front
+        or int(count.min()) < 1
+        or int(count.max()) > 18
+        or bool(((data[np.minimum(first, len(data) - 1)] == 48) & ((count > 1) | signed)).any())
+    ):  # (the last: a leading zero, or "-0")
         return None
     return np.array(text.split(" "), dtype=np.int64) if len(ids) < 64 else _parse(text, len(ids))
 

@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from resolver import InvalidObservationError
-from resolver.adapters.a11y._forest import MAX_LEVELS, forest_rows
+from resolver.adapters.a11y._forest import MAX_LEVELS, _Lookup, _numbers, forest_rows
 from resolver.adapters.a11y.cdp import _SKIP_ROLES, _raw_roles, kept_nodes
 from resolver.limits import DEFAULT_LIMITS, Limits
 
-ID_STYLES = ("number", "padded", "word", "mixed")
+ID_STYLES = ("number", "padded", "word", "mixed", "chrome", "signed", "sparse")
 
 
 def _id(i: int, style: str, rng: random.Random) -> str:
@@ -19,6 +19,12 @@ def _id(i: int, style: str, rng: random.Random) -> str:
         return f"0{i}" if i % 3 == 0 else str(i)
     if style == "word":
         return f"n{i}"
+    if style == "chrome":  # Chrome's: small numbers, and some far below zero
+        return str(-1_000_000_000 - i) if i % 5 == 0 else str(i + 1)
+    if style == "signed":  # "-3" and "3" differ, and "-03" is no number
+        return (f"-0{i}" if i % 4 == 1 else f"-{i}") if i % 2 else str(i)
+    if style == "sparse":  # numbers too far apart for a direct table
+        return str(i * 10**12 - 5 * 10**17)
     return str(i) if rng.random() < 0.5 else f"x{i}"
 
 
@@ -67,7 +73,7 @@ def fast(
     return [(ids[i], int(p)) for i, p in zip(order, parents.tolist(), strict=True)]
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(42))
 def test_rows_and_parents_are_the_walks(seed: int) -> None:
     nodes = random_forest(seed, random.Random(seed).randint(1, 300))
     assert fast(nodes) == walked(nodes)
@@ -138,6 +144,40 @@ def test_parent_ids_that_still_agree_keep_the_forest(bend_it: Any) -> None:
     bend_it(nodes)
     assert fast(nodes) is not None
     assert fast(nodes) == walked(nodes)
+
+
+@pytest.mark.parametrize(
+    ("ids", "numbers"),
+    [
+        (["3", "-3", "0", "-1000000007"], [3, -3, 0, -1000000007]),
+        (["-0"], None),
+        (["-07"], None),
+        (["07"], None),
+        (["-"], None),
+        (["--5"], None),
+        (["5-3"], None),
+        (["", "5"], None),
+        (["1" * 18, "-" + "9" * 18], [int("1" * 18), -int("9" * 18)]),
+        (["1" * 19], None),
+    ],
+)
+def test_ids_read_as_numbers(ids: list[str], numbers: list[int] | None) -> None:
+    found = _numbers(ids * 40)  # (long lists are parsed another way)
+    assert (found is None) == (numbers is None)
+    if numbers is not None:
+        assert found is not None and found.tolist() == numbers * 40
+        assert _numbers(ids) is not None and _numbers(ids).tolist() == numbers  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "ids", [["5", "-5", "6", "-1000000001"], ["1", str(10**15), "-" + str(10**15)]]
+)
+def test_ids_are_found_by_number_or_not_at_all(ids: list[str]) -> None:
+    lookup = _Lookup(ids)
+    assert lookup.unique and lookup.index is None
+    keys = [*ids, "7", "-6", "-05", "x", "-1000000000", str(10**14)]
+    assert lookup.find(keys).tolist() == [*range(len(ids)), *[-1] * 6]  # type: ignore[union-attr]
+    assert not _Lookup([*ids, ids[1]]).unique
 
 
 def test_padded_and_plain_numbers_are_different_ids() -> None:
