@@ -251,6 +251,14 @@ RULES: Final[tuple[Rule, ...]] = (
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height"),
     ),
     Rule(
+        "ambiguous.lookalike_off", "doubts", "review",
+        "On the whole of a screenshot, a named reference with recorded look-alikes shows fewer "
+        "of its role and name than its recorded boxes put on the screen, no recorded anchor "
+        "is read, and the answer is away from the recorded place: a look-alike may have moved "
+        "into view.", place.lookalike_off, _ACC,
+        ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height"),
+    ),
+    Rule(
         "ambiguous.twin_moved", "doubts", "review",
         "On a screenshot of the recorded size, a reference that recorded no anchors and no "
         "look-alikes: the answer has a twin on the screen and is not at the recorded place "
