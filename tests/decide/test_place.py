@@ -479,3 +479,40 @@ def test_the_window_rule_leaves_trees_and_box_alone_references_to_others() -> No
     assert "ambiguous.window_moved" not in decide(OWN_SECOND_ECONOMY, window, MatchConfig()).rules
     shot = _economy_twins(moved=262.0, window=(480.0, 600.0))
     assert "ambiguous.window_moved" not in decide(SECOND_ECONOMY, shot, MatchConfig()).rules
+
+
+def _pushed_off(moved: float, drop: tuple[str, ...] = ()) -> CandidateTable:
+    """The two "Economy" links' screenshot after a banner of ``moved`` px: what falls below
+    the 800 px screen is not on it; ``drop`` leaves rows out (removed)."""
+    whole = _economy_twins(moved=moved)
+    b = TableBuilder("vision", "test")
+    for row in range(len(whole.ids)):
+        box = whole.box(row)
+        if box is not None and box[3] <= 800.0 and whole.ids[row] not in drop:
+            b.add(whole.ids[row], raw_role="text", role=whole.roles[row],
+                  name=whole.names[row], bbox=box)  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_a_lookalike_moved_into_view_is_not_taken_for_the_target() -> None:
+    # A 400 px banner pushed the second "Economy" off the screen and brought the first
+    # down near its place; no anchor was recorded to measure the move.
+    shot = _pushed_off(400.0)
+    assert [shot.ids[r] for r in range(len(shot.ids))] == ["h1", "e1"]
+    decision = decide(OWN_SECOND_ECONOMY, shot, MatchConfig())
+    assert decision.status == "ambiguous" and decision.rule == "ambiguous.lookalike_off"
+    # The first "Economy" removed instead: the target, still at its place, is answered.
+    kept = decide(OWN_SECOND_ECONOMY, _pushed_off(0.0, drop=("e1",)), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "e2"
+    # Both still on the screen: the rule is silent.
+    both = decide(OWN_SECOND_ECONOMY, _pushed_off(262.0), MatchConfig())
+    assert "ambiguous.lookalike_off" not in both.rules
+
+
+def test_a_lookalike_moved_into_view_is_left_to_the_anchors_when_they_are_read() -> None:
+    anchored = OWN_SECOND_ECONOMY.model_copy(
+        update={"anchors": (("Markets", (48.0, 180.0, 240.0, 210.0)),)}
+    )
+    decision = decide(anchored, _pushed_off(400.0), MatchConfig())
+    assert "ambiguous.lookalike_off" not in decision.rules
+    assert decision.status != "accepted"  # the anchors' shift puts the answer at e1's place
