@@ -38,7 +38,6 @@ __all__ = [
     "stray",
     "torn",
     "twin_moved",
-    "window_moved",
 ]
 
 
@@ -424,39 +423,6 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     twin = table.ids[(taken or twins)[0]]
     shown = next((c for c in decision.candidates[1:] if c.id == twin), None)
     return doubted if shown is None else replace(doubted, runner_up=shown)
-
-
-def window_moved(ctx: Context, decision: Decision) -> Decision | None:
-    """``ambiguous.window_moved``: a hint window (the part of a screenshot around the
-    recorded box that is read first) shows only what lies near the target's place. An answer
-    in it away from that place (not at it after the page's shift, nor within
-    ``drawn_slack`` screen heights of it) says the page moved, and what tells a moved target
-    from a copy, a twin or a look-alike that took its place (how many there are and in which
-    order, the titles above them) may lie beyond the window: the answer is left to the next
-    window and to the whole screen. :func:`twin_moved` does so for a reference that recorded
-    nothing but its box; this rule for every other named reference. A box recorded on a
-    screen of another size marks the place only roughly and is left to the ranking."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if table.window is None or not table.names_read or not ref.name or ref.bbox is None:
-        return None
-    if not same_space(ref, table) or _box_alone(ctx):
-        return None
-    row, shift = ctx.first, page_shift(ref, table)
-    answer = table.box(row)
-    if answer is None or shift[:2] != (1.0, 1.0):
-        return None
-    place = moved_box(ref.bbox, shift)
-    if at_place(answer, place, config):
-        return None
-    gap = box_gap(answer, place)
-    if gap <= config.drawn_slack * ctx.screen_height():
-        return None
-    why = (
-        f"the answer lies {gap:.0f} px from the recorded place, in a window that shows only "
-        "what is near it: the whole screen shows whether a copy, a twin or a look-alike "
-        "took the target's place"
-    )
-    return overruled(decision, "ambiguous", why)
 
 
 def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:

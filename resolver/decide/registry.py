@@ -242,15 +242,6 @@ RULES: Final[tuple[Rule, ...]] = (
          "same_target_iou"),
     ),
     Rule(
-        "ambiguous.window_moved", "doubts", "review",
-        "In a hint window of a screenshot, a named reference's answer away from the recorded "
-        "place (not at it after the page's shift, nor within a slack of it): the page moved, "
-        "and the copies, twins or look-alikes that tell the target apart may lie beyond the "
-        "window, so the answer is left to the next window and the whole screen.",
-        place.window_moved, _ACC,
-        ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height"),
-    ),
-    Rule(
         "ambiguous.lookalike_off", "doubts", "review",
         "On the whole of a screenshot, a named reference with recorded look-alikes shows fewer "
         "of its role and name than its recorded boxes put on the screen, no recorded anchor "

@@ -453,34 +453,6 @@ OWN_SECOND_ECONOMY = SECOND_ECONOMY.model_copy(
 look-alike, and its rank among the two."""
 
 
-def test_a_window_leaves_a_moved_answer_to_the_whole_screen() -> None:
-    # A banner pushed the page down by 262 px: the window around the recorded box shows
-    # only the first "Economy". The reference recorded a look-alike, but the window cannot
-    # show whether the one it sees is the target or that look-alike.
-    window = _economy_twins(moved=262.0, window=(480.0, 600.0))
-    assert [window.ids[r] for r in range(len(window.ids))] == ["e1"]
-    decision = decide(OWN_SECOND_ECONOMY, window, MatchConfig())
-    assert decision.status == "ambiguous" and decision.rule == "ambiguous.window_moved"
-    # The whole screen shows both, in order: the second is the target.
-    whole = decide(OWN_SECOND_ECONOMY, _economy_twins(moved=262.0), MatchConfig())
-    assert whole.status == "accepted" and whole.best is not None and whole.best.id == "e2"
-    assert "ambiguous.window_moved" not in whole.rules
-    # At the recorded place, or a few pixels off it, the window answers as before.
-    for moved in (0.0, 5.0):
-        kept = decide(
-            OWN_SECOND_ECONOMY, _economy_twins(moved=moved, window=(300.0, 560.0)), MatchConfig()
-        )
-        assert kept.status == "accepted" and kept.best is not None and kept.best.id == "e2"
-        assert "ambiguous.window_moved" not in kept.rules
-
-
-def test_the_window_rule_leaves_trees_and_box_alone_references_to_others() -> None:
-    window = _economy_twins(moved=262.0, window=(480.0, 600.0), read=False)
-    assert "ambiguous.window_moved" not in decide(OWN_SECOND_ECONOMY, window, MatchConfig()).rules
-    shot = _economy_twins(moved=262.0, window=(480.0, 600.0))
-    assert "ambiguous.window_moved" not in decide(SECOND_ECONOMY, shot, MatchConfig()).rules
-
-
 def _pushed_off(moved: float, drop: tuple[str, ...] = ()) -> CandidateTable:
     """The two "Economy" links' screenshot after a banner of ``moved`` px: what falls below
     the 800 px screen is not on it; ``drop`` leaves rows out (removed)."""
