@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python -m benchmarks.build_phases [--nodes 200000] [--repeat 3]
+    python -m benchmarks.build_phases [--nodes 200000] [--repeat 3] [--chrome-ids]
 
 The tree is ``build_speed``'s seeded CDP list, read back from its JSON text. Each phase of
 ``resolver.adapters.a11y.cdp`` (column reading, the forest's pre-order, raw roles) and of
@@ -11,6 +11,8 @@ codes, the row tuples) is called on its own, and the whole build through ``Obser
 printed is the least thread-CPU time of ``--repeat`` calls (the least is the one a busy
 machine disturbed least), with its ratio to the naive loop (the seed's scorer over the same
 list) timed in the same process. Phases nest: the indented ones are parts of the one above.
+``--chrome-ids`` numbers the nodes as Chrome does (:func:`chrome_ids`): the list's order
+and its IDs' order then differ, and some IDs are negative.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import random
 import time
 from collections.abc import Callable
 from itertools import repeat
@@ -76,12 +79,35 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     return {name: _least(run, repeat_) for name, run in steps.items()}
 
 
+def chrome_ids(nodes: list[dict[str, Any]], seed: int = 0) -> list[dict[str, Any]]:
+    """The same nodes with the IDs Chrome gives: the positive ones a seeded shuffle of 1..n
+    (its IDs do not follow the list's order), and a fifth of the nodes numbered from
+    -1000000000 down (as Chrome numbers the nodes it makes for text and markers). Changed in
+    place; ``parentId`` and ``childIds`` follow."""
+    rng = random.Random(seed)
+    numbers = list(range(1, len(nodes) + 1))
+    rng.shuffle(numbers)
+    new = {
+        node["nodeId"]: str(-1_000_000_000 - i) if rng.random() < 0.2 else str(numbers[i])
+        for i, node in enumerate(nodes)
+    }
+    for node in nodes:
+        node["nodeId"] = new[node["nodeId"]]
+        if "parentId" in node:
+            node["parentId"] = new[node["parentId"]]
+        node["childIds"] = [new[kid] for kid in node["childIds"]]
+    return nodes
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--chrome-ids", action="store_true", help="number the nodes as Chrome does")
     args = parser.parse_args(argv)
     nodes = json.loads(json.dumps(cdp_tree(nested_tree(args.nodes))))["nodes"]
+    if args.chrome_ids:
+        nodes = json.loads(json.dumps(chrome_ids(nodes)))
     gc.disable()  # (the build pauses the collector itself; its phases alone would not)
     times = phases(nodes, args.repeat)
     naive = times["naive loop"]
