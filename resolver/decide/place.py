@@ -12,6 +12,7 @@ from ..geometry import Box, box_gap, box_gaps
 from ..index import index_of
 from ..matcher import moved_box, page_shift
 from ..models import SemanticElementRef
+from ..results import center
 from ..table import CandidateTable
 from ..text import name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
@@ -461,7 +462,7 @@ def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def _centre_inside(box: Box, width: float, height: float) -> bool:
-    x, y = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+    x, y = center(box)
     return 0.0 <= x <= width and 0.0 <= y <= height
 
 
