@@ -47,11 +47,13 @@ from lxml import etree
 from .targets import KEY_ATTR, Target, _hidden, marked, seeded_rng, serialize
 
 __all__ = [
+    "EDITING_KINDS",
     "KINDS",
     "MOVING_KINDS",
     "PAGE_WIDE",
     "VERSIONS_PER_PAGE",
     "Version",
+    "edit_versions",
     "make_versions",
     "move_versions",
     "removal_versions",
@@ -603,6 +605,29 @@ def move_versions(
     versions: list[Version] = []
     for kind in MOVING_KINDS:
         versions += _seeded_versions(root, targets, page, count, kind, "m" + kind[:3])
+    return versions
+
+
+EDITING_KINDS: dict[str, str] = {
+    "change_case": "ecas",
+    "add_word": "eadd",
+    "remove_word": "erem",
+    "change_number": "enum",
+    "decoys": "edec",
+}
+"""The kinds that change what a page reads (a target's label, or look-alike controls added
+around it), with the prefix of their extra versions' names."""
+
+
+def edit_versions(
+    root: etree._Element, targets: list[Target], page: str, count: int
+) -> list[Version]:
+    """``count`` extra versions of each of :data:`EDITING_KINDS`, each from its own seed
+    (``ecas1-change_case``, ``eadd1-add_word``, ...): more targets whose label changed, or
+    with decoys beside them, than one version per page gives."""
+    versions: list[Version] = []
+    for kind, prefix in EDITING_KINDS.items():
+        versions += _seeded_versions(root, targets, page, count, kind, prefix)
     return versions
 
 

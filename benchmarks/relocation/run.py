@@ -40,7 +40,14 @@ from resolver.web import href_key
 
 from .alike import Page, judge, profile_of
 from .conventions import ALL_CONVENTIONS
-from .mutate import Version, make_versions, move_versions, removal_versions, restyle_versions
+from .mutate import (
+    Version,
+    edit_versions,
+    make_versions,
+    move_versions,
+    removal_versions,
+    restyle_versions,
+)
 from .recorders import RECORDERS, Recorded, record_targets
 from .render import DEFAULT_CHROMIUM, RenderError, font_set, render
 from .report import markdown
@@ -103,6 +110,8 @@ class Options:
     convention: str = ""
     """The one convention every ``varied`` reference is written in
     (``--varied-convention``); empty: drawn per target."""
+    edits: int = 0
+    """Extra versions per page of each kind that edits labels or adds decoys (``--edits``)."""
 
 
 CHAIN = "chain"
@@ -389,12 +398,12 @@ def _source_of(executor_id: str | None, default: str) -> str:
 
 
 def page_versions(
-    source: str, name: str, removals: int = 0, restyles: int = 0, moves: int = 0
+    source: str, name: str, removals: int = 0, restyles: int = 0, moves: int = 0, edits: int = 0
 ) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
     has no target), with ``removals`` extra removal versions, ``restyles`` extra restyle
-    versions and ``moves`` extra versions of each moving kind; the parsed page is dropped
-    before rendering starts."""
+    versions, ``moves`` extra versions of each moving kind and ``edits`` of each editing
+    kind; the parsed page is dropped before rendering starts."""
     root = load_page(Path(source))
     targets = choose_targets(root, name)
     if not targets:
@@ -402,6 +411,7 @@ def page_versions(
     versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
     versions += restyle_versions(root, targets, name, restyles)
     versions += move_versions(root, targets, name, moves)
+    versions += edit_versions(root, targets, name, edits)
     return targets, serialize(root), versions
 
 
@@ -410,7 +420,7 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(
-        source, name, options.removals, options.restyles, options.moves
+        source, name, options.removals, options.restyles, options.moves, options.edits
     )
     result["targets"] = len(targets)
     if not targets:
@@ -528,6 +538,11 @@ def main(argv: list[str] | None = None) -> int:
         help="extra versions per page of each kind that moves targets (wrap, unwrap, reorder, "
         "banner, duplicate_label), each from its own seed",
     )  # fmt: skip
+    parser.add_argument(
+        "--edits", type=int, default=0,
+        help="extra versions per page of each kind that edits labels or adds decoys "
+        "(change_case, add_word, remove_word, change_number, decoys), each from its own seed",
+    )  # fmt: skip
     for flag, what in SETTINGS.items():
         parser.add_argument(flag, type=float, help=f"MatchConfig.{what} (default: the library's)")
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
@@ -553,8 +568,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:
         chosen = chosen[: args.pages]
-    if args.removals < 0 or args.restyles < 0 or args.moves < 0:
-        parser.error("--removals, --restyles and --moves take a count from 0 up")
+    if min(args.removals, args.restyles, args.moves, args.edits) < 0:
+        parser.error("--removals, --restyles, --moves and --edits take a count from 0 up")
     chosen_settings = tuple(
         (what, float(value))
         for what in SETTINGS.values()
@@ -564,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{', '.join(SETTINGS)} take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        args.moves, chosen_settings, args.chain, args.varied_convention,
+        args.moves, chosen_settings, args.chain, args.varied_convention, args.edits,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -581,6 +596,7 @@ def main(argv: list[str] | None = None) -> int:
         "removals": args.removals,
         "restyles": args.restyles,
         "moves": args.moves,
+        "edits": args.edits,
         "settings": dict(chosen_settings),
         "chain": args.chain,
         "varied_convention": args.varied_convention,

@@ -1,17 +1,19 @@
-"""Extra removal, restyle and move versions of the relocation benchmark (no browser, no corpus):
-``python -m pytest benchmarks/relocation/test_mutate.py``."""
+"""Extra removal, restyle, move and edit versions of the relocation benchmark (no browser, no
+corpus): ``python -m pytest benchmarks/relocation/test_mutate.py``."""
 
 from __future__ import annotations
 
 import lxml.html
 
 from benchmarks.relocation.mutate import (
+    EDITING_KINDS,
     MOVING_KINDS,
+    edit_versions,
     move_versions,
     removal_versions,
     restyle_versions,
 )
-from benchmarks.relocation.targets import choose_targets, marked
+from benchmarks.relocation.targets import choose_targets, marked, serialize
 
 
 def _page() -> lxml.html.HtmlElement:
@@ -77,3 +79,21 @@ def test_move_versions_keep_every_target_and_touch_some_by_each_moving_kind() ->
         assert any(kind == version.kind for kind in version.touched.values())
     assert [v.html for v in move_versions(root, targets, "blog", 2)] == [v.html for v in versions]
     assert move_versions(root, targets, "blog", 0) == []
+
+
+def test_edit_versions_change_labels_or_add_decoys_and_keep_every_target() -> None:
+    root = _page()
+    targets = choose_targets(root, "blog")
+    versions = edit_versions(root, targets, "blog", 1)
+    kinds = {v.kind for v in versions}
+    assert kinds and kinds <= set(EDITING_KINDS)
+    assert all(v.name.startswith(EDITING_KINDS[v.kind] + "1-") for v in versions)
+    base = serialize(root)
+    for version in versions:
+        assert set(marked(lxml.html.document_fromstring(version.html))) == {
+            t.key for t in targets
+        }  # nothing removed
+        assert any(kind == version.kind for kind in version.touched.values())
+        assert version.html != base
+    assert [v.html for v in edit_versions(root, targets, "blog", 1)] == [v.html for v in versions]
+    assert edit_versions(root, targets, "blog", 0) == []

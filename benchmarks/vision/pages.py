@@ -5,7 +5,7 @@ Usage::
     python -m benchmarks.vision.pages [--split heldout|tune|all] [--pages N]
                                       [--workers 2] [--recorder ours|foreign|varied]
                                       [--scale S] [--jpeg QUALITY] [--json out.json]
-                                      [--removals N] [--restyles N] [--moves N]
+                                      [--removals N] [--restyles N] [--moves N] [--edits N]
 
 The pages, targets, changed versions and references are those of
 :mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
@@ -13,12 +13,12 @@ default the ``ours`` reference recorded from the base render's accessibility tre
 name, box, container path, anchors, look-alikes; ``--recorder foreign`` takes what another
 tool records instead: role, name, box and containers, no anchors or look-alikes;
 ``--recorder varied`` that reference written in one of eight other conventions per target,
-:mod:`benchmarks.relocation.conventions`); ``--removals``, ``--restyles`` and ``--moves``
-add that benchmark's extra seeded versions per page, for fresh cases). What differs is what
-a reference is resolved against: a 1280x800 screenshot of the first screen of each render, with
-``sources=("vision",)``; ``--scale`` draws the screenshots at another device scale, and
-``--jpeg`` hands them over as JPEG images of that quality (as recorders and runtimes that
-keep or send JPEG screenshots do).
+:mod:`benchmarks.relocation.conventions`); ``--removals``, ``--restyles``, ``--moves`` and
+``--edits`` add that benchmark's extra seeded versions per page, for fresh cases). What
+differs is what a reference is resolved against: a 1280x800 screenshot of the first screen
+of each render, with ``sources=("vision",)``; ``--scale`` draws the screenshots at another
+device scale, and ``--jpeg`` hands them over as JPEG images of that quality (as recorders
+and runtimes that keep or send JPEG screenshots do).
 
 Screenshots are made on demand with the Chromium driver of ``fixtures/vision/capture.py``
 (viewport only, device scale 1, scrollbars hidden) and cached apart from the renders, in
@@ -379,13 +379,13 @@ def evaluate_page(
     recorder: str = "ours",
     scale: float = 1.0,
     jpeg: int | None = None,
-    extra: tuple[int, int, int] = (0, 0, 0),
+    extra: tuple[int, int, int, int] = (0, 0, 0, 0),
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
     resolving the references ``recorder`` wrote on screenshots drawn at device scale
     ``scale`` (the references recorded at 1280x800 CSS pixels, as before), handed over as
     JPEG images of quality ``jpeg`` when it is given (PNG otherwise). ``extra`` asks for
-    more seeded versions: ``(removals, restyles, moves)`` as
+    more seeded versions: ``(removals, restyles, moves, edits)`` as
     :func:`benchmarks.relocation.run.page_versions` makes them."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
@@ -472,7 +472,7 @@ def _safe_page(
     recorder: str,
     scale: float,
     jpeg: int | None = None,
-    extra: tuple[int, int, int] = (0, 0, 0),
+    extra: tuple[int, int, int, int] = (0, 0, 0, 0),
 ) -> dict[str, Any]:
     try:
         return evaluate_page(name, source, chromium, timeout, recorder, scale, jpeg, extra)
@@ -517,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     for flag, what in (
         ("--removals", "removal versions"), ("--restyles", "restyle versions"),
         ("--moves", "versions of each moving kind (wrap, unwrap, reorder, banner, label)"),
+        ("--edits", "versions of each editing kind (case, words, number, decoys)"),
     ):  # fmt: skip
         parser.add_argument(flag, type=int, default=0, help=f"extra seeded {what} per page")
     parser.add_argument("--json", type=Path, help="write every outcome here")
@@ -535,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
             args.recorder,
             args.scale,
             args.jpeg,
-            (args.removals, args.restyles, args.moves),
+            (args.removals, args.restyles, args.moves, args.edits),
         )
         for p in chosen
     ]
@@ -562,7 +563,12 @@ def main(argv: list[str] | None = None) -> int:
         "recorder": args.recorder,
         "scale": args.scale,
         "jpeg": args.jpeg,
-        "extra": {"removals": args.removals, "restyles": args.restyles, "moves": args.moves},
+        "extra": {
+            "removals": args.removals,
+            "restyles": args.restyles,
+            "moves": args.moves,
+            "edits": args.edits,
+        },
         "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
     }
