@@ -47,7 +47,9 @@ __all__ = [
     "caption_at_place",
     "drawn_at_place",
     "drawn_rows",
+    "edited_at_place",
     "extended_at_place",
+    "one_word_edit",
     "read_at_place",
 ]
 
@@ -205,6 +207,62 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
         f"{found} recorded anchors are where they were: the name grew"
     )
     return _taken(decision, kept, reason)
+
+
+def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.edited_at_place``: on a screenshot, for a reference with a name, a box and
+    anchors that no ranked row reads (under ``drawn_name``): the one element whose words are
+    the recorded name's with one word added or dropped (:func:`one_word_edit`:
+    "Videos" read as "Online Videos", "Like this:" as "Like this: online"), on the recorded
+    line after the page's shift (:func:`~resolver.decide.facts.on_line`, ``drawn_inside``:
+    a block's recorded box is wider than its words' ink), with ``drawn_anchors`` recorded
+    anchors at least where they were, none elsewhere, and one of them after it (a removed
+    element lets what follows close up over its place, and what follows may share words
+    with it)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not _placed_by_screen(ctx) or ref.bbox is None:
+        return None
+    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
+        return None  # the name is read: the ranking, or accept.read_at_place, judges it
+    recorded = words(ref.name or "")
+    if not recorded:
+        return None
+    index = index_of(table)
+    rows = [
+        r for r, name in enumerate(table.names_norm)
+        if not index.repeats_parent[r] and one_word_edit(recorded, words(name))
+    ]  # fmt: skip
+    if len({table.executor_id(r) for r in rows}) != 1:
+        return None
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    box = table.box(rows[0])
+    if box is None or not on_line(box, place, config.drawn_inside):
+        return None
+    found = _enough_anchors(ctx, place, after=True)
+    if found is None:
+        return None
+    kept = _row_candidate(ctx, _most_like(ctx, rows))
+    reason = (
+        f"{decision.reason}; but one element reads the recorded name with one word added or "
+        f"dropped ({kept.name[:60]!r}), on the recorded line ({kept.id!r}), and "
+        f"{found} recorded anchors are where they were, one after it: the label was edited"
+    )
+    return _taken(decision, kept, reason)
+
+
+def one_word_edit(recorded: Sequence[str], found: Sequence[str]) -> bool:
+    """Whether ``found`` is ``recorded`` with one word added or dropped, anywhere (a word
+    replaced makes another label: "Log In" and "Sign In").
+
+    >>> one_word_edit(["videos"], ["online", "videos"]), one_word_edit(["a", "b"], ["b"])
+    (True, True)
+    >>> one_word_edit(["log", "in"], ["sign", "in"]), one_word_edit(["a"], ["b", "c", "a"])
+    (False, False)
+    """
+    short, long = sorted((list(recorded), list(found)), key=len)
+    if not short or len(long) != len(short) + 1:
+        return False
+    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
 
 
 def _grown_from(box: Box, place: Box, share: float) -> bool:

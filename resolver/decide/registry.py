@@ -155,6 +155,14 @@ RULES: Final[tuple[Rule, ...]] = (
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
+        "accept.edited_at_place", "accepts", "review",
+        "On a screenshot, a name read nowhere as recorded: the one element whose words are "
+        "the recorded name's with one word added or dropped, on the recorded line, "
+        "every recorded anchor read there where it was, one after it.",
+        drawn.edited_at_place, ("not_found", "ambiguous"),
+        ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
+    ),
+    Rule(
         "accept.caption_at_place", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere and whose recorded "
         "anchors include its own visible caption: the one element reading that caption, "

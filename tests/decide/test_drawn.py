@@ -257,3 +257,58 @@ def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None
         ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
     )
     assert decide(ref, low, MatchConfig()).rule != "accept.read_at_place"
+
+
+VIDEOS = (8.0, 153.78, 1272.0, 180.78)
+"""Where the heading "Videos" was recorded: a block as wide as the page, its words at the
+start of it."""
+
+
+def _videos(
+    heading: str = "Online Videos",
+    *,
+    line: float = 155.0,
+    below: float | None = 0.0,
+    also: str = "",
+) -> CandidateTable:
+    """A screenshot: a title and a paragraph, ``heading`` read as plain text (set in body
+    type) on the line starting at ``line`` px, and a link after it, ``below`` px further
+    down than it was (None: not read); ``also`` reads another text further down."""
+    rows = [
+        ("t", "heading", "Lorem", (9, 22, 80, 58)),
+        ("p", "text", "Lorem ipsum dolor sit amet", (9, 80, 1250, 133)),
+        ("h", "text", heading, (13, line, 13 + 10.0 * len(heading), line + 24)),
+    ]
+    if below is not None:
+        rows.append(("r", "link", "At root", (9, 190 + below, 62, 208 + below)))
+    if also:
+        rows.append(("a", "text", also, (9, 600, 9 + 8.0 * len(also), 620)))
+    return _texts(*rows)
+
+
+VIDEOS_REF = SemanticElementRef(
+    role="heading", name="Videos", bbox=VIDEOS, screen_size=(1280, 800),
+    anchors=(("Lorem ipsum dolor sit amet", (8.0, 79.88, 1257.0, 133.88)),
+             ("Lorem", (8.0, 21.44, 1272.0, 58.44)), ("At root", (8.0, 190.0, 60.0, 207.0))),
+)  # fmt: skip
+
+
+def test_a_label_with_a_word_added_or_dropped_is_taken_on_its_line() -> None:
+    _assert_taken(VIDEOS_REF, _videos(), "accept.edited_at_place", "h")
+    two_words = VIDEOS_REF.model_copy(update={"name": "Online Videos"})
+    _assert_taken(two_words, _videos("Videos"), "accept.edited_at_place", "h")
+
+
+def test_an_edited_label_elsewhere_twice_replaced_or_closed_over_is_not_taken() -> None:
+    config = MatchConfig()
+    for table in (
+        _videos(line=300.0),  # on another line
+        _videos(also="Videos today"),  # a second element one word from the name
+        _videos("Old Online Videos"),  # two words added
+        _videos(below=-40.0),  # what followed moved up
+        _videos(below=None),  # only the anchors before it vouch for its place
+    ):
+        assert decide(VIDEOS_REF, table, config).rule != "accept.edited_at_place"
+    # A word replaced is another label ("Log In" and "Sign In"), not taken.
+    log_in = VIDEOS_REF.model_copy(update={"name": "Log In"})
+    assert decide(log_in, _videos("Sign In"), config).rule != "accept.edited_at_place"
