@@ -384,6 +384,7 @@ def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[
                 run = words[start : start + len(wanted)]
                 left, _, right, _ = union_box([w.box for w in run])
                 return " ".join(w.text for w in run), (left, element.box[1], right, element.box[3])
+    if len(words) >= len(wanted):  # as many words: one of them may hold the name and more
         found = _touching(element, words, name.strip())
         if found is not None or not unbounded:
             return found

@@ -457,6 +457,21 @@ def test_links_drawn_without_spaces_are_found_between_their_capitals() -> None:
     assert words_run(run, "video") is None
 
 
+def test_a_link_read_in_one_word_with_the_button_after_it_is_found_by_its_capitals() -> None:
+    # "Tags" and the bordered button "Share" beside it, read as the one word "TagsShare".
+    glued = Element("text", "text", (90, 700, 169, 723), "TagsShare", "", (("link", 0.7),),
+                    words=(Word("TagsShare", (90, 700, 169, 723), 0.9),))  # fmt: skip
+    found = words_run(glued, "Tags")
+    assert found is not None and found[0] == "Tags"
+    assert abs(found[1][0] - 90.0) < 1e-9 and abs(found[1][2] - (90.0 + 79.0 * 4 / 9)) < 1e-9
+    assert words_run(glued, "Share") is not None
+    # The run that is the name, or a name inside a word's lower-case letters, is not split.
+    assert words_run(glued, "TagsShare") is None and words_run(glued, "agsS") is None
+    alone = Element("text", "text", (90, 700, 125, 723), "Tags", "", (("link", 0.7),),
+                    words=(Word("Tags", (90, 700, 125, 723), 0.9),))  # fmt: skip
+    assert words_run(alone, "Tags") is None
+
+
 def test_a_name_without_spaces_inside_a_run_points_at_its_own_characters() -> None:
     # Two links of a Chinese navigation read as one spaced-out run: "分享 0" and "博客".
     words = tuple(
