@@ -394,10 +394,12 @@ def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[
 def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
     """``name`` as written inside the words, bounded by capitals where it touches other
     letters: links drawn without a space between them ("LatestVideoThe Bests" holds "Video"
-    and "The Bests"). Its box spans the characters it takes, each word's width shared
-    evenly among its characters (an estimate: a proportional face draws them unevenly)."""
-    if len(name) < 2 or not name[0].isupper():
+    and "The Bests"; "all postsSubscribe" holds "all posts", which starts a word). Its box
+    spans the characters it takes, each word's width shared evenly among its characters (an
+    estimate: a proportional face draws them unevenly)."""
+    if len(name) < 2 or not name[0].isalpha():
         return None
+    capital = name[0].isupper()
     text = " ".join(w.text for w in words)
     at = text.find(name)
     while at >= 0:
@@ -405,7 +407,7 @@ def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box]
         before = text[at - 1] if at else " "
         after = text[end] if end < len(text) else " "
         if (
-            (before == " " or before.islower())
+            (before == " " or (capital and before.islower()))
             and (after == " " or after.isupper())
             and (before != " " or after != " ")
         ):

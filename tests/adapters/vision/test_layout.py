@@ -467,6 +467,17 @@ def test_a_link_read_in_one_word_with_the_button_after_it_is_found_by_its_capita
     assert words_run(glued, "Share") is not None
     # The run that is the name, or a name inside a word's lower-case letters, is not split.
     assert words_run(glued, "TagsShare") is None and words_run(glued, "agsS") is None
+    # A name in lower case is found where it starts a word and a capital ends it.
+    pieces = (
+        Word("all", (275, 538, 291, 556), 0.9),
+        Word("postsSubscribe", (295, 538, 357, 556), 0.9),
+    )
+    posts = Element("text", "text", (275, 538, 357, 556), "all postsSubscribe", "",
+                    (("link", 0.7),), words=pieces)  # fmt: skip
+    found = words_run(posts, "all posts")
+    assert found is not None and found[0] == "all posts"
+    assert words_run(posts, "posts") is not None and words_run(posts, "ostsS") is None
+    assert words_run(posts, "ll posts") is None  # not inside a word
     alone = Element("text", "text", (90, 700, 125, 723), "Tags", "", (("link", 0.7),),
                     words=(Word("Tags", (90, 700, 125, 723), 0.9),))  # fmt: skip
     assert words_run(alone, "Tags") is None
