@@ -25,7 +25,7 @@ element stood.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -176,35 +176,23 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     were, none elsewhere (:func:`anchors_in_place`), and one of them after it unless what
     was added is a number (a removed element lets what follows close up over its place, and
     what follows may begin with the same words; it hardly goes on with a count)."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _placed_by_screen(ctx) or ref.bbox is None:
-        return None
-    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
-        return None  # the name is read: the ranking, or accept.read_at_place, judges it
-    recorded = words(ref.name or "")
-    if not recorded:
-        return None
-    index = index_of(table)
-    first = recorded[0]
-    rows = [
-        r for r, name in enumerate(table.names_norm)
-        if first in name and not index.repeats_parent[r] and _extends(words(name), recorded)
-    ]  # fmt: skip
-    if len({table.executor_id(r) for r in rows}) != 1:
-        return None
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    box = table.box(rows[0])
-    if box is None or not _grown_from(box, place, config.drawn_inside):
-        return None
-    counted = all(w.isdigit() for w in words(table.names_norm[rows[0]])[len(recorded) :])
-    found = _enough_anchors(ctx, place, after=not counted)
+    found = _one_reading(ctx, decision, _grows)
     if found is None:
+        return None
+    rows, place = found
+    box = ctx.table.box(rows[0])
+    if box is None or not _grown_from(box, place, ctx.config.drawn_inside):
+        return None
+    recorded = words(ctx.ref.name or "")
+    counted = all(w.isdigit() for w in words(ctx.table.names_norm[rows[0]])[len(recorded) :])
+    anchors = _enough_anchors(ctx, place, after=not counted)
+    if anchors is None:
         return None
     kept = _row_candidate(ctx, _most_like(ctx, rows))
     reason = (
         f"{decision.reason}; but one element reads the recorded name with words added after "
         f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and "
-        f"{found} recorded anchors are where they were: the name grew"
+        f"{anchors} recorded anchors are where they were: the name grew"
     )
     return _taken(decision, kept, reason)
 
@@ -219,6 +207,33 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
     anchors at least where they were, none elsewhere, and one of them after it (a removed
     element lets what follows close up over its place, and what follows may share words
     with it)."""
+    found = _one_reading(ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)))
+    if found is None:
+        return None
+    rows, place = found
+    box = ctx.table.box(rows[0])
+    if box is None or not on_line(box, place, ctx.config.drawn_inside):
+        return None
+    anchors = _enough_anchors(ctx, place, after=True)
+    if anchors is None:
+        return None
+    kept = _row_candidate(ctx, _most_like(ctx, rows))
+    reason = (
+        f"{decision.reason}; but one element reads the recorded name with one word added or "
+        f"dropped ({kept.name[:60]!r}), on the recorded line ({kept.id!r}), and "
+        f"{anchors} recorded anchors are where they were, one after it: the label was edited"
+    )
+    return _taken(decision, kept, reason)
+
+
+def _one_reading(
+    ctx: Context, decision: Decision, reads: Callable[[list[str], str], bool]
+) -> tuple[list[int], Box] | None:
+    """For a reference the screen places (:func:`_placed_by_screen`) whose name no ranked
+    row reads (under ``drawn_name``): the rows of the one element whose name ``reads``
+    takes for the recorded one (``reads(recorded words, normalised name)``), and the
+    recorded box after the page's shift; ``None`` when no element or more than one reads
+    so."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not _placed_by_screen(ctx) or ref.bbox is None:
         return None
@@ -230,24 +245,11 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
     index = index_of(table)
     rows = [
         r for r, name in enumerate(table.names_norm)
-        if not index.repeats_parent[r] and one_word_edit(recorded, words(name))
+        if not index.repeats_parent[r] and reads(recorded, name)
     ]  # fmt: skip
     if len({table.executor_id(r) for r in rows}) != 1:
         return None
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    box = table.box(rows[0])
-    if box is None or not on_line(box, place, config.drawn_inside):
-        return None
-    found = _enough_anchors(ctx, place, after=True)
-    if found is None:
-        return None
-    kept = _row_candidate(ctx, _most_like(ctx, rows))
-    reason = (
-        f"{decision.reason}; but one element reads the recorded name with one word added or "
-        f"dropped ({kept.name[:60]!r}), on the recorded line ({kept.id!r}), and "
-        f"{found} recorded anchors are where they were, one after it: the label was edited"
-    )
-    return _taken(decision, kept, reason)
+    return rows, moved_box(ref.bbox, page_shift(ref, table))
 
 
 def one_word_edit(recorded: Sequence[str], found: Sequence[str]) -> bool:
@@ -277,6 +279,11 @@ def _grown_from(box: Box, place: Box, share: float) -> bool:
     return (
         width > 0 and abs(box[0] - place[0]) <= (1.0 - share) * width and covered >= share * width
     )
+
+
+def _grows(recorded: list[str], name: str) -> bool:
+    """Whether the normalised ``name`` holds the ``recorded`` words and goes on after them."""
+    return recorded[0] in name and _extends(words(name), recorded)
 
 
 def _extends(found: list[str], start: list[str]) -> bool:
