@@ -112,6 +112,8 @@ class Options:
     (``--varied-convention``); empty: drawn per target."""
     edits: int = 0
     """Extra versions per page of each kind that edits labels or adds decoys (``--edits``)."""
+    draw: int = 0
+    """Which set of targets each page gets (``--draw``; 0: the usual one)."""
 
 
 CHAIN = "chain"
@@ -398,14 +400,21 @@ def _source_of(executor_id: str | None, default: str) -> str:
 
 
 def page_versions(
-    source: str, name: str, removals: int = 0, restyles: int = 0, moves: int = 0, edits: int = 0
+    source: str,
+    name: str,
+    removals: int = 0,
+    restyles: int = 0,
+    moves: int = 0,
+    edits: int = 0,
+    draw: int = 0,
 ) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
     has no target), with ``removals`` extra removal versions, ``restyles`` extra restyle
     versions, ``moves`` extra versions of each moving kind and ``edits`` of each editing
-    kind; the parsed page is dropped before rendering starts."""
+    kind, for the targets of draw ``draw`` (:func:`~benchmarks.relocation.targets.choose_targets`);
+    the parsed page is dropped before rendering starts."""
     root = load_page(Path(source))
-    targets = choose_targets(root, name)
+    targets = choose_targets(root, name, draw)
     if not targets:
         return [], "", []
     versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
@@ -420,8 +429,9 @@ def evaluate_page(name: str, source: str, options: Options) -> dict[str, Any]:
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(
-        source, name, options.removals, options.restyles, options.moves, options.edits
-    )
+        source, name, options.removals, options.restyles, options.moves, options.edits,
+        options.draw,
+    )  # fmt: skip
     result["targets"] = len(targets)
     if not targets:
         result["status"] = "no targets"
@@ -543,6 +553,10 @@ def main(argv: list[str] | None = None) -> int:
         help="extra versions per page of each kind that edits labels or adds decoys "
         "(change_case, add_word, remove_word, change_number, decoys), each from its own seed",
     )  # fmt: skip
+    parser.add_argument(
+        "--draw", type=int, default=0,
+        help="another seeded set of targets on each page (default 0: the usual set)",
+    )  # fmt: skip
     for flag, what in SETTINGS.items():
         parser.add_argument(flag, type=float, help=f"MatchConfig.{what} (default: the library's)")
     parser.add_argument("--wrong", type=int, default=300, help="wrong answers listed per half")
@@ -568,8 +582,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in pages if split_of(p.name) in splits]
     if args.pages is not None:
         chosen = chosen[: args.pages]
-    if min(args.removals, args.restyles, args.moves, args.edits) < 0:
-        parser.error("--removals, --restyles, --moves and --edits take a count from 0 up")
+    if min(args.removals, args.restyles, args.moves, args.edits, args.draw) < 0:
+        parser.error("--removals, --restyles, --moves, --edits and --draw take a count from 0 up")
     chosen_settings = tuple(
         (what, float(value))
         for what in SETTINGS.values()
@@ -579,7 +593,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{', '.join(SETTINGS)} take a value from 0 to 1")
     options = Options(
         sources, args.chromium, args.timeout, not args.no_seed, args.removals, args.restyles,
-        args.moves, chosen_settings, args.chain, args.varied_convention, args.edits,
+        args.moves, chosen_settings, args.chain, args.varied_convention, args.edits, args.draw,
     )  # fmt: skip
     jobs = [(p.name, str(p / "source.html")) for p in chosen]
 
@@ -597,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         "restyles": args.restyles,
         "moves": args.moves,
         "edits": args.edits,
+        "draw": args.draw,
         "settings": dict(chosen_settings),
         "chain": args.chain,
         "varied_convention": args.varied_convention,

@@ -6,7 +6,8 @@ and the changed versions differ only by the mutation: ``<script>`` elements and
 would otherwise rewrite the DOM differently in each render), and the charset is declared
 as UTF-8 (the page is written back as UTF-8).
 
-Up to :data:`MAX_TARGETS` targets per page are chosen with an RNG seeded from the page name:
+Up to :data:`MAX_TARGETS` targets per page are chosen with an RNG seeded from the page name
+(and a draw number, for other sets of targets on the same page):
 links, buttons, form fields, headings and images with ``alt``. A mix of kinds is favoured
 (round-robin over kinds), and elements with a same-tag same-text twin elsewhere on the page
 (navigation repeated in header and footer, "Share", "Read more") are deliberately included
@@ -170,9 +171,10 @@ def _candidates(root: etree._Element) -> list[tuple[etree._Element, str, str]]:
     return out
 
 
-def choose_targets(root: etree._Element, page: str) -> list[Target]:
-    """Choose and mark the targets of a page (``root`` is modified: keys are set)."""
-    rng = seeded_rng("targets", page)
+def choose_targets(root: etree._Element, page: str, draw: int = 0) -> list[Target]:
+    """Choose and mark the targets of a page (``root`` is modified: keys are set); ``draw``
+    above 0 draws another set from its own seed (fresh targets on the same pages)."""
+    rng = seeded_rng("targets", page, *((f"draw{draw}",) if draw else ()))
     cands = _candidates(root)
     groups: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, (el, _kind, text) in enumerate(cands):

@@ -6,6 +6,7 @@ Usage::
                                       [--workers 2] [--recorder ours|foreign|varied]
                                       [--scale S] [--jpeg QUALITY] [--json out.json]
                                       [--removals N] [--restyles N] [--moves N] [--edits N]
+                                      [--draw K]
 
 The pages, targets, changed versions and references are those of
 :mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
@@ -14,7 +15,8 @@ name, box, container path, anchors, look-alikes; ``--recorder foreign`` takes wh
 tool records instead: role, name, box and containers, no anchors or look-alikes;
 ``--recorder varied`` that reference written in one of eight other conventions per target,
 :mod:`benchmarks.relocation.conventions`); ``--removals``, ``--restyles``, ``--moves`` and
-``--edits`` add that benchmark's extra seeded versions per page, for fresh cases). What
+``--edits`` add that benchmark's extra seeded versions per page, and ``--draw`` picks another
+seeded set of targets on each page, for fresh cases). What
 differs is what a reference is resolved against: a 1280x800 screenshot of the first screen
 of each render, with ``sources=("vision",)``; ``--scale`` draws the screenshots at another
 device scale, and ``--jpeg`` hands them over as JPEG images of that quality (as recorders
@@ -379,14 +381,14 @@ def evaluate_page(
     recorder: str = "ours",
     scale: float = 1.0,
     jpeg: int | None = None,
-    extra: tuple[int, int, int, int] = (0, 0, 0, 0),
+    extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
     resolving the references ``recorder`` wrote on screenshots drawn at device scale
     ``scale`` (the references recorded at 1280x800 CSS pixels, as before), handed over as
     JPEG images of quality ``jpeg`` when it is given (PNG otherwise). ``extra`` asks for
-    more seeded versions: ``(removals, restyles, moves, edits)`` as
-    :func:`benchmarks.relocation.run.page_versions` makes them."""
+    more seeded versions, and another set of targets: ``(removals, restyles, moves, edits,
+    draw)`` as :func:`benchmarks.relocation.run.page_versions` makes them."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(source, name, *extra)
@@ -472,7 +474,7 @@ def _safe_page(
     recorder: str,
     scale: float,
     jpeg: int | None = None,
-    extra: tuple[int, int, int, int] = (0, 0, 0, 0),
+    extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
 ) -> dict[str, Any]:
     try:
         return evaluate_page(name, source, chromium, timeout, recorder, scale, jpeg, extra)
@@ -520,6 +522,10 @@ def main(argv: list[str] | None = None) -> int:
         ("--edits", "versions of each editing kind (case, words, number, decoys)"),
     ):  # fmt: skip
         parser.add_argument(flag, type=int, default=0, help=f"extra seeded {what} per page")
+    parser.add_argument(
+        "--draw", type=int, default=0,
+        help="another seeded set of targets on each page (default 0: the usual set)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
     args = parser.parse_args(argv)
     pages, status = pages_and_browser(args.chromium)
@@ -536,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
             args.recorder,
             args.scale,
             args.jpeg,
-            (args.removals, args.restyles, args.moves, args.edits),
+            (args.removals, args.restyles, args.moves, args.edits, args.draw),
         )
         for p in chosen
     ]
@@ -568,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
             "restyles": args.restyles,
             "moves": args.moves,
             "edits": args.edits,
+            "draw": args.draw,
         },
         "fonts": list(font_set()),
         "wall_seconds": round(time.monotonic() - started, 1),
