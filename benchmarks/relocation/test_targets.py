@@ -10,7 +10,8 @@ from benchmarks.relocation.targets import MAX_TARGETS, choose_targets, marked
 
 def _page() -> lxml.html.HtmlElement:
     items = "".join(f'<li><a href="/p/{k}">Post number {k}</a></li>' for k in range(80))
-    html = f"<html><head><title>Blog</title></head><body><h1>Blog</h1><ul>{items}</ul></body></html>"
+    body = f"<body><h1>Blog</h1><ul>{items}</ul></body>"
+    html = f"<html><head><title>Blog</title></head>{body}</html>"
     return lxml.html.document_fromstring(html)
 
 
