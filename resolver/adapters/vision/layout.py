@@ -118,6 +118,9 @@ LABEL_LEFT_GAP: Final[float] = 320.0
 """Farthest a label left of a field may be (px)."""
 LABEL_ABOVE_GAP: Final[float] = 28.0
 """Farthest a label above a field may be (px)."""
+LABEL_ABOVE_INDENT: Final[float] = 48.0
+"""Farthest left of a field a label above it may start (px): a definition list draws its
+terms ("Password:") at the left and indents the fields under them by 40 px."""
 GRID_MIN_BANDS: Final[int] = 3
 GRID_MIN_CELLS: Final[int] = 3
 COLUMN_SLACK: Final[float] = 8.0
@@ -606,7 +609,7 @@ def label_gap(label: Box, control: Element) -> float | None:
     if same_line and -4.0 <= left_gap <= LABEL_LEFT_GAP:
         return left_gap
     above_gap = box[1] - label[3]
-    aligned = box[0] - 16.0 <= label[0] <= box[0] + 0.5 * (box[2] - box[0])
+    aligned = box[0] - LABEL_ABOVE_INDENT <= label[0] <= box[0] + 0.5 * (box[2] - box[0])
     if aligned and -4.0 <= above_gap <= LABEL_ABOVE_GAP:
         return above_gap
     return None

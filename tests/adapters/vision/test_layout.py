@@ -126,6 +126,22 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
         assert element.parent < i
 
 
+def test_a_label_above_a_field_indented_under_it_names_the_field() -> None:
+    # A definition list: the term at the left, the field indented 40 px on the line below.
+    lines = [_line("User name:", (9, 160, 84, 180)), _line("Password:", (9, 200, 75, 220))]
+    widgets = [
+        Widget("rect", (48.0, 178.0, 225.0, 199.0), 0.95),
+        Widget("rect", (48.0, 218.0, 225.0, 239.0), 0.95),
+    ]
+    elements = layout(WHITE, lines, widgets)
+    fields = [e for e in elements if e.roles and e.roles[0][0] == "textbox"]
+    assert [f.name for f in fields] == ["User name:", "Password:"]
+    # A text farther left than a list's indent names nothing.
+    far_field = [Widget("rect", (60.0, 218.0, 225.0, 239.0), 0.95)]
+    far = layout(WHITE, [_line("Password:", (0, 200, 40, 220))], far_field)
+    assert [e.name for e in far if e.roles and e.roles[0][0] == "textbox"] == [""]
+
+
 def test_chinese_characters_read_one_at_a_time_split_on_hue_not_on_shade() -> None:
     # One glyph's few strokes give its shade only roughly: black beside grey 61 is one run;
     # a link's blue beside black is two.
