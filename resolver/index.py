@@ -401,13 +401,18 @@ class TableIndex:
 
     def unique_box(self, name: str) -> Box | None:
         """The box of the one row whose normalised name is ``name``'s (``None`` when no row
-        or several have it, or its box is unknown): where an anchor is now."""
+        or several have it, or its box is unknown): where an anchor is now. When no row has
+        it, a table of text read from pixels may find it among other words of one run
+        (:attr:`~resolver.table.CandidateTable.text_finder`)."""
         if name in self.unique_boxes:
             found: Box | None = self.unique_boxes[name]
             return found
         rows = self.lookup("norm", self.norm(name))
         rows = rows[~self.repeats_parent[rows]]
         found = self.table.box(int(rows[0])) if rows.size == 1 else None
+        finder = self.table.text_finder
+        if not rows.size and finder is not None:
+            found = finder(self.table, name)  # read among other words of one run
         self.unique_boxes.room()[name] = found
         return found
 

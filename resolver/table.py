@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InvalidObservationError
-from .geometry import CoordSpace
+from .geometry import Box, CoordSpace
 from .roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
@@ -187,6 +187,14 @@ class CandidateTable:
     """The names are text the source read from pixels (a screenshot's OCR): an element
     whose text is not drawn has no name here, and an answer for a named reference must bear
     the name as read (``refuse.name_unread``)."""
+    text_finder: Callable[[CandidateTable, str], Box | None] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """Sources whose rows are runs of text read from pixels (a screenshot) set this:
+    ``(table, text) -> box`` finds a text that no row reads whole but one run reads among
+    other words (a neighbour's text read together with the line it stands in), and gives
+    the box of its own words; ``None`` when no run or several do. An anchor is looked for
+    so (:meth:`~resolver.index.TableIndex.unique_box`) when no row bears its name."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
@@ -526,7 +534,7 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
-        ``native``, and what the source declares of itself: ``window``,
+        ``text_finder``, ``native``, and what the source declares of itself: ``window``,
         ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()

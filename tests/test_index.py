@@ -1,5 +1,7 @@
 """The matcher's per-table indexes."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -7,7 +9,7 @@ from hypothesis import strategies as st
 
 from resolver.adapters._common import XPATH_KEYS
 from resolver.index import BoundedCache, index_of
-from resolver.table import TableBuilder
+from resolver.table import CandidateTable, TableBuilder
 from resolver.text import fuzzy_many
 
 
@@ -77,6 +79,24 @@ def test_the_text_inside_a_heading_does_not_make_its_name_a_duplicate() -> None:
     assert index.unique_named.tolist() == [True, True, False, False, False]
     assert index.unique_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
     assert index.unique_box("Docs") is None
+
+
+def test_an_anchor_no_row_bears_is_asked_of_the_tables_text_finder() -> None:
+    b = TableBuilder("vision", "test")
+    b.add("a", raw_role="text", name="Pricing", bbox=(8, 40, 200, 60))
+    b.add("b", raw_role="text", name="Docs and more", bbox=(8, 80, 160, 96))
+    asked: list[str] = []
+
+    def finder(table: CandidateTable, text: str) -> tuple[float, float, float, float] | None:
+        asked.append(text)
+        return (8.0, 80.0, 40.0, 96.0) if text == "Docs" else None
+
+    index = index_of(replace(b.build(), text_finder=finder))
+    assert index.unique_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
+    assert index.unique_box("Docs") == (8.0, 80.0, 40.0, 96.0)
+    assert index.unique_box("Blog") is None
+    assert asked == ["Docs", "Blog"]  # never for a name a row bears
+    assert index_of(b.build()).unique_box("Docs") is None  # a table without a finder
 
 
 def _named(names: list[str]):  # type: ignore[no-untyped-def]

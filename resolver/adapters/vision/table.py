@@ -46,7 +46,7 @@ LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
 """Roles a screenshot names by the label attached beside them rather than by text of their
 own (:attr:`~resolver.table.CandidateTable.label_named_roles`)."""
 
-__all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "focus_table", "to_table"]
+__all__ = ["MIN_SECOND_ROLE", "VisionNative", "answer_box", "find_text", "focus_table", "to_table"]
 
 _DECLARED: Final[dict[str, object]] = {
     "label_named_roles": LABEL_NAMED_ROLES,
@@ -190,6 +190,7 @@ def to_table(
         screen_size=size,
         native=native,
         window=window,
+        text_finder=find_text,
         **_DECLARED,
     )
 
@@ -253,6 +254,33 @@ def _add_roles(
         builder.executor_ids[row] = f"vision:{ident}"
         added.append(conf)
     return added
+
+
+FOUND_MIN_CHARS: Final[int] = 3
+"""Fewest letters and digits a text must have to be looked for among a run's words
+(:func:`find_text`): a number or a letter ("8", "11") is read in too many places."""
+
+
+def find_text(table: CandidateTable, text: str) -> Box | None:
+    """The vision tables' :attr:`~resolver.table.CandidateTable.text_finder`: the box (in
+    table units) of the words reading ``text`` inside the one text run that holds it among
+    other words (whole words, case and the punctuation around them aside:
+    :func:`~resolver.adapters.vision.layout.words_run`); ``None`` when no run or several
+    hold it, or it has fewer than :data:`FOUND_MIN_CHARS` letters and digits. A recorded
+    neighbour ("Oct 18, 2019") is often read with the text beside it ("Oct 18, 2019 · 8 min
+    read")."""
+    native = table.native
+    if not isinstance(native, VisionNative) or sum(c.isalnum() for c in text) < FOUND_MIN_CHARS:
+        return None
+    found: Box | None = None
+    for element in native.analysis.elements:
+        part = words_run(element, text) if element.kind == "text" else None
+        if part is None:
+            continue
+        if found is not None:
+            return None
+        found = part[1]
+    return None if found is None else _scaled(found, native.scale)
 
 
 def answer_box(table: CandidateTable, row: int, name: str) -> Box | None:

@@ -7,7 +7,13 @@ import pytest
 from resolver.adapters.vision.analysis import Analysis
 from resolver.adapters.vision.layout import Element
 from resolver.adapters.vision.ocr import Word
-from resolver.adapters.vision.table import VisionNative, answer_box, focus_table, to_table
+from resolver.adapters.vision.table import (
+    VisionNative,
+    answer_box,
+    find_text,
+    focus_table,
+    to_table,
+)
 from resolver.geometry import CoordSpace
 from resolver.index import index_of
 from resolver.table import CandidateTable
@@ -110,6 +116,42 @@ def test_a_labelled_field_with_other_text_inside_answers_to_both_names() -> None
     assert index_of(table).unique_box("your e-mail") == table.box(text)
     # A button's caption, an empty field and a field's label alone get no such row.
     assert [i for i in table.ids if i.endswith("~inner")] == ["1~inner"]
+
+
+def test_a_text_read_among_other_words_of_one_run_is_found_by_its_words() -> None:
+    # "Oct 18, 2019 · 8 min read": a recorded neighbour read with the text beside it.
+    line = _words(("Oct", 360, 388), ("18,", 392, 414), ("2019", 418, 450), ("·", 454, 460),
+                  ("8", 464, 472), ("min", 476, 500), ("read", 504, 538), top=237)  # fmt: skip
+    body = _words(("I", 300, 306), ("work", 310, 350), ("at", 354, 370), ("Voodoo,", 374, 440),
+                  top=379)  # fmt: skip
+    text = (("text", 1.0),)
+    elements = (
+        Element("text", "text", (360, 237, 538, 257), "Oct 18, 2019 · 8 min read", "", text,
+                words=line),
+        Element("text", "text", (300, 379, 440, 399), "I work at Voodoo,", "", text, words=body),
+        Element("text", "text", (10, 10, 100, 30), "Voodoo", "", text),
+    )  # fmt: skip
+    table = to_table(Analysis("d", (640, 400), (0, 0, 640, 400), (), (), elements), (1280, 800))
+    assert table.text_finder is find_text
+    # In table units: the screenshot was half the screen's size.
+    assert find_text(table, "Oct 18, 2019") == (720.0, 474.0, 900.0, 514.0)
+    assert find_text(table, "work at") == (620.0, 758.0, 740.0, 798.0)
+    assert find_text(table, "Voodoo") == (748.0, 758.0, 880.0, 798.0)  # among words only
+    assert find_text(table, "8") is None  # too short to be told apart
+    assert find_text(table, "Oct 19") is None
+    index = index_of(table)
+    assert index.unique_box("Oct 18, 2019") == (720.0, 474.0, 900.0, 514.0)
+    # A row bearing the name whole is what the index takes; it asks the finder only when
+    # no row bears it.
+    assert index.unique_box("Voodoo") == (20.0, 20.0, 200.0, 60.0)
+    # Read in two runs: nowhere in particular.
+    words = _words(("on", 300, 320), ("Oct", 324, 352), ("18,", 356, 378), ("2019", 382, 414),
+                   top=500)  # fmt: skip
+    later = Element("text", "text", (300, 500, 414, 520), "on Oct 18, 2019", "", text,
+                    words=words)  # fmt: skip
+    twice = (*elements[:2], later)
+    again = to_table(Analysis("d", (640, 600), (0, 0, 640, 600), (), (), twice), None)
+    assert find_text(again, "Oct 18, 2019") is None
 
 
 def _extra_row(
