@@ -259,6 +259,10 @@ def _add_roles(
 FOUND_MIN_CHARS: Final[int] = 3
 """Fewest letters and digits a text must have to be looked for among a run's words
 (:func:`find_text`): a number or a letter ("8", "11") is read in too many places."""
+FOUND_MIN_WORDS: Final[int] = 2
+"""Fewest words a text must have to be looked for among a run's words: a single word
+("People") is read inside sentences that are not the recorded neighbour, and one anchor
+found there moves the whole page's estimated shift by hundreds of pixels."""
 
 
 def find_text(table: CandidateTable, text: str) -> Box | None:
@@ -266,11 +270,13 @@ def find_text(table: CandidateTable, text: str) -> Box | None:
     table units) of the words reading ``text`` inside the one text run that holds it among
     other words (whole words, case and the punctuation around them aside:
     :func:`~resolver.adapters.vision.layout.words_run`); ``None`` when no run or several
-    hold it, or it has fewer than :data:`FOUND_MIN_CHARS` letters and digits. A recorded
-    neighbour ("Oct 18, 2019") is often read with the text beside it ("Oct 18, 2019 · 8 min
-    read")."""
+    hold it, or it has fewer than :data:`FOUND_MIN_WORDS` words or :data:`FOUND_MIN_CHARS`
+    letters and digits. A recorded neighbour ("Oct 18, 2019") is often read with the text
+    beside it ("Oct 18, 2019 · 8 min read")."""
     native = table.native
-    if not isinstance(native, VisionNative) or sum(c.isalnum() for c in text) < FOUND_MIN_CHARS:
+    if not isinstance(native, VisionNative) or len(name_tokens(text)) < FOUND_MIN_WORDS:
+        return None
+    if sum(c.isalnum() for c in text) < FOUND_MIN_CHARS:
         return None
     found: Box | None = None
     for element in native.analysis.elements:

@@ -136,8 +136,10 @@ def test_a_text_read_among_other_words_of_one_run_is_found_by_its_words() -> Non
     # In table units: the screenshot was half the screen's size.
     assert find_text(table, "Oct 18, 2019") == (720.0, 474.0, 900.0, 514.0)
     assert find_text(table, "work at") == (620.0, 758.0, 740.0, 798.0)
-    assert find_text(table, "Voodoo") == (748.0, 758.0, 880.0, 798.0)  # among words only
-    assert find_text(table, "8") is None  # too short to be told apart
+    assert find_text(table, "Voodoo") is None  # one word: read inside too many sentences
+    assert find_text(table, "at Voodoo") == (708.0, 758.0, 880.0, 798.0)
+    assert find_text(table, "8 min") == (928.0, 474.0, 1000.0, 514.0)
+    assert find_text(table, "· 8") is None  # too short to be told apart
     assert find_text(table, "Oct 19") is None
     index = index_of(table)
     assert index.unique_box("Oct 18, 2019") == (720.0, 474.0, 900.0, 514.0)
