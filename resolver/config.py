@@ -42,7 +42,7 @@ _COUNTS = frozenset(
 those below."""
 _STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
-_SCREENS = frozenset({"left_near", "left_far", "drawn_slack"})
+_SCREENS = frozenset({"left_near", "left_far", "drawn_slack", "drawn_picture"})
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
 """Fields measured in pixels: a finite number above 0."""
@@ -170,6 +170,12 @@ class MatchConfig:
     heights of its recorded place (after that shift), ..."""
     drawn_anchors: int = 2
     """... at least this many of them (one after the target in reading order)."""
+    drawn_picture: float = 0.03
+    """The shortest side, in screen heights, of a picture taken for a recorded link by
+    ``accept.drawn_at_place`` (a link around a logo, an avatar or a social network's icon is
+    drawn as the picture, which the vision source takes for an image): a word the screen's
+    reading missed (two CJK characters, a line tall) is taken for an icon too, and the link
+    that moved into a link's place would be taken for it."""
     drawn_inside: float = 0.9
     """On a screenshot, the share of a text's box inside an element's recorded box (after
     the page's shift) for the one text reading the element's name to be taken for it (a

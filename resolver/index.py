@@ -242,6 +242,8 @@ class TableIndex:
         """Per name of symbols alone, the rows drawn with it (see :meth:`namesakes`)."""
         self.unique_boxes = BoundedCache(ENTRY_SIMS)
         """Per anchor name, the box of the one row with that name (see :meth:`unique_box`)."""
+        self.read_boxes = BoundedCache(ENTRY_SIMS)
+        """Per anchor name no row bears, where it is read across runs (see :meth:`read_box`)."""
         self.shifts = BoundedCache(ENTRY_SIMS)
         """Per recorded anchors and screen size, how the page moved (``matcher.page_shift``)."""
         self.usable_paths = BoundedCache(ENTRY_SIMS)
@@ -412,9 +414,24 @@ class TableIndex:
         found = self.table.box(int(rows[0])) if rows.size == 1 else None
         finder = self.table.text_finder
         if not rows.size and finder is not None:
-            found = finder(self.table, name)  # read among other words of one run
+            found = finder(self.table, name, False)  # read among other words of one run
         self.unique_boxes.room()[name] = found
         return found
+
+    def read_box(self, name: str) -> Box | None:
+        """:meth:`unique_box`, or, when no row bears ``name``, where a table of text read
+        from pixels reads it across runs (a text wrapped over lines, read one run per
+        line). Not for the page's shift: a text found so is asked only whether it is still
+        where it was (``decide.drawn.anchors_in_place``)."""
+        found = self.unique_box(name)
+        finder = self.table.text_finder
+        if found is not None or finder is None:
+            return found
+        if name not in self.read_boxes:
+            rows = self.lookup("norm", self.norm(name))
+            self.read_boxes.room()[name] = None if rows.size else finder(self.table, name, True)
+        read: Box | None = self.read_boxes[name]
+        return read
 
     @cached_property
     def _norms(self) -> _NameColumn:

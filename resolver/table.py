@@ -187,14 +187,17 @@ class CandidateTable:
     """The names are text the source read from pixels (a screenshot's OCR): an element
     whose text is not drawn has no name here, and an answer for a named reference must bear
     the name as read (``refuse.name_unread``)."""
-    text_finder: Callable[[CandidateTable, str], Box | None] | None = field(
+    text_finder: Callable[[CandidateTable, str, bool], Box | None] | None = field(
         default=None, repr=False, compare=False
     )
     """Sources whose rows are runs of text read from pixels (a screenshot) set this:
-    ``(table, text) -> box`` finds a text that no row reads whole but one run reads among
-    other words (a neighbour's text read together with the line it stands in), and gives
-    the box of its own words; ``None`` when no run or several do. An anchor is looked for
-    so (:meth:`~resolver.index.TableIndex.unique_box`) when no row bears its name."""
+    ``(table, text, across) -> box`` finds a text that no row reads whole but one run reads
+    among other words (a neighbour's text read together with the line it stands in), and
+    gives the box of its own words; with ``across``, also a text that runs read together
+    (a headline wrapped over two lines); ``None`` when no run or several do. An anchor is
+    looked for so when no row bears its name: in one run for the page's shift
+    (:meth:`~resolver.index.TableIndex.unique_box`), across runs too when whether it is
+    still in place is asked (:meth:`~resolver.index.TableIndex.read_box`)."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""

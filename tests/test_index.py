@@ -85,18 +85,28 @@ def test_an_anchor_no_row_bears_is_asked_of_the_tables_text_finder() -> None:
     b = TableBuilder("vision", "test")
     b.add("a", raw_role="text", name="Pricing", bbox=(8, 40, 200, 60))
     b.add("b", raw_role="text", name="Docs and more", bbox=(8, 80, 160, 96))
-    asked: list[str] = []
+    asked: list[tuple[str, bool]] = []
 
-    def finder(table: CandidateTable, text: str) -> tuple[float, float, float, float] | None:
-        asked.append(text)
-        return (8.0, 80.0, 40.0, 96.0) if text == "Docs" else None
+    def finder(
+        table: CandidateTable, text: str, across: bool
+    ) -> tuple[float, float, float, float] | None:
+        asked.append((text, across))
+        if text == "Docs":
+            return (8.0, 80.0, 40.0, 96.0)
+        return (8.0, 100.0, 90.0, 140.0) if text == "Blog posts" and across else None
 
     index = index_of(replace(b.build(), text_finder=finder))
     assert index.unique_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
     assert index.unique_box("Docs") == (8.0, 80.0, 40.0, 96.0)
     assert index.unique_box("Blog") is None
-    assert asked == ["Docs", "Blog"]  # never for a name a row bears
+    assert asked == [("Docs", False), ("Blog", False)]  # never for a name a row bears
     assert index_of(b.build()).unique_box("Docs") is None  # a table without a finder
+    # Read across runs: where an anchor is asked to be in place, never for the page's shift.
+    assert index.unique_box("Blog posts") is None
+    assert index.read_box("Blog posts") == (8.0, 100.0, 90.0, 140.0)
+    assert index.read_box("Docs") == (8.0, 80.0, 40.0, 96.0)
+    assert index.read_box("Pricing") == (8.0, 40.0, 200.0, 60.0)
+    assert asked[2:] == [("Blog posts", False), ("Blog posts", True)]
 
 
 def _named(names: list[str]):  # type: ignore[no-untyped-def]

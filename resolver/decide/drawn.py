@@ -43,6 +43,7 @@ from .rule import Context, Decision
 
 __all__ = [
     "DRAWN_KINDS",
+    "PICTURE_LINK",
     "anchors_in_place",
     "caption_at_place",
     "drawn_at_place",
@@ -56,6 +57,12 @@ __all__ = [
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph", "checkbox", "radio"})
 """What the vision source saw (``raw_roles``) for a shape it drew rather than read; a
 detected widget (``detected:<class>``) is one as well."""
+
+
+PICTURE_LINK = "img"
+"""The role of a drawn shape that a recorded link may be: a link around a picture (a logo,
+an avatar, a social network's icon) is named by the picture's ``alt`` text and drawn as the
+picture, which the vision source takes for an image or an icon button."""
 
 
 def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -75,7 +82,8 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     place = moved_box(ref.bbox, shift)
     if _name_read(decision, place, config.name_read, config.drawn_name):
         return None  # the ranking judges the text read
-    rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou)
+    picture = config.drawn_picture * ctx.screen_height()
+    rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou, picture)
     if len({table.executor_id(r) for r in rows}) != 1:
         return None
     found = _enough_anchors(ctx, place, after=True)
@@ -368,13 +376,22 @@ def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> 
     return False
 
 
-def drawn_rows(table: CandidateTable, role: str, place: Box, min_iou: float) -> list[int]:
+def drawn_rows(
+    table: CandidateTable, role: str, place: Box, min_iou: float, picture: float | None = None
+) -> list[int]:
     """The rows of drawn shapes (:data:`DRAWN_KINDS`, detected widgets) whose role is
-    compatible with ``role`` and whose box overlaps ``place`` by ``min_iou`` at least, the
-    most overlapping first (ties in row order)."""
+    compatible with ``role`` (for a link, with ``picture`` given, a picture too whose
+    shorter side is ``picture`` px at least: :data:`PICTURE_LINK`) and whose box overlaps
+    ``place`` by ``min_iou`` at least, the most overlapping first (ties in row order)."""
+    codes = table.role_codes
     with np.errstate(invalid="ignore"):
         overlap = iou(place, index_of(table).geometry)
-        near = (overlap >= min_iou) & (COMPAT[role_code(role)][table.role_codes] >= 1.0)
+        fits = COMPAT[role_code(role)][codes] >= 1.0
+        if role == "link" and picture is not None:
+            geometry = index_of(table).geometry
+            side = np.minimum(geometry.width, geometry.height)
+            fits |= (codes == role_code(PICTURE_LINK)) & (side >= picture)
+        near = (overlap >= min_iou) & fits
     rows = [
         row for row in np.flatnonzero(near).tolist()
         if table.raw_roles[row] in DRAWN_KINDS or table.raw_roles[row].startswith("detected:")
@@ -385,7 +402,8 @@ def drawn_rows(table: CandidateTable, role: str, place: Box, min_iou: float) -> 
 def anchors_in_place(
     ref: SemanticElementRef, table: CandidateTable, place: Box, slack: float, after: bool = True
 ) -> int | None:
-    """How many recorded anchors are read on the screen where they were (their recorded
+    """How many recorded anchors are read on the screen where they were (found as for the
+    page's shift, or read across runs: ``TableIndex.read_box``; their recorded
     box moved by the page's shift: on each axis, the nearer of their starts, ends and
     centres within ``slack``; a recorded block and the ink of its words read on the screen
     share one of them), or ``None`` when one read there lies elsewhere, or (with ``after``)
@@ -396,7 +414,7 @@ def anchors_in_place(
     kept = 0
     later = not after
     for name, old in ref.anchors:
-        new = index.unique_box(name)
+        new = index.read_box(name)
         if new is None:
             continue
         then = moved_box(old, shift)

@@ -136,7 +136,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "role drawn at the recorded place, every recorded anchor read there where it was.",
         drawn.drawn_at_place, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_slack", "drawn_anchors",
-         "screen_height"),
+         "drawn_picture", "screen_height"),
     ),
     Rule(
         "accept.read_at_place", "accepts", "review",

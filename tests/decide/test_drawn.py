@@ -103,6 +103,35 @@ def test_a_checkbox_drawn_without_its_name_is_taken_at_its_place() -> None:
     assert decide(away, table, MatchConfig()).status != "accepted"
 
 
+def test_a_link_drawn_as_its_picture_is_taken_at_its_place() -> None:
+    # A site's logo link, "Homepage": a dark square with a letter, which the screen draws as
+    # a picture (an image, or an icon button); the link's name is its alt text.
+    def logo(role: str, bottom: float = 51.0) -> CandidateTable:
+        b = TableBuilder("vision", "test")
+        b.add("0", raw_role="rect", role="button", bbox=(64, 15, 100, bottom))
+        b.add("0~img", raw_role="rect", role=role, bbox=(64, 15, 100, bottom))
+        b.add("1", raw_role="text", role="text", name="Oct 18, 2019", bbox=(362, 237, 450, 257))
+        b.add("2", raw_role="text", role="text", name="I work at", bbox=(302, 379, 376, 405))
+        return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+    ref = SemanticElementRef(
+        role="link", name="Homepage", bbox=(64.0, 15.0, 99.0, 50.0), screen_size=(1280, 800),
+        anchors=(("Oct 18, 2019", (360.0, 239.4, 450.5, 256.4)),
+                 ("I work at", (300.0, 378.3, 379.8, 402.3))),
+    )  # fmt: skip
+    _assert_taken(ref, logo("img"), "accept.drawn_at_place", "0~img")
+    assert drawn_rows(logo("img"), "link", (64.0, 15.0, 99.0, 50.0), 0.5, 24.0) == [1]
+    assert drawn_rows(logo("img"), "link", (64.0, 15.0, 99.0, 50.0), 0.5) == []
+    # A shape only a button may be is no link's picture; nor is a picture a button's.
+    assert decide(ref, logo("checkbox"), MatchConfig()).status != "accepted"
+    assert drawn_rows(logo("img"), "button", (64.0, 15.0, 99.0, 50.0), 0.5) == [0]
+    # A shape a line tall may be a word the screen's reading missed (two CJK characters).
+    low = ref.model_copy(update={"bbox": (64.0, 15.0, 99.0, 30.0)})
+    assert decide(low, logo("img", bottom=31.0), MatchConfig()).status != "accepted"
+    assert drawn_rows(logo("img", bottom=31.0), "link", (64.0, 15.0, 99.0, 30.0), 0.5, 24.0) == []
+    assert decide(ref, logo("img"), MatchConfig(drawn_picture=0.05)).status != "accepted"
+
+
 FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
 

@@ -265,27 +265,35 @@ FOUND_MIN_WORDS: Final[int] = 2
 found there moves the whole page's estimated shift by hundreds of pixels."""
 
 
-def find_text(table: CandidateTable, text: str) -> Box | None:
+def find_text(table: CandidateTable, text: str, across: bool = False) -> Box | None:
     """The vision tables' :attr:`~resolver.table.CandidateTable.text_finder`: the box (in
     table units) of the words reading ``text`` inside the one text run that holds it among
     other words (whole words, case and the punctuation around them aside:
     :func:`~resolver.adapters.vision.layout.words_run`); ``None`` when no run or several
     hold it, or it has fewer than :data:`FOUND_MIN_WORDS` words or :data:`FOUND_MIN_CHARS`
     letters and digits. A recorded neighbour ("Oct 18, 2019") is often read with the text
-    beside it ("Oct 18, 2019 · 8 min read")."""
+    beside it ("Oct 18, 2019 · 8 min read"). With ``across``, when no run holds it, the runs
+    that read it together (:func:`_joined_runs`: a headline wrapped over two lines is read
+    as one run per line), boxed around them, when exactly one group of runs does."""
     native = table.native
     if not isinstance(native, VisionNative) or len(name_tokens(text)) < FOUND_MIN_WORDS:
         return None
     if sum(c.isalnum() for c in text) < FOUND_MIN_CHARS:
         return None
+    elements = native.analysis.elements
     found: Box | None = None
-    for element in native.analysis.elements:
+    for element in elements:
         part = words_run(element, text) if element.kind == "text" else None
         if part is None:
             continue
         if found is not None:
             return None
         found = part[1]
+    if found is None and across:
+        groups = list(_joined_runs(elements, text).values())
+        if len(groups) != 1:
+            return None
+        found = union_box([elements[k].box for k in groups[0]])
     return None if found is None else _scaled(found, native.scale)
 
 
