@@ -383,12 +383,11 @@ def drawn_rows(
     compatible with ``role`` (for a link, with ``picture`` given, a picture too whose
     shorter side is ``picture`` px at least: :data:`PICTURE_LINK`) and whose box overlaps
     ``place`` by ``min_iou`` at least, the most overlapping first (ties in row order)."""
-    codes = table.role_codes
+    codes, geometry = table.role_codes, index_of(table).geometry
     with np.errstate(invalid="ignore"):
-        overlap = iou(place, index_of(table).geometry)
+        overlap = iou(place, geometry)
         fits = COMPAT[role_code(role)][codes] >= 1.0
         if role == "link" and picture is not None:
-            geometry = index_of(table).geometry
             side = np.minimum(geometry.width, geometry.height)
             fits |= (codes == role_code(PICTURE_LINK)) & (side >= picture)
         near = (overlap >= min_iou) & fits
