@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..geometry import Box, box_gap, box_gaps
+from ..geometry import Box, box_gap, box_gaps, iou_one
 from ..index import index_of
 from ..matcher import moved_box, page_shift
 from ..models import SemanticElementRef
-from ..results import center
+from ..results import Candidate, center
 from ..table import CandidateTable
 from ..text import name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
@@ -28,7 +28,7 @@ from .facts import (
     xpath_selects_best,
 )
 from .paths import landmarks, parent_kept, path_changes, region_kept, tag_path_similarity
-from .rule import ROUNDING, Context, Decision, overruled
+from .rule import ROUNDING, Context, Decision, overruled, taken
 
 __all__ = [
     "far_in_document",
@@ -38,6 +38,7 @@ __all__ = [
     "slot_kept",
     "stray",
     "torn",
+    "twin_at_place",
     "twin_moved",
 ]
 
@@ -424,6 +425,59 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     twin = table.ids[(taken or twins)[0]]
     shown = next((c for c in decision.candidates[1:] if c.id == twin), None)
     return doubted if shown is None else replace(doubted, runner_up=shown)
+
+
+def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.twin_at_place``: the other side of :func:`twin_moved`. On a screenshot of the
+    recorded size, a named reference that recorded only its box of its place (no anchors, no
+    look-alikes) is tied for want of a margin (``ambiguous.margin``, the best over the
+    threshold), and exactly one tied row of its role and name fills the recorded box (IoU
+    ``renamed_place`` up), while no other row of that role and name stands at it
+    (:func:`~resolver.decide.facts.at_place`, a row that is the same click target aside).
+    The box is what tells twins apart, and ``ambiguous.twin_moved`` lets an answer at the
+    recorded place stand for the same reason, so the twin there is taken. Filling the box is
+    asked, not lying inside it: a box recorded for a block (a heading spanning the column)
+    marks a line rather than an element, and a copy of the heading on the next line
+    (pushing the target down, or pushed down by it) leaves the two tied for good."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "ambiguous.margin" or best is None or best.score < config.threshold:
+        return None
+    if not _box_alone(ctx) or ref.bbox is None:
+        return None
+    shift = page_shift(ref, table)
+    if shift[:2] != (1.0, 1.0):
+        return None  # from a screen of another size the box maps only roughly (reflow, zoom)
+    place = moved_box(ref.bbox, shift)
+    tied = [c for c in decision.candidates if c.score >= best.score - config.min_margin]
+    fills = config.renamed_place
+    there = [c for c in tied if c.bbox is not None and iou_one(c.bbox, place) >= fills]
+    if len(there) != 1 or not _twin_named(there[0]):
+        return None
+    kept = there[0]
+    row = next((int(r) for r in ctx.scored.rows if table.ids[int(r)] == kept.id), None)
+    if row is None:
+        return None
+    others = [r for r in namesake_rows(ref, table) if r != row and table.box(r) is not None]
+    if any(
+        at_place(_box(table, r), place, config)
+        and not same_target(table, r, row, config.same_target_iou)
+        for r in others
+    ):
+        return None
+    other = next((c for c in tied if c is not kept), None)
+    if other is None:
+        return None
+    reason = (
+        f"{decision.reason}; but {kept.id!r} is the one row of the recorded role and name at "
+        "the recorded box, the only record of the target's place"
+    )
+    return taken(decision, kept, other, reason)
+
+
+def _twin_named(candidate: Candidate) -> bool:
+    """Whether a ranked row bears the recorded role and name exactly."""
+    signals = candidate.signals
+    return signals.get("name", 0.0) >= 1.0 and signals.get("role", 0.0) >= 1.0
 
 
 def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:

@@ -368,6 +368,15 @@ RULES: Final[tuple[Rule, ...]] = (
         ("path_tie", "threshold", "min_margin", "same_target_iou"),
     ),
     Rule(
+        "accept.twin_at_place", "accepts", "review",
+        "On a screenshot of the recorded size, a reference that recorded only its box of its "
+        "place (no anchors, no look-alikes) is tied, and exactly one tied row of its role "
+        "and name fills the recorded box (no other of them stands at it): the box tells the "
+        "twins apart, so that one is taken.", place.twin_at_place, _AMB,
+        ("threshold", "min_margin", "renamed_place", "renamed_inside", "renamed_height",
+         "same_target_iou"),
+    ),
+    Rule(
         "accept.pairwise", "accepts", "review",
         "Tied and no tie-breaker applies, but a learned pairwise model over the web "
         "reference's fields (name, xpath, tag, classes, link, attributes, neighbour texts, "

@@ -7,7 +7,7 @@ from decide_helpers import _torn
 
 from resolver import MatchConfig, Observation, ResolutionError, SemanticElementRef, resolve
 from resolver.decide import decide
-from resolver.decide.place import twin_moved
+from resolver.decide.place import twin_at_place, twin_moved
 from resolver.decide.rule import Context, Decision
 from resolver.matcher import score_table
 from resolver.results import Candidate
@@ -488,3 +488,86 @@ def test_a_lookalike_moved_into_view_is_left_to_the_anchors_when_they_are_read()
     decision = decide(anchored, _pushed_off(400.0), MatchConfig())
     assert "ambiguous.lookalike_off" not in decision.rules
     assert decision.status != "accepted"  # the anchors' shift puts the answer at e1's place
+
+
+def _stacked_links(*, moved: float = 0.0) -> CandidateTable:
+    """A screenshot of a column of links all read "link", one every 34 px (a test page's
+    list of links to other tests), pushed down by ``moved``."""
+    b = TableBuilder("vision", "test")
+    for k in range(6):
+        top = 181.0 + 34.0 * k + moved
+        b.add(f"l{k}", raw_role="text", role="link", name="link", bbox=(10, top, 33, top + 24))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+THIRD_LINK = SemanticElementRef(
+    role="link", name="link", bbox=(8.0, 250.0, 33.0, 267.0), screen_size=(1280, 800)
+)
+"""Another tool's reference (role, name, box) to the third link of the column."""
+
+
+def _tie(ref: SemanticElementRef, table: CandidateTable) -> tuple[Context, Decision]:
+    """The judge's tie among the best three ranked rows (as recorded neighbour texts that
+    the page now puts beside a neighbour leave it), as a rule sees it."""
+    config = MatchConfig()
+    scored = score_table(ref, table, config, k=8)
+    ranked = tuple(Candidate.of(table, scored, k) for k in range(min(3, len(scored.rows))))
+    even = tuple(dataclasses.replace(c, score=ranked[0].score) for c in ranked)
+    tie = Decision("ambiguous", "tied", even, runner_up=even[1], rule="ambiguous.margin")
+    return Context(ref, table, scored, config), tie
+
+
+def test_the_one_twin_at_the_recorded_box_is_taken_from_a_tie() -> None:
+    ctx, tie = _tie(THIRD_LINK, _stacked_links())
+    taken = twin_at_place(ctx, tie)
+    assert taken is not None and taken.status == "accepted"
+    assert taken.best is not None and taken.best.id == "l2"
+    assert taken.runner_up is not None and taken.runner_up.id != "l2"
+    # Only a tie for want of a margin is broken.
+    assert twin_at_place(ctx, dataclasses.replace(tie, rule="refuse.threshold")) is None
+
+
+def test_no_twin_at_the_recorded_box_leaves_the_tie() -> None:
+    # Pushed down by half a line: none stands at the recorded box, and the box cannot say
+    # which of the two nearest it was.
+    assert twin_at_place(*_tie(THIRD_LINK, _stacked_links(moved=17.0))) is None
+    # The library's own reference, with an anchor, is left to the rules that measure the
+    # page's move; so is a box from a screen of another size, and a tree's table.
+    anchored = THIRD_LINK.model_copy(update={"anchors": (("Tests", (8.0, 100.0, 80.0, 120.0)),)})
+    assert twin_at_place(*_tie(anchored, _stacked_links())) is None
+    wider = THIRD_LINK.model_copy(update={"screen_size": (1440, 900)})
+    assert twin_at_place(*_tie(wider, _stacked_links())) is None
+    b = TableBuilder("a11y", "test")
+    for k in range(6):
+        b.add(f"l{k}", raw_role="link", name="link", bbox=(10, 181 + 34 * k, 33, 205 + 34 * k))
+    assert twin_at_place(*_tie(THIRD_LINK, b.build(screen_size=(1280.0, 800.0)))) is None
+
+
+def test_a_twin_at_the_recorded_box_with_a_namesake_drawn_there_too_stays_tied() -> None:
+    # Two rows read "link" at the recorded box that are different click targets: the box
+    # cannot choose between them.
+    b = TableBuilder("vision", "test")
+    for k in range(6):
+        top = 181.0 + 34.0 * k
+        b.add(f"l{k}", raw_role="text", role="link", name="link", bbox=(10, top, 33, top + 24))
+    b.add("over", raw_role="text", role="link", name="link", bbox=(9, 251, 31, 268))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    assert twin_at_place(*_tie(THIRD_LINK, table)) is None
+
+
+def test_twin_headings_on_consecutive_lines_under_a_block_box_stay_tied() -> None:
+    # The box recorded for a heading spans the column: it marks a line, and a copy of the
+    # heading inserted on the line above pushed the target down. The copy lies inside the
+    # recorded box but does not fill it.
+    b = TableBuilder("vision", "test")
+    b.add("copy", raw_role="text", role="heading", name="Secondary header",
+          bbox=(11, 230, 191, 253))  # fmt: skip
+    b.add("target", raw_role="text", role="heading", name="Secondary header",
+          bbox=(11, 277, 191, 300))  # fmt: skip
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    ref = SemanticElementRef(
+        role="heading", name="Secondary header", bbox=(8.0, 226.8, 1272.0, 253.8),
+        screen_size=(1280, 800),
+    )  # fmt: skip
+    ctx, tie = _tie(ref, table)
+    assert twin_at_place(ctx, tie) is None
