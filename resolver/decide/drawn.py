@@ -101,35 +101,70 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.read_at_place``: on a screenshot, for a reference with a name, a box and
-    anchors that the ranking refused or left tied, whose element the screen draws otherwise
-    than its role (a field without a border, showing its placeholder; a heading in body
-    type): the one element reading the recorded name (by ``drawn_name``) lies inside the
-    recorded box after the page's shift (:func:`~resolver.decide.facts.on_line`: centred on
-    the recorded line, ``drawn_inside`` of its width inside; a line's ink box is often
-    taller than the element), and ``drawn_anchors`` recorded anchors at least are read
-    where they were, none elsewhere
+    """``accept.read_at_place``: on a screenshot, for a reference with a name and a box that
+    the ranking refused or left tied, whose element the screen draws otherwise than its role
+    (a field without a border, showing its placeholder; a heading in body type): the one
+    element reading the recorded name (by ``drawn_name``) lies inside the recorded box after
+    the page's shift (:func:`~resolver.decide.facts.on_line`: centred on the recorded line,
+    ``drawn_inside`` of its width inside; a line's ink box is often taller than the
+    element), and the place is confirmed. For a reference with anchors, ``drawn_anchors``
+    recorded anchors at least are read where they were, none elsewhere
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
-    come after it)."""
+    come after it). For one whose box is all it recorded of its place (another tool's:
+    no anchors, no look-alikes), on the whole of a screen of the recorded size, no other
+    element on the screen reads the recorded name: what is read once, where the target
+    was, is the target, drawn otherwise."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _placed_by_screen(ctx) or ref.bbox is None:
+    alone = _box_alone_on_screen(ctx)
+    if not (alone or _placed_by_screen(ctx)) or ref.bbox is None:
         return None
     readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    if not on_line(readers[0].bbox, place, config.drawn_inside):
-        return None
-    found = _enough_anchors(ctx, place, after=False)
-    if found is None:
-        return None
     kept = readers[0]
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    if not on_line(_box_of(kept), place, config.drawn_inside):
+        return None
+    if alone:
+        if not _read_once(ctx, kept):
+            return None
+        confirmed = "no other element on the screen reads it"
+    else:
+        found = _enough_anchors(ctx, place, after=False)
+        if found is None:
+            return None
+        confirmed = f"{found} recorded anchors are where they were"
     reason = (
         f"{decision.reason}; but the recorded name is read once, inside the recorded box "
-        f"({kept.id!r}, read as {kept.role}), and {found} recorded anchors are where they "
-        "were: the element is drawn otherwise than its role"
+        f"({kept.id!r}, read as {kept.role}), and {confirmed}: the element is drawn otherwise "
+        "than its role"
     )
     return _taken(decision, kept, reason)
+
+
+def _box_alone_on_screen(ctx: Context) -> bool:
+    """Whether the whole of a screenshot of the recorded size is judged for a named
+    reference whose box is all it recorded of its place (no anchors, no look-alikes)."""
+    ref, table = ctx.ref, ctx.table
+    if not table.names_read or table.window is not None or not ref.name or ref.bbox is None:
+        return False
+    if ref.anchors or ref.lookalikes or not same_space(ref, table):
+        return False
+    return page_shift(ref, table)[:2] == (1.0, 1.0)
+
+
+def _read_once(ctx: Context, kept: Candidate) -> bool:
+    """Whether every row of the table bearing the recorded name is ``kept``'s click
+    target."""
+    table = ctx.table
+    rows = index_of(table).namesakes(ctx.ref.name or "")
+    return all(table.executor_id(int(r)) == kept.executor_id for r in rows)
+
+
+def _box_of(candidate: Candidate) -> Box:
+    """The box of a candidate known to have one."""
+    assert candidate.bbox is not None
+    return candidate.bbox
 
 
 def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:

@@ -178,6 +178,34 @@ def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_
     _assert_taken(heading, _footer(), "accept.read_at_place", "2")
 
 
+FIELD_BOX_ONLY = SemanticElementRef(
+    role="textbox", name="Search the site", bbox=FIELD, screen_size=(1280, 800),
+    container_path=("Footer",),
+)  # fmt: skip
+"""Another tool's reference to the field: role, name, box and containers, no anchors."""
+
+
+def test_a_name_read_once_on_the_screen_inside_another_tools_box_is_taken() -> None:
+    _assert_taken(FIELD_BOX_ONLY, _footer(), "accept.read_at_place", "2")
+    # The links above moved: nothing recorded says so, and nothing needs to.
+    _assert_taken(FIELD_BOX_ONLY, _footer(moved=40.0), "accept.read_at_place", "2")
+
+
+def test_another_tools_box_does_not_take_a_name_read_twice_elsewhere_or_off_its_place() -> None:
+    for table in (_footer(text_at=200.0), _footer(twice=True)):
+        assert decide(FIELD_BOX_ONLY, table, MatchConfig()).rule != "accept.read_at_place"
+    # From a screen of another size the box maps only roughly; a hint window cannot say
+    # the name is read nowhere else.
+    wider = FIELD_BOX_ONLY.model_copy(update={"screen_size": (1440, 900)})
+    assert decide(wider, _footer(), MatchConfig()).rule != "accept.read_at_place"
+    b = TableBuilder("vision", "test")
+    b.add("2", raw_role="text", role="text", name="Search the site", bbox=(14, 742, 127, 762))
+    window = b.build(
+        screen_size=(1280.0, 800.0), names_read=True, window=(0.0, 640.0, 400.0, 800.0)
+    )
+    assert decide(FIELD_BOX_ONLY, window, MatchConfig()).rule != "accept.read_at_place"
+
+
 PROFILE = (48.0, 763.0, 105.44, 780.0)
 """Where the button named "Profile" (showing "Sign in") was recorded."""
 
