@@ -218,7 +218,10 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     (:func:`_grown_from`), with ``drawn_anchors`` recorded anchors at least where they
     were, none elsewhere (:func:`anchors_in_place`), and one of them after it unless what
     was added is a number (a removed element lets what follows close up over its place, and
-    what follows may begin with the same words; it hardly goes on with a count)."""
+    what follows may begin with the same words; it hardly goes on with a count). A reference
+    whose box is all it recorded of its place (no anchors, no look-alikes) is answered so on
+    the whole of a screen of the recorded size when what was added is a number: the one
+    element on the screen reading the name so, grown from where the target was."""
     found = _one_reading(ctx, decision, _grows)
     if found is None:
         return None
@@ -228,14 +231,20 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     recorded = words(ctx.ref.name or "")
     counted = all(w.isdigit() for w in words(ctx.table.names_norm[rows[0]])[len(recorded) :])
-    anchors = _enough_anchors(ctx, place, after=not counted)
-    if anchors is None:
-        return None
+    if not ctx.ref.anchors:  # its box is all it recorded: only a count, read nowhere else
+        if not counted:
+            return None
+        confirmed = "no other element on the screen reads it so"
+    else:
+        anchors = _enough_anchors(ctx, place, after=not counted)
+        if anchors is None:
+            return None
+        confirmed = f"{anchors} recorded anchors are where they were"
     kept = _row_candidate(ctx, _most_like(ctx, rows))
     reason = (
         f"{decision.reason}; but one element reads the recorded name with words added after "
-        f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and "
-        f"{anchors} recorded anchors are where they were: the name grew"
+        f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and {confirmed}: "
+        "the name grew"
     )
     return _taken(decision, kept, reason)
 
@@ -272,13 +281,14 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
 def _one_reading(
     ctx: Context, decision: Decision, reads: Callable[[list[str], str], bool]
 ) -> tuple[list[int], Box] | None:
-    """For a reference the screen places (:func:`_placed_by_screen`) whose name no ranked
+    """For a reference the screen places (:func:`_placed_by_screen`, or the whole of a screen
+    of the recorded size for one that recorded only its box) whose name no ranked
     row reads (under ``drawn_name``): the rows of the one element whose name ``reads``
     takes for the recorded one (``reads(recorded words, normalised name)``), and the
     recorded box after the page's shift; ``None`` when no element or more than one reads
     so."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _placed_by_screen(ctx) or ref.bbox is None:
+    if not (_placed_by_screen(ctx) or _box_alone_on_screen(ctx)) or ref.bbox is None:
         return None
     if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
         return None  # the name is read: the ranking, or accept.read_at_place, judges it

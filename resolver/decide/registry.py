@@ -151,7 +151,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "accept.extended_at_place", "accepts", "review",
         "On a screenshot, a name read nowhere as recorded: the one element whose words begin "
         "with the recorded name's and go on (a count added), inside the recorded box, every "
-        "recorded anchor read there where it was, one after it.",
+        "recorded anchor read there where it was, one after it (a reference that recorded "
+        "only its box: on a screen of the recorded size, a count added only).",
         drawn.extended_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),

@@ -292,6 +292,21 @@ def test_a_grown_name_elsewhere_twice_or_with_words_added_is_not_taken() -> None
         assert decide(BLOG_REF, table, config).rule != "accept.extended_at_place"
 
 
+def test_another_tools_box_takes_a_name_grown_by_a_count_read_nowhere_else() -> None:
+    box_only = BLOG_REF.model_copy(update={"anchors": ()})
+    _assert_taken(box_only, _menu(), "accept.extended_at_place", "b")
+    # Words added (not a count), another element reading the recorded words, a start
+    # elsewhere on the line, a screen of another size: not taken.
+    wider = box_only.model_copy(update={"screen_size": (1440, 900)})
+    for ref, table in (
+        (box_only, _menu("Blog archive")),
+        (box_only, _menu(also="Blog (3)")),
+        (box_only, _menu(left=90.0)),
+        (wider, _menu()),
+    ):
+        assert decide(ref, table, MatchConfig()).rule != "accept.extended_at_place"
+
+
 def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None:
     # The ink box of a line read on the screen is taller than the element's (22 px against
     # 18): its centre on the recorded line and its width inside the box are what count.
