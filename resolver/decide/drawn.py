@@ -259,6 +259,8 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
     anchors at least where they were, none elsewhere, and one of them after it (a removed
     element lets what follows close up over its place, and what follows may share words
     with it)."""
+    if not ctx.ref.anchors:
+        return None  # a word changed anywhere: only anchors after it vouch for the place
     found = _one_reading(ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)))
     if found is None:
         return None
