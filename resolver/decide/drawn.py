@@ -38,7 +38,7 @@ from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import words
-from .facts import on_line, same_space
+from .facts import box_alone, on_line, same_space
 from .rule import Context, Decision
 
 __all__ = [
@@ -146,9 +146,7 @@ def _box_alone_on_screen(ctx: Context) -> bool:
     """Whether the whole of a screenshot of the recorded size is judged for a named
     reference whose box is all it recorded of its place (no anchors, no look-alikes)."""
     ref, table = ctx.ref, ctx.table
-    if not table.names_read or table.window is not None or not ref.name or ref.bbox is None:
-        return False
-    if ref.anchors or ref.lookalikes or not same_space(ref, table):
+    if table.window is not None or not box_alone(ref, table):
         return False
     return page_shift(ref, table)[:2] == (1.0, 1.0)
 

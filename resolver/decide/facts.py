@@ -26,6 +26,7 @@ __all__ = [
     "at_place",
     "bears_cut_name",
     "bears_name",
+    "box_alone",
     "centre",
     "corner_distance",
     "entry_words",
@@ -162,6 +163,15 @@ def same_space(ref: SemanticElementRef, table: CandidateTable) -> bool:
         return False
     space = table.coord_space
     return not (ref.coord_space and space.known and ref.coord_space != space)
+
+
+def box_alone(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether ``table`` is read from pixels (a screenshot's) and ``ref`` is a named
+    reference whose box, in the table's space, is all it recorded of its place (no anchors,
+    no look-alikes: what another tool keeps)."""
+    if not table.names_read or not ref.name or ref.bbox is None:
+        return False
+    return not ref.anchors and not ref.lookalikes and same_space(ref, table)
 
 
 def same_inner_container(

@@ -18,6 +18,7 @@ from ..text import name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
 from .facts import (
     at_place,
+    box_alone,
     namesake_rows,
     namesakes,
     own_table_row,
@@ -387,7 +388,7 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     ranking: a wider window reflows a page and a zoom scales it, so rescaled it marks the
     place only roughly, and the nearest twin is all it says."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _box_alone(ctx) or ref.bbox is None:
+    if not box_alone(ref, table) or ref.bbox is None:
         return None
     row, shift = ctx.first, page_shift(ref, table)
     answer = table.box(row)
@@ -442,7 +443,7 @@ def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
     ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
     if decision.rule != "ambiguous.margin" or best is None or best.score < config.threshold:
         return None
-    if not _box_alone(ctx) or ref.bbox is None:
+    if not box_alone(ref, table) or ref.bbox is None:
         return None
     shift = page_shift(ref, table)
     if shift[:2] != (1.0, 1.0):
@@ -518,15 +519,6 @@ def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:
 def _centre_inside(box: Box, width: float, height: float) -> bool:
     x, y = center(box)
     return 0.0 <= x <= width and 0.0 <= y <= height
-
-
-def _box_alone(ctx: Context) -> bool:
-    """Whether :func:`twin_moved` applies: a screenshot's table and a named reference whose
-    box, in the table's space, is all it recorded of its place (no anchors, no look-alikes)."""
-    ref = ctx.ref
-    if not ctx.table.names_read or not ref.name or ref.bbox is None:
-        return False
-    return not ref.anchors and not ref.lookalikes and same_space(ref, ctx.table)
 
 
 def _in_recorded_group(ctx: Context, row: int) -> bool:
