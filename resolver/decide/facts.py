@@ -217,6 +217,13 @@ def on_line(box: Box, place: Box, share: float) -> bool:
     return width > 0 and within >= share * width
 
 
+def in_column(box: Box, place: Box) -> bool:
+    """Whether ``box`` shares some of the horizontal extent of ``place``: a banner, a
+    removal or a line inserted above moves what follows down or up its column, never across
+    into another."""
+    return min(box[2], place[2]) > max(box[0], place[0])
+
+
 def at_place(box: Box, place: Box, config: MatchConfig) -> bool:
     """Whether ``box`` sits at the recorded ``place``: they overlap by ``renamed_place``
     (IoU), or, as a renamed element grows or shrinks along its line, the smaller lies

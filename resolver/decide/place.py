@@ -19,6 +19,7 @@ from ..web import NearbyIndex, nearby_key
 from .facts import (
     at_place,
     box_alone,
+    in_column,
     namesake_rows,
     namesakes,
     own_table_row,
@@ -382,7 +383,11 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     place, nor told apart by a recorded group the screen shows the answer in and not it),
     the answer is doubted unless it is at the recorded place
     (:func:`~resolver.decide.facts.at_place`, after rescaling to the screen), or within
-    ``drawn_slack`` screen heights of it while no twin stands there. A hint window shows no
+    ``drawn_slack`` screen heights of it while no twin stands there. A banner, a removal or
+    a line inserted above moves what follows up or down its column, never across: when the
+    answer shares the recorded box's column, a twin standing wholly outside that column
+    (:func:`~resolver.decide.facts.in_column`; a sidebar's link repeated in the article)
+    cannot be the target moved, and does not doubt it. A hint window shows no
     twins beyond it: there an answer away from the recorded place is doubted at once, and
     the whole screen judges. A box recorded on a screen of another size is left to the
     ranking: a wider window reflows a page and a zoom scales it, so rescaled it marks the
@@ -410,6 +415,8 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
         return overruled(decision, "ambiguous", why)
     grouped = _in_recorded_group(ctx, row)
     twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
+    if in_column(answer, place):  # a move keeps to its column: twins across it stood apart
+        twins = [r for r in twins if in_column(_box(table, r), place)]
     taken = [r for r in twins if at_place(_box(table, r), place, config)]
     if not twins or (near and not taken):
         return None

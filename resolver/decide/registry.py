@@ -264,7 +264,9 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot of the recorded size, a reference that recorded no anchors and no "
         "look-alikes: the answer has a twin on the screen and is not at the recorded place "
         "(a twin is, or the answer lies farther than a slack from it); the page's move is "
-        "unknown, so the box cannot choose among them. A hint window, which shows no twins "
+        "unknown, so the box cannot choose among them. A move keeps to its column: twins "
+        "wholly across the recorded box's column do not doubt an answer in it. A hint window, "
+        "which shows no twins "
         "beyond it, leaves such an answer to the whole screen.", place.twin_moved, _ACC,
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height",
          "same_target_iou", "group_agrees"), absence="twins",

@@ -446,6 +446,44 @@ def test_an_answer_beside_a_twin_standing_at_the_recorded_place_is_doubted() -> 
     assert twin_moved(kept, Decision("accepted", "taken", ranked[::-1])) is None
 
 
+def _sidebar_twins(*, moved: float, sidebar_x: float = 1080.0) -> tuple[Context, Decision]:
+    """A screenshot whose sidebar lists "Minecraft Realms" (at ``sidebar_x``) and whose
+    article repeats the link in its own column; a line inserted above pushed the sidebar
+    down by ``moved``. The ranking answers with the sidebar's, as a rule sees it."""
+    b = TableBuilder("vision", "test")
+    b.add("main", raw_role="text", role="link", name="Minecraft Realms", bbox=(182, 150, 284, 170))
+    top = 106.0 + moved
+    side = (sidebar_x, top, sidebar_x + 124.0, top + 17.0)
+    b.add("side", raw_role="text", role="link", name="Minecraft Realms", bbox=side)
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    config = MatchConfig()
+    scored = score_table(SIDEBAR_REALMS, table, config, k=8)
+    ids = [table.ids[int(r)] for r in scored.rows]
+    first, second = ids.index("side"), ids.index("main")
+    ranked = (Candidate.of(table, scored, first), Candidate.of(table, scored, second))
+    ctx = Context(SIDEBAR_REALMS, table, scored, config, answer=int(scored.rows[first]))
+    return ctx, Decision("accepted", "taken", ranked)
+
+
+SIDEBAR_REALMS = SemanticElementRef(
+    role="link", name="Minecraft Realms", bbox=(1080.0, 106.0, 1204.0, 123.0),
+    screen_size=(1280, 800),
+)  # fmt: skip
+"""Another tool's reference (role, name, box) to the sidebar's "Minecraft Realms"."""
+
+
+def test_a_twin_across_the_column_does_not_doubt_an_answer_moved_down_its_own() -> None:
+    # The sidebar moved down by 38 px, off its recorded place; the article's twin never
+    # stood in the sidebar's column, and a move keeps to its column.
+    ctx, accepted = _sidebar_twins(moved=38.0)
+    assert twin_moved(ctx, accepted) is None
+    # Moved as far into another column, the answer is doubted by the twin as before.
+    across, moved_across = _sidebar_twins(moved=38.0, sidebar_x=700.0)
+    doubted = twin_moved(across, moved_across)
+    assert doubted is not None and doubted.status == "ambiguous"
+    assert doubted.runner_up is not None and doubted.runner_up.id == "main"
+
+
 OWN_SECOND_ECONOMY = SECOND_ECONOMY.model_copy(
     update={"lookalikes": ((88.0, 232.0, 149.0, 249.0),), "occurrence": (1, 2)}
 )
