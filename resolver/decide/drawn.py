@@ -38,12 +38,13 @@ from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import words
-from .facts import box_alone, on_line, same_space
+from .facts import box_alone, in_column, on_line, same_space
 from .rule import Context, Decision
 
 __all__ = [
     "DRAWN_KINDS",
     "PICTURE_LINK",
+    "PLAIN_READINGS",
     "anchors_in_place",
     "caption_at_place",
     "drawn_at_place",
@@ -63,6 +64,12 @@ PICTURE_LINK = "img"
 """The role of a drawn shape that a recorded link may be: a link around a picture (a logo,
 an avatar, a social network's icon) is named by the picture's ``alt`` text and drawn as the
 picture, which the vision source takes for an image or an icon button."""
+
+
+PLAIN_READINGS = frozenset({"text", "heading"})
+"""The roles of a text the vision source read without a control's look (no border, no
+underline, no box glyph): an element of another role read so is drawn otherwise than its
+role."""
 
 
 def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -111,9 +118,12 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     recorded anchors at least are read where they were, none elsewhere
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
     come after it). For one whose box is all it recorded of its place (another tool's:
-    no anchors, no look-alikes), on the whole of a screen of the recorded size, no other
-    element on the screen reads the recorded name: what is read once, where the target
-    was, is the target, drawn otherwise."""
+    no anchors, no look-alikes), on the whole of a screen of the recorded size, the text
+    need only lie in the recorded box's column when it is read as plain text
+    (:data:`PLAIN_READINGS`, not the recorded role; :func:`~resolver.decide.facts.in_column`:
+    nothing measures the page's move, and a move keeps to its column), and no other element
+    on the screen reads the recorded name: what is read once, in the target's column, is
+    the target, drawn otherwise."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     alone = _box_alone_on_screen(ctx)
     if not (alone or _placed_by_screen(ctx)) or ref.bbox is None:
@@ -123,7 +133,11 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     kept = readers[0]
     place = moved_box(ref.bbox, page_shift(ref, table))
-    if not on_line(_box_of(kept), place, config.drawn_inside):
+    otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ref.role or "")
+    inside = on_line(_box_of(kept), place, config.drawn_inside) or (
+        alone and otherwise and in_column(_box_of(kept), place, config.drawn_inside)
+    )
+    if not inside:
         return None
     if alone:
         if not _read_once(ctx, kept):

@@ -217,11 +217,13 @@ def on_line(box: Box, place: Box, share: float) -> bool:
     return width > 0 and within >= share * width
 
 
-def in_column(box: Box, place: Box) -> bool:
-    """Whether ``box`` shares some of the horizontal extent of ``place``: a banner, a
-    removal or a line inserted above moves what follows down or up its column, never across
-    into another."""
-    return min(box[2], place[2]) > max(box[0], place[0])
+def in_column(box: Box, place: Box, share: float = 0.0) -> bool:
+    """Whether ``box`` lies in the column of ``place``, at any height: more than nothing,
+    and ``share`` at least, of its width within the place's. A banner, a removal or a line
+    inserted above moves what follows down or up its column, never across into another."""
+    width = box[2] - box[0]
+    within = min(box[2], place[2]) - max(box[0], place[0])
+    return width > 0 and within > 0 and within >= share * width
 
 
 def at_place(box: Box, place: Box, config: MatchConfig) -> bool:

@@ -143,7 +143,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, an element drawn otherwise than its role (a field without a "
         "border, a heading in body type): the one text reading its name, inside its recorded "
         "box, every recorded anchor read there where it was (a reference that recorded only "
-        "its box: on a screen of the recorded size, nothing else reads its name).",
+        "its box: on a screen of the recorded size, read as plain text in the box's column at "
+        "any height, and nothing else reads its name).",
         drawn.read_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),

@@ -1,8 +1,13 @@
 """A control drawn without readable text, taken on a screenshot by its recorded place."""
 
+import dataclasses
+
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide
-from resolver.decide.drawn import anchors_in_place, drawn_rows
+from resolver.decide.drawn import anchors_in_place, drawn_rows, read_at_place
+from resolver.decide.rule import Context, Decision
+from resolver.matcher import score_table
+from resolver.results import Candidate
 from resolver.table import CandidateTable, TableBuilder
 
 ICON = (8.0, 8.0, 24.0, 29.0)
@@ -144,15 +149,17 @@ def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> Ca
     return b.build(screen_size=(1280.0, 800.0), names_read=True)
 
 
-def _footer(*, text_at: float = 14.0, twice: bool = False, moved: float = 0.0) -> CandidateTable:
+def _footer(
+    *, text_at: float = 14.0, twice: bool = False, moved: float = 0.0, field: float = 0.0
+) -> CandidateTable:
     """A screenshot's footer: two links above a search field drawn without a border, whose
     placeholder "Search the site" is read as text starting at ``text_at`` px (inside the
     field from 8 px); ``twice`` reads the same text again higher up; ``moved`` moves the
-    links down by that much."""
+    links down by that much, ``field`` the field."""
     rows = [
         ("0", "link", "Newsletters", (49, 689 + moved, 125, 709 + moved)),
         ("1", "link", "All IT Tools", (89, 669 + moved, 165, 692 + moved)),
-        ("2", "text", "Search the site", (text_at, 742, text_at + 113, 762)),
+        ("2", "text", "Search the site", (text_at, 742 + field, text_at + 113, 762 + field)),
     ]
     if twice:
         rows.append(("3", "text", "Search the site", (400, 100, 513, 120)))
@@ -189,6 +196,18 @@ def test_a_name_read_once_on_the_screen_inside_another_tools_box_is_taken() -> N
     _assert_taken(FIELD_BOX_ONLY, _footer(), "accept.read_at_place", "2")
     # The links above moved: nothing recorded says so, and nothing needs to.
     _assert_taken(FIELD_BOX_ONLY, _footer(moved=40.0), "accept.read_at_place", "2")
+
+
+def test_another_tools_box_takes_the_name_read_once_up_or_down_its_column() -> None:
+    # A line removed above moved the field up by 18 px; a banner moved it down by 40.
+    for field in (-18.0, 40.0):
+        _assert_taken(FIELD_BOX_ONLY, _footer(field=field), "accept.read_at_place", "2")
+    # Across the column it is not taken, nor off its line for a reference whose anchors
+    # measure the page's move.
+    moved_across = _footer(text_at=200.0, field=-18.0)
+    assert decide(FIELD_BOX_ONLY, moved_across, MatchConfig()).rule != "accept.read_at_place"
+    off_line = decide(FIELD_REF, _footer(field=-18.0), MatchConfig())
+    assert off_line.rule != "accept.read_at_place"
 
 
 def test_another_tools_box_does_not_take_a_name_read_twice_elsewhere_or_off_its_place() -> None:
@@ -384,3 +403,30 @@ def test_an_edited_label_elsewhere_twice_replaced_or_closed_over_is_not_taken() 
     # A word replaced is another label ("Log In" and "Sign In"), not taken.
     log_in = VIDEOS_REF.model_copy(update={"name": "Log In"})
     assert decide(log_in, _videos("Sign In"), config).rule != "accept.edited_at_place"
+
+
+def test_a_name_read_with_the_recorded_look_is_not_taken_up_or_down_the_column() -> None:
+    # "Log In" lost a word ("In" stands at the recorded place); the link read "Log In" one
+    # line lower is another link, read with the recorded role's look, tied with it: the
+    # column alone does not make it the target (only an element drawn otherwise).
+    ref = SemanticElementRef(
+        role="link", name="Log In", bbox=(8.0, 417.0, 61.0, 434.0), screen_size=(1280, 800)
+    )
+    rows = (("0", "link", "In", (10, 418, 34, 436)), ("1", "link", "Log In", (12, 458, 47, 479)))
+    config = MatchConfig()
+    table = _texts(*rows)
+    scored = score_table(ref, table, config, k=8)
+    ranked = tuple(Candidate.of(table, scored, k) for k in range(len(scored.rows)))
+    even = tuple(dataclasses.replace(c, score=ranked[0].score) for c in ranked)
+    tie = Decision("ambiguous", "tied", even, runner_up=even[1], rule="ambiguous.margin")
+    assert read_at_place(Context(ref, table, scored, config), tie) is None
+    # Read as plain text (a heading in body type), the same reading is taken.
+    heading = ref.model_copy(update={"role": "heading"})
+    plain = _texts(
+        ("0", "text", "In", (10, 418, 34, 436)), ("1", "text", "Log In", (12, 458, 47, 479))
+    )
+    scored = score_table(heading, plain, config, k=8)
+    ranked = tuple(Candidate.of(plain, scored, k) for k in range(len(scored.rows)))
+    refusal = Decision("not_found", "under the threshold", ranked, rule="refuse.threshold")
+    taken = read_at_place(Context(heading, plain, scored, config), refusal)
+    assert taken is not None and taken.best is not None and taken.best.id == "1"
