@@ -131,13 +131,10 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
-    kept = readers[0]
-    place = moved_box(ref.bbox, page_shift(ref, table))
+    kept, share = readers[0], config.drawn_inside
+    place, box = moved_box(ref.bbox, page_shift(ref, table)), _box_of(kept)
     otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ref.role or "")
-    inside = on_line(_box_of(kept), place, config.drawn_inside) or (
-        alone and otherwise and in_column(_box_of(kept), place, config.drawn_inside)
-    )
-    if not inside:
+    if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
         return None
     if alone:
         if not _read_once(ctx, kept):

@@ -32,6 +32,7 @@ __all__ = [
     "entry_words",
     "fewer_lookalikes",
     "gained_link",
+    "in_column",
     "kept_over",
     "kind_classes",
     "lookalikes_in_place",
@@ -210,11 +211,7 @@ def on_line(box: Box, place: Box, share: float) -> bool:
     often taller than the element that holds it, so its area may stick out above and
     below)."""
     middle = (box[1] + box[3]) / 2.0
-    if not place[1] <= middle <= place[3]:
-        return False
-    width = box[2] - box[0]
-    within = min(box[2], place[2]) - max(box[0], place[0])
-    return width > 0 and within >= share * width
+    return place[1] <= middle <= place[3] and in_column(box, place, share)
 
 
 def in_column(box: Box, place: Box, share: float = 0.0) -> bool:
