@@ -58,7 +58,7 @@ from .table import CandidateTable
 from .text import NAME_TIERS, entry_weight, fuzzy_matrix, fuzzy_pairs
 from .web import nearby_shares
 
-__all__ = ["least_name", "score_many", "score_pairs"]
+__all__ = ["least_name", "past_seeds", "score_many", "score_pairs"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
@@ -173,7 +173,13 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
     group.floors = [floor_of(scores, k) for scores, _ in group.scored]
     upper, leader = group.upper, group.scorers[0]
     if group.order is None:  # one scorer, whose bound order is not shared
-        rest = np.flatnonzero(upper >= group.floors[0])
+        reach = upper >= group.floors[0]
+        if not past_seeds(reach, group.rows):
+            # Every row that reaches the floor is a seed (most references): no row past
+            # them needs a name or a bound, and the prefix stays empty.
+            group.counts = [0]
+            return None
+        rest = np.flatnonzero(reach)
         line = rest[np.argsort(-upper[rest], kind="stable")]
         group.counts = [int(line.size)]
     else:
@@ -190,6 +196,13 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
         return None
     cutoffs = _name_cutoffs(leader, group)
     return (leader, group.prefix[group.free], min(cutoffs)) if cutoffs else None
+
+
+def past_seeds(reach: npt.NDArray[np.bool_], seeds: Index) -> bool:
+    """Whether a row that ``reach`` marks is not among ``seeds`` (distinct rows): two counts,
+    where listing the rows, ordering them and looking each up among the seeds costs a
+    dozen numpy calls per reference."""
+    return bool(np.count_nonzero(reach) > np.count_nonzero(reach[seeds]))
 
 
 def _name_cutoffs(leader: Scorer, group: _Group) -> list[float]:
@@ -214,7 +227,12 @@ def _finished(group: _Group, k: int) -> list[tuple[Scorer, Scored]]:
     """Each scorer's result: its seeds, unless a row past them can still reach its floor
     once its name is known (then the chunked loop runs for it, as a single scoring would)."""
     leader, free = group.scorers[0], group.free
-    if leader.has_name and free.any():
+    if not free.any():  # no row past the seeds: each scorer's seeds are all it scores
+        return [
+            (scorer, ranked(scorer, group.rows, scores, k, known))
+            for scorer, (scores, known) in zip(group.scorers, group.scored, strict=True)
+        ]
+    if leader.has_name:
         bound = np.where(free, leader.bound(group.prefix), -np.inf)
         best_past = np.maximum.accumulate(bound)
     else:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from reference_scorer import reference_scores, reference_top
 from test_matcher import assert_identical, random_ref, random_table
 
-from resolver import MatchConfig, SemanticElementRef
+from benchmarks.synth import cdp_tree, make_refs
+from resolver import MatchConfig, Observation, SemanticElementRef, batch
 from resolver.batch import least_name, score_many, score_pairs
 from resolver.matcher import RELEVANT_GAP, Query, Scored, Scorer, score_table
 from resolver.table import CandidateTable, TableBuilder
@@ -276,3 +277,47 @@ def test_scores_kept_by_a_batch_or_a_single_scoring_serve_the_other(seed: int) -
         assert_identical(got, want)
     for got, want in zip(score_many(refs, table, config), batch, strict=True):
         assert_identical(got, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seeds_alone_give_what_the_look_past_them_gives(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A reference with neighbour texts orders the rows by its own bounds; when every row
+    # that reaches its floor is a seed, the batch looks no further. Made to look past the
+    # seeds every time, it must give the same results, number for number.
+    tree = cdp_tree(random.Random(seed).choice([400, 3000]), seed=seed)
+    refs = [t.ref for t in make_refs(Observation(accessibility_tree=tree).candidates("a11y"),
+                                     60, seed=seed)]  # fmt: skip
+    # Fuzzy names and a stated state (which also orders the rows per reference): here rows
+    # past the seeds often reach the floor and are scored.
+    rng = random.Random(seed)
+    base = rng.choice(["save draft", "read more about this", "ok"])
+    crowded = crowded_table(rng, base, 300)
+    near = [
+        SemanticElementRef(role="button", name=name, enabled=True, bbox=(330, 330, 410, 354),
+                           container_path=("Settings",))
+        for name in near_names(rng, base, 12)
+    ]  # fmt: skip
+    answers: list[bool] = []
+    real = batch.past_seeds
+
+    def counted(reach: np.ndarray, seeds: np.ndarray) -> bool:
+        answers.append(real(reach, seeds))
+        return answers[-1]
+
+    def fresh() -> CandidateTable:
+        return Observation(accessibility_tree=tree).candidates("a11y")
+
+    for k in (None, 1, 8):
+        monkeypatch.setattr(batch, "past_seeds", counted)
+        quick = score_many(refs, fresh(), MatchConfig(), k=k)
+        monkeypatch.setattr(batch, "past_seeds", lambda reach, seeds: True)
+        full = score_many(refs, fresh(), MatchConfig(), k=k)
+        for got, want in zip(quick, full, strict=True):
+            assert_identical(got, want)
+        monkeypatch.setattr(batch, "past_seeds", counted)
+        quick = score_many(near, crowded, MatchConfig(), k=k)
+        for got, want in zip(quick, one_by_one(near, crowded, MatchConfig(), k=k), strict=True):
+            assert_identical(got, want)
+    assert False in answers and True in answers  # both ways were taken
