@@ -42,7 +42,7 @@ _COUNTS = frozenset(
 those below."""
 _STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
-_SCREENS = frozenset({"left_near", "left_far", "drawn_slack", "drawn_picture"})
+_SCREENS = frozenset({"left_near", "left_far", "drawn_slack", "drawn_picture", "drawn_fit"})
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
 """Fields measured in pixels: a finite number above 0."""
@@ -170,6 +170,13 @@ class MatchConfig:
     heights of its recorded place (after that shift), ..."""
     drawn_anchors: int = 2
     """... at least this many of them (one after the target in reading order)."""
+    drawn_fit: float = 0.004
+    """On a screenshot, how far (in screen heights) each edge of a drawn shape may lie from
+    the recorded box for ``accept.drawn_in_box`` to take it for a reference whose box is all
+    it recorded of its place (another tool's): a detected border or icon reaches a pixel or
+    two beyond the element's box."""
+    drawn_nearby: float = 0.5
+    """See ``drawn_fit``: the share of the recorded neighbour texts read around the shape."""
     drawn_picture: float = 0.03
     """The shortest side, in screen heights, of a picture taken for a recorded link by
     ``accept.drawn_at_place`` (a link around a logo, an avatar or a social network's icon is

@@ -48,6 +48,7 @@ __all__ = [
     "anchors_in_place",
     "caption_at_place",
     "drawn_at_place",
+    "drawn_in_box",
     "drawn_rows",
     "edited_at_place",
     "extended_at_place",
@@ -105,6 +106,77 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         "recorded anchors are where they were: the control is drawn without its name"
     )
     return _taken(decision, kept, reason)
+
+
+def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.drawn_in_box``: on the whole of a screenshot of the recorded size, for a
+    named reference whose box is all it recorded of its place (another tool's: no anchors,
+    no look-alikes) and whose name is read nowhere on the screen (as for
+    :func:`drawn_at_place`), the one drawn shape of the recorded role that fits the
+    recorded box (each edge within ``drawn_fit`` screen heights), when no other shape of
+    the role and of its size lies on its line or in its column (one that could have slid
+    into a removed control's place) and the recorded
+    neighbour texts are read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
+    ref, config = ctx.ref, ctx.config
+    if not ref.role or ref.bbox is None or not _box_alone_on_screen(ctx):
+        return None
+    place = ref.bbox
+    if _name_read(decision, place, config.name_read, config.drawn_name):
+        return None
+    fit = config.drawn_fit * ctx.screen_height()
+    rows = [r for r in _fitting(ctx, place, fit) if not _slid_in(ctx, r, fit)]
+    if len({ctx.table.executor_id(r) for r in rows}) != 1:
+        return None
+    kept = _row_candidate(ctx, rows[0])
+    nearby = kept.signals.get("web:nearby")
+    if nearby is None or nearby < config.drawn_nearby:
+        return None
+    reason = (
+        f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
+        f"{ctx.table.raw_roles[rows[0]]} of the recorded role fills the recorded box "
+        f"({kept.id!r}), none like it beside it, and its recorded neighbours are read "
+        f"around it (nearby {nearby:.2f}): the control is drawn without its name"
+    )
+    return _taken(decision, kept, reason)
+
+
+def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
+    """The drawn shapes of the recorded role whose every edge lies within ``fit`` px of
+    ``place``'s."""
+    role = canonical_role(ctx.ref.role or "")
+    rows = drawn_rows(ctx.table, role, place, ctx.config.drawn_iou)
+    return [r for r in rows if _fits(_box_of_row(ctx.table, r), place, fit)]
+
+
+def _fits(box: Box, place: Box, fit: float) -> bool:
+    """Whether every edge of ``box`` lies within ``fit`` of ``place``'s."""
+    return all(abs(a - b) <= fit for a, b in zip(box, place, strict=True))
+
+
+def _slid_in(ctx: Context, row: int, fit: float) -> bool:
+    """Whether another drawn shape of the recorded role and of ``row``'s size (each side
+    within twice ``fit``) lies on its line or in its column, anywhere on the screen: in a
+    row of like icons, the next one moves into a removed one's place."""
+    table = ctx.table
+    box = _box_of_row(table, row)
+    width, height = box[2] - box[0], box[3] - box[1]
+    role = canonical_role(ctx.ref.role or "")
+    for other in drawn_rows(table, role, box, 0.0):
+        if table.executor_id(other) == table.executor_id(row):
+            continue
+        o = _box_of_row(table, other)
+        sized = abs(o[2] - o[0] - width) <= 2 * fit and abs(o[3] - o[1] - height) <= 2 * fit
+        lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
+        if sized and lined:
+            return True
+    return False
+
+
+def _box_of_row(table: CandidateTable, row: int) -> Box:
+    """The box of a row known to have one."""
+    box = table.box(row)
+    assert box is not None
+    return box
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:

@@ -251,12 +251,12 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
     recorded role (the target's text is not on the screen: removed, scrolled away, or never
     drawn, as an ``aria-label``), and a click there would be a guess; unless the answer is
     the shape drawn at the recorded place with the page around it as it was
-    (``accept.drawn_at_place``), or the caption recorded inside its box
+    (``accept.drawn_at_place``, ``accept.drawn_in_box``), or the caption recorded inside its box
     (``accept.caption_at_place``)."""
     best = decision.best
     if best is None or not ctx.table.names_read or not (ctx.ref.name or "").strip():
         return None
-    if decision.rule in ("accept.drawn_at_place", "accept.caption_at_place"):
+    if decision.rule in ("accept.drawn_at_place", "accept.drawn_in_box", "accept.caption_at_place"):
         return None  # taken for its place and shape or caption, the name unread by design
     agreement = best.signals.get("name", 1.0)
     if agreement >= ctx.config.name_read:

@@ -141,6 +141,48 @@ FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
 
 
+def _menu_bar(*, toggle: float = 25.0, twin: float | None = None) -> CandidateTable:
+    """A screenshot's menu bar: a bare checkbox drawn at ``toggle`` px from the left
+    (recorded at 26.3), the links "Features" and "Pricing" below it; ``twin`` draws
+    another checkbox of its size that far from the left on its line."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="link", name="topicseed", bbox=(50, 26, 140, 46))
+    b.add("1", raw_role="checkbox", role="checkbox", bbox=(toggle, 28, toggle + 16, 44))
+    b.add("2", raw_role="text", role="link", name="Features", bbox=(50, 61, 103, 82))
+    b.add("3", raw_role="text", role="link", name="Pricing", bbox=(48, 77, 96, 101))
+    if twin is not None:
+        b.add("4", raw_role="checkbox", role="checkbox", bbox=(twin, 28, twin + 16, 44))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+TOGGLE_BOX_ONLY = SemanticElementRef(
+    role="checkbox", name="Toggle Menu", bbox=(26.3, 29.0, 39.3, 42.0), screen_size=(1280, 800),
+    container_path=("Navigation",), nearby_text=("topicseed", "Features", "Pricing"),
+)  # fmt: skip
+"""Another tool's reference to the toggle: role, name, box, containers and the texts
+around it, no anchors."""
+
+
+def test_another_tools_box_takes_the_one_shape_filling_it_among_its_neighbours() -> None:
+    _assert_taken(TOGGLE_BOX_ONLY, _menu_bar(), "accept.drawn_in_box", "1")
+    # The same shape a little away from the box fills it no more.
+    assert decide(TOGGLE_BOX_ONLY, _menu_bar(toggle=31.0), MatchConfig()).status != "accepted"
+
+
+def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_texts() -> None:
+    # A row of like checkboxes: the next one would slide into a removed one's place.
+    for twin in (60.0, 600.0):
+        beside = decide(TOGGLE_BOX_ONLY, _menu_bar(twin=twin), MatchConfig())
+        assert beside.status != "accepted"
+    # Its recorded neighbour texts are not read around it, or none was recorded.
+    for nearby in (("Sign up", "Log in", "Blog"), ()):
+        ref = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": nearby})
+        assert decide(ref, _menu_bar(), MatchConfig()).status != "accepted"
+    # Its name read on the screen leaves the decision to the ranking.
+    named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Features"})
+    assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
+
+
 def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
     """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
     b = TableBuilder("vision", "test")
