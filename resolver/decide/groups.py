@@ -7,9 +7,11 @@ stayed where it was, is left to the whole screen."""
 
 from __future__ import annotations
 
+from ..geometry import Box
 from ..index import index_of
 from ..matcher import group_path, moved_box, page_shift
 from ..models import SemanticElementRef
+from ..table import CandidateTable
 from ..text import (
     collapse,
     item_similarity_many,
@@ -18,7 +20,7 @@ from ..text import (
     normalize,
     words,
 )
-from .facts import at_place, on_line, same_space, same_target
+from .facts import at_place, box_alone, in_column, on_line, same_space, same_target
 from .rule import Context, Decision, overruled
 
 __all__ = ["group_unseen", "other_group", "window_unanchored"]
@@ -75,7 +77,7 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
         _at_recorded_place(ctx, first) or _in_recorded_order(ctx, decision)
     )
     moved = stale or _other_group(ctx, _group_of(ctx, first))
-    if not (window and moved) and not _lookalikes(ctx, first):
+    if not (window and moved) and not _lookalikes(ctx, first, _column_kept(ctx, first)):
         return None
     if not window and not moved:
         return None
@@ -157,9 +159,9 @@ def _groups_recorded(ref: SemanticElementRef) -> bool:
     )
 
 
-def _lookalikes(ctx: Context, row: int) -> bool:
+def _lookalikes(ctx: Context, row: int, column: Box | None = None) -> bool:
     """Whether another target of the table has nearly ``row``'s name (``lookalike_name``
-    up; any role)."""
+    up; any role), in ``column`` when one is given (:func:`_column_kept`)."""
     table, config = ctx.table, ctx.config
     name = table.names[row]
     if not name:
@@ -168,8 +170,31 @@ def _lookalikes(ctx: Context, row: int) -> bool:
         j != row
         and name_similarity(name, table.names[j]) >= config.lookalike_name
         and not same_target(table, row, j, config.same_target_iou)
+        and (column is None or _in_column_of(table, j, column))
         for j in range(len(table))
     )
+
+
+def _column_kept(ctx: Context, row: int) -> Box | None:
+    """The recorded box, for a reference whose box is all it recorded of its place
+    (:func:`~resolver.decide.facts.box_alone`), on the whole of a screen of the recorded
+    size, when ``row`` lies in that box's column: a banner, a removal or a line inserted
+    above moves what follows up or down its column, never across, so a look-alike wholly
+    outside the column (a sidebar's link repeated in the article) is not the target moved.
+    ``None`` otherwise."""
+    ref, table = ctx.ref, ctx.table
+    box = table.box(row)
+    if table.window is not None or ref.bbox is None or box is None or not box_alone(ref, table):
+        return None
+    if page_shift(ref, table)[:2] != (1.0, 1.0) or not in_column(box, ref.bbox):
+        return None
+    return ref.bbox
+
+
+def _in_column_of(table: CandidateTable, row: int, column: Box) -> bool:
+    """Whether ``row`` has a box in ``column``'s column."""
+    box = table.box(row)
+    return box is not None and in_column(box, column)
 
 
 def window_unanchored(ctx: Context, decision: Decision) -> Decision | None:
