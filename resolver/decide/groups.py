@@ -67,7 +67,10 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
     the page's shift (:func:`~resolver.decide.facts.at_place`: a heading recorded across the
     page's width is read as its words at the start of that line), or holds the recorded rank
     among look-alikes that each lie at the recorded place of their rank
-    (:func:`~resolver.matcher.group_path`: a banner above them moved them all together)."""
+    (:func:`~resolver.matcher.group_path`: a banner above them moved them all together).
+    For a reference whose box is all it recorded of its place, on the whole of a screen of
+    the recorded size, an answer in the recorded box's column counts only the look-alikes
+    in that column (:func:`_column_kept`: a move keeps to its column)."""
     if not _outside_group(ctx, decision):
         return None
     table, config, first = ctx.table, ctx.config, ctx.first

@@ -339,7 +339,8 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "ambiguous.group_unseen", "doubts", "review",
         "Groups named only by visible titles: the answer is not shown in the recorded group, "
-        "and it has look-alikes and moved (or the hint window may cut the title off).",
+        "and it has look-alikes and moved (or the hint window may cut the title off); for "
+        "another tool's box, look-alikes across the column of an answer in it do not count.",
         groups.group_unseen, _ACC,
         ("group_agrees", "lookalike_box", "lookalike_name", "same_target_iou", "renamed_place",
          "renamed_inside", "renamed_height"),

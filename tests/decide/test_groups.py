@@ -224,3 +224,41 @@ def test_a_heading_is_not_in_another_group_because_it_titles_its_own() -> None:
     decision = decide(ref, _screenshot(b), MatchConfig())
     assert decision.status == "accepted" and decision.best is not None
     assert decision.best.id == "h"
+
+
+def _sidebar(copy_left: float) -> CandidateTable:
+    """A page's links as a screenshot reads them: the sidebar's "Minecraft Realms" under
+    its title "Official links:", moved 18 px down by a line inserted above, and a copy of
+    the link in the article, ``copy_left`` px from the left (in the article's column at
+    182, in the sidebar's at 1082)."""
+    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
+    b.add("h", raw_role="text", role="heading", name="Official links:", bbox=(1086, 59, 1232, 83))
+    b.add("n", raw_role="text", role="link", name="Minecraft.net", bbox=(1082, 103, 1174, 126))
+    b.add("r", raw_role="text", role="link", name="Minecraft Realms", bbox=(1082, 120, 1206, 143))
+    b.add("c", raw_role="text", role="link", name="Minecraft Realms",
+          bbox=(copy_left, 350, copy_left + 124, 373))  # fmt: skip
+    return _screenshot(b)
+
+
+REALMS = SemanticElementRef(
+    role="link", name="Minecraft Realms", bbox=(1080.0, 105.8, 1204.5, 122.8),
+    screen_size=(1280, 800),
+    container_path=("Minecraft 1.8", "Official links: Minecraft.net Minecraft Realms Merchandise"),
+)  # fmt: skip
+"""Another tool's reference to the sidebar's link: role, name, box and containers."""
+
+
+def test_a_look_alike_across_another_tools_column_does_not_doubt_the_answer() -> None:
+    # The copy in the article's column cannot be the sidebar's link moved: a move keeps
+    # to its column.
+    decision = decide(REALMS, _sidebar(182.0), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "r"
+    # A copy in the same column could be the target moved down it; with anchors that do
+    # not place it, the column says nothing of the move either.
+    below = decide(REALMS, _sidebar(1082.0), MatchConfig())
+    assert below.status == "ambiguous" and below.rule == "ambiguous.group_unseen"
+    anchored = REALMS.model_copy(
+        update={"anchors": (("Merchandise", (1080.0, 300.0, 1170.0, 317.0)),)}
+    )
+    assert decide(anchored, _sidebar(182.0), MatchConfig()).status != "accepted"
