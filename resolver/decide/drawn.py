@@ -112,11 +112,11 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.drawn_in_box``: on the whole of a screenshot of the recorded size, for a
     named reference whose box is all it recorded of its place (another tool's: no anchors,
     no look-alikes) and whose name is read nowhere on the screen (as for
-    :func:`drawn_at_place`), the one drawn shape of the recorded role that fits the
-    recorded box (each edge within ``drawn_fit`` screen heights), when no other shape of
-    the role and of its size lies on its line or in its column (one that could have slid
-    into a removed control's place) and the recorded
-    neighbour texts are read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
+    :func:`drawn_at_place`), the one drawn shape of the recorded role that shows no text
+    and fits the recorded box (each edge within ``drawn_fit`` screen heights), when no
+    other shape of the role and of its size lies on its line or in its column (one that
+    could have slid into a removed control's place) and the recorded neighbour texts are
+    read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
     if not ref.role or ref.bbox is None or not _box_alone_on_screen(ctx):
         return None
@@ -141,11 +141,13 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
-    """The drawn shapes of the recorded role whose every edge lies within ``fit`` px of
-    ``place``'s."""
+    """The drawn shapes of the recorded role that show no text and whose every edge lies
+    within ``fit`` px of ``place``'s. A shape showing a caption is a control with a name of
+    its own: the one after a removed control, moved into its place, reads its own."""
+    table = ctx.table
     role = canonical_role(ctx.ref.role or "")
-    rows = drawn_rows(ctx.table, role, place, ctx.config.drawn_iou)
-    return [r for r in rows if _fits(_box_of_row(ctx.table, r), place, fit)]
+    rows = drawn_rows(table, role, place, ctx.config.drawn_iou)
+    return [r for r in rows if not table.names[r] and _fits(_box_of_row(table, r), place, fit)]
 
 
 def _fits(box: Box, place: Box, fit: float) -> bool:

@@ -141,8 +141,9 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.drawn_in_box", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere and whose box is all the "
-        "reference recorded of its place: the one shape of its role that fills the recorded "
-        "box, none like it beside it, its recorded neighbour texts read around it.",
+        "reference recorded of its place: the one shape of its role, showing no text, that "
+        "fills the recorded box, none like it beside it, its recorded neighbour texts read "
+        "around it.",
         drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
          "screen_height"),

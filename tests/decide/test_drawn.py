@@ -141,13 +141,17 @@ FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
 
 
-def _menu_bar(*, toggle: float = 25.0, twin: float | None = None) -> CandidateTable:
+def _menu_bar(
+    *, toggle: float = 25.0, twin: float | None = None, caption: str = ""
+) -> CandidateTable:
     """A screenshot's menu bar: a bare checkbox drawn at ``toggle`` px from the left
     (recorded at 26.3), the links "Features" and "Pricing" below it; ``twin`` draws
-    another checkbox of its size that far from the left on its line."""
+    another checkbox of its size that far from the left on its line; ``caption`` is read
+    inside the checkbox's shape."""
     b = TableBuilder("vision", "test")
     b.add("0", raw_role="text", role="link", name="topicseed", bbox=(50, 26, 140, 46))
-    b.add("1", raw_role="checkbox", role="checkbox", bbox=(toggle, 28, toggle + 16, 44))
+    b.add("1", raw_role="checkbox", role="checkbox", name=caption,
+          bbox=(toggle, 28, toggle + 16, 44))  # fmt: skip
     b.add("2", raw_role="text", role="link", name="Features", bbox=(50, 61, 103, 82))
     b.add("3", raw_role="text", role="link", name="Pricing", bbox=(48, 77, 96, 101))
     if twin is not None:
@@ -178,6 +182,10 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     for nearby in (("Sign up", "Log in", "Blog"), ()):
         ref = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": nearby})
         assert decide(ref, _menu_bar(), MatchConfig()).status != "accepted"
+    # A shape showing a caption is a control with a name of its own (the next one, moved
+    # into a removed one's place).
+    shown = decide(TOGGLE_BOX_ONLY, _menu_bar(caption="Log in"), MatchConfig())
+    assert shown.status != "accepted"
     # Its name read on the screen leaves the decision to the ranking.
     named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Features"})
     assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
