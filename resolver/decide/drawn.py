@@ -163,7 +163,7 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
     box = _box_of_row(table, row)
     width, height = box[2] - box[0], box[3] - box[1]
     role = canonical_role(ctx.ref.role or "")
-    for other in drawn_rows(table, role, box, 0.0):
+    for other in drawn_rows(table, role, box, 0.0):  # every shape of the role, apart or not
         if table.executor_id(other) == table.executor_id(row):
             continue
         o = _box_of_row(table, other)
