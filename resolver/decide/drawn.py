@@ -38,7 +38,7 @@ from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import words
-from .facts import box_alone, in_column, on_line, same_space
+from .facts import box_alone, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
 
 __all__ = [
@@ -147,7 +147,7 @@ def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
     table = ctx.table
     role = canonical_role(ctx.ref.role or "")
     rows = drawn_rows(table, role, place, ctx.config.drawn_iou)
-    return [r for r in rows if not table.names[r] and _fits(_box_of_row(table, r), place, fit)]
+    return [r for r in rows if not table.names[r] and _fits(row_box(table, r), place, fit)]
 
 
 def _fits(box: Box, place: Box, fit: float) -> bool:
@@ -160,25 +160,18 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
     within twice ``fit``) lies on its line or in its column, anywhere on the screen: in a
     row of like icons, the next one moves into a removed one's place."""
     table = ctx.table
-    box = _box_of_row(table, row)
+    box = row_box(table, row)
     width, height = box[2] - box[0], box[3] - box[1]
     role = canonical_role(ctx.ref.role or "")
     for other in drawn_rows(table, role, box, 0.0):  # every shape of the role, apart or not
         if table.executor_id(other) == table.executor_id(row):
             continue
-        o = _box_of_row(table, other)
+        o = row_box(table, other)
         sized = abs(o[2] - o[0] - width) <= 2 * fit and abs(o[3] - o[1] - height) <= 2 * fit
         lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
         if sized and lined:
             return True
     return False
-
-
-def _box_of_row(table: CandidateTable, row: int) -> Box:
-    """The box of a row known to have one."""
-    box = table.box(row)
-    assert box is not None
-    return box
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:

@@ -46,6 +46,7 @@ __all__ = [
     "own_table_row",
     "record_named",
     "recorded_record",
+    "row_box",
     "same_anchor",
     "same_entry_read",
     "same_inner_container",
@@ -212,6 +213,13 @@ def on_line(box: Box, place: Box, share: float) -> bool:
     below)."""
     middle = (box[1] + box[3]) / 2.0
     return place[1] <= middle <= place[3] and in_column(box, place, share)
+
+
+def row_box(table: CandidateTable, row: int) -> Box:
+    """The box of a row known to have one."""
+    box = table.box(row)
+    assert box is not None
+    return box
 
 
 def in_column(box: Box, place: Box, share: float = 0.0) -> bool:

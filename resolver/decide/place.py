@@ -23,6 +23,7 @@ from .facts import (
     namesake_rows,
     namesakes,
     own_table_row,
+    row_box,
     same_inner_container,
     same_space,
     same_target,
@@ -416,8 +417,8 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     grouped = _in_recorded_group(ctx, row)
     twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
     if in_column(answer, place):  # a move keeps to its column: twins across it stood apart
-        twins = [r for r in twins if in_column(_box(table, r), place)]
-    taken = [r for r in twins if at_place(_box(table, r), place, config)]
+        twins = [r for r in twins if in_column(row_box(table, r), place)]
+    taken = [r for r in twins if at_place(row_box(table, r), place, config)]
     if not twins or (near and not taken):
         return None
     where = (
@@ -467,7 +468,7 @@ def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     others = [r for r in namesake_rows(ref, table) if r != row and table.box(r) is not None]
     if any(
-        at_place(_box(table, r), place, config)
+        at_place(row_box(table, r), place, config)
         and not same_target(table, r, row, config.same_target_iou)
         for r in others
     ):
@@ -546,12 +547,5 @@ def _twins_of(ctx: Context, row: int, answer: Box) -> list[int]:
         r for r in namesake_rows(ctx.ref, table)
         if r != row and table.box(r) is not None
         and not same_target(table, r, row, config.same_target_iou)
-        and not at_place(_box(table, r), answer, config)
+        and not at_place(row_box(table, r), answer, config)
     ]  # fmt: skip
-
-
-def _box(table: CandidateTable, row: int) -> Box:
-    """The box of a row known to have one."""
-    box = table.box(row)
-    assert box is not None
-    return box
