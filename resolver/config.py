@@ -42,7 +42,9 @@ _COUNTS = frozenset(
 those below."""
 _STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
-_SCREENS = frozenset({"left_near", "left_far", "drawn_slack", "drawn_picture", "drawn_fit"})
+_SCREENS = frozenset(
+    {"left_near", "left_far", "drawn_slack", "drawn_picture", "drawn_fit", "mark_reach"}
+)
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
 """Fields measured in pixels: a finite number above 0."""
@@ -177,6 +179,10 @@ class MatchConfig:
     two beyond the element's box."""
     drawn_nearby: float = 0.5
     """See ``drawn_fit``: the share of the recorded neighbour texts read around the shape."""
+    mark_reach: float = 0.05
+    """For ``accept.mark_in_box``, how near (in screen heights) a row must be to the mark
+    filling the recorded box for its neighbour texts to be read around the mark: the mark
+    itself is no row, and reads no text."""
     drawn_picture: float = 0.03
     """The shortest side, in screen heights, of a picture taken for a recorded link by
     ``accept.drawn_at_place`` (a link around a logo, an avatar or a social network's icon is

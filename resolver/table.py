@@ -198,6 +198,11 @@ class CandidateTable:
     looked for so when no row bears its name: in one run for the page's shift
     (:meth:`~resolver.index.TableIndex.unique_box`), across runs too when whether it is
     still in place is asked (:meth:`~resolver.index.TableIndex.read_box`)."""
+    marks: tuple[Box, ...] = field(default=(), repr=False, compare=False)
+    """Sources that see pixels (a screenshot) set this, for the whole input: the boxes of
+    whatever is drawn with a clear gap all around it (an icon, a logo, a button's border
+    with its caption), in table units, whether or not a row stands for it
+    (:mod:`resolver.adapters.vision.marks`). Rules compare them with a recorded box."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
@@ -537,7 +542,7 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
-        ``text_finder``, ``native``, and what the source declares of itself: ``window``,
+        ``text_finder``, ``marks``, ``native``, and what the source declares of itself: ``window``,
         ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()

@@ -32,12 +32,13 @@ import numpy as np
 
 from ..geometry import Box, iou, iou_one, share_inside
 from ..index import index_of
-from ..matcher import moved_box, page_shift, scored_at
+from ..matcher import bbox_scores, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import words
+from ..web import NearbyIndex, WebQuery
 from .facts import box_alone, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
 
@@ -52,6 +53,7 @@ __all__ = [
     "drawn_rows",
     "edited_at_place",
     "extended_at_place",
+    "mark_in_box",
     "one_word_edit",
     "read_at_place",
 ]
@@ -161,17 +163,111 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
     row of like icons, the next one moves into a removed one's place."""
     table = ctx.table
     box = row_box(table, row)
-    width, height = box[2] - box[0], box[3] - box[1]
     role = canonical_role(ctx.ref.role or "")
-    for other in drawn_rows(table, role, box, 0.0):  # every shape of the role, apart or not
-        if table.executor_id(other) == table.executor_id(row):
-            continue
-        o = row_box(table, other)
-        sized = abs(o[2] - o[0] - width) <= 2 * fit and abs(o[3] - o[1] - height) <= 2 * fit
+    others = [
+        row_box(table, other)
+        for other in drawn_rows(table, role, box, 0.0)  # every shape of the role, apart or not
+        if table.executor_id(other) != table.executor_id(row)
+    ]
+    return _alike_in_line(box, others, 2 * fit)
+
+
+def _alike_in_line(box: Box, others: Sequence[Box], slack: float) -> bool:
+    """Whether one of ``others`` has ``box``'s size (each side within ``slack``) and
+    shares its line or its column."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    for o in others:
+        sized = abs(o[2] - o[0] - width) <= slack and abs(o[3] - o[1] - height) <= slack
         lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
         if sized and lined:
             return True
     return False
+
+
+def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.mark_in_box``: as :func:`drawn_in_box` (another tool's reference, whose box
+    is all it recorded of its place, on the whole of a screenshot of the recorded size, its
+    name read nowhere), for what the screen draws apart from the rest without the vision
+    source taking it for a shape (a logo wider than an icon, an icon drawn as three short
+    lines): the one mark (:attr:`~resolver.table.CandidateTable.marks`) whose every edge
+    lies within ``drawn_fit`` screen heights of the recorded box's, when no text is read
+    inside it (a control showing a caption reads its own name: the one after a removed
+    control, moved into its place, does too), no other mark of its size (each side within
+    ``drawn_fit``: a mark's box is its ink's, to the pixel) lies on its line or in its
+    column, and the recorded neighbour texts are read around it (``web:nearby``
+    of ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it). The
+    answer is the mark itself, with no row of the table behind it (``mark@...``)."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not ref.role or ref.bbox is None or not table.marks or not _box_alone_on_screen(ctx):
+        return None
+    place = ref.bbox
+    if _name_read(decision, place, config.name_read, config.drawn_name):
+        return None
+    fit = config.drawn_fit * ctx.screen_height()
+    fitting = [m for m in table.marks if _fits(m, place, fit)]
+    if len(fitting) != 1:
+        return None
+    mark = fitting[0]
+    # a mark's box is its ink's, to the pixel: like marks in a row have its size within fit
+    if _alike_in_line(mark, [m for m in table.marks if m != mark], fit) or _reads_in(table, mark):
+        return None
+    nearby = _nearby_around(ctx, mark, config.mark_reach * ctx.screen_height())
+    if nearby is None or nearby < config.drawn_nearby:
+        return None
+    kept = _mark_candidate(ctx, mark, nearby)
+    reason = (
+        f"{decision.reason}; but the recorded name is read nowhere on the screen, one mark "
+        f"drawn apart fills the recorded box ({kept.id!r}), no text read in it, none like it "
+        f"beside it, and its recorded neighbours are read around it (nearby {nearby:.2f}): "
+        "the control is drawn without its name"
+    )
+    return _taken(decision, kept, reason)
+
+
+def _reads_in(table: CandidateTable, box: Box) -> bool:
+    """Whether a row that reads text has its centre inside ``box``."""
+    geometry = index_of(table).geometry
+    with np.errstate(invalid="ignore"):
+        inside = (
+            (geometry.cx >= box[0]) & (geometry.cx <= box[2])
+            & (geometry.cy >= box[1]) & (geometry.cy <= box[3])
+        )  # fmt: skip
+    return any(table.names[int(r)] for r in np.flatnonzero(inside))
+
+
+def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
+    """The best ``web:nearby`` agreement (the share of the recorded neighbour texts read
+    next to it in reading order) of the rows within ``reach`` of ``box``; ``None`` when the
+    reference recorded none of them or no row is that near."""
+    query = WebQuery.build(ctx.ref)
+    if query is None or not query.nearby:
+        return None
+    shares = ctx.table.derived(NearbyIndex).near_share(query.nearby, ctx.config.nearby_window)
+    if shares is None:
+        return None
+    geometry = index_of(ctx.table).geometry
+    with np.errstate(invalid="ignore"):
+        gap_x = np.maximum(np.maximum(geometry.left - box[2], box[0] - geometry.right), 0.0)
+        gap_y = np.maximum(np.maximum(geometry.top - box[3], box[1] - geometry.bottom), 0.0)
+        near = np.flatnonzero(np.hypot(gap_x, gap_y) <= reach)
+    return float(shares[near].max()) if near.size else None
+
+
+def _mark_candidate(ctx: Context, mark: Box, nearby: float) -> Candidate:
+    """``mark`` as a candidate: its box agreement with the recorded box, no name, the
+    ``nearby`` agreement around it, scored with the matcher's weights of those signals."""
+    table, config = ctx.table, ctx.config
+    assert ctx.ref.bbox is not None
+    agreement = float(bbox_scores(ctx.ref.bbox, np.asarray([mark]), 0.0)[0])
+    signals = {"name": 0.0, "bbox": round(agreement, 4), "web:nearby": round(nearby, 4)}
+    weights = {"name": config.w_name, "bbox": config.w_bbox, "web:nearby": config.w_nearby}
+    score = sum(weights[k] * v for k, v in signals.items()) / sum(weights.values())
+    left, top, right, bottom = mark
+    ident = f"mark@{round(left)},{round(top)},{round(right - left)}x{round(bottom - top)}"
+    return Candidate(
+        table.source, ident, f"{table.executor_prefix}{ident}", canonical_role(ctx.ref.role),
+        "", mark, round(score, 4), signals,
+    )  # fmt: skip
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:

@@ -243,6 +243,17 @@ def numbered_series(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "not_found", why)
 
 
+_DRAWN_RULES = frozenset(
+    {
+        "accept.drawn_at_place",
+        "accept.drawn_in_box",
+        "accept.mark_in_box",
+        "accept.caption_at_place",
+    }
+)
+"""The rules that take an answer for its place and look rather than its name."""
+
+
 def name_unread(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.name_unread``: on a table whose names are read from pixels
     (:attr:`~resolver.table.CandidateTable.names_read`: a screenshot), an answer for a
@@ -251,12 +262,12 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
     recorded role (the target's text is not on the screen: removed, scrolled away, or never
     drawn, as an ``aria-label``), and a click there would be a guess; unless the answer is
     the shape drawn at the recorded place with the page around it as it was
-    (``accept.drawn_at_place``, ``accept.drawn_in_box``), or the caption recorded inside its box
-    (``accept.caption_at_place``)."""
+    (``accept.drawn_at_place``, ``accept.drawn_in_box``, ``accept.mark_in_box``), or the
+    caption recorded inside its box (``accept.caption_at_place``)."""
     best = decision.best
     if best is None or not ctx.table.names_read or not (ctx.ref.name or "").strip():
         return None
-    if decision.rule in ("accept.drawn_at_place", "accept.drawn_in_box", "accept.caption_at_place"):
+    if decision.rule in _DRAWN_RULES:
         return None  # taken for its place and shape or caption, the name unread by design
     agreement = best.signals.get("name", 1.0)
     if agreement >= ctx.config.name_read:

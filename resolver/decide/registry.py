@@ -149,6 +149,16 @@ RULES: Final[tuple[Rule, ...]] = (
          "screen_height"),
     ),
     Rule(
+        "accept.mark_in_box", "accepts", "review",
+        "On a screenshot, as accept.drawn_in_box for what the screen draws apart from the "
+        "rest without the vision source taking it for a shape (a logo, an icon of three "
+        "lines): the one mark filling the recorded box, no text read in it, none like it "
+        "beside it, its recorded neighbour texts read around it.",
+        drawn.mark_in_box, ("not_found", "ambiguous"),
+        ("name_read", "drawn_name", "drawn_fit", "drawn_nearby", "mark_reach",
+         "screen_height"),
+    ),
+    Rule(
         "accept.read_at_place", "accepts", "review",
         "On a screenshot, an element drawn otherwise than its role (a field without a "
         "border, a heading in body type): the one text reading its name, inside its recorded "

@@ -26,6 +26,7 @@ from .detector import current_detector
 from .groups import group
 from .image import Screenshot
 from .layout import Element, layout
+from .marks import find_marks
 from .ocr import TextLine, Word, engine
 from .widgets import Widget, detect_widgets
 
@@ -60,8 +61,12 @@ class Analysis:
         Shapes, icons and detector boxes.
     elements:
         The layout, in pre-order (see :mod:`resolver.adapters.vision.layout`).
+    marks:
+        Whatever is drawn apart from the rest (:mod:`resolver.adapters.vision.marks`), for
+        the whole screen only (empty for a window).
     timings:
-        Seconds spent per stage (``ocr``, ``widgets``, ``detector``, ``layout``).
+        Seconds spent per stage (``ocr``, ``widgets``, ``detector``, ``layout``,
+        ``marks``).
     """
 
     digest: str
@@ -71,6 +76,7 @@ class Analysis:
     widgets: tuple[Widget, ...]
     elements: tuple[Element, ...]
     timings: Mapping[str, float] = field(default_factory=dict)
+    marks: tuple[Box, ...] = ()
 
     @property
     def full(self) -> bool:
@@ -145,7 +151,13 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     started = time.perf_counter()
     elements = layout(pixels, lines, widgets, wrap=group)
     timings["layout"] = time.perf_counter() - started
-    return _in_image(shot, window, (lines, widgets, elements), timings)
+    analysis = _in_image(shot, window, (lines, widgets, elements), timings)
+    if window != (0, 0, *size):
+        return analysis
+    started = time.perf_counter()
+    marks = find_marks(pixels)
+    timings["marks"] = time.perf_counter() - started
+    return replace(analysis, marks=marks)
 
 
 def _inside(box: Box, window: Window, image_size: tuple[int, int]) -> bool:

@@ -191,6 +191,7 @@ def to_table(
         native=native,
         window=window,
         text_finder=find_text,
+        marks=tuple(_scaled(box, scale) for box in analysis.marks),
         **_DECLARED,
     )
 

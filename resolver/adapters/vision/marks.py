@@ -1,0 +1,61 @@
+"""Marks: whatever a screenshot draws with a clear margin all around it.
+
+The detectors name what they recognise (a bordered box, an icon-sized blob, a glyph, a
+line of text); a logo wider than an icon, an icon button drawn as three short lines, a
+button whose border touches its caption are recognised as none of them, yet a person sees
+each as one thing standing apart. :func:`find_marks` finds those things without naming
+them: the edges of the image, each grown by :data:`MARK_MARGIN` px, close into one blob per
+group of strokes less than twice that margin apart, and each blob, shrunk back, is a mark.
+A mark is drawn apart from the rest: no stroke comes nearer its box than that.
+
+The rules that use marks (``accept.mark_in_box``) compare them with a recorded box; they
+never make a mark a candidate by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from ...geometry import Box
+from .widgets import edges_of
+
+__all__ = ["MARK_MARGIN", "MAX_MARKS", "find_marks"]
+
+Pixels = npt.NDArray[np.uint8]
+
+MARK_MARGIN: Final[int] = 1
+"""Half the clear gap, in px, that sets a mark apart: strokes less than twice this apart
+are one mark (the letters of a word, an icon's parts, a logo's letters); a word's space
+parts two."""
+
+MAX_MARKS: Final[int] = 20_000
+"""Most marks kept for one screenshot (a page of noise gives many tiny ones)."""
+
+MIN_MARK: Final[int] = 3
+"""Least width and height, in px, of a mark (a speck of noise is none)."""
+
+
+def find_marks(pixels: Pixels) -> tuple[Box, ...]:
+    """The marks of a BGR image, in its pixels, in reading order of their top-left
+    corners; at most :data:`MAX_MARKS`."""
+    if pixels.shape[0] < MIN_MARK or pixels.shape[1] < MIN_MARK:
+        return ()
+    grown = cv2.dilate(edges_of(pixels), np.ones((2 * MARK_MARGIN + 1,) * 2, np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    if count <= 1:
+        return ()
+    x, y, w, h = (stats[1:, i].astype(np.float64) for i in range(4))
+    # the edges of a stroke lie on its outline, and growing them by the margin reaches
+    # that far outside: shrinking back gives the stroke's own box (clipped to the image)
+    left = np.maximum(x + MARK_MARGIN, 0.0)
+    top = np.maximum(y + MARK_MARGIN, 0.0)
+    right = np.minimum(x + w - MARK_MARGIN, float(pixels.shape[1]))
+    bottom = np.minimum(y + h - MARK_MARGIN, float(pixels.shape[0]))
+    keep = (right - left >= MIN_MARK) & (bottom - top >= MIN_MARK)
+    order = np.lexsort((left[keep], top[keep]))[:MAX_MARKS]
+    boxes = np.stack((left[keep], top[keep], right[keep], bottom[keep]), axis=1)[order]
+    return tuple((float(a), float(b), float(c), float(d)) for a, b, c, d in boxes.tolist())
