@@ -188,15 +188,15 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.mark_in_box``: as :func:`drawn_in_box` (another tool's reference, whose box
     is all it recorded of its place, on the whole of a screenshot of the recorded size, its
     name read nowhere), for what the screen draws apart from the rest without the vision
-    source taking it for a shape (a logo wider than an icon, an icon drawn as three short
-    lines): the one mark (:attr:`~resolver.table.CandidateTable.marks`) whose every edge
-    lies within ``drawn_fit`` screen heights of the recorded box's, when no text is read
-    inside it (a control showing a caption reads its own name: the one after a removed
-    control, moved into its place, does too), no other mark of its size (each side within
+    source taking it for a text or a shape (a logo wider than an icon, an icon drawn as
+    three short lines: a row of raw role ``mark``): the one mark
+    (:attr:`~resolver.table.CandidateTable.marks`) whose every edge lies within
+    ``drawn_fit`` screen heights of the recorded box's, when it is such a row (no text is
+    read on it: a control showing a caption reads its own name, and so does the one after
+    a removed control, moved into its place), no other mark of its size (each side within
     ``drawn_fit``: a mark's box is its ink's, to the pixel) lies on its line or in its
-    column, and the recorded neighbour texts are read around it (``web:nearby``
-    of ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it). The
-    answer is the mark itself, with no row of the table behind it (``mark@...``)."""
+    column, and the recorded neighbour texts are read around it (``web:nearby`` of
+    ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not ref.role or ref.bbox is None or not table.marks or not _box_alone_on_screen(ctx):
         return None
@@ -205,40 +205,40 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
         return None
     fit = config.drawn_fit * ctx.screen_height()
     fitting = [m for m in table.marks if _fits(m, place, fit)]
-    if len(fitting) != 1:
+    rows = [r for r in _mark_rows(table) if _fits(row_box(table, r), place, fit)]
+    if len(fitting) != 1 or len(rows) != 1:
         return None
-    mark = fitting[0]
-    # a mark's box is its ink's, to the pixel: like marks in a row have its size within fit
-    if _alike_in_line(mark, [m for m in table.marks if m != mark], fit) or _reads_in(table, mark):
+    box = row_box(table, rows[0])
+    if _alike_in_line(box, [m for m in table.marks if not _fits(m, box, MARK_SAME)], fit):
         return None
-    nearby = _nearby_around(ctx, mark, config.mark_reach * ctx.screen_height())
+    nearby = _nearby_around(ctx, box, config.mark_reach * ctx.screen_height())
     if nearby is None or nearby < config.drawn_nearby:
         return None
-    kept = _mark_candidate(ctx, mark, nearby)
+    kept = _mark_candidate(ctx, rows[0], nearby)
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one mark "
-        f"drawn apart fills the recorded box ({kept.id!r}), no text read in it, none like it "
+        f"drawn apart fills the recorded box ({kept.id!r}), nothing read on it, none like it "
         f"beside it, and its recorded neighbours are read around it (nearby {nearby:.2f}): "
         "the control is drawn without its name"
     )
     return _taken(decision, kept, reason)
 
 
-def _reads_in(table: CandidateTable, box: Box) -> bool:
-    """Whether a row that reads text has its centre inside ``box``."""
-    geometry = index_of(table).geometry
-    with np.errstate(invalid="ignore"):
-        inside = (
-            (geometry.cx >= box[0]) & (geometry.cx <= box[2])
-            & (geometry.cy >= box[1]) & (geometry.cy <= box[3])
-        )  # fmt: skip
-    return any(table.names[int(r)] for r in np.flatnonzero(inside))
+MARK_SAME = 0.5
+"""Within how many table units a mark's edges lie of a mark row's for the two to be the
+same mark (the row's box is the mark's, rescaled)."""
+
+
+def _mark_rows(table: CandidateTable) -> list[int]:
+    """The rows of raw role ``mark``."""
+    return [row for row, raw in enumerate(table.raw_roles) if raw == "mark"]
 
 
 def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
     """The best ``web:nearby`` agreement (the share of the recorded neighbour texts read
-    next to it in reading order) of the rows within ``reach`` of ``box``; ``None`` when the
-    reference recorded none of them or no row is that near."""
+    next to it in reading order) of the rows within ``reach`` of ``box`` that read text;
+    ``None`` when the reference recorded none of them or no such row is that near. (A mark
+    row has no place in the reading order: it comes after every element.)"""
     query = WebQuery.build(ctx.ref)
     if query is None or not query.nearby:
         return None
@@ -250,24 +250,22 @@ def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
         gap_x = np.maximum(np.maximum(geometry.left - box[2], box[0] - geometry.right), 0.0)
         gap_y = np.maximum(np.maximum(geometry.top - box[3], box[1] - geometry.bottom), 0.0)
         near = np.flatnonzero(np.hypot(gap_x, gap_y) <= reach)
+    near = near[np.array([bool(ctx.table.names[int(r)]) for r in near], dtype=bool)]
     return float(shares[near].max()) if near.size else None
 
 
-def _mark_candidate(ctx: Context, mark: Box, nearby: float) -> Candidate:
-    """``mark`` as a candidate: its box agreement with the recorded box, no name, the
-    ``nearby`` agreement around it, scored with the matcher's weights of those signals."""
+def _mark_candidate(ctx: Context, row: int, nearby: float) -> Candidate:
+    """Mark row ``row`` as a candidate: its box agreement with the recorded box, no name,
+    the ``nearby`` agreement around it, scored with the matcher's weights of those three
+    (its role, ``generic``, says nothing of what it is)."""
     table, config = ctx.table, ctx.config
     assert ctx.ref.bbox is not None
-    agreement = float(bbox_scores(ctx.ref.bbox, np.asarray([mark]), 0.0)[0])
+    box = np.asarray([row_box(table, row)])
+    agreement = float(bbox_scores(ctx.ref.bbox, box, 0.0)[0])
     signals = {"name": 0.0, "bbox": round(agreement, 4), "web:nearby": round(nearby, 4)}
     weights = {"name": config.w_name, "bbox": config.w_bbox, "web:nearby": config.w_nearby}
     score = sum(weights[k] * v for k, v in signals.items()) / sum(weights.values())
-    left, top, right, bottom = mark
-    ident = f"mark@{round(left)},{round(top)},{round(right - left)}x{round(bottom - top)}"
-    return Candidate(
-        table.source, ident, f"{table.executor_prefix}{ident}", canonical_role(ctx.ref.role),
-        "", mark, round(score, 4), signals,
-    )  # fmt: skip
+    return Candidate.at_row(table, row, score, signals)
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:

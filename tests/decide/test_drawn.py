@@ -191,6 +191,85 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
 
 
+MENU = (60.0, 45.0, 76.0, 51.0)
+"""Where another tool recorded the icon button "Menu", three short lines."""
+
+
+def _masthead(
+    *,
+    icon: float = 59.0,
+    like: tuple[float, float] | None = None,
+    inside: str = "",
+    texts_at: float = 75.0,
+    window: bool = False,
+) -> CandidateTable:
+    """A screenshot's masthead: the menu icon seen only as a mark nothing else covers (a
+    row of raw role ``mark``), ``icon`` px from the left (recorded at 60); the section
+    links "Domácí" and "Zahraničí" at ``texts_at`` px down, each a mark too. ``like`` draws
+    a mark of the icon's size at that ``(left, top)``; ``inside`` is a text read on the
+    icon's mark (which is then no mark row); ``window`` makes the table a hint window's."""
+    b = TableBuilder("vision", "test")
+    links = ((40.0, texts_at, 92.0, texts_at + 15), (40.0, texts_at + 15, 106.0, texts_at + 30))
+    b.add("0", raw_role="text", role="link", name="Domácí", bbox=links[0])
+    b.add("1", raw_role="text", role="link", name="Zahraničí", bbox=links[1])
+    b.add("2", raw_role="text", role="heading", name="Aktuálně", bbox=(300, 30, 560, 70))
+    mark = (icon, 44.0, icon + 18.0, 52.0)
+    if inside:
+        b.add("3", raw_role="text", role="text", name=inside, bbox=mark)
+    else:
+        b.add("m0", raw_role="mark", role="generic", bbox=mark)
+    marks = [mark, *links, (300.0, 30.0, 560.0, 70.0)]
+    if like is not None:
+        marks.append((like[0], like[1], like[0] + 18.0, like[1] + 8.0))
+    extra = {"window": (0.0, 0.0, 640.0, 400.0)} if window else {}
+    return b.build(screen_size=(1280.0, 800.0), names_read=True, marks=tuple(marks), **extra)
+
+
+MENU_BOX_ONLY = SemanticElementRef(
+    role="button", name="Menu", bbox=MENU, screen_size=(1280, 800),
+    nearby_text=("Domácí", "Zahraničí"),
+)  # fmt: skip
+"""Another tool's reference to the menu icon: role, name (its ``aria-label``), box and
+the texts around it."""
+
+
+def test_another_tools_box_takes_the_one_mark_filling_it_when_no_row_stands_for_it() -> None:
+    decision = decide(MENU_BOX_ONLY, _masthead(), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.mark_in_box"
+    best = decision.best
+    assert best is not None and best.bbox == (59.0, 44.0, 77.0, 52.0)
+    assert best.id == "m0" and best.name == "" and best.role == "generic"
+    assert best.signals["name"] == 0.0 and best.signals["web:nearby"] == 1.0
+    # The same mark a little away from the box fills it no more.
+    assert decide(MENU_BOX_ONLY, _masthead(icon=66.0), MatchConfig()).status != "accepted"
+
+
+def test_no_mark_is_taken_beside_a_like_one_showing_text_or_away_from_its_texts() -> None:
+    # A mark of its size on its line or in its column could slide into its place.
+    for like in ((400.0, 45.0), (58.0, 600.0)):
+        assert decide(MENU_BOX_ONLY, _masthead(like=like), MatchConfig()).status != "accepted"
+    # One of another size there, or of its size elsewhere, is no such mark.
+    for like in ((400.0, 200.0), (200.0, 600.0)):
+        assert decide(MENU_BOX_ONLY, _masthead(like=like), MatchConfig()).status == "accepted"
+    # A text read inside it: a control with a caption of its own.
+    assert decide(MENU_BOX_ONLY, _masthead(inside="Log in"), MatchConfig()).status != "accepted"
+    # Its recorded neighbour texts are not read near it, or none was recorded.
+    assert decide(MENU_BOX_ONLY, _masthead(texts_at=300.0), MatchConfig()).status != "accepted"
+    for nearby in (("Sport", "Video"), ()):
+        ref = MENU_BOX_ONLY.model_copy(update={"nearby_text": nearby})
+        assert decide(ref, _masthead(), MatchConfig()).status != "accepted"
+
+
+def test_no_mark_is_taken_for_a_name_read_in_a_window_or_without_marks() -> None:
+    named = MENU_BOX_ONLY.model_copy(update={"name": "Domácí"})
+    assert decide(named, _masthead(), MatchConfig()).rule != "accept.mark_in_box"
+    assert decide(MENU_BOX_ONLY, _masthead(window=True), MatchConfig()).status != "accepted"
+    anchored = MENU_BOX_ONLY.model_copy(update={"anchors": (("Aktuálně", (300, 30, 560, 70)),)})
+    assert decide(anchored, _masthead(), MatchConfig()).status != "accepted"
+    bare = dataclasses.replace(_masthead(), marks=())
+    assert decide(MENU_BOX_ONLY, bare, MatchConfig()).status != "accepted"
+
+
 def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
     """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
     b = TableBuilder("vision", "test")

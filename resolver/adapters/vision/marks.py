@@ -36,7 +36,7 @@ MAX_MARKS: Final[int] = 20_000
 """Most marks kept for one screenshot (a page of noise gives many tiny ones)."""
 
 MIN_MARK: Final[int] = 3
-"""Least width and height, in px, of a mark (a speck of noise is none)."""
+"""Least width and height, in px, of a mark (a dot's edges are three pixels across)."""
 
 
 def find_marks(pixels: Pixels) -> tuple[Box, ...]:

@@ -19,11 +19,17 @@ are the same code as for trees:
   ``unknown``: a screenshot shows the screen in whatever units its runtime measures boxes
   in (CSS px for a browser at scale 1, device px on Android), so a recorded box of any
   space is compared at full weight, after rescaling by the two screen sizes.
+- after the elements, one row per mark of the whole screen that no text line and no widget
+  touches (:mod:`resolver.adapters.vision.marks`: something drawn apart from the rest that
+  nothing took for a text or a shape, a logo, an icon of three lines): ``m<k>``, raw role
+  ``mark``, role ``generic``, no name, no parent; only rules that compare a recorded box
+  with marks answer one (``accept.mark_in_box``).
 - ``visible`` 1 (it is on the screenshot); ``enabled`` and ``focused`` unknown.
 - ``platform_ids["role_confidence"]``: the confidence of the row's role, ``"0.80"``.
 
 ``table.native`` is a :class:`VisionNative`: the analysis (OCR lines and words, widgets,
-elements, timings), the scale, and per row its element and role confidence.
+elements, timings), the scale, and per row its element and role confidence (the mark
+rows, last, have none).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
+
+import numpy as np
 
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
@@ -183,6 +191,7 @@ def to_table(
             for conf in _add_joined_rows(builder, analysis, joined[i], ident, row_of[i], scale):
                 owners.append(i)
                 confidence.append(conf)
+    _add_mark_rows(builder, analysis, scale)
     native = VisionNative(analysis, scale, tuple(owners), tuple(confidence))
     window = None if analysis.full else _scaled((left, top, right, bottom), scale)
     return builder.build(
@@ -194,6 +203,29 @@ def to_table(
         marks=tuple(_scaled(box, scale) for box in analysis.marks),
         **_DECLARED,
     )
+
+
+def _add_mark_rows(builder: TableBuilder, analysis: Analysis, scale: tuple[float, float]) -> None:
+    """One row per mark that no text line and no widget touches (see the module
+    docstring)."""
+    if not analysis.marks:
+        return
+    seen = np.asarray(
+        [line.box for line in analysis.lines] + [w.box for w in analysis.widgets], np.float64
+    ).reshape(-1, 4)
+    for k, mark in enumerate(analysis.marks):
+        touched = (
+            (seen[:, 0] <= mark[2]) & (mark[0] <= seen[:, 2])
+            & (seen[:, 1] <= mark[3]) & (mark[1] <= seen[:, 3])
+        )  # fmt: skip
+        if touched.any():
+            continue
+        row = len(builder.rows)
+        builder.rows.append(
+            (f"m{k}", "mark", "", -1, _scaled(mark, scale), "", _VISIBLE, "0.00")
+        )  # fmt: skip
+        builder.roles[row] = "generic"
+        builder.executor_ids[row] = f"vision:m{k}"
 
 
 def _add_extra_rows(
