@@ -209,7 +209,8 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     if len(fitting) != 1 or len(rows) != 1:
         return None
     box = row_box(table, rows[0])
-    if _alike_in_line(box, [m for m in table.marks if not _fits(m, box, MARK_SAME)], fit):
+    # the row's box is its mark's, rescaled the same way: equal, to the bit
+    if _alike_in_line(box, [m for m in table.marks if m != box], fit):
         return None
     nearby = _nearby_around(ctx, box, config.mark_reach * ctx.screen_height())
     if nearby is None or nearby < config.drawn_nearby:
@@ -222,11 +223,6 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
         "the control is drawn without its name"
     )
     return _taken(decision, kept, reason)
-
-
-MARK_SAME = 0.5
-"""Within how many table units a mark's edges lie of a mark row's for the two to be the
-same mark (the row's box is the mark's, rescaled)."""
 
 
 def _mark_rows(table: CandidateTable) -> list[int]:

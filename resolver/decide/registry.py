@@ -155,8 +155,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "lines): the one mark filling the recorded box, no text read in it, none like it "
         "beside it, its recorded neighbour texts read around it.",
         drawn.mark_in_box, ("not_found", "ambiguous"),
-        ("name_read", "drawn_name", "drawn_fit", "drawn_nearby", "mark_reach",
-         "screen_height"),
+        ("name_read", "drawn_name", "drawn_fit", "drawn_nearby", "mark_reach", "nearby_window",
+         "w_name", "w_bbox", "w_nearby", "screen_height"),
     ),
     Rule(
         "accept.read_at_place", "accepts", "review",
