@@ -7,6 +7,7 @@ from vision_images import fixture_png
 from resolver.adapters.vision import analysis
 from resolver.adapters.vision.analysis import analyze
 from resolver.adapters.vision.image import load_screenshot
+from resolver.adapters.vision.marks import find_marks
 
 
 def test_a_window_is_analysed_once_and_shared() -> None:
@@ -81,3 +82,11 @@ def test_windows_alone_overflow_the_cache_without_error() -> None:
     analyze(shot, (0, 0, 300, 200))
     assert len(analysis._cache) <= 64
     analysis.clear_cache()
+
+
+def test_the_whole_screen_has_its_marks_and_a_window_none() -> None:
+    shot = load_screenshot(fixture_png("settings"))
+    whole = analyze(shot)
+    assert whole.full and whole.marks and "marks" in whole.timings
+    assert whole.marks == find_marks(shot.pixels)
+    assert analyze(shot, (640, 250, 1040, 550)).marks == ()

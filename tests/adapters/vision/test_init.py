@@ -24,6 +24,10 @@ from resolver.adapters.vision.image import load_screenshot
 DISPLAY_OK = (827.0, 284.0, 903.0, 314.0)
 NETWORK_OK = (827.0, 482.0, 903.0, 512.0)
 SCREEN = (1280.0, 800.0)
+MASTHEAD_VARIANTS = [
+    "screenshot.png", "screenshot.q50.jpg", "screenshot.x0.75.png", "screenshot.x1.5.png",
+    "screenshot.x2.png", "screenshot.dark.png",
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -294,3 +298,22 @@ def test_a_heading_over_two_lines_is_found_by_its_whole_name(variant: str) -> No
                     sources=("vision",))  # fmt: skip
     assert found.candidate.name == seen["name"]
     assert _inside(found.point, tuple(seen["bbox"]))
+
+
+@pytest.mark.parametrize("variant", MASTHEAD_VARIANTS)
+def test_a_logo_taken_for_no_shape_is_found_in_another_tools_box(variant: str) -> None:
+    # A logo wider than an icon, showing no text: no detector takes it for a shape, and its
+    # name is its alt text. Another tool recorded its box and the texts around it; the one
+    # mark filling that box is the logo. Once the logo is removed, nothing fills the box.
+    logo = truth("masthead")["keys"]["masthead.logo"]
+    ref = SemanticElementRef(
+        role="img", name="Northwind Daily", bbox=tuple(logo["bbox"]), screen_size=(1280, 800),
+        nearby_text=("Since 1921", "Domestic"),
+    )  # fmt: skip
+    seen = Observation(screenshot=fixture_png("masthead", variant), screen_size=SCREEN)
+    found = resolve(ref, seen, sources=("vision",))
+    assert found.trace[-1].rule == "accept.mark_in_box"
+    assert _inside(found.point, tuple(logo["bbox"]))
+    gone = Observation(screenshot=fixture_png("masthead.v2"), screen_size=SCREEN)
+    with pytest.raises(ResolutionError):
+        resolve(ref, gone, sources=("vision",))

@@ -8,7 +8,7 @@ import pytest
 
 from resolver.adapters.vision.analysis import Analysis
 from resolver.adapters.vision.layout import Element
-from resolver.adapters.vision.ocr import Word
+from resolver.adapters.vision.ocr import TextLine, Word
 from resolver.adapters.vision.table import (
     VisionNative,
     answer_box,
@@ -16,6 +16,7 @@ from resolver.adapters.vision.table import (
     focus_table,
     to_table,
 )
+from resolver.adapters.vision.widgets import Widget
 from resolver.geometry import CoordSpace
 from resolver.index import index_of
 from resolver.table import CandidateTable
@@ -436,3 +437,27 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
     assert focus_table(table, "Powered by") is not table
     assert focus_table(table, "by Tumblr Minecraft") is table
     assert focus_table(table, "Tumblr") is table
+
+
+def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
+    """A mark no text line and no widget touches (a logo, an icon of three lines that no
+    detector took for a shape) is a row, ``m<k>``, raw role ``mark``, role ``generic``;
+    one a line or a widget touches is not; every mark, in table units, is on the table."""
+    line = TextLine("Terms", (100.0, 10.0, 160.0, 30.0), 0.9, ())
+    widget = Widget("rect", (10.0, 10.0, 60.0, 30.0), 0.9)
+    marks = ((10.0, 10.0, 60.0, 30.0), (99.0, 9.0, 161.0, 31.0), (20.0, 60.0, 52.0, 90.0))
+    analysis = dataclasses.replace(_analysis(), lines=(line,), widgets=(widget,), marks=marks)
+    table = to_table(analysis, (400.0, 200.0))
+    assert table.marks == tuple(tuple(2.0 * v for v in m) for m in marks)
+    assert table.ids[-1] == "m2" and table.ids.count("m2") == 1
+    assert not any(i in table.ids for i in ("m0", "m1"))
+    last = len(table.ids) - 1
+    assert table.raw_roles[last] == "mark" and table.roles[last] == "generic"
+    assert table.names[last] == "" and table.parent[last] == -1
+    assert table.box(last) == (40.0, 120.0, 104.0, 180.0)
+    assert table.executor_id(last) == "vision:m2"
+    native = table.native
+    assert isinstance(native, VisionNative) and len(native.row_elements) == last
+    assert answer_box(table, last, "Logo") is None
+    # A window's analysis has no marks, and its table neither.
+    assert to_table(_analysis((0, 0, 120, 60)), None).marks == ()
