@@ -80,8 +80,10 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     named reference with a box and anchors whose name no ranked row reads (name agreement
     under ``drawn_name``; under ``name_read`` at the recorded place: "Sections" read below
     an icon recorded as "Sections Navigation & Search" is another control), the one drawn
-    shape of the recorded role (:func:`drawn_rows`)
-    overlapping the recorded box by ``drawn_iou`` after the page's shift, while every
+    shape of the recorded role (:func:`drawn_rows`; where there is none, the one mark that
+    nothing took for a text or a shape, a row of raw role ``mark``: a logo, an icon of
+    three short lines) overlapping the recorded box by ``drawn_iou`` after the page's
+    shift, while every
     recorded anchor read on the screen lies where it was after that shift (within
     ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
     target (:func:`anchors_in_place`)."""
@@ -94,16 +96,23 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None  # the ranking judges the text read
     picture = config.drawn_picture * ctx.screen_height()
     rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou, picture)
+    rows = rows or _marks_at(table, place, config.drawn_iou)
     if len({table.executor_id(r) for r in rows}) != 1:
         return None
     found = _enough_anchors(ctx, place, after=True)
     if found is None:
         return None
     row = rows[0]
-    kept = _row_candidate(ctx, row)
+    if table.raw_roles[row] == "mark":
+        reach = config.mark_reach * ctx.screen_height()
+        kept = _mark_candidate(ctx, row, _nearby_around(ctx, row_box(table, row), reach))
+        what = "mark drawn apart"
+    else:
+        kept = _row_candidate(ctx, row)
+        what = f"{table.raw_roles[row]} of the recorded role"
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
-        f"{table.raw_roles[row]} of the recorded role lies at the recorded place "
+        f"{what} lies at the recorded place "
         f"({kept.id!r}, overlap {iou_one(table.box(row) or place, place):.2f}), and {found} "
         "recorded anchors are where they were: the control is drawn without its name"
     )
@@ -230,6 +239,11 @@ def _mark_rows(table: CandidateTable) -> list[int]:
     return [row for row, raw in enumerate(table.raw_roles) if raw == "mark"]
 
 
+def _marks_at(table: CandidateTable, place: Box, min_iou: float) -> list[int]:
+    """The mark rows overlapping ``place`` by ``min_iou`` at least."""
+    return [r for r in _mark_rows(table) if iou_one(row_box(table, r), place) >= min_iou]
+
+
 def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
     """The best ``web:nearby`` agreement (the share of the recorded neighbour texts read
     next to it in reading order) of the rows within ``reach`` of ``box`` that read text;
@@ -250,16 +264,20 @@ def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
     return float(shares[near].max()) if near.size else None
 
 
-def _mark_candidate(ctx: Context, row: int, nearby: float) -> Candidate:
-    """Mark row ``row`` as a candidate: its box agreement with the recorded box, no name,
-    the ``nearby`` agreement around it, scored with the matcher's weights of those three
-    (its role, ``generic``, says nothing of what it is)."""
+def _mark_candidate(ctx: Context, row: int, nearby: float | None) -> Candidate:
+    """Mark row ``row`` as a candidate: its box agreement with the recorded box (after the
+    page's shift), no name, the ``nearby`` agreement around it when known, scored with the
+    matcher's weights of those signals (its role, ``generic``, says nothing of what it
+    is)."""
     table, config = ctx.table, ctx.config
     assert ctx.ref.bbox is not None
-    box = np.asarray([row_box(table, row)])
-    agreement = float(bbox_scores(ctx.ref.bbox, box, 0.0)[0])
-    signals = {"name": 0.0, "bbox": round(agreement, 4), "web:nearby": round(nearby, 4)}
-    weights = {"name": config.w_name, "bbox": config.w_bbox, "web:nearby": config.w_nearby}
+    place = moved_box(ctx.ref.bbox, page_shift(ctx.ref, table))
+    agreement = float(bbox_scores(place, np.asarray([row_box(table, row)]), 0.0)[0])
+    signals = {"name": 0.0, "bbox": round(agreement, 4)}
+    weights = {"name": config.w_name, "bbox": config.w_bbox}
+    if nearby is not None:
+        signals["web:nearby"] = round(nearby, 4)
+        weights["web:nearby"] = config.w_nearby
     score = sum(weights[k] * v for k, v in signals.items()) / sum(weights.values())
     return Candidate.at_row(table, row, score, signals)
 

@@ -133,10 +133,12 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.drawn_at_place", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere: the one shape of its "
-        "role drawn at the recorded place, every recorded anchor read there where it was.",
+        "role (else the one mark nothing took for a shape) drawn at the recorded place, "
+        "every recorded anchor read there where it was.",
         drawn.drawn_at_place, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_slack", "drawn_anchors",
-         "drawn_picture", "screen_height"),
+         "drawn_picture", "mark_reach", "nearby_window", "w_name", "w_bbox", "w_nearby",
+         "screen_height"),
     ),
     Rule(
         "accept.drawn_in_box", "accepts", "review",

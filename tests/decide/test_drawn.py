@@ -20,15 +20,20 @@ def _header(
     second_icon: bool = False,
     named: str | None = None,
     read: bool = True,
+    mark: bool = False,
 ) -> CandidateTable:
     """A screenshot's header: an icon button at :data:`ICON`, the caption "Sections" and
     the link "SEARCH" below it, the title further right. ``closed_up`` moves what is below
     the icon up by that much (the icon removed, the page closed up); ``second_icon`` draws
     another icon over the same place; ``named`` reads that text further down the page;
-    ``read`` False makes it a tree's table (names not read from pixels)."""
+    ``read`` False makes it a tree's table (names not read from pixels); ``mark`` draws the
+    icon as a mark that nothing took for a shape (a row of raw role ``mark``)."""
     b = TableBuilder("vision" if read else "a11y", "test")
     up = closed_up
-    b.add("0", raw_role="icon", role="button", bbox=ICON)
+    if mark:
+        b.add("0", raw_role="mark", role="generic", bbox=ICON)
+    else:
+        b.add("0", raw_role="icon", role="button", bbox=ICON)
     b.add("1", raw_role="rect", role="button", name="Sections", bbox=(10, 31 - up, 74, 103 - up))
     b.add("2", raw_role="text", role="link", name="SEARCH", bbox=(15, 104 - up, 72, 124 - up))
     b.add("3", raw_role="text", role="heading", name="The Daily", bbox=(300, 10, 700, 60))
@@ -64,6 +69,14 @@ def test_the_icon_is_not_taken_when_the_page_closed_up_over_its_place() -> None:
     assert closed.status != "accepted"
     assert anchors_in_place(REF, _header(closed_up=22.0), ICON, 8.0) is None
     assert anchors_in_place(REF, _header(), ICON, 8.0) == 3
+
+
+def test_an_icon_seen_only_as_a_mark_is_taken_at_its_place_as_a_shape_would_be() -> None:
+    decision = decide(REF, _header(mark=True), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.drawn_at_place"
+    assert decision.best is not None and decision.best.id == "0"
+    assert decision.best.signals["name"] == 0.0 and decision.best.score > 0.0
+    assert decide(REF, _header(mark=True, closed_up=40.0), MatchConfig()).status != "accepted"
 
 
 def test_anchors_only_before_the_target_do_not_vouch_for_its_place() -> None:
