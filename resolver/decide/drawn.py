@@ -81,8 +81,8 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     under ``drawn_name``; under ``name_read`` at the recorded place: "Sections" read below
     an icon recorded as "Sections Navigation & Search" is another control), the one drawn
     shape of the recorded role (:func:`drawn_rows`; where there is none, the one mark that
-    nothing took for a text or a shape, a row of raw role ``mark``: a logo, an icon of
-    three short lines) overlapping the recorded box by ``drawn_iou`` after the page's
+    nothing took for a text or a shape, a row of raw role ``mark``: a logo, a tiny empty
+    button) overlapping the recorded box by ``drawn_iou`` after the page's
     shift, while every
     recorded anchor read on the screen lies where it was after that shift (within
     ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
@@ -197,8 +197,8 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.mark_in_box``: as :func:`drawn_in_box` (another tool's reference, whose box
     is all it recorded of its place, on the whole of a screenshot of the recorded size, its
     name read nowhere), for what the screen draws apart from the rest without the vision
-    source taking it for a text or a shape (a logo wider than an icon, an icon drawn as
-    three short lines: a row of raw role ``mark``): the one mark
+    source taking it for a text or a shape (a logo wider than an icon, a button drawn as
+    a pill too small for a bordered box: a row of raw role ``mark``): the one mark
     (:attr:`~resolver.table.CandidateTable.marks`) whose every edge lies within
     ``drawn_fit`` screen heights of the recorded box's, when it is such a row (no text is
     read on it: a control showing a caption reads its own name, and so does the one after

@@ -205,7 +205,7 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
 
 
 MENU = (60.0, 45.0, 76.0, 51.0)
-"""Where another tool recorded the icon button "Menu", three short lines."""
+"""Where another tool recorded the button "Menu", drawn as an empty pill."""
 
 
 def _masthead(

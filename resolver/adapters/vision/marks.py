@@ -1,15 +1,15 @@
-"""Marks: whatever a screenshot draws with a clear margin all around it.
+"""Marks: whatever a screenshot draws with a clear gap all around it.
 
 The detectors name what they recognise (a bordered box, an icon-sized blob, a glyph, a
-line of text); a logo wider than an icon, an icon button drawn as three short lines, a
-button whose border touches its caption are recognised as none of them, yet a person sees
-each as one thing standing apart. :func:`find_marks` finds those things without naming
-them: the edges of the image, each grown by :data:`MARK_MARGIN` px, close into one blob per
-group of strokes less than twice that margin apart, and each blob, shrunk back, is a mark.
-A mark is drawn apart from the rest: no stroke comes nearer its box than that.
-
-The rules that use marks (``accept.mark_in_box``) compare them with a recorded box; they
-never make a mark a candidate by itself.
+line of text); a logo wider than an icon, or a button drawn as a pill too small for a
+bordered box, is recognised as none of them, yet a person sees each as one thing standing
+apart. :func:`find_marks` finds such things without naming them: the edges of the image,
+each grown by :data:`MARK_MARGIN` px, close into one blob per group of strokes less than
+twice that margin apart, and each blob, shrunk back, is a mark. Every word and every
+widget is a mark too; the table makes rows only of the marks that no text line and no
+widget touches (:mod:`resolver.adapters.vision.table`), which the rules that compare a
+recorded box with marks answer (``accept.mark_in_box``, ``accept.drawn_at_place``): such a
+row bears no name and the role ``generic``, far under the ranking's threshold.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ are the same code as for trees:
   space is compared at full weight, after rescaling by the two screen sizes.
 - after the elements, one row per mark of the whole screen that no text line and no widget
   touches (:mod:`resolver.adapters.vision.marks`: something drawn apart from the rest that
-  nothing took for a text or a shape, a logo, an icon of three lines): ``m<k>``, raw role
+  nothing took for a text or a shape, a logo, a tiny empty button): ``m<k>``, raw role
   ``mark``, role ``generic``, no name, no parent; only rules that compare a recorded box
   with marks answer one (``accept.mark_in_box``).
 - ``visible`` 1 (it is on the screenshot); ``enabled`` and ``focused`` unknown.

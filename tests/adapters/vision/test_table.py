@@ -440,7 +440,7 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
 
 
 def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
-    """A mark no text line and no widget touches (a logo, an icon of three lines that no
+    """A mark no text line and no widget touches (a logo, a tiny empty button that no
     detector took for a shape) is a row, ``m<k>``, raw role ``mark``, role ``generic``;
     one a line or a widget touches is not; every mark, in table units, is on the table."""
     line = TextLine("Terms", (100.0, 10.0, 160.0, 30.0), 0.9, ())
