@@ -40,6 +40,7 @@ from itertools import pairwise
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
@@ -210,22 +211,33 @@ def _add_mark_rows(builder: TableBuilder, analysis: Analysis, scale: tuple[float
     docstring)."""
     if not analysis.marks:
         return
-    seen = np.asarray(
-        [line.box for line in analysis.lines] + [w.box for w in analysis.widgets], np.float64
-    ).reshape(-1, 4)
-    for k, mark in enumerate(analysis.marks):
-        touched = (
-            (seen[:, 0] <= mark[2]) & (mark[0] <= seen[:, 2])
-            & (seen[:, 1] <= mark[3]) & (mark[1] <= seen[:, 3])
-        )  # fmt: skip
-        if touched.any():
-            continue
+    for k in np.flatnonzero(~_touched(analysis)).tolist():
         row = len(builder.rows)
         builder.rows.append(
-            (f"m{k}", "mark", "", -1, _scaled(mark, scale), "", _VISIBLE, "0.00")
+            (f"m{k}", "mark", "", -1, _scaled(analysis.marks[k], scale), "", _VISIBLE, "0.00")
         )  # fmt: skip
         builder.roles[row] = "generic"
         builder.executor_ids[row] = f"vision:m{k}"
+
+
+MARKS_AT_ONCE: Final[int] = 1024
+"""Marks compared with every line and widget in one array operation (bounds its memory)."""
+
+
+def _touched(analysis: Analysis) -> npt.NDArray[np.bool_]:
+    """Per mark of ``analysis``, whether a text line or a widget touches its box."""
+    marks = np.asarray(analysis.marks, np.float64).reshape(-1, 4)
+    seen = np.asarray(
+        [line.box for line in analysis.lines] + [w.box for w in analysis.widgets], np.float64
+    ).reshape(-1, 4)
+    out = np.zeros(len(marks), dtype=bool)
+    for start in range(0, len(marks), MARKS_AT_ONCE):
+        m = marks[start : start + MARKS_AT_ONCE, :, None]
+        out[start : start + MARKS_AT_ONCE] = (
+            (seen[:, 0] <= m[:, 2]) & (m[:, 0] <= seen[:, 2])
+            & (seen[:, 1] <= m[:, 3]) & (m[:, 1] <= seen[:, 3])
+        ).any(axis=1)  # fmt: skip
+    return out
 
 
 def _add_extra_rows(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 from resolver.adapters.vision.analysis import Analysis
@@ -461,3 +462,26 @@ def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
     assert answer_box(table, last, "Logo") is None
     # A window's analysis has no marks, and its table neither.
     assert to_table(_analysis((0, 0, 120, 60)), None).marks == ()
+
+
+def test_marks_are_checked_against_every_line_and_widget_in_chunks() -> None:
+    rng = np.random.default_rng(5)
+
+    def boxes(n: int, size: float) -> list[tuple[float, float, float, float]]:
+        corner = rng.uniform(0, 1000, (n, 2))
+        side = rng.uniform(1, size, (n, 2))
+        return [(a, b, a + w, b + h) for (a, b), (w, h) in zip(corner, side, strict=True)]
+
+    lines = tuple(TextLine("x", box, 0.9, ()) for box in boxes(40, 80))
+    widgets = tuple(Widget("rect", box, 0.9) for box in boxes(30, 60))
+    marks = tuple(boxes(2500, 12))  # more than one chunk of marks
+    analysis = dataclasses.replace(_analysis(), lines=lines, widgets=widgets, marks=marks)
+    table = to_table(analysis, None)
+    seen = [*(ln.box for ln in lines), *(w.box for w in widgets)]
+    untouched = [
+        f"m{k}"
+        for k, m in enumerate(marks)
+        if not any(s[0] <= m[2] and m[0] <= s[2] and s[1] <= m[3] and m[1] <= s[3] for s in seen)
+    ]
+    assert 0 < len(untouched) < len(marks)
+    assert [i for i in table.ids if i.startswith("m")] == untouched
