@@ -156,14 +156,7 @@ def to_table(
     scale = (size[0] / width, size[1] / height)
     left, top, right, bottom = analysis.window
     suffix = "" if analysis.full else f"@{left},{top},{right - left}x{bottom - top}"
-    builder = TableBuilder(
-        "vision",
-        "screenshot",
-        id_columns=("role_confidence",),
-        executor_prefix="vision:",
-        max_rows=max_rows,
-    )
-    builder.reserve(len(analysis.elements))
+    builder = _new_builder(max_rows, len(analysis.elements))
     row_of: dict[int, int] = {}
     wraps = _wrapped(analysis.elements)
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
@@ -204,6 +197,19 @@ def to_table(
         marks=tuple(_scaled(box, scale) for box in analysis.marks),
         **_DECLARED,
     )
+
+
+def _new_builder(max_rows: int, rows: int) -> TableBuilder:
+    """An empty vision table's builder with room for ``rows`` rows."""
+    builder = TableBuilder(
+        "vision",
+        "screenshot",
+        id_columns=("role_confidence",),
+        executor_prefix="vision:",
+        max_rows=max_rows,
+    )
+    builder.reserve(rows)
+    return builder
 
 
 def _add_mark_rows(builder: TableBuilder, analysis: Analysis, scale: tuple[float, float]) -> None:
