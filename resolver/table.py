@@ -542,8 +542,8 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
-        ``text_finder``, ``marks``, ``native``, and what the source declares of itself: ``window``,
-        ``label_named_roles``, ``groups_by_title``, ``names_read``).
+        ``text_finder``, ``marks``, ``native``, and what the source declares of itself:
+        ``window``, ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()
         n = len(columns[0])

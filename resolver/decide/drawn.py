@@ -82,9 +82,8 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     an icon recorded as "Sections Navigation & Search" is another control), the one drawn
     shape of the recorded role (:func:`drawn_rows`; where there is none, the one mark that
     nothing took for a text or a shape, a row of raw role ``mark``: a logo, a tiny empty
-    button) overlapping the recorded box by ``drawn_iou`` after the page's
-    shift, while every
-    recorded anchor read on the screen lies where it was after that shift (within
+    button) overlapping the recorded box by ``drawn_iou`` after the page's shift, while
+    every recorded anchor read on the screen lies where it was after that shift (within
     ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
     target (:func:`anchors_in_place`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config

@@ -23,7 +23,7 @@ are the same code as for trees:
   touches (:mod:`resolver.adapters.vision.marks`: something drawn apart from the rest that
   nothing took for a text or a shape, a logo, a tiny empty button): ``m<k>``, raw role
   ``mark``, role ``generic``, no name, no parent; only rules that compare a recorded box
-  with marks answer one (``accept.mark_in_box``).
+  with marks answer one (``accept.mark_in_box``, ``accept.drawn_at_place``).
 - ``visible`` 1 (it is on the screenshot); ``enabled`` and ``focused`` unknown.
 - ``platform_ids["role_confidence"]``: the confidence of the row's role, ``"0.80"``.
 

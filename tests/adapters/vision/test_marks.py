@@ -30,7 +30,7 @@ def test_marks_a_clear_gap_apart_are_two_and_a_logo_of_touching_parts_is_one() -
     cv2.rectangle(image, (20, 100), (59, 129), (30, 30, 30), -1)
     cv2.rectangle(image, (66, 100), (105, 129), (30, 30, 30), -1)  # 6 px after the first
     cv2.circle(image, (200, 115), 14, (0, 0, 200), -1)
-    cv2.rectangle(image, (215, 105), (240, 125), (0, 0, 200), -1)  # 1 px after the circle
+    cv2.rectangle(image, (215, 105), (240, 125), (0, 0, 200), -1)  # touching the circle
     found = find_marks(image)
     assert _near(found, (20, 100, 60, 130)) and _near(found, (66, 100, 106, 130))
     assert _near(found, (186, 101, 241, 130))
