@@ -28,7 +28,7 @@ from .image import Screenshot
 from .layout import Element, layout
 from .marks import find_marks
 from .ocr import TextLine, Word, engine
-from .widgets import Widget, detect_widgets
+from .widgets import Widget, detect_widgets, edges_of
 
 __all__ = ["Analysis", "Window", "analyze", "clear_cache", "screen_read"]
 
@@ -140,7 +140,9 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     lines = [ln for ln in engine().read(pixels) if not _cut(ln.box, window, size)]
     timings["ocr"] = time.perf_counter() - started
     started = time.perf_counter()
-    widgets = detect_widgets(pixels, [(ln.box, [w.box for w in ln.words]) for ln in lines])
+    whole = window == (0, 0, *size)
+    edges = edges_of(pixels) if whole else None  # the marks' too
+    widgets = detect_widgets(pixels, [(ln.box, [w.box for w in ln.words]) for ln in lines], edges)
     timings["widgets"] = time.perf_counter() - started
     detector = current_detector()
     if detector is not None:
@@ -152,10 +154,10 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     elements = layout(pixels, lines, widgets, wrap=group)
     timings["layout"] = time.perf_counter() - started
     analysis = _in_image(shot, window, (lines, widgets, elements), timings)
-    if window != (0, 0, *size):
+    if not whole:
         return analysis
     started = time.perf_counter()
-    marks = find_marks(pixels)
+    marks = find_marks(pixels, edges)
     timings["marks"] = time.perf_counter() - started
     return replace(analysis, marks=marks)
 

@@ -39,12 +39,15 @@ MIN_MARK: Final[int] = 3
 """Least width and height, in px, of a mark (a dot's edges are three pixels across)."""
 
 
-def find_marks(pixels: Pixels) -> tuple[Box, ...]:
+def find_marks(pixels: Pixels, edges: Pixels | None = None) -> tuple[Box, ...]:
     """The marks of a BGR image, in its pixels, in reading order of their top-left
-    corners; at most :data:`MAX_MARKS`."""
+    corners; at most :data:`MAX_MARKS`. ``edges`` is the image's :func:`edges_of` when the
+    caller has it already (the widget finders use the same)."""
     if pixels.shape[0] < MIN_MARK or pixels.shape[1] < MIN_MARK:
         return ()
-    grown = cv2.dilate(edges_of(pixels), np.ones((2 * MARK_MARGIN + 1,) * 2, np.uint8))
+    if edges is None:
+        edges = edges_of(pixels)
+    grown = cv2.dilate(edges, np.ones((2 * MARK_MARGIN + 1,) * 2, np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
     if count <= 1:
         return ()

@@ -509,13 +509,16 @@ def _contains(outer: Box, inner: Box) -> bool:
     )
 
 
-def detect_widgets(pixels: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]]) -> list[Widget]:
+def detect_widgets(
+    pixels: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], edges: Pixels | None = None
+) -> list[Widget]:
     """Every widget of a BGR image (boxes in its pixels): shapes, then icons.
 
     ``lines`` are the OCR text lines as ``(line box, word boxes)``: shapes that are text
-    (a line's tight box, a round letter) and edges of text are not widgets.
+    (a line's tight box, a round letter) and edges of text are not widgets. ``edges`` is
+    the image's :func:`edges_of` when the caller has it already.
     """
-    edges = edges_of(pixels)
+    edges = edges_of(pixels) if edges is None else edges
     shapes = _drop_nested_small([s for s in find_shapes(pixels, edges) if _plausible(s, lines)])
     shapes += _behind_text(pixels, edges, lines, shapes)
     return shapes + find_icons(edges, lines, shapes)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from vision_images import form, jpeg
+from vision_images import fixture_png, form, jpeg
 
-from resolver.adapters.vision.widgets import Widget, detect_widgets
+from resolver.adapters.vision.image import load_screenshot
+from resolver.adapters.vision.widgets import Widget, detect_widgets, edges_of
 from resolver.geometry import iou_one
 
 
@@ -273,3 +274,8 @@ def test_a_button_with_fully_rounded_ends_is_a_widget() -> None:
     oval = np.full((80, 200, 3), 255, dtype=np.uint8)
     cv2.ellipse(oval, (92, 35), (32, 15), 0, 0, 360, (150, 150, 150), 1, cv2.LINE_AA)
     assert not any(w.kind == "rect" for w in detect_widgets(oval, []))
+
+
+def test_edges_given_by_the_caller_find_the_same_widgets() -> None:
+    pixels = load_screenshot(fixture_png("settings")).pixels
+    assert detect_widgets(pixels, [], edges_of(pixels)) == detect_widgets(pixels, [])
