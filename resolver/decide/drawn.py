@@ -30,7 +30,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..geometry import Box, iou, iou_one, share_inside
+from ..geometry import Box, box_gaps, iou, iou_one, share_inside
 from ..index import index_of
 from ..matcher import bbox_scores, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
@@ -254,11 +254,8 @@ def _nearby_around(ctx: Context, box: Box, reach: float) -> float | None:
     shares = ctx.table.derived(NearbyIndex).near_share(query.nearby, ctx.config.nearby_window)
     if shares is None:
         return None
-    geometry = index_of(ctx.table).geometry
     with np.errstate(invalid="ignore"):
-        gap_x = np.maximum(np.maximum(geometry.left - box[2], box[0] - geometry.right), 0.0)
-        gap_y = np.maximum(np.maximum(geometry.top - box[3], box[1] - geometry.bottom), 0.0)
-        near = np.flatnonzero(np.hypot(gap_x, gap_y) <= reach)
+        near = np.flatnonzero(box_gaps(ctx.table.bboxes, box) <= reach)
     near = near[np.array([bool(ctx.table.names[int(r)]) for r in near], dtype=bool)]
     return float(shares[near].max()) if near.size else None
 
