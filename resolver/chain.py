@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
-from .decide import Decision, decide, decide_many, shows_absence
+from .decide import Decision, decide, decide_many, scored_alone, shows_absence, shows_no_match
 from .errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -94,6 +94,9 @@ class _Run:
         self.ambiguous = False
         self.gone: TraceEntry | None = None
         """The entry of the source that found evidence of absence, once one did."""
+        self.unmatched: TraceEntry | None = None
+        """The entry of the first source that looked among rows of the reference's role and
+        found none similar enough (:func:`resolver.decide.shows_no_match`)."""
         self.details: dict[str, Any] = {}
         """What the error reports besides the reference (the visible region, when a source
         refused the reference as off its screen)."""
@@ -118,7 +121,7 @@ class _Run:
             for region in SOURCES[source].regions(ref.bbox, ref.screen_size):
                 window = self.focused(source, self.observation.region_candidates(source, region))
                 decision = decide(ref, window, config)
-                if decision.status == "accepted":
+                if decision.status == "accepted" and not self.outweighed(decision):
                     self.looked = True
                     reason = f"{decision.reason}, in the window {region.describe()}"
                     entry = TraceEntry(
@@ -219,14 +222,50 @@ class _Run:
             source, decision.status, decision.reason, decision.best, decision.runner_up,
             decision.rule, decision.rules, table.diagnostics,
         )  # fmt: skip
-        self.trace.append(entry)
         if decision.status == "accepted":
+            if self.overruling(source, decision, table):
+                return None
+            self.trace.append(entry)
             return self._answer(source, decision, table)
+        self.trace.append(entry)
         if shows_absence(self.ref, table, decision):
             self.gone = entry
+        if self.unmatched is None and shows_no_match(self.ref, table, decision):
+            self.unmatched = entry
         self.ambiguous = self.ambiguous or decision.status == "ambiguous"
         self.evidence.extend(decision.candidates[:3])
         return None
+
+    def outweighed(self, decision: Decision) -> bool:
+        """Whether an accepted ``decision`` rests on its score alone after a stronger source
+        found no row of the reference's role similar enough (``refuse.scored_downstream``;
+        a hint window's such answer is passed over quietly, the whole input then judged)."""
+        return self.unmatched is not None and scored_alone(decision)
+
+    def overruling(self, source: str, decision: Decision, table: CandidateTable) -> bool:
+        """``refuse.scored_downstream``: whether ``decision``, an answer of ``source``, rests
+        on its score alone (:func:`resolver.decide.scored_alone`) after a stronger source
+        found no row of the reference's role similar enough. A weaker source's similarity
+        does not overrule the stronger one's; an identifier the reference recorded that
+        selects the answer does. When it does not, the refusal is recorded (with the
+        answer it would have been among the evidence) and the chain goes on."""
+        stronger = self.unmatched
+        if stronger is None or not self.outweighed(decision):
+            return False
+        reason = (
+            f"{decision.reason}, but {stronger.source} found no row similar enough "
+            f"({stronger.rule}) and only the score speaks for this one: no recorded "
+            "identifier selects it"
+        )
+        self.trace.append(
+            TraceEntry(
+                source, "not_found", reason, decision.best, decision.runner_up,
+                "refuse.scored_downstream", (*decision.rules, "refuse.scored_downstream"),
+                table.diagnostics,
+            )
+        )  # fmt: skip
+        self.evidence.extend(decision.candidates[:3])
+        return True
 
     def _answer(self, source: str, decision: Decision, table: CandidateTable) -> Resolution:
         best = decision.candidates[0]

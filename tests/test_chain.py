@@ -510,6 +510,62 @@ def test_indistinguishable_twins_end_the_chain_unless_a_selector_may_tell_them_a
     assert res.executor_id == "css:#b" and res.trace[0].status == "ambiguous"
 
 
+MOVED_SEARCH_TREE = {"id": "doc", "role": "RootWebArea", "name": "News",
+                     "bbox": [0, 0, 1280, 800], "children": [
+    {"id": "hd", "role": "banner", "name": "Masthead", "bbox": [0, 0, 1280, 60], "children": [
+        {"id": "w", "role": "link", "name": "World", "bbox": [10, 10, 60, 30]}]},
+    {"id": "rel", "role": "region", "name": "Related", "bbox": [0, 100, 1280, 200], "children": [
+        {"id": "s", "role": "button", "name": "Search", "bbox": [1100, 120, 1180, 150]}]},
+]}  # fmt: skip
+MOVED_SEARCH_DOM = (
+    '<html><body><header><a href="/w">World</a></header>'
+    '<div><button class="btn" type="submit">Search</button></div></body></html>'
+)
+MASTHEAD_SEARCH = SemanticElementRef(
+    role="button", name="Search", bbox=(1100, 20, 1180, 50), screen_size=(1280, 800),
+    container_path=("News", "Masthead"), tag="button", classes=("btn",),
+)  # fmt: skip
+
+
+def test_a_weaker_sources_score_does_not_overrule_a_stronger_ones_no_match() -> None:
+    # The masthead's "Search" went; a namesake in another region is all a11y has of the role,
+    # and its containers and place are not the recorded ones: under the threshold.
+    observation = Observation(
+        accessibility_tree=MOVED_SEARCH_TREE, dom_html=MOVED_SEARCH_DOM, screen_size=(1280, 800)
+    )
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(MASTHEAD_SEARCH, observation, sources=("a11y",))
+    assert info.value.evidence.rule == "refuse.threshold"
+    # The DOM alone, blind to the containers, takes it on tag, class and name ...
+    alone = resolve(MASTHEAD_SEARCH, observation, sources=("dom",))
+    assert alone.trace[-1].rule == "accept.score"
+    # ... but after a11y's judgement its score alone does not answer (nor, by default, the
+    # coordinates: sources looked).
+    with pytest.raises(ElementNotFoundError) as info:
+        resolve(MASTHEAD_SEARCH, observation)
+    evidence = info.value.evidence
+    assert [(t.source, t.status, t.rule) for t in evidence.trace][:2] == [
+        ("a11y", "not_found", "refuse.threshold"),
+        ("dom", "not_found", "refuse.scored_downstream"),
+    ]
+    assert evidence.trace[1].best is not None
+    assert evidence.trace[1].best.executor_id == alone.executor_id
+    assert alone.executor_id in {c.executor_id for c in evidence.candidates}
+    assert evidence.trace[-1].source == "coords" and evidence.trace[-1].status == "skipped"
+    # A recorded selector that selects the element is what the DOM may answer by.
+    selected = MASTHEAD_SEARCH.model_copy(update={"css_selector": "div > button.btn"})
+    res = resolve(selected, observation)
+    assert res.source == "dom" and res.executor_id.startswith("css:")
+    assert res.trace[0].rule == "refuse.threshold"
+
+
+def test_a_weaker_source_answers_when_the_stronger_had_no_row_of_the_role() -> None:
+    tree = {**MOVED_SEARCH_TREE, "children": MOVED_SEARCH_TREE["children"][:1]}
+    observation = Observation(accessibility_tree=tree, dom_html=MOVED_SEARCH_DOM)
+    res = resolve(MASTHEAD_SEARCH, observation)
+    assert res.source == "dom" and res.trace[-1].rule == "accept.score"
+
+
 def test_resolve_many_stops_where_resolve_stops() -> None:
     refs: list[object] = [
         BOBS_DELETE,
@@ -524,7 +580,9 @@ def test_resolve_many_stops_where_resolve_stops() -> None:
     pages = [
         users(ALICE, CAROL), users(ALICE, BOB, CAROL), users(ALICE, CAROL, control="link"),
         Observation(accessibility_tree=TWINS_TREE, dom_html=TWINS_DOM),
+        Observation(accessibility_tree=MOVED_SEARCH_TREE, dom_html=MOVED_SEARCH_DOM),
     ]  # fmt: skip
+    refs.append(MASTHEAD_SEARCH)
     for observation in pages:
         for options in ({}, {"coords_fallback": "always"}, {"sources": ("a11y", "coords")}):
             single = one_at_a_time(refs, observation, **options)

@@ -19,6 +19,7 @@ Modules: :mod:`~resolver.decide.rule` (what a rule is), :mod:`~resolver.decide.f
 engine) and :mod:`~resolver.decide.doc` (the rules table of the docs).
 """
 
+from .downstream import scored_alone, shows_no_match
 from .facts import same_target
 from .registry import RULES, RULES_BY_ID, decide, decide_many, rule, shows_absence
 from .rule import ABSENCES, KINDS, STAGES, Absence, Context, Decision, Kind, Rule, Stage, Status
@@ -42,6 +43,8 @@ __all__ = [
     "prefer_control",
     "rule",
     "same_target",
+    "scored_alone",
     "shows_absence",
+    "shows_no_match",
     "verify_selector",
 ]

@@ -51,6 +51,7 @@ from ..roles import canonical_role
 from ..table import CandidateTable
 from ..text import normalize
 from . import drawn, groups, identity, judge, learned, lookalikes, place, select, ties
+from .downstream import table_roles
 from .rule import Context, Decision, Rule
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
@@ -439,6 +440,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "coordinates.",
     ),
     Rule(
+        "refuse.scored_downstream", "refuses", "chain",
+        "A stronger source looked among rows of the recorded role and found none similar "
+        "enough (refuse.threshold, refuse.stray); a weaker source's answer by its score "
+        "alone does not overrule it, unless a recorded identifier (selector, XPath, platform "
+        "ID) selects that answer.",
+    ),
+    Rule(
         "refuse.off_screen", "refuses", "chain",
         "A source that sees only the screen (vision) refuses a reference whose recorded box, "
         "rescaled to that screen, is centred outside it: the target is not visible there.",
@@ -520,10 +528,6 @@ _DOM_FIELDS: Final = ("css_selector", "xpath", "dom_id", "test_id", "href", "cla
 tell twins apart elsewhere."""
 
 
-def _roles(table: CandidateTable) -> frozenset[str]:
-    return frozenset(table.roles)
-
-
 def _twins(ref: SemanticElementRef, decision: Decision) -> bool:
     """The tied rows are twins (one role, one name) and ``ref`` recorded nothing a document's
     source reads (:data:`_DOM_FIELDS`) that might tell them apart there."""
@@ -565,7 +569,7 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
     made_by = RULES_BY_ID.get(decision.rule)
     if made_by is None or not made_by.absence:
         return False
-    if ref.role and canonical_role(ref.role) not in table.derived(_roles):
+    if ref.role and canonical_role(ref.role) not in table.derived(table_roles):
         return False
     return made_by.absence == "gone" or _twins(ref, decision)
 

@@ -1,0 +1,75 @@
+"""What a stronger source's refusal asks of a weaker source's answer in the chain
+(``refuse.scored_downstream``, applied by :mod:`resolver.chain`).
+
+A source that looked among rows of the reference's role and found none similar enough has
+judged the page with the evidence it reads; a weaker source that then finds a row similar
+enough by its own score mostly adds what look-alikes share (a tag, a class, an attribute)
+and leaves out what it cannot read (containers, for a document without landmarks; boxes,
+without a layout). Its answer overrules the stronger source only when a recorded identifier
+(a selector, an XPath, a platform ID) selects it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..models import SemanticElementRef
+from ..roles import canonical_role
+from ..table import CandidateTable
+from .rule import Decision
+
+__all__ = ["UNMATCHED", "scored_alone", "shows_no_match", "table_roles"]
+
+UNMATCHED: Final = frozenset({"refuse.threshold", "refuse.stray"})
+"""The refusals that say a source found no row similar enough to the reference (as opposed
+to evidence of absence, or a tie)."""
+
+
+def table_roles(table: CandidateTable) -> frozenset[str]:
+    """The canonical roles of ``table``'s rows (cached on the table by
+    :meth:`~resolver.table.CandidateTable.derived`)."""
+    return frozenset(table.roles)
+
+
+def shows_no_match(ref: SemanticElementRef, table: CandidateTable, decision: Decision) -> bool:
+    """Whether ``decision``, one source's refusal on ``table``, says that no row of the
+    reference's role there is similar enough (:data:`UNMATCHED`): the source looked where
+    the target would be. A table without a row of the role has not looked there.
+
+    Parameters
+    ----------
+    ref:
+        The reference judged.
+    table:
+        The source's table the decision was made on.
+    decision:
+        The source's decision.
+
+    Returns
+    -------
+    bool
+    """
+    if decision.status == "accepted" or decision.rule not in UNMATCHED:
+        return False
+    return not ref.role or canonical_role(ref.role) in table.derived(table_roles)
+
+
+def scored_alone(decision: Decision) -> bool:
+    """Whether an accepted ``decision`` rests on its score alone (``accept.score``), no
+    recorded identifier (an ``id:`` signal: selector, XPath, platform ID) selecting its
+    answer.
+
+    Parameters
+    ----------
+    decision:
+        A source's decision.
+
+    Returns
+    -------
+    bool
+        ``False`` for a refusal, a doubt, or an answer another rule made.
+    """
+    if decision.status != "accepted" or decision.rule != "accept.score":
+        return False
+    signals = decision.candidates[0].signals
+    return not any(value > 0.0 for key, value in signals.items() if key.startswith("id:"))
