@@ -64,7 +64,9 @@ def rules_markdown() -> str:
         "weaker source does not overrule such a refusal: the later sources are skipped "
         "(`refuse.absent_upstream`), unless the refusing source had no row of the "
         "reference's role. Any other refusal (no candidates, only the role, under the "
-        "threshold, unsure) passes on to the next source.",
+        "threshold, unsure) passes on to the next source; after a refusal that found no row "
+        "of the role similar enough, that source's answer must rest on more than its score "
+        "(`refuse.scored_downstream`).",
         "",
         "| # | id | kind | stage | on | absence | description | parameters (defaults) |",
         "|---|---|---|---|---|---|---|---|",
