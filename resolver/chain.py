@@ -10,9 +10,11 @@ and the error names the stronger source's rule. A source that had no input, coul
 used, had no candidates or no row of the reference's role, or found nothing good enough,
 passes on to the next; but when it looked among rows of the reference's role and found none
 similar enough, a weaker source's answer by its score alone does not overrule it (only a
-recorded identifier that selects the answer does: ``refuse.scored_downstream``). ``coords`` (the recorded bbox centre) is a last resort that, by
-default, is used only when no earlier source could look at all: once a source has seen the UI
-and not found the element, clicking the old position would be a guess.
+recorded identifier that selects the answer does: ``refuse.scored_downstream``).
+
+``coords`` (the recorded bbox centre) is a last resort that, by default, is used only when no
+earlier source could look at all: once a source has seen the UI and not found the element,
+clicking the old position would be a guess.
 """
 
 from __future__ import annotations

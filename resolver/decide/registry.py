@@ -31,8 +31,10 @@ Why the order is what it is:
    for a tie none of them could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
 5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not
-   ask (a stronger one found evidence of absence, :func:`shows_absence`) and on the
-   recorded coordinates (:mod:`resolver.chain`).
+   ask (a stronger one found evidence of absence, :func:`shows_absence`), a weaker source's
+   answer by its score alone after a stronger one found nothing similar
+   (:mod:`~resolver.decide.downstream`) and on the recorded coordinates
+   (:mod:`resolver.chain`).
 6. ``catalog``: a catalog's checks of an index used on a changed page
    (:mod:`resolver.catalog`).
 """
