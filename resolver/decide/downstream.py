@@ -18,7 +18,7 @@ from ..roles import canonical_role
 from ..table import CandidateTable
 from .rule import Decision
 
-__all__ = ["UNMATCHED", "scored_alone", "shows_no_match", "table_roles"]
+__all__ = ["UNMATCHED", "looked_for_role", "scored_alone", "shows_no_match", "table_roles"]
 
 UNMATCHED: Final = frozenset({"refuse.threshold", "refuse.stray"})
 """The refusals that say a source found no row similar enough to the reference (as opposed
@@ -31,27 +31,20 @@ def table_roles(table: CandidateTable) -> frozenset[str]:
     return frozenset(table.roles)
 
 
+def looked_for_role(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether ``table`` has a row of ``ref``'s role (or ``ref`` records none): whether a
+    source's refusal on it was made where the target would be. A source without one
+    (another role vocabulary, a pruned tree) has not looked there."""
+    return not ref.role or canonical_role(ref.role) in table.derived(table_roles)
+
+
 def shows_no_match(ref: SemanticElementRef, table: CandidateTable, decision: Decision) -> bool:
-    """Whether ``decision``, one source's refusal on ``table``, says that no row of the
-    reference's role there is similar enough (:data:`UNMATCHED`): the source looked where
-    the target would be. A table without a row of the role has not looked there.
-
-    Parameters
-    ----------
-    ref:
-        The reference judged.
-    table:
-        The source's table the decision was made on.
-    decision:
-        The source's decision.
-
-    Returns
-    -------
-    bool
-    """
+    """Whether ``decision``, one source's refusal of ``ref`` on ``table``, says that no row
+    of the reference's role there is similar enough (:data:`UNMATCHED`, and
+    :func:`looked_for_role`)."""
     if decision.status == "accepted" or decision.rule not in UNMATCHED:
         return False
-    return not ref.role or canonical_role(ref.role) in table.derived(table_roles)
+    return looked_for_role(ref, table)
 
 
 def scored_alone(decision: Decision) -> bool:

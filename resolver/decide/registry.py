@@ -49,11 +49,10 @@ from ..config import MatchConfig
 from ..matcher import Scored, score_table
 from ..models import SemanticElementRef
 from ..results import Candidate
-from ..roles import canonical_role
 from ..table import CandidateTable
 from ..text import normalize
 from . import drawn, groups, identity, judge, learned, lookalikes, place, select, ties
-from .downstream import table_roles
+from .downstream import looked_for_role
 from .rule import Context, Decision, Rule
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
@@ -571,7 +570,7 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
     made_by = RULES_BY_ID.get(decision.rule)
     if made_by is None or not made_by.absence:
         return False
-    if ref.role and canonical_role(ref.role) not in table.derived(table_roles):
+    if not looked_for_role(ref, table):
         return False
     return made_by.absence == "gone" or _twins(ref, decision)
 
