@@ -1,5 +1,7 @@
-"""Tables the decision's tests share: a dialog's buttons, a screenshot, a renamed link's twin."""
+"""Tables the decision's tests share: a dialog's buttons, a screenshot, a renamed link's twin,
+reordered links of one name."""
 
+from resolver.adapters._common import XPATH_KEYS
 from resolver.adapters.vision.table import LABEL_NAMED_ROLES
 from resolver.table import CandidateTable, TableBuilder
 
@@ -53,3 +55,15 @@ def _torn(
     b.add("c", raw_role="StaticText", name="Shipping is free", parent=root,
           bbox=(8, 920, 220, 937))  # fmt: skip
     return b.build(screen_size=(1280.0, 800.0))
+
+
+def reordered_links(hrefs: tuple[str, ...], gap: float = 40.0) -> CandidateTable:
+    """Three "link" links, one per paragraph ``gap`` px apart, linking to ``hrefs`` from top
+    to bottom; an accessibility tree that knows each link's XPath and address."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("0", raw_role="RootWebArea", name="Links")
+    for k, href in enumerate(hrefs):
+        y = 100 + gap * k
+        b.add(f"a{k}", raw_role="link", name="link", parent=root, bbox=(8, y, 40, y + 17),
+              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]", href=href)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)

@@ -38,6 +38,7 @@ __all__ = [
     "lookalikes_in_place",
     "lost_attribute",
     "lost_class",
+    "namesake_links_there",
     "namesake_rows",
     "namesakes",
     "on_line",
@@ -317,6 +318,23 @@ def other_link(
     index = table.derived(WebIndex)
     same_path = paths[row] == recorded[1] or row in index.moved_rows(recorded[1], moved_segments)
     return not (host_agrees and same_path and fragments[row] == recorded[2])
+
+
+def namesake_links_there(
+    ref: SemanticElementRef, table: CandidateTable, row: int, moved_segments: int
+) -> bool:
+    """Whether ``row`` links elsewhere than the recorded link (:func:`other_link`) while
+    another row of the recorded role and name links there: reordered rows, where what
+    selects ``row`` (a positional selector, its place) followed the slot, not the element."""
+    if not other_link(ref, table, row, moved_segments):
+        return False
+    paths = table.derived(WebIndex).hrefs[1]
+    return any(
+        other != row
+        and paths[other] is not None
+        and not other_link(ref, table, other, moved_segments)
+        for other in namesake_rows(ref, table)
+    )
 
 
 def same_anchor(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:

@@ -9,6 +9,7 @@ from .facts import (
     corner_distance,
     fewer_lookalikes,
     lookalikes_in_place,
+    namesake_links_there,
     namesakes,
     nearest_moved,
     other_link,
@@ -21,7 +22,14 @@ from .facts import (
 )
 from .rule import ROUNDING, Context, Decision, overruled
 
-__all__ = ["lookalike_path", "lookalike_place", "shrunk_group", "survivor_link", "unnamed"]
+__all__ = [
+    "lookalike_path",
+    "lookalike_place",
+    "namesake_link",
+    "shrunk_group",
+    "survivor_link",
+    "unnamed",
+]
 
 
 def lookalike_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -117,6 +125,21 @@ def survivor_link(ctx: Context, decision: Decision) -> Decision | None:
         "the target did: a surviving look-alike"
     )
     return overruled(decision, "not_found", why)
+
+
+def namesake_link(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.namesake_link``: the answer links elsewhere than the recorded link while
+    another element of the recorded role and name links there
+    (:func:`~resolver.decide.facts.namesake_links_there`). Reordered rows of one name carry
+    their links with them; the answer's lead, by its place or its path, followed the slot.
+    The source cannot tell which one is the target."""
+    if not namesake_links_there(ctx.ref, ctx.table, ctx.first, ctx.config.href_moved_segments):
+        return None
+    why = (
+        "the best links elsewhere than the recorded link, and another element of its role "
+        "and name links there: rows of one name were reordered"
+    )
+    return overruled(decision, "ambiguous", why)
 
 
 def shrunk_group(ctx: Context, decision: Decision) -> Decision | None:

@@ -105,6 +105,13 @@ RULES: Final[tuple[Rule, ...]] = (
         judge.under_margin, params=("min_margin", "same_target_iou"), absence="twins",
     ),
     Rule(
+        "ambiguous.box_only_twin", "doubts", "judge",
+        "The runner-up has the best's role and name, and the reference tells them apart by "
+        "its box alone, which puts the best near the recorded place, not at it: the best "
+        "must lead by box_twin_margin.",
+        judge.box_only_twin, params=("box_twin_margin", "exact_agreement"), absence="twins",
+    ),
+    Rule(
         "refuse.low_confidence", "refuses", "judge",
         "The estimated probability of being right (score, margin, signals) is under "
         "min_confidence.", judge.low_confidence, params=("min_confidence",),
@@ -241,6 +248,12 @@ RULES: Final[tuple[Rule, ...]] = (
         "A look-alike is gone and the answer links elsewhere than the target did: a "
         "surviving look-alike.", lookalikes.survivor_link, _ACC, absence="gone",
         params=("href_moved_segments",),
+    ),
+    Rule(
+        "ambiguous.namesake_link", "doubts", "review",
+        "The answer links elsewhere than the recorded link and another element of its role "
+        "and name links there: rows of one name were reordered.", lookalikes.namesake_link,
+        _ACC, absence="twins", params=("href_moved_segments",),
     ),
     Rule(
         "refuse.stray", "refuses", "review",

@@ -1,5 +1,7 @@
 """Look-alikes: a survivor left where a removed target's look-alike was is not the target."""
 
+from decide_helpers import reordered_links
+
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide
 from resolver.geometry import CoordSpace
@@ -258,3 +260,16 @@ def test_a_target_that_moved_while_its_look_alike_went_is_still_found() -> None:
     # Where the other one was, it is that one's survivor.
     there = decide(ref, _replies_left(600.0), MatchConfig())
     assert there.status != "accepted"
+
+
+def test_an_answer_linking_elsewhere_while_a_namesake_links_there_is_a_tie() -> None:
+    # As above, the paragraphs far apart: the recorded path and box put the link to /c well
+    # ahead of the link to /a. The ranking followed the slot, not the element.
+    ref = SemanticElementRef(
+        role="link", name="link", href="https://site.test/a", bbox=(8, 100, 40, 117),
+        xpath="/html[1]/body[1]/p[1]/a[1]", coord_space="css_px", screen_size=(1280, 800),
+    )  # fmt: skip
+    hrefs = ("https://site.test/c", "https://site.test/b", "https://site.test/a")
+    moved = decide(ref, reordered_links(hrefs, gap=300.0), MatchConfig())
+    assert moved.status == "ambiguous" and moved.rule == "ambiguous.namesake_link"
+    assert moved.best is not None and moved.best.id == "a0"

@@ -1,7 +1,7 @@
 """Selection: recorded selectors verified before judging, and the control over its label."""
 
 import pytest
-from decide_helpers import _buttons
+from decide_helpers import _buttons, reordered_links
 
 from resolver import MatchConfig, ResolutionError, SemanticElementRef, resolve
 from resolver.decide import decide, prefer_control, verify_selector
@@ -454,3 +454,27 @@ def test_an_unnamed_target_is_taken_by_the_classes_only_it_bears() -> None:
     # Only a utility class recorded: it does not say what the element is.
     plain = ref.model_copy(update={"classes": ("display-block",)})
     assert decide(plain, _logo_page(), config).status != "accepted"
+
+
+def test_a_selected_row_linking_elsewhere_is_not_trusted_while_a_namesake_links_there() -> None:
+    # Recorded: the first link, to /a, with its path and box.
+    ref = SemanticElementRef(
+        role="link", name="link", href="https://site.test/a", bbox=(8, 100, 40, 117),
+        xpath="/html[1]/body[1]/p[1]/a[1]", coord_space="css_px", screen_size=(1280, 800),
+    )  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, reordered_links(("https://site.test/a", "https://site.test/b",
+                                          "https://site.test/c")), config)  # fmt: skip
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a0"
+    # The paragraphs were reordered: the path and the box now find the link to /c, while
+    # the link to /a is third. Neither the selector nor the ranking is trusted.
+    moved = decide(ref, reordered_links(("https://site.test/c", "https://site.test/b",
+                                           "https://site.test/a")), config)  # fmt: skip
+    assert moved.status == "ambiguous"
+    assert "accept.verified_selector" not in moved.rules
+    # Every address changed (a new session token, say): nothing links where the recorded one
+    # did, and the path decides as before.
+    renamed = decide(ref, reordered_links(("https://site.test/a?s=2", "https://site.test/b?s=2",
+                                             "https://site.test/c?s=2")), config)  # fmt: skip
+    assert renamed.status == "accepted" and renamed.best is not None
+    assert renamed.best.id == "a0"
