@@ -120,13 +120,6 @@ class MatchConfig:
     """Minimum score to accept a candidate."""
     min_margin: float = 0.06
     """Minimum lead over the best different target; below it the source is ambiguous."""
-    box_twin_margin: float = 0.08
-    """Minimum lead, over a runner-up of the same role and name, of a best row that the
-    reference tells apart by its box alone (it recorded no container, neighbour, selector or
-    link): under it the source is ambiguous (``ambiguous.box_only_twin``). A page that grew
-    or shrank above the twins by about the distance between them puts the other twin where
-    the target was; only a clear lead in place survives that. ``min_margin`` turns the rule
-    off."""
     min_confidence: float = 0.0
     """Minimum estimated probability of being right (:func:`resolver.calibration.confidence`
     of the score, margin and signals); 0 leaves the decision to ``threshold`` and

@@ -7,7 +7,6 @@ under the threshold (``accept.sole_namesake``) and the final word on every answe
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
 
 from ..calibration import confidence
 from ..results import Candidate
@@ -120,38 +119,6 @@ def under_margin(ctx: Context, decision: Decision) -> Decision | None:
     reason = (
         f"best {best:.3f} leads the runner-up {runner:.3f} by {decision.margin:.3f}, "
         f"less than the margin {ctx.config.min_margin:.2f}"
-    )
-    return replace(decision, status="ambiguous", reason=reason)
-
-
-_BOX_ONLY: Final = frozenset({"role", "name", "bbox"})
-"""The signals of a reference that recorded, of its place, its box and nothing else."""
-
-
-def box_only_twin(ctx: Context, decision: Decision) -> Decision | None:
-    """``ambiguous.box_only_twin``: the runner-up has the best's role and name, the best was
-    scored on its role, name and box alone (the reference recorded nothing else that tells
-    namesakes apart), and it leads by less than ``box_twin_margin`` from somewhere near the
-    recorded place (a best row whose box agrees exactly, ``exact_agreement``, is where the
-    target was). Asked where names are read as written (a screenshot's sources have their
-    own place rules)."""
-    runner = decision.runner_up
-    if runner is None or ctx.table.names_read or not decision.candidates:
-        return None
-    best = decision.candidates[0]
-    box = best.signals.get("bbox")
-    if box is None or box >= ctx.config.exact_agreement - ROUNDING:
-        return None  # at the recorded place itself: the box agrees exactly
-    if not set(best.signals) <= _BOX_ONLY:
-        return None
-    if decision.margin >= ctx.config.box_twin_margin - ROUNDING:
-        return None
-    if runner.role != best.role or normalize(runner.name) != normalize(best.name):
-        return None
-    reason = (
-        f"the box alone tells {best.role} {best.name!r} from its namesake {runner.id}, and it "
-        f"leads by {decision.margin:.3f}, less than {ctx.config.box_twin_margin:.2f}: a shift "
-        "of the page would put the twin where the target was"
     )
     return replace(decision, status="ambiguous", reason=reason)
 

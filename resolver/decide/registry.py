@@ -105,13 +105,6 @@ RULES: Final[tuple[Rule, ...]] = (
         judge.under_margin, params=("min_margin", "same_target_iou"), absence="twins",
     ),
     Rule(
-        "ambiguous.box_only_twin", "doubts", "judge",
-        "The runner-up has the best's role and name, and the reference tells them apart by "
-        "its box alone, which puts the best near the recorded place, not at it: the best "
-        "must lead by box_twin_margin.",
-        judge.box_only_twin, params=("box_twin_margin", "exact_agreement"), absence="twins",
-    ),
-    Rule(
         "refuse.low_confidence", "refuses", "judge",
         "The estimated probability of being right (score, margin, signals) is under "
         "min_confidence.", judge.low_confidence, params=("min_confidence",),

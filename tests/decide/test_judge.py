@@ -178,35 +178,3 @@ def test_the_only_name_that_begins_with_a_cut_name_is_taken_under_the_threshold(
     assert decide(ref, page("Weather this week"), MatchConfig(cut_name_chars=0)).status != (
         "accepted"
     )
-
-
-def _two_months() -> CandidateTable:
-    """Two "October" links of an archive, 40 px apart, and nothing else to tell them by."""
-    b = TableBuilder("a11y", "test")
-    root = b.add("0", raw_role="RootWebArea", name="Archive", bbox=(0, 0, 1280, 800))
-    for k, y in enumerate((300, 340)):
-        b.add(f"m{k}", raw_role="link", name="October", parent=root, bbox=(20, y, 90, y + 18))
-    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
-
-
-@pytest.mark.parametrize(
-    ("top", "status"), [(290, "ambiguous"), (294, "accepted"), (300, "accepted")]
-)
-def test_a_twin_told_apart_by_the_box_alone_needs_a_clear_lead(top: float, status: str) -> None:
-    # A reference of role, name and box only, recorded a little above the upper link: 10 px
-    # off, the lead over the lower twin is one a small shift of the page erases; 6 px off,
-    # it is clear; at the place itself, the box agrees exactly.
-    ref = SemanticElementRef(role="link", name="October", bbox=(20, top, 90, top + 18),
-                             coord_space="css_px", screen_size=(1280, 800))  # fmt: skip
-    decision = decide(ref, _two_months(), MatchConfig())
-    assert decision.status == status and decision.best is not None
-    assert decision.best.id == "m0"
-    if status == "ambiguous":
-        assert decision.rule == "ambiguous.box_only_twin"
-        # A reference that recorded more than its box (here a container) is not one the
-        # rule is about: the margin judges it alone.
-        told = ref.model_copy(update={"container_path": ("Archive", "2025")})
-        assert "ambiguous.box_only_twin" not in decide(told, _two_months(), MatchConfig()).rules
-    # The rule is off at the plain margin.
-    off = decide(ref, _two_months(), MatchConfig(box_twin_margin=0.06))
-    assert off.status == "accepted"
