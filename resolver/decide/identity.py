@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from ..geometry import share_inside
 from ..index import index_of
+from ..matcher import moved_box, page_shift
 from ..models import SemanticElementRef
 from ..text import NAME_TIERS, collapse, normalize, unrepeated
 from ..web import MAX_NEARBY_CHARS
 from .facts import (
+    at_place,
     bears_cut_name,
     bears_name,
     gained_link,
@@ -17,6 +19,8 @@ from .facts import (
     lost_class,
     other_kind,
     same_anchor,
+    same_space,
+    xpath_rows,
     xpath_selects_best,
 )
 from .rule import ROUNDING, Context, Decision, overruled
@@ -29,6 +33,7 @@ __all__ = [
     "neighbour_name",
     "numbered_series",
     "other_kind_rule",
+    "slot_renamed",
 ]
 
 
@@ -277,3 +282,44 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
         f"{best.name[:60]!r} (name {agreement:.2f})"
     )
     return overruled(decision, "not_found", why)
+
+
+def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.slot_renamed``: the answer bears the recorded name away from the target's
+    place (after the page's shift), while the recorded xpath selects another row of the
+    recorded role, at the target's place, whose name keeps every recorded word and adds
+    one or so (``renamed_name`` up) and that does not link elsewhere: the target renamed
+    where it stood is as likely as a namesake elsewhere, and the source cannot tell which.
+    A name with a recorded word replaced ("Featured Demo" where "Featured Article" was) is
+    another element of a series as likely, and is left alone."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    best = decision.best
+    if best is None or best.bbox is None or not ref.name or ref.bbox is None:
+        return None
+    if best.signals.get("name", 0.0) < 1.0 or not same_space(ref, table):
+        return None
+    rows = xpath_rows(ref, table)
+    if rows is None or len(rows) != 1 or rows[0] == ctx.first:
+        return None
+    slot = next((c for c in decision.candidates if c.id == table.ids[rows[0]]), None)
+    if slot is None or slot.bbox is None:
+        return None
+    name, role = slot.signals.get("name", 0.0), slot.signals.get("role", 0.0)
+    if not (config.renamed_name <= name < NAME_TIERS["masked"] and role >= 1.0):
+        return None
+    if slot.signals.get("web:href", 1.0) <= 0.0 or not _extends(ref.name, slot.name):
+        return None  # a word replaced, or linking elsewhere: another element's name
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    if at_place(best.bbox, target, config) or not at_place(slot.bbox, target, config):
+        return None
+    why = (
+        f"the recorded xpath selects {slot.name!r} where the target was, a name a word "
+        f"apart, while {best.name!r} is elsewhere: the target may have been renamed"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _extends(recorded: str, name: str) -> bool:
+    """Whether ``name`` holds every word of the ``recorded`` name, and more (normalised)."""
+    words, kept = normalize(recorded).split(), normalize(name).split()
+    return bool(words) and len(kept) > len(words) and set(words) <= set(kept)

@@ -315,6 +315,14 @@ RULES: Final[tuple[Rule, ...]] = (
         identity.changed_and_moved, _ACC, ("changed_box", "cut_name_chars"),
     ),
     Rule(
+        "ambiguous.slot_renamed", "doubts", "review",
+        "The answer bears the recorded name away from the target's place, while the "
+        "recorded xpath selects a row of its role where the target was, its name the "
+        "recorded one with a word or so added: the target may have been renamed.",
+        identity.slot_renamed, _ACC,
+        ("renamed_name", "renamed_place", "renamed_inside", "renamed_height"),
+    ),
+    Rule(
         "refuse.name_only", "refuses", "review",
         "Only the name agrees: xpath, nearby texts, link and box all differ.",
         identity.name_only, _ACC, ("changed_box",),

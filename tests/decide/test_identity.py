@@ -553,3 +553,36 @@ def test_a_name_cut_by_its_recorder_is_not_a_changed_name() -> None:
     # With the cut off (0), the same heading is refused as renamed and moved.
     off = decide(ref, _story_page(title), MatchConfig(cut_name_chars=0))
     assert off.rule == "refuse.changed_and_moved"
+
+
+def _named_links(names: tuple[str, ...]) -> CandidateTable:
+    """Links named ``names``, one per paragraph 40 px apart, all to one address; an
+    accessibility tree that knows each link's XPath."""
+    from resolver.adapters._common import XPATH_KEYS
+
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("0", raw_role="RootWebArea", name="Links")
+    for k, name in enumerate(names):
+        y = 100 + 40 * k
+        box = (8, y, 8 + 8 * len(name), y + 17)
+        b.add(f"a{k}", raw_role="link", name=name, parent=root, bbox=box,
+              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]", href="https://site.test/x")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)
+
+
+def test_a_namesake_elsewhere_is_not_taken_over_the_target_renamed_in_its_slot() -> None:
+    # Recorded: the second of two "link" links. Now the second reads "link here": the
+    # first, with the recorded name exactly, leads on the name. The recorded xpath and place
+    # hold the renamed one, so the source does not take the namesake on its name.
+    ref = SemanticElementRef(role="link", name="link", bbox=(8, 140, 40, 157),
+                             xpath="/html[1]/body[1]/p[2]/a[1]", href="https://site.test/x",
+                             coord_space="css_px", screen_size=(1280, 800))  # fmt: skip
+    renamed = decide(ref, _named_links(("link", "link here", "Next")), MatchConfig())
+    assert "ambiguous.slot_renamed" in renamed.rules
+    assert renamed.status != "accepted" or (renamed.best is not None and renamed.best.id == "a1")
+    # A word replaced instead ("Featured Demo" where "Featured Article" was, a series): the
+    # rule leaves the namesake to the other rules.
+    series = ref.model_copy(update={"name": "Featured Article", "bbox": (8, 140, 136, 157)})
+    replaced = decide(series, _named_links(("Featured Article", "Featured Demo", "Next")),
+                      MatchConfig())  # fmt: skip
+    assert "ambiguous.slot_renamed" not in replaced.rules
