@@ -307,7 +307,7 @@ def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
     name, role = slot.signals.get("name", 0.0), slot.signals.get("role", 0.0)
     if not (config.renamed_name <= name < NAME_TIERS["masked"] and role >= 1.0):
         return None
-    if slot.signals.get("web:href", 1.0) <= 0.0 or not _extends(ref.name, slot.name):
+    if slot.signals.get("web:href", 1.0) <= 0.0 or not _adds_words(ref.name, slot.name):
         return None  # a word replaced, or linking elsewhere: another element's name
     target = moved_box(ref.bbox, page_shift(ref, table))
     if at_place(best.bbox, target, config) or not at_place(slot.bbox, target, config):
@@ -319,7 +319,7 @@ def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "ambiguous", why)
 
 
-def _extends(recorded: str, name: str) -> bool:
+def _adds_words(recorded: str, name: str) -> bool:
     """Whether ``name`` holds every word of the ``recorded`` name, and more (normalised)."""
     words, kept = normalize(recorded).split(), normalize(name).split()
     return bool(words) and len(kept) > len(words) and set(words) <= set(kept)
