@@ -285,11 +285,13 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
-    """``ambiguous.slot_renamed``: the answer bears the recorded name away from the target's
-    place (after the page's shift), while the recorded xpath selects another row of the
-    recorded role, at the target's place, whose name keeps every recorded word and adds
-    one or so (``renamed_name`` up) and that does not link elsewhere: the target renamed
-    where it stood is as likely as a namesake elsewhere, and the source cannot tell which.
+    """``ambiguous.slot_renamed``: the answer bears the recorded name, while the recorded
+    xpath selects another row of the recorded role whose name keeps every recorded word and
+    adds one or so (``renamed_name`` up) and that does not link elsewhere; that row sits at
+    the target's place (after the page's shift) and the answer does not, or it links where
+    the recorded link did and the answer elsewhere (a renamed link in running text moves
+    along its line): the target renamed is as likely as a namesake elsewhere, and the source
+    cannot tell which.
     A name with a recorded word replaced ("Featured Demo" where "Featured Article" was) is
     another element of a series as likely, and is left alone."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
@@ -310,11 +312,16 @@ def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
     if slot.signals.get("web:href", 1.0) <= 0.0 or not _adds_words(ref.name, slot.name):
         return None  # a word replaced, or linking elsewhere: another element's name
     target = moved_box(ref.bbox, page_shift(ref, table))
-    if at_place(best.bbox, target, config) or not at_place(slot.bbox, target, config):
+    placed = at_place(slot.bbox, target, config) and not at_place(best.bbox, target, config)
+    linked = slot.signals.get("web:href", 0.0) >= 1.0 and best.signals.get("web:href", 1.0) <= 0
+    if not (placed or linked):
         return None
     why = (
-        f"the recorded xpath selects {slot.name!r} where the target was, a name a word "
-        f"apart, while {best.name!r} is elsewhere: the target may have been renamed"
+        f"the recorded xpath selects {slot.name!r}, a name a word apart, "
+        + ("where the target was" if placed else "linking where the target did")
+        + f", while {best.name!r} is "
+        + ("elsewhere" if placed else "linking elsewhere")
+        + ": the target may have been renamed"
     )
     return overruled(decision, "ambiguous", why)
 

@@ -316,9 +316,10 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "ambiguous.slot_renamed", "doubts", "review",
-        "The answer bears the recorded name away from the target's place, while the "
-        "recorded xpath selects a row of its role where the target was, its name the "
-        "recorded one with a word or so added: the target may have been renamed.",
+        "The answer bears the recorded name, while the recorded xpath selects a row of its "
+        "role, its name the recorded one with a word or so added, at the target's place "
+        "(the answer elsewhere) or linking where the target did (the answer elsewhere): "
+        "the target may have been renamed.",
         identity.slot_renamed, _ACC,
         ("renamed_name", "renamed_place", "renamed_inside", "renamed_height"),
     ),

@@ -555,18 +555,23 @@ def test_a_name_cut_by_its_recorder_is_not_a_changed_name() -> None:
     assert off.rule == "refuse.changed_and_moved"
 
 
-def _named_links(names: tuple[str, ...]) -> CandidateTable:
-    """Links named ``names``, one per paragraph 40 px apart, all to one address; an
-    accessibility tree that knows each link's XPath."""
+def _named_links(
+    names: tuple[str, ...], hrefs: tuple[str, ...] = (), moved: int = -1
+) -> CandidateTable:
+    """Links named ``names``, one per paragraph 40 px apart, to ``hrefs`` (all to one
+    address when empty; the link ``moved`` sits 300 px to the right); an accessibility tree
+    that knows each link's XPath."""
     from resolver.adapters._common import XPATH_KEYS
 
     b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
     root = b.add("0", raw_role="RootWebArea", name="Links")
     for k, name in enumerate(names):
         y = 100 + 40 * k
-        box = (8, y, 8 + 8 * len(name), y + 17)
+        x = 308 if k == moved else 8
+        box = (x, y, x + 8 * len(name), y + 17)
+        href = hrefs[k] if hrefs else "https://site.test/x"
         b.add(f"a{k}", raw_role="link", name=name, parent=root, bbox=box,
-              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]", href="https://site.test/x")  # fmt: skip
+              xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]", href=href)  # fmt: skip
     return b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)
 
 
@@ -580,6 +585,13 @@ def test_a_namesake_elsewhere_is_not_taken_over_the_target_renamed_in_its_slot()
     renamed = decide(ref, _named_links(("link", "link here", "Next")), MatchConfig())
     assert "ambiguous.slot_renamed" in renamed.rules
     assert renamed.status != "accepted" or (renamed.best is not None and renamed.best.id == "a1")
+    # The renamed link reflowed along its line, away from the recorded place: it still
+    # links where the target did, and the namesake elsewhere.
+    hrefs = ("https://site.test/y", "https://site.test/x", "https://site.test/z")
+    reflowed = decide(ref, _named_links(("link", "link here", "Next"), hrefs, moved=1),
+                      MatchConfig())  # fmt: skip
+    assert "ambiguous.slot_renamed" in reflowed.rules
+    assert reflowed.status != "accepted" or (reflowed.best is not None and reflowed.best.id == "a1")
     # A word replaced instead ("Featured Demo" where "Featured Article" was, a series): the
     # rule leaves the namesake to the other rules.
     series = ref.model_copy(update={"name": "Featured Article", "bbox": (8, 140, 136, 157)})
