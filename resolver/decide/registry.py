@@ -70,7 +70,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "the ranking does not contradict; it answers at once.",
         select.verified_selector_rule,
         params=("selector_role", "selector_name", "threshold", "min_margin", "stray_box",
-                "xpath_nearby_slack", "href_moved_segments"),
+                "xpath_nearby_slack", "href_moved_segments", "exact_agreement"),
     ),
     Rule(
         "prefer.control", "prefers", "select",

@@ -213,7 +213,9 @@ def _best_or_place_only_lead(
     alone, and ``row`` agrees with the reference at least as well on every other signal
     (nearby text within ``xpath_nearby_slack``): for a reference with a box, the best does
     not even overlap the recorded place either (the page moved under both, a banner or a
-    block above pushed them down); for one without, nothing but the nearby texts, which a
+    block above pushed them down), nor agrees exactly with the recorded box as the ranking
+    read it (``exact_agreement``: a box recorded on another screen size, read as the page
+    reflowed, may sit on the best); for one without, nothing but the nearby texts, which a
     recorder reads otherwise than the page's order, tells them apart. Then place says
     nothing about which is the target, and the row the recorded xpath selects is it."""
     at = np.flatnonzero(scored.rows == row)
@@ -225,6 +227,9 @@ def _best_or_place_only_lead(
     if ref.bbox is not None:
         if not same_space(ref, table):
             return False
+        boxes = scored.signals.get("bbox")
+        if boxes is not None and float(boxes[0]) >= config.exact_agreement - ROUNDING:
+            return False  # the best sits at the recorded place as the ranking reads the box
         best_box = table.box(int(scored.rows[0]))
         if best_box is None or iou_one(best_box, moved_box(ref.bbox, page_shift(ref, table))) > 0:
             return False

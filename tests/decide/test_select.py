@@ -478,3 +478,33 @@ def test_a_selected_row_linking_elsewhere_is_not_trusted_while_a_namesake_links_
                                              "https://site.test/c?s=2")), config)  # fmt: skip
     assert renamed.status == "accepted" and renamed.best is not None
     assert renamed.best.id == "a0"
+
+
+def test_an_xpath_does_not_break_a_tie_the_box_read_on_another_screen_settles() -> None:
+    from resolver.adapters._common import XPATH_KEYS
+
+    # A picture and a larger copy of it around the same place, far down a long page. The
+    # reference was recorded in a wider window (the page centred, 80 px further right): read
+    # as the page re-centred, its box lies exactly on the picture; read as a zoom, 1,100 px
+    # higher, on neither. Its xpath, from before a change, selects the copy, which trails by
+    # less than the margin. The box read as the ranking read it says where the target is,
+    # so the xpath does not break the tie for the copy.
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("0", raw_role="RootWebArea", name="Post")
+    b.add(
+        "s0",
+        raw_role="img",
+        name="Profile after",
+        parent=root,
+        bbox=(64, 10000, 1216, 10360),
+        xpath="/html[1]/body[1]/figure[1]/img[1]",
+    )
+    b.add("s1", raw_role="img", name="Profile after", parent=root,
+          bbox=(6, 9982, 1274, 10378), xpath="/html[1]/body[1]/figure[2]/img[1]")  # fmt: skip
+    table = b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)
+    ref = SemanticElementRef(role="image", name="Profile after", bbox=(144, 10000, 1296, 10360),
+                             screen_size=(1440, 900), xpath="/html[1]/body[1]/figure[2]/img[1]",
+                             coord_space="css_px")  # fmt: skip
+    decision = decide(ref, table, MatchConfig())
+    assert "accept.verified_selector" not in decision.rules
+    assert decision.status != "accepted" or (decision.best is not None and decision.best.id == "s0")
