@@ -291,9 +291,8 @@ def slot_renamed(ctx: Context, decision: Decision) -> Decision | None:
     the target's place (after the page's shift) and the answer does not, or it links where
     the recorded link did and the answer elsewhere (a renamed link in running text moves
     along its line): the target renamed is as likely as a namesake elsewhere, and the source
-    cannot tell which.
-    A name with a recorded word replaced ("Featured Demo" where "Featured Article" was) is
-    another element of a series as likely, and is left alone."""
+    cannot tell which. A name with a recorded word replaced ("Featured Demo" where "Featured
+    Article" was) is as likely another element of a series, and is left alone."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     best = decision.best
     if best is None or best.bbox is None or not ref.name or ref.bbox is None:
