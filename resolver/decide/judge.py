@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..calibration import confidence
+from ..models import SemanticElementRef
 from ..results import Candidate
+from ..table import CandidateTable
 from ..text import collapse, normalize
+from ..web import WebIndex, href_key
 from .facts import (
     InnerGroups,
     answer_row,
@@ -24,7 +27,7 @@ from .facts import (
 )
 from .rule import ROUNDING, Context, Decision, overruled, revised
 
-__all__ = ["pending", "runner_row"]
+__all__ = ["linking_to", "pending", "runner_row", "sole_address"]
 
 
 def runner_row(ctx: Context) -> int | None:
@@ -201,6 +204,51 @@ def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
         "recorded one, cut by its recorder, and no other element's name does"
     )
     return replace(decision, status="accepted", reason=reason)
+
+
+def sole_link(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.sole_link``: a best row under the threshold (``refuse.threshold``; from
+    ``sole_threshold`` up) of the recorded role that links exactly where the recorded link
+    did (a path of its own, not the site's root) while no other row does, and whose name
+    keeps a word of the recorded one: a link renamed by a redesign ("car loan" to "auto
+    loan") keeps its address, and nothing else on the page goes there."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "refuse.threshold" or best is None or not ref.name or not ref.href:
+        return None
+    if table.names_read or best.score < config.sole_threshold:
+        return None
+    if best.signals.get("role", 0.0) < 1.0 or best.signals.get("web:href", 0.0) < 1.0:
+        return None
+    if not sole_address(ref, table):
+        return None
+    if not set(normalize(ref.name).split()) & set(normalize(best.name).split()):
+        return None
+    reason = (
+        f"score {best.score:.3f} is under the threshold, but the best links where the "
+        "recorded link did, no other element does, and its name keeps a recorded word"
+    )
+    return replace(decision, status="accepted", reason=reason)
+
+
+def sole_address(ref: SemanticElementRef, table: CandidateTable) -> bool:
+    """Whether exactly one row links to the recorded address (its query aside), a path of
+    its own (not a site's root)."""
+    recorded = href_key(ref.href) if ref.href else None
+    path = recorded[1].partition("?")[0] if recorded is not None else ""
+    if recorded is None or path in ("", "/"):
+        return False
+    return len(linking_to(table, recorded[0], path)) == 1
+
+
+def linking_to(table: CandidateTable, host: str, path: str) -> list[int]:
+    """The rows linking to ``path`` (its query aside) on ``host`` (any host where either
+    is relative)."""
+    hosts, paths, _ = table.derived(WebIndex).hrefs
+    return [
+        row
+        for row, (at, there) in enumerate(zip(hosts.tolist(), paths.tolist(), strict=True))
+        if there is not None and there.partition("?")[0] == path and (not host or at in ("", host))
+    ]
 
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:

@@ -127,6 +127,12 @@ RULES: Final[tuple[Rule, ...]] = (
         ("sole_threshold", "cut_name_chars"),
     ),
     Rule(
+        "accept.sole_link", "accepts", "review",
+        "Under the threshold, but of the recorded role, the only element linking where the "
+        "recorded link did (not the site's root), its name keeping a recorded word.",
+        judge.sole_link, _NF, ("sole_threshold",),
+    ),
+    Rule(
         "accept.selected_unnamed", "accepts", "review",
         "Under the threshold, for a named reference: its recorded selector selects one row "
         "of its role that has no name now, alone in bearing the recorded kind classes, where "

@@ -178,3 +178,44 @@ def test_the_only_name_that_begins_with_a_cut_name_is_taken_under_the_threshold(
     assert decide(ref, page("Weather this week"), MatchConfig(cut_name_chars=0)).status != (
         "accepted"
     )
+
+
+def _bank(
+    name: str, second_href: str, first_href: str = "https://bank.test/auto-loans"
+) -> CandidateTable:
+    """A page of two links: ``name`` to ``first_href``, "Mortgages" to ``second_href``."""
+    b = TableBuilder("a11y", "test", id_columns=("href",))
+    root = b.add("0", raw_role="RootWebArea", name="Bank", bbox=(0, 0, 1280, 800))
+    b.add(
+        "a",
+        raw_role="link",
+        name=name,
+        parent=root,
+        bbox=(400, 300, 520, 317),
+        href="https://bank.test/auto-loans",
+    )
+    b.add("b", raw_role="link", name="Mortgages", parent=root, bbox=(400, 340, 500, 357),
+          href=second_href)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_the_only_link_to_the_recorded_address_is_taken_under_the_threshold() -> None:
+    # "Car loan" renamed "Auto loan rates" and moved by a redesign: under the threshold,
+    # but the only link to its address, and its name keeps "loan".
+    ref = SemanticElementRef(role="link", name="Car loan", href="https://bank.test/auto-loans",
+                             bbox=(20, 100, 90, 117), coord_space="css_px",
+                             screen_size=(1280, 800))  # fmt: skip
+    config = MatchConfig()
+    sole = decide(ref, _bank("Auto loan rates", "https://bank.test/mortgages"), config)
+    assert sole.status == "accepted" and sole.rule == "accept.sole_link"
+    assert sole.best is not None and sole.best.id == "a"
+    # Another link to the same address, a name keeping no recorded word, or a recorded
+    # address that is the site's root: nothing singles the row out.
+    shared = decide(ref, _bank("Auto loan rates", "https://bank.test/auto-loans"), config)
+    assert shared.status == "not_found"
+    renamed = decide(ref, _bank("Vehicle finance", "https://bank.test/mortgages"), config)
+    assert renamed.status == "not_found"
+    root = ref.model_copy(update={"href": "https://bank.test/"})
+    home = decide(root, _bank("Auto loan rates", "https://bank.test/mortgages",
+                              "https://bank.test/"), config)  # fmt: skip
+    assert home.status == "not_found"
