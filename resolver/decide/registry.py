@@ -133,6 +133,11 @@ RULES: Final[tuple[Rule, ...]] = (
         judge.sole_link, _NF, ("sole_threshold",),
     ),
     Rule(
+        "accept.selected_renamed", "accepts", "review", "Under the threshold, renamed, of "
+        "the recorded role, selected by the recorded selector, with every recorded neighbour "
+        "text and class around it.", select.selected_renamed, _NF, ("sole_threshold",),
+    ),
+    Rule(
         "accept.selected_unnamed", "accepts", "review",
         "Under the threshold, for a named reference: its recorded selector selects one row "
         "of its role that has no name now, alone in bearing the recorded kind classes, where "

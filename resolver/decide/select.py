@@ -34,7 +34,13 @@ from .facts import (
 from .paths import landmarks
 from .rule import ROUNDING, Context, Decision, taken
 
-__all__ = ["prefer_control", "selected_unnamed", "sole_dressed", "verify_selector"]
+__all__ = [
+    "prefer_control",
+    "selected_renamed",
+    "selected_unnamed",
+    "sole_dressed",
+    "verify_selector",
+]
 
 Verified = tuple[int, float, str, str]
 """``(row, score, executor_id, reason)`` of a verified recorded selector."""
@@ -273,6 +279,37 @@ def selected_unnamed(ctx: Context, decision: Decision) -> Decision | None:
         ctx, decision, row, "the recorded selector selects {}, which has no name now, is the "
         "only element bearing the recorded classes and stands where the target was",
     )  # fmt: skip
+
+
+def selected_renamed(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.selected_renamed``: refused under the threshold (``refuse.threshold``; from
+    ``sole_threshold`` up), a best row of the recorded role that the recorded css or xpath
+    still selects, with every recorded neighbour text around it (one at least) and every
+    recorded class (when classes were recorded), and not the recorded name: the target
+    renamed where it stood. The place in the document and the texts around it agree; the
+    name alone changed. A row bearing the recorded name is not renamed: it may be a
+    look-alike's survivor slid into a removed target's slot. The answer is reviewed like any
+    other (a neighbour that slid into the slot bears a recorded neighbour's name and is
+    refused then)."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "refuse.threshold" or best is None or not ref.nearby_text:
+        return None
+    if table.names_read or best.score < config.sole_threshold:
+        return None
+    signals = best.signals
+    if signals.get("role", 0.0) < 1.0 or signals.get("web:nearby", 0.0) < 1.0 - ROUNDING:
+        return None
+    if ref.classes and signals.get("web:class", 0.0) < 1.0 - ROUNDING:
+        return None
+    if bears_name(ref, table, ctx.first):
+        return None  # not renamed: a look-alike's survivor may have slid into the slot
+    if _selected_row(ref, table) != ctx.first:
+        return None
+    reason = (
+        f"score {best.score:.3f} is under the threshold, but the recorded selector selects "
+        "the best, which has every recorded neighbour text and class: the target renamed"
+    )
+    return replace(decision, status="accepted", reason=reason)
 
 
 def sole_dressed(ctx: Context, decision: Decision) -> Decision | None:

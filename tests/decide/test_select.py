@@ -508,3 +508,35 @@ def test_an_xpath_does_not_break_a_tie_the_box_read_on_another_screen_settles() 
     decision = decide(ref, table, MatchConfig())
     assert "accept.verified_selector" not in decision.rules
     assert decision.status != "accepted" or (decision.best is not None and decision.best.id == "s0")
+
+
+def _footer(
+    name: str, *, cls: str = "regular-link", above: str = "HELOC calculator"
+) -> CandidateTable:
+    """A footer: the text ``above``, a link named ``name`` of class ``cls``, another text."""
+    html = f"""<html><body><footer><p>{above}</p><p><a class="{cls}" href="/heloc">{name}</a></p>
+    <p>Rates today</p></footer></body></html>"""
+    layout = {"/html/body/footer/p[1]": [20, 600, 300, 620],
+              "/html/body/footer/p[2]/a": [20, 630, 140, 650],
+              "/html/body/footer/p[3]": [20, 660, 300, 680]}  # fmt: skip
+    return Observation(dom_html=html, dom_layout=layout).candidates("dom")
+
+
+def test_a_target_renamed_where_it_stood_is_taken_under_the_threshold() -> None:
+    # "before you apply" renamed "for a HELOC", its link changed: under the threshold, but
+    # its recorded xpath selects it, its recorded neighbour text is beside it, and it bears
+    # the recorded class.
+    ref = SemanticElementRef(
+        role="link", name="before you apply", tag="a", href="/apply",
+        xpath="/html[1]/body[1]/footer[1]/p[2]/a[1]", classes=("regular-link",),
+        nearby_text=("HELOC calculator",),
+    )  # fmt: skip
+    config = MatchConfig()
+    renamed = decide(ref, _footer("for a HELOC"), config)
+    assert renamed.status == "accepted" and renamed.rule == "accept.selected_renamed"
+    # Its neighbour text gone, or another class: nothing but the slot says it is the target.
+    assert decide(ref, _footer("for a HELOC", above="Auto loans"), config).status != "accepted"
+    assert decide(ref, _footer("for a HELOC", cls="promo-link"), config).status != "accepted"
+    # The xpath selects nothing: refused as before.
+    moved = ref.model_copy(update={"xpath": "/html[1]/body[1]/main[1]/a[1]"})
+    assert decide(moved, _footer("for a HELOC"), config).status != "accepted"
