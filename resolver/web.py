@@ -608,6 +608,14 @@ class WebIndex:
         paths = self.hrefs[1]
         return paths != None, rows_by_value(paths.tolist())  # noqa: E711
 
+    @cached_property
+    def bare_path_rows(self) -> dict[str, Index]:
+        """The rows by link path without its query (``/auto-loans`` for
+        ``/auto-loans?offer=2``): a redesign rewrites tracking and offer parameters."""
+        return rows_by_value(
+            None if path is None else path.partition("?")[0] for path in self.hrefs[1].tolist()
+        )
+
     def moved_rows(self, recorded: str, moved_segments: int) -> Index:
         """Rows whose link path differs from ``recorded`` but agrees with it
         (:func:`paths_agree`), when no row links to ``recorded`` itself: a page the site

@@ -422,3 +422,16 @@ def test_a_rows_count_of_spans_is_read_from_their_edges_alone(seed: int) -> None
     assert got.dtype == np.float64 and got.tolist() == want.tolist()
     # Divided per distinct count before it is spread: the same numbers as dividing after.
     assert index._covered(spans, 3).tolist() == (want / 3).tolist()
+
+
+def test_rows_are_found_by_their_link_path_without_its_query() -> None:
+    from resolver.web import WebIndex
+
+    b = TableBuilder("a11y", "test", id_columns=("href",))
+    root = b.add("0", raw_role="RootWebArea", name="Bank")
+    b.add("a", raw_role="link", name="Auto", parent=root, href="https://bank.test/auto?offer=2")
+    b.add("b", raw_role="link", name="Auto", parent=root, href="https://bank.test/auto")
+    b.add("c", raw_role="link", name="Home", parent=root, href="https://bank.test/home?x=1")
+    b.add("d", raw_role="text", name="Plain", parent=root)
+    rows = b.build().derived(WebIndex).bare_path_rows
+    assert {path: found.tolist() for path, found in rows.items()} == {"/auto": [1, 2], "/home": [3]}

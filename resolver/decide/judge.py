@@ -243,12 +243,12 @@ def sole_address(ref: SemanticElementRef, table: CandidateTable) -> bool:
 def linking_to(table: CandidateTable, host: str, path: str) -> list[int]:
     """The rows linking to ``path`` (its query aside) on ``host`` (any host where either
     is relative)."""
-    hosts, paths, _ = table.derived(WebIndex).hrefs
-    return [
-        row
-        for row, (at, there) in enumerate(zip(hosts.tolist(), paths.tolist(), strict=True))
-        if there is not None and there.partition("?")[0] == path and (not host or at in ("", host))
-    ]
+    index = table.derived(WebIndex)
+    hosts = index.hrefs[0]
+    rows = index.bare_path_rows.get(path)
+    if rows is None:
+        return []
+    return [row for row in rows.tolist() if not host or hosts[row] in ("", host)]
 
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:
