@@ -553,15 +553,23 @@ class TableIndex:
     def id_hits(self, column: str, value: Any) -> npt.NDArray[np.float64]:
         """1.0 for the rows whose ``column`` (in comparison form) equals ``value``, else 0.0
         (the rows by value are made once per column, not compared row by row per ref)."""
+        hits = np.zeros(len(self.table))
+        hits[self.id_rows(column, value)] = 1.0
+        return hits
+
+    def id_rows(self, column: str, value: Any) -> npt.NDArray[np.intp]:
+        """The rows whose ``column`` (in comparison form) equals ``value``, in row order
+        (none for ``None``), looked up in the column's rows by value, made once per column."""
         by_value = self._id_rows.get(column)
         if by_value is None:
             by_value = rows_by_value(self.id_column(column).tolist())
             self._id_rows[column] = by_value  # whole, for other threads
-        hits = np.zeros(len(self.table))
         rows = by_value.get(value) if value is not None else None
-        if rows is not None:
-            hits[rows] = 1.0
-        return hits
+        return _NO_ROWS if rows is None else rows
+
+
+_NO_ROWS: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
+_NO_ROWS.flags.writeable = False
 
 
 def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np.intp]]:

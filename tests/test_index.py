@@ -51,6 +51,21 @@ def test_id_columns_use_the_tables_key() -> None:
     assert index.id_column("xpath")[2] == "/html/body/button"
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([None, "", "/a[1]", "/a[2]", "/b[1]"]), max_size=30))
+def test_id_rows_are_the_rows_a_scan_of_the_column_finds(values: list[str | None]) -> None:
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    for i, value in enumerate(values):
+        b.add(f"n{i}", raw_role="button", name="b", xpath=value)
+    index = index_of(b.build())
+    column = index.id_column("xpath")
+    for value in ["", "/a[1]", "/a[2]", "/b[1]", "/c[1]"]:
+        rows = index.id_rows("xpath", value)
+        assert rows.tolist() == np.flatnonzero(column == value).tolist()
+        assert index.id_hits("xpath", value).tolist() == (column == value).astype(float).tolist()
+    assert index.id_rows("xpath", None).size == 0
+
+
 def test_geometry_and_flags() -> None:
     index = index_of(_table())
     assert np.isnan(index.geometry.cx[0]) and index.geometry.cx[3] == 5.0

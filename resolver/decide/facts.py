@@ -252,13 +252,13 @@ def xpath_column_resolver(table: CandidateTable) -> Callable[[str, str], Sequenc
     selector selects nothing)."""
     if table.document_paths is None:
         return None
-    column = index_of(table).id_column("xpath")
+    index = index_of(table)
 
     def run(kind: str, selector: str) -> Sequence[int]:
         if kind != "xpath":
             return ()
         key = table.id_key("xpath", selector)
-        return np.flatnonzero(column == key).tolist() if key else ()
+        return index.id_rows("xpath", key).tolist() if key else ()
 
     return run
 

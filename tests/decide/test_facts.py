@@ -5,6 +5,7 @@ import random
 from decide_helpers import _buttons
 
 from resolver import MatchConfig, SemanticElementRef
+from resolver.adapters._common import XPATH_KEYS
 from resolver.decide import decide, same_target
 from resolver.decide.facts import (
     at_place,
@@ -15,6 +16,8 @@ from resolver.decide.facts import (
     on_line,
     own_table_row,
     same_entry_read,
+    xpath_column_resolver,
+    xpath_rows,
 )
 from resolver.matcher import moved_box
 from resolver.table import CandidateTable, TableBuilder
@@ -190,3 +193,24 @@ def test_a_line_read_taller_than_its_element_is_on_the_recorded_line() -> None:
     assert not at_place(ink, place, MatchConfig())  # areas: neither box holds the other
     assert not on_line((30.0, 540.0, 297.0, 561.0), place, 0.9)  # centred on the next line
     assert not on_line((1000.0, 522.0, 1200.0, 543.0), place, 0.9)  # running out of it
+
+
+def test_xpath_rows_are_the_rows_bearing_the_recorded_xpath_in_the_columns_form() -> None:
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    b.add("a", raw_role="link", name="A", xpath="/html[1]/body[1]/a[1]")
+    b.add("b", raw_role="link", name="B", xpath="/html/body/a[2]")
+    b.add("c", raw_role="link", name="C")
+    b.add("d", raw_role="link", name="D", xpath="/html/body/a")
+    table = b.build(id_keys=XPATH_KEYS)
+    run = xpath_column_resolver(table)
+    assert run is not None
+    assert list(run("xpath", "/html/body/a[1]")) == [0, 3]  # [1] is the first step's form
+    assert list(run("xpath", "/html[1]/body[1]/a[2]")) == [1]
+    assert list(run("xpath", "/html/body/a[3]")) == []
+    assert list(run("css", "a")) == []
+    ref = SemanticElementRef(role="link", name="B", xpath="/html/body/a[2]")
+    assert xpath_rows(ref, table) == [1]
+    assert xpath_rows(SemanticElementRef(role="link", name="B"), table) is None
+    bare = TableBuilder("a11y", "test")
+    bare.add("a", raw_role="link", name="A")
+    assert xpath_column_resolver(bare.build()) is None
