@@ -52,8 +52,9 @@ def _install(modules: Modules) -> None:
     sys.modules.update(modules)
 
 
-def load(checkout: Path) -> Timed:
-    """The timed calls of one checkout, warmed up, and its modules."""
+def load(checkout: Path, chrome: list[Any] | None = None) -> Timed:
+    """The timed calls of one checkout, warmed up, and its modules (with ``chrome``, the
+    :class:`~benchmarks.chrome_step.ChromeCase` lists a ``chrome`` step resolves on)."""
     _forget()
     sys.path.insert(0, str(checkout))
     try:
@@ -79,10 +80,34 @@ def load(checkout: Path) -> Timed:
         "nested": lambda: speed.step(nested),
         "cdp": lambda: speed.step(cdp),
     }
+    if chrome:  # (each checkout's own reference class)
+        refs_ = [resolver.SemanticElementRef(role=c.ref.role, name=c.ref.name) for c in chrome]
+
+        def chrome_steps() -> object:
+            for case, ref in zip(chrome, refs_, strict=True):
+                observation = resolver.Observation(accessibility_tree=case.nodes)
+                with contextlib.suppress(resolver.ResolutionError):
+                    resolver.resolve(ref, observation)
+            return len(chrome)
+
+        calls["chrome"] = chrome_steps
     for _ in range(3):
         for call in calls.values():
             call()
     return calls, _forget()
+
+
+def _chrome_cases(count: int) -> list[Any]:
+    """The ``count`` largest Chromium lists of the render cache (read with this checkout's
+    :mod:`benchmarks.chrome_step`; the same data for both checkouts)."""
+    if count <= 0:
+        return []
+    from benchmarks.chrome_step import chrome_cases
+    from benchmarks.relocation.render import cache_root
+
+    cases = chrome_cases(cache_root(), count) if cache_root().is_dir() else []
+    _forget()  # (each checkout then imports its own library)
+    return cases
 
 
 def _ms(call: Callable[[], object]) -> float:
@@ -94,17 +119,18 @@ def _ms(call: Callable[[], object]) -> float:
 def compare(old: Timed, new: Timed, rounds: int, count: int = 1) -> dict[str, float]:
     """Medians (ms) of each call on each checkout and of the per-round ratios new / old
     (``one`` divided by ``count``, the number of targets it resolves)."""
-    times: dict[str, list[float]] = {f"{t}_{c}": [] for t in ("old", "new") for c in CALLS}
+    names = [name for name in (*CALLS, "chrome") if name in old[0]]
+    times: dict[str, list[float]] = {f"{t}_{c}": [] for t in ("old", "new") for c in names}
     gc.collect()
     for i in range(rounds):
         order = [("old", old), ("new", new)] if i % 2 == 0 else [("new", new), ("old", old)]
         for tag, (calls, modules) in order:
             _install(modules)
-            for name in CALLS:
+            for name in names:
                 ms = _ms(calls[name])
                 times[f"{tag}_{name}"].append(ms / count if name == "one" else ms)
     out = {key: statistics.median(values) for key, values in times.items()}
-    for name in CALLS:
+    for name in names:
         pairs = zip(times[f"old_{name}"], times[f"new_{name}"], strict=True)
         out[f"ratio_{name}"] = statistics.median(b / a for a, b in pairs)
     return out
@@ -117,17 +143,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("new", type=Path, help="the checkout timed as 'new'")
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--chrome", type=int, default=0, metavar="N",
+        help="also time a step on each of the N largest Chromium lists of the render cache "
+        "(benchmarks.chrome_step), all N in one call",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     for checkout in (args.old, args.new):
         if not (checkout / "resolver" / "__init__.py").is_file():
             parser.error(f"{checkout} is not a checkout of the library")
-    old, new = load(args.old.resolve()), load(args.new.resolve())
+    chrome = _chrome_cases(args.chrome)
+    old, new = load(args.old.resolve(), chrome), load(args.new.resolve(), chrome)
     _install(old[1])
     count = int(old[0]["one"]())  # (the number of targets resolved one by one)
     figures = compare(old, new, args.rounds, count)
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
-              "nested": "step, nested 10k", "cdp": "step, CDP 10k"}  # fmt: skip
-    for name in CALLS:
+              "nested": "step, nested 10k", "cdp": "step, CDP 10k",
+              "chrome": f"steps, {len(chrome)} Chromium lists"}  # fmt: skip
+    for name in labels:
+        if f"ratio_{name}" not in figures:
+            continue
         print(
             f"{labels[name]:24} old {figures[f'old_{name}']:8.3f} ms, new "
             f"{figures[f'new_{name}']:8.3f} ms, median ratio {figures[f'ratio_{name}']:.3f}"

@@ -53,7 +53,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     """Milliseconds per phase (see the module docstring)."""
     ids = list(map(dict.get, nodes, repeat("nodeId")))
     kept = np.ones(len(nodes), dtype=bool)
-    lookup = _forest._Lookup(ids)
+    lookup = _forest.IdLookup(ids)
     filled = _builder()
     cdp._fast_columns(nodes, filled, DEFAULT_LIMITS)
     columns = filled._columns()
@@ -65,7 +65,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
         "whole build": lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"),
         "column reading": lambda: cdp._fast_columns(nodes, _builder(), DEFAULT_LIMITS),
         "  forest pre-order": lambda: _forest.forest_rows(nodes, ids, kept, DEFAULT_LIMITS),
-        "    ID look-up": lambda: _forest._Lookup(ids),
+        "    ID look-up": lambda: _forest.IdLookup(ids),
         "    child lists": lambda: _forest._kids(nodes, lookup),
         "  raw roles": lambda: cdp._raw_roles(nodes),
         "TableBuilder.build": filled.build,

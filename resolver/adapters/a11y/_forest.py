@@ -30,12 +30,12 @@ import numpy.typing as npt
 
 from ...limits import Limits
 
-__all__ = ["MAX_LEVELS", "forest_rows"]
+__all__ = ["MAX_LEVELS", "IdLookup", "forest_rows"]
 
 Index = npt.NDArray[np.int64]
 
 
-class _Lookup:
+class IdLookup:
     """Node IDs to list positions: by numbers when every ID is a plain decimal number (as
     Chrome's are: no dict of strings to build), else by a dict."""
 
@@ -150,7 +150,7 @@ def _parse(text: str, count: int) -> Index:
     return numbers
 
 
-def _kids(nodes: Sequence[Any], lookup: _Lookup) -> tuple[Index, Index] | None:
+def _kids(nodes: Sequence[Any], lookup: IdLookup) -> tuple[Index, Index] | None:
     """``(owner, kid)`` of every known child listed, in list order, or ``None`` when a
     ``childIds`` is neither a list nor missing, or a child ID is not a string."""
     lists: list[Any] = list(map(dict.get, nodes, repeat("childIds")))
@@ -230,15 +230,20 @@ class _Levels:
 
 
 def forest_rows(
-    nodes: Sequence[Any], ids: list[str], kept: npt.NDArray[np.bool_], limits: Limits
+    nodes: Sequence[Any],
+    ids: list[str],
+    kept: npt.NDArray[np.bool_],
+    limits: Limits,
+    lookup: IdLookup | None = None,
 ) -> tuple[list[int], Index] | None:
     """``(node_of_row, parent_row)`` of the nodes ``kept`` marks, in pre-order, or ``None``
-    when the list is not a well-formed forest of dict nodes with unique string IDs.
+    when the list is not a well-formed forest of dict nodes with unique string IDs
+    (``lookup``: the IDs' :class:`IdLookup`, when the caller made it already).
 
     Rows nested deeper than ``limits.max_depth`` kept levels are refused, as the walk does.
     """
     n = len(nodes)
-    lookup = _Lookup(ids)
+    lookup = IdLookup(ids) if lookup is None else lookup
     if not lookup.unique:
         return None
     kids = _kids(nodes, lookup)
@@ -263,7 +268,7 @@ def forest_rows(
 
 
 def _parents_agree(
-    nodes: Sequence[Any], lookup: _Lookup, kids: tuple[Index, Index], ids: list[str]
+    nodes: Sequence[Any], lookup: IdLookup, kids: tuple[Index, Index], ids: list[str]
 ) -> bool:
     """Whether the nodes that name a known ``parentId`` are exactly the listed children
     (the walk starts from the others). A listed child naming the node that lists it is

@@ -14,9 +14,10 @@ pre-order from the roots; a cycle in ``childIds`` is cut, never followed twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from itertools import repeat
-from operator import is_not, truth
+from collections import deque
+from collections.abc import Mapping, Sequence
+from itertools import chain, compress, repeat
+from operator import is_not, not_, truth
 from typing import Any
 
 import numpy as np
@@ -28,7 +29,7 @@ from ...limits import DEFAULT_LIMITS, Limits
 from ...table import NO_STATE, CandidateTable, TableBuilder
 from .._common import as_str
 from . import SourceInput, TreeFormat, TreeInput
-from ._forest import forest_rows
+from ._forest import IdLookup, forest_rows
 
 __all__ = ["FORMAT", "kept_nodes"]
 
@@ -104,7 +105,14 @@ def _states(props: Any) -> tuple[int, int, int]:
 
 def _by_id(nodes: Sequence[Any]) -> dict[str, Mapping[str, Any]]:
     """The nodes by ``nodeId`` (the first node of each ID; entries that are no dict dropped)."""
-    by_id: dict[str, Mapping[str, Any]] = {}
+    if nodes and set(map(type, nodes)) == {dict}:
+        ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
+        if set(map(type, ids)) == {str}:  # (as Chrome gives them: read in C)
+            by_id: dict[str, Mapping[str, Any]] = {}
+            deque(map(by_id.setdefault, ids, nodes), maxlen=0)
+            by_id.pop("", None)
+            return by_id
+    by_id = {}
     for node in nodes:
         if type(node) is dict or isinstance(node, Mapping):
             node_id = node.get("nodeId")
@@ -115,57 +123,56 @@ def _by_id(nodes: Sequence[Any]) -> dict[str, Mapping[str, Any]]:
     return by_id
 
 
+def _roots(by_id: dict[str, Mapping[str, Any]]) -> list[str]:
+    """The IDs whose node names no parent, or one the list does not hold, in list order."""
+    named: list[Any] = [node.get("parentId") for node in by_id.values()]
+    if set(map(type, named)) - {str, type(None)}:
+        named = [p if p is None or type(p) is str else as_str(p) for p in named]
+    return list(compress(by_id, map(not_, map(by_id.__contains__, named))))
+
+
 def kept_nodes(
     nodes: Sequence[Any], limits: Limits = DEFAULT_LIMITS
-) -> Iterator[tuple[str, Mapping[str, Any], str, int]]:
-    """Yield ``(node_id, node, raw_role, parent_row)`` for every node that makes a row, in
+) -> list[tuple[str, Mapping[str, Any], str, int]]:
+    """``(node_id, node, raw_role, parent_row)`` for every node that makes a row, in
     pre-order over ``childIds`` (the caller appends exactly one row for each, from row 0).
 
     Ignored and ``InlineTextBox`` nodes make no row; their children hang on the nearest kept
     ancestor. The walk starts at the roots (no ``parentId``, or an unknown one), then at any
-    node never reached (an orphan, or a cycle with no root); no node is visited twice. Rows
-    nested deeper than ``limits.max_depth`` are refused as they are met.
+    node never reached (an orphan, or a cycle with no root); no node is visited twice (a
+    node leaves ``pending`` when it is reached; a child the list does not hold is never
+    pending). Rows nested deeper than ``limits.max_depth`` are refused as they are met.
     """
     by_id = _by_id(nodes)
-    roots = [
-        node_id
-        for node_id, node in by_id.items()
-        if (parent := node.get("parentId")) is None
-        or (parent if type(parent) is str else as_str(parent)) not in by_id
-    ]
-    visited: set[str] = set()
-    rows = 0
+    pending = dict(by_id)
+    out: list[tuple[str, Mapping[str, Any], str, int]] = []
+    emit, take = out.append, pending.pop
     max_depth = limits.max_depth
-    for start in [*roots, *by_id]:
-        if start in visited:
+    for start in chain(_roots(by_id), by_id):
+        if start not in pending:
             continue
         stack: list[tuple[str, int, int]] = [(start, -1, 0)]
-        push = stack.append
+        push, pop = stack.append, stack.pop
         while stack:
-            node_id, parent_row, depth = stack.pop()
-            if node_id in visited:
+            node_id, row, depth = pop()
+            node = take(node_id, None)
+            if node is None:
                 continue
-            visited.add(node_id)
-            node = by_id[node_id]
             field = node.get("role")
             raw_role = field.get("value") if type(field) is dict else field
             if type(raw_role) is not str:
                 raw_role = as_str(raw_role)
-            row = parent_row
             if not node.get("ignored") and raw_role not in _SKIP_ROLES:
                 depth += 1
                 if depth > max_depth:
                     raise limits.refuse("max_depth", None, "the AX tree")
-                yield node_id, node, raw_role, parent_row
-                row = rows
-                rows += 1
+                emit((node_id, node, raw_role, row))
+                row = len(out) - 1
             kids = node.get("childIds")
             if kids and type(kids) is list:
                 for kid in reversed(kids):
-                    if type(kid) is not str:
-                        kid = as_str(kid)
-                    if kid in by_id:
-                        push((kid, row, depth))
+                    push((kid if type(kid) is str else as_str(kid), row, depth))
+    return out
 
 
 def _viewport(data: Any) -> tuple[float, float] | None:
@@ -232,11 +239,14 @@ def _fast_columns(nodes: Sequence[Any], builder: TableBuilder, limits: Limits) -
     ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
     if set(map(type, ids)) != {str}:
         return False
+    lookup = IdLookup(ids)
+    if not lookup.unique:  # (Chrome lists some inline text boxes twice: walked)
+        return False
     raw = _raw_roles(nodes)
     n = len(nodes)
     kept = ~np.fromiter(map(truth, map(dict.get, nodes, repeat("ignored"))), bool, count=n)
     kept &= ~np.fromiter(map(_SKIP_ROLES.__contains__, raw), bool, count=n)
-    found = forest_rows(nodes, ids, kept, limits)
+    found = forest_rows(nodes, ids, kept, limits, lookup)
     if found is None:
         return False
     order, parents = found

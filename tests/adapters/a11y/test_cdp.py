@@ -157,3 +157,18 @@ def test_short_lists_are_walked_and_long_ones_read_by_columns(monkeypatch: Any) 
     Observation(accessibility_tree=random_forest(0, 50)).candidates("a11y")
     Observation(accessibility_tree=random_forest(4, cdp.MIN_COLUMN_NODES)).candidates("a11y")
     assert taken == [False, True]
+
+
+def test_a_list_repeating_an_id_is_walked_before_any_column_is_read(monkeypatch: Any) -> None:
+    """Chrome lists some inline text boxes twice: such a list goes to the walk at once,
+    without reading its roles by columns first."""
+    from resolver.adapters.a11y import cdp
+
+    def unread(*_: Any) -> Any:
+        raise AssertionError("roles read by columns")
+
+    monkeypatch.setattr(cdp, "MIN_COLUMN_NODES", 0)
+    monkeypatch.setattr(cdp, "_raw_roles", unread)
+    nodes = [*NODES, dict(NODES[-1])]  # the inline text box again
+    table = Observation(accessibility_tree=nodes).candidates("a11y")
+    assert table.ids == ("1", "3", "4", "5")

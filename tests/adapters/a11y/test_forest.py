@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from resolver import InvalidObservationError
-from resolver.adapters.a11y._forest import MAX_LEVELS, _Lookup, _numbers, forest_rows
+from resolver.adapters.a11y._forest import MAX_LEVELS, IdLookup, _numbers, forest_rows
 from resolver.adapters.a11y.cdp import _SKIP_ROLES, _raw_roles, kept_nodes
 from resolver.limits import DEFAULT_LIMITS, Limits
 
@@ -173,11 +173,11 @@ def test_ids_read_as_numbers(ids: list[str], numbers: list[int] | None) -> None:
     "ids", [["5", "-5", "6", "-1000000001"], ["1", str(10**15), "-" + str(10**15)]]
 )
 def test_ids_are_found_by_number_or_not_at_all(ids: list[str]) -> None:
-    lookup = _Lookup(ids)
+    lookup = IdLookup(ids)
     assert lookup.unique and lookup.index is None
     keys = [*ids, "7", "-6", "-05", "x", "-1000000000", str(10**14)]
     assert lookup.find(keys).tolist() == [*range(len(ids)), *[-1] * 6]  # type: ignore[union-attr]
-    assert not _Lookup([*ids, ids[1]]).unique
+    assert not IdLookup([*ids, ids[1]]).unique
 
 
 def test_padded_and_plain_numbers_are_different_ids() -> None:
