@@ -55,7 +55,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     kept = np.ones(len(nodes), dtype=bool)
     lookup = _forest.IdLookup(ids)
     filled = _builder()
-    cdp._fast_columns(nodes, filled, DEFAULT_LIMITS)
+    cdp._fast_columns(nodes, cdp.dict_ids(nodes), filled, DEFAULT_LIMITS)
     columns = filled._columns()
     parents = filled._parents(columns[3])
     roles = filled._canonical(columns[1], {})
@@ -63,7 +63,9 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     steps: dict[str, Callable[[], Any]] = {
         "naive loop": lambda: find_in_cdp_nodes(nodes, "button", "n5", None),
         "whole build": lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"),
-        "column reading": lambda: cdp._fast_columns(nodes, _builder(), DEFAULT_LIMITS),
+        "column reading": lambda: cdp._fast_columns(
+            nodes, cdp.dict_ids(nodes), _builder(), DEFAULT_LIMITS
+        ),
         "  forest pre-order": lambda: _forest.forest_rows(nodes, ids, kept, DEFAULT_LIMITS),
         "    ID look-up": lambda: _forest.IdLookup(ids),
         "    child lists": lambda: _forest._kids(nodes, lookup),

@@ -103,16 +103,23 @@ def _states(props: Any) -> tuple[int, int, int]:
     return (enabled, visible, focused)
 
 
-def _by_id(nodes: Sequence[Any]) -> dict[str, Mapping[str, Any]]:
-    """The nodes by ``nodeId`` (the first node of each ID; entries that are no dict dropped)."""
-    if nodes and set(map(type, nodes)) == {dict}:
-        ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
-        if set(map(type, ids)) == {str}:  # (as Chrome gives them: read in C)
-            by_id: dict[str, Mapping[str, Any]] = {}
-            deque(map(by_id.setdefault, ids, nodes), maxlen=0)
-            by_id.pop("", None)
-            return by_id
-    by_id = {}
+def dict_ids(nodes: Sequence[Any]) -> list[str] | None:
+    """Every node's ``nodeId`` when every node is a dict with a string ID (as Chrome gives
+    them: read in C), else ``None``."""
+    if not nodes or set(map(type, nodes)) != {dict}:
+        return None
+    ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
+    return ids if set(map(type, ids)) == {str} else None
+
+
+def _by_id(nodes: Sequence[Any], ids: list[str] | None) -> dict[str, Mapping[str, Any]]:
+    """The nodes by ``nodeId`` (the first node of each ID; entries that are no dict dropped;
+    ``ids``: :func:`dict_ids` of the nodes)."""
+    by_id: dict[str, Mapping[str, Any]] = {}
+    if ids is not None:
+        deque(map(by_id.setdefault, ids, nodes), maxlen=0)
+        by_id.pop("", None)
+        return by_id
     for node in nodes:
         if type(node) is dict or isinstance(node, Mapping):
             node_id = node.get("nodeId")
@@ -132,7 +139,7 @@ def _roots(by_id: dict[str, Mapping[str, Any]]) -> list[str]:
 
 
 def kept_nodes(
-    nodes: Sequence[Any], limits: Limits = DEFAULT_LIMITS
+    nodes: Sequence[Any], limits: Limits = DEFAULT_LIMITS, ids: list[str] | None = None
 ) -> list[tuple[str, Mapping[str, Any], str, int]]:
     """``(node_id, node, raw_role, parent_row)`` for every node that makes a row, in
     pre-order over ``childIds`` (the caller appends exactly one row for each, from row 0).
@@ -142,8 +149,9 @@ def kept_nodes(
     node never reached (an orphan, or a cycle with no root); no node is visited twice (a
     node leaves ``pending`` when it is reached; a child the list does not hold is never
     pending). Rows nested deeper than ``limits.max_depth`` are refused as they are met.
+    ``ids`` is :func:`dict_ids` of the nodes when the caller read it already.
     """
-    by_id = _by_id(nodes)
+    by_id = _by_id(nodes, dict_ids(nodes) if ids is None else ids)
     pending = dict(by_id)
     out: list[tuple[str, Mapping[str, Any], str, int]] = []
     emit, take = out.append, pending.pop
@@ -196,9 +204,10 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         max_rows=source.max_nodes,
     )  # fmt: skip
     builder.reserve(len(nodes))
-    if not _fast_columns(nodes, builder, source.limits):
+    ids = dict_ids(nodes)
+    if not _fast_columns(nodes, ids, builder, source.limits):
         append = builder.rows.append
-        for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits):
+        for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits, ids):
             append(_row(node_id, node, raw_role, parent))
     screen = source.screen_size or _viewport(tree.data)
     return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
@@ -230,14 +239,13 @@ MIN_COLUMN_NODES = 4096
 per tree level, which only pays off over some thousands of nodes."""
 
 
-def _fast_columns(nodes: Sequence[Any], builder: TableBuilder, limits: Limits) -> bool:
+def _fast_columns(
+    nodes: Sequence[Any], ids: list[str] | None, builder: TableBuilder, limits: Limits
+) -> bool:
     """Fill ``builder`` by columns when the list is a well-formed forest of plain dicts with
-    string IDs (:func:`._forest.forest_rows`) of at least :data:`MIN_COLUMN_NODES` nodes;
-    ``False`` (nothing filled) otherwise."""
-    if len(nodes) < MIN_COLUMN_NODES or set(map(type, nodes)) != {dict}:
-        return False
-    ids: list[Any] = list(map(dict.get, nodes, repeat("nodeId")))
-    if set(map(type, ids)) != {str}:
+    string IDs (``ids``: :func:`dict_ids` of the nodes; :func:`._forest.forest_rows`) of
+    at least :data:`MIN_COLUMN_NODES` nodes; ``False`` (nothing filled) otherwise."""
+    if len(nodes) < MIN_COLUMN_NODES or ids is None:
         return False
     lookup = IdLookup(ids)
     if not lookup.unique:  # (Chrome lists some inline text boxes twice: walked)

@@ -115,3 +115,16 @@ def test_the_first_node_of_an_id_listed_twice_counts() -> None:
     first = {"nodeId": "1", "role": {"value": "button"}, "name": {"value": "first"}}
     again = {"nodeId": "1", "role": {"value": "link"}, "name": {"value": "again"}}
     assert [n for _, n, _, _ in kept_nodes([first, again])] == [first]
+
+
+def test_ids_read_by_the_caller_give_the_same_walk() -> None:
+    from resolver.adapters.a11y.cdp import dict_ids
+
+    for seed in range(20):
+        nodes: list[Any] = random_forest(seed, random.Random(seed).randint(1, 80))
+        ids = dict_ids(nodes)
+        assert ids == [n["nodeId"] for n in nodes]
+        assert kept_nodes(nodes, DEFAULT_LIMITS, ids) == kept_nodes(nodes)
+    assert dict_ids([{"nodeId": "1"}, "junk"]) is None
+    assert dict_ids([{"nodeId": 1}]) is None
+    assert dict_ids([]) is None
