@@ -5,6 +5,7 @@ and one resolve) on 10k-node nested and CDP trees.
 Usage (from the repository root)::
 
     python -m benchmarks.ab_speed OLD_CHECKOUT NEW_CHECKOUT [--rounds 40] [--json out.json]
+                                  [--chrome N] [--both-orders]
 
 A shared machine's speed drifts by 2-4x within minutes, so timings taken in separate runs
 compare badly. Here both checkouts are imported into this process (each as its own copy of
@@ -13,7 +14,11 @@ compare badly. Here both checkouts are imported into this process (each as its o
 for ``resolve_many``; the workload's targets one by one for ``resolve``; ``step_speed.step`` of the
 nested and CDP cases of ``step_speed.cases(10_000)`` for the steps), and every
 round times both, the order swapped every round. Printed: the median of each and the median
-of the per-round ratios new / old (below 1: the new checkout is faster).
+of the per-round ratios new / old (below 1: the new checkout is faster). The checkout loaded
+second runs some calls slower whatever its code (up to 15% on the CDP step, the same checkout
+against itself); ``--both-orders`` runs the comparison twice in fresh processes, each checkout
+loaded first once, and reports both ratios and their geometric mean. ``--chrome N`` adds a
+step on each of Chromium's N largest lists of the render cache (:mod:`benchmarks.chrome_step`).
 """
 
 from __future__ import annotations
@@ -23,8 +28,11 @@ import contextlib
 import gc
 import importlib
 import json
+import math
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -136,6 +144,31 @@ def compare(old: Timed, new: Timed, rounds: int, count: int = 1) -> dict[str, fl
     return out
 
 
+def both_orders(old: Path, new: Path, options: list[str]) -> dict[str, float]:
+    """The comparison run twice, each in a fresh process: ``old`` loaded first, then ``new``
+    first (the checkout loaded second runs some calls measurably slower: up to 15% on the
+    10k CDP step). Per call, ``forward_*`` is new / old from the first run, ``backward_*``
+    the same from the second (the inverse of its ratio), and ``ratio_*`` their geometric
+    mean."""
+    runs: list[dict[str, float]] = []
+    root = Path(__file__).resolve().parents[1]
+    for first, second in ((old, new), (new, old)):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "figures.json"
+            command = [sys.executable, "-m", "benchmarks.ab_speed", str(first), str(second)]
+            subprocess.run([*command, "--json", str(out), *options], cwd=root, check=True)
+            runs.append(json.loads(out.read_text(encoding="utf-8")))
+    forward, backward = runs
+    figures: dict[str, float] = {}
+    for key, value in forward.items():
+        if key.startswith("ratio_") and key in backward:
+            name = key.removeprefix("ratio_")
+            figures[f"forward_{name}"] = value
+            figures[f"backward_{name}"] = 1 / backward[key]
+            figures[key] = math.sqrt(value / backward[key])
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ab_speed")
@@ -148,10 +181,28 @@ def main(argv: list[str] | None = None) -> int:
         help="also time a step on each of the N largest Chromium lists of the render cache "
         "(benchmarks.chrome_step), all N in one call",
     )  # fmt: skip
+    parser.add_argument(
+        "--both-orders", action="store_true",
+        help="run twice in fresh processes, each checkout loaded first once, and report "
+        "both ratios and their geometric mean",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     for checkout in (args.old, args.new):
         if not (checkout / "resolver" / "__init__.py").is_file():
             parser.error(f"{checkout} is not a checkout of the library")
+    if args.both_orders:
+        options = ["--rounds", str(args.rounds), "--chrome", str(args.chrome)]
+        figures = both_orders(args.old.resolve(), args.new.resolve(), options)
+        for key in (k for k in figures if k.startswith("ratio_")):
+            name = key.removeprefix("ratio_")
+            print(
+                f"{name:8} new / old: {figures[f'forward_{name}']:.3f} (old loaded first), "
+                f"{figures[f'backward_{name}']:.3f} (new loaded first), "
+                f"geometric mean {figures[key]:.3f}"
+            )
+        if args.json is not None:
+            args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        return 0
     chrome = _chrome_cases(args.chrome)
     old, new = load(args.old.resolve(), chrome), load(args.new.resolve(), chrome)
     _install(old[1])

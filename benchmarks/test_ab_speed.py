@@ -42,3 +42,30 @@ def test_each_checkout_runs_with_its_own_modules_in_alternating_order() -> None:
 def test_a_folder_that_is_no_checkout_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         ab_speed.main([str(tmp_path), str(tmp_path)])
+
+
+def test_both_orders_runs_each_checkout_first_once_and_means_the_ratios(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+    import subprocess
+
+    runs: list[list[str]] = []
+
+    def fake_run(command: list[str], **_: object) -> None:
+        runs.append(command)
+        first = command[3]
+        out = Path(command[command.index("--json") + 1])
+        # The "old" checkout's code takes 10 ms, the "new" one's 8 ms; loaded second, 10% more.
+        ratio = (8 / 10) * 1.1 if first.endswith("old") else (10 / 8) * 1.1
+        out.write_text(json.dumps({"ratio_cdp": ratio, "old_cdp": 1.0}), encoding="utf-8")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    figures = ab_speed.both_orders(tmp_path / "old", tmp_path / "new", ["--rounds", "3"])
+    assert [c[3:5] for c in runs] == [
+        [str(tmp_path / "old"), str(tmp_path / "new")],
+        [str(tmp_path / "new"), str(tmp_path / "old")],
+    ]
+    assert figures["forward_cdp"] == pytest.approx(0.88)
+    assert figures["backward_cdp"] == pytest.approx(0.8 / 1.1)
+    assert figures["ratio_cdp"] == pytest.approx(0.8)  # the load order's 10% cancels
