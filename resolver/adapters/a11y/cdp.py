@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress, repeat, starmap
 from operator import is_not, not_, truth
 from typing import Any
 
@@ -206,9 +206,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     builder.reserve(len(nodes))
     ids = dict_ids(nodes)
     if not _fast_columns(nodes, ids, builder, source.limits):
-        append = builder.rows.append
-        for node_id, node, raw_role, parent in kept_nodes(nodes, source.limits, ids):
-            append(_row(node_id, node, raw_role, parent))
+        builder.rows.extend(starmap(_row, kept_nodes(nodes, source.limits, ids)))
     screen = source.screen_size or _viewport(tree.data)
     return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
 
