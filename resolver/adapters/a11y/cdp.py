@@ -130,9 +130,14 @@ def _by_id(nodes: Sequence[Any], ids: list[str] | None) -> dict[str, Mapping[str
     return by_id
 
 
-def _roots(by_id: dict[str, Mapping[str, Any]]) -> list[str]:
-    """The IDs whose node names no parent, or one the list does not hold, in list order."""
-    named: list[Any] = [node.get("parentId") for node in by_id.values()]
+def _roots(by_id: dict[str, Mapping[str, Any]], dicts: bool) -> list[str]:
+    """The IDs whose node names no parent, or one the list does not hold, in list order
+    (``dicts``: every node is a dict, whose parents are then read in C)."""
+    named: list[Any] = (
+        list(map(dict.get, by_id.values(), repeat("parentId")))
+        if dicts
+        else [node.get("parentId") for node in by_id.values()]
+    )
     if set(map(type, named)) - {str, type(None)}:
         named = [p if p is None or type(p) is str else as_str(p) for p in named]
     return list(compress(by_id, map(not_, map(by_id.__contains__, named))))
@@ -151,12 +156,13 @@ def kept_nodes(
     pending). Rows nested deeper than ``limits.max_depth`` are refused as they are met.
     ``ids`` is :func:`dict_ids` of the nodes when the caller read it already.
     """
-    by_id = _by_id(nodes, dict_ids(nodes) if ids is None else ids)
+    ids = dict_ids(nodes) if ids is None else ids
+    by_id = _by_id(nodes, ids)
     pending = dict(by_id)
     out: list[tuple[str, Mapping[str, Any], str, int]] = []
     emit, take = out.append, pending.pop
     max_depth = limits.max_depth
-    for start in chain(_roots(by_id), by_id):
+    for start in chain(_roots(by_id, ids is not None), by_id):
         if start not in pending:
             continue
         stack: list[tuple[str, int, int]] = [(start, -1, 0)]
