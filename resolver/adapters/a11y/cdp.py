@@ -133,10 +133,11 @@ def _by_id(nodes: Sequence[Any], ids: list[str] | None) -> dict[str, Mapping[str
 def _roots(by_id: dict[str, Mapping[str, Any]], dicts: bool) -> list[str]:
     """The IDs whose node names no parent, or one the list does not hold, in list order
     (``dicts``: every node is a dict, whose parents are then read in C)."""
+    nodes: Any = by_id.values()  # (dicts when ``dicts``)
     named: list[Any] = (
-        list(map(dict.get, by_id.values(), repeat("parentId")))
+        list(map(dict.get, nodes, repeat("parentId")))
         if dicts
-        else [node.get("parentId") for node in by_id.values()]
+        else [node.get("parentId") for node in nodes]
     )
     if set(map(type, named)) - {str, type(None)}:
         named = [p if p is None or type(p) is str else as_str(p) for p in named]
