@@ -559,10 +559,13 @@ class TableIndex:
 
     def id_rows(self, column: str, value: Any) -> npt.NDArray[np.intp]:
         """The rows whose ``column`` (in comparison form) equals ``value``, in row order
-        (none for ``None``), looked up in the column's rows by value, made once per column."""
+        (none for ``None``), looked up in the column's rows by value, made once per column
+        (read-only arrays: the index keeps them)."""
         by_value = self._id_rows.get(column)
         if by_value is None:
             by_value = rows_by_value(self.id_column(column).tolist())
+            for found in by_value.values():
+                found.flags.writeable = False
             self._id_rows[column] = by_value  # whole, for other threads
         rows = by_value.get(value) if value is not None else None
         return _NO_ROWS if rows is None else rows

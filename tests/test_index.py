@@ -64,6 +64,7 @@ def test_id_rows_are_the_rows_a_scan_of_the_column_finds(values: list[str | None
         assert rows.tolist() == np.flatnonzero(column == value).tolist()
         assert index.id_hits("xpath", value).tolist() == (column == value).astype(float).tolist()
     assert index.id_rows("xpath", None).size == 0
+    assert not index.id_rows("xpath", "/a[1]").flags.writeable  # the index keeps them
 
 
 def test_geometry_and_flags() -> None:
