@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from itertools import chain, compress, repeat, starmap
+from itertools import chain, compress, repeat
 from operator import is_not, not_, truth
 from typing import Any
 
@@ -157,10 +157,19 @@ def kept_nodes(
     pending). Rows nested deeper than ``limits.max_depth`` are refused as they are met.
     ``ids`` is :func:`dict_ids` of the nodes when the caller read it already.
     """
+    return _walk(nodes, limits, ids, False)
+
+
+def _walk(
+    nodes: Sequence[Any], limits: Limits, ids: list[str] | None, rows: bool
+) -> list[tuple[Any, ...]]:
+    """:func:`kept_nodes`, or (``rows``) the table's rows themselves, each read while its
+    node is at hand: ``(id, raw role, name, parent row, box, value, states, backend node
+    ID, link URL)``."""
     ids = dict_ids(nodes) if ids is None else ids
     by_id = _by_id(nodes, ids)
     pending = dict(by_id)
-    out: list[tuple[str, Mapping[str, Any], str, int]] = []
+    out: list[tuple[Any, ...]] = []
     emit, take = out.append, pending.pop
     max_depth = limits.max_depth
     for start in chain(_roots(by_id, ids is not None), by_id):
@@ -181,7 +190,19 @@ def kept_nodes(
                 depth += 1
                 if depth > max_depth:
                     raise limits.refuse("max_depth", None, "the AX tree")
-                emit((node_id, node, raw_role, row))
+                if rows:  # (the table's row: read while the node is at hand)
+                    field = node.get("name")
+                    props = node.get("properties")
+                    backend = node.get("backendDOMNodeId")
+                    emit((
+                        node_id, raw_role, field.get("value") if type(field) is dict else field,
+                        row, node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
+                        _states(props) if props else NO_STATE,
+                        None if backend is None else str(backend),
+                        link_url(props) if props and raw_role == "link" else None,
+                    ))  # fmt: skip
+                else:
+                    emit((node_id, node, raw_role, row))
                 row = len(out) - 1
             kids = node.get("childIds")
             if kids and type(kids) is list:
@@ -213,22 +234,9 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     builder.reserve(len(nodes))
     ids = dict_ids(nodes)
     if not _fast_columns(nodes, ids, builder, source.limits):
-        builder.rows.extend(starmap(_row, kept_nodes(nodes, source.limits, ids)))
+        builder.rows.extend(_walk(nodes, source.limits, ids, True))
     screen = source.screen_size or _viewport(tree.data)
     return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
-
-
-def _row(node_id: str, node: Mapping[str, Any], raw_role: str, parent: int) -> tuple[Any, ...]:
-    field = node.get("name")
-    name = field.get("value") if type(field) is dict else field
-    props = node.get("properties")
-    backend = node.get("backendDOMNodeId")
-    return (
-        node_id, raw_role, name, parent,
-        node.get("bbox"), _ax_value(node["value"]) if "value" in node else "",
-        _states(props) if props else NO_STATE, None if backend is None else str(backend),
-        link_url(props) if props and raw_role == "link" else None,
-    )  # fmt: skip
 
 
 def _raw_roles(nodes: Sequence[Any]) -> list[str]:
