@@ -11,7 +11,8 @@ capturer added), and some repeat an ID (an inline text box listed twice). Here t
 trees are the relocation benchmark's renders (:mod:`benchmarks.relocation.render`; its cache
 folder, ``$RESOLVER_RELOCATION_CACHE``): the ``--trees`` lists with the most nodes.
 
-Per tree, alternately, ``--repeat`` times each: the table build
+Per tree, ``--repeat`` samples of each, the order rotating from sample to sample
+(:func:`benchmarks.step_speed.interleaved`): the table build
 (``Observation(...).candidates("a11y")``), the step (a fresh observation and one ``resolve`` of a
 named link or button of the list, the middle one in list order) and the naive loop over the
 same list for the same role and name (:func:`benchmarks.seed_baseline.find_in_cdp_nodes`).
@@ -26,7 +27,6 @@ import gzip
 import json
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +34,7 @@ from typing import Any
 
 from benchmarks.relocation.render import cache_root
 from benchmarks.seed_baseline import find_in_cdp_nodes
+from benchmarks.step_speed import interleaved
 from resolver import Observation, Resolution, ResolutionError, SemanticElementRef, resolve
 
 __all__ = ["ChromeCase", "chrome_cases", "main", "naive", "step"]
@@ -106,27 +107,18 @@ def _build(case: ChromeCase) -> object:
     return Observation(accessibility_tree=case.nodes).candidates("a11y")
 
 
-def _ms(call: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    call()
-    return (time.perf_counter() - start) * 1e3
-
-
 def measure(case: ChromeCase, repeat: int) -> dict[str, Any]:
-    """Medians (ms) of the build, the step and the naive loop, sampled alternately, and the
-    median of the per-sample ratios naive / step."""
+    """Medians (ms) of the build, the step and the naive loop, sampled alternately
+    (:func:`benchmarks.step_speed.interleaved`), and the median of the per-sample ratios
+    naive / step."""
     calls: dict[str, Callable[[], object]] = {
         "build": lambda: _build(case), "step": lambda: step(case), "naive": lambda: naive(case)
     }  # fmt: skip
-    samples: dict[str, list[float]] = {name: [] for name in calls}
-    for i in range(repeat):
-        names = list(calls) if i % 2 == 0 else list(reversed(calls))
-        for name in names:
-            samples[name].append(_ms(calls[name]))
+    samples = interleaved(calls, repeat)
     ratios = [n / s for n, s in zip(samples["naive"], samples["step"], strict=True)]
     out: dict[str, Any] = {"key": case.key, "nodes": len(case.nodes)}
     out["repeated_ids"] = case.repeated_ids
-    out.update({f"{name}_ms": statistics.median(v) for name, v in samples.items()})
+    out.update({f"{name}_ms": 1e3 * statistics.median(v) for name, v in samples.items()})
     out["naive_over_step"] = statistics.median(ratios)
     return out
 
