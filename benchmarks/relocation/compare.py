@@ -9,6 +9,9 @@ prints how many cases each run has, how many differ (and the first few), and the
 outcomes per deciding rule in the second run; exits 1 when a case differs or is missing.
 ``--recorders ours,foreign,completed`` (and ``--sources a11y,dom``) compare only those
 recorders' (sources') cases, e.g. a run with ``varied`` and ``--chain`` against one without.
+``--tally`` also counts the differing relocation cases by what changed: present or removed
+target, verdict before and after, and the rule deciding after (what a rule tried on the tune
+half gains and costs, at a glance).
 Fields a run lacks (an older run's outcomes have no ``convention``) count as empty.
 """
 
@@ -22,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["differences", "keyed", "main"]
+__all__ = ["differences", "keyed", "main", "tally"]
 
 RELOCATION_KEY = ("page", "version", "key", "recorder", "source")
 RELOCATION_RESULT = ("verdict", "answer", "code", "score", "margin", "best", "error")
@@ -63,6 +66,22 @@ def differences(
     return changed, missing
 
 
+def tally(
+    before: dict[tuple[Any, ...], dict[str, Any]],
+    after: dict[tuple[Any, ...], dict[str, Any]],
+    changed: Sequence[tuple[Any, ...]],
+) -> Counter[tuple[str, str, str, str]]:
+    """The changed relocation cases counted by ``(target, verdict before, verdict after, rule
+    after)``, ``target`` being ``present`` or ``removed``."""
+    counts: Counter[tuple[str, str, str, str]] = Counter()
+    for k in changed:
+        old, new = before[k], after[k]
+        target = "present" if old.get("present", True) else "removed"
+        verdicts = (str(old.get("verdict")), str(new.get("verdict")))
+        counts[(target, *verdicts, str(new.get("rule")))] += 1
+    return counts
+
+
 def _only(outcomes: list[dict[str, Any]], field: str, values: str | None) -> list[dict[str, Any]]:
     """The outcomes whose ``field`` is one of the comma-separated ``values`` (all: none)."""
     if not values:
@@ -78,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=10, help="differing cases printed")
     parser.add_argument("--recorders", help="only these recorders, comma-separated")
     parser.add_argument("--sources", help="only these sources, comma-separated")
+    parser.add_argument("--tally", action="store_true", help="count the changes by kind")
     args = parser.parse_args(argv)
     runs = [_outcomes(json.loads(path.read_text())) for path in (args.before, args.after)]
     (first, key, fields), (second, _, _) = runs
@@ -93,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k in changed[: args.show]:
         diff = {f: (before[k].get(f), after[k].get(f)) for f in fields}
         print(" ", k, {f: v for f, v in diff.items() if v[0] != v[1]})
+    if args.tally and "recorder" in key:
+        for (target, old, new, rule), n in sorted(tally(before, after, changed).items()):
+            print(f"  {n} {target}: {old} -> {new} ({rule})")
     rules = Counter(str(o.get("rule") or "none") for o in after.values())
     print("after, outcomes per rule: " + ", ".join(f"{r} {n}" for r, n in rules.most_common()))
     return 1 if changed or missing else 0

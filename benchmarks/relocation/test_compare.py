@@ -54,3 +54,29 @@ def test_only_the_chosen_recorders_and_sources_are_compared(
     assert main([str(old), str(new), "--recorders", "ours,foreign", "--sources", "a11y"]) == 0
     assert main([str(old), str(new), "--recorders", "ours"]) == 0
     assert "differ: 0; in one run only: 0" in capsys.readouterr().out
+
+
+def test_tally_counts_the_changes_by_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def run(path: Path, verdicts: list[tuple[bool, str, str]]) -> Path:
+        case = {"page": "p", "version": "v", "recorder": "foreign", "source": "a11y"}
+        outcomes = [
+            {**case, "key": f"t{i}", "present": present, "verdict": verdict, "rule": rule}
+            for i, (present, verdict, rule) in enumerate(verdicts)
+        ]
+        path.write_text(json.dumps({"outcomes": outcomes}))
+        return path
+
+    kept = (True, "correct", "accept.score")
+    before = run(tmp_path / "a.json", [kept, kept, (False, "false_hit", "accept.score")])
+    after = run(
+        tmp_path / "b.json",
+        [(True, "abstained", "refuse.x"), kept, (False, "rejected", "refuse.x")],
+    )
+    assert main([str(before), str(after), "--tally"]) == 1
+    out = capsys.readouterr().out
+    assert "1 present: correct -> abstained (refuse.x)" in out
+    assert "1 removed: false_hit -> rejected (refuse.x)" in out
+    assert main([str(before), str(after)]) == 1
+    assert "present: correct" not in capsys.readouterr().out
