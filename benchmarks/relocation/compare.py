@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["differences", "keyed", "main", "tally"]
+__all__ = ["differences", "keyed", "main", "only", "tally"]
 
 RELOCATION_KEY = ("page", "version", "key", "recorder", "source")
 RELOCATION_RESULT = ("verdict", "answer", "code", "score", "margin", "best", "error")
@@ -82,7 +82,7 @@ def tally(
     return counts
 
 
-def _only(outcomes: list[dict[str, Any]], field: str, values: str | None) -> list[dict[str, Any]]:
+def only(outcomes: list[dict[str, Any]], field: str, values: str | None) -> list[dict[str, Any]]:
     """The outcomes whose ``field`` is one of the comma-separated ``values`` (all: none)."""
     if not values:
         return outcomes
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (first, key, fields), (second, _, _) = runs
     if "recorder" in key:
         first, second = (
-            _only(_only(run, "recorder", args.recorders), "source", args.sources)
+            only(only(run, "recorder", args.recorders), "source", args.sources)
             for run in (first, second)
         )
     before, after = keyed(first, key), keyed(second, key)

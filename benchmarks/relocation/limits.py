@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .compare import only
+
 __all__ = ["Limits", "limits", "main"]
 
 
@@ -102,13 +104,6 @@ def _lines(counts: dict[tuple[str, str], Limits]) -> list[str]:
     return lines
 
 
-def _only(outcomes: list[dict[str, Any]], field_name: str, values: str | None) -> list[Any]:
-    if not values:
-        return outcomes
-    keep = {v.strip() for v in values.split(",") if v.strip()}
-    return [o for o in outcomes if o.get(field_name) in keep]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", type=Path)
@@ -119,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not isinstance(data, dict) or not isinstance(data.get("outcomes"), list):
         print(f"{args.run}: not a relocation benchmark run", file=sys.stderr)
         return 2
-    outcomes = _only(_only(data["outcomes"], "source", args.sources), "recorder", args.recorders)
+    outcomes = only(only(data["outcomes"], "source", args.sources), "recorder", args.recorders)
     print("\n".join(_lines(limits(outcomes))))
     return 0
 
