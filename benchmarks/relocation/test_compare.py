@@ -72,11 +72,11 @@ def test_tally_counts_the_changes_by_kind(
     before = run(tmp_path / "a.json", [kept, kept, (False, "false_hit", "accept.score")])
     after = run(
         tmp_path / "b.json",
-        [(True, "abstained", "refuse.x"), kept, (False, "rejected", "refuse.x")],
+        [(True, "abstained", "refuse.stray"), kept, (False, "rejected", "refuse.stray")],
     )
     assert main([str(before), str(after), "--tally"]) == 1
     out = capsys.readouterr().out
-    assert "1 present: correct -> abstained (refuse.x)" in out
-    assert "1 removed: false_hit -> rejected (refuse.x)" in out
+    assert "1 present: correct -> abstained (refuse.stray)" in out
+    assert "1 removed: false_hit -> rejected (refuse.stray)" in out
     assert main([str(before), str(after)]) == 1
     assert "present: correct" not in capsys.readouterr().out
