@@ -9,10 +9,9 @@ recorder, counts:
   look-alikes cannot know there were two; when one of them goes, the other is what is left
   at the recorded role and name, and only the box and the neighbour texts can still speak.
 - **wrong answers to present targets**, how many of them are twins of the target (of how many
-  present targets with a twin), and how
-  many of those the benchmark found nothing recorded to tell apart (its ``apart`` list is
-  empty: every field the reference recorded fits the answer as well as the target), per
-  recorder convention (``varied`` references).
+  present targets with a twin), and how many of those the benchmark found nothing recorded
+  to tell apart (its ``apart`` list is empty: every field the reference recorded fits the
+  answer as well as the target), per recorder convention (``varied`` references).
 
 Usage::
 
@@ -110,7 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sources", help="only these sources, comma-separated")
     parser.add_argument("--recorders", help="only these recorders, comma-separated")
     args = parser.parse_args(argv)
-    data = json.loads(args.run.read_text())
+    try:
+        data = json.loads(args.run.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        print(f"{args.run}: cannot read a run: {exc}", file=sys.stderr)
+        return 2
     if not isinstance(data, dict) or not isinstance(data.get("outcomes"), list):
         print(f"{args.run}: not a relocation benchmark run", file=sys.stderr)
         return 2

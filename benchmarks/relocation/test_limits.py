@@ -49,3 +49,7 @@ def test_the_table_is_printed_and_other_files_are_refused(
     other = tmp_path / "catalog.json"
     other.write_text("[]")
     assert main([str(other)]) == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main([str(broken)]) == 2
+    assert main([str(tmp_path / "missing.json")]) == 2
