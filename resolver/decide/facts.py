@@ -38,6 +38,7 @@ __all__ = [
     "lookalikes_in_place",
     "lost_attribute",
     "lost_class",
+    "namesake_dressed_there",
     "namesake_links_there",
     "namesake_rows",
     "namesakes",
@@ -333,6 +334,25 @@ def namesake_links_there(
         other != row
         and paths[other] is not None
         and not other_link(ref, table, other, moved_segments)
+        for other in namesake_rows(ref, table)
+    )
+
+
+def namesake_dressed_there(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` lacks a recorded class the page still uses (:func:`lost_class`) while
+    another row of the recorded role and name bears every recorded class
+    (:func:`kind_classes`): reordered namesakes, where what selects ``row`` (a positional
+    selector, its place) followed the slot, not the element. Only for a named reference,
+    where the table knows classes."""
+    if not ref.name or lost_class(ref, table, row) is None:
+        return False
+    by_token, _ = table.derived(WebIndex).classes
+    recorded = kind_classes(ref)
+    if not recorded <= by_token.keys():
+        return False  # a recorded class no element bears: no namesake bears them all
+    bearers = [by_token[t] for t in recorded]
+    return any(
+        other != row and all(bool((rows == other).any()) for rows in bearers)
         for other in namesake_rows(ref, table)
     )
 

@@ -17,6 +17,7 @@ from .facts import (
     gained_link,
     lost_attribute,
     lost_class,
+    namesake_dressed_there,
     other_kind,
     same_anchor,
     same_space,
@@ -28,6 +29,7 @@ from .rule import ROUNDING, Context, Decision, overruled
 __all__ = [
     "changed_and_moved",
     "dressed_otherwise",
+    "dressed_twin",
     "name_only",
     "name_unread",
     "neighbour_name",
@@ -219,6 +221,24 @@ def dressed_otherwise(ctx: Context, decision: Decision) -> Decision | None:
     else:
         return None
     return overruled(decision, "not_found", why)
+
+
+def dressed_twin(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.dressed_twin``: the answer lacks a recorded class the page still uses,
+    while another element of the recorded role and name lacks none of them
+    (:func:`~resolver.decide.facts.namesake_dressed_there`). Namesakes were reordered: the
+    recorded xpath, which :func:`dressed_otherwise` lets select an answer restyled in place,
+    followed the slot to the namesake dressed otherwise, and the classes point at the
+    other. Which of the two the target is, nothing settles, and the source doubts."""
+    ref, table, row = ctx.ref, ctx.table, ctx.first
+    if not namesake_dressed_there(ref, table, row):
+        return None
+    lost = lost_class(ref, table, row)
+    why = (
+        f"the best lacks the recorded class {lost!r}, and another element of its name and "
+        "role bears every recorded class: namesakes reordered"
+    )
+    return overruled(decision, "ambiguous", why)
 
 
 def numbered_series(ctx: Context, decision: Decision) -> Decision | None:

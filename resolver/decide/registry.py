@@ -357,6 +357,12 @@ RULES: Final[tuple[Rule, ...]] = (
         identity.dressed_otherwise, _ACC, ("attribute_compared",),
     ),
     Rule(
+        "ambiguous.dressed_twin", "doubts", "review",
+        "The answer lacks a recorded class the page still uses, and another element of its "
+        "name and role bears every recorded class: namesakes reordered.",
+        identity.dressed_twin, _ACC,
+    ),
+    Rule(
         "refuse.numbered_series", "refuses", "review",
         "The answer's name differs in its numbers only, and other elements of its role "
         "follow that pattern: another member of a series.", identity.numbered_series, _ACC,
@@ -576,20 +582,8 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
     of the reference's role: a source without one (another role vocabulary, a pruned tree)
     has not looked where the target would be. A refusal for lack of evidence (no
     candidates, only the role to judge by, a score under the threshold, an unsure estimate)
-    is not: a later source may still find the target.
-
-    Parameters
-    ----------
-    ref:
-        The reference judged.
-    table:
-        The source's table the decision was made on.
-    decision:
-        The source's decision.
-
-    Returns
-    -------
-    bool
+    is not: a later source may still find the target. ``decision`` is the source's
+    refusal or doubt for ``ref``, made on ``table``.
     """
     if decision.status == "accepted":
         return False

@@ -23,6 +23,7 @@ from .facts import (
     bears_name,
     kind_classes,
     lookalikes_in_place,
+    namesake_dressed_there,
     namesake_links_there,
     namesakes,
     other_kind,
@@ -106,9 +107,11 @@ def verify_selector(
     (:func:`~resolver.decide.facts.other_link`) may be a look-alike in the target's slot,
     and is left to the matcher, as is a selected row linking elsewhere while a namesake
     links where the recorded one did (rows reordered:
-    :func:`~resolver.decide.facts.namesake_links_there`). So is a selected row without the
-    recorded name that bears none of the recorded classes or lies away from the target's
-    place (:func:`_slid_sibling`), a sibling that slid into the slot."""
+    :func:`~resolver.decide.facts.namesake_links_there`), or lacking a recorded class that
+    a namesake bears (:func:`~resolver.decide.facts.namesake_dressed_there`). So is a
+    selected row without the recorded name that bears none of the recorded classes or lies
+    away from the target's place (:func:`_slid_sibling`), a sibling that slid into the
+    slot."""
     in_place = lookalikes_in_place(ref, table)
     run = table.selector_resolver
     tie_only = run is None
@@ -130,6 +133,8 @@ def verify_selector(
         ):
             continue
         if namesake_links_there(ref, table, rows[0], config.href_moved_segments):
+            continue
+        if namesake_dressed_there(ref, table, rows[0]):
             continue
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:

@@ -14,6 +14,7 @@ from .facts import (
     at_place,
     kept_over,
     lookalikes_in_place,
+    namesake_dressed_there,
     namesake_rows,
     namesakes,
     same_space,
@@ -141,8 +142,9 @@ def path_tie(ctx: Context, decision: Decision) -> Decision | None:
     paths trade places). When the best's place in the document agrees with the recorded
     xpath by ``path_tie`` more than every other ranked row's (a banner renumbered one level
     of every path, and the twins differ below it), the best is taken, unless it has another
-    link than the recorded one. Only the best: the path breaks a tie, it does not overturn
-    the ranking."""
+    link than the recorded one, or lacks a recorded class that a namesake bears
+    (:func:`~resolver.decide.facts.namesake_dressed_there`). Only the best: the path breaks
+    a tie, it does not overturn the ranking."""
     ref, table, config, scored = ctx.ref, ctx.table, ctx.config, ctx.scored
     xpaths = table.document_paths
     if not ref.xpath or xpaths is None or not scored.rows.size:
@@ -157,6 +159,8 @@ def path_tie(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if decision.candidates[0].signals.get("web:href", 1.0) <= 0.0:
         return None  # the recorded link is not the best's: no tie to break
+    if namesake_dressed_there(ref, table, first):
+        return None  # the recorded classes are a namesake's, not the best's
     mine = path_similarity(ref.xpath, str(xpaths[first]))
     rival = 0.0
     for j in range(1, scored.rows.size):

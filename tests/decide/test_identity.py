@@ -598,3 +598,50 @@ def test_a_namesake_elsewhere_is_not_taken_over_the_target_renamed_in_its_slot()
     replaced = decide(series, _named_links(("Featured Article", "Featured Demo", "Next")),
                       MatchConfig())  # fmt: skip
     assert "ambiguous.slot_renamed" not in replaced.rules
+
+
+def _disclosures(
+    first: str, second: str, *, renamed: bool = False, gap: int = 600
+) -> CandidateTable:
+    """Two "Promoted Links" links on one line, ``gap`` px apart, in a tree linked to its
+    document (xpaths, classes, boxes), the first of class ``first``, the second of
+    ``second`` (the class names prefixed ``v2-`` when ``renamed``: a build that renamed
+    them)."""
+    prefix = "v2-" if renamed else ""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "class"))
+    root = b.add("0", raw_role="RootWebArea", name="Read next")
+    for slot, classes in ((1, first), (2, second)):
+        b.add(
+            f"a{slot}", raw_role="link", name="Promoted Links", parent=root,
+            bbox=(8 + gap * (slot - 1), 900, 120 + gap * (slot - 1), 917),
+            xpath=f"/html[1]/body[1]/div[1]/a[{slot}]",
+            **{"class": " ".join(prefix + c for c in classes.split())},
+        )  # fmt: skip
+    return b.build(coord_space=CoordSpace.CSS_PX, screen_size=(1280, 800))
+
+
+def test_a_selected_namesake_dressed_otherwise_is_doubted_while_its_twin_is_dressed_so() -> None:
+    # Recorded: the second link, the disclosure, by its path, box and classes.
+    ref = SemanticElementRef(role="link", name="Promoted Links", bbox=(608, 900, 720, 917),
+                             classes=("disclosure_link", "position_top"),
+                             xpath="/html[1]/body[1]/div[1]/a[2]", coord_space="css_px",
+                             screen_size=(1280, 800))  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _disclosures("promoted_link", "disclosure_link position_top"), config)
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a2"
+    # The two swapped places: the path and the box find the plain link, and the disclosure,
+    # which bears the recorded classes, is first. Neither the path nor the ranking is trusted.
+    swapped = decide(ref, _disclosures("disclosure_link position_top", "promoted_link"), config)
+    assert swapped.status == "ambiguous" and swapped.rule == "ambiguous.dressed_twin"
+    assert "accept.verified_selector" not in swapped.rules
+    # Closer together, the box leaves the two tied, and the path breaks no tie the classes
+    # speak against.
+    close = _disclosures("disclosure_link position_top", "promoted_link", gap=120)
+    near = decide(ref.model_copy(update={"bbox": (128, 900, 240, 917)}), close, config)
+    assert near.status == "ambiguous" and "accept.path_tie" not in near.rules
+    # A build that renamed every class: no element bears the recorded ones, and the path
+    # decides as before.
+    rebuilt = _disclosures("disclosure_link position_top", "promoted_link", renamed=True)
+    renamed = decide(ref, rebuilt, config)
+    assert renamed.status == "accepted" and renamed.best is not None
+    assert renamed.best.id == "a2"
