@@ -6,7 +6,7 @@ Usage::
                                       [--workers 2] [--recorder ours|foreign|varied]
                                       [--scale S] [--jpeg QUALITY] [--json out.json]
                                       [--removals N] [--restyles N] [--moves N] [--edits N]
-                                      [--draw K]
+                                      [--draw K] [--ocr-cache DIR]
 
 The pages, targets, changed versions and references are those of
 :mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
@@ -81,6 +81,7 @@ from benchmarks.relocation.render import (
     render,
 )
 from benchmarks.relocation.run import page_versions, pages_and_browser, split_of
+from benchmarks.vision.ocr_cache import install
 from resolver import Observation, SemanticElementRef, resolve
 from resolver.adapters.vision.analysis import screen_read
 from resolver.adapters.vision.image import at_screen_density, load_screenshot
@@ -342,6 +343,9 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     for group in ("all", "unique", "twins"):
         lines += ["", f"### {group}", "", _HEADER]
         lines += [_row(k, counts[k][group]) for k in order if group in counts.get(k, {})]
+    if config.get("ocr_cache"):
+        lines += ["", "Text read from the OCR cache where read before: these times are not the"
+                  " library's (see benchmarks/vision/ocr_cache.py)."]  # fmt: skip
     lines += ["", *_timing_lines(outcomes)]
     wrong = [o for o in outcomes if o["verdict"] in ("wrong", "false_hit")]
     if wrong:
@@ -527,6 +531,11 @@ def main(argv: list[str] | None = None) -> int:
         help="another seeded set of targets on each page (default 0: the usual set)",
     )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
+    parser.add_argument(
+        "--ocr-cache", type=Path, metavar="DIR",
+        help="keep every OCR reading in DIR and read it back on later runs (for runs that "
+        "change the rules; the times reported are then not the library's)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     pages, status = pages_and_browser(args.chromium)
     if status is not None:
@@ -548,7 +557,10 @@ def main(argv: list[str] | None = None) -> int:
     ]
     started = time.monotonic()
     results: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+    cached = (install, (str(args.ocr_cache),)) if args.ocr_cache else (None, ())
+    with ProcessPoolExecutor(
+        max_workers=max(1, args.workers), initializer=cached[0], initargs=cached[1]
+    ) as pool:
         futures = [pool.submit(_safe_page, *job) for job in jobs]
         for future in as_completed(futures):
             r = future.result()
@@ -577,6 +589,7 @@ def main(argv: list[str] | None = None) -> int:
             "draw": args.draw,
         },
         "fonts": list(font_set()),
+        "ocr_cache": str(args.ocr_cache) if args.ocr_cache else None,
         "wall_seconds": round(time.monotonic() - started, 1),
     }
     print(report(outcomes, config))
