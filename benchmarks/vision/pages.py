@@ -30,6 +30,11 @@ and whether it is rendered visibly in the viewport), keyed by the same hash as t
 renders' cache is read, never changed. The report names the fonts: a page in a script no
 installed font covers is drawn as empty boxes that neither a person nor OCR can read.
 
+``--ocr-cache DIR`` keeps every OCR reading in ``DIR`` and reads it back on later runs
+(:mod:`benchmarks.vision.ocr_cache`): a run that changes only the rules, the layout or the
+shapes then costs a fraction of a cold one, with the same outcomes; its times are not the
+library's.
+
 Targets are resolved from three places: ``in_view`` (the recorded box lies inside the first
 screen and the target is drawn visibly there), ``too_small`` (the same, but drawn under
 :data:`MIN_SIDE` px wide or tall: nobody can find a 1 px image on a screenshot; reported
