@@ -225,7 +225,7 @@ def dressed_otherwise(ctx: Context, decision: Decision) -> Decision | None:
 
 def dressed_twin(ctx: Context, decision: Decision) -> Decision | None:
     """``ambiguous.dressed_twin``: the answer lacks a recorded class the page still uses,
-    while another element of the recorded role and name lacks none of them
+    while another element of the recorded role and name bears every recorded class
     (:func:`~resolver.decide.facts.namesake_dressed_there`). Namesakes were reordered: the
     recorded xpath, which :func:`dressed_otherwise` lets select an answer restyled in place,
     followed the slot to the namesake dressed otherwise, and the classes point at the
