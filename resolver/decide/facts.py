@@ -350,11 +350,11 @@ def namesake_dressed_there(ref: SemanticElementRef, table: CandidateTable, row: 
     recorded = kind_classes(ref)
     if not recorded <= by_token.keys():
         return False  # a recorded class no element bears: no namesake bears them all
-    bearers = [by_token[t] for t in recorded]
-    return any(
-        other != row and all(bool((rows == other).any()) for rows in bearers)
-        for other in namesake_rows(ref, table)
-    )
+    dressed = by_token[min(recorded)]
+    for token in recorded:
+        dressed = np.intersect1d(dressed, by_token[token], assume_unique=True)
+    others = np.asarray(namesake_rows(ref, table), dtype=np.intp)
+    return bool(np.isin(others[others != row], dressed, assume_unique=True).any())
 
 
 def same_anchor(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
