@@ -6,6 +6,8 @@ import pytest
 
 from resolver import (
     AmbiguousMatchError,
+    InvalidObservationError,
+    Limits,
     MatchConfig,
     Observation,
     SemanticElementRef,
@@ -19,7 +21,7 @@ _FIRST = "/html[1]/body[1]/ul[1]/li[1]/a[1]"
 _SECOND = "/html[1]/body[1]/ul[1]/li[2]/a[1]"
 
 
-def _page(first: str, second: str) -> Observation:
+def _page(first: str, second: str, limits: Limits | None = None) -> Observation:
     """Two "Promoted Links" links in a list, of classes ``first`` and ``second``: a CDP tree
     linked to the page by document paths (no classes in it), and the page's HTML."""
     html = (
@@ -39,7 +41,10 @@ def _page(first: str, second: str) -> Observation:
              "backendDOMNodeId": backend}
         )  # fmt: skip
     links = {"1": "/html[1]", "4": _FIRST, "5": _SECOND}
-    return Observation(accessibility_tree={"nodes": nodes}, dom_html=html, dom_node_map=links)
+    return Observation(
+        accessibility_tree={"nodes": nodes}, dom_html=html, dom_node_map=links,
+        limits=limits or Limits(),
+    )  # fmt: skip
 
 
 # The target: the disclosure link, recorded in the first slot of the list.
@@ -71,6 +76,15 @@ def test_an_answer_the_dom_confirms_stands() -> None:
     found = resolve(_REF, kept, sources=("a11y", "dom"))
     assert found.executor_id == "a11y:4" and found.source == "a11y"
     assert [t.rule for t in found.trace] == ["accept.verified_selector"]
+
+
+def test_a_dom_that_cannot_be_read_confirms_nothing_and_refuses_nothing() -> None:
+    # The page's HTML over the limit: the DOM source refuses it, as it would if asked alone.
+    unreadable = _page("trc_promo", "trc_disclosure", Limits(max_html_chars=50))
+    with pytest.raises(InvalidObservationError):
+        resolve(_REF, unreadable, sources=("dom",))
+    # The chain's a11y answer is what it was without the check (no error from the DOM).
+    assert resolve(_REF, unreadable, sources=("a11y", "dom")).executor_id == "a11y:4"
 
 
 def test_the_facts_of_the_check() -> None:
