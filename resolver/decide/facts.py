@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from ..config import MatchConfig
 from ..geometry import Box, CoordSpace, iou_one, share_inside
@@ -28,6 +29,7 @@ __all__ = [
     "bears_name",
     "box_alone",
     "centre",
+    "class_bearers",
     "corner_distance",
     "entry_words",
     "fewer_lookalikes",
@@ -346,15 +348,23 @@ def namesake_dressed_there(ref: SemanticElementRef, table: CandidateTable, row: 
     where the table knows classes."""
     if not ref.name or lost_class(ref, table, row) is None:
         return False
-    by_token, _ = table.derived(WebIndex).classes
-    recorded = kind_classes(ref)
-    if not recorded <= by_token.keys():
-        return False  # a recorded class no element bears: no namesake bears them all
-    dressed = by_token[min(recorded)]
-    for token in recorded:
-        dressed = np.intersect1d(dressed, by_token[token], assume_unique=True)
+    dressed = class_bearers(table, kind_classes(ref))
+    if not dressed.size:
+        return False
     others = np.asarray(namesake_rows(ref, table), dtype=np.intp)
     return bool(np.isin(others[others != row], dressed, assume_unique=True).any())
+
+
+def class_bearers(table: CandidateTable, tokens: frozenset[str]) -> npt.NDArray[np.intp]:
+    """The rows bearing every class token of ``tokens``, ascending (none for no tokens, or
+    a token no row bears): one intersection of the class index's rows per token."""
+    by_token, _ = table.derived(WebIndex).classes
+    if not tokens or not tokens <= by_token.keys():
+        return np.empty(0, dtype=np.intp)
+    rows = by_token[min(tokens)]
+    for token in tokens:
+        rows = np.intersect1d(rows, by_token[token], assume_unique=True)
+    return rows.astype(np.intp, copy=False)
 
 
 def same_anchor(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:

@@ -21,6 +21,7 @@ from ..text import NAME_TIERS, name_similarity
 from ..web import WebIndex
 from .facts import (
     bears_name,
+    class_bearers,
     kind_classes,
     lookalikes_in_place,
     namesake_dressed_there,
@@ -278,7 +279,7 @@ def selected_unnamed(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if ref.role and role_compat(canonical_role(ref.role), table.roles[row]) < config.selector_role:
         return None
-    if _bearers(table, kinds) != [row] or not _at_recorded_box(ctx, row):
+    if class_bearers(table, kinds).tolist() != [row] or not _at_recorded_box(ctx, row):
         return None
     return _taken_row(
         ctx, decision, row, "the recorded selector selects {}, which has no name now, is the "
@@ -335,7 +336,7 @@ def sole_dressed(ctx: Context, decision: Decision) -> Decision | None:
     kinds = kind_classes(ref)
     if not kinds or "class" not in table.platform_ids:
         return None
-    rows = _bearers(table, kinds)
+    rows = class_bearers(table, kinds).tolist()
     if len(rows) != 1:
         return None
     row = rows[0]
@@ -350,17 +351,6 @@ def sole_dressed(ctx: Context, decision: Decision) -> Decision | None:
         ctx, decision, row, "{} is the only element bearing every recorded class that says "
         "what kind of element the target was",
     )  # fmt: skip
-
-
-def _bearers(table: CandidateTable, tokens: frozenset[str]) -> list[int]:
-    """The rows bearing every class token of ``tokens`` (one at least), in order."""
-    by_token, _ = table.derived(WebIndex).classes
-    if not tokens or any(token not in by_token for token in tokens):
-        return []
-    rows = set(by_token[min(tokens)].tolist())
-    for token in tokens:
-        rows &= set(by_token[token].tolist())
-    return sorted(rows)
 
 
 def _at_recorded_box(ctx: Context, row: int) -> bool:

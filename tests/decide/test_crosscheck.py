@@ -65,6 +65,10 @@ def test_a_reorder_that_puts_a_twin_in_the_recorded_slot_is_refused_by_the_chain
     entry = evidence.trace[0]
     assert entry.source == "a11y" and entry.rule == "ambiguous.sources_disagree"
     assert "DOM source" in entry.reason and _FIRST in entry.reason
+    # Both sources' picks are in the evidence: the a11y answer and the DOM's best row.
+    assert entry.best is not None and entry.best.executor_id == "a11y:4"
+    assert entry.runner_up is not None and entry.runner_up.source == "dom"
+    assert {c.source for c in evidence.candidates} == {"a11y", "dom"}
     # The DOM is not asked again for an answer of its own: the twins are what it disagreed on.
     assert [t.rule for t in evidence.trace[1:]] == ["refuse.absent_upstream"]
     batch = resolve_many([_REF], reordered, sources=("a11y", "dom"))[0]

@@ -10,6 +10,7 @@ from resolver.decide import decide, same_target
 from resolver.decide.facts import (
     at_place,
     bears_name,
+    class_bearers,
     corner_distance,
     namesakes,
     nearest_moved,
@@ -214,3 +215,17 @@ def test_xpath_rows_are_the_rows_bearing_the_recorded_xpath_in_the_columns_form(
     bare = TableBuilder("a11y", "test")
     bare.add("a", raw_role="link", name="A")
     assert xpath_column_resolver(bare.build()) is None
+
+
+def test_class_bearers_are_the_rows_wearing_every_token() -> None:
+    b = TableBuilder("dom", "test", id_columns=("class",))
+    root = b.add("r", raw_role="main")
+    b.add("a", raw_role="link", name="Order", parent=root, **{"class": "promo card"})
+    b.add("b", raw_role="link", name="Order", parent=root, **{"class": "card"})
+    b.add("c", raw_role="link", name="Order", parent=root, **{"class": "card promo wide"})
+    table = b.build()
+    assert class_bearers(table, frozenset({"promo", "card"})).tolist() == [1, 3]
+    assert class_bearers(table, frozenset({"card"})).tolist() == [1, 2, 3]
+    # A token no row wears, or none at all: no row.
+    assert class_bearers(table, frozenset({"card", "gone"})).size == 0
+    assert class_bearers(table, frozenset()).size == 0
