@@ -25,7 +25,6 @@ from typing import Any, Final, Literal
 from .adapters import SOURCE_NAMES, SOURCES
 from .config import DEFAULT_CONFIG, MatchConfig
 from .decide import Decision, decide, decide_many, scored_alone, shows_absence, shows_no_match
-from .decide.crosscheck import needs_confirmation, sources_disagree
 from .errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -90,18 +89,9 @@ def _settings(
 class _Run:
     """One reference going down the chain: the trace so far and what was seen."""
 
-    def __init__(
-        self,
-        ref: SemanticElementRef,
-        observation: Observation,
-        sources: tuple[str, ...] = (),
-        config: MatchConfig = DEFAULT_CONFIG,
-    ) -> None:
+    def __init__(self, ref: SemanticElementRef, observation: Observation) -> None:
         self.ref = ref
         self.observation = observation
-        self.sources = sources
-        """The chain's sources, in order (a source may ask a later one to confirm)."""
-        self.config = config
         self.trace: list[TraceEntry] = []
         self.evidence: list[Candidate] = []
         self.looked = False
@@ -207,34 +197,6 @@ class _Run:
             else ref.model_copy(update={"lookalikes": shown})
         )
 
-    def disputed(self, source: str, decision: Decision, table: CandidateTable) -> bool:
-        """``ambiguous.sources_disagree``: an a11y answer among twins, for a reference whose
-        recorded classes the tree does not carry, that the DOM (a later source of this
-        chain, which reads them) does not answer too (:mod:`resolver.decide.crosscheck`).
-        The chain then abstains, as between twins: no weaker source is asked."""
-        if source != "a11y" or "dom" not in self.sources or not self.observation.has("dom"):
-            return False
-        if not needs_confirmation(self.ref, table, decision, self.config):
-            return False
-        try:
-            dom = self.observation.candidates("dom")
-            checked = decide(self.ref, dom, self.config)
-        except ResolutionError:  # (a DOM it cannot read confirms nothing: as before)
-            return False
-        why = sources_disagree(table, decision, dom, checked)
-        if why is None:
-            return False
-        self.looked = True
-        rule = "ambiguous.sources_disagree"
-        entry = TraceEntry(
-            source, "ambiguous", f"{decision.reason}, but {why}", decision.best, checked.best,
-            rule, (*decision.rules, rule), table.diagnostics,
-        )  # fmt: skip
-        self.trace.append(entry)
-        self.gone = entry
-        self.evidence.extend((*decision.candidates[:2], *checked.candidates[:1]))
-        return True
-
     def upstream(self, source: str) -> bool:
         """Whether an earlier source found evidence of absence; if so, ``source`` is recorded
         as skipped."""
@@ -265,7 +227,7 @@ class _Run:
             decision.rule, decision.rules, table.diagnostics,
         )  # fmt: skip
         if decision.status == "accepted":
-            if self.overruling(source, decision, table) or self.disputed(source, decision, table):
+            if self.overruling(source, decision, table):
                 return None
             self.trace.append(entry)
             return self._answer(source, decision, table)
@@ -414,7 +376,7 @@ def _resolve(
     config: MatchConfig,
     coords_fallback: str,
 ) -> Resolution:
-    run = _Run(ref, observation, sources, config)
+    run = _Run(ref, observation)
     for source in sources:
         found = run.coords(coords_fallback) if source == "coords" else run.source(source, config)
         if found is not None:
@@ -547,7 +509,7 @@ def resolve_many(
     runs: dict[int, _Run] = {}
     for ref in refs:
         try:
-            runs[len(out)] = _Run(_coerce_ref(ref), obs, chosen, cfg)
+            runs[len(out)] = _Run(_coerce_ref(ref), obs)
             out.append(None)
         except ResolutionError as exc:
             out.append(exc)

@@ -15,7 +15,7 @@ from typing import Any, Final
 from .adapters import SOURCE_NAMES, SOURCES, Region, SourceInput
 from .errors import ConfigError, InvalidObservationError, ResolutionError
 from .limits import DEFAULT_LIMITS, Limits
-from .table import CandidateTable
+from .table import CandidateTable, LazyColumns
 
 __all__ = ["Observation"]
 
@@ -80,7 +80,9 @@ class Observation:
     dom_node_map:
         Optional link from a CDP tree to the DOM: ``{backendDOMNodeId: xpath}``, or the result
         of CDP ``DOM.getDocument`` (``{"root": ...}``). With it, a11y rows carry the ``xpath``
-        of their DOM element, so references recorded from them can be checked in the DOM.
+        of their DOM element, so references recorded from them can be checked in the DOM, and
+        the element's tag, classes, link target and attributes (from the ``DOM.getDocument``
+        result, or else from ``dom_html`` when given), which the tree does not hold.
     max_nodes:
         Trees larger than this are refused with :class:`~resolver.errors.LimitExceededError`
         (a shortcut for ``limits=Limits(max_nodes=...)``).
@@ -135,7 +137,7 @@ class Observation:
     scripting: bool
     _tables: dict[str, CandidateTable]
     _regions: dict[tuple[str, Region], CandidateTable]
-    _lock: threading.Lock
+    _lock: threading.RLock
 
     def __init__(
         self,
@@ -187,7 +189,7 @@ class Observation:
             "scripting": scripting,
             "_tables": {},
             "_regions": {},
-            "_lock": threading.Lock(),
+            "_lock": threading.RLock(),
         }
         for key, value in values.items():
             object.__setattr__(self, key, value)
@@ -250,8 +252,35 @@ class Observation:
         with self._lock:
             cached = self._tables.get(source)
             if cached is None:
-                cached = self._tables[source] = self._build(source)
+                cached = self._build(source)
+                if source == "a11y" and self.dom_html is not None:
+                    cached = self._with_page_evidence(cached)
+                self._tables[source] = cached
             return cached
+
+    def _with_page_evidence(self, table: CandidateTable) -> CandidateTable:
+        """The a11y ``table`` with the tag and web evidence of its rows' DOM elements, read
+        from this observation's HTML by their linked xpaths the first time one of those
+        columns is asked for (:class:`~resolver.table.LazyColumns`,
+        :func:`~resolver.adapters.dom.link.evidence_columns`): a reference that recorded no
+        web evidence never builds the DOM. As it is when no row is linked or the tree gave
+        the columns already; every row reads ``None`` where the HTML cannot be read (the DOM
+        source then says why)."""
+        if "xpath" not in table.platform_ids or "tag" in table.platform_ids:
+            return table
+        from .adapters.dom.link import evidence_columns
+        from .web import WEB_COLUMNS
+
+        eager = table.platform_ids
+
+        def make() -> dict[str, tuple[Any, ...]]:
+            try:
+                dom = self.candidates("dom")
+            except ResolutionError:
+                dom = None
+            return evidence_columns(eager, dom)
+
+        return replace(table, platform_ids=LazyColumns(eager, ("tag", *WEB_COLUMNS), make))
 
     def region_candidates(self, source: str, region: Region) -> CandidateTable:
         """The table of the part of ``source``'s input inside ``region`` (hint-first search;

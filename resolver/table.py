@@ -34,7 +34,8 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, repeat
@@ -59,6 +60,7 @@ __all__ = [
     "DIAGNOSTICS",
     "NO_STATE",
     "CandidateTable",
+    "LazyColumns",
     "TableBuilder",
     "check_rows",
     "describe_diagnostics",
@@ -129,6 +131,64 @@ def _executor_rows(table: CandidateTable) -> dict[str, int]:
     for row, executor_id in enumerate(table.executor_ids):
         rows.setdefault(executor_id, row)
     return rows
+
+
+Column = tuple[str | None, ...]
+
+
+class LazyColumns(Mapping[str, Column]):
+    """``platform_ids`` of which some columns are read from elsewhere on first use.
+
+    ``eager`` holds the columns at hand; ``lazy`` names the others, which ``make`` gives
+    all at once (a mapping holding each of them) the first time one of them is read. A name
+    in both is ``make``'s (it may merge the eager value in). Membership and iteration never
+    call ``make``, so a table reports every column it can give; values are the same
+    whenever they are read. Copied or pickled, it is a plain ``dict`` (every column read).
+    """
+
+    def __init__(
+        self,
+        eager: Mapping[str, Column],
+        lazy: Sequence[str],
+        make: Callable[[], Mapping[str, Column]],
+    ) -> None:
+        self._eager = dict(eager)
+        self._lazy = tuple(dict.fromkeys(lazy))
+        self._names = frozenset(self._lazy)
+        self._make: Callable[[], Mapping[str, Column]] | None = make
+        self._made: dict[str, Column] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def made(self) -> bool:
+        """Whether the lazy columns have been made."""
+        return self._made is not None
+
+    def _columns(self) -> Mapping[str, Column]:
+        with self._lock:
+            if self._made is None:
+                assert self._make is not None
+                self._made = dict(self._make())
+                self._make = None  # (nothing more is kept alive for it)
+            return self._made
+
+    def __getitem__(self, key: str) -> Column:
+        if key in self._names:
+            return self._columns()[key]
+        return self._eager[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._names or key in self._eager
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._eager
+        yield from (name for name in self._lazy if name not in self._eager)
+
+    def __len__(self) -> int:
+        return len(self._eager) + sum(name not in self._eager for name in self._lazy)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self.items()),))
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,3 +1,5 @@
+from typing import Any
+
 import pytest
 
 from resolver import (
@@ -6,7 +8,10 @@ from resolver import (
     Limits,
     Observation,
     ResolutionError,
+    SemanticElementRef,
     UnsupportedFormatError,
+    resolve,
+    resolve_many,
 )
 
 TREE = {"id": "1", "role": "button", "name": "OK", "bbox": [0, 0, 10, 10]}
@@ -115,3 +120,49 @@ def test_sources_come_from_the_registry() -> None:
     assert SOURCES["vision"].extra == "vision"
     with pytest.raises(InvalidObservationError, match="unknown source"):
         obs.candidates("ocr")
+
+
+_FIRST = "/html[1]/body[1]/ul[1]/li[1]/a[1]"
+_SECOND = "/html[1]/body[1]/ul[1]/li[2]/a[1]"
+
+
+def _twins(first: str, second: str) -> Observation:
+    """Two "Promoted Links" links in a list, of classes ``first`` and ``second``: a CDP tree
+    (no classes in it) linked to the page's HTML by a backend-ID -> xpath map."""
+    html = (
+        "<html><body><ul>"
+        f'<li><a class="{first}" href="#one">Promoted Links</a></li>'
+        f'<li><a class="{second}" href="#one">Promoted Links</a></li>'
+        "</ul></body></html>"
+    )
+    nodes: list[dict[str, Any]] = [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "name": {"value": "Page"},
+         "childIds": ["4", "5"], "backendDOMNodeId": 1},
+    ]  # fmt: skip
+    for backend in (4, 5):
+        nodes.append(
+            {"nodeId": str(backend), "role": {"value": "link"},
+             "name": {"value": "Promoted Links"}, "parentId": "1", "backendDOMNodeId": backend}
+        )  # fmt: skip
+    links = {"1": "/html[1]", "4": _FIRST, "5": _SECOND}
+    return Observation(accessibility_tree={"nodes": nodes}, dom_html=html, dom_node_map=links)
+
+
+def test_linked_tree_rows_carry_the_classes_the_page_gives_them() -> None:
+    # The target, the disclosure link, was recorded in the first slot; a reorder put its twin
+    # there. The recorded xpath names the twin now; the classes the page gives the linked
+    # rows tell the two apart, for the accessibility tree alone as for the chain.
+    ref = SemanticElementRef(
+        role="link", name="Promoted Links", xpath=_FIRST, tag="a", classes=("trc_disclosure",)
+    )
+    reordered = _twins("trc_promo", "trc_disclosure")
+    assert reordered.candidates("a11y").platform_ids["class"] == (
+        None, "trc_promo", "trc_disclosure",
+    )  # fmt: skip
+    assert resolve(ref, reordered, sources=("a11y",)).executor_id == "a11y:5"
+    assert resolve(ref, reordered).executor_id == "a11y:5"
+    found = resolve_many([ref], reordered, sources=("a11y",))[0]
+    assert not isinstance(found, ResolutionError) and found.executor_id == "a11y:5"
+    # Where nothing moved, the recorded slot still holds the target.
+    kept = _twins("trc_disclosure", "trc_promo")
+    assert resolve(ref, kept, sources=("a11y",)).executor_id == "a11y:4"

@@ -1,4 +1,5 @@
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from resolver.geometry import CoordSpace
 from resolver.table import (
     MAX_TEXT,
     NO_STATE,
+    LazyColumns,
     TableBuilder,
     _clean_values,
     _state_rows,
@@ -474,3 +476,24 @@ def test_an_executor_id_is_made_for_one_row_or_for_all_alike() -> None:
     for outside in (4, -5):
         with pytest.raises(IndexError):
             table.executor_id(outside)
+
+
+def test_lazy_columns_are_made_once_when_first_read() -> None:
+    calls: list[int] = []
+
+    def make() -> dict[str, tuple[str | None, ...]]:
+        calls.append(1)
+        return {"tag": ("a", None), "href": ("tree", "page")}
+
+    columns = LazyColumns({"xpath": ("/a", None), "href": ("tree", None)}, ("tag", "href"), make)
+    # Membership, length and order need nothing made.
+    assert "tag" in columns and "href" in columns and "class" not in columns
+    assert list(columns) == ["xpath", "href", "tag"] and len(columns) == 3
+    assert columns["xpath"] == ("/a", None) and not columns.made and not calls
+    # A lazy name is make's, even where an eager column had it.
+    assert columns["href"] == ("tree", "page") and columns["tag"] == ("a", None)
+    assert columns.made and calls == [1]
+    with pytest.raises(KeyError):
+        columns["class"]
+    copied = pickle.loads(pickle.dumps(columns))
+    assert type(copied) is dict and copied == dict(columns.items()) and calls == [1]

@@ -58,7 +58,6 @@ from .rule import Context, Decision, Rule
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
 
 _ACC: Final = ("accepted",)
-_TWIN_PARAMS: Final = ("same_target_iou",)
 _AMB: Final = ("ambiguous",)
 _NF: Final = ("not_found",)
 _STRAY: Final = ("stray_box", "stray_nearby", "stray_path")
@@ -479,11 +478,6 @@ RULES: Final[tuple[Rule, ...]] = (
         "enough (refuse.threshold, refuse.stray); a weaker source's answer by its score "
         "alone does not overrule it, unless a recorded identifier (selector, XPath, platform "
         "ID) selects that answer.",
-    ),
-    Rule(
-        "ambiguous.sources_disagree", "doubts", "chain",
-        "An a11y answer with twins, for a reference whose recorded classes the tree lacks, "
-        "stands only when the DOM (later in the chain) answers it too.", params=_TWIN_PARAMS,
     ),
     Rule(
         "refuse.off_screen", "refuses", "chain",

@@ -14,6 +14,12 @@ Two ways, best first:
 The result is the a11y table with an ``xpath`` platform-ID column (``None`` where no link was
 found), so the chain can verify a ref's recorded XPath against a11y rows too and hand an
 ``xpath:`` executor to browser executors.
+
+A linked row also carries its element's tag and web evidence (classes, link target, a few
+attributes: :data:`resolver.web.WEB_COLUMNS`), which the accessibility tree itself does not
+hold: from the attributes of a ``DOM.getDocument`` result (:func:`backend_web`), or, for a
+``backendDOMNodeId -> xpath`` map, from the DOM table of the page's HTML when the observation
+has it (:func:`evidence_columns`, read when first asked for).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from ...text import normalize
 from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 
-__all__ = ["backend_web", "backend_xpaths", "cross_link"]
+__all__ = ["backend_web", "backend_xpaths", "cross_link", "evidence_columns", "page_evidence"]
 
 _WINDOW: Final[int] = 40
 _UNLINKABLE: Final[frozenset[str]] = frozenset({"text", "none", "generic", "document"})
@@ -130,6 +136,53 @@ def cross_link(
     elif len(columns) == len(a11y.platform_ids):
         return a11y
     return replace(a11y, platform_ids=columns, id_keys={**a11y.id_keys, **XPATH_KEYS})
+
+
+def page_evidence(a11y: CandidateTable, dom: CandidateTable) -> CandidateTable:
+    """``a11y`` with the ``tag`` and web evidence columns of the DOM elements its rows are
+    linked to (:func:`evidence_columns`); as it is when its rows carry no xpath or already
+    carry a tag column. (:class:`~resolver.observation.Observation` reads the same columns
+    lazily, when first asked for.)"""
+    if "xpath" not in a11y.platform_ids or "tag" in a11y.platform_ids:
+        return a11y
+    columns = {**a11y.platform_ids, **evidence_columns(a11y.platform_ids, dom)}
+    return replace(a11y, platform_ids=columns)
+
+
+def evidence_columns(
+    columns: Mapping[str, tuple[Any, ...]], dom: CandidateTable | None
+) -> dict[str, tuple[Any, ...]]:
+    """The ``tag`` and web evidence columns (:data:`~resolver.web.WEB_COLUMNS`) of the rows
+    of an a11y table with these ``columns``, read from ``dom`` (the DOM table of the same
+    page) by each row's ``xpath``.
+
+    This is what a ``DOM.getDocument`` map gives the linked rows (:func:`backend_web`), for a
+    runtime that passed a ``backendDOMNodeId -> xpath`` map and the page's HTML instead. A
+    row without a link, or linked to an element the DOM table has no row for, gets
+    ``None`` (every row does without a ``dom``: a page that could not be read); a value the
+    tree gave itself (a link's url) is kept.
+    """
+    xpaths = columns["xpath"]
+    at = {} if dom is None else dom.derived(_element_rows)
+    rows = [at.get(x, -1) if x is not None else -1 for x in xpaths]
+    out: dict[str, tuple[Any, ...]] = {}
+    for name in ("tag", *WEB_COLUMNS):
+        values = None if dom is None else dom.platform_ids.get(name)
+        found = (None,) * len(rows) if values is None else tuple(
+            values[r] if r >= 0 else None for r in rows
+        )  # fmt: skip
+        old = columns.get(name)
+        out[name] = found if old is None else tuple(map(_first, old, found))
+    return out
+
+
+def _element_rows(dom: CandidateTable) -> dict[str, int]:
+    """Each element's first row in a DOM table, by its xpath (text rows left out)."""
+    out: dict[str, int] = {}
+    for row, row_id in enumerate(dom.ids):
+        if not row_id.endswith("#text"):
+            out.setdefault(row_id, row)
+    return out
 
 
 def _first(a: Any, b: Any) -> Any:

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from resolver import Observation
+from resolver import InvalidObservationError, Limits, Observation, SemanticElementRef, resolve
 from resolver.adapters.dom import backend_xpaths, cross_link
+from resolver.adapters.dom.link import page_evidence
+from resolver.table import LazyColumns
 
 CAPTURED = Path(__file__).resolve().parents[3] / "fixtures" / "captured"
 PAGES = sorted(p for p in CAPTURED.glob("*") if (p / "axtree.json").is_file())
@@ -84,3 +86,73 @@ def test_a_cdp_document_gives_linked_rows_web_evidence() -> None:
     assert web["tag"] == ("html", "a", "input")
     assert web["href"][1] == "https://x.org/help" and web["class"][1] == "nav help"
     assert (web["attr:type"][2], web["attr:placeholder"][2]) == ("search", "Search")
+
+
+def _linked(html: str, **extra: object) -> Observation:
+    """A CDP tree of a link and a search box, linked by a backend-ID -> xpath map to ``html``."""
+    tree = {"nodes": [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2", "3", "4"],
+         "backendDOMNodeId": 1},
+        {"nodeId": "2", "role": {"value": "link"}, "name": {"value": "Help"}, "parentId": "1",
+         "backendDOMNodeId": 4,
+         "properties": [{"name": "url", "value": {"value": "https://tree.example/help"}}]},
+        {"nodeId": "3", "role": {"value": "searchbox"}, "name": {"value": "Search"},
+         "parentId": "1", "backendDOMNodeId": 5},
+        {"nodeId": "4", "role": {"value": "button"}, "name": {"value": "Go"}, "parentId": "1"},
+    ]}  # fmt: skip
+    links = {"1": "/html[1]", "4": "/html[1]/body[1]/a[1]", "5": "/html[1]/body[1]/input[1]"}
+    return Observation(
+        accessibility_tree=tree, dom_node_map=links, dom_html=html, url="https://x.org/",
+        **extra,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+_PAGE = (
+    '<html><body><a class="nav help" href="/help" title="Get help">Help</a>'
+    '<input type="search" placeholder="Search"><button>Go</button></body></html>'
+)
+
+
+def test_a_map_and_the_page_html_give_linked_rows_web_evidence() -> None:
+    web = _linked(_PAGE).candidates("a11y").platform_ids
+    assert web["xpath"] == ("/html[1]", "/html[1]/body[1]/a[1]", "/html[1]/body[1]/input[1]", None)
+    # The root element has no row in the DOM table and the button no link: nothing read.
+    assert web["tag"] == (None, "a", "input", None)
+    assert web["class"][1] == "nav help" and web["attr:title"][1] == "Get help"
+    assert (web["attr:type"][2], web["attr:placeholder"][2]) == ("search", "Search")
+    # The tree's own value (the url Chrome resolved) is kept over the page's.
+    assert web["href"][1] == "https://tree.example/help"
+
+
+def test_page_evidence_leaves_tables_it_cannot_add_to_as_they_are() -> None:
+    obs = _linked(_PAGE)
+    a11y, dom = obs.candidates("a11y"), obs.candidates("dom")
+    assert page_evidence(a11y, dom) is a11y  # it has a tag column already
+    plain = Observation(accessibility_tree=obs.accessibility_tree).candidates("a11y")
+    assert "xpath" not in plain.platform_ids
+    assert page_evidence(plain, dom) is plain  # no row is linked
+    # An element the DOM table has no row for (here: not in the page) reads as nothing.
+    other = _linked("<html><body><p>moved</p></body></html>").candidates("a11y").platform_ids
+    assert other["tag"] == (None,) * 4 and other["class"] == (None,) * 4
+
+
+def test_without_readable_page_html_the_rows_read_nothing_but_what_the_tree_gave() -> None:
+    obs = _linked(_PAGE)
+    bare = Observation(accessibility_tree=obs.accessibility_tree, dom_node_map=obs.dom_node_map)
+    assert "tag" not in bare.candidates("a11y").platform_ids
+    unreadable = _linked(_PAGE, limits=Limits(max_html_chars=20))
+    with pytest.raises(InvalidObservationError):
+        unreadable.candidates("dom")
+    web = unreadable.candidates("a11y").platform_ids  # no error: the DOM source says why
+    assert web["tag"] == (None,) * 4 and web["class"] == (None,) * 4
+    assert web["href"][1] == "https://tree.example/help" and web["xpath"][1] is not None
+
+
+def test_the_page_is_read_only_for_a_reference_that_recorded_web_evidence() -> None:
+    obs = _linked(_PAGE)
+    columns = obs.candidates("a11y").platform_ids
+    assert isinstance(columns, LazyColumns) and "class" in columns and not columns.made
+    resolve(SemanticElementRef(role="link", name="Help"), obs, sources=("a11y",))
+    assert not columns.made  # role and name only: no DOM built
+    found = resolve(SemanticElementRef(role="link", name="Help", classes=("help",)), obs)
+    assert found.executor_id == "a11y:2" and columns.made
