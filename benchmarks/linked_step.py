@@ -24,13 +24,13 @@ import json
 import random
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchmarks.relocation.render import cache_root
+from benchmarks.step_speed import seconds
 from resolver import Observation, ResolutionError, SemanticElementRef, resolve
 
 __all__ = ["LinkedPage", "linked_pages", "main", "step_ms"]
@@ -112,12 +112,7 @@ def step_ms(page: LinkedPage, ref: SemanticElementRef, repeat: int) -> float:
             resolve(ref, page.observation(), sources=("a11y",))
 
     step()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        step()
-        samples.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(samples)
+    return statistics.median(seconds(step) * 1e3 for _ in range(repeat))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
