@@ -26,7 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import repeat
 from typing import Any, Final
+
+import numpy as np
 
 from ...table import CandidateTable
 from ...text import normalize
@@ -164,13 +167,17 @@ def evidence_columns(
     """
     xpaths = columns["xpath"]
     at = {} if dom is None else dom.derived(_element_rows)
-    rows = [at.get(x, -1) if x is not None else -1 for x in xpaths]
+    # Each row's DOM row, and -1 (the extra ``None`` cell every column gets) where it has none.
+    rows = np.fromiter(map(at.get, xpaths, repeat(-1)), dtype=np.intp, count=len(xpaths))
     out: dict[str, tuple[Any, ...]] = {}
     for name in ("tag", *WEB_COLUMNS):
         values = None if dom is None else dom.platform_ids.get(name)
-        found = (None,) * len(rows) if values is None else tuple(
-            values[r] if r >= 0 else None for r in rows
-        )  # fmt: skip
+        if values is None:
+            found: tuple[Any, ...] = (None,) * len(xpaths)
+        else:
+            cells = np.empty(len(values) + 1, dtype=object)
+            cells[:-1] = values
+            found = tuple(cells[rows].tolist())
         old = columns.get(name)
         out[name] = found if old is None else tuple(map(_first, old, found))
     return out
