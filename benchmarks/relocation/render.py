@@ -29,7 +29,16 @@ from typing import Any
 
 from resolver.replay.captures import BUNDLE_FILES
 
-__all__ = ["RenderError", "cache_root", "font_set", "html_key", "render"]
+__all__ = [
+    "SCRIPTS",
+    "RenderError",
+    "cache_root",
+    "font_set",
+    "html_key",
+    "render",
+    "uncovered_scripts",
+    "uncovered_warning",
+]
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -62,6 +71,46 @@ def font_set() -> tuple[str, ...]:
     except (OSError, subprocess.SubprocessError):
         return ()
     return tuple(sorted({line.split(",")[0].strip() for line in listed.splitlines() if line}))
+
+
+SCRIPTS: tuple[tuple[str, str], ...] = (("zh", "Chinese"), ("ja", "Japanese"))
+"""The corpus's scripts that the fonts of a bare Debian image do not draw: fontconfig's
+language code and the script's name."""
+
+
+@cache
+def uncovered_scripts() -> tuple[str, ...]:
+    """The :data:`SCRIPTS` no installed font draws (``fc-list :lang=<code>`` lists none):
+    their pages render as empty boxes, which neither a person nor OCR reads, so figures made
+    without them are not comparable. Empty where ``fc-list`` is missing or fails (nothing
+    is known then)."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return ()
+    missing = []
+    for code, script in SCRIPTS:
+        try:
+            listed = subprocess.run(
+                [fc_list, f":lang={code}", "family"],
+                capture_output=True, text=True, timeout=30, check=True,
+            ).stdout  # fmt: skip
+        except (OSError, subprocess.SubprocessError):
+            return ()
+        if not listed.strip():
+            missing.append(script)
+    return tuple(missing)
+
+
+def uncovered_warning(missing: tuple[str, ...]) -> str:
+    """The line a report prints when fonts for ``missing`` scripts are not installed (empty
+    when none is missing)."""
+    if not missing:
+        return ""
+    return (
+        f"Warning: no installed font draws {' or '.join(missing)}: pages in those scripts "
+        "render as empty boxes, so these figures are not comparable with the results "
+        "document's (Debian: apt-get install fonts-noto-cjk)."
+    )
 
 
 def html_key(html: str) -> str:

@@ -12,6 +12,7 @@ from .alike import dominating, profile_grid
 from .conventions import CONVENTIONS
 from .mutate import KINDS
 from .recorders import COMPLETIONS, RECORDERS
+from .render import uncovered_warning
 
 __all__ = ["COLUMNS", "markdown", "refusal_cost"]
 
@@ -594,6 +595,7 @@ def markdown(
         f"{', '.join(config['sources'])}; {config['pages']} pages; wall time "
         f"{config['wall_seconds']:.0f} s with {config['workers']} workers; settings: "
         f"{_settings(config.get('settings'))}.",
+        *filter(None, [uncovered_warning(tuple(config.get("uncovered_scripts", ())))]),
         "",
         "Recorders: `ours` = `ref_from_row` on the base render's table for that source; "
         "`foreign` = Chromium role/name/box, viewport, xpath, css selector and all named AX "

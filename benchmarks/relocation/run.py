@@ -49,7 +49,13 @@ from .mutate import (
     restyle_versions,
 )
 from .recorders import RECORDERS, Recorded, record_targets
-from .render import DEFAULT_CHROMIUM, RenderError, font_set, render
+from .render import (
+    DEFAULT_CHROMIUM,
+    RenderError,
+    font_set,
+    render,
+    uncovered_scripts,
+)
 from .report import markdown
 from .targets import Target, choose_targets, load_page, serialize
 
@@ -616,6 +622,7 @@ def main(argv: list[str] | None = None) -> int:
         "chain": args.chain,
         "varied_convention": args.varied_convention,
         "fonts": list(font_set()),
+        "uncovered_scripts": list(uncovered_scripts()),
         "wall_seconds": round(wall, 1),
     }
     report = markdown(pages_info, outcomes, config, splits=splits, wrong_limit=args.wrong)

@@ -29,3 +29,16 @@ def test_outcomes_are_counted_per_rule_and_recorder() -> None:
     )
     assert len(rows) == 4  # errors, the seed's outcomes and the chain's are not counted
     assert _rule_rows([]) == ["(no cases)"]
+
+
+def test_a_run_without_fonts_for_a_script_says_so() -> None:
+    from benchmarks.relocation.report import markdown
+
+    config: dict[str, Any] = {
+        "split": "tune", "sources": ["a11y"], "pages": 0, "wall_seconds": 1.0, "workers": 1,
+        "settings": {},
+    }  # fmt: skip
+    assert "Warning" not in markdown([], [], config, splits=["tune"])
+    config["uncovered_scripts"] = ["Chinese", "Japanese"]
+    text = markdown([], [], config, splits=["tune"])
+    assert "Warning: no installed font draws Chinese or Japanese" in text

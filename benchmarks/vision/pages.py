@@ -84,6 +84,8 @@ from benchmarks.relocation.render import (
     html_key,
     load_script_attribute,
     render,
+    uncovered_scripts,
+    uncovered_warning,
 )
 from benchmarks.relocation.run import page_versions, pages_and_browser, split_of
 from benchmarks.vision.ocr_cache import install
@@ -332,6 +334,7 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
         f"references of the {config.get('recorder', 'ours')} recorder, "
         f"{len(outcomes)} resolutions, {config['wall_seconds']} s.",
         f"Rendered with the fonts: {', '.join(config.get('fonts', [])) or 'not listed'}.",
+        *filter(None, [uncovered_warning(tuple(config.get("uncovered_scripts", ())))]),
         "",
         f"- In the viewport: {view['correct']} of {view['targets']} right ({view['right_pct']} %),"
         f" {view['wrong']} wrong, {view['abstained']} abstained.",
@@ -594,6 +597,7 @@ def main(argv: list[str] | None = None) -> int:
             "draw": args.draw,
         },
         "fonts": list(font_set()),
+        "uncovered_scripts": list(uncovered_scripts()),
         "ocr_cache": str(args.ocr_cache) if args.ocr_cache else None,
         "wall_seconds": round(time.monotonic() - started, 1),
     }

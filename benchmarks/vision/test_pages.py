@@ -112,6 +112,9 @@ def test_summary_counts_wrong_answers_of_every_present_target() -> None:
     text = report(outcomes, {"pages": 1, "split": "tune", "wall_seconds": 1.0})
     assert "In the viewport: 2 of 4 right (50.0 %)" in text
     assert "### recorded below fold" in text
+    assert "Warning" not in text
+    config = {"pages": 1, "split": "tune", "wall_seconds": 1.0, "uncovered_scripts": ["Chinese"]}
+    assert "Warning: no installed font draws Chinese" in report(outcomes, config)
 
 
 def test_an_answer_keeps_its_box_and_a_refusal_none() -> None:
