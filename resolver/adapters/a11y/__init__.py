@@ -15,13 +15,18 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from lxml import etree
 
-from ...errors import InvalidObservationError, UnsupportedFormatError, shorten
+from ...errors import (
+    InvalidObservationError,
+    ResolutionError,
+    UnsupportedFormatError,
+    shorten,
+)
 from ...limits import DEFAULT_LIMITS, Limits
 from .._common import no_cyclic_gc
 from ..base import SourceInput
@@ -285,16 +290,34 @@ def _build(source: SourceInput) -> CandidateTable:
         raise source.limits.refuse("max_depth", int(table.depth.max()) + 1, f"the {fmt.name} tree")
     links = source.dom_node_map
     if links and "backend_node_id" in table.platform_ids:
-        from ..dom.link import backend_web, backend_xpaths, cross_link
+        table = _linked(table, links, source)
+    return table
 
+
+def _linked(table: CandidateTable, links: Mapping[str, Any], source: SourceInput) -> CandidateTable:
+    """``table`` with its rows linked to their elements by ``dom_node_map`` (a
+    ``backendDOMNodeId -> xpath`` map, or a ``DOM.getDocument`` result), read within the
+    source's limits; a map that cannot be read is an :class:`InvalidObservationError`."""
+    from ..dom.link import backend_web, backend_xpaths, cross_link
+
+    limits = source.limits
+    try:
         web = None
         if "root" in links:  # a DOM.getDocument result: its attributes are web evidence
-            web = backend_web(links, source.url)
-            links = backend_xpaths(links)
-        table = cross_link(
-            table, backend_map={str(k): str(v) for k, v in links.items()}, backend_web=web
-        )
-    return table
+            web = backend_web(links, source.url, limits)
+            links = backend_xpaths(links, limits)
+        elif len(links) > limits.max_nodes:
+            raise limits.refuse("max_nodes", len(links), "dom_node_map")
+        backend_map = {str(k): str(v) for k, v in links.items()}
+    except ResolutionError:
+        raise
+    except RecursionError as exc:
+        raise InvalidObservationError("dom_node_map is nested too deeply") from exc
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError, ArithmeticError) as exc:
+        raise InvalidObservationError(
+            f"dom_node_map is malformed: {type(exc).__name__}: {shorten(str(exc), 300)}"
+        ) from exc
+    return cross_link(table, backend_map=backend_map, backend_web=web)
 
 
 def _format(tree: TreeInput, name: str | None) -> TreeFormat:

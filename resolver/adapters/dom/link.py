@@ -31,6 +31,8 @@ from typing import Any, Final
 
 import numpy as np
 
+from ...errors import InvalidObservationError
+from ...limits import DEFAULT_LIMITS, Limits
 from ...table import CandidateTable
 from ...text import normalize
 from ...web import WEB_COLUMNS, web_values
@@ -42,16 +44,42 @@ _WINDOW: Final[int] = 40
 _UNLINKABLE: Final[frozenset[str]] = frozenset({"text", "none", "generic", "document"})
 
 
-def backend_xpaths(document: Mapping[str, Any]) -> dict[str, str]:
+class _Walk:
+    """The nodes of a ``DOM.getDocument`` result met so far: a walk refuses a node met twice
+    (the result is not a tree: a cycle would walk for ever), and a result over the limits'
+    ``max_nodes`` nodes or ``max_depth`` levels, as soon as it gets there."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.seen: set[int] = set()
+
+    def enter(self, node: Mapping[str, Any], depth: int) -> None:
+        """Count ``node``, met ``depth`` levels under the root."""
+        if id(node) in self.seen:
+            raise InvalidObservationError(
+                "dom_node_map is not a tree: a node of the DOM.getDocument result is listed "
+                "twice, or is its own descendant"
+            )
+        self.seen.add(id(node))
+        if len(self.seen) > self.limits.max_nodes:
+            raise self.limits.refuse("max_nodes", None, "the dom_node_map document")
+        if depth >= self.limits.max_depth:
+            raise self.limits.refuse("max_depth", None, "the dom_node_map document")
+
+
+def backend_xpaths(document: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str, str]:
     """``backendNodeId -> xpath`` from a CDP ``DOM.getDocument`` result (``{"root": ...}``),
-    in the fixtures' XPath form; iframe documents and shadow roots are not entered."""
+    in the fixtures' XPath form; iframe documents and shadow roots are not entered. A result
+    that is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`)."""
     root = document.get("root", document)
     out: dict[str, str] = {}
-    stack: list[tuple[Any, str]] = [(root, "")]
+    walk = _Walk(limits)
+    stack: list[tuple[Any, str, int]] = [(root, "", 0)]
     while stack:
-        node, path = stack.pop()
+        node, path, depth = stack.pop()
         if not isinstance(node, Mapping):
             continue
+        walk.enter(node, depth)
         children = node.get("children")
         if not isinstance(children, list):
             continue
@@ -66,32 +94,38 @@ def backend_xpaths(document: Mapping[str, Any]) -> dict[str, str]:
             backend = child.get("backendNodeId")
             if backend is not None:
                 out[str(backend)] = step
-            items.append((child, step))
+            items.append((child, step, depth + 1))
         stack.extend(reversed(items))
     return out
 
 
-def backend_web(document: Mapping[str, Any], url: str | None = None) -> dict[str, tuple[Any, ...]]:
+def backend_web(
+    document: Mapping[str, Any], url: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> dict[str, tuple[Any, ...]]:
     """``backendNodeId -> (tag, *web columns)`` from a CDP ``DOM.getDocument`` result: each
     element's tag and the web evidence of its ``attributes`` (:data:`resolver.web.WEB_COLUMNS`,
-    links resolved against ``url``). Elements without any of it are left out."""
+    links resolved against ``url``). Elements without any of it are left out. A result that
+    is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`)."""
     out: dict[str, tuple[Any, ...]] = {}
-    stack: list[Any] = [document.get("root", document)]
+    walk = _Walk(limits)
+    stack: list[tuple[Any, int]] = [(document.get("root", document), 0)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         if not isinstance(node, Mapping):
             continue
+        walk.enter(node, depth)
         children = node.get("children")
         if isinstance(children, list):
-            stack.extend(children)
+            stack.extend(zip(children, repeat(depth + 1)))
         backend = node.get("backendNodeId")
         if node.get("nodeType") != 1 or backend is None:
             continue
         flat = node.get("attributes")
-        attrs = dict(zip(flat[0::2], flat[1::2], strict=False)) if isinstance(flat, list) else {}
+        pairs = zip(flat[0::2], flat[1::2], strict=False) if isinstance(flat, list) else ()
+        named = {k: v for k, v in pairs if isinstance(k, str)}
+        attrs = {k: v for k, v in named.items() if isinstance(v, str)}
         tag = str(node.get("localName") or node.get("nodeName", "")).lower() or None
-        out[str(backend)] = (tag, *web_values({k: v for k, v in attrs.items()
-                                               if isinstance(v, str)}, url))  # fmt: skip
+        out[str(backend)] = (tag, *web_values(attrs, url))
     return out
 
 

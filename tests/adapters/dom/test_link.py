@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from resolver import InvalidObservationError, Limits, Observation, SemanticElementRef, resolve
+from resolver import (
+    InvalidObservationError,
+    LimitExceededError,
+    Limits,
+    Observation,
+    SemanticElementRef,
+    resolve,
+)
 from resolver.adapters.dom import backend_xpaths, cross_link
 from resolver.adapters.dom.link import page_evidence
 from resolver.table import LazyColumns
@@ -156,3 +163,62 @@ def test_the_page_is_read_only_for_a_reference_that_recorded_web_evidence() -> N
     assert not columns.made  # role and name only: no DOM built
     found = resolve(SemanticElementRef(role="link", name="Help", classes=("help",)), obs)
     assert found.executor_id == "a11y:2" and columns.made
+
+
+_TWO_NODES = {"nodes": [
+    {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2"], "backendDOMNodeId": 1},
+    {"nodeId": "2", "role": {"value": "button"}, "name": {"value": "OK"}, "parentId": "1",
+     "backendDOMNodeId": 4},
+]}  # fmt: skip
+
+
+def _element(backend: int, children: list[object] | None = None) -> dict[str, object]:
+    return {"nodeType": 1, "localName": "div", "backendNodeId": backend,
+            "children": [] if children is None else children}  # fmt: skip
+
+
+def _table_of(document: object, limits: Limits | None = None) -> object:
+    obs = Observation(accessibility_tree=_TWO_NODES, dom_node_map=document, limits=limits)  # type: ignore[arg-type]
+    return obs.candidates("a11y")
+
+
+@pytest.mark.parametrize("shape", ["cycle", "shared child", "cycle below a text node"])
+def test_a_document_that_is_not_a_tree_is_refused_not_walked_for_ever(shape: str) -> None:
+    html = _element(1)
+    if shape == "cycle":
+        html["children"] = [_element(2, [html])]
+    elif shape == "shared child":
+        shared = _element(3)
+        html["children"] = [_element(2, [shared]), _element(4, [shared])]
+    else:  # web evidence walks every node, not only elements
+        text: dict[str, object] = {"nodeType": 3, "children": []}
+        text["children"] = [text]
+        html["children"] = [text]
+    with pytest.raises(InvalidObservationError, match="not a tree"):
+        _table_of({"root": {"nodeType": 9, "children": [html]}})
+
+
+def test_a_document_deeper_or_larger_than_the_limits_is_refused() -> None:
+    deep = _element(1)
+    node = deep
+    for backend in range(2, 80):
+        child = _element(backend)
+        node["children"] = [child]
+        node = child
+    with pytest.raises(LimitExceededError, match="max_depth"):
+        _table_of({"root": deep}, Limits(max_depth=50))
+    assert _table_of({"root": deep}, Limits(max_depth=100)) is not None
+    wide = {"root": _element(1, [_element(b) for b in range(2, 40)])}
+    with pytest.raises(LimitExceededError, match="max_nodes"):
+        _table_of(wide, Limits(max_nodes=20))
+    flat = {str(b): f"/html[1]/div[{b}]" for b in range(30)}
+    with pytest.raises(LimitExceededError, match="max_nodes"):
+        _table_of(flat, Limits(max_nodes=20))
+
+
+def test_attributes_that_are_not_name_value_strings_are_skipped() -> None:
+    button = {"nodeType": 1, "localName": "button", "backendNodeId": 4,
+              "attributes": [["x"], "y", 7, "z", "class", "primary", "title", None]}  # fmt: skip
+    table = _table_of({"root": _element(1, [button])})
+    ids = table.platform_ids  # type: ignore[attr-defined]
+    assert ids["class"][1] == "primary" and ids["tag"][1] == "button"
