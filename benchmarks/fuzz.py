@@ -6,7 +6,7 @@ Usage (from the repository root)::
                               [--json fuzz.json] [--huge 3000000]
 
 The cases are split over the kinds of ``tests/fuzz_strategies.py`` (``reference``, one
-``a11y:<format>`` per accessibility-tree format, ``dom``, ``vision``, ``recording``,
+``a11y:<format>`` per accessibility-tree format, ``dom``, ``linked``, ``vision``, ``recording``,
 ``snapshot``, ``cli``) by their weights (vision and the command line get a smaller share).
 ``--kinds a11y`` selects every tree format. Each kind is driven by Hypothesis with its own
 seed derived from ``--seed``, so a run is reproducible; a failure is recorded (kind, seed,

@@ -1250,6 +1250,114 @@ def a11y_trees(fmt: str, *, deep_max: int = 3000) -> st.SearchStrategy[TreeCase]
     return st.builds(TreeCase, serialized, told, observation_options)
 
 
+# -- a CDP tree linked to its page (dom_node_map, dom_html) --------------------------------
+
+
+@dataclass(frozen=True)
+class LinkedCase:
+    """A CDP tree with the page it came from: a ``backendDOMNodeId -> xpath`` map or a
+    ``DOM.getDocument`` result (cut, cyclic, shared, deep or of any JSON), and its HTML."""
+
+    tree: Any
+    node_map: Any
+    html: Any
+
+
+LINKED_TREE: Final[dict[str, Any]] = {"nodes": [
+    {"nodeId": "1", "role": {"value": "RootWebArea"}, "name": {"value": "Page"},
+     "childIds": ["2", "3"], "backendDOMNodeId": 1},
+    {"nodeId": "2", "parentId": "1", "role": {"value": "button"}, "name": {"value": "OK"},
+     "backendDOMNodeId": 5},
+    {"nodeId": "3", "parentId": "1", "role": {"value": "link"}, "name": {"value": "OK"},
+     "backendDOMNodeId": 6},
+]}  # fmt: skip
+"""Two namesakes a web reference tells apart only by what the page says of them."""
+
+_dom_node = st.fixed_dictionaries(
+    {},
+    optional={
+        "nodeType": _maybe(st.sampled_from([1, 1, 1, 3, 9, 11])),
+        "localName": _maybe(st.sampled_from(["html", "body", "button", "a", "div", ""])),
+        "nodeName": _maybe(st.sampled_from(["HTML", "BUTTON", "#text"])),
+        "backendNodeId": _maybe(st.integers(0, 8)),
+        "attributes": _maybe(
+            st.lists(st.one_of(st.sampled_from(["class", "b", "href", "/x", "id"]), json_scalars),
+                     max_size=6)
+        ),
+    },
+)  # fmt: skip
+
+
+def _document_nodes() -> st.SearchStrategy[Any]:
+    return st.recursive(
+        _dom_node,
+        lambda inner: st.tuples(_dom_node, st.lists(inner, max_size=4)).map(
+            lambda p: {**p[0], "children": p[1]}
+        ),
+        max_leaves=25,
+    )
+
+
+def _wired(root: Any, how: int) -> Any:
+    """``root`` made into no tree: a node listed under its own descendant (1) or under two
+    parents (2); as it is otherwise."""
+    if how == 0 or not isinstance(root, dict):
+        return root
+    nodes, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            nodes.append(node)
+            kids = node.get("children")
+            stack.extend(kids if isinstance(kids, list) else [])
+    last = nodes[-1]
+    kids = last.get("children") if isinstance(last.get("children"), list) else []
+    last["children"] = [*kids, root if how == 1 else nodes[len(nodes) // 2]]
+    if how == 2:
+        root.setdefault("children", [])
+        if isinstance(root["children"], list):
+            root["children"].append(nodes[len(nodes) // 2])
+    return root
+
+
+def _deep_document(depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"nodeType": 1, "localName": "div", "backendNodeId": depth}
+    for level in range(depth - 1, 0, -1):
+        node = {"nodeType": 1, "localName": "div", "backendNodeId": level, "children": [node]}
+    return {"root": node}
+
+
+def linked_inputs() -> st.SearchStrategy[LinkedCase]:
+    """Linked CDP observations: the tree above (or any CDP-shaped tree) with a map of any
+    shape and a page of any text."""
+    documents = st.one_of(
+        st.tuples(_document_nodes(), st.integers(0, 2)).map(lambda p: {"root": _wired(*p)}),
+        st.integers(100, 6000).map(_deep_document),
+        json_values,
+    )
+    flat = st.dictionaries(
+        st.one_of(st.sampled_from(["1", "5", "6"]), json_scalars.filter(_hashable)),
+        st.one_of(st.sampled_from(["/html[1]/body[1]/button[1]", "/html[1]/body[1]/a[1]"]),
+                  json_values),
+        max_size=6,
+    )  # fmt: skip
+    html = st.one_of(
+        st.just('<html><body><button class="a">OK</button><a class="b" href="/x">OK</a>'),
+        st.text(max_size=200),
+        json_scalars,
+    )
+    trees = st.one_of(st.just(LINKED_TREE), synthetic_trees("cdp"))
+    return st.builds(LinkedCase, trees, st.one_of(documents, flat, json_values), html)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 # -- DOM -----------------------------------------------------------------------------------
 
 _TAGS: Final[tuple[str, ...]] = (
@@ -1985,6 +2093,23 @@ def run_tree(case: TreeCase) -> None:
         _resolve(ref, obs, ("a11y",))
 
 
+LINKED_REFS: Final[tuple[dict[str, Any], ...]] = (
+    {"role": "button", "name": "OK", "classes": ["b"], "tag": "a", "href": "/x"},
+    {"role": "link", "name": "OK", "xpath": "/html[1]/body[1]/a[1]", "attributes": {"id": "x"}},
+)
+
+
+def run_linked(case: LinkedCase) -> None:
+    obs = _call(
+        "Observation", Observation, accessibility_tree=case.tree, dom_node_map=case.node_map,
+        dom_html=case.html,
+    )  # fmt: skip
+    if obs is not None:
+        for ref in LINKED_REFS:
+            _resolve(ref, obs, ("a11y",))
+            _resolve(ref, obs, ("a11y", "dom"))
+
+
 def run_dom(case: DomCase) -> None:
     obs = _call(
         "Observation",
@@ -2119,6 +2244,7 @@ def _kinds() -> dict[str, Kind]:
     for fmt in FORMATS:
         kinds[f"a11y:{fmt}"] = Kind(functools.partial(_tree_strategy, fmt), run_tree)
     kinds["dom"] = Kind(lambda huge: dom_inputs(deep_max=3000 if huge else 1200), run_dom)
+    kinds["linked"] = Kind(lambda huge: linked_inputs(), run_linked, weight=0.5)
     kinds["vision"] = Kind(lambda huge: screenshots(), run_vision, weight=0.25)
     kinds["recording"] = Kind(lambda huge: recordings(), run_recording)
     kinds["snapshot"] = Kind(lambda huge: snapshots(), run_snapshot)

@@ -21,6 +21,7 @@ EXAMPLES: dict[str, int] = {
     "reference": 400,
     **{kind: 100 for kind in KINDS if kind.startswith("a11y:")},
     "dom": 300,
+    "linked": 200,
     "vision": 60,
     "recording": 200,
     "snapshot": 200,
