@@ -305,7 +305,8 @@ def _linked(table: CandidateTable, links: Mapping[str, Any], source: SourceInput
         web = None
         if "root" in links:  # a DOM.getDocument result: its attributes are web evidence
             web = backend_web(links, source.url, limits)
-            links = backend_xpaths(links, limits)
+            backends = table.platform_ids["backend_node_id"]
+            links = backend_xpaths(links, limits, {b for b in backends if b is not None})
         elif len(links) > limits.max_nodes:
             raise limits.refuse("max_nodes", len(links), "dom_node_map")
         backend_map = {str(k): str(v) for k, v in links.items()}

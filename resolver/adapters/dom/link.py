@@ -24,7 +24,7 @@ has it (:func:`evidence_columns`, read when first asked for).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from itertools import repeat
 from typing import Any, Final
@@ -67,16 +67,49 @@ class _Walk:
             raise self.limits.refuse("max_depth", None, "the dom_node_map document")
 
 
-def backend_xpaths(document: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str, str]:
+def backend_xpaths(
+    document: Mapping[str, Any],
+    limits: Limits = DEFAULT_LIMITS,
+    wanted: Collection[str] | None = None,
+) -> dict[str, str]:
     """``backendNodeId -> xpath`` from a CDP ``DOM.getDocument`` result (``{"root": ...}``),
     in the fixtures' XPath form; iframe documents and shadow roots are not entered. A result
-    that is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`)."""
-    root = document.get("root", document)
+    that is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`).
+
+    With ``wanted``, only those backend IDs are written out: each element keeps its own step
+    while the document is walked, and a path is joined only for a wanted element, so a deep
+    document costs memory for the paths asked for, not for every element's."""
+    steps, parents, where = _element_steps(document, limits)
+    if wanted is None:
+        full: list[str] = []
+        for step, parent in zip(steps, parents, strict=True):
+            full.append(step if parent < 0 else full[parent] + step)
+        return {backend: full[at] for backend, at in where.items()}
     out: dict[str, str] = {}
+    for backend in wanted:
+        at = where.get(backend, -1)
+        parts: list[str] = []
+        while at >= 0:
+            parts.append(steps[at])
+            at = parents[at]
+        if parts:
+            out[backend] = "".join(reversed(parts))
+    return out
+
+
+def _element_steps(
+    document: Mapping[str, Any], limits: Limits
+) -> tuple[list[str], list[int], dict[str, int]]:
+    """Each element's own step (``/tag[k]``) and its parent element's place (-1 under the
+    document), in the order met (a parent before its children), and the place of each
+    backend ID (the last element met with it, as a map written in that order keeps)."""
+    steps: list[str] = []
+    parents: list[int] = []
+    where: dict[str, int] = {}
     walk = _Walk(limits)
-    stack: list[tuple[Any, str, int]] = [(root, "", 0)]
+    stack: list[tuple[Any, int, int]] = [(document.get("root", document), -1, 0)]
     while stack:
-        node, path, depth = stack.pop()
+        node, place, depth = stack.pop()
         if not isinstance(node, Mapping):
             continue
         walk.enter(node, depth)
@@ -90,13 +123,15 @@ def backend_xpaths(document: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS)
                 continue
             tag = str(child.get("localName") or child.get("nodeName", "")).lower()
             counts[tag] = counts.get(tag, 0) + 1
-            step = f"{path}/{tag}[{counts[tag]}]"
+            at = len(steps)
+            steps.append(f"/{tag}[{counts[tag]}]")
+            parents.append(place)
             backend = child.get("backendNodeId")
             if backend is not None:
-                out[str(backend)] = step
-            items.append((child, step, depth + 1))
+                where[str(backend)] = at
+            items.append((child, at, depth + 1))
         stack.extend(reversed(items))
-    return out
+    return steps, parents, where
 
 
 def backend_web(

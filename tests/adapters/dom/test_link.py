@@ -60,6 +60,10 @@ def test_exact_map_from_a_cdp_document() -> None:
     }  # fmt: skip
     mapping = backend_xpaths(document)
     assert mapping["6"] == "/html[1]/body[1]/button[2]"
+    # Only the IDs asked for are written out (a deep page's other paths are never joined).
+    assert backend_xpaths(document, wanted={"6", "2", "99"}) == {
+        "6": "/html[1]/body[1]/button[2]", "2": "/html[1]/head[1]"
+    }  # fmt: skip
     tree = {"nodes": [
         {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2"], "backendDOMNodeId": 1},
         {"nodeId": "2", "role": {"value": "button"}, "name": {"value": "B"}, "parentId": "1",
@@ -222,3 +226,23 @@ def test_attributes_that_are_not_name_value_strings_are_skipped() -> None:
     table = _table_of({"root": _element(1, [button])})
     ids = table.platform_ids  # type: ignore[attr-defined]
     assert ids["class"][1] == "primary" and ids["tag"][1] == "button"
+
+
+def test_a_deep_document_writes_out_only_the_paths_the_tree_links() -> None:
+    # A chain of 3,000 divs, each with ten spans: every path joined would be tens of
+    # megabytes; the tree links one element, and only its path is written.
+    spans = 10
+    node: dict[str, object] = {"nodeType": 1, "localName": "div", "backendNodeId": 10**6}
+    for level in range(3000, 0, -1):
+        kids: list[object] = [
+            {"nodeType": 1, "localName": "span", "backendNodeId": 10**7 + level * spans + i}
+            for i in range(spans)
+        ]
+        node = {"nodeType": 1, "localName": "div", "backendNodeId": level,
+                "children": [*kids, node]}  # fmt: skip
+    document = {"root": {"nodeType": 9, "children": [node]}}
+    every = backend_xpaths(document)
+    assert len(every) == 3001 + 3000 * spans
+    asked = backend_xpaths(document, wanted={"3", str(10**6)})
+    assert asked == {"3": every["3"], str(10**6): every[str(10**6)]}
+    assert asked["3"] == "/div[1]/div[1]/div[1]"
