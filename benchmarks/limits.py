@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python -m benchmarks.limits [--root CHECKOUT] [--cases wide deep ...] [--timeout 120]
+    python -m benchmarks.limits [--root CHECKOUT] [--cases wide deep doc-comb ...] [--timeout 120]
 
 Each case runs in its own Python process (so one case's memory is not another's): the input
 is built first, then the call is timed and the growth of the process's peak resident memory
@@ -48,6 +48,20 @@ def run(call):
     seconds = time.perf_counter() - start
     print(json.dumps({"seconds": seconds, "grew_mb": peak() - before, "outcome": outcome}))
 """
+
+_LINKED = """
+from resolver import Observation, SemanticElementRef, resolve
+tree = {"nodes": [
+    {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2"], "backendDOMNodeId": 1},
+    {"nodeId": "2", "parentId": "1", "role": {"value": "button"}, "name": {"value": "OK"},
+     "backendDOMNodeId": 5}]}
+html = {"nodeType": 1, "localName": "html", "backendNodeId": 1, "children": []}
+def linked(root):
+    document = {"root": {"nodeType": 9, "children": [root]}}
+    obs = Observation(accessibility_tree=tree, dom_node_map=document)
+    resolve(SemanticElementRef(role="button", name="OK"), obs, sources=("a11y",))
+"""
+"""A CDP tree whose page is given as a ``DOM.getDocument`` result (the cases build ``html``)."""
 
 _API_CASES: dict[str, tuple[str, str]] = {
     "wide": (
@@ -101,6 +115,30 @@ for _ in range(5):
     Observation(accessibility_tree=nodes[0]).candidates("a11y")
     times.append(time.perf_counter() - start)
 print(json.dumps({"seconds": statistics.median(times), "outcome": "built"}))
+""",
+    ),
+    "doc-cycle": (
+        "a CDP tree linked by a DOM.getDocument result in which a node is its own descendant",
+        _LINKED
+        + """
+html["children"] = [{"nodeType": 1, "localName": "body", "backendNodeId": 2,
+                     "children": [html]}]
+run(lambda: linked(html))
+""",
+    ),
+    "doc-comb": (
+        "a CDP tree linked by a DOM.getDocument result 4,000 levels deep with 25 spans a level "
+        "(100,001 elements)",
+        _LINKED
+        + """
+node, b = html, 10
+for d in range(4000):
+    kids = [{"nodeType": 1, "localName": "span", "backendNodeId": b + i} for i in range(25)]
+    b += 26
+    child = {"nodeType": 1, "localName": "div", "backendNodeId": b - 1, "children": []}
+    node["children"] = [*kids, child]
+    node = child
+run(lambda: linked(html))
 """,
     ),
     "ref-name": (
