@@ -19,7 +19,7 @@ clicking the old position would be a guess.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
@@ -61,6 +61,23 @@ def _coerce_ref(ref: Any) -> SemanticElementRef:
     raise InvalidReferenceError(
         f"ref must be a SemanticElementRef, a mapping or JSON; got {type(ref).__name__}"
     )
+
+
+def _ref_items(refs: Any) -> Iterator[Any]:
+    """The references of ``refs`` one by one. A single reference (an object, a mapping or a
+    JSON text, which would otherwise be taken apart into its fields or characters) and
+    anything that is not iterable are an :class:`InvalidReferenceError`."""
+    if isinstance(refs, (str, bytes, bytearray, Mapping, SemanticElementRef)):
+        raise InvalidReferenceError(
+            f"refs must be an iterable of references (a list, say); got one "
+            f"{type(refs).__name__}: pass [ref], or call resolve"
+        )
+    try:
+        return iter(refs)
+    except TypeError:
+        raise InvalidReferenceError(
+            f"refs must be an iterable of references (a list, say); got {type(refs).__name__}"
+        ) from None
 
 
 def _settings(
@@ -501,13 +518,15 @@ def resolve_many(
     list of Resolution or ResolutionError
         One entry per ref, in order: the :class:`ResolutionError` a ref raised is returned,
         not raised, so one missing element does not hide the others. An unreadable
-        observation or invalid options still raise.
+        observation or invalid options still raise, as does ``refs`` that is a single
+        reference or no iterable (:class:`InvalidReferenceError`).
     """
+    items = _ref_items(refs)
     chosen, cfg = _settings(sources, config, coords_fallback, options)
     obs = Observation.from_any(observation)
     out: list[Resolution | ResolutionError | None] = []
     runs: dict[int, _Run] = {}
-    for ref in refs:
+    for ref in items:
         try:
             runs[len(out)] = _Run(_coerce_ref(ref), obs)
             out.append(None)

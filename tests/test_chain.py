@@ -169,6 +169,20 @@ def test_resolve_many_returns_errors_in_place() -> None:
     assert isinstance(out[3], Resolution) and out[3].executor_id == "a11y:c1"
 
 
+@pytest.mark.parametrize(
+    "refs",
+    [None, 5, "OK", b"{}", {"role": "button", "name": "OK"},
+     SemanticElementRef(role="button", name="OK")],
+    ids=["none", "int", "text", "bytes", "mapping", "one ref"],
+)  # fmt: skip
+def test_resolve_many_refuses_a_single_reference_or_no_list(refs: object) -> None:
+    # A single reference would be taken apart into its characters, keys or fields.
+    with pytest.raises(InvalidReferenceError, match="refs must be an iterable"):
+        resolve_many(refs, obs())  # type: ignore[arg-type]
+    listed = iter([{"role": "button", "name": "OK", "container_path": ["Network"]}])
+    assert [type(r) for r in resolve_many(listed, obs())] == [Resolution]
+
+
 def test_resolution_serialises() -> None:
     res = resolve(SemanticElementRef(role="button", name="OK", container_path=("Network",)), obs())
     data = json.loads(json.dumps(res.to_dict()))
