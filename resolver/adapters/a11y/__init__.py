@@ -298,15 +298,16 @@ def _linked(table: CandidateTable, links: Mapping[str, Any], source: SourceInput
     """``table`` with its rows linked to their elements by ``dom_node_map`` (a
     ``backendDOMNodeId -> xpath`` map, or a ``DOM.getDocument`` result), read within the
     source's limits; a map that cannot be read is an :class:`InvalidObservationError`."""
-    from ..dom.link import backend_web, backend_xpaths, cross_link
+    from ..dom.link import checked_root, cross_link, root_web, root_xpaths
 
     limits = source.limits
     try:
         web = None
         if "root" in links:  # a DOM.getDocument result: its attributes are web evidence
-            web = backend_web(links, source.url, limits)
+            root = checked_root(links, limits)  # a tree within the limits: walked once each
+            web = root_web(root, source.url)
             backends = table.platform_ids["backend_node_id"]
-            links = backend_xpaths(links, limits, {b for b in backends if b is not None})
+            links = root_xpaths(root, {b for b in backends if b is not None})
         elif len(links) > limits.max_nodes:
             raise limits.refuse("max_nodes", len(links), "dom_node_map")
         backend_map = {str(k): str(v) for k, v in links.items()}

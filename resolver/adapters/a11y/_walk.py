@@ -35,10 +35,13 @@ def _dicts(items: Iterator[Any]) -> int:
     return sum(1 for item in items if type(item) is dict or isinstance(item, Mapping))
 
 
-def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits) -> int:
+def measure_nested(
+    roots: Sequence[Any], children_key: Children, limits: Limits, what: str = "the tree"
+) -> int:
     """Count the dict nodes of a nested tree, refusing it as soon as it has more nodes or
     levels than ``limits`` allow, or meets a node twice (a cycle, or one object shared by two
-    parents): the walk stops at the limit, whatever the tree's size."""
+    parents): the walk stops at the limit, whatever the tree's size. ``what`` names the tree
+    in the errors."""
     max_nodes, max_depth = limits.max_nodes, limits.max_depth
     seen: set[int] = set()
     # Level by level: a level is refused before the next is gathered, and gathering stops
@@ -48,19 +51,19 @@ def measure_nested(roots: Sequence[Any], children_key: Children, limits: Limits)
     while level:
         depth += 1
         if depth > max_depth:
-            raise limits.refuse("max_depth", None, "the tree")
+            raise limits.refuse("max_depth", None, what)
         count += len(level)
         if count > max_nodes:
-            raise limits.refuse("max_nodes", None, "the tree")
+            raise limits.refuse("max_nodes", None, what)
         before = len(seen)
         seen.update(map(id, level))
         if len(seen) != before + len(level):
             raise InvalidObservationError(
-                "the tree is cyclic or shares a node between parents", details={"depth": depth}
+                f"{what} is cyclic or shares a node between parents", details={"depth": depth}
             )
         below = _next_level(level, children_key, max_nodes - count)
         if below is None:
-            raise limits.refuse("max_nodes", None, "the tree")
+            raise limits.refuse("max_nodes", None, what)
         level = below
     return count
 

@@ -31,40 +31,34 @@ from typing import Any, Final
 
 import numpy as np
 
-from ...errors import InvalidObservationError
 from ...limits import DEFAULT_LIMITS, Limits
 from ...table import CandidateTable
 from ...text import normalize
 from ...web import WEB_COLUMNS, web_values
 from .._common import XPATH_KEYS
 
-__all__ = ["backend_web", "backend_xpaths", "cross_link", "evidence_columns", "page_evidence"]
+__all__ = [
+    "backend_web", "backend_xpaths", "checked_root", "cross_link", "evidence_columns",
+    "page_evidence", "root_web", "root_xpaths",
+]  # fmt: skip
 
 _WINDOW: Final[int] = 40
 _UNLINKABLE: Final[frozenset[str]] = frozenset({"text", "none", "generic", "document"})
 
 
-class _Walk:
-    """The nodes of a ``DOM.getDocument`` result met so far: a walk refuses a node met twice
-    (the result is not a tree: a cycle would walk for ever), and a result over the limits'
-    ``max_nodes`` nodes or ``max_depth`` levels, as soon as it gets there."""
+_DOCUMENT: Final[str] = "the dom_node_map document"
 
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self.seen: set[int] = set()
 
-    def enter(self, node: Mapping[str, Any], depth: int) -> None:
-        """Count ``node``, met ``depth`` levels under the root."""
-        if id(node) in self.seen:
-            raise InvalidObservationError(
-                "dom_node_map is not a tree: a node of the DOM.getDocument result is listed "
-                "twice, or is its own descendant"
-            )
-        self.seen.add(id(node))
-        if len(self.seen) > self.limits.max_nodes:
-            raise self.limits.refuse("max_nodes", None, "the dom_node_map document")
-        if depth >= self.limits.max_depth:
-            raise self.limits.refuse("max_depth", None, "the dom_node_map document")
+def checked_root(document: Mapping[str, Any], limits: Limits) -> Any:
+    """The root of a ``DOM.getDocument`` result, once it is known to be a tree within
+    ``limits`` (:func:`~resolver.adapters.a11y._walk.measure_nested`: a node met twice, a
+    cycle, is an :class:`InvalidObservationError`; too many nodes or levels a
+    :class:`LimitExceededError`), so that the walks below end."""
+    from ..a11y._walk import measure_nested
+
+    root = document.get("root", document)
+    measure_nested([root], "children", limits, _DOCUMENT)
+    return root
 
 
 def backend_xpaths(
@@ -74,12 +68,17 @@ def backend_xpaths(
 ) -> dict[str, str]:
     """``backendNodeId -> xpath`` from a CDP ``DOM.getDocument`` result (``{"root": ...}``),
     in the fixtures' XPath form; iframe documents and shadow roots are not entered. A result
-    that is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`).
+    that is not a tree, or larger than ``limits`` allow, is refused (:func:`checked_root`).
 
     With ``wanted``, only those backend IDs are written out: each element keeps its own step
     while the document is walked, and a path is joined only for a wanted element, so a deep
     document costs memory for the paths asked for, not for every element's."""
-    steps, parents, where = _element_steps(document, limits)
+    return root_xpaths(checked_root(document, limits), wanted)
+
+
+def root_xpaths(root: Any, wanted: Collection[str] | None = None) -> dict[str, str]:
+    """:func:`backend_xpaths` of a document root already checked (:func:`checked_root`)."""
+    steps, parents, where = _element_steps(root)
     if wanted is None:
         full: list[str] = []
         for step, parent in zip(steps, parents, strict=True):
@@ -97,22 +96,18 @@ def backend_xpaths(
     return out
 
 
-def _element_steps(
-    document: Mapping[str, Any], limits: Limits
-) -> tuple[list[str], list[int], dict[str, int]]:
+def _element_steps(root: Any) -> tuple[list[str], list[int], dict[str, int]]:
     """Each element's own step (``/tag[k]``) and its parent element's place (-1 under the
     document), in the order met (a parent before its children), and the place of each
     backend ID (the last element met with it, as a map written in that order keeps)."""
     steps: list[str] = []
     parents: list[int] = []
     where: dict[str, int] = {}
-    walk = _Walk(limits)
-    stack: list[tuple[Any, int, int]] = [(document.get("root", document), -1, 0)]
+    stack: list[tuple[Any, int]] = [(root, -1)]
     while stack:
-        node, place, depth = stack.pop()
+        node, place = stack.pop()
         if not isinstance(node, Mapping):
             continue
-        walk.enter(node, depth)
         children = node.get("children")
         if not isinstance(children, list):
             continue
@@ -129,7 +124,7 @@ def _element_steps(
             backend = child.get("backendNodeId")
             if backend is not None:
                 where[str(backend)] = at
-            items.append((child, at, depth + 1))
+            items.append((child, at))
         stack.extend(reversed(items))
     return steps, parents, where
 
@@ -140,18 +135,21 @@ def backend_web(
     """``backendNodeId -> (tag, *web columns)`` from a CDP ``DOM.getDocument`` result: each
     element's tag and the web evidence of its ``attributes`` (:data:`resolver.web.WEB_COLUMNS`,
     links resolved against ``url``). Elements without any of it are left out. A result that
-    is not a tree, or larger than ``limits`` allow, is refused (:class:`_Walk`)."""
+    is not a tree, or larger than ``limits`` allow, is refused (:func:`checked_root`)."""
+    return root_web(checked_root(document, limits), url)
+
+
+def root_web(root: Any, url: str | None = None) -> dict[str, tuple[Any, ...]]:
+    """:func:`backend_web` of a document root already checked (:func:`checked_root`)."""
     out: dict[str, tuple[Any, ...]] = {}
-    walk = _Walk(limits)
-    stack: list[tuple[Any, int]] = [(document.get("root", document), 0)]
+    stack: list[Any] = [root]
     while stack:
-        node, depth = stack.pop()
+        node = stack.pop()
         if not isinstance(node, Mapping):
             continue
-        walk.enter(node, depth)
         children = node.get("children")
         if isinstance(children, list):
-            stack.extend(zip(children, repeat(depth + 1)))
+            stack.extend(children)
         backend = node.get("backendNodeId")
         if node.get("nodeType") != 1 or backend is None:
             continue
