@@ -1336,7 +1336,7 @@ def linked_inputs() -> st.SearchStrategy[LinkedCase]:
         json_values,
     )
     flat = st.dictionaries(
-        st.one_of(st.sampled_from(["1", "5", "6"]), json_scalars.filter(_hashable)),
+        st.one_of(st.sampled_from(["1", "5", "6"]), json_scalars),
         st.one_of(st.sampled_from(["/html[1]/body[1]/button[1]", "/html[1]/body[1]/a[1]"]),
                   json_values),
         max_size=6,
@@ -1348,14 +1348,6 @@ def linked_inputs() -> st.SearchStrategy[LinkedCase]:
     )
     trees = st.one_of(st.just(LINKED_TREE), synthetic_trees("cdp"))
     return st.builds(LinkedCase, trees, st.one_of(documents, flat, json_values), html)
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
 
 
 # -- DOM -----------------------------------------------------------------------------------

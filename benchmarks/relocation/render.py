@@ -57,18 +57,25 @@ def cache_root() -> Path:
     return Path(env) if env else HERE / ".cache"
 
 
+def _fc_list(*pattern: str) -> str | None:
+    """What ``fc-list <pattern> family`` prints, or ``None`` where it is missing or fails."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return None
+    try:
+        return subprocess.run(
+            [fc_list, *pattern, "family"], capture_output=True, text=True, timeout=30, check=True
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
 @cache
 def font_set() -> tuple[str, ...]:
     """The font families fontconfig lists on this machine (those Chromium draws with),
     sorted; empty where ``fc-list`` is missing or fails."""
-    fc_list = shutil.which("fc-list")
-    if fc_list is None:
-        return ()
-    try:
-        listed = subprocess.run(
-            [fc_list, ":", "family"], capture_output=True, text=True, timeout=30, check=True
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
+    listed = _fc_list(":")
+    if listed is None:
         return ()
     return tuple(sorted({line.split(",")[0].strip() for line in listed.splitlines() if line}))
 
@@ -84,17 +91,10 @@ def uncovered_scripts() -> tuple[str, ...]:
     their pages render as empty boxes, which neither a person nor OCR reads, so figures made
     without them are not comparable. Empty where ``fc-list`` is missing or fails (nothing
     is known then)."""
-    fc_list = shutil.which("fc-list")
-    if fc_list is None:
-        return ()
     missing = []
     for code, script in SCRIPTS:
-        try:
-            listed = subprocess.run(
-                [fc_list, f":lang={code}", "family"],
-                capture_output=True, text=True, timeout=30, check=True,
-            ).stdout  # fmt: skip
-        except (OSError, subprocess.SubprocessError):
+        listed = _fc_list(f":lang={code}")
+        if listed is None:
             return ()
         if not listed.strip():
             missing.append(script)
