@@ -26,6 +26,7 @@ from resolver.matcher import (
     recorded_group,
     score_table,
     screen_rank,
+    top_rows,
 )
 from resolver.table import MAX_ENTRY, CandidateTable, TableBuilder
 from resolver.web import NEARBY_COLUMN, join_nearby
@@ -373,6 +374,52 @@ def test_pruning_skips_most_rows_on_large_tables() -> None:
     ref = SemanticElementRef(role="button", name="Submit form", bbox=(10, 10, 90, 40))
     scored = score_table(ref, table, MatchConfig())
     assert scored.evaluated < len(table)
+
+
+@given(
+    st.integers(1, 40),
+    st.integers(0, 5000),
+    st.integers(1, 30),
+    st.integers(0, 2**32 - 1),
+)
+def test_top_rows_are_the_largest_values_ties_to_the_first_rows(
+    top: int, extra: int, levels: int, seed: int
+) -> None:
+    # Few distinct levels make long ties at the cut, as role and web bounds do.
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, levels, size=top + extra).astype(np.float64) / levels
+    expected = np.sort(np.lexsort((np.arange(values.size), -values))[:top])
+    assert top_rows(values, top).tolist() == expected.tolist()
+
+
+def _swapped_ties(values: np.ndarray, kth: int, **_: object) -> np.ndarray:
+    """A valid ``np.argpartition`` whose choice among equal values is the reverse of a
+    stable sort's (as another CPU's selection code may choose)."""
+    n = values.size
+    return np.lexsort((-np.arange(n), values))
+
+
+def test_the_rows_a_ranking_shows_do_not_depend_on_numpy_s_choice_among_ties(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 300 buttons whose bounds tie (another name, the same role) and one "Save": the rows
+    # ranked after "Save" are the seeds among the ties. numpy's selection picks some of
+    # equal values by CPU (AVX-512, AVX2 and plain code choose differently).
+    # A recorded tag makes the bounds the reference's own (not a shared, sorted order).
+    b = TableBuilder("a11y", "ties", id_columns=("tag",))
+    for i in range(300):
+        b.add(str(i), raw_role="button", name=f"Item {i}", parent=-1, tag="button",
+              bbox=(float(i % 30) * 40, float(i // 30) * 30, float(i % 30) * 40 + 30,
+                    float(i // 30) * 30 + 20))  # fmt: skip
+    b.add("save", raw_role="button", name="Save", parent=-1, tag="button", bbox=(5, 500, 60, 520))
+    table = b.build(coord_space=CoordSpace.CSS_PX, screen_size=(1280.0, 900.0))
+    ref = SemanticElementRef(role="button", name="Save", bbox=(5, 500, 60, 520), tag="button")
+    first = score_table(ref, table, MatchConfig())
+    monkeypatch.setattr(np, "argpartition", _swapped_ties)
+    second = score_table(ref, table, MatchConfig())
+    assert table.ids[int(first.rows[0])] == "save"
+    assert first.rows.tolist() == second.rows.tolist()
+    assert first.scores.tolist() == second.scores.tolist()
 
 
 @given(
