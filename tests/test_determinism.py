@@ -117,6 +117,49 @@ def test_same_answers_across_processes_and_hash_seeds() -> None:
         assert out == outputs[0], f"PYTHONHASHSEED={seed} gives other answers than seed 0"
 
 
+# -- processors --------------------------------------------------------------------------
+
+WORKLOAD_SCRIPT = r"""
+import json
+from benchmarks.synth import workload
+from resolver import Observation, resolve_many
+
+w = workload(10_000)
+obs = Observation(accessibility_tree=w.tree)
+out = []
+for res in resolve_many([t.ref for t in w.targets], obs):
+    cands = getattr(getattr(res, "evidence", None), "candidates", ())
+    alts = getattr(res, "alternatives", cands)
+    out.append([getattr(res, "executor_id", None), getattr(res, "margin", None),
+                [a.executor_id for a in alts]])
+print(json.dumps(out))
+"""
+
+_NO_WIDE_SIMD = "AVX512_ICL AVX512_SKX X86_V4 X86_V3"
+"""numpy's processor features switched off for the second run: its AVX-512 and AVX2 code
+(names a numpy or a processor lacks are ignored)."""
+
+
+def test_same_answers_whatever_simd_code_numpy_runs() -> None:
+    # numpy picks its sort and selection code by processor at import, and that code may
+    # order equal values differently: answers must not follow. (Where the processor has
+    # neither AVX-512 nor AVX2, both runs take the same code and the test says nothing.)
+    outputs = []
+    for disabled in ("", _NO_WIDE_SIMD):
+        env = _digest_env("0")
+        env.pop("NPY_DISABLE_CPU_FEATURES", None)
+        if disabled:
+            env["NPY_DISABLE_CPU_FEATURES"] = disabled
+        proc = subprocess.run(
+            [sys.executable, "-c", WORKLOAD_SCRIPT], env=env, cwd=ROOT,
+            capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outputs.append(json.loads(proc.stdout))
+    assert len(outputs[0]) == 20
+    assert outputs[1] == outputs[0]
+
+
 # -- threads -----------------------------------------------------------------------------
 
 THREADS = 8
