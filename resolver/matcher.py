@@ -1156,11 +1156,11 @@ def top_rows(values: FloatArray, top: int) -> Index:
     The choice among equal values is the library's own: ``np.argpartition`` picks among
     them by the processor it runs on (its AVX-512, AVX2 and plain code choose differently),
     and the rows a scoring starts from decide which rows past the ``k`` best a ranking
-    shows, which the tie-breaking rules read; so the answers are the same on every
-    machine. The
-    ``top``-th largest of every ``_SAMPLE_STEP``-th value is at most the ``top``-th largest
-    of all, so every row of the answer reaches it: on a long table the selection runs over
-    those rows only, most often a few hundred of ten thousand.
+    shows, which the tie-breaking rules read; so the answers are the same on every machine.
+
+    The ``top``-th largest of every ``_SAMPLE_STEP``-th value is at most the ``top``-th
+    largest of all, so every row of the answer reaches it: on a long table the selection
+    runs over those rows only, most often a few hundred of ten thousand.
     """
     n = values.size
     if n <= top:
