@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process
 __all__ = [
     "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
+    "UNSPACED_CHARS",
     "Joined",
     "close_unspaced",
     "collapse",
@@ -62,7 +63,10 @@ FloatArray = npt.NDArray[np.float64]
 
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
-_UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+UNSPACED_CHARS: Final[str] = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+"""The ranges, for a regular expression's character class, of the scripts written without
+spaces between words (Japanese kana, Chinese ideographs)."""
+_UNSPACED = UNSPACED_CHARS
 _UNSPACED_GAP = re.compile(f"(?<=[{_UNSPACED}]) (?=[{_UNSPACED}])")
 """A space between two characters of a script written without spaces between words (Chinese
 ideographs, Japanese kana): letter-spacing, a line break, or a gap OCR reads as a space."""

@@ -25,6 +25,7 @@ element stood.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -37,7 +38,7 @@ from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import words
+from ..text import UNSPACED_CHARS, words
 from ..web import NearbyIndex, WebQuery
 from .facts import box_alone, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
@@ -123,7 +124,7 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     named reference whose box is all it recorded of its place (another tool's: no anchors,
     no look-alikes) and whose name is read nowhere on the screen (as for
     :func:`drawn_at_place`), the one drawn shape of the recorded role that shows no text
-    and fits the recorded box (each edge within ``drawn_fit`` screen heights), when no
+    (:func:`_shows_no_text`) and fits the recorded box (each edge within ``drawn_fit`` screen heights), when no
     other shape of the role and of its size lies on its line or in its column (one that
     could have slid into a removed control's place) and the recorded neighbour texts are
     read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
@@ -157,7 +158,27 @@ def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
     table = ctx.table
     role = canonical_role(ctx.ref.role or "")
     rows = drawn_rows(table, role, place, ctx.config.drawn_iou)
-    return [r for r in rows if not table.names[r] and _fits(row_box(table, r), place, fit)]
+    return [r for r in rows if _shows_no_text(table, r) and _fits(row_box(table, r), place, fit)]
+
+
+_PICTOGRAM = re.compile(f"[{UNSPACED_CHARS}] ?[{UNSPACED_CHARS}]?")
+"""A reading of one or two Chinese or Japanese characters, and nothing else."""
+_UNSPACED_WORD = re.compile(f"[{UNSPACED_CHARS}](?: ?[{UNSPACED_CHARS}]){{2}}")
+"""Three such characters in one reading: the screen shows text in those scripts."""
+
+
+def _shows_no_text(table: CandidateTable, row: int) -> bool:
+    """Whether a drawn shape shows no text: nothing read in it, or only a pictogram the
+    screen's reading took for one or two Chinese or Japanese characters (the OCR model
+    reads a moon and a sun as "し楽", three bars as "三") on a screen that reads no
+    three such characters together anywhere, where a two-character caption ("注册") is
+    a name."""
+    name = table.names[row]
+    if not name:
+        return True
+    if not table.names_read or _PICTOGRAM.fullmatch(name) is None:
+        return False
+    return _UNSPACED_WORD.search("\n".join(table.names)) is None
 
 
 def _fits(box: Box, place: Box, fit: float) -> bool:

@@ -156,9 +156,10 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.drawn_in_box", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere and whose box is all the "
-        "reference recorded of its place: the one shape of its role, showing no text, that "
-        "fills the recorded box, none like it beside it, its recorded neighbour texts read "
-        "around it.",
+        "reference recorded of its place: the one shape of its role, showing no text (or "
+        "only a pictogram read as one or two Chinese or Japanese characters on a screen "
+        "without such text), that fills the recorded box, none like it beside it, its "
+        "recorded neighbour texts read around it.",
         drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
          "screen_height"),

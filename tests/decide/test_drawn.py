@@ -155,13 +155,15 @@ FIELD = (8.0, 742.0, 185.0, 763.0)
 
 
 def _menu_bar(
-    *, toggle: float = 25.0, twin: float | None = None, caption: str = ""
+    *, toggle: float = 25.0, twin: float | None = None, caption: str = "", also: str = ""
 ) -> CandidateTable:
     """A screenshot's menu bar: a bare checkbox drawn at ``toggle`` px from the left
     (recorded at 26.3), the links "Features" and "Pricing" below it; ``twin`` draws
     another checkbox of its size that far from the left on its line; ``caption`` is read
-    inside the checkbox's shape."""
+    inside the checkbox's shape; ``also`` is read further down the page."""
     b = TableBuilder("vision", "test")
+    if also:
+        b.add("9", raw_role="text", role="text", name=also, bbox=(50, 400, 400, 420))
     b.add("0", raw_role="text", role="link", name="topicseed", bbox=(50, 26, 140, 46))
     b.add("1", raw_role="checkbox", role="checkbox", name=caption,
           bbox=(toggle, 28, toggle + 16, 44))  # fmt: skip
@@ -202,6 +204,22 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     # Its name read on the screen leaves the decision to the ranking.
     named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Features"})
     assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
+
+
+def test_a_pictogram_read_as_one_or_two_cjk_characters_shows_no_caption() -> None:
+    # The OCR model reads a moon and a sun drawn in a button as "し楽": on a screen that
+    # reads no Chinese or Japanese text, the shape still shows no caption of its own.
+    for glyphs in ("し楽", "三", "し 楽"):
+        _assert_taken(TOGGLE_BOX_ONLY, _menu_bar(caption=glyphs), "accept.drawn_in_box", "1")
+    # On a page in Chinese, two characters in a button are its caption; three characters
+    # or letters are a caption anywhere.
+    for caption, also in (("注册", "网易科学人"), ("登录注", ""), ("Go", ""), ("三 Log in", "")):
+        found = decide(TOGGLE_BOX_ONLY, _menu_bar(caption=caption, also=also), MatchConfig())
+        assert found.status != "accepted", (caption, also)
+    # Text in Latin letters elsewhere changes nothing.
+    _assert_taken(
+        TOGGLE_BOX_ONLY, _menu_bar(caption="三", also="Sign up today"), "accept.drawn_in_box", "1"
+    )
 
 
 MENU = (60.0, 45.0, 76.0, 51.0)
