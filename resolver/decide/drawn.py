@@ -124,10 +124,10 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     named reference whose box is all it recorded of its place (another tool's: no anchors,
     no look-alikes) and whose name is read nowhere on the screen (as for
     :func:`drawn_at_place`), the one drawn shape of the recorded role that shows no text
-    (:func:`_shows_no_text`) and fits the recorded box (each edge within ``drawn_fit`` screen heights), when no
-    other shape of the role and of its size lies on its line or in its column (one that
-    could have slid into a removed control's place) and the recorded neighbour texts are
-    read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
+    (:func:`_shows_no_text`) and fits the recorded box (each edge within ``drawn_fit``
+    screen heights), when no other shape of the role and of its size lies on its line or in
+    its column (one that could have slid into a removed control's place) and the recorded
+    neighbour texts are read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
     if not ref.role or ref.bbox is None or not _box_alone_on_screen(ctx):
         return None
