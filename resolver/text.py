@@ -66,11 +66,10 @@ _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
 UNSPACED_CHARS: Final[str] = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 """The ranges, for a regular expression's character class, of the scripts written without
 spaces between words (Japanese kana, Chinese ideographs)."""
-_UNSPACED = UNSPACED_CHARS
-_UNSPACED_GAP = re.compile(f"(?<=[{_UNSPACED}]) (?=[{_UNSPACED}])")
+_UNSPACED_GAP = re.compile(f"(?<=[{UNSPACED_CHARS}]) (?=[{UNSPACED_CHARS}])")
 """A space between two characters of a script written without spaces between words (Chinese
 ideographs, Japanese kana): letter-spacing, a line break, or a gap OCR reads as a space."""
-_UNSPACED_CHAR = re.compile(f"[{_UNSPACED}]")
+_UNSPACED_CHAR = re.compile(f"[{UNSPACED_CHARS}]")
 
 
 def close_unspaced(text: str) -> str:
