@@ -169,16 +169,61 @@ def slot_kept(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "not_found", why)
 
 
+def neighbourhood_twice(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.neighbourhood_twice``: on a screenshot, the neighbourhood the target was
+    recorded in is drawn twice, the target is missing from the copy at its place and the
+    answer is its namesake in the other copy. The answer has at least half of the recorded
+    nearby texts next to it (``web:nearby``) and its box agrees under ``stray_box`` (after
+    the page's shift), while at least two of the recorded nearby texts, and at least half
+    of those the screen shows, are read twice: within ``nearby_window`` texts of the answer,
+    and again near where the target was (within ``left_near`` screen heights and a third
+    of the answer's distance from it). A page that draws its navigation twice (a fixed
+    header over the first one, one menu's entries under two headings) keeps both copies
+    when one of its entries goes. A target moved with its neighbours leaves no copy of them
+    behind; one moved alone (a reorder) is not among its old neighbours both at its new
+    place and at its old one; a text that the page repeats everywhere is read beside the
+    answer and at the place alike, hence at least two of them. :func:`slot_kept` is the
+    same evidence in a document, where the recorded xpath tells the copies apart."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not table.names_read or len(ref.nearby_text) < 2 or ref.bbox is None:
+        return None
+    if not same_space(ref, table):
+        return None
+    signals = decision.candidates[0].signals
+    if signals.get("web:nearby", 0.0) < 0.5 - ROUNDING:
+        return None
+    if signals.get("bbox", 1.0) >= config.stray_box:
+        return None
+    row = ctx.first
+    box = table.box(row)
+    if box is None:
+        return None
+    target = moved_box(ref.bbox, page_shift(ref, table))
+    away = box_gap(target, box)
+    near = min(config.left_near * ctx.screen_height(), away / 3.0)
+    twice, found = _copies_at(ref, table, row, (target, near), config.nearby_window, True)
+    if twice < 2 or 2 * twice < found:
+        return None
+    why = (
+        f"{twice} of the {found} recorded neighbours the screen shows are read twice, next "
+        f"to the best and again where the target was, {away:.0f} px from it: the "
+        "neighbourhood is drawn twice and the target is gone from the copy at its place"
+    )
+    return overruled(decision, "not_found", why)
+
+
 def _copies_at(
     ref: SemanticElementRef,
     table: CandidateTable,
     row: int,
     around: tuple[Box, float],
     window: int,
+    beside: bool = False,
 ) -> tuple[int, int]:
     """How many of the ref's nearby texts have a copy within ``around`` (a place and a
     distance in px) that is not one of ``row``'s own neighbours (within ``window`` texts of
-    it), and how many the page has at all."""
+    it), and how many the page has at all. With ``beside``, a text counts only when it is
+    one of ``row``'s own neighbours as well."""
     place, near = around
     places = table.derived(NearbyIndex)
     answer_at = int(places.position[row])
@@ -188,7 +233,10 @@ def _copies_at(
         if at is None:
             continue
         found += 1
-        copies = at[np.abs(at - answer_at) > window]
+        apart = np.abs(at - answer_at) > window
+        if beside and apart.all():
+            continue
+        copies = at[apart]
         home += bool(np.any(box_gaps(table.bboxes[places.seq[copies]], place) <= near))
     return home, found
 

@@ -279,6 +279,12 @@ RULES: Final[tuple[Rule, ...]] = (
         absence="gone",
     ),
     Rule(
+        "refuse.neighbourhood_twice", "refuses", "review", "On a screenshot, the recorded "
+        "neighbours are read beside the answer and where the target was: the neighbourhood is "
+        "drawn twice, the target gone from one copy.", place.neighbourhood_twice, _ACC,
+        ("stray_box", "left_near", "nearby_window", "screen_height"), absence="gone",
+    ),
+    Rule(
         "refuse.other_region", "refuses", "review",
         "The answer lies in another landmark region than the recorded one, which is still "
         "on the page, away from the recorded place.", place.other_region, _ACC, ("stray_box",),
@@ -558,8 +564,7 @@ def rule(rule_id: str) -> Rule:
 
 
 _DOM_FIELDS: Final = ("css_selector", "xpath", "dom_id", "test_id", "href", "classes", "attributes")
-"""The reference's fields that a document's source reads and other sources may not: what may
-tell twins apart elsewhere."""
+"""The fields only a document's source reads: what may tell twins apart there."""
 
 
 def _twins(ref: SemanticElementRef, decision: Decision) -> bool:

@@ -1,6 +1,7 @@
 """Place: an answer away from the target's place, on screen or in the document, is refused."""
 
 import dataclasses
+from typing import Final
 
 import pytest
 from decide_helpers import _torn
@@ -609,3 +610,47 @@ def test_twin_headings_on_consecutive_lines_under_a_block_box_stay_tied() -> Non
     )  # fmt: skip
     ctx, tie = _tie(ref, table)
     assert twin_at_place(ctx, tie) is None
+
+
+def _two_menus(*, removed: bool = True, second: bool = True, moved: float = 0.0) -> CandidateTable:
+    """A screenshot of two menus listing "Works", "Bookmarks" and "Tags" one above the
+    other (without ``second``, only the first, pushed ``moved`` px down by a banner); the
+    second menu's "Works" went (``removed``), and the entries under it moved up a line."""
+    b = TableBuilder("vision", "test")
+    menus = [("Browse", 540.0 + moved, ("Works", "Bookmarks", "Tags", "Collections"))]
+    if second:
+        menus.append(("Search", 660.0, ("Works", "Bookmarks", "Tags", "People")))
+    for title, top, entries in menus:
+        b.add(f"{title}-title", raw_role="text", role="text", name=title,
+              bbox=(70.0, top, 160.0, top + 17.0))  # fmt: skip
+        shown = [e for e in entries if not (removed and title == "Search" and e == "Works")]
+        for k, entry in enumerate(shown, start=1):
+            y = top + 20.0 * k
+            b.add(f"{title}-{entry}", raw_role="text", role="link", name=entry,
+                  bbox=(90.0, y, 90.0 + 9.0 * len(entry), y + 17.0))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+SEARCH_WORKS: Final = SemanticElementRef(
+    role="link", name="Works", bbox=(90.0, 680.0, 135.0, 697.0), screen_size=(1280, 800),
+    nearby_text=("Search", "Collections", "Bookmarks", "Tags"),
+)  # fmt: skip
+"""Another tool's reference to the second menu's "Works": role, name, box and the texts
+around it in reading order (no look-alikes, no anchors)."""
+
+
+def test_a_namesake_in_a_second_copy_of_the_neighbourhood_on_a_screenshot_is_refused() -> None:
+    refused = decide(SEARCH_WORKS, _two_menus(), MatchConfig())
+    assert refused.status == "not_found"
+    assert refused.rule == "refuse.neighbourhood_twice"
+    assert "read twice" in refused.reason
+    # The target still in its menu: it is the answer.
+    kept = decide(SEARCH_WORKS, _two_menus(removed=False), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None
+    assert kept.best.id == "Search-Works"
+    # One menu, moved down by a banner: nothing of it is left where the target was.
+    moved = decide(SEARCH_WORKS, _two_menus(second=False, moved=110.0), MatchConfig())
+    assert "refuse.neighbourhood_twice" not in moved.rules
+    # Without the recorded texts, nothing tells the copies apart: the rule is silent.
+    bare = SEARCH_WORKS.model_copy(update={"nearby_text": ()})
+    assert "refuse.neighbourhood_twice" not in decide(bare, _two_menus(), MatchConfig()).rules
