@@ -139,21 +139,14 @@ def slot_kept(ctx: Context, decision: Decision) -> Decision | None:
     reference recorded as its innermost container is exempt
     (:func:`~resolver.decide.facts.own_table_row`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if len(ref.nearby_text) < 2 or ref.bbox is None or not same_space(ref, table):
+    found_off = _beside_elsewhere(ctx, decision, 1.0)
+    if found_off is None or table.document_paths is None or xpath_selects_best(decision, 0.0):
         return None
-    signals = decision.candidates[0].signals
-    if signals.get("web:nearby", 0.0) < 1.0 - ROUNDING:
-        return None
-    if signals.get("bbox", 1.0) >= config.stray_box:
-        return None
-    row = ctx.first
-    box = table.box(row)
-    if box is None or table.document_paths is None or xpath_selects_best(decision, 0.0):
-        return None
+    row, box, recorded = found_off
     if own_table_row(ref, table, row, config):
         return None
     height = ctx.screen_height()
-    target = moved_box(ref.bbox, page_shift(ref, table))
+    target = moved_box(recorded, page_shift(ref, table))
     away = box_gap(target, box)
     if away <= config.left_near * height:
         return None
@@ -185,20 +178,11 @@ def neighbourhood_twice(ctx: Context, decision: Decision) -> Decision | None:
     answer and at the place alike, hence at least two of them. :func:`slot_kept` is the
     same evidence in a document, where the recorded xpath tells the copies apart."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not table.names_read or len(ref.nearby_text) < 2 or ref.bbox is None:
+    found_off = _beside_elsewhere(ctx, decision, 0.5) if table.names_read else None
+    if found_off is None:
         return None
-    if not same_space(ref, table):
-        return None
-    signals = decision.candidates[0].signals
-    if signals.get("web:nearby", 0.0) < 0.5 - ROUNDING:
-        return None
-    if signals.get("bbox", 1.0) >= config.stray_box:
-        return None
-    row = ctx.first
-    box = table.box(row)
-    if box is None:
-        return None
-    target = moved_box(ref.bbox, page_shift(ref, table))
+    row, box, recorded = found_off
+    target = moved_box(recorded, page_shift(ref, table))
     away = box_gap(target, box)
     near = min(config.left_near * ctx.screen_height(), away / 3.0)
     twice, found = _copies_at(ref, table, row, (target, near), config.nearby_window, True)
@@ -210,6 +194,25 @@ def neighbourhood_twice(ctx: Context, decision: Decision) -> Decision | None:
         "neighbourhood is drawn twice and the target is gone from the copy at its place"
     )
     return overruled(decision, "not_found", why)
+
+
+def _beside_elsewhere(
+    ctx: Context, decision: Decision, least: float
+) -> tuple[int, Box, Box] | None:
+    """The answer's row and box, and the recorded box, when the reference recorded two
+    nearby texts or more and a box in the table's space, the answer has at least ``least``
+    of those texts next to it (``web:nearby``) and its box agrees under ``stray_box``: the
+    answer :func:`slot_kept` and :func:`neighbourhood_twice` look at; else ``None``."""
+    ref, table = ctx.ref, ctx.table
+    if len(ref.nearby_text) < 2 or ref.bbox is None or not same_space(ref, table):
+        return None
+    signals = decision.candidates[0].signals
+    if signals.get("web:nearby", 0.0) < least - ROUNDING:
+        return None
+    if signals.get("bbox", 1.0) >= ctx.config.stray_box:
+        return None
+    box = table.box(ctx.first)
+    return None if box is None else (ctx.first, box, ref.bbox)
 
 
 def _copies_at(
