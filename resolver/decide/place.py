@@ -166,11 +166,11 @@ def neighbourhood_twice(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.neighbourhood_twice``: on a screenshot, the neighbourhood the target was
     recorded in is drawn twice, the target is missing from the copy at its place and the
     answer is its namesake in the other copy. The answer has at least half of the recorded
-    nearby texts next to it (``web:nearby``) and its box agrees under ``stray_box`` (after
-    the page's shift), while at least two of the recorded nearby texts, and at least half
-    of those the screen shows, are read twice: within ``nearby_window`` texts of the answer,
-    and again near where the target was (within ``left_near`` screen heights and a third
-    of the answer's distance from it). A page that draws its navigation twice (a fixed
+    nearby texts next to it (``web:nearby``) and its box agrees under ``stray_box``, while
+    at least two of the recorded nearby texts, and at least half of those the screen shows,
+    are read twice: within ``nearby_window`` texts of the answer, and again near where the
+    target was (after the page's shift; within ``left_near`` screen heights and a third of
+    the answer's distance from it). A page that draws its navigation twice (a fixed
     header over the first one, one menu's entries under two headings) keeps both copies
     when one of its entries goes. A target moved with its neighbours leaves no copy of them
     behind; one moved alone (a reorder) is not among its old neighbours both at its new
