@@ -43,7 +43,15 @@ those below."""
 _STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
 _SCREENS = frozenset(
-    {"left_near", "left_far", "drawn_slack", "drawn_picture", "drawn_fit", "mark_reach"}
+    {
+        "left_near",
+        "left_far",
+        "drawn_slack",
+        "drawn_picture",
+        "drawn_fit",
+        "mark_reach",
+        "drawn_row_gap",
+    }
 )
 """Fields measured in screen heights: any finite number from 0 up."""
 _PIXELS = frozenset({"screen_height"})
@@ -179,6 +187,10 @@ class MatchConfig:
     two beyond the element's box."""
     drawn_nearby: float = 0.5
     """See ``drawn_fit``: the share of the recorded neighbour texts read around the shape."""
+    drawn_row_gap: float = 0.1
+    """See ``drawn_fit``: how far apart (in screen heights, edge to edge along their line
+    or column) two shapes of one kind and size may lie for ``accept.drawn_in_box`` to take
+    them for a row of like icons, the next of which slides into a removed one's place."""
     mark_reach: float = 0.05
     """For ``accept.mark_in_box``, how near (in screen heights) a row must be to the mark
     filling the recorded box for its neighbour texts to be read around the mark: the mark

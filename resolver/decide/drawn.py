@@ -25,6 +25,7 @@ element stood.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -125,9 +126,10 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     no look-alikes) and whose name is read nowhere on the screen (as for
     :func:`drawn_at_place`), the one drawn shape of the recorded role that shows no text
     (:func:`_shows_no_text`) and fits the recorded box (each edge within ``drawn_fit``
-    screen heights), when no other shape of the role and of its size lies on its line or in
-    its column (one that could have slid into a removed control's place) and the recorded
-    neighbour texts are read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
+    screen heights), when no other shape of the role, of its kind and of its size lies next
+    to it on its line or in its column (within ``drawn_row_gap`` screen heights: one that
+    could have slid into a removed control's place) and the recorded neighbour texts are
+    read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
     if not ref.role or ref.bbox is None or not _box_alone_on_screen(ctx):
         return None
@@ -187,9 +189,10 @@ def _fits(box: Box, place: Box, fit: float) -> bool:
 
 
 def _slid_in(ctx: Context, row: int, fit: float) -> bool:
-    """Whether another drawn shape of the recorded role and of ``row``'s size (each side
-    within twice ``fit``) lies on its line or in its column, anywhere on the screen: in a
-    row of like icons, the next one moves into a removed one's place."""
+    """Whether another drawn shape of the recorded role, of ``row``'s kind (its raw role:
+    a bordered box, an icon) and of its size (each side within twice ``fit``) lies next to
+    it on its line or in its column (``drawn_row_gap``): in a row of like icons, the next
+    one moves into a removed one's place."""
     table = ctx.table
     box = row_box(table, row)
     role = canonical_role(ctx.ref.role or "")
@@ -197,18 +200,24 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
         row_box(table, other)
         for other in drawn_rows(table, role, box, 0.0)  # every shape of the role, apart or not
         if table.executor_id(other) != table.executor_id(row)
+        and table.raw_roles[other] == table.raw_roles[row]
     ]
-    return _alike_in_line(box, others, 2 * fit)
+    return _alike_in_line(box, others, 2 * fit, ctx.config.drawn_row_gap * ctx.screen_height())
 
 
-def _alike_in_line(box: Box, others: Sequence[Box], slack: float) -> bool:
+def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) -> bool:
     """Whether one of ``others`` has ``box``'s size (each side within ``slack``) and
-    shares its line or its column."""
+    shares its line or its column, at most ``gap`` from it along that line or column (the
+    next icon of a row of like icons: two icon buttons far apart in the one column of an
+    unstyled page are no such row)."""
     width, height = box[2] - box[0], box[3] - box[1]
     for o in others:
         sized = abs(o[2] - o[0] - width) <= slack and abs(o[3] - o[1] - height) <= slack
-        lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
-        if sized and lined:
+        across = max(o[0] - box[2], box[0] - o[2])
+        down = max(o[1] - box[3], box[1] - o[3])
+        in_line = min(o[3], box[3]) > max(o[1], box[1]) and across <= gap
+        in_column = min(o[2], box[2]) > max(o[0], box[0]) and down <= gap
+        if sized and (in_line or in_column):
             return True
     return False
 
@@ -239,7 +248,7 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
         return None
     box = row_box(table, rows[0])
     # the row's box is its mark's, rescaled the same way: equal, to the bit
-    if _alike_in_line(box, [m for m in table.marks if m != box], fit):
+    if _alike_in_line(box, [m for m in table.marks if m != box], fit, math.inf):
         return None
     nearby = _nearby_around(ctx, box, config.mark_reach * ctx.screen_height())
     if nearby is None or nearby < config.drawn_nearby:

@@ -158,11 +158,11 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, a named target whose name is read nowhere and whose box is all the "
         "reference recorded of its place: the one shape of its role, showing no text (or "
         "only a pictogram read as one or two Chinese or Japanese characters on a screen "
-        "without such text), that fills the recorded box, none like it beside it, its "
-        "recorded neighbour texts read around it.",
+        "without such text), that fills the recorded box, no shape of its kind and size "
+        "next to it on its line or column, its recorded neighbour texts read around it.",
         drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
-         "screen_height"),
+         "drawn_row_gap", "screen_height"),
     ),
     Rule(
         "accept.mark_in_box", "accepts", "review",

@@ -155,12 +155,19 @@ FIELD = (8.0, 742.0, 185.0, 763.0)
 
 
 def _menu_bar(
-    *, toggle: float = 25.0, twin: float | None = None, caption: str = "", also: str = ""
+    *,
+    toggle: float = 25.0,
+    twin: float | None = None,
+    caption: str = "",
+    also: str = "",
+    twin_kind: str = "checkbox",
+    twin_top: float = 28.0,
 ) -> CandidateTable:
     """A screenshot's menu bar: a bare checkbox drawn at ``toggle`` px from the left
     (recorded at 26.3), the links "Features" and "Pricing" below it; ``twin`` draws
-    another checkbox of its size that far from the left on its line; ``caption`` is read
-    inside the checkbox's shape; ``also`` is read further down the page."""
+    another shape of its size (a ``twin_kind``) that far from the left, ``twin_top`` px
+    from the top (on its line by default); ``caption`` is read inside the checkbox's shape;
+    ``also`` is read further down the page."""
     b = TableBuilder("vision", "test")
     if also:
         b.add("9", raw_role="text", role="text", name=also, bbox=(50, 400, 400, 420))
@@ -170,7 +177,8 @@ def _menu_bar(
     b.add("2", raw_role="text", role="link", name="Features", bbox=(50, 61, 103, 82))
     b.add("3", raw_role="text", role="link", name="Pricing", bbox=(48, 77, 96, 101))
     if twin is not None:
-        b.add("4", raw_role="checkbox", role="checkbox", bbox=(twin, 28, twin + 16, 44))
+        box = (twin, twin_top, twin + 16, twin_top + 16)
+        b.add("4", raw_role=twin_kind, role="checkbox", bbox=box)
     return b.build(screen_size=(1280.0, 800.0), names_read=True)
 
 
@@ -190,9 +198,11 @@ def test_another_tools_box_takes_the_one_shape_filling_it_among_its_neighbours()
 
 def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_texts() -> None:
     # A row of like checkboxes: the next one would slide into a removed one's place.
-    for twin in (60.0, 600.0):
+    for twin in (60.0, 100.0):
         beside = decide(TOGGLE_BOX_ONLY, _menu_bar(twin=twin), MatchConfig())
         assert beside.status != "accepted"
+    wide = MatchConfig(drawn_row_gap=1.0)
+    assert decide(TOGGLE_BOX_ONLY, _menu_bar(twin=600.0), wide).status != "accepted"
     # Its recorded neighbour texts are not read around it, or none was recorded.
     for nearby in (("Sign up", "Log in", "Blog"), ()):
         ref = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": nearby})
@@ -204,6 +214,18 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     # Its name read on the screen leaves the decision to the ranking.
     named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Features"})
     assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
+
+
+def test_a_like_shape_far_along_its_line_or_column_or_of_another_kind_is_no_row() -> None:
+    # An unstyled page draws its icon buttons down one column, hundreds of pixels apart;
+    # a shape of another kind beside it (an icon, not a box) is not its like either.
+    for twin, top, kind in ((600.0, 28.0, "checkbox"), (25.0, 500.0, "checkbox"),
+                            (60.0, 28.0, "icon"), (25.0, 48.0, "icon")):  # fmt: skip
+        table = _menu_bar(twin=twin, twin_top=top, twin_kind=kind)
+        _assert_taken(TOGGLE_BOX_ONLY, table, "accept.drawn_in_box", "1")
+    # Next to it down its column, a box of its kind and size is a row of like boxes.
+    below = decide(TOGGLE_BOX_ONLY, _menu_bar(twin=25.0, twin_top=48.0), MatchConfig())
+    assert below.status != "accepted"
 
 
 def test_a_pictogram_read_as_one_or_two_cjk_characters_shows_no_caption() -> None:

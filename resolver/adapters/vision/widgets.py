@@ -191,9 +191,22 @@ def _kind(
         if corners >= 3:
             return "checkbox", fill_ratio
         return None
-    if fill_ratio < RECT_FILL and not _pill(edges, box, fill_ratio):
-        return None
-    return "rect", fill_ratio
+    if fill_ratio >= RECT_FILL or _hollow_box(edges, box, fill_ratio):
+        return "rect", fill_ratio
+    return ("rect", fill_ratio) if _pill(edges, box, fill_ratio) else None
+
+
+def _hollow_box(edges: Pixels, box: Box, fill_ratio: float) -> bool:
+    """Whether a closed outline too small for :data:`RECT_FILL` is still a rectangle: its
+    polygon runs through the centres of the border pixels, so a perfect ``w`` x ``h``
+    rectangle encloses ``(w - 1) (h - 1)`` (the inside of an icon-sized button's border,
+    13 x 18 px: 0.87 of its box), when that fills the box by :data:`RECT_FILL` and nothing
+    is drawn inside it (a letter's blob, which fills its box as solidly, is all ink)."""
+    left, top, right, bottom = (int(v) for v in box)
+    width, height = right - left, bottom - top
+    if fill_ratio * width * height < RECT_FILL * (width - 1) * (height - 1):
+        return False
+    return not np.count_nonzero(edges[top + 2 : bottom - 2, left + 2 : right - 2])
 
 
 def _pill(edges: Pixels, box: Box, fill_ratio: float) -> bool:

@@ -279,3 +279,23 @@ def test_a_button_with_fully_rounded_ends_is_a_widget() -> None:
 def test_edges_given_by_the_caller_find_the_same_widgets() -> None:
     pixels = load_screenshot(fixture_png("settings")).pixels
     assert detect_widgets(pixels, [], edges_of(pixels)) == detect_widgets(pixels, [])
+
+
+@pytest.mark.parametrize("thickness", [1, 2])
+def test_an_icon_sized_button_under_a_wider_one_is_a_bordered_box(thickness: int) -> None:
+    # An empty 16 x 21 px button drawn right under a wider one, on its bottom border (an
+    # unstyled page's icon button): the two outlines close into one L-shaped contour, and
+    # the small button is found by the inside of its border alone, a 13 x 18 px contour
+    # whose traced polygon encloses 12 x 17 px.
+    image = np.full((90, 200, 3), 255, dtype=np.uint8)
+    for left, top, right, bottom in ((20, 15, 73, 37), (20, 36, 36, 57)):
+        image[top:bottom, left:right] = 240
+        cv2.rectangle(image, (left, top), (right - 1, bottom - 1), (118, 118, 118), thickness)
+    widgets = detect_widgets(image, [])
+    assert _found(widgets, "rect", (20, 15, 73, 37))
+    assert _found(widgets, "rect", (22, 38, 35, 56))  # the inside of its border
+    assert not any(w.kind == "icon" for w in widgets)
+    # A blob of ink the size of a letter fills its box as solidly, and is no box.
+    blob = np.full((40, 60, 3), 255, dtype=np.uint8)
+    blob[10:24, 20:36] = 30
+    assert not [w for w in detect_widgets(blob, []) if w.kind == "rect"]
