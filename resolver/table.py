@@ -258,9 +258,6 @@ class CandidateTable:
     looked for so when no row bears its name: in one run for the page's shift
     (:meth:`~resolver.index.TableIndex.unique_box`), across runs too when whether it is
     still in place is asked (:meth:`~resolver.index.TableIndex.read_box`)."""
-    cut_texts: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    """For a hint window of a screenshot: the texts of the lines its edge cut, which it
-    drops (a larger window reads them whole). A name read there may be the target's."""
     marks: tuple[Box, ...] = field(default=(), repr=False, compare=False)
     """Sources that see pixels (a screenshot) set this, for the whole input: the boxes of
     whatever is drawn with a clear gap all around it (an icon, a logo, a button's border
@@ -606,8 +603,7 @@ class TableBuilder:
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
         ``text_finder``, ``marks``, ``native``, and what the source declares of itself:
-        ``window``, ``cut_texts``, ``label_named_roles``, ``groups_by_title``,
-        ``names_read``).
+        ``window``, ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()
         n = len(columns[0])

@@ -200,26 +200,6 @@ def _in_column_of(table: CandidateTable, row: int, column: Box) -> bool:
     return box is not None and in_column(box, column)
 
 
-def window_cut(ctx: Context, decision: Decision) -> Decision | None:
-    """``ambiguous.window_cut``: in a hint window, an answer that does not read the
-    recorded name exactly (name agreement under 1) while a line the window's edge cut off
-    reads it (its words, in order: :attr:`~resolver.table.CandidateTable.cut_texts`). The
-    window drops what its edge cuts, the target's line among them when it runs out of the
-    window (a long line beside a box recorded at another zoom); the whole screen judges."""
-    ref, table = ctx.ref, ctx.table
-    if table.window is None or not table.cut_texts or not ref.name:
-        return None
-    if decision.candidates[0].signals.get("name", 0.0) >= 1.0:
-        return None
-    recorded = words(ref.name)
-    for text in table.cut_texts:
-        found = words(text)
-        if any(found[k : k + len(recorded)] == recorded for k in range(len(found))):
-            why = f"a line the window cuts off reads the recorded name ({text[:60]!r})"
-            return overruled(decision, "ambiguous", why)
-    return None
-
-
 def window_unanchored(ctx: Context, decision: Decision) -> Decision | None:
     """``ambiguous.window_unanchored``: in a hint window, for a reference that recorded
     anchors, an answer that does not read the recorded name (agreement under

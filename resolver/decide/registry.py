@@ -400,12 +400,6 @@ RULES: Final[tuple[Rule, ...]] = (
          "renamed_inside", "renamed_height"),
     ),
     Rule(
-        "ambiguous.window_cut", "doubts", "review",
-        "In a hint window, an answer that does not read the recorded name exactly while a "
-        "line the window's edge cut off reads it: the whole screen judges.",
-        groups.window_cut, _ACC,
-    ),
-    Rule(
         "ambiguous.window_unanchored", "doubts", "review",
         "In a hint window, an answer that does not read the recorded name (a recorded word "
         "missing), where the window reads none of the recorded anchors: the page may have "
@@ -657,9 +651,22 @@ def decide(ref: SemanticElementRef, table: CandidateTable, config: MatchConfig) 
 def decide_many(
     refs: Sequence[SemanticElementRef], table: CandidateTable, config: MatchConfig
 ) -> list[Decision]:
-    """:func:`decide` for every reference of ``refs``, ranked together on the one ``table``
-    with one ``config`` (:func:`resolver.batch.score_many`): one decision per reference, in
-    order, equal to what ``decide`` returns for it."""
+    """:func:`decide` for every reference, ranked together (:func:`resolver.batch.score_many`).
+
+    Parameters
+    ----------
+    refs:
+        The references, in order.
+    table:
+        The one table they are judged against.
+    config:
+        One configuration for all of them.
+
+    Returns
+    -------
+    list of Decision
+        One per reference, in order, equal to what ``decide`` returns for it.
+    """
     return _decisions(table, config, refs, score_many(refs, table, config))
 
 

@@ -3,7 +3,6 @@
 from decide_helpers import _screenshot
 
 from resolver import MatchConfig, SemanticElementRef
-from resolver.adapters.vision.table import LABEL_NAMED_ROLES
 from resolver.decide import decide
 from resolver.table import CandidateTable, TableBuilder
 
@@ -263,42 +262,3 @@ def test_a_look_alike_across_another_tools_column_does_not_doubt_the_answer() ->
         update={"anchors": (("Merchandise", (1080.0, 300.0, 1170.0, 317.0)),)}
     )
     assert decide(anchored, _sidebar(182.0), MatchConfig()).status != "accepted"
-
-
-def _file_names(
-    window: tuple[float, float, float, float] | None, cut: tuple[str, ...]
-) -> CandidateTable:
-    """A hint window around another tool's box recorded at another zoom: it reads a line of
-    file names ("Source files: blanket.js, ...") and drops the lines its edge cuts
-    (``cut``)."""
-    b = TableBuilder("vision", "screenshot", executor_prefix="vision:")
-    b.add("s", raw_role="text", name="Source files:", role="text", bbox=(10, 591, 89, 611))
-    b.add("f", raw_role="text", name="blanket.js,", role="link", bbox=(93, 591, 159, 611))
-    return b.build(
-        screen_size=(1280.0, 800.0), window=window, groups_by_title=True, names_read=True,
-        label_named_roles=LABEL_NAMED_ROLES, cut_texts=cut,
-    )  # fmt: skip
-
-
-def test_a_window_that_cut_off_a_line_reading_the_name_leaves_an_inexact_answer_to_the_screen() -> (
-    None
-):
-    # "Blanket.js" starts a line that runs out of the window, which drops it; inside it,
-    # the file name "blanket.js," reads the recorded name all but exactly.
-    ref = SemanticElementRef(role="link", name="Blanket.js", bbox=(10.0, 595.9, 96.1, 617.1))
-    window = (0.0, 185.0, 442.0, 785.0)
-    cut = decide(ref, _file_names(window, ("Blanket.js is an easy to inst",)), MatchConfig())
-    assert cut.status == "ambiguous" and cut.rule == "ambiguous.window_cut"
-    assert "Blanket.js is an easy" in cut.reason
-    # Nothing cut, a cut line of other words, or the whole screen: the ranking judges.
-    for table in (
-        _file_names(window, ()),
-        _file_names(window, ("Blanket support is easy",)),
-        _file_names(None, ("Blanket.js is an easy to inst",)),
-    ):
-        decision = decide(ref, table, MatchConfig())
-        assert decision.status == "accepted" and decision.rule != "ambiguous.window_cut"
-    # The recorded name read exactly in the window needs nothing the window cut.
-    exact = ref.model_copy(update={"name": "blanket.js,"})
-    found = decide(exact, _file_names(window, ("Blanket.js, is an easy to inst",)), MatchConfig())
-    assert found.status == "accepted"

@@ -64,9 +64,6 @@ class Analysis:
     marks:
         Whatever is drawn apart from the rest (:mod:`resolver.adapters.vision.marks`), for
         the whole screen only (empty for a window).
-    cut:
-        The texts of the lines the window's edge cuts, which it drops (empty for the whole
-        screen).
     timings:
         Seconds spent per stage (``ocr``, ``widgets``, ``detector``, ``layout``,
         ``marks``).
@@ -80,7 +77,6 @@ class Analysis:
     elements: tuple[Element, ...]
     timings: Mapping[str, float] = field(default_factory=dict)
     marks: tuple[Box, ...] = ()
-    cut: tuple[str, ...] = ()
 
     @property
     def full(self) -> bool:
@@ -141,9 +137,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     size = (shot.width, shot.height)
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    read = engine().read(pixels)
-    lines = [ln for ln in read if not _cut(ln.box, window, size)]
-    cut = tuple(ln.text for ln in read if _cut(ln.box, window, size))
+    lines = [ln for ln in engine().read(pixels) if not _cut(ln.box, window, size)]
     timings["ocr"] = time.perf_counter() - started
     started = time.perf_counter()
     whole = window == (0, 0, *size)
@@ -161,7 +155,7 @@ def _run(shot: Screenshot, window: Window) -> Analysis:
     timings["layout"] = time.perf_counter() - started
     analysis = _in_image(shot, window, (lines, widgets, elements), timings)
     if not whole:
-        return replace(analysis, cut=cut)
+        return analysis
     started = time.perf_counter()
     marks = find_marks(pixels, edges)
     timings["marks"] = time.perf_counter() - started
@@ -189,16 +183,7 @@ def _derive(shot: Screenshot, whole: Analysis, window: Window) -> Analysis:
     ]
     elements = layout(shot.pixels[top:bottom, left:right], lines, widgets, wrap=group)
     timings = {"layout": time.perf_counter() - started}
-    cut = tuple(ln.text for ln in whole.lines if _across(ln.box, window, size))
-    return replace(_in_image(shot, window, (lines, widgets, elements), timings), cut=cut)
-
-
-def _across(box: Box, window: Window, image_size: tuple[int, int]) -> bool:
-    """Whether ``box`` (screenshot pixels) reaches into ``window`` across its edge."""
-    left, top, right, bottom = window
-    if box[2] <= left or box[0] >= right or box[3] <= top or box[1] >= bottom:
-        return False
-    return not _inside(box, window, image_size)
+    return _in_image(shot, window, (lines, widgets, elements), timings)
 
 
 def _in_image(

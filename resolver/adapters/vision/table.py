@@ -193,7 +193,6 @@ def to_table(
         screen_size=size,
         native=native,
         window=window,
-        cut_texts=analysis.cut,
         text_finder=find_text,
         marks=tuple(_scaled(box, scale) for box in analysis.marks),
         **_DECLARED,

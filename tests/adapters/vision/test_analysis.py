@@ -90,17 +90,3 @@ def test_the_whole_screen_has_its_marks_and_a_window_none() -> None:
     assert whole.full and whole.marks and "marks" in whole.timings
     assert whole.marks == find_marks(shot.pixels)
     assert analyze(shot, (640, 250, 1040, 550)).marks == ()
-
-
-def test_a_window_keeps_the_texts_its_edge_cuts() -> None:
-    # "proxy.example.com" (x 530-661) runs out of the window's left edge: dropped from its
-    # lines, kept among its cut texts, whole when the window comes from the read screen.
-    shot = load_screenshot(fixture_png("settings"))
-    window = (640, 250, 1040, 550)
-    analysis.clear_cache()
-    alone = analyze(shot, window)
-    assert alone.cut and all(t in "proxy.example.com" for t in alone.cut)
-    assert not any("example" in ln.text for ln in alone.lines)
-    analysis.clear_cache()
-    assert analyze(shot).cut == ()
-    assert analyze(shot, window).cut == ("proxy.example.com",)
