@@ -197,11 +197,12 @@ def _kind(
 
 
 def _hollow_box(edges: Pixels, box: Box, fill_ratio: float) -> bool:
-    """Whether a closed outline too small for :data:`RECT_FILL` is still a rectangle: its
+    """Whether a closed outline under :data:`RECT_FILL` is a rectangle all the same: its
     polygon runs through the centres of the border pixels, so a perfect ``w`` x ``h``
-    rectangle encloses ``(w - 1) (h - 1)`` (the inside of an icon-sized button's border,
-    13 x 18 px: 0.87 of its box), when that fills the box by :data:`RECT_FILL` and nothing
-    is drawn inside it (a letter's blob, which fills its box as solidly, is all ink)."""
+    rectangle encloses only ``(w - 1) (h - 1)``, which counts in a small one (the inside of
+    an icon-sized button's border, 13 x 18 px: 0.87 of its box). It is one when its area
+    fills ``(w - 1) (h - 1)`` by :data:`RECT_FILL` and nothing is drawn inside it (a
+    letter's blob, which fills its box as solidly, is all ink)."""
     left, top, right, bottom = (int(v) for v in box)
     width, height = right - left, bottom - top
     if fill_ratio * width * height < RECT_FILL * (width - 1) * (height - 1):
