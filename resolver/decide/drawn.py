@@ -32,7 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..geometry import Box, box_gaps, iou, iou_one, share_inside
+from ..geometry import Box, box_gap, box_gaps, iou, iou_one, share_inside
 from ..index import index_of
 from ..matcher import bbox_scores, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
@@ -213,11 +213,8 @@ def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) ->
     width, height = box[2] - box[0], box[3] - box[1]
     for o in others:
         sized = abs(o[2] - o[0] - width) <= slack and abs(o[3] - o[1] - height) <= slack
-        across = max(o[0] - box[2], box[0] - o[2])
-        down = max(o[1] - box[3], box[1] - o[3])
-        in_line = min(o[3], box[3]) > max(o[1], box[1]) and across <= gap
-        in_column = min(o[2], box[2]) > max(o[0], box[0]) and down <= gap
-        if sized and (in_line or in_column):
+        lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
+        if sized and lined and box_gap(box, o) <= gap:
             return True
     return False
 
