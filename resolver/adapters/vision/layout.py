@@ -3,7 +3,9 @@
 1. **Text runs.** An OCR line is split where its words change colour (a blue "Create
    account" after grey "Don't have an account?") or where a lone glyph stands apart (a
    logo before "Sign in with Google") or passes from one control's shape into another's
-   (the captions of two adjacent buttons read as one line), and a short line where the
+   (the captions of two adjacent buttons read as one line) or passes over a checkbox or
+   radio drawn between two words (``☐ Include Unpublished ☐ Include Replies`` is two
+   labels), and a short line where the
    blank between two words is much wider than a space (a menu of plain-text links, "News
    Sport Weather", read as one line); each run is one text item with its words.
 2. **Text into widgets.** Each text item goes into the smallest control-sized shape that holds
@@ -92,6 +94,9 @@ GLYPH_GAP: Final[float] = 0.5
 """A one-character word this far (in line heights) from its neighbour is a glyph apart."""
 WIDE_GAP: Final[float] = 1.6
 """Words this far apart (in line heights) are separate items the detector joined."""
+BETWEEN_SLACK: Final[float] = 2.0
+"""How far (px) a checkbox or radio may reach into a word's box and still stand between two
+words (OCR word boxes take in a pixel or two of the blank around the ink)."""
 ITEM_GAP: Final[float] = 0.65
 """Blank between two words' ink, in ink heights, that separates two items of a short line
 (a space is about 0.3-0.6 of the ink height; menu items set apart by a margin, 0.67 up).
@@ -283,6 +288,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     words = line.words or (Word(line.text, line.box, line.score),)
     colors = [text_color(pixels, w.box) for w in words]
     holders = [_holder(w.box, shapes) if len(words) > 1 else -1 for w in words]
+    boxes = [s.box for s in shapes if s.kind in ("checkbox", "radio")] if len(words) > 1 else []
     height = line.box[3] - line.box[1]
     apart = item_gaps(pixels, line) if ITEM_MIN_WORDS <= len(words) <= ITEM_LINE_WORDS else []
     apart = apart if all(apart) else []  # a menu: every blank wide, not a stretched space
@@ -295,6 +301,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
             or (lone and gap >= GLYPH_GAP * height)
             or _far(colors[i], colors[i - 1], shade=not _one_glyph_each(words[i - 1], words[i]))
             or holders[i] != holders[i - 1]
+            or _box_between(words[i - 1].box, words[i].box, boxes)
             or (apart and apart[i - 1])
         ):
             groups.append([])
@@ -315,6 +322,17 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
                               _main_color([colors[i] for i in group]),
                               words=tuple(words[i] for i in group)))  # fmt: skip
     return items
+
+
+def _box_between(left: Box, right: Box, boxes: Sequence[Box]) -> bool:
+    """Whether one of ``boxes`` (checkboxes, radios) is drawn in the blank between two
+    words of a line, at the line's height: the next word is the next control's label."""
+    for box in boxes:
+        middle = (box[1] + box[3]) / 2.0
+        level = left[1] <= middle <= left[3] and right[1] <= middle <= right[3]
+        if level and box[0] >= left[2] - BETWEEN_SLACK and box[2] <= right[0] + BETWEEN_SLACK:
+            return True
+    return False
 
 
 def _one_glyph_each(a: Word, b: Word) -> bool:

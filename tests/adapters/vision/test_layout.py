@@ -126,6 +126,29 @@ def test_text_goes_into_the_smallest_widget_and_labels_name_controls() -> None:
         assert element.parent < i
 
 
+def test_a_line_read_over_a_checkbox_between_its_words_is_two_labels() -> None:
+    # "[ ] Include Unpublished [ ] Include Replies": OCR reads the two labels as one line
+    # and skips the second box; each box is named by the words after it.
+    words = [Word("Include", (164, 34, 214, 57), 0.99),
+             Word("Unpublished", (218, 34, 299, 57), 0.99),
+             Word("Include", (318, 34, 368, 57), 0.99),
+             Word("Replies", (373, 34, 421, 57), 0.99)]  # fmt: skip
+    line = _line("Include Unpublished Include Replies", (143, 34, 421, 57), words)
+    boxes = [Widget("checkbox", (147.0, 37.0, 163.0, 53.0), 0.9),
+             Widget("checkbox", (301.0, 37.0, 317.0, 53.0), 0.9)]  # fmt: skip
+    assert [i.text for i in split_line(WHITE, line, boxes)] == [
+        "Include Unpublished",
+        "Include Replies",
+    ]
+    elements = layout(WHITE, [line], boxes)
+    named = sorted((e.box[0], e.name) for e in elements if e.raw_role == "checkbox")
+    assert named == [(147.0, "Include Unpublished"), (301.0, "Include Replies")]
+    # a box off the line, or one the words overlap, splits nothing
+    for other in ((301.0, 70.0, 317.0, 86.0), (290.0, 37.0, 306.0, 53.0)):
+        off = [boxes[0], Widget("checkbox", other, 0.9)]
+        assert len(split_line(WHITE, line, off)) == 1
+
+
 def test_a_label_above_a_field_indented_under_it_names_the_field() -> None:
     # A definition list: the term at the left, the field indented 40 px on the line below.
     lines = [_line("User name:", (9, 160, 84, 180)), _line("Password:", (9, 200, 75, 220))]
