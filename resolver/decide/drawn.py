@@ -11,53 +11,48 @@ the screen all lie where they were, after that shift, at least one of them after
 target in reading order (below it, or right of it on its line), where a removed target
 would have let the page close up.
 
-A field without a border shows only its placeholder, a heading set in body type reads as
-plain text: the name is read, but not with the recorded role's look, and the role refuses
-it. :func:`read_at_place` takes the one text reading the name when it lies inside the
-recorded box and the anchors are where they were.
-
-A control named by an ``aria-label`` may show another caption ("Profile" showing "Sign
-in"): :func:`caption_at_place` takes the caption the reference recorded inside its box. A
-name that grew a count ("Blog" read as "Blog (27)") no longer reads as recorded:
-:func:`extended_at_place` takes the one text beginning with the recorded words where the
-element stood.
+Another tool's reference records no anchors: :func:`drawn_in_box` and :func:`mark_in_box`
+take the one shape or mark that fills its box instead. Elements whose name the screen does
+read, but otherwise than the ranking looks for, are :mod:`resolver.decide.readings`'; the
+place helpers both share live here.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
-from ..geometry import Box, box_gap, box_gaps, iou, iou_one, share_inside
+from ..geometry import Box, box_gap, box_gaps, iou, iou_one
 from ..index import index_of
 from ..matcher import bbox_scores, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import UNSPACED_CHARS, words
+from ..text import UNSPACED_CHARS
 from ..web import NearbyIndex, WebQuery
-from .facts import box_alone, in_column, on_line, row_box, same_space
+from .facts import box_alone, row_box, same_space
 from .rule import Context, Decision
 
 __all__ = [
     "DRAWN_KINDS",
     "PICTURE_LINK",
     "PLAIN_READINGS",
+    "accepted_as",
     "anchors_in_place",
-    "caption_at_place",
+    "box_alone_on_screen",
     "drawn_at_place",
     "drawn_in_box",
     "drawn_rows",
-    "edited_at_place",
-    "extended_at_place",
+    "enough_anchors",
     "mark_in_box",
-    "one_word_edit",
-    "read_at_place",
+    "placed_by_screen",
+    "recorded_name_read",
+    "row_candidate",
 ]
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph", "checkbox", "radio"})
@@ -89,18 +84,18 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
     ``drawn_slack`` screen heights), ``drawn_anchors`` of them at least and one after the
     target (:func:`anchors_in_place`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _placed_by_screen(ctx) or not ref.role or ref.bbox is None:
+    if not placed_by_screen(ctx) or not ref.role or ref.bbox is None:
         return None
     shift = page_shift(ref, table)
     place = moved_box(ref.bbox, shift)
-    if _name_read(decision, place, config.name_read, config.drawn_name):
+    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
         return None  # the ranking judges the text read
     picture = config.drawn_picture * ctx.screen_height()
     rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou, picture)
     rows = rows or _marks_at(table, place, config.drawn_iou)
     if len({table.executor_id(r) for r in rows}) != 1:
         return None
-    found = _enough_anchors(ctx, place, after=True)
+    found = enough_anchors(ctx, place, after=True)
     if found is None:
         return None
     row = rows[0]
@@ -109,7 +104,7 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         kept = _mark_candidate(ctx, row, _nearby_around(ctx, row_box(table, row), reach))
         what = "mark drawn apart"
     else:
-        kept = _row_candidate(ctx, row)
+        kept = row_candidate(ctx, row)
         what = f"{table.raw_roles[row]} of the recorded role"
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
@@ -117,7 +112,7 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         f"({kept.id!r}, overlap {iou_one(table.box(row) or place, place):.2f}), and {found} "
         "recorded anchors are where they were: the control is drawn without its name"
     )
-    return _taken(decision, kept, reason)
+    return accepted_as(decision, kept, reason)
 
 
 def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
@@ -131,16 +126,16 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     could have slid into a removed control's place) and the recorded neighbour texts are
     read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
-    if not ref.role or ref.bbox is None or not _box_alone_on_screen(ctx):
+    if not ref.role or ref.bbox is None or not box_alone_on_screen(ctx):
         return None
     place = ref.bbox
-    if _name_read(decision, place, config.name_read, config.drawn_name):
+    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
         return None
     fit = config.drawn_fit * ctx.screen_height()
     rows = [r for r in _fitting(ctx, place, fit) if not _slid_in(ctx, r, fit)]
     if len({ctx.table.executor_id(r) for r in rows}) != 1:
         return None
-    kept = _row_candidate(ctx, rows[0])
+    kept = row_candidate(ctx, rows[0])
     nearby = kept.signals.get("web:nearby")
     if nearby is None or nearby < config.drawn_nearby:
         return None
@@ -150,7 +145,7 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
         f"({kept.id!r}), none like it beside it, and its recorded neighbours are read "
         f"around it (nearby {nearby:.2f}): the control is drawn without its name"
     )
-    return _taken(decision, kept, reason)
+    return accepted_as(decision, kept, reason)
 
 
 def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
@@ -233,10 +228,10 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     column, and the recorded neighbour texts are read around it (``web:nearby`` of
     ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not ref.role or ref.bbox is None or not table.marks or not _box_alone_on_screen(ctx):
+    if not ref.role or ref.bbox is None or not table.marks or not box_alone_on_screen(ctx):
         return None
     place = ref.bbox
-    if _name_read(decision, place, config.name_read, config.drawn_name):
+    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
         return None
     fit = config.drawn_fit * ctx.screen_height()
     fitting = [m for m in table.marks if _fits(m, place, fit)]
@@ -257,7 +252,7 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
         f"beside it, and its recorded neighbours are read around it (nearby {nearby:.2f}): "
         "the control is drawn without its name"
     )
-    return _taken(decision, kept, reason)
+    return accepted_as(decision, kept, reason)
 
 
 def _mark_rows(table: CandidateTable) -> list[int]:
@@ -305,53 +300,7 @@ def _mark_candidate(ctx: Context, row: int, nearby: float | None) -> Candidate:
     return Candidate.at_row(table, row, score, signals)
 
 
-def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.read_at_place``: on a screenshot, for a reference with a name and a box that
-    the ranking refused or left tied, whose element the screen draws otherwise than its role
-    (a field without a border, showing its placeholder; a heading in body type): the one
-    element reading the recorded name (by ``drawn_name``) lies inside the recorded box after
-    the page's shift (:func:`~resolver.decide.facts.on_line`: centred on the recorded line,
-    ``drawn_inside`` of its width inside; a line's ink box is often taller than the
-    element), and the place is confirmed. For a reference with anchors, ``drawn_anchors``
-    recorded anchors at least are read where they were, none elsewhere
-    (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
-    come after it). For one whose box is all it recorded of its place (another tool's:
-    no anchors, no look-alikes), on the whole of a screen of the recorded size, the text
-    need only lie in the recorded box's column when it is read as plain text
-    (:data:`PLAIN_READINGS`, not the recorded role; :func:`~resolver.decide.facts.in_column`:
-    nothing measures the page's move, and a move keeps to its column), and no other element
-    on the screen reads the recorded name: what is read once, in the target's column, is
-    the target, drawn otherwise."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    alone = _box_alone_on_screen(ctx)
-    if not (alone or _placed_by_screen(ctx)) or ref.bbox is None:
-        return None
-    readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
-    if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
-        return None
-    kept, share = readers[0], config.drawn_inside
-    place, box = moved_box(ref.bbox, page_shift(ref, table)), _box_of(kept)
-    otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ref.role or "")
-    if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
-        return None
-    if alone:
-        if not _read_once(ctx, kept):
-            return None
-        confirmed = "no other element on the screen reads it"
-    else:
-        found = _enough_anchors(ctx, place, after=False)
-        if found is None:
-            return None
-        confirmed = f"{found} recorded anchors are where they were"
-    reason = (
-        f"{decision.reason}; but the recorded name is read once, inside the recorded box "
-        f"({kept.id!r}, read as {kept.role}), and {confirmed}: the element is drawn otherwise "
-        "than its role"
-    )
-    return _taken(decision, kept, reason)
-
-
-def _box_alone_on_screen(ctx: Context) -> bool:
+def box_alone_on_screen(ctx: Context) -> bool:
     """Whether the whole of a screenshot of the recorded size is judged for a named
     reference whose box is all it recorded of its place (no anchors, no look-alikes)."""
     ref, table = ctx.ref, ctx.table
@@ -360,230 +309,7 @@ def _box_alone_on_screen(ctx: Context) -> bool:
     return page_shift(ref, table)[:2] == (1.0, 1.0)
 
 
-def _read_once(ctx: Context, kept: Candidate) -> bool:
-    """Whether every row of the table bearing the recorded name is ``kept``'s click
-    target."""
-    table = ctx.table
-    rows = index_of(table).namesakes(ctx.ref.name or "")
-    return all(table.executor_id(int(r)) == kept.executor_id for r in rows)
-
-
-def _box_of(candidate: Candidate) -> Box:
-    """The box of a candidate known to have one."""
-    assert candidate.bbox is not None
-    return candidate.bbox
-
-
-def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.caption_at_place``: on a screenshot, for a named reference with a box and
-    anchors whose name no ranked row reads (as for :func:`drawn_at_place`), whose recorded
-    anchors include texts inside its own recorded box (``drawn_inside`` of theirs): its
-    visible caption, where an ``aria-label`` names it otherwise (a "Profile" button showing
-    "Sign in", a "Comment" button showing "11 Comments"). Every caption read on the screen
-    is read once, inside the recorded box after the shift the other anchors show (none read:
-    the box as recorded), at least one is read, and ``drawn_anchors`` recorded anchors at
-    least, captions included, are where they were, none elsewhere
-    (:func:`anchors_in_place`). The largest caption read answers."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not _placed_by_screen(ctx) or ref.bbox is None:
-        return None
-    recorded = ref.bbox
-    inside = config.drawn_inside
-    captions = [text for text, box in ref.anchors if share_inside(box, recorded) >= inside]
-    if not captions or len(captions) == len(ref.anchors):
-        return None
-    # The place as the other anchors put it (the captions would carry it along with them).
-    others_only = ref.model_copy(
-        update={"anchors": tuple(a for a in ref.anchors if a[0] not in captions)}
-    )
-    place = moved_box(recorded, page_shift(others_only, table))
-    if _name_read(decision, place, config.name_read, config.drawn_name):
-        return None
-    rows = _captions_read(ctx, captions, place)
-    if not rows:
-        return None
-    found = _enough_anchors(ctx, place, after=False)
-    if found is None:
-        return None
-    geometry = index_of(table).geometry
-    row = max(rows, key=lambda r: float(geometry.width[r] * geometry.height[r]))
-    kept = _row_candidate(ctx, row)
-    reason = (
-        f"{decision.reason}; but the recorded name is read nowhere, and the caption recorded "
-        f"inside the element's box ({table.names[row][:60]!r}) is read once, inside that box "
-        f"({kept.id!r}), with {found} recorded anchors where they were: the element shows a "
-        "caption other than its name"
-    )
-    return _taken(decision, kept, reason)
-
-
-def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.extended_at_place``: on a screenshot, for a reference with a name, a box and
-    anchors that no ranked row reads (under ``drawn_name``): the one element whose words
-    begin with the recorded name's words and go on (a count or a word added after it: "Blog"
-    read as "Blog (27)"), grown from the recorded box after the page's shift along its line
-    (:func:`_grown_from`), with ``drawn_anchors`` recorded anchors at least where they
-    were, none elsewhere (:func:`anchors_in_place`), and one of them after it unless what
-    was added is a number (a removed element lets what follows close up over its place, and
-    what follows may begin with the same words; it hardly goes on with a count). A reference
-    whose box is all it recorded of its place (no anchors, no look-alikes) is answered so on
-    the whole of a screen of the recorded size when what was added is a number: the one
-    element on the screen reading the name so, grown from where the target was."""
-    found = _one_reading(ctx, decision, _grows)
-    if found is None:
-        return None
-    rows, place = found
-    box = ctx.table.box(rows[0])
-    if box is None or not _grown_from(box, place, ctx.config.drawn_inside):
-        return None
-    recorded = words(ctx.ref.name or "")
-    counted = all(w.isdigit() for w in words(ctx.table.names_norm[rows[0]])[len(recorded) :])
-    if not ctx.ref.anchors:  # its box is all it recorded: only a count, read nowhere else
-        if not counted:
-            return None
-        confirmed = "no other element on the screen reads it so"
-    else:
-        anchors = _enough_anchors(ctx, place, after=not counted)
-        if anchors is None:
-            return None
-        confirmed = f"{anchors} recorded anchors are where they were"
-    kept = _row_candidate(ctx, _most_like(ctx, rows))
-    reason = (
-        f"{decision.reason}; but one element reads the recorded name with words added after "
-        f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and {confirmed}: "
-        "the name grew"
-    )
-    return _taken(decision, kept, reason)
-
-
-def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.edited_at_place``: on a screenshot, for a reference with a name, a box and
-    anchors that no ranked row reads (under ``drawn_name``): the one element whose words are
-    the recorded name's with one word added or dropped (:func:`one_word_edit`:
-    "Videos" read as "Online Videos", "Like this:" as "Like this: online"), on the recorded
-    line after the page's shift (:func:`~resolver.decide.facts.on_line`, ``drawn_inside``:
-    a block's recorded box is wider than its words' ink), with ``drawn_anchors`` recorded
-    anchors at least where they were, none elsewhere, and one of them after it (a removed
-    element lets what follows close up over its place, and what follows may share words
-    with it)."""
-    if not ctx.ref.anchors:
-        return None  # a word changed anywhere: only anchors after it vouch for the place
-    found = _one_reading(ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)))
-    if found is None:
-        return None
-    rows, place = found
-    box = ctx.table.box(rows[0])
-    if box is None or not on_line(box, place, ctx.config.drawn_inside):
-        return None
-    anchors = _enough_anchors(ctx, place, after=True)
-    if anchors is None:
-        return None
-    kept = _row_candidate(ctx, _most_like(ctx, rows))
-    reason = (
-        f"{decision.reason}; but one element reads the recorded name with one word added or "
-        f"dropped ({kept.name[:60]!r}), on the recorded line ({kept.id!r}), and "
-        f"{anchors} recorded anchors are where they were, one after it: the label was edited"
-    )
-    return _taken(decision, kept, reason)
-
-
-def _one_reading(
-    ctx: Context, decision: Decision, reads: Callable[[list[str], str], bool]
-) -> tuple[list[int], Box] | None:
-    """For a reference the screen places (:func:`_placed_by_screen`, or the whole of a screen
-    of the recorded size for one that recorded only its box) whose name no ranked
-    row reads (under ``drawn_name``): the rows of the one element whose name ``reads``
-    takes for the recorded one (``reads(recorded words, normalised name)``), and the
-    recorded box after the page's shift; ``None`` when no element or more than one reads
-    so."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not (_placed_by_screen(ctx) or _box_alone_on_screen(ctx)) or ref.bbox is None:
-        return None
-    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
-        return None  # the name is read: the ranking, or accept.read_at_place, judges it
-    recorded = words(ref.name or "")
-    if not recorded:
-        return None
-    index = index_of(table)
-    rows = [
-        r for r, name in enumerate(table.names_norm)
-        if not index.repeats_parent[r] and reads(recorded, name)
-    ]  # fmt: skip
-    if len({table.executor_id(r) for r in rows}) != 1:
-        return None
-    return rows, moved_box(ref.bbox, page_shift(ref, table))
-
-
-def one_word_edit(recorded: Sequence[str], found: Sequence[str]) -> bool:
-    """Whether ``found`` is ``recorded`` with one word added or dropped, anywhere (a word
-    replaced makes another label: "Log In" and "Sign In").
-
-    >>> one_word_edit(["videos"], ["online", "videos"]), one_word_edit(["a", "b"], ["b"])
-    (True, True)
-    >>> one_word_edit(["log", "in"], ["sign", "in"]), one_word_edit(["a"], ["b", "c", "a"])
-    (False, False)
-    """
-    short, long = sorted((list(recorded), list(found)), key=len)
-    if not short or len(long) != len(short) + 1:
-        return False
-    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
-
-
-def _grown_from(box: Box, place: Box, share: float) -> bool:
-    """Whether a text read on the screen is the recorded element grown along its line: its
-    centre on the recorded line, starting where the element started (within ``1 - share``
-    of its width) and covering ``share`` of its width."""
-    middle = (box[1] + box[3]) / 2.0
-    if not place[1] <= middle <= place[3]:
-        return False
-    width = place[2] - place[0]
-    covered = min(box[2], place[2]) - max(box[0], place[0])
-    return (
-        width > 0 and abs(box[0] - place[0]) <= (1.0 - share) * width and covered >= share * width
-    )
-
-
-def _grows(recorded: list[str], name: str) -> bool:
-    """Whether the normalised ``name`` holds the ``recorded`` words and goes on after them."""
-    return recorded[0] in name and _extends(words(name), recorded)
-
-
-def _extends(found: list[str], start: list[str]) -> bool:
-    """Whether ``found`` begins with the words ``start`` and has more."""
-    return len(found) > len(start) and found[: len(start)] == start
-
-
-def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:
-    """One row per caption read on the screen, of the role most like the recorded one (the
-    hypotheses of one text are one element), when each is read by one element only and
-    inside ``place`` (:func:`~resolver.decide.facts.on_line`); empty otherwise."""
-    table, config = ctx.table, ctx.config
-    index = index_of(table)
-    rows: list[int] = []
-    for text in captions:
-        hits = index.lookup("norm", index.norm(text))
-        found = hits[~index.repeats_parent[hits]].tolist()  # a word split out of its line
-        if not found:
-            continue
-        if len({table.executor_id(r) for r in found}) != 1:
-            return []
-        box = table.box(found[0])
-        if box is None or not on_line(box, place, config.drawn_inside):
-            return []
-        rows.append(_most_like(ctx, found))
-    return rows
-
-
-def _most_like(ctx: Context, rows: list[int]) -> int:
-    """Of the rows of one element (its role hypotheses), the first of the role most like
-    the recorded one (the first row without a recorded role)."""
-    if not ctx.ref.role:
-        return rows[0]
-    compat = COMPAT[role_code(canonical_role(ctx.ref.role))][ctx.table.role_codes[rows]]
-    return rows[int(np.argmax(compat))]  # the first of the best
-
-
-def _placed_by_screen(ctx: Context) -> bool:
+def placed_by_screen(ctx: Context) -> bool:
     """Whether the place rules apply: a table whose names are read from a screenshot, and a
     named reference with a box in its space and anchors to place it by."""
     ref, table = ctx.ref, ctx.table
@@ -592,7 +318,7 @@ def _placed_by_screen(ctx: Context) -> bool:
     return same_space(ref, table)
 
 
-def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
+def enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
     """How many recorded anchors are where they were around ``place``
     (:func:`anchors_in_place`, within ``drawn_slack`` screen heights), when that is
     ``drawn_anchors`` at least; else ``None``."""
@@ -601,12 +327,12 @@ def _enough_anchors(ctx: Context, place: Box, *, after: bool) -> int | None:
     return found if found is not None and found >= ctx.config.drawn_anchors else None
 
 
-def _row_candidate(ctx: Context, row: int) -> Candidate:
+def row_candidate(ctx: Context, row: int) -> Candidate:
     """``row`` as a candidate, scored for the reference."""
     return Candidate.of(ctx.table, scored_at(ctx.ref, ctx.table, ctx.config, [row]), 0)
 
 
-def _taken(decision: Decision, kept: Candidate, reason: str) -> Decision:
+def accepted_as(decision: Decision, kept: Candidate, reason: str) -> Decision:
     """``decision`` accepted with ``kept`` as its answer, the other targets ranked after it
     (its margin over the best of them)."""
     others = tuple(c for c in decision.candidates if c.executor_id != kept.executor_id)
@@ -617,7 +343,7 @@ def _taken(decision: Decision, kept: Candidate, reason: str) -> Decision:
     )  # fmt: skip
 
 
-def _name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
+def recorded_name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
     """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
     ``near`` at least with its box overlapping ``place``."""
     for candidate in decision.candidates:

@@ -51,7 +51,7 @@ from ..models import SemanticElementRef
 from ..results import Candidate
 from ..table import CandidateTable
 from ..text import normalize
-from . import drawn, groups, identity, judge, learned, lookalikes, place, select, ties
+from . import drawn, groups, identity, judge, learned, lookalikes, place, readings, select, ties
 from .downstream import looked_for_role
 from .rule import Context, Decision, Rule
 
@@ -180,8 +180,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "border, a heading in body type): the one text reading its name, inside its recorded "
         "box, every recorded anchor read there where it was (a reference that recorded only "
         "its box: on a screen of the recorded size, read as plain text in the box's column at "
-        "any height, and nothing else reads its name).",
-        drawn.read_at_place, ("not_found", "ambiguous"),
+        "any height, and nothing else reads its name there).",
+        readings.read_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
@@ -190,7 +190,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "with the recorded name's and go on (a count added), inside the recorded box, every "
         "recorded anchor read there where it was, one after it (a reference that recorded "
         "only its box: on a screen of the recorded size, a count added only).",
-        drawn.extended_at_place, ("not_found", "ambiguous"),
+        readings.extended_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
@@ -198,7 +198,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, a name read nowhere as recorded: the one element whose words are "
         "the recorded name's with one word added or dropped, on the recorded line, "
         "every recorded anchor read there where it was, one after it.",
-        drawn.edited_at_place, ("not_found", "ambiguous"),
+        readings.edited_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
@@ -206,7 +206,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, a named target whose name is read nowhere and whose recorded "
         "anchors include its own visible caption: the one element reading that caption, "
         "inside the recorded box, the other recorded anchors read where they were.",
-        drawn.caption_at_place, ("not_found", "ambiguous"),
+        readings.caption_at_place, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors",
          "screen_height"),
     ),

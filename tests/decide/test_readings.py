@@ -1,0 +1,345 @@
+"""Elements a screenshot reads at their place otherwise than the ranking looks for: a
+field's placeholder, a heading in body type, a caption other than the name, a name grown
+by a count or edited by a word."""
+
+import dataclasses
+
+from resolver import MatchConfig, SemanticElementRef
+from resolver.decide import decide
+from resolver.decide.readings import read_at_place
+from resolver.decide.rule import Context, Decision
+from resolver.matcher import score_table
+from resolver.results import Candidate
+from resolver.table import CandidateTable, TableBuilder
+
+FIELD = (8.0, 742.0, 185.0, 763.0)
+"""Where the borderless search field "Search the site" was recorded."""
+
+
+def _assert_taken(ref: SemanticElementRef, table: CandidateTable, rule: str, row: str) -> None:
+    """``ref`` is answered on ``table`` by ``rule``, with the row ``row``."""
+    decision = decide(ref, table, MatchConfig())
+    assert decision.status == "accepted" and decision.rule == rule
+    assert decision.best is not None and decision.best.id == row
+
+
+def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
+    """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
+    b = TableBuilder("vision", "test")
+    for key, role, name, box in rows:
+        b.add(key, raw_role="text", role=role, name=name, bbox=box)
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def _footer(
+    *,
+    text_at: float = 14.0,
+    twice: bool = False,
+    moved: float = 0.0,
+    field: float = 0.0,
+    twice_role: str = "text",
+    twice_at: tuple[float, float, float, float] = (400, 100, 513, 120),
+) -> CandidateTable:
+    """A screenshot's footer: two links above a search field drawn without a border, whose
+    placeholder "Search the site" is read as text starting at ``text_at`` px (inside the
+    field from 8 px); ``twice`` reads the same text again (``twice_at``, higher up, as
+    ``twice_role``); ``moved`` moves the links down by that much, ``field`` the field."""
+    rows = [
+        ("0", "link", "Newsletters", (49, 689 + moved, 125, 709 + moved)),
+        ("1", "link", "All IT Tools", (89, 669 + moved, 165, 692 + moved)),
+        ("2", "text", "Search the site", (text_at, 742 + field, text_at + 113, 762 + field)),
+    ]
+    if twice:
+        rows.append(("3", twice_role, "Search the site", twice_at))
+    return _texts(*rows)
+
+
+FIELD_REF = SemanticElementRef(
+    role="textbox", name="Search the site", bbox=FIELD, screen_size=(1280, 800),
+    anchors=(("Newsletters", (48.0, 690.0, 124.0, 707.0)),
+             ("All IT Tools", (88.0, 672.0, 166.0, 689.0))),
+)  # fmt: skip
+
+
+def test_a_borderless_field_is_taken_by_its_placeholder_inside_its_recorded_box() -> None:
+    _assert_taken(FIELD_REF, _footer(), "accept.read_at_place", "2")
+
+
+def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_taken() -> None:
+    for table in (_footer(text_at=200.0), _footer(twice=True), _footer(moved=40.0)):
+        assert decide(FIELD_REF, table, MatchConfig()).rule != "accept.read_at_place"
+    # A heading set in body type is read as text too, and taken the same way.
+    heading = FIELD_REF.model_copy(update={"role": "heading"})
+    _assert_taken(heading, _footer(), "accept.read_at_place", "2")
+
+
+FIELD_BOX_ONLY = SemanticElementRef(
+    role="textbox", name="Search the site", bbox=FIELD, screen_size=(1280, 800),
+    container_path=("Footer",),
+)  # fmt: skip
+"""Another tool's reference to the field: role, name, box and containers, no anchors."""
+
+
+def test_a_name_read_once_on_the_screen_inside_another_tools_box_is_taken() -> None:
+    _assert_taken(FIELD_BOX_ONLY, _footer(), "accept.read_at_place", "2")
+    # The links above moved: nothing recorded says so, and nothing needs to.
+    _assert_taken(FIELD_BOX_ONLY, _footer(moved=40.0), "accept.read_at_place", "2")
+
+
+def test_another_tools_box_takes_the_name_read_once_up_or_down_its_column() -> None:
+    # A line removed above moved the field up by 18 px; a banner moved it down by 40.
+    for field in (-18.0, 40.0):
+        _assert_taken(FIELD_BOX_ONLY, _footer(field=field), "accept.read_at_place", "2")
+    # Across the column it is not taken, nor off its line for a reference whose anchors
+    # measure the page's move.
+    moved_across = _footer(text_at=200.0, field=-18.0)
+    assert decide(FIELD_BOX_ONLY, moved_across, MatchConfig()).rule != "accept.read_at_place"
+    off_line = decide(FIELD_REF, _footer(field=-18.0), MatchConfig())
+    assert off_line.rule != "accept.read_at_place"
+
+
+def test_another_tools_box_takes_the_plain_reading_on_its_line_among_several() -> None:
+    # The name is read twice as plain text: the reading on the recorded line is the target,
+    # as a namesake at the recorded place is among twins.
+    _assert_taken(FIELD_BOX_ONLY, _footer(twice=True), "accept.read_at_place", "2")
+    # Not when another reading is on the line too, nor when the field left the line.
+    for table in (
+        _footer(twice=True, twice_at=(130, 742, 180, 762)),
+        _footer(twice=True, field=40.0),
+    ):
+        assert decide(FIELD_BOX_ONLY, table, MatchConfig()).rule != "accept.read_at_place"
+    # A heading copied into its own place pushed the heading on: the readings elsewhere
+    # with the recorded role's look are the ranking's to judge, and it finds them tied.
+    heading = FIELD_BOX_ONLY.model_copy(update={"role": "heading"})
+    rows = [
+        ("0", "link", "Newsletters", (49, 689, 125, 709)),
+        ("2", "text", "Search the site", (14, 742, 127, 762)),
+        ("3", "text", "Search the site", (14, 560, 127, 580)),
+        ("4", "text", "Search the site", (14, 640, 127, 660)),
+    ]
+    _assert_taken(heading, _texts(*rows), "accept.read_at_place", "2")
+    rows[2:] = [(key, "heading", name, box) for key, _, name, box in rows[2:]]
+    assert decide(heading, _texts(*rows), MatchConfig()).rule == "ambiguous.margin"
+
+
+def test_another_tools_box_does_not_take_a_name_read_off_its_place() -> None:
+    assert decide(FIELD_BOX_ONLY, _footer(text_at=200.0), MatchConfig()).rule != (
+        "accept.read_at_place"
+    )
+    # From a screen of another size the box maps only roughly; a hint window cannot say
+    # the name is read nowhere else.
+    wider = FIELD_BOX_ONLY.model_copy(update={"screen_size": (1440, 900)})
+    assert decide(wider, _footer(), MatchConfig()).rule != "accept.read_at_place"
+    b = TableBuilder("vision", "test")
+    b.add("2", raw_role="text", role="text", name="Search the site", bbox=(14, 742, 127, 762))
+    window = b.build(
+        screen_size=(1280.0, 800.0), names_read=True, window=(0.0, 640.0, 400.0, 800.0)
+    )
+    assert decide(FIELD_BOX_ONLY, window, MatchConfig()).rule != "accept.read_at_place"
+
+
+PROFILE = (48.0, 763.0, 105.44, 780.0)
+"""Where the button named "Profile" (showing "Sign in") was recorded."""
+
+
+def _sign_in_footer(
+    *, sign_in_at: float = 763.0, twice: bool = False, rail_at: float = 696.0
+) -> CandidateTable:
+    """A screenshot's footer: "Sign in" read at ``sign_in_at`` (inside the recorded button
+    when 763), the links "Skip to Right rail" and "Skip to Main content" above it;
+    ``twice`` reads "Sign in" again further up the page."""
+    rows = [
+        ("s", "link", "Sign in", (61, sign_in_at - 3, 102, sign_in_at + 21)),
+        ("r", "link", "Skip to Right rail", (50, rail_at - 2, 160, rail_at + 19)),
+        ("m", "link", "Skip to Main content", (50, 676, 184, 697)),
+    ]
+    if twice:
+        rows.append(("t", "link", "Sign in", (61, 100, 102, 124)))
+    return _texts(*rows)
+
+
+SIGN_IN = SemanticElementRef(
+    role="button", name="Profile", bbox=PROFILE, screen_size=(1280, 800),
+    anchors=(("Sign in", (57.84, 763.0, 105.84, 781.0)),
+             ("Skip to Right rail", (48.0, 696.0, 158.67, 713.0)),
+             ("Skip to Main content", (48.0, 678.0, 182.66, 695.0))),
+)  # fmt: skip
+
+
+def test_a_button_showing_a_caption_other_than_its_name_is_taken_by_that_caption() -> None:
+    _assert_taken(SIGN_IN, _sign_in_footer(), "accept.caption_at_place", "s")
+
+
+def test_a_caption_moved_read_twice_or_left_alone_is_not_taken() -> None:
+    config = MatchConfig()
+    # The caption moved away from the box the other anchors still put the button at.
+    assert (
+        decide(SIGN_IN, _sign_in_footer(sign_in_at=720.0), config).rule != "accept.caption_at_place"
+    )
+    # Another "Sign in" on the screen: which one is the button's is not said.
+    assert decide(SIGN_IN, _sign_in_footer(twice=True), config).rule != "accept.caption_at_place"
+    # The other anchors moved (the page changed around it): not vouched for.
+    moved = decide(SIGN_IN, _sign_in_footer(rail_at=600.0), config)
+    assert moved.rule != "accept.caption_at_place"
+    # With the caption as its only anchor, nothing but the caption says where it is.
+    alone = SIGN_IN.model_copy(update={"anchors": SIGN_IN.anchors[:1]})
+    assert decide(alone, _sign_in_footer(), config).status != "accepted"
+
+
+BLOG = (48.0, 116.0, 79.0, 133.0)
+"""Where the menu link "Blog" was recorded, under "Features", "Pricing", "Free SEO Tools"."""
+
+
+def _menu(blog: str = "Blog.(27).", *, left: float = 51.0, also: str = "") -> CandidateTable:
+    """A menu read on a screenshot: three links above ``blog`` read from ``left`` px on the
+    recorded line; ``also`` reads another text further down."""
+    rows = [
+        ("f", "link", "Features", (50, 61, 103, 82)),
+        ("p", "link", "Pricing", (50, 77, 92, 101)),
+        ("s", "link", "Free SEO Tools", (48, 93, 151, 118)),
+        ("b", "link", blog, (left, 113, left + 8.0 * len(blog), 137)),
+    ]
+    if also:
+        rows.append(("a", "link", also, (48, 400, 48 + 8.0 * len(also), 420)))
+    return _texts(*rows)
+
+
+BLOG_REF = SemanticElementRef(
+    role="link", name="Blog", bbox=BLOG, screen_size=(1280, 800),
+    anchors=(("Pricing", (48.0, 80.0, 94.22, 97.0)), ("Free SEO Tools", (48.0, 98.0, 149.7, 115.0)),
+             ("Features", (48.0, 62.0, 102.2, 79.0))),
+)  # fmt: skip
+
+
+def test_a_name_with_a_count_added_is_taken_where_it_grew_from() -> None:
+    _assert_taken(BLOG_REF, _menu(), "accept.extended_at_place", "b")
+
+
+def test_a_grown_name_elsewhere_twice_or_with_words_added_is_not_taken() -> None:
+    config = MatchConfig()
+    # Starting elsewhere on the line; a second element with the recorded words; words added
+    # (not a count) where only anchors before it vouch for the place (a removed "Blog" lets
+    # "Blog archive" move up into it).
+    for table in (_menu(left=90.0), _menu(also="Blog (3)"), _menu("Blog archive")):
+        assert decide(BLOG_REF, table, config).rule != "accept.extended_at_place"
+
+
+def test_another_tools_box_takes_a_name_grown_by_a_count_read_nowhere_else() -> None:
+    box_only = BLOG_REF.model_copy(update={"anchors": ()})
+    _assert_taken(box_only, _menu(), "accept.extended_at_place", "b")
+    # Words added (not a count), another element reading the recorded words, a start
+    # elsewhere on the line, a screen of another size: not taken.
+    wider = box_only.model_copy(update={"screen_size": (1440, 900)})
+    for ref, table in (
+        (box_only, _menu("Blog archive")),
+        (box_only, _menu(also="Blog (3)")),
+        (box_only, _menu(left=90.0)),
+        (wider, _menu()),
+    ):
+        assert decide(ref, table, MatchConfig()).rule != "accept.extended_at_place"
+
+
+def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None:
+    # The ink box of a line read on the screen is taller than the element's (22 px against
+    # 18): its centre on the recorded line and its width inside the box are what count.
+    ref = SemanticElementRef(
+        role="heading", name="Minecraft 1.8 - The Bountiful Update",
+        bbox=(26.0, 523.88, 1052.0, 541.88), screen_size=(1280, 800),
+        anchors=(("Minecraft News", (28.0, 412.0, 258.0, 438.0)),
+                 ("+ Added Slime Block", (26.0, 557.88, 180.0, 574.88))),
+    )  # fmt: skip
+    table = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (30, 522, 297, 543)),
+        ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
+    )
+    _assert_taken(ref, table, "accept.read_at_place", "h")
+    # Centred on another line, it is not.
+    low = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (30, 540, 297, 561)),
+        ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
+    )
+    assert decide(ref, low, MatchConfig()).rule != "accept.read_at_place"
+
+
+VIDEOS = (8.0, 153.78, 1272.0, 180.78)
+"""Where the heading "Videos" was recorded: a block as wide as the page, its words at the
+start of it."""
+
+
+def _videos(
+    heading: str = "Online Videos",
+    *,
+    line: float = 155.0,
+    below: float | None = 0.0,
+    also: str = "",
+) -> CandidateTable:
+    """A screenshot: a title and a paragraph, ``heading`` read as plain text (set in body
+    type) on the line starting at ``line`` px, and a link after it, ``below`` px further
+    down than it was (None: not read); ``also`` reads another text further down."""
+    rows = [
+        ("t", "heading", "Lorem", (9, 22, 80, 58)),
+        ("p", "text", "Lorem ipsum dolor sit amet", (9, 80, 1250, 133)),
+        ("h", "text", heading, (13, line, 13 + 10.0 * len(heading), line + 24)),
+    ]
+    if below is not None:
+        rows.append(("r", "link", "At root", (9, 190 + below, 62, 208 + below)))
+    if also:
+        rows.append(("a", "text", also, (9, 600, 9 + 8.0 * len(also), 620)))
+    return _texts(*rows)
+
+
+VIDEOS_REF = SemanticElementRef(
+    role="heading", name="Videos", bbox=VIDEOS, screen_size=(1280, 800),
+    anchors=(("Lorem ipsum dolor sit amet", (8.0, 79.88, 1257.0, 133.88)),
+             ("Lorem", (8.0, 21.44, 1272.0, 58.44)), ("At root", (8.0, 190.0, 60.0, 207.0))),
+)  # fmt: skip
+
+
+def test_a_label_with_a_word_added_or_dropped_is_taken_on_its_line() -> None:
+    _assert_taken(VIDEOS_REF, _videos(), "accept.edited_at_place", "h")
+    two_words = VIDEOS_REF.model_copy(update={"name": "Online Videos"})
+    _assert_taken(two_words, _videos("Videos"), "accept.edited_at_place", "h")
+
+
+def test_an_edited_label_elsewhere_twice_replaced_or_closed_over_is_not_taken() -> None:
+    config = MatchConfig()
+    for table in (
+        _videos(line=300.0),  # on another line
+        _videos(also="Videos today"),  # a second element one word from the name
+        _videos("Old Online Videos"),  # two words added
+        _videos(below=-40.0),  # what followed moved up
+        _videos(below=None),  # only the anchors before it vouch for its place
+    ):
+        assert decide(VIDEOS_REF, table, config).rule != "accept.edited_at_place"
+    # A word replaced is another label ("Log In" and "Sign In"), not taken.
+    log_in = VIDEOS_REF.model_copy(update={"name": "Log In"})
+    assert decide(log_in, _videos("Sign In"), config).rule != "accept.edited_at_place"
+
+
+def test_a_name_read_with_the_recorded_look_is_not_taken_up_or_down_the_column() -> None:
+    # "Log In" lost a word ("In" stands at the recorded place); the link read "Log In" one
+    # line lower is another link, read with the recorded role's look, tied with it: the
+    # column alone does not make it the target (only an element drawn otherwise).
+    ref = SemanticElementRef(
+        role="link", name="Log In", bbox=(8.0, 417.0, 61.0, 434.0), screen_size=(1280, 800)
+    )
+    rows = (("0", "link", "In", (10, 418, 34, 436)), ("1", "link", "Log In", (12, 458, 47, 479)))
+    config = MatchConfig()
+    table = _texts(*rows)
+    scored = score_table(ref, table, config, k=8)
+    ranked = tuple(Candidate.of(table, scored, k) for k in range(len(scored.rows)))
+    even = tuple(dataclasses.replace(c, score=ranked[0].score) for c in ranked)
+    tie = Decision("ambiguous", "tied", even, runner_up=even[1], rule="ambiguous.margin")
+    assert read_at_place(Context(ref, table, scored, config), tie) is None
+    # Read as plain text (a heading in body type), the same reading is taken.
+    heading = ref.model_copy(update={"role": "heading"})
+    plain = _texts(
+        ("0", "text", "In", (10, 418, 34, 436)), ("1", "text", "Log In", (12, 458, 47, 479))
+    )
+    scored = score_table(heading, plain, config, k=8)
+    ranked = tuple(Candidate.of(plain, scored, k) for k in range(len(scored.rows)))
+    refusal = Decision("not_found", "under the threshold", ranked, rule="refuse.threshold")
+    taken = read_at_place(Context(heading, plain, scored, config), refusal)
+    assert taken is not None and taken.best is not None and taken.best.id == "1"
