@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..matcher import moved_box, page_shift, recorded_group
 from ..models import MAX_ANCHORS
+from ..roles import canonical_role
 from .facts import (
     corner_distance,
     fewer_lookalikes,
@@ -173,10 +174,15 @@ def lookalikes_listed_whole(ctx: Context) -> bool:
     return len(ctx.ref.lookalikes) < MAX_ANCHORS
 
 
+DRAWN_ALIKE = frozenset({"textbox", "searchbox"})
+"""Roles a screenshot draws alike (a search field is a text field on the screen)."""
+
+
 def unnamed(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.unnamed``: a reference without a name is told by its role, its link and its
     place. An answer which the recorded xpath does not select is another element when it has
-    another role (a named field for an unnamed one) or address, or when it is neither where
+    another role (a named field for an unnamed one; on a screenshot a search field and a
+    text field are one, :data:`DRAWN_ALIKE`) or address, or when it is neither where
     the target was (box under ``stray_box``) nor among its recorded neighbours (nearby texts
     at most ``stray_nearby``): without a name, nothing else speaks for it. Nor, for an
     unnamed answer, when the page does not show that its recorded look-alikes (the other
@@ -191,6 +197,8 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
         return None
     role, link = signals.get("role", 1.0), signals.get("web:href", 1.0)
     box, nearby = signals.get("bbox", 1.0), signals.get("web:nearby", 1.0)
+    if ctx.table.names_read and {canonical_role(ref.role or ""), best.role} <= DRAWN_ALIKE:
+        role = 1.0  # a screenshot draws them alike: its fields are all textboxes
     if role < 1.0 - ROUNDING or link < 1.0 - ROUNDING:
         why = f"the best differs in role ({role:.2f}) or link ({link:.2f})"
     elif box < config.stray_box and nearby <= config.stray_nearby:

@@ -164,6 +164,30 @@ def _tag_lists(both: bool) -> CandidateTable:
     return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
 
 
+def _search_field(read: bool) -> CandidateTable:
+    """A search form: a text field showing "Buscar contenido" and its button, as a
+    screenshot reads them (``read``) or as a tree holds them."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    b.add("f", raw_role="rect", role="textbox", name="Buscar contenido", bbox=(10, 46, 184, 64))
+    b.add("b", raw_role="rect", role="button", name="Buscar", bbox=(188, 46, 240, 64))
+    b.add("t", raw_role="text", role="link", name="Deportes", bbox=(10, 20, 80, 38))
+    extra = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+def test_an_unnamed_search_field_is_the_text_field_a_screenshot_draws_there() -> None:
+    ref = SemanticElementRef(
+        role="searchbox", bbox=(8.0, 44.0, 185.0, 65.0), screen_size=(1280, 800),
+        nearby_text=("Deportes",),
+    )  # fmt: skip
+    on_screen = decide(ref, _search_field(read=True), MatchConfig())
+    assert on_screen.status == "accepted" and on_screen.best is not None
+    assert on_screen.best.id == "f"
+    # A tree says which role the field has: a text field is another element there.
+    in_tree = decide(ref, _search_field(read=False), MatchConfig())
+    assert in_tree.status == "not_found" and in_tree.rule == "refuse.unnamed"
+
+
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
     ref = SemanticElementRef(
         role="link", name="PostgreSQL", bbox=(60, 150, 150, 165), screen_size=(1280, 800),
