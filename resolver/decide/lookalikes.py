@@ -3,9 +3,15 @@ them is gone, the answer may be a survivor rather than the target."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..geometry import iou, iou_one
+from ..index import index_of
 from ..matcher import moved_box, page_shift, recorded_group
 from ..models import MAX_ANCHORS
+from ..results import Candidate
 from ..roles import canonical_role
+from .drawn import DRAWN_KINDS
 from .facts import (
     corner_distance,
     fewer_lookalikes,
@@ -174,6 +180,25 @@ def lookalikes_listed_whole(ctx: Context) -> bool:
     return len(ctx.ref.lookalikes) < MAX_ANCHORS
 
 
+def _drawn_there(ctx: Context, best: Candidate) -> bool:
+    """On a screenshot of the recorded size, whether ``best`` lies wholly off the recorded
+    box while a shape the screen drew otherwise (:data:`~resolver.decide.drawn.DRAWN_KINDS`:
+    an icon, a bordered box) covers it by ``drawn_iou``: the control at the place, its
+    look not read as the recorded role's, is the target more likely than a neighbour."""
+    ref, table = ctx.ref, ctx.table
+    place, box = ref.bbox, best.bbox
+    if not table.names_read or place is None or box is None or iou_one(box, place) > 0.0:
+        return False
+    if not same_space(ref, table) or page_shift(ref, table)[:2] != (1.0, 1.0):
+        return False
+    with np.errstate(invalid="ignore"):
+        there = np.flatnonzero(iou(place, index_of(table).geometry) >= ctx.config.drawn_iou)
+    return any(
+        table.raw_roles[r] in DRAWN_KINDS and table.executor_id(r) != best.executor_id
+        for r in there.tolist()
+    )
+
+
 DRAWN_ALIKE = frozenset({"textbox", "searchbox"})
 """Roles a screenshot draws alike (a search field is a text field on the screen)."""
 
@@ -203,6 +228,8 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
         why = f"the best differs in role ({role:.2f}) or link ({link:.2f})"
     elif box < config.stray_box and nearby <= config.stray_nearby:
         why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
+    elif _drawn_there(ctx, best):
+        why = "the best lies beside the recorded box, and another shape is drawn in it"
     elif not (best.name or "").strip() and not lookalikes_in_place(ref, ctx.table):
         why = (
             f"the page does not show its {len(ref.lookalikes)} recorded look-alikes all still "

@@ -381,9 +381,9 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "refuse.unnamed", "refuses", "review",
-        "For a reference without a name: another role or link, or neither where it was nor "
-        "by its neighbours, or its recorded look-alikes are not all there.",
-        lookalikes.unnamed, _ACC, ("stray_box", "stray_nearby"),
+        "Without a name: another role or link, neither at its place nor by its neighbours, "
+        "off its box with another shape drawn in it, or its look-alikes not all there.",
+        lookalikes.unnamed, _ACC, ("stray_box", "stray_nearby", "drawn_iou"),
     ),
     Rule(
         "refuse.other_group", "refuses", "review",

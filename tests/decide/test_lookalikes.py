@@ -188,6 +188,31 @@ def test_an_unnamed_search_field_is_the_text_field_a_screenshot_draws_there() ->
     assert in_tree.status == "not_found" and in_tree.rule == "refuse.unnamed"
 
 
+def _radios(read: bool = True) -> CandidateTable:
+    """Three radios down a list, the middle one's circle taken for an icon (as a screenshot
+    may draw it), each label beside its circle."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    b.add("a", raw_role="radio", role="radio", name="Full Archive", bbox=(59, 399, 75, 415))
+    b.add("c", raw_role="icon", role="button", bbox=(59, 519, 77, 534))
+    b.add("v", raw_role="radio", role="radio", name="Videos", bbox=(59, 539, 75, 555))
+    for k, (text, top) in enumerate((("Full Archive", 399), ("Covers", 519), ("Videos", 539))):
+        b.add(f"t{k}", raw_role="text", role="text", name=text, bbox=(80, top, 160, top + 16))
+    extra = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+def test_an_unnamed_control_is_not_its_neighbour_when_another_shape_fills_its_box() -> None:
+    ref = SemanticElementRef(role="radio", bbox=(60, 520, 73, 533), screen_size=(1280, 800))
+    beside = decide(ref, _radios(), MatchConfig())
+    assert beside.status == "not_found" and beside.rule == "refuse.unnamed"
+    assert "another shape" in beside.reason
+    # Recorded where "Videos" is drawn, it is "Videos"; a tree's rows are not read so.
+    videos = ref.model_copy(update={"bbox": (60, 540, 73, 553)})
+    found = decide(videos, _radios(), MatchConfig())
+    assert found.status == "accepted" and found.best is not None and found.best.id == "v"
+    assert "another shape" not in decide(ref, _radios(read=False), MatchConfig()).reason
+
+
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
     ref = SemanticElementRef(
         role="link", name="PostgreSQL", bbox=(60, 150, 150, 165), screen_size=(1280, 800),
