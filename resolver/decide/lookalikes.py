@@ -182,19 +182,25 @@ def lookalikes_listed_whole(ctx: Context) -> bool:
 
 def _drawn_there(ctx: Context, best: Candidate) -> bool:
     """On a screenshot of the recorded size, whether ``best`` lies wholly off the recorded
-    box while a shape the screen drew otherwise (:data:`~resolver.decide.drawn.DRAWN_KINDS`:
-    an icon, a bordered box) covers it by ``drawn_iou``: the control at the place, its
-    look not read as the recorded role's, is the target more likely than a neighbour."""
+    box (as recorded, and after the page's shift) while something else the screen drew (a shape of
+    :data:`~resolver.decide.drawn.DRAWN_KINDS`: an icon, a bordered box; or a text: the
+    placeholder of a field whose border went unseen) covers it by ``drawn_iou``: the
+    control at the place, its look not read as the recorded role's, is the target more
+    likely than a neighbour."""
     ref, table = ctx.ref, ctx.table
-    place, box = ref.bbox, best.bbox
-    if not table.names_read or place is None or box is None or iou_one(box, place) > 0.0:
+    box, shift = best.bbox, page_shift(ref, table)
+    if not table.names_read or ref.bbox is None or box is None or shift[:2] != (1.0, 1.0):
         return False
-    if not same_space(ref, table) or page_shift(ref, table)[:2] != (1.0, 1.0):
+    place = moved_box(ref.bbox, shift)
+    if not same_space(ref, table) or iou_one(box, place) > 0.0:
         return False
-    with np.errstate(invalid="ignore"):
-        there = np.flatnonzero(iou(place, index_of(table).geometry) >= ctx.config.drawn_iou)
+    geometry = index_of(table).geometry
+    with np.errstate(invalid="ignore"):  # the anchors' shift is a few px off at times
+        covered = np.fmax(iou(place, geometry), iou(ref.bbox, geometry))
+        there = np.flatnonzero(covered >= ctx.config.drawn_iou)
     return any(
-        table.raw_roles[r] in DRAWN_KINDS and table.executor_id(r) != best.executor_id
+        (table.raw_roles[r] in DRAWN_KINDS or table.raw_roles[r] == "text")
+        and table.executor_id(r) != best.executor_id
         for r in there.tolist()
     )
 
@@ -229,7 +235,7 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
     elif box < config.stray_box and nearby <= config.stray_nearby:
         why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
     elif _drawn_there(ctx, best):
-        why = "the best lies beside the recorded box, and another shape is drawn in it"
+        why = "the best lies beside the recorded box, and something else is drawn in it"
     elif not (best.name or "").strip() and not lookalikes_in_place(ref, ctx.table):
         why = (
             f"the page does not show its {len(ref.lookalikes)} recorded look-alikes all still "

@@ -205,12 +205,12 @@ def test_an_unnamed_control_is_not_its_neighbour_when_another_shape_fills_its_bo
     ref = SemanticElementRef(role="radio", bbox=(60, 520, 73, 533), screen_size=(1280, 800))
     beside = decide(ref, _radios(), MatchConfig())
     assert beside.status == "not_found" and beside.rule == "refuse.unnamed"
-    assert "another shape" in beside.reason
+    assert "something else is drawn" in beside.reason
     # Recorded where "Videos" is drawn, it is "Videos"; a tree's rows are not read so.
     videos = ref.model_copy(update={"bbox": (60, 540, 73, 553)})
     found = decide(videos, _radios(), MatchConfig())
     assert found.status == "accepted" and found.best is not None and found.best.id == "v"
-    assert "another shape" not in decide(ref, _radios(read=False), MatchConfig()).reason
+    assert "something else" not in decide(ref, _radios(read=False), MatchConfig()).reason
 
 
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
