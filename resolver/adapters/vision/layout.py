@@ -415,7 +415,8 @@ def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[
 def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
     """``name`` as written inside the words, bounded by capitals where it touches other
     letters: links drawn without a space between them ("LatestVideoThe Bests" holds "Video"
-    and "The Bests"; "all postsSubscribe" holds "all posts", which starts a word). Its box
+    and "The Bests"; "all postsSubscribe" holds "all posts", which starts a word), or by
+    the one joiner of a word of two parts (:func:`_joined_pair`). Its box
     spans the characters it takes, each word's width shared evenly among its characters (an
     estimate: a proportional face draws them unevenly)."""
     if len(name) < 2 or not name[0].isalpha():
@@ -427,7 +428,7 @@ def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box]
         end = at + len(name)
         before = text[at - 1] if at else " "
         after = text[end] if end < len(text) else " "
-        if (
+        if _joined_pair(text, at, end) or (
             (before == " " or (capital and before.islower()))
             and (after == " " or after.isupper())
             and (before != " " or after != " ")
@@ -435,6 +436,24 @@ def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box]
             return name, _char_box(element, words, at, end)
         at = text.find(name, at + 1)
     return None
+
+
+JOINERS: Final[str] = "/|"
+"""Characters that join two links drawn without spaces into one word ("owner/repository")."""
+
+
+def _joined_pair(text: str, at: int, end: int) -> bool:
+    """Whether ``text[at:end]`` is one side of a word made of two parts and one joiner
+    (:data:`JOINERS`): "ageitgey/node-unfluff" holds "ageitgey" and "node-unfluff"; an
+    address with its many slashes holds no name so."""
+    start = text.rfind(" ", 0, at) + 1
+    stop = text.find(" ", end)
+    stop = len(text) if stop < 0 else stop
+    if sum(text.count(j, start, stop) for j in JOINERS) != 1:
+        return False
+    if at == start and end < stop:
+        return text[end] in JOINERS
+    return end == stop and at > start and text[at - 1] in JOINERS
 
 
 def _unspaced_run(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:

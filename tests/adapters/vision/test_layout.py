@@ -496,6 +496,23 @@ def test_links_drawn_without_spaces_are_found_between_their_capitals() -> None:
     assert words_run(run, "video") is None
 
 
+def test_two_links_joined_by_a_slash_are_found_on_either_side_of_it() -> None:
+    # A repository's heading: "ageitgey" / "node-unfluff", two links read as one word.
+    joined = Element("text", "text", (24, 337, 395, 376), "public ageitgey/node-unfluff", "",
+                     (("link", 0.7),), words=(Word("public", (24, 337, 98, 376), 0.9),
+                     Word("ageitgey/node-unfluff", (104, 337, 395, 376), 0.9)))  # fmt: skip
+    owner = words_run(joined, "ageitgey")
+    assert owner is not None and owner[0] == "ageitgey"
+    assert abs(owner[1][0] - 104.0) < 1e-9 and abs(owner[1][2] - (104.0 + 291.0 * 8 / 21)) < 1e-9
+    assert words_run(joined, "node-unfluff") is not None
+    # Not a part of a word with more joiners (an address), nor a name that is no whole part.
+    url = "github.com/ageitgey/node"
+    address = Element("text", "text", (8, 590, 186, 611), url, "", (("text", 1.0),),
+                      words=(Word(url, (8, 590, 186, 611), 0.9),))  # fmt: skip
+    assert words_run(address, "ageitgey") is None and words_run(address, "node") is None
+    assert words_run(joined, "geitgey") is None and words_run(joined, "node") is None
+
+
 def test_a_link_read_in_one_word_with_the_button_after_it_is_found_by_its_capitals() -> None:
     # "Tags" and the bordered button "Share" beside it, read as the one word "TagsShare".
     glued = Element("text", "text", (90, 700, 169, 723), "TagsShare", "", (("link", 0.7),),
