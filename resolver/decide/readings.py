@@ -28,7 +28,7 @@ from ..index import index_of
 from ..matcher import moved_box, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
-from ..text import words
+from ..text import normalize, words
 from .drawn import (
     PLAIN_READINGS,
     accepted_as,
@@ -43,6 +43,7 @@ from .rule import Context, Decision
 
 __all__ = [
     "caption_at_place",
+    "cut_from",
     "edited_at_place",
     "extended_at_place",
     "one_word_edit",
@@ -75,7 +76,11 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     alone = box_alone_on_screen(ctx)
     if not (alone or placed_by_screen(ctx)) or ref.bbox is None:
         return None
-    readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
+    readers = [
+        c
+        for c in decision.candidates
+        if c.signals.get("name", 0.0) >= config.drawn_name or cut_from(ref.name or "", c.name)
+    ]
     if alone:
         readers = _one_at_place(ctx, readers)
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
@@ -100,6 +105,18 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         "than its role"
     )
     return accepted_as(decision, kept, reason)
+
+
+CUT_NAME_CHARS = 20
+"""A recorded name this long (compared form) that the screen reads with more after it is
+that reading cut short: recorders keep the start of a long name ("A Beautiful Analog Clock
+for D")."""
+
+
+def cut_from(recorded: str, read: str) -> bool:
+    """Whether ``recorded`` is ``read`` cut short (:data:`CUT_NAME_CHARS`)."""
+    short, whole = normalize(recorded), normalize(read)
+    return len(short) >= CUT_NAME_CHARS and len(whole) > len(short) and whole.startswith(short)
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:

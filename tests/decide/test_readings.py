@@ -343,3 +343,20 @@ def test_a_name_read_with_the_recorded_look_is_not_taken_up_or_down_the_column()
     refusal = Decision("not_found", "under the threshold", ranked, rule="refuse.threshold")
     taken = read_at_place(Context(heading, plain, scored, config), refusal)
     assert taken is not None and taken.best is not None and taken.best.id == "1"
+
+
+def test_another_tools_name_cut_short_is_read_at_its_place() -> None:
+    # A recorder kept the first 23 characters of a long heading, read as plain text.
+    table = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (30, 522, 297, 543)),
+    )
+    cut = SemanticElementRef(
+        role="heading", name="Minecraft 1.8 - The Bou", bbox=(26.0, 523.88, 1052.0, 541.88),
+        screen_size=(1280, 800),
+    )  # fmt: skip
+    _assert_taken(cut, table, "accept.read_at_place", "h")
+    # A short start, or a name the reading does not begin with, is not a name cut short.
+    for name in ("Minecraft 1.8", "Minecraft 1.9 - The Bou"):
+        ref = cut.model_copy(update={"name": name})
+        assert decide(ref, table, MatchConfig()).rule != "accept.read_at_place"
