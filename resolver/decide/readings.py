@@ -28,7 +28,7 @@ from ..index import index_of
 from ..matcher import moved_box, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
-from ..text import normalize, words
+from ..text import collapse, normalize, words
 from .drawn import (
     PLAIN_READINGS,
     accepted_as,
@@ -79,7 +79,8 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     readers = [
         c
         for c in decision.candidates
-        if c.signals.get("name", 0.0) >= config.drawn_name or cut_from(ref.name or "", c.name)
+        if c.signals.get("name", 0.0) >= config.drawn_name
+        or cut_from(ref.name or "", c.name, config.cut_name_chars)
     ]
     if alone:
         readers = _one_at_place(ctx, readers)
@@ -107,16 +108,14 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     return accepted_as(decision, kept, reason)
 
 
-CUT_NAME_CHARS = 20
-"""A recorded name this long (compared form) that the screen reads with more after it is
-that reading cut short: recorders keep the start of a long name ("A Beautiful Analog Clock
-for D")."""
-
-
-def cut_from(recorded: str, read: str) -> bool:
-    """Whether ``recorded`` is ``read`` cut short (:data:`CUT_NAME_CHARS`)."""
-    short, whole = normalize(recorded), normalize(read)
-    return len(short) >= CUT_NAME_CHARS and len(whole) > len(short) and whole.startswith(short)
+def cut_from(recorded: str, read: str, min_chars: int) -> bool:
+    """Whether ``recorded``, at least ``min_chars`` characters long (0: never), is ``read``
+    cut short: recorders keep the start of a long name ("A Beautiful Analog Clock for D";
+    as :func:`~resolver.decide.facts.bears_cut_name`)."""
+    short, whole = normalize(collapse(recorded)), normalize(collapse(read))
+    if min_chars <= 0 or len(short) < min_chars or len(whole) <= len(short):
+        return False
+    return whole.startswith(short)
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:

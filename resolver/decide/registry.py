@@ -177,12 +177,12 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.read_at_place", "accepts", "review",
         "On a screenshot, an element drawn otherwise than its role (a field without a "
-        "border, a heading in body type): the one text reading its name, inside its recorded "
-        "box, every recorded anchor read there where it was (a reference that recorded only "
-        "its box: on a screen of the recorded size, read as plain text in the box's column at "
-        "any height, and nothing else reads its name there).",
-        readings.read_at_place, ("not_found", "ambiguous"),
-        ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
+        "border, a heading in body type): the one text reading its name (or its name cut), "
+        "inside its recorded box, every recorded anchor read there where it was (a reference "
+        "that recorded only its box: on a screen of the recorded size, read as plain text in "
+        "the box's column, nothing else reading its name there).",
+        readings.read_at_place, ("not_found", "ambiguous"), ("drawn_name", "drawn_inside",
+         "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars"),
     ),
     Rule(
         "accept.extended_at_place", "accepts", "review",
