@@ -129,7 +129,8 @@ def _read_once(ctx: Context, kept: Candidate) -> bool:
 def _one_at_place(ctx: Context, readers: list[Candidate]) -> list[Candidate]:
     """``readers`` when they are one element; else, when none read off the recorded line
     has the recorded role's look (the ranking judged those: a copy of the name left at the
-    place and the target pushed on), those on the line."""
+    place and the target pushed on), those on the line, a run left out for the words of it
+    that read the name (one element either way)."""
     if len({c.executor_id for c in readers}) <= 1 or ctx.ref.bbox is None:
         return readers
     place, share = ctx.ref.bbox, ctx.config.drawn_inside
@@ -137,7 +138,17 @@ def _one_at_place(ctx: Context, readers: list[Candidate]) -> list[Candidate]:
     there = [c.bbox is not None and on_line(c.bbox, place, share) for c in readers]
     if any(c.role == role and not on for c, on in zip(readers, there, strict=True)):
         return []
-    return [c for c, on in zip(readers, there, strict=True) if on]
+    on = [c for c, here in zip(readers, there, strict=True) if here]
+    return [c for c in on if not any(_holds(c, o) for o in on)]
+
+
+def _holds(run: Candidate, part: Candidate) -> bool:
+    """Whether ``part`` is words of ``run`` (its box wholly inside a larger box)."""
+    outer, inner = _box_of(run), _box_of(part)
+    larger = (outer[2] - outer[0]) * (outer[3] - outer[1]) > (inner[2] - inner[0]) * (
+        inner[3] - inner[1]
+    )
+    return larger and share_inside(inner, outer) >= 1.0
 
 
 def _alone_at_place(ctx: Context, kept: Candidate) -> bool:

@@ -360,3 +360,18 @@ def test_another_tools_name_cut_short_is_read_at_its_place() -> None:
     for name in ("Minecraft 1.8", "Minecraft 1.9 - The Bou"):
         ref = cut.model_copy(update={"name": name})
         assert decide(ref, table, MatchConfig()).rule != "accept.read_at_place"
+
+
+def test_the_words_reading_the_name_stand_for_their_run_on_the_line() -> None:
+    # A number was added after the name; the run and the words of it that read the name are
+    # one element on the recorded line, and the name is read again further down.
+    name = "Minecraft 1.8 - The Bountiful Update"
+    table = _texts(
+        ("h", "text", f"{name} (90).", (30, 522, 330, 543)),
+        ("h.w", "link", name, (30, 522, 297, 543)),
+        ("x", "text", name, (30, 700, 297, 721)),
+    )
+    ref = SemanticElementRef(
+        role="heading", name=name, bbox=(26.0, 523.88, 1052.0, 541.88), screen_size=(1280, 800)
+    )
+    _assert_taken(ref, table, "accept.read_at_place", "h.w")
