@@ -110,12 +110,14 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
 
 def cut_from(recorded: str, read: str, min_chars: int) -> bool:
     """Whether ``recorded``, at least ``min_chars`` characters long (0: never), is ``read``
-    cut short: recorders keep the start of a long name ("A Beautiful Analog Clock for D";
-    as :func:`~resolver.decide.facts.bears_cut_name`)."""
+    cut short in the middle of a word: recorders keep the start of a long name ("A
+    Beautiful Analog Clock for D"; as :func:`~resolver.decide.facts.bears_cut_name`). A
+    name that ends where a word of the reading ends may be another element's whole name,
+    its text going on (a heading repeated at the start of a paragraph)."""
     short, whole = normalize(collapse(recorded)), normalize(collapse(read))
     if min_chars <= 0 or len(short) < min_chars or len(whole) <= len(short):
         return False
-    return whole.startswith(short)
+    return whole.startswith(short) and short[-1].isalnum() and whole[len(short)].isalnum()
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:

@@ -356,8 +356,9 @@ def test_another_tools_name_cut_short_is_read_at_its_place() -> None:
         screen_size=(1280, 800),
     )  # fmt: skip
     _assert_taken(cut, table, "accept.read_at_place", "h")
-    # A short start, or a name the reading does not begin with, is not a name cut short.
-    for name in ("Minecraft 1.8", "Minecraft 1.9 - The Bou"):
+    # A short start, a name the reading does not begin with, or one that ends where a word
+    # of the reading ends (another element's whole name) is not a name cut short.
+    for name in ("Minecraft 1.8", "Minecraft 1.9 - The Bou", "Minecraft 1.8 - The Bountiful"):
         ref = cut.model_copy(update={"name": name})
         assert decide(ref, table, MatchConfig()).rule != "accept.read_at_place"
 
