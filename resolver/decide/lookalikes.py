@@ -182,11 +182,11 @@ def lookalikes_listed_whole(ctx: Context) -> bool:
 
 def _drawn_there(ctx: Context, best: Candidate) -> bool:
     """On a screenshot of the recorded size, whether ``best`` lies wholly off the recorded
-    box (as recorded, and after the page's shift) while something else the screen drew (a shape of
-    :data:`~resolver.decide.drawn.DRAWN_KINDS`: an icon, a bordered box; or a text: the
-    placeholder of a field whose border went unseen) covers it by ``drawn_iou``: the
-    control at the place, its look not read as the recorded role's, is the target more
-    likely than a neighbour."""
+    box (after the page's shift) while something else the screen drew covers that box, as
+    recorded or after the shift, by ``drawn_iou``: a shape of
+    :data:`~resolver.decide.drawn.DRAWN_KINDS` (an icon, a bordered box) or a text (the
+    placeholder of a field whose border went unseen). The control at the place, its look
+    not read as the recorded role's, is the target more likely than a neighbour."""
     ref, table = ctx.ref, ctx.table
     box, shift = best.bbox, page_shift(ref, table)
     if not table.names_read or ref.bbox is None or box is None or shift[:2] != (1.0, 1.0):
