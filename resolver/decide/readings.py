@@ -71,7 +71,8 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     recorded role's look, the one on the recorded line
     (:func:`~resolver.decide.facts.on_line`) is taken when no other reading of it is there:
     a namesake at the place is how the ranking itself tells twins apart for such a
-    reference (``ambiguous.twin_moved``)."""
+    reference (``ambiguous.twin_moved``). A reading that begins with a long recorded name
+    cut in the middle of a word reads it too (:func:`cut_from`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     alone = box_alone_on_screen(ctx)
     if not (alone or placed_by_screen(ctx)) or ref.bbox is None:
@@ -92,16 +93,19 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
         return None
     if alone:
-        if not _read_once(ctx, kept) and not _alone_at_place(ctx, kept):
+        if _read_once(ctx, kept):
+            confirmed = "no other element on the screen reads it"
+        elif _alone_at_place(ctx, kept):
+            confirmed = "no other reading of it is on the recorded line"
+        else:
             return None
-        confirmed = "no other element on the screen reads it at the recorded place"
     else:
         found = enough_anchors(ctx, place, after=False)
         if found is None:
             return None
         confirmed = f"{found} recorded anchors are where they were"
     reason = (
-        f"{decision.reason}; but the recorded name is read once, inside the recorded box "
+        f"{decision.reason}; but the recorded name is read inside the recorded box "
         f"({kept.id!r}, read as {kept.role}), and {confirmed}: the element is drawn otherwise "
         "than its role"
     )
