@@ -232,13 +232,10 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     whose box is all it recorded of its place (no anchors, no look-alikes) is answered so on
     the whole of a screen of the recorded size when what was added is a number: the one
     element on the screen reading the name so, grown from where the target was."""
-    found = _one_reading(ctx, decision, _grows)
+    found = _read_there(ctx, decision, _grows, _grown_from)
     if found is None:
         return None
     rows, place = found
-    box = ctx.table.box(rows[0])
-    if box is None or not _grown_from(box, place, ctx.config.drawn_inside):
-        return None
     recorded = words(ctx.ref.name or "")
     counted = all(w.isdigit() for w in words(ctx.table.names_norm[rows[0]])[len(recorded) :])
     if not ctx.ref.anchors:  # its box is all it recorded: only a count, read nowhere else
@@ -271,13 +268,12 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
     with it)."""
     if not ctx.ref.anchors:
         return None  # a word changed anywhere: only anchors after it vouch for the place
-    found = _one_reading(ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)))
-    if found is None:
+    edited = _read_there(
+        ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)), on_line
+    )
+    if edited is None:
         return None
-    rows, place = found
-    box = ctx.table.box(rows[0])
-    if box is None or not on_line(box, place, ctx.config.drawn_inside):
-        return None
+    rows, place = edited
     anchors = enough_anchors(ctx, place, after=True)
     if anchors is None:
         return None
@@ -288,6 +284,24 @@ def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
         f"{anchors} recorded anchors are where they were, one after it: the label was edited"
     )
     return accepted_as(decision, kept, reason)
+
+
+def _read_there(
+    ctx: Context,
+    decision: Decision,
+    reads: Callable[[list[str], str], bool],
+    there: Callable[[Box, Box, float], bool],
+) -> tuple[list[int], Box] | None:
+    """:func:`_one_reading`, when that element's box is ``there`` at the recorded place
+    (``there(box, place, drawn_inside)``)."""
+    found = _one_reading(ctx, decision, reads)
+    if found is None:
+        return None
+    rows, place = found
+    box = ctx.table.box(rows[0])
+    if box is None or not there(box, place, ctx.config.drawn_inside):
+        return None
+    return rows, place
 
 
 def _one_reading(
