@@ -83,6 +83,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         if c.signals.get("name", 0.0) >= config.drawn_name
         or cut_from(ref.name or "", c.name, config.cut_name_chars)
     ]
+    several = len({c.executor_id for c in readers}) > 1
     if alone:
         readers = _one_at_place(ctx, readers)
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
@@ -93,7 +94,7 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
         return None
     if alone:
-        if _read_once(ctx, kept):
+        if not several and _read_once(ctx, kept):
             confirmed = "no other element on the screen reads it"
         elif _alone_at_place(ctx, kept):
             confirmed = "no other reading of it is on the recorded line"
