@@ -213,6 +213,19 @@ def test_an_unnamed_control_is_not_its_neighbour_when_another_shape_fills_its_bo
     assert "something else" not in decide(ref, _radios(read=False), MatchConfig()).reason
 
 
+def test_an_unnamed_field_is_not_the_box_below_when_its_placeholder_is_read_in_its_box() -> None:
+    # The field's border went unseen (a link above touches it); its placeholder is read
+    # where it was, and a wider box 50 px below is the nearest of the recorded role.
+    b = TableBuilder("vision", "test")
+    b.add("p", raw_role="text", role="text", name="keyword, company, ticker",
+          bbox=(27, 114, 180, 131))  # fmt: skip
+    b.add("x", raw_role="rect", role="textbox", name="", bbox=(9, 162, 408, 213))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    ref = SemanticElementRef(role="textbox", bbox=(24, 111.6, 201, 132.6), screen_size=(1280, 800))
+    refused = decide(ref, table, MatchConfig())
+    assert refused.status == "not_found" and "something else is drawn" in refused.reason
+
+
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
     ref = SemanticElementRef(
         role="link", name="PostgreSQL", bbox=(60, 150, 150, 165), screen_size=(1280, 800),
