@@ -31,6 +31,7 @@ __all__ = [
     "centre",
     "class_bearers",
     "corner_distance",
+    "cut_short",
     "entry_words",
     "fewer_lookalikes",
     "gained_link",
@@ -98,8 +99,12 @@ def bears_cut_name(
     """Whether ``row``'s name begins with the recorded name, which is at least ``min_chars``
     characters long (0: never) and shorter (normalised): the name a recorder that keeps the
     first characters of a long name wrote for it."""
-    recorded = normalize(collapse(ref.name or ""))
-    name = table.names_norm[row]
+    return cut_short(normalize(collapse(ref.name or "")), table.names_norm[row], min_chars)
+
+
+def cut_short(recorded: str, name: str, min_chars: int) -> bool:
+    """Whether ``recorded`` (normalised), at least ``min_chars`` characters long (0: never),
+    begins ``name`` (normalised) and is shorter: a long name a recorder cut."""
     if min_chars <= 0 or len(recorded) < min_chars or len(name) <= len(recorded):
         return False
     return name.startswith(recorded)

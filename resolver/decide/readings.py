@@ -38,7 +38,7 @@ from .drawn import (
     recorded_name_read,
     row_candidate,
 )
-from .facts import in_column, on_line, row_box
+from .facts import cut_short, in_column, on_line, row_box
 from .rule import Context, Decision
 
 __all__ = [
@@ -120,9 +120,9 @@ def cut_from(recorded: str, read: str, min_chars: int) -> bool:
     name that ends where a word of the reading ends may be another element's whole name,
     its text going on (a heading repeated at the start of a paragraph)."""
     short, whole = normalize(collapse(recorded)), normalize(collapse(read))
-    if min_chars <= 0 or len(short) < min_chars or len(whole) <= len(short):
+    if not cut_short(short, whole, min_chars):
         return False
-    return whole.startswith(short) and short[-1].isalnum() and whole[len(short)].isalnum()
+    return short[-1].isalnum() and whole[len(short)].isalnum()
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:

@@ -223,7 +223,8 @@ def test_an_unnamed_field_is_not_the_box_below_when_its_placeholder_is_read_in_i
     table = b.build(screen_size=(1280.0, 800.0), names_read=True)
     ref = SemanticElementRef(role="textbox", bbox=(24, 111.6, 201, 132.6), screen_size=(1280, 800))
     refused = decide(ref, table, MatchConfig())
-    assert refused.status == "not_found" and "something else is drawn" in refused.reason
+    assert refused.status == "not_found" and refused.rule == "refuse.unnamed"
+    assert "something else is drawn" in refused.reason
 
 
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:

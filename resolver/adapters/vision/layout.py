@@ -288,7 +288,7 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
     words = line.words or (Word(line.text, line.box, line.score),)
     colors = [text_color(pixels, w.box) for w in words]
     holders = [_holder(w.box, shapes) if len(words) > 1 else -1 for w in words]
-    boxes = [s.box for s in shapes if s.kind in ("checkbox", "radio")] if len(words) > 1 else []
+    boxes = _boxes_on(words, shapes) if len(words) > 1 else []
     height = line.box[3] - line.box[1]
     apart = item_gaps(pixels, line) if ITEM_MIN_WORDS <= len(words) <= ITEM_LINE_WORDS else []
     apart = apart if all(apart) else []  # a menu: every blank wide, not a stretched space
@@ -322,6 +322,17 @@ def split_line(pixels: Pixels, line: TextLine, shapes: Sequence[Widget] = ()) ->
                               _main_color([colors[i] for i in group]),
                               words=tuple(words[i] for i in group)))  # fmt: skip
     return items
+
+
+def _boxes_on(words: Sequence[Word], shapes: Sequence[Widget]) -> list[Box]:
+    """The checkboxes and radios whose middle lies within the words' height: the only ones
+    :func:`_box_between` can find between two of them."""
+    top, bottom = min(w.box[1] for w in words), max(w.box[3] for w in words)
+    return [
+        s.box
+        for s in shapes
+        if s.kind in ("checkbox", "radio") and top <= (s.box[1] + s.box[3]) / 2.0 <= bottom
+    ]
 
 
 def _box_between(left: Box, right: Box, boxes: Sequence[Box]) -> bool:
