@@ -62,6 +62,12 @@ LEFT_ALIGNED: Final[float] = 3.0
 left side, and wider than the text is tall, starts where a field's content starts (a long
 placeholder: "Search hacks.mozilla.org" 6 px from the left, 26 px from the right), however
 near the centre its own centre lies; a button's caption has even gaps."""
+FIELD_LEAD: Final[float] = 0.3
+"""Inner text that starts at most this many box heights from the left side of a box
+:data:`FIELD_WIDE` times wider than tall starts where a field's value starts, however far
+it runs (a placeholder or an address filling an unstyled field, 5-7 px in from a 24 px
+border); a caption that long on a button is padded more."""
+FIELD_WIDE: Final[float] = 6.0
 FIELD_ASPECT: Final[float] = 4.0
 """Width/height from which an empty or left-aligned box is a text field."""
 FILLED_SATURATION: Final[float] = 0.25
@@ -168,10 +174,13 @@ def _text_centered(box: Box, texts: Sequence[Box]) -> bool:
 
 def _left_aligned(box: Box, texts: Sequence[Box]) -> bool:
     """Whether the inner texts start where a field's content starts (see
-    :data:`LEFT_ALIGNED`)."""
+    :data:`LEFT_ALIGNED`, :data:`FIELD_LEAD` and :data:`FIELD_WIDE`)."""
     lead = min(t[0] for t in texts) - box[0]
     trail = box[2] - max(t[2] for t in texts)
     tall = max(t[3] - t[1] for t in texts)
+    width, height = box[2] - box[0], box[3] - box[1]
+    if width >= FIELD_WIDE * height and lead <= FIELD_LEAD * height:
+        return True
     return trail >= LEFT_ALIGNED * max(lead, 1.0) and trail - lead >= tall
 
 

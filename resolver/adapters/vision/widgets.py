@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...geometry import Box, iou_one, share_inside
+from .borders import find_around_lines
 from .roles import MAX_CONTROL_HEIGHT
 
 __all__ = ["Widget", "detect_widgets", "edges_of"]
@@ -535,6 +536,7 @@ def detect_widgets(
     edges = edges_of(pixels) if edges is None else edges
     shapes = _drop_nested_small([s for s in find_shapes(pixels, edges) if _plausible(s, lines)])
     shapes += _behind_text(pixels, edges, lines, shapes)
+    shapes += _around_lines(pixels, edges, lines, shapes)
     return shapes + find_icons(edges, lines, shapes)
 
 
@@ -560,6 +562,22 @@ def _behind_text(
         and shape.height <= MAX_CONTROL_HEIGHT
         and _plausible(shape, lines)
         and all(_apart_or_inside(shape.box, other.box) for other in found)
+    ]
+
+
+def _around_lines(
+    pixels: Pixels, edges: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], found: list[Widget]
+) -> list[Widget]:
+    """Rectangles sought from the text lines (:func:`~.borders.find_around_lines`): a
+    field whose value runs up to its border, or whose border a neighbour touches. Only
+    those apart from or inside the shapes ``found`` already (:func:`_apart_or_inside`)."""
+    closed = np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), dtype=np.uint8)
+    boxes = find_around_lines(closed, lines, [w.box for w in found], SAME_BORDER)
+    return [
+        Widget("rect", box, 1.0, _mean_inside(pixels, box))
+        for box in boxes
+        if box[3] - box[1] <= MAX_CONTROL_HEIGHT
+        and all(_apart_or_inside(box, other.box) for other in found)
     ]
 
 
