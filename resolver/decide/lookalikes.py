@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..geometry import iou, iou_one
+from ..geometry import Box, iou, iou_one
 from ..index import index_of
 from ..matcher import moved_box, page_shift, recorded_group
 from ..models import MAX_ANCHORS
@@ -188,11 +188,8 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
     placeholder of a field whose border went unseen). The control at the place, its look
     not read as the recorded role's, is the target more likely than a neighbour."""
     ref, table = ctx.ref, ctx.table
-    box, shift = best.bbox, page_shift(ref, table)
-    if not table.names_read or ref.bbox is None or box is None or shift[:2] != (1.0, 1.0):
-        return False
-    place = moved_box(ref.bbox, shift)
-    if not same_space(ref, table) or iou_one(box, place) > 0.0:
+    place = _off_place(ctx, best)
+    if place is None or ref.bbox is None:
         return False
     geometry = index_of(table).geometry
     with np.errstate(invalid="ignore"):  # the anchors' shift is a few px off at times
@@ -203,6 +200,28 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
         and table.executor_id(r) != best.executor_id
         for r in there.tolist()
     )
+
+
+def _off_place(ctx: Context, best: Candidate) -> Box | None:
+    """On a screenshot of the recorded size, the recorded box after the page's shift when
+    ``best`` lies wholly off it, else None."""
+    ref, table = ctx.ref, ctx.table
+    box, shift = best.bbox, page_shift(ref, table)
+    if not table.names_read or ref.bbox is None or box is None or shift[:2] != (1.0, 1.0):
+        return None
+    place = moved_box(ref.bbox, shift)
+    if not same_space(ref, table) or iou_one(box, place) > 0.0:
+        return None
+    return place
+
+
+def _alone_off_place(ctx: Context, best: Candidate) -> bool:
+    """On a screenshot, whether ``best`` lies wholly off the recorded box (after the page's
+    shift) and none of the texts the reference recorded next to it is read on the page
+    (no ``web:nearby`` signal): nothing on the screen ties it to the target."""
+    if not ctx.ref.nearby_text or "web:nearby" in best.signals:
+        return False
+    return _off_place(ctx, best) is not None
 
 
 DRAWN_ALIKE = frozenset({"textbox", "searchbox"})
@@ -236,6 +255,8 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
         why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
     elif _drawn_there(ctx, best):
         why = "the best lies beside the recorded box, and something else is drawn in it"
+    elif _alone_off_place(ctx, best):
+        why = "the best lies off the recorded box, and none of its recorded neighbours is read"
     elif not (best.name or "").strip() and not lookalikes_in_place(ref, ctx.table):
         why = (
             f"the page does not show its {len(ref.lookalikes)} recorded look-alikes all still "

@@ -382,7 +382,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "refuse.unnamed", "refuses", "review",
         "Without a name: another role or link, neither at its place nor by its neighbours, "
-        "off its box with another shape drawn in it, or its look-alikes not all there.",
+        "off its box with another shape drawn in it or no neighbour read, or look-alikes gone.",
         lookalikes.unnamed, _ACC, ("stray_box", "stray_nearby", "drawn_iou"),
     ),
     Rule(
