@@ -188,7 +188,7 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
     placeholder of a field whose border went unseen). The control at the place, its look
     not read as the recorded role's, is the target more likely than a neighbour."""
     ref, table = ctx.ref, ctx.table
-    place = _off_place(ctx, best)
+    place = _wholly_off(ctx, best)
     if place is None or ref.bbox is None:
         return False
     geometry = index_of(table).geometry
@@ -202,7 +202,7 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
     )
 
 
-def _off_place(ctx: Context, best: Candidate) -> Box | None:
+def _wholly_off(ctx: Context, best: Candidate) -> Box | None:
     """On a screenshot of the recorded size, the recorded box after the page's shift when
     ``best`` lies wholly off it, else None."""
     ref, table = ctx.ref, ctx.table
@@ -215,13 +215,13 @@ def _off_place(ctx: Context, best: Candidate) -> Box | None:
     return place
 
 
-def _alone_off_place(ctx: Context, best: Candidate) -> bool:
+def _alone_wholly_off(ctx: Context, best: Candidate) -> bool:
     """On a screenshot, whether ``best`` lies wholly off the recorded box (after the page's
     shift) and none of the texts the reference recorded next to it is read on the page
     (no ``web:nearby`` signal): nothing on the screen ties it to the target."""
     if not ctx.ref.nearby_text or "web:nearby" in best.signals:
         return False
-    return _off_place(ctx, best) is not None
+    return _wholly_off(ctx, best) is not None
 
 
 DRAWN_ALIKE = frozenset({"textbox", "searchbox"})
@@ -255,7 +255,7 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
         why = f"the best is neither where it was (box {box:.2f}) nor by its neighbours"
     elif _drawn_there(ctx, best):
         why = "the best lies beside the recorded box, and something else is drawn in it"
-    elif _alone_off_place(ctx, best):
+    elif _alone_wholly_off(ctx, best):
         why = "the best lies off the recorded box, and none of its recorded neighbours is read"
     elif not (best.name or "").strip() and not lookalikes_in_place(ref, ctx.table):
         why = (
