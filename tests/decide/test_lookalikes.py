@@ -336,3 +336,33 @@ def test_an_answer_linking_elsewhere_while_a_namesake_links_there_is_a_tie() -> 
     moved = decide(ref, reordered_links(hrefs, gap=300.0), MatchConfig())
     assert moved.status == "ambiguous" and moved.rule == "ambiguous.namesake_link"
     assert moved.best is not None and moved.best.id == "a0"
+
+
+def _clone_fields() -> CandidateTable:
+    """A screen whose banner pushed two address fields below the fold: a search field
+    is left where they were, and none of the texts recorded next to them is read."""
+    b = TableBuilder("vision", "test")
+    b.add("s", raw_role="rect", role="textbox", name="Search or type a command",
+          bbox=(7, 544, 187, 568))  # fmt: skip
+    b.add("t", raw_role="text", role="text", name="This repository", bbox=(10, 598, 105, 628))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_an_unnamed_field_is_not_a_field_off_its_box_when_no_neighbour_is_read() -> None:
+    ref = SemanticElementRef(
+        role="textbox", bbox=(8.0, 590.3, 185.0, 611.3), screen_size=(1280, 800),
+        nearby_text=("clone URL", "HTTPS"),
+    )  # fmt: skip
+    refused = decide(ref, _clone_fields(), MatchConfig())
+    assert refused.status == "not_found" and refused.rule == "refuse.unnamed"
+    assert "none of its recorded neighbours is read" in refused.reason
+    # With a recorded neighbour read on the screen, the neighbours speak for themselves.
+    b = TableBuilder("vision", "test")
+    b.add("s", raw_role="rect", role="textbox", name="", bbox=(7, 544, 187, 568))
+    b.add("h", raw_role="text", role="text", name="HTTPS", bbox=(10, 520, 60, 540))
+    b.add("c", raw_role="text", role="text", name="clone URL", bbox=(66, 520, 160, 540))
+    read = decide(ref, b.build(screen_size=(1280.0, 800.0), names_read=True), MatchConfig())
+    assert "none of its recorded neighbours" not in read.reason
+    # Overlapping the recorded box, the field is where the target was.
+    near = ref.model_copy(update={"bbox": (8.0, 550.0, 185.0, 571.0)})
+    assert "none of its recorded neighbours" not in decide(near, _clone_fields(), MatchConfig()).reason

@@ -124,3 +124,13 @@ def test_a_large_link_may_be_a_heading() -> None:
         "link", "heading"
     ]  # fmt: skip
     assert "heading" not in dict(text_roles(BLUE_LINK, 16, 16))  # a link of body size
+
+
+def test_a_wide_box_with_its_text_at_a_fields_padding_is_a_field() -> None:
+    # An unstyled field whose placeholder, or an address, runs nearly to its right side:
+    # the text starts 5 px in from the left of a 180 x 24 box.
+    assert control_roles("rect", (0, 0, 180, 24), [(5, 3, 170, 21)], WHITE)[0][0] == "textbox"
+    assert control_roles("rect", (0, 0, 180, 24), [(5, 3, 178, 21)], WHITE)[0][0] == "textbox"
+    # A button as wide pads its caption more; one less wide keeps even gaps as a button's.
+    assert control_roles("rect", (0, 0, 180, 24), [(20, 3, 160, 21)], WHITE)[0][0] == "button"
+    assert control_roles("rect", (0, 0, 120, 30), [(6, 5, 110, 25)], WHITE)[0][0] == "button"

@@ -299,3 +299,26 @@ def test_an_icon_sized_button_under_a_wider_one_is_a_bordered_box(thickness: int
     # by its traced area: only an empty outline is taken so.
     cv2.line(image, (27, 44), (29, 49), (40, 40, 40), 1)
     assert not _found(detect_widgets(image, []), "rect", (22, 38, 35, 56))
+
+
+def _field_with_value() -> tuple[np.ndarray, tuple[int, int, int, int]]:  # type: ignore[type-arg]
+    """A 1 px field border whose value runs into its right side, and an underlined link
+    just above that touches its top: the outline closes with both into one contour."""
+    image = np.full((120, 320, 3), 255, dtype=np.uint8)
+    field = (8, 48, 187, 72)
+    _bordered(image, field)
+    cv2.putText(image, "https://example.com/ageitg", (13, 66), cv2.FONT_HERSHEY_SIMPLEX,
+                0.55, (30, 30, 30), 1, cv2.LINE_AA)  # fmt: skip
+    cv2.putText(image, "CONNECT", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (30, 30, 30), 1)
+    cv2.line(image, (90, 47), (120, 47), (200, 60, 20), 1)  # a link's underline on the border
+    return image, field
+
+
+def test_a_field_whose_value_runs_into_its_border_is_found_from_its_text() -> None:
+    image, field = _field_with_value()
+    value = (12.0, 52.0, 190.0, 70.0)
+    lines = [(value, [value]), ((9.0, 28.0, 85.0, 44.0), [(9.0, 28.0, 85.0, 44.0)])]
+    assert _found(detect_widgets(image, lines), "rect", field)
+    # Its text starting no further in than the outline, the outline is the text's own box.
+    flush = (8.0, 52.0, 190.0, 70.0)
+    assert not _found(detect_widgets(image, [(flush, [flush])]), "rect", field)
