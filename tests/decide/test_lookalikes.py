@@ -365,4 +365,5 @@ def test_an_unnamed_field_is_not_a_field_off_its_box_when_no_neighbour_is_read()
     assert "none of its recorded neighbours" not in read.reason
     # Overlapping the recorded box, the field is where the target was.
     near = ref.model_copy(update={"bbox": (8.0, 550.0, 185.0, 571.0)})
-    assert "none of its recorded neighbours" not in decide(near, _clone_fields(), MatchConfig()).reason
+    kept = decide(near, _clone_fields(), MatchConfig())
+    assert "none of its recorded neighbours" not in kept.reason
