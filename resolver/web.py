@@ -311,6 +311,28 @@ def nearby_key(text: str) -> str:
     return mask_digits(normalize(collapse(text)))[:_NEARBY_KEY_CHARS]
 
 
+LINE_PART_WORDS: Final[int] = 8
+"""On a screenshot, a line of at most this many words also stands for each run of its
+words (see :func:`_line_parts`)."""
+
+
+def _line_parts(line: str) -> list[str]:
+    """The runs of words of a text read on a screenshot, other than the whole line: the
+    texts a page draws on one line (a bold word and the rest of a label, a link inside a
+    sentence) are recorded as a tree's separate text nodes, and the screen reads them as
+    one line. Only for lines of 2 to :data:`LINE_PART_WORDS` words."""
+    words = line.split()
+    if not 2 <= len(words) <= LINE_PART_WORDS:
+        return []
+    parts = {
+        " ".join(words[a:b])[:_NEARBY_KEY_CHARS]
+        for a in range(len(words))
+        for b in range(a + 1, len(words) + 1)
+        if b - a < len(words)
+    }
+    return sorted(parts)
+
+
 @dataclass(frozen=True)
 class NearbyRuns:
     """Per-row values as runs: ``values[i]`` for ``lengths[i]`` rows, run after run."""
@@ -345,10 +367,14 @@ class NearbyIndex:
         ``first_row[a]`` to ``first_row[b] - 1``."""
         positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
+        read = table.names_read
         for place, row in enumerate(self.seq.tolist()):
             key = masked[row][:_NEARBY_KEY_CHARS]
             if key:
                 positions.setdefault(key, []).append(place)
+            if read:
+                for part in _line_parts(masked[row]):
+                    positions.setdefault(part, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
         """Per text key, its places in the sequence."""
         self._spans: dict[tuple[str, int], Index] = {}
