@@ -435,3 +435,27 @@ def test_rows_are_found_by_their_link_path_without_its_query() -> None:
     b.add("d", raw_role="text", name="Plain", parent=root)
     rows = b.build().derived(WebIndex).bare_path_rows
     assert {path: found.tolist() for path, found in rows.items()} == {"/auto": [1, 2], "/home": [3]}
+
+
+def _clone_screen(read: bool) -> CandidateTable:
+    """A heading drawn as one line ("HTTPS clone URL", a bold word and the rest), the field
+    under it, and a paragraph far below."""
+    b = TableBuilder("vision" if read else "a11y", "test")
+    b.add("h", raw_role="text", role="text", name="HTTPS clone URL", bbox=(10, 550, 160, 570))
+    b.add("f", raw_role="rect", role="textbox", name="", bbox=(7, 589, 187, 613))
+    for k in range(6):
+        b.add(f"p{k}", raw_role="text", role="text", name=f"Paragraph {'xyz'[k % 3]} {k}",
+              bbox=(10, 640 + 30 * k, 400, 660 + 30 * k))  # fmt: skip
+    extra = {"names_read": True} if read else {}
+    return b.build(screen_size=(1280.0, 800.0), **extra)
+
+
+def test_a_line_read_on_a_screenshot_stands_for_the_texts_it_joins() -> None:
+    keys = (nearby_key("HTTPS"), nearby_key("clone URL"))
+    on_screen = _clone_screen(True)
+    share = on_screen.derived(NearbyIndex).near_share(keys, 1)
+    assert share is not None
+    assert share[on_screen.ids.index("f")] == pytest.approx(1.0)
+    assert share[on_screen.ids.index("p5")] == pytest.approx(0.0)
+    # A tree's text nodes are what they are: a node holding both texts is neither.
+    assert _clone_screen(False).derived(NearbyIndex).near_share(keys, 1) is None
