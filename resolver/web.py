@@ -314,6 +314,9 @@ def nearby_key(text: str) -> str:
 LINE_PART_WORDS: Final[int] = 8
 """On a screenshot, a line of at most this many words also stands for each run of its
 words (see :func:`_line_parts`)."""
+LINE_ROLE: Final[str] = "text"
+"""The raw role of a line of text read on a screenshot (not a row or a group, whose name
+joins the lines inside it, nor a control's caption)."""
 
 
 def _line_parts(line: str) -> list[str]:
@@ -367,12 +370,12 @@ class NearbyIndex:
         ``first_row[a]`` to ``first_row[b] - 1``."""
         positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
-        read = table.names_read
+        read, raw = table.names_read, table.raw_roles
         for place, row in enumerate(self.seq.tolist()):
             key = masked[row][:_NEARBY_KEY_CHARS]
             if key:
                 positions.setdefault(key, []).append(place)
-            if read:
+            if read and raw[row] == LINE_ROLE:
                 for part in _line_parts(masked[row]):
                     positions.setdefault(part, []).append(place)
         self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
