@@ -6,7 +6,9 @@ dithering must not make edges, one-pixel borders must survive), then:
 - **rectangles**: closed contours of the edge map whose outline fills its bounding box (the
   border of a text field, a button's border or fill, a panel); nested duplicates of one
   border (its outer and inner edge) are merged, and two controls whose borders touch (side by
-  side, or one above the other on a shared border) are cut apart again;
+  side, or one above the other on a shared border) are cut apart again; a border whose
+  contour the text inside or a neighbour breaks is sought from the text line instead
+  (:mod:`resolver.adapters.vision.borders`);
 - **checkboxes**: small rectangles with square proportions; **radios**: small closed contours
   that are round (circularity near 1);
 - **icons**: compact clusters of edges outside every text box and rectangle outline (glyphs
