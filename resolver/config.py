@@ -201,6 +201,10 @@ class MatchConfig:
     drawn as the picture, which the vision source takes for an image): a word the screen's
     reading missed (two CJK characters, a line tall) is taken for an icon too, and the link
     that moved into a link's place would be taken for it."""
+    shaped_box: float = 0.8
+    """On a screenshot, the box agreement (``bbox``) at which the one shape of the recorded
+    role reading the recorded name is taken over plain readings of it left tied with it
+    (``accept.shaped_at_place``)."""
     drawn_inside: float = 0.9
     """On a screenshot, the share of a text's box inside an element's recorded box (after
     the page's shift) for the one text reading the element's name to be taken for it (a

@@ -30,6 +30,7 @@ from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..text import collapse, normalize, words
 from .drawn import (
+    DRAWN_KINDS,
     PLAIN_READINGS,
     accepted_as,
     box_alone_on_screen,
@@ -42,13 +43,50 @@ from .facts import cut_short, in_column, on_line, row_box
 from .rule import Context, Decision
 
 __all__ = [
+    "SHAPED_ROLES",
     "caption_at_place",
     "cut_from",
     "edited_at_place",
     "extended_at_place",
     "one_word_edit",
     "read_at_place",
+    "shaped_at_place",
 ]
+
+SHAPED_ROLES = frozenset({"button", "textbox", "searchbox", "combobox", "checkbox", "radio"})
+"""Roles a screenshot draws as a shape of their own (a border, a box glyph, a circle)."""
+
+
+def shaped_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.shaped_at_place``: on a screenshot, for a named reference of a role drawn as
+    a shape (:data:`SHAPED_ROLES`) that the ranking left tied: the best is the one shape the
+    vision source drew (:data:`~resolver.decide.drawn.DRAWN_KINDS`) of the recorded role
+    that reads the recorded name (``drawn_name``), its box agreeing by ``shaped_box`` and
+    better than that of every other reading of the name, each of which is read without the
+    recorded role's look (plain text, a link). The name read with the recorded role's shape,
+    at the recorded place, is the target; a caption read again below it is not."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    role = canonical_role(ref.role or "")
+    if not table.names_read or not ref.name or role not in SHAPED_ROLES or best is None:
+        return None
+    rows, raw = index_of(table).rows_by_id, table.raw_roles
+    readers = [c for c in decision.candidates if c.signals.get("name", 0.0) >= config.drawn_name]
+    shaped = [
+        c
+        for c in readers
+        if c.role == role and rows.get(c.id) is not None and raw[rows[c.id]] in DRAWN_KINDS
+    ]
+    if len({c.executor_id for c in shaped}) != 1 or shaped[0].executor_id != best.executor_id:
+        return None
+    box = best.signals.get("bbox", 0.0)
+    others = [c for c in readers if c.executor_id != best.executor_id]
+    if box < config.shaped_box or any(c.signals.get("bbox", 0.0) >= box for c in others):
+        return None
+    why = (
+        f"the one {role} drawn as one that reads the recorded name, at the recorded box "
+        f"(box {box:.2f}); {len(others)} other reading(s) of it without that look"
+    )
+    return accepted_as(decision, best, why)
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:

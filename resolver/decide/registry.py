@@ -2,41 +2,36 @@
 
 Why the order is what it is:
 
-1. ``select`` comes first because a recorded selector that still selects one agreeing
-   element is the strongest evidence there is; it is checked on the ranking as the matcher
-   made it. Only then may a label give way to its control, so the judge weighs the element
-   that acts.
-2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*,
-   too low, too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
-3. ``review``: first the rules that may accept what the judge refused or left tied,
-   the only namesake under the threshold (``accept.sole_namesake``), the one unnamed row
-   its recorded selector still selects (``accept.selected_unnamed``) and, for a reference
-   without a box or a name, the one row under its xpath with a wrapper near the top
-   changed (``accept.shifted_tie``), then for one without a name the one row ending its
-   path as the recorded xpath does in the same regions (``accept.tail_in_region``), so
-   that what they accept is reviewed like any other answer.
-   Then the refusals, asked until one refuses or doubts the answer. They go from the most
-   direct evidence of a removed target to the most circumstantial: the answer bears a
-   recorded neighbour's name; a look-alike is gone and the answer sits where a look-alike
-   was, or the recorded path went too, or the answer links where a look-alike did; then
-   place (on screen, among neighbours, in regions and branches of the document), the xpath
-   torn between two rows, then what the answer is (name and role changed, name alone,
-   classes and attributes, a numbered series), then counts (a shrunk group, an unnamed
-   target), and last the groups a source sees only by their titles. A rule earlier in the
-   list wins; its reason is the more specific. After them, the tie-breakers, for a verdict
-   that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
-   evidence just one of the tied rows has, renamed targets (by the recorded look-alikes,
-   then by the recorded slot) before place in the document (the path, then one renumbered
-   step, then the landmark regions and tags); last the learned model (``accept.pairwise``),
-   for a tie none of them could break.
+1. ``select`` comes first because a recorded selector that still selects one agreeing element is
+   the strongest evidence there is; it is checked on the ranking as the matcher made it. Only then
+   may a label give way to its control, so the judge weighs the element that acts.
+2. ``judge`` turns the ranking into a verdict: nothing to judge, nothing to judge *by*, too low,
+   too close, too unsure, else accepted. Each rule assumes the earlier ones passed.
+3. ``review``: first the rules that may accept what the judge refused or left tied, the only
+   namesake under the threshold (``accept.sole_namesake``), the one unnamed row its recorded
+   selector still selects (``accept.selected_unnamed``) and, for a reference without a box or a
+   name, the one row under its xpath with a wrapper near the top changed (``accept.shifted_tie``),
+   then for one without a name the one row ending its path as the recorded xpath does in the same
+   regions (``accept.tail_in_region``), so that what they accept is reviewed like any other answer.
+   Then the refusals, asked until one refuses or doubts the answer. They go from the most direct
+   evidence of a removed target to the most circumstantial: the answer bears a recorded neighbour's
+   name; a look-alike is gone and the answer sits where a look-alike was, or the recorded path went
+   too, or the answer links where a look-alike did; then place (on screen, among neighbours, in
+   regions and branches of the document), the xpath torn between two rows, then what the answer is
+   (name and role changed, name alone, classes and attributes, a numbered series), then counts (a
+   shrunk group, an unnamed target), and last the groups a source sees only by their titles. A rule
+   earlier in the list wins; its reason is the more specific. After them, the tie-breakers, for a
+   verdict that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
+   evidence just one of the tied rows has, renamed targets (by the recorded look-alikes, then by
+   the recorded slot) before place in the document (the path, then one renumbered step, then the
+   landmark regions and tags); last the learned model (``accept.pairwise``), for a tie none of them
+   could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
-5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not
-   ask (a stronger one found evidence of absence, :func:`shows_absence`), a weaker source's
-   answer by its score alone after a stronger one found nothing similar
-   (:mod:`~resolver.decide.downstream`) and on the recorded coordinates
-   (:mod:`resolver.chain`).
-6. ``catalog``: a catalog's checks of an index used on a changed page
-   (:mod:`resolver.catalog`).
+5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not ask (a
+   stronger one found evidence of absence, :func:`shows_absence`), a weaker source's answer by its
+   score alone after a stronger one found nothing similar (:mod:`~resolver.decide.downstream`) and
+   on the recorded coordinates (:mod:`resolver.chain`).
+6. ``catalog``: a catalog's checks of an index used on a changed page (:mod:`resolver.catalog`).
 """
 
 from __future__ import annotations
@@ -185,6 +180,12 @@ RULES: Final[tuple[Rule, ...]] = (
          "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars"),
     ),
     Rule(
+        "accept.shaped_at_place", "accepts", "review",
+        "On a screenshot, tied: the one shape of the recorded role reading its name, at its "
+        "box, every other reading of it drawn otherwise and further.",
+        readings.shaped_at_place, _AMB, ("drawn_name", "shaped_box"),
+    ),
+    Rule(
         "accept.extended_at_place", "accepts", "review",
         "On a screenshot, a name read nowhere as recorded: the one element whose words begin "
         "with the recorded name's and go on (a count added), inside the recorded box, every "
@@ -303,9 +304,9 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "ambiguous.lookalike_off", "doubts", "review",
         "On the whole of a screenshot, a named reference with recorded look-alikes shows fewer "
-        "of its role and name than its recorded boxes put on the screen, no recorded anchor "
-        "is read, and the answer is away from the recorded place: a look-alike may have moved "
-        "into view.", place.lookalike_off, _ACC,
+        "of its role and name than its recorded boxes put on the screen, no recorded anchor is "
+        "read, and the answer is away from the recorded place: a look-alike may have moved into "
+        "view.", place.lookalike_off, _ACC,
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height"),
     ),
     Rule(
@@ -315,8 +316,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "(a twin is, or the answer lies farther than a slack from it); the page's move is "
         "unknown, so the box cannot choose among them. A move keeps to its column: twins "
         "wholly across the recorded box's column do not doubt an answer in it. A hint window, "
-        "which shows no twins "
-        "beyond it, leaves such an answer to the whole screen.", place.twin_moved, _ACC,
+        "which shows no twins beyond it, leaves such an answer to the whole screen.",
+        place.twin_moved, _ACC,
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height",
          "same_target_iou", "group_agrees"), absence="twins",
     ),
@@ -476,15 +477,14 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "refuse.absent_upstream", "refuses", "chain",
         "A stronger source looked and found evidence the target is gone (or its twins "
-        "indistinguishable); a weaker source does not overrule it, nor do the recorded "
-        "coordinates.",
+        "indistinguishable); a weaker source does not overrule it, nor do the coordinates.",
     ),
     Rule(
         "refuse.scored_downstream", "refuses", "chain",
         "A stronger source looked among rows of the recorded role and found none similar "
-        "enough (refuse.threshold, refuse.stray); a weaker source's answer by its score "
-        "alone does not overrule it, unless a recorded identifier (selector, XPath, platform "
-        "ID) selects that answer.",
+        "enough (refuse.threshold, refuse.stray); a weaker source's answer by its score alone "
+        "does not overrule it, unless a recorded identifier (selector, XPath, platform ID) "
+        "selects that answer.",
     ),
     Rule(
         "refuse.off_screen", "refuses", "chain",
