@@ -376,3 +376,37 @@ def test_the_words_reading_the_name_stand_for_their_run_on_the_line() -> None:
         role="heading", name=name, bbox=(26.0, 523.88, 1052.0, 541.88), screen_size=(1280, 800)
     )
     _assert_taken(ref, table, "accept.read_at_place", "h.w")
+
+
+def _masthead(raw: str = "rect", twin: bool = False) -> CandidateTable:
+    """A search field, its "Search" button under it, and a plain "Search" text below that,
+    as a screenshot reads them (another tool's box points at the button); ``raw``: what the
+    button was seen as; ``twin``: a second "Search" button further down."""
+    b = TableBuilder("vision", "test")
+    b.add("f", raw_role="rect", role="textbox", name="", bbox=(10, 28, 184, 46))
+    b.add("b", raw_role=raw, role="button", name="Search", bbox=(7, 48, 68, 70))
+    b.add("x", raw_role="text", role="text", name="Menu", bbox=(200, 50, 240, 66))
+    b.add("s", raw_role="text", role="link", name="Search", bbox=(9, 66, 53, 87))
+    b.add("n", raw_role="text", role="link", name="News", bbox=(36, 96, 64, 112))
+    b.add("p", raw_role="text", role="link", name="Sports", bbox=(36, 108, 68, 126))
+    if twin:
+        b.add("t", raw_role="rect", role="button", name="Search", bbox=(7, 90, 68, 112))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_the_one_shape_of_the_role_reading_the_name_at_the_box_breaks_a_tie() -> None:
+    # Recorded in a wider window (the page centred in it): the button's box, 80 px across.
+    ref = SemanticElementRef(
+        role="button", name="Search", bbox=(88, 47, 146.2, 68), screen_size=(1440, 900),
+        nearby_text=("News", "Sports"),
+    )  # fmt: skip
+    taken = decide(ref, _masthead(), MatchConfig())
+    assert taken.status == "accepted" and taken.rule == "accept.shaped_at_place"
+    assert taken.best is not None and taken.best.id == "b"
+    # Two buttons reading it: the shape says nothing of which one.
+    assert decide(ref, _masthead(twin=True), MatchConfig()).rule != "accept.shaped_at_place"
+    # The button read as a text line, not drawn as a shape: no look to go by.
+    assert decide(ref, _masthead(raw="text"), MatchConfig()).rule != "accept.shaped_at_place"
+    # Too far from the recorded box for the shape to stand for it.
+    far = ref.model_copy(update={"bbox": (88, 140, 146.2, 161)})
+    assert decide(far, _masthead(), MatchConfig()).rule != "accept.shaped_at_place"
