@@ -85,12 +85,11 @@ def _right_side(closed: Pixels, top: int, bottom: int, start: int, limit: int) -
     return None
 
 
-def _border(closed: Pixels, line: Box, narrow: bool = False) -> Box | None:
-    """The snug border around one line's text (``narrow``: a word of it, which may be
-    narrower than tall), its outer edge, or None."""
+def _border(closed: Pixels, line: Box) -> Box | None:
+    """The snug border around one line's text, its outer edge, or None."""
     left, top, right, bottom = (round(v) for v in line)
     height = bottom - top
-    if height <= 0 or (right - left < height and not narrow):
+    if height <= 0 or right - left < height:
         return None
     pad = max(PAD_MIN, int(PAD * height))
     span = (left + INSIDE, right - INSIDE)
@@ -157,29 +156,11 @@ def find_around_lines(
     boxes: list[Box] = []
     line_boxes = [line for line, _ in lines]
     for line, words in lines:
-        for box in _around(closed, line, words):
-            if _holds_other(box, line, line_boxes):
-                continue
-            if all(iou_one(box, other) < same for other in [*found, *boxes]):
-                boxes.append(box)
-    return boxes
-
-
-def _around(closed: Pixels, line: Box, words: Sequence[Box]) -> list[Box]:
-    """The borders around ``line``: around the whole line, else around runs of its words
-    (a select or a field between a label and the next word, read as one line with them:
-    "Date [Any Date v] Or"), each sought from the run's first word."""
-    box = _border(closed, line)
-    if box is not None and _holds_text(box, words or (line,)):
-        return [box]
-    found: list[Box] = []
-    for word in words if len(words) > 1 else ():
-        if any(f[0] <= word[0] <= f[2] for f in found):
+        box = _border(closed, line)
+        if box is None or not _holds_text(box, words or (line,)):
             continue
-        box = _border(closed, (word[0], line[1], word[2], line[3]), narrow=True)
-        inside = [
-            w for w in words if box is not None and box[0] <= w[0] and w[2] <= box[2] + INSIDE
-        ]
-        if box is not None and inside and _holds_text(box, inside):
-            found.append(box)
-    return found
+        if _holds_other(box, line, line_boxes):
+            continue
+        if all(iou_one(box, other) < same for other in [*found, *boxes]):
+            boxes.append(box)
+    return boxes
