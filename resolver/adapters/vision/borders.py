@@ -73,16 +73,18 @@ def _column(closed: Pixels, candidates: range, top: int, bottom: int) -> int | N
 
 def _right_side(closed: Pixels, top: int, bottom: int, start: int, limit: int) -> int | None:
     """The right side: the first column past ``start`` joining the top and bottom rows,
-    within the span where both rows are still drawn."""
-    width = closed.shape[1]
-    for x in range(max(start, 0), min(limit, width)):
-        if not (closed[top, x] or closed[top - 1 : top + 2, x].any()):
-            return None
-        if not closed[bottom - 1 : bottom + 2, x].any():
-            return None
-        if _covered(closed[top : bottom + 1, x : x + 1].T) >= SIDE_COVER:
-            return x
-    return None
+    within the span where both rows are still drawn (each within a pixel)."""
+    start, limit = max(start, 0), min(limit, closed.shape[1])
+    if start >= limit:
+        return None
+    span = closed[:, start:limit] > 0
+    above = span[max(top - 1, 0) : top + 2].any(axis=0)
+    below = span[max(bottom - 1, 0) : bottom + 2].any(axis=0)
+    gaps = np.flatnonzero(~(above & below))
+    end = int(gaps[0]) if gaps.size else above.size
+    cover = span[top : bottom + 1, :end].mean(axis=0)
+    joined = np.flatnonzero(cover >= SIDE_COVER)
+    return start + int(joined[0]) if joined.size else None
 
 
 def _border(closed: Pixels, line: Box) -> Box | None:
