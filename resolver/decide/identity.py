@@ -24,6 +24,8 @@ from .facts import (
     xpath_rows,
     xpath_selects_best,
 )
+from .judge import sole_address
+from .paths import indexed_steps, tags
 from .rule import ROUNDING, Context, Decision, overruled
 
 __all__ = [
@@ -120,7 +122,9 @@ def changed_and_moved(ctx: Context, decision: Decision) -> Decision | None:
     (:func:`~resolver.decide.facts.gained_link`: a "Log In" link for a removed "Log In"
     button). A name that begins with a long recorded name
     (:func:`~resolver.decide.facts.bears_cut_name`) is that name cut by its recorder, not
-    changed."""
+    changed. The one link to the recorded address, under the element that held the target
+    and keeping a recorded word (:func:`kept_address`), is the target renamed in its list
+    (the new layout moved it and rewrote its neighbours)."""
     signals = decision.candidates[0].signals
     if xpath_selects_best(decision, 1.0) or ctx.table.document_paths is None:
         return None
@@ -131,6 +135,8 @@ def changed_and_moved(ctx: Context, decision: Decision) -> Decision | None:
     ):
         return None
     link = signals.get("web:href", 1.0)
+    if link >= 1.0 - ROUNDING and kept_address(ctx, decision):
+        return None
     if role < 1.0 - ROUNDING and gained_link(ctx.ref, ctx.table, ctx.first):
         link = 0.0  # a control recorded without a link became one that links somewhere
     moved = [
@@ -150,6 +156,26 @@ def changed_and_moved(ctx: Context, decision: Decision) -> Decision | None:
         "element sharing a word is as likely as the target changed"
     )
     return overruled(decision, "not_found", why)
+
+
+def kept_address(ctx: Context, decision: Decision) -> bool:
+    """Whether the best is the one element linking where the recorded link did
+    (:func:`~resolver.decide.judge.sole_address`), under the element that held the target
+    (its document path the recorded xpath's but for its own position), and keeps a word of
+    the recorded name: a link a redesign renamed in its list and laid out elsewhere ("car
+    loan" to "auto loan"). A link to the same address in another part of the page is as
+    likely a copy left by a removed target."""
+    ref, table, best = ctx.ref, ctx.table, decision.best
+    paths = table.document_paths
+    if best is None or not ref.name or not ref.xpath or paths is None:
+        return False
+    answer = paths[ctx.first]
+    if not answer or not sole_address(ref, table):
+        return False
+    old, new = indexed_steps(ref.xpath), indexed_steps(str(answer))
+    if old[:-1] != new[:-1] or (old[-1:] and tags(old[-1]) != tags(new[-1])):
+        return False
+    return bool(set(normalize(ref.name).split()) & set(normalize(best.name).split()))
 
 
 def name_only(ctx: Context, decision: Decision) -> Decision | None:

@@ -329,8 +329,8 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "refuse.changed_and_moved", "refuses", "review",
-        "Role or name changed (not merely cut by the recorder), and two of nearby texts, "
-        "link and box disagree too.",
+        "Role or name changed (not merely cut), two of nearby texts, link and box disagree, "
+        "and it is not the one link to the recorded address in the target's parent.",
         identity.changed_and_moved, _ACC, ("changed_box", "cut_name_chars"),
     ),
     Rule(

@@ -324,6 +324,47 @@ def test_a_renamed_answer_the_recorded_xpath_does_not_select_must_keep_its_place
     assert decide(same, elsewhere, config).status == "accepted"
 
 
+def _loans(parent: str) -> CandidateTable:
+    """A redesigned footer: "Auto loan" linking to the auto-loans page as the second link
+    of the paragraph at ``parent``, laid out far from where a "car loan" was recorded, the
+    paragraph's third link now "payment calculator"; "Mortgages", which was next to the
+    target, is a header link now."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("doc", raw_role="RootWebArea", name="Bank", bbox=(0, 0, 1280, 800))
+    for k, text in enumerate(("Mortgages", "Checking", "Savings", "Credit cards", "Help")):
+        b.add(f"h{k}", raw_role="link", name=text, parent=root,
+              bbox=(100 + 150 * k, 20, 200 + 150 * k, 36),
+              xpath=f"/html[1]/body[1]/header[1]/a[{k + 1}]")  # fmt: skip
+    links = (("Chase Auto", "https://auto.bank.test/"),
+             ("Auto loan", "https://auto.bank.test/auto-loans?offer=2"),
+             ("payment calculator", "https://auto.bank.test/auto-loans/calculator"))  # fmt: skip
+    for k, (text, href) in enumerate(links):
+        b.add(f"a{k}", raw_role="link", name=text, parent=root,
+              bbox=(77, 700 + 30 * k, 140, 716 + 30 * k), xpath=f"{parent}/a[{k + 1}]",
+              href=href)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_a_link_renamed_in_its_list_keeps_its_address() -> None:
+    # Similo's Chase pair: "car loan" became "auto loan", moved across the footer and its
+    # neighbours rewritten; the recorded xpath now selects the paragraph's next link.
+    ref = SemanticElementRef(
+        role="link", name="car loan", bbox=(937, 560, 981, 577), screen_size=(1280, 800),
+        xpath="/html[1]/body[1]/footer[1]/p[1]/a[3]", nearby_text=("Mortgages",),
+        href="https://auto.bank.test/auto-loans?offer=2",
+    )  # fmt: skip
+    config = MatchConfig()
+    kept = decide(ref, _loans("/html[1]/body[1]/footer[1]/p[1]"), config)
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a1"
+    assert "refuse.changed_and_moved" not in kept.rules
+    # The same link under another element of the page: as likely a copy left behind.
+    other = decide(ref, _loans("/html[1]/body[1]/footer[1]/div[2]"), config)
+    assert other.status == "not_found"
+    # A recorded name sharing no word with the answer's: nothing ties them but the address.
+    named = ref.model_copy(update={"name": "vehicle finance"})
+    assert decide(named, _loans("/html[1]/body[1]/footer[1]/p[1]"), config).status != "accepted"
+
+
 def _footnotes(*numbers: str, name: str = "", xpath_of: str = "sup") -> CandidateTable:
     """Footnote links named by their numbers in one paragraph, each under its own xpath."""
     b = TableBuilder("a11y", "test", id_columns=("xpath",))
