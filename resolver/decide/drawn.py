@@ -31,12 +31,12 @@ from ..index import index_of
 from ..matcher import bbox_scores, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
-from ..roles import COMPAT, canonical_role, role_code
+from ..roles import ACTIONABLE_ROLES, COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import UNSPACED_CHARS
 from ..web import NearbyIndex, WebQuery
 from .facts import box_alone, row_box, same_space
-from .rule import Context, Decision
+from .rule import ROUNDING, Context, Decision
 
 __all__ = [
     "DRAWN_KINDS",
@@ -345,8 +345,13 @@ def accepted_as(decision: Decision, kept: Candidate, reason: str) -> Decision:
 
 def recorded_name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
     """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
-    ``near`` at least with its box overlapping ``place``."""
+    ``near`` at least with its box overlapping ``place``. A control of a kind the recorded
+    role never is (a link "News Search" for a search field) is another element: its reading
+    says nothing of where the target is. A text counts whatever its role (a label)."""
     for candidate in decision.candidates:
+        fits = candidate.signals.get("role", 1.0)
+        if candidate.role in ACTIONABLE_ROLES and fits <= ROUNDING:
+            continue
         agreement = candidate.signals.get("name", 0.0)
         if agreement >= anywhere:
             return True

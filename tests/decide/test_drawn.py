@@ -204,9 +204,42 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     # into a removed one's place).
     shown = decide(TOGGLE_BOX_ONLY, _menu_bar(caption="Log in"), MatchConfig())
     assert shown.status != "accepted"
-    # Its name read on the screen leaves the decision to the ranking.
-    named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Features"})
-    assert decide(named, _menu_bar(), MatchConfig()).rule != "accept.drawn_in_box"
+    # Its name read on the screen (in a text, which could be its label) leaves the
+    # decision to the ranking.
+    named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Delete forever"})
+    read = decide(named, _menu_bar(also="Delete forever"), MatchConfig())
+    assert read.rule != "accept.drawn_in_box"
+
+
+def _search_bar(elsewhere: tuple[str, str] | None) -> CandidateTable:
+    """A screenshot's header: an empty field, the button "Search Web" beside it, the links
+    "Home" and "Video" below; ``elsewhere`` reads ``(raw role, role)`` "Search" further
+    down the page (the word of a link "News Search", a label)."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="heading", name="Yahoo! News", bbox=(50, 290, 230, 322))
+    b.add("1", raw_role="rect", role="textbox", bbox=(58, 344, 238, 368))
+    b.add("2", raw_role="rect", role="button", name="Search Web", bbox=(239, 344, 331, 368))
+    b.add("3", raw_role="text", role="link", name="Home", bbox=(40, 380, 90, 400))
+    b.add("4", raw_role="text", role="link", name="Video", bbox=(70, 405, 130, 425))
+    if elsewhere is not None:
+        b.add("5", raw_role=elsewhere[0], role=elsewhere[1], name="Search",
+              bbox=(130, 599, 173, 620))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_a_name_read_on_an_element_of_another_kind_does_not_place_the_target() -> None:
+    # A search field named by a hidden label: its name is read only in a link further
+    # down, which a text field never is; the empty field fills the recorded box.
+    ref = SemanticElementRef(
+        role="textbox", name="Search", bbox=(58.5, 344.8, 235.5, 365.8),
+        screen_size=(1280, 800), nearby_text=("Yahoo! News", "Search Web", "Home"),
+    )  # fmt: skip
+    for elsewhere in (None, ("text", "link")):
+        _assert_taken(ref, _search_bar(elsewhere), "accept.drawn_in_box", "1")
+    # Read as a text (a label, which may stand beside the field where it moved), it may
+    # be the target's: the ranking decides.
+    label = decide(ref, _search_bar(("text", "text")), MatchConfig())
+    assert label.rule != "accept.drawn_in_box"
 
 
 def test_a_like_shape_far_along_its_line_or_column_or_of_another_kind_is_no_row() -> None:
