@@ -83,7 +83,7 @@ class Query:
     """Tag, classes, link target, attributes and nearby texts (:mod:`resolver.web`)."""
     bbox_alts: tuple[tuple[float, float, float, float], ...] = ()
     """Other readings of the recorded box when the screen sizes differ: *not* rescaled, and
-    not rescaled with the page re-centred across the width (:func:`_other_readings`). A zoom
+    not rescaled with the page re-centred across the width (:func:`other_readings`). A zoom
     scales a page with the screen; a resized window reflows it and leaves its lengths alone,
     a centred page moving by half the change in width; a reference does not say which
     happened, and a row's box agreement is the best of the readings."""
@@ -134,7 +134,7 @@ class Query:
             recorded_path=path,
             group_path=group_path(ref, table),
             web=WebQuery.build(ref),
-            bbox_alts=_other_readings(ref, table) if bbox is not None and weight > 0 else (),
+            bbox_alts=other_readings(ref, table) if bbox is not None and weight > 0 else (),
         )
 
 
@@ -262,7 +262,7 @@ def _moved(ref: SemanticElementRef, box: Box, table: CandidateTable) -> Box:
     return moved_box(box, page_shift(ref, table))
 
 
-def _other_readings(ref: SemanticElementRef, table: CandidateTable) -> tuple[Box, ...]:
+def other_readings(ref: SemanticElementRef, table: CandidateTable) -> tuple[Box, ...]:
     """When the screen sizes differ, the recorded box moved by the page's shift but not
     rescaled, and (the widths differing) that box moved across by half the change in width,
     as a page centred in its window moves when the window is resized (see

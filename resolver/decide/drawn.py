@@ -28,7 +28,7 @@ import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps, iou, iou_one
 from ..index import index_of
-from ..matcher import bbox_scores, moved_box, page_shift, scored_at
+from ..matcher import bbox_scores, moved_box, other_readings, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import ACTIONABLE_ROLES, COMPAT, canonical_role, role_code
@@ -45,6 +45,7 @@ __all__ = [
     "accepted_as",
     "anchors_in_place",
     "box_alone_on_screen",
+    "box_readings",
     "drawn_at_place",
     "drawn_in_box",
     "drawn_rows",
@@ -116,23 +117,24 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.drawn_in_box``: on the whole of a screenshot of the recorded size, for a
-    named reference whose box is all it recorded of its place (another tool's: no anchors,
-    no look-alikes) and whose name is read nowhere on the screen (as for
-    :func:`drawn_at_place`), the one drawn shape of the recorded role that shows no text
-    (:func:`_shows_no_text`) and fits the recorded box (each edge within ``drawn_fit``
-    screen heights), when no other shape of the role, of its kind and of its size lies next
+    """``accept.drawn_in_box``: on the whole of a screenshot, for a named reference whose
+    box is all it recorded of its place (another tool's: no anchors, no look-alikes) and
+    whose name is read nowhere on the screen (as for :func:`drawn_at_place`), the one drawn
+    shape of the recorded role that shows no text (:func:`_shows_no_text`) and fits the
+    recorded box (each edge within ``drawn_fit`` screen heights; on a screen of another
+    size, the box as a zoom or as a resized window would have moved it,
+    :func:`box_readings`, one shape over all the readings), when no other shape of the role, of its kind and of its size lies next
     to it on its line or in its column (within ``drawn_row_gap`` screen heights: one that
     could have slid into a removed control's place) and the recorded neighbour texts are
     read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
-    if not ref.role or ref.bbox is None or not box_alone_on_screen(ctx):
+    places = box_readings(ctx)
+    if not ref.role or not places:
         return None
-    place = ref.bbox
-    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
+    if any(recorded_name_read(decision, p, config.name_read, config.drawn_name) for p in places):
         return None
     fit = config.drawn_fit * ctx.screen_height()
-    rows = [r for r in _fitting(ctx, place, fit) if not _slid_in(ctx, r, fit)]
+    rows = [r for p in places for r in _fitting(ctx, p, fit) if not _slid_in(ctx, r, fit)]
     if len({ctx.table.executor_id(r) for r in rows}) != 1:
         return None
     kept = row_candidate(ctx, rows[0])
@@ -216,8 +218,8 @@ def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) ->
 
 def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.mark_in_box``: as :func:`drawn_in_box` (another tool's reference, whose box
-    is all it recorded of its place, on the whole of a screenshot of the recorded size, its
-    name read nowhere), for what the screen draws apart from the rest without the vision
+    is all it recorded of its place, on the whole of a screenshot, in each of its readings,
+    its name read nowhere), for what the screen draws apart from the rest without the vision
     source taking it for a text or a shape (a logo wider than an icon, a button drawn as
     a pill too small for a bordered box: a row of raw role ``mark``): the one mark
     (:attr:`~resolver.table.CandidateTable.marks`) whose every edge lies within
@@ -228,14 +230,16 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     column, and the recorded neighbour texts are read around it (``web:nearby`` of
     ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not ref.role or ref.bbox is None or not table.marks or not box_alone_on_screen(ctx):
+    places = box_readings(ctx)
+    if not ref.role or not table.marks or not places:
         return None
-    place = ref.bbox
-    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
+    if any(recorded_name_read(decision, p, config.name_read, config.drawn_name) for p in places):
         return None
     fit = config.drawn_fit * ctx.screen_height()
-    fitting = [m for m in table.marks if _fits(m, place, fit)]
-    rows = [r for r in _mark_rows(table) if _fits(row_box(table, r), place, fit)]
+    fitting = {m for m in table.marks for p in places if _fits(m, p, fit)}
+    rows = sorted(
+        {r for r in _mark_rows(table) for p in places if _fits(row_box(table, r), p, fit)}
+    )
     if len(fitting) != 1 or len(rows) != 1:
         return None
     box = row_box(table, rows[0])
@@ -298,6 +302,21 @@ def _mark_candidate(ctx: Context, row: int, nearby: float | None) -> Candidate:
         weights["web:nearby"] = config.w_nearby
     score = sum(weights[k] * v for k, v in signals.items()) / sum(weights.values())
     return Candidate.at_row(table, row, score, signals)
+
+
+def box_readings(ctx: Context) -> tuple[Box, ...]:
+    """Where the recorded box may lie on the whole of a screenshot, for a named reference
+    whose box is all it recorded of its place (:func:`box_alone_on_screen`, but on a screen
+    of any size): the box itself on a screen of the recorded size; on another, the box
+    rescaled as by a zoom, then its readings as by a resized window
+    (:func:`~resolver.matcher.other_readings`). Empty when the rules placing by the box
+    alone do not apply."""
+    ref, table = ctx.ref, ctx.table
+    if table.window is not None or not box_alone(ref, table) or ref.bbox is None:
+        return ()
+    if box_alone_on_screen(ctx):
+        return (ref.bbox,)
+    return (moved_box(ref.bbox, page_shift(ref, table)), *other_readings(ref, table))
 
 
 def box_alone_on_screen(ctx: Context) -> bool:

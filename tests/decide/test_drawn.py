@@ -242,6 +242,45 @@ def test_a_name_read_on_an_element_of_another_kind_does_not_place_the_target() -
     assert label.rule != "accept.drawn_in_box"
 
 
+def test_a_box_recorded_on_another_screen_is_read_as_a_zoom_or_a_resized_window() -> None:
+    # The toggle recorded at zoom 1.25 (box and screen scaled), or in a 1440 px window
+    # with the page centred (the box 80 px to the right): one reading fills the shape.
+    box = TOGGLE_BOX_ONLY.bbox
+    assert box is not None
+    zoomed = TOGGLE_BOX_ONLY.model_copy(
+        update={"bbox": tuple(v * 1.25 for v in box), "screen_size": (1600, 1000)}
+    )
+    _assert_taken(zoomed, _menu_bar(), "accept.drawn_in_box", "1")
+    wide = TOGGLE_BOX_ONLY.model_copy(
+        update={"bbox": (box[0] + 80, box[1], box[2] + 80, box[3]), "screen_size": (1440, 900)}
+    )
+    _assert_taken(wide, _menu_bar(), "accept.drawn_in_box", "1")
+    # Where the two readings each fill a shape of the role, which one was recorded is not
+    # known: no answer by the box.
+    ref = SemanticElementRef(
+        role="checkbox", name="Keep me signed in", bbox=(500, 500, 520, 520),
+        screen_size=(1600, 1000), nearby_text=("Remember me",),
+    )  # fmt: skip
+    for shown in ("zoom", "window"):
+        _assert_taken(ref, _two_boxes(shown), "accept.drawn_in_box", shown)
+    assert decide(ref, _two_boxes("zoom", "window"), MatchConfig()).status != "accepted"
+
+
+def _two_boxes(*shown: str) -> CandidateTable:
+    """Checkboxes, each beside a caption "Remember me": ``zoom`` at (400, 400), where a box
+    recorded at (500, 500) at zoom 1.25 lies, ``window`` at (500, 500), where it lies when
+    the window was resized instead (16 and 20 px: the box's size in each reading)."""
+    b = TableBuilder("vision", "test")
+    b.add("h", raw_role="text", role="heading", name="Sign in", bbox=(300, 300, 420, 330))
+    for key, left, side in (("zoom", 400, 16), ("window", 500, 20)):
+        if key in shown:
+            b.add(key, raw_role="checkbox", role="checkbox",
+                  bbox=(left, left, left + side, left + side))  # fmt: skip
+            b.add(f"{key} text", raw_role="text", role="text", name="Remember me",
+                  bbox=(left + 30, left, left + 150, left + side))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
 def test_a_like_shape_far_along_its_line_or_column_or_of_another_kind_is_no_row() -> None:
     # An unstyled page draws its icon buttons down one column, hundreds of pixels apart;
     # a shape of another kind beside it (an icon, not a box) is not its like either.
