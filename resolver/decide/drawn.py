@@ -123,10 +123,11 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     shape of the recorded role that shows no text (:func:`_shows_no_text`) and fits the
     recorded box (each edge within ``drawn_fit`` screen heights; on a screen of another
     size, the box as a zoom or as a resized window would have moved it,
-    :func:`box_readings`, one shape over all the readings), when no other shape of the role, of its kind and of its size lies next
-    to it on its line or in its column (within ``drawn_row_gap`` screen heights: one that
-    could have slid into a removed control's place) and the recorded neighbour texts are
-    read around it (``web:nearby`` of ``drawn_nearby`` at least)."""
+    :func:`box_readings`, one shape over all the readings), when no other shape of the
+    role, of its kind and of its size lies next to it on its line or in its column (within
+    ``drawn_row_gap`` screen heights: one that could have slid into a removed control's
+    place) and the recorded neighbour texts are read around it (``web:nearby`` of
+    ``drawn_nearby`` at least)."""
     ref, config = ctx.ref, ctx.config
     places = box_readings(ctx)
     if not ref.role or not places:
