@@ -290,7 +290,10 @@ def page_shift(
 ) -> tuple[float, float, float, float]:
     """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
     scale between the screen sizes (none without ``rescale``), then the median displacement
-    of the ref's anchors that are still uniquely named here (none found, no shift).
+    of the ref's anchors that are still uniquely named here (none found, no shift). On a
+    screenshot each anchor moved by the least of the moves of its starts, its ends and its
+    centres (:func:`_nearest_move`: a block recorded, the ink of its words read), and the
+    median counts only where most anchors agree with it (:func:`_agreed`).
     Remembered per table: the rules that judge a reference ask for it again."""
     index = index_of(table)
     key = (ref.anchors, ref.screen_size, rescale)
@@ -314,10 +317,12 @@ def _shift(
         new = index.unique_box(name)
         if new is None:
             continue
-        if not read or _alike(new[2] - new[0], (old[2] - old[0]) * sx):
-            across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-        if not read or _alike(new[3] - new[1], (old[3] - old[1]) * sy):
-            down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
+        if read:  # a block recorded, the ink of its words read: the nearest of three moves
+            across.append(_nearest_move(new[0], new[2], old[0] * sx, old[2] * sx))
+            down.append(_nearest_move(new[1], new[3], old[1] * sy, old[3] * sy))
+            continue
+        across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
+        down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
     if not (across or down):
         return (sx, sy, 0.0, 0.0)
     if read:
@@ -344,24 +349,14 @@ def _agreed(moves: list[float]) -> float:
     return middle if 2 * agreeing > len(moves) else 0.0
 
 
-ANCHOR_SIZE: Final[float] = 0.5
-"""On a table whose names are read from a screenshot (:attr:`CandidateTable.names_read`,
-boxes of the words' ink), an anchor found narrower than this share of its recorded width, or
-wider than its inverse, says nothing of a sideways shift, and the same for heights and a
-vertical shift: the box found is not the recorded box in the same sense. A heading recorded
-by its block's box (the page's width) is read as its words' box, whose centre lies hundreds
-of pixels to the side however the page moved; the document, recorded as the whole screen,
-is read where the page repeats its title. Both swung the median shift by hundreds of
-pixels. In a tree an anchor found at another size is the same element resized (a
-redesign), and its centre still moves with the page."""
-
-
-def _alike(a: float, b: float) -> bool:
-    """Whether two extents are within :data:`ANCHOR_SIZE` of each other (two empty ones
-    are)."""
-    if a <= 0 or b <= 0:
-        return a == b
-    return min(a, b) >= ANCHOR_SIZE * max(a, b)
+def _nearest_move(start: float, end: float, was_start: float, was_end: float) -> float:
+    """How far an extent read on a screenshot moved from its recorded one: the smallest of
+    the moves of its start, its end and its centre. A heading recorded by its block's box
+    (the page's width) is read as its words' ink, which shares the block's start when the
+    text is set left (its end when set right, its centre when centred), whatever the page
+    did."""
+    moves = (start - was_start, end - was_end, (start + end - was_start - was_end) / 2.0)
+    return min(moves, key=abs)
 
 
 def _median(values: list[float]) -> float:

@@ -388,10 +388,9 @@ def _each_at_place(boxes: list[list[float]], places: list[tuple[float, ...]]) ->
     return True
 
 
-def _same_size(found: float, recorded: float) -> bool:
-    if found <= 0 or recorded <= 0:
-        return found == recorded
-    return 2 * min(found, recorded) >= max(found, recorded)
+def _least_move(start: float, end: float, was_start: float, was_end: float) -> float:
+    moves = [start - was_start, end - was_end, (start + end - was_start - was_end) / 2.0]
+    return sorted(moves, key=abs)[0]
 
 
 def _placed(
@@ -414,12 +413,13 @@ def _placed(
         ]  # fmt: skip
         if len(rows) == 1 and not math.isnan(float(table.bboxes[rows[0]][0])):
             new = [float(v) for v in table.bboxes[rows[0]]]
-            # On a screenshot only an anchor read at about its recorded size on an axis
-            # tells a move on it.
-            read = table.names_read
-            if not read or _same_size(new[2] - new[0], (old[2] - old[0]) * sx):
+            if table.names_read:
+                # On a screenshot the ink of the words may be narrower than the recorded
+                # block: the least of the moves of the starts, ends and centres.
+                xs.append(_least_move(new[0], new[2], old[0] * sx, old[2] * sx))
+                ys.append(_least_move(new[1], new[3], old[1] * sy, old[3] * sy))
+            else:
                 xs.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
-            if not read or _same_size(new[3] - new[1], (old[3] - old[1]) * sy):
                 ys.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
     if xs or ys:
         dx = statistics.median(xs) if xs else 0.0

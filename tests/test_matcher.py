@@ -676,7 +676,7 @@ def _tree_and_screen(children: list[dict[str, object]]) -> tuple[CandidateTable,
     return table, dataclasses.replace(table, names_read=True)
 
 
-def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -> None:
+def test_on_a_screenshot_the_page_shift_reads_anchors_by_their_nearest_edge() -> None:
     # Recorded from a tree: the document (the whole screen) and two headings by their
     # blocks' boxes (the page's width). Read on a screenshot: the title repeated as a
     # heading at the top, and the headings as their words' boxes, 115 px higher.
@@ -693,7 +693,9 @@ def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -
             ("List of figures", (8, 672, 1272, 699)),
         ),
     )  # fmt: skip
-    assert page_shift(ref, read) == (1.0, 1.0, 0.0, pytest.approx(-115.0))
+    # Each anchor moved by the least of the moves of its starts, ends and centres: the
+    # headings' ink starts 3 px inside their blocks and ends hundreds of pixels before.
+    assert page_shift(ref, read) == (1.0, 1.0, pytest.approx(3.0), pytest.approx(-115.0))
     # An anchor read at its recorded width still tells a sideways move.
     moved = ref.model_copy(update={"anchors": (("Single figure", (51, 310, 201, 337)),)})
     assert page_shift(moved, read) == (1.0, 1.0, pytest.approx(-40.0), pytest.approx(-115.0))
@@ -702,6 +704,21 @@ def test_on_a_screenshot_the_page_shift_ignores_anchors_read_at_another_size() -
     assert page_shift(ref, tree_table) == (
         1.0, 1.0, pytest.approx(-524.0), pytest.approx(-115.0)
     )  # fmt: skip
+
+
+def test_on_a_screenshot_a_block_anchor_read_as_half_its_width_moves_nothing_sideways() -> None:
+    # A "trending" list recorded by its items' blocks (the page's width); the screen reads
+    # one item's words over half that width. Its centre lies 296 px to the left of the
+    # block's, but it starts where the block does: the page did not move.
+    _, read = _tree_and_screen([
+        {"id": "h", "role": "link", "name": "First look at Mad Max", "bbox": [52, 315, 675, 335]},
+        {"id": "s", "role": "heading", "name": "Earth-like planets", "bbox": [9, 191, 458, 215]},
+    ])  # fmt: skip
+    ref = SemanticElementRef(
+        role="heading", name="Earth-like planets", bbox=(8, 191.6, 1272, 213.6),
+        screen_size=(1280, 800), anchors=(("First look at Mad Max", (48, 313.75, 1272, 335.75)),),
+    )  # fmt: skip
+    assert page_shift(ref, read) == (1.0, 1.0, pytest.approx(4.0), pytest.approx(0.25))
 
 
 def test_on_a_screenshot_anchors_that_disagree_give_no_shift() -> None:
@@ -723,7 +740,7 @@ def test_on_a_screenshot_anchors_that_disagree_give_no_shift() -> None:
     agree = ref.model_copy(update={"anchors": near})
     assert page_shift(agree, read) == (1.0, 1.0, pytest.approx(-1.0), pytest.approx(0.5))
     one = ref.model_copy(update={"anchors": (("Voodoo", (380, 378, 444, 402)),)})
-    assert page_shift(one, read) == (1.0, 1.0, pytest.approx(-239.5), pytest.approx(-368.0))
+    assert page_shift(one, read) == (1.0, 1.0, pytest.approx(-236.0), pytest.approx(-368.0))
     # In a tree the median of both stands (a redesign moves parts of a page apart).
     assert page_shift(ref, tree_table)[2:] == (pytest.approx(-120.5), pytest.approx(-182.5))
     # The reference scorer moves the box alike: the button agrees where it stands.

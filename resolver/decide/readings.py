@@ -93,10 +93,12 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.read_at_place``: on a screenshot, for a reference with a name and a box that
     the ranking refused or left tied, whose element the screen draws otherwise than its role
     (a field without a border, showing its placeholder; a heading in body type): the one
-    element reading the recorded name (by ``drawn_name``) lies inside the recorded box after
-    the page's shift (:func:`~resolver.decide.facts.on_line`: centred on the recorded line,
-    ``drawn_inside`` of its width inside; a line's ink box is often taller than the
-    element), and the place is confirmed. For a reference with anchors, ``drawn_anchors``
+    element reading the recorded name (by ``drawn_name``; of several, the one on the
+    recorded line when none off it has the recorded role's look: :func:`_one_at_place`)
+    lies inside the recorded box after the page's shift
+    (:func:`~resolver.decide.facts.on_line`: centred on the recorded line, ``drawn_inside``
+    of its width inside; a line's ink box is often taller than the element), and the place
+    is confirmed. For a reference with anchors, ``drawn_anchors``
     recorded anchors at least are read where they were, none elsewhere
     (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
     come after it). For one whose box is all it recorded of its place (another tool's:
@@ -122,12 +124,12 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         or cut_from(ref.name or "", c.name, config.cut_name_chars)
     ]
     several = len({c.executor_id for c in readers}) > 1
-    if alone:
-        readers = _one_at_place(ctx, readers)
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    readers = _one_at_place(ctx, readers, place)
     if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
         return None
     kept, share = readers[0], config.drawn_inside
-    place, box = moved_box(ref.bbox, page_shift(ref, table)), _box_of(kept)
+    box = _box_of(kept)
     otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ref.role or "")
     if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
         return None
@@ -171,14 +173,15 @@ def _read_once(ctx: Context, kept: Candidate) -> bool:
     return all(table.executor_id(int(r)) == kept.executor_id for r in rows)
 
 
-def _one_at_place(ctx: Context, readers: list[Candidate]) -> list[Candidate]:
+def _one_at_place(ctx: Context, readers: list[Candidate], place: Box) -> list[Candidate]:
     """``readers`` when they are one element; else, when none read off the recorded line
-    has the recorded role's look (the ranking judged those: a copy of the name left at the
-    place and the target pushed on), those on the line, a run left out for the words of it
-    that read the name (one element either way)."""
-    if len({c.executor_id for c in readers}) <= 1 or ctx.ref.bbox is None:
+    (``place``: the recorded box after the page's shift) has the recorded role's look (the
+    ranking judged those: a copy of the name left at the place and the target pushed on),
+    those on the line, a run left out for the words of it that read the name (one element
+    either way)."""
+    if len({c.executor_id for c in readers}) <= 1:
         return readers
-    place, share = ctx.ref.bbox, ctx.config.drawn_inside
+    share = ctx.config.drawn_inside
     role = canonical_role(ctx.ref.role or "")
     there = [c.bbox is not None and on_line(c.bbox, place, share) for c in readers]
     if any(c.role == role and not on for c, on in zip(readers, there, strict=True)):

@@ -66,8 +66,12 @@ def test_a_borderless_field_is_taken_by_its_placeholder_inside_its_recorded_box(
 
 
 def test_a_placeholder_outside_the_box_read_twice_or_with_the_page_moved_is_not_taken() -> None:
-    for table in (_footer(text_at=200.0), _footer(twice=True), _footer(moved=40.0)):
+    twice_on_line = _footer(twice=True, twice_at=(130, 742, 180, 762))
+    for table in (_footer(text_at=200.0), twice_on_line, _footer(moved=40.0)):
         assert decide(FIELD_REF, table, MatchConfig()).rule != "accept.read_at_place"
+    # Read again elsewhere as plain text, the reading on the recorded line is the target,
+    # its anchors where they were (as for another tool's box, below).
+    _assert_taken(FIELD_REF, _footer(twice=True), "accept.read_at_place", "2")
     # A heading set in body type is read as text too, and taken the same way.
     heading = FIELD_REF.model_copy(update={"role": "heading"})
     _assert_taken(heading, _footer(), "accept.read_at_place", "2")
