@@ -93,26 +93,24 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.read_at_place``: on a screenshot, for a reference with a name and a box that
     the ranking refused or left tied, whose element the screen draws otherwise than its role
     (a field without a border, showing its placeholder; a heading in body type): the one
-    element reading the recorded name (by ``drawn_name``; of several, the one on the
-    recorded line when none off it has the recorded role's look: :func:`_one_at_place`)
-    lies inside the recorded box after the page's shift
+    element reading the recorded name (by ``drawn_name``; of several, the one on the line,
+    :func:`_one_at_place`) lies inside the recorded box after the page's shift
     (:func:`~resolver.decide.facts.on_line`: centred on the recorded line, ``drawn_inside``
     of its width inside; a line's ink box is often taller than the element), and the place
-    is confirmed. For a reference with anchors, ``drawn_anchors``
-    recorded anchors at least are read where they were, none elsewhere
-    (:func:`anchors_in_place`; a removed element takes its text with it, so no anchor need
-    come after it). For one whose box is all it recorded of its place (another tool's:
-    no anchors, no look-alikes), on the whole of a screen of the recorded size, the text
-    need only lie in the recorded box's column when it is read as plain text
-    (:data:`PLAIN_READINGS`, not the recorded role; :func:`~resolver.decide.facts.in_column`:
-    nothing measures the page's move, and a move keeps to its column), and no other element
-    on the screen reads the recorded name: what is read once, in the target's column, is
-    the target, drawn otherwise. Where other elements read it too, none of them with the
-    recorded role's look, the one on the recorded line
-    (:func:`~resolver.decide.facts.on_line`) is taken when no other reading of it is there:
-    a namesake at the place is how the ranking itself tells twins apart for such a
-    reference (``ambiguous.twin_moved``). A reading that begins with a long recorded name
-    cut in the middle of a word reads it too (:func:`cut_from`)."""
+    is confirmed. For a reference with anchors, ``drawn_anchors`` recorded anchors at least
+    are read where they were, none elsewhere (:func:`anchors_in_place`; a removed element
+    takes its text with it, so no anchor need come after it). For one whose box is all it
+    recorded of its place (another tool's: no anchors, no look-alikes), on the whole of a
+    screen of the recorded size, the text need only lie in the recorded box's column when it
+    is read as plain text (:data:`PLAIN_READINGS`, not the recorded role;
+    :func:`~resolver.decide.facts.in_column`: nothing measures the page's move, and a move
+    keeps to its column), and no other element on the screen reads the recorded name: what
+    is read once, in the target's column, is the target, drawn otherwise. Where other
+    elements read it too, none of them with the recorded role's look, the one on the
+    recorded line is taken when no other reading of it is there: a namesake at the place is
+    how the ranking itself tells twins apart for such a reference
+    (``ambiguous.twin_moved``). A reading that begins with a long recorded name cut in the
+    middle of a word reads it too (:func:`cut_from`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     alone = box_alone_on_screen(ctx)
     if not (alone or placed_by_screen(ctx)) or ref.bbox is None:
