@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import Box, CoordSpace, Edges, Geometry, overlap, scale_between
+from .geometry import Box, CoordSpace, Edges, Geometry, nearest_move, overlap, scale_between
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -292,7 +292,8 @@ def page_shift(
     scale between the screen sizes (none without ``rescale``), then the median displacement
     of the ref's anchors that are still uniquely named here (none found, no shift). On a
     screenshot each anchor moved by the least of the moves of its starts, its ends and its
-    centres (:func:`_nearest_move`: a block recorded, the ink of its words read), and the
+    centres (:func:`~resolver.geometry.nearest_move`: a block recorded, the ink of its words
+    read), and the
     median counts only where most anchors agree with it (:func:`_agreed`).
     Remembered per table: the rules that judge a reference ask for it again."""
     index = index_of(table)
@@ -318,8 +319,8 @@ def _shift(
         if new is None:
             continue
         if read:  # a block recorded, the ink of its words read: the nearest of three moves
-            across.append(_nearest_move(new[0], new[2], old[0] * sx, old[2] * sx))
-            down.append(_nearest_move(new[1], new[3], old[1] * sy, old[3] * sy))
+            across.append(nearest_move(new[0], new[2], old[0] * sx, old[2] * sx))
+            down.append(nearest_move(new[1], new[3], old[1] * sy, old[3] * sy))
             continue
         across.append((new[0] + new[2] - (old[0] + old[2]) * sx) / 2.0)
         down.append((new[1] + new[3] - (old[1] + old[3]) * sy) / 2.0)
@@ -347,16 +348,6 @@ def _agreed(moves: list[float]) -> float:
     middle = _median(moves)
     agreeing = sum(1 for move in moves if abs(move - middle) <= ANCHORS_AGREE)
     return middle if 2 * agreeing > len(moves) else 0.0
-
-
-def _nearest_move(start: float, end: float, was_start: float, was_end: float) -> float:
-    """How far an extent read on a screenshot moved from its recorded one: the smallest of
-    the moves of its start, its end and its centre. A heading recorded by its block's box
-    (the page's width) is read as its words' ink, which shares the block's start when the
-    text is set left (its end when set right, its centre when centred), whatever the page
-    did."""
-    moves = (start - was_start, end - was_end, (start + end - was_start - was_end) / 2.0)
-    return min(moves, key=abs)
 
 
 def _median(values: list[float]) -> float:

@@ -8,6 +8,7 @@ import pytest
 MODULES = [
     "resolver",
     "resolver.chain",
+    "resolver.geometry",
     "resolver.models",
     "resolver.observation",
     "resolver.roles",

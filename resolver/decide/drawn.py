@@ -26,7 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..geometry import Box, box_gap, box_gaps, iou, iou_one
+from ..geometry import Box, box_gap, box_gaps, iou, iou_one, nearest_move
 from ..index import index_of
 from ..matcher import bbox_scores, moved_box, other_readings, page_shift, scored_at
 from ..models import SemanticElementRef
@@ -431,9 +431,9 @@ def anchors_in_place(
 
 def _gap(a: Sequence[float], b: Sequence[float], axis: int) -> float:
     """How far apart two boxes are on one axis (0 across, 1 down): the least of the
-    distances between their starts, their ends and their centres."""
-    start, end = a[axis] - b[axis], a[axis + 2] - b[axis + 2]
-    return min(abs(start), abs(end), abs(start + end) / 2.0)
+    distances between their starts, their ends and their centres
+    (:func:`~resolver.geometry.nearest_move`)."""
+    return abs(nearest_move(a[axis], a[axis + 2], b[axis], b[axis + 2]))
 
 
 def _after(box: Sequence[float], place: Sequence[float]) -> bool:

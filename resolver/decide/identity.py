@@ -24,7 +24,7 @@ from .facts import (
     xpath_rows,
     xpath_selects_best,
 )
-from .judge import sole_address
+from .judge import keeps_a_word, sole_address
 from .paths import indexed_steps, tags
 from .rule import ROUNDING, Context, Decision, overruled
 
@@ -175,7 +175,7 @@ def kept_address(ctx: Context, decision: Decision) -> bool:
     old, new = indexed_steps(ref.xpath), indexed_steps(str(answer))
     if old[:-1] != new[:-1] or (old[-1:] and tags(old[-1]) != tags(new[-1])):
         return False
-    return bool(set(normalize(ref.name).split()) & set(normalize(best.name).split()))
+    return keeps_a_word(ref.name, best.name)
 
 
 def name_only(ctx: Context, decision: Decision) -> Decision | None:

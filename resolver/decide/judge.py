@@ -27,7 +27,7 @@ from .facts import (
 )
 from .rule import ROUNDING, Context, Decision, overruled, revised
 
-__all__ = ["linking_to", "pending", "runner_row", "sole_address"]
+__all__ = ["keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
 
 
 def runner_row(ctx: Context) -> int | None:
@@ -221,13 +221,19 @@ def sole_link(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if not sole_address(ref, table):
         return None
-    if not set(normalize(ref.name).split()) & set(normalize(best.name).split()):
+    if not keeps_a_word(ref.name, best.name):
         return None
     reason = (
         f"score {best.score:.3f} is under the threshold, but the best links where the "
         "recorded link did, no other element does, and its name keeps a recorded word"
     )
     return replace(decision, status="accepted", reason=reason)
+
+
+def keeps_a_word(recorded: str, name: str) -> bool:
+    """Whether ``name`` keeps a word of the ``recorded`` name (normalised): "auto loan"
+    keeps "loan" of "car loan"."""
+    return bool(set(normalize(recorded).split()) & set(normalize(name).split()))
 
 
 def sole_address(ref: SemanticElementRef, table: CandidateTable) -> bool:
