@@ -16,9 +16,17 @@ from typing import Final
 from ..models import SemanticElementRef
 from ..roles import canonical_role
 from ..table import CandidateTable
+from ..text import normalize
 from .rule import Decision
 
-__all__ = ["UNMATCHED", "looked_for_role", "scored_alone", "shows_no_match", "table_roles"]
+__all__ = [
+    "UNMATCHED",
+    "looked_for_role",
+    "scored_alone",
+    "shows_no_match",
+    "table_roles",
+    "twins_alike",
+]
 
 UNMATCHED: Final = frozenset({"refuse.threshold", "refuse.stray"})
 """The refusals that say a source found no row similar enough to the reference (as opposed
@@ -66,3 +74,19 @@ def scored_alone(decision: Decision) -> bool:
         return False
     signals = decision.candidates[0].signals
     return not any(value > 0.0 for key, value in signals.items() if key.startswith("id:"))
+
+
+DOM_FIELDS: Final = ("css_selector", "xpath", "dom_id", "test_id", "href", "classes", "attributes")
+"""The fields only a document's source reads: what may tell twins apart there."""
+
+
+def twins_alike(ref: SemanticElementRef, decision: Decision) -> bool:
+    """Whether the tied rows of ``decision`` are twins (one role, one name) and ``ref``
+    recorded nothing a document's source reads (:data:`DOM_FIELDS`) that might tell them
+    apart there: a weaker source cannot tell them apart either."""
+    best, other = decision.best, decision.runner_up
+    if best is None or other is None or best.role != other.role:
+        return False
+    if normalize(best.name) != normalize(other.name):
+        return False
+    return not any(getattr(ref, name) for name in DOM_FIELDS)

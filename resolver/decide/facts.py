@@ -41,6 +41,7 @@ __all__ = [
     "lookalikes_in_place",
     "lost_attribute",
     "lost_class",
+    "name_bearers",
     "namesake_dressed_there",
     "namesake_links_there",
     "namesake_rows",
@@ -121,6 +122,14 @@ def namesake_rows(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
     if ref.role:
         rows = rows[table.role_codes[rows] == role_code(canonical_role(ref.role))]
     return [int(r) for r in rows]
+
+
+def name_bearers(ref: SemanticElementRef, table: CandidateTable) -> int:
+    """How many rows bear the ref's name, whatever their role (nested rows of one name, a
+    link and the text inside it, counted once)."""
+    if not ref.name:
+        return 0
+    return _outermost([int(r) for r in index_of(table).namesakes(ref.name)], table)
 
 
 def namesakes(ref: SemanticElementRef, table: CandidateTable) -> int:

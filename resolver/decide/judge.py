@@ -11,6 +11,7 @@ from dataclasses import replace
 from ..calibration import confidence
 from ..models import SemanticElementRef
 from ..results import Candidate
+from ..roles import canonical_role
 from ..table import CandidateTable
 from ..text import collapse, normalize
 from ..web import WebIndex, href_key
@@ -19,6 +20,7 @@ from .facts import (
     answer_row,
     bears_cut_name,
     entry_words,
+    name_bearers,
     namesakes,
     record_named,
     recorded_record,
@@ -177,6 +179,33 @@ def sole_namesake(ctx: Context, decision: Decision) -> Decision | None:
         f"{decision.margin:.3f})"
     )
     return replace(decision, status="accepted", reason=reason, margin=round(decision.margin, 4))
+
+
+def sole_kindless(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.sole_kindless``: a best row under the threshold (``refuse.threshold``; from
+    ``sole_threshold`` up) for a reference recorded with no kind of element (role
+    ``generic``: a ``span`` or ``div`` a page made clickable), which bears the recorded name
+    exactly while no other row of any role does, the reference having recorded no
+    look-alike. A redesign that turns such an element into a link or a button changes the
+    role it is scored by, but the recorded role said nothing of what the element is, and
+    nothing else on the page bears its name. Not where names are read from pixels (a text
+    read there is no element)."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "refuse.threshold" or best is None or table.names_read:
+        return None
+    if canonical_role(ref.role or "") != "generic" or ref.lookalikes:
+        return None
+    if ref.occurrence is not None and ref.occurrence[1] > 1:
+        return None
+    if best.score < config.sole_threshold or best.signals.get("name", 0.0) < 1.0:
+        return None
+    if name_bearers(ref, table) != 1:
+        return None
+    reason = (
+        f"score {best.score:.3f} is under the threshold, but the reference recorded no kind "
+        f"of element ({ref.role}), and the best is the only element bearing the recorded name"
+    )
+    return replace(decision, status="accepted", reason=reason)
 
 
 def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:

@@ -45,9 +45,8 @@ from ..matcher import Scored, score_table
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..table import CandidateTable
-from ..text import normalize
 from . import drawn, groups, identity, judge, learned, lookalikes, place, readings, select, ties
-from .downstream import looked_for_role
+from .downstream import looked_for_role, twins_alike
 from .rule import Context, Decision, Rule
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
@@ -120,6 +119,12 @@ RULES: Final[tuple[Rule, ...]] = (
         "Under the threshold, but of the recorded role and the only element whose name begins "
         "with the recorded name, cut by its recorder.", judge.sole_cut_name, _NF,
         ("sole_threshold", "cut_name_chars"),
+    ),
+    Rule(
+        "accept.sole_kindless", "accepts", "review",
+        "Under the threshold, but the only element bearing the recorded name, for a reference "
+        "recorded with no kind of element (generic) and no look-alike.", judge.sole_kindless,
+        _NF, ("sole_threshold",),
     ),
     Rule(
         "accept.sole_link", "accepts", "review",
@@ -563,33 +568,18 @@ def rule(rule_id: str) -> Rule:
         raise KeyError(f"no rule {rule_id!r}; known: {', '.join(RULES_BY_ID)}") from None
 
 
-_DOM_FIELDS: Final = ("css_selector", "xpath", "dom_id", "test_id", "href", "classes", "attributes")
-"""The fields only a document's source reads: what may tell twins apart there."""
-
-
-def _twins(ref: SemanticElementRef, decision: Decision) -> bool:
-    """The tied rows are twins (one role, one name) and ``ref`` recorded nothing a document's
-    source reads (:data:`_DOM_FIELDS`) that might tell them apart there."""
-    best, other = decision.best, decision.runner_up
-    if best is None or other is None or best.role != other.role:
-        return False
-    if normalize(best.name) != normalize(other.name):
-        return False
-    return not any(getattr(ref, name) for name in _DOM_FIELDS)
-
-
 def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Decision) -> bool:
     """Whether ``decision``, one source's refusal or doubt on ``table``, is evidence that
     ``ref``'s target is gone (or that its twins cannot be told apart), which a weaker
     source does not overrule (``refuse.absent_upstream``).
 
     It is when the rule that made the decision says so (:attr:`Rule.absence`: ``"gone"``;
-    ``"twins"`` only when the tied rows are twins, :func:`_twins`) and the table has a row
-    of the reference's role: a source without one (another role vocabulary, a pruned tree)
-    has not looked where the target would be. A refusal for lack of evidence (no
-    candidates, only the role to judge by, a score under the threshold, an unsure estimate)
-    is not: a later source may still find the target. ``decision`` is the source's
-    refusal or doubt for ``ref``, made on ``table``.
+    ``"twins"`` only when the tied rows are twins, :func:`~.downstream.twins_alike`) and
+    the table has a row of the reference's role: a source without one (another role
+    vocabulary, a pruned tree) has not looked where the target would be. A refusal for
+    lack of evidence (no candidates, only the role to judge by, a score under the
+    threshold, an unsure estimate) is not: a later source may still find the target.
+    ``decision`` is the source's refusal or doubt for ``ref``, made on ``table``.
     """
     if decision.status == "accepted":
         return False
@@ -598,7 +588,7 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
         return False
     if not looked_for_role(ref, table):
         return False
-    return made_by.absence == "gone" or _twins(ref, decision)
+    return made_by.absence == "gone" or twins_alike(ref, decision)
 
 
 def _selected(ctx: Context) -> Decision:

@@ -219,3 +219,45 @@ def test_the_only_link_to_the_recorded_address_is_taken_under_the_threshold() ->
     home = decide(root, _bank("Auto loan rates", "https://bank.test/mortgages",
                               "https://bank.test/"), config)  # fmt: skip
     assert home.status == "not_found"
+
+
+def _sign_up_page(*others: dict[str, object]) -> Observation:
+    """A redesigned page: the old clickable ``span`` "Sign up" is now a link with a text
+    inside it, under other markup, among other links."""
+    link = {
+        "id": "signup", "role": "link", "name": "Sign up", "tag": "a",
+        "xpath": "/html[1]/body[1]/div[1]/main[1]/div[2]/p[1]/a[1]",
+        "children": [{"id": "signup-text", "role": "StaticText", "name": "Sign up"}],
+    }  # fmt: skip
+    links = [
+        {"id": f"l{i}", "role": "link", "name": name, "tag": "a",
+         "xpath": f"/html[1]/body[1]/div[1]/nav[1]/a[{i + 1}]"}
+        for i, name in enumerate(("About", "Help", "Log in", "Privacy"))
+    ]  # fmt: skip
+    root = {"id": "root", "role": "RootWebArea", "name": "Welcome",
+            "children": [*links, link, *others]}  # fmt: skip
+    return Observation(accessibility_tree=root)
+
+
+def test_an_element_recorded_with_no_kind_is_its_sole_namesake_of_any_role() -> None:
+    # Recorded as a clickable span (role generic), with classes a rebuild renamed: on the
+    # new page the link is the only element bearing the name, but its role and tag differ,
+    # and nothing else recorded agrees: under the threshold.
+    ref = SemanticElementRef(
+        role="generic", name="Sign up", tag="span", classes=("Um91Z", "_1OSdk"),
+        xpath="/html[1]/body[1]/span[1]/section[1]/main[1]/form[1]/div[6]/span[1]",
+    )  # fmt: skip
+    found = resolve(ref, _sign_up_page(), sources=("a11y",))
+    assert found.executor_id == "a11y:signup" and found.rule == "accept.sole_kindless"
+    assert found.score < MatchConfig().threshold
+    # A second element bears the name: which one the span became is not known.
+    button = {"id": "b", "role": "button", "name": "Sign up", "tag": "button"}
+    with pytest.raises(ElementNotFoundError) as refused:
+        resolve(ref, _sign_up_page(button), sources=("a11y",))
+    assert refused.value.evidence.rule == "refuse.threshold"
+    # A recorded kind is evidence the rule leaves to the scorer: a heading recorded is not
+    # taken for the link so.
+    typed = ref.model_copy(update={"role": "heading", "tag": "h2"})
+    with pytest.raises(ElementNotFoundError) as other_kind:
+        resolve(typed, _sign_up_page(), sources=("a11y",))
+    assert other_kind.value.evidence.rule == "refuse.threshold"
