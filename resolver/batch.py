@@ -47,6 +47,7 @@ from .matcher import (
     entry_sims,
     extend,
     floor_of,
+    past_seeds,
     prune_k,
     ranked,
     score_every_row,
@@ -196,13 +197,6 @@ def _beyond(group: _Group, k: int, lines: dict[int, FloatArray]) -> _Job | None:
         return None
     cutoffs = _name_cutoffs(leader, group)
     return (leader, group.prefix[group.free], min(cutoffs)) if cutoffs else None
-
-
-def past_seeds(reach: npt.NDArray[np.bool_], seeds: Index) -> bool:
-    """Whether a row that ``reach`` marks is not among ``seeds`` (distinct rows): two counts,
-    where listing the rows, ordering them and looking each up among the seeds costs a
-    dozen numpy calls per reference."""
-    return bool(np.count_nonzero(reach) > np.count_nonzero(reach[seeds]))
 
 
 def _name_cutoffs(leader: Scorer, group: _Group) -> list[float]:

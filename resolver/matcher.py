@@ -1186,9 +1186,10 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     # are scored, and once a chunk's best bound is under it, every later row is too.
     # (Name hits are all seeds, so every other row's bound is ``upper``.)
     if seeds.order is None:
-        rest = np.flatnonzero(upper >= floor)
-        if rest.size <= evaluated.size and among(rest, evaluated).all():
+        reach = upper >= floor
+        if not past_seeds(reach, evaluated):
             return evaluated, seeds.scores  # every row that may matter is a seed
+        rest = np.flatnonzero(reach)
         order = rest[np.argsort(-upper[rest], kind="stable")]
     else:
         order = seeds.order
@@ -1213,6 +1214,13 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     if len(done) == 1:
         return evaluated, seeds.scores
     return np.concatenate(done), np.concatenate(found)
+
+
+def past_seeds(reach: npt.NDArray[np.bool_], seeds: Index) -> bool:
+    """Whether a row that ``reach`` marks is not among ``seeds`` (distinct rows): two counts,
+    where listing the rows, ordering them and looking each up among the seeds costs a
+    dozen numpy calls per reference."""
+    return bool(np.count_nonzero(reach) > np.count_nonzero(reach[seeds]))
 
 
 def among(values: Index, ordered: Index) -> npt.NDArray[np.bool_]:
