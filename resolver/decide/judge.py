@@ -1,8 +1,9 @@
 """Stage ``judge``: the ranked rows become a verdict. The best row is accepted when it reaches
 ``threshold`` and leads the best row that is a *different target* by ``min_margin`` (a button
-and the text inside it are one target). Also here: the one review rule that accepts an answer
-under the threshold (``accept.sole_namesake``) and the final word on every answer
-(``refuse.min_confidence``)."""
+and the text inside it are one target). Also here: the review rules that accept an answer
+under the threshold when nothing else on the page could be it (``accept.sole_namesake``,
+``accept.sole_kindless``, ``accept.sole_cut_name``, ``accept.sole_link``) and the final word
+on every answer (``refuse.min_confidence``)."""
 
 from __future__ import annotations
 

@@ -244,8 +244,8 @@ def test_an_element_recorded_with_no_kind_is_its_sole_namesake_of_any_role() -> 
     # new page the link is the only element bearing the name, but its role and tag differ,
     # and nothing else recorded agrees: under the threshold.
     ref = SemanticElementRef(
-        role="generic", name="Sign up", tag="span", classes=("Um91Z", "_1OSdk"),
-        xpath="/html[1]/body[1]/span[1]/section[1]/main[1]/form[1]/div[6]/span[1]",
+        role="generic", name="Sign up", tag="span", classes=("q8Xv1", "_3KdPw"),
+        xpath="/html[1]/body[1]/span[1]/section[1]/main[1]/form[1]/div[4]/span[1]",
     )  # fmt: skip
     found = resolve(ref, _sign_up_page(), sources=("a11y",))
     assert found.executor_id == "a11y:signup" and found.rule == "accept.sole_kindless"
