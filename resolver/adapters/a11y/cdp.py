@@ -15,10 +15,11 @@ pre-order from the roots; a cycle in ``childIds`` is cut, never followed twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from itertools import chain, compress, repeat
 from operator import is_not, not_, truth
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +27,7 @@ import numpy.typing as npt
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
 from ...limits import DEFAULT_LIMITS, Limits
-from ...table import NO_STATE, CandidateTable, TableBuilder
+from ...table import NO_STATE, CandidateTable, LazyColumns, TableBuilder
 from .._common import as_str
 from . import SourceInput, TreeFormat, TreeInput
 from ._forest import IdLookup, forest_rows
@@ -228,15 +229,18 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     if nodes is None:
         raise InvalidObservationError("a CDP AX tree needs a list of nodes")
     builder = TableBuilder(
-        "a11y", "cdp", platform="cdp", id_columns=("backend_node_id", "href"),
-        max_rows=source.max_nodes,
-    )  # fmt: skip
+        "a11y", "cdp", platform="cdp", id_columns=_ID_COLUMNS, max_rows=source.max_nodes
+    )
     builder.reserve(len(nodes))
     ids = dict_ids(nodes)
-    if not _fast_columns(nodes, ids, builder, source.limits):
+    later = _fast_columns(nodes, ids, builder, source.limits)
+    if later is None:
         builder.rows.extend(_walk(nodes, source.limits, ids, True))
     screen = source.screen_size or _viewport(tree.data)
-    return builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
+    table = builder.build(coord_space=CoordSpace.CSS_PX, screen_size=screen)
+    if later is None:
+        return table
+    return replace(table, platform_ids=LazyColumns({}, _ID_COLUMNS, later))
 
 
 def _raw_roles(nodes: Sequence[Any]) -> list[str]:
@@ -247,6 +251,8 @@ def _raw_roles(nodes: Sequence[Any]) -> list[str]:
     return raw
 
 
+_ID_COLUMNS: Final = ("backend_node_id", "href")
+"""The platform-ID columns of a CDP table."""
 MIN_COLUMN_NODES = 4096
 """Shorter lists are walked node by node: reading by columns costs a few array operations
 per tree level, which only pays off over some thousands of nodes."""
@@ -254,32 +260,43 @@ per tree level, which only pays off over some thousands of nodes."""
 
 def _fast_columns(
     nodes: Sequence[Any], ids: list[str] | None, builder: TableBuilder, limits: Limits
-) -> bool:
+) -> Callable[[], dict[str, tuple[str | None, ...]]] | None:
     """Fill ``builder`` by columns when the list is a well-formed forest of plain dicts with
     string IDs (``ids``: :func:`dict_ids` of the nodes; :func:`._forest.forest_rows`) of
-    at least :data:`MIN_COLUMN_NODES` nodes; ``False`` (nothing filled) otherwise."""
+    at least :data:`MIN_COLUMN_NODES` nodes; ``None`` (nothing filled) otherwise.
+
+    The platform-ID columns (backend node IDs, link URLs), which only a reference that
+    recorded one reads, are left empty in ``builder``: the function returned reads them,
+    for the table's :class:`~resolver.table.LazyColumns`, the first time one is asked for."""
     if len(nodes) < MIN_COLUMN_NODES or ids is None:
-        return False
+        return None
     lookup = IdLookup(ids)
     if not lookup.unique:  # (Chrome lists some inline text boxes twice: walked)
-        return False
+        return None
     raw = _raw_roles(nodes)
     n = len(nodes)
     kept = ~np.fromiter(map(truth, map(dict.get, nodes, repeat("ignored"))), bool, count=n)
     kept &= ~np.fromiter(map(_SKIP_ROLES.__contains__, raw), bool, count=n)
     found = forest_rows(nodes, ids, kept, limits, lookup)
     if found is None:
-        return False
+        return None
     order, parents = found
     rows = [nodes[i] for i in order]
     roles = [raw[i] for i in order]
     props = _field(rows, "properties")
+    unread: list[None] = [None] * len(rows)
     builder.set_columns(
         [ids[i] for i in order], roles, _ax_field(_field(rows, "name")), parents,
-        _field(rows, "bbox"), _values(rows), _state_array(props), _backends(rows),
-        _links(props, roles),
+        _field(rows, "bbox"), _values(rows), _state_array(props), unread, unread,
     )  # fmt: skip
-    return True
+
+    def platform_ids() -> dict[str, tuple[str | None, ...]]:
+        return {
+            "backend_node_id": tuple(_backends(rows)),
+            "href": tuple(_links(props, roles)),
+        }
+
+    return platform_ids
 
 
 def _field(rows: list[Any], key: str) -> list[Any]:

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from resolver import InvalidObservationError, Observation
+from resolver import InvalidObservationError, Observation, SemanticElementRef, resolve
 from resolver.adapters._common import as_str
 from resolver.adapters.a11y import SourceInput, parse_input
 from resolver.adapters.a11y.cdp import _SKIP_ROLES, FORMAT, dict_ids, kept_nodes
@@ -141,10 +141,16 @@ def test_the_column_build_gives_the_walks_table(seed: int, monkeypatch: Any) -> 
     monkeypatch.setattr(cdp, "MIN_COLUMN_NODES", 0)
     read = cdp._fast_columns
     taken: list[bool] = []
-    monkeypatch.setattr(cdp, "_fast_columns", lambda *a: taken.append(read(*a)) or taken[-1])
+
+    def counted(*args: Any) -> Any:
+        later = read(*args)
+        taken.append(later is not None)
+        return later
+
+    monkeypatch.setattr(cdp, "_fast_columns", counted)
     fast = _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
     assert taken == [True]
-    monkeypatch.setattr(cdp, "_fast_columns", lambda *_: False)
+    monkeypatch.setattr(cdp, "_fast_columns", lambda *_: None)
     assert fast == _columns_of(Observation(accessibility_tree=nodes).candidates("a11y"))
 
 
@@ -153,7 +159,7 @@ def test_short_lists_are_walked_and_long_ones_read_by_columns(monkeypatch: Any) 
 
     read = cdp._fast_columns
     taken: list[bool] = []
-    monkeypatch.setattr(cdp, "_fast_columns", lambda *a: taken.append(read(*a)) or taken[-1])
+    monkeypatch.setattr(cdp, "_fast_columns", lambda *a: taken.append(read(*a) is not None) or None)
     Observation(accessibility_tree=random_forest(0, 50)).candidates("a11y")
     Observation(accessibility_tree=random_forest(4, cdp.MIN_COLUMN_NODES)).candidates("a11y")
     assert taken == [False, True]
@@ -289,3 +295,35 @@ def test_ids_read_by_the_caller_give_the_same_walk() -> None:
     assert dict_ids([{"nodeId": "1"}, "junk"]) is None
     assert dict_ids([{"nodeId": 1}]) is None
     assert dict_ids([]) is None
+
+
+def test_a_column_build_reads_backend_ids_and_links_only_when_asked(monkeypatch: Any) -> None:
+    """Only a reference that recorded a backend node ID or a link reads those columns: a
+    resolve by role and name leaves them unread, and reading them gives the walk's."""
+    from resolver.adapters.a11y import cdp
+    from resolver.table import LazyColumns
+
+    monkeypatch.setattr(cdp, "MIN_COLUMN_NODES", 0)
+    nodes = [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "name": {"value": "Shop"},
+         "childIds": ["2", "3"]},
+        {"nodeId": "2", "parentId": "1", "role": {"value": "button"}, "name": {"value": "Buy"},
+         "backendDOMNodeId": 41},
+        {"nodeId": "3", "parentId": "1", "role": {"value": "link"}, "name": {"value": "Help"},
+         "backendDOMNodeId": 42,
+         "properties": [{"name": "url", "value": {"value": "https://shop.example/help"}}]},
+    ]  # fmt: skip
+    observation = Observation(accessibility_tree=nodes)
+    table = observation.candidates("a11y")
+    assert isinstance(table.platform_ids, LazyColumns)
+    assert resolve(SemanticElementRef(role="button", name="Buy"), observation).executor_id == (
+        "a11y:2"
+    )
+    assert not table.platform_ids.made
+    assert set(table.platform_ids) == {"backend_node_id", "href"}  # (known, still unread)
+    assert not table.platform_ids.made
+    link = SemanticElementRef(role="link", name="Help", href="https://shop.example/help")
+    assert resolve(link, observation).executor_id == "a11y:3"
+    assert table.platform_ids.made
+    assert table.platform_ids["backend_node_id"] == (None, "41", "42")
+    assert table.platform_ids["href"] == (None, None, "https://shop.example/help")
