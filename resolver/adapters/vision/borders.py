@@ -9,11 +9,18 @@ text instead: for each OCR line, an edge row just above it and one just below it
 across its whole width, then an edge column at either end joining them. Only the four sides
 are looked at, so whatever touches them from outside or inside does not matter.
 
+A line may run out of a control: a select's value read as one line with its label before it
+and the word after it ("Date Any Date Or"). Where no border goes round the whole line, its
+words are taken in runs split where an edge column crosses the line's full height in the
+blank between two words (a control's side), and a border is sought around each run.
+
 Every number is a named constant below.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -146,23 +153,64 @@ def _holds_other(box: Box, line: Box, lines: Sequence[Box]) -> bool:
     )
 
 
+def _crossed(closed: Pixels, line: Box, gap: tuple[float, float]) -> bool:
+    """Whether a column of the blank ``gap`` (between two words) is edge over the whole
+    height of ``line``: a control's side drawn between them."""
+    left, right = math.floor(gap[0]), math.ceil(gap[1])
+    top, bottom = round(line[1]) + INSIDE, round(line[3]) - INSIDE
+    if right <= left or bottom <= top:
+        return False
+    block = closed[max(top, 0) : max(bottom, 0), max(left, 0) : max(right, 0)] > 0
+    return bool(block.size) and bool((block.mean(axis=0) >= SIDE_COVER).any())
+
+
+def _runs(closed: Pixels, line: Box, words: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
+    """The line's words in runs split where a control's side crosses the blank between
+    two of them (:func:`_crossed`), each with its box at the line's height; one run (the
+    whole line) when no side crosses it."""
+    runs: list[list[Box]] = [[words[0]]] if words else []
+    for before, after in itertools.pairwise(words):
+        if _crossed(closed, line, (before[2], after[0])):
+            runs.append([])
+        runs[-1].append(after)
+    return [((run[0][0], line[1], max(w[2] for w in run), line[3]), run) for run in runs]
+
+
 def find_around_lines(
     closed: Pixels,
     lines: Sequence[tuple[Box, Sequence[Box]]],
     found: Sequence[Box],
     same: float,
 ) -> list[Box]:
-    """Borders around single text lines (see the module's docstring) that no box of
-    ``found`` already is (IoU under ``same``). ``lines`` are ``(line box, word boxes)``;
-    ``closed`` is the dilated edge map."""
+    """Borders around single text lines, or around the runs of a line between controls'
+    sides (see the module's docstring), that no box of ``found`` already is (IoU under
+    ``same``). ``lines`` are ``(line box, word boxes)``; ``closed`` is the dilated edge
+    map."""
     boxes: list[Box] = []
     line_boxes = [line for line, _ in lines]
     for line, words in lines:
         box = _border(closed, line)
-        if box is None or not _holds_text(box, words or (line,)):
-            continue
-        if _holds_other(box, line, line_boxes):
-            continue
-        if all(iou_one(box, other) < same for other in [*found, *boxes]):
-            boxes.append(box)
+        runs = _runs(closed, line, words) if box is None and len(words) > 1 else []
+        # A line that runs out of a control: a border around each run between its sides.
+        seen = (
+            [(_border(closed, run), inside) for run, inside in runs]
+            if len(runs) > 1
+            else [(box, list(words) or [line])]
+        )
+        for box, inside in seen:
+            if box is None or not _holds_text(box, inside):
+                continue
+            if _holds_other(box, line, line_boxes) or _holds_word(box, inside, words):
+                continue
+            if all(iou_one(box, other) < same for other in [*found, *boxes]):
+                boxes.append(box)
     return boxes
+
+
+def _holds_word(box: Box, inside: Sequence[Box], words: Sequence[Box]) -> bool:
+    """Whether ``box`` holds the middle of a word of the line that is not one of ``inside``
+    (the run it was sought around)."""
+    return any(
+        all(w is not other for other in inside) and box[0] <= (w[0] + w[2]) / 2.0 <= box[2]
+        for w in words
+    )

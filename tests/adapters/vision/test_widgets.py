@@ -322,3 +322,42 @@ def test_a_field_whose_value_runs_into_its_border_is_found_from_its_text() -> No
     # Its text starting no further in than the outline, the outline is the text's own box.
     flush = (8.0, 52.0, 190.0, 70.0)
     assert not _found(detect_widgets(image, [(flush, [flush])]), "rect", field)
+
+
+def _word_boxes(image: np.ndarray, region: tuple[int, int, int, int]) -> list[tuple[float, ...]]:  # type: ignore[type-arg]
+    """The dark runs of ``region`` split at blanks wider than 5 px: what OCR reports as the
+    words of a line drawn there."""
+    x0, y0, x1, y1 = region
+    ink = (image[y0:y1, x0:x1] < 200).all(axis=2)
+    columns = np.flatnonzero(ink.any(axis=0))
+    cuts = np.flatnonzero(np.diff(columns) > 5)
+    starts = [columns[0], *columns[cuts + 1]]
+    ends = [*columns[cuts], columns[-1]]
+    boxes = []
+    for start, end in zip(starts, ends, strict=True):
+        rows = np.flatnonzero(ink[:, start : end + 1].any(axis=1))
+        boxes.append((float(x0 + start), float(y0 + rows[0]), float(x0 + end + 1),
+                      float(y0 + rows[-1] + 1)))  # fmt: skip
+    return boxes
+
+
+def test_a_select_read_in_one_line_with_its_label_and_the_next_word_is_found() -> None:
+    # Three unstyled controls stacked, each touching the next (a select above, wider; a
+    # field below), and the middle select's value read as one OCR line with the label
+    # before it and the word after it: "Date Any Date Or". The select's own contour runs
+    # into its neighbours' and its value's descender, and no border goes round the whole
+    # line; one goes round the run of words between two sides that cross the line.
+    image = np.full((90, 360, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for text, x in (("Date", 40), ("Any Date", 88), ("Or", 182)):
+        cv2.putText(image, text, (x, 46), font, 0.45, (0, 0, 0), 1)
+    words = _word_boxes(image, (30, 33, 240, 50))
+    assert len(words) == 3
+    line = (words[0][0] - 2.0, 31.0, words[-1][2] + 2.0, 50.0)
+    plain = detect_widgets(image, [(line, words)])
+    select = (81, 32, 173, 50)
+    for box in ((96, 13, 256, 32), select, (120, 50, 295, 69)):
+        _bordered(image, box)
+    assert _found(detect_widgets(image, [(line, words)]), "rect", select)
+    # Without the controls, the words of the line are no control.
+    assert [w for w in plain if w.kind == "rect"] == []
