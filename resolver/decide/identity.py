@@ -300,6 +300,7 @@ _DRAWN_RULES = frozenset(
         "accept.drawn_in_box",
         "accept.mark_in_box",
         "accept.caption_at_place",
+        "accept.placeholder_at_place",
     }
 )
 """The rules that take an answer for its place and look rather than its name."""
@@ -314,7 +315,8 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
     drawn, as an ``aria-label``), and a click there would be a guess; unless the answer is
     the shape drawn at the recorded place with the page around it as it was
     (``accept.drawn_at_place``, ``accept.drawn_in_box``, ``accept.mark_in_box``), or the
-    caption recorded inside its box (``accept.caption_at_place``)."""
+    caption or placeholder recorded inside its box (``accept.caption_at_place``,
+    ``accept.placeholder_at_place``)."""
     best = decision.best
     if best is None or not ctx.table.names_read or not (ctx.ref.name or "").strip():
         return None

@@ -238,9 +238,10 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
     unnamed answer, when the page does not show that its recorded look-alikes (the other
     unnamed elements of its role) are all still there: one went, perhaps the target, and the
     next blank field slides into its place. (On a page that names its fields, where the
-    answer has a name, that count says nothing.)"""
+    answer has a name, that count says nothing.) A field found by the placeholder it
+    recorded, read at its place (``accept.placeholder_at_place``), is told by that text."""
     ref, config, best = ctx.ref, ctx.config, decision.best
-    if best is None or ref.name:
+    if best is None or ref.name or decision.rule == "accept.placeholder_at_place":
         return None
     signals = best.signals
     if xpath_selects_best(decision, 0.0):

@@ -13,6 +13,10 @@ name that grew a count ("Blog" read as "Blog (27)") no longer reads as recorded:
 :func:`extended_at_place` takes the one text beginning with the recorded words where the
 element stood, and :func:`edited_at_place` a label with one word added or dropped.
 
+A field shows its placeholder, not the ``aria-label`` that names it:
+:func:`placeholder_at_place` takes the one element reading the recorded placeholder where the
+field was.
+
 The place and the anchors are judged as for shapes drawn without their name
 (:mod:`resolver.decide.drawn`).
 """
@@ -28,6 +32,7 @@ from ..index import index_of
 from ..matcher import moved_box, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
+from ..table import CandidateTable
 from ..text import collapse, normalize, words
 from .drawn import (
     DRAWN_KINDS,
@@ -39,7 +44,7 @@ from .drawn import (
     recorded_name_read,
     row_candidate,
 )
-from .facts import cut_short, in_column, on_line, row_box
+from .facts import cut_short, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
 
 __all__ = [
@@ -49,12 +54,15 @@ __all__ = [
     "edited_at_place",
     "extended_at_place",
     "one_word_edit",
+    "placeholder_at_place",
     "read_at_place",
     "shaped_at_place",
 ]
 
 SHAPED_ROLES = frozenset({"button", "textbox", "searchbox", "combobox", "checkbox", "radio"})
 """Roles a screenshot draws as a shape of their own (a border, a box glyph, a circle)."""
+FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox"})
+"""Roles whose element shows a placeholder while it is empty."""
 
 
 def shaped_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -438,3 +446,86 @@ def _most_like(ctx: Context, rows: list[int]) -> int:
         return rows[0]
     compat = COMPAT[role_code(canonical_role(ctx.ref.role))][ctx.table.role_codes[rows]]
     return rows[int(np.argmax(compat))]  # the first of the best
+
+
+def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.placeholder_at_place``: on a screenshot, for a reference of a field role
+    (:data:`FIELD_ROLES`) that recorded a box and the field's ``placeholder`` attribute,
+    whose name (an ``aria-label``: "Hledaný výraz" on a field showing "Co hledáte?") no
+    ranked row reads, or which has none: the placeholder is read on the screen by one
+    element only (its text, or its text after one character, an icon read as a letter: a
+    magnifier read as "Q"; a text read inside a field is that field,
+    :func:`_holding`), whose centre lies inside the recorded box after the page's shift.
+    For a reference with anchors, ``drawn_anchors`` recorded anchors at least are where they
+    were; for one whose box is all it recorded of its place, the whole of a screen of the
+    recorded size is read. A field empty as it was recorded shows what it showed then."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    shown = normalize(collapse((ref.attributes or {}).get("placeholder") or ""))
+    if not _placeholder_judged(ctx) or not shown or ref.bbox is None:
+        return None
+    place = moved_box(ref.bbox, page_shift(ref, table))
+    if ref.name and recorded_name_read(decision, place, config.name_read, config.drawn_name):
+        return None
+    rows = [r for r, norm in enumerate(table.names_norm) if _shows(norm, shown)]
+    row = _holding(table, rows, config.drawn_inside)
+    if row is None or not _centred_in(row_box(table, row), place):
+        return None
+    if ref.anchors:
+        found = enough_anchors(ctx, place, after=False)
+        if found is None:
+            return None
+        confirmed = f"{found} recorded anchors are where they were"
+    else:
+        confirmed = "no other element on the screen reads it"
+    kept = row_candidate(ctx, row)
+    reason = (
+        f"{decision.reason}; but the recorded placeholder ({shown[:60]!r}) is read inside "
+        f"the recorded box ({kept.id!r}, read as {kept.role}), and {confirmed}: the field "
+        "shows its placeholder"
+    )
+    return accepted_as(decision, kept, reason)
+
+
+def _placeholder_judged(ctx: Context) -> bool:
+    """Whether :func:`placeholder_at_place` applies: a table read from a screenshot in the
+    reference's space, a reference of a field role; one without anchors on the whole of a
+    screen of the recorded size, with no look-alikes recorded."""
+    ref, table = ctx.ref, ctx.table
+    if not table.names_read or canonical_role(ref.role or "") not in FIELD_ROLES:
+        return False
+    if not same_space(ref, table):
+        return False
+    if ref.anchors:
+        return True
+    whole = table.window is None and page_shift(ref, table)[:2] == (1.0, 1.0)
+    return whole and not ref.lookalikes
+
+
+def _shows(read: str, shown: str) -> bool:
+    """Whether a text read (normalised) is ``shown``, or ``shown`` after one character and
+    a space (an icon read as a letter)."""
+    if read == shown:
+        return True
+    head, _, rest = read.partition(" ")
+    return len(head) == 1 and rest == shown
+
+
+def _holding(table: CandidateTable, rows: Sequence[int], share: float) -> int | None:
+    """The largest row of ``rows`` when its box holds ``share`` of every other's (one
+    element: a field and the text read inside it, a text and the icon run read with it);
+    ``None`` when they are not one element or there are none."""
+    boxes = [table.box(r) for r in rows]
+    if not rows or any(b is None for b in boxes):
+        return None
+    known = [b for b in boxes if b is not None]
+    areas = [(b[2] - b[0]) * (b[3] - b[1]) for b in known]
+    outer = int(np.argmax(areas))
+    if all(share_inside(b, known[outer]) >= share for b in known):
+        return int(rows[outer])
+    return None
+
+
+def _centred_in(box: Box, place: Box) -> bool:
+    """Whether the centre of ``box`` lies inside ``place``."""
+    x, y = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+    return place[0] <= x <= place[2] and place[1] <= y <= place[3]

@@ -217,6 +217,16 @@ RULES: Final[tuple[Rule, ...]] = (
          "screen_height"),
     ),
     Rule(
+        "accept.placeholder_at_place", "accepts", "review",
+        "On a screenshot, a field that recorded its placeholder, its name (an aria-label) "
+        "read nowhere or none recorded: the one element reading the placeholder, centred "
+        "inside the recorded box, the recorded anchors read where they were (a reference "
+        "that recorded only its box: on a screen of the recorded size).",
+        readings.placeholder_at_place, ("not_found", "ambiguous"),
+        ("name_read", "drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors",
+         "screen_height"),
+    ),
+    Rule(
         "accept.sole_dressed", "accepts", "review",
         "For a reference without a name that nothing else told apart: the one row bearing "
         "every recorded kind class, of its role and tag, where it was.", select.sole_dressed,

@@ -414,3 +414,54 @@ def test_the_one_shape_of_the_role_reading_the_name_at_the_box_breaks_a_tie() ->
     # Too far from the recorded box for the shape to stand for it.
     far = ref.model_copy(update={"bbox": (88, 140, 146.2, 161)})
     assert decide(far, _masthead(), MatchConfig()).rule != "accept.shaped_at_place"
+
+
+SEARCH_FIELD = (8.0, 684.0, 185.0, 705.0)
+"""Where a field named by its ``aria-label`` "Find articles" was recorded."""
+
+
+def _search_panel(*, field_at: float = 684.0, again: bool = False) -> CandidateTable:
+    """A screenshot with a bordered field at ``field_at`` showing its placeholder "What are
+    you looking for?" (the field's row and the text read inside it), a heading above it,
+    and, with ``again``, a second field showing the same placeholder further up."""
+    b = TableBuilder("vision", "test")
+    b.add("h", raw_role="text", role="heading", name="Latest news", bbox=(8, 620, 200, 650))
+    top = field_at + 2.0
+    b.add("f", raw_role="rect", role="textbox", name="What are you looking for?",
+          bbox=(10, top, 184, top + 18))  # fmt: skip
+    b.add("t", raw_role="text", role="text", name="What are you looking for?",
+          bbox=(15, top - 2, 150, top + 18))  # fmt: skip
+    if again:
+        b.add("g", raw_role="rect", role="textbox", name="What are you looking for?",
+              bbox=(10, 202, 184, 220))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+LABELLED = SemanticElementRef(
+    role="textbox", name="Find articles", bbox=SEARCH_FIELD, screen_size=(1280, 800),
+    attributes={"type": "text", "placeholder": "What are you looking for?"},
+)  # fmt: skip
+
+
+def test_a_field_named_otherwise_is_taken_by_the_placeholder_it_shows() -> None:
+    # Its aria-label is drawn nowhere; the placeholder it recorded is read once, in it.
+    _assert_taken(LABELLED, _search_panel(), "accept.placeholder_at_place", "f")
+    # Without a name, a field drawn as its placeholder beside a magnifier read as "Q".
+    unnamed = SemanticElementRef(
+        role="textbox", bbox=(695.0, 16.0, 925.0, 44.0), screen_size=(1280, 800),
+        attributes={"placeholder": "Search"},
+    )  # fmt: skip
+    line = _texts(("q", "text", "Q Search", (684, 16, 744, 40)),
+                  ("a", "link", "My Account", (966, 21, 1043, 41)))  # fmt: skip
+    _assert_taken(unnamed, line, "accept.placeholder_at_place", "q")
+
+
+def test_a_placeholder_read_twice_moved_or_not_recorded_is_not_taken() -> None:
+    config = MatchConfig()
+    # Two fields show it: which one is the target is not said.
+    assert decide(LABELLED, _search_panel(again=True), config).status != "accepted"
+    # The field is no longer where it was recorded.
+    assert decide(LABELLED, _search_panel(field_at=740.0), config).status != "accepted"
+    # Without the placeholder recorded, the name is read nowhere.
+    bare = LABELLED.model_copy(update={"attributes": {"type": "text"}})
+    assert decide(bare, _search_panel(), config).status != "accepted"
