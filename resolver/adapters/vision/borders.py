@@ -48,6 +48,9 @@ TEXT_PAD: Final[int] = 2
 """The text starts at least this far (px) inside the left side: a field pads its value;
 an outline no further out than the words' own left end is the text's own box (a highlight
 behind it), not a border around it."""
+SIDE_INK: Final[int] = 40
+"""Grey levels a control's side drawn between two words of a line differs from the blank
+around it by."""
 MAX_WIDTH: Final[float] = 6.0
 """How far (in widths of the line) a field may reach right of its text (a short
 placeholder in a wide field)."""
@@ -153,24 +156,45 @@ def _holds_other(box: Box, line: Box, lines: Sequence[Box]) -> bool:
     )
 
 
-def _crossed(closed: Pixels, line: Box, gap: tuple[float, float]) -> bool:
+def _crossed(closed: Pixels, gray: Pixels, line: Box, gap: tuple[float, float]) -> bool:
     """Whether a column of the blank ``gap`` (between two words) is edge over the whole
-    height of ``line``: a control's side drawn between them."""
+    height of ``line`` and drawn there as one unbroken stroke (:func:`_stroke`): a
+    control's side between the two words. A tall letter at a word's end joined to the
+    underlines below it and above it is edge all the way down, but not ink."""
     left, right = math.floor(gap[0]), math.ceil(gap[1])
     top, bottom = round(line[1]) + INSIDE, round(line[3]) - INSIDE
     if right <= left or bottom <= top:
         return False
     block = closed[max(top, 0) : max(bottom, 0), max(left, 0) : max(right, 0)] > 0
-    return bool(block.size) and bool((block.mean(axis=0) >= SIDE_COVER).any())
+    if not block.size:
+        return False
+    sides = np.flatnonzero(block.mean(axis=0) >= SIDE_COVER) + max(left, 0)
+    return any(_stroke(gray, x, (left, right), (top, bottom)) for x in sides.tolist())
 
 
-def _runs(closed: Pixels, line: Box, words: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
+def _stroke(gray: Pixels, x: int, span: tuple[int, int], rows: tuple[int, int]) -> bool:
+    """Whether column ``x`` (or a neighbour of it) differs from the blank's background (the
+    median of the gap ``span`` over ``rows``) by :data:`SIDE_INK` at least on
+    :data:`SIDE_COVER` of ``rows``."""
+    top, bottom = max(rows[0], 0), max(rows[1], 0)
+    gap = gray[top:bottom, max(span[0], 0) : max(span[1], 0)]
+    near = gray[top:bottom, max(x - 1, 0) : x + 2].astype(np.int16)
+    if not gap.size or not near.size:
+        return False
+    background = float(np.median(gap))
+    inked = (np.abs(near - background) >= SIDE_INK).any(axis=1)
+    return float(inked.mean()) >= SIDE_COVER
+
+
+def _runs(
+    closed: Pixels, gray: Pixels, line: Box, words: Sequence[Box]
+) -> list[tuple[Box, list[Box]]]:
     """The line's words in runs split where a control's side crosses the blank between
     two of them (:func:`_crossed`), each with its box at the line's height; one run (the
     whole line) when no side crosses it."""
     runs: list[list[Box]] = [[words[0]]] if words else []
     for before, after in itertools.pairwise(words):
-        if _crossed(closed, line, (before[2], after[0])):
+        if _crossed(closed, gray, line, (before[2], after[0])):
             runs.append([])
         runs[-1].append(after)
     return [((run[0][0], line[1], max(w[2] for w in run), line[3]), run) for run in runs]
@@ -181,16 +205,18 @@ def find_around_lines(
     lines: Sequence[tuple[Box, Sequence[Box]]],
     found: Sequence[Box],
     same: float,
+    gray: Pixels | None = None,
 ) -> list[Box]:
     """Borders around single text lines, or around the runs of a line between controls'
     sides (see the module's docstring), that no box of ``found`` already is (IoU under
     ``same``). ``lines`` are ``(line box, word boxes)``; ``closed`` is the dilated edge
-    map."""
+    map, ``gray`` the image in grey levels (without it, lines are not split in runs)."""
     boxes: list[Box] = []
     line_boxes = [line for line, _ in lines]
     for line, words in lines:
         box = _border(closed, line)
-        runs = _runs(closed, line, words) if box is None and len(words) > 1 else []
+        split = box is None and gray is not None and len(words) > 1
+        runs = _runs(closed, gray, line, words) if split and gray is not None else []
         # A line that runs out of a control: a border around each run between its sides.
         seen = (
             [(_border(closed, run), inside) for run, inside in runs]
