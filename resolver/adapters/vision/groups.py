@@ -6,9 +6,11 @@ of two groups differ by position alone, and after a layout change the recorded p
 points at the other one. Two steps wrap the top-level elements (after table rows,
 :mod:`resolver.adapters.vision.layout` step 5):
 
-1. **Panels.** A bordered shape taller than a control (a dialog, a card) holding at least
-   one control is a group, named by its title: the first text inside it when that text is
-   a short title in its top band. An untitled panel is left out (it names nothing).
+1. **Panels.** A bordered shape taller than a control (a dialog, a card), or a frame whose
+   top side a legend breaks (a fieldset), holding at least one control is a group, named
+   by its title: the legend drawn across its top side, else the first text inside it when
+   that text is a short title in its top band. An untitled panel is left out (it names
+   nothing).
 2. **Headings.** Inside a panel or on the page, a short text that is not a control's label,
    with nothing else on its line nearby, directly followed (within :data:`GAP` text
    heights) by elements not left of it, names the group of those elements; the group runs
@@ -216,22 +218,40 @@ def _panel_title(inner: Sequence[Element], panel: Box) -> int:
     return k if near_top and _title_like(first) else -1
 
 
+def _legend(top: Sequence[Element], panel: Box) -> Element | None:
+    """The title drawn across the panel's top side (a fieldset's legend), or None."""
+    for element in top:
+        box = element.box
+        across = panel[0] < box[0] and box[2] < panel[2] and box[1] <= panel[1] <= box[3]
+        if across and _title_like(element):
+            return element
+    return None
+
+
 def group(top: list[Element], widgets: Sequence[Widget]) -> list[Element]:
     """``top`` (top-level elements in reading order, with their children) with panels and
     headings wrapped in named groups (see the module docstring), in reading order."""
     panels = sorted(
-        (w.box for w in widgets if w.kind == "rect" and w.height > MAX_CONTROL_HEIGHT),
+        (
+            w.box
+            for w in widgets
+            if (w.kind == "rect" and w.height > MAX_CONTROL_HEIGHT) or w.kind == "frame"
+        ),
         key=_area,
     )
     for panel in panels:  # innermost first: an inner panel is one member of an outer one
         inner = [e for e in top if _inside(e.box, panel) and e.box != panel]
         if not any(_has_control(e) for e in inner):
             continue
-        title = _panel_title(inner, panel)
+        legend = _legend(top, panel)
+        if legend is not None:
+            inner = [legend, *inner]
+        title = 0 if legend is not None else _panel_title(inner, panel)
         if title < 0:
             continue
         members = _by_headings([e for k, e in enumerate(inner) if k != title])
-        wrapped = _wrap(inner[title], members, panel, panel=True)
+        # A titled border is a dialog too; a fieldset, titled by its legend, a group only.
+        wrapped = _wrap(inner[title], members, panel, panel=legend is None)
         ids = {id(e) for e in inner}
         at = next(k for k, e in enumerate(top) if id(e) in ids)
         top = [*top[:at], wrapped, *(e for e in top[at:] if id(e) not in ids)]

@@ -555,6 +555,8 @@ def _is_glyph(item: TextItem) -> bool:
 
 
 def _is_control(widget: Widget) -> bool:
+    if widget.kind == "frame":
+        return False
     return widget.kind != "rect" or widget.height <= MAX_CONTROL_HEIGHT
 
 

@@ -106,6 +106,12 @@ DIVIDER_GAP: Final[int] = 4
 TEXT_INSET: Final[int] = 2
 """Rectangles hidden by text are sought with the edges inside every word box erased, but
 this many pixels (px) in from each of its sides: a border the box grazes stays."""
+LEGEND_REACH: Final[int] = 6
+"""How far (px) a frame's top side runs up to a legend on each side of it, at least."""
+LEGEND_PAD: Final[int] = 6
+"""How far (px) from a legend's text the side it breaks may stop (the legend's padding)."""
+LEGEND_ROW: Final[float] = 0.25
+"""How far (in line heights) from the middle of a legend the side it breaks may run."""
 DIVIDED_ASPECT: Final[float] = 1.2
 """Each part of a divided rectangle is at least this many times as wide as it is high (a
 select's chevron compartment, about square, stays part of the select)."""
@@ -125,8 +131,9 @@ class Widget:
     Attributes
     ----------
     kind:
-        ``"rect"``, ``"checkbox"``, ``"radio"``, ``"icon"`` or, from a detector model,
-        ``"detected"``.
+        ``"rect"``, ``"checkbox"``, ``"radio"``, ``"icon"``, ``"frame"`` (a border round a
+        group whose top side its legend breaks: never a control) or, from a detector
+        model, ``"detected"``.
     box:
         ``(left, top, right, bottom)`` in pixels.
     score:
@@ -539,6 +546,7 @@ def detect_widgets(
     shapes = _drop_nested_small([s for s in find_shapes(pixels, edges) if _plausible(s, lines)])
     shapes += _behind_text(pixels, edges, lines, shapes)
     shapes += _around_lines(pixels, edges, lines, shapes)
+    shapes += _legend_frames(pixels, edges, lines, shapes)
     return shapes + find_icons(edges, lines, shapes)
 
 
@@ -586,6 +594,71 @@ def _around_lines(
         if box[3] - box[1] <= MAX_CONTROL_HEIGHT
         and all(_apart_or_inside(box, other.box) for other in found)
     ]
+
+
+def _legend_frames(
+    pixels: Pixels, edges: Pixels, lines: Sequence[tuple[Box, Sequence[Box]]], found: list[Widget]
+) -> list[Widget]:
+    """Frames whose top side a text line breaks (a fieldset's legend): the side runs up to
+    the line on both sides at one row near its middle (:func:`_broken_side`). The line's
+    edges are erased and the side drawn across it; the rectangles then closed, their top
+    along such a row across the line and their bottom below it, apart from, inside or
+    around each shape ``found`` already, are frames (kind ``"frame"``: a group's border,
+    whatever its height, never a control)."""
+    bridged = edges.copy()
+    rows: list[tuple[int, Box]] = []
+    for line, _ in lines:
+        row = _broken_side(edges, line)
+        if row is None:
+            continue
+        reach = LEGEND_REACH + LEGEND_PAD
+        left, right = int(line[0]), math.ceil(line[2])
+        bridged[int(line[1]) : math.ceil(line[3]), left:right] = 0
+        bridged[row, left - reach : right + reach] = 255
+        rows.append((row, line))
+    if not rows:
+        return []
+    return [
+        Widget("frame", shape.box, shape.score, shape.fill)
+        for shape in find_shapes(pixels, bridged)
+        if shape.kind == "rect"
+        and any(_along(shape.box, row, line) for row, line in rows)
+        and all(_nested_or_apart(shape.box, other.box) for other in found)
+    ]
+
+
+def _broken_side(edges: Pixels, line: Box) -> int | None:
+    """The row, near the middle of ``line``, along which edges run for :data:`LEGEND_REACH`
+    columns at least on each side of the line, within :data:`LEGEND_PAD` px more of it (a
+    border the line breaks, the legend padded), or None."""
+    height = line[3] - line[1]
+    middle = (line[1] + line[3]) / 2.0
+    left, right = int(line[0]), math.ceil(line[2])
+    reach = LEGEND_REACH + LEGEND_PAD
+    if left - reach < 0 or right + reach > edges.shape[1]:
+        return None
+    for row in range(round(middle - LEGEND_ROW * height), round(middle + LEGEND_ROW * height) + 1):
+        band = edges[max(row - 1, 0) : row + 2]
+        before = int(band[:, left - reach : left].any(axis=0).sum())
+        after = int(band[:, right : right + reach].any(axis=0).sum())
+        if min(before, after) >= LEGEND_REACH:
+            return row
+    return None
+
+
+def _along(box: Box, row: int, line: Box) -> bool:
+    """Whether ``box``'s top lies along ``row`` (within :data:`BORDER_INSET`) across the
+    whole of ``line``, and ``box`` reaches below the line."""
+    across = box[0] < line[0] and line[2] < box[2]
+    return abs(box[1] - row) <= BORDER_INSET and across and box[3] > line[3]
+
+
+def _nested_or_apart(box: Box, other: Box) -> bool:
+    """Whether ``box`` and ``other`` do not overlap, or one holds the other, and they are
+    not one border."""
+    if iou_one(box, other) >= SAME_BORDER:
+        return False
+    return share_inside(box, other) <= 0.0 or _contains(box, other) or _contains(other, box)
 
 
 def _apart_or_inside(box: Box, other: Box) -> bool:

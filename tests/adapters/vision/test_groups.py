@@ -129,3 +129,22 @@ def test_the_settings_screenshot_has_its_dialog_and_fieldsets() -> None:
     ]
     dialogs = [i for i in range(len(table)) if table.roles[i] == "dialog"]
     assert [table.names[i] for i in dialogs] == ["Preferences"]
+
+
+def test_a_frame_is_named_by_the_legend_across_its_top_side() -> None:
+    # A fieldset one control high: its legend sits on its top side, half outside it, and a
+    # date line above would otherwise name the field as a heading.
+    date = _text("Wednesday, March 3", (12, 0, 300, 20))
+    legend = _text("Find a story", (21, 32, 110, 55))
+    field = Element("control", "rect", (23, 58, 440, 82), "", "", (("textbox", 0.7),))
+    button = _button("Go", (444, 58, 505, 82))
+    out = group([date, legend, field, button], [Widget("frame", (9, 42, 1270, 94), 1.0)])
+    outer = out[0]
+    assert (outer.kind, outer.name) == ("group", "Wednesday, March 3")
+    frame = outer.children[1]
+    assert (frame.kind, frame.name) == ("group", "Find a story")
+    assert [c.name for c in frame.children] == ["Find a story", "", "Go"]
+    # A frame without a legend across its top side names nothing (too low for a panel's
+    # title band to matter: its first text is its field's).
+    plain = group([date, field, button], [Widget("frame", (9, 42, 1270, 94), 1.0)])
+    assert [e.kind for e in plain] == ["text", "control", "control"]

@@ -361,3 +361,24 @@ def test_a_select_read_in_one_line_with_its_label_and_the_next_word_is_found() -
     assert _found(detect_widgets(image, [(line, words)]), "rect", select)
     # Without the controls, the words of the line are no control.
     assert [w for w in plain if w.kind == "rect"] == []
+
+
+def test_a_frame_whose_top_side_a_legend_breaks_is_a_frame() -> None:
+    # A fieldset: its top side stops a few pixels before its legend and goes on after it,
+    # so no contour closes round it; one field inside.
+    image = np.full((140, 460, 3), 255, np.uint8)
+    _bordered(image, (10, 40, 441, 111))
+    image[30:52, 20:112] = 255  # the legend's gap in the top side
+    cv2.putText(image, "Find a story", (24, 46), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    _bordered(image, (24, 62, 301, 87))
+    legend = _ink_box(image, (21, 28, 111, 56))
+    line = (legend[0] - 2, legend[1] - 3, legend[2] + 2, legend[3] + 3)
+    widgets = detect_widgets(image, [(line, [legend])])
+    assert _found(widgets, "frame", (10, 40, 441, 111))
+    assert _found(widgets, "rect", (24, 62, 301, 87))
+    # A line crossed by a rule (a heading between two lines) with nothing below: no frame.
+    ruled = np.full((140, 460, 3), 255, np.uint8)
+    cv2.line(ruled, (10, 40), (440, 40), (160, 160, 160), 1)
+    ruled[30:52, 20:112] = 255
+    cv2.putText(ruled, "Find a story", (24, 46), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    assert not any(w.kind == "frame" for w in detect_widgets(ruled, [(line, [legend])]))
