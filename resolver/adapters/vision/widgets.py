@@ -605,12 +605,13 @@ def _legend_frames(
     along such a row across the line and their bottom below it, apart from, inside or
     around each shape ``found`` already, are frames (kind ``"frame"``: a group's border,
     whatever its height, never a control)."""
-    bridged = edges.copy()
+    bridged = edges
     rows: list[tuple[int, Box]] = []
     for line, _ in lines:
         row = _broken_side(edges, line)
         if row is None:
             continue
+        bridged = edges.copy() if bridged is edges else bridged
         reach = LEGEND_REACH + LEGEND_PAD
         left, right = int(line[0]), math.ceil(line[2])
         bridged[int(line[1]) : math.ceil(line[3]), left:right] = 0
@@ -635,15 +636,18 @@ def _broken_side(edges: Pixels, line: Box) -> int | None:
     middle = (line[1] + line[3]) / 2.0
     left, right = int(line[0]), math.ceil(line[2])
     reach = LEGEND_REACH + LEGEND_PAD
-    if left - reach < 0 or right + reach > edges.shape[1]:
+    first = round(middle - LEGEND_ROW * height)
+    last = round(middle + LEGEND_ROW * height)
+    if left - reach < 0 or right + reach > edges.shape[1] or first < 1 or last + 2 > len(edges):
         return None
-    for row in range(round(middle - LEGEND_ROW * height), round(middle + LEGEND_ROW * height) + 1):
-        band = edges[max(row - 1, 0) : row + 2]
-        before = int(band[:, left - reach : left].any(axis=0).sum())
-        after = int(band[:, right : right + reach].any(axis=0).sum())
-        if min(before, after) >= LEGEND_REACH:
-            return row
-    return None
+    counts = []
+    for span in (slice(left - reach, left), slice(right, right + reach)):
+        marked = edges[first - 1 : last + 2, span] > 0
+        # a row's band: the row and the rows just above and below it
+        band = marked[:-2] | marked[1:-1] | marked[2:]
+        counts.append(band.sum(axis=1))
+    found = np.flatnonzero(np.minimum(counts[0], counts[1]) >= LEGEND_REACH)
+    return first + int(found[0]) if found.size else None
 
 
 def _along(box: Box, row: int, line: Box) -> bool:
