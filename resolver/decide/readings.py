@@ -451,7 +451,7 @@ def _most_like(ctx: Context, rows: list[int]) -> int:
 def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.placeholder_at_place``: on a screenshot, for a reference of a field role
     (:data:`FIELD_ROLES`) that recorded a box and the field's ``placeholder`` attribute,
-    whose name (an ``aria-label``: "Hledaný výraz" on a field showing "Co hledáte?") no
+    whose name (an ``aria-label``: "Site search" on a field showing "What are you after?") no
     ranked row reads, or which has none: the placeholder is read on the screen by one
     element only (its text, or its text after one character, an icon read as a letter: a
     magnifier read as "Q"; a text read inside a field is that field,

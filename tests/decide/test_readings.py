@@ -452,7 +452,7 @@ def test_a_field_named_otherwise_is_taken_by_the_placeholder_it_shows() -> None:
         attributes={"placeholder": "Search"},
     )  # fmt: skip
     line = _texts(("q", "text", "Q Search", (684, 16, 744, 40)),
-                  ("a", "link", "My Account", (966, 21, 1043, 41)))  # fmt: skip
+                  ("a", "link", "Your profile", (966, 21, 1043, 41)))  # fmt: skip
     _assert_taken(unnamed, line, "accept.placeholder_at_place", "q")
 
 

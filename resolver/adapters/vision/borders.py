@@ -10,7 +10,7 @@ across its whole width, then an edge column at either end joining them. Only the
 are looked at, so whatever touches them from outside or inside does not matter.
 
 A line may run out of a control: a select's value read as one line with its label before it
-and the word after it ("Date Any Date Or"). Where no border goes round the whole line, its
+and the word after it ("Size Any size Or"). Where no border goes round the whole line, its
 words are taken in runs split where an edge column crosses the line's full height in the
 blank between two words (a control's side), and a border is sought around each run.
 

@@ -344,12 +344,12 @@ def _word_boxes(image: np.ndarray, region: tuple[int, int, int, int]) -> list[tu
 def test_a_select_read_in_one_line_with_its_label_and_the_next_word_is_found() -> None:
     # Three unstyled controls stacked, each touching the next (a select above, wider; a
     # field below), and the middle select's value read as one OCR line with the label
-    # before it and the word after it: "Date Any Date Or". The select's own contour runs
+    # before it and the word after it: "Size Any size Or". The select's own contour runs
     # into its neighbours' and its value's descender, and no border goes round the whole
     # line; one goes round the run of words between two sides that cross the line.
     image = np.full((90, 360, 3), 255, np.uint8)
     font = cv2.FONT_HERSHEY_SIMPLEX
-    for text, x in (("Date", 40), ("Any Date", 88), ("Or", 182)):
+    for text, x in (("Size", 40), ("Any size", 88), ("Or", 182)):
         cv2.putText(image, text, (x, 46), font, 0.45, (0, 0, 0), 1)
     words = _word_boxes(image, (30, 33, 240, 50))
     assert len(words) == 3
