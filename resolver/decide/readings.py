@@ -44,7 +44,7 @@ from .drawn import (
     recorded_name_read,
     row_candidate,
 )
-from .facts import cut_short, in_column, on_line, row_box, same_space
+from .facts import centre, cut_short, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
 
 __all__ = [
@@ -527,5 +527,5 @@ def _holding(table: CandidateTable, rows: Sequence[int], share: float) -> int | 
 
 def _centred_in(box: Box, place: Box) -> bool:
     """Whether the centre of ``box`` lies inside ``place``."""
-    x, y = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+    x, y = centre(box)
     return place[0] <= x <= place[2] and place[1] <= y <= place[3]

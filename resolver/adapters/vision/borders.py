@@ -215,7 +215,7 @@ def find_around_lines(
     line_boxes = [line for line, _ in lines]
     for line, words in lines:
         box = _border(closed, line)
-        split = box is None and gray is not None and len(words) > 1
+        split = box is None and len(words) > 1
         runs = _runs(closed, gray, line, words) if split and gray is not None else []
         # A line that runs out of a control: a border around each run between its sides.
         seen = (
