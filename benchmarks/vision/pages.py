@@ -47,7 +47,9 @@ target is not on the screen: removed, or pushed off it) or ``rejected`` (no answ
 target is not on screen). Verdicts are reported per mutation kind (the one that touched the
 target; ``none`` for untouched targets of a changed page, ``identity`` for the unchanged
 page), twins (another node of the base tree has the same role and name) apart, and per
-place; the JSON keeps each answer's box and the reference's recorded box.
+place; the JSON keeps each answer's box, the reference's recorded box, the target's box on
+the screenshot, and for a refusal the best row its evidence lists (``nearest``: role, name,
+box, score), so a run shows whether the row refused was the target.
 :func:`summary` gives the figures the vision targets are stated in: right of the targets
 shown in the viewport, wrong answers of every target still in the page (those below the fold
 too), removed targets answered.
@@ -323,6 +325,24 @@ _HEADER = (
 )
 
 
+def refused_first(outcomes: Iterable[dict[str, Any]]) -> tuple[int, int]:
+    """Of the abstentions on targets shown in the viewport, how many ranked the target first
+    (the centre of the best row refused inside the target's box, as a click would be
+    judged), and how many there are: a refusal for want of certainty rather than of a
+    candidate."""
+    mine = [
+        o for o in outcomes
+        if o.get("place", "in_view") == "in_view" and o["verdict"] == "abstained"
+    ]  # fmt: skip
+    first = 0
+    for o in mine:
+        box = (o.get("nearest") or {}).get("box")
+        if box and o.get("truth_box"):
+            centre = ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+            first += verdict(centre, {"bbox": o["truth_box"], "in_view": True}) == "correct"
+    return first, len(mine)
+
+
 def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     """The markdown report: one table per group (all, unique, twins), a row per kind."""
     counts = tally(outcomes)
@@ -342,6 +362,8 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
         f" ({present['wrong_pct']} %, below the fold and pushed off screen included).",
         f"- Removed targets answered: {removed['answered']} of {removed['targets']}"
         f" ({removed['answered_pct']} %).",
+        "- Abstentions in the viewport that ranked the target first (refused for want of"
+        " certainty, not of a candidate): {} of {}.".format(*refused_first(outcomes)),
     ]
     for place in ("in_view", "too_small", "below_fold"):
         mine = [o for o in outcomes if o.get("place", "in_view") == place]
@@ -371,18 +393,25 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
 
 def _resolve(
     ref: SemanticElementRef, obs: Observation
-) -> tuple[Any, str | None, str | None, list[float] | None]:
-    """``(point, answer description, unexpected error, the answer's box)``."""
+) -> tuple[Any, str | None, str | None, list[float] | None, dict[str, Any] | None]:
+    """``(point, answer description, unexpected error, the answer's box, the nearest row of
+    a refusal)``: for a refusal, the best row its evidence lists (role, name, box, score),
+    so a run shows whether the row refused was the target."""
     try:
         res = resolve(ref, obs, sources=("vision",))
     except ResolutionError as exc:
-        return None, f"{exc.code.value} [{exc.evidence.rule}]", None, None
+        best = exc.evidence.candidates[0] if exc.evidence.candidates else None
+        nearest = None if best is None else {
+            "role": best.role, "name": best.name[:60], "score": best.score,
+            "box": None if best.bbox is None else [round(v, 1) for v in best.bbox],
+        }  # fmt: skip
+        return None, f"{exc.code.value} [{exc.evidence.rule}]", None, None, nearest
     except Exception as exc:  # a bug in the library must not stop the run: count it
-        return None, None, f"{type(exc).__name__}: {exc}"[:300], None
+        return None, None, f"{type(exc).__name__}: {exc}"[:300], None, None
     rule = res.trace[-1].rule if res.trace else ""
     found = res.candidate
     box = None if found.bbox is None else [round(v, 1) for v in found.bbox]
-    return res.point, f"{found.role} {found.name[:60]!r} [{rule} {found.id}]", None, box
+    return res.point, f"{found.role} {found.name[:60]!r} [{rule} {found.id}]", None, box, None
 
 
 def evaluate_page(
@@ -447,7 +476,7 @@ def evaluate_page(
             now = shot.keys.get(key)
             cached = screen_read(decoded)
             t0 = time.perf_counter()
-            point, answer, error, box = _resolve(ref, obs)
+            point, answer, error, box, nearest = _resolve(ref, obs)
             ms = 1000 * (time.perf_counter() - t0)
             first, looked = place == "in_view" and not looked, looked or place == "in_view"
             result["outcomes"].append({
@@ -458,6 +487,7 @@ def evaluate_page(
                 "verdict": "error" if error else verdict(point, now),
                 "answer": error or answer, "answer_box": box,
                 "recorded_box": None if ref.bbox is None else list(ref.bbox),
+                "truth_box": (now or {}).get("bbox"), "nearest": nearest,
                 "ms": round(ms, 1), "first": first,
                 "screen_read": cached,
             })  # fmt: skip

@@ -117,7 +117,7 @@ def test_summary_counts_wrong_answers_of_every_present_target() -> None:
     assert "Warning: no installed font draws Chinese" in report(outcomes, config)
 
 
-def test_an_answer_keeps_its_box_and_a_refusal_none() -> None:
+def test_an_answer_keeps_its_box_and_a_refusal_its_nearest_row() -> None:
     from benchmarks.vision import pages
     from resolver import Observation, SemanticElementRef
 
@@ -130,13 +130,16 @@ def test_an_answer_keeps_its_box_and_a_refusal_none() -> None:
 
     pages.resolve = on_tree  # type: ignore[assignment]
     try:
-        point, answer, error, box = pages._resolve(
+        point, answer, error, box, nearest = pages._resolve(
             SemanticElementRef(role="button", name="Save"), obs
         )
         assert error is None and answer is not None and "Save" in answer and point is not None
-        assert box == [10.5, 20.0, 80.0, 44.0]
+        assert box == [10.5, 20.0, 80.0, 44.0] and nearest is None
         missing = pages._resolve(SemanticElementRef(role="link", name="Nowhere"), obs)
         assert missing[0] is None and missing[2] is None and missing[3] is None
+        # The refusal names the row it refused, with its box and score.
+        assert missing[4] is not None and missing[4]["name"] == "Save"
+        assert missing[4]["box"] == [10.5, 20.0, 80.0, 44.0] and missing[4]["score"] < 0.6
     finally:
         pages.resolve = real  # type: ignore[assignment]
 
@@ -146,3 +149,22 @@ def test_a_device_scale_is_a_number_from_half_to_three() -> None:
     for bad in ("0", "4", "x", "nan"):
         with pytest.raises(argparse.ArgumentTypeError):
             _scale(bad)
+
+
+def test_abstentions_that_ranked_the_target_first_are_counted() -> None:
+    from benchmarks.vision.pages import refused_first
+
+    def abstained(nearest: list[float] | None, place: str = "in_view") -> dict[str, Any]:
+        return {
+            "place": place, "verdict": "abstained", "truth_box": [100, 100, 160, 120],
+            "nearest": None if nearest is None else {"box": nearest, "score": 0.5},
+        }  # fmt: skip
+
+    outcomes = [
+        abstained([102, 101, 158, 119]),  # the target itself, refused
+        abstained([300, 100, 360, 120]),  # another row
+        abstained(None),  # nothing to rank
+        abstained([102, 101, 158, 119], place="below_fold"),  # not in the viewport
+        {"place": "in_view", "verdict": "correct", "truth_box": [0, 0, 9, 9], "nearest": None},
+    ]
+    assert refused_first(outcomes) == (1, 3)
