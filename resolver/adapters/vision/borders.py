@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -156,7 +157,7 @@ def _holds_other(box: Box, line: Box, lines: Sequence[Box]) -> bool:
     )
 
 
-def _crossed(closed: Pixels, gray: Pixels, line: Box, gap: tuple[float, float]) -> bool:
+def _crossed(closed: Pixels, image: Pixels, line: Box, gap: tuple[float, float]) -> bool:
     """Whether a column of the blank ``gap`` (between two words) is edge over the whole
     height of ``line`` and drawn there as one unbroken stroke (:func:`_stroke`): a
     control's side between the two words. A tall letter at a word's end joined to the
@@ -169,16 +170,16 @@ def _crossed(closed: Pixels, gray: Pixels, line: Box, gap: tuple[float, float]) 
     if not block.size:
         return False
     sides = np.flatnonzero(block.mean(axis=0) >= SIDE_COVER) + max(left, 0)
-    return any(_stroke(gray, x, (left, right), (top, bottom)) for x in sides.tolist())
+    return any(_stroke(image, x, (left, right), (top, bottom)) for x in sides.tolist())
 
 
-def _stroke(gray: Pixels, x: int, span: tuple[int, int], rows: tuple[int, int]) -> bool:
+def _stroke(image: Pixels, x: int, span: tuple[int, int], rows: tuple[int, int]) -> bool:
     """Whether column ``x`` (or a neighbour of it) differs from the blank's background (the
-    median of the gap ``span`` over ``rows``) by :data:`SIDE_INK` at least on
+    median of the gap ``span`` over ``rows``) by :data:`SIDE_INK` grey levels at least on
     :data:`SIDE_COVER` of ``rows``."""
     top, bottom = max(rows[0], 0), max(rows[1], 0)
-    gap = gray[top:bottom, max(span[0], 0) : max(span[1], 0)]
-    near = gray[top:bottom, max(x - 1, 0) : x + 2].astype(np.int16)
+    gap = _grey(image[top:bottom, max(span[0], 0) : max(span[1], 0)])
+    near = _grey(image[top:bottom, max(x - 1, 0) : x + 2]).astype(np.int16)
     if not gap.size or not near.size:
         return False
     background = float(np.median(gap))
@@ -186,15 +187,23 @@ def _stroke(gray: Pixels, x: int, span: tuple[int, int], rows: tuple[int, int]) 
     return float(inked.mean()) >= SIDE_COVER
 
 
+def _grey(patch: Pixels) -> Pixels:
+    """A patch of the image in grey levels (a BGR patch converted; only the few pixels a
+    side is checked on, never the whole screen)."""
+    if patch.ndim == 2 or not patch.size:
+        return patch
+    return np.asarray(cv2.cvtColor(np.ascontiguousarray(patch), cv2.COLOR_BGR2GRAY), np.uint8)
+
+
 def _runs(
-    closed: Pixels, gray: Pixels, line: Box, words: Sequence[Box]
+    closed: Pixels, image: Pixels, line: Box, words: Sequence[Box]
 ) -> list[tuple[Box, list[Box]]]:
     """The line's words in runs split where a control's side crosses the blank between
     two of them (:func:`_crossed`), each with its box at the line's height; one run (the
     whole line) when no side crosses it."""
     runs: list[list[Box]] = [[words[0]]] if words else []
     for before, after in itertools.pairwise(words):
-        if _crossed(closed, gray, line, (before[2], after[0])):
+        if _crossed(closed, image, line, (before[2], after[0])):
             runs.append([])
         runs[-1].append(after)
     return [((run[0][0], line[1], max(w[2] for w in run), line[3]), run) for run in runs]
@@ -205,18 +214,19 @@ def find_around_lines(
     lines: Sequence[tuple[Box, Sequence[Box]]],
     found: Sequence[Box],
     same: float,
-    gray: Pixels | None = None,
+    image: Pixels | None = None,
 ) -> list[Box]:
     """Borders around single text lines, or around the runs of a line between controls'
     sides (see the module's docstring), that no box of ``found`` already is (IoU under
     ``same``). ``lines`` are ``(line box, word boxes)``; ``closed`` is the dilated edge
-    map, ``gray`` the image in grey levels (without it, lines are not split in runs)."""
+    map, ``image`` the image itself, BGR or in grey levels (without it, lines are not split
+    in runs)."""
     boxes: list[Box] = []
     line_boxes = [line for line, _ in lines]
     for line, words in lines:
         box = _border(closed, line)
         split = box is None and len(words) > 1
-        runs = _runs(closed, gray, line, words) if split and gray is not None else []
+        runs = _runs(closed, image, line, words) if split and image is not None else []
         # A line that runs out of a control: a border around each run between its sides.
         seen = (
             [(_border(closed, run), inside) for run, inside in runs]

@@ -582,12 +582,7 @@ def _around_lines(
     field whose value runs up to its border, or whose border a neighbour touches. Only
     those apart from or inside the shapes ``found`` already (:func:`_apart_or_inside`)."""
     closed = np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), dtype=np.uint8)
-    gray = (
-        pixels
-        if pixels.ndim == 2
-        else np.asarray(cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY), np.uint8)
-    )
-    boxes = find_around_lines(closed, lines, [w.box for w in found], SAME_BORDER, gray)
+    boxes = find_around_lines(closed, lines, [w.box for w in found], SAME_BORDER, pixels)
     return [
         Widget("rect", box, 1.0, _mean_inside(pixels, box))
         for box in boxes

@@ -43,3 +43,18 @@ def test_a_side_that_is_edge_but_not_one_stroke_splits_nothing() -> None:
     assert find_around_lines(_edges(), [(LINE, WORDS)], [], 0.8, _grey(slice(15, 27))) == []
     # Without the image, lines are not split.
     assert find_around_lines(_edges(), [(LINE, WORDS)], [], 0.8) == []
+
+
+def test_a_colour_image_splits_a_line_as_its_grey_levels_do() -> None:
+    # The screenshot as the vision source holds it (BGR): only the pixels a side is checked
+    # on are turned into grey levels.
+    for side in (slice(10, 31), slice(15, 27)):
+        grey = _grey(side)
+        colour = np.ascontiguousarray(np.stack([grey, grey, grey], axis=2))
+        assert find_around_lines(_edges(), [(LINE, WORDS)], [], 0.8, colour) == (
+            find_around_lines(_edges(), [(LINE, WORDS)], [], 0.8, grey)
+        )
+    colour = np.stack([_grey(slice(10, 31))] * 3, axis=2)
+    assert find_around_lines(_edges(), [(LINE, WORDS)], [], 0.8, colour) == [
+        (20.0, 10.0, 61.0, 31.0)
+    ]
