@@ -10,7 +10,7 @@ import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps, iou_one
 from ..index import index_of
-from ..matcher import moved_box, page_shift
+from ..matcher import moved_box, other_readings, page_shift
 from ..models import SemanticElementRef
 from ..results import Candidate, center
 from ..table import CandidateTable
@@ -441,30 +441,25 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     (:func:`~resolver.decide.facts.in_column`; a sidebar's link repeated in the article)
     cannot be the target moved, and does not doubt it. A hint window shows no
     twins beyond it: there an answer away from the recorded place is doubted at once, and
-    the whole screen judges. A box recorded on a screen of another size is left to the
-    ranking: a wider window reflows a page and a zoom scales it, so rescaled it marks the
-    place only roughly, and the nearest twin is all it says."""
+    the whole screen judges. A box recorded on a screen of another size may have been
+    rescaled (a zoom) or not (a resized window): in a window an answer at none of its
+    readings is doubted, and the whole screen judges by the reading a twin stands at
+    (:func:`screen_place`); when no reading, or more than one, shows one, the box does not
+    say where the target was, and the ranking decides."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not box_alone(ref, table) or ref.bbox is None:
         return None
-    row, shift = ctx.first, page_shift(ref, table)
+    row = ctx.first
     answer = table.box(row)
-    if answer is None or shift[:2] != (1.0, 1.0):
-        return None  # from a screen of another size the box maps only roughly (reflow, zoom)
-    place = moved_box(ref.bbox, shift)
-    if at_place(answer, place, config):
+    if answer is None:
+        return None
+    if table.window is not None:
+        return _doubted_in_window(ctx, decision, answer, ref.bbox)
+    place = screen_place(ctx)
+    if place is None or at_place(answer, place, config):
         return None
     gap = box_gap(answer, place)
     near = gap <= config.drawn_slack * ctx.screen_height()
-    if table.window is not None:
-        if near:
-            return None
-        why = (
-            f"the answer lies {gap:.0f} px from the recorded box and nothing recorded but the "
-            "box places it (no anchors, no look-alikes): the whole screen shows whether twins "
-            "stand elsewhere"
-        )
-        return overruled(decision, "ambiguous", why)
     grouped = _in_recorded_group(ctx, row)
     twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
     if in_column(answer, place):  # a move keeps to its column: twins across it stood apart
@@ -487,11 +482,67 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     return doubted if shown is None else replace(doubted, runner_up=shown)
 
 
+def screen_place(ctx: Context) -> Box | None:
+    """Where a box-alone reference's recorded box lies on the screen, for the rules that
+    tell twins apart by it. On a screen of the recorded size: the box after the page's
+    shift. On a screen of another size the box may have been rescaled (a zoom) or left at
+    its size (a resized window, the page maybe re-centred:
+    :func:`~resolver.matcher.other_readings`), and the screen shows which when the rows of
+    the recorded role and name standing at those readings
+    (:func:`~resolver.decide.facts.at_place`) all stand at one of them: that reading.
+    ``None`` when none does, or when several show different rows."""
+    ref, table = ctx.ref, ctx.table
+    if ref.bbox is None:
+        return None
+    shift = page_shift(ref, table)
+    place = moved_box(ref.bbox, shift)
+    if shift[:2] == (1.0, 1.0):
+        return place
+    boxes = [(r, row_box(table, r)) for r in namesake_rows(ref, table)]
+    shown: dict[frozenset[int], Box] = {}
+    for reading in (place, *other_readings(ref, table)):
+        rows = frozenset(r for r, b in boxes if at_place(b, reading, ctx.config))
+        if rows:
+            shown.setdefault(rows, reading)
+    return next(iter(shown.values())) if len(shown) == 1 else None
+
+
+def _doubted_in_window(
+    ctx: Context, decision: Decision, answer: Box, recorded: Box
+) -> Decision | None:
+    """:func:`twin_moved` in a hint window, which shows no twins beyond it: an answer away
+    from the ``recorded`` box (:func:`_near_reading`) is doubted at once."""
+    if _near_reading(ctx, answer, recorded):
+        return None
+    gap = box_gap(answer, moved_box(recorded, page_shift(ctx.ref, ctx.table)))
+    why = (
+        f"the answer lies {gap:.0f} px from the recorded box and nothing recorded but the box "
+        "places it (no anchors, no look-alikes): the whole screen shows whether twins stand "
+        "elsewhere"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _near_reading(ctx: Context, answer: Box, recorded: Box) -> bool:
+    """In a hint window, whether ``answer`` stands where the ``recorded`` box places it:
+    within ``drawn_slack`` screen heights of the box after the page's shift (rescaled to the
+    screen), or, from a screen of another size, at one of its other readings."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    shift = page_shift(ref, table)
+    place = moved_box(recorded, shift)
+    if box_gap(answer, place) <= config.drawn_slack * ctx.screen_height():
+        return True
+    if shift[:2] == (1.0, 1.0):
+        return False
+    return any(at_place(answer, other, config) for other in other_readings(ref, table))
+
+
 def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.twin_at_place``: the other side of :func:`twin_moved`. On a screenshot of the
-    recorded size, a named reference that recorded only its box of its place (no anchors, no
-    look-alikes) is tied for want of a margin (``ambiguous.margin``, the best over the
-    threshold), and exactly one tied row of its role and name fills the recorded box (IoU
+    recorded size (or of another, at the reading of the box the screen shows:
+    :func:`screen_place`), a named reference that recorded only its box of its place (no
+    anchors, no look-alikes) is tied for want of a margin (``ambiguous.margin``, the best
+    over the threshold), and exactly one tied row of its role and name fills the recorded box (IoU
     ``renamed_place`` up), while no other row of that role and name stands at it
     (:func:`~resolver.decide.facts.at_place`, a row that is the same click target aside).
     The box is what tells twins apart, and ``ambiguous.twin_moved`` lets an answer at the
@@ -504,10 +555,9 @@ def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if not box_alone(ref, table) or ref.bbox is None:
         return None
-    shift = page_shift(ref, table)
-    if shift[:2] != (1.0, 1.0):
-        return None  # from a screen of another size the box maps only roughly (reflow, zoom)
-    place = moved_box(ref.bbox, shift)
+    place = screen_place(ctx)
+    if place is None:
+        return None
     tied = [c for c in decision.candidates if c.score >= best.score - config.min_margin]
     fills = config.renamed_place
     there = [c for c in tied if c.bbox is not None and iou_one(c.bbox, place) >= fills]

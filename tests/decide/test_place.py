@@ -415,14 +415,49 @@ def test_a_hint_window_defers_an_answer_away_from_the_recorded_place() -> None:
     assert unmoved.best.id == "e2"
 
 
-def test_a_box_from_a_screen_of_another_size_is_left_to_the_ranking() -> None:
-    # Rescaled from a wider or zoomed screen the box marks the place only roughly; the rule
-    # does not judge by it.
+def test_a_box_from_a_screen_of_another_size_at_none_of_its_readings_is_left_to_the_ranking() -> (
+    None
+):
+    # From a wider or zoomed screen the box may have been rescaled or not; after a banner no
+    # twin stands at any of its readings, so the screen does not say which, and the rule does
+    # not judge by it.
     zoomed = SECOND_ECONOMY.model_copy(
         update={"bbox": (60.0, 537.5, 136.25, 558.75), "screen_size": (1600, 1000)}
     )
     decision = decide(zoomed, _economy_twins(moved=262.0), MatchConfig())
     assert "ambiguous.twin_moved" not in decision.rules
+
+
+ZOOMED_ECONOMY = SECOND_ECONOMY.model_copy(
+    update={"bbox": (60.0, 537.5, 136.25, 558.75), "screen_size": (1600, 1000)}
+)
+"""The second "Economy" recorded at zoom 1.25: the box and the screen size both scaled."""
+
+
+def _zoomed_twins(window: tuple[float, float] | None = None) -> CandidateTable:
+    """A screenshot of two "Economy" links: ``e2`` where :data:`ZOOMED_ECONOMY`'s box lies
+    once rescaled, ``e1`` beside where the same box would lie if it were not (overlapping
+    it, not filling it); ``window`` keeps the rows whose tops lie between two heights."""
+    b = TableBuilder("vision", "test")
+    for key, box in (("e1", (100, 540, 161, 557)), ("e2", (48, 430, 109, 447))):
+        if window is None or window[0] <= box[1] <= window[1]:
+            b.add(key, raw_role="text", role="link", name="Economy", bbox=box)
+    extra: dict[str, object] = (
+        {} if window is None else {"window": (0.0, *window[:1], 1280.0, window[1])}
+    )
+    return b.build(screen_size=(1280.0, 800.0), names_read=True, **extra)
+
+
+def test_a_twin_near_a_box_from_a_zoomed_screen_read_unscaled_is_doubted_in_a_window() -> None:
+    # The window shows only the twin beside the unscaled reading of the box; the rescaled
+    # reading, where the target stands, lies outside it. Near no reading, the answer is left
+    # to the whole screen, where the target stands exactly at the rescaled box.
+    window = _zoomed_twins(window=(500.0, 600.0))
+    assert [window.ids[r] for r in range(len(window.ids))] == ["e1"]
+    doubted = decide(ZOOMED_ECONOMY, window, MatchConfig())
+    assert doubted.status == "ambiguous" and doubted.rule == "ambiguous.twin_moved"
+    whole = decide(ZOOMED_ECONOMY, _zoomed_twins(), MatchConfig())
+    assert whole.status == "accepted" and whole.best is not None and whole.best.id == "e2"
 
 
 def test_an_answer_beside_a_twin_standing_at_the_recorded_place_is_doubted() -> None:
@@ -574,12 +609,47 @@ def test_no_twin_at_the_recorded_box_leaves_the_tie() -> None:
     # page's move; so is a box from a screen of another size, and a tree's table.
     anchored = THIRD_LINK.model_copy(update={"anchors": (("Tests", (8.0, 100.0, 80.0, 120.0)),)})
     assert twin_at_place(*_tie(anchored, _stacked_links())) is None
-    wider = THIRD_LINK.model_copy(update={"screen_size": (1440, 900)})
+    # From a screen of another size, a box at none of its readings leaves the tie too.
+    wider = THIRD_LINK.model_copy(
+        update={"bbox": (300.0, 250.0, 325.0, 267.0), "screen_size": (1440, 900)}
+    )
     assert twin_at_place(*_tie(wider, _stacked_links())) is None
     b = TableBuilder("a11y", "test")
     for k in range(6):
         b.add(f"l{k}", raw_role="link", name="link", bbox=(10, 181 + 34 * k, 33, 205 + 34 * k))
     assert twin_at_place(*_tie(THIRD_LINK, b.build(screen_size=(1280.0, 800.0)))) is None
+
+
+def test_a_box_from_a_screen_of_another_size_takes_the_twin_at_the_reading_the_screen_shows() -> (
+    None
+):
+    # Recorded at zoom 1.25: rescaled, the box is filled by the third link; left unscaled it
+    # lies over the fifth without filling it. The screen shows the zoom: the third is taken.
+    zoomed = THIRD_LINK.model_copy(
+        update={"bbox": (10.0, 312.5, 41.25, 333.75), "screen_size": (1600, 1000)}
+    )
+    taken = twin_at_place(*_tie(zoomed, _stacked_links()))
+    assert taken is not None and taken.best is not None and taken.best.id == "l2"
+    # Recorded in a 1440x900 window with the page centred (80 px further right): the
+    # re-centred reading is filled by the third link, the rescaled one by none.
+    centred = THIRD_LINK.model_copy(
+        update={"bbox": (88.0, 250.0, 113.0, 267.0), "screen_size": (1440, 900)}
+    )
+    taken = twin_at_place(*_tie(centred, _stacked_links()))
+    assert taken is not None and taken.best is not None and taken.best.id == "l2"
+    # In a wider window with the page at its left edge, the box as recorded is the reading.
+    left = THIRD_LINK.model_copy(update={"screen_size": (1440, 900)})
+    taken = twin_at_place(*_tie(left, _stacked_links()))
+    assert taken is not None and taken.best is not None and taken.best.id == "l2"
+
+
+def test_readings_that_show_different_twins_leave_the_tie() -> None:
+    # Recorded at 1600x1000, the box rescaled marks the third link and left unscaled the
+    # fifth, each filling it: the screen cannot say which happened.
+    both = THIRD_LINK.model_copy(
+        update={"bbox": (10.0, 318.0, 33.0, 341.0), "screen_size": (1600, 1000)}
+    )
+    assert twin_at_place(*_tie(both, _stacked_links())) is None
 
 
 def test_a_twin_at_the_recorded_box_with_a_namesake_drawn_there_too_stays_tied() -> None:
