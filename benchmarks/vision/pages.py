@@ -35,8 +35,9 @@ installed font covers is drawn as empty boxes that neither a person nor OCR can 
 shapes then costs a fraction of a cold one, with the same outcomes; its times are not the
 library's.
 
-Targets are resolved from three places: ``in_view`` (the recorded box lies inside the first
-screen and the target is drawn visibly there), ``too_small`` (the same, but drawn under
+Targets are resolved from three places: ``in_view`` (the recorded box, rescaled to the
+screen from the screen size the reference recorded, as the library reads it, lies inside the
+first screen and the target is drawn visibly there), ``too_small`` (the same, but drawn under
 :data:`MIN_SIDE` px wide or tall: nobody can find a 1 px image on a screenshot; reported
 apart, its wrong answers counted) and ``below_fold`` (the recorded box lies wholly below the
 first screen: the screenshot cannot show it). Per reference and screenshot the
@@ -95,6 +96,7 @@ from resolver import Observation, SemanticElementRef, resolve
 from resolver.adapters.vision.analysis import screen_read
 from resolver.adapters.vision.image import at_screen_density, load_screenshot
 from resolver.errors import ResolutionError
+from resolver.geometry import Box, scale_between
 from resolver.replay.captures import load_capture
 
 __all__ = [
@@ -201,6 +203,17 @@ def below_fold(box: Iterable[float] | None, screen: tuple[float, float] = SCREEN
         return False
     left, top, right, bottom = box
     return left < right and screen[1] <= top < bottom
+
+
+def screen_box(ref: SemanticElementRef, screen: tuple[float, float] = SCREEN) -> Box | None:
+    """The reference's recorded box on the benchmark's screen: rescaled from the screen size
+    it recorded (a box recorded at zoom 1.25, or in a wider window, is read on the 1280x800
+    screen so, as the library reads it), as recorded without one."""
+    if ref.bbox is None:
+        return None
+    sx, sy = scale_between(ref.screen_size, screen)
+    left, top, right, bottom = ref.bbox
+    return (left * sx, top * sy, right * sx, bottom * sy)
 
 
 def place_of(box: Iterable[float] | None, seen: dict[str, Any]) -> str | None:
@@ -450,7 +463,7 @@ def evaluate_page(
         seen = base_shot.keys.get(key) or {}
         if ref is None or not seen.get("bbox"):
             continue
-        place = place_of(ref.bbox, seen)
+        place = place_of(screen_box(ref), seen)
         if place is not None:
             refs[key] = (rec, ref, place)
     result["targets"] = sum(1 for *_, place in refs.values() if place == "in_view")

@@ -14,10 +14,12 @@ from benchmarks.vision.pages import (
     inside_screen,
     place_of,
     report,
+    screen_box,
     summary,
     tally,
     verdict,
 )
+from resolver import SemanticElementRef
 
 BOX = [100.0, 100.0, 200.0, 130.0]
 
@@ -48,6 +50,22 @@ def test_a_target_drawn_a_pixel_wide_is_reported_apart() -> None:
     assert place_of(BOX, {"bbox": BOX, "in_view": False}) is None  # recorded but hidden
     assert place_of([100.0, 900.0, 200.0, 930.0], {}) == "below_fold"
     assert place_of([100.0, 790.0, 200.0, 820.0], {"in_view": True}) is None
+
+
+def test_a_box_recorded_on_another_screen_size_is_placed_on_this_one() -> None:
+    # Recorded at zoom 1.25: the box and the screen size both scaled. Read on the 1280x800
+    # screen it lies in the viewport, as the library reads it; as written, below the fold.
+    zoomed = SemanticElementRef(
+        role="link", name="Terms", bbox=(125.0, 875.0, 250.0, 900.0), screen_size=(1600, 1000)
+    )
+    assert screen_box(zoomed) == (100.0, 700.0, 200.0, 720.0)
+    shown = {"bbox": [100.0, 700.0, 200.0, 720.0], "in_view": True}
+    assert place_of(screen_box(zoomed), shown) == "in_view"
+    assert place_of(zoomed.bbox, shown) == "below_fold"
+    # Without a recorded screen size, or without a box, the box is as recorded.
+    plain = zoomed.model_copy(update={"screen_size": None})
+    assert screen_box(plain) == (125.0, 875.0, 250.0, 900.0)
+    assert screen_box(plain.model_copy(update={"bbox": None})) is None
 
 
 def test_verdicts() -> None:
