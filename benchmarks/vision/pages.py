@@ -220,12 +220,14 @@ def place_of(box: Iterable[float] | None, seen: dict[str, Any]) -> str | None:
     """Where a reference was recorded, given its recorded ``box`` and the target as the base
     screenshot shows it (``seen``): ``in_view`` (wholly on the first screen and drawn there),
     ``too_small`` (the same, but drawn less than :data:`MIN_SIDE` px wide or tall: a 1 px
-    tracking image that nobody can find on a screenshot), ``below_fold``, or None (neither:
+    tracking image that nobody can find on a screenshot), ``below_fold`` (the box, or the
+    target as the screenshot shows it, wholly below the first screen: a box recorded on
+    another screen size may place a target below the fold on the screen), or None (neither:
     partly on the screen, hidden, or off to a side)."""
     if inside_screen(box) and seen.get("in_view"):
         left, top, right, bottom = seen.get("bbox") or box  # type: ignore[misc]
         return "in_view" if min(right - left, bottom - top) >= MIN_SIDE else "too_small"
-    return "below_fold" if below_fold(box) else None
+    return "below_fold" if below_fold(box) or below_fold(seen.get("bbox")) else None
 
 
 def verdict(point: tuple[float, float] | None, target: dict[str, Any] | None) -> str:

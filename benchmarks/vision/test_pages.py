@@ -62,6 +62,13 @@ def test_a_box_recorded_on_another_screen_size_is_placed_on_this_one() -> None:
     shown = {"bbox": [100.0, 700.0, 200.0, 720.0], "in_view": True}
     assert place_of(screen_box(zoomed), shown) == "in_view"
     assert place_of(zoomed.bbox, shown) == "below_fold"
+    # Recorded in a wider window, the box rescaled lies on the screen while the target is
+    # drawn below the fold: below the fold, its answers counted.
+    wide = SemanticElementRef(
+        role="link", name="Terms", bbox=(168.0, 823.0, 246.0, 841.0), screen_size=(1440, 900)
+    )
+    hidden = {"bbox": [88.0, 823.0, 166.0, 841.0], "in_view": False}
+    assert place_of(screen_box(wide), hidden) == "below_fold"
     # Without a recorded screen size, or without a box, the box is as recorded.
     plain = zoomed.model_copy(update={"screen_size": None})
     assert screen_box(plain) == (125.0, 875.0, 250.0, 900.0)
