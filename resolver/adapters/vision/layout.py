@@ -424,28 +424,32 @@ def words_run(element: Element, name: str, *, unbounded: bool = False) -> tuple[
 
 
 def _touching(element: Element, words: list[Word], name: str) -> tuple[str, Box] | None:
-    """``name`` as written inside the words, bounded by capitals where it touches other
-    letters: links drawn without a space between them ("LatestVideoThe Bests" holds "Video"
-    and "The Bests"; "all postsSubscribe" holds "all posts", which starts a word), or by
+    """``name`` inside the words, bounded by capitals where it touches other letters: links
+    drawn without a space between them ("LatestVideoThe Bests" holds "Video" and "The
+    Bests"; "all postsSubscribe" holds "all posts", which starts a word), or by
     the one joiner of a word of two parts (:func:`_joined_pair`). Its box
     spans the characters it takes, each word's width shared evenly among its characters (an
-    estimate: a proportional face draws them unevenly)."""
+    estimate: a proportional face draws them unevenly). The name is found in any case (a
+    recorder may have lower- or upper-cased it), and returned as drawn."""
     if len(name) < 2 or not name[0].isalpha():
         return None
-    capital = name[0].isupper()
     text = " ".join(w.text for w in words)
-    at = text.find(name)
+    seek, sought = text.lower(), name.lower()
+    if len(seek) != len(text) or len(sought) != len(name):
+        seek, sought = text, name  # (a letter whose lower case is longer: as written)
+    at = seek.find(sought)
     while at >= 0:
         end = at + len(name)
+        drawn = text[at:end]
         before = text[at - 1] if at else " "
         after = text[end] if end < len(text) else " "
         if _joined_pair(text, at, end) or (
-            (before == " " or (capital and before.islower()))
+            (before == " " or (drawn[0].isupper() and before.islower()))
             and (after == " " or after.isupper())
             and (before != " " or after != " ")
         ):
-            return name, _char_box(element, words, at, end)
-        at = text.find(name, at + 1)
+            return drawn, _char_box(element, words, at, end)
+        at = seek.find(sought, at + 1)
     return None
 
 

@@ -491,9 +491,23 @@ def test_links_drawn_without_spaces_are_found_between_their_capitals() -> None:
     assert words_run(run, "Video") == ("Video", (68.0, 68, 118.0, 88))
     assert words_run(run, "The Bests") == ("The Bests", (118.0, 68, 202.0, 88))
     assert words_run(run, "Shop") == ("Shop", (376.0, 68, 416.0, 88))
-    # Not inside a word's lower-case letters, and only as written (a capital starts it).
+    # Not inside a word's lower-case letters: a capital drawn starts it.
     assert words_run(run, "atest") is None and words_run(run, "Est") is None
-    assert words_run(run, "video") is None
+
+
+def test_a_name_recorded_in_another_case_is_found_between_capitals_as_drawn() -> None:
+    # A recorder that lower- or upper-cases names: the words are found as drawn, bounded by
+    # the capitals the screen shows, and returned as drawn.
+    words = (
+        Word("LatestVideoThe", (8, 70, 148, 86), 0.9),
+        Word("ReviewShop", (152, 70, 252, 86), 0.9),
+    )
+    run = Element("text", "text", (8, 68, 252, 88), "LatestVideoThe ReviewShop",
+                  "", (("link", 0.7),), words=words)  # fmt: skip
+    assert words_run(run, "video") == ("Video", (68.0, 68, 118.0, 88))
+    assert words_run(run, "SHOP") == ("Shop", (212.0, 68, 252.0, 88))
+    # Lower-case letters inside a drawn word still bound nothing.
+    assert words_run(run, "ATEST") is None and words_run(run, "eview") is None
 
 
 def test_two_links_joined_by_a_slash_are_found_on_either_side_of_it() -> None:
