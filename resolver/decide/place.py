@@ -444,8 +444,9 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     the whole screen judges. A box recorded on a screen of another size may have been
     rescaled (a zoom) or not (a resized window): in a window an answer at none of its
     readings is doubted, and the whole screen judges by the reading a twin stands at
-    (:func:`screen_place`); when no reading, or more than one, shows one, the box does not
-    say where the target was, and the ranking decides."""
+    (:func:`screen_place`), or, where none does, by the reading nearest the answer; when
+    readings show different twins, the box does not say where the target was, and the
+    ranking decides."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not box_alone(ref, table) or ref.bbox is None:
         return None
@@ -455,7 +456,7 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
         return None
     if table.window is not None:
         return _doubted_in_window(ctx, decision, answer, ref.bbox)
-    place = screen_place(ctx)
+    place = screen_place(ctx, answer)
     if place is None or at_place(answer, place, config):
         return None
     gap = box_gap(answer, place)
@@ -482,7 +483,7 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     return doubted if shown is None else replace(doubted, runner_up=shown)
 
 
-def screen_place(ctx: Context) -> Box | None:
+def screen_place(ctx: Context, unshown: Box | None = None) -> Box | None:
     """Where a box-alone reference's recorded box lies on the screen, for the rules that
     tell twins apart by it. On a screen of the recorded size: the box after the page's
     shift. On a screen of another size the box may have been rescaled (a zoom) or left at
@@ -490,7 +491,8 @@ def screen_place(ctx: Context) -> Box | None:
     :func:`~resolver.matcher.other_readings`), and the screen shows which when the rows of
     the recorded role and name standing at those readings
     (:func:`~resolver.decide.facts.at_place`) all stand at one of them: that reading.
-    ``None`` when none does, or when several show different rows."""
+    ``None`` when several show different rows, and when none does; then, given an
+    ``unshown`` box (an answer), the reading nearest it: the place it should stand at."""
     ref, table = ctx.ref, ctx.table
     if ref.bbox is None:
         return None
@@ -499,12 +501,17 @@ def screen_place(ctx: Context) -> Box | None:
     if shift[:2] == (1.0, 1.0):
         return place
     boxes = [(r, row_box(table, r)) for r in namesake_rows(ref, table)]
+    readings = (place, *other_readings(ref, table))
     shown: dict[frozenset[int], Box] = {}
-    for reading in (place, *other_readings(ref, table)):
+    for reading in readings:
         rows = frozenset(r for r, b in boxes if at_place(b, reading, ctx.config))
         if rows:
             shown.setdefault(rows, reading)
-    return next(iter(shown.values())) if len(shown) == 1 else None
+    if len(shown) == 1:
+        return next(iter(shown.values()))
+    if shown or unshown is None:
+        return None
+    return min(readings, key=lambda reading: box_gap(unshown, reading))
 
 
 def _doubted_in_window(

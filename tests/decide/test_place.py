@@ -415,19 +415,6 @@ def test_a_hint_window_defers_an_answer_away_from_the_recorded_place() -> None:
     assert unmoved.best.id == "e2"
 
 
-def test_a_box_from_a_screen_of_another_size_at_none_of_its_readings_is_left_to_the_ranking() -> (
-    None
-):
-    # From a wider or zoomed screen the box may have been rescaled or not; after a banner no
-    # twin stands at any of its readings, so the screen does not say which, and the rule does
-    # not judge by it.
-    zoomed = SECOND_ECONOMY.model_copy(
-        update={"bbox": (60.0, 537.5, 136.25, 558.75), "screen_size": (1600, 1000)}
-    )
-    decision = decide(zoomed, _economy_twins(moved=262.0), MatchConfig())
-    assert "ambiguous.twin_moved" not in decision.rules
-
-
 ZOOMED_ECONOMY = SECOND_ECONOMY.model_copy(
     update={"bbox": (60.0, 537.5, 136.25, 558.75), "screen_size": (1600, 1000)}
 )
@@ -458,6 +445,26 @@ def test_a_twin_near_a_box_from_a_zoomed_screen_read_unscaled_is_doubted_in_a_wi
     assert doubted.status == "ambiguous" and doubted.rule == "ambiguous.twin_moved"
     whole = decide(ZOOMED_ECONOMY, _zoomed_twins(), MatchConfig())
     assert whole.status == "accepted" and whole.best is not None and whole.best.id == "e2"
+
+
+def test_an_answer_away_from_every_reading_of_a_box_from_another_screen_size_is_doubted() -> None:
+    # From a zoomed screen the box may have been rescaled or not; after a banner no twin
+    # stands at either reading and the answer at neither: as on a screen of the recorded
+    # size, the box cannot tell the twins apart.
+    decision = decide(ZOOMED_ECONOMY, _economy_twins(moved=262.0), MatchConfig())
+    assert decision.status == "ambiguous" and decision.rule == "ambiguous.twin_moved"
+    assert decision.best is not None and decision.best.id == "e1"
+
+
+def test_readings_of_a_box_that_show_different_twins_are_left_to_the_ranking() -> None:
+    # Rescaled, the box is filled by one "Economy"; left unscaled, by the other: the screen
+    # does not say which happened, and the rule does not judge by the box.
+    b = TableBuilder("vision", "test")
+    b.add("e1", raw_role="text", role="link", name="Economy", bbox=(62, 539, 134, 557))
+    b.add("e2", raw_role="text", role="link", name="Economy", bbox=(48, 430, 109, 447))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    decision = decide(ZOOMED_ECONOMY, table, MatchConfig())
+    assert "ambiguous.twin_moved" not in decision.rules and decision.status != "accepted"
 
 
 def test_an_answer_beside_a_twin_standing_at_the_recorded_place_is_doubted() -> None:
