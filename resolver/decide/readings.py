@@ -29,7 +29,7 @@ import numpy as np
 
 from ..geometry import Box, share_inside
 from ..index import index_of
-from ..matcher import moved_box, page_shift
+from ..matcher import moved_box, other_readings, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
@@ -457,8 +457,10 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     magnifier read as "Q"; a text read inside a field is that field,
     :func:`_holding`), whose centre lies inside the recorded box after the page's shift.
     For a reference with anchors, ``drawn_anchors`` recorded anchors at least are where they
-    were; for one whose box is all it recorded of its place, the whole of a screen of the
-    recorded size is read. A field empty as it was recorded shows what it showed then."""
+    were; for one whose box is all it recorded of its place, the whole screen is read, and
+    on a screen of another size than the recorded one the box's other readings (as by a
+    resized window) place the field too. A field empty as it was recorded shows what it
+    showed then."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     shown = normalize(collapse((ref.attributes or {}).get("placeholder") or ""))
     if not _placeholder_judged(ctx) or not shown or ref.bbox is None:
@@ -468,7 +470,10 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     rows = [r for r, norm in enumerate(table.names_norm) if _shows(norm, shown)]
     row = _holding(table, rows, config.drawn_inside)
-    if row is None or not _centred_in(row_box(table, row), place):
+    if row is None:
+        return None
+    box = row_box(table, row)
+    if not _centred_in(box, place) and (ref.anchors or not _centred_in_reading(ctx, box)):
         return None
     if ref.anchors:
         found = enough_anchors(ctx, place, after=False)
@@ -488,8 +493,8 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
 
 def _placeholder_judged(ctx: Context) -> bool:
     """Whether :func:`placeholder_at_place` applies: a table read from a screenshot in the
-    reference's space, a reference of a field role; one without anchors on the whole of a
-    screen of the recorded size, with no look-alikes recorded."""
+    reference's space, a reference of a field role; one without anchors on the whole
+    screen, with no look-alikes recorded."""
     ref, table = ctx.ref, ctx.table
     if not table.names_read or canonical_role(ref.role or "") not in FIELD_ROLES:
         return False
@@ -497,8 +502,14 @@ def _placeholder_judged(ctx: Context) -> bool:
         return False
     if ref.anchors:
         return True
-    whole = table.window is None and page_shift(ref, table)[:2] == (1.0, 1.0)
-    return whole and not ref.lookalikes
+    return table.window is None and not ref.lookalikes
+
+
+def _centred_in_reading(ctx: Context, box: Box) -> bool:
+    """From a screen of another size than the recorded one, whether ``box`` is centred in
+    one of the recorded box's readings as by a resized window (as recorded, or re-centred:
+    :func:`~resolver.matcher.other_readings`)."""
+    return any(_centred_in(box, other) for other in other_readings(ctx.ref, ctx.table))
 
 
 def _shows(read: str, shown: str) -> bool:

@@ -456,6 +456,20 @@ def test_a_field_named_otherwise_is_taken_by_the_placeholder_it_shows() -> None:
     _assert_taken(unnamed, line, "accept.placeholder_at_place", "q")
 
 
+def test_a_field_recorded_in_a_wider_window_is_taken_by_its_placeholder_at_a_reading() -> None:
+    # Recorded in a 1440x900 window with the page centred: the box is 80 px further right
+    # and, rescaled to this screen, lies above the field; the placeholder, read once, stands
+    # in the box re-centred, as a resized window moves a centred page.
+    wide = LABELLED.model_copy(
+        update={"bbox": (88.0, 684.0, 265.0, 705.0), "screen_size": (1440, 900)}
+    )
+    _assert_taken(wide, _search_panel(), "accept.placeholder_at_place", "f")
+    # Read twice, or at none of the readings: not taken.
+    config = MatchConfig()
+    assert decide(wide, _search_panel(again=True), config).status != "accepted"
+    assert decide(wide, _search_panel(field_at=740.0), config).status != "accepted"
+
+
 def test_a_placeholder_read_twice_moved_or_not_recorded_is_not_taken() -> None:
     config = MatchConfig()
     # Two fields show it: which one is the target is not said.
