@@ -76,6 +76,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.relocation.conventions import CONVENTIONS, draw
 from benchmarks.relocation.mutate import KINDS
 from benchmarks.relocation.recorders import record_targets
 from benchmarks.relocation.render import (
@@ -358,6 +359,35 @@ def refused_first(outcomes: Iterable[dict[str, Any]]) -> tuple[int, int]:
     return first, len(mine)
 
 
+def by_convention(outcomes: Iterable[dict[str, Any]]) -> dict[str, Counter[str]]:
+    """For ``varied`` references, the verdicts of the targets shown in the viewport per
+    convention the recorder drew for them (:func:`benchmarks.relocation.conventions.draw`,
+    the same for a target in every version), in the order of
+    :data:`~benchmarks.relocation.conventions.CONVENTIONS`."""
+    found: dict[str, Counter[str]] = {name: Counter() for name in CONVENTIONS}
+    for o in outcomes:
+        shown = o.get("place", "in_view") == "in_view" and o.get("present", True)
+        if shown and o["verdict"] in ("correct", "wrong", "abstained"):  # as summary() counts
+            found[draw(o["page"], o["key"]).name][o["verdict"]] += 1
+    return {name: verdicts for name, verdicts in found.items() if verdicts}
+
+
+def _convention_lines(outcomes: list[dict[str, Any]]) -> list[str]:
+    """The table of :func:`by_convention`."""
+    lines = [
+        "", "### in the viewport, by convention", "",
+        "| convention | targets | correct | wrong | abstained | right % |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]  # fmt: skip
+    for name, v in by_convention(outcomes).items():
+        n = sum(v.values())
+        right = round(100.0 * v["correct"] / n, 1)
+        lines.append(
+            f"| {name} | {n} | {v['correct']} | {v['wrong']} | {v['abstained']} | {right} |"
+        )
+    return lines
+
+
 def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
     """The markdown report: one table per group (all, unique, twins), a row per kind."""
     counts = tally(outcomes)
@@ -385,6 +415,8 @@ def report(outcomes: list[dict[str, Any]], config: dict[str, Any]) -> str:
         if mine:
             lines += ["", f"### recorded {place.replace('_', ' ')}", "", _HEADER]
             lines.append(_row("all", tally(mine)["all"]["all"]))
+    if config.get("recorder") == "varied":
+        lines += _convention_lines(outcomes)
     for group in ("all", "unique", "twins"):
         lines += ["", f"### {group}", "", _HEADER]
         lines += [_row(k, counts[k][group]) for k in order if group in counts.get(k, {})]

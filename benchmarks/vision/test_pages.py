@@ -193,3 +193,24 @@ def test_abstentions_that_ranked_the_target_first_are_counted() -> None:
         {"place": "in_view", "verdict": "correct", "truth_box": [0, 0, 9, 9], "nearest": None},
     ]
     assert refused_first(outcomes) == (1, 3)
+
+
+def test_varied_targets_in_the_viewport_are_counted_per_convention() -> None:
+    from benchmarks.relocation.conventions import draw
+    from benchmarks.vision.pages import by_convention
+
+    def outcome(page: str, key: str, verdict: str, place: str = "in_view") -> dict[str, Any]:
+        return {"page": page, "key": key, "verdict": verdict, "place": place, "present": True}
+
+    pages = [f"page-{i}" for i in range(12)]
+    outcomes = [outcome(p, "t0", "correct") for p in pages]
+    outcomes += [outcome(p, "t1", "abstained") for p in pages]
+    outcomes += [outcome(p, "t2", "wrong", place="below_fold") for p in pages]  # not shown
+    outcomes += [outcome(p, "t3", "rejected") for p in pages]  # not a shown target's verdict
+    counted = by_convention(outcomes)
+    assert sum(sum(v.values()) for v in counted.values()) == 24
+    for p in pages:
+        assert counted[draw(p, "t0").name]["correct"] >= 1
+        assert counted[draw(p, "t1").name]["abstained"] >= 1
+    assert all(v["wrong"] == 0 and v["rejected"] == 0 for v in counted.values())
+    assert by_convention([]) == {}
