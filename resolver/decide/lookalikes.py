@@ -7,7 +7,7 @@ import numpy as np
 
 from ..geometry import Box, iou, iou_one
 from ..index import index_of
-from ..matcher import moved_box, page_shift, recorded_group
+from ..matcher import moved_box, other_readings, page_shift, recorded_group
 from ..models import MAX_ANCHORS
 from ..results import Candidate
 from ..roles import canonical_role
@@ -181,9 +181,9 @@ def lookalikes_listed_whole(ctx: Context) -> bool:
 
 
 def _drawn_there(ctx: Context, best: Candidate) -> bool:
-    """On a screenshot of the recorded size, whether ``best`` lies wholly off the recorded
-    box (after the page's shift) while something else the screen drew covers that box, as
-    recorded or after the shift, by ``drawn_iou``: a shape of
+    """On a screenshot, whether ``best`` lies wholly off the recorded box (after the page's
+    shift; :func:`_wholly_off`) while something else the screen drew covers that box, as
+    recorded or after the shift (or another reading of it), by ``drawn_iou``: a shape of
     :data:`~resolver.decide.drawn.DRAWN_KINDS` (an icon, a bordered box) or a text (the
     placeholder of a field whose border went unseen). The control at the place, its look
     not read as the recorded role's, is the target more likely than a neighbour."""
@@ -194,6 +194,8 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
     geometry = index_of(table).geometry
     with np.errstate(invalid="ignore"):  # the anchors' shift is a few px off at times
         covered = np.fmax(iou(place, geometry), iou(ref.bbox, geometry))
+        for other in other_readings(ref, table):  # from a screen of another size
+            covered = np.fmax(covered, iou(other, geometry))
         there = np.flatnonzero(covered >= ctx.config.drawn_iou)
     return any(
         (table.raw_roles[r] in DRAWN_KINDS or table.raw_roles[r] == "text")
@@ -203,14 +205,18 @@ def _drawn_there(ctx: Context, best: Candidate) -> bool:
 
 
 def _wholly_off(ctx: Context, best: Candidate) -> Box | None:
-    """On a screenshot of the recorded size, the recorded box after the page's shift when
-    ``best`` lies wholly off it, else None."""
+    """On a screenshot, the recorded box after the page's shift when ``best`` lies wholly
+    off it, else None. From a screen of another size, ``best`` must lie off every reading
+    of the box (rescaled, as recorded, re-centred: :func:`~resolver.matcher.other_readings`),
+    as the ranking reads it."""
     ref, table = ctx.ref, ctx.table
     box, shift = best.bbox, page_shift(ref, table)
-    if not table.names_read or ref.bbox is None or box is None or shift[:2] != (1.0, 1.0):
+    if not table.names_read or ref.bbox is None or box is None:
         return None
     place = moved_box(ref.bbox, shift)
     if not same_space(ref, table) or iou_one(box, place) > 0.0:
+        return None
+    if any(iou_one(box, other) > 0.0 for other in other_readings(ref, table)):
         return None
     return place
 
