@@ -11,6 +11,7 @@ from ..geometry import Box
 from ..index import index_of
 from ..matcher import group_path, moved_box, page_shift
 from ..models import SemanticElementRef
+from ..roles import LANDMARK_ROLES
 from ..table import CandidateTable
 from ..text import (
     collapse,
@@ -146,18 +147,26 @@ def _recorded_groups(ref: SemanticElementRef) -> list[str]:
     return [
         entry
         for entry in ref.container_path[1:]
-        if not entry.startswith("[") and normalize(entry) != name
+        if not landmark_entry(entry) and normalize(entry) != name
     ]
+
+
+def landmark_entry(entry: str) -> bool:
+    """Whether a recorded container entry stands for a landmark, whose name the screen does
+    not draw as a group's title: the ``[role]`` token of an unnamed landmark, or a
+    landmark's role written out (``navigation``), as other recorders write one."""
+    return entry.startswith("[") or entry.strip().lower() in LANDMARK_ROLES
 
 
 def _groups_recorded(ref: SemanticElementRef) -> bool:
     """Whether the recorded container path names a group inside the page: an entry past the
-    outermost (the page or window title) that is not a landmark nor exactly the element's
+    outermost (the page or window title) that is not a landmark (:func:`landmark_entry`)
+    nor exactly the element's
     own name (a list item named by its bullet and its one link counts: the reference says
     where in the page the element stood, which the rule then asks the screen)."""
     name = (ref.name or "").strip().lower()
     return any(
-        not entry.startswith("[") and entry.strip().lower() != name
+        not landmark_entry(entry) and entry.strip().lower() != name
         for entry in ref.container_path[1:]
     )
 

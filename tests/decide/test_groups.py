@@ -67,6 +67,18 @@ def test_vision_twins_that_moved_abstain_without_their_group() -> None:
     )
 
 
+def test_landmarks_written_as_their_roles_are_no_group_the_screen_must_show() -> None:
+    # Another recorder writes unnamed landmarks as their roles: "banner", "navigation".
+    # A screen draws no title for them, so an answer is not doubted for want of it.
+    config = MatchConfig()
+    moved = (827.0, 312.0, 903.0, 342.0)
+    bare = decide(_ok(moved, "banner", "navigation"), _vision(groups=False), config)
+    assert bare.status == "accepted" and bare.best is not None and bare.best.id == "ok0"
+    # A group named otherwise is still asked of the screen.
+    named = decide(_ok(moved, "banner", "Display"), _vision(groups=False), config)
+    assert named.status == "ambiguous" and named.rule == "ambiguous.group_unseen"
+
+
 def test_a_vision_window_without_the_recorded_group_defers() -> None:
     ref = _ok(DISPLAY_BOX, "Notes", "Preferences", "Display")
     window = decide(ref, _vision("@600,150,400x300", groups=False), MatchConfig())
