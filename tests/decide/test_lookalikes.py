@@ -213,33 +213,33 @@ def test_an_unnamed_control_is_not_its_neighbour_when_another_shape_fills_its_bo
     assert "something else" not in decide(ref, _radios(read=False), MatchConfig()).reason
 
 
-def test_an_unnamed_field_is_not_the_box_below_when_its_placeholder_is_read_in_its_box() -> None:
-    # The field's border went unseen (a link above touches it); its placeholder is read
-    # where it was, and a wider box 50 px below is the nearest of the recorded role.
+def _placeholder_above_a_box() -> CandidateTable:
+    """A screenshot of a field whose border went unseen (a link above touches it): its
+    placeholder read where it was, and a wider box 50 px below, the nearest of its role."""
     b = TableBuilder("vision", "test")
     b.add("p", raw_role="text", role="text", name="keyword, company, ticker",
           bbox=(27, 114, 180, 131))  # fmt: skip
     b.add("x", raw_role="rect", role="textbox", name="", bbox=(9, 162, 408, 213))
-    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
-    ref = SemanticElementRef(role="textbox", bbox=(24, 111.6, 201, 132.6), screen_size=(1280, 800))
-    refused = decide(ref, table, MatchConfig())
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def _refused_for_what_is_drawn(ref: SemanticElementRef) -> None:
+    refused = decide(ref, _placeholder_above_a_box(), MatchConfig())
     assert refused.status == "not_found" and refused.rule == "refuse.unnamed"
     assert "something else is drawn" in refused.reason
+
+
+def test_an_unnamed_field_is_not_the_box_below_when_its_placeholder_is_read_in_its_box() -> None:
+    ref = SemanticElementRef(role="textbox", bbox=(24, 111.6, 201, 132.6), screen_size=(1280, 800))
+    _refused_for_what_is_drawn(ref)
 
 
 def test_an_unnamed_field_from_a_wider_window_is_judged_at_every_reading_of_its_box() -> None:
     # The same field recorded in a 1440x900 window with the page centred: the box is 80 px
     # further right. Re-centred it lies on the placeholder read in it, and the wider box
     # below lies off every reading of it.
-    b = TableBuilder("vision", "test")
-    b.add("p", raw_role="text", role="text", name="keyword, company, ticker",
-          bbox=(27, 114, 180, 131))  # fmt: skip
-    b.add("x", raw_role="rect", role="textbox", name="", bbox=(9, 162, 408, 213))
-    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
     ref = SemanticElementRef(role="textbox", bbox=(104, 111.6, 281, 132.6), screen_size=(1440, 900))
-    refused = decide(ref, table, MatchConfig())
-    assert refused.status == "not_found" and refused.rule == "refuse.unnamed"
-    assert "something else is drawn" in refused.reason
+    _refused_for_what_is_drawn(ref)
 
 
 def test_a_namesake_in_another_container_is_not_taken_when_a_look_alike_is_gone() -> None:
