@@ -147,11 +147,11 @@ def _recorded_groups(ref: SemanticElementRef) -> list[str]:
     return [
         entry
         for entry in ref.container_path[1:]
-        if not landmark_entry(entry) and normalize(entry) != name
+        if not _landmark_entry(entry) and normalize(entry) != name
     ]
 
 
-def landmark_entry(entry: str) -> bool:
+def _landmark_entry(entry: str) -> bool:
     """Whether a recorded container entry stands for a landmark, whose name the screen does
     not draw as a group's title: the ``[role]`` token of an unnamed landmark, or a
     landmark's role written out (``navigation``), as other recorders write one."""
@@ -160,13 +160,13 @@ def landmark_entry(entry: str) -> bool:
 
 def _groups_recorded(ref: SemanticElementRef) -> bool:
     """Whether the recorded container path names a group inside the page: an entry past the
-    outermost (the page or window title) that is not a landmark (:func:`landmark_entry`)
-    nor exactly the element's
-    own name (a list item named by its bullet and its one link counts: the reference says
-    where in the page the element stood, which the rule then asks the screen)."""
+    outermost (the page or window title) that is not a landmark (:func:`_landmark_entry`)
+    nor exactly the element's own name (a list item named by its bullet and its one link
+    counts: the reference says where in the page the element stood, which the rule then
+    asks the screen)."""
     name = (ref.name or "").strip().lower()
     return any(
-        not landmark_entry(entry) and entry.strip().lower() != name
+        not _landmark_entry(entry) and entry.strip().lower() != name
         for entry in ref.container_path[1:]
     )
 
