@@ -76,7 +76,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.relocation.conventions import CONVENTIONS, draw
+from benchmarks.relocation.conventions import ALL_CONVENTIONS, CONVENTIONS, draw
 from benchmarks.relocation.mutate import KINDS
 from benchmarks.relocation.recorders import record_targets
 from benchmarks.relocation.render import (
@@ -470,13 +470,16 @@ def evaluate_page(
     scale: float = 1.0,
     jpeg: int | None = None,
     extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
+    convention: str = "",
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
     resolving the references ``recorder`` wrote on screenshots drawn at device scale
     ``scale`` (the references recorded at 1280x800 CSS pixels, as before), handed over as
     JPEG images of quality ``jpeg`` when it is given (PNG otherwise). ``extra`` asks for
     more seeded versions, and another set of targets: ``(removals, restyles, moves, edits,
-    draw)`` as :func:`benchmarks.relocation.run.page_versions` makes them."""
+    draw)`` as :func:`benchmarks.relocation.run.page_versions` makes them. ``convention``
+    names the one convention every ``varied`` reference is written in (empty: one drawn
+    per target)."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
     targets, base_html, versions = page_versions(source, name, *extra)
@@ -490,7 +493,8 @@ def evaluate_page(
         result["status"] = f"base render failed: {exc}"
         return result
     base = load_capture(f"{name}/base", files)
-    recorded = record_targets(base, ("a11y",), {t.key: t.element_id for t in targets}, name)
+    element_ids = {t.key: t.element_id for t in targets}
+    recorded = record_targets(base, ("a11y",), element_ids, name, convention)
     refs: dict[str, tuple[Any, SemanticElementRef, str]] = {}
     for key, rec in recorded.items():
         ref = rec.refs.get((recorder, "a11y"))
@@ -564,9 +568,12 @@ def _safe_page(
     scale: float,
     jpeg: int | None = None,
     extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
+    convention: str = "",
 ) -> dict[str, Any]:
     try:
-        return evaluate_page(name, source, chromium, timeout, recorder, scale, jpeg, extra)
+        return evaluate_page(
+            name, source, chromium, timeout, recorder, scale, jpeg, extra, convention
+        )
     except Exception as exc:  # one broken page must not stop the run
         return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}
 
@@ -615,6 +622,11 @@ def main(argv: list[str] | None = None) -> int:
         "--draw", type=int, default=0,
         help="another seeded set of targets on each page (default 0: the usual set)",
     )  # fmt: skip
+    parser.add_argument(
+        "--varied-convention", choices=ALL_CONVENTIONS, default="",
+        help="write every varied reference in this one convention (default: one drawn per "
+        "target)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every outcome here")
     parser.add_argument(
         "--ocr-cache", type=Path, metavar="DIR",
@@ -637,6 +649,7 @@ def main(argv: list[str] | None = None) -> int:
             args.scale,
             args.jpeg,
             (args.removals, args.restyles, args.moves, args.edits, args.draw),
+            args.varied_convention,
         )
         for p in chosen
     ]
@@ -664,6 +677,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "workers": args.workers,
         "recorder": args.recorder,
+        "varied_convention": args.varied_convention,
         "scale": args.scale,
         "jpeg": args.jpeg,
         "extra": {
