@@ -51,6 +51,7 @@ __all__ = [
     "drawn_rows",
     "enough_anchors",
     "mark_in_box",
+    "name_read_at",
     "placed_by_screen",
     "recorded_name_read",
     "row_candidate",
@@ -89,7 +90,7 @@ def drawn_at_place(ctx: Context, decision: Decision) -> Decision | None:
         return None
     shift = page_shift(ref, table)
     place = moved_box(ref.bbox, shift)
-    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
+    if name_read_at(ctx, decision, (place,)):
         return None  # the ranking judges the text read
     picture = config.drawn_picture * ctx.screen_height()
     rows = drawn_rows(table, canonical_role(ref.role), place, config.drawn_iou, picture)
@@ -132,7 +133,7 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     places = box_readings(ctx)
     if not ref.role or not places:
         return None
-    if any(recorded_name_read(decision, p, config.name_read, config.drawn_name) for p in places):
+    if name_read_at(ctx, decision, places):
         return None
     fit = config.drawn_fit * ctx.screen_height()
     rows = [r for p in places for r in _fitting(ctx, p, fit) if not _slid_in(ctx, r, fit)]
@@ -234,7 +235,7 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     places = box_readings(ctx)
     if not ref.role or not table.marks or not places:
         return None
-    if any(recorded_name_read(decision, p, config.name_read, config.drawn_name) for p in places):
+    if name_read_at(ctx, decision, places):
         return None
     fit = config.drawn_fit * ctx.screen_height()
     fitting = {m for m in table.marks for p in places if _fits(m, p, fit)}
@@ -363,11 +364,26 @@ def accepted_as(decision: Decision, kept: Candidate, reason: str) -> Decision:
     )  # fmt: skip
 
 
-def recorded_name_read(decision: Decision, place: Box, near: float, anywhere: float) -> bool:
+def name_read_at(ctx: Context, decision: Decision, places: Sequence[Box]) -> bool:
+    """:func:`recorded_name_read` at any of ``places`` (readings of the recorded box), by
+    ``name_read`` near a place and ``drawn_name`` anywhere; a text overlapping a place by
+    no more than ``drawn_slack`` screen heights counts as beside it."""
+    config = ctx.config
+    edge = config.drawn_slack * ctx.screen_height()
+    return any(
+        recorded_name_read(decision, p, config.name_read, config.drawn_name, edge) for p in places
+    )
+
+
+def recorded_name_read(
+    decision: Decision, place: Box, near: float, anywhere: float, edge: float = 0.0
+) -> bool:
     """Whether a ranked row reads the recorded name: by ``anywhere`` at least, or by
-    ``near`` at least with its box overlapping ``place``. A control of a kind the recorded
-    role never is (a link "News Search" for a search field) is another element: its reading
-    says nothing of where the target is. A text counts whatever its role (a label)."""
+    ``near`` at least with its box overlapping ``place`` by more than ``edge`` px along
+    both axes (a caption whose box grazes the place's edge is beside it). A control of a
+    kind the recorded role never is (a link "News Search" for a search field) is another
+    element: its reading says nothing of where the target is. A text counts whatever its
+    role (a label)."""
     for candidate in decision.candidates:
         fits = candidate.signals.get("role", 1.0)
         if candidate.role in ACTIONABLE_ROLES and fits <= ROUNDING:
@@ -376,9 +392,16 @@ def recorded_name_read(decision: Decision, place: Box, near: float, anywhere: fl
         if agreement >= anywhere:
             return True
         box = candidate.bbox
-        if agreement >= near and box is not None and iou_one(box, place) > 0.0:
+        if agreement >= near and box is not None and _overlap_beyond(box, place, edge):
             return True
     return False
+
+
+def _overlap_beyond(box: Box, place: Box, edge: float) -> bool:
+    """Whether ``box`` and ``place`` overlap by more than ``edge`` px along both axes."""
+    width = min(box[2], place[2]) - max(box[0], place[0])
+    height = min(box[3], place[3]) - max(box[1], place[1])
+    return width > edge and height > edge
 
 
 def drawn_rows(

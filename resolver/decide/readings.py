@@ -39,9 +39,10 @@ from .drawn import (
     PLAIN_READINGS,
     accepted_as,
     box_alone_on_screen,
+    box_readings,
     enough_anchors,
+    name_read_at,
     placed_by_screen,
-    recorded_name_read,
     row_candidate,
 )
 from .facts import centre, cut_short, in_column, on_line, row_box, same_space
@@ -109,54 +110,73 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     are read where they were, none elsewhere (:func:`anchors_in_place`; a removed element
     takes its text with it, so no anchor need come after it). For one whose box is all it
     recorded of its place (another tool's: no anchors, no look-alikes), on the whole of a
-    screen of the recorded size, the text need only lie in the recorded box's column when it
-    is read as plain text (:data:`PLAIN_READINGS`, not the recorded role;
+    screen, the text need only lie in the recorded box's column when it is read as plain
+    text (:data:`PLAIN_READINGS`, not the recorded role;
     :func:`~resolver.decide.facts.in_column`: nothing measures the page's move, and a move
     keeps to its column), and no other element on the screen reads the recorded name: what
     is read once, in the target's column, is the target, drawn otherwise. Where other
     elements read it too, none of them with the recorded role's look, the one on the
     recorded line is taken when no other reading of it is there: a namesake at the place is
     how the ranking itself tells twins apart for such a reference
-    (``ambiguous.twin_moved``). A reading that begins with a long recorded name cut in the
-    middle of a word reads it too (:func:`cut_from`)."""
+    (``ambiguous.twin_moved``). On a screen of another size the box is read as a zoom and as
+    a resized window would have moved it (:func:`~resolver.decide.drawn.box_readings`), the
+    one element found at any reading is taken, and only the first reading (the zoom's) takes
+    a text up or down its column: the others are guesses, whose columns reach far from the
+    target. A reading that begins with a long recorded name cut in the middle of a word
+    reads it too (:func:`cut_from`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    alone = box_alone_on_screen(ctx)
+    places = box_readings(ctx)
+    alone = bool(places)
     if not (alone or placed_by_screen(ctx)) or ref.bbox is None:
         return None
+    if not alone:
+        places = (moved_box(ref.bbox, page_shift(ref, table)),)
     readers = [
         c
         for c in decision.candidates
         if c.signals.get("name", 0.0) >= config.drawn_name
         or cut_from(ref.name or "", c.name, config.cut_name_chars)
     ]
-    several = len({c.executor_id for c in readers}) > 1
-    place = moved_box(ref.bbox, page_shift(ref, table))
-    readers = _one_at_place(ctx, readers, place)
-    if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
+    found: dict[str, tuple[Candidate, str]] = {}
+    for at, place in enumerate(places):
+        read = _read_at(ctx, readers, place, alone, alone and at == 0)
+        if read is not None:
+            found.setdefault(read[0].executor_id, read)
+    if len(found) != 1:
         return None
-    kept, share = readers[0], config.drawn_inside
-    box = _box_of(kept)
-    otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ref.role or "")
-    if not (on_line(box, place, share) or (alone and otherwise and in_column(box, place, share))):
-        return None
-    if alone:
-        if not several and _read_once(ctx, kept):
-            confirmed = "no other element on the screen reads it"
-        elif _alone_at_place(ctx, kept):
-            confirmed = "no other reading of it is on the recorded line"
-        else:
-            return None
-    else:
-        found = enough_anchors(ctx, place, after=False)
-        if found is None:
-            return None
-        confirmed = f"{found} recorded anchors are where they were"
+    kept, confirmed = next(iter(found.values()))
     reason = (
         f"{decision.reason}; but the recorded name is read inside the recorded box "
         f"({kept.id!r}, read as {kept.role}), and {confirmed}: the element is drawn otherwise "
         "than its role"
     )
     return accepted_as(decision, kept, reason)
+
+
+def _read_at(
+    ctx: Context, readers: list[Candidate], place: Box, alone: bool, column: bool
+) -> tuple[Candidate, str] | None:
+    """:func:`read_at_place` at one reading of the recorded box (``place``): the one reader
+    there, and what confirms it. ``alone``: the reference's box is all it recorded of its
+    place; ``column``: a plain text in the box's column may answer (not only one on its
+    line)."""
+    several = len({c.executor_id for c in readers}) > 1
+    readers = _one_at_place(ctx, readers, place)
+    if not readers or len({c.executor_id for c in readers}) != 1 or readers[0].bbox is None:
+        return None
+    kept, share = readers[0], ctx.config.drawn_inside
+    box = _box_of(kept)
+    otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ctx.ref.role or "")
+    if not (on_line(box, place, share) or (column and otherwise and in_column(box, place, share))):
+        return None
+    if alone:
+        if not several and _read_once(ctx, kept):
+            return kept, "no other element on the screen reads it"
+        if _alone_at_place(ctx, kept, place):
+            return kept, "no other reading of it is on the recorded line"
+        return None
+    found = enough_anchors(ctx, place, after=False)
+    return None if found is None else (kept, f"{found} recorded anchors are where they were")
 
 
 def cut_from(recorded: str, read: str, min_chars: int) -> bool:
@@ -205,11 +225,11 @@ def _holds(run: Candidate, part: Candidate) -> bool:
     return larger and share_inside(inner, outer) >= 1.0
 
 
-def _alone_at_place(ctx: Context, kept: Candidate) -> bool:
-    """Whether ``kept`` lies on the recorded line and no other row bearing the recorded
-    name does."""
-    table, share, place = ctx.table, ctx.config.drawn_inside, ctx.ref.bbox
-    if place is None or not on_line(_box_of(kept), place, share):
+def _alone_at_place(ctx: Context, kept: Candidate, place: Box) -> bool:
+    """Whether ``kept`` lies on the recorded line (of ``place``) and no other row bearing
+    the recorded name does."""
+    table, share = ctx.table, ctx.config.drawn_inside
+    if not on_line(_box_of(kept), place, share):
         return False
     rows = index_of(table).namesakes(ctx.ref.name or "")
     return not any(
@@ -248,7 +268,7 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
         update={"anchors": tuple(a for a in ref.anchors if a[0] not in captions)}
     )
     place = moved_box(recorded, page_shift(others_only, table))
-    if recorded_name_read(decision, place, config.name_read, config.drawn_name):
+    if name_read_at(ctx, decision, (place,)):
         return None
     rows = _captions_read(ctx, captions, place)
     if not rows:
@@ -466,7 +486,7 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     if not _placeholder_judged(ctx) or not shown or ref.bbox is None:
         return None
     place = moved_box(ref.bbox, page_shift(ref, table))
-    if ref.name and recorded_name_read(decision, place, config.name_read, config.drawn_name):
+    if ref.name and name_read_at(ctx, decision, (place,)):
         return None
     rows = [r for r, norm in enumerate(table.names_norm) if _shows(norm, shown)]
     row = _holding(table, rows, config.drawn_inside)

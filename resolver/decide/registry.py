@@ -162,7 +162,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "next to it on its line or column, its recorded neighbour texts read around it.",
         drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
-         "drawn_row_gap", "screen_height"),
+         "drawn_row_gap", "drawn_slack", "screen_height"),
     ),
     Rule(
         "accept.mark_in_box", "accepts", "review",
@@ -172,15 +172,15 @@ RULES: Final[tuple[Rule, ...]] = (
         "beside it, its recorded neighbour texts read around it.",
         drawn.mark_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_fit", "drawn_nearby", "mark_reach", "nearby_window",
-         "w_name", "w_bbox", "w_nearby", "screen_height"),
+         "w_name", "w_bbox", "w_nearby", "drawn_slack", "screen_height"),
     ),
     Rule(
         "accept.read_at_place", "accepts", "review",
         "On a screenshot, an element drawn otherwise than its role (a field without a "
         "border, a heading in body type): the one text reading its name (or its name cut), "
         "inside its recorded box, every recorded anchor read there where it was (a reference "
-        "that recorded only its box: on a screen of the recorded size, read as plain text in "
-        "the box's column, nothing else reading its name there).",
+        "that recorded only its box: read as plain text in the box's column, nothing else "
+        "reading its name there; from a screen of another size, at one of its readings).",
         readings.read_at_place, ("not_found", "ambiguous"), ("drawn_name", "drawn_inside",
          "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars"),
     ),

@@ -68,6 +68,20 @@ def test_the_icon_is_not_taken_when_the_page_closed_up_over_its_place() -> None:
     assert anchors_in_place(REF, _header(), ICON, 8.0) == 3
 
 
+def test_a_caption_grazing_the_edge_of_the_box_does_not_read_the_name_there() -> None:
+    # Recorded at zoom 1.25 by another tool: as a resized window would have left it, the
+    # box reaches 5 px into the caption "Sections" under the icon. A text overlapping a
+    # reading by no more than ``drawn_slack`` screen heights stands beside it, not in it.
+    zoomed = SemanticElementRef(
+        role="button", name="Sections Navigation & Search",
+        bbox=tuple(v * 1.25 for v in ICON), screen_size=(1600, 1000),
+        nearby_text=("Sections", "SEARCH", "The Daily"),
+    )  # fmt: skip
+    _assert_taken(zoomed, _header(), "accept.drawn_in_box", "0")
+    # The caption moved up over the place the icon left: it reads the name there.
+    assert decide(zoomed, _header(closed_up=22.0), MatchConfig()).status != "accepted"
+
+
 def test_an_icon_seen_only_as_a_mark_is_taken_at_its_place_as_a_shape_would_be() -> None:
     decision = decide(REF, _header(mark=True), MatchConfig())
     assert decision.status == "accepted" and decision.rule == "accept.drawn_at_place"

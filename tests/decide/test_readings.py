@@ -6,7 +6,7 @@ import dataclasses
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide
-from resolver.decide.readings import read_at_place
+from resolver.decide.readings import read_at_place, shaped_at_place
 from resolver.decide.rule import Context, Decision
 from resolver.matcher import score_table
 from resolver.results import Candidate
@@ -130,16 +130,33 @@ def test_another_tools_box_does_not_take_a_name_read_off_its_place() -> None:
     assert decide(FIELD_BOX_ONLY, _footer(text_at=200.0), MatchConfig()).rule != (
         "accept.read_at_place"
     )
-    # From a screen of another size the box maps only roughly; a hint window cannot say
-    # the name is read nowhere else.
-    wider = FIELD_BOX_ONLY.model_copy(update={"screen_size": (1440, 900)})
-    assert decide(wider, _footer(), MatchConfig()).rule != "accept.read_at_place"
+    # A hint window cannot say the name is read nowhere else.
     b = TableBuilder("vision", "test")
     b.add("2", raw_role="text", role="text", name="Search the site", bbox=(14, 742, 127, 762))
     window = b.build(
         screen_size=(1280.0, 800.0), names_read=True, window=(0.0, 640.0, 400.0, 800.0)
     )
     assert decide(FIELD_BOX_ONLY, window, MatchConfig()).rule != "accept.read_at_place"
+
+
+def test_a_box_from_another_screen_size_takes_the_name_read_at_one_of_its_readings() -> None:
+    # Recorded in a wider window: the box as a zoom puts it (the page's text 80 px up) and
+    # as the window left it, where the placeholder is read on the recorded line.
+    wider = FIELD_BOX_ONLY.model_copy(update={"screen_size": (1440, 900)})
+    _assert_taken(wider, _footer(), "accept.read_at_place", "2")
+    # Read off every reading: not taken.
+    assert decide(wider, _footer(text_at=200.0), MatchConfig()).rule != "accept.read_at_place"
+    # Only the box as a zoom puts it may take a plain text up or down its column: the
+    # readings as a resized window would have moved it are guesses, and their columns
+    # reach texts far from the target ("Search" read at the foot of the page, the field
+    # removed from its head).
+    centred = FIELD_BOX_ONLY.model_copy(
+        update={"screen_size": (1440, 900), "bbox": (168.0, 742.0, 345.0, 763.0)}
+    )
+    for field, taken in ((0.0, True), (-300.0, False)):
+        table = _texts(("2", "text", "Search the site", (90, 742 + field, 203, 762 + field)))
+        rule = decide(centred, table, MatchConfig()).rule
+        assert (rule == "accept.read_at_place") is taken
 
 
 PROFILE = (48.0, 763.0, 105.44, 780.0)
@@ -405,8 +422,16 @@ def test_the_one_shape_of_the_role_reading_the_name_at_the_box_breaks_a_tie() ->
         nearby_text=("News", "Sports"),
     )  # fmt: skip
     taken = decide(ref, _masthead(), MatchConfig())
-    assert taken.status == "accepted" and taken.rule == "accept.shaped_at_place"
-    assert taken.best is not None and taken.best.id == "b"
+    assert taken.status == "accepted" and taken.best is not None and taken.best.id == "b"
+    # (The button is read on the line of the box as the window left it, the page centred:
+    # ``accept.read_at_place`` takes it first. The tie the ranking leaves is broken by the
+    # shape alone too.)
+    config = MatchConfig()
+    scored = score_table(ref, _masthead(), config, k=8)
+    ranked = tuple(Candidate.of(_masthead(), scored, k) for k in range(len(scored.rows)))
+    tie = Decision("ambiguous", "tied", ranked, runner_up=ranked[1], rule="ambiguous.margin")
+    broken = shaped_at_place(Context(ref, _masthead(), scored, config), tie)
+    assert broken is not None and broken.best is not None and broken.best.id == "b"
     # Two buttons reading it: the shape says nothing of which one.
     assert decide(ref, _masthead(twin=True), MatchConfig()).rule != "accept.shaped_at_place"
     # The button read as a text line, not drawn as a shape: no look to go by.
