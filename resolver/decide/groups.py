@@ -22,6 +22,7 @@ from ..text import (
     words,
 )
 from .facts import at_place, box_alone, in_column, on_line, same_space, same_target
+from .place import screen_place
 from .rule import Context, Decision, overruled
 
 __all__ = ["group_unseen", "other_group", "window_unanchored"]
@@ -69,9 +70,10 @@ def group_unseen(ctx: Context, decision: Decision) -> Decision | None:
     page's width is read as its words at the start of that line), or holds the recorded rank
     among look-alikes that each lie at the recorded place of their rank
     (:func:`~resolver.matcher.group_path`: a banner above them moved them all together).
-    For a reference whose box is all it recorded of its place, on the whole of a screen of
-    the recorded size, an answer in the recorded box's column counts only the look-alikes
-    in that column (:func:`_column_kept`: a move keeps to its column)."""
+    For a reference whose box is all it recorded of its place, on the whole of a screen (of
+    another size: at the reading of the box the screen shows), an answer in the recorded
+    box's column counts only the look-alikes in that column (:func:`_column_kept`: a move
+    keeps to its column)."""
     if not _outside_group(ctx, decision):
         return None
     table, config, first = ctx.table, ctx.config, ctx.first
@@ -189,18 +191,19 @@ def _lookalikes(ctx: Context, row: int, column: Box | None = None) -> bool:
 
 def _column_kept(ctx: Context, row: int) -> Box | None:
     """The recorded box, for a reference whose box is all it recorded of its place
-    (:func:`~resolver.decide.facts.box_alone`), on the whole of a screen of the recorded
-    size, when ``row`` lies in that box's column: a banner, a removal or a line inserted
-    above moves what follows up or down its column, never across, so a look-alike wholly
-    outside the column (a sidebar's link repeated in the article) is not the target moved.
-    ``None`` otherwise."""
+    (:func:`~resolver.decide.facts.box_alone`), on the whole of a screen, when ``row`` lies
+    in that box's column: a banner, a removal or a line inserted above moves what follows
+    up or down its column, never across, so a look-alike wholly outside the column (a
+    sidebar's link repeated in the article) is not the target moved. From a screen of
+    another size, the box as the screen shows it (:func:`~resolver.decide.place.screen_place`:
+    the reading at which its namesakes stand, or the one nearest ``row``). ``None``
+    otherwise."""
     ref, table = ctx.ref, ctx.table
     box = table.box(row)
     if table.window is not None or ref.bbox is None or box is None or not box_alone(ref, table):
         return None
-    if page_shift(ref, table)[:2] != (1.0, 1.0) or not in_column(box, ref.bbox):
-        return None
-    return ref.bbox
+    place = screen_place(ctx, box)
+    return place if place is not None and in_column(box, place) else None
 
 
 def _in_column_of(table: CandidateTable, row: int, column: Box) -> bool:

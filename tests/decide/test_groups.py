@@ -274,3 +274,22 @@ def test_a_look_alike_across_another_tools_column_does_not_doubt_the_answer() ->
         update={"anchors": (("Merchandise", (1080.0, 300.0, 1170.0, 317.0)),)}
     )
     assert decide(anchored, _sidebar(182.0), MatchConfig()).status != "accepted"
+
+
+def test_the_column_of_a_box_from_another_screen_size_is_the_reading_the_screen_shows() -> None:
+    # The same link recorded at zoom 1.25, and in a 1440 px window with the page centred
+    # (the box 80 px to the right): the screen shows the link in the column of one reading.
+    box = REALMS.bbox
+    assert box is not None
+    zoomed = REALMS.model_copy(
+        update={"bbox": tuple(v * 1.25 for v in box), "screen_size": (1600, 1000)}
+    )
+    wide = REALMS.model_copy(
+        update={"bbox": (box[0] + 80, box[1], box[2] + 80, box[3]), "screen_size": (1440, 900)}
+    )
+    for ref in (zoomed, wide):
+        decision = decide(ref, _sidebar(182.0), MatchConfig())
+        assert decision.status == "accepted" and decision.best is not None
+        assert decision.best.id == "r"
+        # A copy in that column could be the target moved down it.
+        assert decide(ref, _sidebar(1082.0), MatchConfig()).status != "accepted"
