@@ -443,10 +443,11 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     twins beyond it: there an answer away from the recorded place is doubted at once, and
     the whole screen judges. A box recorded on a screen of another size may have been
     rescaled (a zoom) or not (a resized window): in a window an answer at none of its
-    readings is doubted, and the whole screen judges by the reading a twin stands at
-    (:func:`screen_place`), or, where none does, by the reading nearest the answer; when
-    readings show different twins, the box does not say where the target was, and the
-    ranking decides."""
+    readings is doubted, and so is any answer where twins stand at different readings
+    (:func:`_shown_readings`: nothing there says which one was recorded); the whole screen
+    judges by the reading a twin stands at (:func:`screen_place`), or, where none does, by
+    the reading nearest the answer; when readings show different twins, the box does not
+    say where the target was, and the ranking decides."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     if not box_alone(ref, table) or ref.bbox is None:
         return None
@@ -455,6 +456,8 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     if answer is None:
         return None
     if table.window is not None:
+        if len(_shown_readings(ctx)) > 1:
+            return overruled(decision, "ambiguous", _SPLIT)
         return _doubted_in_window(ctx, decision, answer, ref.bbox)
     place = screen_place(ctx, answer)
     if place is None or at_place(answer, place, config):
@@ -483,6 +486,13 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     return doubted if shown is None else replace(doubted, runner_up=shown)
 
 
+_SPLIT = (
+    "twins of the answer stand at different readings of a box recorded on a screen of "
+    "another size (as a zoom and as a resized window would have moved it): the box does "
+    "not say which one was recorded"
+)
+
+
 def screen_place(ctx: Context, unshown: Box | None = None) -> Box | None:
     """Where a box-alone reference's recorded box lies on the screen, for the rules that
     tell twins apart by it. On a screen of the recorded size: the box after the page's
@@ -500,18 +510,31 @@ def screen_place(ctx: Context, unshown: Box | None = None) -> Box | None:
     place = moved_box(ref.bbox, shift)
     if shift[:2] == (1.0, 1.0):
         return place
-    boxes = [(r, row_box(table, r)) for r in namesake_rows(ref, table)]
-    readings = (place, *other_readings(ref, table))
-    shown: dict[frozenset[int], Box] = {}
-    for reading in readings:
-        rows = frozenset(r for r, b in boxes if at_place(b, reading, ctx.config))
-        if rows:
-            shown.setdefault(rows, reading)
+    shown = _shown_readings(ctx)
     if len(shown) == 1:
         return next(iter(shown.values()))
     if shown or unshown is None:
         return None
+    readings = (place, *other_readings(ref, table))
     return min(readings, key=lambda reading: box_gap(unshown, reading))
+
+
+def _shown_readings(ctx: Context) -> dict[frozenset[str], Box]:
+    """The readings of a box recorded on a screen of another size (rescaled, then as a
+    resized window would have left it) at which rows of the recorded role and name stand
+    (:func:`~resolver.decide.facts.at_place`), keyed by the click targets standing there;
+    of readings showing the same ones, the first. Empty on a screen of the recorded size."""
+    ref, table = ctx.ref, ctx.table
+    shift = page_shift(ref, table)
+    if ref.bbox is None or shift[:2] == (1.0, 1.0):
+        return {}
+    boxes = [(table.executor_id(r), row_box(table, r)) for r in namesake_rows(ref, table)]
+    shown: dict[frozenset[str], Box] = {}
+    for reading in (moved_box(ref.bbox, shift), *other_readings(ref, table)):
+        targets = frozenset(t for t, b in boxes if at_place(b, reading, ctx.config))
+        if targets:
+            shown.setdefault(targets, reading)
+    return shown
 
 
 def _doubted_in_window(

@@ -734,3 +734,26 @@ def test_a_namesake_in_a_second_copy_of_the_neighbourhood_on_a_screenshot_is_ref
     # Without the recorded texts, nothing tells the copies apart: the rule is silent.
     bare = SEARCH_WORKS.model_copy(update={"nearby_text": ()})
     assert "refuse.neighbourhood_twice" not in decide(bare, _two_menus(), MatchConfig()).rules
+
+
+def test_twins_at_two_readings_of_a_box_from_another_screen_size_are_doubted_in_a_window() -> None:
+    # Recorded at zoom 1.25 over the fourth link (285 px once rescaled), the box left
+    # unscaled lies on the sixth (352 px): a window around it shows both, and the box
+    # cannot say whether the zoom or a resized window moved it.
+    zoomed = THIRD_LINK.model_copy(
+        update={"bbox": (10.0, 357.35, 41.11, 378.6), "screen_size": (1600, 1000)}
+    )
+    b = TableBuilder("vision", "test")
+    for k in range(6):
+        top = 181.0 + 34.0 * k
+        b.add(f"l{k}", raw_role="text", role="link", name="link", bbox=(10, top, 33, top + 24))
+    window = b.build(screen_size=(1280.0, 800.0), names_read=True, window=(0.0, 0.0, 420.0, 594.0))
+    config = MatchConfig()
+    scored = score_table(zoomed, window, config, k=8)
+    ids = [window.ids[int(r)] for r in scored.rows]
+    for answer in ("l3", "l5"):  # the twin at either reading, taken (by its neighbours)
+        at = ids.index(answer)
+        ranked = (Candidate.of(window, scored, at),)
+        ctx = Context(zoomed, window, scored, config, answer=int(scored.rows[at]))
+        doubted = twin_moved(ctx, Decision("accepted", "taken", ranked))
+        assert doubted is not None and doubted.status == "ambiguous"
