@@ -120,10 +120,11 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     how the ranking itself tells twins apart for such a reference
     (``ambiguous.twin_moved``). On a screen of another size the box is read as a zoom and as
     a resized window would have moved it (:func:`~resolver.decide.drawn.box_readings`), the
-    one element found at any reading is taken, and only the first reading (the zoom's) takes
-    a text up or down its column: the others are guesses, whose columns reach far from the
-    target. A reading that begins with a long recorded name cut in the middle of a word
-    reads it too (:func:`cut_from`)."""
+    one element found at any reading is taken; a text up or down the column is taken only at
+    the first reading (the zoom's) and at readings lying within the screen's width: a
+    reading a resized window would have moved partly off the screen is a guess, whose
+    column reaches far from the target. A reading that begins with a long recorded name
+    cut in the middle of a word reads it too (:func:`cut_from`)."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     places = box_readings(ctx)
     alone = bool(places)
@@ -139,7 +140,8 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     ]
     found: dict[str, tuple[Candidate, str]] = {}
     for at, place in enumerate(places):
-        read = _read_at(ctx, readers, place, alone, alone and at == 0)
+        column = alone and (at == 0 or _across_screen(ctx, place))
+        read = _read_at(ctx, readers, place, alone, column)
         if read is not None:
             found.setdefault(read[0].executor_id, read)
     if len(found) != 1:
@@ -151,6 +153,13 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
         "than its role"
     )
     return accepted_as(decision, kept, reason)
+
+
+def _across_screen(ctx: Context, place: Box) -> bool:
+    """Whether ``place`` lies within the screen's width (a reading of the box that a
+    resized window would have moved partly off the screen is no place a target was seen)."""
+    size = ctx.table.screen_size
+    return size is not None and place[0] >= 0.0 and place[2] <= size[0]
 
 
 def _read_at(

@@ -146,17 +146,21 @@ def test_a_box_from_another_screen_size_takes_the_name_read_at_one_of_its_readin
     _assert_taken(wider, _footer(), "accept.read_at_place", "2")
     # Read off every reading: not taken.
     assert decide(wider, _footer(text_at=200.0), MatchConfig()).rule != "accept.read_at_place"
-    # Only the box as a zoom puts it may take a plain text up or down its column: the
-    # readings as a resized window would have moved it are guesses, and their columns
-    # reach texts far from the target ("Search" read at the foot of the page, the field
-    # removed from its head).
+    # Up or down its column: at the box as a zoom puts it, and at a reading within the
+    # screen's width (here the page centred in the wider window) ...
     centred = FIELD_BOX_ONLY.model_copy(
         update={"screen_size": (1440, 900), "bbox": (168.0, 742.0, 345.0, 763.0)}
     )
-    for field, taken in ((0.0, True), (-300.0, False)):
-        table = _texts(("2", "text", "Search the site", (90, 742 + field, 203, 762 + field)))
-        rule = decide(centred, table, MatchConfig()).rule
-        assert (rule == "accept.read_at_place") is taken
+    table = _texts(("2", "text", "Search the site", (90, 442, 203, 462)))
+    _assert_taken(centred, table, "accept.read_at_place", "2")
+    # ... but not at a reading a resized window would have moved partly off the screen:
+    # recorded at zoom 1.25 at the head of the page (the field removed), the box centred
+    # again reaches past the left edge, and its column the "Search" read at the foot.
+    zoomed = SemanticElementRef(
+        role="textbox", name="Search", bbox=(35.0, 10.0, 256.25, 36.25), screen_size=(1600, 1000)
+    )
+    foot = _texts(("0", "text", "Search", (12, 783, 54, 799)))
+    assert decide(zoomed, foot, MatchConfig()).rule != "accept.read_at_place"
 
 
 PROFILE = (48.0, 763.0, 105.44, 780.0)
