@@ -193,19 +193,31 @@ def cut_from(recorded: str, read: str, min_chars: int) -> bool:
     cut short in the middle of a word: recorders keep the start of a long name ("A
     Beautiful Analog Clock for D"; as :func:`~resolver.decide.facts.bears_cut_name`). A
     name that ends where a word of the reading ends may be another element's whole name,
-    its text going on (a heading repeated at the start of a paragraph)."""
+    its text going on (a heading repeated at the start of a paragraph), unless it ends in a
+    blank: an accessible name is trimmed, so one recorded with a blank at its end was cut
+    there, between two words."""
     short, whole = normalize(collapse(recorded)), normalize(collapse(read))
     if not cut_short(short, whole, min_chars):
         return False
-    return short[-1].isalnum() and whole[len(short)].isalnum()
+    return recorded[-1:].isspace() or (short[-1].isalnum() and whole[len(short)].isalnum())
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:
     """Whether every row of the table bearing the recorded name is ``kept``'s click
-    target."""
+    target, or words of it (:func:`_own_words`)."""
+    rows = index_of(ctx.table).namesakes(ctx.ref.name or "")
+    return all(_own_words(ctx, kept, int(r)) for r in rows)
+
+
+def _own_words(ctx: Context, kept: Candidate, row: int) -> bool:
+    """Whether ``row`` is ``kept``'s click target, or words of ``kept`` read apart (its box
+    wholly inside ``kept``'s: a name cut by its recorder is read as the first words of the
+    text it began)."""
     table = ctx.table
-    rows = index_of(table).namesakes(ctx.ref.name or "")
-    return all(table.executor_id(int(r)) == kept.executor_id for r in rows)
+    if table.executor_id(row) == kept.executor_id:
+        return True
+    box = table.box(row)
+    return box is not None and share_inside(box, _box_of(kept)) >= 1.0
 
 
 def _one_at_place(ctx: Context, readers: list[Candidate], place: Box) -> list[Candidate]:
@@ -242,8 +254,7 @@ def _alone_at_place(ctx: Context, kept: Candidate, place: Box) -> bool:
         return False
     rows = index_of(table).namesakes(ctx.ref.name or "")
     return not any(
-        table.executor_id(int(r)) != kept.executor_id
-        and on_line(row_box(table, int(r)), place, share)
+        not _own_words(ctx, kept, int(r)) and on_line(row_box(table, int(r)), place, share)
         for r in rows
     )
 

@@ -388,6 +388,35 @@ def test_another_tools_name_cut_short_is_read_at_its_place() -> None:
         assert decide(ref, table, MatchConfig()).rule != "accept.read_at_place"
 
 
+def test_a_name_cut_between_two_words_is_read_in_the_words_of_its_run() -> None:
+    # A recorder kept the first 30 characters, ending in the blank between two words (an
+    # accessible name is trimmed: a blank at its end says where it was cut); the screen
+    # reads the heading as text, and the words of it that read the cut name apart (which
+    # the ranking left out here).
+    table = _texts(
+        ("n", "heading", "Minecraft News", (30, 410, 260, 440)),
+        ("h", "text", "Minecraft 1.8 - The Bountiful Update", (28, 522, 300, 543)),
+        ("h.w", "link", "Minecraft 1.8 - The Bountiful", (28, 522, 243, 543)),
+    )
+    cut = SemanticElementRef(
+        role="heading", name="Minecraft 1.8 - The Bountiful ",
+        bbox=(26.0, 523.88, 1052.0, 541.88), screen_size=(1280, 800),
+    )  # fmt: skip
+    config = MatchConfig()
+
+    def judged(ref: SemanticElementRef) -> Decision | None:
+        scored = score_table(ref, table, config, k=8)
+        rows = [k for k in range(len(scored.rows)) if table.ids[int(scored.rows[k])] != "h.w"]
+        ranked = tuple(Candidate.of(table, scored, k) for k in rows)
+        refusal = Decision("not_found", "under the threshold", ranked, rule="refuse.threshold")
+        return read_at_place(Context(ref, table, scored, config), refusal)
+
+    taken = judged(cut)
+    assert taken is not None and taken.best is not None and taken.best.id == "h"
+    # Without the blank, the name may be another element's whole name.
+    assert judged(cut.model_copy(update={"name": "Minecraft 1.8 - The Bountiful"})) is None
+
+
 def test_the_words_reading_the_name_stand_for_their_run_on_the_line() -> None:
     # A number was added after the name; the run and the words of it that read the name are
     # one element on the recorded line, and the name is read again further down.
