@@ -14,7 +14,7 @@ from ..matcher import moved_box, other_readings, page_shift
 from ..models import SemanticElementRef
 from ..results import Candidate, center
 from ..table import CandidateTable
-from ..text import name_similarity, normalize
+from ..text import NAME_TIERS, name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
 from .facts import (
     at_place,
@@ -615,9 +615,12 @@ def twin_at_place(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def _twin_named(candidate: Candidate) -> bool:
-    """Whether a ranked row bears the recorded role and name exactly."""
+    """Whether a ranked row bears the recorded role exactly and the recorded name as
+    :func:`~resolver.index.TableIndex.namesakes` finds its twins: normalised (a recorder
+    may write a name in another case than the screen draws it)."""
     signals = candidate.signals
-    return signals.get("name", 0.0) >= 1.0 and signals.get("role", 0.0) >= 1.0
+    named = signals.get("name", 0.0) >= NAME_TIERS["normalized"]
+    return named and signals.get("role", 0.0) >= 1.0
 
 
 def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:

@@ -608,6 +608,13 @@ def test_the_one_twin_at_the_recorded_box_is_taken_from_a_tie() -> None:
     assert twin_at_place(ctx, dataclasses.replace(tie, rule="refuse.threshold")) is None
 
 
+def test_the_twin_at_the_recorded_box_is_taken_for_a_name_written_in_another_case() -> None:
+    # Another tool wrote the name upper-cased: the twins it has are the same.
+    shouted = THIRD_LINK.model_copy(update={"name": "LINK"})
+    taken = twin_at_place(*_tie(shouted, _stacked_links()))
+    assert taken is not None and taken.best is not None and taken.best.id == "l2"
+
+
 def test_no_twin_at_the_recorded_box_leaves_the_tie() -> None:
     # Pushed down by half a line: none stands at the recorded box, and the box cannot say
     # which of the two nearest it was.
