@@ -38,7 +38,6 @@ from .drawn import (
     DRAWN_KINDS,
     PLAIN_READINGS,
     accepted_as,
-    box_alone_on_screen,
     box_readings,
     enough_anchors,
     name_read_at,
@@ -318,8 +317,9 @@ def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
     was added is a number (a removed element lets what follows close up over its place, and
     what follows may begin with the same words; it hardly goes on with a count). A reference
     whose box is all it recorded of its place (no anchors, no look-alikes) is answered so on
-    the whole of a screen of the recorded size when what was added is a number: the one
-    element on the screen reading the name so, grown from where the target was."""
+    the whole of a screen when what was added is a number: the one element on the screen
+    reading the name so, grown from where the target was (from a screen of another size,
+    from one of the box's readings)."""
     found = _read_there(ctx, decision, _grows, _grown_from)
     if found is None:
         return None
@@ -381,28 +381,33 @@ def _read_there(
     there: Callable[[Box, Box, float], bool],
 ) -> tuple[list[int], Box] | None:
     """:func:`_one_reading`, when that element's box is ``there`` at the recorded place
-    (``there(box, place, drawn_inside)``)."""
+    (``there(box, place, drawn_inside)``; at the first of its readings where it is, for a
+    box from a screen of another size), and that place."""
     found = _one_reading(ctx, decision, reads)
     if found is None:
         return None
-    rows, place = found
+    rows, places = found
     box = ctx.table.box(rows[0])
-    if box is None or not there(box, place, ctx.config.drawn_inside):
+    if box is None:
         return None
-    return rows, place
+    place = next((p for p in places if there(box, p, ctx.config.drawn_inside)), None)
+    return None if place is None else (rows, place)
 
 
 def _one_reading(
     ctx: Context, decision: Decision, reads: Callable[[list[str], str], bool]
-) -> tuple[list[int], Box] | None:
+) -> tuple[list[int], tuple[Box, ...]] | None:
     """For a reference the screen places (:func:`placed_by_screen`, or the whole of a screen
-    of the recorded size for one that recorded only its box) whose name no ranked
-    row reads (under ``drawn_name``): the rows of the one element whose name ``reads``
-    takes for the recorded one (``reads(recorded words, normalised name)``), and the
-    recorded box after the page's shift; ``None`` when no element or more than one reads
-    so."""
+    for one that recorded only its box) whose name no ranked row reads (under
+    ``drawn_name``): the rows of the one element whose name ``reads`` takes for the
+    recorded one (``reads(recorded words, normalised name)``), and the recorded box after
+    the page's shift (from a screen of another size, each of its readings:
+    :func:`~resolver.decide.drawn.box_readings`); ``None`` when no element or more than one
+    reads so."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
-    if not (placed_by_screen(ctx) or box_alone_on_screen(ctx)) or ref.bbox is None:
+    anchored = placed_by_screen(ctx)
+    places = () if anchored or ref.bbox is None else box_readings(ctx)
+    if not (anchored or places) or ref.bbox is None:
         return None
     if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
         return None  # the name is read: the ranking, or accept.read_at_place, judges it
@@ -416,7 +421,7 @@ def _one_reading(
     ]  # fmt: skip
     if len({table.executor_id(r) for r in rows}) != 1:
         return None
-    return rows, moved_box(ref.bbox, page_shift(ref, table))
+    return rows, places or (moved_box(ref.bbox, page_shift(ref, table)),)
 
 
 def one_word_edit(recorded: Sequence[str], found: Sequence[str]) -> bool:

@@ -253,15 +253,26 @@ def test_another_tools_box_takes_a_name_grown_by_a_count_read_nowhere_else() -> 
     box_only = BLOG_REF.model_copy(update={"anchors": ()})
     _assert_taken(box_only, _menu(), "accept.extended_at_place", "b")
     # Words added (not a count), another element reading the recorded words, a start
-    # elsewhere on the line, a screen of another size: not taken.
-    wider = box_only.model_copy(update={"screen_size": (1440, 900)})
-    for ref, table in (
-        (box_only, _menu("Blog archive")),
-        (box_only, _menu(also="Blog (3)")),
-        (box_only, _menu(left=90.0)),
-        (wider, _menu()),
-    ):
-        assert decide(ref, table, MatchConfig()).rule != "accept.extended_at_place"
+    # elsewhere on the line: not taken.
+    for table in (_menu("Blog archive"), _menu(also="Blog (3)"), _menu(left=90.0)):
+        assert decide(box_only, table, MatchConfig()).rule != "accept.extended_at_place"
+
+
+def test_another_screens_box_takes_a_name_grown_by_a_count_at_one_of_its_readings() -> None:
+    # Recorded in a 1440 px window with the page centred (the box 80 px to the right) and
+    # at zoom 1.25: the count grew from the box as the screen shows it.
+    box_only = BLOG_REF.model_copy(update={"anchors": ()})
+    left, top, right, bottom = BLOG
+    wide = box_only.model_copy(
+        update={"bbox": (left + 80, top, right + 80, bottom), "screen_size": (1440, 900)}
+    )
+    zoomed = box_only.model_copy(
+        update={"bbox": tuple(v * 1.25 for v in BLOG), "screen_size": (1600, 1000)}
+    )
+    for ref in (wide, zoomed):
+        _assert_taken(ref, _menu(), "accept.extended_at_place", "b")
+        # Read from a start at none of the readings: not taken.
+        assert decide(ref, _menu(left=150.0), MatchConfig()).rule != "accept.extended_at_place"
 
 
 def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None:
