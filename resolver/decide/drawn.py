@@ -128,7 +128,10 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     role, of its kind and of its size lies next to it on its line or in its column (within
     ``drawn_row_gap`` screen heights: one that could have slid into a removed control's
     place) and the recorded neighbour texts are read around it (``web:nearby`` of
-    ``drawn_nearby`` at least)."""
+    ``drawn_nearby`` at least) when it recorded any. For one that recorded none (role, name
+    and box alone) nothing recorded of its neighbourhood speaks against the shape, and the
+    like shapes beside it stay the guard against a successor moved into a removed
+    control's place."""
     ref, config = ctx.ref, ctx.config
     places = box_readings(ctx)
     if not ref.role or not places:
@@ -141,13 +144,18 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
         return None
     kept = row_candidate(ctx, rows[0])
     nearby = kept.signals.get("web:nearby")
-    if nearby is None or nearby < config.drawn_nearby:
+    if ref.nearby_text and (nearby is None or nearby < config.drawn_nearby):
         return None
+    around = (
+        "it recorded no neighbour texts"
+        if nearby is None
+        else f"its recorded neighbours are read around it (nearby {nearby:.2f})"
+    )
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
         f"{ctx.table.raw_roles[rows[0]]} of the recorded role fills the recorded box "
-        f"({kept.id!r}), none like it beside it, and its recorded neighbours are read "
-        f"around it (nearby {nearby:.2f}): the control is drawn without its name"
+        f"({kept.id!r}), none like it beside it, and {around}: the control is drawn "
+        "without its name"
     )
     return accepted_as(decision, kept, reason)
 

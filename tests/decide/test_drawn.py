@@ -210,10 +210,9 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
         assert beside.status != "accepted"
     wide = MatchConfig(drawn_row_gap=1.0)
     assert decide(TOGGLE_BOX_ONLY, _menu_bar(twin=600.0), wide).status != "accepted"
-    # Its recorded neighbour texts are not read around it, or none was recorded.
-    for nearby in (("Sign up", "Log in", "Blog"), ()):
-        ref = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": nearby})
-        assert decide(ref, _menu_bar(), MatchConfig()).status != "accepted"
+    # Its recorded neighbour texts are not read around it.
+    elsewhere = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": ("Sign up", "Log in", "Blog")})
+    assert decide(elsewhere, _menu_bar(), MatchConfig()).status != "accepted"
     # A shape showing a caption is a control with a name of its own (the next one, moved
     # into a removed one's place).
     shown = decide(TOGGLE_BOX_ONLY, _menu_bar(caption="Log in"), MatchConfig())
@@ -223,6 +222,15 @@ def test_another_tools_box_takes_no_shape_beside_a_like_one_or_away_from_its_tex
     named = TOGGLE_BOX_ONLY.model_copy(update={"name": "Delete forever"})
     read = decide(named, _menu_bar(also="Delete forever"), MatchConfig())
     assert read.rule != "accept.drawn_in_box"
+
+
+def test_a_box_that_recorded_no_neighbour_texts_takes_the_one_shape_filling_it() -> None:
+    # Role, name and box alone: nothing recorded of the neighbourhood speaks against the
+    # shape; the like shape beside it still does.
+    bare = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": (), "container_path": ()})
+    _assert_taken(bare, _menu_bar(), "accept.drawn_in_box", "1")
+    assert decide(bare, _menu_bar(twin=60.0), MatchConfig()).status != "accepted"
+    assert decide(bare, _menu_bar(caption="Log in"), MatchConfig()).status != "accepted"
 
 
 def _search_bar(elsewhere: tuple[str, str] | None) -> CandidateTable:
