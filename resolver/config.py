@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import ConfigError
+from .text import CUT_NAME_CHARS
 
 __all__ = ["DEFAULT_CONFIG", "MatchConfig"]
 
@@ -251,11 +252,12 @@ class MatchConfig:
     shares a word, and the source abstains. An answer bearing the recorded name is refused
     when it disagrees on all three (its box under this) and the recorded xpath does not
     select it: a namesake elsewhere."""
-    cut_name_chars: int = 20
+    cut_name_chars: int = CUT_NAME_CHARS
     """A recorded name this many characters long or longer (normalised) that an answer's
     longer name begins with is that name cut by its recorder (recorders keep the first
     characters of a long name), not a changed one (``refuse.changed_and_moved``); 0 turns
-    this off."""
+    this off. (The name score counts a name cut in the middle of a word as the best fuzzy
+    agreement from ``resolver.text.CUT_NAME_CHARS`` characters on, whatever this is.)"""
     selector_role: float = 0.5
     """A recorded css/xpath selector is trusted only if the role of the one element it selects
     is at least this compatible with the recorded role (:func:`resolver.roles.role_compat`)."""

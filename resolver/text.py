@@ -20,9 +20,10 @@ from __future__ import annotations
 import operator
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import accumulate, compress
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "collapse",
     "collapse_many",
     "container_similarity",
+    "cut_of",
     "entry_weight",
     "fuzzy_many",
     "fuzzy_matrix",
@@ -257,8 +259,60 @@ def _fuzzy_tier(
         )  # fmt: skip
         best = np.maximum(best, factor * tset)
     fuzzy: FloatArray = np.minimum(best / 100.0, NAME_TIERS["fuzzy_cap"])
+    _raise_cut(fuzzy, queries, norms)
     _drop_opposites(fuzzy, queries, norms)
     return fuzzy
+
+
+CUT_NAME_CHARS: Final[int] = 20
+"""Least length (normalised) of a name that may have been cut by its recorder in the middle
+of a word: recorders that keep a long name's first characters ("A Beautiful Analog Clock
+for D")."""
+
+
+def cut_of(q_norm: str, c_norm: str) -> bool:
+    """Whether ``q_norm`` (at least :data:`CUT_NAME_CHARS` long) is ``c_norm`` cut in the
+    middle of a word: it begins ``c_norm``, and the character it ends on and the next one of
+    ``c_norm`` are both letters or digits.
+
+    >>> cut_of("a beautiful analog clock for d", "a beautiful analog clock for desks")
+    True
+    >>> cut_of("a beautiful analog clock for", "a beautiful analog clock for desks")
+    False
+    """
+    size = len(q_norm)
+    return (
+        CUT_NAME_CHARS <= size < len(c_norm)
+        and c_norm.startswith(q_norm)
+        and q_norm[-1].isalnum()
+        and c_norm[size].isalnum()
+    )
+
+
+def _raise_cut(fuzzy: FloatArray, queries: Sequence[str], norms: Sequence[str]) -> None:
+    """Raise to the fuzzy cap, in place, the values of names that a query is cut from
+    (:func:`cut_of`): a name cut to its first characters agrees only fuzzily with the whole,
+    less than a few of its words read alone (``token_set_ratio`` of a subset), yet is the
+    best fuzzy agreement there is. Same shapes as :func:`_drop_opposites`; the names a long
+    query begins are found by searching all of them joined, in C."""
+    cap = NAME_TIERS["fuzzy_cap"]
+    if fuzzy.ndim == 1:
+        for j, (q, c) in enumerate(zip(queries, norms, strict=True)):
+            if len(q) >= CUT_NAME_CHARS and c.startswith(q) and cut_of(q, c):
+                fuzzy[j] = cap
+        return
+    long = [(i, q) for i, q in enumerate(queries) if len(q) >= CUT_NAME_CHARS]
+    if not long or not norms:
+        return
+    joined = "\n" + "\n".join(norms)  # (a line break inside a name is no start)
+    starts = list(accumulate((len(c) + 1 for c in norms[:-1]), initial=0))
+    for i, q in long:
+        at = joined.find("\n" + q)
+        while at >= 0:
+            j = bisect_left(starts, at)
+            if j < len(starts) and starts[j] == at and cut_of(q, norms[j]):
+                fuzzy[i, j] = cap
+            at = joined.find("\n" + q, at + 1)
 
 
 OPPOSITE_PREFIXES: Final[tuple[str, ...]] = ("un", "dis", "de", "non")

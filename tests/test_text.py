@@ -6,11 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resolver.text import (
+    NAME_TIERS,
     Joined,
     close_unspaced,
     collapse,
     collapse_many,
     container_similarity,
+    cut_of,
     fuzzy_matrix,
     fuzzy_pairs,
     mask_digits,
@@ -197,3 +199,22 @@ def test_words_drop_the_punctuation_an_ocr_reads_around_them() -> None:
     assert words("  Sign\u00a0IN » ") == ["sign", "in"]
     assert words("更多>>(87)") == ["更多", "87"]
     assert words("•") == []
+
+
+def test_a_name_cut_in_the_middle_of_a_word_agrees_as_well_as_fuzzy_agreement_can() -> None:
+    whole = "Practice the HALT Method to Curb Impulse Purchases"
+    cut = whole[:30]  # "... to Cu"
+    cap = NAME_TIERS["fuzzy_cap"]
+    assert cut_of(normalize(cut), normalize(whole))
+    assert name_similarity(cut, whole) == cap
+    # Above a few of its words read alone, which token_set_ratio counts in full.
+    assert name_similarity(cut, "Practice the HALT") < cap
+    # The batch forms agree with the scalar one.
+    names = [normalize(whole), normalize("Practice the HALT"), normalize("Weather")]
+    assert fuzzy_matrix([normalize(cut)], names)[0][0] == cap
+    assert fuzzy_pairs([normalize(cut)] * 3, names)[0] == cap
+    # Not a cut: a name ending where a word ends, a short name, or the whole name.
+    assert not cut_of(normalize(whole[:27]), normalize(whole))  # "... to"
+    assert name_similarity(whole[:27], whole) < cap
+    assert not cut_of("save the dr", "save the draft")
+    assert not cut_of(normalize(whole), normalize(whole))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..calibration import confidence
+from ..geometry import share_inside
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role
@@ -28,6 +29,7 @@ from .facts import (
     same_target,
     table_row_of,
 )
+from .readings import cut_from, own_words
 from .rule import ROUNDING, Context, Decision, overruled, revised
 
 __all__ = ["keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
@@ -214,26 +216,44 @@ def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
     ``sole_threshold`` up) of the recorded role whose name begins with the recorded name cut
     by its recorder (:func:`~resolver.decide.facts.bears_cut_name`, ``cut_name_chars``), and
     the only row of the page whose name so begins: a name cut to its first characters agrees
-    only fuzzily with the whole, and nothing else on the page starts that way. Not where
-    names are read from pixels: a line read there may run on past its element (a merged
-    run), which is no cut."""
+    only fuzzily with the whole, and nothing else on the page starts that way. Where names
+    are read from pixels, only a name cut in the middle of a word
+    (:func:`~resolver.decide.readings.cut_from`), and the rows that so begin are the best's
+    element or words of it (:func:`~resolver.decide.readings.own_words`): a line read there
+    may run on past its element (a merged run), which ends the name where a word ends."""
     ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
     if decision.rule != "refuse.threshold" or best is None or not ref.name:
-        return None
-    if table.names_read:
         return None
     if best.score < config.sole_threshold or best.signals.get("role", 0.0) < 1.0:
         return None
     if not bears_cut_name(ref, table, ctx.first, config.cut_name_chars):
         return None
     recorded = normalize(collapse(ref.name))
-    if sum(name.startswith(recorded) for name in table.names_norm) != 1:
+    rows = [r for r, name in enumerate(table.names_norm) if name.startswith(recorded)]
+    if table.names_read:
+        if not cut_from(ref.name, best.name, config.cut_name_chars):
+            return None
+        if not all(own_words(ctx, best, r) or _titled_by(table, r, best) for r in rows):
+            return None
+    elif len(rows) != 1:
         return None
     reason = (
         f"score {best.score:.3f} is under the threshold, but the best's name begins with the "
         "recorded one, cut by its recorder, and no other element's name does"
     )
     return replace(decision, status="accepted", reason=reason)
+
+
+def _titled_by(table: CandidateTable, row: int, kept: Candidate) -> bool:
+    """Whether ``row`` is a group of a screenshot named by ``kept``, its title (``kept``
+    lies inside it)."""
+    box = table.box(row)
+    return (
+        table.roles[row] == "group"
+        and box is not None
+        and kept.bbox is not None
+        and share_inside(kept.bbox, box) >= 1.0
+    )
 
 
 def sole_link(ctx: Context, decision: Decision) -> Decision | None:

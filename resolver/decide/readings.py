@@ -54,6 +54,7 @@ __all__ = [
     "edited_at_place",
     "extended_at_place",
     "one_word_edit",
+    "own_words",
     "placeholder_at_place",
     "read_at_place",
     "shaped_at_place",
@@ -205,10 +206,10 @@ def _read_once(ctx: Context, kept: Candidate) -> bool:
     """Whether every row of the table bearing the recorded name is ``kept``'s click
     target, or words of it (:func:`_own_words`)."""
     rows = index_of(ctx.table).namesakes(ctx.ref.name or "")
-    return all(_own_words(ctx, kept, int(r)) for r in rows)
+    return all(own_words(ctx, kept, int(r)) for r in rows)
 
 
-def _own_words(ctx: Context, kept: Candidate, row: int) -> bool:
+def own_words(ctx: Context, kept: Candidate, row: int) -> bool:
     """Whether ``row`` is ``kept``'s click target, or words of ``kept`` read apart (its box
     wholly inside ``kept``'s: a name cut by its recorder is read as the first words of the
     text it began)."""
@@ -253,7 +254,7 @@ def _alone_at_place(ctx: Context, kept: Candidate, place: Box) -> bool:
         return False
     rows = index_of(table).namesakes(ctx.ref.name or "")
     return not any(
-        not _own_words(ctx, kept, int(r)) and on_line(row_box(table, int(r)), place, share)
+        not own_words(ctx, kept, int(r)) and on_line(row_box(table, int(r)), place, share)
         for r in rows
     )
 

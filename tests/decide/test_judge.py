@@ -165,19 +165,24 @@ def test_the_only_name_that_begins_with_a_cut_name_is_taken_under_the_threshold(
         return b.build(screen_size=(1280.0, 800.0))
 
     ref = SemanticElementRef(role="heading", name=title[:30], bbox=(8, 100, 1272, 130))
-    found = decide(ref, page("Weather this week"), MatchConfig())
+    config = MatchConfig(threshold=0.7)  # the moved heading scores about 0.66
+    found = decide(ref, page("Weather this week"), config)
     assert found.status == "accepted" and found.best is not None and found.best.id == "story"
     assert found.rule == "accept.sole_cut_name"
     # A second name begins the same way: which one was cut is not known.
     twin = page(title[:30] + "mpaign Spending")
-    assert decide(ref, twin, MatchConfig()).status != "accepted"
-    # Names read from pixels: a line read may run on past its element; not taken.
+    assert decide(ref, twin, config).status != "accepted"
+    # Names read from pixels: a line read may run on past its element, so a name ending
+    # where a word ends may be a whole name read with the next words: not taken there.
     read = copied(page("Weather this week"), names_read=True)
-    assert decide(ref, read, MatchConfig()).rule != "accept.sole_cut_name"
+    whole_words = ref.model_copy(update={"name": title[:32]})  # "... to Curb"
+    assert decide(whole_words, page("Weather this week"), config).status == "accepted"
+    assert decide(whole_words, read, config).rule != "accept.sole_cut_name"
+    # A name cut in the middle of a word is a cut there too.
+    assert decide(ref, read, config).rule == "accept.sole_cut_name"
     # Off with cut_name_chars 0.
-    assert decide(ref, page("Weather this week"), MatchConfig(cut_name_chars=0)).status != (
-        "accepted"
-    )
+    off = copied(config, cut_name_chars=0)
+    assert decide(ref, page("Weather this week"), off).status != "accepted"
 
 
 def _bank(
@@ -261,3 +266,33 @@ def test_an_element_recorded_with_no_kind_is_its_sole_namesake_of_any_role() -> 
     with pytest.raises(ElementNotFoundError) as other_kind:
         resolve(typed, _sign_up_page(), sources=("a11y",))
     assert other_kind.value.evidence.rule == "refuse.threshold"
+
+
+def _screen(second: str | None) -> CandidateTable:
+    """A screenshot's table: a group titled by a long heading, and ``second`` read lower."""
+    b = TableBuilder("vision", "test")
+    root = b.add("0", raw_role="group", name="", bbox=(0, 0, 1280, 800))
+    title = "Chapter 6 - Monitoring Distributed Systems at Google Scale"
+    group = b.add("1", raw_role="group", name=title, parent=root, bbox=(7, 47, 542, 581))
+    b.add("2", raw_role="heading", name=title, parent=group, bbox=(11, 47, 462, 73))
+    b.add("3", raw_role="paragraph", name="Alerts, dashboards and logs", parent=group,
+          bbox=(11, 90, 400, 110))  # fmt: skip
+    if second is not None:
+        b.add("4", raw_role="heading", name=second, parent=root, bbox=(11, 600, 462, 626))
+    from dataclasses import replace as copied
+
+    return copied(b.build(screen_size=(1280.0, 800.0)), names_read=True)
+
+
+def test_a_cut_name_read_once_on_a_screenshot_is_taken_under_the_threshold() -> None:
+    # Recorded as its first 30 characters, the heading moved down a line: under the
+    # threshold. The group it titles bears its name too, which is no second reading of it.
+    ref = SemanticElementRef(role="heading", name="Chapter 6 - Monitoring Distrib",
+                             bbox=(8, 10, 1272, 37))  # fmt: skip
+    config = MatchConfig(threshold=0.7)  # the moved heading scores about 0.68
+    found = decide(ref, _screen(None), config)
+    assert found.rule == "accept.sole_cut_name"
+    assert found.best is not None and found.best.id == "2"
+    # Another element read lower begins the same way: which one was cut is not known.
+    again = decide(ref, _screen("Chapter 6 - Monitoring Distributed Storage Services"), config)
+    assert again.rule != "accept.sole_cut_name" and again.status != "accepted"

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
-from ...text import close_unspaced
+from ...text import CUT_NAME_CHARS, close_unspaced, collapse, normalize
 from .analysis import Analysis
 from .layout import Element, name_tokens, union_box, words_box, words_run
 from .ocr import Word
@@ -160,7 +160,7 @@ def to_table(
     row_of: dict[int, int] = {}
     wraps = _wrapped(analysis.elements)
     link_wraps = {i: k for i, k in _wrapped_links(analysis.elements).items() if i not in wraps}
-    joined = _joined_runs(analysis.elements, focus) if focus else {}
+    joined = _joined_runs(analysis.elements, focus, cut=True) if focus else {}
     alt_focus = "" if _read_whole(analysis.elements, focus) else focus
     alt_of = _alt_of(analysis.elements, alt_focus)
     owners: list[int] = []
@@ -523,12 +523,14 @@ def _alt_runs(
     the icon as a run of its own. Each further run is the next text in reading order, as tall
     as the one before (:data:`WRAP_HEIGHT`), on its line just after it (:data:`JOIN_GAP`) or
     on the next line starting at the icon's left side (:data:`JOIN_INDENT`), and at least
-    :data:`ALT_SHARED` of its words, as of the text's own, are words of ``focus``; at most
-    :data:`ALT_RUNS` runs in all, none once as many words as ``focus`` has are read."""
+    :data:`ALT_SHARED` of its words, as of the text's own, are words of ``focus``, or it
+    reads on past the end of a long ``focus`` cut in its last word (:func:`_cut_read`); at
+    most :data:`ALT_RUNS` runs in all, none once as many words as ``focus`` has are read."""
     wanted = name_tokens(focus)
     if len(wanted) < 2:
         return {}
     vocabulary = set(wanted)
+    cut = len(normalize(collapse(focus))) >= CUT_NAME_CHARS
     texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
     at = {i: k for k, i in enumerate(texts)}
     out: dict[int, tuple[int, ...]] = {}
@@ -541,7 +543,7 @@ def _alt_runs(
             tokens = name_tokens(elements[k].name)
             if count >= len(wanted) or not _runs_on(last, elements[k], elements[icon].box[0]):
                 break
-            if not _shared(tokens, vocabulary):
+            if not (_shared(tokens, vocabulary) or (cut and _cut_read(tokens, wanted[count:]))):
                 break
             run.append(k)
             count += len(tokens)
@@ -706,7 +708,9 @@ def _add_alt_row(builder: TableBuilder, ident: str, parent: int, name: str, box:
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
-def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[int]]:
+def _joined_runs(
+    elements: tuple[Element, ...], focus: str, *, cut: bool = False
+) -> dict[int, list[int]]:
     """Runs that read ``focus`` together and no run alone does: ``[first, ...]`` by the first
     run, when each follows the one before in reading order, as tall (:data:`WRAP_HEIGHT`),
     on its line within :data:`JOIN_GAP` line heights of its end, or on the next line
@@ -714,11 +718,15 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
     apart, and a link in small faint text ("Powered by Tumblr") or a heading set in two
     colours ("Tag Cloud") is then read as one run per word; a link around a headline and
     its picture's alternative text is read as two lines. A reference that recorded the
-    whole name finds it across them. Only with a name to look for: runs are not joined
-    otherwise."""
+    whole name finds it across them; with ``cut``, a name of at least
+    :data:`~resolver.text.CUT_NAME_CHARS` cut in its last word too, as recorders that keep
+    a long name's first characters write it (:func:`_cut_read`: the runs are read on to
+    their end). Only with a name to look for:
+    runs are not joined otherwise."""
     wanted = name_tokens(focus)
     if len(wanted) < 2:
         return {}
+    cut = cut and len(normalize(collapse(focus))) >= CUT_NAME_CHARS
     texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
     out: dict[int, list[int]] = {}
     for at, start in enumerate(texts):
@@ -733,9 +741,19 @@ def _joined_runs(elements: tuple[Element, ...], focus: str) -> dict[int, list[in
             run.append(k)
             if wanted[: len(tokens)] != tokens or tokens == wanted:
                 break
-        if tokens == wanted:
+        if tokens == wanted or (cut and _cut_read(tokens, wanted)):
             out[start] = run
     return out
+
+
+def _cut_read(tokens: list[str], wanted: list[str]) -> bool:
+    """Whether ``tokens`` begin with ``wanted`` cut in the middle of its last word: the
+    words before it the same, then a longer word it begins ("comprehe", "comprehensively")."""
+    last = len(wanted) - 1
+    if len(tokens) <= last or tokens[:last] != wanted[:last]:
+        return False
+    read = tokens[last]
+    return len(read) > len(wanted[last]) and read.startswith(wanted[last])
 
 
 def _runs_on(first: Element, then: Element, left: float | None = None) -> bool:
@@ -803,7 +821,7 @@ def focus_table(table: CandidateTable, name: str) -> CandidateTable:
     elements = native.analysis.elements
     if (
         not any(_linked_words(e, name) for e in elements)
-        and not _joined_runs(elements, name)
+        and not _joined_runs(elements, name, cut=True)
         and (_read_whole(elements, name) or not _alt_focused(elements, name))
     ):
         return table

@@ -485,3 +485,55 @@ def test_marks_are_checked_against_every_line_and_widget_in_chunks() -> None:
     ]
     assert 0 < len(untouched) < len(marks)
     assert [i for i in table.ids if i.startswith("m")] == untouched
+
+
+def test_a_name_cut_in_its_last_word_is_read_across_runs_to_their_end() -> None:
+    # A heading read as two runs of one line ("Content Depth —" and the rest); a recorder
+    # kept its first 30 characters, which end inside "Comprehensively".
+    heading = (("heading", 0.6), ("text", 0.4))
+    elements = (
+        Element("text", "text", (16, 245, 235, 278), "Content Depth —", "", heading),
+        Element(
+            "text",
+            "text",
+            (264, 245, 919, 278),
+            "Write Comprehensively About Your Core Topics",
+            "",
+            heading,
+        ),
+    )
+    table = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
+    focused = focus_table(table, "Content Depth — Write Comprehe")
+    rows = [i for i in range(len(focused)) if focused.ids[i].startswith("0.j")]
+    assert {focused.names[i] for i in rows} == {
+        "Content Depth — Write Comprehensively About Your Core Topics"
+    }
+    assert focused.box(rows[0]) == (16, 245, 919, 278)
+    # Not for a short name, nor for one whose last word is read otherwise.
+    assert focus_table(table, "Content Depth — Wr") is table
+    assert focus_table(table, "Content Depth — Write Comprehend") is table
+
+
+def test_an_alternative_text_is_read_on_past_a_long_name_cut_in_its_last_word() -> None:
+    # A photo's long caption drawn by its broken image, the word next to the icon read as a
+    # run of its own; the name recorded as its first 30 characters, cut inside "Nov": the
+    # next run holds few of the name's words, but reads on past the cut.
+    text = (("text", 0.6), ("link", 0.4))
+    rest = "this photo dated Tuesday, Nov 29, 2016 the rocket booster on the launch pad"
+    spans = [(w, 120 + 40 * k, 150 + 40 * k) for k, w in enumerate(rest.split())]
+    elements = (
+        Element("icon", "icon", (87, 101, 104, 118), "", "", (("img", 0.5),)),
+        Element("text", "text", (104, 100, 117, 120), "In", "", text,
+                words=_words(("In", 104, 117), top=100)),
+        Element("text", "text", (120, 100, spans[-1][2], 120), rest, "", text,
+                words=_words(*spans, top=100)),
+    )  # fmt: skip
+    plain = to_table(Analysis("d", (1280, 800), (0, 0, 1280, 800), (), (), elements), None)
+    assert plain.names[plain.ids.index("0~alt")] == "In"
+    table = focus_table(plain, "In this photo dated Tuesday, N")
+    row = table.ids.index("0~alt")
+    assert table.names[row] == f"In {rest}"
+    assert table.box(row) == (87, 100, spans[-1][2], 120)
+    # A name too short to have been cut: the image is named as before.
+    short = focus_table(plain, "In this photo d")
+    assert short.names[short.ids.index("0~alt")] == "In"
