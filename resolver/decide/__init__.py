@@ -16,7 +16,8 @@ Modules: :mod:`~resolver.decide.rule` (what a rule is), :mod:`~resolver.decide.f
 :mod:`~resolver.decide.lookalikes`, :mod:`~resolver.decide.place`,
 :mod:`~resolver.decide.identity`, :mod:`~resolver.decide.ties`,
 :mod:`~resolver.decide.groups`), :mod:`~resolver.decide.registry` (the order and the
-engine) and :mod:`~resolver.decide.doc` (the rules table of the docs).
+engine), :mod:`~resolver.decide.outside` (the chain's and the catalog's rules) and
+:mod:`~resolver.decide.doc` (the rules table of the docs).
 """
 
 from .downstream import scored_alone, shows_no_match

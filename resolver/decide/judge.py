@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..calibration import confidence
-from ..geometry import share_inside
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role
@@ -29,7 +28,7 @@ from .facts import (
     same_target,
     table_row_of,
 )
-from .readings import cut_from, own_words
+from .readings import cut_from, own_words, titled_by
 from .rule import ROUNDING, Context, Decision, overruled, revised
 
 __all__ = ["keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
@@ -233,7 +232,7 @@ def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
     if table.names_read:
         if not cut_from(ref.name, best.name, config.cut_name_chars):
             return None
-        if not all(own_words(ctx, best, r) or _titled_by(table, r, best) for r in rows):
+        if not all(own_words(ctx, best, r) or titled_by(table, r, best) for r in rows):
             return None
     elif len(rows) != 1:
         return None
@@ -242,18 +241,6 @@ def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
         "recorded one, cut by its recorder, and no other element's name does"
     )
     return replace(decision, status="accepted", reason=reason)
-
-
-def _titled_by(table: CandidateTable, row: int, kept: Candidate) -> bool:
-    """Whether ``row`` is a group of a screenshot named by ``kept``, its title (``kept``
-    lies inside it)."""
-    box = table.box(row)
-    return (
-        table.roles[row] == "group"
-        and box is not None
-        and kept.bbox is not None
-        and share_inside(kept.bbox, box) >= 1.0
-    )
 
 
 def sole_link(ctx: Context, decision: Decision) -> Decision | None:

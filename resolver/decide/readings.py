@@ -58,6 +58,7 @@ __all__ = [
     "placeholder_at_place",
     "read_at_place",
     "shaped_at_place",
+    "titled_by",
 ]
 
 SHAPED_ROLES = frozenset({"button", "textbox", "searchbox", "combobox", "checkbox", "radio"})
@@ -204,9 +205,21 @@ def cut_from(recorded: str, read: str, min_chars: int) -> bool:
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:
     """Whether every row of the table bearing the recorded name is ``kept``'s click
-    target, or words of it (:func:`_own_words`)."""
+    target, or words of it (:func:`own_words`)."""
     rows = index_of(ctx.table).namesakes(ctx.ref.name or "")
     return all(own_words(ctx, kept, int(r)) for r in rows)
+
+
+def titled_by(table: CandidateTable, row: int, kept: Candidate) -> bool:
+    """Whether ``row`` is a group of a screenshot named by ``kept``, its title (``kept``
+    lies inside it)."""
+    box = table.box(row)
+    return (
+        table.roles[row] == "group"
+        and box is not None
+        and kept.bbox is not None
+        and share_inside(kept.bbox, box) >= 1.0
+    )
 
 
 def own_words(ctx: Context, kept: Candidate, row: int) -> bool:
