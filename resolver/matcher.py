@@ -279,6 +279,15 @@ def other_readings(ref: SemanticElementRef, table: CandidateTable) -> tuple[Box,
     return unscaled, moved_box(unscaled, (1.0, 1.0, across, 0.0))
 
 
+def box_readings_of(ref: SemanticElementRef, table: CandidateTable) -> tuple[Box, ...]:
+    """Every place the recorded box may mean on ``table``: the box under the page's shift
+    (rescaled between the screen sizes), then its :func:`other_readings`; none without a
+    box."""
+    if ref.bbox is None:
+        return ()
+    return (moved_box(ref.bbox, page_shift(ref, table)), *other_readings(ref, table))
+
+
 def moved_box(box: Box, shift: tuple[float, float, float, float]) -> Box:
     """A recorded box under :func:`page_shift`'s ``(sx, sy, dx, dy)``."""
     sx, sy, dx, dy = shift

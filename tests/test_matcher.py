@@ -21,6 +21,7 @@ from resolver.matcher import (
     best_first,
     box_agreement,
     box_diagonal,
+    box_readings_of,
     distinct_codes,
     page_shift,
     recorded_group,
@@ -882,3 +883,20 @@ def test_box_agreement_of_one_box_is_that_of_the_box_given_per_row(seed: int) ->
         rows = tuple(np.full(len(boxes), v) for v in ref)
         each = box_agreement(rows, np.full(len(boxes), diag), geo, 0.3)  # type: ignore[arg-type]
         assert np.array_equal(one, each)
+
+
+def test_the_readings_of_a_box_are_the_shifted_box_then_the_other_readings() -> None:
+    from resolver.table import TableBuilder
+
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", name="Docs", bbox=(100, 100, 160, 120))
+    table = b.build(screen_size=(1280.0, 800.0), names_read=True)
+    same = SemanticElementRef(role="link", name="Docs", bbox=(100, 100, 160, 120),
+                              screen_size=(1280, 800))  # fmt: skip
+    assert box_readings_of(same, table) == ((100, 100, 160, 120),)
+    # A wider window: rescaled (a zoom), as recorded, and as recorded with the page re-centred.
+    wide = same.model_copy(update={"screen_size": (1600, 1000)})
+    assert box_readings_of(wide, table) == (
+        (80.0, 80.0, 128.0, 96.0), (100, 100, 160, 120), (-60.0, 100, 0.0, 120),
+    )  # fmt: skip
+    assert box_readings_of(same.model_copy(update={"bbox": None}), table) == ()

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps, iou, iou_one, nearest_move
 from ..index import index_of
-from ..matcher import bbox_scores, moved_box, other_readings, page_shift, scored_at
+from ..matcher import bbox_scores, box_readings_of, moved_box, page_shift, scored_at
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import ACTIONABLE_ROLES, COMPAT, canonical_role, role_code
@@ -326,7 +326,7 @@ def box_readings(ctx: Context) -> tuple[Box, ...]:
         return ()
     if box_alone_on_screen(ctx):
         return (ref.bbox,)
-    return (moved_box(ref.bbox, page_shift(ref, table)), *other_readings(ref, table))
+    return box_readings_of(ref, table)
 
 
 def box_alone_on_screen(ctx: Context) -> bool:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps, iou_one
 from ..index import index_of
-from ..matcher import moved_box, other_readings, page_shift
+from ..matcher import box_readings_of, moved_box, other_readings, page_shift
 from ..models import SemanticElementRef
 from ..results import Candidate, center
 from ..table import CandidateTable
@@ -515,8 +515,7 @@ def screen_place(ctx: Context, unshown: Box | None = None) -> Box | None:
         return next(iter(shown.values()))
     if shown or unshown is None:
         return None
-    readings = (place, *other_readings(ref, table))
-    return min(readings, key=lambda reading: box_gap(unshown, reading))
+    return min(box_readings_of(ref, table), key=lambda reading: box_gap(unshown, reading))
 
 
 def _shown_readings(ctx: Context) -> dict[frozenset[str], Box]:
@@ -525,12 +524,11 @@ def _shown_readings(ctx: Context) -> dict[frozenset[str], Box]:
     (:func:`~resolver.decide.facts.at_place`), keyed by the click targets standing there;
     of readings showing the same ones, the first. Empty on a screen of the recorded size."""
     ref, table = ctx.ref, ctx.table
-    shift = page_shift(ref, table)
-    if ref.bbox is None or shift[:2] == (1.0, 1.0):
+    if ref.bbox is None or page_shift(ref, table)[:2] == (1.0, 1.0):
         return {}
     boxes = [(table.executor_id(r), row_box(table, r)) for r in namesake_rows(ref, table)]
     shown: dict[frozenset[str], Box] = {}
-    for reading in (moved_box(ref.bbox, shift), *other_readings(ref, table)):
+    for reading in box_readings_of(ref, table):
         targets = frozenset(t for t, b in boxes if at_place(b, reading, ctx.config))
         if targets:
             shown.setdefault(targets, reading)
