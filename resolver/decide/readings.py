@@ -223,14 +223,27 @@ def titled_by(table: CandidateTable, row: int, kept: Candidate) -> bool:
 
 
 def own_words(ctx: Context, kept: Candidate, row: int) -> bool:
-    """Whether ``row`` is ``kept``'s click target, or words of ``kept`` read apart (its box
+    """Whether ``row`` is ``kept``'s click target, words of ``kept`` read apart (its box
     wholly inside ``kept``'s: a name cut by its recorder is read as the first words of the
-    text it began)."""
+    text it began), or, for a reference of a role not drawn as a shape (a heading, a link),
+    the shape drawn around ``kept`` and named by it: a border or band around a text, which
+    the vision source names by the text inside, one thing drawn. (Around the text sought
+    for a control, such a shape is a control itself, perhaps another: a button beside a
+    removed field.)"""
     table = ctx.table
     if table.executor_id(row) == kept.executor_id:
         return True
     box = table.box(row)
-    return box is not None and share_inside(box, _box_of(kept)) >= 1.0
+    if box is None:
+        return False
+    if share_inside(box, _box_of(kept)) >= 1.0:
+        return True
+    return (
+        canonical_role(ctx.ref.role or "") not in SHAPED_ROLES
+        and table.raw_roles[row] in DRAWN_KINDS
+        and share_inside(_box_of(kept), box) >= 1.0
+        and table.names_norm[row] == normalize(collapse(kept.name))
+    )
 
 
 def _one_at_place(ctx: Context, readers: list[Candidate], place: Box) -> list[Candidate]:

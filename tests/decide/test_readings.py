@@ -548,3 +548,36 @@ def test_a_placeholder_read_twice_moved_or_not_recorded_is_not_taken() -> None:
     # Without the placeholder recorded, the name is read nowhere.
     bare = LABELLED.model_copy(update={"attributes": {"type": "text"}})
     assert decide(bare, _search_panel(), config).status != "accepted"
+
+
+def _dated(band: str | None) -> CandidateTable:
+    """A screenshot's blog page: a date heading drawn in body type, read as text, inside a
+    shape drawn around it (``band``: the vision source's kind for it; ``None``: no shape)
+    that the vision source names by the text inside; then another heading further down."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="heading", name="Silicon Exposed", bbox=(53, 65, 326, 111))
+    date = "Sunday, May 8, 2016"
+    parent = -1
+    if band is not None:
+        parent = b.add("1", raw_role=band, role="textbox", name=date, bbox=(60, 217, 232, 240))
+    b.add("2", raw_role="text", role="text", name=date, parent=parent, bbox=(63, 218, 228, 238))
+    b.add("3", raw_role="text", role="heading", name="So what's a GreenPak?",
+          bbox=(63, 395, 300, 419))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+def test_a_text_read_inside_the_shape_named_by_it_is_read_once() -> None:
+    # Another tool's reference (box, name, role): the date heading read as plain text at
+    # its box. The band drawn around it bears its name too, but is the same thing drawn.
+    ref = SemanticElementRef(role="heading", name="Sunday, May 8, 2016",
+                             bbox=(60, 222.72, 816, 234.72), screen_size=(1280, 800),
+                             nearby_text=["Silicon Exposed"])  # fmt: skip
+    _assert_taken(ref, _dated(None), "accept.read_at_place", "2")
+    _assert_taken(ref, _dated("rect"), "accept.read_at_place", "2")
+    # A text (not a shape) around it reading the same name is another reading.
+    assert decide(ref, _dated("text"), MatchConfig()).status != "accepted"
+    # Sought for a control, a shape around the text may be another control (a button
+    # beside a removed field): read twice.
+    button = ref.model_copy(update={"role": "button"})
+    _assert_taken(button, _dated(None), "accept.read_at_place", "2")
+    assert decide(button, _dated("rect"), MatchConfig()).status != "accepted"
