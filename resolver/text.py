@@ -31,6 +31,7 @@ import numpy.typing as npt
 from rapidfuzz import fuzz, process
 
 __all__ = [
+    "CUT_NAME_CHARS",
     "LANDMARK_ENTRY_WEIGHT",
     "NAME_TIERS",
     "UNSPACED_CHARS",

@@ -218,8 +218,9 @@ def sole_cut_name(ctx: Context, decision: Decision) -> Decision | None:
     only fuzzily with the whole, and nothing else on the page starts that way. Where names
     are read from pixels, only a name cut in the middle of a word
     (:func:`~resolver.decide.readings.cut_from`), and the rows that so begin are the best's
-    element or words of it (:func:`~resolver.decide.readings.own_words`): a line read there
-    may run on past its element (a merged run), which ends the name where a word ends."""
+    element, words of it (:func:`~resolver.decide.readings.own_words`) or a group it titles
+    (:func:`~resolver.decide.readings.titled_by`): a line read there may run on past its
+    element (a merged run), which ends the name where a word ends."""
     ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
     if decision.rule != "refuse.threshold" or best is None or not ref.name:
         return None

@@ -270,6 +270,8 @@ def test_an_element_recorded_with_no_kind_is_its_sole_namesake_of_any_role() -> 
 
 def _screen(second: str | None) -> CandidateTable:
     """A screenshot's table: a group titled by a long heading, and ``second`` read lower."""
+    from dataclasses import replace as copied
+
     b = TableBuilder("vision", "test")
     root = b.add("0", raw_role="group", name="", bbox=(0, 0, 1280, 800))
     title = "Chapter 6 - Monitoring Distributed Systems at Google Scale"
@@ -279,8 +281,6 @@ def _screen(second: str | None) -> CandidateTable:
           bbox=(11, 90, 400, 110))  # fmt: skip
     if second is not None:
         b.add("4", raw_role="heading", name=second, parent=root, bbox=(11, 600, 462, 626))
-    from dataclasses import replace as copied
-
     return copied(b.build(screen_size=(1280.0, 800.0)), names_read=True)
 
 

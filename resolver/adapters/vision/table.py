@@ -721,8 +721,7 @@ def _joined_runs(
     whole name finds it across them; with ``cut``, a name of at least
     :data:`~resolver.text.CUT_NAME_CHARS` cut in its last word too, as recorders that keep
     a long name's first characters write it (:func:`_cut_read`: the runs are read on to
-    their end). Only with a name to look for:
-    runs are not joined otherwise."""
+    their end). Only with a name to look for: runs are not joined otherwise."""
     wanted = name_tokens(focus)
     if len(wanted) < 2:
         return {}
