@@ -238,7 +238,9 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     a removed control, moved into its place), no other mark of its size (each side within
     ``drawn_fit``: a mark's box is its ink's, to the pixel) lies on its line or in its
     column, and the recorded neighbour texts are read around it (``web:nearby`` of
-    ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it)."""
+    ``drawn_nearby`` at least on a row within ``mark_reach`` screen heights of it) when it
+    recorded any. For one that recorded none (role, name and box alone), as for
+    :func:`drawn_in_box`, the marks like it beside it stay the guard."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     places = box_readings(ctx)
     if not ref.role or not table.marks or not places:
@@ -256,15 +258,21 @@ def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
     # the row's box is its mark's, rescaled the same way: equal, to the bit
     if _alike_in_line(box, [m for m in table.marks if m != box], fit, math.inf):
         return None
-    nearby = _nearby_around(ctx, box, config.mark_reach * ctx.screen_height())
-    if nearby is None or nearby < config.drawn_nearby:
-        return None
+    nearby = None
+    if ref.nearby_text:
+        nearby = _nearby_around(ctx, box, config.mark_reach * ctx.screen_height())
+        if nearby is None or nearby < config.drawn_nearby:
+            return None
     kept = _mark_candidate(ctx, rows[0], nearby)
+    around = (
+        "it recorded no neighbour texts"
+        if nearby is None
+        else f"its recorded neighbours are read around it (nearby {nearby:.2f})"
+    )
     reason = (
         f"{decision.reason}; but the recorded name is read nowhere on the screen, one mark "
         f"drawn apart fills the recorded box ({kept.id!r}), nothing read on it, none like it "
-        f"beside it, and its recorded neighbours are read around it (nearby {nearby:.2f}): "
-        "the control is drawn without its name"
+        f"beside it, and {around}: the control is drawn without its name"
     )
     return accepted_as(decision, kept, reason)
 

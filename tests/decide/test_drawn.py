@@ -393,11 +393,22 @@ def test_no_mark_is_taken_beside_a_like_one_showing_text_or_away_from_its_texts(
         assert decide(MENU_BOX_ONLY, _masthead(like=like), MatchConfig()).status == "accepted"
     # A text read inside it: a control with a caption of its own.
     assert decide(MENU_BOX_ONLY, _masthead(inside="Log in"), MatchConfig()).status != "accepted"
-    # Its recorded neighbour texts are not read near it, or none was recorded.
+    # Its recorded neighbour texts are not read near it, or other texts were recorded.
     assert decide(MENU_BOX_ONLY, _masthead(texts_at=300.0), MatchConfig()).status != "accepted"
-    for nearby in (("Sport", "Video"), ()):
-        ref = MENU_BOX_ONLY.model_copy(update={"nearby_text": nearby})
-        assert decide(ref, _masthead(), MatchConfig()).status != "accepted"
+    other = MENU_BOX_ONLY.model_copy(update={"nearby_text": ("Sport", "Video")})
+    assert decide(other, _masthead(), MatchConfig()).status != "accepted"
+
+
+def test_a_reference_that_recorded_no_neighbour_texts_takes_the_mark_alone() -> None:
+    # Role, name and box alone: nothing recorded of the neighbourhood speaks against the
+    # one mark filling the box; a mark like it on its line or in its column still does.
+    bare = MENU_BOX_ONLY.model_copy(update={"nearby_text": ()})
+    decision = decide(bare, _masthead(texts_at=300.0), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.mark_in_box"
+    assert decision.best is not None and decision.best.id == "m0"
+    assert "web:nearby" not in decision.best.signals
+    for like in ((400.0, 45.0), (58.0, 600.0)):
+        assert decide(bare, _masthead(like=like), MatchConfig()).status != "accepted"
 
 
 def test_no_mark_is_taken_for_a_name_read_in_a_window_or_without_marks() -> None:
