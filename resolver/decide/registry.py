@@ -170,7 +170,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, as accept.drawn_in_box for what the screen draws apart from the "
         "rest without the vision source taking it for a shape (a logo, a tiny empty "
         "button): the one mark filling the recorded box, no text read in it, none like it "
-        "beside it, its recorded neighbour texts read around it.",
+        "beside it, its recorded neighbour texts (if any) read around it.",
         drawn.mark_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_fit", "drawn_nearby", "mark_reach", "nearby_window",
          "w_name", "w_bbox", "w_nearby", "drawn_slack", "screen_height"),
