@@ -69,8 +69,11 @@ __all__ = [
 
 def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
     """Nested rows that are one click target: a button and its label text, a list item and
-    its only link. Clicking the inner one activates the outer one."""
+    its only link, and on a screenshot a text read over lines and one of its lines
+    (:func:`_line_of`). Clicking the inner one activates the outer one."""
     if table.executor_id(a) == table.executor_id(b):
+        return True
+    if table.names_read and (_line_of(table, a, b) or _line_of(table, b, a)):
         return True
     if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
         return False
@@ -79,6 +82,17 @@ def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
         return True
     box_a, box_b = table.box(a), table.box(b)
     return box_a is not None and box_b is not None and iou_one(box_a, box_b) >= iou_min
+
+
+def _line_of(table: CandidateTable, whole: int, part: int) -> bool:
+    """Whether row ``part`` is words of row ``whole`` read apart: its box wholly inside
+    ``whole``'s and its name (normalised) some of ``whole``'s words, in order (a heading
+    read over lines and its last line, read as a run of its own)."""
+    outer, inner = table.box(whole), table.box(part)
+    name, words = table.names_norm[whole], table.names_norm[part]
+    if outer is None or inner is None or not words or len(words) >= len(name):
+        return False
+    return share_inside(inner, outer) >= 1.0 and f" {words} " in f" {name} "
 
 
 def xpath_selects_best(decision: Decision, default: float) -> bool:

@@ -229,3 +229,39 @@ def test_class_bearers_are_the_rows_wearing_every_token() -> None:
     # A token no row wears, or none at all: no row.
     assert class_bearers(table, frozenset({"card", "gone"})).size == 0
     assert class_bearers(table, frozenset()).size == 0
+
+
+def _heading_over_lines(names_read: bool = True) -> CandidateTable:
+    """A heading in capitals read over two lines (``7``, ``8``), and the two read together
+    (``7~wrap``), as a screenshot's table gives it; and a caption of other words below."""
+    b = TableBuilder("vision" if names_read else "a11y", "test")
+    first = b.add("7", raw_role="text", role="heading", name="PRODUCTION (IN REAL-TIME",
+                  bbox=(300, 151, 846, 190))  # fmt: skip
+    b.add("7~wrap", raw_role="text", role="heading", parent=first,
+          name="PRODUCTION (IN REAL-TIME WITHOUT DOWNTIME)", bbox=(300, 151, 846, 235))  # fmt: skip
+    b.add("8", raw_role="text", role="heading", name="WITHOUT DOWNTIME)",
+          bbox=(304, 199, 731, 235))  # fmt: skip
+    b.add("9", raw_role="text", role="text", name="WITHOUT DOWNTIME) TODAY",
+          bbox=(304, 240, 731, 260))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=names_read)
+
+
+def test_a_line_of_a_text_read_over_lines_is_the_same_target_on_a_screenshot() -> None:
+    table = _heading_over_lines()
+    assert same_target(table, 1, 2, 0.85) and same_target(table, 2, 1, 0.85)
+    # Words of it elsewhere, or more than its words, are another target.
+    assert not same_target(table, 1, 3, 0.85)
+    # Not where names are not read from pixels.
+    assert not same_target(_heading_over_lines(names_read=False), 1, 2, 0.85)
+
+
+def test_a_heading_read_over_lines_is_not_tied_with_its_own_last_line() -> None:
+    # Its first line read garbled: the two lines read together and the last line alone
+    # both agree only fuzzily with the recorded name, a narrow margin apart.
+    ref = SemanticElementRef(
+        role="heading", screen_size=(1280, 800), bbox=(300, 96, 980, 240),
+        name="Node.js and CPU profiling on production (in real-time without downtime)",
+    )  # fmt: skip
+    found = decide(ref, _heading_over_lines(), MatchConfig())
+    assert found.status == "accepted" and found.best is not None
+    assert found.best.id == "7~wrap"
