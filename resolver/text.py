@@ -271,8 +271,8 @@ of a word: recorders that keep a long name's first characters ("A Beautiful Anal
 for D")."""
 
 
-def cut_of(q_norm: str, c_norm: str) -> bool:
-    """Whether ``q_norm`` (at least :data:`CUT_NAME_CHARS` long) is ``c_norm`` cut in the
+def cut_of(q_norm: str, c_norm: str, min_chars: int = CUT_NAME_CHARS) -> bool:
+    """Whether ``q_norm`` (at least ``min_chars`` long; 0: never) is ``c_norm`` cut in the
     middle of a word: it begins ``c_norm``, and the character it ends on and the next one of
     ``c_norm`` are both letters or digits.
 
@@ -283,7 +283,7 @@ def cut_of(q_norm: str, c_norm: str) -> bool:
     """
     size = len(q_norm)
     return (
-        CUT_NAME_CHARS <= size < len(c_norm)
+        0 < min_chars <= size < len(c_norm)
         and c_norm.startswith(q_norm)
         and q_norm[-1].isalnum()
         and c_norm[size].isalnum()
@@ -298,9 +298,11 @@ def _raise_cut(fuzzy: FloatArray, queries: Sequence[str], norms: Sequence[str]) 
     query begins are found by searching all of them joined, in C."""
     cap = NAME_TIERS["fuzzy_cap"]
     if fuzzy.ndim == 1:
-        for j, (q, c) in enumerate(zip(queries, norms, strict=True)):
-            if len(q) >= CUT_NAME_CHARS and c.startswith(q) and cut_of(q, c):
-                fuzzy[j] = cap
+        asked = {q for q in set(queries) if len(q) >= CUT_NAME_CHARS}
+        if asked:
+            for j, (q, c) in enumerate(zip(queries, norms, strict=True)):
+                if q in asked and cut_of(q, c):
+                    fuzzy[j] = cap
         return
     long = [(i, q) for i, q in enumerate(queries) if len(q) >= CUT_NAME_CHARS]
     if not long or not norms:

@@ -33,7 +33,7 @@ from ..matcher import moved_box, other_readings, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import collapse, normalize, words
+from ..text import collapse, cut_of, normalize, words
 from .drawn import (
     DRAWN_KINDS,
     PLAIN_READINGS,
@@ -198,9 +198,9 @@ def cut_from(recorded: str, read: str, min_chars: int) -> bool:
     blank: an accessible name is trimmed, so one recorded with a blank at its end was cut
     there, between two words."""
     short, whole = normalize(collapse(recorded)), normalize(collapse(read))
-    if not cut_short(short, whole, min_chars):
-        return False
-    return recorded[-1:].isspace() or (short[-1].isalnum() and whole[len(short)].isalnum())
+    if recorded[-1:].isspace():
+        return cut_short(short, whole, min_chars)
+    return cut_of(short, whole, min_chars)
 
 
 def _read_once(ctx: Context, kept: Candidate) -> bool:
