@@ -99,6 +99,9 @@ at most :data:`JOIN_GAP` line heights below it (a link around a headline and the
 alternative text of its picture that did not load, which repeats the headline)."""
 JOIN_RUNS: Final[int] = 4
 """Most runs one name is read across."""
+JOIN_AHEAD: Final[int] = 12
+"""How many texts after a run, in reading order, may hold the next run of one name: lines
+of another column read between them are passed over (:func:`_joined_runs`)."""
 ALT_RUNS: Final[int] = 6
 """Most runs an image's alternative text is read across (:func:`_alt_runs`)."""
 ALT_SHARED: Final[float] = 0.5
@@ -596,8 +599,10 @@ def _alt_icon(icon: Box, text: Box, inside: bool = False) -> bool:
 def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
     """The headings read over more than one line: per first line, the lines of one heading
     (at most :data:`WRAP_LINES`), each the next heading line in reading order within the
-    next :data:`WRAP_AHEAD` elements, as tall as the one before (:data:`WRAP_HEIGHT`),
-    starting at its left side (:data:`WRAP_INDENT`) and just below it (:data:`WRAP_GAP`)."""
+    next :data:`WRAP_AHEAD` elements (passing over those of another column,
+    :func:`_beside`, among the next :data:`JOIN_AHEAD`), as tall as the one before
+    (:data:`WRAP_HEIGHT`), starting at its left side (:data:`WRAP_INDENT`) and just below it
+    (:data:`WRAP_GAP`)."""
     out: dict[int, list[int]] = {}
     taken: set[int] = set()
     for i, element in enumerate(elements):
@@ -606,8 +611,11 @@ def _wrapped(elements: tuple[Element, ...]) -> dict[int, list[int]]:
         lines = [i]
         while len(lines) < WRAP_LINES:
             last = lines[-1]
-            after = range(last + 1, min(len(elements), last + 1 + WRAP_AHEAD))
-            nxt = next((k for k in after if _next_line(elements[last], elements[k])), None)
+            after = range(last + 1, min(len(elements), last + 1 + JOIN_AHEAD))
+            # Another column's lines, read between two of this heading's, are passed over.
+            near = [k for k in after if not _beside(elements, lines, elements[k])]
+            found = (k for k in near[:WRAP_AHEAD] if _next_line(elements[last], elements[k]))
+            nxt = next(found, None)
             if nxt is None:
                 break
             lines.append(nxt)
@@ -733,16 +741,29 @@ def _joined_runs(
         if not tokens or wanted[: len(tokens)] != tokens or tokens == wanted:
             continue
         run = [start]
-        for k in texts[at + 1 : at + JOIN_RUNS]:
+        for k in texts[at + 1 : at + JOIN_AHEAD]:
             if not _runs_on(elements[run[-1]], elements[k]):
+                if _beside(elements, run, elements[k]):
+                    continue  # another column's line, read between two of this one's
                 break
             tokens += name_tokens(elements[k].name)
             run.append(k)
-            if wanted[: len(tokens)] != tokens or tokens == wanted:
+            if len(run) == JOIN_RUNS or wanted[: len(tokens)] != tokens or tokens == wanted:
                 break
         if tokens == wanted or (cut and _cut_read(tokens, wanted)):
             out[start] = run
     return out
+
+
+def _beside(elements: tuple[Element, ...], run: list[int], other: Element) -> bool:
+    """Whether ``other`` lies wholly left or right of the runs ``run`` and below the first
+    one's top: a line of another column, which reading order puts between two lines of a
+    text wrapped in a narrow one (a sidebar's headline between two lines of the article
+    beside it)."""
+    left = min(elements[k].box[0] for k in run)
+    right = max(elements[k].box[2] for k in run)
+    beside = other.box[2] <= left or other.box[0] >= right
+    return beside and other.box[1] >= elements[run[0]].box[1]
 
 
 def _cut_read(tokens: list[str], wanted: list[str]) -> bool:

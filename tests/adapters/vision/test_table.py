@@ -384,6 +384,21 @@ def test_a_heading_over_two_lines_is_also_one_row_named_by_both() -> None:
     assert answer_box(table, row, table.names[row]) == (304, 101, 964, 144)  # its first line
 
 
+def test_a_sidebar_heading_over_two_lines_is_one_row_past_the_article_lines_between() -> None:
+    heading = (("heading", 0.6), ("text", 0.4))
+    body = (("text", 1.0),)
+    elements = (
+        Element("text", "text", (896, 662, 1140, 687), "Harbour lights return", "", heading),
+        # the article's lines beside it, read between its two lines
+        *(Element("text", "text", (200 + 60 * k, 677, 250 + 60 * k, 696), f"w{k}", "", body)
+          for k in range(6)),
+        Element("text", "text", (894, 685, 1002, 708), "for winter", "", heading),
+    )  # fmt: skip
+    table, row = _extra_row(elements, "~wrap")
+    assert table.ids[row] == "0~wrap" and table.names[row] == "Harbour lights return for winter"
+    assert table.box(row) == (894, 662, 1140, 708)
+
+
 def test_a_link_broken_over_a_line_end_is_also_one_row_named_by_both_parts() -> None:
     link = (("link", 0.7), ("text", 0.3))
     text = (("text", 0.8), ("link", 0.2))
@@ -438,6 +453,29 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
     assert focus_table(table, "Powered by") is not table
     assert focus_table(table, "by Tumblr Minecraft") is table
     assert focus_table(table, "Tumblr") is table
+
+
+def test_a_name_wrapped_in_a_sidebar_is_read_across_the_article_lines_between() -> None:
+    # Reading order puts the article's lines (left) between the two lines of a sidebar's
+    # headline (right); the headline is still read whole, and only past lines beside it.
+    link = (("text", 0.6), ("link", 0.4))
+    body = (("text", 1.0),)
+    elements = (
+        Element("text", "text", (10, 100, 400, 118), "The bridge reopened on", "", body),
+        Element("text", "text", (500, 100, 700, 122), "Harbour lights return", "", link),
+        Element("text", "text", (10, 120, 400, 138), "Monday after a year of", "", body),
+        Element("text", "text", (10, 140, 300, 158), "repairs to its deck.", "", body),
+        Element("text", "text", (498, 124, 640, 146), "for winter", "", link),
+        Element("text", "text", (500, 300, 700, 322), "Harbour lights return", "", link),
+        Element("text", "text", (450, 326, 760, 344), "A word across both columns", "", body),
+        Element("text", "text", (498, 348, 640, 370), "for winter", "", link),
+    )
+    table = to_table(Analysis("d", (800, 400), (0, 0, 800, 400), (), (), elements), None)
+    focused = focus_table(table, "Harbour lights return for winter")
+    rows = [i for i in range(len(focused)) if ".j" in focused.ids[i]]
+    assert {focused.ids[i].split(".")[0] for i in rows} == {"1"}
+    assert {focused.names[i] for i in rows} == {"Harbour lights return for winter"}
+    assert focused.box(rows[0]) == (498, 100, 700, 146)
 
 
 def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
