@@ -41,7 +41,7 @@ _COUNTS = frozenset(
 )
 """Fields that are counts (positive ints); every other field is a number in ``[0, 1]`` but
 those below."""
-_STEPS = frozenset({"href_moved_segments", "cut_name_chars"})
+_STEPS = frozenset({"href_moved_segments", "cut_name_chars", "stem_chars"})
 """Counts where 0 turns something off: an int from 0 up."""
 _SCREENS = frozenset(
     {
@@ -186,6 +186,11 @@ class MatchConfig:
     the recorded box for ``accept.drawn_in_box`` to take it for a reference whose box is all
     it recorded of its place (another tool's): a detected border or icon reaches a pixel or
     two beyond the element's box."""
+    stem_chars: int = 4
+    """On a screenshot, how many first characters a word of a control's caption and a word of
+    its recorded name must share (over half of the shorter word too) for
+    ``accept.stem_in_box`` to take the caption for the name in another form ("Comments"
+    for "Comment"); 0 turns the rule off."""
     drawn_nearby: float = 0.5
     """See ``drawn_fit``: the share of the recorded neighbour texts read around the shape."""
     drawn_row_gap: float = 0.1

@@ -33,7 +33,7 @@ from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import ACTIONABLE_ROLES, COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import UNSPACED_CHARS
+from ..text import UNSPACED_CHARS, words
 from ..web import NearbyIndex, WebQuery
 from .facts import box_alone, row_box, same_space
 from .rule import ROUNDING, Context, Decision
@@ -55,6 +55,8 @@ __all__ = [
     "placed_by_screen",
     "recorded_name_read",
     "row_candidate",
+    "stem_in_box",
+    "stem_mates",
 ]
 
 DRAWN_KINDS = frozenset({"icon", "rect", "glyph", "checkbox", "radio"})
@@ -158,6 +160,80 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
         "without its name"
     )
     return accepted_as(decision, kept, reason)
+
+
+def stem_in_box(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.stem_in_box``: on the whole of a screenshot, for a named reference whose box
+    is all it recorded of its place (another tool's: no anchors, no look-alikes) and whose
+    name no ranked row reads (under ``drawn_name``), the one drawn shape of the recorded role
+    that fits the recorded box (as for :func:`drawn_in_box`: each edge within ``drawn_fit``
+    screen heights, at any of the box's readings, none like it beside it) when the text it
+    shows is a form of the name: a word of the name and one of the text begin alike
+    (:func:`stem_mates`). A control named by an ``aria-label`` shows a caption of its own,
+    which often says the name in another form ("Comment" showing "11 Comments", a search
+    field "Hledaný výraz" showing "Co hledáte?"); the shape at the place, of the role,
+    saying it so, is the control. The control after a removed one, moved into its place,
+    shows a name of its own."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    places = box_readings(ctx)
+    if not ref.role or not places or not config.stem_chars:
+        return None
+    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
+        return None  # the name is read: the ranking and the rules above judge it
+    fit = config.drawn_fit * ctx.screen_height()
+    role = canonical_role(ref.role)
+    rows = [
+        r
+        for p in places
+        for r in drawn_rows(table, role, p, config.drawn_iou)
+        if _fits(row_box(table, r), p, fit) and not _slid_in(ctx, r, fit)
+    ]
+    if len({table.executor_id(r) for r in rows}) != 1:
+        return None
+    shown = table.names[rows[0]]
+    if not stem_mates(words(ref.name or ""), words(shown), config.stem_chars):
+        return None
+    kept = row_candidate(ctx, rows[0])
+    reason = (
+        f"{decision.reason}; but one {table.raw_roles[rows[0]]} of the recorded role fills "
+        f"the recorded box ({kept.id!r}), none like it beside it, and its caption "
+        f"{shown[:60]!r} says the recorded name in another form: the control shows a "
+        "caption of its own"
+    )
+    return accepted_as(decision, kept, reason)
+
+
+def stem_mates(recorded: Sequence[str], shown: Sequence[str], chars: int) -> bool:
+    """Whether the words ``shown`` say the words ``recorded`` in another form: a word of
+    each begins with the same ``chars`` characters at least (and over half of the shorter
+    of the two), and every other word shown is a number or at most two characters long (a
+    count, an icon read as a character, a particle).
+
+    >>> stem_mates(["comment"], ["三", "11", "comments"], 4)
+    True
+    >>> stem_mates(["hledaný", "výraz"], ["co", "hledáte"], 4)
+    True
+    >>> stem_mates(["comment"], ["share", "comments"], 4), stem_mates(["log", "in"], ["login"], 4)
+    (False, False)
+    """
+    mates = [
+        w
+        for w in shown
+        if any(_stem(r, w) >= max(chars, min(len(r), len(w)) / 2 + 0.5) for r in recorded)
+    ]
+    if not mates or chars <= 0:
+        return False
+    return all(w in mates or w.isdigit() or len(w) <= 2 for w in shown)
+
+
+def _stem(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` begin with alike."""
+    same = 0
+    for x, y in zip(a, b, strict=False):  # (the shorter word ends the comparison)
+        if x != y:
+            break
+        same += 1
+    return same
 
 
 def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:

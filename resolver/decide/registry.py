@@ -176,6 +176,16 @@ RULES: Final[tuple[Rule, ...]] = (
          "w_name", "w_bbox", "w_nearby", "drawn_slack", "screen_height"),
     ),
     Rule(
+        "accept.stem_in_box", "accepts", "review",
+        "On a screenshot, a named target whose name is read nowhere and whose box is all the "
+        "reference recorded of its place: the one shape of its role that fills the recorded "
+        "box, none like it beside it, showing a caption that says the name in another form "
+        "(a word of each beginning alike: \"11 Comments\" for \"Comment\").",
+        drawn.stem_in_box, ("not_found", "ambiguous"),
+        ("drawn_name", "drawn_iou", "drawn_fit", "drawn_row_gap", "stem_chars",
+         "screen_height"),
+    ),
+    Rule(
         "accept.read_at_place", "accepts", "review",
         "On a screenshot, an element drawn otherwise than its role (a field without a "
         "border, a heading in body type): the one text reading its name (or its name cut), "

@@ -4,7 +4,7 @@ import dataclasses
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide
-from resolver.decide.drawn import anchors_in_place, drawn_rows
+from resolver.decide.drawn import anchors_in_place, drawn_rows, stem_mates
 from resolver.table import CandidateTable, TableBuilder
 
 ICON = (8.0, 8.0, 24.0, 29.0)
@@ -419,3 +419,73 @@ def test_no_mark_is_taken_for_a_name_read_in_a_window_or_without_marks() -> None
     assert decide(anchored, _masthead(), MatchConfig()).status != "accepted"
     bare = dataclasses.replace(_masthead(), marks=())
     assert decide(MENU_BOX_ONLY, bare, MatchConfig()).status != "accepted"
+
+
+REPLY = (20.0, 300.0, 140.0, 330.0)
+"""Where the button "Reply" was recorded, under a comment."""
+
+
+def _comment_bar(
+    *, caption: str = "3 Replies", left: float = 21.0, twin: bool = False, named: str = ""
+) -> CandidateTable:
+    """A screenshot of a comment: its author and date above, its text, and under it a
+    bordered button showing ``caption`` ``left`` px from the left (the recorded box's edge
+    at 20), the link "Share" further right, the page's footer at the bottom; ``twin`` draws
+    a like bordered button beside it, ``named`` reads that text further down the page."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="text", name="Dana Whitfield", bbox=(20, 200, 180, 220))
+    b.add("1", raw_role="text", role="text", name="March 3", bbox=(20, 222, 90, 240))
+    b.add("2", raw_role="text", role="text", name="Lovely walk along the canal today.",
+          bbox=(20, 250, 400, 270))  # fmt: skip
+    b.add("3", raw_role="rect", role="button", name=caption,
+          bbox=(left, 301, left + 118, 331))  # fmt: skip
+    b.add("4", raw_role="text", role="link", name="Share", bbox=(300, 305, 350, 325))
+    if twin:
+        b.add("5", raw_role="rect", role="button", name="Report", bbox=(150, 301, 268, 331))
+    if named:
+        b.add("6", raw_role="text", role="text", name=named, bbox=(20, 700, 200, 720))
+    b.add("7", raw_role="text", role="heading", name="Most read", bbox=(20, 740, 140, 760))
+    b.add("8", raw_role="text", role="link", name="Newsletter", bbox=(20, 765, 120, 785))
+    b.add("9", raw_role="text", role="link", name="Contact", bbox=(20, 788, 90, 800))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+REPLY_BOX_ONLY = SemanticElementRef(
+    role="button", name="Reply", bbox=REPLY, screen_size=(1280, 800),
+    nearby_text=("Most read", "Newsletter"),
+)  # fmt: skip
+"""Another tool's reference to the button: role, name (its ``aria-label``), box and the
+texts its recorder found around it (in the page's order, which puts the page's footer
+next to it; the screen reads them far below), no anchors."""
+
+
+def test_a_shape_filling_the_box_and_saying_the_name_in_another_form_is_taken() -> None:
+    _assert_taken(REPLY_BOX_ONLY, _comment_bar(), "accept.stem_in_box", "3")
+    # The count after the word, an icon read as a character before it.
+    _assert_taken(REPLY_BOX_ONLY, _comment_bar(caption="Replies (3)"), "accept.stem_in_box", "3")
+    _assert_taken(REPLY_BOX_ONLY, _comment_bar(caption="三 3 replies"), "accept.stem_in_box", "3")
+    bare = REPLY_BOX_ONLY.model_copy(update={"nearby_text": ()})
+    _assert_taken(bare, _comment_bar(), "accept.stem_in_box", "3")
+
+
+def test_no_shape_is_taken_for_another_caption_away_from_the_box_or_beside_a_like_one() -> None:
+    def answered(table: CandidateTable, config: MatchConfig | None = None) -> bool:
+        decision = decide(REPLY_BOX_ONLY, table, config or MatchConfig())
+        return decision.status == "accepted" and decision.rule == "accept.stem_in_box"
+
+    # Another control's caption (the one after a removed button, moved into its place).
+    assert not answered(_comment_bar(caption="Report"))
+    assert not answered(_comment_bar(caption="Repost replies"))
+    # The shape a little away from the recorded box; a like shape beside it.
+    assert not answered(_comment_bar(left=40.0))
+    assert not answered(_comment_bar(twin=True))
+    # The name read elsewhere is the ranking's to judge; 0 turns the rule off.
+    assert not answered(_comment_bar(named="Reply"))
+    assert not answered(_comment_bar(), MatchConfig(stem_chars=0))
+
+
+def test_stem_mates_want_a_shared_beginning_and_nothing_else_worded() -> None:
+    assert stem_mates(["reply"], ["3", "replies"], 4)
+    assert not stem_mates(["reply"], ["report"], 4)  # "rep": too short a beginning
+    assert not stem_mates(["art"], ["arts"], 4)  # a short word: its beginning says little
+    assert not stem_mates(["reply"], ["replies", "below"], 4)
