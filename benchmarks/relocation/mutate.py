@@ -39,7 +39,7 @@ import copy
 import hashlib
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -597,13 +597,22 @@ elsewhere: the ones a refusal of removed targets must not mistake for a removal.
 
 
 def move_versions(
-    root: etree._Element, targets: list[Target], page: str, count: int
+    root: etree._Element,
+    targets: list[Target],
+    page: str,
+    count: int,
+    kinds: Sequence[str] = MOVING_KINDS,
 ) -> list[Version]:
-    """``count`` extra versions of each of :data:`MOVING_KINDS`, each from its own seed
-    (``mwra1-wrap``, ``munw1-unwrap``, ...): more present targets that moved, for checking
-    that a refusal of removed targets leaves them answered."""
+    """``count`` extra versions of each of ``kinds`` (:data:`MOVING_KINDS` by default, in
+    that order), each from its own seed (``mwra1-wrap``, ``munw1-unwrap``, ...): more
+    present targets that moved, for checking that a refusal of removed targets leaves them
+    answered, or for studying one kind of move (a seed gives the same version whatever
+    other kinds are asked)."""
+    unknown = sorted(set(kinds) - set(MOVING_KINDS))
+    if unknown:
+        raise ValueError(f"not a moving kind: {', '.join(unknown)}")
     versions: list[Version] = []
-    for kind in MOVING_KINDS:
+    for kind in (k for k in MOVING_KINDS if k in kinds):
         versions += _seeded_versions(root, targets, page, count, kind, "m" + kind[:3])
     return versions
 

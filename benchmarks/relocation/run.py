@@ -23,7 +23,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +41,7 @@ from resolver.web import href_key
 from .alike import Page, judge, profile_of
 from .conventions import ALL_CONVENTIONS
 from .mutate import (
+    MOVING_KINDS,
     Version,
     edit_versions,
     make_versions,
@@ -413,19 +414,21 @@ def page_versions(
     moves: int = 0,
     edits: int = 0,
     draw: int = 0,
+    move_kinds: Sequence[str] = MOVING_KINDS,
 ) -> tuple[list[Target], str, list[Version]]:
     """A corpus page's targets, its base HTML and its changed versions (all empty when it
     has no target), with ``removals`` extra removal versions, ``restyles`` extra restyle
-    versions, ``moves`` extra versions of each moving kind and ``edits`` of each editing
-    kind, for the targets of draw ``draw`` (:func:`~benchmarks.relocation.targets.choose_targets`);
-    the parsed page is dropped before rendering starts."""
+    versions, ``moves`` extra versions of each moving kind (of ``move_kinds``) and ``edits``
+    of each editing kind, for the targets of draw ``draw``
+    (:func:`~benchmarks.relocation.targets.choose_targets`); the parsed page is dropped
+    before rendering starts."""
     root = load_page(Path(source))
     targets = choose_targets(root, name, draw)
     if not targets:
         return [], "", []
     versions = make_versions(root, targets, name) + removal_versions(root, targets, name, removals)
     versions += restyle_versions(root, targets, name, restyles)
-    versions += move_versions(root, targets, name, moves)
+    versions += move_versions(root, targets, name, moves, move_kinds)
     versions += edit_versions(root, targets, name, edits)
     return targets, serialize(root), versions
 

@@ -4,6 +4,7 @@ corpus): ``python -m pytest benchmarks/relocation/test_mutate.py``."""
 from __future__ import annotations
 
 import lxml.html
+import pytest
 
 from benchmarks.relocation.mutate import (
     EDITING_KINDS,
@@ -79,6 +80,11 @@ def test_move_versions_keep_every_target_and_touch_some_by_each_moving_kind() ->
         assert any(kind == version.kind for kind in version.touched.values())
     assert [v.html for v in move_versions(root, targets, "blog", 2)] == [v.html for v in versions]
     assert move_versions(root, targets, "blog", 0) == []
+    # One kind alone: the same versions of that kind as when every kind is asked.
+    banners = move_versions(root, targets, "blog", 2, ("banner",))
+    assert [v.html for v in banners] == [v.html for v in versions if v.kind == "banner"]
+    with pytest.raises(ValueError, match="not a moving kind"):
+        move_versions(root, targets, "blog", 1, ("remove",))
 
 
 def test_edit_versions_change_labels_or_add_decoys_and_keep_every_target() -> None:

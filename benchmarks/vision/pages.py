@@ -6,7 +6,7 @@ Usage::
                                       [--workers 2] [--recorder ours|foreign|varied]
                                       [--scale S] [--jpeg QUALITY] [--json out.json]
                                       [--removals N] [--restyles N] [--moves N] [--edits N]
-                                      [--draw K] [--ocr-cache DIR]
+                                      [--move-kinds KIND ...] [--draw K] [--ocr-cache DIR]
 
 The pages, targets, changed versions and references are those of
 :mod:`benchmarks.relocation` (``readability-pages``, four seeded mutations per page; by
@@ -15,7 +15,8 @@ name, box, container path, anchors, look-alikes; ``--recorder foreign`` takes wh
 tool records instead: role, name, box and containers, no anchors or look-alikes;
 ``--recorder varied`` that reference written in one of eight other conventions per target,
 :mod:`benchmarks.relocation.conventions`); ``--removals``, ``--restyles``, ``--moves`` and
-``--edits`` add that benchmark's extra seeded versions per page, and ``--draw`` picks another
+``--edits`` add that benchmark's extra seeded versions per page (``--move-kinds`` keeps the
+``--moves`` versions to some kinds of move, a banner alone, say), and ``--draw`` picks another
 seeded set of targets on each page, for fresh cases). What
 differs is what a reference is resolved against: a 1280x800 screenshot of the first screen
 of each render, with ``sources=("vision",)``; ``--scale`` draws the screenshots at another
@@ -77,7 +78,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.relocation.conventions import ALL_CONVENTIONS, CONVENTIONS, draw
-from benchmarks.relocation.mutate import KINDS
+from benchmarks.relocation.mutate import KINDS, MOVING_KINDS
 from benchmarks.relocation.recorders import record_targets
 from benchmarks.relocation.render import (
     DEFAULT_CHROMIUM,
@@ -471,6 +472,7 @@ def evaluate_page(
     jpeg: int | None = None,
     extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
     convention: str = "",
+    move_kinds: tuple[str, ...] = MOVING_KINDS,
 ) -> dict[str, Any]:
     """Targets, versions, screenshots and outcomes of one page (run in a worker process),
     resolving the references ``recorder`` wrote on screenshots drawn at device scale
@@ -479,10 +481,10 @@ def evaluate_page(
     more seeded versions, and another set of targets: ``(removals, restyles, moves, edits,
     draw)`` as :func:`benchmarks.relocation.run.page_versions` makes them. ``convention``
     names the one convention every ``varied`` reference is written in (empty: one drawn
-    per target)."""
+    per target); ``move_kinds`` the moving kinds the extra ``moves`` versions are made of."""
     started = time.monotonic()
     result: dict[str, Any] = {"page": name, "split": split_of(name), "outcomes": []}
-    targets, base_html, versions = page_versions(source, name, *extra)
+    targets, base_html, versions = page_versions(source, name, *extra, move_kinds=move_kinds)
     if not targets:
         result["status"] = "no targets"
         return result
@@ -569,6 +571,7 @@ def _safe_page(
     jpeg: int | None = None,
     extra: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
     convention: str = "",
+    move_kinds: tuple[str, ...] = MOVING_KINDS,
 ) -> dict[str, Any]:
     try:
         return evaluate_page(
@@ -619,6 +622,12 @@ def main(argv: list[str] | None = None) -> int:
     ):  # fmt: skip
         parser.add_argument(flag, type=int, default=0, help=f"extra seeded {what} per page")
     parser.add_argument(
+        "--move-kinds", nargs="+", choices=MOVING_KINDS, default=list(MOVING_KINDS),
+        metavar="KIND",
+        help="the moving kinds of the --moves versions (default: all of "
+        f"{', '.join(MOVING_KINDS)})",
+    )  # fmt: skip
+    parser.add_argument(
         "--draw", type=int, default=0,
         help="another seeded set of targets on each page (default 0: the usual set)",
     )  # fmt: skip
@@ -650,6 +659,7 @@ def main(argv: list[str] | None = None) -> int:
             args.jpeg,
             (args.removals, args.restyles, args.moves, args.edits, args.draw),
             args.varied_convention,
+            tuple(args.move_kinds),
         )
         for p in chosen
     ]
@@ -684,6 +694,7 @@ def main(argv: list[str] | None = None) -> int:
             "removals": args.removals,
             "restyles": args.restyles,
             "moves": args.moves,
+            "move_kinds": list(args.move_kinds),
             "edits": args.edits,
             "draw": args.draw,
         },
