@@ -575,7 +575,7 @@ def _safe_page(
 ) -> dict[str, Any]:
     try:
         return evaluate_page(
-            name, source, chromium, timeout, recorder, scale, jpeg, extra, convention
+            name, source, chromium, timeout, recorder, scale, jpeg, extra, convention, move_kinds
         )
     except Exception as exc:  # one broken page must not stop the run
         return {"page": name, "outcomes": [], "status": f"failed: {type(exc).__name__}: {exc}"}

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.vision import pages
 from benchmarks.vision.pages import (
     _scale,
     below_fold,
@@ -214,3 +215,16 @@ def test_varied_targets_in_the_viewport_are_counted_per_convention() -> None:
         assert counted[draw(p, "t1").name]["abstained"] >= 1
     assert all(v["wrong"] == 0 and v["rejected"] == 0 for v in counted.values())
     assert by_convention([]) == {}
+
+
+def test_a_page_job_hands_its_moving_kinds_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def fake(*args: object) -> dict[str, object]:
+        seen.append(args[-1])  # type: ignore[arg-type]
+        return {"page": "p", "outcomes": []}
+
+    monkeypatch.setattr(pages, "evaluate_page", fake)
+    pages._safe_page("p", "s.html", "chromium", 1.0, "foreign", 1.0, None, (0, 0, 1, 0, 0), "",
+                     ("banner",))  # fmt: skip
+    assert seen == [("banner",)]
