@@ -48,6 +48,7 @@ __all__ = [
     "box_readings",
     "drawn_at_place",
     "drawn_in_box",
+    "drawn_in_column",
     "drawn_rows",
     "enough_anchors",
     "mark_in_box",
@@ -160,6 +161,63 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
         "without its name"
     )
     return accepted_as(decision, kept, reason)
+
+
+def drawn_in_column(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.drawn_in_column``: as :func:`drawn_in_box` (another tool's reference, whose
+    box is all it recorded of its place, on the whole of a screenshot of the recorded size,
+    its name read nowhere), for a shape moved straight up or down its column: a banner or
+    a block inserted above moves what follows down by hundreds of pixels, and an icon button
+    no longer fills its box. Taken: the one drawn shape of the recorded role on the screen
+    showing no text whose left and right edges and size each lie within ``drawn_fit``
+    screen heights of the recorded box's (the column and the size are the place's proof
+    that is left), no shape of its kind and size beside it on its line
+    (``drawn_row_gap``), no mark of its size on its line or in its column (a twin the
+    detectors did not take for a shape), and the recorded neighbour texts read around it
+    (``web:nearby`` of ``drawn_nearby`` at least: they moved with it). A reference that
+    recorded no neighbour texts is not answered so: nothing vouches for the move."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if not ref.role or ref.bbox is None or not ref.nearby_text or not box_alone_on_screen(ctx):
+        return None
+    if name_read_at(ctx, decision, (ref.bbox,)):
+        return None
+    fit = config.drawn_fit * ctx.screen_height()
+    box = ref.bbox
+    rows = [
+        r
+        for r in drawn_rows(table, canonical_role(ref.role), box, 0.0)
+        if _shows_no_text(table, r) and _same_column_and_size(row_box(table, r), box, fit)
+    ]
+    if len({table.executor_id(r) for r in rows}) != 1 or _slid_in(ctx, rows[0], fit):
+        return None
+    found = row_box(table, rows[0])
+    # A twin the detectors missed is still a mark of its size in its column or line.
+    if _alike_in_line(found, [m for m in table.marks if iou_one(m, found) < 0.5], fit, math.inf):
+        return None
+    kept = row_candidate(ctx, rows[0])
+    nearby = kept.signals.get("web:nearby")
+    if nearby is None or nearby < config.drawn_nearby:
+        return None
+    moved = found[1] - box[1]
+    reason = (
+        f"{decision.reason}; but the recorded name is read nowhere on the screen, one "
+        f"{table.raw_roles[rows[0]]} of the recorded role and the recorded box's size lies in "
+        f"its column ({kept.id!r}, {moved:+.0f} px), the only one there, and its recorded "
+        f"neighbours are read around it (nearby {nearby:.2f}): the control moved down or up "
+        "the page with them"
+    )
+    return accepted_as(decision, kept, reason)
+
+
+def _same_column_and_size(box: Box, place: Box, fit: float) -> bool:
+    """Whether ``box`` has ``place``'s left and right edges and height, each within
+    ``fit``: the same shape moved straight up or down."""
+    height, wanted = box[3] - box[1], place[3] - place[1]
+    return (
+        abs(box[0] - place[0]) <= fit
+        and abs(box[2] - place[2]) <= fit
+        and (abs(height - wanted) <= fit)
+    )
 
 
 def stem_in_box(ctx: Context, decision: Decision) -> Decision | None:

@@ -298,6 +298,7 @@ _DRAWN_RULES = frozenset(
     {
         "accept.drawn_at_place",
         "accept.drawn_in_box",
+        "accept.drawn_in_column",
         "accept.mark_in_box",
         "accept.caption_at_place",
         "accept.placeholder_at_place",
@@ -314,7 +315,8 @@ def name_unread(ctx: Context, decision: Decision) -> Decision | None:
     recorded role (the target's text is not on the screen: removed, scrolled away, or never
     drawn, as an ``aria-label``), and a click there would be a guess; unless the answer is
     the shape drawn at the recorded place with the page around it as it was
-    (``accept.drawn_at_place``, ``accept.drawn_in_box``, ``accept.mark_in_box``), or the
+    (``accept.drawn_at_place``, ``accept.drawn_in_box``, ``accept.mark_in_box``; or moved
+    down its column with its neighbours, ``accept.drawn_in_column``), or the
     caption or placeholder recorded inside its box (``accept.caption_at_place``,
     ``accept.placeholder_at_place``)."""
     best = decision.best

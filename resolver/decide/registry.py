@@ -176,6 +176,15 @@ RULES: Final[tuple[Rule, ...]] = (
          "w_name", "w_bbox", "w_nearby", "drawn_slack", "screen_height"),
     ),
     Rule(
+        "accept.drawn_in_column", "accepts", "review",
+        "On a screenshot, as accept.drawn_in_box for a shape moved straight up or down: "
+        "the one shape of its role showing no text with the recorded box's left and right "
+        "edges and size, none like it beside it, its recorded neighbour texts read around it.",
+        drawn.drawn_in_column, ("not_found", "ambiguous"),
+        ("name_read", "drawn_name", "drawn_fit", "drawn_row_gap", "drawn_nearby",
+         "drawn_slack", "screen_height"),
+    ),
+    Rule(
         "accept.stem_in_box", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere and whose box is all the "
         "reference recorded of its place: the one shape of its role that fills the recorded "

@@ -489,3 +489,45 @@ def test_stem_mates_want_a_shared_beginning_and_nothing_else_worded() -> None:
     assert not stem_mates(["reply"], ["report"], 4)  # "rep": too short a beginning
     assert not stem_mates(["art"], ["arts"], 4)  # a short word: its beginning says little
     assert not stem_mates(["reply"], ["replies", "below"], 4)
+
+
+def _moved_bar(
+    down: float, *, across: float = 0.0, again: float | None = None, unseen: float | None = None
+) -> CandidateTable:
+    """:func:`_menu_bar`'s logo, toggle and links moved ``down`` px (a banner inserted
+    above them) and the toggle ``across`` px sideways; ``again`` draws a second toggle of its
+    size in its column that far down the page, ``unseen`` one that only a mark stands for
+    (the detectors did not take it for a shape)."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="link", name="topicseed", bbox=(50, 26 + down, 140, 46 + down))
+    b.add("1", raw_role="checkbox", role="checkbox",
+          bbox=(25 + across, 28 + down, 41 + across, 44 + down))  # fmt: skip
+    b.add("2", raw_role="text", role="link", name="Features", bbox=(50, 61 + down, 103, 82 + down))
+    b.add("3", raw_role="text", role="link", name="Pricing", bbox=(48, 77 + down, 96, 101 + down))
+    if again is not None:
+        b.add("4", raw_role="checkbox", role="checkbox", bbox=(25, again, 41, again + 16))
+    marks = [(25 + across, 28 + down, 41 + across, 44 + down)]  # the toggle's own ink
+    if unseen is not None:
+        marks.append((25.0, unseen, 41.0, unseen + 16.0))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True, marks=tuple(marks))
+
+
+def test_a_shape_moved_down_its_column_with_its_neighbours_is_taken() -> None:
+    _assert_taken(TOGGLE_BOX_ONLY, _moved_bar(250.0), "accept.drawn_in_column", "1")
+    # At its box, the shape filling it is taken as before.
+    _assert_taken(TOGGLE_BOX_ONLY, _moved_bar(0.0), "accept.drawn_in_box", "1")
+
+
+def test_no_shape_moved_away_from_its_column_or_among_like_ones_or_its_neighbours() -> None:
+    def taken(ref: SemanticElementRef, table: CandidateTable) -> bool:
+        decision = decide(ref, table, MatchConfig())
+        return decision.status == "accepted" and decision.rule == "accept.drawn_in_column"
+
+    assert not taken(TOGGLE_BOX_ONLY, _moved_bar(250.0, across=12.0))
+    assert not taken(TOGGLE_BOX_ONLY, _moved_bar(250.0, again=600.0))
+    assert not taken(TOGGLE_BOX_ONLY, _moved_bar(250.0, unseen=600.0))
+    elsewhere = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": ("Sign up", "Log in", "Blog")})
+    assert not taken(elsewhere, _moved_bar(250.0))
+    # Role, name and box alone: nothing vouches for the move.
+    bare = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": (), "container_path": ()})
+    assert not taken(bare, _moved_bar(250.0))
