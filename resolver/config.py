@@ -215,6 +215,13 @@ class MatchConfig:
     """On a screenshot, the share of a text's box inside an element's recorded box (after
     the page's shift) for the one text reading the element's name to be taken for it (a
     field's placeholder, a heading set in body type: ``accept.read_at_place``)."""
+    alt_indent: float = 0.5
+    """On a screenshot, how far right of the recorded box's left side (in heights of the
+    text read) the one link-coloured text reading a picture's name must start for
+    ``accept.read_at_place`` to take it for the picture drawn as its alternative text: a
+    picture that did not load draws a broken-image icon first, then the text. A link that
+    starts where the picture did is a caption beside it (a logo and the site's name), which
+    stays when the picture goes."""
     window_name: float = 0.9
     """Name agreement under which a hint window's answer needs one of the recorded anchors
     read in that window (``ambiguous.window_unanchored``): without them, nothing says the

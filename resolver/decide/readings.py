@@ -1,8 +1,9 @@
 """Elements a screenshot reads at their place otherwise than the ranking looks for.
 
 A field without a border shows only its placeholder, a heading set in body type reads as
-plain text: the name is read, but not with the recorded role's look, and the role refuses
-it. :func:`read_at_place` takes the one text reading the name when it lies inside the
+plain text, a picture that did not load shows its alternative text (in its link's colour
+inside a link): the name is read, but not with the recorded role's look, and the role
+refuses it. :func:`read_at_place` takes the one text reading the name when it lies inside the
 recorded box and the anchors are where they were (for another tool's reference, which
 records no anchors: the one reading of it in the box's column, or the one plain reading on
 the box's line).
@@ -112,7 +113,8 @@ def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
     takes its text with it, so no anchor need come after it). For one whose box is all it
     recorded of its place (another tool's: no anchors, no look-alikes), on the whole of a
     screen, the text need only lie in the recorded box's column when it is read as plain
-    text (:data:`PLAIN_READINGS`, not the recorded role;
+    text (:data:`PLAIN_READINGS`, not the recorded role; for a picture, also as a link
+    after its broken-image icon, :func:`_drawn_otherwise`;
     :func:`~resolver.decide.facts.in_column`: nothing measures the page's move, and a move
     keeps to its column), and no other element on the screen reads the recorded name: what
     is read once, in the target's column, is the target, drawn otherwise. Where other
@@ -176,7 +178,7 @@ def _read_at(
         return None
     kept, share = readers[0], ctx.config.drawn_inside
     box = _box_of(kept)
-    otherwise = kept.role in PLAIN_READINGS and kept.role != canonical_role(ctx.ref.role or "")
+    otherwise = _drawn_otherwise(ctx, kept.role, box, place)
     if not (on_line(box, place, share) or (column and otherwise and in_column(box, place, share))):
         return None
     if alone:
@@ -187,6 +189,22 @@ def _read_at(
         return None
     found = enough_anchors(ctx, place, after=False)
     return None if found is None else (kept, f"{found} recorded anchors are where they were")
+
+
+def _drawn_otherwise(ctx: Context, read: str, box: Box, place: Box) -> bool:
+    """Whether a text read as ``read`` (its box ``box``) is an element of the recorded role
+    drawn without its role's look: plain text (:data:`PLAIN_READINGS`) for any other role;
+    for a picture, also a link-coloured text starting ``alt_indent`` of its height right of
+    the recorded box's left side (``place``): a picture that did not load draws a
+    broken-image icon, then its alternative text, in its link's colour when a link holds
+    it."""
+    role = canonical_role(ctx.ref.role or "")
+    if read == role:
+        return False
+    if read in PLAIN_READINGS:
+        return True
+    indent = ctx.config.alt_indent * (box[3] - box[1])
+    return role == "img" and read == "link" and box[0] - place[0] >= indent
 
 
 def cut_from(recorded: str, read: str, min_chars: int) -> bool:

@@ -197,12 +197,13 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule(
         "accept.read_at_place", "accepts", "review",
         "On a screenshot, an element drawn otherwise than its role (a field without a "
-        "border, a heading in body type): the one text reading its name (or its name cut), "
+        "border, a heading in body type, a picture that did not load drawn as its "
+        "alternative text): the one text reading its name (or its name cut), "
         "inside its recorded box, every recorded anchor read there where it was (a reference "
         "that recorded only its box: read as plain text in the box's column, nothing else "
         "reading its name there; from a screen of another size, at one of its readings).",
         readings.read_at_place, ("not_found", "ambiguous"), ("drawn_name", "drawn_inside",
-         "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars"),
+         "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars", "alt_indent"),
     ),
     Rule(
         "accept.shaped_at_place", "accepts", "review",

@@ -581,3 +581,42 @@ def test_a_text_read_inside_the_shape_named_by_it_is_read_once() -> None:
     button = ref.model_copy(update={"role": "button"})
     _assert_taken(button, _dated(None), "accept.read_at_place", "2")
     assert decide(button, _dated("rect"), MatchConfig()).status != "accepted"
+
+
+def _share_row(moved: float = 0.0, footer: bool = False) -> CandidateTable:
+    """A screenshot of a row of sharing pictures that did not load, each drawn as a
+    broken-image icon and its alternative text in its link's colour (the text 24 px right of
+    where the picture starts), ``moved`` down the page by a banner; ``footer`` reads a link
+    "Mail" further down as well."""
+    rows = [
+        ("0", "link", "Print", (160, 212 + moved, 200, 230 + moved)),
+        ("1", "link", "Mail", (221, 212 + moved, 259, 230 + moved)),
+        ("2", "link", "Forward", (280, 212 + moved, 330, 230 + moved)),
+    ]
+    if footer:
+        rows.append(("3", "link", "Mail", (600, 760, 640, 778)))
+    return _texts(*rows)
+
+
+SHARE_REF = SemanticElementRef(
+    role="image", name="Mail", bbox=(197.0, 213.0, 261.0, 231.0), screen_size=(1280, 800)
+)
+"""Another tool's reference to the "Mail" picture: role, name and box."""
+
+
+def test_another_tools_picture_is_taken_by_its_alternative_text_read_as_a_link() -> None:
+    # A picture inside a link that did not load shows its alternative text in the link's
+    # colour: read once, in the recorded column, it is the picture, moved or not.
+    for moved in (0.0, 290.0):
+        _assert_taken(SHARE_REF, _share_row(moved), "accept.read_at_place", "1")
+    # Read twice, off the recorded line: not taken.
+    assert decide(SHARE_REF, _share_row(290.0, True), MatchConfig()).rule != (
+        "accept.read_at_place"
+    )
+    # A link starting where the picture did is a caption beside it (a logo and the site's
+    # name), which stays when the picture goes: no icon is drawn before it.
+    caption = _texts(("1", "link", "Mail", (198, 502, 236, 520)))
+    assert decide(SHARE_REF, caption, MatchConfig()).rule != "accept.read_at_place"
+    # A link reference is read with its own look: the ranking judges it, not this rule.
+    link = SHARE_REF.model_copy(update={"role": "link"})
+    assert decide(link, _share_row(290.0), MatchConfig()).rule != "accept.read_at_place"
