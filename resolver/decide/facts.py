@@ -70,11 +70,17 @@ __all__ = [
 def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
     """Nested rows that are one click target: a button and its label text, a list item and
     its only link, and on a screenshot a text read over lines and one of its lines
-    (:func:`_line_of`). Clicking the inner one activates the outer one."""
+    (:func:`_line_of`), two readings of one name one inside the other
+    (:func:`_drawn_within`), and a text's role hypotheses with whatever its first reading
+    is one with (:func:`_first_reading`). Clicking the inner one activates the outer one."""
     if table.executor_id(a) == table.executor_id(b):
         return True
-    if table.names_read and (_line_of(table, a, b) or _line_of(table, b, a)):
-        return True
+    if table.names_read:
+        if _line_of(table, a, b) or _line_of(table, b, a) or _drawn_within(table, a, b):
+            return True
+        first_a, first_b = _first_reading(table, a), _first_reading(table, b)
+        if (first_a, first_b) != (a, b):
+            return same_target(table, first_a, first_b, iou_min)
     if not (table.is_ancestor(a, b) or table.is_ancestor(b, a)):
         return False
     names = table.names_norm
@@ -82,6 +88,32 @@ def same_target(table: CandidateTable, a: int, b: int, iou_min: float) -> bool:
         return True
     box_a, box_b = table.box(a), table.box(b)
     return box_a is not None and box_b is not None and iou_one(box_a, box_b) >= iou_min
+
+
+def _first_reading(table: CandidateTable, row: int) -> int:
+    """On a screenshot, the row of the element that ``row`` reads under another role
+    hypothesis (its parent, acting on the same element: one text read as a link, a heading
+    and plain text), else ``row``: the hypotheses are one target with whatever the first
+    is one with (a picture drawn as its alternative text, whose row lies under the text's
+    first)."""
+    parent = int(table.parent[row])
+    if parent >= 0 and table.executor_id(parent) == table.executor_id(row):
+        return parent
+    return row
+
+
+def _drawn_within(table: CandidateTable, a: int, b: int) -> bool:
+    """Whether rows ``a`` and ``b`` of a screenshot read the same name (normalised), one box
+    wholly inside the other: one thing drawn, read twice (a picture drawn as its alternative
+    text and the words of a run that read that text), as an element and its descendant of
+    one name are in a tree."""
+    name = table.names_norm[a]
+    if not name or table.names_norm[b] != name:
+        return False
+    box_a, box_b = table.box(a), table.box(b)
+    if box_a is None or box_b is None:
+        return False
+    return share_inside(box_a, box_b) >= 1.0 or share_inside(box_b, box_a) >= 1.0
 
 
 def _line_of(table: CandidateTable, whole: int, part: int) -> bool:

@@ -255,6 +255,43 @@ def test_a_line_of_a_text_read_over_lines_is_the_same_target_on_a_screenshot() -
     assert not same_target(_heading_over_lines(names_read=False), 1, 2, 0.85)
 
 
+def _picture_drawn_as_text(names_read: bool = True) -> CandidateTable:
+    """A screenshot's table of a picture that did not load inside a link: its text "Harbour
+    at dawn" read as a link, a heading and plain text (one element, ``41``), the picture
+    (``40~alt``: its broken-image icon and that text, under the text's first row), the
+    words of the link run reading the text (``39.w``), and the same words in a caption
+    further down (``50``)."""
+    b = TableBuilder("vision" if names_read else "a11y", "test")
+    run = b.add("39", raw_role="text", role="link", name="Photos Harbour at dawn",
+                bbox=(140, 554, 428, 598))  # fmt: skip
+    b.add("39.w", raw_role="text", role="link", name="Harbour at dawn", parent=run,
+          bbox=(219, 554, 428, 598))  # fmt: skip
+    text = b.add("41", raw_role="text", role="link", name="Harbour at dawn",
+                 bbox=(219, 554, 428, 598))  # fmt: skip
+    for role in ("heading", "text"):
+        b.add(f"41~{role}", raw_role="text", role=role, name="Harbour at dawn", parent=text,
+              bbox=(219, 554, 428, 598), executor_id="vision:41")  # fmt: skip
+    b.add("40~alt", raw_role="icon", role="img", name="Harbour at dawn", parent=text,
+          bbox=(199, 554, 428, 598), executor_id="vision:40")  # fmt: skip
+    b.add("50", raw_role="text", role="text", name="Harbour at dawn", bbox=(199, 700, 408, 720))
+    return b.build(screen_size=(1280.0, 800.0), names_read=names_read)
+
+
+def test_a_picture_drawn_as_its_text_is_one_target_with_every_reading_of_it() -> None:
+    table = _picture_drawn_as_text()
+    # The picture and each role its text is read under (heading, plain text: rows under
+    # the text's first row, not over the picture's).
+    for row in (2, 3, 4):
+        assert same_target(table, 5, row, 0.85) and same_target(table, row, 5, 0.85)
+    # The words of a longer run reading the same text, inside the picture's box.
+    assert same_target(table, 5, 1, 0.85) and same_target(table, 1, 5, 0.85)
+    # The same words elsewhere are another target.
+    assert not same_target(table, 5, 6, 0.85) and not same_target(table, 3, 6, 0.85)
+    # A tree's rows are one target by their ancestry alone.
+    tree = _picture_drawn_as_text(names_read=False)
+    assert not same_target(tree, 5, 3, 0.85) and not same_target(tree, 5, 1, 0.85)
+
+
 def test_a_heading_read_over_lines_is_not_tied_with_its_own_last_line() -> None:
     # Its first line read garbled: the two lines read together and the last line alone
     # both agree only fuzzily with the recorded name, a narrow margin apart.
