@@ -105,6 +105,31 @@ def test_reading_order_skips_text_repeating_its_parent() -> None:
     assert nearby_texts(table, 6) == ("Bob Jones", "Admin", "Viewer")
 
 
+def _pictures_in_a_run(names_read: bool = True) -> CandidateTable:
+    """A screenshot's run "Share Mail" read across two pictures that did not load, each
+    picture a row named by its part of the run, inside it; a heading above and a radio
+    below."""
+    b = TableBuilder("vision" if names_read else "a11y", "test")
+    b.add("h", raw_role="text", role="heading", name="Latest stories", bbox=(7, 440, 200, 462))
+    run = b.add("r", raw_role="text", role="link", name="ShareMail", bbox=(25, 472, 206, 493))
+    b.add("0~alt", raw_role="icon", role="img", name="Share", parent=run, bbox=(7, 472, 58, 493))
+    b.add("2~alt", raw_role="icon", role="img", name="Mail", parent=run, bbox=(62, 472, 206, 493))
+    b.add("o", raw_role="radio", role="radio", name="Full archive", bbox=(59, 531, 75, 547))
+    return b.build(screen_size=(1280.0, 800.0), names_read=names_read)
+
+
+def test_a_screenshot_reads_a_picture_named_by_part_of_its_run_once() -> None:
+    # The pictures re-read the run's ink: one text in reading order, so the heading stays
+    # within reach of the radio.
+    table = _pictures_in_a_run()
+    index = table.derived(NearbyIndex)
+    assert [table.ids[r] for r in index.seq] == ["h", "r", "o"]
+    assert nearby_texts(table, 4) == ("ShareMail", "Latest stories")
+    # A tree's rows are each a text of their own.
+    tree = _pictures_in_a_run(names_read=False)
+    assert [tree.ids[r] for r in tree.derived(NearbyIndex).seq] == ["h", "r", "0~alt", "2~alt", "o"]
+
+
 def _first(ref: SemanticElementRef, table: CandidateTable, **options: float) -> str:
     scored = score_table(ref, table, MatchConfig(**options))  # type: ignore[arg-type]
     assert scored.scores[0] > scored.scores[1]

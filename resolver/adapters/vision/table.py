@@ -48,6 +48,7 @@ from ...text import CUT_NAME_CHARS, close_unspaced, collapse, normalize
 from .analysis import Analysis
 from .layout import Element, name_tokens, union_box, words_box, words_run
 from .ocr import Word
+from .pictures import pictures_in_run
 
 LABEL_NAMED_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton", "slider", "switch"}
@@ -256,15 +257,14 @@ def _add_extra_rows(
     row: int,
     suffix: str,
     scale: tuple[float, float],
-    icon: tuple[int, int, tuple[int, ...]] | None,
+    icon: _AltOf | None,
     focus: str,
     alt_focus: str,
 ) -> list[tuple[int, float]]:
     """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
-    named by it (``~inner``), the image it is the alternative text of (``~alt``; ``icon`` is
-    the icon before it, the first word read so and the further runs that text goes on in,
-    :func:`_alt_runs`; named by the words reading ``alt_focus`` when the text begins with
-    them, :func:`_alt_words`) and its words reading ``focus`` (``.w``); per row added, the
+    named by it (``~inner``), the images it is the alternative text of (``~alt``,
+    :func:`_alt_rows`; ``icon``: the icon before it, the first word read so and the further
+    runs that text goes on in) and its words reading ``focus`` (``.w``); per row added, the
     element that owns it and its role confidence."""
     element = analysis.elements[i]
     out: list[tuple[int, float]] = []
@@ -274,18 +274,45 @@ def _add_extra_rows(
         _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
         out.append((field, owner.roles[0][1]))
     if icon is not None:
-        k, first, more = icon
-        further = tuple(w for r in more for w in analysis.elements[r].words)
-        words = _alt_words(element, first, alt_focus, further)
-        name = close_unspaced(" ".join(w.text for w in words)) if words else element.name
-        box = union_box([analysis.elements[k].box, *(w.box for w in words or (element,))])
-        _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
-        out.append((k, ALT_CONFIDENCE))
+        for k, name, box in _alt_rows(analysis.elements, i, icon, alt_focus):
+            _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
+            out.append((k, ALT_CONFIDENCE))
     part = _linked_words(element, focus)
     if part is not None:
         _add_words_row(builder, f"{i}{suffix}", row, part, scale, element.roles[0][1])
         out.append((i, element.roles[0][1]))
     return out
+
+
+def _alt_rows(
+    elements: tuple[Element, ...], i: int, icon: _AltOf, alt_focus: str
+) -> tuple[tuple[int, str, Box], ...]:
+    """The pictures text ``i`` is the alternative text of, ``(icon, name, box)``: one per
+    icon of a row of pictures read as one run (:func:`_row_pictures`), else the one whose
+    icon comes first (named by the words reading ``alt_focus`` when the text begins with
+    them, :func:`_alt_words`, and the further runs it goes on in)."""
+    element = elements[i]
+    k, first, more, inner = icon
+    if inner and not more:
+        row = _row_pictures(elements, i, (k, *inner))
+        if row:
+            return row
+    further = tuple(w for r in more for w in elements[r].words)
+    words = _alt_words(element, first, alt_focus, further)
+    name = close_unspaced(" ".join(w.text for w in words)) if words else element.name
+    box = union_box([elements[k].box, *(w.box for w in words or (element,))])
+    return ((k, name, box),)
+
+
+def _row_pictures(
+    elements: tuple[Element, ...], i: int, icons: tuple[int, ...]
+) -> tuple[tuple[int, str, Box], ...]:
+    """Pictures side by side that OCR read as one run, text ``i`` (:mod:`.pictures`): each
+    of ``icons`` (the first picture's, then those inside the run) named by the text between
+    it and the next."""
+    text = elements[i]
+    found = pictures_in_run(text.words, text.box, [elements[k].box for k in icons])
+    return tuple((icons[j], name, box) for j, name, box in found)
 
 
 def _add_roles(
@@ -418,14 +445,29 @@ def _add_inner_row(
     builder.executor_ids[len(builder.rows) - 1] = f"vision:{ident}"
 
 
-def _alt_of(
-    elements: tuple[Element, ...], focus: str
-) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+_AltOf = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""A text read as an image's alternative text: the icon before it, the first word read so,
+the further runs it goes on in (:func:`_alt_runs`) and the icons inside its run after the
+first (:func:`_row_pictures`)."""
+
+
+def _alt_of(elements: tuple[Element, ...], focus: str) -> dict[int, _AltOf]:
     """Per text read as an image's alternative text (:func:`_alt_texts`), the icon before
-    it, the first word read so and the further runs it goes on in (:func:`_alt_runs`)."""
+    it, the first word read so, the further runs it goes on in (:func:`_alt_runs`) and the
+    icons inside its run after that one."""
     alt_of = _alt_texts(elements)
     runs = _alt_runs(elements, alt_of, focus)
-    return {i: (icon, first, runs.get(i, ())) for i, (icon, first) in alt_of.items()}
+    icons = [k for k, e in enumerate(elements) if e.kind == "icon" and e.raw_role == "icon"]
+    out: dict[int, _AltOf] = {}
+    for i, (icon, first) in alt_of.items():
+        after = elements[icon].box[2] - 1.0
+        inner = tuple(
+            k for k in icons
+            if k != icon and elements[k].box[0] > after
+            and _alt_icon(elements[k].box, elements[i].box, True)
+        )  # fmt: skip
+        out[i] = (icon, first, runs.get(i, ()), inner)
+    return out
 
 
 def _alt_texts(elements: tuple[Element, ...]) -> dict[int, tuple[int, int]]:

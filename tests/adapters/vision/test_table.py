@@ -266,6 +266,33 @@ def test_an_icon_read_into_a_line_names_an_image_by_the_words_after_it() -> None
     assert table.names[row] == "博客"
 
 
+def test_pictures_side_by_side_read_as_one_run_are_each_named_by_their_own_text() -> None:
+    # Three sharing pictures that did not load, each a broken-image icon and its text, read
+    # by OCR as one run: "ShareMail" glued around the second icon, "Forward" after a space.
+    link = (("link", 0.7), ("text", 0.3))
+    words = _words(("ShareMail", 25, 112), ("Forward", 138, 200), top=3)
+    elements = (
+        Element("icon", "icon", (7, 7, 25, 25), "", "", (("img", 0.5),)),
+        Element("text", "text", (25, 3, 200, 23), "ShareMail Forward", "", link, words=words),
+        Element("icon", "icon", (58, 7, 77, 25), "", "", (("img", 0.5),)),
+        Element("icon", "icon", (116, 7, 138, 25), "", "", (("img", 0.5),)),
+    )
+    analysis = Analysis("d", (320, 100), (0, 0, 320, 100), (), (), elements)
+    table = to_table(analysis, None)
+    pictures = {table.ids[r]: r for r in range(len(table)) if table.ids[r].endswith("~alt")}
+    assert sorted(pictures) == ["0~alt", "2~alt", "3~alt"]
+    names = {key: table.names[row] for key, row in pictures.items()}
+    assert names == {"0~alt": "Share", "2~alt": "Mail", "3~alt": "Forward"}
+    assert {table.executor_ids[r] for r in pictures.values()} == {
+        "vision:0",
+        "vision:2",
+        "vision:3",
+    }
+    # Each picture's box starts at its icon; all are children of the run's row.
+    assert table.box(pictures["2~alt"])[0] == 58  # type: ignore[index]
+    assert {int(table.parent[r]) for r in pictures.values()} == {table.ids.index("1")}
+
+
 def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_sought() -> None:
     # A broken avatar's alternative text "Avatar lemonde.fr" and the text after the image,
     # read as one run: looked for by that name, the image row reads those words only.
