@@ -291,6 +291,9 @@ class MatchConfig:
     smaller box inside the larger, ..."""
     renamed_height: float = 0.25
     """... with their heights within this share of the larger."""
+    column_slack: float = 0.5
+    """How far (in heights of the recorded box) a box's left edge may lie from the recorded
+    box's for the box to have moved straight up or down the page."""
     renamed_name: float = 0.6
     """Name agreement from which a row at the target's place is the target renamed a
     little."""

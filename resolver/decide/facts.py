@@ -36,6 +36,7 @@ __all__ = [
     "fewer_lookalikes",
     "gained_link",
     "in_column",
+    "keeps_left",
     "kept_over",
     "kind_classes",
     "lookalikes_in_place",
@@ -293,6 +294,13 @@ def in_column(box: Box, place: Box, share: float = 0.0) -> bool:
     width = box[2] - box[0]
     within = min(box[2], place[2]) - max(box[0], place[0])
     return width > 0 and within > 0 and within >= share * width
+
+
+def keeps_left(box: Box, place: Box, slack: float) -> bool:
+    """Whether ``box``'s left edge lies within ``slack`` px of ``place``'s: a block moved up
+    or down the page keeps its left edge, where a namesake in an indented list or another
+    column starts elsewhere."""
+    return abs(box[0] - place[0]) <= slack
 
 
 def at_place(box: Box, place: Box, config: MatchConfig) -> bool:

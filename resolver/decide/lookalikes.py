@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..geometry import Box, iou, iou_one
+from ..geometry import Box, box_gap, iou, iou_one
 from ..index import index_of
 from ..matcher import moved_box, other_readings, page_shift, recorded_group
 from ..models import MAX_ANCHORS
-from ..results import Candidate
+from ..results import Candidate, center
 from ..roles import canonical_role
 from .drawn import DRAWN_KINDS
 from .facts import (
+    at_place,
     corner_distance,
     fewer_lookalikes,
     lookalikes_in_place,
@@ -30,6 +31,7 @@ from .facts import (
 from .rule import ROUNDING, Context, Decision, overruled
 
 __all__ = [
+    "lookalike_off",
     "lookalike_path",
     "lookalike_place",
     "namesake_link",
@@ -276,3 +278,43 @@ def unnamed(ctx: Context, decision: Decision) -> Decision | None:
         "not_found",
         f"the reference has no name, {why}, and the recorded xpath does not lead there",
     )
+
+
+def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:
+    """``ambiguous.lookalike_off``: on the whole of a screenshot of the recorded size, a named
+    reference that recorded look-alikes (elements of its role and name) and boxes for them
+    shows fewer of them now than its recorded boxes put on the screen (the target
+    included), and no recorded anchor is read to measure how the page moved. One of them
+    left the screen, removed or pushed off by something added above it: an answer away from
+    the target's recorded place may be the target moved, or a look-alike moved into view,
+    and nothing recorded tells which."""
+    ref, table, config = ctx.ref, ctx.table, ctx.config
+    if table.window is not None or not table.names_read or not ref.name or ref.bbox is None:
+        return None
+    if not ref.lookalikes or not same_space(ref, table) or table.screen_size is None:
+        return None
+    if page_shift(ref, table)[:2] != (1.0, 1.0):
+        return None
+    index = index_of(table)
+    if any(index.unique_box(name) is not None for name, _ in ref.anchors):
+        return None  # the page's move is measured: the look-alike rules judge by it
+    width, height = table.screen_size
+    shown = [b for b in (ref.bbox, *ref.lookalikes) if _centre_inside(b, width, height)]
+    if namesakes(ref, table) >= len(shown):
+        return None
+    answer = table.box(ctx.first)
+    if answer is None or at_place(answer, ref.bbox, config):
+        return None
+    if box_gap(answer, ref.bbox) <= config.drawn_slack * ctx.screen_height():
+        return None
+    why = (
+        f"{len(shown)} elements of the recorded role and name stood on the recorded screen and "
+        "fewer are read now, with no anchor to measure the page's move: the answer, away from "
+        "the recorded place, may be a look-alike moved into view"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+def _centre_inside(box: Box, width: float, height: float) -> bool:
+    x, y = center(box)
+    return 0.0 <= x <= width and 0.0 <= y <= height

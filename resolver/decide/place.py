@@ -9,10 +9,9 @@ from dataclasses import replace
 import numpy as np
 
 from ..geometry import Box, box_gap, box_gaps, iou_one
-from ..index import index_of
 from ..matcher import box_readings_of, moved_box, other_readings, page_shift
 from ..models import SemanticElementRef
-from ..results import Candidate, center
+from ..results import Candidate
 from ..table import CandidateTable
 from ..text import NAME_TIERS, name_similarity, normalize
 from ..web import NearbyIndex, nearby_key
@@ -20,8 +19,8 @@ from .facts import (
     at_place,
     box_alone,
     in_column,
+    keeps_left,
     namesake_rows,
-    namesakes,
     own_table_row,
     row_box,
     same_inner_container,
@@ -36,7 +35,6 @@ from .rule import ROUNDING, Context, Decision, overruled, taken
 __all__ = [
     "far_in_document",
     "left_behind",
-    "lookalike_off",
     "other_region",
     "slot_kept",
     "stray",
@@ -439,7 +437,10 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     a line inserted above moves what follows up or down its column, never across: when the
     answer shares the recorded box's column, a twin standing wholly outside that column
     (:func:`~resolver.decide.facts.in_column`; a sidebar's link repeated in the article)
-    cannot be the target moved, and does not doubt it. A hint window shows no
+    cannot be the target moved, and does not doubt it; nor, when the answer kept the
+    recorded left edge (within ``column_slack`` of the box's height), does a twin off that
+    edge around which the recorded neighbour texts are read less (:func:`_strayed`: a
+    namesake in an indented list). A hint window shows no
     twins beyond it: there an answer away from the recorded place is doubted at once, and
     the whole screen judges. A box recorded on a screen of another size may have been
     rescaled (a zoom) or not (a resized window): in a window an answer at none of its
@@ -464,10 +465,7 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
         return None
     gap = box_gap(answer, place)
     near = gap <= config.drawn_slack * ctx.screen_height()
-    grouped = _in_recorded_group(ctx, row)
-    twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
-    if in_column(answer, place):  # a move keeps to its column: twins across it stood apart
-        twins = [r for r in twins if in_column(row_box(table, r), place)]
+    twins = _doubting_twins(ctx, row, answer, place)
     taken = [r for r in twins if at_place(row_box(table, r), place, config)]
     if not twins or (near and not taken):
         return None
@@ -484,6 +482,32 @@ def twin_moved(ctx: Context, decision: Decision) -> Decision | None:
     twin = table.ids[(taken or twins)[0]]
     shown = next((c for c in decision.candidates[1:] if c.id == twin), None)
     return doubted if shown is None else replace(doubted, runner_up=shown)
+
+
+def _doubting_twins(ctx: Context, row: int, answer: Box, place: Box) -> list[int]:
+    """The twins of the answer (ranked ``row``, at ``answer``) that may be the target moved
+    from ``place``: in the answer's recorded group when it stands in one; in the column when
+    the answer is (a move keeps to its column), and on its left edge too, or with the
+    recorded neighbours read around them as much, when the answer kept that edge."""
+    table = ctx.table
+    grouped = _in_recorded_group(ctx, row)
+    twins = [r for r in _twins_of(ctx, row, answer) if not grouped or _in_recorded_group(ctx, r)]
+    if in_column(answer, place):  # a move keeps to its column: twins across it stood apart
+        twins = [r for r in twins if in_column(row_box(table, r), place)]
+        slack = ctx.config.column_slack * (place[3] - place[1])
+        if keeps_left(answer, place, slack):  # the answer moved straight: so did the target
+            twins = [r for r in twins if not _strayed(ctx, r, place, slack)]
+    return twins
+
+
+def _strayed(ctx: Context, row: int, place: Box, slack: float) -> bool:
+    """Whether twin ``row`` left the recorded box's column edge (its left edge off the
+    recorded one by more than ``slack``) while the recorded neighbour texts are read around
+    the answer more than around it: not the target moved straight with its neighbours."""
+    if keeps_left(row_box(ctx.table, row), place, slack):
+        return False
+    own, best = _ranked_signal(ctx, "web:nearby", row), _ranked_signal(ctx, "web:nearby", None)
+    return best is not None and (own is None or best > own + ROUNDING)
 
 
 _SPLIT = (
@@ -619,46 +643,6 @@ def _twin_named(candidate: Candidate) -> bool:
     signals = candidate.signals
     named = signals.get("name", 0.0) >= NAME_TIERS["normalized"]
     return named and signals.get("role", 0.0) >= 1.0
-
-
-def lookalike_off(ctx: Context, decision: Decision) -> Decision | None:
-    """``ambiguous.lookalike_off``: on the whole of a screenshot of the recorded size, a named
-    reference that recorded look-alikes (elements of its role and name) and boxes for them
-    shows fewer of them now than its recorded boxes put on the screen (the target
-    included), and no recorded anchor is read to measure how the page moved. One of them
-    left the screen, removed or pushed off by something added above it: an answer away from
-    the target's recorded place may be the target moved, or a look-alike moved into view,
-    and nothing recorded tells which."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    if table.window is not None or not table.names_read or not ref.name or ref.bbox is None:
-        return None
-    if not ref.lookalikes or not same_space(ref, table) or table.screen_size is None:
-        return None
-    if page_shift(ref, table)[:2] != (1.0, 1.0):
-        return None
-    index = index_of(table)
-    if any(index.unique_box(name) is not None for name, _ in ref.anchors):
-        return None  # the page's move is measured: the look-alike rules judge by it
-    width, height = table.screen_size
-    shown = [b for b in (ref.bbox, *ref.lookalikes) if _centre_inside(b, width, height)]
-    if namesakes(ref, table) >= len(shown):
-        return None
-    answer = table.box(ctx.first)
-    if answer is None or at_place(answer, ref.bbox, config):
-        return None
-    if box_gap(answer, ref.bbox) <= config.drawn_slack * ctx.screen_height():
-        return None
-    why = (
-        f"{len(shown)} elements of the recorded role and name stood on the recorded screen and "
-        "fewer are read now, with no anchor to measure the page's move: the answer, away from "
-        "the recorded place, may be a look-alike moved into view"
-    )
-    return overruled(decision, "ambiguous", why)
-
-
-def _centre_inside(box: Box, width: float, height: float) -> bool:
-    x, y = center(box)
-    return 0.0 <= x <= width and 0.0 <= y <= height
 
 
 def _in_recorded_group(ctx: Context, row: int) -> bool:

@@ -342,7 +342,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "On the whole of a screenshot, a named reference with recorded look-alikes shows fewer "
         "of its role and name than its recorded boxes put on the screen, no recorded anchor is "
         "read, and the answer is away from the recorded place: a look-alike may have moved into "
-        "view.", place.lookalike_off, _ACC,
+        "view.", lookalikes.lookalike_off, _ACC,
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height"),
     ),
     Rule(
@@ -351,11 +351,13 @@ RULES: Final[tuple[Rule, ...]] = (
         "look-alikes: the answer has a twin on the screen and is not at the recorded place "
         "(a twin is, or the answer lies farther than a slack from it); the page's move is "
         "unknown, so the box cannot choose among them. A move keeps to its column: twins "
-        "wholly across the recorded box's column do not doubt an answer in it. A hint window, "
-        "which shows no twins beyond it, leaves such an answer to the whole screen.",
+        "wholly across the recorded box's column do not doubt an answer in it, nor, when the "
+        "answer kept the recorded left edge, twins off that edge around which the recorded "
+        "neighbour texts are read less. A hint window, which shows no twins beyond it, "
+        "leaves such an answer to the whole screen.",
         place.twin_moved, _ACC,
         ("drawn_slack", "screen_height", "renamed_place", "renamed_inside", "renamed_height",
-         "same_target_iou", "group_agrees"), absence="twins",
+         "same_target_iou", "group_agrees", "column_slack"), absence="twins",
     ),
     Rule(
         "refuse.far_in_document", "refuses", "review",

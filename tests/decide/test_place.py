@@ -764,3 +764,44 @@ def test_twins_at_two_readings_of_a_box_from_another_screen_size_are_doubted_in_
         ctx = Context(zoomed, window, scored, config, answer=int(scored.rows[at]))
         doubted = twin_moved(ctx, Decision("accepted", "taken", ranked))
         assert doubted is not None and doubted.status == "ambiguous"
+
+
+def _indented_twins(*, twin_left: float, read_around: bool = True) -> CandidateTable:
+    """After a banner of 263 px: the link "Economy" in a list at x 88 with the texts
+    "Stocks" and "Bonds" around it, more links below, and another "Economy" further down in
+    a list of other links starting at ``twin_left``; ``read_around`` False leaves "Stocks"
+    and "Bonds" out."""
+    b = TableBuilder("vision", "test")
+    b.add("e1", raw_role="text", role="link", name="Economy", bbox=(89, 494, 152, 515))
+    if read_around:
+        b.add("s", raw_role="text", role="link", name="Stocks", bbox=(89, 474, 140, 492))
+        b.add("b", raw_role="text", role="link", name="Bonds", bbox=(89, 516, 138, 534))
+    for k, word in enumerate(("Tech", "Media", "Health", "Travel", "Style")):
+        b.add(f"w{k}", raw_role="text", role="link", name=word,
+              bbox=(89, 560 + 20 * k, 150, 576 + 20 * k))  # fmt: skip
+    b.add("e2", raw_role="text", role="link", name="Economy", bbox=(twin_left, 690, 112, 713))
+    for k, word in enumerate(("Opinion", "Sport", "Weather", "Science")):
+        b.add(f"v{k}", raw_role="text", role="link", name=word,
+              bbox=(twin_left, 715 + 20 * k, 120, 731 + 20 * k))  # fmt: skip
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+LISTED_ECONOMY = SemanticElementRef(
+    role="link", name="Economy", bbox=(88.0, 232.0, 149.0, 249.0), screen_size=(1280, 800),
+    nearby_text=("Stocks", "Bonds"),
+)  # fmt: skip
+"""Another tool's reference to the listed "Economy": role, name, box, the texts around it."""
+
+
+def test_a_twin_off_the_columns_edge_does_not_doubt_an_answer_moved_with_its_neighbours() -> None:
+    # The answer kept the recorded left edge and its recorded neighbours; the twin starts
+    # 38 px further left (another list), away from them.
+    kept = decide(LISTED_ECONOMY, _indented_twins(twin_left=50.0), MatchConfig())
+    assert kept.status == "accepted" and kept.best is not None and kept.best.id == "e1"
+    # A twin on the same edge may be the target moved: doubted, as before.
+    same_edge = decide(LISTED_ECONOMY, _indented_twins(twin_left=88.0), MatchConfig())
+    assert same_edge.status == "ambiguous" and same_edge.rule == "ambiguous.twin_moved"
+    # Neighbours read around neither leave the box alone to choose.
+    unread = decide(LISTED_ECONOMY, _indented_twins(twin_left=50.0, read_around=False),
+                    MatchConfig())  # fmt: skip
+    assert unread.status == "ambiguous"
