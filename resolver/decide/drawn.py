@@ -129,12 +129,12 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
     size, the box as a zoom or as a resized window would have moved it,
     :func:`box_readings`, one shape over all the readings), when no other shape of the
     role, of its kind and of its size lies next to it on its line or in its column (within
-    ``drawn_row_gap`` screen heights: one that could have slid into a removed control's
-    place) and the recorded neighbour texts are read around it (``web:nearby`` of
-    ``drawn_nearby`` at least) when it recorded any. For one that recorded none (role, name
-    and box alone) nothing recorded of its neighbourhood speaks against the shape, and the
-    like shapes beside it stay the guard against a successor moved into a removed
-    control's place."""
+    ``drawn_row_gap`` screen heights, no text read between them: one that could have slid
+    into a removed control's place) and the recorded neighbour texts are read around it
+    (``web:nearby`` of ``drawn_nearby`` at least) when it recorded any. For one that
+    recorded none (role, name and box alone) nothing recorded of its neighbourhood speaks
+    against the shape, and the like shapes beside it stay the guard against a successor
+    moved into a removed control's place."""
     ref, config = ctx.ref, ctx.config
     places = box_readings(ctx)
     if not ref.role or not places:
@@ -332,8 +332,9 @@ def _fits(box: Box, place: Box, fit: float) -> bool:
 def _slid_in(ctx: Context, row: int, fit: float) -> bool:
     """Whether another drawn shape of the recorded role, of ``row``'s kind (its raw role:
     a bordered box, an icon) and of its size (each side within twice ``fit``) lies next to
-    it on its line or in its column (``drawn_row_gap``): in a row of like icons, the next
-    one moves into a removed one's place."""
+    it on its line or in its column (``drawn_row_gap``), with no text read between them
+    (:func:`_read_between`): in a row of like icons, the next one moves into a removed
+    one's place."""
     table = ctx.table
     box = row_box(table, row)
     role = canonical_role(ctx.ref.role or "")
@@ -343,7 +344,28 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
         if table.executor_id(other) != table.executor_id(row)
         and table.raw_roles[other] == table.raw_roles[row]
     ]
+    others = [o for o in others if not _read_between(table, box, o)]
     return _alike_in_line(box, others, 2 * fit, ctx.config.drawn_row_gap * ctx.screen_height())
+
+
+def _read_between(table: CandidateTable, box: Box, other: Box) -> bool:
+    """Whether a text is read between ``box`` and ``other``, one above the other: across
+    the column they share, wholly below the upper and above the lower. Shapes with a line
+    of text between them are no column of like icons, where the next one moves up into a
+    removed one's place; they are each beside text of their own."""
+    upper, lower = (box, other) if box[1] <= other[1] else (other, box)
+    if lower[1] < upper[3]:
+        return False  # side by side on a line
+    left, right = max(box[0], other[0]), min(box[2], other[2])
+    boxes = table.bboxes
+    with np.errstate(invalid="ignore"):
+        between = (
+            (boxes[:, 1] >= upper[3])
+            & (boxes[:, 3] <= lower[1])
+            & (boxes[:, 0] < right)
+            & (boxes[:, 2] > left)
+        )
+    return any(table.raw_roles[r] == "text" for r in np.flatnonzero(between).tolist())
 
 
 def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) -> bool:

@@ -160,8 +160,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "reference recorded of its place: the one shape of its role, showing no text (or "
         "only a pictogram read as one or two Chinese or Japanese characters on a screen "
         "without such text), that fills the recorded box, no shape of its kind and size "
-        "next to it on its line or column, its recorded neighbour texts (if any) read "
-        "around it.", drawn.drawn_in_box, ("not_found", "ambiguous"),
+        "next to it on its line or column (with no text read between them), its recorded "
+        "neighbour texts (if any) read around it.", drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
          "drawn_row_gap", "drawn_slack", "screen_height"),
     ),

@@ -531,3 +531,40 @@ def test_no_shape_moved_away_from_its_column_or_among_like_ones_or_its_neighbour
     # Role, name and box alone: nothing vouches for the move.
     bare = TOGGLE_BOX_ONLY.model_copy(update={"nearby_text": (), "container_path": ()})
     assert not taken(bare, _moved_bar(250.0))
+
+
+def _address_fields(*, caption_between: bool = True) -> CandidateTable:
+    """Two fields holding an address, each with an empty copy button (16 x 8 px) beside it,
+    under the captions "Fetch over web" and "Fetch over ssh", one block below the other;
+    ``caption_between`` False moves the second caption beside its field, leaving nothing
+    between the two buttons."""
+    b = TableBuilder("vision", "test")
+    second = (9.0, 630.0, 216.0, 650.0) if caption_between else (220.0, 670.0, 427.0, 690.0)
+    b.add("c1", raw_role="text", role="heading", name="Fetch over web", bbox=(9, 550, 216, 570))
+    b.add("f1", raw_role="rect", role="textbox", name="web://example.org/repo",
+          bbox=(7, 589, 187, 613))  # fmt: skip
+    b.add("b1", raw_role="icon", role="button", bbox=(190, 601, 206, 609))
+    b.add("c2", raw_role="text", role="heading", name="Fetch over ssh", bbox=second)
+    b.add("f2", raw_role="rect", role="textbox", name="ssh://example.org/repo",
+          bbox=(7, 670, 187, 694))  # fmt: skip
+    b.add("b2", raw_role="icon", role="button", bbox=(190, 682, 206, 690))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+COPY_WEB = SemanticElementRef(
+    role="button", name="Copy the address", bbox=(189.0, 602.3, 205.0, 608.3),
+    screen_size=(1280, 800), nearby_text=("Fetch over web", "Fetch over ssh"),
+)  # fmt: skip
+"""Another tool's reference to the first copy button, named by a ``title`` the screen does
+not show."""
+
+
+def test_like_shapes_with_a_text_between_them_are_no_column_of_like_ones() -> None:
+    # A caption stands between the two buttons: each sits beside its own field, and the
+    # second cannot move up into the first's place alone.
+    _assert_taken(COPY_WEB, _address_fields(), "accept.drawn_in_box", "b1")
+    second = COPY_WEB.model_copy(update={"bbox": (189.0, 682.7, 205.0, 688.7)})
+    _assert_taken(second, _address_fields(), "accept.drawn_in_box", "b2")
+    # With nothing read between them they are a column of like buttons, as before.
+    stacked = decide(COPY_WEB, _address_fields(caption_between=False), MatchConfig())
+    assert stacked.status != "accepted"
