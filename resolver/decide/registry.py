@@ -485,6 +485,13 @@ RULES: Final[tuple[Rule, ...]] = (
          "same_target_iou"),
     ),
     Rule(
+        "accept.neighbour_words", "accepts", "review",
+        "On a screenshot, tied: every tied row that is another target than the best is words "
+        "read inside a longer text that reads a recorded neighbour text whole, and the best "
+        "is not; those words are that neighbour's, not a look-alike, so the best is taken.",
+        ties.neighbour_words, _AMB, ("threshold", "min_margin", "same_target_iou"),
+    ),
+    Rule(
         "accept.pairwise", "accepts", "review",
         "Tied and no tie-breaker applies, but a learned pairwise model over the web "
         "reference's fields (name, xpath, tag, classes, link, attributes, neighbour texts, "

@@ -9,7 +9,8 @@ from ..matcher import moved_box, page_shift, scored_at
 from ..models import MAX_ANCHORS
 from ..results import Candidate
 from ..roles import canonical_role, role_code
-from ..text import NAME_TIERS
+from ..table import CandidateTable
+from ..text import NAME_TIERS, normalize
 from .facts import (
     at_place,
     kept_over,
@@ -34,6 +35,7 @@ from .paths import (
 from .rule import ROUNDING, Context, Decision, taken
 
 __all__ = [
+    "neighbour_words",
     "path_tie",
     "renamed_in_slot",
     "renamed_target",
@@ -428,3 +430,58 @@ def _tie_taken(ctx: Context, decision: Decision, row: int, why: str) -> Decision
     if other is None:
         return None
     return taken(decision, kept, other, f"{decision.reason}; but {kept.id!r} {why}")
+
+
+def neighbour_words(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.neighbour_words``: on a screenshot, a tie for want of a margin
+    (``ambiguous.margin``, the best over the threshold) in which every tied row that is a
+    different target than the best is words read inside a longer text (its parent row,
+    whose box holds it) that reads one of the recorded neighbour texts whole, and the best
+    is not: the recorder saw that longer text as an element of its own beside the target
+    ("News & Insights Home" beside the link "News & Insights"), so the words read in it are
+    that neighbour's, not a look-alike of the target."""
+    ref, table, config, best = ctx.ref, ctx.table, ctx.config, decision.best
+    if decision.rule != "ambiguous.margin" or best is None or not table.names_read:
+        return None
+    if not ref.nearby_text or best.score < config.threshold:
+        return None
+    own = normalize(ref.name or "")
+    texts = {normalize(t) for t in ref.nearby_text} - {"", own}
+    by_id = {table.ids[int(r)]: int(r) for r in ctx.scored.rows}
+    first = by_id.get(best.id)
+    if first is None or _in_neighbour(table, first, texts):
+        return None
+    iou = config.same_target_iou
+    rivals = [
+        c for c in decision.candidates[1:]
+        if c.score >= best.score - config.min_margin and c.id in by_id
+        and not same_target(table, first, by_id[c.id], iou)
+    ]  # fmt: skip
+    if not rivals or not all(_in_neighbour(table, by_id[c.id], texts) for c in rivals):
+        return None
+    parent = int(table.parent[by_id[rivals[0].id]])
+    reason = (
+        f"{decision.reason}; but the tied {rivals[0].id!r} is words read inside "
+        f"{table.names[parent][:60]!r}, a recorded neighbour text: that neighbour's, not a "
+        "look-alike of the target"
+    )
+    return taken(decision, best, rivals[0], reason)
+
+
+def _in_neighbour(table: CandidateTable, row: int, texts: set[str]) -> bool:
+    """Whether ``row`` is words read inside its parent row's longer text (the parent's box
+    holds it) and that text is one of ``texts`` (normalised recorded neighbour texts)."""
+    parent = int(table.parent[row])
+    if parent < 0 or table.names_norm[parent] not in texts:
+        return False
+    if len(table.names_norm[row]) >= len(table.names_norm[parent]):
+        return False
+    inner, outer = table.box(row), table.box(parent)
+    return (
+        inner is not None
+        and outer is not None
+        and inner[0] >= outer[0]
+        and inner[1] >= outer[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )

@@ -422,3 +422,40 @@ def test_a_dead_heat_between_twins_is_broken_by_the_recorded_region_and_tags() -
     assert decide(still, _account_links(), config).rule != "accept.shape_tie"
     # Off when the lead asked of the tags is beyond reach.
     assert decide(ref, _account_links(), MatchConfig(path_tie=1.0)).status == "ambiguous"
+
+
+def _section_menu(*, longer: str = "Stories & Reviews Home") -> CandidateTable:
+    """A screenshot's menu: the link "Stories & Reviews" and, a line below and indented,
+    the longer link ``longer``, with its words "Stories & Reviews" read as a link of their
+    own inside it (a row under it, as a screenshot's table gives words read inside a run)."""
+    b = TableBuilder("vision", "test")
+    b.add("home", raw_role="text", role="link", name="Home", bbox=(48, 40, 92, 58))
+    b.add("s", raw_role="text", role="link", name="Stories & Reviews", bbox=(48, 59, 170, 79))
+    run = b.add("run", raw_role="text", role="link", name=longer, bbox=(92, 77, 241, 97))
+    b.add("run.w", raw_role="text", role="link", name="Stories & Reviews", parent=run,
+          bbox=(92, 77, 210, 97))  # fmt: skip
+    b.add("ai", raw_role="text", role="link", name="Machine Learning", bbox=(92, 98, 220, 116))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+MENU_LINK = SemanticElementRef(
+    role="link", name="Stories & Reviews", bbox=(48.0, 42.0, 166.0, 59.0),
+    screen_size=(1280, 800),
+    nearby_text=("Home", "Stories & Reviews Home", "Machine Learning"),
+)  # fmt: skip
+"""Another tool's reference to the menu link: role, name, box and the texts around it, the
+longer link below among them; a line since inserted above moved the menu down by 18 px."""
+
+
+def test_words_inside_a_recorded_neighbours_text_are_no_look_alike() -> None:
+    decision = decide(MENU_LINK, _section_menu(), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.neighbour_words"
+    assert decision.best is not None and decision.best.id == "s"
+    # Inside a text the reference did not record beside it, the words stay a look-alike.
+    other = decide(MENU_LINK, _section_menu(longer="Stories & Reviews Archive"), MatchConfig())
+    assert other.status == "ambiguous" and other.rule == "ambiguous.margin"
+    # The best itself read inside the neighbour's text is not taken, nor the other for it.
+    nearer = MENU_LINK.model_copy(update={"bbox": (75.0, 70.0, 195.0, 88.0)})
+    inside = decide(nearer, _section_menu(), MatchConfig())
+    assert inside.best is not None and inside.best.id == "run.w"
+    assert inside.status == "ambiguous" and inside.rule == "ambiguous.margin"
