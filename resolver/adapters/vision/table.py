@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from ...geometry import Box, CoordSpace
 from ...table import CandidateTable, TableBuilder
-from ...text import CUT_NAME_CHARS, close_unspaced, collapse, normalize
+from ...text import CUT_NAME_CHARS, close_unspaced, collapse, normalize, unspaced
 from .analysis import Analysis
 from .layout import Element, name_tokens, union_box, words_box, words_run
 from .ocr import Word
@@ -772,14 +772,14 @@ def _joined_runs(
     :data:`~resolver.text.CUT_NAME_CHARS` cut in its last word too, as recorders that keep
     a long name's first characters write it (:func:`_cut_read`: the runs are read on to
     their end). Only with a name to look for: runs are not joined otherwise."""
-    wanted = name_tokens(focus)
+    wanted = _join_tokens(focus)
     if len(wanted) < 2:
         return {}
     cut = cut and len(normalize(collapse(focus))) >= CUT_NAME_CHARS
     texts = [i for i, e in enumerate(elements) if e.kind == "text" and e.name.strip()]
     out: dict[int, list[int]] = {}
     for at, start in enumerate(texts):
-        tokens = name_tokens(elements[start].name)
+        tokens = _join_tokens(elements[start].name)
         if not tokens or wanted[: len(tokens)] != tokens or tokens == wanted:
             continue
         run = [start]
@@ -788,13 +788,24 @@ def _joined_runs(
                 if _beside(elements, run, elements[k]):
                     continue  # another column's line, read between two of this one's
                 break
-            tokens += name_tokens(elements[k].name)
+            tokens += _join_tokens(elements[k].name)
             run.append(k)
             if len(run) == JOIN_RUNS or wanted[: len(tokens)] != tokens or tokens == wanted:
                 break
         if tokens == wanted or (cut and _cut_read(tokens, wanted)):
             out[start] = run
     return out
+
+
+def _join_tokens(text: str) -> list[str]:
+    """:func:`name_tokens` of ``text``, a word of a script written without spaces (Chinese,
+    Japanese) split into its characters: OCR reads such a link as several runs wherever its
+    characters stand apart ("网易" "科" "学人"), and they join character by character.
+
+    >>> _join_tokens("Powered by"), _join_tokens("网易 科学人")
+    (['powered', 'by'], ['网', '易', '科', '学', '人'])
+    """
+    return [c for t in name_tokens(text) for c in (t if all(map(unspaced, t)) else (t,))]
 
 
 def _beside(elements: tuple[Element, ...], run: list[int], other: Element) -> bool:

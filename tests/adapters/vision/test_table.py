@@ -482,6 +482,29 @@ def test_a_name_read_across_runs_of_one_line_gets_rows_of_its_own() -> None:
     assert focus_table(table, "Tumblr") is table
 
 
+def test_a_chinese_name_read_in_runs_of_a_few_characters_is_joined() -> None:
+    # A link written without spaces, read as three runs where its characters stand apart
+    # ("新闻" "中" "心人"), after the plain text "出处：" on its line; the runs of another
+    # line do not join it.
+    link = (("link", 0.8),)
+    elements = (
+        Element("text", "text", (142, 282, 186, 302), "出处：", "", (("text", 0.9),)),
+        Element("text", "text", (193, 282, 216, 302), "新闻", "", link),
+        Element("text", "text", (223, 282, 233, 302), "中", "", link),
+        Element("text", "text", (240, 282, 263, 302), "心人", "", link),
+        Element("text", "text", (193, 400, 216, 420), "新闻", "", link),
+        Element("text", "text", (193, 500, 233, 520), "中心人", "", link),
+    )
+    table = to_table(Analysis("d", (400, 600), (0, 0, 400, 600), (), (), elements), None)
+    focused = focus_table(table, "新闻中心人")
+    rows = [i for i in range(len(focused)) if ".j" in focused.ids[i]]
+    assert {focused.ids[i].split(".")[0] for i in rows} == {"1"}
+    assert {focused.names[i] for i in rows} == {"新闻中心人"}
+    assert focused.box(rows[0]) == (193, 282, 263, 302)
+    # A name one run reads alone adds nothing.
+    assert focus_table(table, "出处") is table
+
+
 def test_a_name_wrapped_in_a_sidebar_is_read_across_the_article_lines_between() -> None:
     # Reading order puts the article's lines (left) between the two lines of a sidebar's
     # headline (right); the headline is still read whole, and only past lines beside it.
