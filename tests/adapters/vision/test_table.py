@@ -18,7 +18,7 @@ from resolver.adapters.vision.table import (
     to_table,
 )
 from resolver.adapters.vision.widgets import Widget
-from resolver.geometry import CoordSpace
+from resolver.geometry import Box, CoordSpace
 from resolver.index import index_of
 from resolver.table import CandidateTable
 
@@ -496,13 +496,18 @@ def test_a_chinese_name_read_in_runs_of_a_few_characters_is_joined() -> None:
         Element("text", "text", (193, 500, 233, 520), "中心人", "", link),
     )
     table = to_table(Analysis("d", (400, 600), (0, 0, 400, 600), (), (), elements), None)
-    focused = focus_table(table, "新闻中心人")
-    rows = [i for i in range(len(focused)) if ".j" in focused.ids[i]]
-    assert {focused.ids[i].split(".")[0] for i in rows} == {"1"}
-    assert {focused.names[i] for i in rows} == {"新闻中心人"}
-    assert focused.box(rows[0]) == (193, 282, 263, 302)
+    assert _joined(table, "新闻中心人") == ({"1"}, {"新闻中心人"}, (193, 282, 263, 302))
     # A name one run reads alone adds nothing.
     assert focus_table(table, "出处") is table
+
+
+def _joined(table: CandidateTable, name: str) -> tuple[set[str], set[str], Box | None]:
+    """The rows ``focus_table`` adds to ``table`` for ``name`` read across runs (``.j``):
+    the elements they start at, their names and the first one's box."""
+    focused = focus_table(table, name)
+    rows = [i for i in range(len(focused)) if ".j" in focused.ids[i]]
+    first = focused.box(rows[0]) if rows else None
+    return {focused.ids[i].split(".")[0] for i in rows}, {focused.names[i] for i in rows}, first
 
 
 def test_a_name_wrapped_in_a_sidebar_is_read_across_the_article_lines_between() -> None:
@@ -521,11 +526,8 @@ def test_a_name_wrapped_in_a_sidebar_is_read_across_the_article_lines_between() 
         Element("text", "text", (498, 348, 640, 370), "for winter", "", link),
     )
     table = to_table(Analysis("d", (800, 400), (0, 0, 800, 400), (), (), elements), None)
-    focused = focus_table(table, "Harbour lights return for winter")
-    rows = [i for i in range(len(focused)) if ".j" in focused.ids[i]]
-    assert {focused.ids[i].split(".")[0] for i in rows} == {"1"}
-    assert {focused.names[i] for i in rows} == {"Harbour lights return for winter"}
-    assert focused.box(rows[0]) == (498, 100, 700, 146)
+    name = "Harbour lights return for winter"
+    assert _joined(table, name) == ({"1"}, {name}, (498, 100, 700, 146))
 
 
 def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
