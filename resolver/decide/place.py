@@ -496,18 +496,19 @@ def _doubting_twins(ctx: Context, row: int, answer: Box, place: Box) -> list[int
         twins = [r for r in twins if in_column(row_box(table, r), place)]
         slack = ctx.config.column_slack * (place[3] - place[1])
         if keeps_left(answer, place, slack):  # the answer moved straight: so did the target
-            twins = [r for r in twins if not _strayed(ctx, r, place, slack)]
+            twins = [r for r in twins if not _strayed(ctx, r, row, place, slack)]
     return twins
 
 
-def _strayed(ctx: Context, row: int, place: Box, slack: float) -> bool:
-    """Whether twin ``row`` left the recorded box's column edge (its left edge off the
+def _strayed(ctx: Context, twin: int, row: int, place: Box, slack: float) -> bool:
+    """Whether ranked ``twin`` left the recorded box's column edge (its left edge off the
     recorded one by more than ``slack``) while the recorded neighbour texts are read around
-    the answer more than around it: not the target moved straight with its neighbours."""
-    if keeps_left(row_box(ctx.table, row), place, slack):
+    the answer (ranked ``row``) more than around it: not the target moved straight with its
+    neighbours."""
+    if keeps_left(row_box(ctx.table, twin), place, slack):
         return False
-    own, best = _ranked_signal(ctx, "web:nearby", row), _ranked_signal(ctx, "web:nearby", None)
-    return best is not None and (own is None or best > own + ROUNDING)
+    own, answer = _ranked_signal(ctx, "web:nearby", twin), _ranked_signal(ctx, "web:nearby", row)
+    return answer is not None and (own is None or answer > own + ROUNDING)
 
 
 _SPLIT = (
