@@ -263,6 +263,11 @@ class CandidateTable:
     whatever is drawn with a clear gap all around it (an icon, a logo, a button's border
     with its caption), in table units, whether or not a row stands for it
     (:mod:`resolver.adapters.vision.marks`). Rules compare them with a recorded box."""
+    rereadings: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+    """Rows that read again, as elements of their own, parts of the text their parent row
+    reads (a screenshot's pictures side by side that OCR read as one run, each named by its
+    part): one ink, one text in reading order, so neighbour-text evidence leaves them out
+    (:class:`~resolver.web.NearbyIndex`)."""
     native: object | None = field(default=None, repr=False, compare=False)
     """The source's own model of the observation, for code of the same source (the DOM
     adapter keeps its page analysis here, for selectors)."""
@@ -602,7 +607,8 @@ class TableBuilder:
         """Freeze the rows; computes depth and container paths from the parent links.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
-        ``text_finder``, ``marks``, ``native``, and what the source declares of itself:
+        ``text_finder``, ``marks``, ``rereadings``, ``native``, and what the source declares
+        of itself:
         ``window``, ``label_named_roles``, ``groups_by_title``, ``names_read``).
         """
         columns = self._columns()

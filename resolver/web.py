@@ -317,8 +317,6 @@ words (see :func:`_line_parts`)."""
 LINE_ROLE: Final[str] = "text"
 """The raw role of a line of text read on a screenshot (not a row or a group, whose name
 joins the lines inside it, nor a control's caption)."""
-PICTURE_ROLE: Final[str] = "icon"
-"""The raw role of a screenshot's picture named by the text read beside it."""
 
 
 def _line_parts(line: str) -> list[str]:
@@ -351,20 +349,6 @@ class NearbyRuns:
         return rows
 
 
-def _rereadings(table: CandidateTable) -> list[int]:
-    """Rows of a screenshot's table that read again, as pictures, parts of the run their
-    parent is: pictures side by side that OCR read as one run, each named by its part of it
-    (at least two such rows under one run). One ink, one text in reading order."""
-    parent, names, raw = table.parent, table.names_norm, table.raw_roles
-    parts: dict[int, list[int]] = {}
-    for row in np.flatnonzero(parent >= 0).tolist():
-        up = int(parent[row])
-        name, whole = names[row], names[up]
-        if raw[row] == PICTURE_ROLE and name and name != whole and name in whole:
-            parts.setdefault(up, []).append(row)
-    return [row for rows in parts.values() if len(rows) >= 2 for row in rows]
-
-
 class NearbyIndex:
     """A table's texts in reading order, for neighbour-text evidence.
 
@@ -377,11 +361,11 @@ class NearbyIndex:
         index, n = index_of(table), len(table)
         self.table = table
         kept = ~index.empty_names & ~index.repeats_parent
-        if table.names_read:
-            kept[_rereadings(table)] = False
+        if table.rereadings:
+            kept[sorted(table.rereadings)] = False
         self.seq: Index = np.flatnonzero(kept)
-        """Rows of the sequence, in document order (on a screenshot, without the pictures
-        of a row of them read as one run, :func:`_rereadings`)."""
+        """Rows of the sequence, in document order (without the rows the source declares
+        re-read parts of their parent's text: ``CandidateTable.rereadings``)."""
         self.position = np.searchsorted(self.seq, np.arange(n))
         """Per row, its place in the sequence (for a row outside it, the next entry's)."""
         self.first_row = np.concatenate(([0], self.seq + 1, [n]))

@@ -107,15 +107,17 @@ def test_reading_order_skips_text_repeating_its_parent() -> None:
 
 def _pictures_in_a_run(names_read: bool = True) -> CandidateTable:
     """A screenshot's run "Share Mail" read across two pictures that did not load, each
-    picture a row named by its part of the run, inside it; a heading above and a radio
-    below."""
+    picture a row named by its part of the run, inside it, declared by the source as
+    re-reading the run (``rereadings``); a heading above and a radio below. With
+    ``names_read`` False, a tree's table of the same rows, which declares nothing."""
     b = TableBuilder("vision" if names_read else "a11y", "test")
     b.add("h", raw_role="text", role="heading", name="Latest stories", bbox=(7, 440, 200, 462))
     run = b.add("r", raw_role="text", role="link", name="ShareMail", bbox=(25, 472, 206, 493))
     b.add("0~alt", raw_role="icon", role="img", name="Share", parent=run, bbox=(7, 472, 58, 493))
     b.add("2~alt", raw_role="icon", role="img", name="Mail", parent=run, bbox=(62, 472, 206, 493))
     b.add("o", raw_role="radio", role="radio", name="Full archive", bbox=(59, 531, 75, 547))
-    return b.build(screen_size=(1280.0, 800.0), names_read=names_read)
+    declared = {"names_read": True, "rereadings": frozenset({2, 3})} if names_read else {}
+    return b.build(screen_size=(1280.0, 800.0), **declared)
 
 
 def test_a_screenshot_reads_a_picture_named_by_part_of_its_run_once() -> None:

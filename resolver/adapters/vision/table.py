@@ -167,6 +167,7 @@ def to_table(
     joined = _joined_runs(analysis.elements, focus, cut=True) if focus else {}
     alt_focus = "" if _read_whole(analysis.elements, focus) else focus
     alt_of = _alt_of(analysis.elements, alt_focus)
+    rereadings: list[int] = []
     owners: list[int] = []
     confidence: list[float] = []
     for i, element in enumerate(analysis.elements):
@@ -177,7 +178,8 @@ def to_table(
         owners += [i] * len(added)
         confidence += added
         for owner, conf in _add_extra_rows(builder, analysis, i, row_of[i], suffix, scale,
-                                           alt_of.get(i), focus, alt_focus):  # fmt: skip
+                                           alt_of.get(i), focus, alt_focus,
+                                           rereadings):  # fmt: skip
             owners.append(owner)
             confidence.append(conf)
         for role, found in (("heading", wraps), ("link", link_wraps)):
@@ -199,6 +201,7 @@ def to_table(
         window=window,
         text_finder=find_text,
         marks=tuple(_scaled(box, scale) for box in analysis.marks),
+        rereadings=frozenset(rereadings),
         **_DECLARED,
     )
 
@@ -260,12 +263,14 @@ def _add_extra_rows(
     icon: _AltOf | None,
     focus: str,
     alt_focus: str,
+    rereadings: list[int],
 ) -> list[tuple[int, float]]:
     """The rows element ``i`` (at row ``row``) adds beyond its role hypotheses: its field
     named by it (``~inner``), the images it is the alternative text of (``~alt``,
     :func:`_alt_rows`; ``icon``: the icon before it, the first word read so and the further
-    runs that text goes on in) and its words reading ``focus`` (``.w``); per row added, the
-    element that owns it and its role confidence."""
+    runs that text goes on in; the rows of a row of pictures read as one run are appended
+    to ``rereadings``) and its words reading ``focus`` (``.w``); per row added, the element
+    that owns it and its role confidence."""
     element = analysis.elements[i]
     out: list[tuple[int, float]] = []
     field = _field_shown(analysis.elements, element)
@@ -274,7 +279,10 @@ def _add_extra_rows(
         _add_inner_row(builder, f"{field}{suffix}", row, owner, _scaled(owner.box, scale))
         out.append((field, owner.roles[0][1]))
     if icon is not None:
-        for k, name, box in _alt_rows(analysis.elements, i, icon, alt_focus):
+        pictures = _alt_rows(analysis.elements, i, icon, alt_focus)
+        for k, name, box in pictures:
+            if len(pictures) > 1:  # parts of one run: one text in reading order
+                rereadings.append(len(builder.rows))
             _add_alt_row(builder, f"{k}{suffix}", row, name, _scaled(box, scale))
             out.append((k, ALT_CONFIDENCE))
     part = _linked_words(element, focus)

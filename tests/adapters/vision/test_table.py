@@ -291,6 +291,11 @@ def test_pictures_side_by_side_read_as_one_run_are_each_named_by_their_own_text(
     # Each picture's box starts at its icon; all are children of the run's row.
     assert table.box(pictures["2~alt"])[0] == 58  # type: ignore[index]
     assert {int(table.parent[r]) for r in pictures.values()} == {table.ids.index("1")}
+    # They re-read the run's ink: the table declares them so (one text in reading order).
+    assert table.rereadings == frozenset(pictures.values())
+    # A picture named by a whole run of its own re-reads nothing.
+    single = _extra_row(elements[:2], "~alt", (320, 100))[0]
+    assert single.rereadings == frozenset()
 
 
 def test_an_alternative_text_read_with_the_text_after_it_is_cut_at_the_name_sought() -> None:
