@@ -34,7 +34,7 @@ from ..results import Candidate
 from ..roles import ACTIONABLE_ROLES, COMPAT, canonical_role, role_code
 from ..table import CandidateTable
 from ..text import UNSPACED_CHARS, words
-from ..web import NearbyIndex, WebQuery
+from ..web import LINE_ROLE, NearbyIndex, WebQuery
 from .facts import box_alone, row_box, same_space
 from .rule import ROUNDING, Context, Decision
 
@@ -365,7 +365,7 @@ def _read_between(table: CandidateTable, box: Box, other: Box) -> bool:
             & (boxes[:, 0] < right)
             & (boxes[:, 2] > left)
         )
-    return any(table.raw_roles[r] == "text" for r in np.flatnonzero(between).tolist())
+    return any(table.raw_roles[r] == LINE_ROLE for r in np.flatnonzero(between).tolist())
 
 
 def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) -> bool:
