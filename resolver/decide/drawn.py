@@ -56,6 +56,7 @@ __all__ = [
     "placed_by_screen",
     "recorded_name_read",
     "row_candidate",
+    "same_column_and_size",
     "stem_in_box",
     "stem_mates",
 ]
@@ -186,7 +187,7 @@ def drawn_in_column(ctx: Context, decision: Decision) -> Decision | None:
     rows = [
         r
         for r in drawn_rows(table, canonical_role(ref.role), box, 0.0)
-        if _shows_no_text(table, r) and _same_column_and_size(row_box(table, r), box, fit)
+        if _shows_no_text(table, r) and same_column_and_size(row_box(table, r), box, fit)
     ]
     if len({table.executor_id(r) for r in rows}) != 1 or _slid_in(ctx, rows[0], fit):
         return None
@@ -209,7 +210,7 @@ def drawn_in_column(ctx: Context, decision: Decision) -> Decision | None:
     return accepted_as(decision, kept, reason)
 
 
-def _same_column_and_size(box: Box, place: Box, fit: float) -> bool:
+def same_column_and_size(box: Box, place: Box, fit: float) -> bool:
     """Whether ``box`` has ``place``'s left and right edges and height, each within
     ``fit``: the same shape moved straight up or down."""
     height, wanted = box[3] - box[1], place[3] - place[1]

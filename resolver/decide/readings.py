@@ -44,6 +44,7 @@ from .drawn import (
     name_read_at,
     placed_by_screen,
     row_candidate,
+    same_column_and_size,
 )
 from .facts import centre, cut_short, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
@@ -547,10 +548,12 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     magnifier read as "Q"; a text read inside a field is that field,
     :func:`_holding`), whose centre lies inside the recorded box after the page's shift.
     For a reference with anchors, ``drawn_anchors`` recorded anchors at least are where they
-    were; for one whose box is all it recorded of its place, the whole screen is read, and
-    on a screen of another size than the recorded one the box's other readings (as by a
-    resized window) place the field too. A field empty as it was recorded shows what it
-    showed then."""
+    were; for one whose box is all it recorded of its place, the whole screen is read, on
+    a screen of another size than the recorded one the box's other readings (as by a
+    resized window) place the field too, and on one of the recorded size a field moved
+    straight up or down the box's column with its recorded neighbour texts is taken
+    (:func:`_moved_in_column`). A field empty as it was recorded shows what it showed
+    then."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     shown = normalize(collapse((ref.attributes or {}).get("placeholder") or ""))
     if not _placeholder_judged(ctx) or not shown or ref.bbox is None:
@@ -562,23 +565,45 @@ def placeholder_at_place(ctx: Context, decision: Decision) -> Decision | None:
     row = _holding(table, rows, config.drawn_inside)
     if row is None:
         return None
-    box = row_box(table, row)
-    if not _centred_in(box, place) and (ref.anchors or not _centred_in_reading(ctx, box)):
+    kept = row_candidate(ctx, row)
+    proof = _placeholder_proof(ctx, row_box(table, row), kept, place)
+    if proof is None:
         return None
-    if ref.anchors:
+    where, confirmed = proof
+    reason = (
+        f"{decision.reason}; but the recorded placeholder ({shown[:60]!r}) is read {where} "
+        f"({kept.id!r}, read as {kept.role}), and {confirmed}: the field shows its "
+        "placeholder"
+    )
+    return accepted_as(decision, kept, reason)
+
+
+def _placeholder_proof(
+    ctx: Context, box: Box, kept: Candidate, place: Box
+) -> tuple[str, str] | None:
+    """Where the field ``box`` (``kept``) reading the placeholder is and what confirms it
+    (see :func:`placeholder_at_place`), or ``None`` when it is not the field: centred in
+    the recorded ``place`` with the recorded anchors where they were; for a reference
+    without anchors, centred in it or in one of its readings, or moved straight up or down
+    its column with its neighbour texts (:func:`_moved_in_column`)."""
+    ref = ctx.ref
+    if _centred_in(box, place):
+        if not ref.anchors:
+            return "inside the recorded box", "no other element on the screen reads it"
         found = enough_anchors(ctx, place, after=False)
         if found is None:
             return None
-        confirmed = f"{found} recorded anchors are where they were"
-    else:
-        confirmed = "no other element on the screen reads it"
-    kept = row_candidate(ctx, row)
-    reason = (
-        f"{decision.reason}; but the recorded placeholder ({shown[:60]!r}) is read inside "
-        f"the recorded box ({kept.id!r}, read as {kept.role}), and {confirmed}: the field "
-        "shows its placeholder"
+        return "inside the recorded box", f"{found} recorded anchors are where they were"
+    if ref.anchors:
+        return None
+    if _centred_in_reading(ctx, box):
+        return "inside the recorded box", "no other element on the screen reads it"
+    if not _moved_in_column(ctx, box, kept):
+        return None
+    return (
+        f"in the recorded box's column, at its height ({box[1] - place[1]:+.0f} px)",
+        "no other element on the screen reads it, and its neighbour texts moved with it",
     )
-    return accepted_as(decision, kept, reason)
 
 
 def _placeholder_judged(ctx: Context) -> bool:
@@ -593,6 +618,22 @@ def _placeholder_judged(ctx: Context) -> bool:
     if ref.anchors:
         return True
     return table.window is None and not ref.lookalikes
+
+
+def _moved_in_column(ctx: Context, box: Box, kept: Candidate) -> bool:
+    """For a reference whose box is all it recorded of its place, on a screen of the
+    recorded size: whether the field ``box`` (``kept``) moved straight up or down the page,
+    its left and right edges and height each within ``drawn_fit`` screen heights of the
+    recorded box's, with the recorded neighbour texts read around it (``web:nearby`` of
+    ``drawn_nearby`` at least): a banner or a block inserted above moves the field and them
+    down together."""
+    ref, config = ctx.ref, ctx.config
+    if ref.bbox is None or not ref.nearby_text or page_shift(ref, ctx.table)[:2] != (1.0, 1.0):
+        return False
+    if not same_column_and_size(box, ref.bbox, config.drawn_fit * ctx.screen_height()):
+        return False
+    nearby = kept.signals.get("web:nearby")
+    return nearby is not None and nearby >= config.drawn_nearby
 
 
 def _centred_in_reading(ctx: Context, box: Box) -> bool:

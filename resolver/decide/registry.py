@@ -242,10 +242,11 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, a field that recorded its placeholder, its name (an aria-label) "
         "read nowhere or none recorded: the one element reading the placeholder, centred "
         "inside the recorded box, the recorded anchors read where they were (a reference "
-        "that recorded only its box: on a screen of the recorded size).",
+        "that recorded only its box: on a screen of the recorded size, or moved straight up "
+        "or down the box's column with its recorded neighbour texts).",
         readings.placeholder_at_place, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors",
-         "screen_height"),
+         "drawn_fit", "drawn_nearby", "screen_height"),
     ),
     Rule(
         "accept.sole_dressed", "accepts", "review",

@@ -550,6 +550,24 @@ def test_a_placeholder_read_twice_moved_or_not_recorded_is_not_taken() -> None:
     assert decide(bare, _search_panel(), config).status != "accepted"
 
 
+def test_a_field_moved_down_its_column_with_its_neighbours_is_taken_by_its_placeholder() -> None:
+    # A block inserted above pushed the field 40 px down its column; the heading recorded
+    # as its neighbour text is read just above it, so the two moved together.
+    near = LABELLED.model_copy(update={"nearby_text": ("Latest news",)})
+    _assert_taken(near, _search_panel(field_at=724.0), "accept.placeholder_at_place", "f")
+    config = MatchConfig()
+    # Without neighbour texts recorded, nothing vouches for the move (as before).
+    assert decide(LABELLED, _search_panel(field_at=724.0), config).status != "accepted"
+    # Neighbour texts read nowhere around it: another field now shows that placeholder.
+    other = LABELLED.model_copy(update={"nearby_text": ("Weather today",)})
+    assert decide(other, _search_panel(field_at=724.0), config).status != "accepted"
+    # The placeholder read in two fields: which one moved is not said.
+    assert decide(near, _search_panel(field_at=724.0, again=True), config).status != "accepted"
+    # Off the recorded column (the box recorded 200 px further right).
+    aside = near.model_copy(update={"bbox": (208.0, 684.0, 385.0, 705.0)})
+    assert decide(aside, _search_panel(field_at=724.0), config).status != "accepted"
+
+
 def _dated(band: str | None) -> CandidateTable:
     """A screenshot's blog page: a date heading drawn in body type, read as text, inside a
     shape drawn around it (``band``: the vision source's kind for it; ``None``: no shape)
