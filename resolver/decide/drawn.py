@@ -540,11 +540,17 @@ def accepted_as(decision: Decision, kept: Candidate, reason: str) -> Decision:
 def name_read_at(ctx: Context, decision: Decision, places: Sequence[Box]) -> bool:
     """:func:`recorded_name_read` at any of ``places`` (readings of the recorded box), by
     ``name_read`` near a place and ``drawn_name`` anywhere; a text overlapping a place by
-    no more than ``drawn_slack`` screen heights counts as beside it."""
+    no more than ``drawn_slack`` screen heights counts as beside it. For a picture
+    (:data:`PICTURE_LINK`) only near a place: a picture that loaded never shows its
+    alternative text, and the same words written elsewhere (the site's name beside its
+    logo, an author's name beside the avatar) are another element's."""
     config = ctx.config
     edge = config.drawn_slack * ctx.screen_height()
+    anywhere = config.drawn_name
+    if canonical_role(ctx.ref.role or "") == PICTURE_LINK:
+        anywhere = math.inf
     return any(
-        recorded_name_read(decision, p, config.name_read, config.drawn_name, edge) for p in places
+        recorded_name_read(decision, p, config.name_read, anywhere, edge) for p in places
     )
 
 

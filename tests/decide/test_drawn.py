@@ -421,6 +421,22 @@ def test_no_mark_is_taken_for_a_name_read_in_a_window_or_without_marks() -> None
     assert decide(MENU_BOX_ONLY, bare, MatchConfig()).status != "accepted"
 
 
+def test_a_pictures_alternative_text_read_elsewhere_does_not_stop_the_mark() -> None:
+    # A logo named by its alt text, which the page also writes as its heading further
+    # right: a picture that loaded never shows its alt text, so the heading is another
+    # element, and the one mark filling the recorded box is the logo.
+    logo = MENU_BOX_ONLY.model_copy(update={"role": "image", "name": "Aktuálně"})
+    decision = decide(logo, _masthead(), MatchConfig())
+    assert decision.status == "accepted" and decision.rule == "accept.mark_in_box"
+    assert decision.best is not None and decision.best.id == "m0"
+    # A control's name read elsewhere is its caption there: not taken.
+    control = logo.model_copy(update={"role": "button"})
+    assert decide(control, _masthead(), MatchConfig()).rule != "accept.mark_in_box"
+    # The alt text read on the box itself: a picture drawn as its text, no empty mark.
+    drawn = logo.model_copy(update={"name": "Log in"})
+    assert decide(drawn, _masthead(inside="Log in"), MatchConfig()).rule != "accept.mark_in_box"
+
+
 REPLY = (20.0, 300.0, 140.0, 330.0)
 """Where the button "Reply" was recorded, under a comment."""
 

@@ -19,7 +19,7 @@ are the same code as for trees:
   ``unknown``: a screenshot shows the screen in whatever units its runtime measures boxes
   in (CSS px for a browser at scale 1, device px on Android), so a recorded box of any
   space is compared at full weight, after rescaling by the two screen sizes.
-- after the elements, one row per mark of the whole screen that no text line and no widget
+- after the elements, one row per mark of the whole screen that no text and no widget
   touches (:mod:`resolver.adapters.vision.marks`: something drawn apart from the rest that
   nothing took for a text or a shape, a logo, a tiny empty button): ``m<k>``, raw role
   ``mark``, role ``generic``, no name, no parent; only rules that compare a recorded box
@@ -234,15 +234,17 @@ def _add_mark_rows(builder: TableBuilder, analysis: Analysis, scale: tuple[float
 
 
 MARKS_AT_ONCE: Final[int] = 1024
-"""Marks compared with every line and widget in one array operation (bounds its memory)."""
+"""Marks compared with every text and widget in one array operation (bounds its memory)."""
 
 
 def _touched(analysis: Analysis) -> npt.NDArray[np.bool_]:
-    """Per mark of ``analysis``, whether a text line or a widget touches its box."""
+    """Per mark of ``analysis``, whether a text or a widget touches its box. A text counts
+    by its element's box, not by its OCR line's, which reaches a few pixels past the ink
+    on either side: a logo drawn just after a word ("beta" beside a site's logo) is apart
+    from it."""
     marks = np.asarray(analysis.marks, np.float64).reshape(-1, 4)
-    seen = np.asarray(
-        [line.box for line in analysis.lines] + [w.box for w in analysis.widgets], np.float64
-    ).reshape(-1, 4)
+    texts = [e.box for e in analysis.elements if e.kind == "text"]
+    seen = np.asarray(texts + [w.box for w in analysis.widgets], np.float64).reshape(-1, 4)
     out = np.zeros(len(marks), dtype=bool)
     for start in range(0, len(marks), MARKS_AT_ONCE):
         m = marks[start : start + MARKS_AT_ONCE, :, None]

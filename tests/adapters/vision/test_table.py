@@ -536,9 +536,10 @@ def test_a_name_wrapped_in_a_sidebar_is_read_across_the_article_lines_between() 
 
 
 def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
-    """A mark no text line and no widget touches (a logo, a tiny empty button that no
-    detector took for a shape) is a row, ``m<k>``, raw role ``mark``, role ``generic``;
-    one a line or a widget touches is not; every mark, in table units, is on the table."""
+    """A mark no text and no widget touches (a logo, a tiny empty button that no detector
+    took for a shape) is a row, ``m<k>``, raw role ``mark``, role ``generic``; one a text
+    (element "Terms") or a widget touches is not; every mark, in table units, is on the
+    table."""
     line = TextLine("Terms", (100.0, 10.0, 160.0, 30.0), 0.9, ())
     widget = Widget("rect", (10.0, 10.0, 60.0, 30.0), 0.9)
     marks = ((10.0, 10.0, 60.0, 30.0), (99.0, 9.0, 161.0, 31.0), (20.0, 60.0, 52.0, 90.0))
@@ -559,7 +560,22 @@ def test_marks_nothing_touches_are_rows_after_the_elements() -> None:
     assert to_table(_analysis((0, 0, 120, 60)), None).marks == ()
 
 
-def test_marks_are_checked_against_every_line_and_widget_in_chunks() -> None:
+def test_a_mark_beside_a_word_is_apart_from_the_words_line_box() -> None:
+    # OCR's box of the line "beta" reaches 9 px past the word's ink, over the logo drawn
+    # just after it; the word's element ends before the logo, which stays a mark apart.
+    word = Element("text", "text", (300, 59, 346, 93), "beta", "", (("text", 1.0),))
+    line = TextLine("beta", (292.0, 59.0, 355.0, 93.0), 0.9, ())
+    logo = (353.0, 55.0, 414.0, 98.0)
+    analysis = Analysis("d", (500, 200), (0, 0, 500, 200), (line,), (), (word,), marks=(logo,))
+    table = to_table(analysis, None)
+    assert "m0" in table.ids and table.box(table.ids.index("m0")) == logo
+    # A word whose own box reaches the logo touches it: no mark row.
+    touching = dataclasses.replace(word, box=(300, 59, 356, 93))
+    analysis = dataclasses.replace(analysis, elements=(touching,))
+    assert "m0" not in to_table(analysis, None).ids
+
+
+def test_marks_are_checked_against_every_text_and_widget_in_chunks() -> None:
     rng = np.random.default_rng(5)
 
     def boxes(n: int, size: float) -> list[tuple[float, float, float, float]]:
@@ -567,12 +583,12 @@ def test_marks_are_checked_against_every_line_and_widget_in_chunks() -> None:
         side = rng.uniform(1, size, (n, 2))
         return [(a, b, a + w, b + h) for (a, b), (w, h) in zip(corner, side, strict=True)]
 
-    lines = tuple(TextLine("x", box, 0.9, ()) for box in boxes(40, 80))
+    texts = tuple(Element("text", "text", box, "x", "", (("text", 1.0),)) for box in boxes(40, 80))
     widgets = tuple(Widget("rect", box, 0.9) for box in boxes(30, 60))
     marks = tuple(boxes(2500, 12))  # more than one chunk of marks
-    analysis = dataclasses.replace(_analysis(), lines=lines, widgets=widgets, marks=marks)
+    analysis = dataclasses.replace(_analysis(), elements=texts, widgets=widgets, marks=marks)
     table = to_table(analysis, None)
-    seen = [*(ln.box for ln in lines), *(w.box for w in widgets)]
+    seen = [*(e.box for e in texts), *(w.box for w in widgets)]
     untouched = [
         f"m{k}"
         for k, m in enumerate(marks)
