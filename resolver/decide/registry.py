@@ -156,8 +156,9 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "accept.drawn_in_box", "accepts", "review",
-        "On a screenshot, a named target whose name is read nowhere and whose box is all the "
-        "reference recorded of its place: the one shape of its role, showing no text (or "
+        "On a screenshot, a named target whose name is read nowhere (a picture's: not at its "
+        "box; its alternative text written elsewhere is another element) and whose box is "
+        "all the reference recorded of its place: the one shape of its role, showing no text (or "
         "only a pictogram read as one or two Chinese or Japanese characters on a screen "
         "without such text), that fills the recorded box, no shape of its kind and size "
         "next to it on its line or column (with no text read between them), its recorded "
