@@ -549,9 +549,7 @@ def name_read_at(ctx: Context, decision: Decision, places: Sequence[Box]) -> boo
     anywhere = config.drawn_name
     if canonical_role(ctx.ref.role or "") == PICTURE_LINK:
         anywhere = math.inf
-    return any(
-        recorded_name_read(decision, p, config.name_read, anywhere, edge) for p in places
-    )
+    return any(recorded_name_read(decision, p, config.name_read, anywhere, edge) for p in places)
 
 
 def recorded_name_read(
