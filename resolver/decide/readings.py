@@ -653,17 +653,20 @@ def _shows(read: str, shown: str) -> bool:
 
 
 def _holding(table: CandidateTable, rows: Sequence[int], share: float) -> int | None:
-    """The largest row of ``rows`` when its box holds ``share`` of every other's (one
-    element: a field and the text read inside it, a text and the icon run read with it);
-    ``None`` when they are not one element or there are none."""
+    """The largest row of ``rows`` when its box holds every other's (one element: a field
+    and the text read inside it, a text and the icon run read with it): ``share`` of it,
+    or, for a text whose ink box is read taller than the field's border, ``share`` of its
+    width with its middle inside (:func:`~resolver.decide.facts.on_line`); ``None`` when
+    they are not one element or there are none."""
     boxes = [table.box(r) for r in rows]
     if not rows or any(b is None for b in boxes):
         return None
     known = [b for b in boxes if b is not None]
     areas = [(b[2] - b[0]) * (b[3] - b[1]) for b in known]
-    outer = int(np.argmax(areas))
-    if all(share_inside(b, known[outer]) >= share for b in known):
-        return int(rows[outer])
+    largest = int(np.argmax(areas))
+    outer = known[largest]
+    if all(share_inside(b, outer) >= share or on_line(b, outer, share) for b in known):
+        return int(rows[largest])
     return None
 
 

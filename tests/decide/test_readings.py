@@ -489,17 +489,20 @@ SEARCH_FIELD = (8.0, 684.0, 185.0, 705.0)
 """Where a field named by its ``aria-label`` "Find articles" was recorded."""
 
 
-def _search_panel(*, field_at: float = 684.0, again: bool = False) -> CandidateTable:
+def _search_panel(
+    *, field_at: float = 684.0, again: bool = False, text: tuple[float, float] = (-2.0, 18.0)
+) -> CandidateTable:
     """A screenshot with a bordered field at ``field_at`` showing its placeholder "What are
-    you looking for?" (the field's row and the text read inside it), a heading above it,
-    and, with ``again``, a second field showing the same placeholder further up."""
+    you looking for?" (the field's row and the text read inside it, ``text`` its top and
+    bottom from the field's top), a heading above it, and, with ``again``, a second field
+    showing the same placeholder further up."""
     b = TableBuilder("vision", "test")
     b.add("h", raw_role="text", role="heading", name="Latest news", bbox=(8, 620, 200, 650))
     top = field_at + 2.0
     b.add("f", raw_role="rect", role="textbox", name="What are you looking for?",
           bbox=(10, top, 184, top + 18))  # fmt: skip
     b.add("t", raw_role="text", role="text", name="What are you looking for?",
-          bbox=(15, top - 2, 150, top + 18))  # fmt: skip
+          bbox=(15, top + text[0], 150, top + text[1]))  # fmt: skip
     if again:
         b.add("g", raw_role="rect", role="textbox", name="What are you looking for?",
               bbox=(10, 202, 184, 220))  # fmt: skip
@@ -566,6 +569,15 @@ def test_a_field_moved_down_its_column_with_its_neighbours_is_taken_by_its_place
     # Off the recorded column (the box recorded 200 px further right).
     aside = near.model_copy(update={"bbox": (208.0, 684.0, 385.0, 705.0)})
     assert decide(aside, _search_panel(field_at=724.0), config).status != "accepted"
+
+
+def test_a_placeholder_read_taller_than_its_fields_border_is_that_field() -> None:
+    # OCR's box of the placeholder reaches 3 px above and 2 px below the field's border.
+    _assert_taken(LABELLED, _search_panel(text=(-3.0, 20.0)), "accept.placeholder_at_place", "f")
+    # The same words read as a caption above the field (their middle outside it): two
+    # elements read the placeholder, and which is the field is not said.
+    above = _search_panel(text=(-24.0, -4.0))
+    assert decide(LABELLED, above, MatchConfig()).status != "accepted"
 
 
 def _dated(band: str | None) -> CandidateTable:
