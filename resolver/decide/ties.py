@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..geometry import share_inside
 from ..matcher import moved_box, page_shift, scored_at
 from ..models import MAX_ANCHORS
 from ..results import Candidate
@@ -477,11 +478,4 @@ def _in_neighbour(table: CandidateTable, row: int, texts: set[str]) -> bool:
     if len(table.names_norm[row]) >= len(table.names_norm[parent]):
         return False
     inner, outer = table.box(row), table.box(parent)
-    return (
-        inner is not None
-        and outer is not None
-        and inner[0] >= outer[0]
-        and inner[1] >= outer[1]
-        and inner[2] <= outer[2]
-        and inner[3] <= outer[3]
-    )
+    return inner is not None and outer is not None and share_inside(inner, outer) >= 1.0
