@@ -66,6 +66,12 @@ FloatArray = npt.NDArray[np.float64]
 
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufffc\ufffd]")
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$", re.UNICODE)
+_TYPOGRAPHIC = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'}
+)  # fmt: skip
+"""Typographic quotes and primes as their plain forms: a page sets "Today\u2019s" where a
+screen's reading, a test script or another tool writes "Today's"; neither says which."""
 UNSPACED_CHARS: Final[str] = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 """The ranges, for a regular expression's character class, of the scripts written without
 spaces between words (Japanese kana, Chinese ideographs)."""
@@ -122,8 +128,8 @@ and fuzzy scoring of very long strings would dominate the cost of a resolve."""
 def normalize(text: str) -> str:
     """The comparison form of a name (at most :data:`MAX_COMPARED` characters).
 
-    >>> normalize("  Sign\u00a0IN » ")
-    'sign in'
+    >>> normalize("  Sign\u00a0IN » "), normalize("Today\u2019s Paper")
+    ('sign in', "today's paper")
     """
     text = text[: 2 * MAX_COMPARED]
     if text.isascii():
@@ -134,7 +140,7 @@ def normalize(text: str) -> str:
         if text and text[0].isalnum() and text[-1].isalnum():
             return text
         return _EDGE_PUNCT.sub("", text)
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC)
     text = _ZERO_WIDTH.sub("", text)
     text = collapse(text).casefold()[:MAX_COMPARED]
     return _EDGE_PUNCT.sub("", text)

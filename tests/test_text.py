@@ -32,6 +32,8 @@ def test_normalize() -> None:
     assert normalize("Save\u200b") == "save"
     assert normalize("« Back") == "back"
     assert normalize("ＯＫ") == "ok"
+    # typographic quotes as a screen's reading or another tool writes them
+    assert normalize("Editor\u2019s \u201cPicks\u201d") == normalize('Editor\'s "Picks"')
 
 
 def test_spaces_inside_a_script_written_without_them_are_closed() -> None:
