@@ -203,10 +203,10 @@ class MatchConfig:
     itself is no row, and reads no text."""
     drawn_picture: float = 0.03
     """The shortest side, in screen heights, of a picture taken for a recorded link by
-    ``accept.drawn_at_place`` (a link around a logo, an avatar or a social network's icon is
-    drawn as the picture, which the vision source takes for an image): a word the screen's
-    reading missed (two CJK characters, a line tall) is taken for an icon too, and the link
-    that moved into a link's place would be taken for it."""
+    ``accept.drawn_at_place`` and ``accept.drawn_in_box`` (a link around a logo, an avatar
+    or a social network's icon is drawn as the picture, which the vision source takes for an
+    image): a word the screen's reading missed (two CJK characters, a line tall) is taken for
+    an icon too, and the link that moved into a link's place would be taken for it."""
     shaped_box: float = 0.8
     """On a screenshot, the box agreement (``bbox``) at which the one shape of the recorded
     role reading the recorded name is taken over plain readings of it left tied with it

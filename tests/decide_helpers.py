@@ -1,9 +1,26 @@
-"""Tables the decision's tests share: a dialog's buttons, a screenshot, a renamed link's twin,
-reordered links of one name."""
+"""Tables the decision's tests share: a dialog's buttons, a screenshot, texts read on one, a
+renamed link's twin, reordered links of one name; and a check that a rule takes a row."""
 
+from resolver import MatchConfig, SemanticElementRef
 from resolver.adapters._common import XPATH_KEYS
 from resolver.adapters.vision.table import LABEL_NAMED_ROLES
+from resolver.decide import decide
 from resolver.table import CandidateTable, TableBuilder
+
+
+def assert_taken(ref: SemanticElementRef, table: CandidateTable, rule: str, row: str) -> None:
+    """``ref`` is answered on ``table`` by ``rule``, with the row ``row``."""
+    decision = decide(ref, table, MatchConfig())
+    assert decision.status == "accepted" and decision.rule == rule
+    assert decision.best is not None and decision.best.id == row
+
+
+def texts_read(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
+    """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
+    b = TableBuilder("vision", "test")
+    for key, role, name, box in rows:
+        b.add(key, raw_role="text", role=role, name=name, bbox=box)
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
 
 
 def _buttons() -> CandidateTable:

@@ -297,11 +297,14 @@ def _stem(a: str, b: str) -> int:
 
 def _fitting(ctx: Context, place: Box, fit: float) -> list[int]:
     """The drawn shapes of the recorded role that show no text and whose every edge lies
-    within ``fit`` px of ``place``'s. A shape showing a caption is a control with a name of
+    within ``fit`` px of ``place``'s; for a link, a picture too whose shorter side is
+    ``drawn_picture`` screen heights at least (a logo or an avatar linking home, named by
+    its label: :func:`drawn_rows`). A shape showing a caption is a control with a name of
     its own: the one after a removed control, moved into its place, reads its own."""
-    table = ctx.table
+    table, config = ctx.table, ctx.config
     role = canonical_role(ctx.ref.role or "")
-    rows = drawn_rows(table, role, place, ctx.config.drawn_iou)
+    picture = config.drawn_picture * ctx.screen_height()
+    rows = drawn_rows(table, role, place, config.drawn_iou, picture)
     return [r for r in rows if _shows_no_text(table, r) and _fits(row_box(table, r), place, fit)]
 
 
@@ -335,13 +338,15 @@ def _slid_in(ctx: Context, row: int, fit: float) -> bool:
     a bordered box, an icon) and of its size (each side within twice ``fit``) lies next to
     it on its line or in its column (``drawn_row_gap``), with no text read between them
     (:func:`_read_between`): in a row of like icons, the next one moves into a removed
-    one's place."""
+    one's place (a link's pictures too, as :func:`_fitting` takes them)."""
     table = ctx.table
     box = row_box(table, row)
     role = canonical_role(ctx.ref.role or "")
+    picture = ctx.config.drawn_picture * ctx.screen_height()
     others = [
         row_box(table, other)
-        for other in drawn_rows(table, role, box, 0.0)  # every shape of the role, apart or not
+        # every shape of the role, apart or not
+        for other in drawn_rows(table, role, box, 0.0, picture)
         if table.executor_id(other) != table.executor_id(row)
         and table.raw_roles[other] == table.raw_roles[row]
     ]

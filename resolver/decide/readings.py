@@ -10,9 +10,8 @@ the box's line).
 
 A control named by an ``aria-label`` may show another caption ("Profile" showing "Sign
 in"): :func:`caption_at_place` takes the caption the reference recorded inside its box. A
-name that grew a count ("Blog" read as "Blog (27)") no longer reads as recorded:
-:func:`extended_at_place` takes the one text beginning with the recorded words where the
-element stood, and :func:`edited_at_place` a label with one word added or dropped.
+name that grew a count or was edited by a word no longer reads as recorded: see
+:mod:`resolver.decide.edits`.
 
 A field shows its placeholder, not the ``aria-label`` that names it:
 :func:`placeholder_at_place` takes the one element reading the recorded placeholder where the
@@ -24,17 +23,17 @@ The place and the anchors are judged as for shapes drawn without their name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..geometry import Box, share_inside
+from ..geometry import Box, box_gap, share_inside
 from ..index import index_of
 from ..matcher import moved_box, other_readings, page_shift
 from ..results import Candidate
 from ..roles import COMPAT, canonical_role, role_code
 from ..table import CandidateTable
-from ..text import collapse, cut_of, normalize, words
+from ..text import collapse, cut_of, normalize
 from .drawn import (
     DRAWN_KINDS,
     PLAIN_READINGS,
@@ -53,11 +52,10 @@ __all__ = [
     "SHAPED_ROLES",
     "caption_at_place",
     "cut_from",
-    "edited_at_place",
-    "extended_at_place",
-    "one_word_edit",
+    "most_like",
     "own_words",
     "placeholder_at_place",
+    "prefer_shaped",
     "read_at_place",
     "shaped_at_place",
     "titled_by",
@@ -99,6 +97,52 @@ def shaped_at_place(ctx: Context, decision: Decision) -> Decision | None:
         f"(box {box:.2f}); {len(others)} other reading(s) of it without that look"
     )
     return accepted_as(decision, best, why)
+
+
+def prefer_shaped(ctx: Context, decision: Decision) -> Decision | None:
+    """``prefer.shaped``: on a screenshot, for a named reference of a role drawn with its
+    name as a caption (a button), an answer (or the best of a tie) read as text of another
+    role (a link, no border) gives way to the one shape the vision source drew of the
+    recorded role that reads the recorded name as it is (compared normalised), when that
+    shape lies within a line of the recorded box (a gap under the box's height, at one of
+    its readings) and has its size (each side within twice ``drawn_fit`` screen heights: a
+    field the source took for a button, showing the name as its placeholder, is wider): a
+    control that moved up a line when the one above it went, its place taken by a link of
+    its name that was below it. The caption read with the recorded role's look is the
+    target; the refusals after this judge the shape."""
+    ref, table, best = ctx.ref, ctx.table, decision.best
+    role = canonical_role(ref.role or "")
+    if not table.names_read or role != "button" or best is None or ref.bbox is None:
+        return None
+    row = index_of(table).rows_by_id.get(best.id)
+    if best.role == role or row is None or table.raw_roles[row] in DRAWN_KINDS:
+        return None
+    shaped = [
+        r for r in index_of(table).namesakes(ref.name or "").tolist()
+        if table.raw_roles[r] in DRAWN_KINDS and table.roles[r] == role
+    ]  # fmt: skip
+    if len({table.executor_id(r) for r in shaped}) != 1:
+        return None
+    box = row_box(table, shaped[0])
+    places = box_readings(ctx) or (moved_box(ref.bbox, page_shift(ref, table)),)
+    size = 2.0 * ctx.config.drawn_fit * ctx.screen_height()
+    if not any(box_gap(box, p) < p[3] - p[1] and _sized(box, p, size) for p in places):
+        return None
+    kept = row_candidate(ctx, shaped[0])
+    reason = (
+        f"{decision.reason}; but the answer is read as a {best.role}, and the one {role} "
+        f"drawn as one reading the recorded name lies within a line of the recorded box "
+        f"({kept.id!r}): the control, moved"
+    )
+    return accepted_as(decision, kept, reason)
+
+
+def _sized(box: Box, place: Box, slack: float) -> bool:
+    """Whether ``box`` has ``place``'s width and height, each within ``slack``."""
+    return (
+        abs((box[2] - box[0]) - (place[2] - place[0])) <= slack
+        and abs((box[3] - box[1]) - (place[3] - place[1])) <= slack
+    )
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -353,162 +397,6 @@ def caption_at_place(ctx: Context, decision: Decision) -> Decision | None:
     return accepted_as(decision, kept, reason)
 
 
-def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.extended_at_place``: on a screenshot, for a reference with a name, a box and
-    anchors that no ranked row reads (under ``drawn_name``): the one element whose words
-    begin with the recorded name's words and go on (a count or a word added after it: "Blog"
-    read as "Blog (27)"), grown from the recorded box after the page's shift along its line
-    (:func:`_grown_from`), with ``drawn_anchors`` recorded anchors at least where they
-    were, none elsewhere (:func:`anchors_in_place`), and one of them after it unless what
-    was added is a number (a removed element lets what follows close up over its place, and
-    what follows may begin with the same words; it hardly goes on with a count). A reference
-    whose box is all it recorded of its place (no anchors, no look-alikes) is answered so on
-    the whole of a screen when what was added is a number: the one element on the screen
-    reading the name so, grown from where the target was (from a screen of another size,
-    from one of the box's readings)."""
-    found = _read_there(ctx, decision, _grows, _grown_from)
-    if found is None:
-        return None
-    rows, place = found
-    recorded = words(ctx.ref.name or "")
-    counted = all(w.isdigit() for w in words(ctx.table.names_norm[rows[0]])[len(recorded) :])
-    if not ctx.ref.anchors:  # its box is all it recorded: only a count, read nowhere else
-        if not counted:
-            return None
-        confirmed = "no other element on the screen reads it so"
-    else:
-        anchors = enough_anchors(ctx, place, after=not counted)
-        if anchors is None:
-            return None
-        confirmed = f"{anchors} recorded anchors are where they were"
-    kept = row_candidate(ctx, _most_like(ctx, rows))
-    reason = (
-        f"{decision.reason}; but one element reads the recorded name with words added after "
-        f"it ({kept.name[:60]!r}), inside the recorded box ({kept.id!r}), and {confirmed}: "
-        "the name grew"
-    )
-    return accepted_as(decision, kept, reason)
-
-
-def edited_at_place(ctx: Context, decision: Decision) -> Decision | None:
-    """``accept.edited_at_place``: on a screenshot, for a reference with a name, a box and
-    anchors that no ranked row reads (under ``drawn_name``): the one element whose words are
-    the recorded name's with one word added or dropped (:func:`one_word_edit`:
-    "Videos" read as "Online Videos", "Like this:" as "Like this: online"), on the recorded
-    line after the page's shift (:func:`~resolver.decide.facts.on_line`, ``drawn_inside``:
-    a block's recorded box is wider than its words' ink), with ``drawn_anchors`` recorded
-    anchors at least where they were, none elsewhere, and one of them after it (a removed
-    element lets what follows close up over its place, and what follows may share words
-    with it)."""
-    if not ctx.ref.anchors:
-        return None  # a word changed anywhere: only anchors after it vouch for the place
-    edited = _read_there(
-        ctx, decision, lambda recorded, name: one_word_edit(recorded, words(name)), on_line
-    )
-    if edited is None:
-        return None
-    rows, place = edited
-    anchors = enough_anchors(ctx, place, after=True)
-    if anchors is None:
-        return None
-    kept = row_candidate(ctx, _most_like(ctx, rows))
-    reason = (
-        f"{decision.reason}; but one element reads the recorded name with one word added or "
-        f"dropped ({kept.name[:60]!r}), on the recorded line ({kept.id!r}), and "
-        f"{anchors} recorded anchors are where they were, one after it: the label was edited"
-    )
-    return accepted_as(decision, kept, reason)
-
-
-def _read_there(
-    ctx: Context,
-    decision: Decision,
-    reads: Callable[[list[str], str], bool],
-    there: Callable[[Box, Box, float], bool],
-) -> tuple[list[int], Box] | None:
-    """:func:`_one_reading`, when that element's box is ``there`` at the recorded place
-    (``there(box, place, drawn_inside)``; at the first of its readings where it is, for a
-    box from a screen of another size), and that place."""
-    found = _one_reading(ctx, decision, reads)
-    if found is None:
-        return None
-    rows, places = found
-    box = ctx.table.box(rows[0])
-    if box is None:
-        return None
-    place = next((p for p in places if there(box, p, ctx.config.drawn_inside)), None)
-    return None if place is None else (rows, place)
-
-
-def _one_reading(
-    ctx: Context, decision: Decision, reads: Callable[[list[str], str], bool]
-) -> tuple[list[int], tuple[Box, ...]] | None:
-    """For a reference the screen places (:func:`placed_by_screen`, or the whole of a screen
-    for one that recorded only its box) whose name no ranked row reads (under
-    ``drawn_name``): the rows of the one element whose name ``reads`` takes for the
-    recorded one (``reads(recorded words, normalised name)``), and the recorded box after
-    the page's shift (from a screen of another size, each of its readings:
-    :func:`~resolver.decide.drawn.box_readings`); ``None`` when no element or more than one
-    reads so."""
-    ref, table, config = ctx.ref, ctx.table, ctx.config
-    anchored = placed_by_screen(ctx)
-    places = () if anchored or ref.bbox is None else box_readings(ctx)
-    if not (anchored or places) or ref.bbox is None:
-        return None
-    if any(c.signals.get("name", 0.0) >= config.drawn_name for c in decision.candidates):
-        return None  # the name is read: the ranking, or accept.read_at_place, judges it
-    recorded = words(ref.name or "")
-    if not recorded:
-        return None
-    index = index_of(table)
-    rows = [
-        r for r, name in enumerate(table.names_norm)
-        if not index.repeats_parent[r] and reads(recorded, name)
-    ]  # fmt: skip
-    if len({table.executor_id(r) for r in rows}) != 1:
-        return None
-    return rows, places or (moved_box(ref.bbox, page_shift(ref, table)),)
-
-
-def one_word_edit(recorded: Sequence[str], found: Sequence[str]) -> bool:
-    """Whether ``found`` is ``recorded`` with one word added or dropped, anywhere (a word
-    replaced makes another label: "Log In" and "Sign In").
-
-    >>> one_word_edit(["videos"], ["online", "videos"]), one_word_edit(["a", "b"], ["b"])
-    (True, True)
-    >>> one_word_edit(["log", "in"], ["sign", "in"]), one_word_edit(["a"], ["b", "c", "a"])
-    (False, False)
-    """
-    short, long = sorted((list(recorded), list(found)), key=len)
-    if not short or len(long) != len(short) + 1:
-        return False
-    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
-
-
-def _grown_from(box: Box, place: Box, share: float) -> bool:
-    """Whether a text read on the screen is the recorded element grown along its line: its
-    centre on the recorded line, starting where the element started (within ``1 - share``
-    of its width) and covering ``share`` of its width."""
-    middle = (box[1] + box[3]) / 2.0
-    if not place[1] <= middle <= place[3]:
-        return False
-    width = place[2] - place[0]
-    covered = min(box[2], place[2]) - max(box[0], place[0])
-    return (
-        width > 0 and abs(box[0] - place[0]) <= (1.0 - share) * width and covered >= share * width
-    )
-
-
-def _grows(recorded: list[str], name: str) -> bool:
-    """Whether the normalised ``name`` holds the ``recorded`` words and goes on after them."""
-    return recorded[0] in name and _extends(words(name), recorded)
-
-
-def _extends(found: list[str], start: list[str]) -> bool:
-    """Whether ``found`` begins with the words ``start`` and has more."""
-    return len(found) > len(start) and found[: len(start)] == start
-
-
 def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[int]:
     """One row per caption read on the screen, of the role most like the recorded one (the
     hypotheses of one text are one element), when each is read by one element only and
@@ -526,11 +414,11 @@ def _captions_read(ctx: Context, captions: Sequence[str], place: Box) -> list[in
         box = table.box(found[0])
         if box is None or not on_line(box, place, config.drawn_inside):
             return []
-        rows.append(_most_like(ctx, found))
+        rows.append(most_like(ctx, found))
     return rows
 
 
-def _most_like(ctx: Context, rows: list[int]) -> int:
+def most_like(ctx: Context, rows: list[int]) -> int:
     """Of the rows of one element (its role hypotheses), the first of the role most like
     the recorded one (the first row without a recorded role)."""
     if not ctx.ref.role:

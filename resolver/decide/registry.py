@@ -45,7 +45,19 @@ from ..matcher import Scored, score_table
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..table import CandidateTable
-from . import drawn, groups, identity, judge, learned, lookalikes, place, readings, select, ties
+from . import (
+    drawn,
+    edits,
+    groups,
+    identity,
+    judge,
+    learned,
+    lookalikes,
+    place,
+    readings,
+    select,
+    ties,
+)
 from .downstream import looked_for_role, twins_alike
 from .outside import OUTSIDE_RULES
 from .rule import Context, Decision, Rule
@@ -158,13 +170,14 @@ RULES: Final[tuple[Rule, ...]] = (
         "accept.drawn_in_box", "accepts", "review",
         "On a screenshot, a named target whose name is read nowhere (a picture's: not at its "
         "box; its alternative text written elsewhere is another element) and whose box is "
-        "all the reference recorded of its place: the one shape of its role, showing no text (or "
+        "all the reference recorded of its place: the one shape of its role (for a link, a picture "
+        "too: a logo linking home), showing no text (or "
         "only a pictogram read as one or two Chinese or Japanese characters on a screen "
         "without such text), that fills the recorded box, no shape of its kind and size "
         "next to it on its line or column (with no text read between them), its recorded "
         "neighbour texts (if any) read around it.", drawn.drawn_in_box, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_iou", "drawn_fit", "drawn_nearby",
-         "drawn_row_gap", "drawn_slack", "screen_height"),
+         "drawn_row_gap", "drawn_slack", "drawn_picture", "screen_height"),
     ),
     Rule(
         "accept.mark_in_box", "accepts", "review",
@@ -183,7 +196,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "edges and size, none like it beside it, its recorded neighbour texts read around it.",
         drawn.drawn_in_column, ("not_found", "ambiguous"),
         ("name_read", "drawn_name", "drawn_fit", "drawn_row_gap", "drawn_nearby",
-         "drawn_slack", "screen_height"),
+         "drawn_slack", "drawn_picture", "screen_height"),
     ),
     Rule(
         "accept.stem_in_box", "accepts", "review",
@@ -192,8 +205,8 @@ RULES: Final[tuple[Rule, ...]] = (
         "box, none like it beside it, showing a caption that says the name in another form "
         "(a word of each beginning alike: \"11 Comments\" for \"Comment\").",
         drawn.stem_in_box, ("not_found", "ambiguous"),
-        ("drawn_name", "drawn_iou", "drawn_fit", "drawn_row_gap", "stem_chars",
-         "screen_height"),
+        ("drawn_name", "drawn_iou", "drawn_fit", "drawn_row_gap", "drawn_picture",
+         "stem_chars", "screen_height"),
     ),
     Rule(
         "accept.read_at_place", "accepts", "review",
@@ -207,6 +220,13 @@ RULES: Final[tuple[Rule, ...]] = (
          "drawn_slack", "drawn_anchors", "screen_height", "cut_name_chars", "alt_indent"),
     ),
     Rule(
+        "prefer.shaped", "prefers", "review",
+        "On a screenshot, a button answered by a text of another role (a link) gives way to "
+        "the one button drawn as one that reads its name as it is, of the recorded box's size "
+        "and within a line of it: the control moved, a link of its name in its place.",
+        readings.prefer_shaped, ("accepted", "ambiguous"), ("drawn_fit", "screen_height"),
+    ),
+    Rule(
         "accept.shaped_at_place", "accepts", "review",
         "On a screenshot, tied: the one shape of the recorded role reading its name, at its "
         "box, every other reading of it drawn otherwise and further.",
@@ -218,7 +238,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "with the recorded name's and go on (a count added), inside the recorded box, every "
         "recorded anchor read there where it was, one after it (a reference that recorded "
         "only its box: on a screen of the recorded size, a count added only).",
-        readings.extended_at_place, ("not_found", "ambiguous"),
+        edits.extended_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
     ),
     Rule(
@@ -226,8 +246,17 @@ RULES: Final[tuple[Rule, ...]] = (
         "On a screenshot, a name read nowhere as recorded: the one element whose words are "
         "the recorded name's with one word added or dropped, on the recorded line, "
         "every recorded anchor read there where it was, one after it.",
-        readings.edited_at_place, ("not_found", "ambiguous"),
+        edits.edited_at_place, ("not_found", "ambiguous"),
         ("drawn_name", "drawn_inside", "drawn_slack", "drawn_anchors", "screen_height"),
+    ),
+    Rule(
+        "accept.edited_in_box", "accepts", "review",
+        "On a screenshot, a button whose box is all the reference recorded of its place, its "
+        "name read on no button: the one button starting at the recorded box, its top and "
+        "bottom there, whose caption is the recorded name with one word added or dropped, "
+        "its recorded neighbour texts (if any) read around it.",
+        edits.edited_in_box, ("not_found", "ambiguous"),
+        ("drawn_fit", "drawn_nearby", "screen_height"),
     ),
     Rule(
         "accept.caption_at_place", "accepts", "review",

@@ -584,3 +584,32 @@ def test_like_shapes_with_a_text_between_them_are_no_column_of_like_ones() -> No
     # With nothing read between them they are a column of like buttons, as before.
     stacked = decide(COPY_WEB, _address_fields(caption_between=False), MatchConfig())
     assert stacked.status != "accepted"
+
+
+def _logo_header(*, logo: float = 36.0, second: bool = False) -> CandidateTable:
+    """A screenshot's masthead: a square logo picture (``logo`` px a side) at (64, 15)
+    showing a letter the screen reads beside it as a large text, then the site's name and
+    a menu link; ``second`` draws another picture of the logo's size right of it."""
+    b = TableBuilder("vision", "test")
+    b.add("0", raw_role="text", role="heading", name="Q", bbox=(59, 8, 105, 57))
+    b.add("1", raw_role="rect", role="img", bbox=(64, 15, 64 + logo, 15 + logo))
+    b.add("2", raw_role="text", role="link", name="Quill Works", bbox=(131, 30, 235, 54))
+    b.add("3", raw_role="text", role="link", name="Stories", bbox=(300, 30, 360, 54))
+    if second:
+        b.add("4", raw_role="rect", role="img", bbox=(110, 15, 110 + logo, 15 + logo))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+HOME_LOGO = SemanticElementRef(
+    role="link", name="Homepage", bbox=(64.0, 15.0, 99.0, 50.0), screen_size=(1280, 800),
+    nearby_text=("Quill Works", "Stories"),
+)  # fmt: skip
+"""Another tool's reference to a link drawn as its logo, named by its label."""
+
+
+def test_another_tools_box_takes_the_one_logo_picture_filling_it_for_a_link() -> None:
+    _assert_taken(HOME_LOGO, _logo_header(), "accept.drawn_in_box", "1")
+    # A picture too small for a logo (a word the screen did not read), or one beside a
+    # picture like it (a row of avatars: the next slides into a removed one's place).
+    assert decide(HOME_LOGO, _logo_header(logo=12.0), MatchConfig()).status != "accepted"
+    assert decide(HOME_LOGO, _logo_header(second=True), MatchConfig()).status != "accepted"

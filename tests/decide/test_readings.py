@@ -1,8 +1,10 @@
 """Elements a screenshot reads at their place otherwise than the ranking looks for: a
-field's placeholder, a heading in body type, a caption other than the name, a name grown
-by a count or edited by a word."""
+field's placeholder, a heading in body type, a caption other than the name."""
 
 import dataclasses
+
+from decide_helpers import assert_taken as _assert_taken
+from decide_helpers import texts_read as _texts
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.decide import decide
@@ -14,21 +16,6 @@ from resolver.table import CandidateTable, TableBuilder
 
 FIELD = (8.0, 742.0, 185.0, 763.0)
 """Where the borderless search field "Search the site" was recorded."""
-
-
-def _assert_taken(ref: SemanticElementRef, table: CandidateTable, rule: str, row: str) -> None:
-    """``ref`` is answered on ``table`` by ``rule``, with the row ``row``."""
-    decision = decide(ref, table, MatchConfig())
-    assert decision.status == "accepted" and decision.rule == rule
-    assert decision.best is not None and decision.best.id == row
-
-
-def _texts(*rows: tuple[str, str, str, tuple[float, float, float, float]]) -> CandidateTable:
-    """A screenshot's table of texts read: each row ``(id, role, name, box)``."""
-    b = TableBuilder("vision", "test")
-    for key, role, name, box in rows:
-        b.add(key, raw_role="text", role=role, name=name, bbox=box)
-    return b.build(screen_size=(1280.0, 800.0), names_read=True)
 
 
 def _footer(
@@ -211,70 +198,6 @@ def test_a_caption_moved_read_twice_or_left_alone_is_not_taken() -> None:
     assert decide(alone, _sign_in_footer(), config).status != "accepted"
 
 
-BLOG = (48.0, 116.0, 79.0, 133.0)
-"""Where the menu link "Blog" was recorded, under "Features", "Pricing", "Free SEO Tools"."""
-
-
-def _menu(blog: str = "Blog.(27).", *, left: float = 51.0, also: str = "") -> CandidateTable:
-    """A menu read on a screenshot: three links above ``blog`` read from ``left`` px on the
-    recorded line; ``also`` reads another text further down."""
-    rows = [
-        ("f", "link", "Features", (50, 61, 103, 82)),
-        ("p", "link", "Pricing", (50, 77, 92, 101)),
-        ("s", "link", "Free SEO Tools", (48, 93, 151, 118)),
-        ("b", "link", blog, (left, 113, left + 8.0 * len(blog), 137)),
-    ]
-    if also:
-        rows.append(("a", "link", also, (48, 400, 48 + 8.0 * len(also), 420)))
-    return _texts(*rows)
-
-
-BLOG_REF = SemanticElementRef(
-    role="link", name="Blog", bbox=BLOG, screen_size=(1280, 800),
-    anchors=(("Pricing", (48.0, 80.0, 94.22, 97.0)), ("Free SEO Tools", (48.0, 98.0, 149.7, 115.0)),
-             ("Features", (48.0, 62.0, 102.2, 79.0))),
-)  # fmt: skip
-
-
-def test_a_name_with_a_count_added_is_taken_where_it_grew_from() -> None:
-    _assert_taken(BLOG_REF, _menu(), "accept.extended_at_place", "b")
-
-
-def test_a_grown_name_elsewhere_twice_or_with_words_added_is_not_taken() -> None:
-    config = MatchConfig()
-    # Starting elsewhere on the line; a second element with the recorded words; words added
-    # (not a count) where only anchors before it vouch for the place (a removed "Blog" lets
-    # "Blog archive" move up into it).
-    for table in (_menu(left=90.0), _menu(also="Blog (3)"), _menu("Blog archive")):
-        assert decide(BLOG_REF, table, config).rule != "accept.extended_at_place"
-
-
-def test_another_tools_box_takes_a_name_grown_by_a_count_read_nowhere_else() -> None:
-    box_only = BLOG_REF.model_copy(update={"anchors": ()})
-    _assert_taken(box_only, _menu(), "accept.extended_at_place", "b")
-    # Words added (not a count), another element reading the recorded words, a start
-    # elsewhere on the line: not taken.
-    for table in (_menu("Blog archive"), _menu(also="Blog (3)"), _menu(left=90.0)):
-        assert decide(box_only, table, MatchConfig()).rule != "accept.extended_at_place"
-
-
-def test_another_screens_box_takes_a_name_grown_by_a_count_at_one_of_its_readings() -> None:
-    # Recorded in a 1440 px window with the page centred (the box 80 px to the right) and
-    # at zoom 1.25: the count grew from the box as the screen shows it.
-    box_only = BLOG_REF.model_copy(update={"anchors": ()})
-    left, top, right, bottom = BLOG
-    wide = box_only.model_copy(
-        update={"bbox": (left + 80, top, right + 80, bottom), "screen_size": (1440, 900)}
-    )
-    zoomed = box_only.model_copy(
-        update={"bbox": tuple(v * 1.25 for v in BLOG), "screen_size": (1600, 1000)}
-    )
-    for ref in (wide, zoomed):
-        _assert_taken(ref, _menu(), "accept.extended_at_place", "b")
-        # Read from a start at none of the readings: not taken.
-        assert decide(ref, _menu(left=150.0), MatchConfig()).rule != "accept.extended_at_place"
-
-
 def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None:
     # The ink box of a line read on the screen is taller than the element's (22 px against
     # 18): its centre on the recorded line and its width inside the box are what count.
@@ -297,61 +220,6 @@ def test_a_heading_read_as_text_taller_than_its_line_is_inside_its_box() -> None
         ("s", "text", "+ Added Slime Block", (27, 556, 180, 577)),
     )
     assert decide(ref, low, MatchConfig()).rule != "accept.read_at_place"
-
-
-VIDEOS = (8.0, 153.78, 1272.0, 180.78)
-"""Where the heading "Videos" was recorded: a block as wide as the page, its words at the
-start of it."""
-
-
-def _videos(
-    heading: str = "Online Videos",
-    *,
-    line: float = 155.0,
-    below: float | None = 0.0,
-    also: str = "",
-) -> CandidateTable:
-    """A screenshot: a title and a paragraph, ``heading`` read as plain text (set in body
-    type) on the line starting at ``line`` px, and a link after it, ``below`` px further
-    down than it was (None: not read); ``also`` reads another text further down."""
-    rows = [
-        ("t", "heading", "Lorem", (9, 22, 80, 58)),
-        ("p", "text", "Lorem ipsum dolor sit amet", (9, 80, 1250, 133)),
-        ("h", "text", heading, (13, line, 13 + 10.0 * len(heading), line + 24)),
-    ]
-    if below is not None:
-        rows.append(("r", "link", "At root", (9, 190 + below, 62, 208 + below)))
-    if also:
-        rows.append(("a", "text", also, (9, 600, 9 + 8.0 * len(also), 620)))
-    return _texts(*rows)
-
-
-VIDEOS_REF = SemanticElementRef(
-    role="heading", name="Videos", bbox=VIDEOS, screen_size=(1280, 800),
-    anchors=(("Lorem ipsum dolor sit amet", (8.0, 79.88, 1257.0, 133.88)),
-             ("Lorem", (8.0, 21.44, 1272.0, 58.44)), ("At root", (8.0, 190.0, 60.0, 207.0))),
-)  # fmt: skip
-
-
-def test_a_label_with_a_word_added_or_dropped_is_taken_on_its_line() -> None:
-    _assert_taken(VIDEOS_REF, _videos(), "accept.edited_at_place", "h")
-    two_words = VIDEOS_REF.model_copy(update={"name": "Online Videos"})
-    _assert_taken(two_words, _videos("Videos"), "accept.edited_at_place", "h")
-
-
-def test_an_edited_label_elsewhere_twice_replaced_or_closed_over_is_not_taken() -> None:
-    config = MatchConfig()
-    for table in (
-        _videos(line=300.0),  # on another line
-        _videos(also="Videos today"),  # a second element one word from the name
-        _videos("Old Online Videos"),  # two words added
-        _videos(below=-40.0),  # what followed moved up
-        _videos(below=None),  # only the anchors before it vouch for its place
-    ):
-        assert decide(VIDEOS_REF, table, config).rule != "accept.edited_at_place"
-    # A word replaced is another label ("Log In" and "Sign In"), not taken.
-    log_in = VIDEOS_REF.model_copy(update={"name": "Log In"})
-    assert decide(log_in, _videos("Sign In"), config).rule != "accept.edited_at_place"
 
 
 def test_a_name_read_with_the_recorded_look_is_not_taken_up_or_down_the_column() -> None:
@@ -650,3 +518,42 @@ def test_another_tools_picture_is_taken_by_its_alternative_text_read_as_a_link()
     # A link reference is read with its own look: the ranking judges it, not this rule.
     link = SHARE_REF.model_copy(update={"role": "link"})
     assert decide(link, _share_row(290.0), MatchConfig()).rule != "accept.read_at_place"
+
+
+def _log_in_moved_up(
+    *, button_top: float = 394.0, width: float = 56.0, twin: bool = False
+) -> CandidateTable:
+    """A screenshot after the button above "Log In" went: the button "Log In" (``width`` px
+    wide) moved up to ``button_top``, the link "Log In" that was below it now at the
+    button's old place; ``twin`` draws a second button "Log In" further down."""
+    b = TableBuilder("vision", "test")
+    b.add("b", raw_role="rect", role="button", name="Log In",
+          bbox=(7, button_top, 7 + width, button_top + 24))  # fmt: skip
+    b.add("l", raw_role="text", role="link", name="Log In", bbox=(10, 414, 50, 438))
+    b.add("p", raw_role="text", role="link", name="Today's Paper", bbox=(8, 431, 99, 455))
+    if twin:
+        b.add("t", raw_role="rect", role="button", name="Log In", bbox=(7, 600, 63, 624))
+    return b.build(screen_size=(1280.0, 800.0), names_read=True)
+
+
+LOG_IN_BUTTON = SemanticElementRef(
+    role="button", name="Log In", bbox=(8.0, 416.0, 61.0, 437.0), screen_size=(1280, 800),
+    nearby_text=("Subscribe", "Today\u2019s Paper"),
+)  # fmt: skip
+
+
+def test_a_link_in_a_buttons_place_gives_way_to_the_button_moved_a_line() -> None:
+    decision = decide(LOG_IN_BUTTON, _log_in_moved_up(), MatchConfig())
+    assert decision.status == "accepted" and decision.best is not None
+    assert decision.best.id == "b" and "prefer.shaped" in decision.rules
+    # A second button of the name; the button moved further than a line; a shape of
+    # another size (a field the screen took for a button, showing the name as its
+    # placeholder); a link recorded.
+    for table in (
+        _log_in_moved_up(twin=True),
+        _log_in_moved_up(button_top=300.0),
+        _log_in_moved_up(width=264.0),
+    ):
+        assert "prefer.shaped" not in decide(LOG_IN_BUTTON, table, MatchConfig()).rules
+    link = LOG_IN_BUTTON.model_copy(update={"role": "link"})
+    assert "prefer.shaped" not in decide(link, _log_in_moved_up(), MatchConfig()).rules
