@@ -53,6 +53,7 @@ __all__ = [
     "enough_anchors",
     "mark_in_box",
     "name_read_at",
+    "one_among_neighbours",
     "placed_by_screen",
     "recorded_name_read",
     "row_candidate",
@@ -144,12 +145,10 @@ def drawn_in_box(ctx: Context, decision: Decision) -> Decision | None:
         return None
     fit = config.drawn_fit * ctx.screen_height()
     rows = [r for p in places for r in _fitting(ctx, p, fit) if not _slid_in(ctx, r, fit)]
-    if len({ctx.table.executor_id(r) for r in rows}) != 1:
+    kept = one_among_neighbours(ctx, rows)
+    if kept is None:
         return None
-    kept = row_candidate(ctx, rows[0])
     nearby = kept.signals.get("web:nearby")
-    if ref.nearby_text and (nearby is None or nearby < config.drawn_nearby):
-        return None
     around = (
         "it recorded no neighbour texts"
         if nearby is None
@@ -208,6 +207,19 @@ def drawn_in_column(ctx: Context, decision: Decision) -> Decision | None:
         "the page with them"
     )
     return accepted_as(decision, kept, reason)
+
+
+def one_among_neighbours(ctx: Context, rows: list[int]) -> Candidate | None:
+    """The one element ``rows`` are (its first row, as a candidate), when its recorded
+    neighbour texts are read around it (``web:nearby`` of ``drawn_nearby`` at least) or the
+    reference recorded none; else ``None``."""
+    if len({ctx.table.executor_id(r) for r in rows}) != 1:
+        return None
+    kept = row_candidate(ctx, rows[0])
+    nearby = kept.signals.get("web:nearby")
+    if ctx.ref.nearby_text and (nearby is None or nearby < ctx.config.drawn_nearby):
+        return None
+    return kept
 
 
 def same_column_and_size(box: Box, place: Box, fit: float) -> bool:

@@ -27,6 +27,7 @@ from .drawn import (
     box_readings,
     drawn_rows,
     enough_anchors,
+    one_among_neighbours,
     placed_by_screen,
     row_candidate,
 )
@@ -228,11 +229,8 @@ def edited_in_box(ctx: Context, decision: Decision) -> Decision | None:
         if _starts_at(row_box(table, r), place, fit)
         and one_word_edit(recorded, words(table.names_norm[r]))
     ]  # fmt: skip
-    if len({table.executor_id(r) for r in rows}) != 1:
-        return None
-    kept = row_candidate(ctx, rows[0])
-    nearby = kept.signals.get("web:nearby")
-    if ref.nearby_text and (nearby is None or nearby < config.drawn_nearby):
+    kept = one_among_neighbours(ctx, rows)
+    if kept is None:
         return None
     reason = (
         f"{decision.reason}; but the recorded name is read on no {role} drawn as one, and "
