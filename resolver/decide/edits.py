@@ -32,19 +32,15 @@ from .drawn import (
     row_candidate,
 )
 from .facts import on_line, row_box
-from .readings import most_like
+from .readings import CAPTIONED_ROLES, most_like
 from .rule import Context, Decision
 
 __all__ = [
-    "CAPTIONED_ROLES",
     "edited_at_place",
     "edited_in_box",
     "extended_at_place",
     "one_word_edit",
 ]
-
-CAPTIONED_ROLES = frozenset({"button"})
-"""Roles whose drawn shape shows the element's name as its caption (a bordered button)."""
 
 
 def extended_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -205,16 +201,16 @@ def _extends(found: list[str], start: list[str]) -> bool:
 
 def edited_in_box(ctx: Context, decision: Decision) -> Decision | None:
     """``accept.edited_in_box``: on the whole of a screenshot, for a reference of a role
-    drawn with its name as a caption (:data:`CAPTIONED_ROLES`) whose box is all it recorded
-    of its place (another tool's: no anchors, no look-alikes), the one shape of the recorded
-    role whose caption is the recorded name with one word added or dropped
-    (:func:`one_word_edit`: "Log In" showing "Log In today" or "Log") and whose start, top and
-    bottom each lie within ``drawn_fit`` screen heights of the recorded box's (at one of its
-    readings; the end moves with the caption's length), when no shape of the recorded role
-    reads the recorded name as it is (a link reading it, drawn otherwise, is another
-    element) and the recorded neighbour texts are read around it (``web:nearby`` of
-    ``drawn_nearby`` at least) when it recorded any. The shape after a removed control,
-    moved into its place, shows a caption of its own."""
+    drawn with its name as a caption (:data:`~resolver.decide.readings.CAPTIONED_ROLES`)
+    whose box is all it recorded of its place (another tool's: no anchors, no look-alikes),
+    the one shape of the recorded role whose caption is the recorded name with one word
+    added or dropped (:func:`one_word_edit`: "Log In" showing "Log In today" or "Log") and
+    whose start, top and bottom each lie within ``drawn_fit`` screen heights of the recorded
+    box's (at one of its readings; the end moves with the caption's length), when no shape
+    of the recorded role reads the recorded name as it is (a link reading it, drawn
+    otherwise, is another element) and the recorded neighbour texts are read around it
+    (``web:nearby`` of ``drawn_nearby`` at least) when it recorded any. The shape after a
+    removed control, moved into its place, shows a caption of its own."""
     ref, table, config = ctx.ref, ctx.table, ctx.config
     role = canonical_role(ref.role or "")
     places = box_readings(ctx)

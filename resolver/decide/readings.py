@@ -13,6 +13,10 @@ in"): :func:`caption_at_place` takes the caption the reference recorded inside i
 name that grew a count or was edited by a word no longer reads as recorded: see
 :mod:`resolver.decide.edits`.
 
+A button answered by a text of another role (a link of its name, moved into its place)
+gives way to the one button drawn as a shape that reads its name, within a line of its box
+(:func:`prefer_shaped`).
+
 A field shows its placeholder, not the ``aria-label`` that names it:
 :func:`placeholder_at_place` takes the one element reading the recorded placeholder where the
 field was.
@@ -49,6 +53,7 @@ from .facts import centre, cut_short, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
 
 __all__ = [
+    "CAPTIONED_ROLES",
     "SHAPED_ROLES",
     "caption_at_place",
     "cut_from",
@@ -65,6 +70,8 @@ SHAPED_ROLES = frozenset({"button", "textbox", "searchbox", "combobox", "checkbo
 """Roles a screenshot draws as a shape of their own (a border, a box glyph, a circle)."""
 FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox"})
 """Roles whose element shows a placeholder while it is empty."""
+CAPTIONED_ROLES = frozenset({"button"})
+"""Roles whose drawn shape shows the element's name as its caption (a bordered button)."""
 
 
 def shaped_at_place(ctx: Context, decision: Decision) -> Decision | None:
@@ -112,7 +119,7 @@ def prefer_shaped(ctx: Context, decision: Decision) -> Decision | None:
     target; the refusals after this judge the shape."""
     ref, table, best = ctx.ref, ctx.table, decision.best
     role = canonical_role(ref.role or "")
-    if not table.names_read or role != "button" or best is None or ref.bbox is None:
+    if not table.names_read or role not in CAPTIONED_ROLES or best is None or ref.bbox is None:
         return None
     row = index_of(table).rows_by_id.get(best.id)
     if best.role == role or row is None or table.raw_roles[row] in DRAWN_KINDS:
