@@ -144,7 +144,7 @@ def _account_box(
 ) -> CandidateTable:
     """A screenshot's account box: the buttons "Subscribe" and ``caption`` (its border from
     ``left`` px), then the link "Log In" read at ``link`` (drawn as ``raw``: a text, or a
-    shape), "Today's Paper" under it."""
+    shape), "Editor's Picks" under it."""
     b = TableBuilder("vision", "test")
     b.add("s", raw_role="rect", role="button", name="Subscribe", bbox=(10, 397, 82, 415))
     width = 41.0 + 5.0 * (len(caption) - 3)
@@ -152,13 +152,13 @@ def _account_box(
     x, y = link
     b.add("l", raw_role=raw, role="link" if raw == "text" else "button", name="Log In",
           bbox=(x, y, x + 35, y + 21))  # fmt: skip
-    b.add("p", raw_role="text", role="link", name="Today's Paper", bbox=(12, 474, 100, 496))
+    b.add("p", raw_role="text", role="link", name="Editor's Picks", bbox=(12, 474, 100, 496))
     return b.build(screen_size=(1280.0, 800.0), names_read=True)
 
 
 LOG_IN_REF = SemanticElementRef(
     role="button", name="Log In", bbox=LOG_IN, screen_size=(1280, 800),
-    nearby_text=("Subscribe", "Today's Paper"),
+    nearby_text=("Subscribe", "Editor's Picks"),
 )  # fmt: skip
 """Another tool's reference to the button: role, name, box and the texts around it."""
 

@@ -530,7 +530,7 @@ def _log_in_moved_up(
     b.add("b", raw_role="rect", role="button", name="Log In",
           bbox=(7, button_top, 7 + width, button_top + 24))  # fmt: skip
     b.add("l", raw_role="text", role="link", name="Log In", bbox=(10, 414, 50, 438))
-    b.add("p", raw_role="text", role="link", name="Today's Paper", bbox=(8, 431, 99, 455))
+    b.add("p", raw_role="text", role="link", name="Editor's Picks", bbox=(8, 431, 99, 455))
     if twin:
         b.add("t", raw_role="rect", role="button", name="Log In", bbox=(7, 600, 63, 624))
     return b.build(screen_size=(1280.0, 800.0), names_read=True)
@@ -538,7 +538,7 @@ def _log_in_moved_up(
 
 LOG_IN_BUTTON = SemanticElementRef(
     role="button", name="Log In", bbox=(8.0, 416.0, 61.0, 437.0), screen_size=(1280, 800),
-    nearby_text=("Subscribe", "Today\u2019s Paper"),
+    nearby_text=("Subscribe", "Editor\u2019s Picks"),
 )  # fmt: skip
 
 
