@@ -51,6 +51,7 @@ __all__ = [
     "drawn_in_column",
     "drawn_rows",
     "enough_anchors",
+    "is_drawn",
     "mark_in_box",
     "name_read_at",
     "one_among_neighbours",
@@ -58,6 +59,7 @@ __all__ = [
     "recorded_name_read",
     "row_candidate",
     "same_column_and_size",
+    "same_size",
     "stem_in_box",
     "stem_mates",
 ]
@@ -391,13 +393,19 @@ def _alike_in_line(box: Box, others: Sequence[Box], slack: float, gap: float) ->
     shares its line or its column, at most ``gap`` from it along that line or column (the
     next icon of a row of like icons: two icon buttons far apart in the one column of an
     unstyled page are no such row)."""
-    width, height = box[2] - box[0], box[3] - box[1]
     for o in others:
-        sized = abs(o[2] - o[0] - width) <= slack and abs(o[3] - o[1] - height) <= slack
         lined = min(o[3], box[3]) > max(o[1], box[1]) or min(o[2], box[2]) > max(o[0], box[0])
-        if sized and lined and box_gap(box, o) <= gap:
+        if same_size(o, box, slack) and lined and box_gap(box, o) <= gap:
             return True
     return False
+
+
+def same_size(box: Box, other: Box, slack: float) -> bool:
+    """Whether ``box`` has ``other``'s width and height, each within ``slack``."""
+    return (
+        abs((box[2] - box[0]) - (other[2] - other[0])) <= slack
+        and abs((box[3] - box[1]) - (other[3] - other[1])) <= slack
+    )
 
 
 def mark_in_box(ctx: Context, decision: Decision) -> Decision | None:
@@ -598,6 +606,12 @@ def _overlap_beyond(box: Box, place: Box, edge: float) -> bool:
     return width > edge and height > edge
 
 
+def is_drawn(raw: str) -> bool:
+    """Whether a row of raw role ``raw`` is a shape the vision source drew rather than read
+    (:data:`DRAWN_KINDS`, or a detected widget)."""
+    return raw in DRAWN_KINDS or raw.startswith("detected:")
+
+
 def drawn_rows(
     table: CandidateTable, role: str, place: Box, min_iou: float, picture: float | None = None
 ) -> list[int]:
@@ -615,7 +629,7 @@ def drawn_rows(
         near = (overlap >= min_iou) & fits
     rows = [
         row for row in np.flatnonzero(near).tolist()
-        if table.raw_roles[row] in DRAWN_KINDS or table.raw_roles[row].startswith("detected:")
+        if is_drawn(table.raw_roles[row])
     ]  # fmt: skip
     return sorted(rows, key=lambda row: -float(overlap[row]))
 

@@ -19,10 +19,9 @@ from collections.abc import Callable, Sequence
 from ..geometry import Box
 from ..index import index_of
 from ..matcher import moved_box, page_shift
-from ..roles import COMPAT, canonical_role, role_code
+from ..roles import canonical_role
 from ..text import words
 from .drawn import (
-    DRAWN_KINDS,
     accepted_as,
     box_readings,
     drawn_rows,
@@ -32,7 +31,7 @@ from .drawn import (
     row_candidate,
 )
 from .facts import on_line, row_box
-from .readings import CAPTIONED_ROLES, most_like
+from .readings import CAPTIONED_ROLES, most_like, shaped_namesakes
 from .rule import Context, Decision
 
 __all__ = [
@@ -216,8 +215,8 @@ def edited_in_box(ctx: Context, decision: Decision) -> Decision | None:
     places = box_readings(ctx)
     if not table.names_read or role not in CAPTIONED_ROLES or not places:
         return None
-    if _shaped_namesake(ctx, role):
-        return None
+    if shaped_namesakes(ctx, role):
+        return None  # a shape of the role reads the name as it is: the ranking judges it
     recorded = words(ref.name or "")
     fit = config.drawn_fit * ctx.screen_height()
     rows = [
@@ -234,18 +233,6 @@ def edited_in_box(ctx: Context, decision: Decision) -> Decision | None:
         f"({kept.name[:60]!r}, {kept.id!r}): the caption was edited"
     )
     return accepted_as(decision, kept, reason)
-
-
-def _shaped_namesake(ctx: Context, role: str) -> bool:
-    """Whether a shape drawn as the recorded role (:data:`~resolver.decide.drawn.DRAWN_KINDS`)
-    reads the recorded name as it is: the ranking judges it."""
-    table = ctx.table
-    rows = index_of(table).namesakes(ctx.ref.name or "")
-    code = role_code(role)
-    return any(
-        table.raw_roles[r] in DRAWN_KINDS and COMPAT[code][table.role_codes[r]] >= 1.0
-        for r in rows.tolist()
-    )
 
 
 def _starts_at(box: Box, place: Box, fit: float) -> bool:

@@ -44,10 +44,12 @@ from .drawn import (
     accepted_as,
     box_readings,
     enough_anchors,
+    is_drawn,
     name_read_at,
     placed_by_screen,
     row_candidate,
     same_column_and_size,
+    same_size,
 )
 from .facts import centre, cut_short, in_column, on_line, row_box, same_space
 from .rule import Context, Decision
@@ -63,6 +65,7 @@ __all__ = [
     "prefer_shaped",
     "read_at_place",
     "shaped_at_place",
+    "shaped_namesakes",
     "titled_by",
 ]
 
@@ -122,18 +125,15 @@ def prefer_shaped(ctx: Context, decision: Decision) -> Decision | None:
     if not table.names_read or role not in CAPTIONED_ROLES or best is None or ref.bbox is None:
         return None
     row = index_of(table).rows_by_id.get(best.id)
-    if best.role == role or row is None or table.raw_roles[row] in DRAWN_KINDS:
+    if best.role == role or row is None or is_drawn(table.raw_roles[row]):
         return None
-    shaped = [
-        r for r in index_of(table).namesakes(ref.name or "").tolist()
-        if table.raw_roles[r] in DRAWN_KINDS and table.roles[r] == role
-    ]  # fmt: skip
+    shaped = shaped_namesakes(ctx, role)
     if len({table.executor_id(r) for r in shaped}) != 1:
         return None
     box = row_box(table, shaped[0])
     places = box_readings(ctx) or (moved_box(ref.bbox, page_shift(ref, table)),)
     size = 2.0 * ctx.config.drawn_fit * ctx.screen_height()
-    if not any(box_gap(box, p) < p[3] - p[1] and _sized(box, p, size) for p in places):
+    if not any(box_gap(box, p) < p[3] - p[1] and same_size(box, p, size) for p in places):
         return None
     kept = row_candidate(ctx, shaped[0])
     reason = (
@@ -144,12 +144,16 @@ def prefer_shaped(ctx: Context, decision: Decision) -> Decision | None:
     return accepted_as(decision, kept, reason)
 
 
-def _sized(box: Box, place: Box, slack: float) -> bool:
-    """Whether ``box`` has ``place``'s width and height, each within ``slack``."""
-    return (
-        abs((box[2] - box[0]) - (place[2] - place[0])) <= slack
-        and abs((box[3] - box[1]) - (place[3] - place[1])) <= slack
-    )
+def shaped_namesakes(ctx: Context, role: str) -> list[int]:
+    """The rows of shapes the vision source drew of ``role`` (as
+    :func:`~resolver.decide.drawn.drawn_rows` takes them) that read the recorded name as it
+    is (compared normalised)."""
+    table = ctx.table
+    compat = COMPAT[role_code(role)]
+    return [
+        r for r in index_of(table).namesakes(ctx.ref.name or "").tolist()
+        if is_drawn(table.raw_roles[r]) and compat[table.role_codes[r]] >= 1.0
+    ]  # fmt: skip
 
 
 def read_at_place(ctx: Context, decision: Decision) -> Decision | None:
