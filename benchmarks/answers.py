@@ -61,7 +61,7 @@ def table_digest(table: CandidateTable) -> dict[str, str]:
         "depth": table.depth.tolist(),
         "parent": table.parent.tolist(),
         "states": [table.enabled.tolist(), table.visible.tolist(), table.focused.tolist()],
-        "containers": table.containers,
+        "containers": list(table.containers),
         "platform_ids": {k: list(v) for k, v in sorted(table.platform_ids.items())},
         "coord_space": str(getattr(table.coord_space, "value", table.coord_space)),
         "screen_size": table.screen_size,

@@ -196,7 +196,7 @@ class ContainerVocab:
 
     __slots__ = ("landmarks", "mask", "matrix", "norm", "path_of_row", "paths", "raw")
 
-    def __init__(self, containers: tuple[tuple[str, ...], ...]) -> None:
+    def __init__(self, containers: Sequence[tuple[str, ...]]) -> None:
         seen = _codes(containers)
         codes = np.fromiter(map(seen.__getitem__, containers), np.int32, len(containers))
         codes.setflags(write=False)

@@ -17,10 +17,11 @@ column             type                   meaning
 ``names``          tuple[str]             accessible name, whitespace collapsed
 ``values``         tuple[str]             current value/text where the platform has one
 ``bboxes``         float64[N, 4]          ``[left, top, right, bottom]``; NaN where unknown
-``depth``          int32[N]               0 for roots
+``depth``          int32[N]               0 for roots (made when first read)
 ``parent``         int32[N]               row index of the parent; -1 for roots
 ``enabled``        int8[N]                1 / 0 / -1 (unknown); same for ``visible``, ``focused``
-``containers``     tuple[tuple[str]]      named (or landmark) ancestors, outermost first
+``containers``     sequence[tuple[str]]   named (or landmark) ancestors, outermost first
+                                          (:class:`ContainerPaths`: a row's made when read)
 ``platform_ids``   dict[str, tuple]       e.g. ``automation_id``, ``dom_id``, ``xpath``,
                                           ``backend_node_id``; None where a row has none
 =================  =====================  ==================================================
@@ -60,6 +61,7 @@ __all__ = [
     "DIAGNOSTICS",
     "NO_STATE",
     "CandidateTable",
+    "ContainerPaths",
     "LazyColumns",
     "TableBuilder",
     "check_rows",
@@ -208,12 +210,11 @@ class CandidateTable:
     names: tuple[str, ...]
     values: tuple[str, ...]
     bboxes: FloatArray
-    depth: IntArray
     parent: IntArray
     enabled: TriArray
     visible: TriArray
     focused: TriArray
-    containers: tuple[tuple[str, ...], ...]
+    containers: Sequence[tuple[str, ...]]
     platform_ids: Mapping[str, tuple[str | None, ...]]
     coord_space: CoordSpace = CoordSpace.UNKNOWN
     screen_size: tuple[float, float] | None = None
@@ -293,6 +294,14 @@ class CandidateTable:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @cached_property
+    def depth(self) -> IntArray:
+        """Per row, its number of ancestors (0 for roots), from :attr:`parent`; made when
+        first read."""
+        sums = ancestor_sums(self.parent.astype(np.int64), np.ones(len(self), dtype=np.int64))
+        assert sums is not None  # (parents are earlier rows: every chain ends)
+        return _freeze((sums - 1).astype(np.int32))
 
     @cached_property
     def executor_ids(self) -> tuple[str, ...]:
@@ -604,7 +613,9 @@ class TableBuilder:
         screen_size: tuple[float, float] | None = None,
         **extra: Any,
     ) -> CandidateTable:
-        """Freeze the rows; computes depth and container paths from the parent links.
+        """Freeze the rows. Depth and container paths follow from the parent links; they are
+        made when first read (:attr:`CandidateTable.depth`, :class:`ContainerPaths`), as a
+        query of a role and a name reads neither but for the rows it ranks.
 
         ``extra`` fills the table's optional fields (``id_keys``, ``selector_resolver``,
         ``text_finder``, ``marks``, ``rereadings``, ``native``, and what the source declares
@@ -619,7 +630,6 @@ class TableBuilder:
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
         codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
-        depth, containers = _structure(roles, codes, names, parent)
         state = _state_rows(states, n)
         return CandidateTable(
             source=self.source,
@@ -633,12 +643,11 @@ class TableBuilder:
             names=tuple(names),
             values=_clean_values(values, notes),
             bboxes=_freeze(_box_array(boxes, notes)),
-            depth=_freeze(depth),
             parent=_freeze(parent),
             enabled=_freeze(np.ascontiguousarray(state[:, 0])),
             visible=_freeze(np.ascontiguousarray(state[:, 1])),
             focused=_freeze(np.ascontiguousarray(state[:, 2])),
-            containers=containers,
+            containers=ContainerPaths(roles, codes, names, parent),
             platform_ids=_id_tuples(self.id_columns, columns[_FIXED:]),
             coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
@@ -791,23 +800,21 @@ def ancestor_sums(
     return total
 
 
-def _structure(
+def _container_paths(
     roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
-) -> tuple[IntArray, tuple[tuple[str, ...], ...]]:
-    """Depth and container path of every row, from the parent links (earlier rows).
+) -> tuple[tuple[str, ...], ...]:
+    """The container path of every row, from the parent links (earlier rows), for all rows
+    at once (:class:`ContainerPaths` gives the same a row at a time).
 
     A row's path is the one its nearest labelled ancestor hands down: that ancestor's own
     path with its label added (a container's name, an unnamed container's text, a
     landmark's role). Only labelled rows build a path; the others share their ancestor's.
     """
     n = len(parent)
-    up64 = parent.astype(np.int64)
-    depth = ancestor_sums(up64, np.ones(n, dtype=np.int64))
-    assert depth is not None  # (parents are earlier rows: every chain ends)
     labels = _labels(roles, codes, names, parent)
     labelled = np.zeros(n + 1, dtype=bool)
     labelled[list(labels)] = True
-    up = up64.copy()
+    up = parent.astype(np.int64)
     climb = np.flatnonzero(up >= 0)
     climb = climb[~labelled[up[climb]]]
     while len(climb):  # to the nearest labelled ancestor, doubling the stride each round
@@ -816,10 +823,130 @@ def _structure(
         climb = climb[~labelled[up[climb]]]
     handed: dict[int, tuple[str, ...]] = {-1: ()}
     for row in sorted(labels):  # (an ancestor is an earlier row)
-        path = handed[int(up[row])]
-        handed[row] = (*path[-(MAX_CONTAINER_DEPTH - 1) :], labels[row][:MAX_ENTRY])
-    containers = tuple(map(handed.__getitem__, up.tolist()))
-    return (depth - 1).astype(np.int32), containers
+        handed[row] = _handed(handed[int(up[row])], labels[row])
+    return tuple(map(handed.__getitem__, up.tolist()))
+
+
+def _handed(path: tuple[str, ...], label: str) -> tuple[str, ...]:
+    """The path a labelled row hands down: its own path with its label added (the innermost
+    entries kept, each cut to :data:`MAX_ENTRY`)."""
+    return (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:MAX_ENTRY])
+
+
+class ContainerPaths(Sequence[tuple[str, ...]]):
+    """``CandidateTable.containers``: every row's container path (:func:`_container_paths`),
+    a row's made the first time it is read.
+
+    A query of a role and a name reads the paths of the few rows it ranks, so a table no
+    longer makes every row's path when it is built: a row's own comes from its labelled
+    ancestors alone (each ancestor's label and the path it hands down kept for the next
+    row). Iterating, or reading more than :data:`EAGER_AFTER` rows one by one, makes every
+    path at once, as the builder did. The paths are the same either way; copied or pickled,
+    it is a plain ``tuple``.
+    """
+
+    EAGER_AFTER: Final[int] = 256
+
+    def __init__(
+        self, roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
+    ) -> None:
+        self._roles, self._codes, self._names, self._parent = roles, codes, names, parent
+        self._all: tuple[tuple[str, ...], ...] | None = None
+        self._rows: dict[int, tuple[str, ...]] = {}
+        self._handed: dict[int, tuple[str, ...]] = {-1: ()}
+        self._labels: dict[int, str] = {}
+        self._kids: npt.NDArray[np.bool_] | None = None
+        self._up: list[int] | None = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._parent)
+
+    def __getitem__(self, row: Any) -> Any:
+        made = self._all
+        if made is not None:
+            return made[row]
+        if isinstance(row, slice):
+            return self.every()[row]
+        at = operator.index(row)
+        n = len(self._parent)
+        if at < 0:
+            at += n
+        if not 0 <= at < n:
+            raise IndexError("row out of range")
+        path = self._rows.get(at)
+        if path is None:
+            if len(self._rows) >= self.EAGER_AFTER:
+                return self.every()[at]
+            path = self._rows[at] = self._path(at)
+        return path
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        return iter(self.every())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ContainerPaths, tuple)):
+            return self.every() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ContainerPaths(rows={len(self)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.every(),))
+
+    def every(self) -> tuple[tuple[str, ...], ...]:
+        """Every row's path (made at once the first time)."""
+        with self._lock:
+            if self._all is None:
+                self._all = _container_paths(self._roles, self._codes, self._names, self._parent)
+            return self._all
+
+    def _path(self, row: int) -> tuple[str, ...]:
+        """The path of ``row``: the one its nearest labelled ancestor hands down."""
+        parent, handed = self._parents(), self._handed
+        pending: list[int] = []  # labelled ancestors whose path is not kept yet, nearest first
+        at = parent[row]
+        while at >= 0 and at not in handed:
+            if self._label(at):
+                pending.append(at)
+            at = parent[at]
+        path = handed[at]
+        for ancestor in reversed(pending):
+            path = handed[ancestor] = _handed(path, self._labels[ancestor])
+        return path
+
+    def _parents(self) -> list[int]:
+        if self._up is None:
+            self._up = self._parent.tolist()
+        return self._up
+
+    def _label(self, row: int) -> str:
+        """What ``row`` hands down (as :func:`_labels` gives it; ``""`` for none)."""
+        label = self._labels.get(row)
+        if label is None:
+            label = self._labels[row] = self._own_label(row)
+        return label
+
+    def _own_label(self, row: int) -> str:
+        if self._kids is None:
+            kids = np.zeros(len(self._parent), dtype=bool)
+            kids[self._parent[self._parent >= 0]] = True
+            self._kids = kids
+        role, name = self._roles[row], self._names[row]
+        content = ""
+        if role in CONTENT_NAMED_CONTAINERS and not name:
+            content = _content_label(row, self._names, self._parents())
+        if not content and not (_LABELLING[self._codes[row]] and self._kids[row]):
+            return ""
+        label = name if role in CONTAINER_ROLES else ""
+        if not label:
+            label = content
+        if not label and role in LANDMARK_ROLES:
+            label = f"[{role}]"
+        return label
 
 
 _LABELLING: Final = np.array([r in CONTAINER_ROLES or r in LANDMARK_ROLES for r in ROLES])
@@ -851,13 +978,8 @@ def _labels(
 def _content_labels(
     roles: list[str], names: list[str], parent: IntArray | list[int]
 ) -> dict[int, str]:
-    """Text content of unnamed rows/list items/articles: their first text leaves.
-
-    Rows are in pre-order, so a subtree is the run of rows after its root whose parent
-    is inside it (that is, not before the root: the rows so far are the subtree), and a row
-    is a leaf when the next row is not its child; the scan of each subtree stops at the
-    first few leaves.
-    """
+    """Text content of unnamed rows/list items/articles (:func:`_content_label` of each that
+    has some)."""
     n = len(names)
     kinds = {r for r in set(roles) if r in CONTENT_NAMED_CONTAINERS}
     if not kinds:
@@ -867,21 +989,33 @@ def _content_labels(
         & np.fromiter(map(operator.not_, names), bool, count=n)
     ).tolist()
     labels: dict[int, str] = {}
-    if wanted and isinstance(parent, np.ndarray):
-        parent = parent.tolist()
+    if not wanted:
+        return labels
+    ups: list[int] = parent.tolist() if isinstance(parent, np.ndarray) else parent
     for start in wanted:
-        leaves: list[str] = []
-        i = start + 1
-        while i < n and parent[i] >= start:
-            is_leaf = i + 1 >= n or parent[i + 1] != i
-            if is_leaf and names[i]:
-                leaves.append(names[i])
-                if len(leaves) >= MAX_CONTEXT_LEAVES:
-                    break
-            i += 1
-        if leaves:
-            labels[start] = " ".join(leaves)[:MAX_CONTEXT_CHARS]
+        label = _content_label(start, names, ups)
+        if label:
+            labels[start] = label
     return labels
+
+
+def _content_label(start: int, names: Sequence[str], parent: Sequence[int]) -> str:
+    """The text content of the row ``start`` (``""`` for none): its first text leaves.
+
+    Rows are in pre-order, so its subtree is the run of rows after it whose parent is inside
+    it (not before it), and a row is a leaf when the next row is not its child; the scan stops
+    at the first few leaves."""
+    n = len(names)
+    leaves: list[str] = []
+    i = start + 1
+    while i < n and parent[i] >= start:
+        is_leaf = i + 1 >= n or parent[i + 1] != i
+        if is_leaf and names[i]:
+            leaves.append(names[i])
+            if len(leaves) >= MAX_CONTEXT_LEAVES:
+                break
+        i += 1
+    return " ".join(leaves)[:MAX_CONTEXT_CHARS]
 
 
 def _id_tuples(names: Sequence[str], columns: Sequence[Any]) -> dict[str, tuple[Any, ...]]:

@@ -311,8 +311,7 @@ def _structure_by_rows(
 def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> None:
     import random
 
-    from resolver.roles import ROLE_INDEX
-    from resolver.table import _structure
+    from resolver.table import ContainerPaths, _container_paths
 
     rng = random.Random(seed)
     n = rng.randint(1, 400)
@@ -320,14 +319,46 @@ def test_depth_and_containers_follow_the_row_by_row_definition(seed: int) -> Non
                          "article", "generic"]) for _ in range(n)]  # fmt: skip
     names = [rng.choice(["", "", "Save", "x" * 250, "Menu"]) for _ in range(n)]
     parents = [-1] + [rng.choice([-1, *range(max(0, i - 30), i)]) for i in range(1, n)]
-    codes = np.array([ROLE_INDEX[r] for r in roles], dtype=np.int32)
-    depth, containers = _structure(roles, codes, names, np.array(parents, dtype=np.int32))
-    want_depth, want_paths = _structure_by_rows(roles, names, parents)
-    assert depth.tolist() == want_depth
-    assert list(containers) == want_paths
     deep = [-1, *range(n - 1)]  # a chain deeper than the kept path length
-    depth, containers = _structure(roles, codes, names, np.array(deep, dtype=np.int32))
-    assert (depth.tolist(), list(containers)) == _structure_by_rows(roles, names, deep)
+    for ups in (parents, deep):
+        b = TableBuilder("a11y", "test")
+        for i, (role, name, up) in enumerate(zip(roles, names, ups, strict=True)):
+            b.add(f"e{i}", raw_role=role, name=name, parent=up)
+        table = b.build()
+        want_depth, want_paths = _structure_by_rows(roles, names, ups)
+        assert table.depth.tolist() == want_depth
+        codes, parent = table.role_codes, table.parent
+        assert list(_container_paths(roles, codes, names, parent)) == want_paths
+        # A row at a time, in any order (past ``EAGER_AFTER`` rows, every path at once).
+        order = rng.sample(range(n), n)
+        one_by_one = ContainerPaths(roles, codes, names, parent)
+        assert [one_by_one[i] for i in order] == [want_paths[i] for i in order]
+        assert one_by_one[-1] == want_paths[-1] and one_by_one[1:3] == tuple(want_paths[1:3])
+        assert table.containers == tuple(want_paths) and list(table.containers) == want_paths
+
+
+def test_container_paths_read_one_row_make_only_its_ancestors_paths() -> None:
+    """A row's path is made from its labelled ancestors alone: reading one row of a long
+    list leaves the other rows' paths unmade, and the paths behave as a tuple (indexes out
+    of range, equality, a copy)."""
+    import pickle
+
+    b = TableBuilder("a11y", "test")
+    main = b.add("m", raw_role="main")
+    group = b.add("g", raw_role="group", name="Orders", parent=main)
+    rows = [b.add(f"r{i}", raw_role="link", name=f"Order {i}", parent=group) for i in range(500)]
+    table = b.build()
+    paths = table.containers
+    assert paths[rows[250]] == ("[main]", "Orders")
+    assert paths[main] == () and paths[group] == ("[main]",)
+    assert len(paths) == 502 and repr(paths) == "ContainerPaths(rows=502)"
+    assert paths._all is None  # type: ignore[attr-defined]  # (no row but these was made)
+    with pytest.raises(IndexError):
+        paths[502]
+    with pytest.raises(TypeError):
+        paths["1"]
+    copy = pickle.loads(pickle.dumps(paths))
+    assert type(copy) is tuple and copy == paths and paths == copy
 
 
 def test_ancestor_sums_add_along_the_chain_and_see_cycles() -> None:
