@@ -24,6 +24,9 @@ warm case is timed too: one ``resolve`` and ``resolve_many`` of 100 refs once th
 built, against the naive loop over the same refs, and one ``resolve`` called 50 times back to
 back (no collection or naive loop between calls: warm caches; its median).
 
+``--floor`` times instead what reading a CDP list costs before any work: one pass over the
+nodes per field the table reads (:func:`field_passes`), against the naive loop.
+
 ``benchmarks/test_bench_step.py`` runs the same cases under pytest-benchmark.
 """
 
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import random
 import statistics
@@ -226,6 +230,58 @@ def back_to_back(fn: Callable[[], object], calls: int = 50) -> float:
     return statistics.median(times)
 
 
+FLOOR_FIELDS = (
+    "nodeId", "role", "ignored", "childIds", "parentId", "name", "bbox", "properties", "value",
+    "backendDOMNodeId",
+)  # fmt: skip
+"""The fields of a CDP node the a11y table reads (``role`` and ``name`` are ``{"value": ...}``
+objects, read a second time)."""
+
+
+def field_passes(nodes: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """One ``map(dict.get)`` pass over ``nodes`` per field of :data:`FLOOR_FIELDS`, in list
+    order, and the inner ``value`` of every role and name: reading what a table holds, and
+    doing nothing with it."""
+    columns = [list(map(dict.get, nodes, itertools.repeat(key))) for key in FLOOR_FIELDS]
+    for column in (columns[1], columns[5]):
+        inner = [c for c in column if c is not None]
+        columns.append(list(map(dict.get, inner, itertools.repeat("value"))))
+    return columns
+
+
+def measure_floor(case: Case, repeat: int) -> dict[str, Any]:
+    """The floor of a CDP list read by Python, beside the naive loop (medians in ms): one
+    field pass, :func:`field_passes`, and the naive loop, interleaved."""
+    nodes = case.tree["nodes"]
+    samples = interleaved(
+        {
+            "one_field": lambda: list(map(dict.get, nodes, itertools.repeat("role"))),
+            "fields": lambda: field_passes(nodes),
+            "naive": lambda: naive(case),
+        },
+        repeat,
+    )
+    return {
+        "nodes": case.nodes,
+        **{f"{k}_ms": 1e3 * statistics.median(v) for k, v in samples.items()},
+    }
+
+
+def floor_table(rows: list[dict[str, Any]]) -> str:
+    """:func:`measure_floor`'s figures as a Markdown table."""
+    lines = [
+        "| CDP list | one field ms | us/node | the table's fields ms | us/node | naive ms |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        n = r["nodes"]
+        lines.append(
+            f"| {n:,} | {r['one_field_ms']:.1f} | {1e3 * r['one_field_ms'] / n:.2f} | "
+            f"{r['fields_ms']:.1f} | {1e3 * r['fields_ms'] / n:.2f} | {r['naive_ms']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def growth(rows: list[dict[str, Any]], key: str) -> None:
     """Add ``<key>_growth``: per-node cost at the row's size over the same tree's at 10k."""
     base = {r["tree"]: r[key] / r["nodes"] for r in rows if r["nodes"] == BASE}
@@ -277,7 +333,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refs", type=int, default=100, help="refs of the warm case")
     parser.add_argument("--no-warm", action="store_true", help="skip the warm 10k case")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--floor", action="store_true",
+        help="instead: the fields a table reads from a CDP list, passed over and nothing "
+        "more, against the naive loop",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.floor:
+        floors = [measure_floor(cases(size, kinds=["cdp"])[0], args.repeat) for size in args.sizes]
+        print(floor_table(floors))
+        return 0
     rows: list[dict[str, Any]] = []
     warm: list[dict[str, Any]] = []
     warmed: set[str] = set()
