@@ -121,8 +121,10 @@ def prefer_shaped(ctx: Context, decision: Decision) -> Decision | None:
     its name that was below it. The caption read with the recorded role's look is the
     target; the refusals after this judge the shape."""
     ref, table, best = ctx.ref, ctx.table, decision.best
+    if not table.names_read or best is None or ref.bbox is None:
+        return None  # (asked of every answer: the cheap tests first)
     role = canonical_role(ref.role or "")
-    if not table.names_read or role not in CAPTIONED_ROLES or best is None or ref.bbox is None:
+    if role not in CAPTIONED_ROLES:
         return None
     row = index_of(table).rows_by_id.get(best.id)
     if best.role == role or row is None or is_drawn(table.raw_roles[row]):
