@@ -630,6 +630,7 @@ class TableBuilder:
         roles = self._canonical(raw_roles, notes)
         names = _clean_names(names, self.ascii_collapsed, notes)
         codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
+        role_column, name_column = tuple(roles), tuple(names)
         state = _state_rows(states, n)
         return CandidateTable(
             source=self.source,
@@ -637,17 +638,17 @@ class TableBuilder:
             ids=tuple(ids),
             executor_prefix=self.executor_prefix,
             executor_overrides=dict(self.executor_ids),
-            roles=tuple(roles),
+            roles=role_column,
             role_codes=_freeze(codes),
             raw_roles=tuple(raw_roles),
-            names=tuple(names),
+            names=name_column,
             values=_clean_values(values, notes),
             bboxes=_freeze(_box_array(boxes, notes)),
             parent=_freeze(parent),
             enabled=_freeze(np.ascontiguousarray(state[:, 0])),
             visible=_freeze(np.ascontiguousarray(state[:, 1])),
             focused=_freeze(np.ascontiguousarray(state[:, 2])),
-            containers=ContainerPaths(roles, codes, names, parent),
+            containers=ContainerPaths(role_column, codes, name_column, parent),
             platform_ids=_id_tuples(self.id_columns, columns[_FIXED:]),
             coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
@@ -801,7 +802,7 @@ def ancestor_sums(
 
 
 def _container_paths(
-    roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
+    roles: Sequence[str], codes: npt.NDArray[np.int32], names: Sequence[str], parent: IntArray
 ) -> tuple[tuple[str, ...], ...]:
     """The container path of every row, from the parent links (earlier rows), for all rows
     at once (:class:`ContainerPaths` gives the same a row at a time).
@@ -840,7 +841,7 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
     A query of a role and a name reads the paths of the few rows it ranks, so a table no
     longer makes every row's path when it is built: a row's own comes from its labelled
     ancestors alone (each ancestor's label and the path it hands down kept for the next
-    row). Iterating, or reading more than :data:`EAGER_AFTER` rows one by one, makes every
+    row). Iterating, or reading more than ``EAGER_AFTER`` (256) rows one by one, makes every
     path at once, as the builder did. The paths are the same either way; copied or pickled,
     it is a plain ``tuple``.
     """
@@ -848,7 +849,11 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
     EAGER_AFTER: Final[int] = 256
 
     def __init__(
-        self, roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
+        self,
+        roles: Sequence[str],
+        codes: npt.NDArray[np.int32],
+        names: Sequence[str],
+        parent: IntArray,
     ) -> None:
         self._roles, self._codes, self._names, self._parent = roles, codes, names, parent
         self._all: tuple[tuple[str, ...], ...] | None = None
@@ -954,7 +959,7 @@ _LABELLING: Final = np.array([r in CONTAINER_ROLES or r in LANDMARK_ROLES for r 
 
 
 def _labels(
-    roles: list[str], codes: npt.NDArray[np.int32], names: list[str], parent: IntArray
+    roles: Sequence[str], codes: npt.NDArray[np.int32], names: Sequence[str], parent: IntArray
 ) -> dict[int, str]:
     """The label each row with one hands to its children (rows without children hand none)."""
     labelled = _LABELLING[codes]
@@ -976,7 +981,7 @@ def _labels(
 
 
 def _content_labels(
-    roles: list[str], names: list[str], parent: IntArray | list[int]
+    roles: Sequence[str], names: Sequence[str], parent: IntArray | list[int]
 ) -> dict[int, str]:
     """Text content of unnamed rows/list items/articles (:func:`_content_label` of each that
     has some)."""
