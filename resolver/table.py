@@ -946,12 +946,7 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
             content = _content_label(row, self._names, self._parents())
         if not content and not (_LABELLING[self._codes[row]] and self._kids[row]):
             return ""
-        label = name if role in CONTAINER_ROLES else ""
-        if not label:
-            label = content
-        if not label and role in LANDMARK_ROLES:
-            label = f"[{role}]"
-        return label
+        return _label_of(role, name, content)
 
 
 _LABELLING: Final = np.array([r in CONTAINER_ROLES or r in LANDMARK_ROLES for r in ROLES])
@@ -969,15 +964,21 @@ def _labels(
     content = _content_labels(roles, names, parent)
     labels: dict[int, str] = {}
     for row in sorted({*rows.tolist(), *content}):
-        role = roles[row]
-        label = names[row] if role in CONTAINER_ROLES else ""
-        if not label:
-            label = content.get(row, "")
-            if not label and role in LANDMARK_ROLES:
-                label = f"[{role}]"
+        label = _label_of(roles[row], names[row], content.get(row, ""))
         if label:
             labels[row] = label
     return labels
+
+
+def _label_of(role: str, name: str, content: str) -> str:
+    """What a row that hands a label down hands: a container's name, else its text content,
+    else ``[role]`` for a landmark (``""`` for none)."""
+    label = name if role in CONTAINER_ROLES else ""
+    if not label:
+        label = content
+    if not label and role in LANDMARK_ROLES:
+        label = f"[{role}]"
+    return label
 
 
 def _content_labels(
