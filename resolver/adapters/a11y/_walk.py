@@ -143,7 +143,7 @@ def collect_nested(
             _, parent, prefix, kids, start, stop = entry
             nodes += kids[start:stop]
             parents += repeat(parent, stop - start)
-            paths += map(prefix.__add__, map(str, range(start, stop)))
+            paths += map(prefix.__add__, _places(start, stop))
             if len(nodes) > max_nodes:
                 _refuse(roots, children_key, limits)
             continue
@@ -172,6 +172,25 @@ def collect_nested(
 
 def _empty() -> Walked:
     return [], [], []
+
+
+_PLACES: tuple[str, ...] = ()
+"""``str(i)`` for the child places met so far, kept: a child path is its parent's path, a
+dot and its place, and the next step's tree has the places this one had. (Replaced, never
+changed: a walk in another thread reads a whole tuple.)"""
+_MAX_PLACES = 1 << 18
+"""Places kept at most (about 14 MB); later ones are written each time."""
+
+
+def _places(start: int, stop: int) -> Sequence[str]:
+    """``[str(i) for i in range(start, stop)]``, from the places kept."""
+    global _PLACES
+    places = _PLACES
+    if stop > len(places):
+        if stop > _MAX_PLACES:
+            return list(map(str, range(start, stop)))
+        places = _PLACES = (*places, *map(str, range(len(places), stop)))
+    return places[start:stop]
 
 
 _LONG = 16

@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 
 from resolver import InvalidObservationError, LimitExceededError, Limits
+from resolver.adapters.a11y import _walk
 from resolver.adapters.a11y._walk import Outline, collect_nested, measure_nested, walk_nested
 from resolver.table import NO_STATE, TableBuilder
 
@@ -109,3 +110,19 @@ def test_collect_nested_lists_what_walk_nested_yields() -> None:
     # children read through a function
     callable_kids = collect_nested([tree], children_key=lambda n: n.get("children"), max_nodes=9)
     assert callable_kids[2] == ["0", "0.0", "0.0.0", "0.2"]
+
+
+def test_long_child_lists_get_their_places_from_the_kept_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_walk, "_PLACES", ())
+    monkeypatch.setattr(_walk, "_MAX_PLACES", 40)
+    tree = {"children": [*({"n": i} for i in range(30)), {"children": [{}]}, {}, {}, {}, {}, {}]}
+    want = ["0", *(f"0.{i}" for i in range(31)), "0.30.0", *(f"0.{i}" for i in range(31, 36))]
+    assert collect_nested([tree], max_nodes=99)[2] == want
+    kept = _walk._PLACES
+    assert kept == tuple(str(i) for i in range(len(kept))) and 30 <= len(kept) <= 40
+    # a list past the places kept at most gets its own, and the kept ones stay as they were
+    wide = {"children": [{"n": i} for i in range(50)]}
+    assert collect_nested([wide], max_nodes=99)[2] == ["0", *(f"0.{i}" for i in range(50))]
+    assert _walk._PLACES is kept
