@@ -64,6 +64,10 @@ class TreeFormat:
     detect: Callable[[TreeInput], bool]
     build: Callable[[TreeInput, SourceInput], CandidateTable]
     """Reads the parsed tree; the :class:`SourceInput` gives limits and screen size."""
+    depth_checked: bool = False
+    """Whether ``build`` refuses rows nested deeper than ``limits.max_depth`` itself, as its
+    walk meets them: then the table's depth is not made to check it again (it is made when
+    first read)."""
 
 
 def _xml_parser() -> etree.XMLParser:
@@ -286,7 +290,7 @@ def _build(source: SourceInput) -> CandidateTable:
         raise InvalidObservationError(
             f"the {fmt.name} tree is malformed: {type(exc).__name__}: {shorten(str(exc), 300)}"
         ) from exc
-    if len(table) and int(table.depth.max()) >= source.limits.max_depth:
+    if not fmt.depth_checked and len(table) and int(table.depth.max()) >= source.limits.max_depth:
         raise source.limits.refuse("max_depth", int(table.depth.max()) + 1, f"the {fmt.name} tree")
     links = source.dom_node_map
     if links and "backend_node_id" in table.platform_ids:

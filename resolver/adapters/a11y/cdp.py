@@ -348,4 +348,4 @@ def _state_array(props: list[Any]) -> npt.NDArray[np.int8]:
     return states
 
 
-FORMAT = TreeFormat("cdp", detect, build)
+FORMAT = TreeFormat("cdp", detect, build, depth_checked=True)

@@ -156,4 +156,4 @@ def _web(attributes: Any, url: str | None) -> tuple[str | None, ...]:
     return web_values({str(k): v for k, v in attributes.items() if isinstance(v, str)}, url)
 
 
-FORMAT = TreeFormat("nested", detect, build)
+FORMAT = TreeFormat("nested", detect, build, depth_checked=True)

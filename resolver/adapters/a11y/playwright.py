@@ -85,4 +85,4 @@ def _states(disabled: Any, focused: Any) -> States:
     return (tri_not(disabled), -1, tri(focused))
 
 
-FORMAT = TreeFormat("playwright", detect, build)
+FORMAT = TreeFormat("playwright", detect, build, depth_checked=True)

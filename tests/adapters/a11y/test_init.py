@@ -230,3 +230,50 @@ def test_depth_of_flat_and_text_trees() -> None:
         Observation(accessibility_tree="<a>" * 300 + "</a>" * 300).candidates("a11y")
     with pytest.raises(InvalidObservationError, match="JSON nests deeper"):
         Observation(accessibility_tree='{"children": [' * 2000).candidates("a11y")
+
+
+def _cdp_chain(levels: int, extra: int = 0) -> list[dict[str, Any]]:
+    """A CDP list nesting ``levels`` rows (an ignored node at each level but the first, which
+    makes no row and no level), then ``extra`` leaves under the root."""
+    nodes: list[dict[str, Any]] = []
+    for i in range(levels):
+        kids = [f"i{i}"] if i + 1 < levels else []
+        if i == 0:
+            kids += [f"x{j}" for j in range(extra)]
+        nodes.append({"nodeId": str(i), "role": {"value": "group"}, "childIds": kids})
+        if i + 1 < levels:
+            nodes.append({"nodeId": f"i{i}", "ignored": True, "childIds": [str(i + 1)]})
+    nodes += [{"nodeId": f"x{j}", "role": {"value": "button"}} for j in range(extra)]
+    return nodes
+
+
+def _nested_chain(levels: int, ids: bool = True) -> dict[str, Any]:
+    node: dict[str, Any] = {"role": "button", "name": "deepest"}
+    for level in range(levels - 1):
+        node = {"role": "group", "name": "", "children": [node]}
+        if ids:
+            node["id"] = str(level)
+    if not ids:
+        node["role"] = "WebArea"
+    return node
+
+
+@pytest.mark.parametrize(
+    ("name", "tree_of"),
+    [
+        ("nested", _nested_chain),
+        ("playwright", lambda levels: _nested_chain(levels, ids=False)),
+        ("cdp", _cdp_chain),  # walked node by node
+        ("cdp", lambda levels: _cdp_chain(levels, extra=5000)),  # read by columns
+    ],
+)
+def test_formats_whose_walk_checks_depth_refuse_as_the_table_would(name: str, tree_of: Any) -> None:
+    (fmt,) = [f for f in FORMATS if f.name == name]
+    assert fmt.depth_checked
+    limits = Limits(max_depth=30)
+    table = Observation(accessibility_tree=tree_of(30), limits=limits).candidates("a11y")
+    assert table.format == name
+    assert "depth" not in vars(table)  # not made for the check
+    assert int(table.depth.max()) == 29  # (the deepest row has 29 ancestors)
+    with pytest.raises(LimitExceededError, match="max_depth=30"):
+        Observation(accessibility_tree=tree_of(31), limits=limits).candidates("a11y")
