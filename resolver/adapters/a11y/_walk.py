@@ -179,7 +179,7 @@ _PLACES: tuple[str, ...] = ()
 dot and its place, and the next step's tree has the places this one had. (Replaced, never
 changed: a walk in another thread reads a whole tuple.)"""
 _MAX_PLACES = 1 << 18
-"""Places kept at most (about 14 MB); later ones are written each time."""
+"""Places kept at most (about 16 MB); later ones are written each time."""
 
 
 def _places(start: int, stop: int) -> Sequence[str]:
