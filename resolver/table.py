@@ -39,7 +39,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress, repeat
+from itertools import compress, pairwise, repeat
 from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
@@ -199,7 +199,7 @@ class CandidateTable:
 
     source: str
     format: str
-    ids: tuple[str, ...]
+    ids: Sequence[str]
     executor_prefix: str
     """What an executor ID is made of by default: this prefix and the row's ID."""
     executor_overrides: Mapping[int, str]
@@ -635,7 +635,7 @@ class TableBuilder:
         return CandidateTable(
             source=self.source,
             format=self.format,
-            ids=tuple(ids),
+            ids=ids if isinstance(ids, RowPaths) else tuple(ids),
             executor_prefix=self.executor_prefix,
             executor_overrides=dict(self.executor_ids),
             roles=role_column,
@@ -947,6 +947,111 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
         if not content and not (_LABELLING[self._codes[row]] and self._kids[row]):
             return ""
         return _label_of(role, name, content)
+
+
+class RowPaths(Sequence[str]):
+    """Row IDs that are child-index paths (``"0.2.1"``: the row's place among its parent's
+    children, after its parent's path), for a tree whose nodes name no ID of their own; a
+    row's path is written the first time it is read.
+
+    A path is as long as its row is deep, and a table of a deep tree holds many: written for
+    every row at build time they cost more than anything else the walk does, while a resolve
+    reads the IDs of the few rows it ranks. Iterating, comparing, or reading more than
+    ``EAGER_AFTER`` (256) rows one by one writes every path at once. Copied or pickled, it is
+    a plain ``tuple``.
+
+    ``parents`` holds each row's parent row (-1 for a root; rows in pre-order, so a parent
+    comes before its children), ``places`` each row's place among its parent's children
+    (among the roots for a root), and ``texts(k)`` gives ``str(i)`` for ``i < k``.
+    """
+
+    EAGER_AFTER: Final[int] = 256
+
+    def __init__(
+        self, parents: list[int], places: list[int], texts: Callable[[int], Sequence[str]]
+    ) -> None:
+        self._parents, self._places, self._texts = parents, places, texts
+        self._all: tuple[str, ...] | None = None
+        self._rows: dict[int, str] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __getitem__(self, row: Any) -> Any:
+        made = self._all
+        if made is not None:
+            return made[row]
+        if isinstance(row, slice):
+            return self.every()[row]
+        at = operator.index(row)
+        n = len(self._places)
+        if at < 0:
+            at += n
+        if not 0 <= at < n:
+            raise IndexError("row out of range")
+        path = self._rows.get(at)
+        if path is None:
+            if len(self._rows) >= self.EAGER_AFTER:
+                return self.every()[at]
+            path = self._path(at)
+        return path
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.every())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (RowPaths, tuple)):
+            return self.every() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"RowPaths(rows={len(self)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.every(),))
+
+    def every(self) -> tuple[str, ...]:
+        """Every row's path (written at once the first time): the rows of each run of
+        siblings in one pass, after their parent's path."""
+        with self._lock:
+            if self._all is None:
+                self._all = _row_paths(self._parents, self._places, self._texts)
+            return self._all
+
+    def _path(self, row: int) -> str:
+        """The path of ``row``, and of its ancestors whose paths are not kept yet."""
+        parents, places, rows = self._parents, self._places, self._rows
+        pending: list[int] = []
+        at = row
+        while at >= 0 and at not in rows:
+            pending.append(at)
+            at = parents[at]
+        path = rows[at] if at >= 0 else ""
+        for one in reversed(pending):
+            place = str(places[one])
+            path = rows[one] = f"{path}.{place}" if path else place
+        return path
+
+
+def _row_paths(
+    parents: list[int], places: list[int], texts: Callable[[int], Sequence[str]]
+) -> tuple[str, ...]:
+    """Every row's :class:`RowPaths` path, a run of siblings at a time."""
+    n = len(places)
+    if not n:
+        return ()
+    up = np.asarray(parents, dtype=np.int64)
+    starts = [0, *(np.flatnonzero(up[1:] != up[:-1]) + 1).tolist(), n]
+    numbers = texts(max(places) + 1)
+    out: list[str] = []
+    for start, stop in pairwise(starts):
+        parent = parents[start]
+        run = [numbers[p] for p in places[start:stop]]
+        out += map(f"{out[parent]}.".__add__, run) if parent >= 0 else run
+    return tuple(out)
 
 
 _LABELLING: Final = np.array([r in CONTAINER_ROLES or r in LANDMARK_ROLES for r in ROLES])

@@ -361,6 +361,60 @@ def test_container_paths_read_one_row_make_only_its_ancestors_paths() -> None:
     assert type(copy) is tuple and copy == paths and paths == copy
 
 
+def _row_paths_by_rows(parents: list[int], places: list[int]) -> list[str]:
+    """Child-index paths as defined: a root's place, else its parent's path, a dot, and its
+    place."""
+    paths: list[str] = []
+    for up, place in zip(parents, places, strict=True):
+        paths.append(str(place) if up < 0 else f"{paths[up]}.{place}")
+    return paths
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_row_paths_follow_the_row_by_row_definition(seed: int) -> None:
+    import random
+
+    from resolver.table import RowPaths
+
+    rng = random.Random(seed)
+    n = rng.randint(1, 700)
+    parents = [-1] + [rng.choice([-1, *range(max(0, i - 20), i)]) for i in range(1, n)]
+    places = [rng.choice([0, 1, 2, 7, 15, 16, 300]) for _ in range(n)]
+    want = _row_paths_by_rows(parents, places)
+    texts = lambda k: [str(i) for i in range(k)]  # noqa: E731
+    whole = RowPaths(parents, places, texts)
+    assert list(whole) == want and whole == tuple(want) and tuple(want) == whole
+    # A row at a time, in any order (past ``EAGER_AFTER`` rows, every path at once).
+    order = rng.sample(range(n), n)
+    one_by_one = RowPaths(parents, places, texts)
+    assert [one_by_one[i] for i in order] == [want[i] for i in order]
+    assert one_by_one[-1] == want[-1] and one_by_one[1:3] == tuple(want[1:3])
+
+
+def test_row_paths_read_one_row_write_only_its_ancestors_paths() -> None:
+    """Reading one row of a long list writes its path and its ancestors' alone; the paths
+    behave as a tuple (indexes out of range, equality, a copy), and a tree's table holds
+    them as they are."""
+    from resolver import Observation
+    from resolver.table import RowPaths
+
+    leaves = [{"role": "link", "name": f"Order {i}"} for i in range(500)]
+    tree = {"role": "WebArea", "name": "", "children": [{"role": "list", "children": leaves}]}
+    table = Observation(accessibility_tree=tree).candidates("a11y")
+    ids = table.ids
+    assert isinstance(ids, RowPaths) and len(ids) == 502 and repr(ids) == "RowPaths(rows=502)"
+    assert ids[301] == "0.0.299" and ids[0] == "0"
+    assert ids._all is None and set(ids._rows) == {0, 1, 301}  # type: ignore[attr-defined]
+    assert table.executor_id(301) == "a11y:0.0.299"
+    with pytest.raises(IndexError):
+        ids[502]
+    with pytest.raises(TypeError):
+        ids["1"]
+    copy = pickle.loads(pickle.dumps(ids))
+    assert type(copy) is tuple and copy == ids and ids == copy
+    assert copy == ("0", "0.0", *(f"0.0.{i}" for i in range(500)))
+
+
 def test_ancestor_sums_add_along_the_chain_and_see_cycles() -> None:
     up = np.array([-1, 0, 1, 1, -1])
     assert ancestor_sums(up, np.array([1, 2, 3, 4, 5])).tolist() == [1, 3, 6, 7, 5]

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...errors import InvalidObservationError
 from ...limits import DEFAULT_LIMITS, Limits
-from ...table import TableBuilder
+from ...table import RowPaths, TableBuilder
 
 __all__ = ["Outline", "collect_nested", "measure_nested", "walk_nested"]
 
@@ -106,7 +106,7 @@ def walk_nested(
     yield from zip(nodes, parents, paths, strict=True)
 
 
-Walked = tuple[list[Mapping[str, Any]], list[int], list[str]]
+Walked = tuple[list[Mapping[str, Any]], list[int], Sequence[str]]
 
 
 def collect_nested(
@@ -117,7 +117,8 @@ def collect_nested(
     max_depth: int = DEFAULT_LIMITS.max_depth,
 ) -> Walked:
     """The dict nodes of a nested tree in pre-order, their parents' positions (-1 for roots)
-    and child-index paths (``"0.2.1"``), as three lists (what :func:`walk_nested` yields).
+    and child-index paths (``"0.2.1"``: a :class:`~resolver.table.RowPaths`, each written
+    when first read), what :func:`walk_nested` yields.
 
     One walk collects and checks: it stops once the nodes met pass ``max_nodes`` or a node
     lies deeper than ``max_depth`` levels (a cycle does both); a node met twice (a cycle, or
@@ -127,31 +128,31 @@ def collect_nested(
     taken a run at a time, by list operations.
     """
     limits = Limits(max_nodes=max_nodes, max_depth=max_depth)
-    stack: list[tuple[Any, ...]] = [(r, -1, str(i), 1) for i, r in enumerate(roots) if _is_node(r)]
+    stack: list[tuple[Any, ...]] = [(r, -1, i, 1) for i, r in enumerate(roots) if _is_node(r)]
     if len(stack) > max_nodes or (stack and max_depth < 1):
         _refuse(roots, children_key, limits)
     stack.reverse()
-    nodes, parents, paths = _empty()
-    pop, push, add_node, add_parent, add_path = (
-        stack.pop, stack.append, nodes.append, parents.append, paths.append
+    nodes, parents, places = _started()  # (places: each node's among its parent's children)
+    pop, push, add_node, add_parent, add_place = (
+        stack.pop, stack.append, nodes.append, parents.append, places.append
     )  # fmt: skip
     by_key = children_key if isinstance(children_key, str) else None
     while stack:
         entry = pop()
         node = entry[0]
         if node is None:  # a run of siblings without children (_push_runs)
-            _, parent, prefix, kids, start, stop = entry
+            _, parent, kids, start, stop = entry
             nodes += kids[start:stop]
             parents += repeat(parent, stop - start)
-            paths += map(prefix.__add__, _places(start, stop))
+            places += range(start, stop)
             if len(nodes) > max_nodes:
                 _refuse(roots, children_key, limits)
             continue
-        _, parent, path, depth = entry
+        _, parent, place, depth = entry
         me = len(nodes)
         add_node(node)
         add_parent(parent)
-        add_path(path)
+        add_place(place)
         kids = node.get(by_key) if by_key is not None else _kids(node, children_key)
         if not kids or (type(kids) is not list and not _is_list(kids)):
             continue
@@ -160,18 +161,22 @@ def collect_nested(
             _refuse(roots, children_key, limits)
         depth += 1
         before = len(stack)
-        _push_kids(push, kids, children_key, me, path, depth)
+        _push_kids(push, kids, children_key, me, depth)
         if len(stack) > before and (
             depth > max_depth or len(stack) + len(nodes) > max_nodes
         ):  # (the look ahead above sees only the first ``room + 1`` children)
             _refuse(roots, children_key, limits)
     if len(nodes) > max_nodes or _shared(nodes):
         _refuse(roots, children_key, limits)
-    return nodes, parents, paths
+    return nodes, parents, RowPaths(parents, places, _first_places)
 
 
-def _empty() -> Walked:
+def _started() -> tuple[list[Mapping[str, Any]], list[int], list[int]]:
     return [], [], []
+
+
+def _first_places(count: int) -> Sequence[str]:
+    return _places(0, count)
 
 
 _PLACES: tuple[str, ...] = ()
@@ -202,17 +207,16 @@ def _push_kids(
     kids: Sequence[Any],
     children_key: Children,
     parent: int,
-    path: str,
     depth: int,
 ) -> None:
     """Push a node's dict children for the walk, last first."""
     if len(kids) >= _LONG and type(kids) is list and {*map(type, kids)} <= {dict}:
-        _push_runs(push, kids, children_key, parent, path, depth)
+        _push_runs(push, kids, children_key, parent, depth)
         return
     for j in range(len(kids) - 1, -1, -1):
         kid = kids[j]
         if type(kid) is dict or isinstance(kid, Mapping):
-            push((kid, parent, f"{path}.{j}", depth))
+            push((kid, parent, j, depth))
 
 
 def _push_runs(
@@ -220,25 +224,22 @@ def _push_runs(
     kids: list[Any],
     children_key: Children,
     parent: int,
-    path: str,
     depth: int,
 ) -> None:
     """Push ``kids`` (dicts) for the walk, last first: the runs of those without children as
-    ``(None, parent, path prefix, kids, start, stop)``, each taken whole, the others one by
-    one."""
+    ``(None, parent, kids, start, stop)``, each taken whole, the others one by one."""
     if isinstance(children_key, str):
         below = map(dict.get, kids, repeat(children_key))
     else:
         below = map(children_key, kids)
-    prefix = f"{path}."
     stop = len(kids)
     for i in reversed(list(compress(range(stop), below))):
         if i + 1 < stop:
-            push((None, parent, prefix, kids, i + 1, stop))
-        push((kids[i], parent, f"{prefix}{i}", depth))
+            push((None, parent, kids, i + 1, stop))
+        push((kids[i], parent, i, depth))
         stop = i
     if stop:
-        push((None, parent, prefix, kids, 0, stop))
+        push((None, parent, kids, 0, stop))
 
 
 def _shared(nodes: list[Mapping[str, Any]]) -> bool:

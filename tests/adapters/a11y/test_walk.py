@@ -102,14 +102,15 @@ def test_collect_nested_lists_what_walk_nested_yields() -> None:
     assert (list(parents), list(paths)) == ([-1, 0, 1, 0, -1], ["1", "1.0", "1.0.0", "1.2", "2"])
     walked = list(walk_nested(["x", tree, {"n": "e", "children": "str"}], max_nodes=9))
     assert walked == list(zip(nodes, parents, paths, strict=True))
-    assert collect_nested([], max_nodes=1) == ([], [], [])
+    nodes, parents, paths = collect_nested([], max_nodes=1)
+    assert (nodes, parents, list(paths)) == ([], [], [])
     # a child list that passes the limit after the first children looked at
     kids = [{} if i % 2 else "x" for i in range(20)]
     with pytest.raises(LimitExceededError, match="max_nodes=6"):
         collect_nested([{"children": kids}], max_nodes=6)
     # children read through a function
     callable_kids = collect_nested([tree], children_key=lambda n: n.get("children"), max_nodes=9)
-    assert callable_kids[2] == ["0", "0.0", "0.0.0", "0.2"]
+    assert list(callable_kids[2]) == ["0", "0.0", "0.0.0", "0.2"]
 
 
 def test_long_child_lists_get_their_places_from_the_kept_ones(
@@ -119,10 +120,10 @@ def test_long_child_lists_get_their_places_from_the_kept_ones(
     monkeypatch.setattr(_walk, "_MAX_PLACES", 40)
     tree = {"children": [*({"n": i} for i in range(30)), {"children": [{}]}, {}, {}, {}, {}, {}]}
     want = ["0", *(f"0.{i}" for i in range(31)), "0.30.0", *(f"0.{i}" for i in range(31, 36))]
-    assert collect_nested([tree], max_nodes=99)[2] == want
+    assert list(collect_nested([tree], max_nodes=99)[2]) == want
     kept = _walk._PLACES
     assert kept == tuple(str(i) for i in range(len(kept))) and 30 <= len(kept) <= 40
     # a list past the places kept at most gets its own, and the kept ones stay as they were
     wide = {"children": [{"n": i} for i in range(50)]}
-    assert collect_nested([wide], max_nodes=99)[2] == ["0", *(f"0.{i}" for i in range(50))]
+    assert list(collect_nested([wide], max_nodes=99)[2]) == ["0", *(f"0.{i}" for i in range(50))]
     assert _walk._PLACES is kept
