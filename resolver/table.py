@@ -39,7 +39,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress, pairwise, repeat
+from itertools import compress, repeat
 from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
@@ -1014,8 +1014,7 @@ class RowPaths(Sequence[str]):
         return (tuple, (self.every(),))
 
     def every(self) -> tuple[str, ...]:
-        """Every row's path (written at once the first time): the rows of each run of
-        siblings in one pass, after their parent's path."""
+        """Every row's path (written at once the first time)."""
         with self._lock:
             if self._all is None:
                 self._all = _row_paths(self._parents, self._places, self._texts)
@@ -1039,18 +1038,18 @@ class RowPaths(Sequence[str]):
 def _row_paths(
     parents: list[int], places: list[int], texts: Callable[[int], Sequence[str]]
 ) -> tuple[str, ...]:
-    """Every row's :class:`RowPaths` path, a run of siblings at a time."""
-    n = len(places)
-    if not n:
+    """Every row's :class:`RowPaths` path, in one pass (a parent's path and dot made once
+    for a run of its children)."""
+    if not places:
         return ()
-    up = np.asarray(parents, dtype=np.int64)
-    starts = [0, *(np.flatnonzero(up[1:] != up[:-1]) + 1).tolist(), n]
     numbers = texts(max(places) + 1)
     out: list[str] = []
-    for start, stop in pairwise(starts):
-        parent = parents[start]
-        run = [numbers[p] for p in places[start:stop]]
-        out += map(f"{out[parent]}.".__add__, run) if parent >= 0 else run
+    add = out.append
+    last, prefix = -2, ""
+    for up, place in zip(parents, places, strict=True):
+        if up != last:
+            last, prefix = up, ("" if up < 0 else out[up] + ".")
+        add(prefix + numbers[place])
     return tuple(out)
 
 
