@@ -391,7 +391,8 @@ def test_row_paths_follow_the_row_by_row_definition(seed: int) -> None:
     assert one_by_one[-1] == want[-1] and one_by_one[1:3] == tuple(want[1:3])
 
 
-def test_row_paths_read_one_row_write_only_its_ancestors_paths() -> None:
+@pytest.mark.parametrize("boxes", [False, True])  # a Playwright snapshot, a nested tree
+def test_row_paths_read_one_row_write_only_its_ancestors_paths(boxes: bool) -> None:
     """Reading one row of a long list writes its path and its ancestors' alone; the paths
     behave as a tuple (indexes out of range, equality, a copy), and a tree's table holds
     them as they are."""
@@ -399,8 +400,12 @@ def test_row_paths_read_one_row_write_only_its_ancestors_paths() -> None:
     from resolver.table import RowPaths
 
     leaves = [{"role": "link", "name": f"Order {i}"} for i in range(500)]
+    if boxes:
+        for i, leaf in enumerate(leaves):
+            leaf["bbox"] = [0, 20 * i, 100, 20 * i + 18]
     tree = {"role": "WebArea", "name": "", "children": [{"role": "list", "children": leaves}]}
     table = Observation(accessibility_tree=tree).candidates("a11y")
+    assert table.format == ("nested" if boxes else "playwright")
     ids = table.ids
     assert isinstance(ids, RowPaths) and len(ids) == 502 and repr(ids) == "RowPaths(rows=502)"
     assert ids[301] == "0.0.299" and ids[0] == "0"

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...geometry import CoordSpace
-from ...table import NO_STATE, CandidateTable, TableBuilder
+from ...table import NO_STATE, CandidateTable, RowPaths, TableBuilder
 from ...web import NEARBY_COLUMN, WEB_COLUMNS, join_nearby, web_values
 from .._common import (
     XPATH_KEYS,
@@ -64,7 +64,7 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     )
     n = len(nodes)
     builder.set_columns(*(
-        column if isinstance(column, (list, np.ndarray)) else list(islice(column, n))
+        column if isinstance(column, (list, np.ndarray, RowPaths)) else list(islice(column, n))
         for column in _columns(nodes, parents, paths, source.url)
     ))  # fmt: skip
     table = builder.build(
