@@ -834,7 +834,72 @@ def _handed(path: tuple[str, ...], label: str) -> tuple[str, ...]:
     return (*path[-(MAX_CONTAINER_DEPTH - 1) :], label[:MAX_ENTRY])
 
 
-class ContainerPaths(Sequence[tuple[str, ...]]):
+class _LazyRows(Sequence[T]):
+    """A column whose rows are made when read: one row at a time (:meth:`_one`), or every
+    row at once (:meth:`_whole`) when iterated, compared, sliced, or read more than
+    ``EAGER_AFTER`` (256) rows one by one. The rows are the same either way; copied or
+    pickled, it is a plain ``tuple``."""
+
+    EAGER_AFTER: Final[int] = 256
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._all: tuple[T, ...] | None = None
+        self._rows: dict[int, T] = {}
+        self._lock = threading.Lock()
+
+    def _one(self, row: int) -> T:
+        raise NotImplementedError
+
+    def _whole(self) -> tuple[T, ...]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, row: Any) -> Any:
+        made = self._all
+        if made is not None:
+            return made[row]
+        if isinstance(row, slice):
+            return self.every()[row]
+        at = operator.index(row)
+        if at < 0:
+            at += self._size
+        if not 0 <= at < self._size:
+            raise IndexError("row out of range")
+        value = self._rows.get(at)
+        if value is None:
+            if len(self._rows) >= self.EAGER_AFTER:
+                return self.every()[at]
+            value = self._rows[at] = self._one(at)
+        return value
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.every())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (_LazyRows, tuple)):
+            return self.every() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(rows={len(self)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.every(),))
+
+    def every(self) -> tuple[T, ...]:
+        """Every row (made at once the first time)."""
+        with self._lock:
+            if self._all is None:
+                self._all = self._whole()
+            return self._all
+
+
+class ContainerPaths(_LazyRows[tuple[str, ...]]):
     """``CandidateTable.containers``: every row's container path (:func:`_container_paths`),
     a row's made the first time it is read.
 
@@ -846,8 +911,6 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
     it is a plain ``tuple``.
     """
 
-    EAGER_AFTER: Final[int] = 256
-
     def __init__(
         self,
         roles: Sequence[str],
@@ -855,61 +918,17 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
         names: Sequence[str],
         parent: IntArray,
     ) -> None:
+        super().__init__(len(parent))
         self._roles, self._codes, self._names, self._parent = roles, codes, names, parent
-        self._all: tuple[tuple[str, ...], ...] | None = None
-        self._rows: dict[int, tuple[str, ...]] = {}
         self._handed: dict[int, tuple[str, ...]] = {-1: ()}
         self._labels: dict[int, str] = {}
         self._kids: npt.NDArray[np.bool_] | None = None
         self._up: list[int] | None = None
-        self._lock = threading.Lock()
 
-    def __len__(self) -> int:
-        return len(self._parent)
+    def _whole(self) -> tuple[tuple[str, ...], ...]:
+        return _container_paths(self._roles, self._codes, self._names, self._parent)
 
-    def __getitem__(self, row: Any) -> Any:
-        made = self._all
-        if made is not None:
-            return made[row]
-        if isinstance(row, slice):
-            return self.every()[row]
-        at = operator.index(row)
-        n = len(self._parent)
-        if at < 0:
-            at += n
-        if not 0 <= at < n:
-            raise IndexError("row out of range")
-        path = self._rows.get(at)
-        if path is None:
-            if len(self._rows) >= self.EAGER_AFTER:
-                return self.every()[at]
-            path = self._rows[at] = self._path(at)
-        return path
-
-    def __iter__(self) -> Iterator[tuple[str, ...]]:
-        return iter(self.every())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (ContainerPaths, tuple)):
-            return self.every() == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ContainerPaths(rows={len(self)})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (tuple, (self.every(),))
-
-    def every(self) -> tuple[tuple[str, ...], ...]:
-        """Every row's path (made at once the first time)."""
-        with self._lock:
-            if self._all is None:
-                self._all = _container_paths(self._roles, self._codes, self._names, self._parent)
-            return self._all
-
-    def _path(self, row: int) -> tuple[str, ...]:
+    def _one(self, row: int) -> tuple[str, ...]:
         """The path of ``row``: the one its nearest labelled ancestor hands down."""
         parent, handed = self._parents(), self._handed
         pending: list[int] = []  # labelled ancestors whose path is not kept yet, nearest first
@@ -949,7 +968,7 @@ class ContainerPaths(Sequence[tuple[str, ...]]):
         return _label_of(role, name, content)
 
 
-class RowPaths(Sequence[str]):
+class RowPaths(_LazyRows[str]):
     """Row IDs that are child-index paths (``"0.2.1"``: the row's place among its parent's
     children, after its parent's path), for a tree whose nodes name no ID of their own; a
     row's path is written the first time it is read.
@@ -965,62 +984,16 @@ class RowPaths(Sequence[str]):
     (among the roots for a root), and ``texts(k)`` gives ``str(i)`` for ``i < k``.
     """
 
-    EAGER_AFTER: Final[int] = 256
-
     def __init__(
         self, parents: list[int], places: list[int], texts: Callable[[int], Sequence[str]]
     ) -> None:
+        super().__init__(len(places))
         self._parents, self._places, self._texts = parents, places, texts
-        self._all: tuple[str, ...] | None = None
-        self._rows: dict[int, str] = {}
-        self._lock = threading.Lock()
 
-    def __len__(self) -> int:
-        return len(self._places)
+    def _whole(self) -> tuple[str, ...]:
+        return _row_paths(self._parents, self._places, self._texts)
 
-    def __getitem__(self, row: Any) -> Any:
-        made = self._all
-        if made is not None:
-            return made[row]
-        if isinstance(row, slice):
-            return self.every()[row]
-        at = operator.index(row)
-        n = len(self._places)
-        if at < 0:
-            at += n
-        if not 0 <= at < n:
-            raise IndexError("row out of range")
-        path = self._rows.get(at)
-        if path is None:
-            if len(self._rows) >= self.EAGER_AFTER:
-                return self.every()[at]
-            path = self._path(at)
-        return path
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.every())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (RowPaths, tuple)):
-            return self.every() == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"RowPaths(rows={len(self)})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (tuple, (self.every(),))
-
-    def every(self) -> tuple[str, ...]:
-        """Every row's path (written at once the first time)."""
-        with self._lock:
-            if self._all is None:
-                self._all = _row_paths(self._parents, self._places, self._texts)
-            return self._all
-
-    def _path(self, row: int) -> str:
+    def _one(self, row: int) -> str:
         """The path of ``row``, and of its ancestors whose paths are not kept yet."""
         parents, places, rows = self._parents, self._places, self._rows
         pending: list[int] = []
