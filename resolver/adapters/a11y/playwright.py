@@ -17,7 +17,7 @@ from . import SourceInput, TreeFormat, TreeInput
 from ._walk import collect_nested
 
 _ROOT_ROLES = frozenset({"WebArea", "RootWebArea", "document"})
-_FOREIGN = ("id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class")
+_FOREIGN = frozenset({"id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class"})
 
 
 _KEYS = frozenset({"role", "name", "value", "disabled", "focused"})
@@ -33,12 +33,17 @@ def _foreign_below(root: Mapping[str, Any]) -> bool:
     for node in queue:
         if len(queue) > _LOOK:
             break
-        if isinstance(node, Mapping):
-            if any(k in node for k in _FOREIGN):
+        if type(node) is dict:  # (its keys compared as a set, in C)
+            if not _FOREIGN.isdisjoint(node):
                 return True
-            kids = node.get("children")
-            if isinstance(kids, list):
-                queue.extend(kids)
+        elif isinstance(node, Mapping):
+            if any(k in node for k in _FOREIGN):  # (a mapping may hold keys it does not list)
+                return True
+        else:
+            continue
+        kids = node.get("children")
+        if isinstance(kids, list):
+            queue.extend(kids)
     return False
 
 

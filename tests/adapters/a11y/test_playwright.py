@@ -145,3 +145,25 @@ def test_a_shared_node_is_refused_as_by_the_reference() -> None:
     got = _outcome(build, TreeInput("json", data), SourceInput(raw=None))
     assert isinstance(got, tuple) and got[0] is InvalidObservationError
     assert got == _outcome(_reference_build, TreeInput("json", data), SourceInput(raw=None))
+
+
+class _Answering(dict[str, Any]):
+    """A mapping that answers for a key it does not list."""
+
+    def __contains__(self, key: object) -> bool:
+        return key == "bbox" or super().__contains__(key)
+
+
+@pytest.mark.parametrize("key", ["id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class"])
+def test_a_tree_with_an_id_or_a_box_below_its_root_is_no_snapshot(key: str) -> None:
+    from resolver.adapters.a11y.playwright import detect
+
+    leaves: list[Any] = [{"role": "link", "name": f"l{i}"} for i in range(30)]
+    tree = {"role": "WebArea", "name": "", "children": [{"role": "list", "children": leaves}]}
+    assert detect(TreeInput("json", tree))
+    leaves[17] = {**leaves[17], key: "x"}
+    assert not detect(TreeInput("json", tree))
+    leaves[17] = MappingProxyType({"role": "link", "name": "l17"})  # a mapping, not a dict
+    assert detect(TreeInput("json", tree))
+    leaves[17] = _Answering(role="link", name="l17")
+    assert not detect(TreeInput("json", tree))
