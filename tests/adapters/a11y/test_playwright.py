@@ -154,7 +154,9 @@ class _Answering(dict[str, Any]):
         return key == "bbox" or super().__contains__(key)
 
 
-@pytest.mark.parametrize("key", ["id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class"])
+@pytest.mark.parametrize(
+    "key", ["id", "bbox", "nodeId", "node_id", "AXRole", "ControlType", "class"]
+)
 def test_a_tree_with_an_id_or_a_box_below_its_root_is_no_snapshot(key: str) -> None:
     from resolver.adapters.a11y.playwright import detect
 
