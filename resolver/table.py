@@ -989,22 +989,24 @@ class RowPaths(_LazyRows[str]):
     ) -> None:
         super().__init__(len(places))
         self._parents, self._places, self._texts = parents, places, texts
+        self._known: dict[int, str] = {}
+        """The paths written so far: the rows read and their ancestors."""
 
     def _whole(self) -> tuple[str, ...]:
         return _row_paths(self._parents, self._places, self._texts)
 
     def _one(self, row: int) -> str:
         """The path of ``row``, and of its ancestors whose paths are not kept yet."""
-        parents, places, rows = self._parents, self._places, self._rows
+        parents, places, known = self._parents, self._places, self._known
         pending: list[int] = []
         at = row
-        while at >= 0 and at not in rows:
+        while at >= 0 and at not in known:
             pending.append(at)
             at = parents[at]
-        path = rows[at] if at >= 0 else ""
+        path = known[at] if at >= 0 else ""
         for one in reversed(pending):
             place = str(places[one])
-            path = rows[one] = f"{path}.{place}" if path else place
+            path = known[one] = f"{path}.{place}" if path else place
         return path
 
 
