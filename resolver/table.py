@@ -9,7 +9,9 @@ Columns (N rows):
 =================  =====================  ==================================================
 column             type                   meaning
 =================  =====================  ==================================================
-``ids``            tuple[str]             the source's own node ID, as the tree spells it
+``ids``            sequence[str]          the source's own node ID, as the tree spells it
+                                          (a child-index path, :class:`RowPaths`, for a
+                                          tree whose nodes name none: a row's made when read)
 ``executor_ids``   tuple[str]             what an executor acts on (``a11y:7``, ``xpath:/...``)
 ``roles``          tuple[str]             canonical role (see :mod:`resolver.roles`)
 ``role_codes``     int32[N]               index of the role in ``roles.ROLES``
@@ -63,6 +65,7 @@ __all__ = [
     "CandidateTable",
     "ContainerPaths",
     "LazyColumns",
+    "RowPaths",
     "TableBuilder",
     "check_rows",
     "describe_diagnostics",
