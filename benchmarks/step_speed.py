@@ -3,6 +3,7 @@
 Usage (from the repository root)::
 
     python -m benchmarks.step_speed [--sizes 1000 10000 50000 200000] [--repeat 3] [--json F]
+                                    [--svg docs/step_speed.svg]
     PYTHONPATH=<other checkout> python -m benchmarks.step_speed   # the same on other code
 
 For every size the tree is made as nested dicts (``nested_tree``), as a CDP node list
@@ -24,6 +25,8 @@ warm case is timed too: one ``resolve`` and ``resolve_many`` of 100 refs once th
 built, against the naive loop over the same refs, and one ``resolve`` called 50 times back to
 back (no collection or naive loop between calls: warm caches; its median).
 
+``--svg`` draws the per-node costs against tree size, a panel per tree (:func:`svg`).
+
 ``--floor`` times instead what reading a CDP list costs before any work: one pass over the
 nodes per field the table reads (:func:`field_passes`), against the naive loop.
 
@@ -36,6 +39,7 @@ import argparse
 import gc
 import itertools
 import json
+import math
 import random
 import statistics
 import time
@@ -324,6 +328,101 @@ def table(rows: list[dict[str, Any]], warm: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+SERIES: tuple[tuple[str, str, str], ...] = (
+    ("step_ms", "step", "#1f6fb4"),
+    ("build_ms", "build", "#7fb0dc"),
+    ("naive_ms", "naive loop", "#888"),
+)
+"""What the growth picture draws per tree: the row's key, its label and its colour."""
+PANEL_W, PANEL_H, PAD = 300, 190, 70
+
+
+def svg(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The growth picture: one panel per tree, its nodes across (a log scale), microseconds
+    a node up, for the step, the build and the naive loop (:data:`SERIES`). Flat lines are
+    linear growth; the step under the naive loop is a step faster than the loop. Each
+    panel's subtitle gives naive/step per size."""
+    trees = list(dict.fromkeys(str(r["tree"]) for r in rows))
+    width = PAD + len(trees) * (PANEL_W + PAD)
+    height = PANEL_H + 2 * PAD + 30
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        'font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    for i, tree in enumerate(trees):
+        mine = sorted((r for r in rows if r["tree"] == tree), key=lambda r: int(r["nodes"]))
+        out += _growth_panel(tree, mine, PAD + i * (PANEL_W + PAD), PAD)
+    legend_y = PAD + PANEL_H + 52
+    for j, (_, label, colour) in enumerate(SERIES):
+        x = PAD + j * 120
+        out += [
+            f'<line x1="{x}" y1="{legend_y}" x2="{x + 24}" y2="{legend_y}" stroke="{colour}" '
+            'stroke-width="2"/>',
+            f'<text x="{x + 30}" y="{legend_y + 4}">{label}</text>',
+        ]
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _growth_panel(tree: str, rows: list[Mapping[str, Any]], x0: float, y0: float) -> list[str]:
+    """One tree's panel of :func:`svg` (``rows`` by size, ascending)."""
+    sizes = [int(r["nodes"]) for r in rows]
+    low, high = math.log10(min(sizes)), math.log10(max(sizes))
+    per_node = {key: [1e3 * float(r[key]) / int(r["nodes"]) for r in rows] for key, *_ in SERIES}
+    top = _nice_top(max(v for values in per_node.values() for v in values))
+
+    def at(nodes: int, us: float) -> tuple[float, float]:
+        across = (math.log10(nodes) - low) / (high - low) if high > low else 0.5
+        return x0 + across * PANEL_W, y0 + (1.0 - us / top) * PANEL_H
+
+    ratios = " · ".join(
+        f"{_short(n)} {float(r['naive_over_step']):.2f}" for n, r in zip(sizes, rows, strict=True)
+    )
+    parts = [
+        f'<text x="{x0}" y="{y0 - 24}" font-weight="bold">{tree}</text>',
+        f'<text x="{x0}" y="{y0 - 9}" fill="#555">naive/step: {ratios}</text>',
+        f'<rect x="{x0}" y="{y0}" width="{PANEL_W}" height="{PANEL_H}" fill="none" stroke="#888"/>',
+        f'<text x="{x0 + PANEL_W / 2}" y="{y0 + PANEL_H + 30}" text-anchor="middle">nodes</text>',
+        f'<text x="{x0 - 42}" y="{y0 + PANEL_H / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 {x0 - 42} {y0 + PANEL_H / 2})">microseconds a node</text>',
+    ]
+    for nodes in sizes:
+        tx, _ = at(nodes, 0.0)
+        parts.append(
+            f'<text x="{tx:.1f}" y="{y0 + PANEL_H + 14}" text-anchor="middle" '
+            f'fill="#555">{_short(nodes)}</text>'
+        )
+    for tick in (0.0, top / 2, top):
+        _, ty = at(sizes[0], tick)
+        parts.append(
+            f'<text x="{x0 - 5}" y="{ty + 4:.1f}" text-anchor="end" fill="#555">{tick:g}</text>'
+        )
+    for key, label, colour in SERIES:
+        points = [at(n, v) for n, v in zip(sizes, per_node[key], strict=True)]
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        parts += [
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{label}, '
+            f"{_short(n)} nodes: {v:.2f} us a node</title></circle>"
+            for n, v, (x, y) in zip(sizes, per_node[key], points, strict=True)
+        ]
+    return parts
+
+
+def _nice_top(value: float) -> float:
+    """The least of 1, 2 or 5 times a power of ten at or above ``value`` (1 for nothing)."""
+    if not value > 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= value)
+
+
+def _short(nodes: int) -> str:
+    """``200000`` -> ``"200k"``, ``1500`` -> ``"1.5k"``, ``800`` -> ``"800"``."""
+    return f"{nodes / 1000:g}k" if nodes >= 1000 else str(nodes)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
@@ -333,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refs", type=int, default=100, help="refs of the warm case")
     parser.add_argument("--no-warm", action="store_true", help="skip the warm 10k case")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--svg", type=Path, help="also draw the growth picture here")
     parser.add_argument(
         "--floor", action="store_true",
         help="instead: the fields a table reads from a CDP list, passed over and nothing "
@@ -359,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows, warm))
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "warm": warm}, indent=1))
+    if args.svg:
+        args.svg.parent.mkdir(parents=True, exist_ok=True)
+        args.svg.write_text(svg(rows), encoding="utf-8")
     return 0
 
 
