@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from benchmarks.build_speed import cdp_tree, nested_tree
 from benchmarks.seed_baseline import find_in_a11y_tree, find_in_cdp_nodes
@@ -380,7 +381,7 @@ def _growth_panel(tree: str, rows: list[Mapping[str, Any]], x0: float, y0: float
         f"{_short(n)} {float(r['naive_over_step']):.2f}" for n, r in zip(sizes, rows, strict=True)
     )
     parts = [
-        f'<text x="{x0}" y="{y0 - 24}" font-weight="bold">{tree}</text>',
+        f'<text x="{x0}" y="{y0 - 24}" font-weight="bold">{escape(tree)}</text>',
         f'<text x="{x0}" y="{y0 - 9}" fill="#555">naive/step: {ratios}</text>',
         f'<rect x="{x0}" y="{y0}" width="{PANEL_W}" height="{PANEL_H}" fill="none" stroke="#888"/>',
         f'<text x="{x0 + PANEL_W / 2}" y="{y0 + PANEL_H + 30}" text-anchor="middle">nodes</text>',

@@ -46,6 +46,11 @@ def test_one_panel_per_tree_with_a_line_per_series_and_a_point_per_size() -> Non
     assert subtitles[0] == "naive/step: 1k 1.50 · 10k 1.33 · 200k 1.00"
 
 
+def test_a_tree_named_with_markup_is_written_as_text() -> None:
+    root = ET.fromstring(svg([_row("<a&b>", 1_000, 1.0, 1.0, 1.0)]))
+    assert [t.text for t in root.iter(f"{NS}text") if t.get("font-weight") == "bold"] == ["<a&b>"]
+
+
 def test_a_cheaper_series_is_drawn_lower() -> None:
     root = ET.fromstring(
         svg([_row("cdp", 1_000, 3.0, 2.0, 1.0), _row("cdp", 2_000, 6.0, 4.0, 2.0)])
