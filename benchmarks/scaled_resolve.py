@@ -11,9 +11,15 @@ that walk taken right before it, and scaled by floor / 6.6 ms. Reported: the med
 raw and of the scaled samples. Needs the shared corpora (``RESOLVER_CORPORA`` or
 ``../shared/corpora``).
 
+With ``--growth SIZES`` it times instead ``resolve_many`` of 100 references, and the
+scoring alone (:func:`resolver.batch.score_many`), on synthetic trees of each size, and fits
+a line through the scaled medians (:func:`line`): what the 100 references cost whatever the
+tree's size (the line at no nodes) and what each thousand nodes adds.
+
 Usage::
 
     python -m benchmarks.scaled_resolve [--samples 40] [--json out.json]
+    python -m benchmarks.scaled_resolve --growth 1000 3000 10000 30000 [--samples 10]
 """
 
 from __future__ import annotations
@@ -25,14 +31,17 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import resolver
 from benchmarks.dom.speed import dense_page, floor_ms
 from benchmarks.synth import make_refs, workload
+from resolver.batch import score_many
 from resolver.capture import complete_ref
+from resolver.config import MatchConfig
 
 
 def _ms(run: Any) -> float:
@@ -99,6 +108,67 @@ def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, 
     }
 
 
+def line(sizes: Sequence[float], values: Sequence[float]) -> tuple[float, float]:
+    """The least-squares line through ``(size, value)``: its value at size 0 and its slope
+    per size unit (a single size gives its value and slope 0)."""
+    if len(sizes) != len(values) or not sizes:
+        raise ValueError("one value per size, at least one size")
+    if len(set(sizes)) == 1:
+        return float(statistics.fmean(values)), 0.0
+    slope, intercept = statistics.linear_regression(list(sizes), list(values))
+    return float(intercept), float(slope)
+
+
+MIN_GROWTH_NODES = 1000
+"""The smallest tree ``--growth`` takes: smaller synthetic trees have fewer than 100
+named targets."""
+
+
+def _growth_calls(size: int, config: MatchConfig) -> dict[str, Callable[[], object]]:
+    """``resolve_many`` of 100 references and their scoring alone on a synthetic CDP tree of
+    ``size`` nodes (``synth.workload(size, seed=0)``), warmed up."""
+    w = workload(size, k=20, seed=0)
+    refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
+    if len(refs) < 100:
+        raise ValueError(f"a tree of {size} nodes has {len(refs)} named targets, not 100")
+    calls: dict[str, Callable[[], object]] = {
+        "resolve_many": partial(resolver.resolve_many, refs, w.observation),
+        "score_many": partial(score_many, refs, w.table, config),
+    }
+    for run in calls.values():  # the table's lazy indexes and caches
+        run()
+        run()
+    return calls
+
+
+def growth(
+    sizes: Sequence[int], samples: int, reference_floor: float, dense_text: str
+) -> dict[str, Any]:
+    """Scaled medians (ms) of :func:`_growth_calls` on a tree of each size (nodes), each
+    sample after its own floor timing, and the line through each call's medians
+    (:func:`line`, per 1,000 nodes)."""
+    config = MatchConfig()
+    rows: list[dict[str, Any]] = []
+    for size in sizes:
+        calls = _growth_calls(size, config)
+        gc.collect()
+        scaled: dict[str, list[float]] = {name: [] for name in calls}
+        for _ in range(samples):
+            for name, run in calls.items():
+                factor = floor_ms(dense_text) / reference_floor
+                scaled[name].append(_ms(run) / factor)
+        rows.append({"nodes": size, **{k: statistics.median(v) for k, v in scaled.items()}})
+    out: dict[str, Any] = {"samples": samples, "scaled_ms": [], "line": {}}
+    for name in ("resolve_many", "score_many"):
+        at_zero, per_thousand = line([r["nodes"] / 1000 for r in rows], [r[name] for r in rows])
+        out["line"][name] = {
+            "at_no_nodes_ms": round(at_zero, 2),
+            "per_1000_nodes_ms": round(per_thousand, 3),
+        }
+    out["scaled_ms"] = [{k: round(v, 2) if k != "nodes" else v for k, v in r.items()} for r in rows]
+    return out
+
+
 TARGETS: tuple[tuple[str, float], ...] = (
     ("resolve", 1.0),
     ("resolve_many", 20.0),
@@ -123,13 +193,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--reference-floor", type=float, default=6.6)
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--growth", type=int, nargs="+", metavar="ROWS",
+        help="time resolve_many and its scoring on trees of these sizes instead",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.growth and min(args.growth) < MIN_GROWTH_NODES:
+        parser.error(f"--growth sizes must be at least {MIN_GROWTH_NODES} nodes")
     dense_text = dense_page()
     if dense_text is None:
         print("corpora not found; skipped")
         return 0
-    out = measure(args.samples, args.reference_floor, dense_text)
-    out["targets"] = judged(out)
+    if args.growth:
+        out = growth(args.growth, args.samples, args.reference_floor, dense_text)
+    else:
+        out = measure(args.samples, args.reference_floor, dense_text)
+        out["targets"] = judged(out)
     report = json.dumps(out, indent=2)
     if args.json is not None:
         args.json.write_text(report + "\n", encoding="utf-8")
