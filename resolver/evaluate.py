@@ -36,7 +36,6 @@ from .table import CandidateTable
 
 __all__ = ["EpisodeReport", "SameTarget", "Step", "evaluate_episode", "same_target", "target_at"]
 
-KEY_ACTIONS: Final[frozenset[str]] = frozenset({"key", "type"})
 _KEY_ALIASES: Final[Mapping[str, str]] = {
     "control": "ctrl", "ctl": "ctrl", "cmd": "meta", "command": "meta", "super": "meta",
     "win": "meta", "option": "alt", "return": "enter", "esc": "escape", "del": "delete",
