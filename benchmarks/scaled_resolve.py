@@ -11,10 +11,10 @@ that walk taken right before it, and scaled by floor / 6.6 ms. Reported: the med
 raw and of the scaled samples. Needs the shared corpora (``RESOLVER_CORPORA`` or
 ``../shared/corpora``).
 
-With ``--growth SIZES`` it times instead ``resolve_many`` of 100 references, and the
-scoring alone (:func:`resolver.batch.score_many`), on synthetic trees of each size, and fits
-a line through the scaled medians (:func:`line`): what the 100 references cost whatever the
-tree's size (the line at no nodes) and what each thousand nodes adds.
+With ``--growth SIZES`` it times instead ``resolve``, ``resolve_many`` of 100 references,
+and their scoring alone (:func:`resolver.batch.score_many`) on synthetic trees of each
+size, and fits a line through the scaled medians (:func:`line`): what a call costs whatever
+the tree's size (the line at no nodes) and what each thousand nodes adds.
 
 Usage::
 
@@ -124,18 +124,28 @@ MIN_GROWTH_NODES = 1000
 named targets."""
 
 
-def _growth_calls(size: int, config: MatchConfig) -> dict[str, Callable[[], object]]:
-    """``resolve_many`` of 100 references and their scoring alone on a synthetic CDP tree of
-    ``size`` nodes (``synth.workload(size, seed=0)``), warmed up."""
+def _singles(refs: Sequence[resolver.SemanticElementRef], obs: resolver.Observation) -> None:
+    """``resolve`` of each reference (a refusal counts as a call like an answer)."""
+    for ref in refs:
+        with contextlib.suppress(resolver.ResolutionError):
+            resolver.resolve(ref, obs)
+
+
+def _growth_calls(size: int, config: MatchConfig) -> dict[str, tuple[Callable[[], object], int]]:
+    """On a synthetic CDP tree of ``size`` nodes (``synth.workload(size, seed=0)``), warmed
+    up: ``resolve`` of the workload's 20 targets one by one, ``resolve_many`` of 100
+    references and their scoring alone, each with the number of calls it stands for."""
     w = workload(size, k=20, seed=0)
     refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
     if len(refs) < 100:
         raise ValueError(f"a tree of {size} nodes has {len(refs)} named targets, not 100")
-    calls: dict[str, Callable[[], object]] = {
-        "resolve_many": partial(resolver.resolve_many, refs, w.observation),
-        "score_many": partial(score_many, refs, w.table, config),
+    targets = [t.ref for t in w.targets]
+    calls: dict[str, tuple[Callable[[], object], int]] = {
+        "resolve": (partial(_singles, targets, w.observation), len(targets)),
+        "resolve_many": (partial(resolver.resolve_many, refs, w.observation), 1),
+        "score_many": (partial(score_many, refs, w.table, config), 1),
     }
-    for run in calls.values():  # the table's lazy indexes and caches
+    for run, _ in calls.values():  # the table's lazy indexes and caches
         run()
         run()
     return calls
@@ -144,8 +154,8 @@ def _growth_calls(size: int, config: MatchConfig) -> dict[str, Callable[[], obje
 def growth(
     sizes: Sequence[int], samples: int, reference_floor: float, dense_text: str
 ) -> dict[str, Any]:
-    """Scaled medians (ms) of :func:`_growth_calls` on a tree of each size (nodes), each
-    sample after its own floor timing, and the line through each call's medians
+    """Scaled medians (ms, per call) of :func:`_growth_calls` on a tree of each size (nodes),
+    each sample after its own floor timing, and the line through each call's medians
     (:func:`line`, per 1,000 nodes)."""
     config = MatchConfig()
     rows: list[dict[str, Any]] = []
@@ -154,18 +164,18 @@ def growth(
         gc.collect()
         scaled: dict[str, list[float]] = {name: [] for name in calls}
         for _ in range(samples):
-            for name, run in calls.items():
+            for name, (run, per) in calls.items():
                 factor = floor_ms(dense_text) / reference_floor
-                scaled[name].append(_ms(run) / factor)
+                scaled[name].append(_ms(run) / per / factor)
         rows.append({"nodes": size, **{k: statistics.median(v) for k, v in scaled.items()}})
     out: dict[str, Any] = {"samples": samples, "scaled_ms": [], "line": {}}
-    for name in ("resolve_many", "score_many"):
+    for name in [k for k in rows[0] if k != "nodes"]:
         at_zero, per_thousand = line([r["nodes"] / 1000 for r in rows], [r[name] for r in rows])
         out["line"][name] = {
-            "at_no_nodes_ms": round(at_zero, 2),
-            "per_1000_nodes_ms": round(per_thousand, 3),
+            "at_no_nodes_ms": round(at_zero, 3),
+            "per_1000_nodes_ms": round(per_thousand, 4),
         }
-    out["scaled_ms"] = [{k: round(v, 2) if k != "nodes" else v for k, v in r.items()} for r in rows]
+    out["scaled_ms"] = [{k: round(v, 3) if k != "nodes" else v for k, v in r.items()} for r in rows]
     return out
 
 

@@ -36,6 +36,11 @@ def test_growth_refuses_trees_too_small_for_100_targets() -> None:
 
 def test_growth_calls_time_100_references() -> None:
     calls = _growth_calls(MIN_GROWTH_NODES, MatchConfig())
-    assert set(calls) == {"resolve_many", "score_many"}
-    assert len(calls["resolve_many"]()) == 100  # type: ignore[arg-type]
-    assert len(calls["score_many"]()) == 100  # type: ignore[arg-type]
+    assert list(calls) == ["resolve", "resolve_many", "score_many"]
+    run, per = calls["resolve"]
+    assert per == 20
+    assert run() is None
+    for name in ("resolve_many", "score_many"):
+        run, per = calls[name]
+        assert per == 1
+        assert len(run()) == 100  # type: ignore[arg-type]
