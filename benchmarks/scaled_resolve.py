@@ -204,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference-floor", type=float, default=6.6)
     parser.add_argument("--json", type=Path)
     parser.add_argument(
-        "--growth", type=int, nargs="+", metavar="ROWS",
-        help="time resolve_many and its scoring on trees of these sizes instead",
+        "--growth", type=int, nargs="+", metavar="NODES",
+        help="time resolve, resolve_many and its scoring on trees of these sizes instead",
     )  # fmt: skip
     args = parser.parse_args(argv)
     if args.growth and min(args.growth) < MIN_GROWTH_NODES:
