@@ -98,6 +98,9 @@ def test_a_failed_task_reports_its_recordings_and_the_run_goes_on(
 
 
 @pytest.mark.timeout(60)
+# Two clusters at once: the second scheduler's HTTP server (on loopback, no dashboard) takes
+# another port than the first's, which Dask says in a warning.
+@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")
 def test_a_client_that_is_not_the_newest_one_gets_its_results() -> None:
     tasks = discover([RECORDINGS])
     options = ReplayOptions(sources=("a11y",), against="next")
