@@ -50,6 +50,13 @@ def _ms(run: Any) -> float:
     return (time.perf_counter() - start) * 1e3
 
 
+def _singles(refs: Sequence[resolver.SemanticElementRef], obs: resolver.Observation) -> None:
+    """``resolve`` of each reference (a refusal counts as a call like an answer)."""
+    for ref in refs:
+        with contextlib.suppress(resolver.ResolutionError):
+            resolver.resolve(ref, obs)
+
+
 def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, Any]:
     """Raw and scaled medians (ms) of ``resolve`` (20 calls per sample, per call), of
     ``resolve_many`` of 100 references, and of ``complete_ref`` (20 calls per sample, per
@@ -59,15 +66,7 @@ def measure(samples: int, reference_floor: float, dense_text: str) -> dict[str, 
     obs, targets = w.observation, w.targets
     refs = [t.ref for t in make_refs(w.table, 100, seed=7)]
 
-    def one(ref: resolver.SemanticElementRef) -> object:
-        try:
-            return resolver.resolve(ref, obs)
-        except resolver.ResolutionError as exc:
-            return exc
-
-    def singles() -> None:
-        for t in targets:
-            one(t.ref)
+    singles = partial(_singles, [t.ref for t in targets], obs)
 
     # What a page script records of the same elements: completed from the page (one call each).
     bare = [
@@ -122,13 +121,6 @@ def line(sizes: Sequence[float], values: Sequence[float]) -> tuple[float, float]
 MIN_GROWTH_NODES = 1000
 """The smallest tree ``--growth`` takes: smaller synthetic trees have fewer than 100
 named targets."""
-
-
-def _singles(refs: Sequence[resolver.SemanticElementRef], obs: resolver.Observation) -> None:
-    """``resolve`` of each reference (a refusal counts as a call like an answer)."""
-    for ref in refs:
-        with contextlib.suppress(resolver.ResolutionError):
-            resolver.resolve(ref, obs)
 
 
 def _growth_calls(size: int, config: MatchConfig) -> dict[str, tuple[Callable[[], object], int]]:
