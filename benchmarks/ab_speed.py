@@ -12,7 +12,10 @@ compare badly. Here both checkouts are imported into this process (each as its o
 ``resolver`` and ``benchmarks.synth``), each builds the same workload
 (``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(..., seed=7)``
 for ``resolve_many``; the workload's targets one by one for ``resolve``; ``step_speed.step`` of the
-nested and CDP cases of ``step_speed.cases(10_000)`` for the steps), and every
+nested and CDP cases of ``step_speed.cases(10_000)`` for the steps, whose references hold a
+role and a name; and, for ``recorded``, a step as an agent replaying a recording takes it: a
+fresh observation of the workload's CDP list and one resolve of a recorded target (box,
+containers, nearby texts, anchors, look-alikes), the next of the 20 at each call), and every
 round times both, the order swapped every round. Printed: the median of each and the median
 of the per-round ratios new / old (below 1: the new checkout is faster). The checkout loaded
 second runs some calls slower whatever its code (up to 15% on the CDP step, the same checkout
@@ -42,7 +45,7 @@ Modules = dict[str, Any]
 Timed = tuple[dict[str, Callable[[], object]], Modules]
 """Per call name (:data:`CALLS`), the call (``one``: every target's ``resolve``, timed per
 target); and the checkout's modules."""
-CALLS = ("many", "one", "nested", "cdp")
+CALLS = ("many", "one", "nested", "cdp", "recorded")
 _OURS = ("resolver", "benchmarks")
 
 
@@ -82,11 +85,22 @@ def load(checkout: Path, chrome: list[Any] | None = None) -> Timed:
                 resolver.resolve(target.ref, observation)
         return len(targets)
 
+    turn = [0]
+
+    def recorded() -> object:
+        target = targets[turn[0] % len(targets)]
+        turn[0] += 1
+        fresh = resolver.Observation(accessibility_tree=work.tree)
+        with contextlib.suppress(resolver.ResolutionError):
+            resolver.resolve(target.ref, fresh)
+        return target
+
     calls: dict[str, Callable[[], object]] = {
         "many": lambda: resolver.resolve_many(refs, observation),
         "one": singles,
         "nested": lambda: speed.step(nested),
         "cdp": lambda: speed.step(cdp),
+        "recorded": recorded,
     }
     if chrome:  # (each checkout's own reference class)
         refs_ = [resolver.SemanticElementRef(role=c.ref.role, name=c.ref.name) for c in chrome]
@@ -210,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = compare(old, new, args.rounds, count)
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
               "nested": "step, nested 10k", "cdp": "step, CDP 10k",
+              "recorded": "step, recorded ref",
               "chrome": f"steps, {len(chrome)} Chromium lists"}  # fmt: skip
     for name in labels:
         if f"ratio_{name}" not in figures:
