@@ -8,6 +8,7 @@ several references share (same role and signal set) are kept in small bounded ca
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final, TypeVar
@@ -16,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
-from .table import MAX_ENTRY, CandidateTable
+from .table import MAX_ENTRY, CandidateTable, ContainerPaths, HandedDown
 from .text import (
     NAME_TIERS,
     collapse,
@@ -30,7 +31,7 @@ from .text import (
     normalize_many,
 )
 
-__all__ = ["BoundedCache", "TableIndex", "index_of"]
+__all__ = ["BoundedCache", "NameColumn", "TableIndex", "index_of"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
@@ -69,6 +70,22 @@ def _codes(column: Sequence[K]) -> dict[K, int]:
     return dict(zip(distinct, range(len(distinct)), strict=True))
 
 
+def _handed_codes(
+    up: npt.NDArray[np.int64], handed: dict[int, tuple[str, ...]]
+) -> tuple[dict[tuple[str, ...], int], npt.NDArray[np.int32]]:
+    """:func:`_codes` of the rows' paths ``handed[up[r]]`` (in order of first appearance)
+    and each row's code, from the labelled rows alone: only the paths they hand down are
+    hashed, not a tuple per row."""
+    n = len(up)
+    values, first = np.unique(up, return_index=True)
+    holders = values[np.argsort(first, kind="stable")]  # labelled rows (-1: none), first seen
+    held = [handed[row] for row in holders.tolist()]
+    seen = _codes(held)
+    code_of = np.zeros(n + 1, dtype=np.int32)  # by labelled row + 1 (0: no labelled ancestor)
+    code_of[holders + 1] = list(map(seen.__getitem__, held))
+    return seen, code_of[up + 1]
+
+
 class _ValueIndex:
     """Rows by value: one code per row, rows sorted by code, and a slice per value."""
 
@@ -89,7 +106,7 @@ class _ValueIndex:
         return self.order[self.starts[code] : self.starts[code + 1]]
 
 
-class _NameColumn:
+class NameColumn:
     """Rows by value of a name column. The first few look-ups scan the column in C, with
     no per-row work in Python: a search of its values joined into one string finds a value
     few rows hold, an equality test of its values as an object array one many rows hold.
@@ -194,11 +211,16 @@ class BoundedCache(dict[Any, Any]):
 class ContainerVocab:
     """Distinct container paths and entries of a table, for batched path scoring."""
 
-    __slots__ = ("landmarks", "mask", "matrix", "norm", "path_of_row", "paths", "raw")
+    __slots__ = ("_forms", "landmarks", "mask", "matrix", "norm", "path_of_row", "paths", "raw")
 
-    def __init__(self, containers: Sequence[tuple[str, ...]]) -> None:
-        seen = _codes(containers)
-        codes = np.fromiter(map(seen.__getitem__, containers), np.int32, len(containers))
+    def __init__(
+        self, containers: Sequence[tuple[str, ...]], handed: HandedDown | None = None
+    ) -> None:
+        if handed is None:
+            seen = _codes(containers)
+            codes = np.fromiter(map(seen.__getitem__, containers), np.int32, len(containers))
+        else:
+            seen, codes = _handed_codes(*handed)
         codes.setflags(write=False)
         self.path_of_row = codes
         """Per row, the index of its path in :attr:`paths`."""
@@ -217,6 +239,41 @@ class ContainerVocab:
         self.mask = mask_digits_many(self.norm)
         self.landmarks = frozenset(e for e in index if e.startswith("["))
         """The unnamed-landmark tokens (``"[banner]"``) some path holds."""
+        self._forms: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None
+
+    def best_similarity(self, entry: str) -> float:
+        """The best container-entry similarity of ``entry`` with any entry here:
+        ``item_similarity_many(entry, ...).max()`` (0 without entries).
+
+        An entry here that is the same text, or the same once normalised or digit-masked,
+        is a tier no fuzzy agreement reaches (fuzzy values stop at the fuzzy cap, under the
+        masked tier): then the best is that tier, known without a fuzzy pass over every
+        entry (a page's recorded containers are mostly found as they were)."""
+        if not self.raw:
+            return 0.0
+        q_raw = collapse(entry)
+        q_norm = normalize(q_raw)
+        if q_norm:  # (an entry of symbols alone is compared in full)
+            raw, norm, mask = self._exact_forms()
+            if q_raw in raw:
+                return NAME_TIERS["exact"]
+            if q_norm in norm:
+                return NAME_TIERS["normalized"]
+            if mask_digits(q_norm) in mask:
+                return NAME_TIERS["masked"]
+        return float(item_similarity_many(entry, self.raw, self.norm, self.mask).max())
+
+    def _exact_forms(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """The entries' collapsed, normalised and masked forms, of entries with a
+        normalised form (an entry without one agrees with nothing but its equal)."""
+        if self._forms is None:
+            named = [i for i, n in enumerate(self.norm) if n]
+            self._forms = (
+                frozenset(self.raw[i] for i in named),
+                frozenset(self.norm[i] for i in named),
+                frozenset(self.mask[i] for i in named),
+            )
+        return self._forms
 
 
 class TableIndex:
@@ -232,10 +289,9 @@ class TableIndex:
         """Per recorded container entry, its similarity to every vocabulary entry."""
         self.ancestor_entry_sims = BoundedCache(ENTRY_SIMS)
         """The same against the vocabulary of named ancestors (:attr:`ancestors`)."""
-        self.entry_best: dict[str, tuple[float, float]] = {}
-        """Per recorded container entry, its best agreement with any container entry and
-        with any named ancestor of the table (see :meth:`best_agreement`)."""
-        """Per outermost recorded container entry, whether the table has anything like it."""
+        self.entry_best = (BoundedCache(ENTRY_SIMS), BoundedCache(ENTRY_SIMS))
+        """Per recorded container entry, its best agreement with any container entry, and
+        with any named ancestor, of the table (see :meth:`agreement`)."""
         self.norms = BoundedCache(ENTRY_SIMS)
         """Recorded names and entries in their comparison form (see :meth:`norm`)."""
         self.symbol_names = BoundedCache(ENTRY_SIMS)
@@ -378,9 +434,12 @@ class TableIndex:
     @cached_property
     def rows_by_id(self) -> dict[str, int]:
         """Each row ID's row (the first, should a tree repeat an ID)."""
-        rows: dict[str, int] = {}
-        for row, row_id in enumerate(self.table.ids):
-            rows.setdefault(row_id, row)
+        ids = self.table.ids
+        rows: dict[str, int] = dict(zip(ids, range(len(ids)), strict=True))
+        if len(rows) < len(ids):  # a repeated ID: its first row, not its last
+            rows = {}
+            for row, row_id in enumerate(ids):
+                rows.setdefault(row_id, row)
         return rows
 
     @cached_property
@@ -434,12 +493,12 @@ class TableIndex:
         return read
 
     @cached_property
-    def _norms(self) -> _NameColumn:
-        return _NameColumn(self.table.names_norm, self.table.names_joined("norm"))
+    def _norms(self) -> NameColumn:
+        return NameColumn(self.table.names_norm, self.table.names_joined("norm"))
 
     @cached_property
-    def _masks(self) -> _NameColumn:
-        return _NameColumn(self.table.names_mask, self.table.names_joined("mask"))
+    def _masks(self) -> NameColumn:
+        return NameColumn(self.table.names_mask, self.table.names_joined("mask"))
 
     @property
     def _by_norm(self) -> _ValueIndex:
@@ -456,10 +515,10 @@ class TableIndex:
     def repeats_parent(self) -> npt.NDArray[np.bool_]:
         """Rows whose normalised name is their parent's, not empty: the text inside a link, a
         button or a heading of an accessibility tree, one element's name seen twice."""
-        codes, parent = self._by_norm.row_codes, self.table.parent
+        names, parent = self.names_norm, self.table.parent
         inside = parent >= 0
-        repeats: npt.NDArray[np.bool_] = np.zeros(len(codes), dtype=np.bool_)
-        repeats[inside] = codes[inside] == codes[parent[inside]]
+        repeats: npt.NDArray[np.bool_] = np.zeros(len(names), dtype=np.bool_)
+        repeats[inside] = names[inside] == names[parent[inside]]  # (the strings, compared in C)
         repeats &= ~self.empty_names
         return repeats
 
@@ -479,7 +538,10 @@ class TableIndex:
     @cached_property
     def containers(self) -> ContainerVocab:
         """Distinct container paths and entries."""
-        return ContainerVocab(self.table.containers)
+        paths = self.table.containers
+        if isinstance(paths, ContainerPaths):  # (each row's path from the labelled rows)
+            return ContainerVocab(paths, paths.handed_down())
+        return ContainerVocab(paths)
 
     @cached_property
     def ancestors(self) -> ContainerVocab:
@@ -496,19 +558,23 @@ class TableIndex:
                 paths[i] = (*above[-(MAX_ANCESTORS - 1) :], name[:MAX_ENTRY]) if name else above
         return ContainerVocab(tuple(paths))
 
-    def best_agreement(self, entry: str) -> tuple[float, float]:
-        """How well ``entry`` agrees with the table's best container entry and its best
-        named ancestor (container-entry similarity, so vague agreement counts for little)."""
-        cached = self.entry_best.get(entry)
+    def agreement(self, entry: str, ancestors: bool) -> float:
+        """How well ``entry`` agrees with the table's best container entry, or with
+        ``ancestors`` its best named ancestor (container-entry similarity, so vague agreement
+        counts for little; the named ancestors' vocabulary is made only when some entry is
+        asked of it)."""
+        cache = self.entry_best[ancestors]
+        cached: float | None = cache.get(entry)
         if cached is None:
-            best = []
-            for vocab in (self.containers, self.ancestors):
-                sims = item_similarity_many(entry, vocab.raw, vocab.norm, vocab.mask)
-                best.append(float(sims.max()) if sims.size else 0.0)
-            if len(self.entry_best) >= ENTRY_SIMS:
-                self.entry_best.clear()
-            cached = self.entry_best[entry] = (best[0], best[1])
+            vocab = self.ancestors if ancestors else self.containers
+            cached = cache.room()[entry] = vocab.best_similarity(entry)
         return cached
+
+    def known(self, entry: str, level: float) -> bool:
+        """Whether ``entry`` agrees at ``level`` or better with a container entry or a named
+        ancestor of the table, the named ancestors asked only when no container entry
+        does."""
+        return self.agreement(entry, False) >= level or self.agreement(entry, True) >= level
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -523,7 +589,8 @@ class TableIndex:
     @cached_property
     def empty_names(self) -> npt.NDArray[np.bool_]:
         """Rows without a name."""
-        return np.array([not name for name in self.table.names_norm], dtype=bool)
+        names = self.table.names_norm
+        return np.fromiter(map(operator.not_, names), bool, count=len(names))
 
     @cached_property
     def has_containers(self) -> FloatArray:
@@ -531,7 +598,11 @@ class TableIndex:
         containers, an empty path is evidence too (a top-level element); in a flat one
         (Android views, OSWorld's table, aria snapshots) it only means the format has no
         containers."""
-        present = np.array([1.0 if path else 0.0 for path in self.table.containers])
+        paths = self.table.containers
+        if isinstance(paths, ContainerPaths):  # (a path is empty without a labelled ancestor)
+            present = (paths.handed_down()[0] >= 0).astype(np.float64)
+        else:
+            present = np.fromiter(map(bool, paths), np.float64, count=len(paths))
         if self.table.groups_by_title:
             # Groups named only where their title is seen (a window may cut it off): an
             # empty path there says nothing.

@@ -381,7 +381,10 @@ def _ancestor_style(path: tuple[str, ...], table: CandidateTable) -> bool:
     with both (a named container is also a named ancestor) do not vote."""
     index = index_of(table)
     tier = STYLE_AGREES
-    agreements = [index.best_agreement(entry) for entry in path]
+    found = [index.agreement(entry, False) for entry in path]
+    if all(c >= NAME_TIERS["exact"] for c in found):
+        return False  # no entry can agree better with a named ancestor: none votes for them
+    agreements = [(c, index.agreement(e, True)) for c, e in zip(found, path, strict=True)]
     in_containers = sum(c >= tier and c > a for c, a in agreements)
     in_ancestors = sum(a >= tier and a > c for c, a in agreements)
     return in_ancestors > in_containers
@@ -441,10 +444,10 @@ def _usable_container(
     path = tuple(entry for entry in path if not entry.startswith("[") or entry in landmarks)
     if not path:
         return path
-    known = max(index.best_agreement(path[0])) >= config.outer_container_match
+    known = index.known(path[0], config.outer_container_match)
     title = bool(table.document_name) and index.norm(path[0]) == index.norm(table.document_name)
     path = path[1:] if title or not known else path
-    if title and path and max(index.best_agreement(path[0])) < config.outer_container_match:
+    if title and path and not index.known(path[0], config.outer_container_match):
         path = path[1:]  # the page's outermost named level, under its title: as above
     if table.groups_by_title:
         path = seen_by_title(path, table, config.group_agrees)
@@ -463,7 +466,7 @@ def seen_by_title(path: tuple[str, ...], table: CandidateTable, agrees: float) -
     return tuple(
         entry
         for entry in path
-        if not entry.startswith("[") and index.best_agreement(entry)[0] >= agrees
+        if not entry.startswith("[") and index.agreement(entry, False) >= agrees
     )
 
 

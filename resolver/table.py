@@ -64,6 +64,7 @@ __all__ = [
     "NO_STATE",
     "CandidateTable",
     "ContainerPaths",
+    "HandedDown",
     "LazyColumns",
     "RowPaths",
     "TableBuilder",
@@ -814,6 +815,19 @@ def _container_paths(
     path with its label added (a container's name, an unnamed container's text, a
     landmark's role). Only labelled rows build a path; the others share their ancestor's.
     """
+    up, handed = _handed_down(roles, codes, names, parent)
+    return tuple(map(handed.__getitem__, up.tolist()))
+
+
+HandedDown = tuple[npt.NDArray[np.int64], dict[int, tuple[str, ...]]]
+"""Each row's nearest labelled ancestor (-1 for none), and the path each labelled row hands
+down (``-1``: the empty path): row ``r``'s container path is ``handed[up[r]]``."""
+
+
+def _handed_down(
+    roles: Sequence[str], codes: npt.NDArray[np.int32], names: Sequence[str], parent: IntArray
+) -> HandedDown:
+    """:data:`HandedDown` of every row (see :func:`_container_paths`)."""
     n = len(parent)
     labels = _labels(roles, codes, names, parent)
     labelled = np.zeros(n + 1, dtype=bool)
@@ -828,7 +842,7 @@ def _container_paths(
     handed: dict[int, tuple[str, ...]] = {-1: ()}
     for row in sorted(labels):  # (an ancestor is an earlier row)
         handed[row] = _handed(handed[int(up[row])], labels[row])
-    return tuple(map(handed.__getitem__, up.tolist()))
+    return up, handed
 
 
 def _handed(path: tuple[str, ...], label: str) -> tuple[str, ...]:
@@ -849,7 +863,7 @@ class _LazyRows(Sequence[T]):
         self._size = size
         self._all: tuple[T, ...] | None = None
         self._rows: dict[int, T] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # (a column may read its own structure under it)
 
     def _one(self, row: int) -> T:
         raise NotImplementedError
@@ -927,9 +941,20 @@ class ContainerPaths(_LazyRows[tuple[str, ...]]):
         self._labels: dict[int, str] = {}
         self._kids: npt.NDArray[np.bool_] | None = None
         self._up: list[int] | None = None
+        self._down: HandedDown | None = None
+
+    def handed_down(self) -> HandedDown:
+        """Every row's nearest labelled ancestor and the paths the labelled rows hand down
+        (:data:`HandedDown`), made once: what the distinct paths and each row's among them
+        are read from without a tuple per row (``TableIndex.containers``)."""
+        with self._lock:
+            if self._down is None:
+                self._down = _handed_down(self._roles, self._codes, self._names, self._parent)
+            return self._down
 
     def _whole(self) -> tuple[tuple[str, ...], ...]:
-        return _container_paths(self._roles, self._codes, self._names, self._parent)
+        up, handed = self.handed_down()
+        return tuple(map(handed.__getitem__, up.tolist()))
 
     def _one(self, row: int) -> tuple[str, ...]:
         """The path of ``row``: the one its nearest labelled ancestor hands down."""

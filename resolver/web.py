@@ -42,7 +42,7 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 import numpy as np
 import numpy.typing as npt
 
-from .index import index_of, rows_by_value
+from .index import NameColumn, index_of, rows_by_value
 from .table import CandidateTable
 from .text import collapse, mask_digits, normalize
 
@@ -372,19 +372,26 @@ class NearbyIndex:
         """Per place of the sequence (and one past the row after the last text), the first
         row at that :attr:`position`: the rows at places ``a`` to ``b - 1`` are rows
         ``first_row[a]`` to ``first_row[b] - 1``."""
-        positions: dict[str, list[int]] = {}
         masked = table.names_mask  # the same form as nearby_key (names are collapsed already)
-        read, raw = table.names_read, table.raw_roles
-        for place, row in enumerate(self.seq.tolist()):
-            key = masked[row][:_NEARBY_KEY_CHARS]
-            if key:
-                positions.setdefault(key, []).append(place)
-            if read and raw[row] == LINE_ROLE:
-                for part in _line_parts(masked[row]):
-                    positions.setdefault(part, []).append(place)
-        self.positions = {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
-        """Per text key, its places in the sequence."""
+        rows = self.seq.tolist()
+        keys = tuple(masked[row][:_NEARBY_KEY_CHARS] for row in rows)
+        self._keys = NameColumn(keys)
+        """Each place's text key: a few keys are found by scanning the column in C, and
+        more through an index made then (a resolve asks for its reference's few)."""
+        self._parts: dict[str, Index] | None = None
+        if table.names_read and LINE_ROLE in table.raw_roles:
+            raw = table.raw_roles
+            self._parts = _line_places([(masked[row], raw[row]) for row in rows])
         self._spans: dict[tuple[str, int], Index] = {}
+
+    def places(self, key: str) -> Index | None:
+        """The places of the sequence holding text key ``key`` (ascending; ``None`` for
+        none). A table read from a screen also holds each line's parts (:func:`_line_parts`)
+        at the line's place."""
+        if self._parts is not None:
+            return self._parts.get(key)
+        found = self._keys.rows(key)
+        return found if found.size else None
 
     def texts(self, row: int) -> tuple[str, ...]:
         """The texts next to ``row``: up to :data:`NEARBY_BEFORE` before and
@@ -534,7 +541,7 @@ class NearbyIndex:
         for key in keys:
             edges = self._spans.get((key, window))
             if edges is None:
-                places = self.positions.get(key)
+                places = self.places(key)
                 if places is None:
                     continue
                 low, high = _merged(places, window, size)
@@ -544,6 +551,20 @@ class NearbyIndex:
                 self._spans[(key, window)] = edges
             out.append(edges)
         return out
+
+
+def _line_places(texts: list[tuple[str, str]]) -> dict[str, Index]:
+    """Per text key, its places, for the sequence's masked names and raw roles in order:
+    each line's parts (:func:`_line_parts`) counted at the line's place after its own key."""
+    positions: dict[str, list[int]] = {}
+    for place, (masked, raw) in enumerate(texts):
+        key = masked[:_NEARBY_KEY_CHARS]
+        if key:
+            positions.setdefault(key, []).append(place)
+        if raw == LINE_ROLE:
+            for part in _line_parts(masked):
+                positions.setdefault(part, []).append(place)
+    return {k: np.asarray(v, dtype=np.intp) for k, v in positions.items()}
 
 
 def _merged(places: Index, window: int, size: int) -> tuple[Index, Index]:

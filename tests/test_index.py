@@ -247,3 +247,91 @@ def test_a_bounded_cache_is_emptied_past_its_entries_or_its_budget() -> None:
     assert list(by_weight) == ["a", "b"] and by_weight.used == 90
     by_weight.room(20)["c"] = 3  # 110 > 100: emptied first
     assert list(by_weight) == ["c"] and by_weight.used == 20
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "c", "0.1", ""]), max_size=12))
+def test_each_row_id_gives_its_first_row(ids: list[str]) -> None:
+    b = TableBuilder("a11y", "test")
+    for row_id in ids:
+        b.add(row_id, raw_role="button", name="x")
+    first: dict[str, int] = {}
+    for row, row_id in enumerate(ids):
+        first.setdefault(row_id, row)
+    assert index_of(b.build()).rows_by_id == first
+
+
+_ENTRY_TEXTS = [
+    "Settings", "settings", "Settings 2", "Settings 10", "Setting", "Display",
+    "Display settings panel for the whole screen here", "[banner]", "***", "", " Menu ",
+]  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_ENTRY_TEXTS), max_size=3).map(tuple), max_size=6),
+    st.sampled_from([*_ENTRY_TEXTS, "SETTINGS", "Settings 7", "screen here display settings"]),
+)
+def test_an_entrys_best_similarity_is_the_best_of_every_entry(
+    paths: list[tuple[str, ...]], entry: str
+) -> None:
+    """Found as an equal entry (as it is, normalised or digit-masked) or by comparing it with
+    every entry, the best similarity is the same number."""
+    from resolver.index import ContainerVocab
+    from resolver.text import item_similarity_many
+
+    vocab = ContainerVocab([tuple(e for e in p if e) for p in paths])
+    every = item_similarity_many(entry, vocab.raw, vocab.norm, vocab.mask)
+    assert vocab.best_similarity(entry) == (float(every.max()) if every.size else 0.0)
+
+
+def _random_tree(seed: int) -> CandidateTable:
+    import random
+
+    rng = random.Random(seed)
+    n = rng.randint(1, 300)
+    b = TableBuilder("a11y", "test")
+    for i in range(n):
+        role = rng.choice(["group", "button", "navigation", "listitem", "text", "dialog", "row",
+                           "generic", "list", "cell"])  # fmt: skip
+        name = rng.choice(["", "", "Save", "Menu", "Row 1", "row 1", "x" * 250, "Edit"])
+        b.add(f"e{i}", raw_role=role, name=name, parent=rng.choice([-1, *range(max(0, i - 20), i)]))
+    return b.build()
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_container_vocabulary_read_from_the_labelled_rows_is_the_rows_one(seed: int) -> None:
+    """The vocabulary a table's lazy container paths give (from the paths the labelled rows
+    hand down) is the one every row's path gives, code for code; so is where a path is
+    evidence, and which rows repeat their parent's name."""
+    from resolver.index import ContainerVocab, TableIndex
+
+    table = _random_tree(seed)
+    index = index_of(table)
+    handed = index.containers
+    plain = ContainerVocab(tuple(table.containers))
+    assert handed.paths == plain.paths
+    assert handed.path_of_row.tolist() == plain.path_of_row.tolist()
+    assert handed.matrix.tolist() == plain.matrix.tolist()
+    assert (handed.raw, handed.norm, handed.mask) == (plain.raw, plain.norm, plain.mask)
+    assert handed.landmarks == plain.landmarks
+    as_tuple = TableIndex(replace(table, containers=tuple(table.containers)))
+    assert index.has_containers.tolist() == as_tuple.has_containers.tolist()
+    norms, parent = table.names_norm, table.parent.tolist()
+    repeats = [p >= 0 and bool(norms[i]) and norms[i] == norms[p] for i, p in enumerate(parent)]
+    assert index.repeats_parent.tolist() == repeats
+
+
+def test_named_ancestors_are_read_only_for_an_entry_no_container_has() -> None:
+    """A recorded path whose entries are all container entries of the page as they were
+    reads as containers whatever the named ancestors say: their vocabulary is not made."""
+    from resolver import MatchConfig, SemanticElementRef
+    from resolver.matcher import Query
+
+    table = _table()
+    ref = SemanticElementRef(role="button", name="OK", container_path=("Settings", "Display"))
+    Query.build(ref, table, MatchConfig())
+    assert "ancestors" not in vars(index_of(table))
+    moved = SemanticElementRef(role="button", name="OK", container_path=("Settings", "Shown"))
+    Query.build(moved, table, MatchConfig())
+    assert "ancestors" in vars(index_of(table))

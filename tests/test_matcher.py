@@ -900,3 +900,37 @@ def test_the_readings_of_a_box_are_the_shifted_box_then_the_other_readings() -> 
         (80.0, 80.0, 128.0, 96.0), (100, 100, 160, 120), (-60.0, 100, 0.0, 120),
     )  # fmt: skip
     assert box_readings_of(same.model_copy(update={"bbox": None}), table) == ()
+
+
+def _style_table() -> CandidateTable:
+    """Named containers and named ancestors of other roles (a heading, a button, a link)."""
+    b = TableBuilder("a11y", "test")
+    main = b.add("m", raw_role="main", name="")
+    nav = b.add("n", raw_role="navigation", name="Site menu", parent=main)
+    link = b.add("l", raw_role="link", name="Products", parent=nav)
+    b.add("lt", raw_role="text", name="Products", parent=link)
+    group = b.add("g", raw_role="group", name="Account settings", parent=main)
+    button = b.add("b", raw_role="button", name="Save changes", parent=group)
+    b.add("bt", raw_role="img", name="disk icon", parent=button)
+    heading = b.add("h", raw_role="heading", name="Profile 2", parent=group)
+    b.add("ht", raw_role="text", name="Profile 2", parent=heading)
+    return b.build()
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(["Site menu", "Products", "Account settings", "Save changes",
+                                  "profile 7", "PRODUCTS", "Nothing alike", "[main]", "Site"]),
+                max_size=4).map(tuple))  # fmt: skip
+def test_a_paths_style_is_read_from_both_sides_agreements(path: tuple[str, ...]) -> None:
+    """Whether a recorded path reads as named ancestors: asked of the named ancestors only
+    when some entry is not a container entry as it was, the answer is the one both sides'
+    agreements give."""
+    from resolver.index import index_of
+    from resolver.matcher import STYLE_AGREES, _ancestor_style
+
+    table = _style_table()
+    index = index_of(table)
+    both = [(index.agreement(e, False), index.agreement(e, True)) for e in path]
+    to_containers = sum(c >= STYLE_AGREES and c > a for c, a in both)
+    to_ancestors = sum(a >= STYLE_AGREES and a > c for c, a in both)
+    assert _ancestor_style(path, _style_table()) == (to_ancestors > to_containers)

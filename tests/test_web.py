@@ -486,3 +486,50 @@ def test_a_line_read_on_a_screenshot_stands_for_the_texts_it_joins() -> None:
     assert share[on_screen.ids.index("p5")] == pytest.approx(0.0)
     # A tree's text nodes are what they are: a node holding both texts is neither.
     assert _clone_screen(False).derived(NearbyIndex).near_share(keys, 1) is None
+
+
+def _places_by_walk(table: CandidateTable) -> dict[str, list[int]]:
+    """Every text key's places in the reading order, one place after another (a line read
+    on a screen also holds its parts at its place): what :meth:`NearbyIndex.places` finds."""
+    from resolver.web import LINE_ROLE, _line_parts
+
+    index = table.derived(NearbyIndex)
+    out: dict[str, list[int]] = {}
+    for place, row in enumerate(index.seq.tolist()):
+        masked = table.names_mask[row]
+        if masked[:40]:
+            out.setdefault(masked[:40], []).append(place)
+        if table.names_read and table.raw_roles[row] == LINE_ROLE:
+            for part in _line_parts(masked):
+                out.setdefault(part, []).append(place)
+    return out
+
+
+@pytest.mark.parametrize(
+    "table",
+    [_links(), _pictures_in_a_run(), _clone_screen(True), _clone_screen(False)],
+    ids=["links", "pictures", "screen", "tree"],
+)
+def test_a_text_keys_places_are_the_places_a_walk_finds(table: CandidateTable) -> None:
+    index = table.derived(NearbyIndex)
+    want = _places_by_walk(table)
+    for key, places in want.items():
+        found = index.places(key)
+        assert found is not None and found.tolist() == places, key
+    for absent in ("", "nothing here", "edit#"):
+        assert index.places(absent) is None or absent in want
+
+
+def test_many_text_keys_are_found_through_an_index_as_by_scanning() -> None:
+    """Past the scans a column answers (``index.SEARCHES``), keys come from its index."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="list", name="")
+    for k in range(300):
+        b.add(f"i{k}", raw_role="text", name=f"Item {'abc'[k % 3]} word{k % 40}", parent=root)
+    table = b.build()
+    index = table.derived(NearbyIndex)
+    want = _places_by_walk(table)
+    for _ in range(2):  # the first keys scanned, then every key through the index
+        for key, places in want.items():
+            found = index.places(key)
+            assert found is not None and found.tolist() == places

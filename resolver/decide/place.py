@@ -98,7 +98,7 @@ def left_behind(ctx: Context, decision: Decision) -> Decision | None:
     places = table.derived(NearbyIndex)
     neighbours = []
     for text in ref.nearby_text:
-        at = places.positions.get(nearby_key(text))
+        at = places.places(nearby_key(text))
         if at is not None and at.size == 1:
             found = table.box(int(places.seq[int(at[0])]))
             if found is not None:
@@ -230,7 +230,7 @@ def _copies_at(
     answer_at = int(places.position[row])
     found = home = 0
     for key in dict.fromkeys(nearby_key(t) for t in ref.nearby_text):
-        at = places.positions.get(key)
+        at = places.places(key)
         if at is None:
             continue
         found += 1
