@@ -239,8 +239,15 @@ def _path_parts(key: str) -> tuple[tuple[str, ...], frozenset[tuple[str, str]]]:
     return tuple(s for s in path.split("/") if s), pairs
 
 
+HREF_KEYS: Final[int] = 1 << 15
+"""Link targets whose :func:`href_key` is remembered (about 3 MB): a page holds a few
+thousand, and an agent's next observation of the same site holds most of them again."""
+
+
+@lru_cache(maxsize=HREF_KEYS)
 def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
-    """``(host, path?query, fragment)`` of a link target, the comparison form of ``href``.
+    """``(host, path?query, fragment)`` of a link target, the comparison form of ``href``
+    (remembered for the last :data:`HREF_KEYS` targets).
 
     Relative targets are resolved against ``base`` when given; the scheme and a leading
     ``www.`` are dropped, as are volatile query parameters (tracking, sessions, cache
@@ -254,6 +261,27 @@ def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
     href = href.strip()
     if not href or href == "#" or href[:11].lower() == "javascript:":
         return None
+    plain = _PLAIN_HREF.fullmatch(href) if base is None else None
+    if plain is not None:  # (what urlsplit reads of it, read at once)
+        host = (plain["host"] or "").lower().removeprefix("www.")
+        path = (plain["path"] or "").rstrip("/") or ("/" if host else "")
+        fragment = plain["fragment"] or ""
+        return (host, path, fragment) if host or path or fragment else None
+    return _parsed_href_key(href, base)
+
+
+_PLAIN_HREF: Final[re.Pattern[str]] = re.compile(
+    r"(?:[A-Za-z][A-Za-z0-9+.\-]*:)?"  # a scheme
+    r"(?://(?P<host>[A-Za-z0-9.\-]*))?"  # a host, without user, port or brackets
+    r"(?P<path>/(?!/)[\x21\x22\x24-\x3e\x40-\x7e]*)?"  # printable ASCII, no query
+    r"(?:#(?P<fragment>[\x21-\x7e]*))?"  # a fragment of printable ASCII
+)
+"""A link target of the plain form most pages write (printable ASCII, no user, port or
+query), whose parts :func:`href_key` reads from this match: what ``urlsplit`` finds in it."""
+
+
+def _parsed_href_key(href: str, base: str | None) -> tuple[str, str, str] | None:
+    """:func:`href_key` of a stripped target that says something, by ``urlsplit``."""
     try:
         parts = urlsplit(urljoin(base, href) if base else href)
         host = (parts.hostname or "").removeprefix("www.")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from resolver import (
     ConfigError,
@@ -533,3 +535,41 @@ def test_many_text_keys_are_found_through_an_index_as_by_scanning() -> None:
         for key, places in want.items():
             found = index.places(key)
             assert found is not None and found.tolist() == places
+
+
+_SCHEMES = ["", "http:", "https:", "HTTPS:", "file:", "mailto:", "C:", "1a:", "javascript:", "a+b:"]
+_HOSTS = ["", "//", "//www.Example.org", "//example.org:8080", "//[::1]", "//user@host",
+          "//h%41st", "//ex ample.org", "//host.", "///"]  # fmt: skip
+_PATHS = ["", "/", "/a/b/", "/a?x=1&utm_source=y", "/a;b", "/wiki/Special:Search", "/a b",
+          "/\u00e9t\u00e9", "a/b", "/a\tb", "/%2F", "/?", "/a?session=1#x"]  # fmt: skip
+_FRAGMENTS = ["", "#", "#top", "#a?b", "#a#b", "#\u00e9", "# x"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(_SCHEMES), st.sampled_from(_HOSTS), st.sampled_from(_PATHS),
+    st.sampled_from(_FRAGMENTS), st.sampled_from(["", " ", "\n"]),
+)  # fmt: skip
+def test_a_plain_link_target_is_read_as_urlsplit_reads_it(
+    scheme: str, host: str, path: str, fragment: str, pad: str
+) -> None:
+    """A target of the plain form is read at once; every target gives the key parsing it
+    with ``urlsplit`` gives."""
+    from resolver.web import _parsed_href_key
+
+    href = pad + scheme + host + path + fragment + pad
+    stripped = href.strip()
+    said = stripped and stripped != "#" and stripped[:11].lower() != "javascript:"
+    want = _parsed_href_key(stripped, None) if said else None
+    assert href_key.__wrapped__(href) == want
+    assert href_key(href) == want  # (remembered: the same again)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aZ09.-/:#?@[]%+ \u00e9w", max_size=24))
+def test_any_link_target_is_read_as_urlsplit_reads_it(href: str) -> None:
+    from resolver.web import _parsed_href_key
+
+    stripped = href.strip()
+    said = stripped and stripped != "#" and stripped[:11].lower() != "javascript:"
+    assert href_key.__wrapped__(href) == (_parsed_href_key(stripped, None) if said else None)
