@@ -590,6 +590,13 @@ class Joined(NamedTuple):
     sep: str
 
 
+ONE_BY_ONE_KEPT: Final[int] = 1 << 14
+"""Texts whose form a batch made one at a time (those its fast path leaves: non-ASCII names,
+mostly) are remembered, up to this many per form, and forgotten all at once past it: an
+agent's next observation of the same page holds the same names again."""
+_ONE_BY_ONE: dict[Callable[[str], str], dict[str, str]] = {}
+
+
 def _batched(
     texts: Sequence[str],
     fast: BatchFast,
@@ -601,11 +608,13 @@ def _batched(
     distinct text). ``given`` is ``(sep.join(texts), sep)`` for a ``sep`` none of them holds,
     when the caller has it. The results come joined when every text went the fast way."""
     texts = texts if isinstance(texts, list | tuple) else list(texts)  # (no copy of those)
-    memo: dict[str, str] = {}
+    memo = _ONE_BY_ONE.setdefault(one, {})
 
     def each(text: str) -> str:
         done = memo.get(text)
         if done is None:
+            if len(memo) >= ONE_BY_ONE_KEPT:
+                memo.clear()
             done = memo[text] = one(text)
         return done
 

@@ -196,6 +196,32 @@ def test_batch_forms_of_the_common_and_the_odd_names() -> None:
     assert normalize_many([]) == mask_digits_many(()) == collapse_many([]) == []
 
 
+def test_forms_made_one_at_a_time_are_remembered_up_to_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A batch's non-ASCII names are made one at a time once, then remembered for the next
+    batch (an agent's next observation of the page), and forgotten all at once past the
+    bound; remembered or not, each form is the per-name one."""
+    import resolver.text as text_module
+
+    calls: list[str] = []
+
+    def counted(name: str) -> str:
+        calls.append(name)
+        return normalize(name)
+
+    monkeypatch.setattr(text_module, "ONE_BY_ONE_KEPT", 4)
+    names = [f"Caf\u00e9 {k}" for k in range(6)]
+    batch = text_module._batched
+    first = batch(names[:3], text_module._fast_normalize, counted).texts
+    again = batch(names[:3], text_module._fast_normalize, counted).texts
+    assert first == again == [normalize(n) for n in names[:3]]
+    assert calls == names[:3]  # the second batch made none of them again
+    more = batch(names, text_module._fast_normalize, counted).texts
+    assert more == [normalize(n) for n in names]
+    assert len(text_module._ONE_BY_ONE[counted]) <= 4
+
+
 def test_words_drop_the_punctuation_an_ocr_reads_around_them() -> None:
     assert words("Blog.(27).") == ["blog", "27"]
     assert words("  Sign\u00a0IN » ") == ["sign", "in"]
