@@ -21,7 +21,11 @@ of the per-round ratios new / old (below 1: the new checkout is faster). The che
 second runs some calls slower whatever its code (up to 15% on the CDP step, the same checkout
 against itself); ``--both-orders`` runs the comparison twice in fresh processes, each checkout
 loaded first once, and reports both ratios and their geometric mean. ``--chrome N`` adds a
-step on each of Chromium's N largest lists of the render cache (:mod:`benchmarks.chrome_step`).
+step on each of Chromium's N largest lists of the render cache (:mod:`benchmarks.chrome_step`):
+with the role and name of a link or button, with the reference each checkout records of the
+list's middle named link or button (``capture.ref_from_row``), and with that reference at each
+list's first sight (the checkout's ``resolver.web.forget_pages`` asked first, where it has one:
+what it remembers from one observation of a page to the next is forgotten).
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ Timed = tuple[dict[str, Callable[[], object]], Modules]
 """Per call name (:data:`CALLS`), the call (``one``: every target's ``resolve``, timed per
 target); and the checkout's modules."""
 CALLS = ("many", "one", "nested", "cdp", "recorded")
+CHROME_CALLS = ("chrome", "chrome_recorded", "chrome_first")
+"""With ``--chrome``: steps on Chromium's lists with role-and-name references, with the
+references the checkout records, and with those at each list's first sight."""
 _OURS = ("resolver", "benchmarks")
 
 
@@ -104,19 +111,47 @@ def load(checkout: Path, chrome: list[Any] | None = None) -> Timed:
     }
     if chrome:  # (each checkout's own reference class)
         refs_ = [resolver.SemanticElementRef(role=c.ref.role, name=c.ref.name) for c in chrome]
-
-        def chrome_steps() -> object:
-            for case, ref in zip(chrome, refs_, strict=True):
-                observation = resolver.Observation(accessibility_tree=case.nodes)
-                with contextlib.suppress(resolver.ResolutionError):
-                    resolver.resolve(ref, observation)
-            return len(chrome)
-
-        calls["chrome"] = chrome_steps
+        calls["chrome"] = _steps(resolver, chrome, refs_)
+        recorded_refs = _recorded_refs(resolver, chrome)
+        calls["chrome_recorded"] = _steps(resolver, chrome, recorded_refs)
+        forget = getattr(importlib.import_module("resolver.web"), "forget_pages", None)
+        calls["chrome_first"] = _steps(resolver, chrome, recorded_refs, forget)
     for _ in range(3):
         for call in calls.values():
             call()
     return calls, _forget()
+
+
+def _steps(
+    resolver: Any, chrome: list[Any], refs: list[Any], forget: Callable[[], None] | None = None
+) -> Callable[[], object]:
+    """A step on each list (a fresh observation and one resolve of its reference); with
+    ``forget``, the checkout's :func:`resolver.web.forget_pages` first, so that each list is
+    read as if for the first time (a checkout without it remembers nothing)."""
+
+    def steps() -> object:
+        for case, ref in zip(chrome, refs, strict=True):
+            if forget is not None:
+                forget()
+            observation = resolver.Observation(accessibility_tree=case.nodes)
+            with contextlib.suppress(resolver.ResolutionError):
+                resolver.resolve(ref, observation)
+        return len(chrome)
+
+    return steps
+
+
+def _recorded_refs(resolver: Any, chrome: list[Any]) -> list[Any]:
+    """Per list, the reference the checkout records (``capture.ref_from_row``) of the middle
+    named link or button of its table: what a recording made with the library holds."""
+    capture = importlib.import_module("resolver.capture")
+    refs = []
+    for case in chrome:
+        table = resolver.Observation(accessibility_tree=case.nodes).candidates("a11y")
+        named = [row for row, (role, name) in enumerate(zip(table.roles, table.names, strict=True))
+                 if role in ("link", "button") and name]  # fmt: skip
+        refs.append(capture.ref_from_row(table, named[len(named) // 2]))
+    return refs
 
 
 def _chrome_cases(count: int) -> list[Any]:
@@ -141,7 +176,7 @@ def _ms(call: Callable[[], object]) -> float:
 def compare(old: Timed, new: Timed, rounds: int, count: int = 1) -> dict[str, float]:
     """Medians (ms) of each call on each checkout and of the per-round ratios new / old
     (``one`` divided by ``count``, the number of targets it resolves)."""
-    names = [name for name in (*CALLS, "chrome") if name in old[0]]
+    names = [name for name in (*CALLS, *CHROME_CALLS) if name in old[0]]
     times: dict[str, list[float]] = {f"{t}_{c}": [] for t in ("old", "new") for c in names}
     gc.collect()
     for i in range(rounds):
@@ -225,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
               "nested": "step, nested 10k", "cdp": "step, CDP 10k",
               "recorded": "step, recorded ref",
-              "chrome": f"steps, {len(chrome)} Chromium lists"}  # fmt: skip
+              "chrome": f"steps, {len(chrome)} Chromium lists",
+              "chrome_recorded": "the same, recorded refs",
+              "chrome_first": "the same, first sight"}  # fmt: skip
     for name in labels:
         if f"ratio_{name}" not in figures:
             continue

@@ -42,6 +42,7 @@ __all__ = [
     "container_similarity",
     "cut_of",
     "entry_weight",
+    "forget_forms",
     "fuzzy_many",
     "fuzzy_matrix",
     "fuzzy_pairs",
@@ -595,6 +596,12 @@ ONE_BY_ONE_KEPT: Final[int] = 1 << 14
 mostly) are remembered, up to this many per form, and forgotten all at once past it: an
 agent's next observation of the same page holds the same names again."""
 _ONE_BY_ONE: dict[Callable[[str], str], dict[str, str]] = {}
+
+
+def forget_forms() -> None:
+    """Forget the forms remembered from batch to batch (:data:`ONE_BY_ONE_KEPT`)."""
+    for memo in _ONE_BY_ONE.values():
+        memo.clear()
 
 
 def _batched(

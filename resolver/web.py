@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from .index import NameColumn, index_of, rows_by_value
 from .table import CandidateTable
-from .text import collapse, mask_digits, normalize
+from .text import collapse, forget_forms, mask_digits, normalize
 
 if TYPE_CHECKING:
     from .config import MatchConfig
@@ -60,6 +60,7 @@ __all__ = [
     "NearbyIndex",
     "NearbyRuns",
     "WebQuery",
+    "forget_pages",
     "href_key",
     "is_generated_class",
     "is_utility_class",
@@ -237,6 +238,16 @@ def _path_parts(key: str) -> tuple[tuple[str, ...], frozenset[tuple[str, str]]]:
     path, _, query = key.partition("?")
     pairs = frozenset(parse_qsl(query, keep_blank_values=True))
     return tuple(s for s in path.split("/") if s), pairs
+
+
+def forget_pages() -> None:
+    """Forget what is remembered from one observation to the next: the forms of link
+    targets (:func:`href_key`), of nearby texts (:func:`nearby_key`) and of names made one at
+    a time (:func:`resolver.text.forget_forms`). What is remembered decides nothing; after
+    this, a page is read as if for the first time (what a benchmark of a first sight wants)."""
+    href_key.cache_clear()
+    nearby_key.cache_clear()
+    forget_forms()
 
 
 HREF_KEYS: Final[int] = 1 << 15

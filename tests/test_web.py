@@ -573,3 +573,15 @@ def test_any_link_target_is_read_as_urlsplit_reads_it(href: str) -> None:
     stripped = href.strip()
     said = stripped and stripped != "#" and stripped[:11].lower() != "javascript:"
     assert href_key.__wrapped__(href) == (_parsed_href_key(stripped, None) if said else None)
+
+
+def test_a_page_forgotten_is_read_as_for_the_first_time() -> None:
+    from resolver.text import _ONE_BY_ONE, normalize_many
+    from resolver.web import forget_pages
+
+    assert href_key("/remembered/x") == ("", "/remembered/x", "")
+    normalize_many(["Caf\u00e9 remembered"])
+    assert href_key.cache_info().currsize and nearby_key("Sign in") == "sign in"
+    forget_pages()
+    assert href_key.cache_info().currsize == nearby_key.cache_info().currsize == 0
+    assert not any(_ONE_BY_ONE.values())
