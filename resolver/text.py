@@ -700,12 +700,40 @@ def _fast_normalize(batch: _AsciiBatch) -> Fast:
     left = batch.lengths > MAX_COMPARED
     left[batch.texts_at(np.flatnonzero(odd))] = True
     named = np.flatnonzero(batch.lengths)
-    left[named] |= ~_ALNUM[codes[starts[named]]] | ~_ALNUM[codes[ends[named] - 1]]
+    edged = np.zeros(len(starts), dtype=bool)
+    edged[named] = ~_ALNUM[codes[starts[named]]] | ~_ALNUM[codes[ends[named] - 1]]
     joined = batch.joined
     lowered = joined.lower()
+    edged &= ~left
+    if edged.any():  # ("« Back", '"Quoted"', "82."): their edges go, as _EDGE_PUNCT takes them
+        done = _without_edges(batch, np.flatnonzero(edged), lowered)
+        return done.split(batch.sep), np.flatnonzero(left), done
     # (names already in lower case are kept as they are: no new strings to make)
     texts = list(batch.texts) if lowered == joined else lowered.split(batch.sep)
     return texts, np.flatnonzero(left), lowered
+
+
+def _without_edges(batch: _AsciiBatch, rows: npt.NDArray[np.intp], lowered: str) -> str:
+    """The batch's ``lowered`` texts joined, texts ``rows`` without the characters before
+    their first letter or digit and after their last (all of them for a text without one):
+    for printable ASCII, what ``_EDGE_PUNCT`` removes (``[\\W_]`` is every character but a
+    letter or a digit)."""
+    codes = np.frombuffer(lowered.encode("ascii"), dtype=np.uint8)
+    lo, hi = batch.starts[rows], batch.ends[rows]
+    found = np.flatnonzero(_ALNUM[batch.codes])
+    at = np.searchsorted(found, lo)
+    first = found[np.minimum(at, max(found.size - 1, 0))] if found.size else hi
+    has = (at < found.size) & (first < hi) if found.size else np.zeros(rows.size, dtype=bool)
+    last = found[np.maximum(np.searchsorted(found, hi) - 1, 0)] if found.size else lo
+    # Dropped: [lo, first) and [last + 1, hi) where the text has a letter or digit, else
+    # [lo, hi); marked by +1 at each dropped run's start and -1 past its end.
+    delta = np.zeros(codes.size + 1, dtype=np.int64)
+    np.add.at(delta, lo, 1)
+    np.add.at(delta, np.where(has, first, hi), -1)
+    np.add.at(delta, np.where(has, last + 1, hi), 1)
+    np.add.at(delta, hi, -1)
+    keep = np.cumsum(delta[:-1]) == 0
+    return codes[keep].tobytes().decode("ascii")
 
 
 def normalize_many(texts: Sequence[str]) -> list[str]:

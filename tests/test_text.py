@@ -222,6 +222,17 @@ def test_forms_made_one_at_a_time_are_remembered_up_to_a_bound(
     assert len(text_module._ONE_BY_ONE[counted]) <= 4
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=' ._-"(#)ab1Z', max_size=10), max_size=40))
+def test_names_with_punctuation_at_their_edges_lose_it_in_the_batch(names: list[str]) -> None:
+    """Punctuation, underscores and spaces at a name's edges go in the batch as they go one
+    name at a time; a name of punctuation alone becomes empty."""
+    _check_joined(normalize_joined(names), [normalize(n) for n in names])
+    assert normalize_many(['"Quoted"', "82.", "...", "_a_", " .x. ", "a"]) == [
+        "quoted", "82", "", "a", "x", "a",
+    ]  # fmt: skip
+
+
 def test_words_drop_the_punctuation_an_ocr_reads_around_them() -> None:
     assert words("Blog.(27).") == ["blog", "27"]
     assert words("  Sign\u00a0IN » ") == ["sign", "in"]
