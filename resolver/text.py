@@ -692,7 +692,8 @@ def collapse_many(texts: Sequence[str]) -> list[str]:
 
 def _fast_normalize(batch: _AsciiBatch) -> Fast:
     # normalize() of a printable ASCII text of at most MAX_COMPARED characters, without two
-    # spaces in a row, starting and ending with a letter or digit, is the text lowered.
+    # spaces in a row, is the text lowered, less any characters before its first letter or
+    # digit and after its last.
     codes, starts, ends = batch.codes, batch.starts, batch.ends
     odd = ~_PRINTABLE[codes]
     odd[ends[:-1]] = False  # separators
@@ -705,35 +706,20 @@ def _fast_normalize(batch: _AsciiBatch) -> Fast:
     joined = batch.joined
     lowered = joined.lower()
     edged &= ~left
-    if edged.any():  # ("« Back", '"Quoted"', "82."): their edges go, as _EDGE_PUNCT takes them
-        done = _without_edges(batch, np.flatnonzero(edged), lowered)
-        return done.split(batch.sep), np.flatnonzero(left), done
     # (names already in lower case are kept as they are: no new strings to make)
     texts = list(batch.texts) if lowered == joined else lowered.split(batch.sep)
+    if edged.any():  # ('"Quoted"', "82.", "_id_"): their edges go, as _EDGE_PUNCT takes them
+        for row in np.flatnonzero(edged).tolist():
+            texts[row] = texts[row].strip(_ASCII_EDGES)
+        lowered = batch.sep.join(texts)
     return texts, np.flatnonzero(left), lowered
 
 
-def _without_edges(batch: _AsciiBatch, rows: npt.NDArray[np.intp], lowered: str) -> str:
-    """The batch's ``lowered`` texts joined, texts ``rows`` without the characters before
-    their first letter or digit and after their last (all of them for a text without one):
-    for printable ASCII, what ``_EDGE_PUNCT`` removes (``[\\W_]`` is every character but a
-    letter or a digit)."""
-    codes = np.frombuffer(lowered.encode("ascii"), dtype=np.uint8)
-    lo, hi = batch.starts[rows], batch.ends[rows]
-    found = np.flatnonzero(_ALNUM[batch.codes])
-    at = np.searchsorted(found, lo)
-    first = found[np.minimum(at, max(found.size - 1, 0))] if found.size else hi
-    has = (at < found.size) & (first < hi) if found.size else np.zeros(rows.size, dtype=bool)
-    last = found[np.maximum(np.searchsorted(found, hi) - 1, 0)] if found.size else lo
-    # Dropped: [lo, first) and [last + 1, hi) where the text has a letter or digit, else
-    # [lo, hi); marked by +1 at each dropped run's start and -1 past its end.
-    delta = np.zeros(codes.size + 1, dtype=np.int64)
-    np.add.at(delta, lo, 1)
-    np.add.at(delta, np.where(has, first, hi), -1)
-    np.add.at(delta, np.where(has, last + 1, hi), 1)
-    np.add.at(delta, hi, -1)
-    keep = np.cumsum(delta[:-1]) == 0
-    return codes[keep].tobytes().decode("ascii")
+_ASCII_EDGES: Final[str] = "".join(
+    c for c in map(chr, range(128)) if c.isprintable() and not c.isalnum()
+)
+"""The printable ASCII characters ``_EDGE_PUNCT`` takes from a name's edges (``[\\W_]`` is
+every character but a letter or a digit)."""
 
 
 def normalize_many(texts: Sequence[str]) -> list[str]:
