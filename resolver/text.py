@@ -591,10 +591,11 @@ class Joined(NamedTuple):
     sep: str
 
 
-ONE_BY_ONE_KEPT: Final[int] = 1 << 14
+ONE_BY_ONE_KEPT: Final[int] = 1 << 13
 """Texts whose form a batch made one at a time (those its fast path leaves: non-ASCII names,
-mostly) are remembered, up to this many per form, and forgotten all at once past it: an
-agent's next observation of the same page holds the same names again."""
+mostly) are remembered, those of at most :data:`MAX_COMPARED` characters, up to this many
+per form, and forgotten all at once past it: an agent's next observation of the same page
+holds the same names again."""
 _ONE_BY_ONE: dict[Callable[[str], str], dict[str, str]] = {}
 
 
@@ -616,13 +617,20 @@ def _batched(
     when the caller has it. The results come joined when every text went the fast way."""
     texts = texts if isinstance(texts, list | tuple) else list(texts)  # (no copy of those)
     memo = _ONE_BY_ONE.setdefault(one, {})
+    longer: dict[str, str] = {}  # (texts too long to remember past this batch)
 
     def each(text: str) -> str:
         done = memo.get(text)
         if done is None:
-            if len(memo) >= ONE_BY_ONE_KEPT:
-                memo.clear()
-            done = memo[text] = one(text)
+            done = longer.get(text)
+        if done is None:
+            done = one(text)
+            if len(text) > MAX_COMPARED:
+                longer[text] = done
+            else:
+                if len(memo) >= ONE_BY_ONE_KEPT:
+                    memo.clear()
+                memo[text] = done
         return done
 
     joined, sep = given or joined_texts(texts)

@@ -245,20 +245,22 @@ def forget_pages() -> None:
     targets (:func:`href_key`), of nearby texts (:func:`nearby_key`) and of names made one at
     a time (:func:`resolver.text.forget_forms`). What is remembered decides nothing; after
     this, a page is read as if for the first time (what a benchmark of a first sight wants)."""
-    href_key.cache_clear()
+    _HREF_KEYS.clear()
     nearby_key.cache_clear()
     forget_forms()
 
 
-HREF_KEYS: Final[int] = 1 << 15
-"""Link targets whose :func:`href_key` is remembered (about 3 MB): a page holds a few
+HREF_KEYS: Final[int] = 1 << 13
+"""Link targets whose :func:`href_key` is remembered, those of at most
+:data:`REMEMBERED_HREF` characters (forgotten all at once past it): a page holds a few
 thousand, and an agent's next observation of the same site holds most of them again."""
+REMEMBERED_HREF: Final[int] = 512
+_HREF_KEYS: dict[str, tuple[str, str, str] | None] = {}
 
 
-@lru_cache(maxsize=HREF_KEYS)
 def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
     """``(host, path?query, fragment)`` of a link target, the comparison form of ``href``
-    (remembered for the last :data:`HREF_KEYS` targets).
+    (remembered, without ``base``, for up to :data:`HREF_KEYS` targets).
 
     Relative targets are resolved against ``base`` when given; the scheme and a leading
     ``www.`` are dropped, as are volatile query parameters (tracking, sessions, cache
@@ -269,6 +271,19 @@ def href_key(href: str, base: str | None = None) -> tuple[str, str, str] | None:
     >>> href_key("https://www.example.org/news/?utm_source=x&id=3#top")
     ('example.org', '/news?id=3', 'top')
     """
+    if base is not None or len(href) > REMEMBERED_HREF:
+        return _href_key(href, base)
+    try:
+        return _HREF_KEYS[href]
+    except KeyError:
+        if len(_HREF_KEYS) >= HREF_KEYS:
+            _HREF_KEYS.clear()
+        key = _HREF_KEYS[href] = _href_key(href, None)
+        return key
+
+
+def _href_key(href: str, base: str | None) -> tuple[str, str, str] | None:
+    """:func:`href_key`, computed."""
     href = href.strip()
     if not href or href == "#" or href[:11].lower() == "javascript:":
         return None

@@ -555,33 +555,38 @@ def test_a_plain_link_target_is_read_as_urlsplit_reads_it(
 ) -> None:
     """A target of the plain form is read at once; every target gives the key parsing it
     with ``urlsplit`` gives."""
-    from resolver.web import _parsed_href_key
+    from resolver.web import _href_key, _parsed_href_key
 
     href = pad + scheme + host + path + fragment + pad
     stripped = href.strip()
     said = stripped and stripped != "#" and stripped[:11].lower() != "javascript:"
     want = _parsed_href_key(stripped, None) if said else None
-    assert href_key.__wrapped__(href) == want
+    assert _href_key(href, None) == want
     assert href_key(href) == want  # (remembered: the same again)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="aZ09.-/:#?@[]%+ \u00e9w", max_size=24))
 def test_any_link_target_is_read_as_urlsplit_reads_it(href: str) -> None:
-    from resolver.web import _parsed_href_key
+    from resolver.web import _href_key, _parsed_href_key
 
     stripped = href.strip()
     said = stripped and stripped != "#" and stripped[:11].lower() != "javascript:"
-    assert href_key.__wrapped__(href) == (_parsed_href_key(stripped, None) if said else None)
+    assert _href_key(href, None) == (_parsed_href_key(stripped, None) if said else None)
 
 
 def test_a_page_forgotten_is_read_as_for_the_first_time() -> None:
-    from resolver.text import _ONE_BY_ONE, normalize_many
-    from resolver.web import forget_pages
+    from resolver.text import _ONE_BY_ONE, normalize, normalize_many
+    from resolver.web import _HREF_KEYS, REMEMBERED_HREF, forget_pages
 
     assert href_key("/remembered/x") == ("", "/remembered/x", "")
-    normalize_many(["Caf\u00e9 remembered"])
-    assert href_key.cache_info().currsize and nearby_key("Sign in") == "sign in"
+    long = "/" + "x" * REMEMBERED_HREF
+    assert href_key(long) == ("", long, "")
+    assert "/remembered/x" in _HREF_KEYS and long not in _HREF_KEYS
+    normalize_many(["Caf\u00e9 remembered", "\u00e9" * 300])
+    assert "Caf\u00e9 remembered" in _ONE_BY_ONE[normalize]
+    assert "\u00e9" * 300 not in _ONE_BY_ONE[normalize]  # (too long to remember)
+    assert nearby_key("Sign in") == "sign in"
     forget_pages()
-    assert href_key.cache_info().currsize == nearby_key.cache_info().currsize == 0
+    assert not _HREF_KEYS and nearby_key.cache_info().currsize == 0
     assert not any(_ONE_BY_ONE.values())
