@@ -246,11 +246,10 @@ def _finished(group: _Group, k: int) -> list[tuple[Scorer, Scored]]:
 
 
 def _remember(scorer: Scorer, rows: Index, known: dict[str, FloatArray]) -> None:
-    """Keep box and container scores computed in a batch in the scorer's caches."""
+    """Keep box scores computed in a batch in the scorer's cache (container scores are in
+    the table's scores per path already)."""
     if "bbox" in known:
         scorer.box[rows] = known["bbox"]
-    if "container" in known:
-        scorer.container[rows] = known["container"]
 
 
 def least_name(gain: float, other: float, floor: float, config: MatchConfig) -> float:

@@ -315,6 +315,11 @@ class TableIndex:
         """Per recorded name and role, how many elements bear them (``decide.facts``)."""
         self.name_hits = BoundedCache(ENTRY_SIMS, CACHED_CELLS)
         """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
+        self.name_rows = BoundedCache(FUZZY_NAMES, CACHED_CELLS)
+        """Per recorded name, its lookup hits and every row's name agreement with it as far
+        as resolves have computed it (NaN elsewhere; ``matcher.Scorer``): the references
+        of one page repeat their names, and a resolve compares the same rows again. Only
+        exact values are stored, each written once it is final."""
         self.role_vectors: dict[tuple[str, float, float], tuple[FloatArray, FloatArray]] = {}
         self.visibility: dict[float, FloatArray] = {}
         self.id_columns: dict[str, npt.NDArray[np.object_]] = {}

@@ -718,19 +718,25 @@ class Scorer:
         return num, np.where(den_rows > 0, den_rows, 1.0), mult, container_weight, before_container
 
     def _init_rows(self, n: int, shared: dict[Any, Any] | None) -> None:
-        """Per-row caches of the computed signals. ``shared`` (a batch over one table and
-        config) lends them to every query with the same name or the same container path:
-        those signals depend on nothing else, so each row's value is computed once. The box
-        and container caches are made on first use (a batch may never need them)."""
+        """Per-row caches of the computed signals. The name cache depends on the name alone:
+        ``shared`` (a batch over one table and config) lends it to every query with the
+        same name; without one it is the table's (:attr:`TableIndex.name_rows`), kept for
+        later resolves. (A batch keeps its own: below a cutoff its fuzzy values need not be
+        exact.) The box cache is made on first use (a batch may never need it); container
+        agreement is read from the table's scores per path."""
         query = self.query
         self._box: FloatArray | None = None
-        self._lent: dict[Any, Any] = {} if shared is None else shared
-        name_key = ("name", query.name_raw)
-        names: tuple[Index, FloatArray] | None = self._lent.get(name_key)
-        if names is None:
-            names = self._lent[name_key] = self._name_rows(n)
-        self._hits, self.name = names
-        self._container_key = ("container", query.container, query.ancestors)
+        names: tuple[Index, FloatArray] | None
+        if shared is None:
+            names = self.index.name_rows.get(query.name_raw)
+            if names is None:
+                names = self.index.name_rows.room(n)[query.name_raw] = self._name_rows(n)
+        else:
+            names = shared.get(("name", query.name_raw))
+            if names is None:
+                names = shared[("name", query.name_raw)] = self._name_rows(n)
+        self._hits: Index = names[0]
+        self.name: FloatArray = names[1]
 
     def _name_rows(self, n: int) -> tuple[Index, FloatArray]:
         """The rows whose name agrees by lookup, and the name cache, with their tiers."""
@@ -751,14 +757,6 @@ class Scorer:
             self._box = np.full(len(self.table), np.nan)
         return self._box
 
-    @property
-    def container(self) -> FloatArray:
-        """Container-path agreement per row, NaN until computed (shared like the names)."""
-        cached: FloatArray | None = self._lent.get(self._container_key)
-        if cached is None:
-            cached = self._lent[self._container_key] = np.full(len(self.table), np.nan)
-        return cached
-
     def box_scores(self, rows: Index) -> FloatArray:
         """Box agreement for ``rows`` (computed once per row)."""
         todo = rows[np.isnan(self.box[rows])]
@@ -776,15 +774,22 @@ class Scorer:
     # -- exact parts ----------------------------------------------------------------------
 
     def name_scores(self, rows: Index) -> FloatArray:
-        """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch)."""
-        fuzzy_rows = self.pending_names(rows)
-        if fuzzy_rows.size:
-            self.set_fuzzy(fuzzy_rows, self.index.fuzzy_tiers(self.query.name_norm, fuzzy_rows))
+        """Name similarity for ``rows`` (tiers by hash lookup, fuzzy by rapidfuzz batch),
+        each value written to the cache once final (another resolve may read it)."""
+        todo = rows[np.isnan(self.name[rows])]
+        if todo.size:
+            if self.query.name_norm:
+                fuzzy = self.index.fuzzy_tiers(self.query.name_norm, todo)
+                fuzzy[self.index.empty_names[todo]] = 0.0
+                self.name[todo] = fuzzy
+            else:
+                self.name[todo] = 0.0  # without a comparable name, no agreement
         return self.name[rows]
 
     def pending_names(self, rows: Index) -> Index:
         """The rows of ``rows`` whose name still needs a fuzzy score, to be given to
-        :meth:`set_fuzzy` next (lookup hits have theirs from the start)."""
+        :meth:`set_fuzzy` next (lookup hits have theirs from the start). For a batch's own
+        cache: the rows' values are 0 until then."""
         todo = rows[np.isnan(self.name[rows])]
         if not todo.size:
             return todo
@@ -800,11 +805,9 @@ class Scorer:
     def container_scores(self, rows: Index) -> FloatArray:
         """Container-path similarity for ``rows`` (against their container paths, or their
         named-ancestor paths for a path of that style), each needed distinct path once, each
-        of its entries once, every entry of one recorded level in one rapidfuzz batch."""
-        todo = rows[np.isnan(self.container[rows])]
-        if todo.size:
-            self.container[todo] = self._path_scores(*self.vocabulary(), todo)
-        return self.container[rows]
+        of its entries once, every entry of one recorded level in one rapidfuzz batch; read
+        from the table's scores per path (:meth:`path_cache`), no row-long array made."""
+        return self._path_scores(*self.vocabulary(), rows)
 
     def vocabulary(self) -> tuple[ContainerVocab, BoundedCache]:
         """The paths the recorded one is compared with (containers, or named ancestors for a

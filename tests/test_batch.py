@@ -13,6 +13,7 @@ from test_matcher import assert_identical, random_ref, random_table
 from benchmarks.synth import cdp_tree, make_refs
 from resolver import MatchConfig, Observation, SemanticElementRef, batch
 from resolver.batch import least_name, score_many, score_pairs
+from resolver.index import TableIndex
 from resolver.matcher import RELEVANT_GAP, Query, Scored, Scorer, score_table
 from resolver.table import CandidateTable, TableBuilder
 
@@ -277,6 +278,54 @@ def test_scores_kept_by_a_batch_or_a_single_scoring_serve_the_other(seed: int) -
         assert_identical(got, want)
     for got, want in zip(score_many(refs, table, config), batch, strict=True):
         assert_identical(got, want)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_names_a_table_keeps_serve_later_scorings_exactly(seed: int) -> None:
+    # A table keeps each recorded name's agreement with its rows for later single scorings
+    # (the names of one page repeat); a batch keeps its own, whose fuzzy values under a
+    # cutoff need not be exact. Scorings one after another on one table, with batches at
+    # several cutoffs in between, give what each gives on a fresh table, and every value
+    # the table keeps is exact.
+    rng = random.Random(seed)
+    base = rng.choice(["save draft", "read more about this", "inbox messages", "ok"])
+    size = rng.choice([30, 300])
+
+    def fresh() -> CandidateTable:
+        if seed % 2:
+            return random_table(random.Random(seed), size)
+        return crowded_table(random.Random(seed), base, size)
+
+    if seed % 2:
+        refs = [random_ref(rng, fresh()) for _ in range(30)]
+    else:
+        names = near_names(rng, base, 5)
+        refs = []
+        for _ in range(14):
+            x, y = rng.uniform(300, 400), rng.uniform(300, 400)
+            refs.append(SemanticElementRef(role=rng.choice(["button", "link"]),
+                                           name=rng.choice(names), bbox=(x, y, x + 80, y + 24),
+                                           container_path=("Settings",)))  # fmt: skip
+    # The same names recorded with less around them score lower: their floors are lower.
+    bare = [r.model_copy(update={"bbox": None, "container_path": ()}) for r in refs if r.name]
+    config = MatchConfig(top_k=8)
+    want = [score_table(ref, fresh(), config) for ref in refs + bare]
+    table = fresh()
+    for got, expected in zip(one_by_one(refs, table, config), want[: len(refs)], strict=True):
+        assert_identical(got, expected)
+    kept = table.derived(TableIndex).name_rows
+    assert set(kept) == {Query.build(ref, table, config).name_raw for ref in refs}
+    for k in (None, 1, 8):
+        score_many(refs, table, config, k=k)
+        for got, expected in zip(one_by_one((refs + bare)[::-1], table, config), want[::-1],
+                                 strict=True):  # fmt: skip
+            assert_identical(got, expected)
+    every = np.arange(len(table))
+    for ref in refs:
+        values = kept[Query.build(ref, table, config).name_raw][1]
+        known = ~np.isnan(values)
+        exact = Scorer(Query.build(ref, table, config), fresh(), config).name_scores(every)
+        assert values[known].tolist() == exact[known].tolist()
 
 
 @pytest.mark.parametrize("seed", range(6))
