@@ -53,6 +53,10 @@ PATH_SCORES: Final[int] = 256
 CACHED_CELLS: Final[int] = 1 << 21
 """Array cells a table's name hits, and apart its path scores, keep at most (each cell 8
 or 16 bytes): a huge table's queries are remembered for fewer recorded names."""
+NAME_ROW_CELLS: Final[int] = 1 << 20
+"""Array cells (8 bytes each) a table keeps of its recorded names' agreement with every row
+(:attr:`TableIndex.name_rows`): 8 MB, the names of :data:`FUZZY_NAMES` references on a
+10k-row table, five on a 200k-row one."""
 SEARCHES: Final[int] = 32
 """Name look-ups a column answers by scanning before it is indexed: a scan costs a pass over
 the column in C, the index a dict operation per row (about a hundred scans); one resolve
@@ -315,7 +319,7 @@ class TableIndex:
         """Per recorded name and role, how many elements bear them (``decide.facts``)."""
         self.name_hits = BoundedCache(ENTRY_SIMS, CACHED_CELLS)
         """Per recorded name, the rows that agree with it by lookup (see :meth:`name_tiers`)."""
-        self.name_rows = BoundedCache(FUZZY_NAMES, CACHED_CELLS)
+        self.name_rows = BoundedCache(FUZZY_NAMES, NAME_ROW_CELLS)
         """Per recorded name, its lookup hits and every row's name agreement with it as far
         as resolves have computed it (NaN elsewhere; ``matcher.Scorer``): the references
         of one page repeat their names, and a resolve compares the same rows again. Only

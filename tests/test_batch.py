@@ -243,10 +243,11 @@ def test_long_lists_are_scored_in_batches(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_small_table_caches_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The table's bounded caches (entry similarities, shared vectors) empty themselves while
-    # a batch still uses what they held.
+    # The table's bounded caches (entry similarities, shared vectors, names' agreement) empty
+    # themselves while a batch or a single scoring still uses what they held.
     monkeypatch.setattr("resolver.index.ENTRY_SIMS", 3)
     monkeypatch.setattr("resolver.index.SHARED_ENTRIES", 2)
+    monkeypatch.setattr("resolver.index.NAME_ROW_CELLS", 700)  # two names of 300 rows
     rng = random.Random(21)
     config = MatchConfig()
     for _ in range(3):
