@@ -612,6 +612,7 @@ class Scorer:
                     self._web_bound = (("web bound", key, web_den), plain, web_num)
         if key is not None and not self._web:
             self.cache_key = key
+        self._shared_key = key
         self.identifying = self.identifying or self._web_identifies()
         self.num, self.den = self._with_occurrence()
         self._init_rows(n, shared)
@@ -654,7 +655,11 @@ class Scorer:
         n = len(self.table)
         group, agree = _occurrence(self.index, query)
         self._occurrence_group = group
-        num, den = self.base_num.copy(), self.base_den.copy()
+        # Vectors made for this scorer alone (no key to share them by, or the numerator with
+        # this ref's web evidence added) are changed in place, the shared ones in copies.
+        own = self._shared_key is None
+        num = self.base_num if own or self._web else self.base_num.copy()
+        den = self.base_den if own else self.base_den.copy()
         num[group] += config.w_occurrence * agree
         den[group] += config.w_occurrence
         self.signals["occurrence"] = np.zeros(n)
@@ -875,18 +880,24 @@ class Scorer:
         gate, total = self._at_best(num)
         return np.asarray(gate * total / den, dtype=np.float64)
 
-    def _at_best(self, num: FloatArray) -> tuple[FloatArray, FloatArray]:
+    def _cap_bound_of(self, rows: Index) -> FloatArray:
+        """:meth:`_cap_bound` of ``rows`` only (each row's bound is its own sum)."""
+        gate, total = self._at_best(self.num[rows], rows)
+        return np.asarray(gate * total / self.den[rows], dtype=np.float64)
+
+    def _at_best(self, num: FloatArray, rows: Index | None = None) -> tuple[FloatArray, FloatArray]:
         """The gate and the weighted sum when box, name and container all agree as well as
-        they can, on top of the weighted sum ``num`` of the other signals."""
+        they can, on top of the weighted sum ``num`` of the other signals (of every row, or
+        of ``rows``)."""
         config = self.config
         total = num + (self.query.bbox_weight if self.has_box else 0.0)
-        gate = self.mult
+        gate = self.mult if rows is None else self.mult[rows]
         if self.has_name:
             cap = NAME_TIERS["fuzzy_cap"]
             total = total + config.w_name * cap
             gate = gate * (config.name_gate_floor + (1.0 - config.name_gate_floor) * cap)
         if self.has_container:
-            total = total + self.container_weight
+            total = total + (self.container_weight if rows is None else self.container_weight[rows])
         return gate, total
 
     def _web_cap(self) -> FloatArray:
@@ -905,7 +916,7 @@ class Scorer:
         upper *= gain
         if self.query.occurrence is not None:
             group = self._occurrence_group
-            upper[group] = self._cap_bound()[group]
+            upper[group] = self._cap_bound_of(group)
         return upper
 
     def name_hits(self) -> Index:
