@@ -43,12 +43,21 @@ def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
         Equal to ``round(v, digits)`` for each value (``-0.0``, ``nan`` and ``inf`` too).
     """
     scale = 10.0**digits
-    with np.errstate(over="ignore", invalid="ignore"):
+    if not values.size:
+        return []
+    # A value is sure when its scaled distance to the nearest integer is clear of a half
+    # and it is small; NaN compares false, so it is unsure too.
+    if float(np.abs(values).max()) * scale < 1e9:
+        # All small and finite (NaN fails the test): no warning to silence.
         scaled = values * scale
-        frac = np.abs(scaled - np.floor(scaled))
-        # Not (clear of a tie and small): NaN compares false both ways, so it is unsure too.
-        sure = (np.abs(frac - 0.5) > _TIE) & (np.abs(scaled) < 1e9)
-    out: list[float] = (np.rint(scaled) / scale).tolist()
+        near = np.rint(scaled)
+        sure = np.abs(scaled - near) < 0.5 - _TIE
+    else:
+        with np.errstate(over="ignore", invalid="ignore"):
+            scaled = values * scale
+            near = np.rint(scaled)
+            sure = (np.abs(scaled - near) < 0.5 - _TIE) & (np.abs(scaled) < 1e9)
+    out: list[float] = (near / scale).tolist()
     if not sure.all():
         for i in np.flatnonzero(~sure).tolist():
             out[i] = round(float(values[i]), digits)
@@ -119,7 +128,9 @@ class Candidate:
         columns = [c for scored in scoreds for c in (scored.scores, *scored.signals.values())]
         numbers = rounded(np.concatenate(columns)) if columns else []
         every_row = [scored.rows.tolist() for scored in scoreds]
-        boxes = table.bboxes[[r for rows in every_row for r in rows]].tolist()
+        boxes = table.bboxes[
+            np.concatenate([scored.rows for scored in scoreds]) if scoreds else []
+        ].tolist()
         source, out, at, boxed = table.source, [], 0, 0
         for scored, rows in zip(scoreds, every_row, strict=True):
             size, names = len(rows), list(scored.signals)
