@@ -328,6 +328,8 @@ def _parsed_href_key(href: str, base: str | None) -> tuple[str, str, str] | None
 
 
 _NO_ROWS: Final[npt.NDArray[np.intp]] = np.empty(0, dtype=np.intp)
+_STEP: Final[npt.NDArray[np.int64]] = np.array([-1, 1], dtype=np.int64)
+"""The level change at a span's edge, by the edge's last bit: an end, a start."""
 _NO_VALUES: Final[tuple[None, ...]] = (None,) * len(WEB_COLUMNS)
 _WEB_KEYS: Final[tuple[tuple[str, str], ...]] = tuple(
     (column, column.removeprefix("attr:")) for column in WEB_COLUMNS
@@ -514,22 +516,25 @@ class NearbyIndex:
     def _covered(self, spans: list[Index], per: int) -> FloatArray:
         """Per row, how many of the spans (edges as in :meth:`_levels`) hold it, divided by
         ``per`` (each distinct count divided once, before it is spread over its rows)."""
-        # The few edges sorted, the level after the last edge at each row spread over the
-        # rows up to the next such row: no pass over a row-long array of marks.
+        # The few edges sorted (each key's are: a stable sort merges the runs), the level
+        # after the last edge at each row spread over the rows up to the next such row, and
+        # none before the first: no pass over a row-long array of marks.
         ordered = np.concatenate(spans)
-        ordered.sort()
-        level = ((ordered & 1) * 2 - 1).cumsum()
+        ordered.sort(kind="stable")
+        level = _STEP.take(ordered & 1).cumsum()
         rows = ordered >> 1
         last = np.empty(rows.size, dtype=bool)
         np.not_equal(rows[1:], rows[:-1], out=last[:-1])
         last[-1] = True
         starts = rows[last]
-        n = len(self.position)
-        lengths = np.empty_like(starts)
-        np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
-        lengths[-1] = n - starts[-1]
-        covered: FloatArray = np.zeros(n)
-        covered[starts[0] :] = (level[last] / per).repeat(lengths)
+        values = np.empty(starts.size + 1)
+        values[0] = 0.0
+        np.divide(level[last], per, out=values[1:])
+        lengths = np.empty(starts.size + 1, dtype=starts.dtype)
+        lengths[0] = starts[0]
+        np.subtract(starts[1:], starts[:-1], out=lengths[1:-1])
+        lengths[-1] = len(self.position) - starts[-1]
+        covered: FloatArray = values.repeat(lengths)
         return covered
 
     def near_runs(self, keys: Sequence[tuple[str, ...]], window: int) -> list[NearbyRuns | None]:
