@@ -60,7 +60,7 @@ from . import (
 )
 from .downstream import looked_for_role, twins_alike
 from .outside import OUTSIDE_RULES
-from .rule import Context, Decision, Rule
+from .rule import Check, Context, Decision, Rule, Status, stamped
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
 
@@ -549,10 +549,18 @@ docstring)."""
 RULES_BY_ID: Final[dict[str, Rule]] = {r.id: r for r in RULES}
 """:data:`RULES` by id."""
 
-_SELECT: Final = tuple(r for r in RULES if r.stage == "select")
-_JUDGE: Final = tuple(r for r in RULES if r.stage == "judge")
-_AFTER: Final = tuple(r for r in RULES if r.stage in ("review", "final"))
-_FINAL: Final = tuple(r for r in RULES if r.stage == "final")
+_Step = tuple[str, Check, tuple[Status, ...]]  # a rule's id, test and statuses looked at
+
+
+def _steps(*stages: str) -> tuple[_Step, ...]:
+    """The rules of ``stages`` with a test, as :meth:`Rule.apply` reads them."""
+    return tuple((r.id, r.check, r.on) for r in RULES if r.stage in stages and r.check)
+
+
+_SELECT: Final = _steps("select")
+_JUDGE: Final = _steps("judge")
+_AFTER: Final = _steps("review", "final")
+_FINAL: Final = _steps("final")
 
 
 def rule(rule_id: str) -> Rule:
@@ -589,35 +597,41 @@ def shows_absence(ref: SemanticElementRef, table: CandidateTable, decision: Deci
 def _selected(ctx: Context) -> Decision:
     """The ``select`` stage: a decision when a rule made one, else ``pending`` with the rows
     to judge (``ranking``)."""
-    decision = Decision("pending", "", ranking=ctx.scored)
-    for r in _SELECT:
-        decision = r.apply(ctx, decision)
-        if decision.status != "pending":
-            break
+    return _first_made(_SELECT, ctx, Decision("pending", "", ranking=ctx.scored))
+
+
+def _first_made(steps: tuple[_Step, ...], ctx: Context, decision: Decision) -> Decision:
+    """The pending ``decision`` after ``steps`` (:meth:`Rule.apply`), up to one deciding."""
+    for rule_id, check, _ in steps:
+        out = check(ctx, decision)
+        if out is not None:
+            decision = stamped(out, rule_id, (*decision.rules, rule_id))
+            if decision.status != "pending":
+                break
     return decision
 
 
 def _judged(ctx: Context, decision: Decision) -> Decision:
     """The ``judge``, ``review`` and ``final`` stages on a pending decision, its candidates
     built (``ctx.scored`` is the ranking the judge sees)."""
-    for r in _JUDGE:
-        decision = r.apply(ctx, decision)
-        if decision.status != "pending":
-            break
-    for r in _AFTER:
-        if decision.status in r.on:
-            changed = r.apply(ctx, decision)
-            if changed is not decision:
-                decision, ctx = changed, ctx.following(changed)
+    decision = _first_made(_JUDGE, ctx, decision)
+    for rule_id, check, on in _AFTER:
+        if decision.status in on:
+            out = check(ctx, decision)
+            if out is not None:
+                decision = stamped(out, rule_id, (*decision.rules, rule_id))
+                ctx = ctx.following(decision)
     return decision
 
 
 def _finished(ctx: Context, decision: Decision) -> Decision:
     """A decision made in the ``select`` stage: only the ``final`` stage is asked."""
     ctx = ctx.following(decision)
-    for r in _FINAL:
-        if decision.status in r.on:
-            decision = r.apply(ctx, decision)
+    for rule_id, check, on in _FINAL:
+        if decision.status in on:
+            out = check(ctx, decision)
+            if out is not None:
+                decision = stamped(out, rule_id, (*decision.rules, rule_id))
     return decision
 
 
