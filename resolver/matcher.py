@@ -1043,7 +1043,14 @@ def _kth_best(values: FloatArray, k: int) -> float:
         return _MIN_BOUND
     if values.size < k:
         return _MIN_BOUND
-    return max(float(np.partition(values, values.size - k)[values.size - k]), _MIN_BOUND)
+    return max(_kth_value(values, values.size - k), _MIN_BOUND)
+
+
+def _kth_value(values: FloatArray, kth: int) -> float:
+    """``np.partition(values, kth)[kth]``: the value a sort would put at ``kth``."""
+    part = values.copy()
+    part.partition(kth)
+    return float(part[kth])
 
 
 _PRUNE_K: Final[int] = 4  # exact top rows kept for the decision (best + a different target)
@@ -1100,7 +1107,7 @@ def best_first(scores: FloatArray, rows: Index, keep: int) -> Index:
     if n <= 4 * keep or n < 512:
         return np.lexsort((rows, -scores))[:keep]
     negated = -scores
-    kth = np.partition(negated, keep - 1)[keep - 1]
+    kth = _kth_value(negated, keep - 1)
     if np.isnan(kth):
         return np.lexsort((rows, negated))[:keep]
     near = np.flatnonzero(negated <= kth)
@@ -1181,15 +1188,17 @@ def top_rows(values: FloatArray, top: int) -> Index:
         return np.arange(n, dtype=np.intp)
     if n >= top * _SAMPLE_STEP * 4:
         sample = values[::_SAMPLE_STEP]
-        rows = np.flatnonzero(values >= np.partition(sample, sample.size - top)[-top])
+        rows = (values >= _kth_value(sample, sample.size - top)).nonzero()[0]
     else:
         rows = np.arange(n, dtype=np.intp)
     found = values[rows]
-    cut = np.partition(found, found.size - top)[-top]
+    cut = _kth_value(found, found.size - top)
     if np.isnan(cut):  # (bounds are never NaN; kept as a guard)
         return np.sort(np.argsort(-values, kind="stable")[:top]).astype(np.intp)
     above = rows[found > cut]
-    return np.sort(np.concatenate([above, rows[found == cut][: top - above.size]]))
+    out = np.concatenate([above, rows[found == cut][: top - above.size]])
+    out.sort()
+    return out
 
 
 def seeded(scorer: Scorer, k: int, start: tuple[FloatArray, Index | None, Index]) -> Seeds:
