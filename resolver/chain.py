@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
+from .adapters._common import no_cyclic_gc
 from .config import DEFAULT_CONFIG, MatchConfig
 from .decide import Decision, decide, decide_many, scored_alone, shows_absence, shows_no_match
 from .errors import (
@@ -523,7 +524,19 @@ def resolve_many(
     """
     items = _ref_items(refs)
     chosen, cfg = _settings(sources, config, coords_fallback, options)
-    obs = Observation.from_any(observation)
+    with no_cyclic_gc():  # a batch makes many short-lived objects and no cycles
+        obs = Observation.from_any(observation)
+        return _resolved_many(items, obs, chosen, cfg, coords_fallback)
+
+
+def _resolved_many(
+    items: Iterable[Any],
+    obs: Observation,
+    chosen: Sequence[str],
+    cfg: MatchConfig,
+    coords_fallback: CoordsPolicy,
+) -> list[Resolution | ResolutionError]:
+    """:func:`resolve_many` of ``items``, read and checked."""
     out: list[Resolution | ResolutionError | None] = []
     runs: dict[int, _Run] = {}
     for ref in items:

@@ -1,6 +1,7 @@
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_matcher import random_ref, random_table
@@ -167,6 +168,38 @@ def test_resolve_many_returns_errors_in_place() -> None:
     assert isinstance(out[1], ElementNotFoundError)
     assert isinstance(out[2], InvalidReferenceError)
     assert isinstance(out[3], Resolution) and out[3].executor_id == "a11y:c1"
+
+
+def test_resolve_many_pauses_the_collector_and_leaves_it_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A batch makes thousands of short-lived objects: the cyclic collector is paused while
+    # the references are judged, and left enabled (or disabled) as the caller had it.
+    import gc
+
+    import resolver.chain as chain
+
+    seen: list[bool] = []
+    judged = chain.decide_many
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return judged(*args, **kwargs)
+
+    monkeypatch.setattr(chain, "decide_many", spy)
+    refs = [SemanticElementRef(role="button", name="OK", container_path=("Network",))]
+    assert gc.isenabled()
+    assert isinstance(resolve_many(refs, obs())[0], Resolution)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        resolve_many(refs, obs())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(InvalidReferenceError):
+        resolve_many(SemanticElementRef(name="OK"), obs())
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize(

@@ -254,13 +254,14 @@ XPATH_KEYS: Final[dict[str, Callable[[str], str]]] = {"xpath": normalize_xpath}
 
 @contextmanager
 def no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a table is built.
+    """Pause the cyclic garbage collector while a table is built (or a batch resolved).
 
     A build allocates a few hundred thousand lists, dicts and tuples that all live as long as
     the table or die by reference counting (no reference cycles are made and dropped), so
     every collection the allocations trigger scans them in vain: about a sixth of a 10k-element
     page's analysis, and about half of a 200k-node CDP tree's build. Reference counting
-    still frees everything as usual.
+    still frees everything as usual. A batch of resolutions (:func:`resolver.resolve_many`)
+    is alike: thousands of candidates, signals and decisions, most dropped before it returns.
 
     On the way out, the objects that survived (the table and what it keeps) would all be
     scanned by the first young-generation collection, and again by the middle one, only to
