@@ -1019,10 +1019,12 @@ def _role_vectors(
     return cached
 
 
-def distinct(values: Index) -> Index:
+def distinct(values: Index, *, runs: bool = False) -> Index:
     """The distinct values, sorted (as ``np.unique``, whose hash-based path is several times
-    slower on the few hundred row numbers a query handles)."""
-    ordered = np.sort(values)
+    slower on the few hundred row numbers a query handles). ``runs``: ``values`` are a few
+    ascending runs laid end to end, which a stable sort merges (three times faster on a few
+    hundred numbers; on shuffled ones it is slower)."""
+    ordered = np.sort(values, kind="stable" if runs else None)
     if ordered.size < 2:
         return ordered
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
@@ -1160,7 +1162,7 @@ def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
     return (
         upper,
         shared_order,
-        distinct(np.concatenate([hits, best_bound.astype(np.intp, copy=False)])),
+        distinct(np.concatenate([hits, best_bound.astype(np.intp, copy=False)]), runs=True),
     )
 
 

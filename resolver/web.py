@@ -580,7 +580,10 @@ class NearbyIndex:
         # each tuple's first row make a run begin there.
         firsts = np.arange(len(found)) * (2 * n)
         shift = np.repeat(firsts, sizes)
-        ordered = np.sort(np.concatenate((np.concatenate(edges) + shift, firsts, firsts + 1)))
+        # Each key's edges are ascending: a stable sort merges those runs (a tenth of the
+        # time of a quicksort on the tens of thousands of edges of a hundred references).
+        ordered = np.concatenate((np.concatenate(edges) + shift, firsts, firsts + 1))
+        ordered.sort(kind="stable")
         level = np.cumsum((ordered & 1) * 2 - 1)
         rows = ordered >> 1
         last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
