@@ -21,9 +21,14 @@ __all__ = ["Candidate", "Resolution", "TraceEntry", "center", "rounded"]
 _TIE: Final[float] = 1e-6
 """How close to a half a scaled value may come before :func:`rounded` asks ``round``."""
 
+_FEW: Final[int] = 64
+"""Up to this many values, :func:`rounded` asks ``round`` of each: a resolve rounds a few
+dozen numbers, where the dozen numpy calls cost more than the loop."""
+
 
 def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
-    """``[round(v, digits) for v in values]``, computed for the whole array at once.
+    """``[round(v, digits) for v in values]``, computed for the whole array at once when
+    there are more than a few values (:data:`_FEW`).
 
     ``round`` rounds the exact binary value half to even; scaling by ``10**digits`` is off by
     far less than :data:`_TIE`, so away from a tie the nearest integer is the same, and the
@@ -42,9 +47,9 @@ def rounded(values: npt.NDArray[np.float64], digits: int = 4) -> list[float]:
     list of float
         Equal to ``round(v, digits)`` for each value (``-0.0``, ``nan`` and ``inf`` too).
     """
+    if values.size <= _FEW:
+        return [round(v, digits) for v in values.tolist()]
     scale = 10.0**digits
-    if not values.size:
-        return []
     # A value is sure when its scaled distance to the nearest integer is clear of a half
     # and it is small; NaN compares false, so it is unsure too.
     if float(np.abs(values).max()) * scale < 1e9:

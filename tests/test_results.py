@@ -27,6 +27,9 @@ def test_rounded_is_round_on_ties_and_edges() -> None:
     small = values[:-5]  # small and finite only: the path without numpy's warnings silenced
     assert [repr(g) for g in rounded(np.asarray(small))] == [repr(round(v, 4)) for v in small]
     assert rounded(np.empty(0)) == []
+    for start in range(0, len(values) - 70, 997):  # runs past the few rounded one by one
+        run = values[start : start + 70]
+        assert [repr(g) for g in rounded(np.asarray(run))] == [repr(round(v, 4)) for v in run]
 
 
 @given(st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=50))
