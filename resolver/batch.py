@@ -237,9 +237,9 @@ def _finished(group: _Group, k: int) -> list[tuple[Scorer, Scored]]:
     ):
         if count and best_past[count - 1] >= floor:
             _remember(scorer, group.rows, known)
-            seeds = Seeds(group.upper, group.order, group.rows, scores, floor)
-            evaluated, exact = extend(scorer, k, seeds)
-            out.append((scorer, ranked(scorer, evaluated, exact, k)))
+            seeds = Seeds(group.upper, group.order, group.rows, scores, floor, known)
+            evaluated, exact, scored_known = extend(scorer, k, seeds)
+            out.append((scorer, ranked(scorer, evaluated, exact, k, scored_known)))
         else:
             out.append((scorer, ranked(scorer, group.rows, scores, k, known)))
     return out

@@ -923,8 +923,9 @@ class Scorer:
         """Rows whose name agrees exactly, normalised or digit-masked (hash lookups)."""
         return self._hits
 
-    def full(self, rows: Index) -> FloatArray:
-        """Exact scores of ``rows``."""
+    def full(self, rows: Index, parts: dict[str, FloatArray] | None = None) -> FloatArray:
+        """Exact scores of ``rows``; ``parts``, when given, receives their box (``"bbox"``) and
+        container (``"container"``) agreement, for the ranking to show without asking again."""
         config = self.config
         # ``take`` always makes a new array (updated in place below), as indexing by an
         # index array does.
@@ -932,6 +933,8 @@ class Scorer:
         gate = self.mult.take(rows)
         if self.has_box:
             box = self.box_scores(rows)
+            if parts is not None:
+                parts["bbox"] = box
             total += self.query.bbox_weight * box
             if self.query.box_same_space:
                 gate *= config.bbox_gate_floor + (1.0 - config.bbox_gate_floor) * box
@@ -941,6 +944,8 @@ class Scorer:
             gate *= config.name_gate_floor + (1.0 - config.name_gate_floor) * name
         if self.has_container:
             cont = self.container_scores(rows)
+            if parts is not None:
+                parts["container"] = cont
             weight = self.container_weight[rows]
             total += weight * cont
             floor = config.container_gate_floor
@@ -1082,8 +1087,8 @@ def score_table(
     if not scorer.pruned:
         return score_every_row(scorer, k)
     seeds = seeded(scorer, k, seed_rows(scorer, k))
-    evaluated, exact = extend(scorer, k, seeds)
-    return ranked(scorer, evaluated, exact, k)
+    evaluated, exact, known = extend(scorer, k, seeds)
+    return ranked(scorer, evaluated, exact, k, known)
 
 
 def prune_k(k: int | None) -> int:
@@ -1145,6 +1150,8 @@ class Seeds:
     floor: float
     """The score a further row must reach to matter: the k-th best so far, or the best
     minus :data:`RELEVANT_GAP`."""
+    known: dict[str, FloatArray] = field(default_factory=dict)
+    """The seed rows' box and container agreement, as far as known (``Scorer.full``)."""
 
 
 def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
@@ -1206,8 +1213,9 @@ def top_rows(values: FloatArray, top: int) -> Index:
 def seeded(scorer: Scorer, k: int, start: tuple[FloatArray, Index | None, Index]) -> Seeds:
     """The seed rows of ``start`` (from :func:`seed_rows`) scored, and the floor they set."""
     upper, order, rows = start
-    exact = scorer.full(rows)
-    return Seeds(upper, order, rows, exact, floor_of(exact, k))
+    known: dict[str, FloatArray] = {}
+    exact = scorer.full(rows, known)
+    return Seeds(upper, order, rows, exact, floor_of(exact, k), known)
 
 
 def floor_of(exact: FloatArray, k: int) -> float:
@@ -1215,9 +1223,10 @@ def floor_of(exact: FloatArray, k: int) -> float:
     return max(_kth_best(exact, k), float(exact.max()) - RELEVANT_GAP)
 
 
-def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
+def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray, dict[str, FloatArray]]:
     """Score the other rows that can still matter (see the module docstring); returns every
-    row scored, seeds first, and their exact scores."""
+    row scored, seeds first, their exact scores, and their box and container agreement as
+    far as :attr:`Seeds.known` had them."""
     upper, floor, evaluated = seeds.upper, seeds.floor, seeds.rows
     # The other rows, best bound first, in growing chunks; the floor rises as better rows
     # are scored, and once a chunk's best bound is under it, every later row is too.
@@ -1225,7 +1234,7 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     if seeds.order is None:
         reach = upper >= floor
         if not past_seeds(reach, evaluated):
-            return evaluated, seeds.scores  # every row that may matter is a seed
+            return evaluated, seeds.scores, seeds.known  # every row that may matter is a seed
         rest = np.flatnonzero(reach)
         order = rest[np.argsort(-upper[rest], kind="stable")]
     else:
@@ -1234,6 +1243,7 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
     seen[evaluated] = True
     done: list[Index] = [evaluated]
     found: list[FloatArray] = [seeds.scores]
+    parts: list[dict[str, FloatArray]] = [seeds.known]
     pos, chunk = 0, _FIRST_CHUNK
     while pos < order.size and upper[order[pos]] >= floor:
         block = order[pos : pos + chunk]
@@ -1246,11 +1256,17 @@ def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray]:
         if block.size:
             seen[block] = True
             done.append(block)
-            found.append(scorer.full(block))
+            parts.append({})
+            found.append(scorer.full(block, parts[-1]))
             floor = floor_of(np.concatenate(found), k)
     if len(done) == 1:
-        return evaluated, seeds.scores
-    return np.concatenate(done), np.concatenate(found)
+        return evaluated, seeds.scores, seeds.known
+    known = {
+        name: np.concatenate([p[name] for p in parts])
+        for name in seeds.known
+        if all(name in p for p in parts)
+    }
+    return np.concatenate(done), np.concatenate(found), known
 
 
 def past_seeds(reach: npt.NDArray[np.bool_], seeds: Index) -> bool:

@@ -26,6 +26,7 @@ from resolver.matcher import (
     page_shift,
     recorded_group,
     score_table,
+    scored_at,
     screen_rank,
     top_rows,
 )
@@ -836,6 +837,24 @@ def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(see
     for ref, got in zip(refs + refs, warm, strict=True):
         want = score_table(ref, random_table(random.Random(seed), n), config)
         assert_identical(got, want)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_ranking_shows_each_row_s_own_signals(seed: int) -> None:
+    # The box and container agreement a ranking shows are those its seeds and chunks were
+    # scored with: they equal what the same rows give scored on their own on a fresh table.
+    rng = random.Random(seed)
+    n = rng.choice([50, 400, 1500])
+    table = random_table(random.Random(seed), n)
+    config = MatchConfig()
+    for _ in range(12):
+        ref = random_ref(rng, table)
+        got = score_table(ref, table, config)
+        fresh = random_table(random.Random(seed), n)
+        want = scored_at(ref, fresh, config, got.rows.tolist())
+        assert list(got.signals) == list(want.signals)
+        for name, values in want.signals.items():
+            assert got.signals[name].tolist() == values.tolist(), name
 
 
 @given(
