@@ -924,8 +924,8 @@ class Scorer:
         return self._hits
 
     def full(self, rows: Index, parts: dict[str, FloatArray] | None = None) -> FloatArray:
-        """Exact scores of ``rows``; ``parts``, when given, receives their box (``"bbox"``) and
-        container (``"container"``) agreement, for the ranking to show without asking again."""
+        """Exact scores of ``rows``; ``parts``, when given, receives their box (``"bbox"``), name
+        and container agreement, for the ranking to show without asking again."""
         config = self.config
         # ``take`` always makes a new array (updated in place below), as indexing by an
         # index array does.
@@ -940,6 +940,8 @@ class Scorer:
                 gate *= config.bbox_gate_floor + (1.0 - config.bbox_gate_floor) * box
         if self.has_name:
             name = self.name_scores(rows)
+            if parts is not None:
+                parts["name"] = name
             total += config.w_name * name
             gate *= config.name_gate_floor + (1.0 - config.name_gate_floor) * name
         if self.has_container:
@@ -1151,7 +1153,7 @@ class Seeds:
     """The score a further row must reach to matter: the k-th best so far, or the best
     minus :data:`RELEVANT_GAP`."""
     known: dict[str, FloatArray] = field(default_factory=dict)
-    """The seed rows' box and container agreement, as far as known (``Scorer.full``)."""
+    """The seed rows' box, name and container agreement, as far as known (``Scorer.full``)."""
 
 
 def seed_rows(scorer: Scorer, k: int) -> tuple[FloatArray, Index | None, Index]:
@@ -1310,13 +1312,13 @@ def _finish(
     evaluated: int,
     known: dict[str, FloatArray] | None = None,
 ) -> Scored:
-    """The Scored of ``rows``; ``known`` may give their box and container scores."""
+    """The Scored of ``rows``; ``known`` may give their box, name and container scores."""
     signals = {name: values[rows] for name, values in scorer.signals.items()}
     known = known or {}
     if scorer.has_box:
         signals["bbox"] = known["bbox"] if "bbox" in known else scorer.box_scores(rows)
     if scorer.has_name:
-        signals["name"] = scorer.name_scores(rows)
+        signals["name"] = known["name"] if "name" in known else scorer.name_scores(rows)
     if scorer.has_container:
         cont = known.get("container")
         signals["container"] = cont if cont is not None else scorer.container_scores(rows)
