@@ -764,17 +764,27 @@ class Scorer:
 
     def box_scores(self, rows: Index) -> FloatArray:
         """Box agreement for ``rows`` (computed once per row)."""
+        if self._box is None and self.query.bbox is not None:
+            # Nothing computed yet: every row is to do, and its agreement is the answer.
+            agree = self._box_agreement(rows)
+            self.box[rows] = agree
+            return agree
         todo = rows[np.isnan(self.box[rows])]
         if todo.size and self.query.bbox is not None:
-            # The rows' cached geometry is all the comparison reads (not their box array).
-            geometry = self.index.geometry.take(todo)
-            unknown = self.config.bbox_unknown
-            agree = box_agreement(self.query.bbox, box_diagonal(self.query.bbox), geometry, unknown)
-            for other in self.query.bbox_alts:
-                again = box_agreement(other, box_diagonal(other), geometry, unknown)
-                agree = np.maximum(agree, again)
-            self.box[todo] = agree
+            self.box[todo] = self._box_agreement(todo)
         return self.box[rows]
+
+    def _box_agreement(self, rows: Index) -> FloatArray:
+        """The recorded box (the best of its readings) against the boxes of ``rows``."""
+        assert self.query.bbox is not None
+        # The rows' cached geometry is all the comparison reads (not their box array).
+        geometry = self.index.geometry.take(rows)
+        unknown = self.config.bbox_unknown
+        agree = box_agreement(self.query.bbox, box_diagonal(self.query.bbox), geometry, unknown)
+        for other in self.query.bbox_alts:
+            again = box_agreement(other, box_diagonal(other), geometry, unknown)
+            agree = np.maximum(agree, again)
+        return agree
 
     # -- exact parts ----------------------------------------------------------------------
 
