@@ -1141,7 +1141,7 @@ def ranked(
     known: dict[str, FloatArray] | None = None,
 ) -> Scored:
     """The best of the rows scored, best first (ties in row order), with their signals;
-    ``known`` may give the box and container scores of all of ``evaluated``."""
+    ``known`` may give the box, name and container scores of all of ``evaluated``."""
     keep = max(k, scorer.config.top_k + 1)
     top_order = best_first(exact, evaluated, keep)
     top = None if known is None else {name: v[top_order] for name, v in known.items()}
@@ -1237,8 +1237,8 @@ def floor_of(exact: FloatArray, k: int) -> float:
 
 def extend(scorer: Scorer, k: int, seeds: Seeds) -> tuple[Index, FloatArray, dict[str, FloatArray]]:
     """Score the other rows that can still matter (see the module docstring); returns every
-    row scored, seeds first, their exact scores, and their box and container agreement as
-    far as :attr:`Seeds.known` had them."""
+    row scored, seeds first, their exact scores, and their box, name and container agreement
+    as far as :attr:`Seeds.known` had them."""
     upper, floor, evaluated = seeds.upper, seeds.floor, seeds.rows
     # The other rows, best bound first, in growing chunks; the floor rises as better rows
     # are scored, and once a chunk's best bound is under it, every later row is too.
