@@ -841,7 +841,7 @@ def test_scores_on_a_table_that_scored_other_refs_are_those_of_a_fresh_table(see
 
 @pytest.mark.parametrize("seed", range(12))
 def test_a_ranking_shows_each_row_s_own_signals(seed: int) -> None:
-    # The box and container agreement a ranking shows are those its seeds and chunks were
+    # The box, name and container agreement a ranking shows are those its seeds and chunks were
     # scored with: they equal what the same rows give scored on their own on a fresh table.
     rng = random.Random(seed)
     n = rng.choice([50, 400, 1500])
