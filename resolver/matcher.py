@@ -794,9 +794,7 @@ class Scorer:
         todo = rows[np.isnan(self.name[rows])]
         if todo.size:
             if self.query.name_norm:
-                fuzzy = self.index.fuzzy_tiers(self.query.name_norm, todo)
-                fuzzy[self.index.empty_names[todo]] = 0.0
-                self.name[todo] = fuzzy
+                self.set_fuzzy(todo, self.index.fuzzy_tiers(self.query.name_norm, todo))
             else:
                 self.name[todo] = 0.0  # without a comparable name, no agreement
         return self.name[rows]

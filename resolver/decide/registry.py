@@ -60,7 +60,7 @@ from . import (
 )
 from .downstream import looked_for_role, twins_alike
 from .outside import OUTSIDE_RULES
-from .rule import Check, Context, Decision, Rule, Status, stamped
+from .rule import Check, Context, Decision, Rule, Status, fired
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
 
@@ -605,7 +605,7 @@ def _first_made(steps: tuple[_Step, ...], ctx: Context, decision: Decision) -> D
     for rule_id, check, _ in steps:
         out = check(ctx, decision)
         if out is not None:
-            decision = stamped(out, rule_id, (*decision.rules, rule_id))
+            decision = fired(decision, out, rule_id)
             if decision.status != "pending":
                 break
     return decision
@@ -619,7 +619,7 @@ def _judged(ctx: Context, decision: Decision) -> Decision:
         if decision.status in on:
             out = check(ctx, decision)
             if out is not None:
-                decision = stamped(out, rule_id, (*decision.rules, rule_id))
+                decision = fired(decision, out, rule_id)
                 ctx = ctx.following(decision)
     return decision
 
@@ -631,7 +631,7 @@ def _finished(ctx: Context, decision: Decision) -> Decision:
         if decision.status in on:
             out = check(ctx, decision)
             if out is not None:
-                decision = stamped(out, rule_id, (*decision.rules, rule_id))
+                decision = fired(decision, out, rule_id)
     return decision
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "Rule",
     "Stage",
     "Status",
+    "fired",
     "overruled",
     "revised",
     "stamped",
@@ -200,7 +201,7 @@ class Rule:
         out = self.check(ctx, decision)
         if out is None:
             return decision
-        return stamped(out, self.id, (*decision.rules, self.id))
+        return fired(decision, out, self.id)
 
 
 def revised(decision: Decision, **changes: Any) -> Decision:
@@ -215,6 +216,12 @@ def revised(decision: Decision, **changes: Any) -> Decision:
     fields_of.update(decision.__dict__)
     fields_of.update(changes)
     return made
+
+
+def fired(decision: Decision, out: Decision, rule: str) -> Decision:
+    """``out``, what rule ``rule`` made of ``decision``, stamped with its id after the rules
+    that changed ``decision`` before it."""
+    return stamped(out, rule, (*decision.rules, rule))
 
 
 def stamped(decision: Decision, rule: str, rules: tuple[str, ...]) -> Decision:
