@@ -6,13 +6,14 @@ Usage (from the repository root)::
 
 The tree is ``build_speed``'s seeded CDP list, read back from its JSON text. Each phase of
 ``resolver.adapters.a11y.cdp`` (column reading, the forest's pre-order, raw roles) and of
-``TableBuilder.build`` (parents, role spelling, names, container paths, boxes, values, role
-codes, the row tuples) is called on its own, and the whole build through ``Observation``;
-printed is the least thread-CPU time of ``--repeat`` calls (the least is the one a busy
-machine disturbed least), with its ratio to the naive loop (the seed's scorer over the same
-list) timed in the same process. Phases nest: the indented ones are parts of the one above.
-``--chrome-ids`` numbers the nodes as Chrome does (:func:`chrome_ids`): the list's order
-and its IDs' order then differ, and some IDs are negative.
+``TableBuilder.build`` (role spelling, names, values, states, boxes, role codes, the row
+tuples; container paths are made when first read, not by a build) is called on its own, and
+the whole build through ``Observation``; printed is the least thread-CPU time of
+``--repeat`` calls (the least is the one a busy machine disturbed least), with its ratio to
+the naive loop (the seed's scorer over the same list) timed in the same process. Phases
+nest: the indented ones are parts of the one above. ``--chrome-ids`` numbers the nodes as
+Chrome does (:func:`chrome_ids`): the list's order and its IDs' order then differ, and some
+IDs are negative.
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ from benchmarks.seed_baseline import find_in_cdp_nodes
 from resolver import Observation
 from resolver.adapters.a11y import _forest, cdp
 from resolver.limits import DEFAULT_LIMITS
-from resolver.table import ROLE_INDEX, TableBuilder, _box_array, _clean_names, _structure
+from resolver.table import (
+    ROLE_INDEX,
+    TableBuilder,
+    _box_array,
+    _clean_names,
+    _clean_values,
+    _state_rows,
+)
 
 
 def _least(run: Callable[[], Any], repeat_: int) -> float:
@@ -57,9 +65,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
     filled = _builder()
     cdp._fast_columns(nodes, cdp.dict_ids(nodes), filled, DEFAULT_LIMITS)
     columns = filled._columns()
-    parents = filled._parents(columns[3])
     roles = filled._canonical(columns[1], {})
-    codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
     steps: dict[str, Callable[[], Any]] = {
         "naive loop": lambda: find_in_cdp_nodes(nodes, "button", "n5", None),
         "whole build": lambda: Observation(accessibility_tree={"nodes": nodes}).candidates("a11y"),
@@ -73,7 +79,8 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
         "TableBuilder.build": filled.build,
         "  role spelling": lambda: filled._canonical(columns[1], {}),
         "  names": lambda: _clean_names(columns[2], False, {}),
-        "  container paths": lambda: _structure(roles, codes, columns[2], parents),
+        "  values": lambda: _clean_values(columns[5], {}),
+        "  states": lambda: _state_rows(columns[6], len(roles)),
         "  boxes": lambda: _box_array(columns[4], {}),
         "  role codes": lambda: np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32),
         "  row tuples": lambda: (tuple(columns[0]), tuple(columns[2]), tuple(roles)),
