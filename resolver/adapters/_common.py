@@ -6,8 +6,9 @@ import gc
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from itertools import chain, compress, repeat
-from operator import is_
+from functools import reduce
+from itertools import compress, repeat
+from operator import iadd, is_
 from typing import Any, Final
 
 import numpy as np
@@ -211,8 +212,9 @@ def ltrb_array(values: list[Any]) -> npt.NDArray[np.float64] | None:
     given = list(compress(values, ~absent)) if absent.any() else values
     if not given or not ({*map(type, given)} <= {list, tuple} and {*map(len, given)} == {4}):
         return None
-    # The numbers in one list, read twice (cheaper than two passes over the boxes).
-    numbers = list(chain.from_iterable(given))
+    # The numbers in one list, read twice (cheaper than two passes over the boxes); the
+    # boxes appended a list at a time (``+=`` copies each in C: half the time of a chain).
+    numbers: list[Any] = reduce(iadd, given, [])
     if not {*map(type, numbers)} <= {int, float}:
         return None
     try:
