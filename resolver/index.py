@@ -9,7 +9,7 @@ several references share (same role and signal set) are kept in small bounded ca
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final, TypeVar
 
@@ -113,14 +113,25 @@ class _ValueIndex:
 class NameColumn:
     """Rows by value of a name column. The first few look-ups scan the column in C, with
     no per-row work in Python: a search of its values joined into one string finds a value
-    few rows hold, an equality test of its values as an object array one many rows hold.
-    After :data:`SEARCHES` of them, or once the codes are asked for, a :class:`_ValueIndex`
-    answers instead."""
+    few rows hold; one many rows hold is found by comparing the joined column's characters
+    (when they are ASCII; else its values as an object array) with the value's, a character
+    position at a time, for the rows of the value's length. After :data:`SEARCHES` of them,
+    or once the codes are asked for, a :class:`_ValueIndex` answers instead.
 
-    __slots__ = ("_array", "_index", "_joined", "column", "found", "searches")
+    ``column`` may be given as a function that makes it, with ``joined``: the values are
+    then made only when a look-up needs them (the index, or a column that is not ASCII)."""
 
-    def __init__(self, column: tuple[str, ...], joined: tuple[str, str] | None = None) -> None:
-        self.column = column
+    __slots__ = (
+        "_array", "_column", "_index", "_joined", "_make", "_plain", "_spans", "found", "searches",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        column: tuple[str, ...] | Callable[[], tuple[str, ...]],
+        joined: tuple[str, str] | None = None,
+    ) -> None:
+        self._column = column if isinstance(column, tuple) else None
+        self._make = None if isinstance(column, tuple) else column
         self.searches = 0
         self.found = BoundedCache(SCANNED)
         """The rows of the last values scanned for (a warm resolve asks for them again)."""
@@ -130,6 +141,16 @@ class NameColumn:
             text, sep = joined
             self._joined = (sep + text + sep, sep)
         self._array: npt.NDArray[np.object_] | None = None
+        self._spans: tuple[npt.NDArray[np.uint8], Index, Index] | None = None
+        self._plain: bool | None = None  # (whether the joined column is ASCII, once asked)
+
+    @property
+    def column(self) -> tuple[str, ...]:
+        """The values, one per row (made on first use when given as a function)."""
+        if self._column is None:
+            assert self._make is not None
+            self._column = self._make()
+        return self._column
 
     @property
     def index(self) -> _ValueIndex:
@@ -151,6 +172,8 @@ class NameColumn:
             return self.index.rows(value)
         self.searches += 1
         found = self._search(value)
+        if found is None:
+            found = self._equal(value)
         if found is None:
             if self._array is None:
                 self._array = np.array(self.column, dtype=object)
@@ -183,6 +206,37 @@ class NameColumn:
             before = at
             at = joined.find(needle, at + len(needle) - 1)
         return np.asarray(rows, dtype=np.intp)
+
+    def _equal(self, value: str) -> Index | None:
+        """The rows holding ``value``, found by comparing characters in the joined column
+        (``None`` when it is not at hand or not ASCII)."""
+        spans = self._ascii_spans()
+        if spans is None:
+            return None
+        if not value.isascii():
+            return np.empty(0, dtype=np.intp)
+        codes, starts, lengths = spans
+        rows = np.flatnonzero(lengths == len(value))
+        at = starts[rows]
+        for position, code in enumerate(value.encode("ascii")):
+            same = codes[at + position] == code
+            rows, at = rows[same], at[same]
+        return rows.astype(np.intp, copy=False)
+
+    def _ascii_spans(self) -> tuple[npt.NDArray[np.uint8], Index, Index] | None:
+        """The joined column's characters, and where each row's value starts and how long
+        it is; ``None`` when it is not joined or not ASCII."""
+        if self._spans is None:
+            given = self._joined
+            if self._plain is None:
+                self._plain = given is not None and bool(given[1]) and given[0].isascii()
+            if not self._plain or given is None:
+                return None
+            joined, sep = given
+            codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+            seps = np.flatnonzero(codes == ord(sep))  # (one before each row, one after the last)
+            self._spans = (codes, seps[:-1] + 1, np.diff(seps) - 1)
+        return self._spans
 
 
 def _joined(column: tuple[str, ...]) -> tuple[str, str]:
@@ -507,7 +561,10 @@ class TableIndex:
 
     @cached_property
     def _masks(self) -> NameColumn:
-        return NameColumn(self.table.names_mask, self.table.names_joined("mask"))
+        # (the masked names as strings only once a look-up needs them: the joined text
+        # answers the first ones)
+        table = self.table
+        return NameColumn(lambda: table.names_mask, table.names_joined("mask"))
 
     @property
     def _by_norm(self) -> _ValueIndex:

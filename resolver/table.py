@@ -57,7 +57,13 @@ from .roles import (
     ROLES,
     canonical_role,
 )
-from .text import Joined, collapse_many, mask_digits_joined, normalize_joined
+from .text import (
+    Joined,
+    collapse_many,
+    mask_digits_joined,
+    mask_digits_text,
+    normalize_joined,
+)
 
 __all__ = [
     "DIAGNOSTICS",
@@ -366,7 +372,16 @@ class CandidateTable:
     @cached_property
     def names_mask(self) -> tuple[str, ...]:
         """Normalised names with digit runs masked."""
+        text = self._mask_text
+        if text is not None:
+            return tuple(text.split(self._norms_joined.sep))
         return tuple(self._masks_joined.texts)
+
+    @cached_property
+    def _mask_text(self) -> str | None:
+        """:attr:`names_mask` joined by the normalised names' separator, when the names
+        are ASCII and were joined (a look-up reads it without a string per row)."""
+        return mask_digits_text(self._norms_joined)
 
     @cached_property
     def _norms_joined(self) -> Joined:
@@ -380,6 +395,8 @@ class CandidateTable:
         """The ``"norm"`` or ``"mask"`` names joined by a separator none of them holds, and
         it, when making them left that at hand (``None`` otherwise): a search of the joined
         column need not join them again."""
+        if form == "mask" and self._mask_text is not None:
+            return self._mask_text, self._norms_joined.sep
         done = self._norms_joined if form == "norm" else self._masks_joined
         return None if done.joined is None else (done.joined, done.sep)
 
@@ -703,7 +720,7 @@ class TableBuilder:
         else:
             platform = self.platform
             mapping = {raw: canonical_role(raw, platform) for raw in set(raw_roles)}
-            roles = [mapping[raw] for raw in raw_roles]
+            roles = list(map(mapping.__getitem__, raw_roles))
             unknown = {raw for raw, role in mapping.items() if role == "unknown" and _given(raw)}
         for position, role in self.roles.items():
             if role not in ROLE_INDEX:
@@ -940,7 +957,7 @@ class ContainerPaths(_LazyRows[tuple[str, ...]]):
         self._handed: dict[int, tuple[str, ...]] = {-1: ()}
         self._labels: dict[int, str] = {}
         self._kids: npt.NDArray[np.bool_] | None = None
-        self._up: list[int] | None = None
+        self._up: Sequence[int] | None = None
         self._down: HandedDown | None = None
 
     def handed_down(self) -> HandedDown:
@@ -970,9 +987,11 @@ class ContainerPaths(_LazyRows[tuple[str, ...]]):
             path = handed[ancestor] = _handed(path, self._labels[ancestor])
         return path
 
-    def _parents(self) -> list[int]:
+    def _parents(self) -> Sequence[int]:
+        """The parent links as Python integers, read in place (a view of the array: a
+        query reads the links of a few rows' ancestors, not a list of every row's)."""
         if self._up is None:
-            self._up = self._parent.tolist()
+            self._up = np.ascontiguousarray(self._parent).data
         return self._up
 
     def _label(self, row: int) -> str:

@@ -52,6 +52,7 @@ __all__ = [
     "mask_digits",
     "mask_digits_joined",
     "mask_digits_many",
+    "mask_digits_text",
     "name_similarity",
     "name_similarity_many",
     "normalize",
@@ -744,11 +745,14 @@ def normalize_joined(texts: Sequence[str]) -> Joined:
     return _batched(texts, _fast_normalize, normalize)
 
 
-def _fast_mask(batch: _AsciiBatch) -> Fast:
-    codes = batch.codes
+def _masked(
+    codes: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]] | None:
+    """ASCII texts (joined) with their digit runs masked: the codes with a ``#`` at each
+    run's start, and which codes to keep (not the rest of a run); ``None`` without a digit."""
     digit = _DIGIT[codes]
     if not digit.any():
-        return batch.unchanged()
+        return None
     # _DIGITS matches a digit run with what joins digit runs (".", ",", ":", "/" between two
     # digits): each maximal stretch of those becomes one "#".
     run = digit.copy()
@@ -756,7 +760,12 @@ def _fast_mask(batch: _AsciiBatch) -> Fast:
     before = np.concatenate(([False], run[:-1]))
     out = codes.copy()
     out[run & ~before] = ord("#")
-    return batch.rebuilt(out, ~(run & before))
+    return out, ~(run & before)
+
+
+def _fast_mask(batch: _AsciiBatch) -> Fast:
+    masked = _masked(batch.codes)
+    return batch.unchanged() if masked is None else batch.rebuilt(*masked)
 
 
 def mask_digits_many(norms: Sequence[str]) -> list[str]:
@@ -766,6 +775,19 @@ def mask_digits_many(norms: Sequence[str]) -> list[str]:
     ['inbox (#)', 'page # of #', 'ok']
     """
     return _batched(norms, _fast_mask, mask_digits).texts
+
+
+def mask_digits_text(norms: Joined) -> str | None:
+    """The texts of :func:`mask_digits_joined`, joined by ``norms.sep``, made from the
+    joined form without a string per text, when ``norms`` has one and it is ASCII
+    (``None`` otherwise)."""
+    if norms.joined is None or not norms.sep or not norms.texts or not norms.joined.isascii():
+        return None
+    masked = _masked(np.frombuffer(norms.joined.encode("ascii"), dtype=np.uint8))
+    if masked is None:
+        return norms.joined
+    out, keep = masked
+    return out[keep].tobytes().decode("ascii")
 
 
 def mask_digits_joined(norms: Joined) -> Joined:

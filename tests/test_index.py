@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from resolver.adapters._common import XPATH_KEYS
@@ -172,6 +172,72 @@ def test_a_name_many_rows_hold_is_compared_with_every_row() -> None:
         assert index.lookup("norm", "other").tolist() == list(range(2, len(names) - 1, 3))
         assert index.lookup("norm", "item 3").tolist() == [len(names) - 1]
     assert index.norm_codes[0].size == len(names)
+
+
+@settings(max_examples=120, deadline=None)
+@example(["a", "ab", "ba", "A 1", "a 12"], ["b", "a #"])  # (values that begin or end alike)
+@given(
+    st.lists(st.text(alphabet=_LOOKUP_CHARS, max_size=4), min_size=1, max_size=6),
+    st.lists(st.text(alphabet=_LOOKUP_CHARS, max_size=4), max_size=6),
+)
+def test_names_many_rows_hold_are_found_by_comparing_characters(
+    names: list[str], keys: list[str]
+) -> None:
+    """A value more than FEW_ROWS rows hold, in an ASCII column or not: the rows whose form
+    equals it, ascending, the same as each row compared."""
+    from resolver.index import FEW_ROWS
+    from resolver.text import mask_digits, normalize
+
+    many = names * (2 * FEW_ROWS + 2)  # (adjacent equal rows count once in a search)
+    table = _named(many)
+    index = index_of(table)
+    forms = {"raw": table.names, "norm": table.names_norm, "mask": table.names_mask}
+    queries = [(kind, form) for kind, column in forms.items() for form in column[: len(names)]]
+    queries += [
+        (kind, f(k)) for k in keys for kind, f in (("norm", normalize), ("mask", mask_digits))
+    ]
+    for kind, key in queries:
+        expected = [i for i, v in enumerate(forms[kind]) if v == key and (key or kind == "raw")]
+        if kind == "raw" and not normalize(key):
+            expected = [i for i in expected if table.names[i]]
+        assert index.lookup(kind, key).tolist() == expected, (kind, key)
+
+
+def test_a_masked_name_many_rows_hold_is_found_without_a_mask_per_row() -> None:
+    from resolver.index import SEARCHES
+
+    names = [f"Order {i}" for i in range(300)] + ["Order 1.5", "order", "Order 7 of 9"]
+    table = _named(names)
+    index = index_of(table)
+    assert index.lookup("mask", "order #").tolist() == list(range(301))
+    assert index.lookup("mask", "order # of #").tolist() == [302]
+    assert index.lookup("mask", "order ##").tolist() == []
+    assert "names_mask" not in vars(table)  # read from the joined masks, not row by row
+    for i in range(SEARCHES):  # then indexed: the masks are made, the answers the same
+        index.lookup("norm", f"order {i}")
+        index.lookup("mask", f"x{i} #")
+    assert index.lookup("mask", "order #").tolist() == list(range(301))
+    assert len(table.names_mask) == len(names) and table.names_mask[302] == "order # of #"
+
+
+def test_a_name_column_made_when_a_look_up_needs_it() -> None:
+    from resolver.index import FEW_ROWS, NameColumn
+
+    values = ("ab", "a", "b", "ab", "") * FEW_ROWS
+    asked: list[int] = []
+
+    def made() -> tuple[str, ...]:
+        asked.append(1)
+        return values
+
+    column = NameColumn(made, ("\x00".join(values), "\x00"))
+    assert column.rows("ab").tolist() == [i for i, v in enumerate(values) if v == "ab"]
+    assert [column.rows(v).size for v in ("a", "b", "ba", "abc", "é")] == [FEW_ROWS] * 2 + [0] * 3
+    assert not asked  # answered from the joined values
+    wide = ("é", "e") * FEW_ROWS  # (not ASCII: compared as objects, the column made)
+    other = NameColumn(lambda: wide, ("\x00".join(wide), "\x00"))
+    assert other.rows("é").tolist() == list(range(0, len(wide), 2))
+    assert column.index.rows("b").size == FEW_ROWS and asked == [1]
 
 
 def test_a_mask_without_digits_is_looked_up_among_the_names() -> None:

@@ -18,6 +18,7 @@ from resolver.text import (
     mask_digits,
     mask_digits_joined,
     mask_digits_many,
+    mask_digits_text,
     name_similarity,
     normalize,
     normalize_joined,
@@ -168,13 +169,20 @@ def test_joined_forms_hold_the_texts_they_give(names: list[str]) -> None:
     norms = normalize_joined(names)
     _check_joined(norms, [normalize(n) for n in names])
     _check_joined(mask_digits_joined(norms), [mask_digits(normalize(n)) for n in names])
+    text = mask_digits_text(norms)  # (the masks joined, without a string per name)
+    if text is not None:
+        assert norms.joined is not None and norms.joined.isascii()
+        assert text.split(norms.sep) == [mask_digits(normalize(n)) for n in names]
+    else:
+        assert norms.joined is None or not norms.joined.isascii() or not names
 
 
 def test_joined_forms_of_plain_names_come_joined() -> None:
     norms = normalize_joined(["Order 12", "Save", "page 1.5 of 3"])
     assert norms.joined == "order 12\x00save\x00page 1.5 of 3" and norms.sep == "\x00"
     masks = mask_digits_joined(norms)
-    assert masks.joined == "order #\x00save\x00page # of #"
+    assert masks.joined == "order #\x00save\x00page # of #" == mask_digits_text(norms)
+    assert mask_digits_text(normalize_joined(["Save", "ok"])) == "save\x00ok"
     assert normalize_joined(["Café", "x"]).joined is None  # (a name went the slow way)
     assert normalize_joined(["a\x00", "\x01", "\x02", "\x03"]).joined is None
 
