@@ -59,6 +59,7 @@ from .roles import (
 )
 from .text import (
     Joined,
+    collapse_joined,
     collapse_many,
     mask_digits_joined,
     mask_digits_text,
@@ -300,6 +301,12 @@ class CandidateTable:
 
     Adapters may add counts of their own (:meth:`TableBuilder.note`). The resolution's trace
     entry for the source carries them and :func:`describe_diagnostics` words them."""
+    _joined_names: tuple[tuple[str, ...], str, str] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """``(names, joined, sep)``: the names as the builder cleaned them, joined by a separator
+    none of them holds, for their normalised forms; read only while :attr:`names` is that
+    same tuple (a table made from this one with other names joins its own)."""
     _derived: dict[type, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
@@ -385,7 +392,9 @@ class CandidateTable:
 
     @cached_property
     def _norms_joined(self) -> Joined:
-        return normalize_joined(self.names)
+        kept = self._joined_names
+        given = kept[1:] if kept is not None and kept[0] is self.names else None
+        return normalize_joined(self.names, given)
 
     @cached_property
     def _masks_joined(self) -> Joined:
@@ -649,10 +658,11 @@ class TableBuilder:
         parent = self._parents(parents)
         notes = dict.fromkeys(DIAGNOSTICS, 0)
         roles = self._canonical(raw_roles, notes)
-        names = _clean_names(names, self.ascii_collapsed, notes)
+        cleaned = _cleaned_names(names, self.ascii_collapsed, notes)
         codes = np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32)
-        role_column, name_column = tuple(roles), tuple(names)
+        role_column, name_column = tuple(roles), tuple(cleaned.texts)
         state = _state_rows(states, n)
+        joined = None if cleaned.joined is None else (name_column, cleaned.joined, cleaned.sep)
         return CandidateTable(
             source=self.source,
             format=self.format,
@@ -674,6 +684,7 @@ class TableBuilder:
             coord_space=CoordSpace(coord_space),
             screen_size=screen_size,
             diagnostics=self._diagnostics(notes),
+            _joined_names=joined,
             **extra,
         )
 
@@ -754,12 +765,21 @@ def _clean_names(
     with ``ascii_collapsed``, ASCII names are only cut). Names that are not strings are
     converted (:func:`_as_text`); ``notes`` counts them (``name_not_text``) and the names cut
     (``name_cut``)."""
+    return _cleaned_names(names, ascii_collapsed, notes).texts
+
+
+def _cleaned_names(
+    names: Sequence[Any], ascii_collapsed: bool, notes: dict[str, int] | None
+) -> Joined:
+    """:func:`_clean_names`, joined when collapsing them left that at hand."""
     notes = {} if notes is None else notes
     if set(map(type, names)) - {str}:  # (one pass in C; the rest only when needed)
         _note(notes, "name_not_text", sum(not isinstance(n, str | None) for n in names))
         names = [n if isinstance(n, str) else _as_text(n) for n in names]
+    joined: str | None = None
+    sep = ""
     if not ascii_collapsed:
-        clean = collapse_many(names)
+        clean, joined, sep = collapse_joined(names)
     else:  # only the names that are not ASCII need collapsing
         clean = list(names)
         if not "".join(clean).isascii():
@@ -771,7 +791,8 @@ def _clean_names(
         for row in cut:
             clean[row] = clean[row][:MAX_TEXT]
         _note(notes, "name_cut", len(cut))
-    return clean
+        joined = None
+    return Joined(clean, joined, sep)
 
 
 def _state_rows(states: Sequence[Any] | npt.NDArray[Any], n: int) -> TriArray:

@@ -38,6 +38,7 @@ __all__ = [
     "Joined",
     "close_unspaced",
     "collapse",
+    "collapse_joined",
     "collapse_many",
     "container_similarity",
     "cut_of",
@@ -690,6 +691,11 @@ def _fast_collapse(batch: _AsciiBatch) -> Fast:
     return batch.rebuilt(out, keep)
 
 
+def collapse_joined(texts: Sequence[str]) -> Joined:
+    """:func:`collapse_many`, with the results joined when the batch had them at hand."""
+    return _batched(texts, _fast_collapse, collapse)
+
+
 def collapse_many(texts: Sequence[str]) -> list[str]:
     """:func:`collapse` of each of ``texts`` (the same strings, computed for all at once).
 
@@ -740,9 +746,11 @@ def normalize_many(texts: Sequence[str]) -> list[str]:
     return _batched(texts, _fast_normalize, normalize).texts
 
 
-def normalize_joined(texts: Sequence[str]) -> Joined:
-    """:func:`normalize_many`, with the results joined when the batch had them at hand."""
-    return _batched(texts, _fast_normalize, normalize)
+def normalize_joined(texts: Sequence[str], given: tuple[str, str] | None = None) -> Joined:
+    """:func:`normalize_many`, with the results joined when the batch had them at hand
+    (``given``: the texts joined by a separator none holds, and it, when the caller has
+    them)."""
+    return _batched(texts, _fast_normalize, normalize, given)
 
 
 def _masked(

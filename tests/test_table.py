@@ -1,6 +1,7 @@
 import math
 import pickle
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from resolver.geometry import CoordSpace
 from resolver.table import (
     MAX_TEXT,
     NO_STATE,
+    CandidateTable,
     LazyColumns,
     TableBuilder,
     _clean_values,
@@ -476,8 +478,35 @@ def test_name_columns_are_the_per_name_forms(names: list[str]) -> None:
         b.add(f"e{k}", raw_role="button", name=name)
     table = b.build()
     assert table.names == tuple(collapse(n) for n in names)
+    if table._joined_names is not None:  # (kept by the build for the normalised names)
+        kept, joined, sep = table._joined_names
+        assert kept is table.names and sep and joined.split(sep) == list(table.names)
     assert table.names_norm == tuple(normalize(n) for n in table.names)
     assert table.names_mask == tuple(mask_digits(n) for n in table.names_norm)
+
+
+def test_a_build_keeps_its_names_joined_where_they_were_collapsed_whole() -> None:
+    from resolver.text import normalize
+
+    def built(names: list[str], ascii_collapsed: bool = False) -> CandidateTable:
+        b = TableBuilder("a11y", "test", ascii_collapsed=ascii_collapsed)
+        for k, name in enumerate(names):
+            b.add(f"e{k}", raw_role="button", name=name)
+        return b.build()
+
+    plain = built([" Save  now", "Order 12", ""])
+    assert plain._joined_names == (plain.names, "Save now\x00Order 12\x00", "\x00")
+    assert plain.names_norm == ("save now", "order 12", "")
+    long = built(["Read  more " + "x" * MAX_TEXT, "OK"])  # (cut: the joined names were not)
+    assert long._joined_names is None
+    assert long.names_norm == tuple(normalize(n) for n in long.names)
+    assert built(["a", "b"], ascii_collapsed=True)._joined_names is None
+    assert built(["Café", "b"])._joined_names is None  # (collapsed one by one)
+    other = replace(plain, names=("Sign in", "Order 3", "x"))  # (its own names joined)
+    assert other.names_norm == ("sign in", "order 3", "x")
+    assert other.names_mask == ("sign in", "order #", "x")
+    same = replace(plain, platform_ids={})
+    assert same._joined_names is plain._joined_names and same.names_norm == plain.names_norm
 
 
 def test_boxes_handed_over_as_an_array_are_checked_like_boxes_handed_one_by_one() -> None:
