@@ -1,32 +1,33 @@
 """Two checkouts of the library timed in one process, alternately: ``resolve`` and
 ``resolve_many`` on the 10k-node synthetic tree, and a new agent step (a fresh observation
-and one resolve) on 10k-node nested and CDP trees.
+and one resolve) on 10k-node nested and CDP trees (``--step-nodes`` for other sizes).
 
 Usage (from the repository root)::
 
     python -m benchmarks.ab_speed OLD_CHECKOUT NEW_CHECKOUT [--rounds 40] [--json out.json]
-                                  [--chrome N] [--both-orders]
+                                  [--chrome N] [--step-nodes N] [--both-orders]
 
 A shared machine's speed drifts by 2-4x within minutes, so timings taken in separate runs
 compare badly. Here both checkouts are imported into this process (each as its own copy of
 ``resolver`` and ``benchmarks.synth``), each builds the same workload
-(``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(..., seed=7)``
-for ``resolve_many``; the workload's targets one by one for ``resolve``; ``step_speed.step`` of the
-nested and CDP cases of ``step_speed.cases(10_000)`` for the steps, whose references hold a
-role and a name; and, for ``recorded``, a step as an agent replaying a recording takes it: a
-fresh observation of the workload's CDP list and one resolve of a recorded target (box,
-containers, nearby texts, anchors, look-alikes), the next of the 20 at each call), and every
-round times both, the order swapped every round. Printed: the median of each and the median
-of the per-round ratios new / old (below 1: the new checkout is faster). The checkout loaded
-second runs some calls slower whatever its code (up to 15% on the CDP step, the same checkout
-against itself); ``--both-orders`` runs the comparison twice in fresh processes, each checkout
+(``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(...,
+seed=7)`` for ``resolve_many``; the workload's targets one by one for ``resolve``;
+``step_speed.step`` of the nested and CDP cases of ``step_speed.cases(10_000)``
+(``--step-nodes``) for the steps, whose references hold a role and a name; and, for
+``recorded``, a step as an agent replaying a recording takes it: a fresh observation of the
+workload's CDP list and one resolve of a recorded target (box, containers, nearby texts,
+anchors, look-alikes), the next of the 20 at each call), and every round times both, the
+order swapped every round. Printed: the median of each and the median of the per-round
+ratios new / old (below 1: the new checkout is faster). The checkout loaded second runs some
+calls slower whatever its code (up to 15% on the CDP step, the same checkout against
+itself); ``--both-orders`` runs the comparison twice in fresh processes, each checkout
 loaded first once, and reports both ratios and their geometric mean. ``--chrome N`` adds a
-step on each of Chromium's N largest lists of the render cache (:mod:`benchmarks.chrome_step`):
-with the role and name of a link or button, with the reference each checkout records of the
-list's middle named link or button (``capture.ref_from_row``), and with that reference at each
-list's first sight (the checkout's ``resolver.web.forget_pages`` asked first, where it has one:
-what it remembers from one observation of a page to the next is forgotten).
-"""
+step on each of Chromium's N largest lists of the render cache
+(:mod:`benchmarks.chrome_step`): with the role and name of a link or button, with the
+reference each checkout records of the list's middle named link or button
+(``capture.ref_from_row``), and with that reference at each list's first sight (the
+checkout's ``resolver.web.forget_pages`` asked first, where it has one: what it remembers
+from one observation of a page to the next is forgotten)."""
 
 from __future__ import annotations
 
@@ -70,9 +71,10 @@ def _install(modules: Modules) -> None:
     sys.modules.update(modules)
 
 
-def load(checkout: Path, chrome: list[Any] | None = None) -> Timed:
+def load(checkout: Path, chrome: list[Any] | None = None, step_nodes: int = 10_000) -> Timed:
     """The timed calls of one checkout, warmed up, and its modules (with ``chrome``, the
-    :class:`~benchmarks.chrome_step.ChromeCase` lists a ``chrome`` step resolves on)."""
+    :class:`~benchmarks.chrome_step.ChromeCase` lists a ``chrome`` step resolves on; the
+    nested and CDP steps on trees of ``step_nodes`` nodes)."""
     _forget()
     sys.path.insert(0, str(checkout))
     try:
@@ -84,7 +86,7 @@ def load(checkout: Path, chrome: list[Any] | None = None) -> Timed:
     work = synth.workload(10_000, k=20, seed=0)
     refs = [t.ref for t in synth.make_refs(work.table, 100, seed=7)]
     observation, targets = work.observation, work.targets
-    nested, cdp = speed.cases(10_000)
+    nested, cdp = speed.cases(step_nodes, kinds=["nested", "cdp"])
 
     def singles() -> object:
         for target in targets:
@@ -231,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
         "(benchmarks.chrome_step), all N in one call",
     )  # fmt: skip
     parser.add_argument(
+        "--step-nodes", type=int, default=10_000, metavar="N",
+        help="the nodes of the nested and CDP trees the new-step calls build (default 10k)",
+    )  # fmt: skip
+    parser.add_argument(
         "--both-orders", action="store_true",
         help="run twice in fresh processes, each checkout loaded first once, and report "
         "both ratios and their geometric mean",
@@ -241,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{checkout} is not a checkout of the library")
     if args.both_orders:
         options = ["--rounds", str(args.rounds), "--chrome", str(args.chrome)]
+        options += ["--step-nodes", str(args.step_nodes)]
         figures = both_orders(args.old.resolve(), args.new.resolve(), options)
         for key in (k for k in figures if k.startswith("ratio_")):
             name = key.removeprefix("ratio_")
@@ -253,12 +260,14 @@ def main(argv: list[str] | None = None) -> int:
             args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         return 0
     chrome = _chrome_cases(args.chrome)
-    old, new = load(args.old.resolve(), chrome), load(args.new.resolve(), chrome)
+    old = load(args.old.resolve(), chrome, args.step_nodes)
+    new = load(args.new.resolve(), chrome, args.step_nodes)
     _install(old[1])
     count = int(old[0]["one"]())  # (the number of targets resolved one by one)
     figures = compare(old, new, args.rounds, count)
+    size = f"{args.step_nodes // 1000}k" if args.step_nodes % 1000 == 0 else str(args.step_nodes)
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
-              "nested": "step, nested 10k", "cdp": "step, CDP 10k",
+              "nested": f"step, nested {size}", "cdp": f"step, CDP {size}",
               "recorded": "step, recorded ref",
               "chrome": f"steps, {len(chrome)} Chromium lists",
               "chrome_recorded": "the same, recorded refs",

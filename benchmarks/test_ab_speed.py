@@ -69,3 +69,31 @@ def test_both_orders_runs_each_checkout_first_once_and_means_the_ratios(
     assert figures["forward_cdp"] == pytest.approx(0.88)
     assert figures["backward_cdp"] == pytest.approx(0.8 / 1.1)
     assert figures["ratio_cdp"] == pytest.approx(0.8)  # the load order's 10% cancels
+
+
+def test_the_step_size_reaches_both_runs_and_names_the_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+    import subprocess
+
+    runs: list[list[str]] = []
+
+    def fake_run(command: list[str], **_: object) -> None:
+        runs.append(command)
+        out = Path(command[command.index("--json") + 1])
+        out.write_text(json.dumps({"ratio_nested": 1.0}), encoding="utf-8")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    root = Path(__file__).resolve().parents[1]  # (a checkout, twice)
+    ab_speed.main([str(root), str(root), "--step-nodes", "200000", "--both-orders"])
+    assert all(c[c.index("--step-nodes") + 1] == "200000" for c in runs) and len(runs) == 2
+    assert "nested   new / old" in capsys.readouterr().out
+    sizes: list[int] = []
+    calls: ab_speed.Timed = (dict.fromkeys(ab_speed.CALLS, lambda: 1), {})
+    monkeypatch.setattr(ab_speed, "load", lambda _c, _h, n: sizes.append(n) or calls)
+    monkeypatch.setattr(ab_speed, "compare", lambda *_a: {"ratio_nested": 1.0, "old_nested": 1.0,
+                                                          "new_nested": 1.0})  # fmt: skip
+    monkeypatch.setattr(ab_speed, "_install", lambda _m: None)
+    ab_speed.main([str(root), str(root), "--step-nodes", "50000"])
+    assert sizes == [50_000, 50_000] and "step, nested 50k" in capsys.readouterr().out
