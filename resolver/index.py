@@ -66,6 +66,10 @@ SCANNED: Final[int] = 8
 FEW_ROWS: Final[int] = 64
 """A name at most this many rows hold is searched for in the joined column (a loop per row
 found); one more rows hold is compared with every row at once."""
+COMPARED_CHARS: Final[int] = 1 << 22
+"""Characters a look-up compares at most in the joined column (the rows of the value's length
+times that length, one numpy pass per character); a longer name many rows hold is compared
+as a string with every row's (``NameColumn``)."""
 
 
 def _codes(column: Sequence[K]) -> dict[K, int]:
@@ -209,7 +213,8 @@ class NameColumn:
 
     def _equal(self, value: str) -> Index | None:
         """The rows holding ``value``, found by comparing characters in the joined column
-        (``None`` when it is not at hand or not ASCII)."""
+        (``None`` when it is not at hand or not ASCII, or more than
+        :data:`COMPARED_CHARS` characters would be compared)."""
         spans = self._ascii_spans()
         if spans is None:
             return None
@@ -217,6 +222,8 @@ class NameColumn:
             return np.empty(0, dtype=np.intp)
         codes, starts, lengths = spans
         rows = np.flatnonzero(lengths == len(value))
+        if rows.size * len(value) > COMPARED_CHARS:
+            return None
         at = starts[rows]
         for position, code in enumerate(value.encode("ascii")):
             same = codes[at + position] == code

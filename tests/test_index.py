@@ -240,6 +240,21 @@ def test_a_name_column_made_when_a_look_up_needs_it() -> None:
     assert column.index.rows("b").size == FEW_ROWS and asked == [1]
 
 
+def test_a_long_name_many_rows_hold_is_compared_as_strings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from resolver import index as index_module
+
+    monkeypatch.setattr(index_module, "COMPARED_CHARS", 1_000)
+    long = "a" * 20  # (more rows hold it than FEW_ROWS; 100 rows x 20 characters to compare)
+    names = [long, long + "b", "x"] * 100
+    index = index_of(_named(names))
+    column = index._norms
+    assert index.lookup("norm", long).tolist() == list(range(0, 300, 3))
+    assert column._array is not None  # (compared as strings: past the characters' bound)
+    assert index.lookup("norm", "x").tolist() == list(range(2, 300, 3))
+
+
 def test_a_mask_without_digits_is_looked_up_among_the_names() -> None:
     table = _named(["Save", "Save 2", "save", "a#save"])
     index = index_of(table)
