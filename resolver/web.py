@@ -584,7 +584,7 @@ class NearbyIndex:
         # time of a quicksort on the tens of thousands of edges of a hundred references).
         ordered = np.concatenate((np.concatenate(edges) + shift, firsts, firsts + 1))
         ordered.sort(kind="stable")
-        level = np.cumsum((ordered & 1) * 2 - 1)
+        level = _STEP.take(ordered & 1).cumsum()
         rows = ordered >> 1
         last = np.append(rows[1:] != rows[:-1], True)  # the level after every edge at a row
         starts = rows[last]
