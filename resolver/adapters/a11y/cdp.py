@@ -15,10 +15,10 @@ pre-order from the roots; a cycle in ``childIds`` is cut, never followed twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from itertools import chain, compress, repeat
-from operator import is_not, not_, truth
+from itertools import repeat
+from operator import is_not, truth
 from typing import Any, Final
 
 import numpy as np
@@ -131,18 +131,28 @@ def _by_id(nodes: Sequence[Any], ids: list[str] | None) -> dict[str, Mapping[str
     return by_id
 
 
-def _roots(by_id: dict[str, Mapping[str, Any]], dicts: bool) -> list[str]:
-    """The IDs whose node names no parent, or one the list does not hold, in list order
-    (``dicts``: every node is a dict, whose parents are then read in C)."""
-    nodes: Any = by_id.values()  # (dicts when ``dicts``)
-    named: list[Any] = (
-        list(map(dict.get, nodes, repeat("parentId")))
-        if dicts
-        else [node.get("parentId") for node in nodes]
-    )
-    if set(map(type, named)) - {str, type(None)}:
-        named = [p if p is None or type(p) is str else as_str(p) for p in named]
-    return list(compress(by_id, map(not_, map(by_id.__contains__, named))))
+def _starts(
+    by_id: dict[str, Mapping[str, Any]], pending: dict[str, Mapping[str, Any]]
+) -> Iterator[str]:
+    """Where the walk starts, read as it goes: the roots (a node that names no parent, or
+    one the list does not hold) in list order, then the other nodes not reached by then, in
+    list order. A node is asked for its parent only while it is still ``pending``, so a
+    list whose first root reaches every node reads no other node's parent."""
+    later: list[str] = []
+    for start, node in by_id.items():
+        if not pending:
+            return
+        if start not in pending:
+            continue
+        parent = node.get("parentId")
+        if parent is not None:
+            if type(parent) is not str:
+                parent = as_str(parent)
+            if parent in by_id:
+                later.append(start)
+                continue
+        yield start
+    yield from later
 
 
 def kept_nodes(
@@ -173,7 +183,7 @@ def _walk(
     out: list[tuple[Any, ...]] = []
     emit, take = out.append, pending.pop
     max_depth = limits.max_depth
-    for start in chain(_roots(by_id, ids is not None), by_id):
+    for start in _starts(by_id, pending):
         if start not in pending:
             continue
         stack: list[tuple[str, int, int]] = [(start, -1, 0)]

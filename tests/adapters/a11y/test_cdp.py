@@ -286,6 +286,32 @@ def test_the_first_node_of_an_id_listed_twice_counts() -> None:
     assert [n for _, n, _, _ in kept_nodes([first, again])] == [first]
 
 
+class _Counted(dict[str, Any]):
+    """A node that counts how often its parent is asked for."""
+
+    asked = 0
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "parentId":
+            _Counted.asked += 1
+        return super().get(key, default)
+
+
+def test_a_list_its_first_root_reaches_is_asked_for_no_other_parent() -> None:
+    # Chromium lists the document first, and it reaches every node: the walk asks the
+    # document for its parent and no other node. A node the walk has not reached is asked
+    # (the orphan naming a parent the list lacks is a root of its own, walked after).
+    kids = [_Counted(_node(str(i), "button", f"b{i}", parent="0")) for i in range(1, 50)]
+    doc = _Counted(_node("0", "RootWebArea", "Page", children=tuple(str(i) for i in range(1, 50))))
+    _Counted.asked = 0
+    rows = kept_nodes([doc, *kids])
+    assert len(rows) == 50 and _Counted.asked == 1
+    orphan = _Counted(_node("99", "link", "orphan", parent="404"))
+    _Counted.asked = 0
+    rows = kept_nodes([doc, *kids, orphan])
+    assert [r[0] for r in rows][-1] == "99" and rows[-1][3] == -1 and _Counted.asked == 2
+
+
 def test_ids_read_by_the_caller_give_the_same_walk() -> None:
     for seed in range(20):
         nodes: list[Any] = random_forest(seed, random.Random(seed).randint(1, 80))
