@@ -469,7 +469,7 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
     are counted in ``notes``: ``box_malformed``, ``box_not_finite``, ``box_inverted``)."""
     n = len(raw)
     if isinstance(raw, np.ndarray):  # read by the adapter, finite where given
-        return _plain_box_array(raw.astype(np.float64).reshape(n, 4), notes)
+        return _plain_box_array(np.asarray(raw, dtype=np.float64).reshape(n, 4), notes)
     if not any(map(operator.is_not, raw, repeat(None))):  # no layout: every box unknown
         return np.full((n, 4), math.nan)
     filled = [_NAN4 if box is None else box for box in raw]
@@ -496,27 +496,37 @@ def _box_array(raw: Sequence[Any], notes: dict[str, int] | None = None) -> Float
 
 
 def _plain_box_array(boxes: FloatArray, notes: dict[str, int] | None) -> FloatArray:
-    """:func:`_box_array` of boxes an adapter read as an array: all-NaN rows are boxes not
-    given; a row with another non-finite value, or inverted, becomes NaN (and is counted)."""
+    """:func:`_box_array` of boxes an adapter read as an array (a float array is not copied
+    unless a row is repaired: the table keeps a read-only view of it): all-NaN rows are
+    boxes not given; a row with another non-finite value, or inverted, becomes NaN (and is
+    counted)."""
     finite = _finite_boxes(boxes)
-    broken = ~finite & ~np.isnan(boxes).all(axis=1)
     inverted = finite & ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1]))
-    bad = broken | inverted
-    if bad.any():
-        boxes[bad] = math.nan
+    # Only the rows that are not finite can be broken (most often none, or the few without
+    # a box): the NaN test runs over those, not over every row's four numbers.
+    unfinite = np.flatnonzero(~finite)
+    broken = unfinite[~np.isnan(boxes[unfinite]).all(axis=1)]
+    if broken.size or inverted.any():
+        boxes = boxes.copy()
+        boxes[broken] = math.nan
+        boxes[inverted] = math.nan
         if notes is not None:
-            _note(notes, "box_not_finite", int(broken.sum()))
+            _note(notes, "box_not_finite", int(broken.size))
             _note(notes, "box_inverted", int(inverted.sum()))
     return boxes
 
 
 def _finite_boxes(boxes: FloatArray) -> npt.NDArray[np.bool_]:
     """Per row of an N x 4 array, whether the box's coordinates, extents and area are all
-    finite numbers (``1e200`` is a float, its square is not)."""
+    finite numbers (``1e200`` is a float, its square is not).
+
+    The area alone tells: it is finite only as the product of a finite width and height,
+    and a difference of two edges is finite only when both edges are (an infinite or NaN
+    edge makes it infinite or NaN)."""
     with np.errstate(over="ignore", invalid="ignore"):
-        width, height = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
-        area = np.abs(width * height)
-    return np.isfinite(boxes).all(axis=1) & np.isfinite(area)
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    finite: npt.NDArray[np.bool_] = np.isfinite(area)
+    return finite
 
 
 def _note(notes: dict[str, int], kind: str, count: int) -> None:

@@ -539,6 +539,31 @@ def test_a_box_too_large_for_its_area_to_be_a_float_is_unknown() -> None:
         assert notes == {"box_not_finite": 2}
 
 
+_EDGES = st.sampled_from([0.0, -0.0, 1.0, -3.5, 1e-310, 1e154, -1e200, 1e308, -1e308])
+_ODD = st.sampled_from([math.nan, math.inf, -math.inf])
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(*[st.one_of(_EDGES, _ODD, st.floats())] * 4), max_size=30))
+def test_finite_boxes_read_from_three_columns_equal_every_number_checked(
+    rows: list[tuple[float, float, float, float]],
+) -> None:
+    # The check reads the left and top edges and the area; it must equal the check of all
+    # four edges, both extents and the area, on edges that overflow, vanish or are not
+    # numbers.
+    from resolver.table import _finite_boxes
+
+    boxes = np.array(rows, dtype=np.float64).reshape(len(rows), 4)
+    with np.errstate(over="ignore", invalid="ignore"):
+        width, height = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+        area = np.abs(width * height)
+    want = (
+        np.isfinite(boxes).all(axis=1) & np.isfinite(width) & np.isfinite(height)
+        & np.isfinite(area)
+    )  # fmt: skip
+    assert np.array_equal(_finite_boxes(boxes), want)
+
+
 @given(st.lists(st.sampled_from([NO_STATE, (-1, -1, -1), (1, 0, -1), (0, 1, 1)]), max_size=40))
 def test_state_rows_equal_the_plain_conversion(states: list[tuple[int, int, int]]) -> None:
     # Rows stating nothing are filled at once; the array is what numpy makes of the list.
