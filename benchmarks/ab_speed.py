@@ -13,7 +13,8 @@ compare badly. Here both checkouts are imported into this process (each as its o
 (``synth.workload(10_000, k=20, seed=0)``; 100 references of ``synth.make_refs(...,
 seed=7)`` for ``resolve_many``; the workload's targets one by one for ``resolve``;
 ``step_speed.step`` of the nested and CDP cases of ``step_speed.cases(10_000)``
-(``--step-nodes``) for the steps, whose references hold a role and a name; and, for
+(``--step-nodes``) for the steps, whose references hold a role and a name, and
+``step_speed.build`` of the same cases for their table builds alone; and, for
 ``recorded``, a step as an agent replaying a recording takes it: a fresh observation of the
 workload's CDP list and one resolve of a recorded target (box, containers, nearby texts,
 anchors, look-alikes), the next of the 20 at each call), and every round times both, the
@@ -50,7 +51,7 @@ Modules = dict[str, Any]
 Timed = tuple[dict[str, Callable[[], object]], Modules]
 """Per call name (:data:`CALLS`), the call (``one``: every target's ``resolve``, timed per
 target); and the checkout's modules."""
-CALLS = ("many", "one", "nested", "cdp", "recorded")
+CALLS = ("many", "one", "nested", "cdp", "recorded", "nested_build", "cdp_build")
 CHROME_CALLS = ("chrome", "chrome_recorded", "chrome_first")
 """With ``--chrome``: steps on Chromium's lists with role-and-name references, with the
 references the checkout records, and with those at each list's first sight."""
@@ -110,6 +111,8 @@ def load(checkout: Path, chrome: list[Any] | None = None, step_nodes: int = 10_0
         "nested": lambda: speed.step(nested),
         "cdp": lambda: speed.step(cdp),
         "recorded": recorded,
+        "nested_build": lambda: speed.build(nested),
+        "cdp_build": lambda: speed.build(cdp),
     }
     if chrome:  # (each checkout's own reference class)
         refs_ = [resolver.SemanticElementRef(role=c.ref.role, name=c.ref.name) for c in chrome]
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         for key in (k for k in figures if k.startswith("ratio_")):
             name = key.removeprefix("ratio_")
             print(
-                f"{name:8} new / old: {figures[f'forward_{name}']:.3f} (old loaded first), "
+                f"{name:12} new / old: {figures[f'forward_{name}']:.3f} (old loaded first), "
                 f"{figures[f'backward_{name}']:.3f} (new loaded first), "
                 f"geometric mean {figures[key]:.3f}"
             )
@@ -269,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     labels = {"many": "resolve_many (100 refs)", "one": "resolve (per target)",
               "nested": f"step, nested {size}", "cdp": f"step, CDP {size}",
               "recorded": "step, recorded ref",
+              "nested_build": f"build, nested {size}", "cdp_build": f"build, CDP {size}",
               "chrome": f"steps, {len(chrome)} Chromium lists",
               "chrome_recorded": "the same, recorded refs",
               "chrome_first": "the same, first sight"}  # fmt: skip
