@@ -88,7 +88,7 @@ def test_the_step_size_reaches_both_runs_and_names_the_steps(
     root = Path(__file__).resolve().parents[1]  # (a checkout, twice)
     ab_speed.main([str(root), str(root), "--step-nodes", "200000", "--both-orders"])
     assert all(c[c.index("--step-nodes") + 1] == "200000" for c in runs) and len(runs) == 2
-    assert "nested   new / old" in capsys.readouterr().out
+    assert "nested       new / old" in capsys.readouterr().out
     sizes: list[int] = []
     calls: ab_speed.Timed = (dict.fromkeys(ab_speed.CALLS, lambda: 1), {})
     monkeypatch.setattr(ab_speed, "load", lambda _c, _h, n: sizes.append(n) or calls)
