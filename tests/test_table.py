@@ -545,12 +545,11 @@ _ODD = st.sampled_from([math.nan, math.inf, -math.inf])
 
 @settings(max_examples=300)
 @given(st.lists(st.tuples(*[st.one_of(_EDGES, _ODD, st.floats())] * 4), max_size=30))
-def test_finite_boxes_read_from_three_columns_equal_every_number_checked(
+def test_finite_boxes_read_from_the_area_equal_every_number_checked(
     rows: list[tuple[float, float, float, float]],
 ) -> None:
-    # The check reads the left and top edges and the area; it must equal the check of all
-    # four edges, both extents and the area, on edges that overflow, vanish or are not
-    # numbers.
+    # The check reads the area alone; it must equal the check of all four edges, both
+    # extents and the area, on edges that overflow, vanish or are not numbers.
     from resolver.table import _finite_boxes
 
     boxes = np.array(rows, dtype=np.float64).reshape(len(rows), 4)
