@@ -126,6 +126,12 @@ def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
     return InvalidReferenceError(text, details={"errors": problems})
 
 
+def _escaped(text: str) -> str:
+    """``text`` with every character UTF-8 cannot carry (a lone surrogate) written as its
+    escape: a validation message holding one could not be reported at all."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class _Model(BaseModel):
     """Shared behaviour: pydantic's errors become :class:`InvalidReferenceError`, and fields
     cannot be assigned or deleted."""
@@ -401,7 +407,7 @@ class SemanticElementRef(_Model):
         clean = {k.strip().lower(): v for k, v in value.items() if v.strip()}
         unknown = sorted(set(clean) - set(ATTRIBUTE_NAMES))
         if unknown:
-            got = ", ".join(shorten(name, 40) for name in unknown[:5])
+            got = ", ".join(_escaped(shorten(name, 40)) for name in unknown[:5])
             got += f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
             raise ValueError(f"attributes may only be {', '.join(ATTRIBUTE_NAMES)}; got {got}")
         if any(len(v) > MAX_ATTRIBUTE for v in clean.values()):

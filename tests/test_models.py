@@ -132,6 +132,14 @@ def test_web_evidence_is_bounded(data: dict[str, object]) -> None:
         SemanticElementRef.model_validate(data)
 
 
+def test_an_unknown_attribute_named_with_a_lone_surrogate_is_reported_escaped() -> None:
+    """A message naming the attribute could not be reported with the raw surrogate in it."""
+    with pytest.raises(InvalidReferenceError, match=r"got on\\ud800click"):
+        SemanticElementRef(role="button", attributes={"on\ud800click": "go()"})
+    with pytest.raises(InvalidReferenceError):
+        SemanticElementRef.model_validate({"role": "button", "attributes": {"\udfff": "x"}})
+
+
 def _sized(key: str, size: int) -> dict[str, Any]:
     """A reference dict whose field ``key`` (of REFERENCE_LIMITS) has ``size`` characters or
     entries."""
