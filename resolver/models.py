@@ -5,12 +5,16 @@ Both are pydantic v2 models: they round-trip JSON (``model_dump_json`` /
 :class:`~resolver.errors.InvalidReferenceError` (a ``ValueError``), never pydantic's own error;
 so does a field longer than its limit (:data:`~resolver.limits.REFERENCE_LIMITS`), checked on
 the length alone, and an assignment to a field (the models are immutable: make a changed copy
-with ``ref.model_copy(update={...})``).
+with ``ref.model_copy(update={...})``). A lone surrogate in any text (half of a character a
+recorder cut, which JSON cannot carry in UTF-8) is read as U+FFFD, from Python values and from
+JSON alike.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Mapping, Sized
 from typing import Any, ClassVar, Final, Literal, Self
 
@@ -126,10 +130,61 @@ def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
     return InvalidReferenceError(text, details={"errors": problems})
 
 
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+_SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate (half of a pair, or a lone one)."""
+
+
+_TEXT_FIELDS: Final = (
+    "role", "name", "automation_id", "accessibility_id", "class_name", "css_selector", "xpath",
+    "dom_id", "test_id", "tag", "href",
+)  # fmt: skip
+"""The text fields of a reference."""
+_TEXT_COLLECTIONS: Final = ("container_path", "classes", "attributes", "nearby_text", "anchors")
+"""The fields of a reference holding text in tuples or a dict."""
+
+
+def _usv(value: Any) -> Any:
+    """``value`` (text, or tuples and dicts of text) as valid Unicode: each lone surrogate
+    replaced by U+FFFD and a split pair joined, as the web platform makes a string a
+    USVString. A recorder that cuts a name inside a character (a JavaScript ``slice`` of an
+    emoji) leaves one, which UTF-8, and so JSON, cannot carry."""
+    if isinstance(value, str):
+        if value.isascii() or _SURROGATE.search(value) is None:
+            return value
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, tuple):
+        return tuple(_usv(item) for item in value)
+    if isinstance(value, dict):
+        return {_usv(k): _usv(v) for k, v in value.items()}
+    return value
+
+
 def _escaped(text: str) -> str:
     """``text`` with every character UTF-8 cannot carry (a lone surrogate) written as its
     escape: a validation message holding one could not be reported at all."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _invalid_json(error: ValidationError) -> bool:
+    return any(err["type"] == "json_invalid" for err in error.errors())
+
+
+def _with_surrogates(json_data: str | bytes | bytearray) -> Any:
+    """``json_data`` read by the standard parser when it escapes a surrogate, else ``None``
+    (its refusal stands); ``None`` too for text that parser cannot read either, or reads as
+    a constant JSON has no word for (``NaN``)."""
+    raw = json_data.encode("utf-8", "surrogatepass") if isinstance(json_data, str) else json_data
+    if _SURROGATE_ESCAPE.search(raw) is None:
+        return None
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not JSON")
 
 
 class _Model(BaseModel):
@@ -186,10 +241,17 @@ class _Model(BaseModel):
 
     @classmethod
     def model_validate_json(cls, json_data: str | bytes | bytearray, **kwargs: Any) -> Any:
+        """As pydantic's, and JSON that escapes a lone surrogate (``"\\ud83d"``, which
+        JavaScript's ``JSON.stringify`` writes for half an emoji) is read too, each one as
+        U+FFFD (pydantic's parser refuses such text)."""
         try:
             return super().model_validate_json(json_data, **kwargs)
         except ValidationError as exc:
-            raise _reraise(exc, cls.__name__) from exc
+            error = exc
+        data = _with_surrogates(json_data) if _invalid_json(error) else None
+        if data is None:
+            raise _reraise(error, cls.__name__) from error
+        return cls.model_validate(data, **kwargs)
 
 
 class SemanticElementRef(_Model):
@@ -438,6 +500,20 @@ class SemanticElementRef(_Model):
         return tuple(item for item in _check_path(value) if item.strip())
 
     @model_validator(mode="after")
+    def _valid_unicode(self) -> SemanticElementRef:
+        """Lone surrogates in any text replaced (:func:`_usv`); text without one, which is
+        nearly all, is looked through once, joined."""
+        values = self.__dict__
+        texts = [values[name] or "" for name in _TEXT_FIELDS]
+        texts += [*self.container_path, *self.classes, *self.nearby_text]
+        texts += [*self.attributes, *self.attributes.values(), *(n for n, _ in self.anchors)]
+        joined = "".join(texts)
+        if not joined.isascii() and _SURROGATE.search(joined) is not None:
+            for name in (*_TEXT_FIELDS, *_TEXT_COLLECTIONS):
+                values[name] = _usv(values[name])
+        return self
+
+    @model_validator(mode="after")
     def _not_empty(self) -> SemanticElementRef:
         if not any(
             (
@@ -491,6 +567,11 @@ class ActionWithElement(_Model):
     element: SemanticElementRef | None = None
     text: str | None = None
     key: str | None = None
+
+    @field_validator("text", "key")
+    @classmethod
+    def _valid_unicode(cls, value: str | None) -> str | None:
+        return _usv(value)  # type: ignore[no-any-return]
 
     @model_validator(mode="after")
     def _consistent(self) -> ActionWithElement:

@@ -140,6 +140,45 @@ def test_an_unknown_attribute_named_with_a_lone_surrogate_is_reported_escaped() 
         SemanticElementRef.model_validate({"role": "button", "attributes": {"\udfff": "x"}})
 
 
+def test_lone_surrogates_in_a_reference_are_read_as_replacement_characters() -> None:
+    """A recorder that cuts a name inside an emoji leaves half of it: every text of the
+    reference holds U+FFFD there instead (a split pair is joined), so it writes as JSON."""
+    half = "\ud83d"
+    ref = SemanticElementRef(
+        role="button", name=f"Buy {half}", xpath=f"/a{half}", container_path=[f"Cart {half}"],
+        nearby_text=["\ud83d\ude00 ok"], attributes={"title": f"t{half}"},
+        anchors=[(f"Home{half}", [0, 0, 9, 9])], classes=[f"c{half}"],
+    )  # fmt: skip
+    assert ref.name == "Buy \ufffd" and ref.xpath == "/a\ufffd"
+    assert ref.container_path == ("Cart \ufffd",) and ref.nearby_text == ("\U0001f600 ok",)
+    assert ref.attributes == {"title": "t\ufffd"} and ref.anchors[0][0] == "Home\ufffd"
+    assert ref.classes == ("c\ufffd",)
+    assert SemanticElementRef.model_validate_json(ref.model_dump_json()) == ref
+    assert ref.model_copy(update={"name": half}).name == "\ufffd"
+    action = ActionWithElement(type="type", text=f"hi {half}", element=ref)
+    assert action.text == "hi \ufffd"
+    assert ActionWithElement.model_validate_json(action.model_dump_json()) == action
+
+
+def test_json_escaping_a_lone_surrogate_is_read() -> None:
+    """``JSON.stringify`` writes half an emoji as ``\\ud83d``; pydantic's parser refuses
+    it, the models read it (as U+FFFD); other invalid JSON stays refused."""
+    text = '{"role": "link", "name": "Menu \\ud83d", "bbox": [0, 0, 5, 5]}'
+    assert SemanticElementRef.model_validate_json(text).name == "Menu \ufffd"
+    assert SemanticElementRef.model_validate_json(text.encode()).name == "Menu \ufffd"
+    pair = '{"role": "link", "name": "\\ud83d\\ude00"}'
+    assert SemanticElementRef.model_validate_json(pair).name == "\U0001f600"
+    action = '{"type": "click", "element": {"role": "link", "name": "\\udc00"}}'
+    assert ActionWithElement.model_validate_json(action).element.name == "\ufffd"
+    for bad in (
+        '{"role": "link", "name": "\\ud83d"',  # cut short
+        '{"role": "link", "name": "\\ud83d", "bbox": [NaN, 0, 1, 1]}',
+        "[" * 100_000 + '"\\ud83d"' + "]" * 100_000,
+    ):
+        with pytest.raises(InvalidReferenceError):
+            SemanticElementRef.model_validate_json(bad)
+
+
 def _sized(key: str, size: int) -> dict[str, Any]:
     """A reference dict whose field ``key`` (of REFERENCE_LIMITS) has ``size`` characters or
     entries."""
