@@ -166,6 +166,15 @@ def _escaped(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _hashable(value: Any) -> Any:
+    """``value`` with its dicts as frozensets of their items and lists as tuples."""
+    if isinstance(value, dict):
+        return frozenset((k, _hashable(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
 def _invalid_json(error: ValidationError) -> bool:
     return any(err["type"] == "json_invalid" for err in error.errors())
 
@@ -196,6 +205,11 @@ class _Model(BaseModel):
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise self._immutable(name)
+
+    def __hash__(self) -> int:
+        """Equal models hash alike (dicts of text hashed by their items): a frozen reference
+        can key a dict or sit in a set."""
+        return hash((type(self), _hashable(self.__dict__)))
 
     def __delattr__(self, name: str) -> None:
         raise self._immutable(name)

@@ -160,6 +160,16 @@ def test_lone_surrogates_in_a_reference_are_read_as_replacement_characters() -> 
     assert ActionWithElement.model_validate_json(action.model_dump_json()) == action
 
 
+def test_references_and_actions_are_hashable_as_they_compare() -> None:
+    one = SemanticElementRef(role="button", name="OK", attributes={"title": "x", "alt": "y"})
+    same = SemanticElementRef(role="button", name="OK", attributes={"alt": "y", "title": "x"})
+    other = SemanticElementRef(role="button", name="OK", attributes={"alt": "z", "title": "x"})
+    assert one == same and hash(one) == hash(same) and len({one, same, other}) == 2
+    click = ActionWithElement(type="click", element=one)
+    assert {click: 1}[ActionWithElement(type="click", element=same)] == 1
+    assert ActionWithElement(type="click", element=other) not in {click}
+
+
 def test_json_escaping_a_lone_surrogate_is_read() -> None:
     """``JSON.stringify`` writes half an emoji as ``\\ud83d``; pydantic's parser refuses
     it, the models read it (as U+FFFD); other invalid JSON stays refused."""
