@@ -31,6 +31,7 @@ from pydantic import (
 from .errors import InvalidReferenceError, shorten
 from .geometry import CoordSpace
 from .limits import REFERENCE_LIMITS
+from .text import valid_unicode
 from .web import (
     ATTRIBUTE_NAMES,
     MAX_ATTRIBUTE,
@@ -130,7 +131,6 @@ def _reraise(exc: ValidationError, what: str) -> InvalidReferenceError:
     return InvalidReferenceError(text, details={"errors": problems})
 
 
-_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
 _SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
 """A JSON escape of a surrogate (half of a pair, or a lone one)."""
 
@@ -142,22 +142,6 @@ _TEXT_FIELDS: Final = (
 """The text fields of a reference."""
 _TEXT_COLLECTIONS: Final = ("container_path", "classes", "attributes", "nearby_text", "anchors")
 """The fields of a reference holding text in tuples or a dict."""
-
-
-def _usv(value: Any) -> Any:
-    """``value`` (text, or tuples and dicts of text) as valid Unicode: each lone surrogate
-    replaced by U+FFFD and a split pair joined, as the web platform makes a string a
-    USVString. A recorder that cuts a name inside a character (a JavaScript ``slice`` of an
-    emoji) leaves one, which UTF-8, and so JSON, cannot carry."""
-    if isinstance(value, str):
-        if value.isascii() or _SURROGATE.search(value) is None:
-            return value
-        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    if isinstance(value, tuple):
-        return tuple(_usv(item) for item in value)
-    if isinstance(value, dict):
-        return {_usv(k): _usv(v) for k, v in value.items()}
-    return value
 
 
 def _escaped(text: str) -> str:
@@ -515,16 +499,16 @@ class SemanticElementRef(_Model):
 
     @model_validator(mode="after")
     def _valid_unicode(self) -> SemanticElementRef:
-        """Lone surrogates in any text replaced (:func:`_usv`); text without one, which is
-        nearly all, is looked through once, joined."""
+        """Lone surrogates in any text replaced (:func:`~resolver.text.valid_unicode`);
+        text without one, which is nearly all, is looked through once, joined."""
         values = self.__dict__
         texts = [values[name] or "" for name in _TEXT_FIELDS]
         texts += [*self.container_path, *self.classes, *self.nearby_text]
         texts += [*self.attributes, *self.attributes.values(), *(n for n, _ in self.anchors)]
         joined = "".join(texts)
-        if not joined.isascii() and _SURROGATE.search(joined) is not None:
+        if not joined.isascii() and valid_unicode(joined) is not joined:
             for name in (*_TEXT_FIELDS, *_TEXT_COLLECTIONS):
-                values[name] = _usv(values[name])
+                values[name] = valid_unicode(values[name])
         return self
 
     @model_validator(mode="after")
@@ -585,7 +569,7 @@ class ActionWithElement(_Model):
     @field_validator("text", "key")
     @classmethod
     def _valid_unicode(cls, value: str | None) -> str | None:
-        return _usv(value)  # type: ignore[no-any-return]
+        return valid_unicode(value)  # type: ignore[no-any-return]
 
     @model_validator(mode="after")
     def _consistent(self) -> ActionWithElement:

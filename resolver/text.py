@@ -21,10 +21,10 @@ import operator
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +62,7 @@ __all__ = [
     "opposite_forms",
     "unrepeated",
     "unspaced",
+    "valid_unicode",
     "words",
 ]
 
@@ -112,6 +113,32 @@ NAME_TIERS: Final[dict[str, float]] = {
     "token_set_factor": 0.85,  # token_set_ratio rewards added words; count it a little less
 }
 """Scores for each agreement tier (data, not code: tune here)."""
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def valid_unicode(value: Any) -> Any:
+    """``value`` (text, or the lists, tuples and dicts around text) as valid Unicode: each
+    lone surrogate replaced by U+FFFD and a split surrogate pair joined, as the web platform
+    makes a string a USVString. A page script or a recorder that cuts text inside a character
+    (a JavaScript ``slice`` of an emoji) leaves half of it, which UTF-8, and so JSON, cannot
+    carry. Containers come back of their kind (a mapping as a dict); other values as they are.
+
+    >>> valid_unicode({"name": ["a\\ud800b", "\\ud83d\\ude00"]})
+    {'name': ['a\ufffdb', '\U0001f600']}
+    """
+    if isinstance(value, str):
+        if value.isascii() or _SURROGATE.search(value) is None:
+            return value
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [valid_unicode(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(valid_unicode(item) for item in value)
+    if isinstance(value, Mapping):
+        return {valid_unicode(k): valid_unicode(v) for k, v in value.items()}
+    return value
 
 
 def collapse(text: str) -> str:

@@ -24,6 +24,7 @@ from resolver.text import (
     normalize_joined,
     normalize_many,
     unspaced,
+    valid_unicode,
     words,
 )
 
@@ -265,3 +266,14 @@ def test_a_name_cut_in_the_middle_of_a_word_agrees_as_well_as_fuzzy_agreement_ca
     assert name_similarity(whole[:27], whole) < cap
     assert not cut_of("save the dr", "save the draft")
     assert not cut_of(normalize(whole), normalize(whole))
+
+
+def test_valid_unicode_replaces_lone_surrogates_and_joins_split_pairs() -> None:
+    plain = "caf\u00e9 \U0001f600"
+    assert valid_unicode(plain) is plain
+    assert valid_unicode("Buy \ud83d") == "Buy \ufffd"
+    assert valid_unicode("\ud83d\ude00 \udc00x") == "\U0001f600 \ufffdx"
+    value = {"a\ud800": ["\udfff", ("t\ud83d", 3)], "n": None}
+    assert valid_unicode(value) == {"a\ufffd": ["\ufffd", ("t\ufffd", 3)], "n": None}
+    assert type(valid_unicode(value)["a\ufffd"][1]) is tuple
+    assert valid_unicode(b"\xed\xa0\x80") == b"\xed\xa0\x80"  # bytes are not text

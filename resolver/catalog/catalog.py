@@ -15,10 +15,13 @@ with the candidates.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
+
+from pydantic_core import PydanticSerializationError
 
 from ..adapters.dom.elements import ElementFacts
 from ..capture.rows import ref_from_row
@@ -40,6 +43,7 @@ from ..roles import ACTIONABLE_ROLES
 from ..snapshot.dom import dom_secrets
 from ..snapshot.redact import MASK, Scrubber, is_sensitive
 from ..table import CandidateTable
+from ..text import valid_unicode
 from ..web import MAX_ATTRIBUTE, MAX_NEARBY_CHARS
 from .entries import actionable_rows, order_rows, page_facts, regions
 from .model import CatalogEntry, CatalogView
@@ -290,8 +294,14 @@ class Catalog:
         return render_catalog(self.view, max_chars=max_chars, max_tokens=max_tokens)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The full view (:class:`CatalogView`), JSON."""
-        return self.view.model_dump_json(indent=indent)
+        """The full view (:class:`CatalogView`), JSON; half a character in the page's text
+        (a lone surrogate, which UTF-8 cannot carry) is written as U+FFFD."""
+        try:
+            return self.view.model_dump_json(indent=indent)
+        except PydanticSerializationError:
+            view = valid_unicode(self.view.model_dump(mode="json"))
+            return json.dumps(view, indent=indent, ensure_ascii=False,
+                              separators=None if indent else (",", ":"))  # fmt: skip
 
     @classmethod
     def from_json(cls, text: str | bytes, *, config: MatchConfig | None = None) -> Catalog:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from ..errors import shorten
 from ..limits import Limits
+from ..text import valid_unicode
 
 __all__ = [
     "EXIT_INPUT",
@@ -102,14 +103,7 @@ def cell(value: object, limit: int = MAX_CELL) -> str:
     from rich.markup import escape
 
     text = value if isinstance(value, str) else str(value)
-    return escape(cli_wording(_printable(shorten(text, limit))))
-
-
-def _printable(text: str) -> str:
-    """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
-    if text.isascii():
-        return text
-    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return escape(cli_wording(valid_unicode(shorten(text, limit))))
 
 
 def error_line(message: str) -> None:

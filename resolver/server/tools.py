@@ -15,9 +15,10 @@ from ..chain import resolve
 from ..errors import InvalidTargetError, ResolutionError
 from ..results import Candidate
 from ..snapshot import to_snapshot_v1
+from ..text import valid_unicode
 
-__all__ = ["SCHEMES", "catalog", "current_catalog", "execute_actions", "navigate",
-           "resolve_ref", "snapshot"]  # fmt: skip
+__all__ = ["SCHEMES", "catalog", "current_catalog", "execute_actions", "json_ready",
+           "navigate", "resolve_ref", "snapshot"]  # fmt: skip
 
 SCHEMES: Final[frozenset[str]] = frozenset({"http", "https", "file", "about", "data"})
 """URL schemes ``navigate`` opens."""
@@ -29,9 +30,9 @@ def _guarded(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]
 
     def run(*args: Any, **kwargs: Any) -> dict[str, Any]:
         try:
-            return fn(*args, **kwargs)
+            return json_ready(fn(*args, **kwargs))
         except Exception as exc:
-            return {"ok": False, "error": error_of(exc).model_dump(mode="json")}
+            return json_ready({"ok": False, "error": error_of(exc).model_dump(mode="json")})
 
     run.__name__, run.__doc__ = fn.__name__, fn.__doc__
     return run
@@ -85,7 +86,14 @@ def execute_actions(
 ) -> dict[str, Any]:
     """:func:`resolver.act.execute` on the session's page, as JSON."""
     result = execute(session.page, actions, expected_catalog_version=expected_catalog_version)
-    return result.model_dump(mode="json")
+    return json_ready(result.model_dump(mode="json"))
+
+
+def json_ready(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` with its text valid Unicode (:func:`~resolver.text.valid_unicode`): a page
+    can hold half a character (a script that cut an emoji), which UTF-8 cannot carry."""
+    ready: dict[str, Any] = valid_unicode(result)
+    return ready
 
 
 def _brief(candidate: Candidate) -> dict[str, Any]:

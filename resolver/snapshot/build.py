@@ -38,6 +38,7 @@ from ..index import index_of
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES, CONTENT_NAMED_CONTAINERS, INPUT_ROLES, LABEL_ROLES
 from ..table import CandidateTable
+from ..text import valid_unicode
 from .dom import dom_excerpt, dom_secrets
 from .redact import Scrubber, is_sensitive
 
@@ -266,26 +267,8 @@ def _valid_fields(snapshot: dict[str, Any]) -> dict[str, Any]:
     made so when its digest is taken)."""
     for key in ("url", "title", "trace_id", "ts", "stabilization", "dom"):
         if key in snapshot:
-            snapshot[key] = _valid_unicode(snapshot[key])
+            snapshot[key] = valid_unicode(snapshot[key])
     return snapshot
-
-
-def _valid_unicode(value: Any) -> Any:
-    """``value`` (a string, or the lists and dicts around strings) with every lone surrogate
-    replaced by U+FFFD, so it encodes as UTF-8; a surrogate pair becomes its character.
-
-    >>> _valid_unicode({"name": "a\\ud800b"}) == {"name": "a\\ufffdb"}
-    True
-    """
-    if isinstance(value, str):
-        if value.isascii():
-            return value
-        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    if isinstance(value, Mapping):
-        return {_valid_unicode(k): _valid_unicode(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_valid_unicode(v) for v in value]
-    return value
 
 
 def _valid_id(node_id: str) -> str:
@@ -303,7 +286,7 @@ def _encoded(ax_tree: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
     except UnicodeEncodeError:
         nodes = [
             {
-                **_valid_unicode(node),
+                **valid_unicode(node),
                 "id": _valid_id(node["id"]),
                 "children": [_valid_id(child) for child in node["children"]],
             }

@@ -121,6 +121,22 @@ def test_json_round_trip_and_schema() -> None:
     CatalogView.model_validate(json.loads(text))
 
 
+def test_a_page_holding_half_a_character_writes_its_catalog_as_json() -> None:
+    """A lone surrogate in a name and an ID (a script cut an emoji) is written as U+FFFD;
+    the catalog reads back and its index still finds the element on the page."""
+    page = {"id": "r", "role": "main", "name": "Shop \ud83d", "children": [
+        {"id": "b\ud800", "role": "button", "name": "Buy \ud83d", "bbox": [0, 0, 10, 10]},
+        {"id": "c", "role": "link", "name": "Help", "bbox": [0, 20, 10, 30]},
+    ]}  # fmt: skip
+    obs = Observation(accessibility_tree=page)
+    text = build_catalog(obs).to_json()
+    assert "Buy \ufffd" in text and json.loads(text)["entries"][0]["executor_id"] == "a11y:b\ufffd"
+    again = Catalog.from_json(text)
+    assert again.entries[0].name == "Buy \ufffd"
+    assert again.resolve("index=0", observation=obs) == "a11y:b\ud800"
+    assert build_catalog(obs).to_json(indent=2).startswith('{\n  "version"')
+
+
 def test_captured_page_with_dom_selectors_and_links() -> None:
     captures = folder_captures(CAPTURED)
     obs = load_capture("login", captures["login"]).observation

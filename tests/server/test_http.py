@@ -91,3 +91,23 @@ def test_bad_bodies_are_refused(base: str) -> None:
     assert status == 200 and answer["error"]["code"] == "VALIDATION_ERROR"
     status, _ = _call(f"{base}/catalog", Host="evil.example")
     assert status == 400  # not a loopback Host: refused by the host check
+
+
+CUT_EMOJI = (
+    "data:text/html,<title>Cut</title><button id=b>x</button><a href=%23>Menu</a><script>"
+    "document.getElementById('b').textContent = 'Buy ' + '\\uD83D\\uDE00'.slice(0, 1)</script>"
+)
+
+
+def test_a_name_cut_inside_a_character_is_answered_as_json(base: str) -> None:
+    """A page script that cuts a name inside an emoji leaves half of it, which UTF-8 cannot
+    carry: the catalog still answers, in JSON, with U+FFFD in its place."""
+    assert _call(f"{base}/navigate", {"url": CUT_EMOJI})[1]["title"] == "Cut"
+    status, catalog = _call(f"{base}/catalog/refresh", b"")
+    assert status == 200 and catalog["ok"], catalog
+    assert "Buy \ufffd" in catalog["catalog"] and "Menu" in catalog["catalog"]
+    actions = [{"action": "click", "target": "index=0"}]
+    status, result = _call(
+        f"{base}/execute", {"actions": actions, "expected_catalog_version": catalog["version"]}
+    )
+    assert status == 200 and result["success"], result

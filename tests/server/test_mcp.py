@@ -19,6 +19,13 @@ pytestmark = [
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
 
 
+CUT_EMOJI = (
+    "data:text/html,<title>Cut</title><button>x</button><script>"
+    "document.querySelector('button').textContent = 'Buy ' + '\\uD83D\\uDE00'.slice(0, 1)"
+    "</script>"
+)
+
+
 def _session_calls(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     """Run ``calls`` in one stdio session; each tool result's structured content (or, for a
     result with is_error, ``{"is_error": True, "text": ...}``)."""
@@ -117,6 +124,10 @@ def session() -> list[dict[str, Any]]:
         ("execute", {"actions": [{"action": "click", "target": "index=2"},
                                  {"action": "click", "target": "index=0"}]}),
         ("snapshot", {"prune": False}),
+        # Last: a page whose script cut a name inside an emoji (read by the test of that name).
+        ("navigate", {"url": CUT_EMOJI}),
+        ("catalog", {}),
+        ("snapshot", {}),
     ]  # fmt: skip
     return _session_calls(calls)
 
@@ -245,3 +256,11 @@ def test_the_page_re_renders_between_catalog_and_action(session: list[dict[str, 
     assert covered["complete"] == 1 and covered["error"]["code"] == "ELEMENT_NOT_INTERACTABLE"
     # what the page saw clicked in the last of the three
     assert _click_log(session[36]) == "Clicked: open"
+
+
+def test_a_name_cut_inside_a_character_is_answered(session: list[dict[str, Any]]) -> None:
+    """Half an emoji on the page, which UTF-8 cannot carry, reads as U+FFFD in every answer."""
+    navigated, catalog, snapshot = session[-3:]
+    assert navigated["ok"] and navigated["title"] == "Cut"
+    assert catalog["ok"] and "Buy \ufffd" in catalog["catalog"], catalog
+    assert snapshot["ok"] and "Buy \ufffd" in json.dumps(snapshot, ensure_ascii=False)
