@@ -21,7 +21,6 @@ vision, the role confidence of the row). An action that has an ``element`` (or a
 from __future__ import annotations
 
 import copy
-import json
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -37,6 +36,7 @@ from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES, INPUT_ROLES
 from .model import Recording, RecordingError, ReplayError
 from .recording import _OBS_KEYS, _load, _snapshot
+from .report import json_text
 
 __all__ = ["AnnotateReport", "annotate_recording", "vision_available"]
 
@@ -262,9 +262,9 @@ def annotate_recording(
     plain = [entry for _, entry in entries]
     if src.suffix == ".jsonl":
         lines = ([dict(header)] if header else []) + plain
-        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        text = "".join(json_text(line) + "\n" for line in lines)
     else:
-        text = json.dumps({**header, "timeline": plain}, ensure_ascii=False) + "\n"
+        text = json_text({**header, "timeline": plain}) + "\n"
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")

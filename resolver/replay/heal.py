@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import json
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,8 +34,10 @@ from ..errors import ResolutionError
 from ..limits import DEFAULT_LIMITS, Limits
 from ..models import SemanticElementRef
 from ..observation import Observation
+from ..text import valid_unicode
 from .model import Against, Recording, ReplayError, ReplayOptions, Step
 from .recording import _load, read_recording
+from .report import json_text
 from .run import _completed, _Observations, _target_snapshot, _verdict
 from .sources import HEAL_REPORT
 
@@ -321,9 +322,9 @@ def write_healed(
     out_dir.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".jsonl":
         lines = ([dict(header)] if header else []) + entries
-        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        text = "".join(json_text(line) + "\n" for line in lines)
     else:
-        text = json.dumps({**header, "timeline": entries}, ensure_ascii=False) + "\n"
+        text = json_text({**header, "timeline": entries}) + "\n"
     target.write_text(text, encoding="utf-8")
     _copy_snapshot_files(entries, path.parent, out_dir)
     return target
@@ -413,7 +414,6 @@ def write_reports(reports: Sequence[HealReport], out_dir: Path) -> None:
     """Write ``heal-report.json`` (every recording's report) and ``heal-report.md``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     doc = {"recordings": [r.to_dict() for r in reports]}
-    (out_dir / REPORT_JSON).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n",
-                                       encoding="utf-8")  # fmt: skip
-    text = "\n".join(r.to_markdown() for r in reports)
+    (out_dir / REPORT_JSON).write_text(json_text(doc, indent=2) + "\n", encoding="utf-8")
+    text = valid_unicode("\n".join(r.to_markdown() for r in reports))  # (a cut emoji: U+FFFD)
     (out_dir / REPORT_MD).write_text(text, encoding="utf-8")

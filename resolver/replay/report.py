@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from .model import VERDICTS
 
-__all__ = ["LATENCY_BINS_MS", "build_report", "counts_of", "write_json"]
+__all__ = ["LATENCY_BINS_MS", "build_report", "counts_of", "json_text", "write_json"]
 
 LATENCY_BINS_MS: Final[tuple[float, ...]] = (0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 """Upper edges of the latency histogram's bins; one more bin holds everything slower."""
@@ -127,12 +127,18 @@ def build_report(
 
 
 def write_json(report: Mapping[str, Any], path: str | Path) -> None:
-    """Write the report as indented JSON in UTF-8; when some text is not valid Unicode (a
-    file name's undecodable bytes, a lone surrogate in a recording), every non-ASCII
-    character is written as a JSON escape instead, which reads back as it was."""
-    text = json.dumps(report, indent=1, ensure_ascii=False)
+    """Write the report as indented JSON in UTF-8 (:func:`json_text`)."""
+    Path(path).write_bytes(json_text(report, indent=1).encode("utf-8") + b"\n")
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as JSON text that UTF-8 can carry: non-ASCII characters as they are, but
+    when some text is not valid Unicode (a file name's undecodable bytes, half a character a
+    recorder cut: a lone surrogate) every non-ASCII character as a JSON escape, which reads
+    back as it was."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
     try:
-        data = text.encode("utf-8")
+        text.encode("utf-8")
     except UnicodeEncodeError:
-        data = json.dumps(report, indent=1).encode("ascii")
-    Path(path).write_bytes(data + b"\n")
+        return json.dumps(value, indent=indent)
+    return text

@@ -129,3 +129,20 @@ def test_screenshot_only_uses_the_vision_source(tmp_path: Path) -> None:
     assert action["element_source"] == "vision" and 0 < action["element_confidence"] <= 1
     bbox = action["element"]["bbox"]
     assert bbox[0] <= (left + right) / 2 <= bbox[2] and bbox[1] <= (top + bottom) / 2 <= bbox[3]
+
+
+def test_a_recording_holding_half_a_character_is_annotated(tmp_path: Path) -> None:
+    """A recorder that cut a name inside an emoji wrote a lone surrogate (``\\ud83d``):
+    the annotated copy keeps it as it was, escaped, and reads back."""
+    tree = _tree()
+    tree["children"][0]["children"][1]["name"] = "Cancel \ud83d"
+    timeline = [
+        {"kind": "ax_snapshot", "snapshot_id": "p", "snapshot": tree},
+        {"kind": "human_action", "step": 0, "action": {"type": "click", "x": 650, "y": 310}},
+    ]
+    src = tmp_path / "cut.json"
+    src.write_text(json.dumps({"recording_version": 1, "mode": "human", "timeline": timeline}))
+    report = annotate_recording(src)
+    doc = json.loads(Path(report.output or "").read_text(encoding="utf-8"))
+    assert doc["timeline"][0]["snapshot"]["children"][0]["children"][1]["name"] == "Cancel \ud83d"
+    assert doc["timeline"][1]["action"]["element"]["name"] == "Cancel \ufffd"

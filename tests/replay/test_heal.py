@@ -143,3 +143,21 @@ def test_snapshot_files_are_copied_beside_the_copy(tmp_path: Path) -> None:
     assert report.steps[0].status == "healed"
     assert (tmp_path / "out" / "snaps" / "a.json").is_file()
     assert read_recording(tmp_path / "out" / "r.jsonl").steps[0].ref["name"] == "Save changes"  # type: ignore[index]
+
+
+def test_a_recording_holding_half_a_character_is_healed_and_reported(tmp_path: Path) -> None:
+    """A lone surrogate (half an emoji a recorder cut) in a snapshot and a step's name: the
+    healed copy keeps it as it was, escaped; the Markdown report shows U+FFFD."""
+    src = _recording(tmp_path / "cut.json", "Save \ud83d")
+    doc = json.loads(src.read_text())
+    doc["timeline"][2]["step"] = "save \ud83d"
+    src.write_text(json.dumps(doc))
+    report = heal_recording(src, out_dir=tmp_path / "healed", sources=["a11y"])
+    assert report.counts()["healed"] == 2
+    healed = json.loads((tmp_path / "healed" / "cut.json").read_text(encoding="utf-8"))
+    assert healed["timeline"][4]["snapshot"]["children"][0]["children"][-1]["name"] == (
+        "Save \ud83d"
+    )
+    assert healed["timeline"][2]["action"]["element"]["name"] == "Save \ufffd"
+    markdown = (tmp_path / "healed" / "heal-report.md").read_text(encoding="utf-8")
+    assert "| save \ufffd | healed |" in markdown
