@@ -17,6 +17,7 @@ whole table at once.
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 import unicodedata
@@ -50,6 +51,7 @@ __all__ = [
     "fuzzy_score",
     "item_similarity_many",
     "joined_texts",
+    "json_text",
     "mask_digits",
     "mask_digits_joined",
     "mask_digits_many",
@@ -139,6 +141,19 @@ def valid_unicode(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {valid_unicode(k): valid_unicode(v) for k, v in value.items()}
     return value
+
+
+def json_text(value: Any, *, indent: int | None = None, allow_nan: bool = True) -> str:
+    """``value`` as JSON text that UTF-8 can carry: non-ASCII characters as they are, but
+    when some text is not valid Unicode (a file name's undecodable bytes, half a character a
+    recorder cut: a lone surrogate) every non-ASCII character as a JSON escape, which reads
+    back as it was (nothing is replaced)."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=allow_nan)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, indent=indent, allow_nan=allow_nan)
+    return text
 
 
 def collapse(text: str) -> str:

@@ -1,3 +1,4 @@
+import json
 import re
 
 import numpy as np
@@ -15,6 +16,7 @@ from resolver.text import (
     cut_of,
     fuzzy_matrix,
     fuzzy_pairs,
+    json_text,
     mask_digits,
     mask_digits_joined,
     mask_digits_many,
@@ -277,3 +279,11 @@ def test_valid_unicode_replaces_lone_surrogates_and_joins_split_pairs() -> None:
     assert valid_unicode(value) == {"a\ufffd": ["\ufffd", ("t\ufffd", 3)], "n": None}
     assert type(valid_unicode(value)["a\ufffd"][1]) is tuple
     assert valid_unicode(b"\xed\xa0\x80") == b"\xed\xa0\x80"  # bytes are not text
+
+
+def test_json_text_escapes_only_when_utf8_cannot_carry_the_text() -> None:
+    assert json_text({"a": "caf\u00e9"}) == '{"a": "caf\u00e9"}'
+    text = json_text({"a": "caf\u00e9 \ud83d"})
+    assert text == '{"a": "caf\\u00e9 \\ud83d"}' and json.loads(text) == {"a": "caf\u00e9 \ud83d"}
+    with pytest.raises(ValueError):
+        json_text({"x": float("nan")}, allow_nan=False)

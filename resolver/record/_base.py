@@ -30,6 +30,7 @@ from ..errors import RecordingError
 from ..models import SemanticElementRef
 from ..snapshot import MASK, is_sensitive, to_snapshot_v1
 from ..snapshot.redact import Scrubber
+from ..text import json_text
 
 __all__ = ["JOURNAL_SUFFIX", "SCHEMA_VERSION", "Recorder", "RecorderError", "read_journal"]
 
@@ -65,7 +66,9 @@ def _name_part(value: Any, what: str) -> str:
 
 
 def _line(entry: Mapping[str, Any]) -> bytes:
-    return (json.dumps(entry, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+    """One journal line; text that is not valid Unicode (half a character a page script
+    cut: a lone surrogate) makes the line ASCII, with escapes that read back as it was."""
+    return (json_text(entry, allow_nan=False) + "\n").encode("utf-8")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -374,7 +377,7 @@ class Recorder:
         doc = self._document(header, entries, str(ended_reason))
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "wb") as out:
-            out.write(json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8"))
+            out.write(json_text(doc, indent=1).encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, self.path)

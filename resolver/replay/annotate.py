@@ -34,9 +34,9 @@ from ..errors import ResolutionError
 from ..limits import DEFAULT_LIMITS, Limits
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES, INPUT_ROLES
+from ..text import json_text
 from .model import Recording, RecordingError, ReplayError
 from .recording import _OBS_KEYS, _load, _snapshot
-from .report import json_text
 
 __all__ = ["AnnotateReport", "annotate_recording", "vision_available"]
 

@@ -34,10 +34,9 @@ from ..errors import ResolutionError
 from ..limits import DEFAULT_LIMITS, Limits
 from ..models import SemanticElementRef
 from ..observation import Observation
-from ..text import valid_unicode
+from ..text import json_text, valid_unicode
 from .model import Against, Recording, ReplayError, ReplayOptions, Step
 from .recording import _load, read_recording
-from .report import json_text
 from .run import _completed, _Observations, _target_snapshot, _verdict
 from .sources import HEAL_REPORT
 

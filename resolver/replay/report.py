@@ -7,16 +7,16 @@ run and one made from a local run differ only in their latency figures.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from ..text import json_text
 from .model import VERDICTS
 
-__all__ = ["LATENCY_BINS_MS", "build_report", "counts_of", "json_text", "write_json"]
+__all__ = ["LATENCY_BINS_MS", "build_report", "counts_of", "write_json"]
 
 LATENCY_BINS_MS: Final[tuple[float, ...]] = (0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 """Upper edges of the latency histogram's bins; one more bin holds everything slower."""
@@ -129,16 +129,3 @@ def build_report(
 def write_json(report: Mapping[str, Any], path: str | Path) -> None:
     """Write the report as indented JSON in UTF-8 (:func:`json_text`)."""
     Path(path).write_bytes(json_text(report, indent=1).encode("utf-8") + b"\n")
-
-
-def json_text(value: Any, *, indent: int | None = None) -> str:
-    """``value`` as JSON text that UTF-8 can carry: non-ASCII characters as they are, but
-    when some text is not valid Unicode (a file name's undecodable bytes, half a character a
-    recorder cut: a lone surrogate) every non-ASCII character as a JSON escape, which reads
-    back as it was."""
-    text = json.dumps(value, indent=indent, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(value, indent=indent)
-    return text

@@ -76,6 +76,20 @@ def test_file_name_key_order_and_summary(tmp_path: Path) -> None:
     assert [s.expected for s in recording.steps] == [{"s1": ("a11y:4",)}, {"s2": ("a11y:4",)}]
 
 
+def test_a_run_holding_half_a_character_is_journaled_and_finished(tmp_path: Path) -> None:
+    """A lone surrogate (a page script cut an emoji) in the prompt, a step and a reference:
+    the journal and the recording are written, the texts read back as they were given
+    (the reference's as U+FFFD, as references read it)."""
+    rec = AgentRecorder(tmp_path, clock=Clock())
+    rec.start("Buy the \ud83d", "t-1")
+    rec.decision({"step": "1 \ud83d", "action": {
+        "type": "click", "element": {"role": "button", "name": "Buy \ud83d"}}})  # fmt: skip
+    path = rec.finish("done")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["prompt"] == "Buy the \ud83d" and doc["timeline"][0]["step"] == "1 \ud83d"
+    assert doc["timeline"][0]["action"]["element"]["name"] == "Buy \ufffd"
+
+
 def test_a_human_recording_is_named_for_its_mode(tmp_path: Path) -> None:
     rec = HumanRecorder(tmp_path, clock=Clock())
     rec.start(None, "session.7")
