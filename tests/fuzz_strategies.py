@@ -2083,6 +2083,22 @@ def run_tree(case: TreeCase) -> None:
         return
     for ref in TREE_REFS[:2]:
         _resolve(ref, obs, ("a11y",))
+    _catalog_json(obs)
+
+
+def _catalog_json(obs: Observation) -> None:
+    """The tree's catalog writes as JSON that UTF-8 carries and reads back (half a character
+    in a name included)."""
+    from resolver.catalog import Catalog, build_catalog
+
+    catalog = _call("build_catalog", build_catalog, obs)
+    if catalog is None:
+        return
+    text = _call("Catalog.to_json", catalog.to_json)
+    _expect("Catalog.to_json", text, str)
+    if text is not None:
+        _call("UTF-8 of Catalog.to_json", text.encode, "utf-8")
+        _expect("Catalog.from_json", _call("Catalog.from_json", Catalog.from_json, text), Catalog)
 
 
 LINKED_REFS: Final[tuple[dict[str, Any], ...]] = (
