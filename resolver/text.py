@@ -157,12 +157,15 @@ def json_text(value: Any, *, indent: int | None = None, allow_nan: bool = True) 
 
 
 def collapse(text: str) -> str:
-    """Collapse internal whitespace and strip the ends.
+    """Collapse internal whitespace and strip the ends; a lone surrogate (half a character)
+    becomes U+FFFD (:func:`valid_unicode`), so a name read from a page agrees with the same
+    name recorded in a reference, which reads it so.
 
     ``str.split`` splits on exactly the characters ``\\s`` matches in a ``str`` pattern (both
     use Python's Unicode whitespace test) and is several times cheaper than the regex.
     """
-    return " ".join(text.split())
+    out = " ".join(text.split())
+    return out if out.isascii() else valid_unicode(out)
 
 
 MAX_COMPARED: Final[int] = 256

@@ -275,6 +275,20 @@ def test_ascii_collapsed_names_cut_are_counted() -> None:
     assert b.build().diagnostics == {"name_cut": 2}
 
 
+@pytest.mark.parametrize("ascii_collapsed", [False, True])
+def test_names_holding_half_a_character_are_read_with_a_replacement(
+    ascii_collapsed: bool,
+) -> None:
+    """A lone surrogate (a page script cut an emoji) is read as U+FFFD, as references read
+    it, so a recorded name still agrees exactly; a split pair across two names is two halves."""
+    b = TableBuilder("dom", "test", ascii_collapsed=ascii_collapsed)
+    for k, name in enumerate(["Buy \ud83d", "caf\u00e9", "a\ud83d", "\ude00b", "OK"]):
+        b.add(f"e{k}", raw_role="button", name=name)
+    t = b.build()
+    assert t.names == ("Buy \ufffd", "caf\u00e9", "a\ufffd", "\ufffdb", "OK")
+    assert t.names_norm[0] == "buy" and t.diagnostics == {}
+
+
 def test_diagnostics_in_words() -> None:
     from resolver.table import DIAGNOSTICS, describe_diagnostics
 
