@@ -83,12 +83,13 @@ def test_stdin_reference_in_a_process() -> None:
     assert done.returncode == 0 and json.loads(done.stdout)["source"] == "a11y"
 
 
-def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
-    # A lone surrogate (JSON "\ud800") is a valid JSON string but not valid UTF-8 text.
+def test_a_name_holding_half_a_character_is_shown_with_a_replacement(tmp_path: Path) -> None:
+    # A lone surrogate (JSON "\ud800") is a valid JSON string but not valid UTF-8 text: the
+    # table reads it as U+FFFD, as references do.
     tree = tmp_path / "tree.json"
     tree.write_text('{"role": "list", "children": [{"role": "button", "name": "O\\ud800K"}]}')
     for command in ("catalog", "snapshot"):
         done = process(command, "--tree", str(tree))
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr
-    assert "O\\ud800K" in process("catalog", "--tree", str(tree)).stdout
+    assert "O\ufffdK" in process("catalog", "--tree", str(tree)).stdout
