@@ -41,6 +41,11 @@ def _limits(max_nodes: Any, limits: Any) -> Limits:
     return chosen
 
 
+def _remade(given: dict[str, Any]) -> Observation:
+    """The observation :meth:`Observation.__reduce__` took apart."""
+    return Observation(**given)
+
+
 def _screen(value: Any) -> tuple[float, float] | None:
     if value is None:
         return None
@@ -196,6 +201,12 @@ class Observation:
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("Observation is immutable; build a new one for a new UI state")
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled and copied as what it was made of (its tables are built again where it
+        is read, as for a new observation): a process pool or a cluster can take it."""
+        given = {key: getattr(self, key) for key in (*_FIELDS, *_OPTIONS)}
+        return (_remade, ({**given, "max_nodes": DEFAULT_MAX_NODES},))
 
     def __repr__(self) -> str:
         have = [f for f in _FIELDS if getattr(self, f) is not None]

@@ -166,3 +166,31 @@ def test_linked_tree_rows_carry_the_classes_the_page_gives_them() -> None:
     # Where nothing moved, the recorded slot still holds the target.
     kept = _twins("trc_disclosure", "trc_promo")
     assert resolve(ref, kept, sources=("a11y",)).executor_id == "a11y:4"
+
+
+def test_an_observation_pickles_and_copies_as_what_it_was_made_of() -> None:
+    """A process pool or a cluster can take an observation: it travels as its inputs and
+    options (not its lock or its built tables), and answers as the original does."""
+    import copy
+    import pickle
+
+    from resolver import Limits, SemanticElementRef, resolve
+
+    tree = {"id": "r", "role": "main", "name": "Shop", "children": [
+        {"id": "b", "role": "button", "name": "Buy", "bbox": [0, 0, 10, 10]}]}  # fmt: skip
+    obs = Observation(
+        accessibility_tree=tree, url="https://shop.test/", screen_size=(800, 600),
+        limits=Limits(max_depth=50), max_nodes=5_000, dom_html="<b>Buy</b>",
+    )  # fmt: skip
+    obs.candidates("a11y")  # a built table (and its lock) is not carried
+    ref = SemanticElementRef(role="button", name="Buy")
+    for again in (pickle.loads(pickle.dumps(obs)), copy.copy(obs), copy.deepcopy(obs)):
+        assert again is not obs and again.limits == obs.limits and again.max_nodes == 5_000
+        assert (again.url, again.screen_size, again.dom_html) == (
+            obs.url,
+            (800.0, 600.0),
+            "<b>Buy</b>",
+        )
+        assert again.accessibility_tree == tree
+        assert resolve(ref, again).executor_id == resolve(ref, obs).executor_id == "a11y:b"
+    assert copy.copy(obs).accessibility_tree is tree
