@@ -259,6 +259,11 @@ class Catalog:
         self._lock = threading.Lock()
         self._layout: str | None = None  # _layout_digest of the catalog's own observation
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its view, observation and config (what it learnt of later
+        observations is not carried): a process pool can take it."""
+        return (_remade, (self.view, self.observation, self.config))
+
     @property
     def version(self) -> str:
         """12 hex digits; see :func:`catalog_version`."""
@@ -676,3 +681,8 @@ def _only(table: CandidateTable, rows: Sequence[int], target: Target) -> str:
         candidates=found,
         rule="ambiguous.target_selects_many",
     )
+
+
+def _remade(view: CatalogView, observation: Observation | None, config: MatchConfig) -> Catalog:
+    """The catalog :meth:`Catalog.__reduce__` took apart."""
+    return Catalog(view, observation, config=config)

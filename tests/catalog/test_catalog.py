@@ -137,6 +137,20 @@ def test_a_page_holding_half_a_character_writes_its_catalog_as_json() -> None:
     assert build_catalog(obs).to_json(indent=2).startswith('{\n  "version"')
 
 
+def test_a_catalog_pickles_and_copies() -> None:
+    """A process pool can take a catalog: it travels as its view, observation and config,
+    and its indexes answer as the original's do."""
+    import copy
+    import pickle
+
+    catalog = build_catalog(_page())
+    for again in (pickle.loads(pickle.dumps(catalog)), copy.deepcopy(catalog)):
+        assert again.version == catalog.version and again.entries == catalog.entries
+        assert again.config == catalog.config
+        assert again.resolve("index=2") == catalog.resolve("index=2")
+        assert again.resolve("index=2", observation=_page(swap=True)) == "a11y:ok"
+
+
 def test_captured_page_with_dom_selectors_and_links() -> None:
     captures = folder_captures(CAPTURED)
     obs = load_capture("login", captures["login"]).observation
