@@ -28,6 +28,7 @@ from .config import DEFAULT_CONFIG, MatchConfig
 from .decide import Decision, decide, decide_many, scored_alone, shows_absence, shows_no_match
 from .errors import (
     AmbiguousMatchError,
+    ConfigError,
     ElementNotFoundError,
     InvalidObservationError,
     InvalidReferenceError,
@@ -90,9 +91,9 @@ def _settings(
     """Checked sources and the config with per-call options applied."""
     base = config if config is not None else DEFAULT_CONFIG
     if not isinstance(base, MatchConfig):
-        raise InvalidReferenceError("config must be a MatchConfig")
+        raise ConfigError(f"config must be a MatchConfig, got {type(base).__name__}")
     if coords_fallback not in ("unobserved", "always", "never"):
-        raise InvalidReferenceError("coords_fallback must be 'unobserved', 'always' or 'never'")
+        raise ConfigError("coords_fallback must be 'unobserved', 'always' or 'never'")
     chosen = (sources,) if isinstance(sources, str) else tuple(sources)
     if not chosen or any(s not in DEFAULT_SOURCES for s in chosen):
         raise InvalidReferenceError(

@@ -118,6 +118,10 @@ def test_options_override_and_validate() -> None:
         resolve(ref, obs(), no_such_option=1)
     with pytest.raises(ConfigError):
         resolve(ref, obs(), threshold=2.0)
+    with pytest.raises(ConfigError, match="got dict"):  # an option, not the reference
+        resolve(ref, obs(), config={"threshold": 0.5})  # type: ignore[arg-type]
+    with pytest.raises(ConfigError):
+        resolve(ref, obs(), coords_fallback="sometimes")  # type: ignore[arg-type]
     with pytest.raises(InvalidReferenceError):
         resolve(ref, obs(), sources=("a11y", "magic"))
     with pytest.raises(InvalidReferenceError):
