@@ -141,6 +141,16 @@ for d in range(4000):
 run(lambda: linked(html))
 """,
     ),
+    "osworld-wide": (
+        "an OSWorld table (tab-separated text, 400 KB) whose header has 200,000 columns, with "
+        "100,000 one-cell rows",
+        """
+from resolver import Observation
+head = "tag\\tname\\ttext\\tclass\\tdescription\\tposition (top-left x&y)\\tsize (w&h)"
+text = head + "\\t" * 200_000 + "\\n" + "label\\n" * 100_000
+run(lambda: Observation(accessibility_tree=text).candidates("a11y"))
+""",
+    ),
     "ref-name": (
         "a reference whose name is 50,000,000 characters, resolved; the message's length",
         """

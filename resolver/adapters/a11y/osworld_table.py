@@ -62,27 +62,32 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
     )  # fmt: skip
     append = builder.rows.append
     roles: dict[str, str] = {}
-    width = len(header)
-    at = [where.get(c, width) for c in ("tag", "name", "text", "class", _POSITION, _SIZE)]
-    at_index = where.get("index", width)
-    for number, cells in enumerate(csv.reader(text.splitlines()[1:], delimiter="\t")):
-        if not cells or cells == ["[...]"]:
-            continue
-        if len(cells) <= width:
-            cells = [*cells, *[""] * (width + 1 - len(cells))]
-        tag, name, value, cls, position, size = (cells[i].strip() for i in at)
-        role = roles.get(tag)
-        if role is None:
-            role = roles[tag] = canonical_role(tag, "atspi")
-        if not name and role in _TEXT_NAMED:
-            name = value
-        origin, extent = pair(position), pair(size)
-        box = None
-        if origin is not None and extent is not None and extent[0] >= 0 and extent[1] >= 0:
-            box = (origin[0], origin[1], origin[0] + extent[0], origin[1] + extent[1])
-        row_id = cells[at_index].strip() or str(number)
-        append((row_id, tag, name, -1, box, value, NO_STATE, cls or None))
+    at = [where.get(c, -1) for c in ("tag", "index", "name", "text", "class", _POSITION, _SIZE)]
+    try:
+        for number, cells in enumerate(csv.reader(text.splitlines()[1:], delimiter="\t")):
+            if cells and cells != ["[...]"]:
+                append(_row(number, [cells[i].strip() if 0 <= i < len(cells) else "" for i in at],
+                            roles))  # fmt: skip
+    except csv.Error as exc:  # (a cell over the csv module's 131,072 characters)
+        raise InvalidObservationError(f"an OSWorld table row cannot be read: {exc}") from exc
     return builder.build(coord_space=CoordSpace.SCREEN_PX, screen_size=source.screen_size)
+
+
+def _row(number: int, read: list[str], roles: dict[str, str]) -> tuple[object, ...]:
+    """The table row of line ``number`` from its cells (tag, index, name, text, class,
+    position, size; ``""`` where the table has no such column); ``roles`` caches the roles
+    of the tags seen."""
+    tag, index, name, value, cls, position, size = read
+    role = roles.get(tag)
+    if role is None:
+        role = roles[tag] = canonical_role(tag, "atspi")
+    if not name and role in _TEXT_NAMED:
+        name = value
+    origin, extent = pair(position), pair(size)
+    box = None
+    if origin is not None and extent is not None and extent[0] >= 0 and extent[1] >= 0:
+        box = (origin[0], origin[1], origin[0] + extent[0], origin[1] + extent[1])
+    return (index or str(number), tag, name, -1, box, value, NO_STATE, cls or None)
 
 
 FORMAT = TreeFormat("osworld_table", detect, build)

@@ -1,7 +1,9 @@
 import math
 from pathlib import Path
 
-from resolver import Observation
+import pytest
+
+from resolver import InvalidObservationError, Observation
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 HEADER = "tag\tname\ttext\tclass\tdescription\tposition (top-left x&y)\tsize (w&h)\n"
@@ -39,3 +41,19 @@ def test_set_of_marks_variant_uses_the_mark_index() -> None:
         "a11y"
     )
     assert t.executor_ids == ("a11y:7",) and t.roles == ("button",)
+
+
+def test_rows_are_read_by_the_columns_named_not_padded_to_the_header() -> None:
+    """A header of many columns (the ones read need not come first) with short rows: each
+    row reads the named columns it has, "" for the others."""
+    header = "index\ttag\t" + "extra\t" * 3 + "name\t" + "\t".join(["x"] * 500) + "\n"
+    t = Observation(accessibility_tree=header + "5\tpush-button\ta\tb\tc\tGo\n" + "\tlabel\n")
+    table = t.candidates("a11y")
+    assert table.names == ("Go", "") and table.executor_ids == ("a11y:5", "a11y:1")
+    assert table.roles == ("button", "text")
+
+
+def test_a_cell_too_long_for_the_csv_reader_is_a_typed_refusal() -> None:
+    text = HEADER + "push-button\t" + "x" * 200_000 + "\n"
+    with pytest.raises(InvalidObservationError, match="row cannot be read"):
+        Observation(accessibility_tree=text).candidates("a11y")
