@@ -2083,7 +2083,13 @@ def run_tree(case: TreeCase) -> None:
         return
     for ref in TREE_REFS[:2]:
         _resolve(ref, obs, ("a11y",))
-    _catalog_json(obs)
+    if input_size(case.tree) <= CATALOG_SIZE:
+        _catalog_json(obs)
+
+
+CATALOG_SIZE: Final[int] = 20_000
+"""Trees up to this size (:func:`input_size`) have their catalog checked too: the property
+is about the text it writes, and a catalog's entries each cost a reference's recording."""
 
 
 def _catalog_json(obs: Observation) -> None:
