@@ -301,6 +301,10 @@ def evaluate_episode(
         A step is not ``(reference_observation, reference_action, predicted_action[,
         observation])`` or holds a malformed action.
     """
+    if not isinstance(steps, Iterable) or isinstance(steps, (str, bytes, Mapping, Step)):
+        raise InvalidReferenceError(
+            f"steps must be an iterable of steps (a list, say); got {type(steps).__name__}"
+        )
     results = []
     for i, raw in enumerate(steps):
         try:

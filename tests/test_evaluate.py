@@ -1,3 +1,5 @@
+from typing import Any
+
 import pytest
 
 from resolver import ActionWithElement, InvalidReferenceError, Observation, SemanticElementRef
@@ -78,3 +80,17 @@ def test_bad_input() -> None:
         same_target(OBS, "click", OBS, click(1, 1))
     with pytest.raises(InvalidReferenceError):
         evaluate_episode([(OBS,)])
+
+
+@pytest.mark.parametrize("steps", [None, 5, "steps", {"a": 1}])
+def test_an_episode_that_is_no_list_of_steps_is_a_typed_refusal(steps: Any) -> None:
+    with pytest.raises(InvalidReferenceError, match="iterable of steps"):
+        evaluate_episode(steps)
+
+
+def test_a_single_step_given_as_the_episode_is_refused() -> None:
+    obs = Observation(accessibility_tree={"role": "button", "name": "OK", "bbox": [0, 0, 9, 9]})
+    click = {"type": "click", "x": 5, "y": 5}
+    with pytest.raises(InvalidReferenceError, match="got Step"):
+        evaluate_episode(Step(obs, click, click))  # type: ignore[arg-type]
+    assert evaluate_episode([Step(obs, click, click)]).step_accuracy == 1.0
