@@ -6,13 +6,34 @@ import math
 
 import numpy as np
 
-from ..errors import ElementNotFoundError, InvalidReferenceError
+from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ..table import CandidateTable
 from .rows import ref_from_row
 
 __all__ = ["element_at_point", "row_at_point"]
+
+
+def _point(x: object, y: object) -> tuple[float, float]:
+    """``(x, y)`` as floats; an :class:`InvalidReferenceError` unless both are finite real
+    numbers (a bool, a text or an integer too large for a float is no coordinate)."""
+    x_, y_ = _coordinate(x), _coordinate(y)
+    if not (math.isfinite(x_) and math.isfinite(y_)):
+        raise InvalidReferenceError(
+            f"the point must be two finite numbers, got ({shorten(repr(x), 40)}, "
+            f"{shorten(repr(y), 40)})"
+        )
+    return x_, y_
+
+
+def _coordinate(value: object) -> float:
+    if isinstance(value, bool | str | bytes | bytearray):
+        return math.nan
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return math.nan
 
 
 def row_at_point(table: CandidateTable, x: float, y: float) -> int:
@@ -28,8 +49,7 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     ElementNotFoundError
         No row's box holds the point.
     """
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise InvalidReferenceError("the point must be finite")
+    x, y = _point(x, y)
     boxes = table.bboxes
     with np.errstate(invalid="ignore"):
         inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
@@ -62,5 +82,5 @@ def element_at_point(
     ElementNotFoundError
         No row's box holds the point.
     """
-    table = observation.candidates(source)
+    table = Observation.from_any(observation).candidates(source)
     return ref_from_row(table, row_at_point(table, x, y))

@@ -62,6 +62,11 @@ def ref_from_row(
     >>> (ref.role, ref.name, ref.container_path)
     ('button', 'OK', ('Settings',))
     """
+    if not isinstance(table, CandidateTable):
+        raise InvalidReferenceError(f"rows are of a CandidateTable, not {type(table).__name__}")
+    if isinstance(row, bool) or not isinstance(row, int | np.integer):
+        raise InvalidReferenceError(f"a row is an int, not {type(row).__name__}")
+    row = int(row)
     if not 0 <= row < len(table):
         raise InvalidReferenceError(f"row {row} is outside the table (0..{len(table) - 1})")
     box = table.bboxes[row]

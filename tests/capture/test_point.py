@@ -3,7 +3,12 @@ import math
 import pytest
 from capture_tree import TREE
 
-from resolver import ElementNotFoundError, InvalidReferenceError, Observation
+from resolver import (
+    ElementNotFoundError,
+    InvalidObservationError,
+    InvalidReferenceError,
+    Observation,
+)
 from resolver.capture import element_at_point
 
 
@@ -28,3 +33,21 @@ def test_the_deepest_element_wins_and_a_label_gives_way_to_its_control() -> None
     assert element_at_point(obs, 10, 10).role == "button"
     assert element_at_point(obs, 150, 150).role == "button"  # deeper than the group
     assert element_at_point(obs, 55, 55).name == "note"
+
+
+@pytest.mark.parametrize(
+    ("x", "y"), [("5", 5), (5, None), (10**400, 5), (True, 5), (math.inf, 1), (b"5", 5)]
+)
+def test_a_point_of_anything_but_two_finite_numbers_is_refused(x: object, y: object) -> None:
+    obs = Observation(accessibility_tree=TREE)
+    with pytest.raises(InvalidReferenceError, match="two finite numbers"):
+        element_at_point(obs, x, y)  # type: ignore[arg-type]
+
+
+def test_a_point_on_no_observation_is_refused_and_numpy_numbers_are_read() -> None:
+    import numpy as np
+
+    with pytest.raises(InvalidObservationError):
+        element_at_point(None, 5, 5)  # type: ignore[arg-type]
+    obs = Observation(accessibility_tree=TREE)
+    assert element_at_point(obs, np.float32(100), np.int64(20)).name == "Open"

@@ -220,3 +220,19 @@ def test_look_alikes_are_the_nearest_eight_leaving_out_the_elements_own_parts() 
     tops = [box[1] for box in ref.lookalikes]
     # Nearest first (ties in document order), the inner link left out: rows 3, 5, 2, 6, ...
     assert tops == [120.0, 200.0, 80.0, 240.0, 40.0, 280.0, 0.0, 320.0]
+
+
+@pytest.mark.parametrize("row", ["1", True, 1.0, None])
+def test_a_row_that_is_no_int_is_refused(row: object) -> None:
+    table = Observation(accessibility_tree=TREE).candidates("a11y")
+    with pytest.raises(InvalidReferenceError, match="a row is an int"):
+        ref_from_row(table, row)  # type: ignore[arg-type]
+
+
+def test_rows_of_anything_but_a_table_are_refused_and_numpy_rows_are_read() -> None:
+    import numpy as np
+
+    with pytest.raises(InvalidReferenceError, match="CandidateTable"):
+        ref_from_row(None, 0)  # type: ignore[arg-type]
+    table = Observation(accessibility_tree=TREE).candidates("a11y")
+    assert ref_from_row(table, np.int64(1)) == ref_from_row(table, 1)
