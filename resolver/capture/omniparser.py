@@ -24,12 +24,17 @@ TEXT_CONFIDENCE: Final[float] = 0.8
 ICON_CONFIDENCE: Final[float] = 0.6
 
 
+_MAX_SIDE: Final[int] = 1_000_000
+"""The largest screen side taken, in pixels (a larger one, an infinite one, or NaN is no
+screen size)."""
+
+
 def _screen(screen_size: Any) -> tuple[int, int]:
     if (
         not isinstance(screen_size, Sequence)
         or len(screen_size) != 2
         or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in screen_size)
-        or min(screen_size) < 1
+        or not all(1 <= v <= _MAX_SIDE for v in screen_size)  # (NaN compares false)
     ):
         raise InvalidReferenceError(
             f"from_omniparser: screen_size must be (width, height) in pixels, got {screen_size!r}"

@@ -22,3 +22,11 @@ def test_bad_input() -> None:
         from_omniparser({"content": "x"}, (0, 800))
     with pytest.raises(InvalidReferenceError):
         from_omniparser("icon", (10, 10))
+
+
+@pytest.mark.parametrize(
+    "screen", [(float("nan"), 800), (1000, float("inf")), (10**400, 800), (2_000_000, 800)]
+)
+def test_a_screen_size_that_is_no_size_is_refused(screen: tuple[float, float]) -> None:
+    with pytest.raises(InvalidReferenceError, match="screen_size"):
+        from_omniparser({"content": "x", "bbox": [0.1, 0.1, 0.2, 0.2]}, screen)
