@@ -76,14 +76,15 @@ _LABELS: Final[re.Pattern[str]] = re.compile("|".join(f"(?:{_fold(p)})" for p in
 
 
 def sensitive_label(label: str) -> bool:
-    """Whether a field's label (or description, or placeholder) names a secret.
+    """Whether a field's label (or description, or placeholder) names a secret (anything
+    but text names none).
 
     Examples
     --------
     >>> sensitive_label("Contraseña"), sensitive_label("Mot de passe"), sensitive_label("Email")
     (True, True, False)
     """
-    return bool(label) and _LABELS.search(_fold(label)) is not None
+    return isinstance(label, str) and bool(label) and _LABELS.search(_fold(label)) is not None
 
 
 def is_sensitive(

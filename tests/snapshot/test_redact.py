@@ -28,6 +28,11 @@ def test_plain_labels_are_not_secret(label: str) -> None:
     assert not sensitive_label(label)
 
 
+@pytest.mark.parametrize("label", [None, 5, b"password", ["password"]])
+def test_a_label_that_is_no_text_names_no_secret(label: object) -> None:
+    assert not sensitive_label(label)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "attrs",
     [
