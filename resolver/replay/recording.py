@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path, PureWindowsPath
@@ -174,13 +175,14 @@ def observation_file_kind(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> str
     return None if kind in (None, "recording", "reference") else kind
 
 
-def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
+def read_recording(path: str | os.PathLike[str], *, limits: Limits = DEFAULT_LIMITS) -> Recording:
     """Read the recording at ``path`` (``.json`` document or ``.jsonl`` lines).
 
     Parameters
     ----------
     path:
-        A recording_v1 file or an openadapt-style ``ActionWithElement`` JSONL file.
+        A recording_v1 file or an openadapt-style ``ActionWithElement`` JSONL file (a
+        ``Path`` or its text).
     limits:
         The file is refused over ``limits.max_recording_bytes``, a snapshot file its
         timeline names over ``limits.max_tree_bytes``. A snapshot file is read only from
@@ -199,6 +201,9 @@ def read_recording(path: Path, *, limits: Limits = DEFAULT_LIMITS) -> Recording:
         :class:`~resolver.replay.model.RecordingTooLargeError` (also a
         :class:`~resolver.errors.LimitExceededError`) when it is over a limit.
     """
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
+        raise RecordingError(f"a recording is read from a path, not {type(path).__name__}")
+    path = Path(path)
     header, entries = _load(path, limits)
     key = "recording_version" if "recording_version" in header else "schema_version"
     version = header.get(key, 1)

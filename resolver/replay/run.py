@@ -167,7 +167,18 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
         step has ``verdict``, ``answer``, ``expected``, ``source``, ``code``, ``score``,
         ``margin``, ``ms``, and with ``options.complete`` its ``completion``
         (``"completed"``, or why its reference was kept as recorded).
+
+    Raises
+    ------
+    ReplayError
+        ``task`` is no :class:`~resolver.replay.model.Task` or ``options`` no
+        :class:`~resolver.replay.model.ReplayOptions`.
     """
+    if not isinstance(task, Task) or not isinstance(options, ReplayOptions):
+        raise ReplayError(
+            f"replay_task takes a Task and ReplayOptions, not {type(task).__name__} and "
+            f"{type(options).__name__}"
+        )
     start = time.perf_counter()
     result: dict[str, Any] = {
         "result_version": RESULT_VERSION, "recording": task.name, "kind": task.kind,

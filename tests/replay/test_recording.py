@@ -298,3 +298,11 @@ def test_a_snapshot_file_outside_the_recordings_folder_is_refused(
     timeline[0]["file"] = "sub/s0.json"  # a folder below the recording's is fine
     path.write_text(json.dumps({"recording_version": 1, "timeline": timeline}))
     assert read_recording(path).snapshots["s0"]
+
+
+def test_a_recording_is_read_from_a_path_or_its_text_and_nothing_else(tmp_path: Path) -> None:
+    path = write_document(tmp_path)
+    assert read_recording(str(path)).steps == read_recording(path).steps
+    for bad in (None, 5, bytes(str(path), "utf-8")):
+        with pytest.raises(RecordingError, match="read from a path"):
+            read_recording(bad)  # type: ignore[arg-type]

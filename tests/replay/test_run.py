@@ -248,3 +248,12 @@ def test_a_step_refused_by_a_limit_is_invalid(
     task = Task("file", str(write_document(tmp_path)))
     steps = replay_task(task, ReplayOptions(sources=("a11y",)))["steps"]
     assert {(s["verdict"], s["code"]) for s in steps} == {("invalid", "LIMIT_EXCEEDED")}
+
+
+def test_replay_task_takes_a_task_and_options() -> None:
+    from resolver.replay.model import ReplayError
+
+    with pytest.raises(ReplayError, match="takes a Task"):
+        replay_task(None, ReplayOptions())  # type: ignore[arg-type]
+    with pytest.raises(ReplayError, match="takes a Task"):
+        replay_task(Task("file", "x.json"), {"sources": ["a11y"]})  # type: ignore[arg-type]
