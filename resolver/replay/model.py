@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
@@ -101,6 +101,11 @@ class Task:
         return self.path
 
 
+def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise _errors.ConfigError(f"{name} must be one of {', '.join(allowed)}; got {value!r:.60}")
+
+
 @dataclass(frozen=True)
 class ReplayOptions:
     """How every step is resolved; see ``resolver replay --help``."""
@@ -119,6 +124,29 @@ class ReplayOptions:
     limits: Limits = DEFAULT_LIMITS
     """How much is read: a recording file (``max_recording_bytes``), a snapshot file beside
     it (``max_tree_bytes``), and every observation the replay builds (nodes, depth, ...)."""
+
+    def __post_init__(self) -> None:
+        """Refuse a bad option at once (a :class:`~resolver.errors.ConfigError`), rather than
+        as an error on every step or a recording reported corrupt; ``sources`` may be one
+        name or any iterable of names."""
+        sources = (self.sources,) if isinstance(self.sources, str) else self.sources
+        if not isinstance(sources, Iterable) or isinstance(sources, Mapping):
+            raise _errors.ConfigError(f"sources must be source names, not {sources!r:.60}")
+        sources = tuple(sources)
+        if not sources or any(s not in DEFAULT_SOURCES for s in sources):
+            raise _errors.ConfigError(
+                f"sources must be a non-empty subset of {DEFAULT_SOURCES}; got {sources!r:.80}"
+            )
+        object.__setattr__(self, "sources", sources)
+        _one_of("against", self.against, ("preceding", "next", "last"))
+        _one_of("coords_fallback", self.coords_fallback, ("unobserved", "always", "never"))
+        for name in ("threshold", "min_margin", "min_confidence"):
+            value = getattr(self, name)
+            ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+            if value is not None and not ok:
+                raise _errors.ConfigError(f"{name} must be a number in [0, 1], got {value!r:.60}")
+        if not isinstance(self.complete, bool) or not isinstance(self.limits, Limits):
+            raise _errors.ConfigError("complete must be True or False and limits a Limits")
 
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""

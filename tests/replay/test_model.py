@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from resolver.replay.model import (
     MissingExtraError,
     RecordingError,
@@ -60,3 +64,23 @@ def test_a_recording_over_a_limit_is_one_error_of_both_kinds() -> None:
     assert error.evidence.details == {"limit": "max_recording_bytes", "allowed": 10, "found": 99}
     assert "max_recording_bytes" in error.message
     assert "--limit max_recording_bytes=N" in error.message
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"against": "bogus"}, {"sources": 5}, {"sources": ("bogus",)}, {"sources": ()},
+     {"threshold": 5}, {"min_margin": -0.1}, {"min_confidence": True},
+     {"coords_fallback": "x"}, {"complete": "yes"}, {"limits": {"max_nodes": 5}}],
+)  # fmt: skip
+def test_a_bad_replay_option_is_refused_at_once(options: dict[str, Any]) -> None:
+    """Not as an error on every step, nor as a recording reported corrupt."""
+    from resolver.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        ReplayOptions(**options)
+
+
+def test_replay_sources_may_be_one_name_or_any_iterable() -> None:
+    assert ReplayOptions(sources="a11y").sources == ("a11y",)
+    assert ReplayOptions(sources=["a11y", "dom"]).sources == ("a11y", "dom")
+    assert ReplayOptions(sources=["a11y"]).digest() == ReplayOptions(sources=("a11y",)).digest()
