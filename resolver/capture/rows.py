@@ -62,13 +62,7 @@ def ref_from_row(
     >>> (ref.role, ref.name, ref.container_path)
     ('button', 'OK', ('Settings',))
     """
-    if not isinstance(table, CandidateTable):
-        raise InvalidReferenceError(f"rows are of a CandidateTable, not {type(table).__name__}")
-    if isinstance(row, bool) or not isinstance(row, int | np.integer):
-        raise InvalidReferenceError(f"a row is an int, not {type(row).__name__}")
-    row = int(row)
-    if not 0 <= row < len(table):
-        raise InvalidReferenceError(f"row {row} is outside the table (0..{len(table) - 1})")
+    row = _checked_row(table, row)
     box = table.bboxes[row]
     bbox = None if np.isnan(box).any() else tuple(float(v) for v in box)
     if screen_size is None and table.screen_size is not None:
@@ -173,6 +167,17 @@ def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:
         if len(nearest) == LOOKALIKES:
             break
     return tuple(table.box(r) for r in nearest)  # type: ignore[misc]
+
+
+def _checked_row(table: object, row: object) -> int:
+    """``row`` as an int inside ``table``, else an :class:`InvalidReferenceError`."""
+    if not isinstance(table, CandidateTable):
+        raise InvalidReferenceError(f"rows are of a CandidateTable, not {type(table).__name__}")
+    if isinstance(row, bool) or not isinstance(row, int | np.integer):
+        raise InvalidReferenceError(f"a row is an int, not {type(row).__name__}")
+    if not 0 <= int(row) < len(table):
+        raise InvalidReferenceError(f"row {row} is outside the table (0..{len(table) - 1})")
+    return int(row)
 
 
 ANCHORS: Final[int] = 4

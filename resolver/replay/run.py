@@ -148,6 +148,30 @@ def _completed(step: Step, observations: _Observations, options: ReplayOptions) 
     return dataclasses.replace(step, ref=ref), "completed"
 
 
+def _replayed(
+    recording: Recording, step: Step, observations: _Observations, options: ReplayOptions
+) -> dict[str, Any]:
+    """One step resolved on the snapshot ``options`` choose for it (completed first with
+    ``options.complete``)."""
+    sid = _target_snapshot(recording, step, options)
+    obs = None if sid is None else observations.get(sid)
+    completion = None
+    if options.complete:
+        step, completion = _completed(step, observations, options)
+    row = resolve_step(step, sid, obs, options)
+    if completion is not None:
+        row["completion"] = completion
+    return row
+
+
+def _check_task(task: object, options: object) -> None:
+    if not isinstance(task, Task) or not isinstance(options, ReplayOptions):
+        raise ReplayError(
+            f"replay_task takes a Task and ReplayOptions, not {type(task).__name__} and "
+            f"{type(options).__name__}"
+        )
+
+
 def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
     """Replay one recording; never raises for a bad recording (its result says ``corrupt``).
 
@@ -174,11 +198,7 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
         ``task`` is no :class:`~resolver.replay.model.Task` or ``options`` no
         :class:`~resolver.replay.model.ReplayOptions`.
     """
-    if not isinstance(task, Task) or not isinstance(options, ReplayOptions):
-        raise ReplayError(
-            f"replay_task takes a Task and ReplayOptions, not {type(task).__name__} and "
-            f"{type(options).__name__}"
-        )
+    _check_task(task, options)
     start = time.perf_counter()
     result: dict[str, Any] = {
         "result_version": RESULT_VERSION, "recording": task.name, "kind": task.kind,
@@ -194,16 +214,8 @@ def replay_task(task: Task, options: ReplayOptions) -> dict[str, Any]:
         observations = _Observations(recording, override, options)
         result.update(format=recording.fmt, mode=recording.mode)
         result.update(entries=recording.entries, untargeted=recording.untargeted)
-        for step in recording.steps:
-            sid = _target_snapshot(recording, step, options)
-            obs = None if sid is None else observations.get(sid)
-            completion = None
-            if options.complete:
-                step, completion = _completed(step, observations, options)
-            row = resolve_step(step, sid, obs, options)
-            if completion is not None:
-                row["completion"] = completion
-            result["steps"].append(row)
+        result["steps"] = [_replayed(recording, step, observations, options)
+                           for step in recording.steps]  # fmt: skip
     except RecordingError as exc:
         kind = None
         if task.kind == "file":
