@@ -12,6 +12,7 @@ import weakref
 from typing import Any
 
 from ..catalog import Catalog, build_catalog
+from ..errors import SourceUnavailableError
 from ..integrations.playwright import observe
 
 __all__ = ["PageSession", "session_for"]
@@ -76,7 +77,13 @@ class PageSession:
 
 
 def session_for(page: Any) -> PageSession:
-    """The :class:`PageSession` of ``page`` (made on first use, kept while the page lives)."""
+    """The :class:`PageSession` of ``page`` (made on first use, kept while the page lives);
+    a :class:`~resolver.errors.SourceUnavailableError` for anything that is no page."""
+    if not callable(getattr(page, "evaluate", None)) or not hasattr(page, "context"):
+        raise SourceUnavailableError(
+            f"the agent kit acts on a Playwright page (sync API, Chromium), not "
+            f"{type(page).__name__}"
+        )
     with _LOCK:
         session = _SESSIONS.get(page)
         if session is None:

@@ -209,3 +209,13 @@ def test_parse_action_refuses_with_a_typed_error() -> None:
     with pytest.raises(InvalidTargetError) as refused:
         parse_action({"action": "wait", "until": "selector"})
     assert refused.value.code.value == "VALIDATION_ERROR"
+
+
+@pytest.mark.parametrize("not_a_page", [None, 5, "https://example.test/", {"url": "x"}])
+def test_anything_but_a_page_is_refused_as_no_source(not_a_page: Any) -> None:
+    from resolver.errors import SourceUnavailableError
+
+    with pytest.raises(SourceUnavailableError, match="Playwright page"):
+        execute(not_a_page, [{"action": "click", "target": "index=0"}])
+    with pytest.raises(SourceUnavailableError, match="Playwright page"):
+        session_for(not_a_page)
