@@ -13,7 +13,7 @@ import dataclasses
 import json
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -303,6 +303,10 @@ def replay_local(
     list of dict
         One result per task, in task order.
     """
+    if not isinstance(tasks, Iterable) or isinstance(tasks, Task | str | bytes | Mapping):
+        raise ReplayError(
+            f"tasks must be an iterable of Task (a list, say), not {type(tasks).__name__}"
+        )
     results: list[dict[str, Any]] = []
     for task in tasks:
         result = store.load(task) if (store is not None and resume) else None

@@ -11,7 +11,8 @@ per base page, whose steps are the relocation trials of :mod:`resolver.replay.tr
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -67,15 +68,21 @@ def discover(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> 
     Parameters
     ----------
     paths:
-        Recording files and folders.
+        Recording files and folders (one path alone is taken as a list of one).
     skip:
         A folder whose files are never taken as recordings (the run's output folder).
 
     Raises
     ------
     ReplayError
-        A path does not exist, or nothing replayable was found.
+        A path does not exist, nothing replayable was found, or ``paths`` is no path or
+        iterable of paths.
     """
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    elif not isinstance(paths, Iterable) or isinstance(paths, bytes | Mapping):
+        raise ReplayError(f"paths must be recording files or folders, not {type(paths).__name__}")
+    paths = list(paths)
     skip_dir = Path(skip).resolve() if skip is not None else None
     tasks: list[Task] = []
     for raw in paths:

@@ -257,3 +257,11 @@ def test_replay_task_takes_a_task_and_options() -> None:
         replay_task(None, ReplayOptions())  # type: ignore[arg-type]
     with pytest.raises(ReplayError, match="takes a Task"):
         replay_task(Task("file", "x.json"), {"sources": ["a11y"]})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tasks", [None, 5, Task("file", "x.json")])
+def test_replay_local_takes_an_iterable_of_tasks(tasks: object) -> None:
+    from resolver.replay.model import ReplayError
+
+    with pytest.raises(ReplayError, match="iterable of Task"):
+        replay_local(tasks, ReplayOptions())  # type: ignore[arg-type]

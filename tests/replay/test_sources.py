@@ -91,3 +91,11 @@ def test_a_file_name_that_is_not_utf8_is_replayed(tmp_path: Path) -> None:
     options = ReplayOptions(sources=("a11y",))
     (result,) = replay_local([task], options, store=ResultStore(tmp_path / "out", options))
     assert result["status"] == "ok" and result["recording"] == str(path)
+
+
+def test_discover_takes_one_path_alone_and_refuses_what_is_no_path(tmp_path: Path) -> None:
+    path = write_document(tmp_path)
+    assert discover(str(path)) == discover([path]) == [Task("file", str(path))]
+    for bad in (None, 5, {"a": 1}):
+        with pytest.raises(ReplayError, match="recording files or folders"):
+            discover(bad)  # type: ignore[arg-type]
