@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..text import json_text
-from .model import VERDICTS
+from .model import VERDICTS, ReplayError
 
 __all__ = ["LATENCY_BINS_MS", "build_report", "counts_of", "write_json"]
 
@@ -74,6 +74,21 @@ def _failures(results: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out[:MAX_FAILURES]
 
 
+def _checked_results(results: object) -> list[Mapping[str, Any]]:
+    """``results`` as a list, each a mapping with a recording, a status and a list of steps,
+    else a :class:`~resolver.replay.model.ReplayError`."""
+    if not isinstance(results, Iterable) or isinstance(results, str | bytes | Mapping):
+        raise ReplayError(f"results must be a list of results, not {type(results).__name__}")
+    out = list(results)
+    for i, result in enumerate(out):
+        fields = ("recording", "status", "steps")
+        if not isinstance(result, Mapping) or not all(key in result for key in fields):
+            raise ReplayError(f"result {i} is no replay result (recording, status, steps)")
+        if not isinstance(result["steps"], list):
+            raise ReplayError(f"result {i}: its steps are no list")
+    return out
+
+
 def build_report(
     results: Sequence[Mapping[str, Any]], *, meta: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -92,7 +107,13 @@ def build_report(
         ``{meta, overall, recordings: [...], by_source, by_action_type, by_rule (by the rule
         that answered or refused each step, :data:`resolver.decide.RULES`), by_completion
         (empty unless references were completed), latency_histogram, failures, corrupt}``.
+
+    Raises
+    ------
+    ReplayError
+        ``results`` is no list of results.
     """
+    results = _checked_results(results)
     steps = [step for result in results for step in result["steps"]]
     recordings = []
     for result in results:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from recording_files import write_corrupt, write_document
 
 from resolver.replay.model import ReplayOptions
@@ -61,3 +62,14 @@ def test_a_report_with_text_that_is_not_unicode_is_written_and_reads_back(
     plain = {"name": "Résumé"}
     write_json(plain, tmp_path / "plain.json")  # valid text is written as it is
     assert "Résumé" in (tmp_path / "plain.json").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    "results", [None, 5, "run", [5], [{"recording": "x"}],
+                [{"recording": "x", "status": "ok", "steps": 5}]],
+)  # fmt: skip
+def test_a_report_of_what_is_no_list_of_results_is_refused(results: object) -> None:
+    from resolver.replay.model import ReplayError
+
+    with pytest.raises(ReplayError):
+        build_report(results)  # type: ignore[arg-type]
