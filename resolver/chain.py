@@ -94,7 +94,12 @@ def _settings(
         raise ConfigError(f"config must be a MatchConfig, got {type(base).__name__}")
     if coords_fallback not in ("unobserved", "always", "never"):
         raise ConfigError("coords_fallback must be 'unobserved', 'always' or 'never'")
-    chosen = (sources,) if isinstance(sources, str) else tuple(sources)
+    if isinstance(sources, str):
+        chosen: tuple[str, ...] = (sources,)
+    elif isinstance(sources, Iterable) and not isinstance(sources, Mapping | bytes):
+        chosen = tuple(sources)
+    else:
+        raise InvalidReferenceError(f"sources must be source names, not {sources!r:.60}")
     if not chosen or any(s not in DEFAULT_SOURCES for s in chosen):
         raise InvalidReferenceError(
             f"sources must be a non-empty subset of {DEFAULT_SOURCES}; got {chosen!r}"

@@ -124,6 +124,9 @@ def test_options_override_and_validate() -> None:
         resolve(ref, obs(), coords_fallback="sometimes")  # type: ignore[arg-type]
     with pytest.raises(InvalidReferenceError):
         resolve(ref, obs(), sources=("a11y", "magic"))
+    for not_names in (5, None, {"a11y": 1}):  # (raw TypeErrors, or a dict's keys, before)
+        with pytest.raises(InvalidReferenceError, match="source names"):
+            resolve(ref, obs(), sources=not_names)  # type: ignore[arg-type]
     with pytest.raises(InvalidReferenceError):
         resolve(42, obs())  # type: ignore[arg-type]
     cfg = MatchConfig(min_margin=0.5)

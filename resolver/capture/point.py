@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
 from ..observation import Observation
 from ..table import CandidateTable
+from ._shim import _number
 from .rows import ref_from_row
 
 __all__ = ["element_at_point", "row_at_point"]
@@ -18,22 +17,13 @@ __all__ = ["element_at_point", "row_at_point"]
 def _point(x: object, y: object) -> tuple[float, float]:
     """``(x, y)`` as floats; an :class:`InvalidReferenceError` unless both are finite real
     numbers (a bool, a text or an integer too large for a float is no coordinate)."""
-    x_, y_ = _coordinate(x), _coordinate(y)
-    if not (math.isfinite(x_) and math.isfinite(y_)):
+    x_, y_ = (None if isinstance(v, str | bytes | bytearray) else _number(v) for v in (x, y))
+    if x_ is None or y_ is None:
         raise InvalidReferenceError(
             f"the point must be two finite numbers, got ({shorten(repr(x), 40)}, "
             f"{shorten(repr(y), 40)})"
         )
     return x_, y_
-
-
-def _coordinate(value: object) -> float:
-    if isinstance(value, bool | str | bytes | bytearray):
-        return math.nan
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError, OverflowError):
-        return math.nan
 
 
 def row_at_point(table: CandidateTable, x: float, y: float) -> int:

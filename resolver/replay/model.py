@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
 from .. import errors as _errors
-from ..chain import DEFAULT_SOURCES
+from ..chain import DEFAULT_SOURCES, _settings
 from ..limits import DEFAULT_LIMITS, Limits
 from ..models import SemanticElementRef
 from ..observation import Observation
@@ -101,11 +101,6 @@ class Task:
         return self.path
 
 
-def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise _errors.ConfigError(f"{name} must be one of {', '.join(allowed)}; got {value!r:.60}")
-
-
 @dataclass(frozen=True)
 class ReplayOptions:
     """How every step is resolved; see ``resolver replay --help``."""
@@ -126,38 +121,29 @@ class ReplayOptions:
     it (``max_tree_bytes``), and every observation the replay builds (nodes, depth, ...)."""
 
     def __post_init__(self) -> None:
-        """Refuse a bad option at once (a :class:`~resolver.errors.ConfigError`), rather than
-        as an error on every step or a recording reported corrupt; ``sources`` may be one
-        name or any iterable of names."""
-        sources = (self.sources,) if isinstance(self.sources, str) else self.sources
-        if not isinstance(sources, Iterable) or isinstance(sources, Mapping):
-            raise _errors.ConfigError(f"sources must be source names, not {sources!r:.60}")
-        sources = tuple(sources)
-        if not sources or any(s not in DEFAULT_SOURCES for s in sources):
-            raise _errors.ConfigError(
-                f"sources must be a non-empty subset of {DEFAULT_SOURCES}; got {sources!r:.80}"
-            )
+        """Refuse a bad option at once (a :class:`~resolver.errors.ConfigError`, checked as
+        :func:`resolver.resolve` checks its own), rather than as an error on every step or a
+        recording reported corrupt; ``sources`` may be one name or any iterable of names."""
+        try:
+            sources, _ = _settings(self.sources, None, self.coords_fallback, self._extra())
+        except _errors.ResolutionError as exc:
+            raise _errors.ConfigError(exc.message) from exc
         object.__setattr__(self, "sources", sources)
-        _one_of("against", self.against, ("preceding", "next", "last"))
-        _one_of("coords_fallback", self.coords_fallback, ("unobserved", "always", "never"))
-        for name in ("threshold", "min_margin", "min_confidence"):
-            value = getattr(self, name)
-            ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-            if value is not None and not ok:
-                raise _errors.ConfigError(f"{name} must be a number in [0, 1], got {value!r:.60}")
+        if self.against not in ("preceding", "next", "last"):
+            raise _errors.ConfigError(
+                f"against must be one of preceding, next, last; got {self.against!r:.60}"
+            )
         if not isinstance(self.complete, bool) or not isinstance(self.limits, Limits):
             raise _errors.ConfigError("complete must be True or False and limits a Limits")
 
+    def _extra(self) -> dict[str, Any]:
+        """The options given for :func:`resolver.resolve` beyond sources and fallback."""
+        names = ("threshold", "min_margin", "min_confidence")
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
+
     def resolve_options(self) -> dict[str, Any]:
         """Keyword arguments for :func:`resolver.resolve`."""
-        extra: dict[str, Any] = {}
-        if self.threshold is not None:
-            extra["threshold"] = self.threshold
-        if self.min_margin is not None:
-            extra["min_margin"] = self.min_margin
-        if self.min_confidence is not None:
-            extra["min_confidence"] = self.min_confidence
-        return {"sources": self.sources, "coords_fallback": self.coords_fallback, **extra}
+        return {"sources": self.sources, "coords_fallback": self.coords_fallback, **self._extra()}
 
     def digest(self) -> str:
         """A short hash of the options; a resumed run reuses only results made with them.
