@@ -47,9 +47,12 @@ class DurableLocators:
     """Verified selectors for one element (``None`` where none could be verified).
 
     ``role`` is a Playwright (Python) expression on ``page``; ``css`` and ``xpath`` are
-    selectors (``page.locator("css=...")`` / ``page.locator("xpath=...")``). ``reasons``
-    maps each missing kind to why; ``tried`` lists every candidate run on the page with
-    what it selected (``"unique"``, ``"none"``, ``"another element"``, ``"N elements"``).
+    selectors (``page.locator("css=...")`` / ``page.locator("xpath=...")``). For an element
+    inside frames, ``frames`` lists the XPaths of the frame elements to enter first, from the
+    top document down (``page.frame_locator("xpath=...")`` for each; the ``role`` expression
+    already does), and ``css`` and ``xpath`` select inside the last one. ``reasons`` maps
+    each missing kind to why; ``tried`` lists every candidate run on the page with what it
+    selected (``"unique"``, ``"none"``, ``"another element"``, ``"N elements"``).
     """
 
     role: str | None
@@ -58,6 +61,7 @@ class DurableLocators:
     backend_node_id: int
     reasons: dict[str, str] = field(default_factory=dict)
     tried: list[tuple[str, str, str]] = field(default_factory=list)
+    frames: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready view."""
@@ -68,6 +72,7 @@ class DurableLocators:
             "backend_node_id": self.backend_node_id,
             "reasons": dict(self.reasons),
             "tried": [list(t) for t in self.tried],
+            "frames": list(self.frames),
         }
 
 
@@ -79,9 +84,10 @@ class _RoleCandidate:
     name: str | None
     scope: tuple[str, str | None, str | None] | None = None
     nth: int | None = None
+    frames: tuple[str, ...] = ()
 
     def expression(self) -> str:
-        text = "page"
+        text = "page" + "".join(f".frame_locator({json.dumps('xpath=' + f)})" for f in self.frames)
         if self.scope is not None:
             role, name, has_text = self.scope
             text += _by_role(role, name)
@@ -91,14 +97,21 @@ class _RoleCandidate:
         return text + (f".nth({self.nth})" if self.nth is not None else "")
 
     def locator(self, page: Any) -> Any:
-        base = page
+        base = _entered(page, self.frames)
         if self.scope is not None:
             role, name, has_text = self.scope
-            base = _role_locator(page, role, name)
+            base = _role_locator(base, role, name)
             if has_text is not None:
                 base = base.filter(has_text=has_text)
         found = _role_locator(base, self.role, self.name)
         return found.nth(self.nth) if self.nth is not None else found
+
+
+def _entered(page: Any, frames: tuple[str, ...]) -> Any:
+    """The page, or the frame locator of the last of ``frames`` (frame element XPaths)."""
+    for holder in frames:
+        page = page.frame_locator(f"xpath={holder}")
+    return page
 
 
 def _by_role(role: str, name: str | None) -> str:
@@ -117,10 +130,11 @@ class _Checker:
     """Runs candidate locators on the page and says what each selects, by the marker set on
     the resolution's node."""
 
-    def __init__(self, page: Any, backend: int) -> None:
+    def __init__(self, page: Any, backend: int, frames: tuple[str, ...] = ()) -> None:
         from ..integrations.playwright import _session
 
         self.page = page
+        self.frames = frames  # the frame elements to enter first (their XPaths)
         self.session = _session(page)
         self.token = secrets.token_hex(8)
         self.tried: list[tuple[str, str, str]] = []
@@ -170,7 +184,9 @@ def _scopes(table: CandidateTable, row: int) -> Iterator[tuple[str, str | None, 
     while parent >= 0 and seen < MAX_CONTAINERS:
         role, name = table.roles[parent], table.names[parent].strip()
         label = table.containers[child][-1] if table.containers[child] else ""
-        if role not in _NO_ROLE and role != "document":
+        if role == "document":  # a frame's document: what is outside it is not in it
+            break
+        if role not in _NO_ROLE:
             seen += 1
             if name:
                 yield (role, name, None)
@@ -200,16 +216,16 @@ def _role_locator_for(check: _Checker, table: CandidateTable, row: int) -> str |
     role, name = table.roles[row], table.names[row].strip() or None
     if role in _NO_ROLE:
         return None
-    plain = _RoleCandidate(role, name)
+    plain = _RoleCandidate(role, name, frames=check.frames)
     hits = check.hits("role", plain.expression(), plain.locator(check.page))
     if hits == [True]:
         return plain.expression()
     for scope in _scopes(table, row):
-        scoped = _RoleCandidate(role, name, scope)
+        scoped = _RoleCandidate(role, name, scope, frames=check.frames)
         if check.unique("role", scoped.expression(), scoped.locator(check.page)):
             return scoped.expression()
     if hits.count(True) == 1:
-        nth = _RoleCandidate(role, name, nth=hits.index(True))
+        nth = _RoleCandidate(role, name, nth=hits.index(True), frames=check.frames)
         if check.unique("role", nth.expression(), nth.locator(check.page)):
             return nth.expression()
     return None
@@ -269,9 +285,10 @@ def durable_locators(
     obs = observation if observation is not None else Observation()
     table = obs.candidates(resolution.source) if obs.has(resolution.source) else None
     row = answer_row(table, resolution) if table is not None else None
-    check = _Checker(page, backend)
+    place = getattr(obs, "frame_paths", {}).get(resolution.executor_id)
+    check = _Checker(page, backend, place[0] if place else ())
     try:
-        return _verified(check, backend, obs, table, row)
+        return _verified(check, backend, obs, table, row, place[1] if place else None)
     finally:
         check.close()
 
@@ -282,21 +299,23 @@ def _verified(
     obs: Observation,
     table: CandidateTable | None,
     row: int | None,
+    framed: str | None = None,
 ) -> DurableLocators:
+    """Each kind's first candidate that selects exactly the node (``framed``: the node's
+    XPath in its frame's document, for a node inside frames)."""
     reasons: dict[str, str] = {}
     found: dict[str, str | None] = {"role": None, "css": None, "xpath": None}
     if table is None or row is None:
         reasons.update(dict.fromkeys(found, "the observation does not describe the element"))
-        return DurableLocators(None, None, None, backend, reasons, check.tried)
+        return DurableLocators(None, None, None, backend, reasons, check.tried, check.frames)
     found["role"] = _role_locator_for(check, table, row)
     candidates = _selectors(obs, table, row)
+    if framed and framed not in candidates["xpath"]:
+        candidates["xpath"].append(framed)
+    base = _entered(check.page, check.frames)
     for kind in ("css", "xpath"):
         found[kind] = next(
-            (
-                s
-                for s in candidates[kind]
-                if check.unique(kind, s, check.page.locator(f"{kind}={s}"))
-            ),
+            (s for s in candidates[kind] if check.unique(kind, s, base.locator(f"{kind}={s}"))),
             None,
         )
     for kind, value in found.items():
@@ -305,7 +324,10 @@ def _verified(
             reasons[kind] = (
                 f"none of {len(tried)} candidates selects exactly this element"
                 if tried
+                else "no candidate (the element is inside a frame: CSS selectors are made "
+                "from the page's own document)"
+                if check.frames and kind == "css"
                 else "no candidate (no role and name, or no DOM linked to the element)"
             )
     return DurableLocators(found["role"], found["css"], found["xpath"], backend, reasons,
-                           check.tried)  # fmt: skip
+                           check.tried, check.frames)  # fmt: skip

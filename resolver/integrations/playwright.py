@@ -168,7 +168,9 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
 
     ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID the
     element's XPath when ``observation`` links it to the DOM, else ``get_by_role(role,
-    name=..., exact=True)``.
+    name=..., exact=True)``; an element inside same-process frames is looked for inside
+    them (``page.frame_locator(...)`` for each frame, from the top, when ``observation`` is
+    what :func:`observe` returned).
 
     Raises
     ------
@@ -181,16 +183,30 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
     if scheme == "xpath":
         return page.locator(f"xpath={value}")
     if scheme == "a11y":
-        xpath = _linked_xpath(resolution, observation)
+        base, xpath = _framed(page, resolution, observation)
         if xpath:
-            return page.locator(f"xpath={xpath}")
+            return base.locator(f"xpath={xpath}")
         candidate = resolution.candidate
         if candidate.role == "text":
-            return page.get_by_text(candidate.name, exact=True)
-        return page.get_by_role(candidate.role, name=candidate.name or None, exact=True)
+            return base.get_by_text(candidate.name, exact=True)
+        return base.get_by_role(candidate.role, name=candidate.name or None, exact=True)
     raise InvalidReferenceError(
         f"{resolution.executor_id!r} is a point, not an element: use act() to click it"
     )
+
+
+def _framed(
+    page: Any, resolution: Resolution, observation: Observation | None
+) -> tuple[Any, str | None]:
+    """Where to look for an ``a11y:`` answer's element (the page, or the frame locator of
+    the frames it is inside) and its XPath there, when the observation links one."""
+    place = getattr(observation, "frame_paths", {}).get(resolution.executor_id)
+    if place is None:
+        return page, _linked_xpath(resolution, observation)
+    base = page
+    for holder in place[0]:
+        base = base.frame_locator(f"xpath={holder}")
+    return base, place[1]
 
 
 def _linked_xpath(resolution: Resolution, observation: Observation | None) -> str | None:

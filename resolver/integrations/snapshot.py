@@ -22,7 +22,7 @@ from typing import Any, Final
 from ..errors import InvalidObservationError
 from ..observation import Observation
 
-__all__ = ["Call", "PageObservation", "PageSnapshot", "observe_steps"]
+__all__ = ["Call", "FramePath", "PageObservation", "PageSnapshot", "observe_steps"]
 
 Call = tuple[str, dict[str, Any]]
 """One CDP call: method and parameters."""
@@ -35,17 +35,44 @@ PAGE_JS: Final[str] = (
 _FRAGMENT: Final[int] = 11  # a DocumentFragment (the snapshot flattens shadow roots away)
 
 
+FramePath = tuple[tuple[str, ...], str | None]
+"""Where a node inside a frame is: the XPaths of the frame elements to enter, from the top
+document down (each in its own document), and the node's XPath in its frame's document
+(``None`` inside a shadow tree)."""
+
+
 class PageObservation(Observation):
     """An :class:`~resolver.observation.Observation` of a live page that also knows which
     DOM node each executor ID names (``backend_ids``: ``a11y:<id>`` and ``xpath:<xpath>`` ->
-    backendNodeId), so an executor can check and act on exactly that node."""
+    backendNodeId), so an executor can check and act on exactly that node, and where each
+    node inside a same-process frame is (``frame_paths``: ``a11y:<id>`` -> :data:`FramePath`),
+    so a locator can enter its frames."""
 
-    __slots__ = ("backend_ids",)
+    __slots__ = ("backend_ids", "frame_paths")
     backend_ids: Mapping[str, int]
+    frame_paths: Mapping[str, FramePath]
 
-    def __init__(self, *args: Any, backend_ids: Mapping[str, int], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        backend_ids: Mapping[str, int],
+        frame_paths: Mapping[str, FramePath] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         object.__setattr__(self, "backend_ids", dict(backend_ids))
+        object.__setattr__(self, "frame_paths", dict(frame_paths or {}))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled and copied as what it was made of, its node links included."""
+        _, (given,) = super().__reduce__()
+        links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths}
+        return (_page_remade, ({**given, **links},))
+
+
+def _page_remade(given: dict[str, Any]) -> PageObservation:
+    """The page observation :meth:`PageObservation.__reduce__` took apart."""
+    return PageObservation(**given)
 
 
 @dataclass
@@ -180,32 +207,63 @@ def _merge_frames(
     return nodes
 
 
-def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict[int, str]]:
-    """The main document's light DOM as a ``DOM.getDocument``-style tree (what
-    ``Observation(dom_node_map=...)`` reads: xpaths and attributes by backendNodeId), and
-    each element's xpath by node index."""
-    n = len(doc.parent)
-    items: list[dict[str, Any]] = []
-    outside = [False] * n  # inside a shadow tree: not in the HTML the DOM source reads
-    for i in range(n):
-        p = doc.parent[i]
+def _outside(doc: _Doc) -> list[bool]:
+    """Per node, whether it is inside a shadow tree (not in the HTML the DOM source reads,
+    and no XPath reaches it)."""
+    outside = [False] * len(doc.parent)
+    for i, p in enumerate(doc.parent):
         outside[i] = i in doc.shadow or doc.kind[i] == _FRAGMENT or (p >= 0 and outside[p])
-        attrs = doc.attributes[i] if i < len(doc.attributes) else []
-        items.append({"nodeType": doc.kind[i], "localName": doc.names[i],
-                      "backendNodeId": doc.backend[i], "children": [],
-                      "attributes": [strings[a] for a in attrs]})  # fmt: skip
-        if p >= 0 and not outside[i]:
-            items[p]["children"].append(items[i])
+    return outside
+
+
+def _xpaths(doc: _Doc, outside: list[bool]) -> dict[int, str]:
+    """Each element's XPath in its document, by node index (none inside a shadow tree)."""
     xpaths: dict[int, str] = {}
     counts: dict[tuple[int, str], int] = {}
-    for i in range(1, n):
+    for i in range(1, len(doc.parent)):
         p = doc.parent[i]
         if doc.kind[i] != 1 or outside[i] or p < 0:
             continue
         key = (p, doc.names[i])
         counts[key] = counts.get(key, 0) + 1
         xpaths[i] = f"{xpaths.get(p, '')}/{doc.names[i]}[{counts[key]}]"
-    return {"root": items[0] if items else {}}, xpaths
+    return xpaths
+
+
+def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict[int, str]]:
+    """The main document's light DOM as a ``DOM.getDocument``-style tree (what
+    ``Observation(dom_node_map=...)`` reads: xpaths and attributes by backendNodeId), and
+    each element's xpath by node index."""
+    outside = _outside(doc)
+    items: list[dict[str, Any]] = []
+    for i, p in enumerate(doc.parent):
+        attrs = doc.attributes[i] if i < len(doc.attributes) else []
+        items.append({"nodeType": doc.kind[i], "localName": doc.names[i],
+                      "backendNodeId": doc.backend[i], "children": [],
+                      "attributes": [strings[a] for a in attrs]})  # fmt: skip
+        if p >= 0 and not outside[i]:
+            items[p]["children"].append(items[i])
+    return {"root": items[0] if items else {}}, _xpaths(doc, outside)
+
+
+def _frame_places(docs: Sequence[_Doc], main: dict[int, str]) -> dict[int, FramePath]:
+    """For each node of a frame's document (by backendNodeId): the frame elements' XPaths
+    from the top document down, and its own XPath in its document. A frame whose element
+    no XPath reaches (inside a shadow tree) is left out, and so are the frames inside it."""
+    entered: list[tuple[str, ...] | None] = [()]
+    places: dict[int, FramePath] = {}
+    paths = [main]
+    for doc in docs[1:]:
+        paths.append(_xpaths(doc, _outside(doc)))
+        route: tuple[str, ...] | None = None
+        if doc.owner is not None and doc.owner[0] < len(entered):
+            above, holder = entered[doc.owner[0]], paths[doc.owner[0]].get(doc.owner[1])
+            route = None if above is None or holder is None else (*above, holder)
+        entered.append(route)
+        if route is not None:
+            for i, backend in enumerate(doc.backend):
+                places.setdefault(backend, (route, paths[-1].get(i)))
+    return places
 
 
 def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
@@ -230,6 +288,12 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
             backend_ids[f"xpath:{xpath}"] = main.backend[i]
             if i in main.boxes:
                 layout[xpath] = main.boxes[i]
+    frames = _frame_places(snapshot.docs, xpaths) if snapshot.docs else {}
+    frame_paths = {
+        f"a11y:{node.get('nodeId')}": frames[backend]
+        for node in snapshot.ax_nodes
+        if (backend := node.get("backendDOMNodeId")) in frames
+    }
     page = snapshot.page
     size = (float(page.get("width") or 0), float(page.get("height") or 0))
     return PageObservation(
@@ -237,5 +301,5 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
         snapshot.screenshot,
         screen_size=size if min(size) > 0 else None, url=page.get("url") or None,
         tree_format="cdp", dom_layout=layout, dom_node_map=document,
-        backend_ids=backend_ids, **options,
+        backend_ids=backend_ids, frame_paths=frame_paths, **options,
     )  # fmt: skip

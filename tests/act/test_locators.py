@@ -108,3 +108,32 @@ def test_an_element_without_role_keeps_the_reason(page: Any) -> None:
     assert found.role == 'page.get_by_role("heading", name="Team members", exact=True)'
     # The marker used for the check is gone afterwards.
     assert page.evaluate("document.querySelector('h1').__resolverLocatorMark") is None
+
+
+FRAMES = (ROOT / "fixtures" / "live" / "frames.html").as_uri()
+
+
+@pytest.mark.parametrize(
+    ("name", "inside", "key", "frames"),
+    [("Save", "Billing address", "frame-save", 1), ("Pay now", "Card", "card-pay", 2)],
+)
+def test_elements_inside_frames(page: Any, name: str, inside: str, key: str, frames: int) -> None:
+    # A "Save" inside the billing frame (the page has another at the top) and a button in a
+    # frame inside that frame: the locators enter the frames, from the top down.
+    page.goto(FRAMES)
+    page.wait_for_function("window.seen && document.querySelector('iframe').contentDocument")
+    try:
+        found = _locate(page, "button", name, inside)
+        assert len(found.frames) == frames and found.role is not None and found.xpath
+        assert found.role.startswith('page.frame_locator("xpath=/html[1]/body[1]/main[1]/iframe')
+        entered = page
+        for holder in found.frames:
+            entered = entered.frame_locator(f"xpath={holder}")
+        for locator in (eval(found.role, {"page": page}), entered.locator(f"xpath={found.xpath}")):
+            assert locator.count() == 1
+            locator.click()
+            assert page.evaluate("window.seen[window.seen.length - 1]") == key
+        assert found.to_dict()["frames"] == list(found.frames)
+        assert "inside a frame" in found.reasons["css"]
+    finally:
+        page.goto(PAGE)

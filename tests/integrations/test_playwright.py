@@ -155,6 +155,22 @@ def test_frames_and_open_shadow_roots_are_observed(browser: Any) -> None:
     page.close()
 
 
+def test_a_locator_enters_the_frames_its_element_is_in(browser: Any) -> None:
+    # The "Save" inside the frame, not the one at the top; a button in a frame in a frame.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.goto((ROOT / "fixtures" / "live" / "frames.html").as_uri())
+    page.wait_for_function("window.seen && document.querySelector('iframe').contentDocument")
+    obs = observe(page, screenshot=False)
+    for name, inside, key in (("Save", "Billing address", "frame-save"),
+                              ("Pay now", "Card", "card-pay")):  # fmt: skip
+        ref = SemanticElementRef(role="button", name=name, container_path=("Invoices", inside))
+        locator = to_locator(page, resolve(ref, obs), obs)
+        assert locator.count() == 1
+        locator.click()
+        assert page.evaluate("window.seen[window.seen.length - 1]") == key
+    page.close()
+
+
 async def _observe_async() -> int:
     from live_browser import ARGS, CHROMIUM
     from playwright.async_api import async_playwright

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -85,3 +87,29 @@ def test_a_page_without_a_tree_is_refused() -> None:
         _run({**ANSWERS, "Accessibility.getFullAXTree": None})
     with pytest.raises(InvalidObservationError):
         _run({**ANSWERS, "DOMSnapshot.captureSnapshot": None})
+
+
+def test_a_frames_nodes_know_the_frame_elements_to_enter() -> None:
+    obs = _run(ANSWERS)
+    # The frame's button: its frame element's XPath in the page, its own in the frame.
+    holder = "/html[1]/body[1]/iframe[1]"
+    assert obs.frame_paths["a11y:F2.9"] == ((holder,), "/html[1]/body[1]/button[1]")
+    assert obs.frame_paths["a11y:F2.1"] == ((holder,), None)  # the frame's document
+    assert not any(k in obs.frame_paths for k in ("a11y:1", "a11y:4", "a11y:5", "a11y:6"))
+    # A frame whose element is inside a shadow tree: no XPath reaches it, none is made up.
+    docs = ANSWERS["DOMSnapshot.captureSnapshot"]["documents"]
+    shadowed = {
+        **docs[0],
+        "nodes": {**docs[0]["nodes"], "contentDocumentIndex": {"index": [6], "value": [1]}},
+    }
+    snap = {**ANSWERS["DOMSnapshot.captureSnapshot"], "documents": [shadowed, docs[1]]}
+    assert _run({**ANSWERS, "DOMSnapshot.captureSnapshot": snap}).frame_paths == {}
+
+
+def test_a_page_observation_pickles_and_copies_with_its_node_links() -> None:
+    obs = _run(ANSWERS)
+    for other in (pickle.loads(pickle.dumps(obs)), copy.deepcopy(obs), copy.copy(obs)):
+        assert isinstance(other, PageObservation)
+        assert other.backend_ids == obs.backend_ids and other.frame_paths == obs.frame_paths
+        res = resolve(SemanticElementRef(role="button", name="Inside"), other)
+        assert res.executor_id == "a11y:F2.9"
