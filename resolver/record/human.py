@@ -31,7 +31,13 @@ used, or a fresh one, and the entry says ``snapshot_exact: false``. Snapshots ar
 timeline only when an action uses them.
 
 Text typed into password, one-time-code and token fields is masked (the SnapshotV1 rules);
-snapshots are redacted. Frames: events inside iframes are not recorded.
+snapshots are redacted.
+
+**Frames.** The script runs in every frame. A same-origin frame's events name their element
+through the top document (one set of element IDs and one DOM change count per tab), with the
+point in the tab's viewport; its loads are no navigations. A frame the top document cannot
+reach (another origin) records its actions with their point placed in the tab and no
+element (``target_node`` ``None``; ``resolver annotate`` can add one from the snapshot).
 """
 
 from __future__ import annotations
@@ -57,24 +63,44 @@ SETTLE_MS: Final[int] = 120
 HUMAN_JS: Final[str] = r"""(() => {
   if (window.__resolverHuman) return;
   window.__resolverHuman = true;
-  let m = 0, n = 0, settle = 0;
-  const els = new Map();
-  window.__resolverHumanElement = (id) => els.get(id) || null;
-  window.__resolverHumanCount = () => m;
+  // One hub per tab, kept by the top document: element IDs, and the DOM change count of the
+  // tab's same-origin frames too, so an ID read in the top document names the element
+  // acted on in whichever frame. A frame the top document cannot reach keeps its own.
+  const framed = window.top !== window;
+  let shared = null;
+  try { if (framed) shared = window.top.__resolverHumanHub || null; } catch (e) { shared = null; }
+  const hub = shared || {m: 0, n: 0, els: new Map()};
+  if (!framed) window.__resolverHumanHub = hub;
+  const within = framed ? (shared ? "shared" : "apart") : "";
+  let settle = 0;
+  window.__resolverHumanElement = (id) => hub.els.get(id) || null;
+  window.__resolverHumanCount = () => hub.m;
+  const offset = () => {  // this frame's content box in the top document's viewport
+    let dx = 0, dy = 0;
+    try {
+      for (let w = window; w !== w.top && w.frameElement; w = w.parent) {
+        const f = w.frameElement, r = f.getBoundingClientRect();
+        const s = w.parent.getComputedStyle(f);
+        dx += r.left + f.clientLeft + (parseFloat(s.paddingLeft) || 0);
+        dy += r.top + f.clientTop + (parseFloat(s.paddingTop) || 0);
+      }
+    } catch (e) { /* a frame apart: placed by the recorder */ }
+    return [dx, dy];
+  };
   const call = (name, arg) => {
     try {
       const f = window[name];
       if (typeof f === "function") Promise.resolve(f(arg)).catch(() => {});
     } catch (e) { /* never break the page */ }
   };
-  const prepare = () => call("__resolverHumanPrepare", m);
+  const prepare = () => call("__resolverHumanPrepare", hub.m);
   new MutationObserver(() => {
-    m++; clearTimeout(settle); settle = setTimeout(prepare, SETTLE);
+    hub.m++; clearTimeout(settle); settle = setTimeout(prepare, SETTLE);
   }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   const keep = (el) => {
-    els.set(++n, el);
-    if (els.size > 64) els.delete(els.keys().next().value);
-    return n;
+    hub.els.set(++hub.n, el);
+    if (hub.els.size > 64) hub.els.delete(hub.els.keys().next().value);
+    return hub.n;
   };
   const CLICKABLE = "a[href],button,input,select,textarea,summary,label,[role=button]," +
     "[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option]," +
@@ -94,9 +120,12 @@ HUMAN_JS: Final[str] = r"""(() => {
     try {
       const r = el.getBoundingClientRect();
       const label = el.labels && el.labels.length ? el.labels[0].innerText : "";
-      call("__resolverHumanAction", {type, id: keep(el), m, url: location.href,
-        x: point ? point.clientX : r.left + r.width / 2,
-        y: point ? point.clientY : r.top + r.height / 2,
+      const [dx, dy] = within === "shared" ? offset() : [0, 0];
+      let url = location.href;
+      try { url = window.top.location.href; } catch (e) { /* a frame apart */ }
+      call("__resolverHumanAction", {type, id: keep(el), m: hub.m, url, within,
+        x: dx + (point ? point.clientX : r.left + r.width / 2),
+        y: dy + (point ? point.clientY : r.top + r.height / 2),
         attrs: attrsOf(el), label, ...extra});
     } catch (e) { /* never break the page */ }
   };
@@ -135,7 +164,9 @@ HUMAN_JS: Final[str] = r"""(() => {
     send("key", el, null, {key: "Enter"});
   }, true);
   document.addEventListener("submit", (e) => send("submit", e.target, null, {}), true);
-  const loaded = (type) => call("__resolverHumanLoaded", {url: location.href, type, m});
+  // A frame's load is no navigation of the tab: the page changed, and is snapshot again.
+  const loaded = (type) => framed ? prepare()
+    : call("__resolverHumanLoaded", {url: location.href, type, m: hub.m});
   const start = () => {
     let type = "navigate";
     try { type = performance.getEntriesByType("navigation")[0].type || type; } catch (e) {}
@@ -225,7 +256,11 @@ class HumanRecorder(Recorder):
         context.on("page", self._on_page)
         for page in list(context.pages):
             self._state(page)
-            page.evaluate(HUMAN_JS)
+            for frame in list(page.frames):  # the top document first: it keeps the hub
+                try:
+                    frame.evaluate(HUMAN_JS)
+                except Exception as exc:  # a frame detached meanwhile: nothing to listen to
+                    log.debug("HumanRecorder: frame not attached: %s", exc)
 
     # -- events --------------------------------------------------------------------------
 
@@ -234,7 +269,7 @@ class HumanRecorder(Recorder):
         call inside a handler lets Playwright deliver the next event), never raising."""
 
         def callback(source: Any, payload: Any = None) -> None:
-            self._queue.append((handler, (source.get("page"), payload)))
+            self._queue.append((handler, (source.get("page"), payload, source.get("frame"))))
             if self._busy:
                 return
             self._busy = True
@@ -259,7 +294,7 @@ class HumanRecorder(Recorder):
     def _on_page(self, page: Any) -> None:
         self._state(page).opened = True
 
-    def _on_loaded(self, page: Any, payload: Any) -> None:
+    def _on_loaded(self, page: Any, payload: Any, frame: Any = None) -> None:
         state = self._state(page)
         info = payload if isinstance(payload, Mapping) else {}
         reason = _REASONS.get(str(info.get("type")), "navigate")
@@ -270,16 +305,22 @@ class HumanRecorder(Recorder):
         self.navigation(str(info.get("url") or page.url), reason)
         self._on_prepare(page, info.get("m"))
 
-    def _on_prepare(self, page: Any, count: Any) -> None:
+    def _on_prepare(self, page: Any, count: Any, frame: Any = None) -> None:
         state = self._state(page)
         if state.shot is None or state.shot.count is None or state.shot.count != count:
             state.shot = _capture(page)
 
-    def _on_action(self, page: Any, payload: Any) -> None:
+    def _on_action(self, page: Any, payload: Any, frame: Any = None) -> None:
         if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):
             return
         state = self._state(page)
-        backend = _backend(page, payload.get("id"))
+        apart = payload.get("within") == "apart"
+        # An element in a frame the top document cannot reach is not looked for there (an
+        # ID of that frame names another element in the top one): the action keeps its
+        # point, placed in the tab, and no element.
+        backend = None if apart else _backend(page, payload.get("id"))
+        if apart:
+            payload = {**payload, **_placed(frame, payload), "m": None}
         count = payload.get("m")
         shot = state.shot
         exact = shot is not None and shot.count is not None and shot.count == count
@@ -325,6 +366,24 @@ class HumanRecorder(Recorder):
 
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _placed(frame: Any, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A point a frame apart gave (in its own viewport) placed in the tab's viewport, by its
+    frame element's content box; the tab's URL."""
+    x, y = _number(payload.get("x")), _number(payload.get("y"))
+    holder = frame.frame_element() if frame is not None else None
+    box = holder.bounding_box() if holder is not None else None
+    if holder is None or box is None or x is None or y is None:
+        return {"x": None, "y": None, "url": getattr(getattr(frame, "page", None), "url", None)}
+    inner = holder.evaluate(_CONTENT_JS)
+    return {"x": box["x"] + float(inner[0]) + x, "y": box["y"] + float(inner[1]) + y,
+            "url": frame.page.url}  # fmt: skip
+
+
+_CONTENT_JS: Final[str] = """(f) => { const s = getComputedStyle(f);
+  return [f.clientLeft + (parseFloat(s.paddingLeft) || 0),
+          f.clientTop + (parseFloat(s.paddingTop) || 0)]; }"""
 
 
 def _capture(page: Any) -> _Shot:

@@ -174,3 +174,113 @@ def test_the_page_script_is_installed_once(browser: Any, tmp_path: Path) -> None
     page.evaluate(HUMAN_JS)
     assert page.evaluate("typeof window.__resolverHumanElement") == "function"
     page.close()
+
+
+FRAMES = (ROOT / "fixtures" / "live" / "frames.html").as_uri()
+
+
+def _frame_clicks(page: Any, targets: list[Any]) -> list[tuple[float, float]]:
+    """Click each locator's centre with the mouse; the points clicked (in the tab)."""
+    points = []
+    for locator in targets:
+        box = locator.bounding_box()
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        page.mouse.click(*points[-1])
+        page.wait_for_timeout(PAUSE)
+    return points
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["attached-first", "attached-late"])
+def test_clicks_inside_frames_name_their_own_element(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], late: bool
+) -> None:
+    # A "Save" at the top, one inside a same-origin frame, and "Pay now" in a frame inside
+    # that: each click names the element clicked (an ID of a frame's own once named the
+    # top document's element of that number), at its point in the tab.
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    page = context.new_page()
+    rec = HumanRecorder(tmp_path)
+    rec.start("Save the address and pay", "frames")
+    if late:
+        page.goto(FRAMES)
+        page.wait_for_function("document.querySelector('iframe').contentDocument.body")
+    rec.attach(context)
+    if not late:
+        page.goto(FRAMES)
+    page.wait_for_timeout(PAUSE)
+    billing = page.frame_locator("iframe")
+    points = _frame_clicks(page, [
+        page.get_by_role("button", name="Save").first,
+        billing.get_by_role("button", name="Save"),
+        billing.frame_locator("iframe").get_by_role("button", name="Pay now"),
+    ])  # fmt: skip
+    assert page.evaluate("window.seen") == ["top-save", "frame-save", "card-pay"]
+    path = rec.finish("user_closed")
+    context.close()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    steps = [e for e in doc["timeline"] if e["kind"] == "human_action"]
+    named = [(e["action"]["element"]["name"], e["action"]["element"]["container_path"][-1])
+             for e in steps]  # fmt: skip
+    assert named == [("Save", "[main]"), ("Save", "Billing address"), ("Pay now", "Card")]
+    for step, (x, y) in zip(steps, points, strict=True):
+        assert abs(step["action"]["x"] - x) <= 1 and abs(step["action"]["y"] - y) <= 1
+    urls = {e["url"] for e in doc["timeline"] if e["kind"] == "navigation"}
+    assert urls <= {"about:blank", FRAMES}  # a frame's load is no navigation
+    assert rec.errors == []
+    code, text, _ = run(capsys, "replay", str(path), "--out", str(tmp_path / "out"),
+                        "--json", "--no-html", "--strict")  # fmt: skip
+    assert code == 0 and json.loads(text)["overall"]["correct"] == 3
+
+
+@pytest.fixture
+def two_origins() -> Iterator[tuple[str, str]]:
+    """The live fixtures served twice on the loopback (two origins)."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(ROOT / "fixtures" / "live"))
+    servers = [ThreadingHTTPServer(("127.0.0.1", 0), handler) for _ in range(2)]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield tuple(f"http://127.0.0.1:{s.server_address[1]}" for s in servers)  # type: ignore[misc]
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+def test_a_frame_of_another_origin_keeps_the_point_and_names_no_element(
+    browser: Any, tmp_path: Path, two_origins: tuple[str, str]
+) -> None:
+    top, other = two_origins
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    page = context.new_page()
+    rec = HumanRecorder(tmp_path)
+    rec.start("Pay by card", "card")
+    rec.attach(context)
+    page.goto(f"{top}/checkout.html?{other}/card.html")
+    page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+    card = page.frame_locator("#card")
+    points = _frame_clicks(page, [page.get_by_role("button", name="Pay"),
+                                  card.get_by_role("textbox"),
+                                  card.get_by_role("button", name="Pay")])  # fmt: skip
+    assert page.evaluate("window.seen") == ["top-pay", "frame-pay"]
+    path = rec.finish("user_closed")
+    context.close()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    steps = [e for e in doc["timeline"] if e["kind"] == "human_action"]
+    assert [(e["action"]["type"], e["target_node"] is None) for e in steps] == [
+        ("click", False), ("click", True), ("click", True)]  # fmt: skip
+    assert steps[0]["action"]["element"]["name"] == "Pay"
+    assert steps[1]["action"]["element"] is None and steps[2]["action"]["element"] is None
+    for step, (x, y) in zip(steps, points, strict=True):  # placed by the frame's border box
+        assert abs(step["action"]["x"] - x) <= 1 and abs(step["action"]["y"] - y) <= 1
+        assert step["url"] == f"{top}/checkout.html?{other}/card.html"
+    navigations = [e["url"] for e in doc["timeline"] if e["kind"] == "navigation"]
+    assert not any("card.html" in u.split("?")[0] for u in navigations)
