@@ -73,3 +73,28 @@ def replay(page: Any, action: ActionWithElement, clicked_js: str) -> tuple[str, 
     except ResolutionError as exc:
         return "abstained", exc
     return "ok", page.evaluate(clicked_js)
+
+
+@contextmanager
+def served(count: int = 1) -> Iterator[list[int]]:
+    """``fixtures/live`` served over HTTP on the loopback, ``count`` times (the ports). Two
+    ports are two origins of one site; ``127.0.0.1`` and ``localhost`` are two sites (a
+    frame of the other is drawn by another process)."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(ROOT / "fixtures" / "live"))
+    servers = [ThreadingHTTPServer(("127.0.0.1", 0), handler) for _ in range(count)]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield [int(s.server_address[1]) for s in servers]
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()

@@ -31,7 +31,7 @@ from ..errors import (
     ResolutionError,
     StaleElementError,
 )
-from ..integrations.playwright import _session, act
+from ..integrations.playwright import _node_target, act
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
 from .model import (
@@ -186,7 +186,7 @@ def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *
     backend = observation.backend_ids.get(res.executor_id)
     if backend is None:
         raise StaleElementError(f"{res.executor_id!r} has no DOM node to act on")
-    cdp = _session(session.page)
+    cdp, _ = _node_target(session.page, res, observation)
     try:
         obj = cdp.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
     except Exception as exc:

@@ -130,12 +130,10 @@ class _Checker:
     """Runs candidate locators on the page and says what each selects, by the marker set on
     the resolution's node."""
 
-    def __init__(self, page: Any, backend: int, frames: tuple[str, ...] = ()) -> None:
-        from ..integrations.playwright import _session
-
+    def __init__(self, page: Any, session: Any, backend: int, frames: tuple[str, ...] = ()) -> None:
         self.page = page
         self.frames = frames  # the frame elements to enter first (their XPaths)
-        self.session = _session(page)
+        self.session = session  # the session holding the node (the tab's, or its frame's)
         self.token = secrets.token_hex(8)
         self.tried: list[tuple[str, str, str]] = []
         try:
@@ -275,7 +273,7 @@ def durable_locators(
     StaleElementError
         The node is no longer in the page.
     """
-    from ..integrations.playwright import _backend
+    from ..integrations.playwright import _backend, _node_target
 
     backend = _backend(page, resolution, observation)
     if backend is None:
@@ -286,7 +284,8 @@ def durable_locators(
     table = obs.candidates(resolution.source) if obs.has(resolution.source) else None
     row = answer_row(table, resolution) if table is not None else None
     place = getattr(obs, "frame_paths", {}).get(resolution.executor_id)
-    check = _Checker(page, backend, place[0] if place else ())
+    session, _ = _node_target(page, resolution, obs)
+    check = _Checker(page, session, backend, place[0] if place else ())
     try:
         return _verified(check, backend, obs, table, row, place[1] if place else None)
     finally:

@@ -20,12 +20,14 @@ from __future__ import annotations
 import contextlib
 import inspect
 import weakref
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from functools import partial
 from typing import Any, Final
 
 from ..chain import resolve
 from ..config import MatchConfig
 from ..errors import (
+    InvalidObservationError,
     InvalidReferenceError,
     ResolutionError,
     SourceUnavailableError,
@@ -37,7 +39,14 @@ from ..observation import Observation
 from ..results import Resolution
 from ..roles import canonical_role, role_compat
 from ..text import name_similarity
-from .snapshot import Call, PageObservation, PageSnapshot, observe_steps, to_observation
+from .snapshot import (
+    Call,
+    PageObservation,
+    PageSnapshot,
+    RemoteFrame,
+    observe_steps,
+    to_observation,
+)
 
 __all__ = ["PageObservation", "act", "observe", "to_locator"]
 
@@ -97,6 +106,100 @@ def _session(page: Any) -> Any:
     return cached
 
 
+def _frame_session(page: Any, frame: Any, *, fresh: bool = False) -> Any:
+    """The CDP session of a frame another process draws (kept while the frame lives), or
+    ``None`` for a frame its parent's session reads (Playwright refuses it a session)."""
+    cached = None if fresh else _SESSIONS.get(frame)
+    if cached is None:
+        try:
+            cached = page.context.new_cdp_session(frame)
+        except Exception:  # a frame of its parent's process (or gone)
+            return None
+        with contextlib.suppress(TypeError):
+            _SESSIONS[frame] = cached
+    return cached
+
+
+Step = tuple[str, Any]
+"""One step of :func:`_remote_plan`: ``("open", frame)`` asks the frame's own session (or
+``None``), ``("reopen", frame)`` a new one, ``("send", (session, method, params))`` a call's
+result (or ``None``)."""
+
+
+def _on(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> Generator[Step, Any, Any]:
+    """``steps``' calls, sent to ``session``."""
+    result: Any = None
+    try:
+        while True:
+            method, params = steps.send(result)
+            result = yield ("send", (session, method, params))
+    except StopIteration as done:
+        return done.value
+
+
+def _depth(frame: Any) -> int:
+    depth = 0
+    while (frame := getattr(frame, "parent_frame", None)) is not None:
+        depth += 1
+    return depth
+
+
+def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, list[RemoteFrame]]:
+    """Every cross-site frame of a page read on its own session (the tab's session does not
+    see into them): its nodes, its frame element (in the process of the frame it is in)
+    and that element's content box in the tab's viewport."""
+    found: dict[int, tuple[Any, RemoteFrame]] = {}
+    for frame in sorted(frames, key=_depth):
+        if (
+            getattr(frame, "parent_frame", None) is None
+            or (session := (yield ("open", frame))) is None
+        ):
+            continue
+        tree = yield ("send", (session, "Page.getFrameTree", {}))
+        if tree is None and (session := (yield ("reopen", frame))) is not None:
+            tree = yield ("send", (session, "Page.getFrameTree", {}))  # (a stale session)
+        above = next((found[id(f)] for f in _ancestors(frame) if id(f) in found), None)
+        via = main if above is None else above[0]
+        frame_id = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
+        owner = yield ("send", (via, "DOM.getFrameOwner", {"frameId": frame_id}))
+        backend = (owner or {}).get("backendNodeId")
+        model = yield ("send", (via, "DOM.getBoxModel", {"backendNodeId": backend}))
+        quad = ((model or {}).get("model") or {}).get("content")
+        if not isinstance(frame_id, str) or not isinstance(backend, int) or not quad:
+            continue  # gone meanwhile, or not drawn
+        try:
+            snap = yield from _on(session, observe_steps(screenshot=False))
+        except InvalidObservationError:
+            continue
+        dx, dy = (0.0, 0.0) if above is None else above[1].offset
+        remote = RemoteFrame(frame_id[:8], snap, backend, (dx + quad[0], dy + quad[1]),
+                             None if above is None else above[1].key, session)  # fmt: skip
+        found[id(frame)] = (session, remote)
+    return [remote for _, remote in found.values()]
+
+
+def _ancestors(frame: Any) -> Generator[Any, None, None]:
+    while (frame := getattr(frame, "parent_frame", None)) is not None:
+        yield frame
+
+
+def _drive_remote(page: Any, plan: Generator[Step, Any, list[RemoteFrame]]) -> list[RemoteFrame]:
+    result: Any = None
+    try:
+        while True:
+            kind, arg = plan.send(result)
+            if kind in ("open", "reopen"):
+                result = _frame_session(page, arg, fresh=kind == "reopen")
+                continue
+            session, method, params = arg
+            try:
+                result = session.send(method, params)
+            except Exception:  # a frame that went away: the plan carries on without it
+                result = None
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+
+
 def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnapshot:
     result: Any = None
     try:
@@ -115,20 +218,42 @@ async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -
         session = await page.context.new_cdp_session(page)
     except Exception as exc:
         raise SourceUnavailableError("observe needs a Chromium page from Playwright") from exc
-    steps = observe_steps(screenshot=screenshot)
+    try:
+        steps = _on(session, observe_steps(screenshot=screenshot))
+        snapshot: PageSnapshot = await _drive_async(page, steps)
+        snapshot.remotes = await _drive_async(page, _remote_plan(session, list(page.frames)))
+    finally:
+        await session.detach()
+    for remote in snapshot.remotes:
+        remote.handle = None  # (its session is closed: acting is for the sync API)
+    return to_observation(snapshot, **options)
+
+
+async def _drive_async(page: Any, plan: Generator[Step, Any, Any]) -> Any:
+    """Run a plan over the async API; the frame sessions it opens are closed after it."""
+    opened: list[Any] = []
     result: Any = None
     try:
         while True:
-            method, params = steps.send(result)
+            kind, arg = plan.send(result)
+            if kind in ("open", "reopen"):
+                try:
+                    result = await page.context.new_cdp_session(arg)
+                    opened.append(result)
+                except Exception:  # a frame of its parent's process (or gone)
+                    result = None
+                continue
+            session, method, params = arg
             try:
                 result = await session.send(method, params)
-            except Exception:
+            except Exception:  # a frame that went away: the plan carries on without it
                 result = None
     except StopIteration as done:
-        snapshot: PageSnapshot = done.value
+        return done.value
     finally:
-        await session.detach()
-    return to_observation(snapshot, **options)
+        for session in opened:
+            with contextlib.suppress(Exception):
+                await session.detach()
 
 
 def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
@@ -146,7 +271,9 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
     Returns
     -------
     PageObservation
-        The CDP accessibility tree with boxes (frames included), the DOM after scripts with
+        The CDP accessibility tree with boxes (frames included, cross-site frames too:
+        each read on its own session, :class:`~resolver.integrations.snapshot.RemoteFrame`;
+        ``act`` and the locators reach their nodes through it), the DOM after scripts with
         element boxes (``dom_layout``) and the AX↔DOM link (``dom_node_map``), the
         screenshot and viewport size; with the async API, an awaitable of it.
 
@@ -159,7 +286,9 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
     """
     if inspect.iscoroutinefunction(getattr(page, "evaluate", None)):
         return _observe_async(page, screenshot, options)
-    snapshot = _drive(_session(page), observe_steps(screenshot=screenshot))
+    main = _session(page)
+    snapshot = _drive(main, observe_steps(screenshot=screenshot))
+    snapshot.remotes = _drive_remote(page, _remote_plan(main, list(page.frames)))
     return to_observation(snapshot, **options)
 
 
@@ -245,13 +374,52 @@ def _backend(page: Any, resolution: Resolution, observation: Observation | None)
         raise StaleElementError(f"{resolution.executor_id!r} selects nothing now") from exc
 
 
-def _observed_ancestors(observation: Observation | None, backend: int) -> tuple[str, ...]:
+def _node_target(
+    page: Any, resolution: Resolution, observation: Observation | None
+) -> tuple[Any, Callable[[], tuple[float, float]]]:
+    """The CDP session that holds the answer's node (the tab's, or that of the cross-site
+    frame it is in), and what gives, when called, where that frame's viewport is in the
+    tab's now (its frame element may have moved since the observation)."""
+    key = getattr(observation, "targets", {}).get(resolution.executor_id)
+    if key is None:
+        return _session(page), lambda: (0.0, 0.0)
+    assert isinstance(observation, PageObservation)
+    remote = observation.remote_frames.get(key)
+    if remote is None or remote.handle is None:
+        raise StaleElementError(
+            f"{resolution.executor_id!r} is in a frame another process draws, which this "
+            "copy of the observation cannot reach: observe the page again"
+        )
+    return remote.handle, partial(_frame_offset, page, observation, remote)
+
+
+def _frame_offset(
+    page: Any, observation: PageObservation, remote: RemoteFrame
+) -> tuple[float, float]:
+    """Where a cross-site frame's viewport is in the tab's now (as observed if it cannot be
+    read again)."""
+    above = observation.remote_frames.get(remote.parent) if remote.parent else None
+    via = _session(page) if above is None else above.handle
+    try:
+        quad = via.send("DOM.getBoxModel", {"backendNodeId": remote.owner})["model"]["content"]
+    except Exception:
+        return remote.offset
+    dx, dy = (0.0, 0.0) if above is None else _frame_offset(page, observation, above)
+    return (dx + float(quad[0]), dy + float(quad[1]))
+
+
+def _observed_ancestors(
+    observation: Observation | None, backend: int, executor: str = ""
+) -> tuple[str, ...]:
     """The names of the named ancestors the node had when it was observed (innermost
     first, up to its frame's document), from the observation's accessibility tree; ``()``
     when it is not known."""
     if not isinstance(observation, PageObservation) or not observation.has("a11y"):
         return ()
-    executors = [k for k, v in observation.backend_ids.items() if v == backend]
+    executors = [executor] if executor in observation.backend_ids else [
+        k for k, v in observation.backend_ids.items()
+        if v == backend and k not in observation.targets  # (IDs of another process)
+    ]  # fmt: skip
     table = observation.candidates("a11y")
     row = next((r for e in executors if (r := table.executor_row(e)) is not None), None)
     names: list[str] = []
@@ -293,15 +461,16 @@ def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | 
 
 
 def _check(
-    page: Any,
+    target: tuple[Any, Callable[[], tuple[float, float]]],
     backend: int,
     resolution: Resolution,
     config: MatchConfig,
     ancestors: Sequence[str] = (),
 ) -> Any:
     """The viewport point of the node, after checking it still is what was resolved, in
-    the surroundings it was resolved in; the reason it is not, as a string, otherwise."""
-    session = _session(page)
+    the surroundings it was resolved in; the reason it is not, as a string, otherwise
+    (``target``: the session holding the node and its frame's offset, :func:`_node_target`)."""
+    session, offset = target
     try:
         obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
         tree = session.send("Accessibility.getPartialAXTree",
@@ -329,7 +498,8 @@ def _check(
         return "the node could not be scrolled into view"
     if not point.get("hit"):
         return str(point.get("reason") or "it cannot be clicked")
-    return (float(point["x"]), float(point["y"]))
+    dx, dy = offset()
+    return (float(point["x"]) + dx, float(point["y"]) + dy)
 
 
 def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) -> None:
@@ -451,8 +621,9 @@ def act(
     backend = _backend(page, resolution, observation)
     if backend is None:
         return _at_point(page, resolution, action)
-    ancestors = _observed_ancestors(observation, backend)
-    outcome = _check(page, backend, resolution, config, ancestors)
+    ancestors = _observed_ancestors(observation, backend, resolution.executor_id)
+    holder = _node_target(page, resolution, observation)
+    outcome = _check(holder, backend, resolution, config, ancestors)
     if isinstance(outcome, tuple):
         _perform(page, action, *outcome)
         return resolution

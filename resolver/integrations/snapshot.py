@@ -6,7 +6,10 @@ observation needs and receives their results (``None`` for a call that failed), 
 plan runs over Playwright's sync and async CDP sessions. The calls are batched: one
 ``Accessibility.getFullAXTree`` per frame, one ``DOMSnapshot.captureSnapshot`` for every
 element box of every document (frames and shadow roots included), one ``Runtime.evaluate``
-for the HTML and the viewport, one screenshot; never one call per node.
+for the HTML and the viewport, one screenshot; never one call per node. A frame another
+process draws (a cross-site frame under site isolation) is read the same way on its own
+session (:class:`RemoteFrame`) and hung under its frame element's node, its boxes offset by
+that element's content box.
 
 Boxes are in viewport CSS pixels at the time of the observation (what the screenshot shows
 and where ``page.mouse`` clicks); frame contents are offset by their frame's position.
@@ -22,7 +25,14 @@ from typing import Any, Final
 from ..errors import InvalidObservationError
 from ..observation import Observation
 
-__all__ = ["Call", "FramePath", "PageObservation", "PageSnapshot", "observe_steps"]
+__all__ = [
+    "Call",
+    "FramePath",
+    "PageObservation",
+    "PageSnapshot",
+    "RemoteFrame",
+    "observe_steps",
+]
 
 Call = tuple[str, dict[str, Any]]
 """One CDP call: method and parameters."""
@@ -45,28 +55,38 @@ class PageObservation(Observation):
     """An :class:`~resolver.observation.Observation` of a live page that also knows which
     DOM node each executor ID names (``backend_ids``: ``a11y:<id>`` and ``xpath:<xpath>`` ->
     backendNodeId), so an executor can check and act on exactly that node, and where each
-    node inside a same-process frame is (``frame_paths``: ``a11y:<id>`` -> :data:`FramePath`),
-    so a locator can enter its frames."""
+    node inside a frame is (``frame_paths``: ``a11y:<id>`` -> :data:`FramePath`), so a
+    locator can enter its frames. A node of a cross-site frame (another process) has its
+    backend ID in that process: ``targets`` names its :class:`RemoteFrame` (a key of
+    ``remote_frames``)."""
 
-    __slots__ = ("backend_ids", "frame_paths")
+    __slots__ = ("backend_ids", "frame_paths", "remote_frames", "targets")
     backend_ids: Mapping[str, int]
     frame_paths: Mapping[str, FramePath]
+    targets: Mapping[str, str]
+    remote_frames: Mapping[str, RemoteFrame]
 
     def __init__(
         self,
         *args: Any,
         backend_ids: Mapping[str, int],
         frame_paths: Mapping[str, FramePath] | None = None,
+        targets: Mapping[str, str] | None = None,
+        remote_frames: Mapping[str, RemoteFrame] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         object.__setattr__(self, "backend_ids", dict(backend_ids))
         object.__setattr__(self, "frame_paths", dict(frame_paths or {}))
+        object.__setattr__(self, "targets", dict(targets or {}))
+        object.__setattr__(self, "remote_frames", dict(remote_frames or {}))
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        """Pickled and copied as what it was made of, its node links included."""
+        """Pickled and copied as what it was made of, its node links included (not the
+        live frames of cross-site frames: a copy acts on those after a new observation)."""
         _, (given,) = super().__reduce__()
-        links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths}
+        links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths,
+                 "targets": self.targets}  # fmt: skip
         return (_page_remade, ({**given, **links},))
 
 
@@ -99,6 +119,26 @@ class PageSnapshot:
     strings: list[str]
     page: Mapping[str, Any]
     screenshot: bytes | None
+    remotes: list[RemoteFrame] = field(default_factory=list)
+
+
+@dataclass
+class RemoteFrame:
+    """A frame another process draws (a cross-site frame under site isolation), read on its
+    own CDP session: the tab's own session does not see into it."""
+
+    key: str
+    """Its nodes' IDs begin with ``key + "."`` (IDs are per process)."""
+    snapshot: PageSnapshot
+    """What :func:`observe_steps` collected on its session."""
+    owner: int
+    """The backendNodeId of its frame element, in the process of ``parent``."""
+    offset: tuple[float, float]
+    """Its content box's top left corner in the tab's viewport."""
+    parent: str | None = None
+    """The ``key`` of the remote frame its frame element is in (``None``: the tab's own)."""
+    handle: Any = None
+    """What acts on it later (the live frame), kept by the observation."""
 
 
 def _frame_ids(tree: Any) -> list[str]:
@@ -247,11 +287,15 @@ def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict
 
 
 def _frame_places(docs: Sequence[_Doc], main: dict[int, str]) -> dict[int, FramePath]:
-    """For each node of a frame's document (by backendNodeId): the frame elements' XPaths
-    from the top document down, and its own XPath in its document. A frame whose element
-    no XPath reaches (inside a shadow tree) is left out, and so are the frames inside it."""
+    """For each node (by backendNodeId): the frame elements' XPaths from the top document
+    down (none for the top document's own nodes), and its own XPath in its document. A
+    frame whose element no XPath reaches (inside a shadow tree) is left out, and so are the
+    frames inside it."""
     entered: list[tuple[str, ...] | None] = [()]
     places: dict[int, FramePath] = {}
+    if docs:
+        for i, backend in enumerate(docs[0].backend):
+            places.setdefault(backend, ((), main.get(i)))
     paths = [main]
     for doc in docs[1:]:
         paths.append(_xpaths(doc, _outside(doc)))
@@ -288,18 +332,107 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
             backend_ids[f"xpath:{xpath}"] = main.backend[i]
             if i in main.boxes:
                 layout[xpath] = main.boxes[i]
-    frames = _frame_places(snapshot.docs, xpaths) if snapshot.docs else {}
+    places = _frame_places(snapshot.docs, xpaths)
     frame_paths = {
-        f"a11y:{node.get('nodeId')}": frames[backend]
+        f"a11y:{node.get('nodeId')}": places[backend]
         for node in snapshot.ax_nodes
-        if (backend := node.get("backendDOMNodeId")) in frames
+        if (backend := node.get("backendDOMNodeId")) in places and places[backend][0]
     }
+    remote = _Remotes(snapshot.ax_nodes, places, backend_ids, frame_paths)
+    nodes = [*snapshot.ax_nodes, *remote.join(snapshot.remotes)]
     page = snapshot.page
     size = (float(page.get("width") or 0), float(page.get("height") or 0))
     return PageObservation(
-        {"nodes": snapshot.ax_nodes}, "<!DOCTYPE html>\n" + str(page.get("html") or ""),
+        {"nodes": nodes}, "<!DOCTYPE html>\n" + str(page.get("html") or ""),
         snapshot.screenshot,
         screen_size=size if min(size) > 0 else None, url=page.get("url") or None,
         tree_format="cdp", dom_layout=layout, dom_node_map=document,
-        backend_ids=backend_ids, frame_paths=frame_paths, **options,
+        backend_ids=backend_ids, frame_paths=frame_paths, targets=remote.targets,
+        remote_frames={r.key: r for r in snapshot.remotes}, **options,
     )  # fmt: skip
+
+
+class _Remotes:
+    """Remote frames' nodes hung under their frame elements' nodes, with their boxes
+    offset into the tab's viewport, their backend IDs (in their own process: ``targets``
+    says which) and their frame paths."""
+
+    def __init__(
+        self,
+        top: list[dict[str, Any]],
+        places: dict[int, FramePath],
+        backend_ids: dict[str, int],
+        frame_paths: dict[str, FramePath],
+    ) -> None:
+        self.backend_ids, self.frame_paths = backend_ids, frame_paths
+        self.targets: dict[str, str] = {}
+        # Per process (None: the tab's own): its nodes by backend ID, and their places.
+        self.parts: dict[str | None, tuple[dict[Any, dict[str, Any]], dict[int, FramePath]]] = {
+            None: (_by_backend(top), places)
+        }
+
+    def join(self, remotes: Sequence[RemoteFrame]) -> list[dict[str, Any]]:
+        """The remote frames' nodes (each frame after the one its element is in)."""
+        out: list[dict[str, Any]] = []
+        for remote in remotes:
+            if remote.parent not in self.parts or not remote.snapshot.docs:
+                continue  # (its parent was not read: nowhere to hang it)
+            nodes = self._one(remote)
+            out.extend(nodes)
+        return out
+
+    def _one(self, remote: RemoteFrame) -> list[dict[str, Any]]:
+        parent_nodes, parent_places = self.parts[remote.parent]
+        holder = parent_nodes.get(remote.owner)
+        above = parent_places.get(remote.owner)
+        route = None if above is None or above[1] is None else (*above[0], above[1])
+        docs, (dx, dy) = remote.snapshot.docs, remote.offset
+        boxes: dict[int, Box] = {}
+        for doc in docs:
+            for i, b in doc.boxes.items():
+                boxes.setdefault(doc.backend[i], [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy])
+        own = _frame_places(docs, _xpaths(docs[0], _outside(docs[0])))
+        places: dict[int, FramePath] = {}
+        nodes, mine = [], _by_backend(remote.snapshot.ax_nodes)
+        for raw in remote.snapshot.ax_nodes:
+            node = _prefixed(raw, remote.key + ".")
+            if "parentId" not in node and holder is not None:
+                node["parentId"] = holder["nodeId"]
+                holder["childIds"] = [*holder.get("childIds", []), node["nodeId"]]
+            executor = f"a11y:{node['nodeId']}"
+            self.targets[executor] = remote.key
+            # Its backend ID is of another process: kept for acting (``backend_ids``), not
+            # in the tree, where the page's own DOM would be linked to it by that number.
+            backend = node.pop("backendDOMNodeId", None)
+            if backend is not None:
+                self.backend_ids[executor] = int(backend)
+                if backend in boxes:
+                    node["bbox"] = boxes[backend]
+                if route is not None and backend in own:
+                    places[backend] = ((*route, *own[backend][0]), own[backend][1])
+                    self.frame_paths[executor] = places[backend]
+            nodes.append(node)
+            if mine.get(backend) is raw:
+                mine[backend] = node
+        self.parts[remote.key] = (mine, places)
+        return nodes
+
+
+def _by_backend(nodes: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    """Nodes by backend ID, the first node not ignored for each."""
+    found: dict[Any, dict[str, Any]] = {}
+    for node in nodes:
+        if not node.get("ignored"):
+            found.setdefault(node.get("backendDOMNodeId"), node)
+    return found
+
+
+def _prefixed(node: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """A copy of a node whose IDs (its own, its children's, its parent's) begin with
+    ``prefix``."""
+    out = dict(node)
+    out["nodeId"] = prefix + str(node.get("nodeId"))
+    out["childIds"] = [prefix + str(c) for c in node.get("childIds") or []]
+    if "parentId" in node:
+        out["parentId"] = prefix + str(node["parentId"])
+    return out

@@ -397,9 +397,10 @@ def _capture(page: Any) -> _Shot:
     after = page.evaluate(read)
     count = before if before is not None and before == after else None
     backends = getattr(observation, "backend_ids", {})
+    remote = getattr(observation, "targets", {})  # (a cross-site frame's: another process)
     by_backend: dict[int, str] = {}
     for executor, backend in backends.items():
-        if executor.startswith("a11y:"):
+        if executor.startswith("a11y:") and executor not in remote:
             by_backend.setdefault(int(backend), executor.removeprefix("a11y:"))
     return _Shot(observation, count, str(observation.url or page.url), by_backend=by_backend)
 

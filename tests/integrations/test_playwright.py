@@ -3,11 +3,13 @@ through observe -> resolve -> act, and check which element the page saw clicked.
 
 from __future__ import annotations
 
+import asyncio
+import pickle
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_browser import REPLAY_PAGE, ROOT, browser_missing, chromium, record, replay
+from live_browser import REPLAY_PAGE, ROOT, browser_missing, chromium, record, replay, served
 
 from resolver import (
     ActionWithElement,
@@ -169,6 +171,101 @@ def test_a_locator_enters_the_frames_its_element_is_in(browser: Any) -> None:
         locator.click()
         assert page.evaluate("window.seen[window.seen.length - 1]") == key
     page.close()
+
+
+@pytest.fixture(scope="module")
+def cross_site(browser: Any) -> Iterator[tuple[Any, str]]:
+    """The browser (Chromium draws each site in its own process) and a checkout page whose
+    card form is a frame of another site (``localhost`` inside ``127.0.0.1``)."""
+    with served() as (port,):
+        yield browser, f"http://127.0.0.1:{port}/checkout.html?http://localhost:{port}/card.html"
+
+
+def _checkout(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.goto(url)
+    page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+    return page
+
+
+def test_a_cross_site_frame_is_observed_and_acted_on(cross_site: tuple[Any, str]) -> None:
+    # The card form is drawn by another process: the tab's own session does not see into
+    # it (its nodes were missing), and its backend IDs are numbered apart from the tab's.
+    page = _checkout(*cross_site)
+    obs = observe(page, screenshot=False)
+    pay = resolve(
+        SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card")), obs
+    )
+    assert pay.executor_id in obs.targets
+    # Its box is where the frame draws it: inside the frame element's content box (the
+    # frame has a 7 px border and 5 px padding), not at the frame's own coordinates.
+    frame_box = page.locator("#card").bounding_box()
+    assert (
+        frame_box["x"] + 12
+        <= pay.candidate.bbox[0]
+        < pay.candidate.bbox[2]
+        <= frame_box["x"] + frame_box["width"]
+    )
+    assert frame_box["y"] + 12 <= pay.candidate.bbox[1]
+    act(page, pay, observation=obs)
+    page.wait_for_function("window.seen.length > 0")  # (a message from the frame)
+    assert page.evaluate("window.seen") == ["frame-pay"]
+    number = resolve(SemanticElementRef(role="textbox", name="Card number"), obs)
+    act(page, number, ActionWithElement(type="type", text="4242"), observation=obs)
+    card = next(f for f in page.frames if f.parent_frame is not None)
+    assert card.evaluate("document.getElementById('number').value") == "4242"
+    located = to_locator(page, pay, obs)
+    assert located.count() == 1 and located.evaluate("e => e.textContent") == "Pay"
+    # The tab's own DOM is never linked to a frame's node by a backend ID of the same number.
+    table = obs.candidates("a11y")
+    row = table.executor_row(pay.executor_id)
+    assert row is not None and table.xpaths[row] is None
+    page.close()
+
+
+def test_a_copy_of_the_observation_refuses_to_act_in_a_cross_site_frame(
+    cross_site: tuple[Any, str],
+) -> None:
+    page = _checkout(*cross_site)
+    obs = observe(page, screenshot=False)
+    copy = pickle.loads(pickle.dumps(obs))
+    pay = resolve(
+        SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card")), copy
+    )
+    assert pay.executor_id in copy.targets
+    with pytest.raises(StaleElementError, match="observe the page again"):
+        act(page, pay, observation=copy, reobserve=False)
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.seen") == []
+    page.close()
+
+
+async def _observe_cross_site(url: str) -> tuple[list[str], bool]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path=CHROMIUM, args=[*ARGS, "--site-per-process"]
+        )
+        page = await browser.new_page()
+        await page.goto(url)
+        await page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+        obs = await observe(page, screenshot=False)
+        await browser.close()
+    table = obs.candidates("a11y")
+    names = [
+        table.names[table.executor_row(e)] for e in obs.targets if table.executor_row(e) is not None
+    ]
+    return names, all(r.handle is None for r in obs.remote_frames.values())
+
+
+def test_the_async_api_observes_a_cross_site_frame(cross_site: tuple[Any, str]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (the sync API's loop runs in this thread)
+        names, closed = pool.submit(asyncio.run, _observe_cross_site(cross_site[1])).result()
+    assert "Pay" in names and "Card number" in names and closed
 
 
 async def _observe_async() -> int:

@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from resolver import InvalidObservationError, SemanticElementRef, resolve
-from resolver.integrations.snapshot import PageObservation, observe_steps, to_observation
+from resolver.integrations.snapshot import (
+    PageObservation,
+    PageSnapshot,
+    RemoteFrame,
+    observe_steps,
+    to_observation,
+)
 
 STRINGS = ["#document", "HTML", "BODY", "BUTTON", "IFRAME", "DIV", "SPAN", "open", "F2", "id",
            "x"]  # fmt: skip
@@ -54,7 +60,7 @@ ANSWERS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def _run(answers: dict[str, Any]) -> PageObservation:
+def _snapshot(answers: dict[str, Any]) -> PageSnapshot:
     steps = observe_steps(screenshot=True)
     result: Any = None
     try:
@@ -63,7 +69,11 @@ def _run(answers: dict[str, Any]) -> PageObservation:
             key = "frame" if params.get("frameId") else method
             result = answers.get(key)
     except StopIteration as done:
-        return to_observation(done.value)
+        return done.value  # type: ignore[no-any-return]
+
+
+def _run(answers: dict[str, Any]) -> PageObservation:
+    return to_observation(_snapshot(answers))
 
 
 def test_frames_boxes_links_and_shadow_trees() -> None:
@@ -113,3 +123,54 @@ def test_a_page_observation_pickles_and_copies_with_its_node_links() -> None:
         assert other.backend_ids == obs.backend_ids and other.frame_paths == obs.frame_paths
         res = resolve(SemanticElementRef(role="button", name="Inside"), other)
         assert res.executor_id == "a11y:F2.9"
+
+
+# A cross-site frame's own answers: its process numbers its nodes from 1 again (backend 4,
+# its "Pay" button, is also the page's "Go" button).
+REMOTE: dict[str, Any] = {
+    **ANSWERS,
+    "Page.getFrameTree": {"frameTree": {"frame": {"id": "R7"}}},
+    "Accessibility.getFullAXTree": {"nodes": [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "name": {"value": "Card"},
+         "childIds": ["2"], "backendDOMNodeId": 1},
+        {"nodeId": "2", "parentId": "1", "role": {"value": "button"}, "name": {"value": "Pay"},
+         "backendDOMNodeId": 4}]},
+    "DOMSnapshot.captureSnapshot": {"strings": STRINGS, "documents": [
+        _doc([0, 1, 2, 3], [-1, 0, 1, 2], [1, 2, 3, 4], {3: [8, 18, 40, 20]})]},
+}  # fmt: skip
+
+
+def test_a_cross_site_frame_is_hung_under_its_frame_element() -> None:
+    snapshot = _snapshot(ANSWERS)
+    inner = RemoteFrame("R7abcdef", _snapshot(REMOTE), owner=5, offset=(112.0, 202.0))
+    nested = RemoteFrame("N1", _snapshot(REMOTE), owner=4, offset=(130.0, 230.0), parent="R7abcdef")
+    snapshot.remotes = [inner, nested]
+    obs = to_observation(snapshot)
+    pay = resolve(SemanticElementRef(role="button", name="Pay", container_path=("Card",)), obs)
+    # Its own ID space, under the page's iframe node; its box offset into the tab's viewport
+    # (the DOMSnapshot's own scroll of 10 px included).
+    assert pay.executor_id == "a11y:R7abcdef.2" and obs.targets[pay.executor_id] == "R7abcdef"
+    assert pay.candidate.bbox == (120.0, 210.0, 160.0, 230.0)
+    table = obs.candidates("a11y")
+    frame_row = table.executor_row("a11y:5")
+    assert table.parent[table.executor_row("a11y:R7abcdef.1")] == frame_row
+    # Its backend ID is kept for acting, but never links it to the page's own DOM, where
+    # backend 4 is the "Go" button.
+    assert obs.backend_ids["a11y:R7abcdef.2"] == 4 and obs.backend_ids["a11y:4"] == 4
+    assert table.xpaths[table.executor_row(pay.executor_id)] is None
+    assert table.xpaths[table.executor_row("a11y:4")] == "/html[1]/body[1]/button[1]"
+    # Locators enter the iframe, then find the button in the frame's own document.
+    assert obs.frame_paths[pay.executor_id] == (
+        ("/html[1]/body[1]/iframe[1]",),
+        "/html[1]/body[1]/button[1]",
+    )
+    # A frame inside it, whose frame element is its node of backend 4 (not the page's).
+    assert obs.targets["a11y:N1.2"] == "N1"
+    assert table.parent[table.executor_row("a11y:N1.1")] == table.executor_row(pay.executor_id)
+    assert obs.frame_paths["a11y:N1.2"][0] == (
+        "/html[1]/body[1]/iframe[1]",
+        "/html[1]/body[1]/button[1]",
+    )
+    # A frame whose parent was not read is left out (nowhere to hang it).
+    snapshot.remotes = [nested]
+    assert not any(k.startswith("a11y:N1.") for k in to_observation(snapshot).backend_ids)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import run
-from live_browser import ROOT, browser_missing, chromium
+from live_browser import ROOT, browser_missing, chromium, served
 
 from resolver.record import HumanRecorder
 from resolver.record.human import HUMAN_JS
@@ -234,25 +234,9 @@ def test_clicks_inside_frames_name_their_own_element(
 
 @pytest.fixture
 def two_origins() -> Iterator[tuple[str, str]]:
-    """The live fixtures served twice on the loopback (two origins)."""
-    import functools
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(ROOT / "fixtures" / "live"))
-    servers = [ThreadingHTTPServer(("127.0.0.1", 0), handler) for _ in range(2)]
-    for server in servers:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield tuple(f"http://127.0.0.1:{s.server_address[1]}" for s in servers)  # type: ignore[misc]
-    finally:
-        for server in servers:
-            server.shutdown()
-            server.server_close()
+    """The live fixtures served on two loopback ports (two origins)."""
+    with served(2) as (one, two):
+        yield f"http://127.0.0.1:{one}", f"http://127.0.0.1:{two}"
 
 
 def test_a_frame_of_another_origin_keeps_the_point_and_names_no_element(
