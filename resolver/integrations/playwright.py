@@ -51,6 +51,8 @@ from .snapshot import (
 __all__ = ["PageObservation", "act", "observe", "to_locator"]
 
 _SESSIONS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_NO_SESSION: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+"""Frames of their parent's process (no session of their own), with the URL they had."""
 UNREACHABLE: Final[tuple[str, ...]] = (
     "another element covers it",
     "the node has no box",
@@ -111,9 +113,14 @@ def _frame_session(page: Any, frame: Any, *, fresh: bool = False) -> Any:
     ``None`` for a frame its parent's session reads (Playwright refuses it a session)."""
     cached = None if fresh else _SESSIONS.get(frame)
     if cached is None:
+        with contextlib.suppress(TypeError):
+            if not fresh and _NO_SESSION.get(frame) == frame.url:
+                return None  # (asked before, and it has not navigated since)
         try:
             cached = page.context.new_cdp_session(frame)
         except Exception:  # a frame of its parent's process (or gone)
+            with contextlib.suppress(TypeError):
+                _NO_SESSION[frame] = frame.url
             return None
         with contextlib.suppress(TypeError):
             _SESSIONS[frame] = cached

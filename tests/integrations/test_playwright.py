@@ -240,6 +240,23 @@ def test_a_copy_of_the_observation_refuses_to_act_in_a_cross_site_frame(
     page.close()
 
 
+def test_a_frame_that_moves_to_another_site_is_read_on_its_new_process(
+    cross_site: tuple[Any, str],
+) -> None:
+    page = cross_site[0].new_page(viewport={"width": 800, "height": 600})
+    page.goto(cross_site[1].split("?")[0] + "?about:blank")  # the frame starts blank
+    page.wait_for_function("document.getElementById('card').contentDocument")
+    assert observe(page, screenshot=False).targets == {}  # (asked once, remembered)
+    page.evaluate(f"document.getElementById('card').src = {cross_site[1].split('?')[1]!r}")
+    page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+    obs = observe(page, screenshot=False)
+    pay = resolve(
+        SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card")), obs
+    )
+    assert pay.executor_id in obs.targets
+    page.close()
+
+
 async def _observe_cross_site(url: str) -> tuple[list[str], bool]:
     from live_browser import ARGS, CHROMIUM
     from playwright.async_api import async_playwright
