@@ -36,8 +36,11 @@ snapshots are redacted.
 **Frames.** The script runs in every frame. A same-origin frame's events name their element
 through the top document (one set of element IDs and one DOM change count per tab), with the
 point in the tab's viewport; its loads are no navigations. A frame the top document cannot
-reach (another origin) records its actions with their point placed in the tab and no
-element (``target_node`` ``None``; ``resolver annotate`` can add one from the snapshot).
+reach (another origin, or another site drawn by another process) sends its element's XPath;
+the recorder reads its frame elements' XPaths from the frames above and finds the node at
+that place in the snapshot (``PageObservation.frame_paths``), and places the point in the
+tab by its frame element's content box. An element inside a shadow tree of such a frame has
+no XPath: its action keeps its point and no element.
 """
 
 from __future__ import annotations
@@ -59,6 +62,20 @@ log = logging.getLogger(__name__)
 
 SETTLE_MS: Final[int] = 120
 """How long the DOM must be quiet after a change before the page is snapshot again."""
+
+_XPATH_JS: Final[str] = """(el) => {
+  const steps = [];
+  for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
+    if (n.getRootNode() !== n.ownerDocument) return null;  // inside a shadow tree
+    let i = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
+      if (s.nodeName === n.nodeName) i++;
+    steps.unshift(n.nodeName.toLowerCase() + "[" + i + "]");
+  }
+  return "/" + steps.join("/");
+}"""
+"""An element's XPath in its document (``None`` inside a shadow tree), as
+:mod:`resolver.integrations.snapshot` writes them."""
 
 HUMAN_JS: Final[str] = r"""(() => {
   if (window.__resolverHuman) return;
@@ -124,11 +141,13 @@ HUMAN_JS: Final[str] = r"""(() => {
       let url = location.href;
       try { url = window.top.location.href; } catch (e) { /* a frame apart */ }
       call("__resolverHumanAction", {type, id: keep(el), m: hub.m, url, within,
+        path: within === "apart" ? xpathOf(el) : null,
         x: dx + (point ? point.clientX : r.left + r.width / 2),
         y: dy + (point ? point.clientY : r.top + r.height / 2),
         attrs: attrsOf(el), label, ...extra});
     } catch (e) { /* never break the page */ }
   };
+  const xpathOf = XPATH_OF;  // (for a frame apart: Python finds the element by it)
   const base = new WeakMap();
   const valueOf = (el) => el.isContentEditable ? el.innerText : String(el.value ?? "");
   const flush = (el) => {
@@ -176,7 +195,7 @@ HUMAN_JS: Final[str] = r"""(() => {
     document.addEventListener("DOMContentLoaded", start, {once: true});
   } else start();
   window.addEventListener("hashchange", () => loaded("same_document"));
-})();""".replace("SETTLE", str(SETTLE_MS))
+})();""".replace("SETTLE", str(SETTLE_MS)).replace("XPATH_OF", _XPATH_JS)
 """The in-page side of :class:`HumanRecorder` (module doc)."""
 
 _REASONS: Final[dict[str, str]] = {"navigate": "navigate", "reload": "reload",
@@ -194,6 +213,7 @@ class _Shot:
     url: str
     sid: str | None = None
     by_backend: dict[int, str] = field(default_factory=dict)
+    by_place: dict[Any, str] = field(default_factory=dict)  # frame path -> node ID
 
 
 @dataclass
@@ -316,21 +336,22 @@ class HumanRecorder(Recorder):
         state = self._state(page)
         apart = payload.get("within") == "apart"
         # An element in a frame the top document cannot reach is not looked for there (an
-        # ID of that frame names another element in the top one): the action keeps its
-        # point, placed in the tab, and no element.
+        # ID of that frame names another element in the top one): it is found by its
+        # place (its frame elements' XPaths and its own), its point placed in the tab.
         backend = None if apart else _backend(page, payload.get("id"))
+        place = _place(frame, payload.get("path")) if apart else None
         if apart:
             payload = {**payload, **_placed(frame, payload), "m": None}
         count = payload.get("m")
         shot = state.shot
         exact = shot is not None and shot.count is not None and shot.count == count
         chain = _ax_chain(page, backend) if backend is not None else []
-        if shot is None or _node(shot, chain, None) is None:
+        if shot is None or _node(shot, chain, None, place) is None:
             shot = state.shot = _capture(page)
             exact = shot.count is not None and shot.count == count
         self._write_shot(shot)
         kept = self._nodes.get(self._current or "", frozenset())
-        self._record(payload, _node(shot, chain, kept), exact)
+        self._record(payload, _node(shot, chain, kept, place), exact)
 
     def _write_shot(self, shot: _Shot) -> None:
         """Put ``shot`` in the timeline unless it is the snapshot the next action is on."""
@@ -386,6 +407,24 @@ _CONTENT_JS: Final[str] = """(f) => { const s = getComputedStyle(f);
           f.clientTop + (parseFloat(s.paddingTop) || 0)]; }"""
 
 
+def _place(frame: Any, path: Any) -> tuple[tuple[str, ...], str] | None:
+    """Where an element of a frame apart is: the XPaths of the frame elements from the top
+    document down (each read in its parent frame), and its own (``path``, from the page)."""
+    if frame is None or not isinstance(path, str):
+        return None
+    route: list[str] = []
+    while getattr(frame, "parent_frame", None) is not None:
+        try:
+            holder = frame.frame_element().evaluate(_XPATH_JS)
+        except Exception:  # the frame went away meanwhile
+            return None
+        if not isinstance(holder, str):
+            return None
+        route.insert(0, holder)
+        frame = frame.parent_frame
+    return (tuple(route), path)
+
+
 def _capture(page: Any) -> _Shot:
     """Observe ``page`` (as ``observe`` does, no screenshot) between two reads of its DOM
     change count; the count it shows exactly, or ``None`` when the page changed meanwhile."""
@@ -402,7 +441,12 @@ def _capture(page: Any) -> _Shot:
     for executor, backend in backends.items():
         if executor.startswith("a11y:") and executor not in remote:
             by_backend.setdefault(int(backend), executor.removeprefix("a11y:"))
-    return _Shot(observation, count, str(observation.url or page.url), by_backend=by_backend)
+    places = getattr(observation, "frame_paths", {})
+    by_place = {
+        place: executor.removeprefix("a11y:") for executor, place in places.items() if place[1]
+    }
+    return _Shot(observation, count, str(observation.url or page.url), by_backend=by_backend,
+                 by_place=by_place)  # fmt: skip
 
 
 def _backend(page: Any, element_id: Any) -> int | None:
@@ -445,9 +489,15 @@ def _ax_chain(page: Any, backend: int) -> list[int]:
     return chain
 
 
-def _node(shot: _Shot, chain: list[int], kept: frozenset[str] | None) -> str | None:
-    """The first of ``chain`` the snapshot has a node for (its node ID), among the nodes
-    the written snapshot ``kept`` (any node of the observation when ``None``)."""
+def _node(
+    shot: _Shot, chain: list[int], kept: frozenset[str] | None, place: Any = None
+) -> str | None:
+    """The first of ``chain`` the snapshot has a node for (its node ID), or the node at
+    ``place`` (a frame path), among the nodes the written snapshot ``kept`` (any node of the
+    observation when ``None``)."""
+    if place is not None:
+        node = shot.by_place.get(place)
+        return node if node is not None and (kept is None or node in kept) else None
     for backend in chain:
         node = shot.by_backend.get(backend)
         if node is not None and (kept is None or node in kept):
