@@ -302,7 +302,7 @@ class HumanRecorder(Recorder):
                         run(*args)
                     except Exception as exc:  # a recorder must not break the browsing
                         log.debug("HumanRecorder: event dropped: %s", exc, exc_info=True)
-                        self.errors.append(f"{type(exc).__name__}: {exc}")
+                        self.errors.append(f"{run.__name__}: {type(exc).__name__}: {exc}")
             finally:
                 self._busy = False
 
@@ -328,7 +328,11 @@ class HumanRecorder(Recorder):
     def _on_prepare(self, page: Any, count: Any, frame: Any = None) -> None:
         state = self._state(page)
         if state.shot is None or state.shot.count is None or state.shot.count != count:
-            state.shot = _capture(page)
+            try:
+                state.shot = _capture(page)
+            except Exception as exc:  # the page moved on (a navigation) while it was read:
+                # no action is lost, the next action or load takes its own snapshot
+                log.debug("HumanRecorder: snapshot skipped: %s", exc)
 
     def _on_action(self, page: Any, payload: Any, frame: Any = None) -> None:
         if not isinstance(payload, Mapping) or not isinstance(payload.get("type"), str):

@@ -245,7 +245,11 @@ def two_origins() -> Iterator[tuple[str, str, str]]:
 
 @pytest.mark.parametrize("site", ["same-site", "cross-site"])
 def test_a_frame_of_another_origin_names_its_element_by_its_place(
-    browser: Any, tmp_path: Path, two_origins: tuple[str, str, str], site: str
+    browser: Any,
+    tmp_path: Path,
+    two_origins: tuple[str, str, str],
+    site: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     # The frame's script cannot reach the top document: its element IDs were read in the
     # top one (a wrong element). Its elements are found by their place instead, its points
@@ -287,3 +291,26 @@ def test_a_frame_of_another_origin_names_its_element_by_its_place(
     navigations = [e["url"] for e in doc["timeline"] if e["kind"] == "navigation"]
     assert not any("card.html" in u.split("?")[0] for u in navigations)
     assert rec.errors == []
+    code, text, _ = run(capsys, "replay", str(path), "--out", str(tmp_path / "out"),
+                        "--json", "--no-html", "--strict")  # fmt: skip
+    assert code == 0 and json.loads(text)["overall"]["correct"] == 3
+
+
+def test_a_snapshot_the_page_navigated_away_from_is_no_error(tmp_path: Path) -> None:
+    # Attached before the first page loads, the blank page's load asks a snapshot while the
+    # tab already navigates on: nothing is lost, nothing to report.
+    class Leaving:
+        url = "about:blank"
+
+        def evaluate(self, expression: str) -> Any:
+            raise RuntimeError(
+                "Execution context was destroyed, most likely because of a navigation"
+            )
+
+    rec = HumanRecorder(tmp_path)
+    rec.start("Nothing yet", "blank")
+    page = Leaving()
+    rec._event(rec._on_prepare)({"page": page}, 3)
+    rec._event(rec._on_loaded)({"page": page}, {"url": "about:blank", "type": "navigate", "m": 0})
+    assert rec.errors == []
+    rec.finish("user_closed")
