@@ -13,7 +13,23 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["DESCRIBE_JS", "RECORDER_JS"]
+__all__ = ["DESCRIBE_JS", "FRAME_ORIGIN_JS", "RECORDER_JS"]
+
+FRAME_ORIGIN_JS: Final[str] = r"""(win) => {
+  let dx = 0, dy = 0, w = win;
+  try {
+    for (; w !== w.top && w.frameElement; w = w.parent) {
+      const f = w.frameElement, r = f.getBoundingClientRect();
+      const s = w.parent.getComputedStyle(f);
+      dx += r.left + f.clientLeft + (parseFloat(s.paddingLeft) || 0);
+      dy += r.top + f.clientTop + (parseFloat(s.paddingTop) || 0);
+    }
+  } catch (e) { return [dx, dy, false]; }
+  return [dx, dy, w === w.top];
+}"""
+"""``(window) => [dx, dy, seen]``: where a frame's viewport is in the top document's, by each
+frame element's content box (its border and padding inside its box), as far up as the
+frames' origins let the page see (``seen``: all the way up)."""
 
 _DESCRIBE_BODY: Final[str] = r"""
 (el) => {
@@ -79,12 +95,8 @@ _DESCRIBE_BODY: Final[str] = r"""
     }
     return [...before.reverse(), ...after].map((s) => s.slice(0, 80));
   };
-  let dx = 0, dy = 0;
-  try {
-    for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
-      const r = w.frameElement.getBoundingClientRect(); dx += r.left; dy += r.top;
-    }
-  } catch (e) { /* a cross-origin parent: the box stays in the frame's own viewport */ }
+  // (a frame of another origin than the top's: the box stays in the frame's own viewport)
+  const [dx, dy] = (FRAME_ORIGIN)(el.ownerDocument.defaultView);
   const r = el.getBoundingClientRect();
   const attrs = {};
   for (const a of ["name", "type", "placeholder", "title", "alt"]) {
@@ -132,7 +144,7 @@ _DESCRIBE_BODY: Final[str] = r"""
 }
 """
 
-DESCRIBE_JS: Final[str] = _DESCRIBE_BODY.strip()
+DESCRIBE_JS: Final[str] = _DESCRIBE_BODY.strip().replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 """``(element) => payload``: an element described as the Chrome extension describes it."""
 
 RECORDER_JS: Final[str] = (

@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
+from ..capture.page_script import FRAME_ORIGIN_JS
 from ..chain import resolve
 from ..config import MatchConfig
 from ..errors import (
@@ -63,7 +64,9 @@ UNREACHABLE: Final[tuple[str, ...]] = (
 (``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 
 # Scroll the node into view and find its centre in the top viewport; check that the
-# element drawn there is the node (or inside it), across shadow roots and same-origin frames.
+# element drawn there is the node (or inside it), across shadow roots and frames. Where a
+# frame of another origin hides the way up (``seen`` false), the check places the point by
+# the node's quads, which CDP gives in the session's viewport.
 _POINT_JS: Final[str] = r"""function () {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
@@ -77,16 +80,11 @@ _POINT_JS: Final[str] = r"""function () {
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
-  let dx = 0, dy = 0;
-  try {
-    for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
-      const f = w.frameElement.getBoundingClientRect(); dx += f.left; dy += f.top;
-    }
-  } catch (e) { /* cross-origin parent */ }
+  const [dx, dy, seen] = (FRAME_ORIGIN)(el.ownerDocument.defaultView);
   const ok = !!hit && (hit === el || el.contains(hit));
-  return {hit: ok, x: cx + dx, y: cy + dy,
+  return {hit: ok, x: cx + dx, y: cy + dy, seen, cx, cy, left: r.left, top: r.top,
           reason: ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
-}"""
+}""".replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 
 
 def _session(page: Any) -> Any:
@@ -505,8 +503,18 @@ def _check(
         return "the node could not be scrolled into view"
     if not point.get("hit"):
         return str(point.get("reason") or "it cannot be clicked")
+    x, y = float(point["x"]), float(point["y"])
+    if not point.get("seen", True):
+        try:
+            quads = session.send("DOM.getContentQuads", {"backendNodeId": backend})["quads"]
+            left = min(min(q[0::2]) for q in quads)
+            top = min(min(q[1::2]) for q in quads)
+        except Exception:
+            return "the node could not be scrolled into view"
+        x = float(point["cx"]) + left - float(point["left"])
+        y = float(point["cy"]) + top - float(point["top"])
     dx, dy = offset()
-    return (float(point["x"]) + dx, float(point["y"]) + dy)
+    return (x + dx, y + dy)
 
 
 def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) -> None:

@@ -175,7 +175,13 @@ def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapsh
     value = (page or {}).get("result", {}).get("value")
     if not snap or not isinstance(value, Mapping):
         raise InvalidObservationError("the page gave no DOM snapshot or no document")
-    docs = _read_docs(snap)
+    origins: dict[int, tuple[float, float]] = {}
+    for k, owner in _owners(snap).items():  # where each frame draws its document
+        model = yield ("DOM.getBoxModel", {"backendNodeId": owner})
+        quad = ((model or {}).get("model") or {}).get("content")
+        if isinstance(quad, list) and len(quad) >= 2:
+            origins[k] = (float(quad[0]), float(quad[1]))
+    docs = _read_docs(snap, origins)
     return PageSnapshot(_merge_frames(main["nodes"], frames, docs), docs, snap["strings"],
                         value, png)  # fmt: skip
 
@@ -187,8 +193,24 @@ def _rare(values: Any, n: int) -> dict[int, Any]:
     return dict(zip(values.get("index", []), values.get("value", []), strict=False))
 
 
-def _read_docs(snap: Mapping[str, Any]) -> list[_Doc]:
-    """Every document of the snapshot with its element boxes, offset into the viewport."""
+def _owners(snap: Mapping[str, Any]) -> dict[int, int]:
+    """The backendNodeId of each frame document's frame element, by document."""
+    owners: dict[int, int] = {}
+    for raw in snap.get("documents", []):
+        nodes = raw.get("nodes", {})
+        for node, child in _rare(nodes.get("contentDocumentIndex"), 0).items():
+            backends = nodes.get("backendNodeId", [])
+            if isinstance(child, int) and isinstance(node, int) and 0 <= node < len(backends):
+                owners[child] = backends[node]
+    return owners
+
+
+def _read_docs(
+    snap: Mapping[str, Any], origins: Mapping[int, tuple[float, float]] | None = None
+) -> list[_Doc]:
+    """Every document of the snapshot with its element boxes, offset into the viewport: a
+    frame's document by its frame element's content box (``origins``, by document, in the
+    viewport), else by that element's border box (without its border and padding)."""
     strings: list[str] = snap.get("strings", [])
     docs: list[_Doc] = []
     owners: dict[int, tuple[int, int]] = {}
@@ -212,8 +234,9 @@ def _read_docs(snap: Mapping[str, Any]) -> list[_Doc]:
         doc.owner = owners.get(k)
         if doc.owner is not None:
             frame_box = docs[doc.owner[0]].boxes.get(doc.owner[1])
-            if frame_box is not None:
-                dx, dy = frame_box[0], frame_box[1]
+            origin = (origins or {}).get(k) or (frame_box[:2] if frame_box else None)
+            if origin is not None:
+                dx, dy = origin[0], origin[1]
                 doc.boxes = {i: [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
                              for i, b in doc.boxes.items()}  # fmt: skip
     return docs

@@ -51,6 +51,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..capture.page_script import FRAME_ORIGIN_JS
 from ..capture.rows import ref_from_row
 from ..observation import Observation
 from ..snapshot import is_sensitive
@@ -77,7 +78,8 @@ _XPATH_JS: Final[str] = """(el) => {
 """An element's XPath in its document (``None`` inside a shadow tree), as
 :mod:`resolver.integrations.snapshot` writes them."""
 
-HUMAN_JS: Final[str] = r"""(() => {
+HUMAN_JS: Final[str] = (
+    r"""(() => {
   if (window.__resolverHuman) return;
   window.__resolverHuman = true;
   // One hub per tab, kept by the top document: element IDs, and the DOM change count of the
@@ -92,18 +94,7 @@ HUMAN_JS: Final[str] = r"""(() => {
   let settle = 0;
   window.__resolverHumanElement = (id) => hub.els.get(id) || null;
   window.__resolverHumanCount = () => hub.m;
-  const offset = () => {  // this frame's content box in the top document's viewport
-    let dx = 0, dy = 0;
-    try {
-      for (let w = window; w !== w.top && w.frameElement; w = w.parent) {
-        const f = w.frameElement, r = f.getBoundingClientRect();
-        const s = w.parent.getComputedStyle(f);
-        dx += r.left + f.clientLeft + (parseFloat(s.paddingLeft) || 0);
-        dy += r.top + f.clientTop + (parseFloat(s.paddingTop) || 0);
-      }
-    } catch (e) { /* a frame apart: placed by the recorder */ }
-    return [dx, dy];
-  };
+  const offset = () => (FRAME_ORIGIN)(window);  // (a frame apart: placed by the recorder)
   const call = (name, arg) => {
     try {
       const f = window[name];
@@ -195,7 +186,10 @@ HUMAN_JS: Final[str] = r"""(() => {
     document.addEventListener("DOMContentLoaded", start, {once: true});
   } else start();
   window.addEventListener("hashchange", () => loaded("same_document"));
-})();""".replace("SETTLE", str(SETTLE_MS)).replace("XPATH_OF", _XPATH_JS)
+})();""".replace("SETTLE", str(SETTLE_MS))
+    .replace("XPATH_OF", _XPATH_JS)
+    .replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
+)
 """The in-page side of :class:`HumanRecorder` (module doc)."""
 
 _REASONS: Final[dict[str, str]] = {"navigate": "navigate", "reload": "reload",

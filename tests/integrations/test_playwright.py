@@ -285,6 +285,34 @@ def test_the_async_api_observes_a_cross_site_frame(cross_site: tuple[Any, str]) 
     assert "Pay" in names and "Card number" in names and closed
 
 
+@pytest.mark.parametrize("origin", ["same", "other"])
+def test_a_frame_with_a_border_and_a_padding_is_acted_in_at_the_right_place(
+    browser: Any, origin: str
+) -> None:
+    # The frame element's border (7 px) and padding (5 px) are inside its box: its document
+    # starts 12 px further in. In a frame of another origin (the same site: the same
+    # process) the page cannot see the way up, and CDP places the point.
+    with served(2) as (one, two):
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        card = f"http://127.0.0.1:{one if origin == 'same' else two}/card.html"
+        page.goto(f"http://127.0.0.1:{one}/checkout.html?{card}")
+        button = page.frame_locator("#card").get_by_role("button", name="Pay")
+        button.wait_for()
+        obs = observe(page, screenshot=False)
+        ref = SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card"))
+        pay = resolve(ref, obs)
+        drawn = button.bounding_box()
+        assert pay.executor_id not in obs.targets  # (drawn by the page's own process)
+        assert pay.candidate.bbox[:2] == pytest.approx((drawn["x"], drawn["y"]), abs=0.5)
+        act(page, pay, observation=obs)
+        page.wait_for_function("window.seen.length > 0")
+        assert page.evaluate("window.seen") == ["frame-pay"]
+        if origin == "same":  # a recorder in the page sees the way up: the box it records
+            recorded = from_playwright(button).bbox
+            assert recorded is not None and recorded[:2] == pytest.approx((drawn["x"], drawn["y"]))
+        page.close()
+
+
 async def _observe_async() -> int:
     from live_browser import ARGS, CHROMIUM
     from playwright.async_api import async_playwright

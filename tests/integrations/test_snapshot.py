@@ -174,3 +174,14 @@ def test_a_cross_site_frame_is_hung_under_its_frame_element() -> None:
     # A frame whose parent was not read is left out (nowhere to hang it).
     snapshot.remotes = [nested]
     assert not any(k.startswith("a11y:N1.") for k in to_observation(snapshot).backend_ids)
+
+
+def test_a_frames_document_is_placed_by_its_frame_elements_content_box() -> None:
+    # The frame element's border box starts at (100, 190); its content box, inside a border
+    # and a padding, at (112, 202) (what DOM.getBoxModel gives, in the viewport).
+    boxed = {
+        **ANSWERS,
+        "DOM.getBoxModel": {"model": {"content": [112, 202, 388, 202, 388, 278, 112, 278]}},
+    }
+    inside = resolve(SemanticElementRef(role="button", name="Inside"), _run(boxed))
+    assert inside.candidate.bbox == (117.0, 197.0, 137.0, 207.0)  # (its own scroll of 10 px)
