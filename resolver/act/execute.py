@@ -207,8 +207,10 @@ def _run(session: PageSession, action: Action, expected: str | None, index_mode:
     if isinstance(action, RefreshCatalogAction):
         session.refresh()
     elif isinstance(action, ScrollToTextAction):
-        found = page.get_by_text(action.text)
-        if found.count() == 0:
+        frames = getattr(page, "frames", None) or [page]  # the page's own first, then frames
+        shown = (frame.get_by_text(action.text) for frame in frames)
+        found = next((located for located in shown if located.count()), None)
+        if found is None:
             raise ElementNotFoundError(f"no element shows the text {action.text[:80]!r}")
         found.first.scroll_into_view_if_needed(timeout=5000)
     elif isinstance(action, WaitAction):

@@ -219,3 +219,23 @@ def test_anything_but_a_page_is_refused_as_no_source(not_a_page: Any) -> None:
         execute(not_a_page, [{"action": "click", "target": "index=0"}])
     with pytest.raises(SourceUnavailableError, match="Playwright page"):
         session_for(not_a_page)
+
+
+def test_an_element_inside_frames_is_acted_on_and_scrolled_to(page: Any) -> None:
+    # The catalog lists a frame's elements; an index acts on them and a text shown only in a
+    # frame is scrolled to.
+    page.goto((ROOT / "fixtures" / "live" / "frames.html").as_uri())
+    page.wait_for_function("document.querySelector('iframe').contentDocument.body")
+    page.frame_locator("iframe").frame_locator("iframe").get_by_role("button").wait_for()
+    first = execute(page, [])
+    assert first.catalog is not None
+    index = next(line for line in first.catalog.splitlines() if "Pay now" in line)
+    number = index.split("]")[0].split("[")[1]
+    done = execute(page, [{"action": "scroll_to_text", "text": "Billing address"},
+                          {"action": "type", "target": "text=Street", "text": "1 Main St"},
+                          {"action": "click", "target": f"index={number}"}],
+                   expected_catalog_version=first.observation.catalog_version)  # fmt: skip
+    assert done.success, done.error
+    assert page.evaluate("window.seen") == ["card-pay"]
+    street = page.frame_locator("iframe").get_by_role("textbox", name="Street")
+    assert street.input_value() == "1 Main St"
