@@ -27,6 +27,7 @@ from ..capture.complete import answer_row
 from ..catalog.entries import page_facts
 from ..errors import InvalidReferenceError, StaleElementError
 from ..index import index_of
+from ..integrations.playwright import _entered
 from ..observation import Observation
 from ..results import Resolution
 from ..table import CandidateTable
@@ -105,13 +106,6 @@ class _RoleCandidate:
                 base = base.filter(has_text=has_text)
         found = _role_locator(base, self.role, self.name)
         return found.nth(self.nth) if self.nth is not None else found
-
-
-def _entered(page: Any, frames: tuple[str, ...]) -> Any:
-    """The page, or the frame locator of the last of ``frames`` (frame element XPaths)."""
-    for holder in frames:
-        page = page.frame_locator(f"xpath={holder}")
-    return page
 
 
 def _by_role(role: str, name: str | None) -> str:

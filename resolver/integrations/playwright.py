@@ -302,9 +302,9 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
 
     ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID the
     element's XPath when ``observation`` links it to the DOM, else ``get_by_role(role,
-    name=..., exact=True)``; an element inside same-process frames is looked for inside
-    them (``page.frame_locator(...)`` for each frame, from the top, when ``observation`` is
-    what :func:`observe` returned).
+    name=..., exact=True)``; an element inside frames (of any origin or process) is looked
+    for inside them (``page.frame_locator(...)`` for each frame, from the top, when
+    ``observation`` is what :func:`observe` returned).
 
     Raises
     ------
@@ -337,10 +337,15 @@ def _framed(
     place = getattr(observation, "frame_paths", {}).get(resolution.executor_id)
     if place is None:
         return page, _linked_xpath(resolution, observation)
-    base = page
-    for holder in place[0]:
-        base = base.frame_locator(f"xpath={holder}")
-    return base, place[1]
+    return _entered(page, place[0]), place[1]
+
+
+def _entered(page: Any, holders: Sequence[str]) -> Any:
+    """The page, or the frame locator of the last frame element of ``holders`` (their
+    XPaths, from the top document down, each in its own document)."""
+    for holder in holders:
+        page = page.frame_locator(f"xpath={holder}")
+    return page
 
 
 def _linked_xpath(resolution: Resolution, observation: Observation | None) -> str | None:
