@@ -138,7 +138,8 @@ class RemoteFrame:
     parent: str | None = None
     """The ``key`` of the remote frame its frame element is in (``None``: the tab's own)."""
     handle: Any = None
-    """What acts on it later (the live frame), kept by the observation."""
+    """The CDP session it was read on, through which its nodes are acted on later (``None``
+    once closed: an observation made with the async API, or a copy)."""
 
 
 def _frame_ids(tree: Any) -> list[str]:
