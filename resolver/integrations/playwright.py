@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import time
 import weakref
 from collections.abc import Callable, Generator, Mapping, Sequence
 from functools import partial
@@ -54,6 +55,14 @@ __all__ = ["PageObservation", "act", "observe", "to_locator"]
 _SESSIONS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _NO_SESSION: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 """Frames of their parent's process (no session of their own), with the URL they had."""
+_SILENT: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+"""Sessions of frames that did not answer in time, until when they are not asked again."""
+PAGE_TIMEOUT_MS: Final[float] = 30_000
+"""How long ``observe`` waits for one answer of the page's own process."""
+FRAME_TIMEOUT_MS: Final[float] = 3_000
+"""How long it waits for one answer of a cross-site frame's process (a frame whose script
+runs on and on answers nothing: it is left out, and not asked again for a while)."""
+SILENT_FOR_S: Final[float] = 30.0
 UNREACHABLE: Final[tuple[str, ...]] = (
     "another element covers it",
     "the node has no box",
@@ -109,7 +118,10 @@ def _session(page: Any) -> Any:
 def _frame_session(page: Any, frame: Any, *, fresh: bool = False) -> Any:
     """The CDP session of a frame another process draws (kept while the frame lives), or
     ``None`` for a frame its parent's session reads (Playwright refuses it a session)."""
-    cached = None if fresh else _SESSIONS.get(frame)
+    known = _SESSIONS.get(frame)
+    if known is not None and _SILENT.get(known, 0.0) > time.monotonic():
+        return SILENT  # (not asked again for a while, nor given a new session)
+    cached = None if fresh else known
     if cached is None:
         with contextlib.suppress(TypeError):
             if not fresh and _NO_SESSION.get(frame) == frame.url:
@@ -149,20 +161,33 @@ def _depth(frame: Any) -> int:
     return depth
 
 
-def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, list[RemoteFrame]]:
+Remotes = tuple[list[RemoteFrame], list[str]]
+"""The cross-site frames read, and the URLs of those that did not answer."""
+SILENT: Final[str] = "silent"
+"""What an ``open`` step answers for a frame that did not answer a moment ago."""
+
+
+def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, Remotes]:
     """Every cross-site frame of a page read on its own session (the tab's session does not
     see into them): its nodes, its frame element (in the process of the frame it is in)
-    and that element's content box in the tab's viewport."""
+    and that element's content box in the tab's viewport; and the frames that did not
+    answer."""
     found: dict[int, tuple[Any, RemoteFrame]] = {}
+    unread: list[str] = []
     for frame in sorted(frames, key=_depth):
         if (
             getattr(frame, "parent_frame", None) is None
             or (session := (yield ("open", frame))) is None
         ):
             continue
-        tree = yield ("send", (session, "Page.getFrameTree", {}))
-        if tree is None and (session := (yield ("reopen", frame))) is not None:
-            tree = yield ("send", (session, "Page.getFrameTree", {}))  # (a stale session)
+        tree = None if session == SILENT else (yield ("send", (session, "Page.getFrameTree", {})))
+        if tree is None and session != SILENT:  # (a stale session: the frame navigated)
+            session = yield ("reopen", frame)
+            if session is not None and session != SILENT:
+                tree = yield ("send", (session, "Page.getFrameTree", {}))
+        if tree is None:
+            unread.append(str(getattr(frame, "url", "")))
+            continue
         above = next((found[id(f)] for f in _ancestors(frame) if id(f) in found), None)
         via = main if above is None else above[0]
         frame_id = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
@@ -175,12 +200,13 @@ def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, list[
         try:
             snap = yield from _on(session, observe_steps(screenshot=False))
         except InvalidObservationError:
+            unread.append(str(getattr(frame, "url", "")))
             continue
         dx, dy = (0.0, 0.0) if above is None else above[1].offset
         remote = RemoteFrame(frame_id[:8], snap, backend, (dx + quad[0], dy + quad[1]),
                              None if above is None else above[1].key, session)  # fmt: skip
         found[id(frame)] = (session, remote)
-    return [remote for _, remote in found.values()]
+    return [remote for _, remote in found.values()], unread
 
 
 def _ancestors(frame: Any) -> Generator[Any, None, None]:
@@ -188,7 +214,9 @@ def _ancestors(frame: Any) -> Generator[Any, None, None]:
         yield frame
 
 
-def _drive_remote(page: Any, plan: Generator[Step, Any, list[RemoteFrame]]) -> list[RemoteFrame]:
+def _drive_remote(page: Any, plan: Generator[Step, Any, Remotes]) -> Remotes:
+    """Run :func:`_remote_plan` over the sync API; a frame's session that does not answer
+    within :data:`FRAME_TIMEOUT_MS` is not asked again for :data:`SILENT_FOR_S`."""
     result: Any = None
     try:
         while True:
@@ -197,12 +225,50 @@ def _drive_remote(page: Any, plan: Generator[Step, Any, list[RemoteFrame]]) -> l
                 result = _frame_session(page, arg, fresh=kind == "reopen")
                 continue
             session, method, params = arg
-            try:
-                result = session.send(method, params)
-            except Exception:  # a frame that went away: the plan carries on without it
+            if _SILENT.get(session, 0.0) > time.monotonic():
                 result = None
+                continue
+            try:
+                result = _bounded(session, method, params, FRAME_TIMEOUT_MS)
+            except Exception as exc:  # a frame that went away: the plan carries on without it
+                result = None
+                if type(exc).__name__ == "TimeoutError":
+                    with contextlib.suppress(TypeError):
+                        _SILENT[session] = time.monotonic() + SILENT_FOR_S
     except StopIteration as done:
         return done.value  # type: ignore[no-any-return]
+
+
+def _unanswered(method: str) -> SourceUnavailableError:
+    return SourceUnavailableError(
+        f"the page did not answer {method} within {PAGE_TIMEOUT_MS / 1000:g} s (a script "
+        "that runs on and on holds its process): nothing was observed"
+    )
+
+
+def _bounded(session: Any, method: str, params: dict[str, Any], timeout_ms: float) -> Any:
+    """``session.send``, given up after ``timeout_ms`` where Playwright can (1.5x: a CDP
+    session's ``send`` takes a timeout; older versions wait as long as it takes)."""
+    if _takes_timeout(session.send):
+        return session.send(method, params, timeout=timeout_ms)
+    return session.send(method, params)
+
+
+class Bounded:
+    """A CDP session whose calls give up after ``timeout_ms`` (where Playwright can)."""
+
+    def __init__(self, session: Any, timeout_ms: float) -> None:
+        self.session, self.timeout_ms = session, timeout_ms
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> Any:
+        return _bounded(self.session, method, params or {}, self.timeout_ms)
+
+
+def _takes_timeout(send: Any) -> bool:
+    try:
+        return "timeout" in inspect.signature(send).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnapshot:
@@ -211,9 +277,11 @@ def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnaps
         while True:
             method, params = steps.send(result)
             try:
-                result = session.send(method, params)
-            except Exception:  # a frame that went away: the plan carries on without it
+                result = _bounded(session, method, params, PAGE_TIMEOUT_MS)
+            except Exception as exc:  # a frame that went away: the plan carries on without it
                 result = None
+                if type(exc).__name__ == "TimeoutError":
+                    raise _unanswered(method) from exc
     except StopIteration as done:
         return done.value  # type: ignore[no-any-return]
 
@@ -226,7 +294,8 @@ async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -
     try:
         steps = _on(session, observe_steps(screenshot=screenshot))
         snapshot: PageSnapshot = await _drive_async(page, steps)
-        snapshot.remotes = await _drive_async(page, _remote_plan(session, list(page.frames)))
+        plan = _remote_plan(session, list(page.frames))
+        snapshot.remotes, snapshot.unread = await _drive_async(page, plan)
     finally:
         await session.detach()
     for remote in snapshot.remotes:
@@ -235,30 +304,53 @@ async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -
 
 
 async def _drive_async(page: Any, plan: Generator[Step, Any, Any]) -> Any:
-    """Run a plan over the async API; the frame sessions it opens are closed after it."""
-    opened: list[Any] = []
+    """Run a plan over the async API; the frame sessions it opens are closed after it, and
+    one that does not answer in time is not asked again."""
+    opened: dict[int, Any] = {}  # by frame
+    silent: set[int] = set()
     result: Any = None
     try:
         while True:
             kind, arg = plan.send(result)
             if kind in ("open", "reopen"):
-                try:
-                    result = await page.context.new_cdp_session(arg)
-                    opened.append(result)
-                except Exception:  # a frame of its parent's process (or gone)
-                    result = None
+                result = await _open_async(page, arg, opened, silent)
                 continue
             session, method, params = arg
-            try:
-                result = await session.send(method, params)
-            except Exception:  # a frame that went away: the plan carries on without it
+            if id(session) in silent:
                 result = None
+                continue
+            remote = any(session is o for o in opened.values())
+            try:
+                timeout = FRAME_TIMEOUT_MS if remote else PAGE_TIMEOUT_MS
+                if _takes_timeout(session.send):
+                    result = await session.send(method, params, timeout=timeout)
+                else:
+                    result = await session.send(method, params)
+            except Exception as exc:  # a frame that went away: the plan carries on without it
+                result = None
+                if type(exc).__name__ == "TimeoutError":
+                    if not remote:
+                        raise _unanswered(method) from exc
+                    silent.add(id(session))
     except StopIteration as done:
         return done.value
     finally:
-        for session in opened:
+        for session in opened.values():
             with contextlib.suppress(Exception):
                 await session.detach()
+
+
+async def _open_async(page: Any, frame: Any, opened: dict[int, Any], silent: set[int]) -> Any:
+    """A frame's own session (async API), ``None`` for a frame of its parent's process,
+    :data:`SILENT` for one whose session did not answer."""
+    if id(opened.get(id(frame))) in silent:
+        return SILENT
+    try:
+        session = await page.context.new_cdp_session(frame)
+    except Exception:  # a frame of its parent's process (or gone)
+        return None
+    opened[id(frame)] = session
+    return session
 
 
 def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
@@ -285,7 +377,9 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
     Raises
     ------
     SourceUnavailableError
-        The page is not a Chromium page (no CDP).
+        The page is not a Chromium page (no CDP), or its process did not answer within
+        :data:`PAGE_TIMEOUT_MS` (a cross-site frame that does not answer within
+        :data:`FRAME_TIMEOUT_MS` is left out instead, its URL in ``unread_frames``).
     InvalidObservationError
         The page gave no accessibility tree or document.
     """
@@ -293,7 +387,7 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
         return _observe_async(page, screenshot, options)
     main = _session(page)
     snapshot = _drive(main, observe_steps(screenshot=screenshot))
-    snapshot.remotes = _drive_remote(page, _remote_plan(main, list(page.frames)))
+    snapshot.remotes, snapshot.unread = _drive_remote(page, _remote_plan(main, list(page.frames)))
     return to_observation(snapshot, **options)
 
 
@@ -375,7 +469,7 @@ def _backend(page: Any, resolution: Resolution, observation: Observation | None)
         return None
     find = (f"document.querySelector({value!r})" if scheme == "css" else
             f"document.evaluate({value!r}, document, null, 9, null).singleNodeValue")  # fmt: skip
-    session = _session(page)
+    session = Bounded(_session(page), PAGE_TIMEOUT_MS)
     try:
         found = session.send("Runtime.evaluate", {"expression": find})
         node = session.send("DOM.describeNode", {"objectId": found["result"]["objectId"]})
@@ -392,7 +486,7 @@ def _node_target(
     tab's now (its frame element may have moved since the observation)."""
     key = getattr(observation, "targets", {}).get(resolution.executor_id)
     if key is None:
-        return _session(page), lambda: (0.0, 0.0)
+        return Bounded(_session(page), PAGE_TIMEOUT_MS), lambda: (0.0, 0.0)
     assert isinstance(observation, PageObservation)
     remote = observation.remote_frames.get(key)
     if remote is None or remote.handle is None:
@@ -400,7 +494,8 @@ def _node_target(
             f"{resolution.executor_id!r} is in a frame another process draws, which this "
             "copy of the observation cannot reach: observe the page again"
         )
-    return remote.handle, partial(_frame_offset, page, observation, remote)
+    session = Bounded(remote.handle, FRAME_TIMEOUT_MS)
+    return session, partial(_frame_offset, page, observation, remote)
 
 
 def _frame_offset(
@@ -409,7 +504,9 @@ def _frame_offset(
     """Where a cross-site frame's viewport is in the tab's now (as observed if it cannot be
     read again)."""
     above = observation.remote_frames.get(remote.parent) if remote.parent else None
-    via = _session(page) if above is None else above.handle
+    via = Bounded(_session(page), PAGE_TIMEOUT_MS)
+    if above is not None:
+        via = Bounded(above.handle, FRAME_TIMEOUT_MS)
     try:
         quad = via.send("DOM.getBoxModel", {"backendNodeId": remote.owner})["model"]["content"]
     except Exception:

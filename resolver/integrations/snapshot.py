@@ -58,13 +58,15 @@ class PageObservation(Observation):
     node inside a frame is (``frame_paths``: ``a11y:<id>`` -> :data:`FramePath`), so a
     locator can enter its frames. A node of a cross-site frame (another process) has its
     backend ID in that process: ``targets`` names its :class:`RemoteFrame` (a key of
-    ``remote_frames``)."""
+    ``remote_frames``). ``unread_frames``: the URLs of cross-site frames that did not answer
+    in time (their script running on), whose elements are not in the observation."""
 
-    __slots__ = ("backend_ids", "frame_paths", "remote_frames", "targets")
+    __slots__ = ("backend_ids", "frame_paths", "remote_frames", "targets", "unread_frames")
     backend_ids: Mapping[str, int]
     frame_paths: Mapping[str, FramePath]
     targets: Mapping[str, str]
     remote_frames: Mapping[str, RemoteFrame]
+    unread_frames: tuple[str, ...]
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class PageObservation(Observation):
         frame_paths: Mapping[str, FramePath] | None = None,
         targets: Mapping[str, str] | None = None,
         remote_frames: Mapping[str, RemoteFrame] | None = None,
+        unread_frames: tuple[str, ...] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -80,13 +83,14 @@ class PageObservation(Observation):
         object.__setattr__(self, "frame_paths", dict(frame_paths or {}))
         object.__setattr__(self, "targets", dict(targets or {}))
         object.__setattr__(self, "remote_frames", dict(remote_frames or {}))
+        object.__setattr__(self, "unread_frames", tuple(unread_frames))
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled and copied as what it was made of, its node links included (not the
         live frames of cross-site frames: a copy acts on those after a new observation)."""
         _, (given,) = super().__reduce__()
         links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths,
-                 "targets": self.targets}  # fmt: skip
+                 "targets": self.targets, "unread_frames": self.unread_frames}  # fmt: skip
         return (_page_remade, ({**given, **links},))
 
 
@@ -120,6 +124,8 @@ class PageSnapshot:
     page: Mapping[str, Any]
     screenshot: bytes | None
     remotes: list[RemoteFrame] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    """The URLs of cross-site frames that did not answer (left out)."""
 
 
 @dataclass
@@ -372,7 +378,8 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
         screen_size=size if min(size) > 0 else None, url=page.get("url") or None,
         tree_format="cdp", dom_layout=layout, dom_node_map=document,
         backend_ids=backend_ids, frame_paths=frame_paths, targets=remote.targets,
-        remote_frames={r.key: r for r in snapshot.remotes}, **options,
+        remote_frames={r.key: r for r in snapshot.remotes},
+        unread_frames=tuple(snapshot.unread), **options,
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from resolver import (
     InvalidReferenceError,
     ResolutionError,
     SemanticElementRef,
+    SourceUnavailableError,
     resolve,
 )
 from resolver.capture import complete_ref, from_playwright, record_click
@@ -255,6 +256,54 @@ def test_a_frame_that_moves_to_another_site_is_read_on_its_new_process(
     )
     assert pay.executor_id in obs.targets
     page.close()
+
+
+def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
+    cross_site: tuple[Any, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The frame's script runs on and on: its process answers nothing. Before, observe waited
+    # for it for ever; now it waits FRAME_TIMEOUT_MS once, then not again for a while.
+    import resolver.integrations.playwright as live
+
+    monkeypatch.setattr(live, "FRAME_TIMEOUT_MS", 500.0, raising=False)
+    page = cross_site[0].new_page(viewport={"width": 800, "height": 600})
+    page.goto(cross_site[1].replace("card.html", "busy.html"))
+    page.wait_for_timeout(600)  # (its loop starts 200 ms after it loads)
+    for _ in range(2):
+        obs = observe(page, screenshot=False)
+        assert [u.rsplit("/", 1)[-1] for u in obs.unread_frames] == ["busy.html"]
+        assert not obs.targets
+        assert resolve(SemanticElementRef(role="button", name="Pay"), obs).executor_id
+    page.close()
+
+
+def test_a_page_that_never_answers_is_refused_in_bounded_time(
+    browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resolver.integrations.playwright as live
+
+    monkeypatch.setattr(live, "PAGE_TIMEOUT_MS", 500.0, raising=False)
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<button>Go</button><script>setTimeout(() => { for (;;) {} }, 100)</script>")
+    page.wait_for_timeout(300)
+    with pytest.raises(SourceUnavailableError, match="did not answer"):
+        observe(page, screenshot=False)
+    context.close()
+
+
+def test_a_session_without_a_timeout_is_still_asked() -> None:
+    # (Playwright before 1.5x: a CDP session's send takes no timeout.)
+    from resolver.integrations.playwright import Bounded
+
+    class Old:
+        def send(self, method: str, params: dict[str, Any] | None = None) -> Any:
+            return {"method": method, "params": params}
+
+    assert Bounded(Old(), 10.0).send("DOM.getDocument") == {
+        "method": "DOM.getDocument",
+        "params": {},
+    }
 
 
 async def _observe_cross_site(url: str) -> tuple[list[str], bool]:
