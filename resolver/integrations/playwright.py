@@ -247,8 +247,9 @@ def _unanswered(method: str) -> SourceUnavailableError:
 
 
 def _bounded(session: Any, method: str, params: dict[str, Any], timeout_ms: float) -> Any:
-    """``session.send``, given up after ``timeout_ms`` where Playwright can (1.5x: a CDP
-    session's ``send`` takes a timeout; older versions wait as long as it takes)."""
+    """``session.send``, given up after ``timeout_ms`` where Playwright can (its CDP
+    session's ``send`` takes a timeout in the versions that have one, 1.65 here; where it
+    takes none, the call waits as long as it takes)."""
     if _takes_timeout(session.send):
         return session.send(method, params, timeout=timeout_ms)
     return session.send(method, params)

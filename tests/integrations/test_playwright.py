@@ -293,7 +293,7 @@ def test_a_page_that_never_answers_is_refused_in_bounded_time(
 
 
 def test_a_session_without_a_timeout_is_still_asked() -> None:
-    # (Playwright before 1.5x: a CDP session's send takes no timeout.)
+    # (A Playwright whose CDP session's send takes no timeout.)
     from resolver.integrations.playwright import Bounded
 
     class Old:
