@@ -10,8 +10,9 @@ notes the click), ``to_locator`` must select exactly it (a click through it is n
 ``durable_locators`` must verify a
 role locator, and the box observed must be where Playwright finds the element (in the
 cross-site frame, where a click reaches it: Playwright leaves the frame element's border and
-padding out there). Timed: ``observe`` (no screenshot) and, within it, the plan that looks
-for cross-site frames (medians of ``--repeat``).
+padding out there). Timed: ``observe`` (no screenshot) and the plan that looks for
+cross-site frames (medians of ``--repeat``). Last, a cross-site frame whose script never
+returns: the first two observations are timed, and the frame must be named as not read.
 
 Usage::
 
@@ -140,7 +141,28 @@ def measure(repeat: int) -> list[dict[str, Any]]:
             checks = [_check(page, obs, button, shift) for button in buttons]
             rows.append({"kind": kind, "checks": checks, **_timed(page, repeat)})
             page.close()
+        rows.append(_silent(browser, f"http://127.0.0.1:{one}/checkout.html?"
+                                     f"http://localhost:{two}/busy.html"))  # fmt: skip
     return rows
+
+
+def _silent(browser: Any, url: str) -> dict[str, Any]:
+    """A cross-site frame whose script never returns: how long the first two observations
+    take, and whether the frame is named as not read (the page's own button still found)."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(url)
+    page.wait_for_timeout(600)
+    seconds, named = [], []
+    for _ in range(2):
+        start = time.perf_counter()
+        obs = live.observe(page, screenshot=False)
+        seconds.append(time.perf_counter() - start)
+        unread = getattr(obs, "unread_frames", ())
+        named.append(any(u.endswith("/busy.html") for u in unread))
+    found = resolve(SemanticElementRef(role="button", name="Pay"), obs).executor_id
+    page.close()
+    return {"kind": "another site, never answers", "seconds": seconds, "named": named,
+            "found": bool(found)}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     rows = measure(args.repeat)
     failed = 0
     for row in rows:
+        if "seconds" in row:
+            first, again = row["seconds"]
+            failed += not (all(row["named"]) and row["found"])
+            print(
+                f"{row['kind']:26} observed in {first:.2f} s, then {again:.2f} s; named as "
+                f"not read: {row['named']}; the page's own button found: {row['found']}"
+            )
+            continue
         for check in row["checks"]:
             marks = [f"{k} {v}" for k, v in check.items() if k != "name" and v is not True]
             marks = [m for m in marks if not m.startswith("remote")]

@@ -266,10 +266,19 @@ class Bounded:
 
 
 def _takes_timeout(send: Any) -> bool:
-    try:
-        return "timeout" in inspect.signature(send).parameters
-    except (TypeError, ValueError):
-        return False
+    kind = type(getattr(send, "__self__", send))
+    known = _TAKES_TIMEOUT.get(kind)
+    if known is None:
+        try:
+            known = "timeout" in inspect.signature(send).parameters
+        except (TypeError, ValueError):
+            known = False
+        _TAKES_TIMEOUT[kind] = known
+    return known
+
+
+_TAKES_TIMEOUT: dict[type, bool] = {}
+"""Per session class, whether its ``send`` takes a timeout."""
 
 
 def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnapshot:
