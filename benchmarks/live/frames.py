@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -32,9 +31,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.append(str(ROOT))  # (last: run as a file, the library may come from PYTHONPATH)
 
 from live_browser import browser_missing, chromium, served  # noqa: E402
 
+from benchmarks.live.speed import _ms  # noqa: E402
 from resolver import ResolutionError, SemanticElementRef, resolve  # noqa: E402
 from resolver.act import durable_locators  # noqa: E402
 from resolver.integrations import playwright as live  # noqa: E402
@@ -57,15 +58,6 @@ def _cases(one: int, two: int) -> list[Case]:
         ("another site", f"{checkout}http://localhost:{two}/card.html",
          [("Pay", "Card", "frame-pay", ("#card",))], 12.0),
     ]  # fmt: skip
-
-
-def _median_ms(run: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(times)
 
 
 def _check(page: Any, obs: Any, button: Button, shift: float) -> dict[str, Any]:
@@ -119,13 +111,13 @@ def _located(page: Any, res: Any, obs: Any, noted: str) -> bool:
 
 
 def _timed(page: Any, repeat: int) -> dict[str, float | None]:
-    observe_ms = _median_ms(lambda: live.observe(page, screenshot=False), repeat)
+    observe_ms = _ms(lambda: live.observe(page, screenshot=False), repeat)
     plan = getattr(live, "_remote_plan", None)
     if plan is None:
         return {"observe_ms": observe_ms, "frame_plan_ms": None}
     main = live._session(page)
     run = lambda: live._drive_remote(page, plan(main, list(page.frames)))  # noqa: E731
-    return {"observe_ms": observe_ms, "frame_plan_ms": _median_ms(run, repeat)}
+    return {"observe_ms": observe_ms, "frame_plan_ms": _ms(run, repeat)}
 
 
 def measure(repeat: int) -> list[dict[str, Any]]:
