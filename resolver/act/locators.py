@@ -167,18 +167,25 @@ class _Checker:
             )
 
 
-def _scopes(table: CandidateTable, row: int) -> Iterator[tuple[str, str | None, str | None]]:
+def _scopes(
+    table: CandidateTable, row: int, obs: Observation
+) -> Iterator[tuple[str, str | None, str | None]]:
     """Scopes for a role locator, nearest named ancestor first: by role and its own exact
     name, by role and a text inside it that is unique on the page (a row's first cell, a
-    card's title), then by role and the name its content gives it."""
+    card's title), then by role and the name its content gives it; none outside the frame
+    the row is in (a locator entering that frame does not see them)."""
+    places = getattr(obs, "frame_paths", {})
+
+    def frames(r: int) -> tuple[str, ...]:
+        place = places.get(table.executor_id(r)) if places else None
+        return place[0] if place is not None else ()
+
     child, parent = row, int(table.parent[row])
-    seen = 0
-    while parent >= 0 and seen < MAX_CONTAINERS:
+    mine, seen = frames(row), 0
+    while parent >= 0 and seen < MAX_CONTAINERS and frames(parent) == mine:
         role, name = table.roles[parent], table.names[parent].strip()
         label = table.containers[child][-1] if table.containers[child] else ""
-        if role == "document":  # a frame's document: what is outside it is not in it
-            break
-        if role not in _NO_ROLE:
+        if role not in _NO_ROLE and role != "document":
             seen += 1
             if name:
                 yield (role, name, None)
@@ -203,7 +210,9 @@ def _distinct_text(table: CandidateTable, container: int, own: str) -> str | Non
     return None
 
 
-def _role_locator_for(check: _Checker, table: CandidateTable, row: int) -> str | None:
+def _role_locator_for(
+    check: _Checker, table: CandidateTable, row: int, obs: Observation
+) -> str | None:
     """The first verified role expression, from the plainest to ``.nth(i)``."""
     role, name = table.roles[row], table.names[row].strip() or None
     if role in _NO_ROLE:
@@ -212,7 +221,7 @@ def _role_locator_for(check: _Checker, table: CandidateTable, row: int) -> str |
     hits = check.hits("role", plain.expression(), plain.locator(check.page))
     if hits == [True]:
         return plain.expression()
-    for scope in _scopes(table, row):
+    for scope in _scopes(table, row, obs):
         scoped = _RoleCandidate(role, name, scope, frames=check.frames)
         if check.unique("role", scoped.expression(), scoped.locator(check.page)):
             return scoped.expression()
@@ -301,7 +310,7 @@ def _verified(
     if table is None or row is None:
         reasons.update(dict.fromkeys(found, "the observation does not describe the element"))
         return DurableLocators(None, None, None, backend, reasons, check.tried, check.frames)
-    found["role"] = _role_locator_for(check, table, row)
+    found["role"] = _role_locator_for(check, table, row, obs)
     candidates = _selectors(obs, table, row)
     if framed and framed not in candidates["xpath"]:
         candidates["xpath"].append(framed)

@@ -137,3 +137,34 @@ def test_elements_inside_frames(page: Any, name: str, inside: str, key: str, fra
         assert "inside a frame" in found.reasons["css"]
     finally:
         page.goto(PAGE)
+
+
+def test_scopes_pass_a_region_named_document_and_stop_at_the_frame(page: Any) -> None:
+    # An editor region (role "document") is no scope but does not end the search: the
+    # section around it names the button; in a frame, no scope is taken from outside it.
+    page.set_content(
+        "<section aria-label='Left'><div role='document'><button>Edit</button></div></section>"
+        "<section aria-label='Right'><div role='document'><button>Edit</button></div></section>"
+        "<section aria-label='Billing'><iframe srcdoc=\"<section aria-label='Card'>"
+        "<button>Edit</button></section><section aria-label='Bank'><button>Edit</button>"
+        '</section>"></iframe></section>'
+    )
+    page.frame_locator("iframe").get_by_role("button").first.wait_for()
+    obs = observe(page, screenshot=False)
+    left = durable_locators(
+        page,
+        resolve(SemanticElementRef(role="button", name="Edit", container_path=("Left",)), obs),
+        obs,
+    )
+    assert left.role == (
+        'page.get_by_role("region", name="Left", exact=True)'
+        '.get_by_role("button", name="Edit", exact=True)'
+    )
+    card = durable_locators(
+        page,
+        resolve(SemanticElementRef(role="button", name="Edit", container_path=("Card",)), obs),
+        obs,
+    )
+    assert card.role is not None and 'name="Card"' in card.role and card.frames
+    assert not any("Billing" in text for _, text, _ in card.tried)
+    page.goto(PAGE)
