@@ -95,8 +95,12 @@ _DESCRIBE_BODY: Final[str] = r"""
     }
     return [...before.reverse(), ...after].map((s) => s.slice(0, 80));
   };
-  // (a frame of another origin than the top's: the box stays in the frame's own viewport)
-  const [dx, dy] = (FRAME_ORIGIN)(el.ownerDocument.defaultView);
+  // In a frame, the selectors, the XPath and the HTML id are of the frame's document, not
+  // the page's: left out. In a frame of another origin than the top's, where the frame is
+  // in the page is not seen from here: the box is left out too (never one in the frame's
+  // own viewport, read as the page's).
+  const win = el.ownerDocument.defaultView, framed = win !== win.top;
+  const [dx, dy, seen] = (FRAME_ORIGIN)(win);
   const r = el.getBoundingClientRect();
   const attrs = {};
   for (const a of ["name", "type", "placeholder", "title", "alt"]) {
@@ -129,8 +133,9 @@ _DESCRIBE_BODY: Final[str] = r"""
   const style = el.ownerDocument.defaultView.getComputedStyle(el);
   return {
     tag: el.localName, role: el.getAttribute("role"), name: nameOf(el),
-    bbox: [r.left + dx, r.top + dy, r.right + dx, r.bottom + dy],
-    css_selector: cssOf(el), xpath: xpathOf(el), id: el.id || null,
+    bbox: seen ? [r.left + dx, r.top + dy, r.right + dx, r.bottom + dy] : null,
+    css_selector: framed ? null : cssOf(el), xpath: framed ? null : xpathOf(el),
+    id: framed ? null : el.id || null,
     classes: Array.from(el.classList),
     href: typeof el.href === "string" && el.href ? el.href : el.getAttribute("href"),
     attributes: attrs, test_id: testKey ? el.getAttribute(testKey) : null,
@@ -139,7 +144,7 @@ _DESCRIBE_BODY: Final[str] = r"""
     focused: active(el.ownerDocument) === el,
     visible: style.visibility !== "hidden" && style.display !== "none" &&
       r.width > 0 && r.height > 0,
-    ancestors, viewport: [top.innerWidth, top.innerHeight],
+    ancestors, viewport: seen ? [top.innerWidth, top.innerHeight] : null,
   };
 }
 """
@@ -170,8 +175,10 @@ RECORDER_JS: Final[str] = (
     const el = target(e);
     if (!el) return;
     try {
-      push({type, x: e.clientX, y: e.clientY, url: location.href, element: describe(el),
-            ...extra(e, el)});
+      // (the point in the page's viewport; none where a frame's place is not seen)
+      const [dx, dy, seen] = (FRAME_ORIGIN)(window);
+      push({type, x: seen ? e.clientX + dx : null, y: seen ? e.clientY + dy : null,
+            url: location.href, element: describe(el), ...extra(e, el)});
     } catch (err) { /* never break the page's own handlers */ }
   };
   const none = () => ({});
@@ -182,5 +189,5 @@ RECORDER_JS: Final[str] = (
   document.addEventListener("change", record("input", value), true);
 })();
 """
-)
+).replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 """An init script that records clicks, double clicks, context clicks and changed values."""

@@ -20,7 +20,8 @@ from resolver import (
     SourceUnavailableError,
     resolve,
 )
-from resolver.capture import complete_ref, from_playwright, record_click
+from resolver.capture import action_from_event, complete_ref, from_playwright, record_click
+from resolver.capture.page_script import RECORDER_JS
 from resolver.errors import StaleElementError
 from resolver.integrations.playwright import act, observe, to_locator
 
@@ -256,6 +257,39 @@ def test_a_frame_that_moves_to_another_site_is_read_on_its_new_process(
     )
     assert pay.executor_id in obs.targets
     page.close()
+
+
+@pytest.mark.parametrize("origin", ["same", "other"])
+def test_a_recorder_in_a_frame_writes_nothing_of_the_frame_as_the_pages(
+    browser: Any, origin: str
+) -> None:
+    # The frame's selectors, XPath and id are of its own document: left out. In a frame of
+    # another origin the page script cannot see where the frame is: no box, no point,
+    # rather than ones in the frame's own viewport read as the page's.
+    with served(2) as (one, two):
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        page.add_init_script(RECORDER_JS)
+        card = f"http://127.0.0.1:{one if origin == 'same' else two}/card.html"
+        page.goto(f"http://127.0.0.1:{one}/checkout.html?{card}")
+        button = page.frame_locator("#card").get_by_role("button", name="Pay")
+        button.wait_for()
+        ref = from_playwright(page.frame_locator("#card").locator("#number"))
+        assert (ref.role, ref.name) == ("textbox", "Card number")
+        assert ref.css_selector is None and ref.xpath is None and ref.dom_id is None
+        drawn = button.bounding_box()
+        button.click()
+        frame = next(f for f in page.frames if f.parent_frame is not None)
+        event = frame.evaluate("window.__resolverEvents[window.__resolverEvents.length - 1]")
+        action = action_from_event(event)
+        assert action.element is not None and action.element.name == "Pay"
+        if origin == "same":
+            assert action.element.bbox is not None
+            assert action.element.bbox[:2] == pytest.approx((drawn["x"], drawn["y"]))
+            assert action.x == pytest.approx(drawn["x"] + drawn["width"] / 2, abs=1)
+        else:
+            assert action.element.bbox is None and action.element.screen_size is None
+            assert action.x is None and ref.bbox is None
+        page.close()
 
 
 def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
