@@ -10,9 +10,10 @@ notes the click), ``to_locator`` must select exactly it (a click through it is n
 ``durable_locators`` must verify a
 role locator, and the box observed must be where Playwright finds the element (in the
 cross-site frame, where a click reaches it: Playwright leaves the frame element's border and
-padding out there). Timed: ``observe`` (no screenshot) and the plan that looks for
-cross-site frames (medians of ``--repeat``). Last, a cross-site frame whose script never
-returns: the first two observations are timed, and the frame must be named as not read.
+padding out there). Timed: ``observe`` (no screenshot), ``act`` on the first button, and
+the plan that looks for cross-site frames (medians of ``--repeat``). Last, a cross-site
+frame whose script never returns: the first two observations are timed, and the frame must
+be named as not read.
 
 Usage::
 
@@ -110,14 +111,23 @@ def _located(page: Any, res: Any, obs: Any, noted: str) -> bool:
     return bool(page.evaluate("window.seen.splice(0)") == [noted])
 
 
-def _timed(page: Any, repeat: int) -> dict[str, float | None]:
-    observe_ms = _ms(lambda: live.observe(page, screenshot=False), repeat)
+def _timed(page: Any, repeat: int, button: Button) -> dict[str, float | None]:
+    """``observe``; ``act`` on the case's first button (a click that the page notes);
+    the plan that looks for cross-site frames (``None`` where there is none)."""
+    obs = live.observe(page, screenshot=False)
+    ref = SemanticElementRef(role="button", name=button[0], container_path=(button[1],))
+    res = resolve(ref, obs, coords_fallback="never")
+    times = {
+        "observe_ms": _ms(lambda: live.observe(page, screenshot=False), repeat),
+        "act_ms": _ms(lambda: live.act(page, res, observation=obs), repeat),
+    }
+    page.evaluate("window.seen.splice(0)")
     plan = getattr(live, "_remote_plan", None)
     if plan is None:
-        return {"observe_ms": observe_ms, "frame_plan_ms": None}
+        return {**times, "frame_plan_ms": None}
     main = live._session(page)
     run = lambda: live._drive_remote(page, plan(main, list(page.frames)))  # noqa: E731
-    return {"observe_ms": observe_ms, "frame_plan_ms": _ms(run, repeat)}
+    return {**times, "frame_plan_ms": _ms(run, repeat)}
 
 
 def measure(repeat: int) -> list[dict[str, Any]]:
@@ -131,7 +141,7 @@ def measure(repeat: int) -> list[dict[str, Any]]:
             page.wait_for_timeout(200)
             obs = live.observe(page, screenshot=False)
             checks = [_check(page, obs, button, shift) for button in buttons]
-            rows.append({"kind": kind, "checks": checks, **_timed(page, repeat)})
+            rows.append({"kind": kind, "checks": checks, **_timed(page, repeat, buttons[0])})
             page.close()
         rows.append(_silent(browser, f"http://127.0.0.1:{one}/checkout.html?"
                                      f"http://localhost:{two}/busy.html"))  # fmt: skip
@@ -184,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{row['kind']:26} {check['name']:8} read on {where:18} "
                   f"{'ok' if not marks else 'FAILED: ' + ', '.join(marks)}")  # fmt: skip
         plan = "-" if row["frame_plan_ms"] is None else f"{row['frame_plan_ms']:.2f}"
-        print(f"{'':26} observe {row['observe_ms']:.1f} ms; the frame plan alone "
-              f"{plan} ms (medians of {args.repeat})")  # fmt: skip
+        print(f"{'':26} observe {row['observe_ms']:.1f} ms; act {row['act_ms']:.1f} ms; "
+              f"the frame plan alone {plan} ms (medians of {args.repeat})")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     return 1 if failed else 0

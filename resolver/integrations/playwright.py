@@ -68,7 +68,11 @@ UNREACHABLE: Final[tuple[str, ...]] = (
     "the node has no box",
     "the node could not be scrolled into view",
     "it cannot be clicked",
+    "it is moving",
 )
+STEADY_TRIES: Final[int] = 5
+"""How many times ``act`` measures an element that moved between two frames before it
+gives up (each measurement waits two frames)."""
 """How :func:`act`'s check begins its reason when the element is there but cannot be reached
 (``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 
@@ -76,17 +80,31 @@ UNREACHABLE: Final[tuple[str, ...]] = (
 # element drawn there is the node (or inside it), across shadow roots and frames. Where a
 # frame of another origin hides the way up (``seen`` false), the check places the point by
 # the node's quads, which CDP gives in the session's viewport.
-_POINT_JS: Final[str] = r"""function () {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+_POINT_JS: Final[str] = r"""async function () {
+  const el = this.nodeType === 1 ? this : this.parentElement, node = this;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
   el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
-  let r = el.getBoundingClientRect();
-  if (this.nodeType === 3) {
-    const range = el.ownerDocument.createRange(); range.selectNodeContents(this);
-    r = range.getBoundingClientRect();
-  }
+  const measure = () => {
+    if (node.nodeType !== 3) return el.getBoundingClientRect();
+    const range = el.ownerDocument.createRange(); range.selectNodeContents(node);
+    return range.getBoundingClientRect();
+  };
+  const first = measure();
+  // Two frames later (or 100 ms, where frames are not drawn), the point to click must be
+  // inside the box in both measurements: an element that moves away (an animation, a page
+  // still laying out) is not clicked at a place it has left; one that pulses in place is.
+  await new Promise((done) => {
+    const win = el.ownerDocument.defaultView;
+    win.requestAnimationFrame(() => win.requestAnimationFrame(done));
+    win.setTimeout(done, 100);
+  });
+  const r = measure();
   if (!(r.width > 0 && r.height > 0)) return {hit: false, reason: "the node has no box"};
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  if (!(cx > first.left + 1 && cx < first.right - 1 && cy > first.top + 1 &&
+        cy < first.bottom - 1))
+    return {hit: false, moving: true, reason: "it is moving (an animation, or the page " +
+            "still laying out)"};
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
   const [dx, dy, seen] = (FRAME_ORIGIN)(el.ownerDocument.defaultView);
@@ -607,12 +625,16 @@ def _check(
     moved = _moved(ancestors, _ancestors_now(tree, backend), config)
     if moved:
         return moved
-    try:
-        point = session.send("Runtime.callFunctionOn", {
-            "objectId": obj["objectId"], "functionDeclaration": _POINT_JS, "returnByValue": True,
-        })["result"]["value"]  # fmt: skip
-    except Exception:
-        return "the node could not be scrolled into view"
+    for _ in range(STEADY_TRIES):  # (a moving element is measured again, a few times)
+        try:
+            point = session.send("Runtime.callFunctionOn", {
+                "objectId": obj["objectId"], "functionDeclaration": _POINT_JS,
+                "returnByValue": True, "awaitPromise": True,
+            })["result"]["value"]  # fmt: skip
+        except Exception:
+            return "the node could not be scrolled into view"
+        if not point.get("moving"):
+            break
     if not point.get("hit"):
         return str(point.get("reason") or "it cannot be clicked")
     x, y = float(point["x"]), float(point["y"])

@@ -326,6 +326,45 @@ def test_a_page_that_never_answers_is_refused_in_bounded_time(
     context.close()
 
 
+MOVING = """<script>window.seen = []</script>
+<style>button { position: absolute; top: 10px; width: 80px; height: 30px }
+@keyframes pulse { from { transform: scale(1) } to { transform: scale(1.15) } }</style>
+<div id="others"></div>
+<button id="target" style="left: 0; z-index: 1" onclick="seen.push('target')">Target</button>
+<button style="left: 0; top: 80px; animation: pulse 0.3s infinite alternate"
+        onclick="seen.push('pulse')">Pulse</button>
+<script>
+  for (let x = 0; x < 700; x += 80) {  // a row of other buttons under the target's way
+    const b = document.createElement("button");
+    b.textContent = "Other"; b.style.left = x + "px"; b.onclick = () => seen.push("other");
+    document.getElementById("others").append(b);
+  }
+  const t = document.getElementById("target");
+  let x = 0;
+  const step = () => { x = (x + 90) % 630; t.style.left = x + "px"; requestAnimationFrame(step); };
+  requestAnimationFrame(step);
+</script>"""
+
+
+def test_an_element_that_moves_away_is_not_clicked_one_that_pulses_is(browser: Any) -> None:
+    # The target jumps 90 px a frame over a row of other buttons: clicked where it was
+    # measured, the click reached one of them. It is measured again two frames later; the
+    # point must be inside both boxes. A button pulsing in place is clicked.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content(MOVING)
+    obs = observe(page, screenshot=False)
+    target = resolve(SemanticElementRef(role="button", name="Target"), obs)
+    with pytest.raises(StaleElementError, match="moving") as refused:
+        act(page, target, observation=obs, reobserve=False)
+    assert refused.value.evidence.details["unreachable"] is True
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.seen") == []
+    act(page, resolve(SemanticElementRef(role="button", name="Pulse"), obs), observation=obs)
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.seen") == ["pulse"]
+    page.close()
+
+
 def test_a_session_without_a_timeout_is_still_asked() -> None:
     # (A Playwright whose CDP session's send takes no timeout.)
     from resolver.integrations.playwright import Bounded
