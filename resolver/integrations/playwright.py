@@ -735,7 +735,9 @@ def act(
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), and
-    be drawn at its centre once scrolled into view. A point answer is clicked unchecked.
+    be drawn at its centre once scrolled into view, that centre inside its box two frames
+    before too (an element that moves away is not clicked where it was). A point answer is
+    clicked unchecked.
 
     Parameters
     ----------
