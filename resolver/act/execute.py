@@ -26,12 +26,13 @@ from ..catalog.targets import parse_target
 from ..errors import (
     CatalogOutdatedError,
     ElementNotFoundError,
+    ElementNotInteractableError,
     ErrorCode,
     InvalidTargetError,
     ResolutionError,
     StaleElementError,
 )
-from ..integrations.playwright import _node_target, act
+from ..integrations.playwright import _node_target, act, focus_on
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
 from .model import (
@@ -181,6 +182,19 @@ def _with_css(entry: CatalogEntry) -> CatalogEntry:
     return entry.model_copy(update={"ref": entry.ref.model_copy(update={"css_selector": css})})
 
 
+def _focused(session: PageSession, observation: Any, res: Resolution) -> None:
+    """Give the resolved element the keyboard focus, or refuse: keys pressed now would go
+    wherever the focus is (a click that opened something, a node that takes no focus)."""
+    backend = observation.backend_ids.get(res.executor_id)
+    if backend is None:
+        raise StaleElementError(f"{res.executor_id!r} has no DOM node to type into")
+    cdp, _ = _node_target(session.page, res, observation)
+    why = focus_on(cdp, backend)
+    if why is not None:
+        raise ElementNotInteractableError(f"not typing into {res.executor_id!r}: {why}",
+                                          details={"reason": why})  # fmt: skip
+
+
 def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *args: Any) -> Any:
     """Call ``js`` on the resolved element's DOM node (``this``) and return its value."""
     backend = observation.backend_ids.get(res.executor_id)
@@ -191,9 +205,6 @@ def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *
         obj = cdp.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
     except Exception as exc:
         raise StaleElementError(f"not acting on {res.executor_id!r}: the node is gone") from exc
-    if js == "focus":
-        cdp.send("DOM.focus", {"backendNodeId": backend})
-        return None
     answer = cdp.send("Runtime.callFunctionOn", {
         "objectId": obj["objectId"], "functionDeclaration": js, "returnByValue": True,
         "arguments": [{"value": a} for a in args],
@@ -235,6 +246,7 @@ def _run_on_target(
         act(page, res, None, observation=observation, reobserve=False)
         if action.clear:
             _on_node(session, observation, res, _CLEAR_JS)
+        _focused(session, observation, res)
         page.keyboard.type(action.text)
     elif isinstance(action, SelectAction):
         act(page, res, _HOVER, observation=observation, reobserve=False)
@@ -245,7 +257,7 @@ def _run_on_target(
             raise ElementNotFoundError(f"cannot select in {res.candidate.name!r}: {why}")
     elif isinstance(action, PressAction):
         act(page, res, _HOVER, observation=observation, reobserve=False)
-        _on_node(session, observation, res, "focus")
+        _focused(session, observation, res)
         page.keyboard.press(action.key)
 
 

@@ -29,6 +29,7 @@ from ..capture.page_script import FRAME_ORIGIN_JS
 from ..chain import resolve
 from ..config import MatchConfig
 from ..errors import (
+    ElementNotInteractableError,
     InvalidObservationError,
     InvalidReferenceError,
     ResolutionError,
@@ -651,7 +652,15 @@ def _check(
     return (x + dx, y + dy)
 
 
-def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) -> None:
+def _perform(
+    page: Any,
+    action: ActionWithElement | None,
+    x: float,
+    y: float,
+    focused: Callable[[], str | None] = lambda: None,
+) -> None:
+    """Do ``action`` at ``(x, y)``; before typing or pressing a key, ``focused`` must say
+    nothing (else the text would go wherever the focus is)."""
     kind = action.type if action is not None else "click"
     if kind == "hover":
         page.mouse.move(x, y)
@@ -661,6 +670,9 @@ def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) ->
         page.mouse.click(x, y, button="right")
     elif kind in ("click", "type", "key"):
         page.mouse.click(x, y)
+        keys = action is not None and bool(action.text if kind == "type" else action.key)
+        if kind != "click" and keys and (why := focused()) is not None:
+            raise ElementNotInteractableError(f"not typing: {why}", details={"reason": why})
         if kind == "type" and action is not None and action.text:
             page.keyboard.type(action.text)
         elif kind == "key" and action is not None and action.key:
@@ -670,6 +682,44 @@ def _perform(page: Any, action: ActionWithElement | None, x: float, y: float) ->
             f"act: {kind!r} actions are not supported; click, double_click, right_click, "
             "hover, type and key are"
         )
+
+
+# Whether the focus is on this node (or inside it, across shadow roots), and its frames
+# are the focused ones as far up as the page lets the script see.
+_FOCUS_JS: Final[str] = r"""function () {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.isConnected) return false;
+  let a = el.ownerDocument.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  let inside = false;
+  for (let n = a; n; n = n.parentNode || n.host) if (n === el) { inside = true; break; }
+  try {
+    for (let w = el.ownerDocument.defaultView; w !== w.top && w.frameElement; w = w.parent)
+      if (w.parent.document.activeElement !== w.frameElement) return false;
+  } catch (e) { /* a parent of another origin */ }
+  return inside;
+}"""
+
+
+def focus_on(session: Any, backend: int) -> str | None:
+    """``None`` when the node has the keyboard focus, after giving it the focus if it had
+    not (a click that moved the focus elsewhere); else why it does not."""
+
+    def has() -> bool:
+        obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        answer = session.send("Runtime.callFunctionOn", {
+            "objectId": obj["objectId"], "functionDeclaration": _FOCUS_JS, "returnByValue": True,
+        })  # fmt: skip
+        return answer.get("result", {}).get("value") is True
+
+    try:
+        if has():
+            return None
+        with contextlib.suppress(Exception):  # (a node that takes no focus refuses it)
+            session.send("DOM.focus", {"backendNodeId": backend})
+        return None if has() else "the element does not take the keyboard focus"
+    except Exception:
+        return "the node is gone (the page re-rendered)"
 
 
 def _resolve_again(action: ActionWithElement, fresh: Observation, why: str) -> Resolution:
@@ -776,7 +826,8 @@ def act(
     holder = _node_target(page, resolution, observation)
     outcome = _check(holder, backend, resolution, config, ancestors)
     if isinstance(outcome, tuple):
-        _perform(page, action, *outcome)
+        x, y = outcome
+        _perform(page, action, x, y, focused=partial(focus_on, holder[0], backend))
         return resolution
     if not reobserve or action is None or action.element is None:
         raise _stale(resolution, outcome)

@@ -239,3 +239,21 @@ def test_an_element_inside_frames_is_acted_on_and_scrolled_to(page: Any) -> None
     assert page.evaluate("window.seen") == ["card-pay"]
     street = page.frame_locator("iframe").get_by_role("textbox", name="Street")
     assert street.input_value() == "1 Main St"
+
+
+def test_typed_text_and_keys_go_to_the_target_or_nowhere(page: Any) -> None:
+    # The card field's click moves the focus to the search box: typing and Enter go to the
+    # card field; a target that takes no focus is refused, nothing typed.
+    page.set_content(
+        "<label>Search <input id='search'></label><label>Card number <input id='card' "
+        "onclick=\"document.getElementById('search').focus()\"></label>"
+        "<div role='textbox' aria-label='Notes'>x</div>"
+    )
+    done = execute(page, [{"action": "type", "target": "text=Card number", "text": "4242"}])
+    assert done.success, done.error
+    assert (page.input_value("#card"), page.input_value("#search")) == ("4242", "")
+    refused = execute(page, [{"action": "type", "target": "text=Notes", "text": "hello"}])
+    assert refused.error is not None and refused.error.code == "ELEMENT_NOT_INTERACTABLE"
+    pressed = execute(page, [{"action": "press", "target": "text=Notes", "key": "a"}])
+    assert pressed.error is not None and pressed.error.code == "ELEMENT_NOT_INTERACTABLE"
+    assert page.input_value("#search") == "" and "hello" not in page.content()

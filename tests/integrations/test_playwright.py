@@ -14,6 +14,7 @@ from live_browser import REPLAY_PAGE, ROOT, browser_missing, chromium, record, r
 from resolver import (
     ActionWithElement,
     ElementNotFoundError,
+    ElementNotInteractableError,
     InvalidReferenceError,
     ResolutionError,
     SemanticElementRef,
@@ -362,6 +363,28 @@ def test_an_element_that_moves_away_is_not_clicked_one_that_pulses_is(browser: A
     act(page, resolve(SemanticElementRef(role="button", name="Pulse"), obs), observation=obs)
     page.wait_for_timeout(100)
     assert page.evaluate("window.seen") == ["pulse"]
+    page.close()
+
+
+FOCUS = """<label>Search <input id="search"></label>
+<label>Card number <input id="card" onclick="document.getElementById('search').focus()">
+</label><div role="textbox" aria-label="Notes">x</div>"""
+
+
+def test_text_is_typed_into_the_element_or_not_at_all(browser: Any) -> None:
+    # A click whose handler moves the focus elsewhere: the card number went into the
+    # search box. The element is given the focus back. An element that takes no focus:
+    # the text went nowhere, reported as done; now refused.
+    page = browser.new_page()
+    page.set_content(FOCUS)
+    obs = observe(page, screenshot=False)
+    card = resolve(SemanticElementRef(role="textbox", name="Card number"), obs)
+    act(page, card, ActionWithElement(type="type", text="4242"), observation=obs)
+    assert (page.input_value("#card"), page.input_value("#search")) == ("4242", "")
+    notes = resolve(SemanticElementRef(role="textbox", name="Notes"), obs)
+    with pytest.raises(ElementNotInteractableError, match="keyboard focus"):
+        act(page, notes, ActionWithElement(type="type", text="hello"), observation=obs)
+    assert page.input_value("#search") == "" and "hello" not in page.content()
     page.close()
 
 
