@@ -126,7 +126,7 @@ def _timed(page: Any, repeat: int, button: Button) -> dict[str, float | None]:
     if plan is None:
         return {**times, "frame_plan_ms": None}
     main = live._session(page)
-    run = lambda: live._drive_remote(page, plan(main, list(page.frames)))  # noqa: E731
+    run = lambda: live._drive_remote(page, plan(main, list(page.frames)), main)  # noqa: E731
     return {**times, "frame_plan_ms": _ms(run, repeat)}
 
 

@@ -233,9 +233,10 @@ def _ancestors(frame: Any) -> Generator[Any, None, None]:
         yield frame
 
 
-def _drive_remote(page: Any, plan: Generator[Step, Any, Remotes]) -> Remotes:
-    """Run :func:`_remote_plan` over the sync API; a frame's session that does not answer
-    within :data:`FRAME_TIMEOUT_MS` is not asked again for :data:`SILENT_FOR_S`."""
+def _drive_remote(page: Any, plan: Generator[Step, Any, Remotes], main: Any) -> Remotes:
+    """Run :func:`_remote_plan` over the sync API (``main``: the page's own session, asked
+    as :func:`_drive` asks it); a frame's session that does not answer within
+    :data:`FRAME_TIMEOUT_MS` is not asked again for :data:`SILENT_FOR_S`."""
     result: Any = None
     try:
         while True:
@@ -244,6 +245,9 @@ def _drive_remote(page: Any, plan: Generator[Step, Any, Remotes]) -> Remotes:
                 result = _frame_session(page, arg, fresh=kind == "reopen")
                 continue
             session, method, params = arg
+            if session is main:
+                result = _from_page(session, method, params)
+                continue
             if _SILENT.get(session, 0.0) > time.monotonic():
                 result = None
                 continue
@@ -305,14 +309,21 @@ def _drive(session: Any, steps: Generator[Call, Any, PageSnapshot]) -> PageSnaps
     try:
         while True:
             method, params = steps.send(result)
-            try:
-                result = _bounded(session, method, params, PAGE_TIMEOUT_MS)
-            except Exception as exc:  # a frame that went away: the plan carries on without it
-                result = None
-                if type(exc).__name__ == "TimeoutError":
-                    raise _unanswered(method) from exc
+            result = _from_page(session, method, params)
     except StopIteration as done:
         return done.value  # type: ignore[no-any-return]
+
+
+def _from_page(session: Any, method: str, params: dict[str, Any]) -> Any:
+    """One call to the page's own process: ``None`` when it fails (a frame that went away:
+    the plan carries on without it); :class:`SourceUnavailableError` when it does not
+    answer within :data:`PAGE_TIMEOUT_MS`."""
+    try:
+        return _bounded(session, method, params, PAGE_TIMEOUT_MS)
+    except Exception as exc:
+        if type(exc).__name__ == "TimeoutError":
+            raise _unanswered(method) from exc
+        return None
 
 
 async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -> Observation:
@@ -416,7 +427,8 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
         return _observe_async(page, screenshot, options)
     main = _session(page)
     snapshot = _drive(main, observe_steps(screenshot=screenshot))
-    snapshot.remotes, snapshot.unread = _drive_remote(page, _remote_plan(main, list(page.frames)))
+    plan = _remote_plan(main, list(page.frames))
+    snapshot.remotes, snapshot.unread = _drive_remote(page, plan, main)
     return to_observation(snapshot, **options)
 
 
