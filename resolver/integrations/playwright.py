@@ -614,7 +614,7 @@ def _check(
     resolution: Resolution,
     config: MatchConfig,
     ancestors: Sequence[str] = (),
-) -> Any:
+) -> tuple[float, float] | str:
     """The viewport point of the node, after checking it still is what was resolved, in
     the surroundings it was resolved in; the reason it is not, as a string, otherwise
     (``target``: the session holding the node and its frame's offset, :func:`_node_target`)."""
@@ -796,10 +796,10 @@ def act(
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
-    be inside every named ancestor it was observed in (not in a group whose label moved), and
-    be drawn at its centre once scrolled into view, that centre inside its box two frames
-    before too (an element that moves away is not clicked where it was). A point answer is
-    clicked unchecked.
+    be inside every named ancestor it was observed in (not in a group whose label moved), be
+    drawn at its centre once scrolled into view, and not be moving away (that centre inside
+    its box two frames before too); keys are typed only with the focus on it. A point
+    answer is clicked unchecked.
 
     Parameters
     ----------
@@ -824,6 +824,8 @@ def act(
     ------
     StaleElementError
         The element changed and could not be found again; nothing was touched.
+    ElementNotInteractableError
+        Keys to type, and the element takes no keyboard focus (it was clicked, not typed in).
     InvalidReferenceError
         ``target`` is neither a resolution nor a reference.
     ResolutionError
@@ -837,12 +839,24 @@ def act(
     ancestors = _observed_ancestors(observation, backend, resolution.executor_id)
     holder = _node_target(page, resolution, observation)
     outcome = _check(holder, backend, resolution, config, ancestors)
-    if isinstance(outcome, tuple):
-        x, y = outcome
-        _perform(page, action, x, y, focused=partial(focus_on, holder[0], backend))
-        return resolution
+    if not isinstance(outcome, tuple):
+        return _once_more(page, resolution, action, outcome, reobserve, config)
+    _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend))
+    return resolution
+
+
+def _once_more(
+    page: Any,
+    resolution: Resolution,
+    action: ActionWithElement | None,
+    why: str,
+    reobserve: bool,
+    config: MatchConfig,
+) -> Resolution:
+    """After a failed check (``why``): the recorded element resolved again on a fresh
+    observation and acted on, once, or the refusal."""
     if not reobserve or action is None or action.element is None:
-        raise _stale(resolution, outcome)
+        raise _stale(resolution, why)
     fresh = observe(page, screenshot=False)
-    return act(page, _resolve_again(action, fresh, outcome), action, observation=fresh,
+    return act(page, _resolve_again(action, fresh, why), action, observation=fresh,
                reobserve=False, config=config)  # fmt: skip
