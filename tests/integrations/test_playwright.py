@@ -4,6 +4,7 @@ through observe -> resolve -> act, and check which element the page saw clicked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pickle
 from collections.abc import Iterator
 from typing import Any
@@ -260,6 +261,24 @@ def test_a_frame_that_moves_to_another_site_is_read_on_its_new_process(
     page.close()
 
 
+@contextlib.contextmanager
+def _card_page(browser: Any, origin: str, script: str = "") -> Iterator[tuple[Any, Any]]:
+    """The checkout page, its card form from its own origin or another of its site (drawn by
+    its process), and the form's Pay button; ``script`` runs in every frame first."""
+    with served(2) as (one, two):
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        if script:
+            page.add_init_script(script)
+        card = f"http://127.0.0.1:{one if origin == 'same' else two}/card.html"
+        page.goto(f"http://127.0.0.1:{one}/checkout.html?{card}")
+        button = page.frame_locator("#card").get_by_role("button", name="Pay")
+        button.wait_for()
+        try:
+            yield page, button
+        finally:
+            page.close()
+
+
 @pytest.mark.parametrize("origin", ["same", "other"])
 def test_a_recorder_in_a_frame_writes_nothing_of_the_frame_as_the_pages(
     browser: Any, origin: str
@@ -267,13 +286,7 @@ def test_a_recorder_in_a_frame_writes_nothing_of_the_frame_as_the_pages(
     # The frame's selectors, XPath and id are of its own document: left out. In a frame of
     # another origin the page script cannot see where the frame is: no box, no point,
     # rather than ones in the frame's own viewport read as the page's.
-    with served(2) as (one, two):
-        page = browser.new_page(viewport={"width": 800, "height": 600})
-        page.add_init_script(RECORDER_JS)
-        card = f"http://127.0.0.1:{one if origin == 'same' else two}/card.html"
-        page.goto(f"http://127.0.0.1:{one}/checkout.html?{card}")
-        button = page.frame_locator("#card").get_by_role("button", name="Pay")
-        button.wait_for()
+    with _card_page(browser, origin, RECORDER_JS) as (page, button):
         ref = from_playwright(page.frame_locator("#card").locator("#number"))
         assert (ref.role, ref.name) == ("textbox", "Card number")
         assert ref.css_selector is None and ref.xpath is None and ref.dom_id is None
@@ -290,7 +303,6 @@ def test_a_recorder_in_a_frame_writes_nothing_of_the_frame_as_the_pages(
         else:
             assert action.element.bbox is None and action.element.screen_size is None
             assert action.x is None and ref.bbox is None
-        page.close()
 
 
 def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
@@ -437,12 +449,7 @@ def test_a_frame_with_a_border_and_a_padding_is_acted_in_at_the_right_place(
     # The frame element's border (7 px) and padding (5 px) are inside its box: its document
     # starts 12 px further in. In a frame of another origin (the same site: the same
     # process) the page cannot see the way up, and CDP places the point.
-    with served(2) as (one, two):
-        page = browser.new_page(viewport={"width": 800, "height": 600})
-        card = f"http://127.0.0.1:{one if origin == 'same' else two}/card.html"
-        page.goto(f"http://127.0.0.1:{one}/checkout.html?{card}")
-        button = page.frame_locator("#card").get_by_role("button", name="Pay")
-        button.wait_for()
+    with _card_page(browser, origin) as (page, button):
         obs = observe(page, screenshot=False)
         ref = SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card"))
         pay = resolve(ref, obs)
@@ -455,7 +462,6 @@ def test_a_frame_with_a_border_and_a_padding_is_acted_in_at_the_right_place(
         if origin == "same":  # a recorder in the page sees the way up: the box it records
             recorded = from_playwright(button).bbox
             assert recorded is not None and recorded[:2] == pytest.approx((drawn["x"], drawn["y"]))
-        page.close()
 
 
 async def _observe_async() -> int:
