@@ -122,11 +122,12 @@ def _timed(page: Any, repeat: int, button: Button) -> dict[str, float | None]:
         "act_ms": _ms(lambda: live.act(page, res, observation=obs), repeat),
     }
     page.evaluate("window.seen.splice(0)")
-    plan = getattr(live, "_remote_plan", None)
-    if plan is None:
+    try:
+        from resolver.integrations import cdp
+    except ImportError:  # (a library that reads no cross-site frame, as at 60df9c5)
         return {**times, "frame_plan_ms": None}
-    main = live._session(page)
-    run = lambda: live._drive_remote(page, plan(main, list(page.frames)), main)  # noqa: E731
+    main = cdp._session(page)
+    run = lambda: cdp._drive_remote(page, cdp._remote_plan(main, list(page.frames)), main)  # noqa: E731
     return {**times, "frame_plan_ms": _ms(run, repeat)}
 
 

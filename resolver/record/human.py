@@ -449,7 +449,7 @@ def _capture(page: Any) -> _Shot:
 
 def _backend(page: Any, element_id: Any) -> int | None:
     """The backend node ID of the element the page script kept under ``element_id``."""
-    from ..integrations.playwright import _session
+    from ..integrations.cdp import _session
 
     if not isinstance(element_id, int):
         return None
@@ -470,7 +470,7 @@ def _ax_chain(page: Any, backend: int) -> list[int]:
     """The element's backend node ID, then those of its accessibility ancestors, nearest
     first, ignored nodes left out (``Accessibility.getPartialAXTree``). An element the page
     has just removed has no ancestors any more: the snapshot taken before knows it."""
-    from ..integrations.playwright import _session
+    from ..integrations.cdp import _session
 
     tree = _session(page).send("Accessibility.getPartialAXTree",
                                {"backendNodeId": backend, "fetchRelatives": True})  # fmt: skip

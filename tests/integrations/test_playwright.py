@@ -310,9 +310,9 @@ def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
 ) -> None:
     # The frame's script runs on and on: its process answers nothing. Before, observe waited
     # for it for ever; now it waits FRAME_TIMEOUT_MS once, then not again for a while.
-    import resolver.integrations.playwright as live
+    import resolver.integrations.cdp as cdp
 
-    monkeypatch.setattr(live, "FRAME_TIMEOUT_MS", 500.0, raising=False)
+    monkeypatch.setattr(cdp, "FRAME_TIMEOUT_MS", 500.0)
     page = cross_site[0].new_page(viewport={"width": 800, "height": 600})
     page.goto(cross_site[1].replace("card.html", "busy.html"))
     page.wait_for_timeout(600)  # (its loop starts 200 ms after it loads)
@@ -327,9 +327,9 @@ def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
 def test_a_page_that_never_answers_is_refused_in_bounded_time(
     browser: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import resolver.integrations.playwright as live
+    import resolver.integrations.cdp as cdp
 
-    monkeypatch.setattr(live, "PAGE_TIMEOUT_MS", 500.0, raising=False)
+    monkeypatch.setattr(cdp, "PAGE_TIMEOUT_MS", 500.0)
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<button>Go</button><script>setTimeout(() => { for (;;) {} }, 100)</script>")
@@ -398,20 +398,6 @@ def test_text_is_typed_into_the_element_or_not_at_all(browser: Any) -> None:
         act(page, notes, ActionWithElement(type="type", text="hello"), observation=obs)
     assert page.input_value("#search") == "" and "hello" not in page.content()
     page.close()
-
-
-def test_a_session_without_a_timeout_is_still_asked() -> None:
-    # (A Playwright whose CDP session's send takes no timeout.)
-    from resolver.integrations.playwright import Bounded
-
-    class Old:
-        def send(self, method: str, params: dict[str, Any] | None = None) -> Any:
-            return {"method": method, "params": params}
-
-    assert Bounded(Old(), 10.0).send("DOM.getDocument") == {
-        "method": "DOM.getDocument",
-        "params": {},
-    }
 
 
 async def _observe_cross_site(url: str) -> tuple[list[str], bool]:
