@@ -1,13 +1,16 @@
 """Live Playwright pages: observe a page, and act on what :func:`resolver.resolve` answered.
 
 ``observe(page)`` builds a :class:`~resolver.integrations.snapshot.PageObservation` from a
-Chromium page over one CDP session (see :mod:`resolver.integrations.snapshot` for the
-batched calls); ``to_locator(page, resolution)`` turns an executor ID into a Playwright
-locator; ``act(page, resolution, action)`` clicks, types or hovers at the element, after
-checking that the node it is about to touch still has the resolved role and name and is not
-covered by another element. When it does not (a re-render between observe and act), ``act``
-observes again and resolves the recorded element once more, or raises
-:class:`~resolver.errors.StaleElementError`: it never clicks something else.
+Chromium page over its CDP session, and each cross-site frame's (see
+:mod:`resolver.integrations.snapshot` for the batched calls, :mod:`resolver.integrations.cdp`
+for the sessions and their time limits); ``to_locator(page, resolution)`` turns an executor
+ID into a Playwright locator, inside the frames the element is in; ``act(page, resolution,
+action)`` clicks, types or hovers at the element, after checking that the node it is about
+to touch still has the resolved role and name, is not covered by another element and is not
+moving away, and types only with the keyboard focus on it. When the check fails (a
+re-render between observe and act), ``act`` observes again and resolves the recorded
+element once more, or raises :class:`~resolver.errors.StaleElementError`: it never clicks
+something else.
 
 Nothing from Playwright is imported (the page is used through its methods), so this module
 loads without the ``browser`` extra; the functions need a Playwright page (``pip install
