@@ -305,6 +305,50 @@ def test_a_recorder_in_a_frame_writes_nothing_of_the_frame_as_the_pages(
             assert action.x is None and ref.bbox is None
 
 
+def test_a_cross_site_frame_inside_another_is_read_through_it(browser: Any) -> None:
+    # The checkout page inside a frame of another site, whose card form comes from a third
+    # process again: the inner frame is read on its own session, its frame element found
+    # in the middle frame's process, and its boxes placed through both frames.
+    with served(2) as (one, two):
+        inner = f"http://127.0.0.1:{one}/card.html"
+        middle_url = f"http://localhost:{two}/checkout.html?{inner}"
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.goto(f"http://127.0.0.1:{one}/checkout.html?{middle_url}")
+        deep = page.frame_locator("#card").frame_locator("#card")
+        deep.get_by_role("button", name="Pay").wait_for()
+        obs = observe(page, screenshot=False)
+        table = obs.candidates("a11y")
+        rows = [
+            r for r in range(len(table))
+            if table.roles[r] == "button"
+            and len(obs.frame_paths.get(table.executor_id(r), ((), None))[0]) == 2
+        ]  # fmt: skip
+        assert len(rows) == 1 and len(set(obs.targets.values())) == 2
+        box = tuple(float(v) for v in table.bboxes[rows[0]])
+        # Where each document draws it: the frames' content boxes, each in its parent's
+        # viewport, and the button in the card's.
+        content = "(e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); " \
+                  "return [r.left + e.clientLeft + parseFloat(s.paddingLeft), " \
+                  "r.top + e.clientTop + parseFloat(s.paddingTop)]; }"  # fmt: skip
+        middle = next(f for f in page.frames if f.url.startswith("http://localhost"))
+        card = next(f for f in page.frames if f.parent_frame is middle)
+        outer = page.locator("#card").evaluate(content)
+        inside = middle.locator("#card").evaluate(content)
+        drawn = card.get_by_role("button", name="Pay").evaluate(
+            "(e) => [e.getBoundingClientRect().left, e.getBoundingClientRect().top]"
+        )
+        expected = (outer[0] + inside[0] + drawn[0], outer[1] + inside[1] + drawn[1])
+        assert box[:2] == pytest.approx(expected, abs=0.5)
+        res = resolve(SemanticElementRef(role="button", name="Pay", bbox=box), obs)
+        assert res.executor_id == table.executor_id(rows[0])
+        act(page, res, observation=obs)
+        middle.wait_for_function("window.seen.length > 0")  # (the card tells its parent)
+        assert middle.evaluate("window.seen") == ["frame-pay"]
+        assert page.evaluate("window.seen") == []
+        assert to_locator(page, res, obs).count() == 1
+        page.close()
+
+
 def test_a_cross_site_frame_that_never_answers_is_left_out_and_named(
     cross_site: tuple[Any, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
