@@ -13,7 +13,21 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["DESCRIBE_JS", "FRAME_ORIGIN_JS", "RECORDER_JS"]
+__all__ = ["DESCRIBE_JS", "FRAME_ORIGIN_JS", "RECORDER_JS", "XPATH_JS"]
+
+XPATH_JS: Final[str] = r"""(n) => {
+  const steps = [];
+  for (; n && n.nodeType === 1; n = n.parentNode) {
+    let k = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
+      if (s.localName === n.localName) k++;
+    steps.unshift(n.localName + "[" + k + "]");
+  }
+  // A shadow root or a detached subtree has no absolute document path.
+  return n === null || n.nodeType === 9 ? "/" + steps.join("/") : null;
+}"""
+"""``(element) => xpath``: an element's absolute XPath in its document (``/html[1]/...``),
+``null`` inside a shadow tree or a detached subtree."""
 
 FRAME_ORIGIN_JS: Final[str] = r"""(win) => {
   let dx = 0, dy = 0, w = win;
@@ -53,17 +67,7 @@ _DESCRIBE_BODY: Final[str] = r"""
     return inner || norm(n.getAttribute("title")) || norm(n.getAttribute("placeholder"));
   };
   const up = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
-  const xpathOf = (n) => {
-    const steps = [];
-    for (; n && n.nodeType === 1; n = n.parentNode) {
-      let k = 1;
-      for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
-        if (s.localName === n.localName) k++;
-      steps.unshift(n.localName + "[" + k + "]");
-    }
-    // A shadow root or a detached subtree has no absolute document path.
-    return n === null || n.nodeType === 9 ? "/" + steps.join("/") : null;
-  };
+  const xpathOf = XPATH_OF;
   const cssOf = (n) => {
     if (n.id && n.ownerDocument.querySelectorAll("#" + CSS.escape(n.id)).length === 1)
       return "#" + CSS.escape(n.id);
@@ -149,7 +153,9 @@ _DESCRIBE_BODY: Final[str] = r"""
 }
 """
 
-DESCRIBE_JS: Final[str] = _DESCRIBE_BODY.strip().replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
+DESCRIBE_JS: Final[str] = (
+    _DESCRIBE_BODY.strip().replace("FRAME_ORIGIN", FRAME_ORIGIN_JS).replace("XPATH_OF", XPATH_JS)
+)
 """``(element) => payload``: an element described as the Chrome extension describes it."""
 
 RECORDER_JS: Final[str] = (

@@ -51,7 +51,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..capture.page_script import FRAME_ORIGIN_JS
+from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
 from ..observation import Observation
 from ..snapshot import is_sensitive
@@ -63,20 +63,6 @@ log = logging.getLogger(__name__)
 
 SETTLE_MS: Final[int] = 120
 """How long the DOM must be quiet after a change before the page is snapshot again."""
-
-_XPATH_JS: Final[str] = """(el) => {
-  const steps = [];
-  for (let n = el; n && n.nodeType === 1; n = n.parentNode) {
-    if (n.getRootNode() !== n.ownerDocument) return null;  // inside a shadow tree
-    let i = 1;
-    for (let s = n.previousElementSibling; s; s = s.previousElementSibling)
-      if (s.nodeName === n.nodeName) i++;
-    steps.unshift(n.nodeName.toLowerCase() + "[" + i + "]");
-  }
-  return "/" + steps.join("/");
-}"""
-"""An element's XPath in its document (``None`` inside a shadow tree), as
-:mod:`resolver.integrations.snapshot` writes them."""
 
 HUMAN_JS: Final[str] = (
     r"""(() => {
@@ -187,7 +173,7 @@ HUMAN_JS: Final[str] = (
   } else start();
   window.addEventListener("hashchange", () => loaded("same_document"));
 })();""".replace("SETTLE", str(SETTLE_MS))
-    .replace("XPATH_OF", _XPATH_JS)
+    .replace("XPATH_OF", XPATH_JS)
     .replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 )
 """The in-page side of :class:`HumanRecorder` (module doc)."""
@@ -413,7 +399,7 @@ def _place(frame: Any, path: Any) -> tuple[tuple[str, ...], str] | None:
     route: list[str] = []
     while getattr(frame, "parent_frame", None) is not None:
         try:
-            holder = frame.frame_element().evaluate(_XPATH_JS)
+            holder = frame.frame_element().evaluate(XPATH_JS)
         except Exception:  # the frame went away meanwhile
             return None
         if not isinstance(holder, str):
