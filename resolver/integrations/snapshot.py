@@ -316,14 +316,16 @@ def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict
     return {"root": items[0] if items else {}}, _xpaths(doc, outside)
 
 
-def _frame_places(docs: Sequence[_Doc], main: dict[int, str]) -> dict[int, FramePath]:
-    """For each node (by backendNodeId): the frame elements' XPaths from the top document
-    down (none for the top document's own nodes), and its own XPath in its document. A
-    frame whose element no XPath reaches (inside a shadow tree) is left out, and so are the
-    frames inside it."""
+def _frame_places(
+    docs: Sequence[_Doc], main: dict[int, str], *, top: bool = True
+) -> dict[int, FramePath]:
+    """For each node of a frame (by backendNodeId): the frame elements' XPaths from the top
+    document down, and its own XPath in its document; with ``top``, the top document's own
+    nodes too (no frame to enter). A frame whose element no XPath reaches (inside a shadow
+    tree) is left out, and so are the frames inside it."""
     entered: list[tuple[str, ...] | None] = [()]
     places: dict[int, FramePath] = {}
-    if docs:
+    if docs and top:
         for i, backend in enumerate(docs[0].backend):
             places.setdefault(backend, ((), main.get(i)))
     paths = [main]
@@ -362,7 +364,8 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
             backend_ids[f"xpath:{xpath}"] = main.backend[i]
             if i in main.boxes:
                 layout[xpath] = main.boxes[i]
-    places = _frame_places(snapshot.docs, xpaths)
+    # (the top document's nodes are looked up only to place cross-site frames' elements)
+    places = _frame_places(snapshot.docs, xpaths, top=bool(snapshot.remotes))
     frame_paths = {
         f"a11y:{node.get('nodeId')}": places[backend]
         for node in snapshot.ax_nodes
