@@ -32,6 +32,7 @@ from ..errors import (
     ResolutionError,
     StaleElementError,
 )
+from ..integrations.cdp import isolated_node
 from ..integrations.playwright import _node_target, act, focus_on
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
@@ -202,7 +203,7 @@ def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *
         raise StaleElementError(f"{res.executor_id!r} has no DOM node to act on")
     cdp, _ = _node_target(session.page, res, observation)
     try:
-        obj = cdp.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        obj = isolated_node(cdp, backend)
     except Exception as exc:
         raise StaleElementError(f"not acting on {res.executor_id!r}: the node is gone") from exc
     answer = cdp.send("Runtime.callFunctionOn", {

@@ -9,6 +9,10 @@ own session (the page's session does not see into it); :func:`_drive`,
 :func:`_drive_remote` and :func:`_drive_async` run the plans of
 :mod:`resolver.integrations.snapshot` over Playwright's sync and async sessions.
 
+:func:`isolated_node` and :func:`isolated_context` give what the library's page functions
+run on in its isolated world (:data:`~resolver.integrations.snapshot.WORLD`), where the
+page's own scripts cannot change what they measure.
+
 Nothing from Playwright is imported: pages, frames and sessions are used through their
 methods.
 """
@@ -23,9 +27,16 @@ from collections.abc import Generator, Sequence
 from typing import Any, Final
 
 from ..errors import InvalidObservationError, SourceUnavailableError
-from .snapshot import Call, PageSnapshot, RemoteFrame, observe_steps
+from .snapshot import WORLD, Call, PageSnapshot, RemoteFrame, observe_steps
 
-__all__ = ["FRAME_TIMEOUT_MS", "PAGE_TIMEOUT_MS", "SILENT_FOR_S", "Bounded"]
+__all__ = [
+    "FRAME_TIMEOUT_MS",
+    "PAGE_TIMEOUT_MS",
+    "SILENT_FOR_S",
+    "Bounded",
+    "isolated_context",
+    "isolated_node",
+]
 
 _SESSIONS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _NO_SESSION: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
@@ -299,3 +310,61 @@ async def _open_async(page: Any, frame: Any, opened: dict[int, Any], silent: set
         return None
     opened[id(frame)] = session
     return session
+
+
+def _frame_ids(session: Any) -> list[str]:
+    """The IDs of the frames ``session`` draws, its top frame first (``[]``: none read)."""
+    try:
+        tree = session.send("Page.getFrameTree", {})
+    except Exception as exc:
+        if type(exc).__name__ == "TimeoutError":
+            raise
+        return []
+    out: list[str] = []
+    level = [(tree or {}).get("frameTree") or {}]
+    while level:
+        out.extend(i for item in level if isinstance(i := item.get("frame", {}).get("id"), str))
+        level = [child for item in level for child in item.get("childFrames", [])]
+    return out
+
+
+def _world(session: Any, frame_id: str) -> int | None:
+    """The execution context of the library's isolated world in a frame (made on first
+    use, the same one after; ``None`` for a frame another process draws, or gone)."""
+    try:
+        made = session.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": WORLD})
+    except Exception as exc:
+        if type(exc).__name__ == "TimeoutError":
+            raise
+        return None
+    context = (made or {}).get("executionContextId")
+    return context if isinstance(context, int) else None
+
+
+def isolated_context(session: Any) -> dict[str, int]:
+    """``Runtime.evaluate``'s parameter that runs an expression in the library's isolated
+    world of the session's top frame (``{}``, the page's main world, where none is made)."""
+    frames = _frame_ids(session)
+    context = _world(session, frames[0]) if frames else None
+    return {} if context is None else {"contextId": context}
+
+
+def isolated_node(session: Any, backend: int) -> dict[str, Any]:
+    """The node ``backend`` as a ``Runtime.RemoteObject`` of the library's isolated world in
+    its own frame, for ``Runtime.callFunctionOn``; of the page's main world where no frame
+    of the session makes one. Raises when the node is gone."""
+    for frame_id in _frame_ids(session):
+        context = _world(session, frame_id)
+        if context is None:
+            continue
+        try:  # (another frame's world gives an object without an ID)
+            found = session.send("DOM.resolveNode", {"backendNodeId": backend,
+                                                     "executionContextId": context})  # fmt: skip
+        except Exception as exc:
+            if type(exc).__name__ == "TimeoutError":
+                raise
+            continue
+        node = (found or {}).get("object") or {}
+        if node.get("objectId"):
+            return dict(node)
+    return dict(session.send("DOM.resolveNode", {"backendNodeId": backend})["object"])

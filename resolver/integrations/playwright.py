@@ -52,6 +52,8 @@ from .cdp import (
     _on,
     _remote_plan,
     _session,
+    isolated_context,
+    isolated_node,
 )
 from .snapshot import PageObservation, PageSnapshot, RemoteFrame, observe_steps, to_observation
 
@@ -244,7 +246,8 @@ def _backend(page: Any, resolution: Resolution, observation: Observation | None)
             f"document.evaluate({value!r}, document, null, 9, null).singleNodeValue")  # fmt: skip
     session = Bounded(_session(page), PAGE_TIMEOUT_MS)
     try:
-        found = session.send("Runtime.evaluate", {"expression": find})
+        found = session.send("Runtime.evaluate", {"expression": find,
+                                                  **isolated_context(session)})  # fmt: skip
         node = session.send("DOM.describeNode", {"objectId": found["result"]["objectId"]})
         return int(node["node"]["backendNodeId"])
     except Exception as exc:  # no such element any more
@@ -352,7 +355,7 @@ def _check(
     (``target``: the session holding the node and its frame's offset, :func:`_node_target`)."""
     session, offset = target
     try:
-        obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        obj = isolated_node(session, backend)
         tree = session.send("Accessibility.getPartialAXTree",
                             {"backendNodeId": backend, "fetchRelatives": True})  # fmt: skip
     except Exception:
@@ -450,7 +453,7 @@ def focus_on(session: Any, backend: int) -> str | None:
     not (a click that moved the focus elsewhere); else why it does not."""
 
     def has() -> bool:
-        obj = session.send("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        obj = isolated_node(session, backend)
         answer = session.send("Runtime.callFunctionOn", {
             "objectId": obj["objectId"], "functionDeclaration": _FOCUS_JS, "returnByValue": True,
         })  # fmt: skip

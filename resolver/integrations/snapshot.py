@@ -26,6 +26,7 @@ from ..errors import InvalidObservationError
 from ..observation import Observation
 
 __all__ = [
+    "WORLD",
     "Call",
     "FramePath",
     "PageObservation",
@@ -42,6 +43,11 @@ PAGE_JS: Final[str] = (
     "({html: document.documentElement ? document.documentElement.outerHTML : '',"
     " width: innerWidth, height: innerHeight, url: location.href})"
 )
+WORLD: Final[str] = "resolver"
+"""The isolated world (one per frame, ``Page.createIsolatedWorld``) every function the
+library runs in a page runs in: it shares the page's DOM but none of its scripts' globals,
+so a page that replaced ``getBoundingClientRect``, ``elementFromPoint``, a property setter
+or the timers (a fake clock, paused) changes nothing the library measures or waits for."""
 _FRAGMENT: Final[int] = 11  # a DocumentFragment (the snapshot flattens shadow roots away)
 
 
@@ -174,7 +180,10 @@ def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapsh
         if result and isinstance(result.get("nodes"), list):
             frames.append((frame_id, result["nodes"]))
     snap = yield ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
-    page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True})
+    top = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
+    world = yield ("Page.createIsolatedWorld", {"frameId": top, "worldName": WORLD})
+    where = {"contextId": world["executionContextId"]} if _context(world) else {}
+    page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True, **where})
     png = None
     if screenshot:
         shot = yield ("Page.captureScreenshot", {"format": "png"})
@@ -191,6 +200,11 @@ def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapsh
     docs = _read_docs(snap, origins)
     return PageSnapshot(_merge_frames(main["nodes"], frames, docs), docs, snap["strings"],
                         value, png)  # fmt: skip
+
+
+def _context(world: Any) -> bool:
+    """Whether ``Page.createIsolatedWorld`` gave a context (else the page's main world)."""
+    return isinstance(world, Mapping) and isinstance(world.get("executionContextId"), int)
 
 
 def _rare(values: Any, n: int) -> dict[int, Any]:

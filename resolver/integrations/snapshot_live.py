@@ -13,11 +13,13 @@ fields. Playwright's sync API, Chromium only.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any, Final
 
 from ..errors import SourceUnavailableError
 from ..snapshot import to_snapshot_v1
+from .cdp import Bounded, _session, isolated_context
 
 __all__ = ["SETTLE_JS", "build_snapshot", "wait_until_stable"]
 
@@ -44,7 +46,28 @@ SETTLE_JS: Final[str] = r"""async ([quiet, limit]) => {
     setTimeout(tick, step);
   });
 }"""
-"""Resolves when the DOM saw no mutation for ``quiet`` ms, or after ``limit`` ms."""
+"""Resolves when the DOM saw no mutation for ``quiet`` ms, or after ``limit`` ms (run in the
+library's isolated world: a page's own timers, a fake clock paused included, do not hold
+it)."""
+SETTLE_SLACK_MS: Final[float] = 10_000
+"""How much longer than ``settle_timeout_ms`` the wait may take before it is given up (a
+page whose own script runs on and on answers nothing)."""
+
+
+def _settled(page: Any, quiet_ms: float, limit_ms: float) -> dict[str, Any]:
+    """What :data:`SETTLE_JS` answers on the page, run in the library's isolated world."""
+    try:
+        session = Bounded(_session(page), limit_ms + SETTLE_SLACK_MS)
+    except SourceUnavailableError:  # (no CDP: the page's own world)
+        return page.evaluate(SETTLE_JS, [quiet_ms, limit_ms]) or {}
+    answer = session.send("Runtime.evaluate", {
+        "expression": f"({SETTLE_JS})({json.dumps([quiet_ms, limit_ms])})",
+        "awaitPromise": True, "returnByValue": True, **isolated_context(session),
+    })  # fmt: skip
+    if answer.get("exceptionDetails"):
+        raise RuntimeError(str(answer["exceptionDetails"].get("text") or "a script error"))
+    value = answer.get("result", {}).get("value")
+    return value if isinstance(value, dict) else {}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -89,7 +112,7 @@ def wait_until_stable(
         reasons.append(f"the network was not idle within {network_timeout_ms:g} ms")
     settle: dict[str, Any] = {}
     try:
-        settle = page.evaluate(SETTLE_JS, [quiet_ms, settle_timeout_ms]) or {}
+        settle = _settled(page, quiet_ms, settle_timeout_ms)
     except Exception as exc:
         reasons.append(f"the DOM could not be watched: {_first_line(exc)}")
     if settle and not settle.get("quiet"):

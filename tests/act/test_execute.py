@@ -257,3 +257,16 @@ def test_typed_text_and_keys_go_to_the_target_or_nowhere(page: Any) -> None:
     pressed = execute(page, [{"action": "press", "target": "text=Notes", "key": "a"}])
     assert pressed.error is not None and pressed.error.code == "ELEMENT_NOT_INTERACTABLE"
     assert page.input_value("#search") == "" and "hello" not in page.content()
+
+
+def test_a_cleared_field_is_cleared_in_the_apps_own_state(page: Any) -> None:
+    # The page keeps the field's value in its own state, told of edits the way React is
+    # (a wrapped `value` setter): emptying the field must read as an edit, not as the app's
+    # own write, or the app keeps the old text while the field shows none.
+    page.goto((ROOT / "fixtures" / "live" / "own_scripts.html").as_uri())
+    result = execute(page, [
+        {"action": "type", "target": "css=#name", "text": "Ada"},
+        {"action": "type", "target": "css=#name", "text": "", "clear": True},
+    ])  # fmt: skip
+    assert result.success, result.error
+    assert page.evaluate("[document.getElementById('name').value, state]") == ["", ""]

@@ -645,3 +645,43 @@ def test_act_takes_a_reference_and_refuses_what_is_neither(browser: Any) -> None
         act(page, SemanticElementRef(role="button", name="Edit"))  # two of them: ambiguous
     assert page.evaluate("window.clicked") == ["second", "first"]
     page.close()
+
+
+OWN_SCRIPTS = (ROOT / "fixtures" / "live" / "own_scripts.html").as_uri()
+SAVE = SemanticElementRef(role="button", name="Save")
+CANCEL = SemanticElementRef(role="button", name="Cancel")
+NAME = SemanticElementRef(role="textbox", name="Name")
+
+
+def test_a_pages_own_layout_mock_does_not_move_the_click(browser: Any) -> None:
+    # The page reports Cancel's box for Save and says Save is drawn there: measured with
+    # the page's functions, the click would land on Cancel.
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.goto(OWN_SCRIPTS)
+    page.evaluate("mockLayout()")
+    act(page, SAVE)
+    act(page, CANCEL)
+    assert page.evaluate("clicks") == ["save", "cancel"]
+    page.close()
+
+
+def test_a_paused_clock_does_not_hold_act(browser: Any) -> None:
+    # Playwright's own fake clock, paused: the page's timers and animation frames never run.
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.clock.install()
+    page.goto(OWN_SCRIPTS)
+    page.clock.pause_at(1_700_000_000_000)
+    act(page, CANCEL)
+    act(page, NAME, ActionWithElement(type="type", text="Ada", element=NAME))
+    assert page.evaluate("[clicks, state]") == [["cancel"], "Ada"]
+    page.close()
+
+
+def test_observe_reads_the_page_not_the_globals_its_scripts_replaced(browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.goto(OWN_SCRIPTS)
+    page.evaluate("replaceViewport()")
+    obs = observe(page, screenshot=False)
+    assert obs.screen_size == (900.0, 700.0)
+    assert resolve(SAVE, obs, sources=("dom",)).candidate.name == "Save"
+    page.close()

@@ -63,3 +63,17 @@ def test_without_waiting_the_snapshot_says_so(page: Any) -> None:
     assert snap["stabilization"]["stabilized"] is False
     assert snap["stabilization"]["reasons"] == ["not waited for"]
     assert snap["quality"]["pruned"] is False
+
+
+def test_a_paused_clock_does_not_hold_the_wait(page: Any) -> None:
+    # Playwright's fake clock, paused: the page's timers never fire; the wait's own do.
+    context = page.context.browser.new_context(viewport={"width": 900, "height": 700})
+    tab = context.new_page()
+    tab.clock.install()
+    tab.goto(f"{PAGE}?for=forever")
+    tab.clock.pause_at(1_700_000_000_000)
+    snap = build_snapshot(tab, settle_timeout_ms=600, network_timeout_ms=1000)
+    report = snap["stabilization"]
+    assert report["stabilized"] is True and report["mutations"] == 0, report
+    assert "Live feed" in _names(snap)
+    context.close()
