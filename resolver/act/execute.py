@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ from ..errors import (
 )
 from ..integrations.cdp import isolated_node
 from ..integrations.playwright import _node_target, act, focus_on
+from ..integrations.threaded import is_async, synced
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
 from .model import (
@@ -302,13 +304,13 @@ def execute(
     catalog: Catalog | None = None,
     expected_catalog_version: str | None = None,
     index_mode: bool | None = None,
-) -> ExecuteResult:
+) -> Any:
     """Run ``actions`` on ``page`` in order, stopping at the first that fails.
 
     Parameters
     ----------
     page:
-        A Playwright page (sync API, Chromium).
+        A Playwright page (sync or async API, Chromium).
     actions:
         Action dicts (see :mod:`resolver.act.model`): ``{"action": "click", "target":
         "index=3"}``, ``type`` (``text``, ``clear``), ``select`` (``value`` or ``label``),
@@ -330,8 +332,30 @@ def execute(
     -------
     ExecuteResult
         Never raises for a bad action or a refusal: the error is in ``error``. The page's
-        catalog after the actions becomes the session's current catalog.
+        catalog after the actions becomes the session's current catalog. With the async
+        API, an awaitable of it (the same steps, run in a worker thread:
+        :mod:`resolver.integrations.threaded`).
     """
+    options = (catalog, expected_catalog_version, index_mode)
+    if is_async(page):
+        return _execute_async(page, actions, *options)
+    return _execute(page, actions, *options)
+
+
+async def _execute_async(page: Any, actions: Any, *options: Any) -> ExecuteResult:
+    """:func:`execute` on an async page."""
+    return await asyncio.to_thread(_execute, synced(page), actions, *options)
+
+
+def _execute(
+    page: Any,
+    actions: Sequence[dict[str, Any]] | object,
+    catalog: Catalog | None,
+    expected_catalog_version: str | None,
+    index_mode: bool | None,
+) -> ExecuteResult:
+    """:func:`execute` on a sync page (or a :class:`~resolver.integrations.threaded.Synced`
+    one)."""
     session = session_for(page)
     if catalog is not None:
         session.adopt(catalog)

@@ -14,6 +14,7 @@ from typing import Any
 from ..catalog import Catalog, build_catalog
 from ..errors import SourceUnavailableError
 from ..integrations.playwright import observe
+from ..integrations.threaded import is_async
 
 __all__ = ["PageSession", "session_for"]
 
@@ -81,8 +82,12 @@ def session_for(page: Any) -> PageSession:
     a :class:`~resolver.errors.SourceUnavailableError` for anything that is no page."""
     if not callable(getattr(page, "evaluate", None)) or not hasattr(page, "context"):
         raise SourceUnavailableError(
-            f"the agent kit acts on a Playwright page (sync API, Chromium), not "
-            f"{type(page).__name__}"
+            f"the agent kit acts on a Playwright page (Chromium), not {type(page).__name__}"
+        )
+    if is_async(page):
+        raise SourceUnavailableError(
+            "a PageSession drives a page of Playwright's sync API; with the async API, "
+            "await execute(page, actions) (a refresh_catalog action gives the catalog)"
         )
     with _LOCK:
         session = _SESSIONS.get(page)

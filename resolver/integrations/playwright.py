@@ -20,8 +20,8 @@ loads without the ``browser`` extra; the functions need a Playwright page (``pip
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
@@ -45,10 +45,12 @@ from ..text import name_similarity
 from .cdp import (
     FRAME_TIMEOUT_MS,
     PAGE_TIMEOUT_MS,
+    SILENT,
     Bounded,
     _drive,
     _drive_async,
     _drive_remote,
+    _frame_session,
     _on,
     _remote_plan,
     _session,
@@ -56,6 +58,7 @@ from .cdp import (
     isolated_node,
 )
 from .snapshot import PageObservation, PageSnapshot, RemoteFrame, observe_steps, to_observation
+from .threaded import is_async, synced
 
 __all__ = ["PageObservation", "act", "observe", "to_locator"]
 
@@ -157,7 +160,7 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
     InvalidObservationError
         The page gave no accessibility tree or document.
     """
-    if inspect.iscoroutinefunction(getattr(page, "evaluate", None)):
+    if is_async(page):
         return _observe_async(page, screenshot, options)
     main = _session(page)
     snapshot = _drive(main, observe_steps(screenshot=screenshot))
@@ -526,8 +529,8 @@ def act(
     observation: Observation | None = None,
     reobserve: bool = True,
     config: MatchConfig | None = None,
-) -> Resolution:
-    """Perform ``action`` (a click when ``None``) on the target's element (sync API).
+) -> Any:
+    """Perform ``action`` (a click when ``None``) on the target's element.
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
@@ -539,7 +542,7 @@ def act(
     Parameters
     ----------
     page:
-        The Playwright page (sync API, Chromium).
+        The Playwright page (sync or async API, Chromium).
     target:
         What :func:`resolver.resolve` answered for the page, or a
         :class:`~resolver.SemanticElementRef`, resolved here on a fresh observation.
@@ -553,7 +556,8 @@ def act(
     Returns
     -------
     Resolution
-        The resolution acted on (a new one after a re-observation).
+        The resolution acted on (a new one after a re-observation); with the async API, an
+        awaitable of it (the same steps, run in a worker thread: :mod:`.threaded`).
 
     Raises
     ------
@@ -566,7 +570,20 @@ def act(
     ResolutionError
         The re-resolution failed (not found, ambiguous).
     """
-    config = config or MatchConfig()
+    if is_async(page):
+        return _act_async(page, target, action, observation, reobserve, config)
+    return _act(page, target, action, observation, reobserve, config or MatchConfig())
+
+
+def _act(
+    page: Any,
+    target: Resolution | SemanticElementRef,
+    action: ActionWithElement | None,
+    observation: Observation | None,
+    reobserve: bool,
+    config: MatchConfig,
+) -> Resolution:
+    """:func:`act` on a sync page (or a :class:`~.threaded.Synced` one)."""
     resolution, action, observation = _target(page, target, action, observation)
     backend = _backend(page, resolution, observation)
     if backend is None:
@@ -578,6 +595,43 @@ def act(
         return _once_more(page, resolution, action, outcome, reobserve, config)
     _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend))
     return resolution
+
+
+async def _act_async(
+    page: Any,
+    target: Resolution | SemanticElementRef,
+    action: ActionWithElement | None,
+    observation: Observation | None,
+    reobserve: bool,
+    config: MatchConfig | None,
+) -> Resolution:
+    """:func:`act` on an async page: the sync steps in a worker thread (:mod:`.threaded`)."""
+    bridge = synced(page)
+
+    def run() -> Resolution:
+        if isinstance(observation, PageObservation):
+            _reattach(bridge, observation)
+        return _act(bridge, target, action, observation, reobserve, config or MatchConfig())
+
+    return await asyncio.to_thread(run)
+
+
+def _reattach(page: Any, observation: PageObservation) -> None:
+    """Give each cross-site frame of ``observation`` whose session was closed (an
+    observation made with the async API) the live session of the frame it was read from
+    (the same frame ID), where the page still has that frame."""
+    closed = {r.key: r for r in observation.remote_frames.values() if r.handle is None}
+    for frame in page.frames if closed else ():
+        if getattr(frame, "parent_frame", None) is None:
+            continue
+        session = _frame_session(page, frame)
+        if session is None or session == SILENT:
+            continue
+        with contextlib.suppress(Exception):  # (gone meanwhile: left closed)
+            tree = Bounded(session, FRAME_TIMEOUT_MS).send("Page.getFrameTree")
+            remote = closed.pop(str(tree["frameTree"]["frame"]["id"])[:8], None)
+            if remote is not None:
+                remote.handle = session
 
 
 def _once_more(
@@ -593,5 +647,4 @@ def _once_more(
     if not reobserve or action is None or action.element is None:
         raise _stale(resolution, why)
     fresh = observe(page, screenshot=False)
-    return act(page, _resolve_again(action, fresh, why), action, observation=fresh,
-               reobserve=False, config=config)  # fmt: skip
+    return _act(page, _resolve_again(action, fresh, why), action, fresh, False, config)

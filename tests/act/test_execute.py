@@ -10,7 +10,7 @@ import pytest
 from live_browser import ROOT, browser_missing, chromium
 
 from resolver.act import ExecuteResult, execute, parse_action, session_for
-from resolver.errors import InvalidTargetError
+from resolver.errors import InvalidTargetError, SourceUnavailableError
 
 pytestmark = [
     pytest.mark.browser,
@@ -270,3 +270,42 @@ def test_a_cleared_field_is_cleared_in_the_apps_own_state(page: Any) -> None:
     ])  # fmt: skip
     assert result.success, result.error
     assert page.evaluate("[document.getElementById('name').value, state]") == ["", ""]
+
+
+async def _execute_async() -> list[Any]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await browser.new_page(viewport={"width": 1000, "height": 700})
+        await page.goto(PAGE)
+        first = await execute(page, [{"action": "refresh_catalog"}])
+        version = first.observation.catalog_version
+        save = next(line for line in first.catalog.splitlines() if "button: Save" in line)
+        index = save.split("]")[0].strip(" [")
+        result = await execute(page, [
+            {"action": "click", "target": f"index={index}"},
+            {"action": "type", "target": "css=#name", "text": "Ada"},
+            {"action": "type", "target": "css=#name", "text": "Bo", "clear": True},
+            {"action": "select", "target": "css=#colour", "label": "Blue"},
+            {"action": "scroll_to_text", "text": "Terms of service"},
+            {"action": "wait", "until": "selector", "selector": "#footer", "ms": 2000},
+        ], expected_catalog_version=version)  # fmt: skip
+        state = await page.evaluate("[clicks, changes, document.getElementById('name').value]")
+        try:
+            session_for(page)
+            refused = ""
+        except SourceUnavailableError as exc:
+            refused = exc.message
+        await browser.close()
+    return [result.success, result.complete, state, "await execute" in refused]
+
+
+def test_the_async_api_executes_the_same_actions() -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (a sync API's loop may run in this thread)
+        outcome = pool.submit(asyncio.run, _execute_async()).result()
+    assert outcome == [True, 6, [["save"], ["colour:blue"], "Bo"], True]

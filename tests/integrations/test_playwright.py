@@ -685,3 +685,38 @@ def test_observe_reads_the_page_not_the_globals_its_scripts_replaced(browser: An
     assert obs.screen_size == (900.0, 700.0)
     assert resolve(SAVE, obs, sources=("dom",)).candidate.name == "Save"
     page.close()
+
+
+async def _act_async(url: str) -> list[Any]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path=CHROMIUM, args=[*ARGS, "--site-per-process"]
+        )
+        page = await browser.new_page(viewport={"width": 800, "height": 600})
+        await page.goto(url)
+        await page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+        obs = await observe(page, screenshot=False)  # (its frame sessions closed after it)
+        ref = SemanticElementRef(role="button", name="Pay", container_path=("Checkout", "Card"))
+        pay = resolve(ref, obs)
+        used = await act(page, pay, observation=obs)
+        await page.wait_for_function("window.seen.length > 0")
+        number = SemanticElementRef(role="textbox", name="Card number")
+        await act(page, number, ActionWithElement(type="type", text="4242"))
+        card = next(f for f in page.frames if f.parent_frame is not None)
+        typed = await card.evaluate("document.getElementById('number').value")
+        seen = await page.evaluate("window.seen")
+        await browser.close()
+    return [used.executor_id == pay.executor_id, pay.executor_id in obs.targets, seen, typed]
+
+
+def test_the_async_api_acts_in_the_page_and_in_a_cross_site_frame(
+    cross_site: tuple[Any, str],
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (the sync API's loop runs in this thread)
+        outcome = pool.submit(asyncio.run, _act_async(cross_site[1])).result()
+    assert outcome == [True, True, ["frame-pay"], "4242"]
