@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Sequence
@@ -35,7 +34,7 @@ from ..errors import (
 )
 from ..integrations.cdp import isolated_node
 from ..integrations.playwright import _node_target, act, focus_on
-from ..integrations.threaded import is_async, synced
+from ..integrations.threaded import in_thread, is_async
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
 from .model import (
@@ -338,13 +337,8 @@ def execute(
     """
     options = (catalog, expected_catalog_version, index_mode)
     if is_async(page):
-        return _execute_async(page, actions, *options)
+        return in_thread(_execute, page, actions, *options)
     return _execute(page, actions, *options)
-
-
-async def _execute_async(page: Any, actions: Any, *options: Any) -> ExecuteResult:
-    """:func:`execute` on an async page."""
-    return await asyncio.to_thread(_execute, synced(page), actions, *options)
 
 
 def _execute(

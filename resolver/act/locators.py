@@ -28,6 +28,7 @@ from ..catalog.entries import page_facts
 from ..errors import InvalidReferenceError, StaleElementError
 from ..index import index_of
 from ..integrations.playwright import _entered
+from ..integrations.threaded import in_thread, is_async
 from ..observation import Observation
 from ..results import Resolution
 from ..table import CandidateTable
@@ -248,13 +249,13 @@ def _selectors(obs: Observation, table: CandidateTable, row: int) -> dict[str, l
 
 def durable_locators(
     page: Any, resolution: Resolution, observation: Observation | None = None
-) -> DurableLocators:
+) -> Any:
     """Role, CSS and XPath locators for a resolution's element, each verified on the page.
 
     Parameters
     ----------
     page:
-        The Playwright page (sync API, Chromium) the observation was taken of.
+        The Playwright page (sync or async API, Chromium) the observation was taken of.
     resolution:
         What :func:`resolver.resolve` answered on ``observation`` (an element: ``a11y:``,
         ``xpath:`` or ``css:``).
@@ -266,7 +267,9 @@ def durable_locators(
     -------
     DurableLocators
         Each selector selects exactly one element on the page now, the resolved node; a
-        kind none of whose candidates does is ``None``, with the reason.
+        kind none of whose candidates does is ``None``, with the reason. With the async
+        API, an awaitable of it (run in a worker thread:
+        :mod:`resolver.integrations.threaded`).
 
     Raises
     ------
@@ -276,6 +279,8 @@ def durable_locators(
     StaleElementError
         The node is no longer in the page.
     """
+    if is_async(page):
+        return in_thread(durable_locators, page, resolution, observation)
     from ..integrations.playwright import _backend, _node_target
 
     backend = _backend(page, resolution, observation)

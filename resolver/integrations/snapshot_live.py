@@ -20,6 +20,7 @@ from typing import Any, Final
 from ..errors import SourceUnavailableError
 from ..snapshot import to_snapshot_v1
 from .cdp import Bounded, _session, isolated_context
+from .threaded import in_thread, is_async
 
 __all__ = ["SETTLE_JS", "build_snapshot", "wait_until_stable"]
 
@@ -81,13 +82,13 @@ def wait_until_stable(
     network_timeout_ms: float = 2000,
     quiet_ms: float = 100,
     settle_timeout_ms: float = 3000,
-) -> dict[str, Any]:
-    """Wait for a live page to settle and say how it went (sync Playwright page).
+) -> Any:
+    """Wait for a live page to settle and say how it went.
 
     Parameters
     ----------
     page:
-        A Playwright ``Page`` (sync API).
+        A Playwright ``Page`` (sync or async API).
     network_timeout_ms:
         How long to wait for ``networkidle`` (best effort: a page that keeps polling is
         snapshotted anyway, with the reason).
@@ -98,8 +99,13 @@ def wait_until_stable(
     Returns
     -------
     dict
-        ``{method, stabilized, reasons, waited_ms, mutations, scroll {x, y}}``.
+        ``{method, stabilized, reasons, waited_ms, mutations, scroll {x, y}}``; with the
+        async API, an awaitable of it.
     """
+    if is_async(page):
+        options = {"quiet_ms": quiet_ms, "settle_timeout_ms": settle_timeout_ms}
+        return in_thread(wait_until_stable, page, network_timeout_ms=network_timeout_ms,
+                         **options)  # fmt: skip
     start = time.perf_counter()
     reasons: list[str] = []
     try:
@@ -138,13 +144,13 @@ def build_snapshot(
     redact: bool = True,
     trace_id: str | None = None,
     **wait: float,
-) -> dict[str, Any]:
+) -> Any:
     """A SnapshotV1 document of a live page, taken after it settled.
 
     Parameters
     ----------
     page:
-        A Playwright ``Page`` on Chromium (sync API).
+        A Playwright ``Page`` on Chromium (sync or async API).
     stabilize:
         Wait for the page to settle first (:func:`wait_until_stable`); without it the
         ``stabilization`` says ``{"method": "none", "stabilized": false, "reasons": ["not
@@ -157,15 +163,19 @@ def build_snapshot(
     Returns
     -------
     dict
-        SnapshotV1 with ``url``, ``title``, ``viewport`` and ``stabilization``.
+        SnapshotV1 with ``url``, ``title``, ``viewport`` and ``stabilization``; with the
+        async API, an awaitable of it (run in a worker thread: :mod:`.threaded`).
 
     Raises
     ------
     SourceUnavailableError
-        The page is not a Chromium page from Playwright's sync API.
+        The page is not a Chromium page from Playwright.
     InvalidObservationError
         The page gave no accessibility tree or document.
     """
+    if is_async(page):
+        options = {"prune": prune, "redact": redact, "trace_id": trace_id}
+        return in_thread(build_snapshot, page, stabilize=stabilize, **options, **wait)
     from .playwright import observe
 
     if stabilize:

@@ -24,9 +24,11 @@ import functools
 import inspect
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Synced", "is_async", "synced"]
+T = TypeVar("T")
+
+__all__ = ["Synced", "in_thread", "is_async", "synced"]
 
 _KEPT: weakref.WeakKeyDictionary[Any, Synced] = weakref.WeakKeyDictionary()
 """The one proxy of each async page and frame (each holding its object weakly: a strong
@@ -44,6 +46,12 @@ def synced(obj: Any) -> Synced:
     """The :class:`Synced` proxy of an async-API object, for the running event loop (call
     on the loop's thread; use the proxy from another)."""
     return _proxy(obj, asyncio.get_running_loop())
+
+
+async def in_thread(function: Callable[..., T], page: Any, *args: Any, **kwargs: Any) -> T:
+    """``function(page, *args, **kwargs)`` for an async page: run in a worker thread on the
+    page's :class:`Synced` proxy."""
+    return await asyncio.to_thread(function, synced(page), *args, **kwargs)
 
 
 class Synced:

@@ -168,3 +168,29 @@ def test_scopes_pass_a_region_named_document_and_stop_at_the_frame(page: Any) ->
     assert card.role is not None and 'name="Card"' in card.role and card.frames
     assert not any("Billing" in text for _, text, _ in card.tried)
     page.goto(PAGE)
+
+
+async def _durable_async() -> list[Any]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await browser.new_page()
+        await page.goto(PAGE)
+        obs = await observe(page, screenshot=False)
+        table = obs.candidates("a11y")
+        row = next(r for r in range(len(table)) if table.roles[r] == "button" and table.names[r])
+        found = await durable_locators(page, resolve(ref_from_row(table, row), obs), obs)
+        counts = [await page.locator(f"{kind}={getattr(found, kind)}").count()
+                  for kind in ("css", "xpath")]  # fmt: skip
+        await browser.close()
+    return [found.role is not None, counts]
+
+
+def test_the_async_api_gets_the_same_verified_locators() -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (a sync API's loop may run in this thread)
+        assert pool.submit(asyncio.run, _durable_async()).result() == [True, [1, 1]]

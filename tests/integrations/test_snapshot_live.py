@@ -77,3 +77,26 @@ def test_a_paused_clock_does_not_hold_the_wait(page: Any) -> None:
     assert report["stabilized"] is True and report["mutations"] == 0, report
     assert "Live feed" in _names(snap)
     context.close()
+
+
+async def _snapshot_async() -> dict[str, Any]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        tab = await browser.new_page(viewport={"width": 900, "height": 700})
+        await tab.goto(f"{PAGE}?for=1500", wait_until="commit")
+        snap: dict[str, Any] = await build_snapshot(tab, trace_id="a1", settle_timeout_ms=10_000)
+        await browser.close()
+    return snap
+
+
+def test_the_async_api_waits_and_snapshots_the_same() -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (a sync API's loop may run in this thread)
+        snap = pool.submit(asyncio.run, _snapshot_async()).result()
+    assert snap["stabilization"]["stabilized"] is True and snap["trace_id"] == "a1"
+    assert "Finished" in _names(snap) and snap["viewport"] == {"width": 900.0, "height": 700.0}
