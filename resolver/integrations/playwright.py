@@ -14,8 +14,8 @@ something else.
 
 Nothing from Playwright is imported (the page is used through its methods), so this module
 loads without the ``browser`` extra; the functions need a Playwright page (``pip install
-'resolver[browser]'``) on Chromium. ``observe`` works with the sync and the async API;
-``to_locator`` and ``act`` with the sync API.
+'resolver[browser]'``) on Chromium, of the sync or the async API (``act`` runs its steps in
+a worker thread with the async one: :mod:`.threaded`).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -
     finally:
         await session.detach()
     for remote in snapshot.remotes:
-        remote.handle = None  # (its session is closed: acting is for the sync API)
+        remote.handle = None  # (its session is closed: act opens it again, _reattach)
     return to_observation(snapshot, **options)
 
 
@@ -170,7 +170,7 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
 
 
 def to_locator(page: Any, resolution: Resolution, observation: Observation | None = None) -> Any:
-    """A Playwright locator for a resolution's element (sync API).
+    """A Playwright locator for a resolution's element (a locator of the page's API).
 
     ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID the
     element's XPath when ``observation`` links it to the DOM, else ``get_by_role(role,

@@ -8,7 +8,7 @@ snapshot with :func:`resolver.snapshot.to_snapshot_v1`. How the wait went is log
 snapshot's ``stabilization`` (the document's free-form metadata): ``stabilized``,
 ``reasons`` (why it is not, one line each), ``method``, ``waited_ms``, ``mutations`` and the
 page's ``scroll`` position; ``url``, ``title`` and ``viewport`` are the snapshot's own
-fields. Playwright's sync API, Chromium only.
+fields. Playwright's sync or async API, Chromium only.
 """
 
 from __future__ import annotations
