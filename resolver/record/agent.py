@@ -1,4 +1,4 @@
-"""``AgentRecorder``: a Python agent runtime's run (Playwright, sync API) as recording_v1.
+"""``AgentRecorder``: a Python agent runtime's run (Playwright, either API) as recording_v1.
 
 >>> rec = AgentRecorder("runs")                                    # doctest: +SKIP
 >>> rec.start("Sign in as alice", trace_id="t42")                  # doctest: +SKIP
@@ -12,13 +12,15 @@ PosixPath('runs/run-agent-t42-20260101-120000.json')
 
 ``snapshot(page)`` observes the page exactly as :func:`resolver.integrations.playwright.observe`
 does (one CDP session, no screenshot) and keeps that observation as :attr:`observation`, so the
-agent resolves against the very page state the snapshot shows.
+agent resolves against the very page state the snapshot shows. With Playwright's async API,
+``await rec.snapshot(page)``.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 from ..models import ActionWithElement
@@ -50,19 +52,19 @@ class AgentRecorder(Recorder):
         super().__init__(out_dir, prefix=prefix, clock=clock)
         self.observation: Observation | None = None
 
-    def snapshot(self, page: Any) -> str:
+    def snapshot(self, page: Any) -> Any:
         """Observe ``page`` and record its SnapshotV1 (redacted) as an ``ax_snapshot`` entry.
 
         Parameters
         ----------
         page:
-            A Playwright page (sync API, Chromium).
+            A Playwright page (sync or async API, Chromium).
 
         Returns
         -------
         str
             The snapshot's ID in the timeline (``s1``, ``s2``, ...); the observation is kept
-            as :attr:`observation`.
+            as :attr:`observation`. With the async API, an awaitable of it.
 
         Raises
         ------
@@ -75,7 +77,13 @@ class AgentRecorder(Recorder):
         from ..integrations.playwright import observe
 
         observation = observe(page, screenshot=False)
+        if inspect.isawaitable(observation):
+            return self._added(observation)
         return self.add_observation(observation)
+
+    async def _added(self, observing: Awaitable[Observation]) -> str:
+        """:meth:`add_observation` of an observation still to be made (the async API)."""
+        return self.add_observation(await observing)
 
     def add_observation(self, observation: Observation) -> str:
         """Record the SnapshotV1 of an observation the runtime made itself; its ID.

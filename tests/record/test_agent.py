@@ -122,3 +122,47 @@ def test_a_crashed_agent_run_resumes_from_its_journal(
     assert PASSWORD.encode() not in path.read_bytes()
     overall = replay_report(capsys, path, tmp_path / "out")["overall"]
     assert (overall["steps"], overall["correct"]) == (5, 5)
+
+
+async def _async_run(out: Path) -> tuple[Path, list[str], list[str]]:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await browser.new_page(viewport={"width": 1000, "height": 700})
+        await page.goto(FORM)
+        rec = AgentRecorder(out, prefix="async")
+        rec.start("Sign in as Ada and invite Grace", "agent-async")
+        rec.navigation(FORM, "navigate")
+        acted = []
+        for number, (role, name, container, kind, text) in enumerate(PLAN, start=1):
+            await rec.snapshot(page)
+            obs = rec.observation
+            assert obs is not None
+            ref = SemanticElementRef(role=role, name=name, container_path=container)
+            res = resolve(ref, obs, coords_fallback="never")
+            action = ActionWithElement(type=kind, element=ref, text=text)  # type: ignore[arg-type]
+            rec.decision({"step": str(number), "action": action, "target_node": res.executor_id})
+            used = await act(page, res, action, observation=obs)
+            rec.result(str(number), "ok", duration_ms=1.0, executor_id=used.executor_id)
+            acted.append(used.executor_id)
+        log = await page.evaluate("window.log")
+        await browser.close()
+    return rec.finish("done"), acted, log
+
+
+def test_an_async_agent_run_is_recorded_and_replays_at_100_percent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (the module's sync browser holds this thread's loop)
+        path, acted, log = pool.submit(asyncio.run, _async_run(tmp_path / "runs")).result()
+    assert log == ["submit:ada@example.com", "click:grace.invite"]
+    assert [s.expected[s.preceding or ""] for s in read_recording(path).steps] == [
+        (a,) for a in acted
+    ]
+    overall = replay_report(capsys, path, tmp_path / "out")["overall"]
+    assert (overall["steps"], overall["correct"]) == (len(PLAN), len(PLAN))
