@@ -38,8 +38,10 @@ _ASYNC_API = "playwright.async_api"
 
 def is_async(page: Any) -> bool:
     """Whether ``page`` is an object of Playwright's async API (its ``evaluate`` is a
-    coroutine function)."""
-    return inspect.iscoroutinefunction(getattr(page, "evaluate", None))
+    coroutine function, or it is of that API's module: a browser context)."""
+    return inspect.iscoroutinefunction(getattr(page, "evaluate", None)) or type(
+        page
+    ).__module__.startswith(_ASYNC_API)
 
 
 def synced(obj: Any) -> Synced:

@@ -2,9 +2,9 @@
 
 >>> rec = HumanRecorder("runs")                                    # doctest: +SKIP
 >>> rec.start("File the expense report", trace_id="session-7")     # doctest: +SKIP
->>> rec.attach(context)     # a BrowserContext (or a Page), sync API  # doctest: +SKIP
+>>> rec.attach(context)     # a BrowserContext or a Page (async API: await)  # doctest: +SKIP
 >>> page.wait_for_event("close", timeout=0)   # the person works   # doctest: +SKIP
->>> rec.finish("user_closed")                                      # doctest: +SKIP
+>>> rec.finish("user_closed")           # (async API: await)          # doctest: +SKIP
 
 **What is recorded.** :data:`HUMAN_JS` (an init script of the context, and run at once on the
 pages already open) adds capture-phase listeners: a click (pointer clicks only; a click the
@@ -45,14 +45,20 @@ no XPath: its action keeps its point and no element.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import Any, Final
 
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
+from ..integrations.threaded import is_async, synced
 from ..observation import Observation
 from ..snapshot import is_sensitive
 from ._base import Recorder
@@ -232,12 +238,16 @@ class HumanRecorder(Recorder):
         self._queue: deque[tuple[Callable[..., None], tuple[Any, ...]]] = deque()
         self._busy = False
         self._context: Any = None
+        self._worker: ThreadPoolExecutor | None = None
 
-    def attach(self, target: Any) -> None:
-        """Start recording a browser context (or the context of a page), sync API.
+    def attach(self, target: Any) -> Any:
+        """Start recording a browser context (or the context of a page).
 
         The page bindings and the init script are added to the context, the script also runs
-        on the pages already open, and tabs opened later are followed.
+        on the pages already open, and tabs opened later are followed. With Playwright's
+        async API it returns an awaitable: the recorder then handles the page's events in a
+        thread of its own (on proxies of the pages: :mod:`resolver.integrations.threaded`),
+        and :meth:`finish` is awaited too (after the events already sent).
 
         Raises
         ------
@@ -246,14 +256,28 @@ class HumanRecorder(Recorder):
         """
         self._open("attach")
         context = target if hasattr(target, "pages") else target.context
-        if context is self._context:
+        if is_async(context):
+            return self._attach_async(context)
+        self._attach(context, context)
+        return None
+
+    async def _attach_async(self, context: Any) -> None:
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="resolver-human")
+        proxy = synced(context)
+        await asyncio.get_running_loop().run_in_executor(self._worker, self._attach, proxy, context)
+
+    def _attach(self, context: Any, key: Any) -> None:
+        """:meth:`attach` to ``context`` (``key``: the context itself, where ``context`` is
+        its proxy)."""
+        if key is self._context:
             return
-        self._context = context
+        self._context = key
         context.expose_binding("__resolverHumanAction", self._event(self._on_action))
         context.expose_binding("__resolverHumanPrepare", self._event(self._on_prepare))
         context.expose_binding("__resolverHumanLoaded", self._event(self._on_loaded))
         context.add_init_script(HUMAN_JS)
-        context.on("page", self._on_page)
+        context.on("page", self._on_page if self._worker is None else self._on_page_async)
         for page in list(context.pages):
             self._state(page)
             for frame in list(page.frames):  # the top document first: it keeps the hub
@@ -266,33 +290,67 @@ class HumanRecorder(Recorder):
 
     def _event(self, handler: Callable[..., None]) -> Callable[..., None]:
         """A binding callback that runs ``handler`` after any event being handled (a CDP
-        call inside a handler lets Playwright deliver the next event), never raising."""
+        call inside a handler lets Playwright deliver the next event), never raising; with
+        the async API, in the recorder's thread, on proxies."""
 
         def callback(source: Any, payload: Any = None) -> None:
-            self._queue.append((handler, (source.get("page"), payload, source.get("frame"))))
-            if self._busy:
+            page, frame = source.get("page"), source.get("frame")
+            if self._worker is None:
+                self._handle(handler, (page, payload, frame))
                 return
-            self._busy = True
-            try:
-                while self._queue:
-                    run, args = self._queue.popleft()
-                    if self._finished or self._header is None:
-                        continue
-                    try:
-                        run(*args)
-                    except Exception as exc:  # a recorder must not break the browsing
-                        log.debug("HumanRecorder: event dropped: %s", exc, exc_info=True)
-                        self.errors.append(f"{run.__name__}: {type(exc).__name__}: {exc}")
-            finally:
-                self._busy = False
+            on = (None if page is None else synced(page), payload,
+                  None if frame is None else synced(frame))  # fmt: skip
+            with contextlib.suppress(RuntimeError):  # (finished: the thread is shut down)
+                self._worker.submit(self._handle, handler, on)
 
         return callback
+
+    def _handle(self, handler: Callable[..., None], args: tuple[Any, ...]) -> None:
+        """Run ``handler(*args)`` after the events queued before it."""
+        self._queue.append((handler, args))
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            while self._queue:
+                run, given = self._queue.popleft()
+                if self._finished or self._header is None:
+                    continue
+                try:
+                    run(*given)
+                except Exception as exc:  # a recorder must not break the browsing
+                    log.debug("HumanRecorder: event dropped: %s", exc, exc_info=True)
+                    self.errors.append(f"{run.__name__}: {type(exc).__name__}: {exc}")
+        finally:
+            self._busy = False
 
     def _state(self, page: Any) -> _PageState:
         return self._pages.setdefault(id(page), _PageState())
 
     def _on_page(self, page: Any) -> None:
         self._state(page).opened = True
+
+    def _on_page_async(self, page: Any) -> None:
+        """:meth:`_on_page` of a tab of the async API, in the recorder's thread."""
+        assert self._worker is not None
+        with contextlib.suppress(RuntimeError):  # (finished: the thread is shut down)
+            self._worker.submit(self._handle, self._on_page, (synced(page),))
+
+    def finish(self, ended_reason: str) -> Any:
+        """:meth:`Recorder.finish`; with the async API (:meth:`attach`), an awaitable of it,
+        run after the events the pages sent before it."""
+        if self._worker is None:
+            return super().finish(ended_reason)
+        return self._finish_async(self._worker, ended_reason)
+
+    async def _finish_async(self, worker: ThreadPoolExecutor, ended_reason: str) -> Path:
+        try:
+            done: Path = await asyncio.get_running_loop().run_in_executor(
+                worker, partial(Recorder.finish, self, ended_reason)
+            )
+        finally:
+            worker.shutdown(wait=False)
+        return done
 
     def _on_loaded(self, page: Any, payload: Any, frame: Any = None) -> None:
         state = self._state(page)

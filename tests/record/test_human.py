@@ -314,3 +314,65 @@ def test_a_snapshot_the_page_navigated_away_from_is_no_error(tmp_path: Path) -> 
     rec._event(rec._on_loaded)({"page": page}, {"url": "about:blank", "type": "navigate", "m": 0})
     assert rec.errors == []
     rec.finish("user_closed")
+
+
+async def _async_session(out: Path) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The first part of :func:`session` with Playwright's async API, a new tab included."""
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async def click(page: Any, key: str) -> None:
+        box = await page.locator(f'[data-k="{key}"]').bounding_box()
+        await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await page.wait_for_timeout(PAUSE)
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = await browser.new_context(viewport={"width": 1000, "height": 700})
+        page = await context.new_page()
+        await page.goto(FORM)
+        rec = HumanRecorder(out)
+        rec.start("Sign in and invite Grace", "person-async")
+        await rec.attach(page)
+        await page.wait_for_timeout(PAUSE)
+        await click(page, "email")
+        await page.keyboard.type("ada@example.com")
+        await click(page, "password")
+        await page.keyboard.type(PASSWORD)
+        await page.keyboard.press("Enter")
+        await page.wait_for_timeout(PAUSE)
+        await click(page, "grace.invite")
+        async with context.expect_page() as opened:
+            await click(page, "nav.help")
+        tab = await opened.value
+        await tab.wait_for_load_state()
+        await tab.wait_for_timeout(PAUSE)
+        await click(tab, "help.contact")
+        path = await rec.finish("user_closed")
+        log = await page.evaluate("window.log")
+        await browser.close()
+    return json.loads(path.read_text(encoding="utf-8")), rec.errors, log
+
+
+def test_the_async_api_records_the_same_session(tmp_path: Path) -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (the module's sync browser holds this thread's loop)
+        doc, errors, log = pool.submit(asyncio.run, _async_session(tmp_path)).result()
+    assert errors == [] and log == ["submit:ada@example.com", "click:grace.invite"]
+    assert actions(doc) == [
+        ("click", "textbox", "Email", None, None),
+        ("type", "textbox", "Email", "ada@example.com", None),
+        ("click", "textbox", "Password", None, None),
+        ("type", "textbox", "Password", MASK, None),
+        ("key", "textbox", "Password", None, "Enter"),
+        ("submit", "form", "Sign in", None, None),
+        ("click", "button", "Invite", None, None),
+        ("click", "link", "Help", None, None),
+        ("click", "button", "Contact support", None, None),
+    ]
+    navigations = [(e["url"].rsplit("/", 1)[-1], e["reason"])
+                   for e in doc["timeline"] if e["kind"] == "navigation"]  # fmt: skip
+    assert navigations == [("record_form.html", "navigate"), ("record_help.html", "new_tab")]
+    assert PASSWORD not in json.dumps(doc)
