@@ -27,7 +27,7 @@ from ..capture.complete import answer_row
 from ..catalog.entries import page_facts
 from ..errors import InvalidReferenceError, StaleElementError
 from ..index import index_of
-from ..integrations.playwright import _entered
+from ..integrations.playwright import _entered, frame_selector
 from ..integrations.threaded import in_thread, is_async
 from ..observation import Observation
 from ..results import Resolution
@@ -51,8 +51,9 @@ class DurableLocators:
     ``role`` is a Playwright (Python) expression on ``page``; ``css`` and ``xpath`` are
     selectors (``page.locator("css=...")`` / ``page.locator("xpath=...")``). For an element
     inside frames, ``frames`` lists the XPaths of the frame elements to enter first, from the
-    top document down (``page.frame_locator("xpath=...")`` for each; the ``role`` expression
-    already does), and ``css`` and ``xpath`` select inside the last one. ``reasons`` maps
+    top document down (``page.frame_locator("xpath=...")`` for each; one inside shadow trees
+    is a selector starting ``xpath=``, used as it is; the ``role`` expression already enters
+    them), and ``css`` and ``xpath`` select inside the last one. ``reasons`` maps
     each missing kind to why; ``tried`` lists every candidate run on the page with what it
     selected (``"unique"``, ``"none"``, ``"another element"``, ``"N elements"``).
     """
@@ -89,7 +90,8 @@ class _RoleCandidate:
     frames: tuple[str, ...] = ()
 
     def expression(self) -> str:
-        text = "page" + "".join(f".frame_locator({json.dumps('xpath=' + f)})" for f in self.frames)
+        text = "page" + "".join(f".frame_locator({json.dumps(frame_selector(f))})"
+                                for f in self.frames)  # fmt: skip
         if self.scope is not None:
             role, name, has_text = self.scope
             text += _by_role(role, name)

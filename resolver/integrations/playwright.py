@@ -214,10 +214,16 @@ def _framed(
 
 def _entered(page: Any, holders: Sequence[str]) -> Any:
     """The page, or the frame locator of the last frame element of ``holders`` (their
-    XPaths, from the top document down, each in its own document)."""
+    XPaths, or selectors, from the top document down, each in its own document)."""
     for holder in holders:
-        page = page.frame_locator(f"xpath={holder}")
+        page = page.frame_locator(frame_selector(holder))
     return page
+
+
+def frame_selector(holder: str) -> str:
+    """The Playwright selector of a frame element as :data:`FramePath` gives it (an XPath,
+    or a selector already)."""
+    return holder if holder.startswith("xpath=") else f"xpath={holder}"
 
 
 def _linked_xpath(resolution: Resolution, observation: Observation | None) -> str | None:

@@ -53,8 +53,9 @@ _FRAGMENT: Final[int] = 11  # a DocumentFragment (the snapshot flattens shadow r
 
 FramePath = tuple[tuple[str, ...], str | None]
 """Where a node inside a frame is: the XPaths of the frame elements to enter, from the top
-document down (each in its own document), and the node's XPath in its frame's document
-(``None`` inside a shadow tree)."""
+document down (each in its own document; a frame element inside shadow trees as a
+Playwright selector, ``"xpath=<its shadow host> >> css=iframe"``), and the node's XPath in
+its frame's document (``None`` inside a shadow tree)."""
 
 
 class PageObservation(Observation):
@@ -335,8 +336,9 @@ def _frame_places(
 ) -> dict[int, FramePath]:
     """For each node of a frame (by backendNodeId): the frame elements' XPaths from the top
     document down, and its own XPath in its document; with ``top``, the top document's own
-    nodes too (no frame to enter). A frame whose element no XPath reaches (inside a shadow
-    tree) is left out, and so are the frames inside it."""
+    nodes too (no frame to enter). A frame element inside shadow trees is entered by a
+    selector (:func:`_shadow_holder`); one none reaches is left out, and so are the frames
+    inside it."""
     entered: list[tuple[str, ...] | None] = [()]
     places: dict[int, FramePath] = {}
     if docs and top:
@@ -348,12 +350,37 @@ def _frame_places(
         route: tuple[str, ...] | None = None
         if doc.owner is not None and doc.owner[0] < len(entered):
             above, holder = entered[doc.owner[0]], paths[doc.owner[0]].get(doc.owner[1])
+            if holder is None:  # (a frame element inside shadow trees)
+                holder = _shadow_holder(docs[doc.owner[0]], paths[doc.owner[0]], doc.owner[1])
             route = None if above is None or holder is None else (*above, holder)
         entered.append(route)
         if route is not None:
             for i, backend in enumerate(doc.backend):
                 places.setdefault(backend, (route, paths[-1].get(i)))
     return places
+
+
+_FRAME_TAGS: Final[frozenset[str]] = frozenset({"iframe", "frame"})
+
+
+def _shadow_holder(doc: _Doc, xpaths: Mapping[int, str], owner: int) -> str | None:
+    """A Playwright selector for a frame element inside shadow trees (no XPath reaches it):
+    the XPath of the shadow host it is under, then ``css=iframe``, which Playwright looks
+    for inside open shadow roots too; only when nothing else under that host is a frame
+    element (else ``None``: the selector would not tell them apart)."""
+    host = doc.parent[owner] if doc.names[owner] in _FRAME_TAGS else -1
+    while host >= 0 and host not in xpaths:
+        host = doc.parent[host]
+    if host < 0:
+        return None
+    under = 0
+    for i, name in enumerate(doc.names):
+        if name in _FRAME_TAGS:
+            up = doc.parent[i]
+            while up >= 0 and up != host:
+                up = doc.parent[up]
+            under += up == host
+    return f"xpath={xpaths[host]} >> css={doc.names[owner]}" if under == 1 else None
 
 
 def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:

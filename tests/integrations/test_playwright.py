@@ -22,6 +22,7 @@ from resolver import (
     SourceUnavailableError,
     resolve,
 )
+from resolver.act import durable_locators
 from resolver.capture import action_from_event, complete_ref, from_playwright, record_click
 from resolver.capture.page_script import RECORDER_JS
 from resolver.errors import StaleElementError
@@ -720,3 +721,24 @@ def test_the_async_api_acts_in_the_page_and_in_a_cross_site_frame(
     with ThreadPoolExecutor(1) as pool:  # (the sync API's loop runs in this thread)
         outcome = pool.submit(asyncio.run, _act_async(cross_site[1])).result()
     assert outcome == [True, True, ["frame-pay"], "4242"]
+
+
+def test_a_frame_inside_a_shadow_tree_is_entered_by_locators(browser: Any) -> None:
+    # A payment widget (a web component) holds the card form's frame in its shadow tree:
+    # no XPath reaches the frame element; its shadow host's does, and Playwright's CSS
+    # enters open shadow roots.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.goto((ROOT / "fixtures" / "live" / "shadow_frame.html").as_uri())
+    page.frame_locator("pay-widget >> css=iframe").get_by_role("button", name="Pay").wait_for()
+    obs = observe(page, screenshot=False)
+    pay = resolve(SemanticElementRef(role="button", name="Pay", container_path=("Card",)), obs)
+    located = to_locator(page, pay, obs)
+    assert located.count() == 1
+    located.click()  # (it was the page's own Pay: a role locator on the top document)
+    assert page.evaluate("seen") == ["frame-pay"]
+    found = durable_locators(page, pay, obs)
+    assert found.role is not None and found.xpath is not None
+    assert found.frames == ("xpath=/html[1]/body[1]/main[1]/pay-widget[1] >> css=iframe",)
+    act(page, pay, observation=obs)
+    assert page.evaluate("seen") == ["frame-pay", "frame-pay"]
+    page.close()

@@ -185,3 +185,30 @@ def test_a_frames_document_is_placed_by_its_frame_elements_content_box() -> None
     }
     inside = resolve(SemanticElementRef(role="button", name="Inside"), _run(boxed))
     assert inside.candidate.bbox == (117.0, 197.0, 137.0, 207.0)  # (its own scroll of 10 px)
+
+
+def _shadowed(frames: int) -> tuple[Any, dict[int, str]]:
+    """A document: html > body > x-pay (a shadow host) > #shadow-root > div > ``frames``
+    iframes, and the XPaths the light DOM has."""
+    from resolver.integrations.snapshot import _Doc
+
+    names = ["#document", "html", "body", "x-pay", "#document-fragment", "div"]
+    parent = [-1, 0, 1, 2, 3, 4]
+    kind = [9, 1, 1, 1, 11, 1]
+    for _ in range(frames):
+        names.append("iframe")
+        parent.append(5)
+        kind.append(1)
+    doc = _Doc(parent, kind, names, list(range(len(names))), [[] for _ in names])
+    xpaths = {1: "/html[1]", 2: "/html[1]/body[1]", 3: "/html[1]/body[1]/x-pay[1]"}
+    return doc, xpaths
+
+
+def test_a_frame_inside_a_shadow_tree_is_entered_through_its_host_when_it_is_alone() -> None:
+    from resolver.integrations.snapshot import _shadow_holder
+
+    doc, xpaths = _shadowed(1)
+    assert _shadow_holder(doc, xpaths, 6) == "xpath=/html[1]/body[1]/x-pay[1] >> css=iframe"
+    doc, xpaths = _shadowed(2)  # two frames under the host: the selector would not tell
+    assert _shadow_holder(doc, xpaths, 6) is None and _shadow_holder(doc, xpaths, 7) is None
+    assert _shadow_holder(doc, xpaths, 5) is None  # (not a frame element)
