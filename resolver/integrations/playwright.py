@@ -181,7 +181,8 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
     Raises
     ------
     InvalidReferenceError
-        A ``vision:`` or ``coords:`` answer has no element to locate (use :func:`act`).
+        A ``vision:`` or ``coords:`` answer has no element to locate, or the element is in a
+        frame no selector enters (``PageObservation.unlocatable``): use :func:`act`.
     """
     scheme, _, value = resolution.executor_id.partition(":")
     if scheme == "css":
@@ -189,6 +190,11 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
     if scheme == "xpath":
         return page.locator(f"xpath={value}")
     if scheme == "a11y":
+        if resolution.executor_id in getattr(observation, "unlocatable", ()):
+            raise InvalidReferenceError(
+                f"{resolution.executor_id!r} is inside a frame no selector enters (a frame "
+                "element beside another inside one shadow host): use act() on it"
+            )
         base, xpath = _framed(page, resolution, observation)
         if xpath:
             return base.locator(f"xpath={xpath}")

@@ -66,14 +66,24 @@ class PageObservation(Observation):
     locator can enter its frames. A node of a cross-site frame (another process) has its
     backend ID in that process: ``targets`` names its :class:`RemoteFrame` (a key of
     ``remote_frames``). ``unread_frames``: the URLs of cross-site frames that did not answer
-    in time (their script running on), whose elements are not in the observation."""
+    in time (their script running on), whose elements are not in the observation.
+    ``unlocatable``: the ``a11y:`` IDs of nodes inside frames no selector enters (a frame
+    element beside another inside one shadow host): ``act`` reaches them, locators do not."""
 
-    __slots__ = ("backend_ids", "frame_paths", "remote_frames", "targets", "unread_frames")
+    __slots__ = (
+        "backend_ids",
+        "frame_paths",
+        "remote_frames",
+        "targets",
+        "unlocatable",
+        "unread_frames",
+    )
     backend_ids: Mapping[str, int]
     frame_paths: Mapping[str, FramePath]
     targets: Mapping[str, str]
     remote_frames: Mapping[str, RemoteFrame]
     unread_frames: tuple[str, ...]
+    unlocatable: frozenset[str]
 
     def __init__(
         self,
@@ -83,6 +93,7 @@ class PageObservation(Observation):
         targets: Mapping[str, str] | None = None,
         remote_frames: Mapping[str, RemoteFrame] | None = None,
         unread_frames: tuple[str, ...] = (),
+        unlocatable: frozenset[str] = frozenset(),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -91,13 +102,15 @@ class PageObservation(Observation):
         object.__setattr__(self, "targets", dict(targets or {}))
         object.__setattr__(self, "remote_frames", dict(remote_frames or {}))
         object.__setattr__(self, "unread_frames", tuple(unread_frames))
+        object.__setattr__(self, "unlocatable", frozenset(unlocatable))
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled and copied as what it was made of, its node links included (not the
         live frames of cross-site frames: a copy acts on those after a new observation)."""
         _, (given,) = super().__reduce__()
         links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths,
-                 "targets": self.targets, "unread_frames": self.unread_frames}  # fmt: skip
+                 "targets": self.targets, "unread_frames": self.unread_frames,
+                 "unlocatable": self.unlocatable}  # fmt: skip
         return (_page_remade, ({**given, **links},))
 
 
@@ -332,13 +345,17 @@ def _light_tree(doc: _Doc, strings: Sequence[str]) -> tuple[dict[str, Any], dict
 
 
 def _frame_places(
-    docs: Sequence[_Doc], main: dict[int, str], *, top: bool = True
+    docs: Sequence[_Doc],
+    main: dict[int, str],
+    *,
+    top: bool = True,
+    sealed: set[int] | None = None,
 ) -> dict[int, FramePath]:
     """For each node of a frame (by backendNodeId): the frame elements' XPaths from the top
     document down, and its own XPath in its document; with ``top``, the top document's own
     nodes too (no frame to enter). A frame element inside shadow trees is entered by a
     selector (:func:`_shadow_holder`); one none reaches is left out, and so are the frames
-    inside it."""
+    inside it (their nodes' backend IDs go to ``sealed``)."""
     entered: list[tuple[str, ...] | None] = [()]
     places: dict[int, FramePath] = {}
     if docs and top:
@@ -357,6 +374,8 @@ def _frame_places(
         if route is not None:
             for i, backend in enumerate(doc.backend):
                 places.setdefault(backend, (route, paths[-1].get(i)))
+        elif sealed is not None:
+            sealed.update(doc.backend)
     return places
 
 
@@ -406,7 +425,8 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
             if i in main.boxes:
                 layout[xpath] = main.boxes[i]
     # (the top document's nodes are looked up only to place cross-site frames' elements)
-    places = _frame_places(snapshot.docs, xpaths, top=bool(snapshot.remotes))
+    sealed: set[int] = set()
+    places = _frame_places(snapshot.docs, xpaths, top=bool(snapshot.remotes), sealed=sealed)
     frame_paths = {
         f"a11y:{node.get('nodeId')}": places[backend]
         for node in snapshot.ax_nodes
@@ -423,7 +443,8 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
         tree_format="cdp", dom_layout=layout, dom_node_map=document,
         backend_ids=backend_ids, frame_paths=frame_paths, targets=remote.targets,
         remote_frames={r.key: r for r in snapshot.remotes},
-        unread_frames=tuple(snapshot.unread), **options,
+        unread_frames=tuple(snapshot.unread), unlocatable=remote.unlocatable(sealed),
+        **options,
     )  # fmt: skip
 
 
@@ -441,6 +462,8 @@ class _Remotes:
     ) -> None:
         self.backend_ids, self.frame_paths = backend_ids, frame_paths
         self.targets: dict[str, str] = {}
+        self.top = top
+        self.sealed: set[str] = set()  # (remote frames' nodes no selector reaches)
         # Per process (None: the tab's own): its nodes by backend ID, and their places.
         self.parts: dict[str | None, tuple[dict[Any, dict[str, Any]], dict[int, FramePath]]] = {
             None: (_by_backend(top), places)
@@ -486,11 +509,20 @@ class _Remotes:
                 if route is not None and backend in own:
                     places[backend] = ((*route, *own[backend][0]), own[backend][1])
                     self.frame_paths[executor] = places[backend]
+                else:
+                    self.sealed.add(executor)
             nodes.append(node)
             if mine.get(backend) is raw:
                 mine[backend] = node
         self.parts[remote.key] = (mine, places)
         return nodes
+
+    def unlocatable(self, sealed: set[int]) -> frozenset[str]:
+        """The ``a11y:`` IDs of the nodes no selector reaches: the tab's own nodes whose
+        backend IDs are ``sealed``, and the remote frames' ones (after :meth:`join`)."""
+        own = {f"a11y:{node.get('nodeId')}" for node in self.top if sealed and
+               node.get("backendDOMNodeId") in sealed}  # fmt: skip
+        return frozenset(own | self.sealed)
 
 
 def _by_backend(nodes: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:

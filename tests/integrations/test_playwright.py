@@ -742,3 +742,23 @@ def test_a_frame_inside_a_shadow_tree_is_entered_by_locators(browser: Any) -> No
     act(page, pay, observation=obs)
     assert page.evaluate("seen") == ["frame-pay", "frame-pay"]
     page.close()
+
+
+def test_a_frame_no_selector_enters_is_refused_by_locators_and_acted_on(browser: Any) -> None:
+    # Two frames in one shadow tree: "xpath=<host> >> css=iframe" would not tell them apart.
+    # A locator on the top document would select the page's own Pay: refused instead.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.goto((ROOT / "fixtures" / "live" / "shadow_frame.html").as_uri() + "?two")
+    page.frame_locator("pay-widget >> css=iframe >> nth=0").get_by_role(
+        "button", name="Pay"
+    ).wait_for()
+    obs = observe(page, screenshot=False)
+    pay = resolve(SemanticElementRef(role="button", name="Pay", container_path=("Card",)), obs)
+    assert pay.executor_id in obs.unlocatable and pay.executor_id not in obs.frame_paths
+    with pytest.raises(InvalidReferenceError, match="no selector enters"):
+        to_locator(page, pay, obs)
+    act(page, pay, observation=obs)
+    assert page.evaluate("seen") == ["frame-pay"]
+    copy = pickle.loads(pickle.dumps(obs))
+    assert copy.unlocatable == obs.unlocatable
+    page.close()
