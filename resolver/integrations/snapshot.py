@@ -520,8 +520,9 @@ class _Remotes:
     def unlocatable(self, sealed: set[int]) -> frozenset[str]:
         """The ``a11y:`` IDs of the nodes no selector reaches: the tab's own nodes whose
         backend IDs are ``sealed``, and the remote frames' ones (after :meth:`join`)."""
-        own = {f"a11y:{node.get('nodeId')}" for node in self.top if sealed and
-               node.get("backendDOMNodeId") in sealed}  # fmt: skip
+        if not sealed:  # (no loop over every node of the page when no frame is sealed)
+            return frozenset(self.sealed)
+        own = {f"a11y:{n.get('nodeId')}" for n in self.top if n.get("backendDOMNodeId") in sealed}
         return frozenset(own | self.sealed)
 
 
