@@ -22,7 +22,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -43,19 +43,9 @@ TYPE = ActionWithElement(type="type", text="a", element=NAME)
 CALLS = ("observe", "act", "act_ref_type", "execute")
 
 
-def _sync_calls(page: Any) -> dict[str, Callable[[], Any]]:
-    obs = observe(page, screenshot=False)
-    res = resolve(SAVE, obs)
-    return {
-        "observe": lambda: observe(page, screenshot=False),
-        "act": lambda: act(page, res, observation=obs),
-        "act_ref_type": lambda: act(page, NAME, TYPE),
-        "execute": lambda: execute(page, [{"action": "click", "target": "css=#save"}]),
-    }
-
-
-async def _async_calls(page: Any) -> dict[str, Callable[[], Awaitable[Any]]]:
-    obs = await observe(page, screenshot=False)
+def _calls(page: Any, obs: Any) -> dict[str, Callable[[], Any]]:
+    """The timed calls on ``page`` (either API: with the async one each returns an
+    awaitable), ``act`` on Save as resolved in ``obs``."""
     res = resolve(SAVE, obs)
     return {
         "observe": lambda: observe(page, screenshot=False),
@@ -80,7 +70,7 @@ def _sync_side(pool: ThreadPoolExecutor) -> tuple[Callable[[str], float], dict[s
         state["browser"] = chromium()
         page = state["browser"].__enter__().new_page(viewport={"width": 900, "height": 700})
         page.goto(PAGE)
-        state["page"], state["calls"] = page, _sync_calls(page)
+        state["page"], state["calls"] = page, _calls(page, observe(page, screenshot=False))
 
     pool.submit(start).result()
 
@@ -107,7 +97,7 @@ async def _measure(repeat: int) -> dict[str, Any]:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = await browser.new_page(viewport={"width": 900, "height": 700})
             await page.goto(PAGE)
-            calls = await _async_calls(page)
+            calls = _calls(page, await observe(page, screenshot=False))
             for round_ in range(repeat + 1):  # (the first round warms up, untimed)
                 for name in CALLS:
                     took = sync_timed(name)
@@ -136,23 +126,26 @@ async def _measure(repeat: int) -> dict[str, Any]:
     }
 
 
+def _table(out: dict[str, Any]) -> str:
+    """The medians, one line per call, and the ratio."""
+    lines = [f"{'call':<14}{'sync ms':>10}{'async ms':>10}{'async/sync':>12}"]
+    for name in CALLS:
+        s, a = out["medians_ms"]["sync"][name], out["medians_ms"]["async"][name]
+        lines.append(f"{name:<14}{s:>10.1f}{a:>10.1f}{a / s:>12.2f}")
+    return "\n".join([*lines, f"every call reached its element: {out['reached']}"])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=30, help="timings per call and API")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
-    if (why := browser_missing()) is not None:
-        print(f"skipped: {why}")
-        return 0
-    out = asyncio.run(_measure(args.repeat))
-    print(f"{'call':<14}{'sync ms':>10}{'async ms':>10}{'async/sync':>12}")
-    for name in CALLS:
-        s, a = out["medians_ms"]["sync"][name], out["medians_ms"]["async"][name]
-        print(f"{name:<14}{s:>10.1f}{a:>10.1f}{a / s:>12.2f}")
-    print(f"every call reached its element: {out['reached']}")
-    if args.json:
+    why = browser_missing()
+    out = None if why else asyncio.run(_measure(args.repeat))
+    print(f"skipped: {why}" if out is None else _table(out))
+    if out is not None and args.json:
         args.json.write_text(json.dumps(out, indent=2))
-    return 0 if all(out["reached"].values()) else 1
+    return 0 if out is None or all(out["reached"].values()) else 1
 
 
 if __name__ == "__main__":
