@@ -172,17 +172,19 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
 def to_locator(page: Any, resolution: Resolution, observation: Observation | None = None) -> Any:
     """A Playwright locator for a resolution's element (a locator of the page's API).
 
-    ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID the
-    element's XPath when ``observation`` links it to the DOM, else ``get_by_role(role,
-    name=..., exact=True)``; an element inside frames (of any origin or process) is looked
-    for inside them (``page.frame_locator(...)`` for each frame, from the top, when
-    ``observation`` is what :func:`observe` returned).
+    ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID (a
+    node of ``observation``, which it needs) the element's XPath when ``observation`` links
+    it to the DOM, else ``get_by_role(role, name=..., exact=True)``; an element inside frames
+    (of any origin or process) is looked for inside them (``page.frame_locator(...)`` for
+    each frame, from the top, when ``observation`` is what :func:`observe` returned).
 
     Raises
     ------
     InvalidReferenceError
-        A ``vision:`` or ``coords:`` answer has no element to locate, or the element is in a
-        frame no selector enters (``PageObservation.unlocatable``): use :func:`act`.
+        A ``vision:`` or ``coords:`` answer has no element to locate, the element is in a
+        frame no selector enters (``PageObservation.unlocatable``): use :func:`act`; or an
+        ``a11y:`` answer came without its observation (a role locator on the top document
+        could select a namesake of an element inside a frame).
     """
     scheme, _, value = resolution.executor_id.partition(":")
     if scheme == "css":
@@ -190,6 +192,11 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
     if scheme == "xpath":
         return page.locator(f"xpath={value}")
     if scheme == "a11y":
+        if observation is None:
+            raise InvalidReferenceError(
+                f"{resolution.executor_id!r} names a node of an observation: pass the "
+                "observation it was resolved on, so its element is looked for where it is"
+            )
         if resolution.executor_id in getattr(observation, "unlocatable", ()):
             raise InvalidReferenceError(
                 f"{resolution.executor_id!r} is inside a frame no selector enters (a frame "

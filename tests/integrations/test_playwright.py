@@ -757,6 +757,8 @@ def test_a_frame_no_selector_enters_is_refused_by_locators_and_acted_on(browser:
     assert pay.executor_id in obs.unlocatable and pay.executor_id not in obs.frame_paths
     with pytest.raises(InvalidReferenceError, match="no selector enters"):
         to_locator(page, pay, obs)
+    with pytest.raises(InvalidReferenceError, match="pass the observation"):
+        to_locator(page, pay)  # (a role locator on the top document: the page's own Pay)
     act(page, pay, observation=obs)
     assert page.evaluate("seen") == ["frame-pay"]
     copy = pickle.loads(pickle.dumps(obs))
