@@ -74,6 +74,7 @@ _CLEAR_JS: Final[str] = r"""function () {
 _SELECT_JS: Final[str] = r"""function (by, wanted) {
   if (this.localName !== "select")
     return {error: "it is a <" + this.localName + ">, not a <select>"};
+  if (this.matches(":disabled")) return {error: "it is disabled", disabled: true};
   const norm = (s) => (s || "").trim().replace(/\s+/g, " ");
   const option = [...this.options].find((o) => by === "value" ? o.value === wanted
                                          : norm(o.label) === norm(wanted));
@@ -256,7 +257,9 @@ def _run_on_target(
         answer = _on_node(session, observation, res, _SELECT_JS, by, wanted)
         if not isinstance(answer, dict) or "error" in answer:
             why = answer.get("error") if isinstance(answer, dict) else "the page did not answer"
-            raise ElementNotFoundError(f"cannot select in {res.candidate.name!r}: {why}")
+            shut = isinstance(answer, dict) and answer.get("disabled")
+            kind = ElementNotInteractableError if shut else ElementNotFoundError
+            raise kind(f"cannot select in {res.candidate.name!r}: {why}")
     elif isinstance(action, PressAction):
         act(page, res, _HOVER, observation=observation, reobserve=False)
         _focused(session, observation, res)

@@ -68,6 +68,7 @@ UNREACHABLE: Final[tuple[str, ...]] = (
     "the node could not be scrolled into view",
     "it cannot be clicked",
     "it is moving",
+    "it is disabled",
 )
 STEADY_TRIES: Final[int] = 5
 """How many times ``act`` measures an element that moved between two frames before it
@@ -371,10 +372,13 @@ def _check(
     resolution: Resolution,
     config: MatchConfig,
     ancestors: Sequence[str] = (),
+    *,
+    enabled: bool = True,
 ) -> tuple[float, float] | str:
     """The viewport point of the node, after checking it still is what was resolved, in
-    the surroundings it was resolved in; the reason it is not, as a string, otherwise
-    (``target``: the session holding the node and its frame's offset, :func:`_node_target`)."""
+    the surroundings it was resolved in (and, with ``enabled``, that it is not disabled);
+    the reason it is not, as a string, otherwise (``target``: the session holding the node
+    and its frame's offset, :func:`_node_target`)."""
     session, offset = target
     try:
         obj = isolated_node(session, backend)
@@ -393,8 +397,8 @@ def _check(
     if want.name and name_similarity(want.name, name) < config.selector_name:
         return f"its name is now {name!r}, not {want.name!r}"
     moved = _moved(ancestors, _ancestors_now(tree, backend), config)
-    if moved:
-        return moved
+    if moved or (enabled and _disabled(node)):
+        return moved or "it is disabled (the page does not let a person use it now)"
     for _ in range(STEADY_TRIES):  # (a moving element is measured again, a few times)
         try:
             point = session.send("Runtime.callFunctionOn", {
@@ -419,6 +423,14 @@ def _check(
         y = float(point["cy"]) + top - float(point["top"])
     dx, dy = offset()
     return (x + dx, y + dy)
+
+
+def _disabled(node: Mapping[str, Any]) -> bool:
+    """Whether an accessibility node is disabled (``disabled``, or ``aria-disabled``)."""
+    return any(
+        p.get("name") == "disabled" and (p.get("value") or {}).get("value") is True
+        for p in node.get("properties") or ()
+    )
 
 
 def _perform(
@@ -609,7 +621,8 @@ def _act(
         return _at_point(page, resolution, action)
     ancestors = _observed_ancestors(observation, backend, resolution.executor_id)
     holder = _node_target(page, resolution, observation)
-    outcome = _check(holder, backend, resolution, config, ancestors)
+    kind = action.type if action is not None else "click"
+    outcome = _check(holder, backend, resolution, config, ancestors, enabled=kind != "hover")
     if not isinstance(outcome, tuple):
         return _once_more(page, resolution, action, outcome, reobserve, config)
     _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend))

@@ -309,3 +309,16 @@ def test_the_async_api_executes_the_same_actions() -> None:
     with ThreadPoolExecutor(1) as pool:  # (a sync API's loop may run in this thread)
         outcome = pool.submit(asyncio.run, _execute_async()).result()
     assert outcome == [True, 6, [["save"], ["colour:blue"], "Bo"], True]
+
+
+def test_a_disabled_control_is_not_interactable(page: Any) -> None:
+    page.set_content(
+        "<button disabled onclick='window.hit = 1'>Send</button>"
+        "<select aria-label='Size' disabled><option>S</option><option>M</option></select>"
+    )
+    clicked = execute(page, [{"action": "click", "target": "css=button"}])
+    chosen = execute(page, [{"action": "select", "target": "css=select", "label": "M"}])
+    for result in (clicked, chosen):
+        assert result.error is not None and result.error.code == "ELEMENT_NOT_INTERACTABLE"
+    assert "disabled" in chosen.error.message  # type: ignore[union-attr]
+    assert page.evaluate("[window.hit, document.querySelector('select').value]") == [None, "S"]

@@ -764,3 +764,31 @@ def test_a_frame_no_selector_enters_is_refused_by_locators_and_acted_on(browser:
     copy = pickle.loads(pickle.dumps(obs))
     assert copy.unlocatable == obs.unlocatable
     page.close()
+
+
+DISABLED = """<main><h1>Order</h1>
+<button disabled onclick="log.push('submit')" onmouseenter="log.push('hover')">Submit</button>
+<div role="button" aria-disabled="true" tabindex="0" onclick="log.push('archive')">Archive</div>
+<input aria-label="Code" disabled>
+<script>window.log = []</script></main>"""
+
+
+def test_a_disabled_element_is_not_clicked_or_typed_into_and_says_why(browser: Any) -> None:
+    # A click on a disabled button does nothing: it was reported done. An aria-disabled
+    # control's own handler ran. Both are refused now, as unreachable, with the reason.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content(DISABLED)
+    for ref, action in (
+        (SemanticElementRef(role="button", name="Submit"), None),
+        (SemanticElementRef(role="button", name="Archive"), None),
+        (SemanticElementRef(role="textbox", name="Code"), ActionWithElement(type="type", text="7")),
+    ):
+        with pytest.raises(StaleElementError, match="it is disabled") as refused:
+            act(page, ref, action)
+        assert refused.value.evidence.details["unreachable"] is True
+    act(page, SemanticElementRef(role="button", name="Submit"), ActionWithElement(type="hover"))
+    assert page.evaluate("log") == ["hover"] and page.input_value("input") == ""
+    page.evaluate("document.querySelector('button').disabled = false")
+    act(page, SemanticElementRef(role="button", name="Submit"))
+    assert page.evaluate("log") == ["hover", "submit"]
+    page.close()
