@@ -566,8 +566,9 @@ def act(
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), be
-    drawn at its centre once scrolled into view, and not be moving away (that centre inside
-    its box two frames before too); keys are typed only with the focus on it. A point
+    drawn at its centre once scrolled into view, not be moving away (that centre inside its
+    box two frames before too) and, for anything but a hover, not be disabled; keys are
+    typed only with the focus on it. A point
     answer is clicked unchecked.
 
     Parameters
