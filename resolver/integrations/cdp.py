@@ -153,7 +153,7 @@ def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, Remot
         if not isinstance(frame_id, str) or not isinstance(backend, int) or not quad:
             continue  # gone meanwhile, or not drawn
         try:
-            snap = yield from _on(session, observe_steps(screenshot=False))
+            snap = yield from _on(session, observe_steps(screenshot=False, document=False))
         except InvalidObservationError:
             unread.append(str(getattr(frame, "url", "")))
             continue

@@ -57,7 +57,16 @@ from .cdp import (
     isolated_context,
     isolated_node,
 )
-from .snapshot import PageObservation, PageSnapshot, RemoteFrame, observe_steps, to_observation
+from .snapshot import (
+    NAVIGATION_TRIES,
+    PageNavigatedError,
+    PageObservation,
+    PageSnapshot,
+    RemoteFrame,
+    observe_steps,
+    observed,
+    to_observation,
+)
 from .threaded import is_async, synced
 
 __all__ = ["PageObservation", "act", "observe", "to_locator"]
@@ -120,8 +129,16 @@ async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -
     except Exception as exc:
         raise SourceUnavailableError("observe needs a Chromium page from Playwright") from exc
     try:
-        steps = _on(session, observe_steps(screenshot=screenshot))
-        snapshot: PageSnapshot = await _drive_async(page, steps)
+        for tries_left in range(NAVIGATION_TRIES - 1, -1, -1):
+            try:  # (taken again while the page navigates under it: observed())
+                steps = _on(session, observe_steps(screenshot=screenshot))
+                snapshot: PageSnapshot = await _drive_async(page, steps)
+                break
+            except PageNavigatedError as exc:
+                if not tries_left:
+                    raise SourceUnavailableError(
+                        f"the page navigated under each of {NAVIGATION_TRIES} observations in a row"
+                    ) from exc
         plan = _remote_plan(session, list(page.frames))
         snapshot.remotes, snapshot.unread = await _drive_async(page, plan)
     finally:
@@ -157,14 +174,16 @@ def observe(page: Any, *, screenshot: bool = True, **options: Any) -> Any:
     SourceUnavailableError
         The page is not a Chromium page (no CDP), or its process did not answer within
         :data:`PAGE_TIMEOUT_MS` (a cross-site frame that does not answer within
-        :data:`FRAME_TIMEOUT_MS` is left out instead, its URL in ``unread_frames``).
+        :data:`FRAME_TIMEOUT_MS` is left out instead, its URL in ``unread_frames``), or it
+        navigated under each of :data:`NAVIGATION_TRIES` observations in a row (one that a
+        navigation crossed mixes two documents, and is taken again).
     InvalidObservationError
         The page gave no accessibility tree or document.
     """
     if is_async(page):
         return _observe_async(page, screenshot, options)
     main = _session(page)
-    snapshot = _drive(main, observe_steps(screenshot=screenshot))
+    snapshot = observed(lambda: _drive(main, observe_steps(screenshot=screenshot)))
     plan = _remote_plan(main, list(page.frames))
     snapshot.remotes, snapshot.unread = _drive_remote(page, plan, main)
     return to_observation(snapshot, **options)

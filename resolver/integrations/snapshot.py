@@ -18,23 +18,27 @@ and where ``page.mouse`` clicks); frame contents are offset by their frame's pos
 from __future__ import annotations
 
 import base64
-from collections.abc import Generator, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from ..errors import InvalidObservationError
+from ..errors import InvalidObservationError, SourceUnavailableError
 from ..observation import Observation
 
 __all__ = [
     "WORLD",
     "Call",
     "FramePath",
+    "PageNavigatedError",
     "PageObservation",
     "PageSnapshot",
     "RemoteFrame",
     "observe_steps",
+    "observed",
 ]
 
+T = TypeVar("T")
 Call = tuple[str, dict[str, Any]]
 """One CDP call: method and parameters."""
 Box = list[float]
@@ -181,8 +185,12 @@ def _frame_ids(tree: Any) -> list[str]:
     return out
 
 
-def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapshot]:
-    """The CDP calls of one observation (send each result back; ``None`` for a failure)."""
+def observe_steps(
+    *, screenshot: bool = True, document: bool = True
+) -> Generator[Call, Any, PageSnapshot]:
+    """The CDP calls of one observation (send each result back; ``None`` for a failure);
+    without ``document``, not the page's HTML, size and URL (a cross-site frame's, which the
+    observation does not keep)."""
     tree = yield ("Page.getFrameTree", {})
     main = yield ("Accessibility.getFullAXTree", {})
     if not main or not isinstance(main.get("nodes"), list):
@@ -194,10 +202,13 @@ def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapsh
         if result and isinstance(result.get("nodes"), list):
             frames.append((frame_id, result["nodes"]))
     snap = yield ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
-    top = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
-    world = yield ("Page.createIsolatedWorld", {"frameId": top, "worldName": WORLD})
-    where = {"contextId": world["executionContextId"]} if _context(world) else {}
-    page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True, **where})
+    page: Any = {"result": {"value": {}}}
+    if document:
+        top = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
+        world = yield ("Page.createIsolatedWorld", {"frameId": top, "worldName": WORLD})
+        where = {"contextId": world["executionContextId"]} if _context(world) else {}
+        page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True,
+                                           **where})  # fmt: skip
     png = None
     if screenshot:
         shot = yield ("Page.captureScreenshot", {"format": "png"})
@@ -211,9 +222,42 @@ def observe_steps(*, screenshot: bool = True) -> Generator[Call, Any, PageSnapsh
         quad = ((model or {}).get("model") or {}).get("content")
         if isinstance(quad, list) and len(quad) >= 2:
             origins[k] = (float(quad[0]), float(quad[1]))
+    if _loader((yield ("Page.getFrameTree", {}))) not in (_loader(tree), None):
+        raise PageNavigatedError("the page navigated while it was observed")
     docs = _read_docs(snap, origins)
     return PageSnapshot(_merge_frames(main["nodes"], frames, docs), docs, snap["strings"],
                         value, png)  # fmt: skip
+
+
+class PageNavigatedError(InvalidObservationError):
+    """The page's top document changed (a navigation committed) between the first and the
+    last call of an observation: what was read mixes two documents (the old page's tree
+    with the new page's DOM), so it is read again (:func:`observed`)."""
+
+
+NAVIGATION_TRIES: Final[int] = 3
+"""How many times an observation is taken while the page keeps navigating under it."""
+
+
+def observed(take: Callable[[], T]) -> T:
+    """``take()``, taken again while the page navigated under it (:class:`PageNavigatedError`),
+    up to :data:`NAVIGATION_TRIES` times; then a :class:`SourceUnavailableError`."""
+    for _ in range(NAVIGATION_TRIES - 1):
+        with contextlib.suppress(PageNavigatedError):
+            return take()
+    try:
+        return take()
+    except PageNavigatedError as exc:
+        raise SourceUnavailableError(
+            f"the page navigated under each of {NAVIGATION_TRIES} observations in a row"
+        ) from exc
+
+
+def _loader(tree: Any) -> str | None:
+    """The top frame's loader ID in a ``Page.getFrameTree`` answer (a new one with each
+    document the frame loads)."""
+    loader = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("loaderId")
+    return loader if isinstance(loader, str) else None
 
 
 def _context(world: Any) -> bool:

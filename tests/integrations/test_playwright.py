@@ -792,3 +792,21 @@ def test_a_disabled_element_is_not_clicked_or_typed_into_and_says_why(browser: A
     act(page, SemanticElementRef(role="button", name="Submit"))
     assert page.evaluate("log") == ["hover", "submit"]
     page.close()
+
+
+def test_an_observation_is_never_of_two_documents_while_the_page_navigates(
+    browser: Any,
+) -> None:
+    # A navigation that commits while observe reads the page: the old page's tree was
+    # joined with the new page's DOM and URL (about half of these observations did).
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    with served() as (port,):
+        base = f"http://127.0.0.1:{port}"
+        for delay in list(range(8)) * 2:
+            page.goto(f"{base}/replay.html")
+            page.evaluate(f"setTimeout(() => location.href = '{base}/users.html', {delay})")
+            obs = observe(page, screenshot=False)
+            names = {(n.get("name") or {}).get("value") for n in obs.accessibility_tree["nodes"]}
+            on_users = "users.html" in str(obs.url)
+            assert ("Carol" in names) == on_users == ("Carol" in str(obs.dom_html)), delay
+    page.close()

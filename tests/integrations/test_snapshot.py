@@ -212,3 +212,31 @@ def test_a_frame_inside_a_shadow_tree_is_entered_through_its_host_when_it_is_alo
     doc, xpaths = _shadowed(2)  # two frames under the host: the selector would not tell
     assert _shadow_holder(doc, xpaths, 6) is None and _shadow_holder(doc, xpaths, 7) is None
     assert _shadow_holder(doc, xpaths, 5) is None  # (not a frame element)
+
+
+def test_an_observation_a_navigation_crossed_is_refused_and_taken_again() -> None:
+    from resolver import SourceUnavailableError
+    from resolver.integrations.snapshot import PageNavigatedError, observed
+
+    def run(loaders: list[str]) -> PageSnapshot:
+        """observe_steps, the top frame's loader ID changing as ``loaders`` say."""
+        steps, result, trees = observe_steps(screenshot=True), None, iter(loaders)
+        try:
+            while True:
+                method, params = steps.send(result)
+                if method == "Page.getFrameTree":
+                    tree = copy.deepcopy(ANSWERS["Page.getFrameTree"])
+                    tree["frameTree"]["frame"]["loaderId"] = next(trees)
+                    result = tree
+                else:
+                    result = ANSWERS.get("frame" if params.get("frameId") else method)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+    assert run(["L1", "L1"]).docs  # (the same document from the first call to the last)
+    with pytest.raises(PageNavigatedError, match="navigated while it was observed"):
+        run(["L1", "L2"])
+    takes = iter([["L1", "L2"], ["L2", "L3"], ["L3", "L3"]])
+    assert observed(lambda: run(next(takes))).docs  # (the third one is whole)
+    with pytest.raises(SourceUnavailableError, match="3 observations in a row"):
+        observed(lambda: run(["L1", "L2"]))
