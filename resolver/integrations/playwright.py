@@ -116,9 +116,10 @@ _POINT_JS: Final[str] = r"""async function () {
             "still laying out)"};
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
-  const [dx, dy, seen] = (FRAME_ORIGIN)(el.ownerDocument.defaultView);
+  const win = el.ownerDocument.defaultView, [dx, dy, seen] = (FRAME_ORIGIN)(win);
   const ok = !!hit && (hit === el || el.contains(hit));
   return {hit: ok, x: cx + dx, y: cy + dy, seen, cx, cy, left: r.left, top: r.top,
+          width: r.width, height: r.height, framed: win !== win.top,
           reason: ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
 }""".replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 
@@ -430,18 +431,64 @@ def _check(
             break
     if not point.get("hit"):
         return str(point.get("reason") or "it cannot be clicked")
-    x, y = float(point["x"]), float(point["y"])
-    if not point.get("seen", True):
-        try:
-            quads = session.send("DOM.getContentQuads", {"backendNodeId": backend})["quads"]
-            left = min(min(q[0::2]) for q in quads)
-            top = min(min(q[1::2]) for q in quads)
-        except Exception:
-            return "the node could not be scrolled into view"
-        x = float(point["cx"]) + left - float(point["left"])
-        y = float(point["cy"]) + top - float(point["top"])
+    placed = _framed_point(session, backend, obj, point)
+    if isinstance(placed, str):
+        return placed
     dx, dy = offset()
-    return (x + dx, y + dy)
+    return (placed[0] + dx, placed[1] + dy)
+
+
+# Whether the node a hit test found (``hit``) is this node, or inside it across shadow roots.
+_HOLDS_JS: Final[str] = r"""function (hit) {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === el || n === this) return true;
+  return false;
+}"""
+
+
+def _framed_point(
+    session: Any, backend: int, obj: Mapping[str, Any], point: Mapping[str, Any]
+) -> tuple[float, float] | str:
+    """The point of :data:`_POINT_JS`'s answer in the session's viewport. Inside a frame it
+    was placed by adding the frames' offsets, which a frame drawn scaled or turned (a CSS
+    transform or zoom on it) does not follow, or could not be placed (``seen`` false): there
+    the browser's own hit test must find the node at the point, else the point is placed
+    by the node's quads (scaled to them) and tested again, else none is given."""
+    if not point.get("framed"):
+        return (float(point["x"]), float(point["y"]))
+    if point.get("seen", True) and _lands(session, float(point["x"]), float(point["y"]), obj):
+        return (float(point["x"]), float(point["y"]))
+    try:
+        quads = session.send("DOM.getContentQuads", {"backendNodeId": backend})["quads"]
+        xs = [v for q in quads for v in q[0::2]]
+        ys = [v for q in quads for v in q[1::2]]
+        sx = (max(xs) - min(xs)) / max(float(point["width"]), 1e-9)
+        sy = (max(ys) - min(ys)) / max(float(point["height"]), 1e-9)
+    except Exception:
+        return "the node could not be scrolled into view"
+    x = min(xs) + (float(point["cx"]) - float(point["left"])) * sx
+    y = min(ys) + (float(point["cy"]) - float(point["top"])) * sy
+    if _lands(session, x, y, obj):
+        return (x, y)
+    return "it cannot be clicked: its frame is drawn scaled or moved, and no point reached it"
+
+
+def _lands(session: Any, x: float, y: float, obj: Mapping[str, Any]) -> bool:
+    """Whether the browser's hit test at ``(x, y)`` (the session's viewport, across the
+    frames it draws) finds the node ``obj`` or a node inside it."""
+    try:
+        found = session.send("DOM.getNodeForLocation", {
+            "x": round(x), "y": round(y), "includeUserAgentShadowDOM": True,
+            "ignorePointerEventsNone": False,
+        })  # fmt: skip
+        hit = isolated_node(session, int(found["backendNodeId"]))
+        answer = session.send("Runtime.callFunctionOn", {
+            "objectId": obj["objectId"], "functionDeclaration": _HOLDS_JS,
+            "arguments": [{"objectId": hit["objectId"]}], "returnByValue": True,
+        })  # fmt: skip
+    except Exception:  # (a node of another frame's world: not this one)
+        return False
+    return answer.get("result", {}).get("value") is True
 
 
 def _disabled(node: Mapping[str, Any]) -> bool:

@@ -23,7 +23,13 @@ from resolver import (
     resolve,
 )
 from resolver.act import durable_locators
-from resolver.capture import action_from_event, complete_ref, from_playwright, record_click
+from resolver.capture import (
+    action_from_event,
+    complete_ref,
+    from_playwright,
+    record_click,
+    ref_from_row,
+)
 from resolver.capture.page_script import RECORDER_JS
 from resolver.errors import StaleElementError
 from resolver.integrations.playwright import act, observe, to_locator
@@ -809,4 +815,40 @@ def test_an_observation_is_never_of_two_documents_while_the_page_navigates(
             names = {(n.get("name") or {}).get("value") for n in obs.accessibility_tree["nodes"]}
             on_users = "users.html" in str(obs.url)
             assert ("Carol" in names) == on_users == ("Carol" in str(obs.dom_html)), delay
+    page.close()
+
+
+SCALED_FRAME = """<p>Pay below</p><button onclick="log.push('page')">Pay</button>
+<iframe style="{style}; width: 300px; height: 150px" srcdoc="<div style='height: 30px'></div>
+<button onclick=&quot;parent.log.push('frame')&quot;>Pay</button>"></iframe>
+<script>window.log = []</script>"""
+
+
+@pytest.mark.parametrize(
+    ("style", "clicked"),
+    [("transform: scale(1.5); transform-origin: 0 0", ["frame"]), ("zoom: 1.5", [])],
+)
+def test_a_frame_drawn_scaled_is_clicked_where_it_is_drawn_or_refused(
+    browser: Any, style: str, clicked: list[str]
+) -> None:
+    # The frame's offsets do not scale its points: the click landed beside the button and
+    # was reported done. Now the browser's hit test must find the button at the point
+    # (placed by its quads where the offsets miss); under a zoomed frame element, where
+    # Chromium's own quads miss too, act refuses rather than clicking blind.
+    page = browser.new_page(viewport={"width": 900, "height": 600})
+    page.set_content(SCALED_FRAME.format(style=style))
+    page.frame_locator("iframe").get_by_role("button", name="Pay").wait_for()
+    obs = observe(page, screenshot=False)
+    table = obs.candidates("a11y")
+    row = next(r for r in range(len(table))
+               if table.names[r] == "Pay" and table.executor_id(r) in obs.frame_paths)  # fmt: skip
+    res = resolve(ref_from_row(table, row), obs)
+    assert res.executor_id == table.executor_id(row)
+    if clicked:
+        act(page, res, observation=obs)
+    else:
+        with pytest.raises(StaleElementError, match="drawn scaled") as refused:
+            act(page, res, observation=obs, reobserve=False)
+        assert refused.value.evidence.details["unreachable"] is True
+    assert page.evaluate("log") == clicked
     page.close()
