@@ -474,12 +474,13 @@ def _framed_point(
 
 
 def _lands(session: Any, x: float, y: float, obj: Mapping[str, Any]) -> bool:
-    """Whether the browser's hit test at ``(x, y)`` (the session's viewport, across the
+    """Whether the browser's hit test at ``(x, y)`` (in the session's viewport; across the
     frames it draws) finds the node ``obj`` or a node inside it."""
-    try:
+    try:  # (the hit test takes the point in the document: the viewport's scroll added)
+        view = session.send("Page.getLayoutMetrics")["cssVisualViewport"]
         found = session.send("DOM.getNodeForLocation", {
-            "x": round(x), "y": round(y), "includeUserAgentShadowDOM": True,
-            "ignorePointerEventsNone": False,
+            "x": round(x + view["pageX"]), "y": round(y + view["pageY"]),
+            "includeUserAgentShadowDOM": True, "ignorePointerEventsNone": False,
         })  # fmt: skip
         hit = isolated_node(session, int(found["backendNodeId"]))
         answer = session.send("Runtime.callFunctionOn", {

@@ -819,14 +819,20 @@ def test_an_observation_is_never_of_two_documents_while_the_page_navigates(
 
 
 SCALED_FRAME = """<p>Pay below</p><button onclick="log.push('page')">Pay</button>
-<iframe style="{style}; width: 300px; height: 150px" srcdoc="<div style='height: 30px'></div>
-<button onclick=&quot;parent.log.push('frame')&quot;>Pay</button>"></iframe>
+<div style="height: 1500px"></div><div style="height: 300px; overflow: auto">
+<div style="height: 600px"></div>
+<iframe style="{style}; width: 300px; height: 150px" srcdoc="<div style='height: 500px'></div>
+<button onclick=&quot;parent.log.push('frame')&quot;>Pay</button>"></iframe></div>
 <script>window.log = []</script>"""
 
 
 @pytest.mark.parametrize(
     ("style", "clicked"),
-    [("transform: scale(1.5); transform-origin: 0 0", ["frame"]), ("zoom: 1.5", [])],
+    [
+        ("border: 0", ["frame"]),  # (the page and a box around the frame scrolled to it)
+        ("transform: scale(1.5); transform-origin: 0 0", ["frame"]),
+        ("zoom: 1.5", []),
+    ],
 )
 def test_a_frame_drawn_scaled_is_clicked_where_it_is_drawn_or_refused(
     browser: Any, style: str, clicked: list[str]
