@@ -120,6 +120,7 @@ _POINT_JS: Final[str] = r"""async function () {
   const ok = !!hit && (hit === el || el.contains(hit));
   return {hit: ok, x: cx + dx, y: cy + dy, seen, cx, cy, left: r.left, top: r.top,
           width: r.width, height: r.height, framed: win !== win.top,
+          scroll: seen ? [win.top.scrollX, win.top.scrollY] : null,
           reason: ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
 }""".replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 
@@ -456,7 +457,8 @@ def _framed_point(
     by the node's quads (scaled to them) and tested again, else none is given."""
     if not point.get("framed"):
         return (float(point["x"]), float(point["y"]))
-    if point.get("seen", True) and _lands(session, float(point["x"]), float(point["y"]), obj):
+    lands = partial(_lands, session, obj, backend, point.get("scroll"))
+    if point.get("seen", True) and lands(float(point["x"]), float(point["y"])):
         return (float(point["x"]), float(point["y"]))
     try:
         quads = session.send("DOM.getContentQuads", {"backendNodeId": backend})["quads"]
@@ -468,20 +470,33 @@ def _framed_point(
         return "the node could not be scrolled into view"
     x = min(xs) + (float(point["cx"]) - float(point["left"])) * sx
     y = min(ys) + (float(point["cy"]) - float(point["top"])) * sy
-    if _lands(session, x, y, obj):
+    if lands(x, y):
         return (x, y)
     return "it cannot be clicked: its frame is drawn scaled or moved, and no point reached it"
 
 
-def _lands(session: Any, x: float, y: float, obj: Mapping[str, Any]) -> bool:
+def _lands(
+    session: Any,
+    obj: Mapping[str, Any],
+    backend: int,
+    scroll: Sequence[float] | None,
+    x: float,
+    y: float,
+) -> bool:
     """Whether the browser's hit test at ``(x, y)`` (in the session's viewport; across the
-    frames it draws) finds the node ``obj`` or a node inside it."""
-    try:  # (the hit test takes the point in the document: the viewport's scroll added)
-        view = session.send("Page.getLayoutMetrics")["cssVisualViewport"]
+    frames it draws) finds the node (``obj``, ``backend``) or a node inside it. The test
+    takes the point in the document: the viewport's ``scroll`` is added (asked for when
+    the page script could not read it)."""
+    try:
+        if scroll is None:
+            view = session.send("Page.getLayoutMetrics")["cssVisualViewport"]
+            scroll = (view["pageX"], view["pageY"])
         found = session.send("DOM.getNodeForLocation", {
-            "x": round(x + view["pageX"]), "y": round(y + view["pageY"]),
+            "x": round(x + scroll[0]), "y": round(y + scroll[1]),
             "includeUserAgentShadowDOM": True, "ignorePointerEventsNone": False,
         })  # fmt: skip
+        if found.get("backendNodeId") == backend:
+            return True
         hit = isolated_node(session, int(found["backendNodeId"]))
         answer = session.send("Runtime.callFunctionOn", {
             "objectId": obj["objectId"], "functionDeclaration": _HOLDS_JS,
