@@ -27,7 +27,16 @@ from collections.abc import Generator, Sequence
 from typing import Any, Final
 
 from ..errors import InvalidObservationError, SourceUnavailableError
-from .snapshot import WORLD, Call, PageSnapshot, RemoteFrame, observe_steps
+from .snapshot import (
+    WORLD,
+    Call,
+    PageSnapshot,
+    RemoteFrame,
+    observe_steps,
+    remote_key,
+    top_frame_id,
+)
+from .snapshot import _frame_ids as _child_frame_ids
 
 __all__ = [
     "FRAME_TIMEOUT_MS",
@@ -145,7 +154,7 @@ def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, Remot
             continue
         above = next((found[id(f)] for f in _ancestors(frame) if id(f) in found), None)
         via = main if above is None else above[0]
-        frame_id = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
+        frame_id = top_frame_id(tree)
         owner = yield ("send", (via, "DOM.getFrameOwner", {"frameId": frame_id}))
         backend = (owner or {}).get("backendNodeId")
         model = yield ("send", (via, "DOM.getBoxModel", {"backendNodeId": backend}))
@@ -158,7 +167,7 @@ def _remote_plan(main: Any, frames: Sequence[Any]) -> Generator[Step, Any, Remot
             unread.append(str(getattr(frame, "url", "")))
             continue
         dx, dy = (0.0, 0.0) if above is None else above[1].offset
-        remote = RemoteFrame(frame_id[:8], snap, backend, (dx + quad[0], dy + quad[1]),
+        remote = RemoteFrame(remote_key(frame_id), snap, backend, (dx + quad[0], dy + quad[1]),
                              None if above is None else above[1].key, session)  # fmt: skip
         found[id(frame)] = (session, remote)
     return [remote for _, remote in found.values()], unread
@@ -320,12 +329,8 @@ def _frame_ids(session: Any) -> list[str]:
         if type(exc).__name__ == "TimeoutError":
             raise
         return []
-    out: list[str] = []
-    level = [(tree or {}).get("frameTree") or {}]
-    while level:
-        out.extend(i for item in level if isinstance(i := item.get("frame", {}).get("id"), str))
-        level = [child for item in level for child in item.get("childFrames", [])]
-    return out
+    top = top_frame_id(tree)
+    return [] if top is None else [top, *_child_frame_ids(tree)]
 
 
 def _world(session: Any, frame_id: str) -> int | None:
@@ -351,8 +356,9 @@ def isolated_context(session: Any) -> dict[str, int]:
 
 def isolated_node(session: Any, backend: int) -> dict[str, Any]:
     """The node ``backend`` as a ``Runtime.RemoteObject`` of the library's isolated world in
-    its own frame, for ``Runtime.callFunctionOn``; of the page's main world where no frame
-    of the session makes one. Raises when the node is gone."""
+    the first frame of the session (top first) whose world gives it, for
+    ``Runtime.callFunctionOn``; of the page's main world where no frame of the session makes
+    one. Raises when the node is gone."""
     for frame_id in _frame_ids(session):
         context = _world(session, frame_id)
         if context is None:

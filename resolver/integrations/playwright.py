@@ -65,7 +65,9 @@ from .snapshot import (
     RemoteFrame,
     observe_steps,
     observed,
+    remote_key,
     to_observation,
+    top_frame_id,
 )
 from .threaded import is_async, synced
 
@@ -497,6 +499,7 @@ def _lands(
         })  # fmt: skip
         if found.get("backendNodeId") == backend:
             return True
+        # (looked up as the element was: two nodes of different worlds cannot be compared)
         hit = isolated_node(session, int(found["backendNodeId"]))
         answer = session.send("Runtime.callFunctionOn", {
             "objectId": obj["objectId"], "functionDeclaration": _HOLDS_JS,
@@ -744,7 +747,7 @@ def _reattach(page: Any, observation: PageObservation) -> None:
             continue
         with contextlib.suppress(Exception):  # (gone meanwhile: left closed)
             tree = Bounded(session, FRAME_TIMEOUT_MS).send("Page.getFrameTree")
-            remote = closed.pop(str(tree["frameTree"]["frame"]["id"])[:8], None)
+            remote = closed.pop(remote_key(str(top_frame_id(tree))), None)
             if remote is not None:
                 remote.handle = session
 

@@ -36,6 +36,8 @@ __all__ = [
     "RemoteFrame",
     "observe_steps",
     "observed",
+    "remote_key",
+    "top_frame_id",
 ]
 
 T = TypeVar("T")
@@ -172,6 +174,22 @@ class RemoteFrame:
     once closed: an observation made with the async API, or a copy)."""
 
 
+def top_frame_id(tree: Any) -> str | None:
+    """The top frame's ID in a ``Page.getFrameTree`` answer (``None`` for none)."""
+    frame_id = _top_frame(tree).get("id")
+    return frame_id if isinstance(frame_id, str) else None
+
+
+def _top_frame(tree: Any) -> Mapping[str, Any]:
+    top = ((tree or {}).get("frameTree") or {}).get("frame")
+    return top if isinstance(top, Mapping) else {}
+
+
+def remote_key(frame_id: str) -> str:
+    """The :attr:`RemoteFrame.key` of the cross-site frame with this frame ID."""
+    return frame_id[:8]
+
+
 def _frame_ids(tree: Any) -> list[str]:
     """Every child frame's id in a ``Page.getFrameTree`` result, parents first."""
     out: list[str] = []
@@ -204,7 +222,7 @@ def observe_steps(
     snap = yield ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
     page: Any = {"result": {"value": {}}}
     if document:
-        top = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("id")
+        top = top_frame_id(tree)
         world = yield ("Page.createIsolatedWorld", {"frameId": top, "worldName": WORLD})
         where = {"contextId": world["executionContextId"]} if _context(world) else {}
         page = yield ("Runtime.evaluate", {"expression": PAGE_JS, "returnByValue": True,
@@ -256,7 +274,7 @@ def observed(take: Callable[[], T]) -> T:
 def _loader(tree: Any) -> str | None:
     """The top frame's loader ID in a ``Page.getFrameTree`` answer (a new one with each
     document the frame loads)."""
-    loader = ((tree or {}).get("frameTree") or {}).get("frame", {}).get("loaderId")
+    loader = _top_frame(tree).get("loaderId")
     return loader if isinstance(loader, str) else None
 
 
