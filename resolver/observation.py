@@ -25,6 +25,16 @@ _OPTIONS: Final[tuple[str, ...]] = (
     "channel_order", "scripting", "limits",
 )  # fmt: skip
 _CHANNEL_ORDERS: Final[tuple[str, ...]] = ("rgb", "bgr")
+_MEANT: Final[dict[str, str]] = {
+    **dict.fromkeys(("dom", "html", "page_html", "raw_html", "cleaned_html", "page_source"),
+                    "dom_html"),
+    **dict.fromkeys(("a11y", "a11y_tree", "ax_tree", "axtree", "accessibility",
+                     "accessibility_tree_text", "tree", "text", "axtree_object"),
+                    "accessibility_tree"),
+    **dict.fromkeys(("image", "img", "screenshot_png", "png", "pixels"), "screenshot"),
+}  # fmt: skip
+"""Keys an observation mapping is sometimes given its inputs under (benchmark harnesses,
+typos), and the field each means: refused rather than left unread."""
 _MAX_REGION_TABLES: Final[int] = 64  # region tables kept per observation (hint-first search)
 DEFAULT_MAX_NODES: Final[int] = DEFAULT_LIMITS.max_nodes
 
@@ -58,6 +68,27 @@ def _screen(value: Any) -> tuple[float, float] | None:
     if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
         raise InvalidObservationError("screen_size must be two positive, finite numbers")
     return (width, height)
+
+
+def _check_keys(given: Mapping[Any, Any]) -> None:
+    """Refuse an observation mapping whose input would go unread: a key that names an input
+    under another name (``"html"`` for ``dom_html``) while that field is empty, or keys none
+    of which the observation reads (else a reference with a box would be answered by its
+    recorded coordinates, the page never looked at)."""
+    known = {*_FIELDS, *_OPTIONS}
+    for key, field in _MEANT.items():
+        if given.get(key) is not None and given.get(field) is None:
+            whole = " (a BrowserGym observation: the whole dict)" if key == "axtree_object" else ""
+            raise InvalidObservationError(
+                f"the observation's {key!r} is not read: give it as {field!r}{whole} "
+                f"(an observation reads {', '.join(_FIELDS)})"
+            )
+    if given and not any(isinstance(key, str) and key in known for key in given):
+        shown = ", ".join(repr(key) for key in list(given)[:8])
+        raise InvalidObservationError(
+            f"the observation mapping has none of the keys an observation reads "
+            f"({', '.join(_FIELDS)}, or the options {', '.join(_OPTIONS)}); it has {shown}"
+        )
 
 
 class Observation:
@@ -219,6 +250,7 @@ class Observation:
         if isinstance(obj, Observation):
             return obj
         if isinstance(obj, Mapping):
+            _check_keys(obj)
             get = obj.get
         elif any(hasattr(obj, f) for f in _FIELDS):
 

@@ -1,3 +1,4 @@
+import re
 from typing import Any
 
 import pytest
@@ -35,6 +36,38 @@ def test_duck_typing() -> None:
     assert Observation.from_any({"accessibility_tree": TREE}).has("a11y")
     with pytest.raises(InvalidObservationError):
         Observation.from_any(42)
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ({"dom": "<button>Buy</button>"}, "'dom' is not read: give it as 'dom_html'"),
+        ({"html": "<a>x</a>", "url": "http://127.0.0.1/"}, "give it as 'dom_html'"),
+        ({"a11y_tree": TREE}, "give it as 'accessibility_tree'"),
+        ({"axtree_object": {"nodes": []}, "screenshot": None}, "BrowserGym observation"),
+        ({"image": b"png", "dom_html": None}, "give it as 'screenshot'"),
+        ({"instruction": "buy it", "goal": "x"}, "none of the keys an observation reads"),
+    ],
+)
+def test_a_mapping_whose_input_would_go_unread_is_refused(given: dict[str, Any], says: str) -> None:
+    # Before, each was an observation without input: a reference with a box was answered
+    # by its recorded coordinates, the page given never looked at.
+    with pytest.raises(InvalidObservationError, match=re.escape(says)):
+        Observation.from_any(given)
+    with pytest.raises(InvalidObservationError):
+        resolve({"role": "button", "name": "Buy", "bbox": [0, 0, 10, 10]}, given)
+
+
+def test_a_mapping_with_its_inputs_or_nothing_is_read() -> None:
+    # The key named as the field wins over a look-alike key; an empty mapping, or one whose
+    # fields are all empty beside other keys (a harness's), observes nothing.
+    both = Observation.from_any({"dom_html": "<button>Buy</button>", "html": "<p>x</p>"})
+    assert both.dom_html == "<button>Buy</button>"
+    for nothing in ({}, {"accessibility_tree": None, "instruction": "x", "text": None}):
+        obs = Observation.from_any(nothing)
+        assert not any(obs.has(source) for source in ("a11y", "dom", "vision"))
+    kept = resolve({"role": "button", "name": "Buy", "bbox": [0, 0, 10, 10]}, {})
+    assert kept.source == "coords"
 
 
 @pytest.mark.parametrize(
