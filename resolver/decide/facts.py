@@ -15,7 +15,7 @@ from ..geometry import Box, CoordSpace, iou_one, share_inside
 from ..index import index_of
 from ..models import MAX_ANCHORS, SemanticElementRef
 from ..results import Candidate
-from ..roles import canonical_role, role_code
+from ..roles import CONTENT_NAMED_CONTAINERS, canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable
 from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
@@ -52,6 +52,7 @@ __all__ = [
     "other_link",
     "own_table_row",
     "record_named",
+    "record_of",
     "recorded_record",
     "row_box",
     "same_anchor",
@@ -553,16 +554,25 @@ def entry_words(entry: str, norm: str) -> list[str]:
     return words[:-1] if len(entry) >= MAX_ENTRY else words
 
 
-def table_row_of(table: CandidateTable, row: int, depth: int) -> int | None:
-    """The table row (:data:`resolver.web.RECORD_ROLES`) at most ``depth`` levels above
-    ``row``, or ``None``."""
+def table_row_of(
+    table: CandidateTable, row: int, depth: int, roles_of: frozenset[str] = RECORD_ROLES
+) -> int | None:
+    """The table row (:data:`resolver.web.RECORD_ROLES`, or a row of ``roles_of``) at most
+    ``depth`` levels above ``row``, or ``None``."""
     parent, roles = table.parent, table.roles
     up = int(parent[row])
     for _ in range(depth):
-        if up < 0 or roles[up] in RECORD_ROLES:
+        if up < 0 or roles[up] in roles_of:
             break
         up = int(parent[up])
-    return up if up >= 0 and roles[up] in RECORD_ROLES else None
+    return up if up >= 0 and roles[up] in roles_of else None
+
+
+def record_of(table: CandidateTable, row: int, depth: int) -> int | None:
+    """The record ``row`` is in: a table row, list item, tree item, article or option
+    (:data:`resolver.roles.CONTENT_NAMED_CONTAINERS`, the containers named by their texts
+    when they have no name) at most ``depth`` levels above it, or ``None``."""
+    return table_row_of(table, row, depth, CONTENT_NAMED_CONTAINERS)
 
 
 def answer_row(table: CandidateTable, decision: Decision) -> int | None:

@@ -24,9 +24,9 @@ from .facts import (
     name_bearers,
     namesakes,
     record_named,
+    record_of,
     recorded_record,
     same_target,
-    table_row_of,
 )
 from .readings import cut_from, own_words, titled_by
 from .rule import ROUNDING, Context, Decision, overruled, revised
@@ -297,26 +297,27 @@ def linking_to(table: CandidateTable, host: str, path: str) -> list[int]:
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.record_gone``: the reference recorded the record the element was in (a table
-    row, named by its texts: "Bob bob@example.com Delete"), no element of the page is in that
-    record any more, and the answer is in another table row (at most ``table_row_depth``
-    levels up) that has at most half of the recorded row's words (the element's own name
-    aside) and none of them that only it has on the page ("Carol carol@example.com Delete":
-    no word of Bob's row), while some of the recorded row's words are on the page no more
-    (a removed row takes its own texts with it: "bob"). The record was removed and a
+    row, a list item, an article: named by its texts, "Bob bob@example.com Delete"), no
+    element of the page is in that record any more, and the answer is in another record
+    (:func:`~.facts.record_of`, at most ``table_row_depth`` levels up) that has at most half
+    of the recorded record's words (the element's own name aside) and none of them that only
+    it has on the page ("Carol carol@example.com Delete": no word of Bob's row), while some of
+    the recorded record's words are on the page no more (a removed row takes its own texts
+    with it: "bob"). The record was removed, or a virtualised list has not drawn it, and a
     neighbour's control took its place: a recorded selector, xpath or box that still points
-    there names the neighbour's. Asked of every answer, however it was made. A record edited
-    (Bob's e-mail changed) keeps a word no other record has ("bob"); a layout table's row,
-    whose text holds the rows inside it, keeps most of them. Words are read from the page's
-    texts (the rows' names), and the last word of an entry cut at its length limit is left
-    out (it may be a piece of one)."""
+    there names the neighbour's ("Order 180"'s Delete for "Order 120"'s). Asked of every
+    answer, however it was made. A record edited (Bob's e-mail changed) keeps a word no other
+    record has ("bob"); a layout table's row, whose text holds the rows inside it, keeps most
+    of them. Words are read from the page's texts (the rows' names), and the last word of an
+    entry cut at its length limit is left out (it may be a piece of one)."""
     ref, table = ctx.ref, ctx.table
     if not ref.container_path or not ref.name:
         return None
     row = answer_row(table, decision)
     if row is None or not table.containers[row]:
         return None
-    if table_row_of(table, row, ctx.config.table_row_depth) is None:
-        return None  # the answer is not in a table row
+    if record_of(table, row, ctx.config.table_row_depth) is None:
+        return None  # the answer is not in a record
     recorded = recorded_record(ref)
     groups = table.derived(InnerGroups)
     if recorded is None or recorded in groups.entries:

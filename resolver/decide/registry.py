@@ -532,8 +532,9 @@ RULES: Final[tuple[Rule, ...]] = (
     # -- final ---------------------------------------------------------------------------------
     Rule(
         "refuse.record_gone", "refuses", "final",
-        "The recorded table row (named by its texts) is gone from the page and the answer is "
-        "in another row: a neighbour took the removed one's place.",
+        "The recorded record (a table row, list item or article, named by its texts) is gone "
+        "from the page (removed, or not drawn by a virtualised list) and the answer is in "
+        "another record: a neighbour took its place.",
         judge.record_gone, _ACC, ("table_row_depth",), absence="gone",
     ),
     Rule(
