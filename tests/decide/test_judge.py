@@ -120,6 +120,44 @@ def test_a_deleted_records_button_is_not_its_neighbours() -> None:
     assert decide(titled, _users(alice, carol), config).rule != "refuse.record_gone"
 
 
+def _orders(first: int, count: int) -> CandidateTable:
+    """A list of orders as a virtualised list draws it: ``count`` unnamed list items from
+    order ``first`` on, in the same places whatever the first, each with a "Delete" button."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Orders", bbox=(0, 0, 1000, 700))
+    items = b.add("l", raw_role="list", name="Orders", parent=root, bbox=(8, 40, 440, 340))
+    for k in range(count):
+        top, order = 40 + 30 * k, first + k
+        item = b.add(f"i{order}", raw_role="listitem", name="", parent=items,
+                     bbox=(8, top, 440, top + 30))  # fmt: skip
+        b.add(f"o{order}", raw_role="StaticText", name=f"Order {order}", parent=item,
+              bbox=(16, top + 8, 80, top + 22))  # fmt: skip
+        b.add(f"d{order}", raw_role="button", name="Delete", parent=item,
+              bbox=(380, top + 5, 430, top + 25),
+              xpath=f"/html[1]/body[1]/div[1]/div[1]/div[{k + 1}]/button[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1000.0, 700.0))
+
+
+def test_a_list_items_button_is_not_its_neighbours_when_the_item_is_not_there() -> None:
+    # Recorded on order 120's item (the fourth drawn); the list later drew orders 177-188,
+    # the fourth of them in the same place under the same xpath: that was answered at 0.999.
+    recorded = _orders(117, 10)
+    row = recorded.ids.index("d120")
+    from resolver.capture import ref_from_row
+
+    ref = ref_from_row(recorded, row)
+    assert ref.container_path[-1] == "Order 120 Delete"
+    config = MatchConfig()
+    found = decide(ref, recorded, config)
+    assert found.status == "accepted" and found.best is not None and found.best.id == "d120"
+    later = decide(ref, _orders(177, 12), config)
+    assert later.status == "not_found" and later.rule == "refuse.record_gone"
+    assert "Order 120 Delete" in later.reason and "Order 180 Delete" in later.reason
+    # Drawn again elsewhere in the list: found there.
+    moved = decide(ref, _orders(115, 12), config)
+    assert moved.status == "accepted" and moved.best is not None and moved.best.id == "d120"
+
+
 def test_a_row_agreeing_exactly_with_nothing_recorded_is_refused() -> None:
     # A redesigned site without the recorded "Open an account" link still has a button whose
     # name only contains it: the role is only compatible, the name only similar, the tag
