@@ -57,6 +57,7 @@ from .cdp import (
     isolated_context,
     isolated_node,
 )
+from .scrolling import scroll_to_find
 from .snapshot import (
     NAVIGATION_TRIES,
     PageNavigatedError,
@@ -602,17 +603,22 @@ def _target(
     target: Resolution | SemanticElementRef,
     action: ActionWithElement | None,
     observation: Observation | None,
+    scrolls: int = 0,
 ) -> tuple[Resolution, ActionWithElement | None, Observation | None]:
     """What ``act`` acts on: a resolution as given, or a reference resolved on a fresh
-    observation of the page (which then is the action's element)."""
+    observation of the page (which then is the action's element), scrolled to if asked."""
     if isinstance(target, Resolution):
         return target, action, observation
     if not isinstance(target, SemanticElementRef):
         raise InvalidReferenceError(
             f"act takes a Resolution or a SemanticElementRef, not {type(target).__name__}"
         )
-    fresh = observation if observation is not None else observe(page, screenshot=False)
-    resolution = resolve(target, fresh, coords_fallback="never")
+    if scrolls:
+        resolution, fresh = scroll_to_find(page, target, max_scrolls=scrolls,
+                                           observation=observation)  # fmt: skip
+    else:
+        fresh = observation if observation is not None else observe(page, screenshot=False)
+        resolution = resolve(target, fresh, coords_fallback="never")
     if action is None:
         action = ActionWithElement(type="click", element=target)
     elif action.element is None:
@@ -645,6 +651,7 @@ def act(
     observation: Observation | None = None,
     reobserve: bool = True,
     config: MatchConfig | None = None,
+    scrolls: int = 0,
 ) -> Any:
     """Perform ``action`` (a click when ``None``) on the target's element.
 
@@ -669,6 +676,10 @@ def act(
         The observation the resolution came from (:func:`observe`; needed for ``a11y:``).
     reobserve:
         When the check fails, observe, resolve ``action.element`` again and act on that, once.
+    scrolls:
+        For a reference the page has not drawn (a virtualised list's row out of view): scroll
+        the page's scrollable regions to find it, at most this many times
+        (:func:`~resolver.integrations.scrolling.scroll_to_find`; 0, the default: no scroll).
 
     Returns
     -------
@@ -687,9 +698,11 @@ def act(
     ResolutionError
         The re-resolution failed (not found, ambiguous).
     """
+    if isinstance(scrolls, bool) or not isinstance(scrolls, int) or scrolls < 0:
+        raise InvalidReferenceError(f"scrolls must be an int >= 0, got {scrolls!r}")
     if is_async(page):
-        return _act_async(page, target, action, observation, reobserve, config)
-    return _act(page, target, action, observation, reobserve, config or MatchConfig())
+        return _act_async(page, target, action, observation, reobserve, config, scrolls)
+    return _act(page, target, action, observation, reobserve, config or MatchConfig(), scrolls)
 
 
 def _act(
@@ -699,9 +712,10 @@ def _act(
     observation: Observation | None,
     reobserve: bool,
     config: MatchConfig,
+    scrolls: int = 0,
 ) -> Resolution:
     """:func:`act` on a sync page (or a :class:`~.threaded.Synced` one)."""
-    resolution, action, observation = _target(page, target, action, observation)
+    resolution, action, observation = _target(page, target, action, observation, scrolls)
     backend = _backend(page, resolution, observation)
     if backend is None:
         return _at_point(page, resolution, action)
@@ -722,6 +736,7 @@ async def _act_async(
     observation: Observation | None,
     reobserve: bool,
     config: MatchConfig | None,
+    scrolls: int,
 ) -> Resolution:
     """:func:`act` on an async page: the sync steps in a worker thread (:mod:`.threaded`)."""
     bridge = synced(page)
@@ -729,7 +744,8 @@ async def _act_async(
     def run() -> Resolution:
         if isinstance(observation, PageObservation):
             _reattach(bridge, observation)
-        return _act(bridge, target, action, observation, reobserve, config or MatchConfig())
+        chosen = config or MatchConfig()
+        return _act(bridge, target, action, observation, reobserve, chosen, scrolls)
 
     return await asyncio.to_thread(run)
 

@@ -1,0 +1,284 @@
+"""Finding a recorded element a page has not drawn yet: scroll, look again.
+
+A virtualised list (a feed, a mail list, a data grid) keeps only the rows in view in the
+document; the others are made when scrolled to. A reference recorded on row 150 is then not
+in an observation of the list's first rows, and a person would scroll to find it.
+:func:`scroll_to_find` does that: it resolves the reference on the page as it is; when that
+is refused as *not found* or *ambiguous* (the rows in view are the target's look-alikes:
+"Delete" in every order but the recorded one), it scrolls the page's scrollable regions a
+view at a time (85% of the region's height, so consecutive views overlap), first down from
+where each region is, then up from there, and resolves again on a fresh observation after
+each step, once the DOM has been quiet for :data:`QUIET_MS`.
+
+The regions are tried in this order: those whose label (``aria-label``,
+``aria-labelledby``, ``title``) is one of the reference's recorded containers, then the
+other regions inside the page by the area they show, then the page itself. Every answer
+found after a scroll must be at least :data:`SEARCH_CONFIDENCE` confident (the calibrated
+probability, :mod:`resolver.calibration`): each view is one more chance for a look-alike to
+be taken for the target, so a view is only believed when its answer is as sure as the
+calibration makes it. When the search ends without the element, every region is scrolled
+back to where it was and the first view's refusal is raised, saying how far the search
+went. What runs in the page (finding the regions, scrolling) runs in the library's
+isolated world; regions inside frames and shadow trees are not scrolled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..chain import resolve
+from ..config import MatchConfig
+from ..errors import (
+    AmbiguousMatchError,
+    ElementNotFoundError,
+    InvalidReferenceError,
+    ResolutionError,
+)
+from ..models import SemanticElementRef
+from ..results import Resolution
+from ..text import normalize
+from .cdp import Bounded, _session, isolated_context
+from .snapshot_live import _settled
+from .threaded import in_thread, is_async
+
+__all__ = ["QUIET_MS", "SCROLLS", "SEARCH_CONFIDENCE", "scroll_to_find"]
+
+SCROLLS: Final[int] = 30
+"""How many scrolls :func:`scroll_to_find` makes at most, over every region."""
+SEARCH_CONFIDENCE: Final[float] = 0.9
+"""The least confidence of an answer found after a scroll."""
+QUIET_MS: Final[float] = 60
+"""How long the DOM must be quiet after a scroll before the page is observed again."""
+SETTLE_LIMIT_MS: Final[float] = 1500
+"""How long to wait for that quiet at most (a page that never stops changing)."""
+_CALL_MS: Final[float] = 10_000
+
+_REGIONS_JS: Final[str] = r"""(() => {
+  const norm = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const root = document.scrollingElement || document.documentElement;
+  const label = (el) => {
+    if (el === root) return "";
+    const own = norm(el.getAttribute("aria-label"));
+    if (own) return own;
+    const ids = norm(el.getAttribute("aria-labelledby"));
+    const named = ids.split(" ").map((id) => {
+      const t = id && document.getElementById(id); return t ? t.textContent : "";
+    });
+    return norm(named.join(" ")) || norm(el.getAttribute("title"));
+  };
+  const scrolls = (el) => {
+    if (el.scrollHeight <= el.clientHeight + 1) return false;
+    if (el === root) return true;
+    const y = getComputedStyle(el).overflowY;
+    return y === "auto" || y === "scroll" || y === "overlay";
+  };
+  const found = [], all = document.body ? document.body.getElementsByTagName("*") : [];
+  for (const el of [root, ...all]) {
+    if (found.length >= 32) break;
+    if (!scrolls(el)) continue;
+    const r = el === root ? {left: 0, top: 0, right: innerWidth, bottom: innerHeight}
+      : el.getBoundingClientRect();
+    const w = Math.min(r.right, innerWidth) - Math.max(r.left, 0);
+    const h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+    if (w > 0 && h > 0) found.push({el, label: label(el), area: w * h, page: el === root});
+  }
+  globalThis.__resolverRegions = found.map((f) => ({el: f.el, top: f.el.scrollTop}));
+  return found.map((f) => ({label: f.label, area: f.area, page: f.page}));
+})()"""
+"""The page's scrollable regions in view (kept in the isolated world for the calls below)."""
+
+_SCROLL_JS: Final[str] = r"""((i, how) => {
+  const kept = (globalThis.__resolverRegions || [])[i];
+  if (!kept || !kept.el.isConnected) return null;
+  const el = kept.el, root = document.scrollingElement || document.documentElement;
+  const before = el.scrollTop;
+  if (how === 0) el.scrollTo({top: kept.top, behavior: "instant"});
+  else {
+    const view = el === root ? innerHeight : el.clientHeight;
+    el.scrollBy({top: how * Math.max(40, view * 0.85), behavior: "instant"});
+  }
+  return Math.abs(el.scrollTop - before) >= 1;
+})"""
+"""``(region, how)``: scroll a region a view down (1), up (-1) or back to where it was (0);
+whether it moved (``null``: the region is gone)."""
+
+_RESTORE_JS: Final[str] = r"""(globalThis.__resolverRegions || []).forEach((kept) => {
+  if (kept.el.isConnected) kept.el.scrollTo({top: kept.top, behavior: "instant"});
+})"""
+
+
+@dataclass
+class _Search:
+    """A search under way: the page's CDP session and isolated world, how many scrolls are
+    left, and the first view's refusal."""
+
+    page: Any
+    session: Any
+    world: Mapping[str, int]
+    left: int
+    refused: ResolutionError
+    scrolls: int = 0
+
+    def run(self, expression: str) -> Any:
+        answer = self.session.send("Runtime.evaluate", {
+            "expression": expression, "returnByValue": True, **self.world,
+        })  # fmt: skip
+        if answer.get("exceptionDetails"):
+            return None
+        return answer.get("result", {}).get("value")
+
+    def scroll(self, region: int, how: int) -> bool:
+        return self.run(f"{_SCROLL_JS}({region}, {how})") is True
+
+    def restore(self) -> None:
+        """Every region back where it was, as far as the page still answers."""
+        with contextlib.suppress(Exception):  # (the page closed or navigated)
+            self.run(_RESTORE_JS)
+
+
+def _order(regions: Sequence[Mapping[str, Any]], ref: SemanticElementRef) -> list[int]:
+    """Which regions to scroll first: labelled as a recorded container, then inner regions
+    by the area they show, then the page."""
+    containers = {normalize(str(c)) for c in ref.container_path or ()}
+
+    def rank(i: int) -> tuple[bool, bool, float]:
+        region = regions[i]
+        named = bool(region.get("label")) and normalize(str(region["label"])) in containers
+        return (not named, bool(region.get("page")), -float(region.get("area") or 0))
+
+    return sorted(range(len(regions)), key=rank)
+
+
+def scroll_to_find(
+    page: Any,
+    ref: SemanticElementRef,
+    *,
+    max_scrolls: int = SCROLLS,
+    config: MatchConfig | None = None,
+    observation: Any = None,
+) -> Any:
+    """Resolve ``ref`` on a live page, scrolling to it when the page has not drawn it yet.
+
+    Parameters
+    ----------
+    page:
+        A Playwright page (sync or async API, Chromium).
+    ref:
+        The recorded element.
+    max_scrolls:
+        How many scrolls to make at most (0: resolve once, as :func:`resolver.resolve`).
+    config:
+        The matcher's configuration.
+    observation:
+        The page's current observation (:func:`~resolver.integrations.playwright.observe`),
+        if the caller has one.
+
+    Returns
+    -------
+    tuple of (Resolution, PageObservation)
+        The answer and the observation it was found in (the page stays scrolled there);
+        with the async API, an awaitable of it.
+
+    Raises
+    ------
+    ElementNotFoundError, AmbiguousMatchError
+        Not found in any view: the first view's refusal (every region scrolled back),
+        ``details["scrolls"]`` saying how many scrolls were made.
+    ResolutionError
+        Any other refusal (an invalid reference, a page that cannot be read).
+    """
+    if is_async(page):
+        return in_thread(scroll_to_find, page, ref, max_scrolls=max_scrolls, config=config,
+                         observation=observation)  # fmt: skip
+    if not isinstance(ref, SemanticElementRef):
+        raise InvalidReferenceError(
+            f"scroll_to_find takes a SemanticElementRef, not {type(ref).__name__}"
+        )
+    if isinstance(max_scrolls, bool) or not isinstance(max_scrolls, int) or max_scrolls < 0:
+        raise InvalidReferenceError(f"max_scrolls must be an int >= 0, got {max_scrolls!r}")
+    from .playwright import observe  # (playwright.act uses this module)
+
+    first = observation if observation is not None else observe(page, screenshot=False)
+    try:
+        return resolve(ref, first, config=config, coords_fallback="never"), first
+    except (ElementNotFoundError, AmbiguousMatchError) as exc:
+        if max_scrolls == 0:
+            raise
+        return _scrolled(page, ref, config, max_scrolls, exc)
+
+
+def _scrolled(
+    page: Any,
+    ref: SemanticElementRef,
+    config: MatchConfig | None,
+    most: int,
+    refused: ResolutionError,
+) -> tuple[Resolution, Any]:
+    """:func:`scroll_to_find` once the page as it is has refused ``ref``."""
+    session = Bounded(_session(page), _CALL_MS)
+    search = _Search(page, session, isolated_context(session), most, refused)
+    try:
+        found = _search(search, ref, config)
+    except BaseException:  # (a closed page, an interrupt: the regions go back first)
+        search.restore()
+        raise
+    if found is not None:
+        return found
+    raise _not_found(search)
+
+
+def _search(
+    search: _Search, ref: SemanticElementRef, config: MatchConfig | None
+) -> tuple[Resolution, Any] | None:
+    """Each region down, then up, from where it is; the first view that has ``ref``."""
+    regions = search.run(_REGIONS_JS)
+    if not isinstance(regions, list):
+        return None
+    for region in _order(regions, ref):
+        for how in (1, -1):
+            if how == -1:
+                search.scroll(region, 0)
+            while search.left > 0 and search.scroll(region, how):
+                search.left -= 1
+                search.scrolls += 1
+                found = _look(search, ref, config)
+                if found is not None:
+                    return found
+        search.scroll(region, 0)
+    return None
+
+
+def _look(
+    search: _Search, ref: SemanticElementRef, config: MatchConfig | None
+) -> tuple[Resolution, Any] | None:
+    """Resolve ``ref`` on the page as the last scroll left it (``None``: not there)."""
+    from .playwright import observe
+
+    with contextlib.suppress(Exception):  # (a page that cannot be watched: observed at once)
+        _settled(search.page, QUIET_MS, SETTLE_LIMIT_MS)
+    fresh = observe(search.page, screenshot=False)
+    least = max(SEARCH_CONFIDENCE, (config or MatchConfig()).min_confidence)
+    try:
+        resolution: Resolution = resolve(
+            ref, fresh, config=config, coords_fallback="never", min_confidence=least
+        )
+    except (ElementNotFoundError, AmbiguousMatchError):
+        return None
+    return resolution, fresh
+
+
+def _not_found(search: _Search) -> ResolutionError:
+    """The first view's refusal, saying how far the search went."""
+    first = search.refused
+    how = (f"not in any other view either, after {search.scrolls} "
+           f"scroll{'s' * (search.scrolls != 1)} of the page's scrollable regions "
+           f"(each scrolled back)")  # fmt: skip
+    evidence = first.evidence
+    return type(first)(
+        f"{first.message}; {how}", code=first.code, candidates=evidence.candidates,
+        trace=evidence.trace, details={**evidence.details, "scrolls": search.scrolls},
+        rule=evidence.rule,
+    )  # fmt: skip

@@ -1,0 +1,141 @@
+"""Scrolling to a recorded element a virtualised list has not drawn (headless Chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from live_browser import ROOT, browser_missing, chromium
+
+from resolver import ResolutionError, SemanticElementRef, resolve
+from resolver.capture import ref_from_row
+from resolver.errors import InvalidReferenceError
+from resolver.integrations.playwright import act, observe
+from resolver.integrations.scrolling import _order, scroll_to_find
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+if (why := browser_missing()) is not None:
+    pytest.skip(why, allow_module_level=True)
+
+URL = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
+TOPS = "[document.getElementById('orders').scrollTop, document.querySelector('nav').scrollTop]"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    yield page
+    page.close()
+
+
+def _open(page: Any, query: str = "") -> None:
+    page.goto(URL + query)
+    page.wait_for_function("document.querySelectorAll('.row').length > 0")
+
+
+@pytest.fixture(scope="module")
+def order_120(browser: Any) -> SemanticElementRef:
+    """The reference of order 120's Delete, recorded with the list scrolled to it."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    _open(page, "?start=120")
+    table = observe(page, screenshot=False).candidates("a11y")
+    page.close()
+    for row in range(len(table)):
+        if (
+            table.roles[row] == "button"
+            and "Order 120" in (ref := ref_from_row(table, row)).nearby_text
+        ):
+            return ref
+    raise AssertionError("order 120 not drawn")
+
+
+def test_a_row_out_of_view_is_refused_not_its_neighbours(page: Any, order_120: Any) -> None:
+    # The list drawn at order 180: its fourth row sits where order 120's was, under the same
+    # xpath; that row's Delete was the answer (the DOM's, by its xpath; the a11y source's at
+    # 0.999). Without scrolling: refused, nothing clicked.
+    _open(page, "?start=180")
+    with pytest.raises(ResolutionError) as info:
+        resolve(order_120, observe(page, screenshot=False), coords_fallback="never")
+    assert info.value.evidence.rule == "refuse.record_gone"
+    with pytest.raises(ResolutionError):
+        act(page, order_120)
+    assert page.evaluate("window.clicks") == []
+
+
+@pytest.mark.parametrize("query", ["", "?start=180", "?rows=400&start=300"])
+def test_act_scrolls_to_a_row_the_list_has_not_drawn(page: Any, order_120: Any, query: str) -> None:
+    # Below the view (scrolled down to), above it (down to the end first, then up from
+    # where the list was).
+    _open(page, query)
+    resolution = act(page, order_120, scrolls=40)
+    assert page.evaluate("window.clicks") == [120]
+    assert resolution.source == "a11y" and resolution.confidence >= 0.9
+
+
+def test_a_removed_row_is_refused_after_scrolling_and_the_page_is_put_back(
+    page: Any, order_120: Any
+) -> None:
+    _open(page, "?start=60&without=120")
+    before = page.evaluate(TOPS)
+    with pytest.raises(ResolutionError) as info:
+        act(page, order_120, scrolls=40)
+    assert page.evaluate("window.clicks") == []
+    assert page.evaluate(TOPS) == before
+    details = info.value.evidence.details
+    assert details["scrolls"] > 20 and "after" in info.value.message
+
+
+def test_the_search_is_bounded(page: Any, order_120: Any) -> None:
+    _open(page)
+    with pytest.raises(ResolutionError) as info:
+        scroll_to_find(page, order_120, max_scrolls=3)
+    assert info.value.evidence.details["scrolls"] == 3
+    assert page.evaluate(TOPS) == [0, 0]
+    with pytest.raises(InvalidReferenceError):
+        scroll_to_find(page, order_120, max_scrolls=-1)
+    with pytest.raises(InvalidReferenceError):
+        scroll_to_find(page, {"role": "button"})  # type: ignore[arg-type]
+    with pytest.raises(InvalidReferenceError):
+        act(page, order_120, scrolls=True)
+
+
+def test_scroll_to_find_with_the_async_api(order_120: Any) -> None:
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async def run() -> tuple[str, str, list[int]]:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = await browser.new_page(viewport={"width": 1000, "height": 700})
+            await page.goto(URL)
+            found, _ = await scroll_to_find(page, order_120)
+            await page.goto(URL)
+            acted = await act(page, order_120, scrolls=40)
+            clicks = await page.evaluate("window.clicks")
+            await browser.close()
+            return found.executor_id, acted.executor_id, clicks
+
+    with ThreadPoolExecutor(1) as pool:  # (the sync API's loop runs in this thread)
+        found, acted, clicks = pool.submit(asyncio.run, run()).result()
+    assert found.startswith("a11y:") and acted.startswith("a11y:") and clicks == [120]
+
+
+def test_regions_labelled_as_a_recorded_container_come_first() -> None:
+    regions = [
+        {"label": "", "area": 700000.0, "page": True},
+        {"label": "Sections", "area": 19000.0, "page": False},
+        {"label": "", "area": 50000.0, "page": False},
+        {"label": "Orders", "area": 12000.0, "page": False},
+    ]
+    ref = SemanticElementRef(role="button", name="Delete", container_path=("Shop", "Orders"))
+    assert _order(regions, ref) == [3, 2, 1, 0]
+    assert _order(regions, SemanticElementRef(role="button", name="Delete")) == [2, 1, 3, 0]
