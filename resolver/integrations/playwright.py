@@ -72,7 +72,7 @@ from .snapshot import (
 )
 from .threaded import is_async, synced
 
-__all__ = ["PageObservation", "act", "observe", "to_locator"]
+__all__ = ["PageObservation", "act", "observe", "scroll_to_find", "to_locator"]
 
 UNREACHABLE: Final[tuple[str, ...]] = (
     "another element covers it",

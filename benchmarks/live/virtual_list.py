@@ -1,0 +1,145 @@
+"""A virtualised list's rows, recorded in view and looked for when the list draws others.
+
+``fixtures/live/virtual_list.html`` in headless Chromium: a list of 200 orders of which only
+the rows in view (and three either side) are in the document, each with a "Delete" button,
+beside a short scrolled menu. The Delete of orders 10, 70, 130 and 190 is recorded with the
+list scrolled to it, four ways (the in-page recorder's click event, ``record_click`` on the
+a11y and on the DOM source, ``from_playwright``). Each reference is then looked for with the
+list opened at its top and at order 100, with the order there and with it deleted:
+
+- ``view``: :func:`resolver.resolve` on the page as it opens (the order is drawn only when
+  it is in that view): ``right`` (the order's own button), ``wrong`` (another order's) or
+  ``refused``;
+- ``act``: :func:`resolver.integrations.playwright.act` with ``scrolls=40``, which scrolls
+  to a row not drawn: what the page saw clicked (``right``, ``wrong``, ``nothing``), the
+  scrolls made and the time taken.
+
+For a deleted order, only ``refused`` / ``nothing`` is right::
+
+    python benchmarks/live/virtual_list.py [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from live_browser import browser_missing, chromium, record  # noqa: E402
+
+from resolver import ResolutionError, resolve  # noqa: E402
+from resolver.capture import from_playwright, record_click  # noqa: E402
+from resolver.integrations.playwright import act, observe, to_locator  # noqa: E402
+
+URL = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
+ORDERS = (10, 70, 130, 190)
+STARTS = {"top": "", "order 100": "start=100"}
+SCROLLS = 40
+DRAWN = "document.querySelectorAll('.row').length > 0"
+
+
+def _button(order: int) -> str:
+    return f"xpath=//div[@role='listitem'][span[text()='Order {order}']]/button"
+
+
+def _references(browser: Any, order: int) -> dict[str, Any]:
+    """Order ``order``'s Delete, recorded four ways with the list scrolled to it."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    event = record(page, f"{URL}?start={order}", {"delete": _button(order)})["delete"].element
+    obs = observe(page, screenshot=False)
+    box = page.locator(_button(order)).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    refs = {
+        "event": event, "click a11y": record_click(x, y, obs).element,
+        "click dom": record_click(x, y, obs, source="dom").element,
+        "playwright": from_playwright(page.locator(_button(order))),
+    }  # fmt: skip
+    page.close()
+    return refs
+
+
+def _open(page: Any, start: str, removed: int | None) -> None:
+    query = "&".join(q for q in (start, f"without={removed}" if removed else "") if q)
+    page.goto(f"{URL}?{query}" if query else URL)
+    page.wait_for_function(DRAWN)
+
+
+def _view(page: Any, ref: Any, order: int) -> str:
+    obs = observe(page, screenshot=False)
+    try:
+        found = resolve(ref, obs, coords_fallback="never")
+    except ResolutionError:
+        return "refused"
+    row = to_locator(page, found, obs).evaluate(
+        "(n) => n.closest('.row').querySelector('span').textContent"
+    )
+    return "right" if row == f"Order {order}" else "wrong"
+
+
+def _act(page: Any, ref: Any, order: int) -> tuple[str, int, float]:
+    start = time.perf_counter()
+    scrolls = 0
+    try:
+        act(page, ref, scrolls=SCROLLS)
+    except ResolutionError as exc:
+        scrolls = int(exc.evidence.details.get("scrolls", 0))
+    took = time.perf_counter() - start
+    clicks = page.evaluate("window.clicks")
+    outcome = "nothing" if not clicks else "right" if clicks == [order] else "wrong"
+    return outcome, scrolls, took
+
+
+def run() -> dict[str, Any]:
+    """Every reference against every view; the counts and the timings."""
+    counts: Counter[str] = Counter()
+    times: dict[str, list[float]] = {"found": [], "refused": []}
+    scrolls: list[int] = []
+    with chromium() as browser:
+        refs = {order: _references(browser, order) for order in ORDERS}
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        for order, by_recorder in refs.items():
+            for recorder, ref in by_recorder.items():
+                for start in STARTS.values():
+                    for removed in (None, order):
+                        kind = "removed" if removed else "present"
+                        _open(page, start, removed)
+                        counts[f"{kind} view {_view(page, ref, order)}"] += 1
+                        _open(page, start, removed)
+                        outcome, made, took = _act(page, ref, order)
+                        counts[f"{kind} act {outcome}"] += 1
+                        counts[f"{recorder} {kind} act {outcome}"] += 1
+                        times["found" if outcome != "nothing" else "refused"].append(took)
+                        if outcome == "nothing":
+                            scrolls.append(made)
+    return {
+        "counts": dict(sorted(counts.items())),
+        "median_s": {k: round(statistics.median(v), 2) for k, v in times.items() if v},
+        "max_s": {k: round(max(v), 2) for k, v in times.items() if v},
+        "scrolls_when_refused": sorted(set(scrolls)),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="write the figures here too")
+    args = parser.parse_args()
+    if (why := browser_missing()) is not None:
+        print(f"skipped: {why}")
+        return 0
+    figures = run()
+    print(json.dumps(figures, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
