@@ -112,7 +112,8 @@ _DESCRIBE_BODY: Final[str] = r"""
   }
   const testKey = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"]
     .find((a) => el.hasAttribute(a));
-  // An unnamed row, list item or article is told apart by its first texts (as the tables do).
+  // An unnamed row, list item or article (by its tag, or its role: a grid's or a virtualised
+  // list's rows are divs) is told apart by its first texts (as the tables do).
   const content = (n) => {
     const w = n.ownerDocument.createTreeWalker(n, NodeFilter.SHOW_TEXT), out = [];
     for (let t; (t = w.nextNode()) && out.length < 8;) {
@@ -124,7 +125,9 @@ _DESCRIBE_BODY: Final[str] = r"""
   const ancestors = [];
   for (let a = up(el); a && a.nodeType === 1; a = up(a)) {
     const item = {tag: a.localName, role: a.getAttribute("role"), name: label(a)};
-    if (!item.name && /^(li|tr|article)$/.test(a.localName)) item.content = content(a);
+    const record = /^(li|tr|article)$/.test(a.localName) ||
+      /^(row|listitem|article|treeitem|option)$/.test(item.role || "");
+    if (!item.name && record) item.content = content(a);
     ancestors.unshift(item);
   }
   let top = window;

@@ -130,6 +130,22 @@ def test_coordinates_become_references_and_locators(page: Any) -> None:
     assert obs.screenshot is not None and obs.screen_size == (1000.0, 700.0)
 
 
+def test_a_record_drawn_as_a_div_with_its_role_names_the_reference(browser: Any) -> None:
+    # A virtualised list's items are divs with role="listitem" (a grid's rows, role="row"):
+    # the page script named only li, tr and article elements by their texts, so a reference
+    # it recorded had no record, and a view of other orders answered one of theirs.
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    url = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
+    page.goto(url + "?start=120")
+    button = page.locator("xpath=//div[@role='listitem'][span[text()='Order 120']]/button")
+    ref = from_playwright(button)
+    assert ref.container_path[-1] == "Order 120 Delete"
+    page.goto(url + "?start=180")
+    with pytest.raises(ResolutionError):
+        resolve(ref, observe(page, screenshot=False), coords_fallback="never")
+    page.close()
+
+
 @pytest.mark.parametrize("source", ["a11y", "dom"])
 def test_a_reference_is_completed_from_the_live_page(page: Any, source: str) -> None:
     ref = from_playwright(page.locator('[data-k="apollo.edit"]'))
