@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -15,7 +16,7 @@ from ..geometry import Box, CoordSpace, iou_one, share_inside
 from ..index import index_of
 from ..models import MAX_ANCHORS, SemanticElementRef
 from ..results import Candidate
-from ..roles import CONTENT_NAMED_CONTAINERS, canonical_role, role_code
+from ..roles import canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable
 from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
@@ -39,6 +40,7 @@ __all__ = [
     "keeps_left",
     "kept_over",
     "kind_classes",
+    "listed_namesakes",
     "lookalikes_in_place",
     "lost_attribute",
     "lost_class",
@@ -554,6 +556,24 @@ def entry_words(entry: str, norm: str) -> list[str]:
     return words[:-1] if len(entry) >= MAX_ENTRY else words
 
 
+LISTED_RECORDS: Final[frozenset[str]] = frozenset({"row", "listitem", "treeitem", "option"})
+"""The records one of many alike in a list or table is (an article, also named by its texts
+when unnamed, is a page's content rather than one of a list's entries)."""
+
+
+def listed_namesakes(ref: SemanticElementRef, table: CandidateTable, record: int) -> bool:
+    """Whether another entry beside ``record`` (the same parent, the same role) holds a row of
+    the ref's role and name: the neighbours of a list's entry carry the same control."""
+    parent, roles = table.parent, table.roles
+    for r in namesake_rows(ref, table):
+        up = int(parent[r])
+        while up >= 0 and up != record and roles[up] != roles[record]:
+            up = int(parent[up])
+        if up >= 0 and up != record and parent[up] == parent[record]:
+            return True
+    return False
+
+
 def table_row_of(
     table: CandidateTable, row: int, depth: int, roles_of: frozenset[str] = RECORD_ROLES
 ) -> int | None:
@@ -569,10 +589,9 @@ def table_row_of(
 
 
 def record_of(table: CandidateTable, row: int, depth: int) -> int | None:
-    """The record ``row`` is in: a table row, list item, tree item, article or option
-    (:data:`resolver.roles.CONTENT_NAMED_CONTAINERS`, the containers named by their texts
-    when they have no name) at most ``depth`` levels above it, or ``None``."""
-    return table_row_of(table, row, depth, CONTENT_NAMED_CONTAINERS)
+    """The record ``row`` is in: a table row, list item, tree item or option
+    (:data:`LISTED_RECORDS`) at most ``depth`` levels above it, or ``None``."""
+    return table_row_of(table, row, depth, LISTED_RECORDS)
 
 
 def answer_row(table: CandidateTable, decision: Decision) -> int | None:

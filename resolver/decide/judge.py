@@ -21,6 +21,7 @@ from .facts import (
     answer_row,
     bears_cut_name,
     entry_words,
+    listed_namesakes,
     name_bearers,
     namesakes,
     record_named,
@@ -309,14 +310,18 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     answer, however it was made. A record edited (Bob's e-mail changed) keeps a word no other
     record has ("bob"); a layout table's row, whose text holds the rows inside it, keeps most
     of them. Words are read from the page's texts (the rows' names), and the last word of an
-    entry cut at its length limit is left out (it may be a piece of one)."""
+    entry cut at its length limit is left out (it may be a piece of one). A list's entry (a
+    list item, tree item or option) is judged so only where it shares a word with the
+    recorded one ("Order") and its neighbour entries hold namesakes of the answer: a nested
+    menu's entries, named by first texts that change when the menu is reordered, do not."""
     ref, table = ctx.ref, ctx.table
     if not ref.container_path or not ref.name:
         return None
     row = answer_row(table, decision)
     if row is None or not table.containers[row]:
         return None
-    if record_of(table, row, ctx.config.table_row_depth) is None:
+    record = record_of(table, row, ctx.config.table_row_depth)
+    if record is None:
         return None  # the answer is not in a record
     recorded = recorded_record(ref)
     groups = table.derived(InnerGroups)
@@ -335,6 +340,8 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
         return None  # most of the recorded record's words: the record itself, or edited
     if any(groups.words.get(w, 0) == 1 for w in shared):
         return None  # the answer's record alone has a word of the recorded one: edited
+    if table.roles[record] != "row" and not (shared and listed_namesakes(ref, table, record)):
+        return None  # a list's entry not shaped as the recorded one, or without namesakes
     why = (
         f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
         f"the answer is in another one, {inner[:80]!r}, which has no word of it that only "

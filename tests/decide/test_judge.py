@@ -158,6 +158,34 @@ def test_a_list_items_button_is_not_its_neighbours_when_the_item_is_not_there() 
     assert moved.status == "accepted" and moved.best is not None and moved.best.id == "d120"
 
 
+def test_a_list_entry_is_judged_gone_only_among_alike_entries_with_the_same_control() -> None:
+    config = MatchConfig()
+    ref = SemanticElementRef(
+        role="button", name="Delete", bbox=(380, 135, 430, 155), screen_size=(1000, 700),
+        container_path=("Orders", "Orders", "Order 120 Delete"), coord_space="css_px",
+        xpath="/html[1]/body[1]/div[1]/div[1]/div[4]/button[1]",
+    )  # fmt: skip
+    assert decide(ref, _orders(177, 12), config).rule == "refuse.record_gone"
+    # A recorded entry of another shape (no word in common but the name): not judged.
+    other = ref.model_copy(update={"container_path": ("Orders", "Orders", "Weekly digest Delete")})
+    assert decide(other, _orders(177, 12), config).rule != "refuse.record_gone"
+    # A menu's entry, named by first texts a reorder changed, its link named as no other.
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1000, 700))
+    menu = b.add("m", raw_role="list", name="", parent=root, bbox=(0, 0, 1000, 40))
+    for k, (name, rest) in enumerate((("World", "Africa Europe"), ("Sport", "Africa Cup"))):
+        item = b.add(f"i{k}", raw_role="listitem", name="", parent=menu,
+                     bbox=(100 * k, 0, 100 * k + 90, 40))  # fmt: skip
+        b.add(f"l{k}", raw_role="link", name=name, parent=item, bbox=(100 * k, 0, 100 * k + 40, 20))
+        b.add(f"t{k}", raw_role="StaticText", name=rest, parent=item,
+              bbox=(100 * k, 20, 100 * k + 90, 40))  # fmt: skip
+    world = SemanticElementRef(role="link", name="World", bbox=(0, 0, 40, 20),
+                               container_path=("News", "World World Home Africa Asia"))  # fmt: skip
+    # (Under a lower threshold, as a redesign's container change costs the score.)
+    found = decide(world, b.build(coord_space="css_px"), MatchConfig(threshold=0.4))
+    assert found.status == "accepted" and found.best is not None and found.best.id == "l0"
+
+
 def test_a_row_agreeing_exactly_with_nothing_recorded_is_refused() -> None:
     # A redesigned site without the recorded "Open an account" link still has a button whose
     # name only contains it: the role is only compatible, the name only similar, the tag
