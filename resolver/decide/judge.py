@@ -312,8 +312,10 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     of them. Words are read from the page's texts (the rows' names), and the last word of an
     entry cut at its length limit is left out (it may be a piece of one). A list's entry (a
     list item, tree item or option) is judged so only where it shares a word with the
-    recorded one ("Order") and its neighbour entries hold namesakes of the answer: a nested
-    menu's entries, named by first texts that change when the menu is reordered, do not."""
+    recorded one ("Order") and its neighbour entries hold namesakes of the answer (a nested
+    menu's entries, named by first texts that change when the menu is reordered, do not);
+    its words are looked for among the page's entries (a number of a removed order, "10", is
+    elsewhere on a page, "Section 10", more often than a name is)."""
     ref, table = ctx.ref, ctx.table
     if not ref.container_path or not ref.name:
         return None
@@ -333,14 +335,15 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
         return None  # the answer is not in a record named by its texts
     own = set(normalize(ref.name).split())
     words = set(entry_words(ref.container_path[-1], recorded)) - own
-    if words <= groups.page_words:
+    listed = table.roles[record] != "row"  # a list's entry: its words among the entries'
+    if words <= (groups.words.keys() if listed else groups.page_words):
         return None  # every word of the recorded row is still on the page: not removed
     shared = set(entry_words(inner, answer)) & words
     if not words or 2 * len(shared) > len(words):
         return None  # most of the recorded record's words: the record itself, or edited
     if any(groups.words.get(w, 0) == 1 for w in shared):
         return None  # the answer's record alone has a word of the recorded one: edited
-    if table.roles[record] != "row" and not (shared and listed_namesakes(ref, table, record)):
+    if listed and not (shared and listed_namesakes(ref, table, record)):
         return None  # a list's entry not shaped as the recorded one, or without namesakes
     why = (
         f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
