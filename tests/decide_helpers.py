@@ -84,3 +84,21 @@ def reordered_links(hrefs: tuple[str, ...], gap: float = 40.0) -> CandidateTable
         b.add(f"a{k}", raw_role="link", name="link", parent=root, bbox=(8, y, 40, y + 17),
               xpath=f"/html[1]/body[1]/p[{k + 1}]/a[1]", href=href)  # fmt: skip
     return b.build(coord_space="css_px", screen_size=(1280.0, 800.0), id_keys=XPATH_KEYS)
+
+
+def orders_list(first: int, count: int) -> CandidateTable:
+    """A list of orders as a virtualised list draws it: ``count`` unnamed list items from
+    order ``first`` on, in the same places whatever the first, each with a "Delete" button."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath",))
+    root = b.add("doc", raw_role="RootWebArea", name="Orders", bbox=(0, 0, 1000, 700))
+    items = b.add("l", raw_role="list", name="Orders", parent=root, bbox=(8, 40, 440, 340))
+    for k in range(count):
+        top, order = 40 + 30 * k, first + k
+        item = b.add(f"i{order}", raw_role="listitem", name="", parent=items,
+                     bbox=(8, top, 440, top + 30))  # fmt: skip
+        b.add(f"o{order}", raw_role="StaticText", name=f"Order {order}", parent=item,
+              bbox=(16, top + 8, 80, top + 22))  # fmt: skip
+        b.add(f"d{order}", raw_role="button", name="Delete", parent=item,
+              bbox=(380, top + 5, 430, top + 25),
+              xpath=f"/html[1]/body[1]/div[1]/div[1]/div[{k + 1}]/button[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1000.0, 700.0))

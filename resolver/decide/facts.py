@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -40,7 +39,6 @@ __all__ = [
     "keeps_left",
     "kept_over",
     "kind_classes",
-    "listed_namesakes",
     "lookalikes_in_place",
     "lost_attribute",
     "lost_class",
@@ -54,7 +52,6 @@ __all__ = [
     "other_link",
     "own_table_row",
     "record_named",
-    "record_of",
     "recorded_record",
     "row_box",
     "same_anchor",
@@ -556,24 +553,6 @@ def entry_words(entry: str, norm: str) -> list[str]:
     return words[:-1] if len(entry) >= MAX_ENTRY else words
 
 
-LISTED_RECORDS: Final[frozenset[str]] = frozenset({"row", "listitem", "treeitem", "option"})
-"""The records one of many alike in a list or table is (an article, also named by its texts
-when unnamed, is a page's content rather than one of a list's entries)."""
-
-
-def listed_namesakes(ref: SemanticElementRef, table: CandidateTable, record: int) -> bool:
-    """Whether another entry beside ``record`` (the same parent, the same role) holds a row of
-    the ref's role and name: the neighbours of a list's entry carry the same control."""
-    parent, roles = table.parent, table.roles
-    for r in namesake_rows(ref, table):
-        up = int(parent[r])
-        while up >= 0 and up != record and roles[up] != roles[record]:
-            up = int(parent[up])
-        if up >= 0 and up != record and parent[up] == parent[record]:
-            return True
-    return False
-
-
 def table_row_of(
     table: CandidateTable, row: int, depth: int, roles_of: frozenset[str] = RECORD_ROLES
 ) -> int | None:
@@ -586,12 +565,6 @@ def table_row_of(
             break
         up = int(parent[up])
     return up if up >= 0 and roles[up] in roles_of else None
-
-
-def record_of(table: CandidateTable, row: int, depth: int) -> int | None:
-    """The record ``row`` is in: a table row, list item, tree item or option
-    (:data:`LISTED_RECORDS`) at most ``depth`` levels above it, or ``None``."""
-    return table_row_of(table, row, depth, LISTED_RECORDS)
 
 
 def answer_row(table: CandidateTable, decision: Decision) -> int | None:

@@ -17,16 +17,9 @@ from ..table import CandidateTable
 from ..text import collapse, normalize
 from ..web import WebIndex, href_key
 from .facts import (
-    InnerGroups,
-    answer_row,
     bears_cut_name,
-    entry_words,
-    listed_namesakes,
     name_bearers,
     namesakes,
-    record_named,
-    record_of,
-    recorded_record,
     same_target,
 )
 from .readings import cut_from, own_words, titled_by
@@ -294,63 +287,6 @@ def linking_to(table: CandidateTable, host: str, path: str) -> list[int]:
     if rows is None:
         return []
     return [row for row in rows.tolist() if not host or hosts[row] in ("", host)]
-
-
-def record_gone(ctx: Context, decision: Decision) -> Decision | None:
-    """``refuse.record_gone``: the reference recorded the record the element was in (a table
-    row, a list item, an article: named by its texts, "Bob bob@example.com Delete"), no
-    element of the page is in that record any more, and the answer is in another record
-    (:func:`~.facts.record_of`, at most ``table_row_depth`` levels up) that has at most half
-    of the recorded record's words (the element's own name aside) and none of them that only
-    it has on the page ("Carol carol@example.com Delete": no word of Bob's row), while some of
-    the recorded record's words are on the page no more (a removed row takes its own texts
-    with it: "bob"). The record was removed, or a virtualised list has not drawn it, and a
-    neighbour's control took its place: a recorded selector, xpath or box that still points
-    there names the neighbour's ("Order 180"'s Delete for "Order 120"'s). Asked of every
-    answer, however it was made. A record edited (Bob's e-mail changed) keeps a word no other
-    record has ("bob"); a layout table's row, whose text holds the rows inside it, keeps most
-    of them. Words are read from the page's texts (the rows' names), and the last word of an
-    entry cut at its length limit is left out (it may be a piece of one). A list's entry (a
-    list item, tree item or option) is judged so only where it shares a word with the
-    recorded one ("Order") and its neighbour entries hold namesakes of the answer (a nested
-    menu's entries, named by first texts that change when the menu is reordered, do not);
-    its words are looked for among the page's entries (a number of a removed order, "10", is
-    elsewhere on a page, "Section 10", more often than a name is)."""
-    ref, table = ctx.ref, ctx.table
-    if not ref.container_path or not ref.name:
-        return None
-    row = answer_row(table, decision)
-    if row is None or not table.containers[row]:
-        return None
-    record = record_of(table, row, ctx.config.table_row_depth)
-    if record is None:
-        return None  # the answer is not in a record
-    recorded = recorded_record(ref)
-    groups = table.derived(InnerGroups)
-    if recorded is None or recorded in groups.entries:
-        return None  # no record recorded, or it is still on the page
-    inner = table.containers[row][-1]
-    answer = record_named(inner, ref.name)
-    if answer is None:
-        return None  # the answer is not in a record named by its texts
-    own = set(normalize(ref.name).split())
-    words = set(entry_words(ref.container_path[-1], recorded)) - own
-    listed = table.roles[record] != "row"  # a list's entry: its words among the entries'
-    if words <= (groups.words.keys() if listed else groups.page_words):
-        return None  # every word of the recorded row is still on the page: not removed
-    shared = set(entry_words(inner, answer)) & words
-    if not words or 2 * len(shared) > len(words):
-        return None  # most of the recorded record's words: the record itself, or edited
-    if any(groups.words.get(w, 0) == 1 for w in shared):
-        return None  # the answer's record alone has a word of the recorded one: edited
-    if listed and not (shared and listed_namesakes(ref, table, record)):
-        return None  # a list's entry not shaped as the recorded one, or without namesakes
-    why = (
-        f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
-        f"the answer is in another one, {inner[:80]!r}, which has no word of it that only "
-        "it has: the record was removed"
-    )
-    return overruled(decision, "not_found", why)
 
 
 def min_confidence(ctx: Context, decision: Decision) -> Decision | None:

@@ -60,6 +60,7 @@ from . import (
 )
 from .downstream import looked_for_role, twins_alike
 from .outside import OUTSIDE_RULES
+from .records import RECORD_RULES
 from .rule import Check, Context, Decision, Rule, Status, fired
 
 __all__ = ["RULES", "RULES_BY_ID", "decide", "decide_many", "rule", "shows_absence"]
@@ -530,13 +531,7 @@ RULES: Final[tuple[Rule, ...]] = (
         learned.pairwise, _AMB, ("pairwise_accept", "pairwise_margin", "min_margin"),
     ),
     # -- final ---------------------------------------------------------------------------------
-    Rule(
-        "refuse.record_gone", "refuses", "final",
-        "The recorded record (a table row, list item or article, named by its texts) is gone "
-        "from the page (removed, or not drawn by a virtualised list) and the answer is in "
-        "another record: a neighbour took its place.",
-        judge.record_gone, _ACC, ("table_row_depth",), absence="gone",
-    ),
+    *RECORD_RULES,
     Rule(
         "refuse.min_confidence", "refuses", "final",
         "Any answer whose estimated probability of being right is under min_confidence.",

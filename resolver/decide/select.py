@@ -34,6 +34,7 @@ from .facts import (
     xpath_column_resolver,
 )
 from .paths import landmarks
+from .records import namesake_recorded_there
 from .rule import ROUNDING, Context, Decision, taken
 
 __all__ = [
@@ -109,7 +110,9 @@ def verify_selector(
     and is left to the matcher, as is a selected row linking elsewhere while a namesake
     links where the recorded one did (rows reordered:
     :func:`~resolver.decide.facts.namesake_links_there`), or lacking a recorded class that
-    a namesake bears (:func:`~resolver.decide.facts.namesake_dressed_there`). So is a
+    a namesake bears (:func:`~resolver.decide.facts.namesake_dressed_there`), or in another
+    record than the recorded one while a namesake is in it
+    (:func:`~resolver.decide.facts.namesake_recorded_there`). So is a
     selected row without the recorded name that bears none of the recorded classes or lies
     away from the target's place (:func:`_slid_sibling`), a sibling that slid into the
     slot."""
@@ -133,10 +136,11 @@ def verify_selector(
             or other_link(ref, table, rows[0], config.href_moved_segments)
         ):
             continue
-        if namesake_links_there(ref, table, rows[0], config.href_moved_segments):
-            continue
-        if namesake_dressed_there(ref, table, rows[0]):
-            continue
+        if namesake_links_there(ref, table, rows[0], config.href_moved_segments) or (
+            namesake_dressed_there(ref, table, rows[0])
+            or namesake_recorded_there(ref, table, rows[0])
+        ):
+            continue  # a namesake is where the recorded link, classes or record are
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
             continue

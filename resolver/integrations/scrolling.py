@@ -16,7 +16,13 @@ other regions inside the page by the area they show, then the page itself. Every
 found after a scroll must be at least :data:`SEARCH_CONFIDENCE` confident (the calibrated
 probability, :mod:`resolver.calibration`): each view is one more chance for a look-alike to
 be taken for the target, so a view is only believed when its answer is as sure as the
-calibration makes it. When the search ends without the element, every region is scrolled
+calibration makes it. A list reuses its rows' places as it scrolls: where the answer is in
+another record than the recorded one ("Order 9 Delete") while the recorded record is in view
+with an element of the recorded role and name in it (or the resolver refused for that,
+``refuse.other_number``), the reference is resolved again without what it recorded of its
+place (box, positional selector, xpath, anchors, look-alikes, occurrence), by what it is and
+what is around it, and the answer taken only if it is then in the recorded record. When
+the search ends without the element, every region is scrolled
 back to where it was and the first view's refusal is raised, saying how far the search
 went. What runs in the page (finding the regions, scrolling) runs in the library's
 isolated world; regions inside frames and shadow trees are not scrolled.
@@ -27,16 +33,19 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from ..chain import resolve
 from ..config import MatchConfig
+from ..decide.records import namesake_recorded_there
 from ..errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
     InvalidReferenceError,
     ResolutionError,
 )
+from ..index import index_of
 from ..models import SemanticElementRef
 from ..results import Resolution
 from ..text import normalize
@@ -55,6 +64,10 @@ QUIET_MS: Final[float] = 60
 SETTLE_LIMIT_MS: Final[float] = 1500
 """How long to wait for that quiet at most (a page that never stops changing)."""
 _CALL_MS: Final[float] = 10_000
+_UNPLACED: Final[dict[str, Any]] = {
+    "bbox": None, "css_selector": None, "xpath": None, "anchors": (), "lookalikes": (),
+    "occurrence": None,
+}  # fmt: skip
 
 _REGIONS_JS: Final[str] = r"""(() => {
   const norm = (s) => (s || "").replace(/\s+/g, " ").trim();
@@ -261,13 +274,37 @@ def _look(
         _settled(search.page, QUIET_MS, SETTLE_LIMIT_MS)
     fresh = observe(search.page, screenshot=False)
     least = max(SEARCH_CONFIDENCE, (config or MatchConfig()).min_confidence)
+    look = partial(resolve, config=config, coords_fallback="never", min_confidence=least)
     try:
-        resolution: Resolution = resolve(
-            ref, fresh, config=config, coords_fallback="never", min_confidence=least
-        )
+        resolution: Resolution = look(ref, fresh)
+        if not _slot_taken(ref, fresh, resolution):
+            return resolution, fresh
+    except ElementNotFoundError:
+        return None
+    except AmbiguousMatchError as exc:
+        if exc.evidence.rule != "refuse.other_number":
+            return None
+    # A list's recycled slot: the recorded place (box, positional selector, xpath) names
+    # whichever row is drawn there now. Looked for by what it is and what is around it.
+    unplaced = ref.model_copy(update=_UNPLACED)
+    try:
+        resolution = look(unplaced, fresh)
     except (ElementNotFoundError, AmbiguousMatchError):
         return None
-    return resolution, fresh
+    return None if _slot_taken(ref, fresh, resolution) else (resolution, fresh)
+
+
+def _slot_taken(ref: SemanticElementRef, observation: Any, resolution: Resolution) -> bool:
+    """Whether the answer is in another record than the recorded one while the recorded
+    record, in view, holds an element of the recorded role and name
+    (:func:`~resolver.decide.records.namesake_recorded_there`): a virtualised list reuses its
+    rows' places, so a recorded positional selector or xpath, or the recorded box, names
+    whichever row is drawn there now."""
+    if resolution.source not in ("a11y", "dom"):
+        return False
+    table = observation.candidates(resolution.source)
+    row = index_of(table).rows_by_id.get(resolution.candidate.id)
+    return row is not None and namesake_recorded_there(ref, table, row)
 
 
 def _not_found(search: _Search) -> ResolutionError:

@@ -1,7 +1,7 @@
 """Judging the ranked rows: threshold, margin over a different target, the sole namesake."""
 
 import pytest
-from decide_helpers import _buttons
+from decide_helpers import _buttons, orders_list
 
 from resolver import MatchConfig, Observation, SemanticElementRef, resolve
 from resolver.decide import decide
@@ -120,28 +120,10 @@ def test_a_deleted_records_button_is_not_its_neighbours() -> None:
     assert decide(titled, _users(alice, carol), config).rule != "refuse.record_gone"
 
 
-def _orders(first: int, count: int) -> CandidateTable:
-    """A list of orders as a virtualised list draws it: ``count`` unnamed list items from
-    order ``first`` on, in the same places whatever the first, each with a "Delete" button."""
-    b = TableBuilder("a11y", "test", id_columns=("xpath",))
-    root = b.add("doc", raw_role="RootWebArea", name="Orders", bbox=(0, 0, 1000, 700))
-    items = b.add("l", raw_role="list", name="Orders", parent=root, bbox=(8, 40, 440, 340))
-    for k in range(count):
-        top, order = 40 + 30 * k, first + k
-        item = b.add(f"i{order}", raw_role="listitem", name="", parent=items,
-                     bbox=(8, top, 440, top + 30))  # fmt: skip
-        b.add(f"o{order}", raw_role="StaticText", name=f"Order {order}", parent=item,
-              bbox=(16, top + 8, 80, top + 22))  # fmt: skip
-        b.add(f"d{order}", raw_role="button", name="Delete", parent=item,
-              bbox=(380, top + 5, 430, top + 25),
-              xpath=f"/html[1]/body[1]/div[1]/div[1]/div[{k + 1}]/button[1]")  # fmt: skip
-    return b.build(coord_space="css_px", screen_size=(1000.0, 700.0))
-
-
 def test_a_list_items_button_is_not_its_neighbours_when_the_item_is_not_there() -> None:
     # Recorded on order 120's item (the fourth drawn); the list later drew orders 177-188,
     # the fourth of them in the same place under the same xpath: that was answered at 0.999.
-    recorded = _orders(117, 10)
+    recorded = orders_list(117, 10)
     row = recorded.ids.index("d120")
     from resolver.capture import ref_from_row
 
@@ -150,11 +132,11 @@ def test_a_list_items_button_is_not_its_neighbours_when_the_item_is_not_there() 
     config = MatchConfig()
     found = decide(ref, recorded, config)
     assert found.status == "accepted" and found.best is not None and found.best.id == "d120"
-    later = decide(ref, _orders(177, 12), config)
+    later = decide(ref, orders_list(177, 12), config)
     assert later.status == "not_found" and later.rule == "refuse.record_gone"
     assert "Order 120 Delete" in later.reason and "Order 180 Delete" in later.reason
     # Drawn again elsewhere in the list: found there.
-    moved = decide(ref, _orders(115, 12), config)
+    moved = decide(ref, orders_list(115, 12), config)
     assert moved.status == "accepted" and moved.best is not None and moved.best.id == "d120"
 
 
@@ -165,10 +147,10 @@ def test_a_list_entry_is_judged_gone_only_among_alike_entries_with_the_same_cont
         container_path=("Orders", "Orders", "Order 120 Delete"), coord_space="css_px",
         xpath="/html[1]/body[1]/div[1]/div[1]/div[4]/button[1]",
     )  # fmt: skip
-    assert decide(ref, _orders(177, 12), config).rule == "refuse.record_gone"
+    assert decide(ref, orders_list(177, 12), config).rule == "refuse.record_gone"
     # A recorded entry of another shape (no word in common but the name): not judged.
     other = ref.model_copy(update={"container_path": ("Orders", "Orders", "Weekly digest Delete")})
-    assert decide(other, _orders(177, 12), config).rule != "refuse.record_gone"
+    assert decide(other, orders_list(177, 12), config).rule != "refuse.record_gone"
     # A menu's entry, named by first texts a reorder changed, its link named as no other.
     b = TableBuilder("a11y", "test")
     root = b.add("doc", raw_role="RootWebArea", name="News", bbox=(0, 0, 1000, 700))

@@ -11,7 +11,7 @@ import pytest
 from live_browser import ROOT, browser_missing, chromium
 
 from resolver import ResolutionError, SemanticElementRef, resolve
-from resolver.capture import ref_from_row
+from resolver.capture import from_playwright, ref_from_row
 from resolver.errors import InvalidReferenceError
 from resolver.integrations.playwright import act, observe
 from resolver.integrations.scrolling import _order, scroll_to_find
@@ -21,6 +21,7 @@ if (why := browser_missing()) is not None:
     pytest.skip(why, allow_module_level=True)
 
 URL = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
+ROW_BUTTON = "xpath=//div[@role='listitem'][span[text()='Order {}']]/button"
 TOPS = "[document.getElementById('orders').scrollTop, document.querySelector('nav').scrollTop]"
 
 
@@ -79,6 +80,20 @@ def test_act_scrolls_to_a_row_the_list_has_not_drawn(page: Any, order_120: Any, 
     resolution = act(page, order_120, scrolls=40)
     assert page.evaluate("window.clicks") == [120]
     assert resolution.source == "a11y" and resolution.confidence >= 0.9
+
+
+def test_a_recorded_selector_that_followed_the_slot_is_not_trusted_while_scrolling(
+    page: Any,
+) -> None:
+    # from_playwright records a positional css selector and xpath (the fourth row when
+    # recorded). Scrolling from the top, a view has order 9 in that slot and order 10
+    # elsewhere: the selector's element was accepted (order 9's Delete was clicked).
+    _open(page, "?start=10")
+    ref = from_playwright(page.locator(ROW_BUTTON.format(10)))
+    assert ref.container_path[-1] == "Order 10 Delete" and ref.css_selector
+    _open(page, "?start=60")
+    act(page, ref, scrolls=40)
+    assert page.evaluate("window.clicks") == [10]
 
 
 def test_a_removed_row_is_refused_after_scrolling_and_the_page_is_put_back(

@@ -1,0 +1,179 @@
+"""Records named by their texts (a table's rows, a list's entries): which record an element
+is in, and what tells a record that was recorded from its neighbours."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..models import SemanticElementRef
+from ..table import MAX_ENTRY, CandidateTable
+from ..text import normalize
+from .facts import (
+    InnerGroups,
+    answer_row,
+    bears_name,
+    entry_words,
+    namesake_rows,
+    record_named,
+    recorded_record,
+    table_row_of,
+)
+from .rule import Context, Decision, Rule, overruled
+
+__all__ = [
+    "LISTED_RECORDS",
+    "RECORD_RULES",
+    "listed_namesakes",
+    "namesake_recorded_there",
+    "other_number",
+    "record_gone",
+    "record_of",
+]
+
+LISTED_RECORDS: Final[frozenset[str]] = frozenset({"row", "listitem", "treeitem", "option"})
+"""The records one of many alike in a list or table is (an article, also named by its texts
+when unnamed, is a page's content rather than one of a list's entries)."""
+
+
+def listed_namesakes(ref: SemanticElementRef, table: CandidateTable, record: int) -> bool:
+    """Whether another entry beside ``record`` (the same parent, the same role) holds a row of
+    the ref's role and name: the neighbours of a list's entry carry the same control."""
+    parent, roles = table.parent, table.roles
+    for r in namesake_rows(ref, table):
+        up = int(parent[r])
+        while up >= 0 and up != record and roles[up] != roles[record]:
+            up = int(parent[up])
+        if up >= 0 and up != record and parent[up] == parent[record]:
+            return True
+    return False
+
+
+def record_of(table: CandidateTable, row: int, depth: int) -> int | None:
+    """The record ``row`` is in: a table row, list item, tree item or option
+    (:data:`LISTED_RECORDS`) at most ``depth`` levels above it, or ``None``."""
+    return table_row_of(table, row, depth, LISTED_RECORDS)
+
+
+def namesake_recorded_there(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` is in another record than the one the reference recorded (a table
+    row, a list's entry, named by its texts: "Order 10 Delete") while another row of the
+    recorded role and name is in that record: reordered or scrolled records, where a
+    positional selector followed the slot ("Order 9"'s Delete in the fourth place), not the
+    element. Only where that record holds one namesake: records alike in all their texts
+    tell no element apart."""
+    recorded, paths = recorded_record(ref), table.containers
+    if recorded is None or not paths[row] or normalize(paths[row][-1][:MAX_ENTRY]) == recorded:
+        return False
+    if not bears_name(ref, table, row):
+        return False  # (a renamed target: its record's text changed with its name)
+    there = [
+        r for r in namesake_rows(ref, table)
+        if r != row and paths[r] and normalize(paths[r][-1][:MAX_ENTRY]) == recorded
+    ]  # fmt: skip
+    return len(there) == 1  # (records of one text, "Dismiss Undismiss", name no element)
+
+
+def record_gone(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.record_gone``: the reference recorded the record the element was in (a table
+    row, a list's entry: named by its texts, "Bob bob@example.com Delete"), no element of
+    the page is in that record any more, and the answer is in another record
+    (:func:`record_of`, at most ``table_row_depth`` levels up) that has at most half
+    of the recorded record's words (the element's own name aside) and none of them that only
+    it has on the page ("Carol carol@example.com Delete": no word of Bob's row), while some of
+    the recorded record's words are on the page no more (a removed row takes its own texts
+    with it: "bob"). The record was removed, or a virtualised list has not drawn it, and a
+    neighbour's control took its place: a recorded selector, xpath or box that still points
+    there names the neighbour's ("Order 180"'s Delete for "Order 120"'s). Asked of every
+    answer, however it was made. A record edited (Bob's e-mail changed) keeps a word no other
+    record has ("bob"); a layout table's row, whose text holds the rows inside it, keeps most
+    of them. Words are read from the page's texts (the rows' names), and the last word of an
+    entry cut at its length limit is left out (it may be a piece of one). A list's entry (a
+    list item, tree item or option) is judged so only where it shares a word with the
+    recorded one ("Order") and its neighbour entries hold namesakes of the answer (a nested
+    menu's entries, named by first texts that change when the menu is reordered, do not);
+    its words are looked for among the page's entries (a number of a removed order, "10", is
+    elsewhere on a page, "Section 10", more often than a name is)."""
+    ref, table = ctx.ref, ctx.table
+    if not ref.container_path or not ref.name:
+        return None
+    row = answer_row(table, decision)
+    if row is None or not table.containers[row]:
+        return None
+    record = record_of(table, row, ctx.config.table_row_depth)
+    if record is None:
+        return None  # the answer is not in a record
+    recorded = recorded_record(ref)
+    groups = table.derived(InnerGroups)
+    if recorded is None or recorded in groups.entries:
+        return None  # no record recorded, or it is still on the page
+    inner = table.containers[row][-1]
+    answer = record_named(inner, ref.name)
+    if answer is None:
+        return None  # the answer is not in a record named by its texts
+    own = set(normalize(ref.name).split())
+    words = set(entry_words(ref.container_path[-1], recorded)) - own
+    listed = table.roles[record] != "row"  # a list's entry: its words among the entries'
+    if words <= (groups.words.keys() if listed else groups.page_words):
+        return None  # every word of the recorded row is still on the page: not removed
+    shared = set(entry_words(inner, answer)) & words
+    if not words or 2 * len(shared) > len(words):
+        return None  # most of the recorded record's words: the record itself, or edited
+    if any(groups.words.get(w, 0) == 1 for w in shared):
+        return None  # the answer's record alone has a word of the recorded one: edited
+    if listed and not (shared and listed_namesakes(ref, table, record)):
+        return None  # a list's entry not shaped as the recorded one, or without namesakes
+    why = (
+        f"no element is in the recorded record {ref.container_path[-1][:80]!r} any more, and "
+        f"the answer is in another one, {inner[:80]!r}, which has no word of it that only "
+        "it has: the record was removed"
+    )
+    return overruled(decision, "not_found", why)
+
+
+_DIGITS: Final = re.compile(r"\d+")
+
+
+def other_number(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.other_number``: the answer bears the recorded name in a record whose text is
+    the recorded record's but for its numbers ("Order 7 Delete" for "Order 10 Delete"),
+    while the recorded record is on the page holding another element of the recorded role
+    and name, and no third (:func:`namesake_recorded_there`). Numbered records differ in
+    their numbers alone, which a fuzzy comparison of texts barely sees: the recorded box or
+    slot, which a scrolled list gives to another record, outweighed them. Ambiguous, both
+    records named. Asked of every answer, however it was made."""
+    table, ref = ctx.table, ctx.ref
+    row = answer_row(table, decision)
+    recorded = recorded_record(ref)
+    if row is None or recorded is None or not table.containers[row]:
+        return None
+    inner = normalize(table.containers[row][-1][:MAX_ENTRY])
+    if inner == recorded or _DIGITS.sub("#", inner) != _DIGITS.sub("#", recorded):
+        return None  # the recorded record, or one of other words
+    if not namesake_recorded_there(ref, table, row):
+        return None
+    why = (
+        f"its record {table.containers[row][-1][:80]!r} is the recorded one, "
+        f"{ref.container_path[-1][:80]!r}, but for its numbers, and that record is on the "
+        "page with an element of the recorded role and name in it"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
+RECORD_RULES: Final = (
+    Rule(
+        "refuse.record_gone", "refuses", "final",
+        "The recorded record (a table row or a list's entry, named by its texts) is gone from "
+        "the page (removed, or not drawn by a virtualised list) and the answer is in another "
+        "record: a neighbour took its place.",
+        record_gone, ("accepted",), ("table_row_depth",), absence="gone",
+    ),
+    Rule(
+        "refuse.other_number", "refuses", "final",
+        "The answer is in a record that is the recorded one but for its numbers (\"Order 7\" "
+        "for \"Order 10\"), while the recorded record is on the page with an element of the "
+        "recorded role and name in it: the recorded place took a neighbour.",
+        other_number, ("accepted",), absence="twins",
+    ),
+)  # fmt: skip
+"""The final rules on records, in the registry's order (after the look-alikes')."""
