@@ -14,9 +14,10 @@ list opened at its top and at order 100, with the order there and with it delete
   to a row not drawn: what the page saw clicked (``right``, ``wrong``, ``nothing``), the
   scrolls made and the time taken.
 
-For a deleted order, only ``refused`` / ``nothing`` is right::
+For a deleted order, only ``refused`` / ``nothing`` is right (``--view-only``: the views
+alone, for a version of the library without scrolling)::
 
-    python benchmarks/live/virtual_list.py [--json out.json]
+    python benchmarks/live/virtual_list.py [--view-only] [--json out.json]
 """
 
 from __future__ import annotations
@@ -97,8 +98,9 @@ def _act(page: Any, ref: Any, order: int) -> tuple[str, int, float]:
     return outcome, scrolls, took
 
 
-def run() -> dict[str, Any]:
-    """Every reference against every view; the counts and the timings."""
+def run(view_only: bool = False) -> dict[str, Any]:
+    """Every reference against every view (and, unless ``view_only``, acted on with
+    scrolling); the counts and the timings."""
     counts: Counter[str] = Counter()
     times: dict[str, list[float]] = {"found": [], "refused": []}
     scrolls: list[int] = []
@@ -112,6 +114,9 @@ def run() -> dict[str, Any]:
                         kind = "removed" if removed else "present"
                         _open(page, start, removed)
                         counts[f"{kind} view {_view(page, ref, order)}"] += 1
+                        counts[f"{recorder} {kind} view {_view(page, ref, order)}"] += 1
+                        if view_only:
+                            continue
                         _open(page, start, removed)
                         outcome, made, took = _act(page, ref, order)
                         counts[f"{kind} act {outcome}"] += 1
@@ -122,6 +127,7 @@ def run() -> dict[str, Any]:
     return {
         "counts": dict(sorted(counts.items())),
         "median_s": {k: round(statistics.median(v), 2) for k, v in times.items() if v},
+        "scrolls": SCROLLS,
         "max_s": {k: round(max(v), 2) for k, v in times.items() if v},
         "scrolls_when_refused": sorted(set(scrolls)),
     }
@@ -130,11 +136,14 @@ def run() -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path, help="write the figures here too")
+    parser.add_argument(
+        "--view-only", action="store_true", help="resolve on each view only (no act, no scrolling)"
+    )
     args = parser.parse_args()
     if (why := browser_missing()) is not None:
         print(f"skipped: {why}")
         return 0
-    figures = run()
+    figures = run(args.view_only)
     print(json.dumps(figures, indent=1))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
