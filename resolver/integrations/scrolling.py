@@ -18,10 +18,11 @@ probability, :mod:`resolver.calibration`): each view is one more chance for a lo
 be taken for the target, so a view is only believed when its answer is as sure as the
 calibration makes it. A list reuses its rows' places as it scrolls: where the answer is in
 another record than the recorded one ("Order 9 Delete") while the recorded record is in view
-with an element of the recorded role and name in it (or the resolver refused for that,
-``refuse.other_number``), the reference is resolved again without what it recorded of its
-place (box, positional selector, xpath, anchors, look-alikes, occurrence), by what it is and
-what is around it, and the answer taken only if it is then in the recorded record. When
+with an element of the recorded role and name in it (or the view was found ambiguous while
+the recorded record is in view with one such element), the reference is resolved again
+without what it recorded of its place (box, positional selector, xpath, anchors,
+look-alikes, occurrence), by what it is and what is around it, and the answer taken only if
+it is then that element of the recorded record. When
 the search ends without the element, every region is scrolled
 back to where it was and the first view's refusal is raised, saying how far the search
 went. What runs in the page (finding the regions, scrolling) runs in the library's
@@ -38,6 +39,7 @@ from typing import Any, Final
 
 from ..chain import resolve
 from ..config import MatchConfig
+from ..decide.facts import namesake_rows, recorded_record
 from ..decide.records import namesake_recorded_there
 from ..errors import (
     AmbiguousMatchError,
@@ -48,6 +50,7 @@ from ..errors import (
 from ..index import index_of
 from ..models import SemanticElementRef
 from ..results import Resolution
+from ..table import MAX_ENTRY, CandidateTable
 from ..text import normalize
 from .cdp import Bounded, _session, isolated_context
 from .snapshot_live import _settled
@@ -281,8 +284,8 @@ def _look(
             return resolution, fresh
     except ElementNotFoundError:
         return None
-    except AmbiguousMatchError as exc:
-        if exc.evidence.rule != "refuse.other_number":
+    except AmbiguousMatchError:
+        if not _in_recorded_record(ref, fresh.candidates("a11y")):
             return None
     # A list's recycled slot: the recorded place (box, positional selector, xpath) names
     # whichever row is drawn there now. Looked for by what it is and what is around it.
@@ -291,7 +294,25 @@ def _look(
         resolution = look(unplaced, fresh)
     except (ElementNotFoundError, AmbiguousMatchError):
         return None
-    return None if _slot_taken(ref, fresh, resolution) else (resolution, fresh)
+    table = fresh.candidates("a11y")
+    row = index_of(table).rows_by_id.get(resolution.candidate.id)
+    if resolution.source != "a11y" or row not in _in_recorded_record(ref, table):
+        return None  # (the answer must be the one element of the recorded record)
+    return resolution, fresh
+
+
+def _in_recorded_record(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
+    """The row of the recorded role and name in the recorded record (a table row, a list's
+    entry named by its texts), when exactly one is; else none."""
+    recorded = recorded_record(ref)
+    if recorded is None:
+        return []
+    paths = table.containers
+    there = [
+        r for r in namesake_rows(ref, table)
+        if paths[r] and normalize(paths[r][-1][:MAX_ENTRY]) == recorded
+    ]  # fmt: skip
+    return there if len(there) == 1 else []
 
 
 def _slot_taken(ref: SemanticElementRef, observation: Any, resolution: Resolution) -> bool:
