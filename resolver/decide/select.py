@@ -112,7 +112,7 @@ def verify_selector(
     :func:`~resolver.decide.facts.namesake_links_there`), or lacking a recorded class that
     a namesake bears (:func:`~resolver.decide.facts.namesake_dressed_there`), or in another
     record than the recorded one while a namesake is in it
-    (:func:`~resolver.decide.facts.namesake_recorded_there`). So is a
+    (:func:`~resolver.decide.records.namesake_recorded_there`). So is a
     selected row without the recorded name that bears none of the recorded classes or lies
     away from the target's place (:func:`_slid_sibling`), a sibling that slid into the
     slot."""
