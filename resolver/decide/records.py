@@ -3,12 +3,11 @@ is in, and what tells a record that was recorded from its neighbours."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from ..models import SemanticElementRef
 from ..table import MAX_ENTRY, CandidateTable
-from ..text import normalize
+from ..text import mask_digits, normalize
 from .facts import (
     InnerGroups,
     answer_row,
@@ -24,6 +23,7 @@ from .rule import Context, Decision, Rule, overruled
 __all__ = [
     "LISTED_RECORDS",
     "RECORD_RULES",
+    "in_recorded_record",
     "listed_namesakes",
     "namesake_recorded_there",
     "other_number",
@@ -67,11 +67,20 @@ def namesake_recorded_there(ref: SemanticElementRef, table: CandidateTable, row:
         return False
     if not bears_name(ref, table, row):
         return False  # (a renamed target: its record's text changed with its name)
-    there = [
-        r for r in namesake_rows(ref, table)
-        if r != row and paths[r] and normalize(paths[r][-1][:MAX_ENTRY]) == recorded
-    ]  # fmt: skip
+    there = [r for r in in_recorded_record(ref, table) if r != row]
     return len(there) == 1  # (records of one text, "Dismiss Undismiss", name no element)
+
+
+def in_recorded_record(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
+    """The rows of the ref's role and name whose innermost container is the record the
+    reference recorded (:func:`~.facts.recorded_record`; none when it recorded none)."""
+    recorded, paths = recorded_record(ref), table.containers
+    if recorded is None:
+        return []
+    return [
+        r for r in namesake_rows(ref, table)
+        if paths[r] and normalize(paths[r][-1][:MAX_ENTRY]) == recorded
+    ]  # fmt: skip
 
 
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:
@@ -131,9 +140,6 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "not_found", why)
 
 
-_DIGITS: Final = re.compile(r"\d+")
-
-
 def other_number(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.other_number``: the answer bears the recorded name in a record whose text is
     the recorded record's but for its numbers ("Order 7 Delete" for "Order 10 Delete"),
@@ -148,7 +154,7 @@ def other_number(ctx: Context, decision: Decision) -> Decision | None:
     if row is None or recorded is None or not table.containers[row]:
         return None
     inner = normalize(table.containers[row][-1][:MAX_ENTRY])
-    if inner == recorded or _DIGITS.sub("#", inner) != _DIGITS.sub("#", recorded):
+    if inner == recorded or mask_digits(inner) != mask_digits(recorded):
         return None  # the recorded record, or one of other words
     if not namesake_recorded_there(ref, table, row):
         return None

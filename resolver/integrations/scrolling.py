@@ -39,8 +39,7 @@ from typing import Any, Final
 
 from ..chain import resolve
 from ..config import MatchConfig
-from ..decide.facts import namesake_rows, recorded_record
-from ..decide.records import namesake_recorded_there
+from ..decide.records import in_recorded_record, namesake_recorded_there
 from ..errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -50,7 +49,7 @@ from ..errors import (
 from ..index import index_of
 from ..models import SemanticElementRef
 from ..results import Resolution
-from ..table import MAX_ENTRY, CandidateTable
+from ..table import CandidateTable
 from ..text import normalize
 from .cdp import Bounded, _session, isolated_context
 from .snapshot_live import _settled
@@ -304,14 +303,7 @@ def _look(
 def _in_recorded_record(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
     """The row of the recorded role and name in the recorded record (a table row, a list's
     entry named by its texts), when exactly one is; else none."""
-    recorded = recorded_record(ref)
-    if recorded is None:
-        return []
-    paths = table.containers
-    there = [
-        r for r in namesake_rows(ref, table)
-        if paths[r] and normalize(paths[r][-1][:MAX_ENTRY]) == recorded
-    ]  # fmt: skip
+    there = in_recorded_record(ref, table)
     return there if len(there) == 1 else []
 
 
