@@ -26,14 +26,17 @@ it is then that element of the recorded record. When
 the search ends without the element, every region is scrolled
 back to where it was and the first view's refusal is raised, saying how far the search
 went. What runs in the page (finding the regions, scrolling) runs in the library's
-isolated world; regions inside frames and shadow trees are not scrolled.
+isolated world, in every frame: the page's, each frame's (those another process draws on
+their own sessions), and the open shadow trees in them. A frame's document is a region of
+its own, labelled by the frame's ``title`` where its parent shows it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final
 
@@ -51,8 +54,8 @@ from ..models import SemanticElementRef
 from ..results import Resolution
 from ..table import CandidateTable
 from ..text import normalize
-from .cdp import Bounded, _session, isolated_context
-from .snapshot_live import _settled
+from .cdp import FRAME_TIMEOUT_MS, SILENT, Bounded, _frame_ids, _frame_session, _session, _world
+from .snapshot_live import SETTLE_JS
 from .threaded import in_thread, is_async
 
 __all__ = ["QUIET_MS", "SCROLLS", "SEARCH_CONFIDENCE", "scroll_to_find"]
@@ -74,13 +77,19 @@ _UNPLACED: Final[dict[str, Any]] = {
 _REGIONS_JS: Final[str] = r"""(() => {
   const norm = (s) => (s || "").replace(/\s+/g, " ").trim();
   const root = document.scrollingElement || document.documentElement;
+  let framed = "";
+  try {  // (a frame of another origin does not show its element)
+    const own = window.frameElement;
+    framed = own ? norm(own.getAttribute("aria-label")) || norm(own.getAttribute("title")) : "";
+  } catch (e) {}
   const label = (el) => {
-    if (el === root) return "";
+    if (el === root) return framed;
     const own = norm(el.getAttribute("aria-label"));
     if (own) return own;
-    const ids = norm(el.getAttribute("aria-labelledby"));
+    const ids = norm(el.getAttribute("aria-labelledby")), scope = el.getRootNode();
     const named = ids.split(" ").map((id) => {
-      const t = id && document.getElementById(id); return t ? t.textContent : "";
+      const t = id && scope.getElementById ? scope.getElementById(id) : null;
+      return t ? t.textContent : "";
     });
     return norm(named.join(" ")) || norm(el.getAttribute("title"));
   };
@@ -90,15 +99,21 @@ _REGIONS_JS: Final[str] = r"""(() => {
     const y = getComputedStyle(el).overflowY;
     return y === "auto" || y === "scroll" || y === "overlay";
   };
-  const found = [], all = document.body ? document.body.getElementsByTagName("*") : [];
-  for (const el of [root, ...all]) {
-    if (found.length >= 32) break;
-    if (!scrolls(el)) continue;
+  const found = [], trees = [document.body || document.documentElement];
+  const visit = (el) => {
+    if (found.length >= 32 || !scrolls(el)) return;
     const r = el === root ? {left: 0, top: 0, right: innerWidth, bottom: innerHeight}
       : el.getBoundingClientRect();
     const w = Math.min(r.right, innerWidth) - Math.max(r.left, 0);
     const h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
     if (w > 0 && h > 0) found.push({el, label: label(el), area: w * h, page: el === root});
+  };
+  visit(root);
+  for (let t = 0; t < trees.length && t < 1000 && found.length < 32; t++) {
+    for (const el of trees[t].querySelectorAll("*")) {  // open shadow trees after
+      if (el.shadowRoot) trees.push(el.shadowRoot);
+      visit(el);
+    }
   }
   globalThis.__resolverRegions = found.map((f) => ({el: f.el, top: f.el.scrollTop}));
   return found.map((f) => ({label: f.label, area: f.area, page: f.page}));
@@ -125,33 +140,97 @@ _RESTORE_JS: Final[str] = r"""(globalThis.__resolverRegions || []).forEach((kept
 })"""
 
 
-@dataclass
-class _Search:
-    """A search under way: the page's CDP session and isolated world, how many scrolls are
-    left, and the first view's refusal."""
+@dataclass(frozen=True)
+class _World:
+    """Where the library's page functions run for one frame: a CDP session and the
+    ``Runtime.evaluate`` parameters of the library's isolated world in the frame."""
 
-    page: Any
     session: Any
-    world: Mapping[str, int]
-    left: int
-    refused: ResolutionError
-    scrolls: int = 0
+    params: Mapping[str, int]
 
-    def run(self, expression: str) -> Any:
+    def run(self, expression: str, *, wait: bool = False) -> Any:
         answer = self.session.send("Runtime.evaluate", {
-            "expression": expression, "returnByValue": True, **self.world,
+            "expression": expression, "returnByValue": True, "awaitPromise": wait,
+            **self.params,
         })  # fmt: skip
-        if answer.get("exceptionDetails"):
+        if not isinstance(answer, Mapping) or answer.get("exceptionDetails"):
             return None
         return answer.get("result", {}).get("value")
 
+
+@dataclass
+class _Search:
+    """A search under way: the page, its frames' worlds, the regions found in them (a
+    world and the region's place among that world's), how many scrolls are left, and the
+    first view's refusal."""
+
+    page: Any
+    worlds: list[_World]
+    left: int
+    refused: ResolutionError
+    scrolls: int = 0
+    regions: list[tuple[int, int]] = field(default_factory=list)
+
+    def find_regions(self) -> list[Mapping[str, Any]]:
+        """Every frame's scrollable regions (each frame's kept in its world)."""
+        found: list[Mapping[str, Any]] = []
+        for w, world in enumerate(self.worlds):
+            try:
+                listed = world.run(_REGIONS_JS)
+            except Exception:
+                if not w:
+                    raise  # (the page's own process: a closed page, a timeout)
+                continue  # (a frame gone, or not answering)
+            for i, region in enumerate(listed if isinstance(listed, list) else ()):
+                if isinstance(region, Mapping):
+                    found.append({**region, "frame": w > 0})
+                    self.regions.append((w, i))
+        return found
+
     def scroll(self, region: int, how: int) -> bool:
-        return self.run(f"{_SCROLL_JS}({region}, {how})") is True
+        w, i = self.regions[region]
+        try:
+            return self.worlds[w].run(f"{_SCROLL_JS}({i}, {how})") is True
+        except Exception:
+            if not w:
+                raise  # (the page's own process: a closed page, a timeout)
+            return False
+
+    def settle(self, region: int) -> None:
+        """Wait for the scrolled frame's DOM to be quiet (:data:`QUIET_MS`)."""
+        limits = json.dumps([QUIET_MS, SETTLE_LIMIT_MS])
+        with contextlib.suppress(Exception):  # (a frame that cannot be watched)
+            self.worlds[self.regions[region][0]].run(f"({SETTLE_JS})({limits})", wait=True)
 
     def restore(self) -> None:
         """Every region back where it was, as far as the page still answers."""
-        with contextlib.suppress(Exception):  # (the page closed or navigated)
-            self.run(_RESTORE_JS)
+        for world in self.worlds:
+            with contextlib.suppress(Exception):  # (the page closed or navigated)
+                world.run(_RESTORE_JS)
+
+
+def _worlds(page: Any, session: Any) -> list[_World]:
+    """The isolated world of every frame the library can run in: the page's process's
+    frames on the page's session (the top frame first; the page's main world when no
+    isolated world is made), then each frame another process draws, on its own session."""
+    worlds: list[_World] = []
+    for frame_id in _frame_ids(session):
+        context = _world(session, frame_id)
+        if context is not None:
+            worlds.append(_World(session, {"contextId": context}))
+    if not worlds:
+        worlds.append(_World(session, {}))
+    for frame in list(getattr(page, "frames", ()) or ())[1:]:
+        with contextlib.suppress(Exception):  # (a frame gone, or not answering)
+            own = _frame_session(page, frame)
+            if own is None or own == SILENT:
+                continue
+            bounded = Bounded(own, FRAME_TIMEOUT_MS)
+            for frame_id in _frame_ids(bounded):
+                context = _world(bounded, frame_id)
+                if context is not None:
+                    worlds.append(_World(bounded, {"contextId": context}))
+    return worlds
 
 
 def _order(regions: Sequence[Mapping[str, Any]], ref: SemanticElementRef) -> list[int]:
@@ -162,7 +241,8 @@ def _order(regions: Sequence[Mapping[str, Any]], ref: SemanticElementRef) -> lis
     def rank(i: int) -> tuple[bool, bool, float]:
         region = regions[i]
         named = bool(region.get("label")) and normalize(str(region["label"])) in containers
-        return (not named, bool(region.get("page")), -float(region.get("area") or 0))
+        top = bool(region.get("page")) and not region.get("frame")
+        return (not named, top, -float(region.get("area") or 0))
 
     return sorted(range(len(regions)), key=rank)
 
@@ -234,7 +314,7 @@ def _scrolled(
 ) -> tuple[Resolution, Any]:
     """:func:`scroll_to_find` once the page as it is has refused ``ref``."""
     session = Bounded(_session(page), _CALL_MS)
-    search = _Search(page, session, isolated_context(session), most, refused)
+    search = _Search(page, _worlds(page, session), most, refused)
     try:
         found = _search(search, ref, config)
     except BaseException:  # (a closed page, an interrupt: the regions go back first)
@@ -249,9 +329,7 @@ def _search(
     search: _Search, ref: SemanticElementRef, config: MatchConfig | None
 ) -> tuple[Resolution, Any] | None:
     """Each region down, then up, from where it is; the first view that has ``ref``."""
-    regions = search.run(_REGIONS_JS)
-    if not isinstance(regions, list):
-        return None
+    regions = search.find_regions()
     for region in _order(regions, ref):
         for how in (1, -1):
             if how == -1:
@@ -259,7 +337,7 @@ def _search(
             while search.left > 0 and search.scroll(region, how):
                 search.left -= 1
                 search.scrolls += 1
-                found = _look(search, ref, config)
+                found = _look(search, region, ref, config)
                 if found is not None:
                     return found
         search.scroll(region, 0)
@@ -267,13 +345,13 @@ def _search(
 
 
 def _look(
-    search: _Search, ref: SemanticElementRef, config: MatchConfig | None
+    search: _Search, region: int, ref: SemanticElementRef, config: MatchConfig | None
 ) -> tuple[Resolution, Any] | None:
-    """Resolve ``ref`` on the page as the last scroll left it (``None``: not there)."""
+    """Resolve ``ref`` on the page as the last scroll (of ``region``) left it (``None``:
+    not there)."""
     from .playwright import observe
 
-    with contextlib.suppress(Exception):  # (a page that cannot be watched: observed at once)
-        _settled(search.page, QUIET_MS, SETTLE_LIMIT_MS)
+    search.settle(region)
     fresh = observe(search.page, screenshot=False)
     least = max(SEARCH_CONFIDENCE, (config or MatchConfig()).min_confidence)
     look = partial(resolve, config=config, coords_fallback="never", min_confidence=least)

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from live_browser import ROOT, browser_missing, chromium
+from live_browser import ROOT, browser_missing, chromium, served
 
 from resolver import ResolutionError, SemanticElementRef, resolve
 from resolver.capture import from_playwright, ref_from_row
@@ -146,6 +146,74 @@ def test_scroll_to_find_with_the_async_api(order_120: Any) -> None:
     with ThreadPoolExecutor(1) as pool:  # (the sync API's loop runs in this thread)
         found, acted, clicks = pool.submit(asyncio.run, run()).result()
     assert found.startswith("a11y:") and acted.startswith("a11y:") and clicks == [120]
+
+
+def _recorded_in(page: Any, url: str) -> SemanticElementRef:
+    """Order 120's Delete, recorded on ``url`` (which opens the list scrolled to it)."""
+    page.goto(url)
+    page.wait_for_timeout(300)
+    table = observe(page, screenshot=False).candidates("a11y")
+    for row in range(len(table)):
+        if table.roles[row] == "button" and "Order 120" in ref_from_row(table, row).nearby_text:
+            return ref_from_row(table, row)
+    raise AssertionError("order 120 not drawn")
+
+
+def _clicks(page: Any) -> list[int]:
+    """The orders clicked, in whichever document holds the list."""
+    return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
+
+
+def _tops(page: Any) -> list[list[float]]:
+    return [
+        frame.evaluate("[...document.querySelectorAll('nav, order-list')].map((e) => "
+                       "(e.shadowRoot ? e.shadowRoot.getElementById('orders') : e).scrollTop)")
+        for frame in page.frames
+    ]  # fmt: skip
+
+
+def _hosted(page: Any, base: str, host: str) -> None:
+    """Order 120 found by scrolling a list drawn in ``host``, and refused, with nothing
+    clicked and every list put back, once it is removed."""
+    ref = _recorded_in(page, f"{base}?host={host}&start=120")
+    page.goto(f"{base}?host={host}")
+    page.wait_for_timeout(300)
+    assert _clicks(page) == []
+    act(page, ref, scrolls=40)
+    assert _clicks(page) == [120]
+    page.goto(f"{base}?host={host}&start=60&without=120")
+    page.wait_for_timeout(300)
+    before = _tops(page)
+    with pytest.raises(ResolutionError) as info:
+        act(page, ref, scrolls=40)
+    assert _clicks(page) == [] and _tops(page) == before
+    assert info.value.evidence.details["scrolls"] > 20
+
+
+@pytest.mark.parametrize("host", ["shadow", "frame"])
+def test_a_list_in_a_shadow_tree_or_a_frame_is_scrolled(page: Any, host: str) -> None:
+    # The regions were those of the top document's light tree: a list in a web
+    # component's shadow tree or in a frame was never scrolled (order 120 refused after
+    # 4 scrolls of the sections' menu, or none).
+    _hosted(page, URL, host)
+
+
+def test_a_list_in_a_frame_another_process_draws_is_scrolled(page: Any) -> None:
+    # 127.0.0.1 and localhost are two sites: the frame has its own process and CDP
+    # session, which the page's session does not reach.
+    with served() as (port,):
+        base = f"http://127.0.0.1:{port}/virtual_list.html"
+        _hosted(page, base, f"frame&site=http://localhost:{port}/")
+        assert any(f.url.startswith("http://localhost") for f in page.frames)
+
+
+def test_a_frame_s_document_comes_before_the_page() -> None:
+    regions = [
+        {"label": "", "area": 700000.0, "page": True, "frame": False},
+        {"label": "", "area": 200000.0, "page": True, "frame": True},
+        {"label": "", "area": 50000.0, "page": False, "frame": True},
+    ]
+    assert _order(regions, SemanticElementRef(role="button", name="Delete")) == [1, 2, 0]
 
 
 def test_regions_labelled_as_a_recorded_container_come_first() -> None:
