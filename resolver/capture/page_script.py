@@ -68,7 +68,11 @@ _DESCRIBE_BODY: Final[str] = r"""
   };
   const up = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
   const xpathOf = XPATH_OF;
+  // Inside a shadow tree no selector of the document reaches the element: none is made
+  // (a path from its shadow root, read as the document's, would select another element).
+  const shadowed = el.getRootNode() !== el.ownerDocument;
   const cssOf = (n) => {
+    if (shadowed) return null;
     if (n.id && n.ownerDocument.querySelectorAll("#" + CSS.escape(n.id)).length === 1)
       return "#" + CSS.escape(n.id);
     const steps = [];
@@ -80,9 +84,12 @@ _DESCRIBE_BODY: Final[str] = r"""
     }
     return steps.join(" > ") || null;
   };
+  // The texts around an element in a shadow tree are read in that tree (the document's
+  // are neither before nor after it there).
   const nearby = (n) => {
     const doc = n.ownerDocument, own = norm(n.innerText || n.textContent);
-    const walker = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_TEXT);
+    const scope = shadowed ? n.getRootNode() : doc.body || doc.documentElement;
+    const walker = doc.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
     const before = [], after = [];
     let steps = 0, t;
     while ((t = walker.nextNode()) && steps++ < 20000) {
@@ -142,7 +149,7 @@ _DESCRIBE_BODY: Final[str] = r"""
     tag: el.localName, role: el.getAttribute("role"), name: nameOf(el),
     bbox: seen ? [r.left + dx, r.top + dy, r.right + dx, r.bottom + dy] : null,
     css_selector: framed ? null : cssOf(el), xpath: framed ? null : xpathOf(el),
-    id: framed ? null : el.id || null,
+    id: framed || shadowed ? null : el.id || null,
     classes: Array.from(el.classList),
     href: typeof el.href === "string" && el.href ? el.href : el.getAttribute("href"),
     attributes: attrs, test_id: testKey ? el.getAttribute(testKey) : null,

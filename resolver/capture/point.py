@@ -72,5 +72,33 @@ def element_at_point(
     ElementNotFoundError
         No row's box holds the point.
     """
-    table = Observation.from_any(observation).candidates(source)
+    observation = Observation.from_any(observation)
+    table = observation.candidates(source)
+    if source == "dom" and (why := _beyond_the_html(observation, x, y)):
+        raise ElementNotFoundError(why)
     return ref_from_row(table, row_at_point(table, x, y))
+
+
+def _beyond_the_html(observation: Observation, x: float, y: float) -> str | None:
+    """Why the DOM source cannot record the element under the point, when the page's
+    accessibility tree places it in a frame's document or a shadow tree (live page
+    observations say which nodes are): the page's HTML, which the DOM source reads, holds
+    neither, and its row there is the frame element or the shadow host (or an ancestor),
+    which a replay would click in the middle of. ``None`` otherwise."""
+    kinds = ("frame_paths", "unlocatable", "in_shadow")
+    elsewhere = [getattr(observation, k, None) or () for k in kinds]
+    if not any(elsewhere) or not observation.has("a11y"):
+        return None
+    table = observation.candidates("a11y")
+    try:
+        executor = table.executor_id(row_at_point(table, x, y))
+    except ElementNotFoundError:
+        return None
+    place = next((k for k, ids in zip(("frame", "frame", "shadow tree"), elsewhere, strict=True)
+                  if executor in ids), None)  # fmt: skip
+    if place is None:
+        return None
+    return (
+        f"the element at ({x:g}, {y:g}) is inside a {place}, which the page's HTML (what the "
+        "DOM source reads) does not hold: record it from the a11y source"
+    )

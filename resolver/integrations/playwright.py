@@ -199,9 +199,11 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
 
     ``xpath:`` and ``css:`` IDs become ``xpath=`` / ``css=`` locators; an ``a11y:`` ID (a
     node of ``observation``, which it needs) the element's XPath when ``observation`` links
-    it to the DOM, else ``get_by_role(role, name=..., exact=True)``; an element inside frames
-    (of any origin or process) is looked for inside them (``page.frame_locator(...)`` for
-    each frame, from the top, when ``observation`` is what :func:`observe` returned).
+    it to the DOM, its shadow host's XPath and a CSS path down from the shadow root when it
+    is inside open shadow trees, else ``get_by_role(role, name=..., exact=True)``; an
+    element inside frames (of any origin or process) is looked for inside them
+    (``page.frame_locator(...)`` for each frame, from the top, when ``observation`` is what
+    :func:`observe` returned).
 
     Raises
     ------
@@ -230,6 +232,9 @@ def to_locator(page: Any, resolution: Resolution, observation: Observation | Non
         base, xpath = _framed(page, resolution, observation)
         if xpath:
             return base.locator(f"xpath={xpath}")
+        inside = _shadow_path(page, resolution, observation)
+        if inside:  # (in open shadow trees, which no XPath reaches)
+            return base.locator(inside)
         candidate = resolution.candidate
         if candidate.role == "text":
             return base.get_by_text(candidate.name, exact=True)
@@ -262,6 +267,63 @@ def frame_selector(holder: str) -> str:
     """The Playwright selector of a frame element as :data:`FramePath` gives it (an XPath,
     or a selector already)."""
     return holder if holder.startswith("xpath=") else f"xpath={holder}"
+
+
+_SHADOW_PATH_JS: Final[str] = r"""function () {
+  const tag = (el) => /^[a-z][a-z0-9-]*$/.test(el.localName) ? el.localName : "*";
+  const xpath = (el) => {
+    const steps = [];
+    for (let e = el; e; e = e.parentElement) {
+      let k = 1;
+      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) {
+        if (s.localName === e.localName) k++;
+      }
+      steps.unshift(e.localName + "[" + k + "]");
+    }
+    return "/" + steps.join("/");
+  };
+  const chain = (el) => {
+    const root = el.getRootNode();
+    if (!(root instanceof ShadowRoot)) {
+      return root === el.ownerDocument ? "xpath=" + xpath(el) : null;
+    }
+    if (root.mode !== "open") return null;
+    const steps = [];
+    for (let e = el; e; e = e.parentElement) {
+      const k = Array.prototype.indexOf.call(e.parentNode.children, e) + 1;
+      steps.unshift(tag(e) + ":nth-child(" + k + ")");
+      if (e.parentNode === root) break;
+    }
+    const host = chain(root.host);
+    return host && host + " >> css=:scope > " + steps.join(" > ");
+  };
+  return this.nodeType === 1 && this.getRootNode() instanceof ShadowRoot ? chain(this) : null;
+}"""
+"""A Playwright selector of an element inside open shadow trees, in its frame's document:
+the outermost shadow host's XPath, then for each shadow tree a CSS path down from its root
+(``:scope > tag:nth-child(k) > ...``; Playwright's CSS enters open shadow roots, a root's
+children being its host's children there), the trees joined by ``>>``. ``null`` for
+anything else, and for an element under a closed shadow root."""
+
+
+def _shadow_path(page: Any, resolution: Resolution, observation: Observation | None) -> str | None:
+    """:data:`_SHADOW_PATH_JS` of an ``a11y:`` answer's node, read on the page now (the
+    snapshot's node list follows the flattened tree, where a shadow root's own children
+    and its host's slotted children cannot be told apart); ``None`` where the page does
+    not give one (a node gone, or not inside a shadow tree)."""
+    backend = getattr(observation, "backend_ids", {}).get(resolution.executor_id)
+    if backend is None:
+        return None
+    try:
+        session, _ = _node_target(page, resolution, observation)
+        answer = session.send("Runtime.callFunctionOn", {
+            "objectId": isolated_node(session, backend)["objectId"],
+            "functionDeclaration": _SHADOW_PATH_JS, "returnByValue": True,
+        })  # fmt: skip
+    except Exception:  # (gone, a frame that does not answer: the role locator instead)
+        return None
+    value = (answer or {}).get("result", {}).get("value")
+    return value if isinstance(value, str) else None
 
 
 def _linked_xpath(resolution: Resolution, observation: Observation | None) -> str | None:

@@ -74,11 +74,15 @@ class PageObservation(Observation):
     ``remote_frames``). ``unread_frames``: the URLs of cross-site frames that did not answer
     in time (their script running on), whose elements are not in the observation.
     ``unlocatable``: the ``a11y:`` IDs of nodes inside frames no selector enters (a frame
-    element beside another inside one shadow host): ``act`` reaches them, locators do not."""
+    element beside another inside one shadow host): ``act`` reaches them, locators do not.
+    ``in_shadow``: the ``a11y:`` IDs of nodes inside shadow trees of the tab's own process,
+    which the page's HTML (what the DOM source reads) does not hold, as it holds no frame's
+    document."""
 
     __slots__ = (
         "backend_ids",
         "frame_paths",
+        "in_shadow",
         "remote_frames",
         "targets",
         "unlocatable",
@@ -90,6 +94,7 @@ class PageObservation(Observation):
     remote_frames: Mapping[str, RemoteFrame]
     unread_frames: tuple[str, ...]
     unlocatable: frozenset[str]
+    in_shadow: frozenset[str]
 
     def __init__(
         self,
@@ -100,6 +105,7 @@ class PageObservation(Observation):
         remote_frames: Mapping[str, RemoteFrame] | None = None,
         unread_frames: tuple[str, ...] = (),
         unlocatable: frozenset[str] = frozenset(),
+        in_shadow: frozenset[str] = frozenset(),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -109,6 +115,7 @@ class PageObservation(Observation):
         object.__setattr__(self, "remote_frames", dict(remote_frames or {}))
         object.__setattr__(self, "unread_frames", tuple(unread_frames))
         object.__setattr__(self, "unlocatable", frozenset(unlocatable))
+        object.__setattr__(self, "in_shadow", frozenset(in_shadow))
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled and copied as what it was made of, its node links included (not the
@@ -116,7 +123,7 @@ class PageObservation(Observation):
         _, (given,) = super().__reduce__()
         links = {"backend_ids": self.backend_ids, "frame_paths": self.frame_paths,
                  "targets": self.targets, "unread_frames": self.unread_frames,
-                 "unlocatable": self.unlocatable}  # fmt: skip
+                 "unlocatable": self.unlocatable, "in_shadow": self.in_shadow}  # fmt: skip
         return (_page_remade, ({**given, **links},))
 
 
@@ -506,8 +513,26 @@ def to_observation(snapshot: PageSnapshot, **options: Any) -> PageObservation:
         backend_ids=backend_ids, frame_paths=frame_paths, targets=remote.targets,
         remote_frames={r.key: r for r in snapshot.remotes},
         unread_frames=tuple(snapshot.unread), unlocatable=remote.unlocatable(sealed),
-        **options,
+        in_shadow=_in_shadow(snapshot), **options,
     )  # fmt: skip
+
+
+def _in_shadow(snapshot: PageSnapshot) -> frozenset[str]:
+    """The ``a11y:`` IDs of the tab's own nodes inside shadow trees."""
+    inside = {
+        doc.backend[i]
+        for doc in snapshot.docs
+        if doc.shadow
+        for i, out in enumerate(_outside(doc))
+        if out and i < len(doc.backend)
+    }
+    if not inside:
+        return frozenset()
+    return frozenset(
+        f"a11y:{node.get('nodeId')}"
+        for node in snapshot.ax_nodes
+        if node.get("backendDOMNodeId") in inside
+    )
 
 
 class _Remotes:

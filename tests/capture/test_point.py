@@ -9,7 +9,7 @@ from resolver import (
     InvalidReferenceError,
     Observation,
 )
-from resolver.capture import element_at_point
+from resolver.capture import element_at_point, record_click
 
 
 def test_element_at_point_takes_the_smallest_element_under_it() -> None:
@@ -51,3 +51,46 @@ def test_a_point_on_no_observation_is_refused_and_numpy_numbers_are_read() -> No
         element_at_point(None, 5, 5)  # type: ignore[arg-type]
     obs = Observation(accessibility_tree=TREE)
     assert element_at_point(obs, np.float32(100), np.int64(20)).name == "Open"
+
+
+def _shadowed(**links: object) -> Observation:
+    """A list component whose shadow tree holds a Delete button: the accessibility tree has
+    the button, the page's HTML only the host (inside a main landmark)."""
+    from resolver.integrations.snapshot import PageObservation
+
+    nodes = [
+        {"nodeId": "1", "role": {"value": "RootWebArea"}, "childIds": ["2"]},
+        {"nodeId": "2", "parentId": "1", "role": {"value": "main"}, "childIds": ["3"],
+         "bbox": [0, 0, 400, 300]},
+        {"nodeId": "3", "parentId": "2", "role": {"value": "button"},
+         "name": {"value": "Delete"}, "bbox": [10, 10, 60, 30]},
+    ]  # fmt: skip
+    html = "<html><body><main><order-list></order-list></main></body></html>"
+    layout = {"/html[1]/body[1]/main[1]": [0, 0, 400, 300]}
+    if not links:
+        return Observation({"nodes": nodes}, html, tree_format="cdp", dom_layout=layout)
+    return PageObservation(
+        {"nodes": nodes}, html, tree_format="cdp", dom_layout=layout, backend_ids={}, **links
+    )
+
+
+@pytest.mark.parametrize(
+    ("links", "place"),
+    [({"in_shadow": frozenset({"a11y:3"})}, "shadow tree"),
+     ({"frame_paths": {"a11y:3": (("/html[1]/body[1]/iframe[1]",), None)}}, "frame")],
+)  # fmt: skip
+def test_the_dom_source_does_not_record_what_the_page_s_html_does_not_hold(
+    links: dict[str, object], place: str
+) -> None:
+    # A click on a button inside a shadow tree (or a frame) was recorded from the DOM source
+    # as the landmark around it (role main, no name): a replay would click the landmark's
+    # middle. Refused, and the recorded click keeps its coordinates alone.
+    plain = element_at_point(_shadowed(), 30, 20, source="dom")
+    assert plain.role == "main"  # (what a plain observation can tell: nothing else)
+    obs = _shadowed(**links)
+    with pytest.raises(ElementNotFoundError, match=place):
+        element_at_point(obs, 30, 20, source="dom")
+    assert element_at_point(obs, 30, 20).name == "Delete"
+    clicked = record_click(30, 20, obs, source="dom")
+    assert clicked.element is None and (clicked.x, clicked.y) == (30.0, 20.0)
+    assert element_at_point(obs, 300, 200, source="dom").role == "main"  # (outside it)

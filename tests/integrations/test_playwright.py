@@ -766,6 +766,51 @@ def test_a_frame_inside_a_shadow_tree_is_entered_by_locators(browser: Any) -> No
     page.close()
 
 
+NESTED = """<main><h1>Checkout</h1><button onclick="seen.push('light')">Pay</button>
+<pay-box></pay-box><p id="tail">Total 12.00</p>
+<script>
+  window.seen = [];
+  // A component whose shadow tree holds another component (its slot showing the host's
+  // light text), whose own shadow tree holds the second Pay; and a closed one.
+  customElements.define("pay-box", class extends HTMLElement {
+    constructor() {
+      super();
+      const r = this.attachShadow({mode: "open"});
+      r.innerHTML = "<p>Card ending 4242</p><pay-inner><em>Saved card</em></pay-inner>";
+      const inner = r.querySelector("pay-inner").attachShadow({mode: "open"});
+      inner.innerHTML = "<span>Card</span><slot></slot>" +
+        `<button id="tail" onclick="seen.push('inner')">Pay</button>`;
+    }
+  });
+</script></main>"""
+
+
+def test_an_element_in_shadow_trees_gets_a_locator_that_selects_it_alone(browser: Any) -> None:
+    # No XPath reaches into a shadow tree: the locator was get_by_role("button", name="Pay"),
+    # which selects both (Playwright refused it: two elements). Now the outer host's XPath
+    # and a CSS path down each shadow tree. from_playwright recorded a CSS path from the
+    # inner shadow root, read as the document's, the HTML id of the inner button (the
+    # page's #tail is another element) and the document's texts as its nearby texts.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content(NESTED)
+    obs = observe(page, screenshot=False)
+    table = obs.candidates("a11y")
+    pays = [r for r in range(len(table)) if (table.roles[r], table.names[r]) == ("button", "Pay")]
+    inner, light = (resolve(ref_from_row(table, r), obs) for r in pays[::-1])
+    assert inner.executor_id in obs.in_shadow and light.executor_id not in obs.in_shadow
+    located = to_locator(page, inner, obs)
+    assert located.count() == 1
+    located.click()
+    assert page.evaluate("seen") == ["inner"]
+    to_locator(page, light, obs).click()
+    assert page.evaluate("seen") == ["inner", "light"]
+    ref = from_playwright(page.locator("pay-inner button"))
+    assert ref.css_selector is None and ref.xpath is None and ref.dom_id is None
+    assert "Card" in ref.nearby_text and "Total 12.00" not in ref.nearby_text
+    assert resolve(ref, observe(page, screenshot=False)).executor_id == inner.executor_id
+    page.close()
+
+
 def test_a_frame_no_selector_enters_is_refused_by_locators_and_acted_on(browser: Any) -> None:
     # Two frames in one shadow tree: "xpath=<host> >> css=iframe" would not tell them apart.
     # A locator on the top document would select the page's own Pay: refused instead.

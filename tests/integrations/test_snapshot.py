@@ -88,6 +88,7 @@ def test_frames_boxes_links_and_shadow_trees() -> None:
     assert obs.backend_ids["a11y:4"] == 4 and obs.backend_ids["a11y:F2.9"] == 9
     assert obs.backend_ids["xpath:/html[1]/body[1]/button[1]"] == 4
     assert not any(k.startswith("xpath:") and v == 6 for k, v in obs.backend_ids.items())
+    assert obs.in_shadow == frozenset({"a11y:6"})  # (the page's HTML does not hold it)
     assert obs.dom_layout == {"/html[1]/body[1]/button[1]": [10, 10, 60, 30],
                               "/html[1]/body[1]/iframe[1]": [100, 190, 400, 290]}  # fmt: skip
 
@@ -121,6 +122,7 @@ def test_a_page_observation_pickles_and_copies_with_its_node_links() -> None:
     for other in (pickle.loads(pickle.dumps(obs)), copy.deepcopy(obs), copy.copy(obs)):
         assert isinstance(other, PageObservation)
         assert other.backend_ids == obs.backend_ids and other.frame_paths == obs.frame_paths
+        assert other.in_shadow == obs.in_shadow
         res = resolve(SemanticElementRef(role="button", name="Inside"), other)
         assert res.executor_id == "a11y:F2.9"
 
