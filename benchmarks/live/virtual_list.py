@@ -15,9 +15,13 @@ list opened at its top and at order 100, with the order there and with it delete
   scrolls made and the time taken.
 
 For a deleted order, only ``refused`` / ``nothing`` is right (``--view-only``: the views
-alone, for a version of the library without scrolling)::
+alone, for a version of the library without scrolling). ``--host shadow`` draws the list in
+a web component's shadow tree, ``--host frame`` in a frame of the page. There
+``record_click`` on the DOM source is left out (the page's HTML, which it reads, holds
+neither shadow trees nor frames' documents: it records the coordinates alone), and in a
+frame the in-page recorder's event too (it listens in the top document)::
 
-    python benchmarks/live/virtual_list.py [--view-only] [--json out.json]
+    python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--view-only] [--json X]
 """
 
 from __future__ import annotations
@@ -44,33 +48,64 @@ URL = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
 ORDERS = (10, 70, 130, 190)
 STARTS = {"top": "", "order 100": "start=100"}
 SCROLLS = 40
-DRAWN = "document.querySelectorAll('.row').length > 0"
+
+
+HOSTS = ("page", "shadow", "frame")
 
 
 def _button(order: int) -> str:
     return f"xpath=//div[@role='listitem'][span[text()='Order {order}']]/button"
 
 
-def _references(browser: Any, order: int) -> dict[str, Any]:
-    """Order ``order``'s Delete, recorded four ways with the list scrolled to it."""
+def _css(order: int) -> str:
+    """Order ``order``'s Delete by CSS, which enters open shadow trees (XPath does not)."""
+    return f".row:has(span:text-is('Order {order}')) button"
+
+
+def _locator(page: Any, host: str, order: int) -> Any:
+    """Order ``order``'s Delete."""
+    if host == "page":
+        return page.locator(_button(order))
+    scope = page.frame_locator("iframe") if host == "frame" else page
+    return scope.locator(_css(order))
+
+
+def _references(browser: Any, order: int, host: str) -> dict[str, Any]:
+    """Order ``order``'s Delete, recorded four ways (three in a shadow tree, two in a
+    frame) with the list scrolled to it."""
     page = browser.new_page(viewport={"width": 1000, "height": 700})
-    event = record(page, f"{URL}?start={order}", {"delete": _button(order)})["delete"].element
+    refs: dict[str, Any] = {}
+    if host != "frame":  # (the recorder listens in the top document)
+        hosted = "" if host == "page" else f"&host={host}"
+        clicked = record(page, f"{URL}?start={order}{hosted}", {"delete": _css(order)})
+        refs["event"] = clicked["delete"].element
+    else:
+        _open(page, f"start={order}", None, host)
     obs = observe(page, screenshot=False)
-    box = page.locator(_button(order)).bounding_box()
+    box = _locator(page, host, order).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    refs = {
-        "event": event, "click a11y": record_click(x, y, obs).element,
-        "click dom": record_click(x, y, obs, source="dom").element,
-        "playwright": from_playwright(page.locator(_button(order))),
-    }  # fmt: skip
+    refs["click a11y"] = record_click(x, y, obs).element
+    if host == "page":  # (the page's HTML holds neither shadow trees nor frames' documents)
+        refs["click dom"] = record_click(x, y, obs, source="dom").element
+    refs["playwright"] = from_playwright(_locator(page, host, order))
     page.close()
     return refs
 
 
-def _open(page: Any, start: str, removed: int | None) -> None:
-    query = "&".join(q for q in (start, f"without={removed}" if removed else "") if q)
+def _open(page: Any, start: str, removed: int | None, host: str = "page") -> None:
+    parts = (
+        start,
+        f"without={removed}" if removed else "",
+        "" if host == "page" else f"host={host}",
+    )
+    query = "&".join(q for q in parts if q)
     page.goto(f"{URL}?{query}" if query else URL)
-    page.wait_for_function(DRAWN)
+    scope = page.frame_locator("iframe") if host == "frame" else page
+    scope.locator(".row").first.wait_for()  # (CSS enters open shadow trees)
+
+
+def _clicks(page: Any) -> list[int]:
+    return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
 
 
 def _view(page: Any, ref: Any, order: int) -> str:
@@ -93,31 +128,31 @@ def _act(page: Any, ref: Any, order: int) -> tuple[str, int, float]:
     except ResolutionError as exc:
         scrolls = int(exc.evidence.details.get("scrolls", 0))
     took = time.perf_counter() - start
-    clicks = page.evaluate("window.clicks")
+    clicks = _clicks(page)
     outcome = "nothing" if not clicks else "right" if clicks == [order] else "wrong"
     return outcome, scrolls, took
 
 
-def run(view_only: bool = False) -> dict[str, Any]:
+def run(view_only: bool = False, host: str = "page") -> dict[str, Any]:
     """Every reference against every view (and, unless ``view_only``, acted on with
-    scrolling); the counts and the timings."""
+    scrolling) of the list drawn in ``host``; the counts and the timings."""
     counts: Counter[str] = Counter()
     times: dict[str, list[float]] = {"found": [], "refused": []}
     scrolls: list[int] = []
     with chromium() as browser:
-        refs = {order: _references(browser, order) for order in ORDERS}
+        refs = {order: _references(browser, order, host) for order in ORDERS}
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         for order, by_recorder in refs.items():
             for recorder, ref in by_recorder.items():
                 for start in STARTS.values():
                     for removed in (None, order):
                         kind = "removed" if removed else "present"
-                        _open(page, start, removed)
+                        _open(page, start, removed, host)
                         counts[f"{kind} view {_view(page, ref, order)}"] += 1
                         counts[f"{recorder} {kind} view {_view(page, ref, order)}"] += 1
                         if view_only:
                             continue
-                        _open(page, start, removed)
+                        _open(page, start, removed, host)
                         outcome, made, took = _act(page, ref, order)
                         counts[f"{kind} act {outcome}"] += 1
                         counts[f"{recorder} {kind} act {outcome}"] += 1
@@ -125,6 +160,7 @@ def run(view_only: bool = False) -> dict[str, Any]:
                         if outcome == "nothing":
                             scrolls.append(made)
     return {
+        "host": host,
         "counts": dict(sorted(counts.items())),
         "median_s": {k: round(statistics.median(v), 2) for k, v in times.items() if v},
         "scrolls": SCROLLS,
@@ -139,11 +175,12 @@ def main() -> int:
     parser.add_argument(
         "--view-only", action="store_true", help="resolve on each view only (no act, no scrolling)"
     )
+    parser.add_argument("--host", choices=HOSTS, default="page", help="where the list is drawn")
     args = parser.parse_args()
     if (why := browser_missing()) is not None:
         print(f"skipped: {why}")
         return 0
-    figures = run(args.view_only)
+    figures = run(args.view_only, args.host)
     print(json.dumps(figures, indent=1))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
