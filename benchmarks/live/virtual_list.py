@@ -19,9 +19,12 @@ alone, for a version of the library without scrolling). ``--host shadow`` draws 
 a web component's shadow tree, ``--host frame`` in a frame of the page. There
 ``record_click`` on the DOM source is left out (the page's HTML, which it reads, holds
 neither shadow trees nor frames' documents: it records the coordinates alone), and in a
-frame the in-page recorder's event too (it listens in the top document)::
+frame the in-page recorder's event too (it listens in the top document). ``--axis x``
+lays the list out across (150 px an order: order 190 is 80 views of the list to the
+right, hence ``--scrolls 100``)::
 
-    python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--view-only] [--json X]
+    python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--axis y|x]
+        [--scrolls 40] [--view-only] [--json X]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +66,23 @@ def _css(order: int) -> str:
     return f".row:has(span:text-is('Order {order}')) button"
 
 
+@dataclass(frozen=True)
+class Where:
+    """How the list is drawn: in the page, a shadow tree or a frame (``host``), down or
+    across (``axis``); and how many scrolls ``act`` may make."""
+
+    host: str = "page"
+    axis: str = "y"
+    scrolls: int = SCROLLS
+
+    @property
+    def query(self) -> str:
+        """The fixture's query parameters for it (``""`` for the plain list)."""
+        parts = (f"host={self.host}" if self.host != "page" else "",
+                 "axis=x" if self.axis == "x" else "")  # fmt: skip
+        return "&".join(p for p in parts if p)
+
+
 def _locator(page: Any, host: str, order: int) -> Any:
     """Order ``order``'s Delete."""
     if host == "page":
@@ -70,17 +91,17 @@ def _locator(page: Any, host: str, order: int) -> Any:
     return scope.locator(_css(order))
 
 
-def _references(browser: Any, order: int, host: str) -> dict[str, Any]:
+def _references(browser: Any, order: int, where: Where) -> dict[str, Any]:
     """Order ``order``'s Delete, recorded four ways (three in a shadow tree, two in a
     frame) with the list scrolled to it."""
+    host = where.host
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     refs: dict[str, Any] = {}
     if host != "frame":  # (the recorder listens in the top document)
-        hosted = "" if host == "page" else f"&host={host}"
-        clicked = record(page, f"{URL}?start={order}{hosted}", {"delete": _css(order)})
-        refs["event"] = clicked["delete"].element
+        drawn = f"{URL}?start={order}" + (f"&{where.query}" if where.query else "")
+        refs["event"] = record(page, drawn, {"delete": _css(order)})["delete"].element
     else:
-        _open(page, f"start={order}", None, host)
+        _open(page, f"start={order}", None, where)
     obs = observe(page, screenshot=False)
     box = _locator(page, host, order).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -92,15 +113,11 @@ def _references(browser: Any, order: int, host: str) -> dict[str, Any]:
     return refs
 
 
-def _open(page: Any, start: str, removed: int | None, host: str = "page") -> None:
-    parts = (
-        start,
-        f"without={removed}" if removed else "",
-        "" if host == "page" else f"host={host}",
-    )
+def _open(page: Any, start: str, removed: int | None, where: Where) -> None:
+    parts = (start, f"without={removed}" if removed else "", where.query)
     query = "&".join(q for q in parts if q)
     page.goto(f"{URL}?{query}" if query else URL)
-    scope = page.frame_locator("iframe") if host == "frame" else page
+    scope = page.frame_locator("iframe") if where.host == "frame" else page
     scope.locator(".row").first.wait_for()  # (CSS enters open shadow trees)
 
 
@@ -120,11 +137,11 @@ def _view(page: Any, ref: Any, order: int) -> str:
     return "right" if row == f"Order {order}" else "wrong"
 
 
-def _act(page: Any, ref: Any, order: int) -> tuple[str, int, float]:
+def _act(page: Any, ref: Any, order: int, most: int) -> tuple[str, int, float]:
     start = time.perf_counter()
     scrolls = 0
     try:
-        act(page, ref, scrolls=SCROLLS)
+        act(page, ref, scrolls=most)
     except ResolutionError as exc:
         scrolls = int(exc.evidence.details.get("scrolls", 0))
     took = time.perf_counter() - start
@@ -133,37 +150,39 @@ def _act(page: Any, ref: Any, order: int) -> tuple[str, int, float]:
     return outcome, scrolls, took
 
 
-def run(view_only: bool = False, host: str = "page") -> dict[str, Any]:
+def run(view_only: bool = False, where: Where | None = None) -> dict[str, Any]:
     """Every reference against every view (and, unless ``view_only``, acted on with
-    scrolling) of the list drawn in ``host``; the counts and the timings."""
+    scrolling) of the list drawn as ``where`` says; the counts and the timings."""
+    where = where or Where()
     counts: Counter[str] = Counter()
     times: dict[str, list[float]] = {"found": [], "refused": []}
     scrolls: list[int] = []
     with chromium() as browser:
-        refs = {order: _references(browser, order, host) for order in ORDERS}
+        refs = {order: _references(browser, order, where) for order in ORDERS}
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         for order, by_recorder in refs.items():
             for recorder, ref in by_recorder.items():
                 for start in STARTS.values():
                     for removed in (None, order):
                         kind = "removed" if removed else "present"
-                        _open(page, start, removed, host)
+                        _open(page, start, removed, where)
                         counts[f"{kind} view {_view(page, ref, order)}"] += 1
                         counts[f"{recorder} {kind} view {_view(page, ref, order)}"] += 1
                         if view_only:
                             continue
-                        _open(page, start, removed, host)
-                        outcome, made, took = _act(page, ref, order)
+                        _open(page, start, removed, where)
+                        outcome, made, took = _act(page, ref, order, where.scrolls)
                         counts[f"{kind} act {outcome}"] += 1
                         counts[f"{recorder} {kind} act {outcome}"] += 1
                         times["found" if outcome != "nothing" else "refused"].append(took)
                         if outcome == "nothing":
                             scrolls.append(made)
     return {
-        "host": host,
+        "host": where.host,
+        "axis": where.axis,
         "counts": dict(sorted(counts.items())),
         "median_s": {k: round(statistics.median(v), 2) for k, v in times.items() if v},
-        "scrolls": SCROLLS,
+        "scrolls": where.scrolls,
         "max_s": {k: round(max(v), 2) for k, v in times.items() if v},
         "scrolls_when_refused": sorted(set(scrolls)),
     }
@@ -176,11 +195,13 @@ def main() -> int:
         "--view-only", action="store_true", help="resolve on each view only (no act, no scrolling)"
     )
     parser.add_argument("--host", choices=HOSTS, default="page", help="where the list is drawn")
+    parser.add_argument("--axis", choices=("y", "x"), default="y", help="down or across")
+    parser.add_argument("--scrolls", type=int, default=SCROLLS, help="act's scrolls at most")
     args = parser.parse_args()
     if (why := browser_missing()) is not None:
         print(f"skipped: {why}")
         return 0
-    figures = run(args.view_only, args.host)
+    figures = run(args.view_only, Where(args.host, args.axis, args.scrolls))
     print(json.dumps(figures, indent=1))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")

@@ -7,8 +7,9 @@ in an observation of the list's first rows, and a person would scroll to find it
 is refused as *not found* or *ambiguous* (the rows in view are the target's look-alikes:
 "Delete" in every order but the recorded one), it scrolls the page's scrollable regions a
 view at a time (85% of the region's height, so consecutive views overlap), first down from
-where each region is, then up from there, and resolves again on a fresh observation after
-each step, once the DOM has been quiet for :data:`QUIET_MS`.
+where each region is, then up from there (and for a region that scrolls sideways, a
+carousel or a grid's columns, right and then left), and resolves again on a fresh
+observation after each step, once the DOM has been quiet for :data:`QUIET_MS`.
 
 The regions are tried in this order: those whose label (``aria-label``,
 ``aria-labelledby``, ``title``) is one of the reference's recorded containers, then the
@@ -93,20 +94,29 @@ _REGIONS_JS: Final[str] = r"""(() => {
     });
     return norm(named.join(" ")) || norm(el.getAttribute("title"));
   };
-  const scrolls = (el) => {
-    if (el.scrollHeight <= el.clientHeight + 1) return false;
-    if (el === root) return true;
-    const y = getComputedStyle(el).overflowY;
-    return y === "auto" || y === "scroll" || y === "overlay";
+  // Which ways a region scrolls: down (y) when taller than its box, across (x) when
+  // wider (the page itself only when much wider: pages often overflow by a few pixels).
+  const free = (v) => v === "auto" || v === "scroll" || v === "overlay";
+  const axes = (el) => {
+    const tall = el.scrollHeight > el.clientHeight + 1;
+    if (el === root) return {y: tall, x: el.scrollWidth > el.clientWidth * 1.2};
+    const wide = el.scrollWidth > el.clientWidth + 1;
+    if (!tall && !wide) return {y: false, x: false};
+    const style = getComputedStyle(el);
+    return {y: tall && free(style.overflowY), x: wide && free(style.overflowX)};
   };
   const found = [], trees = [document.body || document.documentElement];
   const visit = (el) => {
-    if (found.length >= 32 || !scrolls(el)) return;
+    if (found.length >= 32) return;
+    const ways = axes(el);
+    if (!ways.x && !ways.y) return;
     const r = el === root ? {left: 0, top: 0, right: innerWidth, bottom: innerHeight}
       : el.getBoundingClientRect();
     const w = Math.min(r.right, innerWidth) - Math.max(r.left, 0);
     const h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
-    if (w > 0 && h > 0) found.push({el, label: label(el), area: w * h, page: el === root});
+    if (w > 0 && h > 0) {
+      found.push({el, label: label(el), area: w * h, page: el === root, ...ways});
+    }
   };
   visit(root);
   for (let t = 0; t < trees.length && t < 1000 && found.length < 32; t++) {
@@ -115,28 +125,33 @@ _REGIONS_JS: Final[str] = r"""(() => {
       visit(el);
     }
   }
-  globalThis.__resolverRegions = found.map((f) => ({el: f.el, top: f.el.scrollTop}));
-  return found.map((f) => ({label: f.label, area: f.area, page: f.page}));
+  globalThis.__resolverRegions = found.map((f) => ({
+    el: f.el, top: f.el.scrollTop, left: f.el.scrollLeft,
+  }));
+  return found.map((f) => ({label: f.label, area: f.area, page: f.page, x: f.x, y: f.y}));
 })()"""
 """The page's scrollable regions in view (kept in the isolated world for the calls below)."""
 
-_SCROLL_JS: Final[str] = r"""((i, how) => {
+_SCROLL_JS: Final[str] = r"""((i, how, across) => {
   const kept = (globalThis.__resolverRegions || [])[i];
   if (!kept || !kept.el.isConnected) return null;
   const el = kept.el, root = document.scrollingElement || document.documentElement;
-  const before = el.scrollTop;
-  if (how === 0) el.scrollTo({top: kept.top, behavior: "instant"});
+  const at = () => across ? el.scrollLeft : el.scrollTop;
+  const before = at();
+  if (how === 0) el.scrollTo({top: kept.top, left: kept.left, behavior: "instant"});
   else {
-    const view = el === root ? innerHeight : el.clientHeight;
-    el.scrollBy({top: how * Math.max(40, view * 0.85), behavior: "instant"});
+    const view = across ? (el === root ? innerWidth : el.clientWidth)
+      : (el === root ? innerHeight : el.clientHeight);
+    const by = how * Math.max(40, view * 0.85);
+    el.scrollBy({top: across ? 0 : by, left: across ? by : 0, behavior: "instant"});
   }
-  return Math.abs(el.scrollTop - before) >= 1;
+  return Math.abs(at() - before) >= 1;
 })"""
-"""``(region, how)``: scroll a region a view down (1), up (-1) or back to where it was (0);
-whether it moved (``null``: the region is gone)."""
+"""``(region, how, across)``: scroll a region a view down or right (1), up or left (-1),
+or back to where it was (0); whether it moved (``null``: the region is gone)."""
 
 _RESTORE_JS: Final[str] = r"""(globalThis.__resolverRegions || []).forEach((kept) => {
-  if (kept.el.isConnected) kept.el.scrollTo({top: kept.top, behavior: "instant"});
+  if (kept.el.isConnected) kept.el.scrollTo({top: kept.top, left: kept.left, behavior: "instant"});
 })"""
 
 
@@ -187,10 +202,10 @@ class _Search:
                     self.regions.append((w, i))
         return found
 
-    def scroll(self, region: int, how: int) -> bool:
+    def scroll(self, region: int, how: int, across: bool = False) -> bool:
         w, i = self.regions[region]
         try:
-            return self.worlds[w].run(f"{_SCROLL_JS}({i}, {how})") is True
+            return self.worlds[w].run(f"{_SCROLL_JS}({i}, {how}, {json.dumps(across)})") is True
         except Exception:
             if not w:
                 raise  # (the page's own process: a closed page, a timeout)
@@ -328,19 +343,23 @@ def _scrolled(
 def _search(
     search: _Search, ref: SemanticElementRef, config: MatchConfig | None
 ) -> tuple[Resolution, Any] | None:
-    """Each region down, then up, from where it is; the first view that has ``ref``."""
+    """Each region down, then up, from where it is (then right, then left, for one that
+    scrolls sideways); the first view that has ``ref``."""
     regions = search.find_regions()
     for region in _order(regions, ref):
-        for how in (1, -1):
-            if how == -1:
-                search.scroll(region, 0)
-            while search.left > 0 and search.scroll(region, how):
-                search.left -= 1
-                search.scrolls += 1
-                found = _look(search, region, ref, config)
-                if found is not None:
-                    return found
-        search.scroll(region, 0)
+        shown = regions[region]  # (a region that says nothing of its axes scrolls down)
+        ways = [across for across, key in ((False, "y"), (True, "x")) if shown.get(key, not across)]
+        for across in ways:
+            for how in (1, -1):
+                if how == -1:
+                    search.scroll(region, 0)
+                while search.left > 0 and search.scroll(region, how, across):
+                    search.left -= 1
+                    search.scrolls += 1
+                    found = _look(search, region, ref, config)
+                    if found is not None:
+                        return found
+            search.scroll(region, 0)
     return None
 
 

@@ -148,15 +148,19 @@ def test_scroll_to_find_with_the_async_api(order_120: Any) -> None:
     assert found.startswith("a11y:") and acted.startswith("a11y:") and clicks == [120]
 
 
-def _recorded_in(page: Any, url: str) -> SemanticElementRef:
-    """Order 120's Delete, recorded on ``url`` (which opens the list scrolled to it)."""
+def _recorded_in(page: Any, url: str, order: int = 120) -> SemanticElementRef:
+    """Order ``order``'s Delete, recorded on ``url`` (which opens the list scrolled to
+    it)."""
     page.goto(url)
     page.wait_for_timeout(300)
     table = observe(page, screenshot=False).candidates("a11y")
     for row in range(len(table)):
-        if table.roles[row] == "button" and "Order 120" in ref_from_row(table, row).nearby_text:
+        if (
+            table.roles[row] == "button"
+            and f"Order {order}" in ref_from_row(table, row).nearby_text
+        ):
             return ref_from_row(table, row)
-    raise AssertionError("order 120 not drawn")
+    raise AssertionError(f"order {order} not drawn")
 
 
 def _clicks(page: Any) -> list[int]:
@@ -164,24 +168,26 @@ def _clicks(page: Any) -> list[int]:
     return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
 
 
-def _tops(page: Any) -> list[list[float]]:
+def _tops(page: Any) -> list[list[list[float]]]:
+    """Where each scrolled region of each document is (down, across)."""
     return [
-        frame.evaluate("[...document.querySelectorAll('nav, order-list')].map((e) => "
-                       "(e.shadowRoot ? e.shadowRoot.getElementById('orders') : e).scrollTop)")
+        frame.evaluate("[...document.querySelectorAll('nav, #orders, order-list')].map((e) => "
+                       "(e.shadowRoot ? e.shadowRoot.getElementById('orders') : e))"
+                       ".map((e) => [e.scrollTop, e.scrollLeft])")
         for frame in page.frames
     ]  # fmt: skip
 
 
-def _hosted(page: Any, base: str, host: str) -> None:
-    """Order 120 found by scrolling a list drawn in ``host``, and refused, with nothing
-    clicked and every list put back, once it is removed."""
-    ref = _recorded_in(page, f"{base}?host={host}&start=120")
-    page.goto(f"{base}?host={host}")
+def _hosted(page: Any, base: str, query: str, order: int = 120) -> None:
+    """Order ``order`` found by scrolling the list ``query`` draws, and refused, with
+    nothing clicked and every list put back, once it is removed."""
+    ref = _recorded_in(page, f"{base}?{query}&start={order}", order)
+    page.goto(f"{base}?{query}")
     page.wait_for_timeout(300)
     assert _clicks(page) == []
     act(page, ref, scrolls=40)
-    assert _clicks(page) == [120]
-    page.goto(f"{base}?host={host}&start=60&without=120")
+    assert _clicks(page) == [order]
+    page.goto(f"{base}?{query}&start={order // 2}&without={order}")
     page.wait_for_timeout(300)
     before = _tops(page)
     with pytest.raises(ResolutionError) as info:
@@ -195,7 +201,7 @@ def test_a_list_in_a_shadow_tree_or_a_frame_is_scrolled(page: Any, host: str) ->
     # The regions were those of the top document's light tree: a list in a web
     # component's shadow tree or in a frame was never scrolled (order 120 refused after
     # 4 scrolls of the sections' menu, or none).
-    _hosted(page, URL, host)
+    _hosted(page, URL, f"host={host}")
 
 
 def test_a_list_in_a_frame_another_process_draws_is_scrolled(page: Any) -> None:
@@ -203,8 +209,15 @@ def test_a_list_in_a_frame_another_process_draws_is_scrolled(page: Any) -> None:
     # session, which the page's session does not reach.
     with served() as (port,):
         base = f"http://127.0.0.1:{port}/virtual_list.html"
-        _hosted(page, base, f"frame&site=http://localhost:{port}/")
+        _hosted(page, base, f"host=frame&site=http://localhost:{port}/")
         assert any(f.url.startswith("http://localhost") for f in page.frames)
+
+
+@pytest.mark.parametrize("host", ["page", "shadow"])
+def test_a_list_laid_out_across_is_scrolled_sideways(page: Any, host: str) -> None:
+    # A carousel, a grid's columns: the regions were scrolled down and up only, and order
+    # 30, 4,350 px to the right, was never drawn.
+    _hosted(page, URL, f"axis=x&host={host}", order=30)
 
 
 def test_a_frame_s_document_comes_before_the_page() -> None:
