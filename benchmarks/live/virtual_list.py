@@ -19,9 +19,9 @@ alone, for a version of the library without scrolling). ``--host shadow`` draws 
 a web component's shadow tree, ``--host frame`` in a frame of the page. There
 ``record_click`` on the DOM source is left out (the page's HTML, which it reads, holds
 neither shadow trees nor frames' documents: it records the coordinates alone), and in a
-frame the in-page recorder's event too (it listens in the top document). ``--axis x``
-lays the list out across (150 px an order: order 190 is 80 views of the list to the
-right, hence ``--scrolls 100``)::
+frame the in-page recorder's event too (``record`` reads the top document's events).
+``--axis x`` lays the list out across (150 px an order: order 190 is 80 views of the list
+to the right, hence ``--scrolls 100``)::
 
     python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--axis y|x]
         [--scrolls 40] [--view-only] [--json X]
@@ -97,7 +97,7 @@ def _references(browser: Any, order: int, where: Where) -> dict[str, Any]:
     host = where.host
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     refs: dict[str, Any] = {}
-    if host != "frame":  # (the recorder listens in the top document)
+    if host != "frame":  # (record() reads the top document's events only)
         drawn = f"{URL}?start={order}" + (f"&{where.query}" if where.query else "")
         refs["event"] = record(page, drawn, {"delete": _css(order)})["delete"].element
     else:
