@@ -149,9 +149,11 @@ def other_number(ctx: Context, decision: Decision) -> Decision | None:
     slot, which a scrolled list gives to another record, outweighed them. Ambiguous, both
     records named. Asked of every answer, however it was made."""
     table, ref = ctx.table, ctx.ref
-    row = answer_row(table, decision)
     recorded = recorded_record(ref)
-    if row is None or recorded is None or not table.containers[row]:
+    if recorded is None:
+        return None  # (asked first: finding the answer's row indexes every row ID once)
+    row = answer_row(table, decision)
+    if row is None or not table.containers[row]:
         return None
     inner = normalize(table.containers[row][-1][:MAX_ENTRY])
     if inner == recorded or mask_digits(inner) != mask_digits(recorded):
