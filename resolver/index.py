@@ -9,6 +9,7 @@ several references share (same role and signal set) are kept in small bounded ca
 from __future__ import annotations
 
 import operator
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final, TypeVar
@@ -342,10 +343,20 @@ class ContainerVocab:
 
 
 class TableIndex:
-    """Everything the matcher derives from one table's columns (see the module docstring)."""
+    """Everything the matcher derives from one table's columns (see the module docstring).
+
+    It holds its table weakly: the table keeps its index (:meth:`CandidateTable.derived`),
+    and a reference back would make every table a reference cycle, freed only by the cyclic
+    collector (in one long collection, in a process that makes many observations) rather
+    than when its last reference goes."""
+
+    @property
+    def table(self) -> CandidateTable:
+        """The indexed table."""
+        return _held(self._table)
 
     def __init__(self, table: CandidateTable) -> None:
-        self.table = table
+        self._table = weakref.ref(table)
         self.shared_vectors = BoundedCache(SHARED_ENTRIES)
         """Role, state and ID vectors shared by refs with the same signal set."""
         self.bound_orders = BoundedCache(SHARED_ENTRIES)
@@ -569,9 +580,9 @@ class TableIndex:
     @cached_property
     def _masks(self) -> NameColumn:
         # (the masked names as strings only once a look-up needs them: the joined text
-        # answers the first ones)
-        table = self.table
-        return NameColumn(lambda: table.names_mask, table.names_joined("mask"))
+        # answers the first ones; the table is reached through the index, held weakly)
+        held = self._table
+        return NameColumn(lambda: _held(held).names_mask, self.table.names_joined("mask"))
 
     @property
     def _by_norm(self) -> _ValueIndex:
@@ -731,6 +742,15 @@ def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np
         if value is not None:
             grouped.setdefault(value, []).append(row)
     return {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
+
+
+def _held(table: weakref.ref[CandidateTable]) -> CandidateTable:
+    """The table a weak reference holds; a ``ReferenceError`` once it is gone (an index
+    used after its table: index a table you hold)."""
+    found = table()
+    if found is None:
+        raise ReferenceError("the table of this index is gone: index a table you hold")
+    return found
 
 
 def index_of(table: CandidateTable) -> TableIndex:
