@@ -347,6 +347,15 @@ class CandidateTable:
         element's), from a map built once per table; ``None`` when no row has it."""
         return self.derived(_executor_rows).get(executor_id)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without what was derived from the columns (made again when
+        asked for; an index refers to its own table, weakly)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_derived"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "_derived", {})
+
     def derived(self, kind: Callable[[CandidateTable], T]) -> T:
         """``kind(self)``, made once per table and kept with it (indexes the matcher or a
         source computes from the columns; the table is immutable, so they never go stale)."""

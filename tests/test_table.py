@@ -661,3 +661,28 @@ def test_lazy_columns_are_made_once_when_first_read() -> None:
         columns["class"]
     copied = pickle.loads(pickle.dumps(columns))
     assert type(copied) is dict and copied == dict(columns.items()) and calls == [1]
+
+
+def test_a_table_pickles_and_copies_without_what_was_derived_from_it() -> None:
+    # What a table derives (its index: caches, a maker of its masked names, a reference to
+    # the table) was pickled with it and refused ("cannot pickle"); a copy shared it.
+    import copy
+    import pickle
+
+    from resolver import Observation, SemanticElementRef, resolve
+    from resolver.index import index_of
+
+    tree = {"role": "dialog", "name": "Orders", "children": [
+        {"role": "button", "name": f"Order {k}", "bbox": [0, 20 * k, 80, 20 * k + 18]}
+        for k in range(12)]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    table = obs.candidates("a11y")
+    assert index_of(table).lookup("mask", "order #").size == 12
+    resolve(SemanticElementRef(role="button", name="Order 7"), obs)
+    for other in (pickle.loads(pickle.dumps(table)), copy.deepcopy(table), copy.copy(table)):
+        assert list(other.ids) == list(table.ids) and index_of(other).table is other
+        assert index_of(other) is not index_of(table)
+        assert index_of(other).lookup("norm", "order 7").tolist() == [8]
+    again = pickle.loads(pickle.dumps(obs))
+    seven = SemanticElementRef(role="button", name="Order 7")
+    assert resolve(seven, again).executor_id == resolve(seven, obs).executor_id
