@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -148,11 +149,22 @@ def test_scroll_to_find_with_the_async_api(order_120: Any) -> None:
     assert found.startswith("a11y:") and acted.startswith("a11y:") and clicks == [120]
 
 
+def _drawn(page: Any) -> None:
+    """Wait until some document of the page (a frame's too, its shadow trees too) draws
+    the list's rows."""
+    for _ in range(100):
+        with contextlib.suppress(Exception):  # (a frame still loading)
+            if any(frame.locator(".row").count() for frame in page.frames):
+                return
+        page.wait_for_timeout(100)
+    raise AssertionError("the list was not drawn")
+
+
 def _recorded_in(page: Any, url: str, order: int = 120) -> SemanticElementRef:
     """Order ``order``'s Delete, recorded on ``url`` (which opens the list scrolled to
     it)."""
     page.goto(url)
-    page.wait_for_timeout(300)
+    _drawn(page)
     table = observe(page, screenshot=False).candidates("a11y")
     for row in range(len(table)):
         if (
@@ -183,12 +195,12 @@ def _hosted(page: Any, base: str, query: str, order: int = 120) -> None:
     nothing clicked and every list put back, once it is removed."""
     ref = _recorded_in(page, f"{base}?{query}&start={order}", order)
     page.goto(f"{base}?{query}")
-    page.wait_for_timeout(300)
+    _drawn(page)
     assert _clicks(page) == []
     act(page, ref, scrolls=40)
     assert _clicks(page) == [order]
     page.goto(f"{base}?{query}&start={order // 2}&without={order}")
-    page.wait_for_timeout(300)
+    _drawn(page)
     before = _tops(page)
     with pytest.raises(ResolutionError) as info:
         act(page, ref, scrolls=40)
