@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
-from ..capture.page_script import FRAME_ORIGIN_JS
+from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..chain import resolve
 from ..config import MatchConfig
 from ..errors import (
@@ -271,21 +271,12 @@ def frame_selector(holder: str) -> str:
 
 _SHADOW_PATH_JS: Final[str] = r"""function () {
   const tag = (el) => /^[a-z][a-z0-9-]*$/.test(el.localName) ? el.localName : "*";
-  const xpath = (el) => {
-    const steps = [];
-    for (let e = el; e; e = e.parentElement) {
-      let k = 1;
-      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) {
-        if (s.localName === e.localName) k++;
-      }
-      steps.unshift(e.localName + "[" + k + "]");
-    }
-    return "/" + steps.join("/");
-  };
+  const xpath = XPATH_OF;
   const chain = (el) => {
     const root = el.getRootNode();
     if (!(root instanceof ShadowRoot)) {
-      return root === el.ownerDocument ? "xpath=" + xpath(el) : null;
+      const path = root === el.ownerDocument ? xpath(el) : null;
+      return path && "xpath=" + path;
     }
     if (root.mode !== "open") return null;
     const steps = [];
@@ -298,7 +289,7 @@ _SHADOW_PATH_JS: Final[str] = r"""function () {
     return host && host + " >> css=:scope > " + steps.join(" > ");
   };
   return this.nodeType === 1 && this.getRootNode() instanceof ShadowRoot ? chain(this) : null;
-}"""
+}""".replace("XPATH_OF", XPATH_JS)
 """A Playwright selector of an element inside open shadow trees, in its frame's document:
 the outermost shadow host's XPath, then for each shadow tree a CSS path down from its root
 (``:scope > tag:nth-child(k) > ...``; Playwright's CSS enters open shadow roots, a root's
