@@ -75,6 +75,11 @@ def replay(page: Any, action: ActionWithElement, clicked_js: str) -> tuple[str, 
     return "ok", page.evaluate(clicked_js)
 
 
+def clicks(page: Any) -> list[Any]:
+    """``window.clicks`` of every document of the page (its frames' too), in frame order."""
+    return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
+
+
 @contextmanager
 def served(count: int = 1) -> Iterator[list[int]]:
     """``fixtures/live`` served over HTTP on the loopback, ``count`` times (the ports). Two

@@ -42,7 +42,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium, record  # noqa: E402
+from live_browser import browser_missing, chromium, clicks, record  # noqa: E402
 
 from resolver import ResolutionError, resolve  # noqa: E402
 from resolver.capture import from_playwright, record_click  # noqa: E402
@@ -121,10 +121,6 @@ def _open(page: Any, start: str, removed: int | None, where: Where) -> None:
     scope.locator(".row").first.wait_for()  # (CSS enters open shadow trees)
 
 
-def _clicks(page: Any) -> list[int]:
-    return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
-
-
 def _view(page: Any, ref: Any, order: int) -> str:
     obs = observe(page, screenshot=False)
     try:
@@ -145,8 +141,8 @@ def _act(page: Any, ref: Any, order: int, most: int) -> tuple[str, int, float]:
     except ResolutionError as exc:
         scrolls = int(exc.evidence.details.get("scrolls", 0))
     took = time.perf_counter() - start
-    clicks = _clicks(page)
-    outcome = "nothing" if not clicks else "right" if clicks == [order] else "wrong"
+    clicked = clicks(page)
+    outcome = "nothing" if not clicked else "right" if clicked == [order] else "wrong"
     return outcome, scrolls, took
 
 

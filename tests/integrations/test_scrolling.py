@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from live_browser import ROOT, browser_missing, chromium, served
+from live_browser import ROOT, browser_missing, chromium, clicks, served
 
 from resolver import ResolutionError, SemanticElementRef, resolve
 from resolver.capture import from_playwright, ref_from_row
@@ -175,11 +175,6 @@ def _recorded_in(page: Any, url: str, order: int = 120) -> SemanticElementRef:
     raise AssertionError(f"order {order} not drawn")
 
 
-def _clicks(page: Any) -> list[int]:
-    """The orders clicked, in whichever document holds the list."""
-    return [c for frame in page.frames for c in frame.evaluate("window.clicks || []")]
-
-
 def _tops(page: Any) -> list[list[list[float]]]:
     """Where each scrolled region of each document is (down, across)."""
     return [
@@ -196,15 +191,15 @@ def _hosted(page: Any, base: str, query: str, order: int = 120) -> None:
     ref = _recorded_in(page, f"{base}?{query}&start={order}", order)
     page.goto(f"{base}?{query}")
     _drawn(page)
-    assert _clicks(page) == []
+    assert clicks(page) == []
     act(page, ref, scrolls=40)
-    assert _clicks(page) == [order]
+    assert clicks(page) == [order]
     page.goto(f"{base}?{query}&start={order // 2}&without={order}")
     _drawn(page)
     before = _tops(page)
     with pytest.raises(ResolutionError) as info:
         act(page, ref, scrolls=40)
-    assert _clicks(page) == [] and _tops(page) == before
+    assert clicks(page) == [] and _tops(page) == before
     assert info.value.evidence.details["scrolls"] > 20
 
 
