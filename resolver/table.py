@@ -1034,6 +1034,11 @@ class ContainerPaths(_LazyRows[tuple[str, ...]]):
             self._up = np.ascontiguousarray(self._parent).data
         return self._up
 
+    def label(self, row: int) -> str:
+        """What ``row`` hands its descendants as their innermost entry: its name, an unnamed
+        record's text, a landmark's role (``""`` for none)."""
+        return self._label(row)
+
     def _label(self, row: int) -> str:
         """What ``row`` hands down (as :func:`_labels` gives it; ``""`` for none)."""
         label = self._labels.get(row)

@@ -102,3 +102,39 @@ def orders_list(first: int, count: int) -> CandidateTable:
               bbox=(380, top + 5, 430, top + 25),
               xpath=f"/html[1]/body[1]/div[1]/div[1]/div[{k + 1}]/button[1]")  # fmt: skip
     return b.build(coord_space="css_px", screen_size=(1000.0, 700.0))
+
+
+def orders_grid(
+    first: int, count: int, cells: str = "right", source: str = "a11y", repriced: int = 0
+) -> CandidateTable:
+    """A data grid of orders as a virtualised grid draws it: ``count`` rows from order
+    ``first`` on, in the same places whatever the first, each named by the texts of its
+    cells in view: "Order N" (pinned), then, scrolled ``"right"``, the order's amount, its
+    status, carrier, tracking code and note (every order's status, carrier and note alike)
+    and its Delete button; ``"wide"``, its customer and city before those; ``"left"``, its
+    customer and city alone, and no button. As the ``"dom"`` source reads it: the document
+    unnamed, a row named by its texts without the button's. Order ``repriced``'s amount
+    reads "EUR 999.50"."""
+    b = TableBuilder(source, "test", id_columns=("xpath",))
+    title = "Orders" if source == "a11y" else ""
+    root = b.add("doc", raw_role="RootWebArea", name=title, bbox=(0, 0, 1000, 700))
+    grid = b.add("g", raw_role="grid", name="Orders", parent=root, bbox=(8, 40, 648, 360))
+    for k in range(count):
+        top, order = 70 + 30 * k, first + k
+        who = [f"Customer {'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[order % 26]}", "Porto"]
+        amount = "EUR 999.50" if order == repriced else f"EUR {12 + order * 37 % 480}.50"
+        shown = [amount, "Shipped", "Parcel Line",
+                 f"TRK-{order * 7919:X}", "Call first"]  # fmt: skip
+        texts = [f"Order {order}"] + {"right": shown, "wide": who + shown, "left": who}[cells]
+        button = cells != "left"
+        named = texts + ["Delete"] * (button and source == "a11y")
+        row = b.add(f"r{order}", raw_role="row", name=" ".join(named),
+                    parent=grid, bbox=(8, top, 648, top + 30))  # fmt: skip
+        for c, text in enumerate(texts):
+            b.add(f"c{order}.{c}", raw_role="gridcell", name=text, parent=row,
+                  bbox=(8 + 60 * c, top, 68 + 60 * c, top + 30))  # fmt: skip
+        if button:
+            path = f"/html[1]/body[1]/div[1]/div[1]/div[{k + 2}]/div[10]/button[1]"
+            b.add(f"d{order}", raw_role="button", name="Delete", parent=row,
+                  bbox=(580, top + 5, 630, top + 25), xpath=path)  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1000.0, 700.0))

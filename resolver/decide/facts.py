@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -581,6 +582,7 @@ def recorded_record(ref: SemanticElementRef) -> str | None:
     return record_named(ref.container_path[-1], ref.name)
 
 
+@lru_cache(maxsize=4096)
 def record_named(entry: str, name: str) -> str | None:
     """``entry`` normalised when it names a record by its texts (a table row, a list item:
     the entry holds the element's own ``name`` as words, and more), else ``None``."""

@@ -3,6 +3,7 @@ is in, and what tells a record that was recorded from its neighbours."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from ..models import SemanticElementRef
@@ -27,9 +28,14 @@ __all__ = [
     "listed_namesakes",
     "namesake_recorded_there",
     "other_number",
+    "record_elsewhere",
     "record_gone",
+    "record_in_view",
     "record_of",
+    "record_text",
 ]
+
+_PUNCTUATION: Final[str] = "\"'()[]{}<>,.;:!?«»“”‘’"
 
 LISTED_RECORDS: Final[frozenset[str]] = frozenset({"row", "listitem", "treeitem", "option"})
 """The records one of many alike in a list or table is (an article, also named by its texts
@@ -83,6 +89,35 @@ def in_recorded_record(ref: SemanticElementRef, table: CandidateTable) -> list[i
     ]  # fmt: skip
 
 
+def record_text(table: CandidateTable, record: int) -> str:
+    """A record's text as its descendants' container paths hold it: its name, or, unnamed
+    (a DOM row), its cells' texts."""
+    label = getattr(table.containers, "label", None)  # (a copied table's paths: a tuple)
+    return str(label(record)) if label is not None else table.names[record]
+
+
+def record_in_view(ref: SemanticElementRef, table: CandidateTable) -> int | None:
+    """The record (a table row, a list's entry: :data:`LISTED_RECORDS`) that alone on the page
+    bears a word of the recorded record, the element's own name aside ("Order 70 Ada Quinn"
+    for "Order 70 EUR 202.50 Shipped Delete": "70"); ``None`` when no record does, or two
+    records do, or the reference recorded no record. A grid draws a row's cells for the
+    columns in view, so the recorded record may be on the page with other texts than it had,
+    and without the recorded element."""
+    recorded = recorded_record(ref)
+    if recorded is None or not ref.container_path or not ref.name:
+        return None
+    own = set(normalize(ref.name).split())
+    words = entry_words(ref.container_path[-1], recorded)
+    wanted = {w for w in words if any(c.isalnum() for c in w)} - own
+    holders: dict[str, list[int]] = {}
+    for row, role in enumerate(table.roles):
+        if role in LISTED_RECORDS:
+            for word in wanted.intersection(normalize(record_text(table, row)).split()):
+                holders.setdefault(word, []).append(row)
+    found = {rows[0] for rows in holders.values() if len(rows) == 1}
+    return found.pop() if len(found) == 1 else None
+
+
 def _answer_row(ctx: Context, decision: Decision) -> int | None:
     """The table row of the decision's answer: the row under review when it bears the
     answer's ID (the rules before have moved :attr:`Context.first` with the answer), else
@@ -103,7 +138,10 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     row, a list's entry: named by its texts, "Bob bob@example.com Delete"), no element of
     the page is in that record any more, and the answer is in another record
     (:func:`record_of`, at most ``table_row_depth`` levels up) that has at most half
-    of the recorded record's words (the element's own name aside) and none of them that only
+    of the recorded record's words (the element's own name aside), or more but each of them
+    in other records too while it lacks a recorded word holding a digit that is nowhere on
+    the page (a grid's rows share their columns' values, "Shipped", "Parcel Line": "Order 4"
+    for "Order 70"), and none of them that only
     it has on the page ("Carol carol@example.com Delete": no word of Bob's row), while some of
     the recorded record's words are on the page no more (a removed row takes its own texts
     with it: "bob"). The record was removed, or a virtualised list has not drawn it, and a
@@ -141,7 +179,8 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     if words <= (groups.words.keys() if listed else groups.page_words):
         return None  # every word of the recorded row is still on the page: not removed
     shared = set(entry_words(inner, answer)) & words
-    if not words or 2 * len(shared) > len(words):
+    most = 2 * len(shared) > len(words)
+    if not words or (most and not _key_lost(words - shared, shared, groups)):
         return None  # most of the recorded record's words: the record itself, or edited
     if any(groups.words.get(w, 0) == 1 for w in shared):
         return None  # the answer's record alone has a word of the recorded one: edited
@@ -153,6 +192,34 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
         "it has: the record was removed"
     )
     return overruled(decision, "not_found", why)
+
+
+def _key_lost(lacked: set[str], shared: set[str], groups: InnerGroups) -> bool:
+    """Whether the answer's record lacks a word of the recorded record that holds a digit and
+    is nowhere on the page (its key: "70", "TRK-E0VX") while every word it shares with it is
+    in other records too: a grid's records share their columns' values ("Shipped", "Parcel
+    Line", "EUR"), and the key alone tells one from another."""
+    page = groups.page_words
+    keyed = any(w not in page and _numbered(w) for w in lacked)
+    return keyed and all(groups.words.get(w, 0) > 1 for w in shared)
+
+
+def _bare_words(entry: str, norm: str) -> set[str]:
+    """:func:`entry_words` without the punctuation around each ("12:01" of '"12:01')."""
+    return {w for w in (w.strip(_PUNCTUATION) for w in entry_words(entry, norm)) if w}
+
+
+@lru_cache(maxsize=4096)
+def _numbers(entry: str, recorded: str, name: str) -> frozenset[str]:
+    """The words of a recorded record (``entry``, normalised ``recorded``) holding a digit,
+    the element's own name aside (kept: the references of a page repeat their records)."""
+    own = set(normalize(name).split())
+    return frozenset(w for w in _bare_words(entry, recorded) if _numbered(w) and w not in own)
+
+
+def _numbered(word: str) -> bool:
+    """Whether a word holds a digit: a record's number or code ("130", "TRK-O7I9")."""
+    return any(c.isdigit() for c in word)
 
 
 def other_number(ctx: Context, decision: Decision) -> Decision | None:
@@ -183,6 +250,66 @@ def other_number(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "ambiguous", why)
 
 
+def record_elsewhere(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.record_elsewhere``: the answer is in a record (a table row, a list's entry)
+    that bears no key of the recorded record, while another record holding the one other
+    element of the recorded role and name in it does. A key is a word of the recorded
+    record holding a digit, the element's own name aside, that one record alone among those
+    holding such an element (and the answer's) bears ("130" or "TRK-O7I9" of "Order 130 EUR
+    22.50 Shipped TRK-O7I9 Delete"; "22.50" may be another row's too), and the answer's
+    record bears none of the recorded record's words holding a digit (a long record's text
+    is cut, and may not show its key: a record sharing a number with the recorded one is
+    left to the other rules). A grid draws a
+    row's cells for the columns in view, so the recorded record may be there with other
+    texts than it had, where :func:`other_number` and :func:`namesake_recorded_there` look
+    for its recorded text: the recorded box or slot, which the grid gave another row,
+    outweighed the few words the rows differ by. Ambiguous, both records named. Asked of
+    every answer, however it was made."""
+    table, ref = ctx.table, ctx.ref
+    recorded = recorded_record(ref)
+    if recorded is None:
+        return None  # (asked first: finding the answer's row indexes every row ID once)
+    wanted = _numbers(ref.container_path[-1], recorded, ref.name or "")
+    if not wanted:
+        return None  # no number or code recorded to tell records apart
+    row = _answer_row(ctx, decision)
+    if row is None or not table.containers[row]:
+        return None
+    depth = ctx.config.table_row_depth
+    mine = record_of(table, row, depth)
+    if mine is None or not bears_name(ref, table, row):
+        return None  # (a renamed target: its record's text changed with its name)
+    text = record_text(table, mine)
+    norm = normalize(text[:MAX_ENTRY])
+    if norm == recorded or wanted & _bare_words(text, norm):
+        return None  # the recorded record, or one bearing a number of it
+    keyed: dict[str, set[int]] = {}
+    held: dict[int, list[int]] = {mine: [row]}
+    for r in namesake_rows(ref, table):
+        record = record_of(table, r, depth)
+        if record is None or record == mine or table.roles[record] != table.roles[mine]:
+            continue
+        held.setdefault(record, []).append(r)
+        if len(held[record]) > 1:
+            continue
+        entry = record_text(table, record)
+        for word in wanted.intersection(_bare_words(entry, normalize(entry[:MAX_ENTRY]))):
+            keyed.setdefault(word, set()).add(record)
+    keys = {next(iter(records)) for records in keyed.values() if len(records) == 1}
+    if len(keys) != 1:
+        return None
+    other = keys.pop()
+    if len(held[other]) != 1:
+        return None  # (a record of several namesakes tells none of them apart)
+    why = (
+        f"its record {table.containers[row][-1][:80]!r} bears no word of the recorded one, "
+        f"{ref.container_path[-1][:80]!r}, that tells it from the others; another record, "
+        f"{record_text(table, other)[:80]!r}, does, and holds an element of the recorded role "
+        "and name"
+    )
+    return overruled(decision, "ambiguous", why)
+
+
 RECORD_RULES: Final = (
     Rule(
         "refuse.record_gone", "refuses", "final",
@@ -197,6 +324,13 @@ RECORD_RULES: Final = (
         "for \"Order 10\"), while the recorded record is on the page with an element of the "
         "recorded role and name in it: the recorded place took a neighbour.",
         other_number, ("accepted",), absence="twins",
+    ),
+    Rule(
+        "refuse.record_elsewhere", "refuses", "final",
+        "The answer is in a record that bears no key of the recorded record (a word only one "
+        "record bears, \"130\" of \"Order 130\"), while the one record that does holds an "
+        "element of the recorded role and name: a grid drew the recorded row with other cells.",
+        record_elsewhere, ("accepted",), ("table_row_depth",), absence="twins",
     ),
 )  # fmt: skip
 """The final rules on records, in the registry's order (after the look-alikes')."""

@@ -1,12 +1,17 @@
 """Records named by their texts: which record a row is in, its neighbours' controls, and a
 recorded record held by another namesake."""
 
-from decide_helpers import orders_list
+from decide_helpers import orders_grid, orders_list
 
 from resolver import MatchConfig, SemanticElementRef
 from resolver.capture import ref_from_row
 from resolver.decide import decide
-from resolver.decide.records import listed_namesakes, namesake_recorded_there, record_of
+from resolver.decide.records import (
+    listed_namesakes,
+    namesake_recorded_there,
+    record_in_view,
+    record_of,
+)
 from resolver.table import TableBuilder
 
 
@@ -94,3 +99,52 @@ def test_the_records_rules_index_no_row_id_of_a_fresh_table() -> None:
         decision = decide(ref, table, MatchConfig())
         assert decision.best is not None
         assert "rows_by_id" not in vars(index_of(table))
+
+
+def _grid_ref(**fields: object) -> SemanticElementRef:
+    """Order 70's Delete as another tool records it in a grid scrolled to its last column
+    (the fourth row of the view): its box, its xpath and the row's texts."""
+    return SemanticElementRef(
+        role="button", name="Delete", bbox=(580, 165, 630, 185),
+        container_path=("Orders", "Order 70 EUR 202.50 Shipped Parcel Line TRK-8755A Call "
+                        "first Delete"),
+        xpath="/html[1]/body[1]/div[1]/div[1]/div[5]/div[10]/button[1]", **fields,
+    )  # fmt: skip
+
+
+def test_a_grid_row_sharing_its_columns_values_is_not_the_deleted_row() -> None:
+    # Order 70 is not drawn (deleted, or out of view); order 4's row holds the recorded
+    # place and shares most of order 70's texts ("Order", "EUR", "Shipped", "Parcel Line",
+    # "Call first"), none of them its own alone: its Delete was taken, through the xpath.
+    recorded = orders_grid(67, 10)
+    for ref in (ref_from_row(recorded, recorded.ids.index("d70")), _grid_ref()):
+        gone = decide(ref, orders_grid(1, 10), MatchConfig())
+        assert gone.status == "not_found" and gone.rule == "refuse.record_gone"
+        assert "Order 4 EUR" in gone.reason
+        # Order 70's row with its amount edited keeps its number: still answered.
+        edited = decide(ref, orders_grid(67, 10, repriced=70), MatchConfig())
+        assert edited.status == "accepted" and edited.best is not None
+        assert edited.best.id == "d70"
+
+
+def test_a_grid_row_drawn_with_other_cells_is_the_recorded_record() -> None:
+    # Scrolled across less far, the grid draws each row with its customer and city too:
+    # order 70's row is on the page with other texts than recorded, further down, and order
+    # 61's holds the recorded place. With the box weighing more, the recorded xpath's
+    # element (order 61's Delete) was accepted; the one row bearing "70" and "TRK-8755A"
+    # holds a Delete: ambiguous, both named.
+    later = decide(_grid_ref(), orders_grid(58, 16, "wide"), MatchConfig(w_bbox=0.5))
+    assert later.status == "ambiguous" and later.rule == "refuse.record_elsewhere"
+    assert "Order 61 " in later.reason and "Order 70 " in later.reason
+    # Where the recorded row is not drawn, the rule has nothing to say (the record is gone).
+    gone = decide(_grid_ref(), orders_grid(1, 16, "wide"), MatchConfig(w_bbox=0.5))
+    assert gone.rule == "refuse.record_gone"
+
+
+def test_the_recorded_record_in_view_without_its_element() -> None:
+    # Scrolled back to the grid's left: no Delete is drawn, order 70's row is, by "70".
+    ref = _grid_ref()
+    left = orders_grid(62, 12, "left")
+    assert left.ids[record_in_view(ref, left) or 0] == "r70"
+    assert record_in_view(ref, orders_grid(1, 12, "left")) is None
+    assert record_in_view(ref.model_copy(update={"container_path": ("Orders",)}), left) is None
