@@ -21,9 +21,13 @@ a web component's shadow tree, ``--host frame`` in a frame of the page. There
 neither shadow trees nor frames' documents: it records the coordinates alone), and in a
 frame the in-page recorder's event too (``record`` reads the top document's events).
 ``--axis x`` lays the list out across (150 px an order: order 190 is 80 views of the list
-to the right, hence ``--scrolls 100``)::
+to the right, hence ``--scrolls 100``). ``--axis grid`` takes instead
+``fixtures/live/virtual_grid.html``: a data grid of the same 200 orders, ten columns, drawing
+only the rows and the columns in view, its first column ("Order N") pinned and its last one
+holding the Delete buttons; each button is recorded with the grid scrolled to its row and to
+the last column, and looked for with the grid at its left (in the page only)::
 
-    python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--axis y|x]
+    python benchmarks/live/virtual_list.py [--host page|shadow|frame] [--axis y|x|grid]
         [--scrolls 40] [--view-only] [--json X]
 """
 
@@ -49,6 +53,7 @@ from resolver.capture import from_playwright, record_click  # noqa: E402
 from resolver.integrations.playwright import act, observe, to_locator  # noqa: E402
 
 URL = (ROOT / "fixtures" / "live" / "virtual_list.html").as_uri()
+GRID_URL = (ROOT / "fixtures" / "live" / "virtual_grid.html").as_uri()
 ORDERS = (10, 70, 130, 190)
 STARTS = {"top": "", "order 100": "start=100"}
 SCROLLS = 40
@@ -61,8 +66,10 @@ def _button(order: int) -> str:
     return f"xpath=//div[@role='listitem'][span[text()='Order {order}']]/button"
 
 
-def _css(order: int) -> str:
+def _css(order: int, axis: str = "y") -> str:
     """Order ``order``'s Delete by CSS, which enters open shadow trees (XPath does not)."""
+    if axis == "grid":
+        return f"[role=row]:has([role=gridcell]:text-is('Order {order}')) button"
     return f".row:has(span:text-is('Order {order}')) button"
 
 
@@ -76,6 +83,15 @@ class Where:
     scrolls: int = SCROLLS
 
     @property
+    def url(self) -> str:
+        """The fixture page: the list, or the grid."""
+        return GRID_URL if self.axis == "grid" else URL
+
+    def drawn_at(self, order: int) -> str:
+        """The query opening the list (the grid, at its last column) at ``order``."""
+        return f"start={order}" + ("&right=1" if self.axis == "grid" else "")
+
+    @property
     def query(self) -> str:
         """The fixture's query parameters for it (``""`` for the plain list)."""
         parts = (f"host={self.host}" if self.host != "page" else "",
@@ -83,11 +99,13 @@ class Where:
         return "&".join(p for p in parts if p)
 
 
-def _locator(page: Any, host: str, order: int) -> Any:
+def _locator(page: Any, where: Where, order: int) -> Any:
     """Order ``order``'s Delete."""
-    if host == "page":
+    if where.axis == "grid":
+        return page.locator(_css(order, "grid"))
+    if where.host == "page":
         return page.locator(_button(order))
-    scope = page.frame_locator("iframe") if host == "frame" else page
+    scope = page.frame_locator("iframe") if where.host == "frame" else page
     return scope.locator(_css(order))
 
 
@@ -98,17 +116,17 @@ def _references(browser: Any, order: int, where: Where) -> dict[str, Any]:
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     refs: dict[str, Any] = {}
     if host != "frame":  # (record() reads the top document's events only)
-        drawn = f"{URL}?start={order}" + (f"&{where.query}" if where.query else "")
-        refs["event"] = record(page, drawn, {"delete": _css(order)})["delete"].element
+        drawn = f"{where.url}?{where.drawn_at(order)}" + (f"&{where.query}" if where.query else "")
+        refs["event"] = record(page, drawn, {"delete": _css(order, where.axis)})["delete"].element
     else:
-        _open(page, f"start={order}", None, where)
+        _open(page, where.drawn_at(order), None, where)
     obs = observe(page, screenshot=False)
-    box = _locator(page, host, order).bounding_box()
+    box = _locator(page, where, order).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     refs["click a11y"] = record_click(x, y, obs).element
     if host == "page":  # (the page's HTML holds neither shadow trees nor frames' documents)
         refs["click dom"] = record_click(x, y, obs, source="dom").element
-    refs["playwright"] = from_playwright(_locator(page, host, order))
+    refs["playwright"] = from_playwright(_locator(page, where, order))
     page.close()
     return refs
 
@@ -116,7 +134,7 @@ def _references(browser: Any, order: int, where: Where) -> dict[str, Any]:
 def _open(page: Any, start: str, removed: int | None, where: Where) -> None:
     parts = (start, f"without={removed}" if removed else "", where.query)
     query = "&".join(q for q in parts if q)
-    page.goto(f"{URL}?{query}" if query else URL)
+    page.goto(f"{where.url}?{query}" if query else where.url)
     scope = page.frame_locator("iframe") if where.host == "frame" else page
     scope.locator(".row").first.wait_for()  # (CSS enters open shadow trees)
 
@@ -128,7 +146,7 @@ def _view(page: Any, ref: Any, order: int) -> str:
     except ResolutionError:
         return "refused"
     row = to_locator(page, found, obs).evaluate(
-        "(n) => n.closest('.row').querySelector('span').textContent"
+        "(n) => n.closest('.row').querySelector('span, .pinned').textContent"
     )
     return "right" if row == f"Order {order}" else "wrong"
 
@@ -191,9 +209,13 @@ def main() -> int:
         "--view-only", action="store_true", help="resolve on each view only (no act, no scrolling)"
     )
     parser.add_argument("--host", choices=HOSTS, default="page", help="where the list is drawn")
-    parser.add_argument("--axis", choices=("y", "x"), default="y", help="down or across")
+    parser.add_argument(
+        "--axis", choices=("y", "x", "grid"), default="y", help="down, across, or a grid"
+    )
     parser.add_argument("--scrolls", type=int, default=SCROLLS, help="act's scrolls at most")
     args = parser.parse_args()
+    if args.axis == "grid" and args.host != "page":
+        parser.error("--axis grid draws the grid in the page only")
     if (why := browser_missing()) is not None:
         print(f"skipped: {why}")
         return 0

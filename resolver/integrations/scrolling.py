@@ -9,7 +9,12 @@ is refused as *not found* or *ambiguous* (the rows in view are the target's look
 view at a time (85% of the region's height, so consecutive views overlap), first down from
 where each region is, then up from there (and for a region that scrolls sideways, a
 carousel or a grid's columns, right and then left), and resolves again on a fresh
-observation after each step, once the DOM has been quiet for :data:`QUIET_MS`.
+observation after each step, once the DOM has been quiet for :data:`QUIET_MS`. A region
+that scrolls both ways, a data grid drawing only the rows and the columns in view, is also
+scrolled right and left from each view (the first one included) that shows the recorded
+record without the element (:func:`~resolver.decide.records.record_in_view`: the one row
+bearing a word of the recorded row no other row bears, its number): a person scrolls down
+to the row, then across to its cell.
 
 The regions are tried in this order: those whose label (``aria-label``,
 ``aria-labelledby``, ``title``) is one of the reference's recorded containers, then the
@@ -43,7 +48,7 @@ from typing import Any, Final
 
 from ..chain import resolve
 from ..config import MatchConfig
-from ..decide.records import in_recorded_record, namesake_recorded_there
+from ..decide.records import in_recorded_record, namesake_recorded_there, record_in_view
 from ..errors import (
     AmbiguousMatchError,
     ElementNotFoundError,
@@ -139,6 +144,8 @@ _SCROLL_JS: Final[str] = r"""((i, how, across) => {
   const at = () => across ? el.scrollLeft : el.scrollTop;
   const before = at();
   if (how === 0) el.scrollTo({top: kept.top, left: kept.left, behavior: "instant"});
+  else if (how === 2) el.scrollTo({[across ? "left" : "top"]: across ? kept.left : kept.top,
+                                   behavior: "instant"});
   else {
     const view = across ? (el === root ? innerWidth : el.clientWidth)
       : (el === root ? innerHeight : el.clientHeight);
@@ -148,7 +155,8 @@ _SCROLL_JS: Final[str] = r"""((i, how, across) => {
   return Math.abs(at() - before) >= 1;
 })"""
 """``(region, how, across)``: scroll a region a view down or right (1), up or left (-1),
-or back to where it was (0); whether it moved (``null``: the region is gone)."""
+back to where it was (0), or back on the one axis (2); whether it moved (``null``: the
+region is gone)."""
 
 _RESTORE_JS: Final[str] = r"""(globalThis.__resolverRegions || []).forEach((kept) => {
   if (kept.el.isConnected) kept.el.scrollTo({top: kept.top, left: kept.left, behavior: "instant"});
@@ -183,6 +191,7 @@ class _Search:
     worlds: list[_World]
     left: int
     refused: ResolutionError
+    first: Any = None
     scrolls: int = 0
     regions: list[tuple[int, int]] = field(default_factory=list)
 
@@ -317,7 +326,7 @@ def scroll_to_find(
     except (ElementNotFoundError, AmbiguousMatchError) as exc:
         if max_scrolls == 0:
             raise
-        return _scrolled(page, ref, config, max_scrolls, exc)
+        return _scrolled(page, ref, config, max_scrolls, exc, first)
 
 
 def _scrolled(
@@ -326,10 +335,11 @@ def _scrolled(
     config: MatchConfig | None,
     most: int,
     refused: ResolutionError,
+    first: Any = None,
 ) -> tuple[Resolution, Any]:
-    """:func:`scroll_to_find` once the page as it is has refused ``ref``."""
+    """:func:`scroll_to_find` once the page as it is (``first``) has refused ``ref``."""
     session = Bounded(_session(page), _CALL_MS)
-    search = _Search(page, _worlds(page, session), most, refused)
+    search = _Search(page, _worlds(page, session), most, refused, first)
     try:
         found = _search(search, ref, config)
     except BaseException:  # (a closed page, an interrupt: the regions go back first)
@@ -344,30 +354,81 @@ def _search(
     search: _Search, ref: SemanticElementRef, config: MatchConfig | None
 ) -> tuple[Resolution, Any] | None:
     """Each region down, then up, from where it is (then right, then left, for one that
-    scrolls sideways); the first view that has ``ref``."""
+    scrolls sideways); the first view that has ``ref``. In a region that scrolls both ways (a
+    grid drawing the columns in view), each view down or up that shows the recorded record
+    without the element is also scrolled right and left (:func:`_across`)."""
     regions = search.find_regions()
     for region in _order(regions, ref):
         shown = regions[region]  # (a region that says nothing of its axes scrolls down)
         ways = [across for across, key in ((False, "y"), (True, "x")) if shown.get(key, not across)]
+        grid = len(ways) == 2
+        shows = grid and _record_shown(ref, search.first)
+        found = _across(search, region, ref, config) if shows else None
+        if found is not None:
+            return found
         for across in ways:
             for how in (1, -1):
-                if how == -1:
-                    search.scroll(region, 0)
-                while search.left > 0 and search.scroll(region, how, across):
-                    search.left -= 1
-                    search.scrolls += 1
-                    found = _look(search, region, ref, config)
-                    if found is not None:
-                        return found
+                found = _sweep(search, region, ref, config, (how, across, grid))
+                if found is not None:
+                    return found
             search.scroll(region, 0)
     return None
 
 
-def _look(
+def _sweep(
+    search: _Search,
+    region: int,
+    ref: SemanticElementRef,
+    config: MatchConfig | None,
+    way: tuple[int, bool, bool],
+) -> tuple[Resolution, Any] | None:
+    """Scroll ``region`` a view at a time one way (``(how, across, grid)``: down or right
+    for 1, up or left from where it was for -1; ``grid``: it scrolls both ways), looking in
+    each view."""
+    how, across, grid = way
+    if how == -1:
+        search.scroll(region, 0)
+    while search.left > 0 and search.scroll(region, how, across):
+        search.left -= 1
+        search.scrolls += 1
+        found, fresh = _look(search, region, ref, config)
+        if found is None and grid and not across and _record_shown(ref, fresh):
+            found = _across(search, region, ref, config)
+        if found is not None:
+            return found
+    return None
+
+
+def _across(
     search: _Search, region: int, ref: SemanticElementRef, config: MatchConfig | None
 ) -> tuple[Resolution, Any] | None:
-    """Resolve ``ref`` on the page as the last scroll (of ``region``) left it (``None``:
-    not there)."""
+    """Scroll ``region`` right, then left, from where it is across, looking in each view;
+    back where it was across when ``ref`` is not found (where it is down stays)."""
+    for how in (1, -1):
+        if how == -1:
+            search.scroll(region, 2, True)
+        while search.left > 0 and search.scroll(region, how, True):
+            search.left -= 1
+            search.scrolls += 1
+            found, _ = _look(search, region, ref, config)
+            if found is not None:
+                return found
+    search.scroll(region, 2, True)
+    return None
+
+
+def _record_shown(ref: SemanticElementRef, observation: Any) -> bool:
+    """Whether the recorded record is in ``observation`` (:func:`record_in_view`)."""
+    if observation is None or not observation.has("a11y"):
+        return False
+    return record_in_view(ref, observation.candidates("a11y")) is not None
+
+
+def _look(
+    search: _Search, region: int, ref: SemanticElementRef, config: MatchConfig | None
+) -> tuple[tuple[Resolution, Any] | None, Any]:
+    """Resolve ``ref`` on the page as the last scroll (of ``region``) left it: the answer
+    (``None``: not there) and the observation looked in."""
     from .playwright import observe
 
     search.settle(region)
@@ -377,24 +438,24 @@ def _look(
     try:
         resolution: Resolution = look(ref, fresh)
         if not _slot_taken(ref, fresh, resolution):
-            return resolution, fresh
+            return (resolution, fresh), fresh
     except ElementNotFoundError:
-        return None
+        return None, fresh
     except AmbiguousMatchError:
         if not _in_recorded_record(ref, fresh.candidates("a11y")):
-            return None
+            return None, fresh
     # A list's recycled slot: the recorded place (box, positional selector, xpath) names
     # whichever row is drawn there now. Looked for by what it is and what is around it.
     unplaced = ref.model_copy(update=_UNPLACED)
     try:
         resolution = look(unplaced, fresh)
     except (ElementNotFoundError, AmbiguousMatchError):
-        return None
+        return None, fresh
     table = fresh.candidates("a11y")
     row = index_of(table).rows_by_id.get(resolution.candidate.id)
     if resolution.source != "a11y" or row not in _in_recorded_record(ref, table):
-        return None  # (the answer must be the one element of the recorded record)
-    return resolution, fresh
+        return None, fresh  # (the answer must be the one element of the recorded record)
+    return (resolution, fresh), fresh
 
 
 def _in_recorded_record(ref: SemanticElementRef, table: CandidateTable) -> list[int]:

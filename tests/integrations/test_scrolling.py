@@ -246,3 +246,58 @@ def test_regions_labelled_as_a_recorded_container_come_first() -> None:
     ref = SemanticElementRef(role="button", name="Delete", container_path=("Shop", "Orders"))
     assert _order(regions, ref) == [3, 2, 1, 0]
     assert _order(regions, SemanticElementRef(role="button", name="Delete")) == [2, 1, 3, 0]
+
+
+GRID = (ROOT / "fixtures" / "live" / "virtual_grid.html").as_uri()
+GRID_BUTTON = "[role=row]:has([role=gridcell]:text-is('Order {}')) button"
+GRID_AT = "[document.getElementById('grid').scrollTop, document.getElementById('grid').scrollLeft]"
+
+
+def _grid(page: Any, query: str = "") -> None:
+    page.goto(GRID + query)
+    page.wait_for_function("document.querySelectorAll('[role=gridcell]').length > 0")
+
+
+@pytest.fixture(scope="module")
+def grid_refs(browser: Any) -> dict[int, dict[str, SemanticElementRef]]:
+    """Orders 10's, 70's and 130's Delete, each recorded with the grid scrolled to its row
+    and to the last column (``from_playwright``: a positional selector, the box, the texts
+    around; ``ref_from_row``: the accessibility tree's reference)."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    refs: dict[int, dict[str, SemanticElementRef]] = {}
+    for order in (10, 70, 130):
+        _grid(page, f"?start={order}&right=1")
+        button = page.locator(GRID_BUTTON.format(order))
+        table = observe(page, screenshot=False).candidates("a11y")
+        rows = [r for r in range(len(table)) if table.roles[r] == "button"
+                and table.containers[r][-1].startswith(f"Order {order} ")]  # fmt: skip
+        refs[order] = {"playwright": from_playwright(button),
+                       "tree": ref_from_row(table, rows[0])}  # fmt: skip
+    page.close()
+    return refs
+
+
+@pytest.mark.parametrize("order", [10, 70, 130])
+@pytest.mark.parametrize("query", ["", "?start=100"])
+def test_a_grid_is_scrolled_down_to_the_recorded_row_then_across_to_its_button(
+    page: Any, grid_refs: Any, order: int, query: str
+) -> None:
+    # The grid draws the rows and the columns in view. Opened at its left, no Delete is
+    # drawn; scrolled across at the top, the Delete of rows 1 to 13 are, and in the recorded
+    # place the row of another order sharing most of the recorded row's texts (status,
+    # carrier, note): that one was clicked (order 10's for order 70's). The search now goes
+    # down to the row that alone bears the recorded row's number, then across.
+    for ref in grid_refs[order].values():
+        _grid(page, query)
+        act(page, ref, scrolls=40)
+        assert clicks(page) == [order]
+
+
+def test_a_deleted_grid_row_s_button_is_never_another_row_s(page: Any, grid_refs: Any) -> None:
+    for order in (10, 70, 130):
+        for ref in grid_refs[order].values():
+            _grid(page, f"?without={order}")
+            with pytest.raises(ResolutionError):
+                act(page, ref, scrolls=40)
+            assert clicks(page) == []
+            assert page.evaluate(GRID_AT) == [0, 0]
