@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
-from .table import MAX_ENTRY, CandidateTable, ContainerPaths, HandedDown
+from .table import MAX_ENTRY, CandidateTable, ContainerPaths, Derived, HandedDown
 from .text import (
     NAME_TIERS,
     collapse,
@@ -342,21 +342,16 @@ class ContainerVocab:
         return self._forms
 
 
-class TableIndex:
+class TableIndex(Derived):
     """Everything the matcher derives from one table's columns (see the module docstring).
 
-    It holds its table weakly: the table keeps its index (:meth:`CandidateTable.derived`),
-    and a reference back would make every table a reference cycle, freed only by the cyclic
-    collector (in one long collection, in a process that makes many observations) rather
-    than when its last reference goes."""
-
-    @property
-    def table(self) -> CandidateTable:
-        """The indexed table."""
-        return _held(self._table)
+    It holds its table weakly (:class:`~resolver.table.Derived`): the table keeps its index
+    (:meth:`CandidateTable.derived`), and a reference back would make every table a
+    reference cycle, freed only by the cyclic collector (in one long collection, in a
+    process that makes many observations) rather than when its last reference goes."""
 
     def __init__(self, table: CandidateTable) -> None:
-        self._table = weakref.ref(table)
+        super().__init__(table)
         self.shared_vectors = BoundedCache(SHARED_ENTRIES)
         """Role, state and ID vectors shared by refs with the same signal set."""
         self.bound_orders = BoundedCache(SHARED_ENTRIES)
@@ -745,11 +740,10 @@ def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np
 
 
 def _held(table: weakref.ref[CandidateTable]) -> CandidateTable:
-    """The table a weak reference holds; a ``ReferenceError`` once it is gone (an index
-    used after its table: index a table you hold)."""
+    """The table a weak reference holds; a ``ReferenceError`` once it is gone."""
     found = table()
     if found is None:
-        raise ReferenceError("the table of this index is gone: index a table you hold")
+        raise ReferenceError("the table this was made of is gone: keep the table")
     return found
 
 

@@ -38,6 +38,7 @@ import math
 import numbers
 import operator
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -71,6 +72,7 @@ __all__ = [
     "NO_STATE",
     "CandidateTable",
     "ContainerPaths",
+    "Derived",
     "HandedDown",
     "LazyColumns",
     "RowPaths",
@@ -136,6 +138,26 @@ def check_rows(count: int, max_rows: int) -> None:
 def _freeze(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     array.setflags(write=False)
     return array
+
+
+class Derived:
+    """Something made of a table and kept with it (``table.derived(kind)``), which refers to
+    its table weakly: a table and what it keeps that referred back to it made a reference
+    cycle, left to the cyclic collector, and an observation held while another was built
+    was moved with its tables to the collector's oldest generation (a page scrolled a view
+    at a time kept every view's tables until a full collection)."""
+
+    def __init__(self, table: CandidateTable) -> None:
+        self._table = weakref.ref(table)
+
+    @property
+    def table(self) -> CandidateTable:
+        """The table; a ``ReferenceError`` once it is gone (use it through a table you
+        hold)."""
+        found = self._table()
+        if found is None:
+            raise ReferenceError("the table this was made of is gone: keep the table")
+        return found
 
 
 def _executor_rows(table: CandidateTable) -> dict[str, int]:

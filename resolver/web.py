@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .index import NameColumn, index_of, rows_by_value
-from .table import CandidateTable
+from .table import CandidateTable, Derived
 from .text import collapse, forget_forms, mask_digits, normalize
 
 if TYPE_CHECKING:
@@ -405,7 +405,7 @@ class NearbyRuns:
         return rows
 
 
-class NearbyIndex:
+class NearbyIndex(Derived):
     """A table's texts in reading order, for neighbour-text evidence.
 
     The sequence holds every named row except one that repeats its parent's name (the text
@@ -415,7 +415,7 @@ class NearbyIndex:
 
     def __init__(self, table: CandidateTable) -> None:
         index, n = index_of(table), len(table)
-        self.table = table
+        super().__init__(table)
         kept = ~index.empty_names & ~index.repeats_parent
         if table.rereadings:
             kept[sorted(table.rereadings)] = False
@@ -672,12 +672,12 @@ def split_nearby(value: str) -> tuple[str, ...]:
     return tuple(t for t in value.split(NEARBY_SEPARATOR) if t)
 
 
-class WebIndex:
+class WebIndex(Derived):
     """A table's web columns in comparison form, made once per table
     (``table.derived(WebIndex)``)."""
 
     def __init__(self, table: CandidateTable) -> None:
-        self.table = table
+        super().__init__(table)
         self.columns = table.platform_ids
         self._attributes: dict[str, npt.NDArray[np.object_]] = {}
         self._tails: dict[int, dict[tuple[str, ...], Index]] = {}

@@ -464,3 +464,85 @@ def test_a_table_and_its_index_are_freed_when_the_last_reference_goes() -> None:
     finally:
         if was_on:
             gc.enable()
+
+
+def test_a_table_and_what_is_made_of_it_are_freed_when_the_last_reference_goes() -> None:
+    # The web evidence's indexes (classes and links, the texts in reading order) and the
+    # records' word counts referred back to their table: each observation whose references
+    # carried web evidence or a record was a reference cycle, left to the cyclic collector;
+    # a table still held while the next one was built was moved with it to the oldest
+    # generation, and a page scrolled a view at a time kept every view's tables.
+    import gc
+    import weakref
+
+    from resolver import Observation, ResolutionError, SemanticElementRef, resolve
+    from resolver.decide.facts import InnerGroups
+    from resolver.web import NearbyIndex, WebIndex
+
+    rows = [{"role": "listitem", "name": f"Order {k} Delete", "children": [
+        {"role": "StaticText", "name": f"Order {k}", "bbox": [0, 20 * k, 60, 20 * k + 18]},
+        {"role": "button", "name": "Delete", "bbox": [80, 20 * k, 140, 20 * k + 18]},
+    ]} for k in range(1, 30)]  # fmt: skip
+    tree = {"role": "list", "name": "Orders", "children": rows}
+    refs = [
+        SemanticElementRef(role="button", name="Delete", nearby_text=("Order 7",),
+                           classes=("danger",), container_path=("Orders", "Order 7 Delete"),
+                           bbox=(80, 140, 140, 158)),
+        SemanticElementRef(role="button", name="Delete", bbox=(80, 140, 140, 158),
+                           container_path=("Orders", "Order 70 Delete")),
+    ]  # fmt: skip
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        obs = Observation(accessibility_tree=tree)
+        for ref in refs:
+            with contextlib.suppress(ResolutionError):
+                resolve(ref, obs)
+        table = obs.candidates("a11y")
+        made = [table.derived(kind) for kind in (WebIndex, NearbyIndex, InnerGroups)]
+        assert all(m.table is table for m in made)
+        gone = [weakref.ref(x) for x in (table, *made)]
+        del obs, table, made
+        assert [g() for g in gone] == [None] * len(gone)
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def test_observing_a_page_and_resolving_on_it_makes_no_reference_cycle() -> None:
+    # The cascade's layer order was found by a nested function calling itself: a function,
+    # its closure cell and the layers' dicts in a cycle, made by every page's DOM build.
+    import gc
+
+    from resolver import Observation, ResolutionError, SemanticElementRef, resolve
+
+    html = (
+        """<html><head><style>@layer base, theme.dark; @layer base { a { color: red } }
+    </style></head><body><ul aria-label="Orders">"""
+        + "".join(
+            f'<li>Order {k} <button class="danger">Delete</button></li>' for k in range(1, 20)
+        )
+        + "</ul></body></html>"
+    )
+    ref = SemanticElementRef(
+        role="button",
+        name="Delete",
+        classes=("danger",),
+        tag="button",
+        nearby_text=("Order 7",),
+        container_path=("Orders", "Order 7 Delete"),
+    )
+    was_on = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        obs = Observation(dom_html=html)
+        for source in ("dom", "a11y"):
+            if obs.has(source):
+                with contextlib.suppress(ResolutionError):
+                    resolve(ref, obs, sources=(source,))
+        del obs
+        assert gc.collect() == 0
+    finally:
+        if was_on:
+            gc.enable()

@@ -286,9 +286,14 @@ def no_cyclic_gc() -> Iterator[None]:
     be found alive. They are moved straight to the oldest generation instead
     (``gc.freeze()`` then ``gc.unfreeze()``), which leaves them to the rare full
     collections. Skipped when the process keeps frozen objects of its own, which
-    ``unfreeze`` would release. A collector the caller had turned off stays off.
+    ``unfreeze`` would release. So that the move takes no garbage with it, the young
+    generations are collected on the way in: the caller's reference cycles (Playwright's
+    sync calls leave each CDP answer in one) would otherwise wait for a full collection.
+    A collector the caller had turned off stays off.
     """
     enabled = gc.isenabled()
+    if enabled and gc.get_freeze_count() == 0:
+        gc.collect(1)
     gc.disable()
     try:
         yield

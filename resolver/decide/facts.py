@@ -17,7 +17,7 @@ from ..index import index_of
 from ..models import MAX_ANCHORS, SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role, role_code
-from ..table import MAX_ENTRY, CandidateTable
+from ..table import MAX_ENTRY, CandidateTable, Derived
 from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
 from .rule import Decision
@@ -520,13 +520,13 @@ def _same_entry(recorded: str | None, entry: str, read: bool) -> bool:
     return entry == recorded or (read and same_entry_read(recorded, entry))
 
 
-class InnerGroups:
+class InnerGroups(Derived):
     """The innermost container entries of a table's rows (each distinct path once),
     normalised as recorded ones are compared, and how many distinct entries hold each word
     (``table.derived(InnerGroups)``)."""
 
     def __init__(self, table: CandidateTable) -> None:
-        self.table = table
+        super().__init__(table)
         inner = {p[-1] for p in index_of(table).containers.paths if p}
         normal = {entry: normalize(entry[:MAX_ENTRY]) for entry in inner}
         self.entries = frozenset(normal.values())

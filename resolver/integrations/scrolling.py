@@ -326,7 +326,10 @@ def scroll_to_find(
     except (ElementNotFoundError, AmbiguousMatchError) as exc:
         if max_scrolls == 0:
             raise
-        return _scrolled(page, ref, config, max_scrolls, exc, first)
+        # Kept for the search's own refusal, without the frames it was raised through:
+        # they hold it (a reference cycle) and the first view's tables with it.
+        refused = exc.with_traceback(None)
+    return _scrolled(page, ref, config, max_scrolls, refused, first)
 
 
 def _scrolled(

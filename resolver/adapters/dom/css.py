@@ -799,13 +799,14 @@ def _layer_ranks(layers: Sequence[str]) -> dict[str, int]:
                 children[full] = []
                 children[outer].append(full)
     ranks: dict[str, int] = {}
-
-    def visit(name: str) -> None:
-        for child in children[name]:
-            visit(child)
-        ranks[name] = len(ranks)
-
-    visit(UNLAYERED)
+    todo: list[tuple[str, bool]] = [(UNLAYERED, False)]  # (a nested function calling itself
+    while todo:  # would be a reference cycle, made by every page's build)
+        name, visited = todo.pop()
+        if visited:
+            ranks[name] = len(ranks)
+        else:
+            todo.append((name, True))
+            todo.extend((child, False) for child in reversed(children[name]))
     return ranks
 
 
