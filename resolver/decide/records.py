@@ -107,12 +107,13 @@ def record_in_view(ref: SemanticElementRef, table: CandidateTable) -> int | None
     if recorded is None or not ref.container_path or not ref.name:
         return None
     own = set(normalize(ref.name).split())
-    words = entry_words(ref.container_path[-1], recorded)
+    words = _bare_words(ref.container_path[-1], recorded)
     wanted = {w for w in words if any(c.isalnum() for c in w)} - own
     holders: dict[str, list[int]] = {}
     for row, role in enumerate(table.roles):
         if role in LISTED_RECORDS:
-            for word in wanted.intersection(normalize(record_text(table, row)).split()):
+            text = record_text(table, row)
+            for word in wanted.intersection(_bare_words(text, normalize(text[:MAX_ENTRY]))):
                 holders.setdefault(word, []).append(row)
     found = {rows[0] for rows in holders.values() if len(rows) == 1}
     return found.pop() if len(found) == 1 else None
@@ -141,8 +142,8 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     of the recorded record's words (the element's own name aside), or more but each of them
     in other records too while it lacks a recorded word holding a digit that is nowhere on
     the page (a grid's rows share their columns' values, "Shipped", "Parcel Line": "Order 4"
-    for "Order 70"), and none of them that only
-    it has on the page ("Carol carol@example.com Delete": no word of Bob's row), while some of
+    for "Order 70"), and none of them that only it has on the page ("Carol
+    carol@example.com Delete": no word of Bob's row), while some of
     the recorded record's words are on the page no more (a removed row takes its own texts
     with it: "bob"). The record was removed, or a virtualised list has not drawn it, and a
     neighbour's control took its place: a recorded selector, xpath or box that still points
