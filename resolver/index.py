@@ -9,7 +9,6 @@ several references share (same role and signal set) are kept in small bounded ca
 from __future__ import annotations
 
 import operator
-import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final, TypeVar
@@ -18,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
-from .table import MAX_ENTRY, CandidateTable, ContainerPaths, Derived, HandedDown
+from .table import MAX_ENTRY, CandidateTable, ContainerPaths, Derived, HandedDown, held
 from .text import (
     NAME_TIERS,
     collapse,
@@ -576,8 +575,8 @@ class TableIndex(Derived):
     def _masks(self) -> NameColumn:
         # (the masked names as strings only once a look-up needs them: the joined text
         # answers the first ones; the table is reached through the index, held weakly)
-        held = self._table
-        return NameColumn(lambda: _held(held).names_mask, self.table.names_joined("mask"))
+        kept = self._table
+        return NameColumn(lambda: held(kept).names_mask, self.table.names_joined("mask"))
 
     @property
     def _by_norm(self) -> _ValueIndex:
@@ -737,14 +736,6 @@ def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np
         if value is not None:
             grouped.setdefault(value, []).append(row)
     return {k: np.asarray(v, dtype=np.intp) for k, v in grouped.items()}
-
-
-def _held(table: weakref.ref[CandidateTable]) -> CandidateTable:
-    """The table a weak reference holds; a ``ReferenceError`` once it is gone."""
-    found = table()
-    if found is None:
-        raise ReferenceError("the table this was made of is gone: keep the table")
-    return found
 
 
 def index_of(table: CandidateTable) -> TableIndex:

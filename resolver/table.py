@@ -79,6 +79,7 @@ __all__ = [
     "TableBuilder",
     "check_rows",
     "describe_diagnostics",
+    "held",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -154,10 +155,15 @@ class Derived:
     def table(self) -> CandidateTable:
         """The table; a ``ReferenceError`` once it is gone (use it through a table you
         hold)."""
-        found = self._table()
-        if found is None:
-            raise ReferenceError("the table this was made of is gone: keep the table")
-        return found
+        return held(self._table)
+
+
+def held(table: weakref.ref[CandidateTable]) -> CandidateTable:
+    """The table a weak reference holds; a ``ReferenceError`` once it is gone."""
+    found = table()
+    if found is None:
+        raise ReferenceError("the table this was made of is gone: keep the table")
+    return found
 
 
 def _executor_rows(table: CandidateTable) -> dict[str, int]:
