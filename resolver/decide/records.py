@@ -35,8 +35,6 @@ __all__ = [
     "record_text",
 ]
 
-_PUNCTUATION: Final[str] = "\"'()[]{}<>,.;:!?«»“”‘’"
-
 LISTED_RECORDS: Final[frozenset[str]] = frozenset({"row", "listitem", "treeitem", "option"})
 """The records one of many alike in a list or table is (an article, also named by its texts
 when unnamed, is a page's content rather than one of a list's entries)."""
@@ -206,8 +204,9 @@ def _key_lost(lacked: set[str], shared: set[str], groups: InnerGroups) -> bool:
 
 
 def _bare_words(entry: str, norm: str) -> set[str]:
-    """:func:`entry_words` without the punctuation around each ("12:01" of '"12:01')."""
-    return {w for w in (w.strip(_PUNCTUATION) for w in entry_words(entry, norm)) if w}
+    """:func:`entry_words` without the punctuation around each, as :func:`normalize` takes
+    it from a name's edges ("12:01" of '"12:01')."""
+    return {bare for w in entry_words(entry, norm) if (bare := normalize(w))}
 
 
 @lru_cache(maxsize=4096)
