@@ -5,9 +5,13 @@ the page before it is returned: a Playwright ``get_by_role(role, name=..., exact
 expression (scoped by a named container such as a table row or a dialog, or by
 ``.filter(has_text=...)``, or as a last resort ``.nth(i)``, when the role and name alone
 select look-alikes too), a CSS selector and an XPath (the catalog's ranked selectors:
-:func:`resolver.adapters.dom.ranked_selectors`, best first). A selector is kept only when it
-selects exactly one element and that element is the resolution's node; one that cannot be
-verified is left out and ``reasons`` says why.
+:func:`resolver.adapters.dom.ranked_selectors`, best first). An element inside open shadow
+trees, which no XPath enters and the page's own document does not hold, gets CSS selectors
+read from the page instead: its own identifying attributes, its shadow host's, then a path
+through every host, for Playwright's CSS engine (which enters open shadow roots; not for
+``document.querySelector``). A selector is kept only when it selects exactly one element and
+that element is the resolution's node; one that cannot be verified is left out and
+``reasons`` says why.
 
 The node is recognised in the page by a marker property set on it for the check (a script
 property, not an attribute, so no selector sees it) and removed afterwards.
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..adapters.dom.elements import ElementFacts
+from ..adapters.dom.selectors import TESTID_ATTRS, css_string, id_selector
 from ..capture.complete import answer_row
 from ..catalog.entries import page_facts
 from ..errors import InvalidReferenceError, StaleElementError
@@ -53,9 +58,11 @@ class DurableLocators:
     inside frames, ``frames`` lists the XPaths of the frame elements to enter first, from the
     top document down (``page.frame_locator("xpath=...")`` for each; one inside shadow trees
     is a selector starting ``xpath=``, used as it is; the ``role`` expression already enters
-    them), and ``css`` and ``xpath`` select inside the last one. ``reasons`` maps
-    each missing kind to why; ``tried`` lists every candidate run on the page with what it
-    selected (``"unique"``, ``"none"``, ``"another element"``, ``"N elements"``).
+    them), and ``css`` and ``xpath`` select inside the last one. For an element inside open
+    shadow trees ``css`` is for Playwright's CSS engine and ``xpath`` is ``None``.
+    ``reasons`` maps each missing kind to why; ``tried`` lists every candidate run on the
+    page with what it selected (``"unique"``, ``"none"``, ``"another element"``,
+    ``"N elements"``).
     """
 
     role: str | None
@@ -235,6 +242,81 @@ def _role_locator_for(
     return None
 
 
+_SHADOW_ATTRS: Final[tuple[str, ...]] = ("id", *TESTID_ATTRS, "aria-label", "name", "placeholder")
+_SHADOW_FACTS_JS: Final[str] = r"""function (names) {
+  const root = this.nodeType === 1 ? this.getRootNode() : null;
+  if (!(root instanceof ShadowRoot)) return null;
+  const tag = (el) => /^[a-z][a-z0-9-]*$/.test(el.localName) ? el.localName : "*";
+  const facts = (el) => {
+    const attrs = {};
+    for (const a of names) { const v = el.getAttribute(a); if (v) attrs[a] = v; }
+    return {tag: tag(el), attrs: attrs};
+  };
+  const steps = [];
+  let closed = false;
+  for (let e = this; e; ) {
+    const up = e.parentNode;
+    const k = up && up.children ? Array.prototype.indexOf.call(up.children, e) + 1 : 1;
+    steps.unshift(tag(e) + ":nth-child(" + k + ")");
+    if (up instanceof ShadowRoot) { closed = closed || up.mode !== "open"; e = up.host; }
+    else e = e.parentElement;
+  }
+  return {closed: closed, own: facts(this), host: facts(root.host), path: steps.join(" > ")};
+}"""
+"""What CSS selectors of a node inside shadow trees are made from: its tag and identifying
+attributes (``names``), its shadow host's, and a structural path from the document's root
+through every host (``tag:nth-child(k)`` steps joined by ``>``: Playwright's CSS enters open
+shadow roots, a root's children being its host's children there); ``closed`` when a shadow
+root on the way is closed. ``null`` for a node in no shadow tree."""
+
+
+def _own_selectors(facts: Any, names: tuple[str, ...]) -> list[str]:
+    """Simple selectors of one element from its :data:`_SHADOW_FACTS_JS` facts, by the
+    attributes ``names``, in that order."""
+    if not isinstance(facts, dict) or not isinstance(facts.get("tag"), str):
+        return []
+    tag, attrs = facts["tag"], facts.get("attrs")
+    found: list[str] = []
+    for attr in names:
+        value = attrs.get(attr) if isinstance(attrs, dict) else None
+        if not isinstance(value, str) or not value:
+            continue
+        if attr == "id":
+            found.append(id_selector(value))
+        elif attr in TESTID_ATTRS:
+            found.append(f"[{attr}={css_string(value)}]")
+        else:
+            found.append(f"{tag}[{attr}={css_string(value)}]")
+    return found
+
+
+def _shadow_css(check: _Checker) -> list[str] | None:
+    """Candidate CSS selectors of the checked node when it is inside shadow trees, best
+    first: by its own identifying attributes, then by its host's and its own (or its tag),
+    then its structural path (:data:`_SHADOW_FACTS_JS`); ``[]`` under a closed shadow root
+    (no selector enters one); ``None`` for a node in no shadow tree, or one the page does
+    not describe."""
+    try:
+        answer = check.session.send("Runtime.callFunctionOn", {
+            "objectId": check.object_id, "functionDeclaration": _SHADOW_FACTS_JS,
+            "arguments": [{"value": list(_SHADOW_ATTRS)}], "returnByValue": True,
+        })  # fmt: skip
+    except Exception:  # (the page moved on: the other kinds still say why)
+        return None
+    facts = (answer or {}).get("result", {}).get("value")
+    if not isinstance(facts, dict):
+        return None
+    if facts.get("closed"):
+        return []
+    own = _own_selectors(facts.get("own"), _SHADOW_ATTRS)
+    tag = facts["own"].get("tag") if isinstance(facts.get("own"), dict) else None
+    hosts = _own_selectors(facts.get("host"), ("id", *TESTID_ATTRS))[:1]
+    found = own + [f"{h} {o}" for h in hosts for o in [*own, tag] if isinstance(o, str)]
+    if isinstance(facts.get("path"), str):
+        found.append(facts["path"])
+    return list(dict.fromkeys(found))
+
+
 def _selectors(obs: Observation, table: CandidateTable, row: int) -> dict[str, list[str]]:
     """Candidate CSS selectors and XPaths for a row, best first (the catalog's ranking, then
     the XPath the tree links the row to)."""
@@ -319,6 +401,9 @@ def _verified(
         return DurableLocators(None, None, None, backend, reasons, check.tried, check.frames)
     found["role"] = _role_locator_for(check, table, row, obs)
     candidates = _selectors(obs, table, row)
+    shadow = _shadow_css(check)
+    if shadow is not None:  # (in a shadow tree: no XPath reaches it)
+        candidates = {"css": shadow + candidates["css"], "xpath": []}
     if framed and framed not in candidates["xpath"]:
         candidates["xpath"].append(framed)
     base = _entered(check.page, check.frames)
@@ -329,14 +414,23 @@ def _verified(
         )
     for kind, value in found.items():
         if value is None:
-            tried = [t for t in check.tried if t[0] == kind]
-            reasons[kind] = (
-                f"none of {len(tried)} candidates selects exactly this element"
-                if tried
-                else "no candidate (the element is inside a frame: CSS selectors are made "
-                "from the page's own document)"
-                if check.frames and kind == "css"
-                else "no candidate (no role and name, or no DOM linked to the element)"
-            )
+            reasons[kind] = _reason(check, kind, shadow)
     return DurableLocators(found["role"], found["css"], found["xpath"], backend, reasons,
                            check.tried, check.frames)  # fmt: skip
+
+
+def _reason(check: _Checker, kind: str, shadow: list[str] | None) -> str:
+    """Why no candidate of ``kind`` was kept (``shadow``: :func:`_shadow_css`'s answer)."""
+    tried = [t for t in check.tried if t[0] == kind]
+    if tried:
+        return f"none of {len(tried)} candidates selects exactly this element"
+    if shadow is not None and kind == "xpath":
+        return "no candidate (the element is inside a shadow tree, which no XPath enters)"
+    if shadow == [] and kind == "css":
+        return "no candidate (the element is inside a closed shadow tree, which no selector enters)"
+    if check.frames and kind == "css":
+        return (
+            "no candidate (the element is inside a frame: CSS selectors are made from the "
+            "page's own document)"
+        )
+    return "no candidate (no role and name, or no DOM linked to the element)"

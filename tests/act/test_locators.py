@@ -194,3 +194,71 @@ def test_the_async_api_gets_the_same_verified_locators() -> None:
 
     with ThreadPoolExecutor(1) as pool:  # (a sync API's loop may run in this thread)
         assert pool.submit(asyncio.run, _durable_async()).result() == [True, [1, 1]]
+
+
+_SHADOW_PAGE = """<!doctype html><h1>Shop</h1>
+<x-card id="c1" data-name="Apples"></x-card><x-card id="c2" data-name="Pears"></x-card>
+<x-card data-name="Plums"></x-card><x-vault></x-vault>
+<script>
+const pick = (name) => { window.seen = (window.seen || []).concat([name]); };
+customElements.define("x-note", class extends HTMLElement {
+  constructor() { super(); this.attachShadow({mode: "open"}).innerHTML =
+    `<p>Note</p><button onclick="pick('deep-' + this.getRootNode().host.getRootNode()
+      .host.dataset.name)">Deep</button>`; }
+});
+customElements.define("x-card", class extends HTMLElement {
+  constructor() { super(); const n = this.dataset.name;
+    this.attachShadow({mode: "open"}).innerHTML = `<section aria-label="${n}"><h2>${n}</h2>
+      <div><button data-testid="buy-${n}" onclick="pick('buy-${n}')">Buy</button>
+      <button name="info" onclick="pick('info-${n}')">Info</button>
+      <button onclick="pick('more-${n}')">More</button></div><x-note></x-note></section>`; }
+});
+customElements.define("x-vault", class extends HTMLElement {
+  constructor() { super(); this.attachShadow({mode: "closed"}).innerHTML =
+    `<section aria-label="Vault"><button onclick="pick('vault')">Open</button></section>`; }
+});
+</script>"""
+
+
+@pytest.mark.parametrize(
+    ("name", "inside", "key", "css"),
+    [
+        ("Buy", "Pears", "buy-Pears", '[data-testid="buy-Pears"]'),
+        ("Info", "Apples", "info-Apples", '#c1 button[name="info"]'),
+        ("More", "Plums", "more-Plums", None),  # no attribute: the path through the hosts
+        ("Deep", "Pears", "deep-Pears", None),  # two shadow trees down
+    ],
+)
+def test_elements_inside_open_shadow_trees_get_css(
+    page: Any, name: str, inside: str, key: str, css: str | None
+) -> None:
+    # No XPath enters a shadow tree; Playwright's CSS does: the CSS candidates come from the
+    # element's and its host's attributes, then a structural path through every host.
+    page.set_content(_SHADOW_PAGE)
+    try:
+        found = _locate(page, "button", name, inside)
+        assert found.css is not None and found.xpath is None
+        assert "shadow tree" in found.reasons["xpath"]
+        if css is not None:
+            assert found.css == css
+        else:
+            assert found.css.startswith("html:nth-child(1) > body:nth-child(2) > x-card")
+        for locator in (eval(found.role, {"page": page}), page.locator(f"css={found.css}")):
+            assert locator.count() == 1
+            locator.click()
+            assert page.evaluate(LAST) == key
+    finally:
+        page.goto(PAGE)
+
+
+def test_an_element_under_a_closed_shadow_root_says_why(page: Any) -> None:
+    page.set_content(_SHADOW_PAGE)
+    try:
+        obs = observe(page, screenshot=False)
+        res = resolve(SemanticElementRef(role="button", name="Open"), obs)
+        found = durable_locators(page, res, obs)
+        assert found.css is None and found.xpath is None
+        assert "closed shadow tree" in found.reasons["css"]
+        assert not [t for t in found.tried if t[0] == "css"]
+    finally:
+        page.goto(PAGE)

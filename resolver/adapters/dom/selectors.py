@@ -40,6 +40,7 @@ __all__ = [
     "compute_paths",
     "count_selector_values",
     "css_string",
+    "id_selector",
     "ranked_selectors",
 ]
 
@@ -67,7 +68,9 @@ def css_string(value: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def _id_selector(value: str) -> str:
+def id_selector(value: str) -> str:
+    """A CSS selector of an element by its HTML id (``#id``, or ``[id="..."]`` where the id
+    is no plain identifier)."""
     return (
         "#" + value
         if _IDENT.match(value) and not value.startswith("--")
@@ -147,7 +150,7 @@ def compute_paths(doc: Document) -> Paths:
     for i in range(n):
         element_id = ids.get(i) if ids else None
         if element_id and id_count[element_id] == 1:
-            css[i] = _id_selector(element_id)
+            css[i] = id_selector(element_id)
             continue
         tag = tags[i]
         p = parent[i]
@@ -216,7 +219,7 @@ def ranked_selectors(
     found: list[tuple[str, str]] = []
     element_id = attrs.get("id")
     if element_id and paths.id_count.get(element_id) == 1:
-        found.append(("css", _id_selector(element_id)))
+        found.append(("css", id_selector(element_id)))
     for attr in TESTID_ATTRS:
         value = attrs.get(attr)
         if value and counts.testid.get((attr, value)) == 1:
