@@ -20,7 +20,7 @@ from ..roles import canonical_role, role_code
 from ..table import MAX_ENTRY, CandidateTable, Derived
 from ..text import collapse, normalize
 from ..web import RECORD_ROLES, WebIndex, WebQuery, href_key, is_utility_class, stable_classes
-from .rule import Decision
+from .rule import Context, Decision
 
 __all__ = [
     "InnerGroups",
@@ -33,6 +33,7 @@ __all__ = [
     "class_bearers",
     "corner_distance",
     "cut_short",
+    "decided_row",
     "entry_words",
     "fewer_lookalikes",
     "gained_link",
@@ -572,6 +573,21 @@ def answer_row(table: CandidateTable, decision: Decision) -> int | None:
     """The table row of the decision's answer (its best candidate), or ``None``."""
     best = decision.best
     return None if best is None else index_of(table).rows_by_id.get(best.id)
+
+
+def decided_row(ctx: Context, decision: Decision) -> int | None:
+    """The table row of the decision's answer: the row under review when it bears the
+    answer's ID (the rules before have moved :attr:`Context.first` with the answer), else
+    looked up by ID (:func:`answer_row`, which indexes every row ID of
+    the table once: a fresh table's first resolve pays for it)."""
+    best = decision.best
+    if best is None:
+        return None
+    if ctx.scored.rows.size or ctx.answer is not None:
+        row = ctx.first
+        if ctx.table.ids[row] == best.id:
+            return row
+    return answer_row(ctx.table, decision)
 
 
 def recorded_record(ref: SemanticElementRef) -> str | None:

@@ -11,8 +11,8 @@ from ..table import MAX_ENTRY, CandidateTable
 from ..text import mask_digits, normalize
 from .facts import (
     InnerGroups,
-    answer_row,
     bears_name,
+    decided_row,
     entry_words,
     namesake_rows,
     record_named,
@@ -117,21 +117,6 @@ def record_in_view(ref: SemanticElementRef, table: CandidateTable) -> int | None
     return found.pop() if len(found) == 1 else None
 
 
-def _answer_row(ctx: Context, decision: Decision) -> int | None:
-    """The table row of the decision's answer: the row under review when it bears the
-    answer's ID (the rules before have moved :attr:`Context.first` with the answer), else
-    looked up by ID (:func:`~resolver.decide.facts.answer_row`, which indexes every row ID of
-    the table once: a fresh table's first resolve pays for it)."""
-    best = decision.best
-    if best is None:
-        return None
-    if ctx.scored.rows.size or ctx.answer is not None:
-        row = ctx.first
-        if ctx.table.ids[row] == best.id:
-            return row
-    return answer_row(ctx.table, decision)
-
-
 def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.record_gone``: the reference recorded the record the element was in (a table
     row, a list's entry: named by its texts, "Bob bob@example.com Delete"), no element of
@@ -158,7 +143,7 @@ def record_gone(ctx: Context, decision: Decision) -> Decision | None:
     ref, table = ctx.ref, ctx.table
     if not ref.container_path or not ref.name:
         return None
-    row = _answer_row(ctx, decision)
+    row = decided_row(ctx, decision)
     if row is None or not table.containers[row]:
         return None
     record = record_of(table, row, ctx.config.table_row_depth)
@@ -234,7 +219,7 @@ def other_number(ctx: Context, decision: Decision) -> Decision | None:
     recorded = recorded_record(ref)
     if recorded is None:
         return None  # (asked first: finding the answer's row indexes every row ID once)
-    row = _answer_row(ctx, decision)
+    row = decided_row(ctx, decision)
     if row is None or not table.containers[row]:
         return None
     inner = normalize(table.containers[row][-1][:MAX_ENTRY])
@@ -272,7 +257,7 @@ def record_elsewhere(ctx: Context, decision: Decision) -> Decision | None:
     wanted = _numbers(ref.container_path[-1], recorded, ref.name or "")
     if not wanted:
         return None  # no number or code recorded to tell records apart
-    row = _answer_row(ctx, decision)
+    row = decided_row(ctx, decision)
     if row is None or not table.containers[row]:
         return None
     depth = ctx.config.table_row_depth

@@ -60,6 +60,7 @@ from . import (
 )
 from .downstream import looked_for_role, twins_alike
 from .outside import OUTSIDE_RULES
+from .panels import PANEL_RULES
 from .records import RECORD_RULES
 from .rule import Check, Context, Decision, Rule, Status, fired
 
@@ -532,6 +533,7 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     # -- final ---------------------------------------------------------------------------------
     *RECORD_RULES,
+    *PANEL_RULES,
     Rule(
         "refuse.min_confidence", "refuses", "final",
         "Any answer whose estimated probability of being right is under min_confidence.",

@@ -1,0 +1,106 @@
+"""Panels shown one at a time (dialogs, tab panels): an answer in another panel than the
+one the element was recorded in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from ..table import MAX_ENTRY, CandidateTable
+from ..text import normalize
+from .facts import decided_row
+from .rule import Context, Decision, Rule, overruled
+
+__all__ = ["PANELS", "PANEL_RULES", "other_panel", "panel_of"]
+
+PANELS: Final[frozenset[str]] = frozenset({"dialog", "alertdialog", "tabpanel"})
+"""Containers a page shows one of at a time in one place: a dialog replaces another, a tab
+panel the panel of another tab. The same controls ("OK", "Save") are in each, and act on
+what that panel is about."""
+_SMALL_WORDS: Final[frozenset[str]] = frozenset(
+    {"the", "and", "for", "you", "your", "our", "with", "this", "that", "are", "new"}
+)
+"""Words too common to tell that two container names name one container."""
+
+
+def panel_of(table: CandidateTable, row: int) -> int | None:
+    """The nearest named :data:`PANELS` row above ``row``, or ``None``."""
+    roles, names, parent = table.roles, table.names, table.parent
+    up = int(parent[row])
+    while up >= 0:
+        if roles[up] in PANELS and names[up].strip():
+            return up
+        up = int(parent[up])
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _words(entry: str) -> tuple[str, frozenset[str]]:
+    """A container name normalised, and its words that can tell it from another's."""
+    norm = normalize(entry[:MAX_ENTRY])
+    words = {w for w in norm.split() if len(w) >= 3 and w not in _SMALL_WORDS}
+    return norm, frozenset(words)
+
+
+def _accounted(entry: str, others: Sequence[str]) -> bool:
+    """Whether a container name stands for one of ``others``: the same text, one of them cut
+    from the other (a recorder's length limit), or one word that tells them apart shared (a
+    renamed dialog, "Delete file?" and "Delete this file?")."""
+    norm, words = _words(entry)
+    if not norm:
+        return True
+    for other in others:
+        theirs, their_words = _words(other)
+        if theirs and (theirs.startswith(norm) or norm.startswith(theirs)):
+            return True
+        if words & their_words:
+            return True
+    return False
+
+
+def other_panel(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.other_panel``: the answer is inside a named dialog or tab panel
+    (:data:`PANELS`, the nearest above it) that no recorded container stands for, while a
+    recorded container stands for none of the answer's containers (:func:`_accounted`: the
+    same name, cut, or sharing a word that tells names apart). The element was recorded in
+    another panel ("Delete file?"), which the page does not show now, and the one shown
+    ("Discard changes?", the "Billing" tab's panel for the "Profile" tab's) holds a control
+    of the same role and name that would act on something else. A recorder that did not
+    record the panel's place (no recorded container left unaccounted for) leaves the answer
+    alone, as does a renamed panel that keeps a telling word. Asked of every answer,
+    however it was made."""
+    ref, table = ctx.ref, ctx.table
+    if not ref.container_path:
+        return None
+    row = decided_row(ctx, decision)
+    if row is None:
+        return None
+    panel = panel_of(table, row)
+    if panel is None:
+        return None  # not in a panel shown one at a time
+    name = table.names[panel]
+    if _accounted(name, ref.container_path):
+        return None  # the recorded panel (or renamed)
+    path = table.containers[row]
+    lost = [entry for entry in ref.container_path if not _accounted(entry, path)]
+    if not lost:
+        return None  # the panel was not recorded as a container: nothing to compare
+    why = (
+        f"the answer is in the {table.roles[panel]} {name[:80]!r}, and the element was "
+        f"recorded in {lost[-1][:80]!r}, which the page does not show around it: another "
+        "panel is shown in its place"
+    )
+    return overruled(decision, "not_found", why)
+
+
+PANEL_RULES: Final = (
+    Rule(
+        "refuse.other_panel", "refuses", "final",
+        "The answer is inside a dialog or tab panel no recorded container stands for, while "
+        "a recorded container is not around it: the element was recorded in another panel, "
+        "which is not shown now, and the shown one holds a namesake.",
+        other_panel, ("accepted",), absence="gone",
+    ),
+)  # fmt: skip
+"""The final rules on panels, in the registry's order (after the records')."""
