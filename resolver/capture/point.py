@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
@@ -28,7 +31,8 @@ def _point(x: object, y: object) -> tuple[float, float]:
 
 def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     """The row of ``table`` under ``(x, y)``: the deepest row whose box holds the point, ties
-    broken by the smallest area. A text row that only repeats its parent's name (the label
+    broken by the smallest area; where a dialog's box holds the point, among the dialog's rows
+    only (:func:`_on_top`). A text row that only repeats its parent's name (the label
     inside a button or link) gives way to that parent when the parent's box holds the point
     too: a click on it is a click on the control.
 
@@ -46,6 +50,7 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     rows = np.flatnonzero(inside)
     if rows.size == 0:
         raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
+    rows = _on_top(table, rows)
     area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
     row = int(rows[np.lexsort((area, -table.depth[rows]))[0]])
     parent = int(table.parent[row])
@@ -57,6 +62,23 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     ):
         return parent
     return row
+
+
+OVERLAYS: Final[frozenset[str]] = frozenset({"dialog", "alertdialog"})
+"""Roles drawn over the page: a point inside one's box is on it, not on what lies under it."""
+
+
+def _on_top(table: CandidateTable, rows: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """``rows`` (each holding the point) inside the innermost dialog among them, or all of
+    them when none is a dialog: a dialog is drawn over the page, so a deeper element of the
+    page under it (a form's label beneath a dialog drawn over the form) is hidden there."""
+    roles = table.roles
+    dialogs = [int(r) for r in rows if roles[r] in OVERLAYS]
+    if not dialogs:
+        return rows
+    top = max(dialogs, key=lambda r: int(table.depth[r]))
+    kept = [int(r) for r in rows if r == top or table.is_ancestor(top, int(r))]
+    return np.asarray(kept, dtype=np.intp)
 
 
 def element_at_point(

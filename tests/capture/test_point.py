@@ -35,6 +35,24 @@ def test_the_deepest_element_wins_and_a_label_gives_way_to_its_control() -> None
     assert element_at_point(obs, 55, 55).name == "note"
 
 
+def test_a_point_inside_a_dialog_is_on_the_dialog_not_on_the_page_under_it() -> None:
+    # A dialog drawn over a form: the form's label under the dialog's OK is deeper in the
+    # tree, but hidden there; the click was on OK.
+    label = {"id": "t", "role": "text", "name": "Street", "bbox": [20, 239, 440, 261]}
+    ok = {"id": "ok", "role": "button", "name": "OK", "bbox": [318, 240, 353, 261]}
+    tree = {"id": "r", "role": "document", "name": "Account", "bbox": [0, 0, 1000, 700],
+            "children": [
+        {"id": "f", "role": "group", "name": "", "bbox": [20, 200, 440, 300], "children": [
+            {"id": "l", "role": "generic", "name": "", "bbox": [20, 239, 440, 261],
+             "children": [label]}]},
+        {"id": "d", "role": "dialog", "name": "Delete file?", "bbox": [300, 120, 524, 279],
+         "children": [ok]}]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    assert element_at_point(obs, 335, 250).name == "OK"
+    assert element_at_point(obs, 310, 250).role == "dialog"  # the dialog's own margin
+    assert element_at_point(obs, 100, 250).name == "Street"  # beside the dialog
+
+
 @pytest.mark.parametrize(
     ("x", "y"), [("5", 5), (5, None), (10**400, 5), (True, 5), (math.inf, 1), (b"5", 5)]
 )

@@ -642,8 +642,8 @@ def test_the_same_control_in_another_tab_or_dialog_is_never_clicked(
     # "Save" recorded in the Profile tab, "OK" in the "Delete file?" dialog, every way there
     # is. With the other tab (or dialog) shown instead, its namesake was clicked, at
     # confidence 0.97-0.99; now every source and the chain refuse, and with the recorded
-    # panel shown each reference clicks its own control. (A click recorded on the DOM source
-    # over a dialog names the element under the dialog: left out here.)
+    # panel shown each reference clicks its own control. A click recorded on the DOM source
+    # over a dialog named the form's label under the dialog, not its OK.
     for mine, other in (PANEL_PAIRS[kind], PANEL_PAIRS[kind][::-1]):
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         selector = f'[data-key="{mine[0]}"]'
@@ -653,9 +653,8 @@ def test_the_same_control_in_another_tab_or_dialog_is_never_clicked(
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         located = from_playwright(page.locator(selector))
         refs.update({"click a11y": record_click(x, y, obs).element, "playwright": located,
+                     "click dom": record_click(x, y, obs, source="dom").element,
                      "completed": complete_ref(located, obs)})  # fmt: skip
-        if kind == "tab":
-            refs["click dom"] = record_click(x, y, obs, source="dom").element
         for query, want in ((mine[1], mine[0]), (other[1], None)):
             page.goto(PANELS + query)
             obs = observe(page, screenshot=True)
