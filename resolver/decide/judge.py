@@ -13,17 +13,18 @@ from ..calibration import confidence
 from ..models import SemanticElementRef
 from ..results import Candidate
 from ..roles import canonical_role
-from ..table import CandidateTable
+from ..table import MAX_ENTRY, CandidateTable
 from ..text import collapse, normalize
 from ..web import WebIndex, href_key
 from .facts import (
     bears_cut_name,
     name_bearers,
+    namesake_rows,
     namesakes,
     same_target,
 )
 from .readings import cut_from, own_words, titled_by
-from .rule import ROUNDING, Context, Decision, overruled, revised
+from .rule import ROUNDING, Context, Decision, overruled, revised, taken
 
 __all__ = ["keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
 
@@ -260,6 +261,43 @@ def sole_link(ctx: Context, decision: Decision) -> Decision | None:
         "recorded link did, no other element does, and its name keeps a recorded word"
     )
     return replace(decision, status="accepted", reason=reason)
+
+
+def link_there(ctx: Context, decision: Decision) -> Decision | None:
+    """``accept.link_there``: a tie or a doubt among rows of the recorded role and name, one
+    of which, among the ranked rows, is the only element of the page linking to the recorded
+    address (a path of its own, not a site's root: :func:`sole_address`): rows of one name
+    (product cards' "Details", a list's "Edit") reordered or shifted carry their links with
+    them, and the address says which one was recorded, where the recorded place, slot or
+    xpath follows another. The row must be in the innermost container the reference
+    recorded, where it recorded one: a twin linking to the same address elsewhere on the
+    page (a navigation box's copy of an article's link) is what a removed target leaves."""
+    ref, table = ctx.ref, ctx.table
+    if not ref.href or len(decision.candidates) < 2 or not sole_address(ref, table):
+        return None
+    recorded = href_key(ref.href)
+    assert recorded is not None  # (sole_address read it)
+    (row,) = linking_to(table, recorded[0], recorded[1].partition("?")[0])
+    kept = next((c for c in decision.candidates if c.id == table.ids[row]), None)
+    if kept is None or row not in namesake_rows(ref, table):
+        return None
+    if not _inner_kept(ref, kept.container_path):
+        return None  # (a twin of one address elsewhere, left by the removed target)
+    other = next(c for c in decision.candidates if c is not kept)
+    reason = (
+        f"{kept.executor_id}, of the recorded role and name, is the only element linking "
+        "where the recorded link did"
+    )
+    return taken(decision, kept, other, reason)
+
+
+def _inner_kept(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:
+    """Whether the ref's innermost recorded container (a landmark token aside) is one of
+    ``path``'s entries, or the ref recorded none."""
+    if not ref.container_path or ref.container_path[-1].startswith("["):
+        return True
+    inner = normalize(ref.container_path[-1][:MAX_ENTRY])
+    return not inner or any(normalize(entry[:MAX_ENTRY]) == inner for entry in path)
 
 
 def keeps_a_word(recorded: str, name: str) -> bool:

@@ -344,3 +344,43 @@ def test_a_cut_name_read_once_on_a_screenshot_is_taken_under_the_threshold() -> 
     # Another element read lower begins the same way: which one was cut is not known.
     again = decide(ref, _screen("Chapter 6 - Monitoring Distributed Storage Services"), config)
     assert again.rule != "accept.sole_cut_name" and again.status != "accepted"
+
+
+def _cards(order: list[int], shared: bool = False) -> CandidateTable:
+    """Product cards in ``order``: a title, a price, "Add to cart" and a "Details" link to
+    the product's page (``shared``: the second and third cards' links go to one page)."""
+    b = TableBuilder("a11y", "test", id_columns=("xpath", "href"))
+    root = b.add("0", raw_role="RootWebArea", name="Shop", bbox=(0, 0, 1280, 800))
+    grid = b.add("g", raw_role="generic", name="", parent=root, bbox=(0, 40, 760, 400),
+                 xpath="/html[1]/body[1]/div[1]")  # fmt: skip
+    for slot, product in enumerate(order):
+        x = 20 + 250 * (slot % 3)
+        y = 60 + 130 * (slot // 3)
+        card = b.add(f"c{product}", raw_role="generic", name="", parent=grid,
+                     bbox=(x, y, x + 220, y + 110))  # fmt: skip
+        b.add(f"t{product}", raw_role="heading", name=f"Product {'ABCDEF'[product]}",
+              parent=card, bbox=(x, y, x + 200, y + 20))  # fmt: skip
+        b.add(f"a{product}", raw_role="button", name="Add to cart", parent=card,
+              bbox=(x, y + 60, x + 80, y + 80))  # fmt: skip
+        page = 2 if shared and product == 1 else product
+        b.add(f"d{product}", raw_role="link", name="Details", parent=card,
+              bbox=(x + 100, y + 60, x + 150, y + 80), href=f"https://shop.test/products/{page}",
+              xpath=f"/html[1]/body[1]/div[1]/div[{slot + 1}]/a[1]")  # fmt: skip
+    return b.build(coord_space="css_px", screen_size=(1280.0, 800.0))
+
+
+def test_the_only_namesake_linking_to_the_recorded_address_breaks_the_tie() -> None:
+    # The third card's "Details" recorded with its box, its xpath and its link; the cards
+    # shown in reverse: the box and the xpath lead to the fourth card's, the link to the
+    # third's, the only element linking there.
+    from resolver.capture import ref_from_row
+
+    recorded = _cards([0, 1, 2, 3, 4, 5])
+    ref = ref_from_row(recorded, recorded.ids.index("d2"))
+    assert ref.href == "https://shop.test/products/2"
+    found = decide(ref, _cards([5, 4, 3, 2, 1, 0]), MatchConfig())
+    assert found.status == "accepted" and found.rule == "accept.link_there"
+    assert found.best is not None and found.best.id == "d2"
+    # Two namesakes linking to the recorded address: the address tells neither apart.
+    both = decide(ref, _cards([5, 4, 3, 2, 1, 0], shared=True), MatchConfig())
+    assert both.rule != "accept.link_there" and (both.best is None or both.best.id != "d1")
