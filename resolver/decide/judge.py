@@ -8,6 +8,7 @@ on every answer (``refuse.min_confidence``)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from ..calibration import confidence
 from ..models import SemanticElementRef
@@ -24,9 +25,9 @@ from .facts import (
     same_target,
 )
 from .readings import cut_from, own_words, titled_by
-from .rule import ROUNDING, Context, Decision, overruled, revised, taken
+from .rule import ROUNDING, Context, Decision, Rule, overruled, revised, taken
 
-__all__ = ["keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
+__all__ = ["LINK_RULES", "keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
 
 
 def runner_row(ctx: Context) -> int | None:
@@ -289,6 +290,17 @@ def link_there(ctx: Context, decision: Decision) -> Decision | None:
         "where the recorded link did"
     )
     return taken(decision, kept, other, reason)
+
+
+LINK_RULES: Final = (
+    Rule(
+        "accept.link_there", "accepts", "review",
+        "Tied or doubted between elements of the recorded role and name, and one of them is "
+        "the only element of the page linking to the recorded address (a path of its own): "
+        "rows of one name reordered or shifted carry their links.", link_there, ("ambiguous",),
+    ),
+)  # fmt: skip
+"""The tie-breaker by link address, in the registry's order (first of the tie-breakers)."""
 
 
 def _inner_kept(ref: SemanticElementRef, path: tuple[str, ...]) -> bool:

@@ -477,12 +477,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "missing), where the window reads none of the recorded anchors: the page may have "
         "moved; the whole screen judges.", groups.window_unanchored, _ACC, ("window_name",),
     ),
-    Rule(
-        "accept.link_there", "accepts", "review",
-        "Tied or doubted between elements of the recorded role and name, and one of them is "
-        "the only element of the page linking to the recorded address (a path of its own): "
-        "rows of one name reordered or shifted carry their links.", judge.link_there, _AMB,
-    ),
+    *judge.LINK_RULES,
     Rule(
         "accept.renamed_target", "accepts", "review",
         "Tied: the row with the recorded name sits at a recorded look-alike's place, the "

@@ -467,11 +467,13 @@ def test_a_selected_row_linking_elsewhere_is_not_trusted_while_a_namesake_links_
                                           "https://site.test/c")), config)  # fmt: skip
     assert kept.status == "accepted" and kept.best is not None and kept.best.id == "a0"
     # The paragraphs were reordered: the path and the box now find the link to /c, while
-    # the link to /a is third. Neither the selector nor the ranking is trusted.
+    # the link to /a is third. Neither the selector nor the ranking is trusted: the only
+    # link to /a is taken.
     moved = decide(ref, reordered_links(("https://site.test/c", "https://site.test/b",
                                            "https://site.test/a")), config)  # fmt: skip
-    assert moved.status == "ambiguous"
     assert "accept.verified_selector" not in moved.rules
+    assert moved.rule == "accept.link_there" and moved.best is not None
+    assert moved.best.id == "a2"
     # Every address changed (a new session token, say): nothing links where the recorded one
     # did, and the path decides as before.
     renamed = decide(ref, reordered_links(("https://site.test/a?s=2", "https://site.test/b?s=2",
