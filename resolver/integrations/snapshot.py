@@ -239,7 +239,9 @@ def observe_steps(
         shot = yield ("Page.captureScreenshot", {"format": "png"})
         png = base64.b64decode(shot["data"]) if shot and "data" in shot else None
     value = (page or {}).get("result", {}).get("value")
-    if not snap or not isinstance(value, Mapping):
+    if not snap or not isinstance(value, Mapping):  # (a navigation destroys the world too)
+        if _loader((yield ("Page.getFrameTree", {}))) not in (_loader(tree), None):
+            raise PageNavigatedError("the page navigated while it was observed")
         raise InvalidObservationError("the page gave no DOM snapshot or no document")
     origins: dict[int, tuple[float, float]] = {}
     for k, owner in _owners(snap).items():  # where each frame draws its document

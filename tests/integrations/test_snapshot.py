@@ -242,3 +242,30 @@ def test_an_observation_a_navigation_crossed_is_refused_and_taken_again() -> Non
     assert observed(lambda: run(next(takes))).docs  # (the third one is whole)
     with pytest.raises(SourceUnavailableError, match="3 observations in a row"):
         observed(lambda: run(["L1", "L2"]))
+
+
+def test_a_navigation_that_destroyed_the_document_s_world_is_taken_again() -> None:
+    # The navigation committed between creating the isolated world and reading the page in
+    # it: the read fails, which is the navigation's doing, not a page without a document.
+    from resolver.integrations.snapshot import PageNavigatedError
+
+    def run(loaders: list[str]) -> PageSnapshot:
+        steps, result, trees = observe_steps(screenshot=False), None, iter(loaders)
+        try:
+            while True:
+                method, params = steps.send(result)
+                if method == "Page.getFrameTree":
+                    tree = copy.deepcopy(ANSWERS["Page.getFrameTree"])
+                    tree["frameTree"]["frame"]["loaderId"] = next(trees)
+                    result = tree
+                elif method == "Runtime.evaluate":
+                    result = None  # (the context went with the old document)
+                else:
+                    result = ANSWERS.get("frame" if params.get("frameId") else method)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+    with pytest.raises(PageNavigatedError, match="navigated while it was observed"):
+        run(["L1", "L2"])
+    with pytest.raises(InvalidObservationError, match="no DOM snapshot or no document"):
+        run(["L1", "L1"])
