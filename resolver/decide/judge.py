@@ -19,15 +19,25 @@ from ..text import collapse, normalize
 from ..web import WebIndex, href_key
 from .facts import (
     bears_cut_name,
+    decided_row,
     name_bearers,
     namesake_rows,
     namesakes,
+    other_link,
     same_target,
 )
 from .readings import cut_from, own_words, titled_by
 from .rule import ROUNDING, Context, Decision, Rule, overruled, revised, taken
 
-__all__ = ["LINK_RULES", "keeps_a_word", "linking_to", "pending", "runner_row", "sole_address"]
+__all__ = [
+    "GONE_LINK_RULES",
+    "LINK_RULES",
+    "keeps_a_word",
+    "linking_to",
+    "pending",
+    "runner_row",
+    "sole_address",
+]
 
 
 def runner_row(ctx: Context) -> int | None:
@@ -290,6 +300,50 @@ def link_there(ctx: Context, decision: Decision) -> Decision | None:
         "where the recorded link did"
     )
     return taken(decision, kept, other, reason)
+
+
+def address_gone(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.address_gone``: the reference recorded a link to a path of its own (not a
+    site's root); no element of the page links there now, none even with the path moved
+    under another section (:func:`~resolver.decide.facts.other_link`); and the answer is one
+    of several rows of the recorded role and name that each link to a path no other of them
+    links to. Those rows are told apart by their addresses (a product card's "Details"), and
+    the recorded one went with its row: the answer is a neighbour in its place."""
+    ref, table = ctx.ref, ctx.table
+    recorded = href_key(ref.href) if ref.href else None
+    if recorded is None or recorded[1].partition("?")[0] in ("", "/") or not ref.name:
+        return None
+    if linking_to(table, recorded[0], recorded[1].partition("?")[0]):
+        return None  # the address is still linked from the page
+    row = decided_row(ctx, decision)
+    rows = namesake_rows(ref, table)
+    if row is None or row not in rows or len(rows) < 2:
+        return None
+    paths = table.derived(WebIndex).hrefs[1]
+    own = [paths[r] for r in rows]
+    segments = ctx.config.href_moved_segments
+    if None in own or len(set(own)) != len(own):
+        return None  # rows without a link, or sharing one: addresses tell them not apart
+    if not all(other_link(ref, table, r, segments) for r in rows):
+        return None
+    why = (
+        f"no element links to the recorded address {(ref.href or '')[:80]!r} any more, and each "
+        f"element of the recorded role and name links somewhere of its own: the answer, "
+        f"{table.executor_id(row)}, is a neighbour in the place of one that went"
+    )
+    return overruled(decision, "not_found", why)
+
+
+GONE_LINK_RULES: Final = (
+    Rule(
+        "refuse.address_gone", "refuses", "final",
+        "The recorded link's address (a path of its own) is linked from nowhere on the page, "
+        "and the answer is one of several elements of the recorded role and name that each "
+        "link somewhere of their own: the recorded one went, a neighbour took its place.",
+        address_gone, ("accepted",), ("href_moved_segments",), absence="gone",
+    ),
+)  # fmt: skip
+"""The final refusal by link address, in the registry's order (after the records')."""
 
 
 LINK_RULES: Final = (

@@ -535,6 +535,7 @@ RULES: Final[tuple[Rule, ...]] = (
     # -- final ---------------------------------------------------------------------------------
     *RECORD_RULES,
     *PANEL_RULES,
+    *judge.GONE_LINK_RULES,
     Rule(
         "refuse.min_confidence", "refuses", "final",
         "Any answer whose estimated probability of being right is under min_confidence.",

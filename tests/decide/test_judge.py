@@ -384,3 +384,26 @@ def test_the_only_namesake_linking_to_the_recorded_address_breaks_the_tie() -> N
     # Two namesakes linking to the recorded address: the address tells neither apart.
     both = decide(ref, _cards([5, 4, 3, 2, 1, 0], shared=True), MatchConfig())
     assert both.rule != "accept.link_there" and (both.best is None or both.best.id != "d1")
+
+
+def test_a_removed_cards_link_is_not_answered_by_the_neighbour_in_its_place() -> None:
+    # The third card removed: its address is linked from nowhere, and each other card's
+    # "Details" links to a page of its own; the fourth card's, now in the recorded place and
+    # slot, is a neighbour.
+    from resolver.capture import ref_from_row
+    from resolver.decide import rule
+
+    recorded = _cards([0, 1, 2, 3, 4, 5])
+    ref = ref_from_row(recorded, recorded.ids.index("d2")).model_copy(
+        update={"lookalikes": (), "occurrence": None, "anchors": ()}
+    )  # (as a page's click event records it: no look-alikes)
+    gone = decide(ref, _cards([0, 1, 3, 4, 5]), MatchConfig())
+    assert gone.status == "not_found" and gone.rule == "refuse.address_gone"
+    assert "shop.test/products/2" in gone.reason
+    assert rule("refuse.address_gone").absence == "gone"
+    # Two cards sharing an address: addresses do not tell the rows apart.
+    shared = decide(ref, _cards([0, 1, 3, 4, 5], shared=True), MatchConfig())
+    assert shared.rule != "refuse.address_gone"
+    # A reference that recorded no link: nothing to say.
+    plain = ref.model_copy(update={"href": None})
+    assert decide(plain, _cards([0, 1, 3, 4, 5]), MatchConfig()).rule != "refuse.address_gone"
