@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from resolver import ActionWithElement, ResolutionError, resolve
+from resolver import ActionWithElement, ResolutionError, SemanticElementRef, resolve
 from resolver.capture import action_from_event
 from resolver.capture.page_script import RECORDER_JS
 from resolver.integrations.playwright import act, observe
@@ -61,6 +61,33 @@ def record(page: Any, url: str, selectors: dict[str, str]) -> dict[str, ActionWi
         keys.append(key)
     events = page.evaluate("window.__resolverEvents")
     return {k: action_from_event(e) for k, e in zip(keys, events, strict=True)}
+
+
+def record_every_way(
+    browser: Any, url: str, selector: str, viewport: dict[str, int]
+) -> dict[str, SemanticElementRef]:
+    """The element ``selector`` selects on a new page at ``url``, recorded every way the
+    library records one: the in-page recorder's click event, a click point on the a11y and
+    on the DOM source (``record_click``), a Playwright locator (``from_playwright``) and that
+    reference completed from the page (``complete_ref``)."""
+    from resolver.capture import complete_ref, from_playwright, record_click
+
+    page = browser.new_page(viewport=viewport)
+    event = record(page, url, {"it": selector})["it"].element
+    assert event is not None
+    obs = observe(page, screenshot=False)
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    located = from_playwright(page.locator(selector))
+    refs = {
+        "event": event,
+        "click a11y": record_click(x, y, obs).element,
+        "click dom": record_click(x, y, obs, source="dom").element,
+        "playwright": located,
+        "completed": complete_ref(located, obs),
+    }
+    page.close()
+    return {k: v for k, v in refs.items() if v is not None}
 
 
 def replay(page: Any, action: ActionWithElement, clicked_js: str) -> tuple[str, Any]:

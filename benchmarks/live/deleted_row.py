@@ -22,10 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium, record  # noqa: E402
+from live_browser import browser_missing, chromium, record_every_way  # noqa: E402
 
 from resolver import ResolutionError, resolve  # noqa: E402
-from resolver.capture import complete_ref, from_playwright, record_click  # noqa: E402
 from resolver.integrations.playwright import observe  # noqa: E402
 
 URL = (ROOT / "fixtures" / "live" / "users.html").as_uri()
@@ -46,19 +45,8 @@ GONE = {("Bob", "Bob's row deleted"), ("Alice", "Alice's row deleted")}
 def _references(browser: Any) -> dict[str, dict[str, Any]]:
     refs: dict[str, dict[str, Any]] = {}
     for n, user in enumerate(USERS, 1):
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
         selector = f"{ROWS}:nth-child({n}) button"
-        event = record(page, URL, {"delete": selector})["delete"].element
-        obs = observe(page, screenshot=False)
-        box = page.locator(selector).bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        located = from_playwright(page.locator(selector))
-        refs[user] = {
-            "event": event, "click a11y": record_click(x, y, obs).element,
-            "click dom": record_click(x, y, obs, source="dom").element,
-            "playwright": located, "completed": complete_ref(located, obs),
-        }  # fmt: skip
-        page.close()
+        refs[user] = record_every_way(browser, URL, selector, {"width": 1000, "height": 700})
     return refs
 
 

@@ -43,10 +43,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium, record  # noqa: E402
+from live_browser import browser_missing, chromium, record_every_way  # noqa: E402
 
 from resolver import ResolutionError, resolve  # noqa: E402
-from resolver.capture import complete_ref, from_playwright, record_click  # noqa: E402
 from resolver.integrations.playwright import act, observe  # noqa: E402
 
 LIVE = ROOT / "fixtures" / "live"
@@ -88,20 +87,7 @@ VIEWPORT = {"width": 1200, "height": 700}
 
 def references(browser: Any, url: str, key: str, query: str) -> dict[str, Any]:
     """The control ``key`` recorded five ways on the page opened at ``query``."""
-    page = browser.new_page(viewport=VIEWPORT)
-    selector = f'[data-key="{key}"]'
-    event = record(page, url + query, {"it": selector})["it"].element
-    obs = observe(page, screenshot=False)
-    box = page.locator(selector).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    located = from_playwright(page.locator(selector))
-    refs = {
-        "event": event, "click a11y": record_click(x, y, obs).element,
-        "click dom": record_click(x, y, obs, source="dom").element,
-        "playwright": located, "completed": complete_ref(located, obs),
-    }  # fmt: skip
-    page.close()
-    return refs
+    return record_every_way(browser, url + query, f'[data-key="{key}"]', VIEWPORT)
 
 
 def clicked(page: Any, ref: Any, obs: Any, sources: tuple[str, ...] | None) -> str:

@@ -10,7 +10,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_browser import REPLAY_PAGE, ROOT, browser_missing, chromium, record, replay, served
+from live_browser import (
+    REPLAY_PAGE,
+    ROOT,
+    browser_missing,
+    chromium,
+    record,
+    record_every_way,
+    replay,
+    served,
+)
 
 from resolver import (
     ActionWithElement,
@@ -559,19 +568,8 @@ def _recorded_rows(browser: Any) -> dict[str, dict[str, Any]]:
     completed from the page; plus the page's catalog."""
     refs: dict[str, dict[str, Any]] = {}
     for n, user in enumerate(("alice", "bob", "carol"), 1):
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
         selector = f"{ROWS}:nth-child({n}) button"
-        event = record(page, USERS, {"delete": selector})["delete"].element
-        obs = observe(page, screenshot=False)
-        box = page.locator(selector).bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        located = from_playwright(page.locator(selector))
-        refs[user] = {
-            "event": event, "click a11y": record_click(x, y, obs).element,
-            "click dom": record_click(x, y, obs, source="dom").element,
-            "playwright": located, "completed": complete_ref(located, obs),
-        }  # fmt: skip
-        page.close()
+        refs[user] = record_every_way(browser, USERS, selector, {"width": 1000, "height": 700})
     return refs
 
 
@@ -645,16 +643,11 @@ def test_the_same_control_in_another_tab_or_dialog_is_never_clicked(
     # panel shown each reference clicks its own control. A click recorded on the DOM source
     # over a dialog named the form's label under the dialog, not its OK.
     for mine, other in (PANEL_PAIRS[kind], PANEL_PAIRS[kind][::-1]):
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
         selector = f'[data-key="{mine[0]}"]'
-        refs = {"event": record(page, PANELS + mine[1], {"it": selector})["it"].element}
-        obs = observe(page, screenshot=False)
-        box = page.locator(selector).bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        located = from_playwright(page.locator(selector))
-        refs.update({"click a11y": record_click(x, y, obs).element, "playwright": located,
-                     "click dom": record_click(x, y, obs, source="dom").element,
-                     "completed": complete_ref(located, obs)})  # fmt: skip
+        viewport = {"width": 1000, "height": 700}
+        refs = record_every_way(browser, PANELS + mine[1], selector, viewport)
+        assert len(refs) == 5
+        page = browser.new_page(viewport=viewport)
         for query, want in ((mine[1], mine[0]), (other[1], None)):
             page.goto(PANELS + query)
             obs = observe(page, screenshot=True)

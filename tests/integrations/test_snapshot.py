@@ -216,24 +216,31 @@ def test_a_frame_inside_a_shadow_tree_is_entered_through_its_host_when_it_is_alo
     assert _shadow_holder(doc, xpaths, 5) is None  # (not a frame element)
 
 
+def _observed_with(loaders: list[str], screenshot: bool, failing: str = "") -> PageSnapshot:
+    """observe_steps answered from ``ANSWERS``, the top frame's loader ID changing as
+    ``loaders`` say, and the call ``failing`` failing."""
+    steps, result, trees = observe_steps(screenshot=screenshot), None, iter(loaders)
+    try:
+        while True:
+            method, params = steps.send(result)
+            if method == "Page.getFrameTree":
+                tree = copy.deepcopy(ANSWERS["Page.getFrameTree"])
+                tree["frameTree"]["frame"]["loaderId"] = next(trees)
+                result = tree
+            elif method == failing:
+                result = None
+            else:
+                result = ANSWERS.get("frame" if params.get("frameId") else method)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+
+
 def test_an_observation_a_navigation_crossed_is_refused_and_taken_again() -> None:
     from resolver import SourceUnavailableError
     from resolver.integrations.snapshot import PageNavigatedError, observed
 
     def run(loaders: list[str]) -> PageSnapshot:
-        """observe_steps, the top frame's loader ID changing as ``loaders`` say."""
-        steps, result, trees = observe_steps(screenshot=True), None, iter(loaders)
-        try:
-            while True:
-                method, params = steps.send(result)
-                if method == "Page.getFrameTree":
-                    tree = copy.deepcopy(ANSWERS["Page.getFrameTree"])
-                    tree["frameTree"]["frame"]["loaderId"] = next(trees)
-                    result = tree
-                else:
-                    result = ANSWERS.get("frame" if params.get("frameId") else method)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+        return _observed_with(loaders, screenshot=True)
 
     assert run(["L1", "L1"]).docs  # (the same document from the first call to the last)
     with pytest.raises(PageNavigatedError, match="navigated while it was observed"):
@@ -249,21 +256,8 @@ def test_a_navigation_that_destroyed_the_document_s_world_is_taken_again() -> No
     # it: the read fails, which is the navigation's doing, not a page without a document.
     from resolver.integrations.snapshot import PageNavigatedError
 
-    def run(loaders: list[str]) -> PageSnapshot:
-        steps, result, trees = observe_steps(screenshot=False), None, iter(loaders)
-        try:
-            while True:
-                method, params = steps.send(result)
-                if method == "Page.getFrameTree":
-                    tree = copy.deepcopy(ANSWERS["Page.getFrameTree"])
-                    tree["frameTree"]["frame"]["loaderId"] = next(trees)
-                    result = tree
-                elif method == "Runtime.evaluate":
-                    result = None  # (the context went with the old document)
-                else:
-                    result = ANSWERS.get("frame" if params.get("frameId") else method)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+    def run(loaders: list[str]) -> PageSnapshot:  # (the context went with the old document)
+        return _observed_with(loaders, screenshot=False, failing="Runtime.evaluate")
 
     with pytest.raises(PageNavigatedError, match="navigated while it was observed"):
         run(["L1", "L2"])
