@@ -4,9 +4,10 @@ Two fixture pages in headless Chromium:
 
 - ``panels``, ``fixtures/live/panels.html``: an account page shows one of two tabs
   (Profile, Billing; each panel with its own "Save"), one of two dialogs ("Delete file?",
-  "Discard changes?"; each with its own "OK") and one of two disclosure sections
-  (``details``: Shipping address, Invoice address; each with its own "Apply"). Each control
-  is recorded with its panel shown, and looked for with it shown (``present``) and with the
+  "Discard changes?"; each with its own "OK"), one of two disclosure sections
+  (``details``: Shipping address, Invoice address; each with its own "Apply") and one
+  section of an accordion (header buttons expanding a region: Contact details, Security;
+  each with its own "Edit"). Each control is recorded with its panel shown, and looked for with it shown (``present``) and with the
   other panel of its kind shown instead (``gone``).
 - ``cards``, ``fixtures/live/cards.html``: six product cards (title, price, "Add to cart",
   "Details") and a detail pane ("Edit", "Remove") showing one product. The third product's
@@ -70,6 +71,8 @@ PAGES: dict[str, tuple[Path, list[Target]]] = {
         *_pair("dialog", ("ok-delete", "?dialog=delete"), ("ok-discard", "?dialog=discard")),
         *_pair("section", ("apply-shipping", "?open=shipping"),
                ("apply-invoice", "?open=invoice")),
+        *_pair("accordion", ("edit-contact", "?expand=contact"),
+               ("edit-security", "?expand=security")),
     ]),
     "cards": (LIVE / "cards.html", [
         (kind, key, "", (("present", "", key), ("reordered", "?order=rev", key),
