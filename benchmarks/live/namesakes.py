@@ -7,8 +7,9 @@ Two fixture pages in headless Chromium:
   "Discard changes?"; each with its own "OK"), one of two disclosure sections
   (``details``: Shipping address, Invoice address; each with its own "Apply") and one
   section of an accordion (header buttons expanding a region: Contact details, Security;
-  each with its own "Edit"). Each control is recorded with its panel shown, and looked for with it shown (``present``) and with the
-  other panel of its kind shown instead (``gone``).
+  each with its own "Edit"). Each control is recorded with its panel shown, and looked for
+  with it shown (``present``) and with the other panel of its kind shown instead
+  (``gone``).
 - ``cards``, ``fixtures/live/cards.html``: six product cards (title, price, "Add to cart",
   "Details") and a detail pane ("Edit", "Remove") showing one product. The third product's
   "Add to cart" and "Details" are recorded and looked for with the page unchanged
