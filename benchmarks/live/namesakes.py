@@ -1,6 +1,6 @@
 """Controls of one name in several places of a live page: which one is clicked after a change.
 
-Two fixture pages in headless Chromium:
+Three fixture pages in headless Chromium:
 
 - ``panels``, ``fixtures/live/panels.html``: an account page shows one of two tabs
   (Profile, Billing; each panel with its own "Save"), one of two dialogs ("Delete file?",
@@ -9,7 +9,13 @@ Two fixture pages in headless Chromium:
   section of an accordion (header buttons expanding a region: Contact details, Security;
   each with its own "Edit"). Each control is recorded with its panel shown, and looked for
   with it shown (``present``) and with the other panel of its kind shown instead
-  (``gone``).
+  (``gone``); the "Save" of a modal dialog opened over the page ("New password") with the
+  dialog closed (``gone``: the Profile tab's "Save" is then the only one).
+- ``modal``, ``fixtures/live/modal.html``: a profile form with its own "Save", a modal
+  dialog ("New password") and a notice in a corner ("Unsaved changes", a dialog), each with
+  its own "Save". The dialog's and the notice's are looked for with them shown and closed
+  (``gone``: the page's own "Save" is then the only one); the page's with the notice shown
+  and under the open modal dialog (``covered``: only a refusal is right).
 - ``cards``, ``fixtures/live/cards.html``: six product cards (title, price, "Add to cart",
   "Details") and a detail pane ("Edit", "Remove") showing one product. The third product's
   "Add to cart" and "Details" are recorded and looked for with the page unchanged
@@ -26,7 +32,7 @@ vision; no coordinates). An answer is acted on with
 ``right`` (the recorded control; in a ``gone`` case only a refusal is right), ``wrong`` or
 ``refused``::
 
-    python -m benchmarks.live.namesakes [--page panels|cards] [--json X]
+    python -m benchmarks.live.namesakes [--page panels|modal|cards] [--json X]
 
 Prints right / wrong / refused per kind of control and case, the refusing rules, and each
 wrong answer.
@@ -74,6 +80,17 @@ PAGES: dict[str, tuple[Path, list[Target]]] = {
                ("apply-invoice", "?open=invoice")),
         *_pair("accordion", ("edit-contact", "?expand=contact"),
                ("edit-security", "?expand=security")),
+        ("modal", "save-password", "?modal=1",
+         (("present", "?modal=1", "save-password"), ("gone", "", None))),
+    ]),
+    "modal": (LIVE / "modal.html", [
+        ("dialog's Save", "save-dialog", "?modal=1",
+         (("present", "?modal=1", "save-dialog"), ("gone", "", None))),
+        ("notice's Save", "save-notice", "?notice=1",
+         (("present", "?notice=1", "save-notice"), ("gone", "", None))),
+        ("page's Save", "save-page", "", (("present", "", "save-page"),
+                                          ("notice shown", "?notice=1", "save-page"),
+                                          ("covered", "?modal=1", None))),
     ]),
     "cards": (LIVE / "cards.html", [
         (kind, key, "", (("present", "", key), ("reordered", "?order=rev", key),
