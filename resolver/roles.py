@@ -24,9 +24,11 @@ __all__ = [
     "COMPAT",
     "CONTAINER_ROLES",
     "CONTENT_NAMED_CONTAINERS",
+    "DIALOG_ROLES",
     "INPUT_ROLES",
     "LABEL_ROLES",
     "LANDMARK_ROLES",
+    "PANEL_ROLES",
     "ROLES",
     "ROLE_INDEX",
     "canonical_role",
@@ -450,6 +452,14 @@ LANDMARK_ROLES: Final[frozenset[str]] = frozenset(
     {"banner", "navigation", "main", "complementary", "contentinfo", "form", "search", "dialog"}
 )
 """Roles that enter the container path as ``[role]`` even without a name."""
+
+DIALOG_ROLES: Final[frozenset[str]] = frozenset({"dialog", "alertdialog"})
+"""Roles drawn over the page, one replacing another: a point inside one's box is on it, and
+its controls ("OK", "Save") act on what that dialog is about."""
+
+PANEL_ROLES: Final[frozenset[str]] = DIALOG_ROLES | {"tabpanel"}
+"""Containers a page shows one of at a time in one place: a dialog replaces another, a tab
+panel the panel of another tab."""
 
 CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
     {"row", "listitem", "treeitem", "article", "option"}

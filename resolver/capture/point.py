@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
 from ..observation import Observation
+from ..roles import DIALOG_ROLES
 from ..table import CandidateTable
 from ._shim import _number
 from .rows import ref_from_row
@@ -64,16 +63,12 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     return row
 
 
-OVERLAYS: Final[frozenset[str]] = frozenset({"dialog", "alertdialog"})
-"""Roles drawn over the page: a point inside one's box is on it, not on what lies under it."""
-
-
 def _on_top(table: CandidateTable, rows: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     """``rows`` (each holding the point) inside the innermost dialog among them, or all of
     them when none is a dialog: a dialog is drawn over the page, so a deeper element of the
     page under it (a form's label beneath a dialog drawn over the form) is hidden there."""
     roles = table.roles
-    dialogs = [int(r) for r in rows if roles[r] in OVERLAYS]
+    dialogs = [int(r) for r in rows if roles[r] in DIALOG_ROLES]
     if not dialogs:
         return rows
     top = max(dialogs, key=lambda r: int(table.depth[r]))

@@ -7,17 +7,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from ..roles import PANEL_ROLES
 from ..table import MAX_ENTRY, CandidateTable
 from ..text import normalize
 from .facts import decided_row
 from .rule import Context, Decision, Rule, overruled
 
-__all__ = ["PANELS", "PANEL_RULES", "other_panel", "panel_of"]
+__all__ = ["PANEL_RULES", "other_panel", "panel_of"]
 
-PANELS: Final[frozenset[str]] = frozenset({"dialog", "alertdialog", "tabpanel"})
-"""Containers a page shows one of at a time in one place: a dialog replaces another, a tab
-panel the panel of another tab. The same controls ("OK", "Save") are in each, and act on
-what that panel is about."""
 _SMALL_WORDS: Final[frozenset[str]] = frozenset(
     {"the", "and", "for", "you", "your", "our", "with", "this", "that", "are", "new"}
 )
@@ -25,11 +22,11 @@ _SMALL_WORDS: Final[frozenset[str]] = frozenset(
 
 
 def panel_of(table: CandidateTable, row: int) -> int | None:
-    """The nearest named :data:`PANELS` row above ``row``, or ``None``."""
+    """The nearest named :data:`~resolver.roles.PANEL_ROLES` row above ``row``, or ``None``."""
     roles, names, parent = table.roles, table.names, table.parent
     up = int(parent[row])
     while up >= 0:
-        if roles[up] in PANELS and names[up].strip():
+        if roles[up] in PANEL_ROLES and names[up].strip():
             return up
         up = int(parent[up])
     return None
@@ -61,15 +58,15 @@ def _accounted(entry: str, others: Sequence[str]) -> bool:
 
 def other_panel(ctx: Context, decision: Decision) -> Decision | None:
     """``refuse.other_panel``: the answer is inside a named dialog or tab panel
-    (:data:`PANELS`, the nearest above it) that no recorded container stands for, while a
-    recorded container stands for none of the answer's containers (:func:`_accounted`: the
-    same name, cut, or sharing a word that tells names apart). The element was recorded in
-    another panel ("Delete file?"), which the page does not show now, and the one shown
-    ("Discard changes?", the "Billing" tab's panel for the "Profile" tab's) holds a control
-    of the same role and name that would act on something else. A recorder that did not
-    record the panel's place (no recorded container left unaccounted for) leaves the answer
-    alone, as does a renamed panel that keeps a telling word. Asked of every answer,
-    however it was made."""
+    (:data:`~resolver.roles.PANEL_ROLES`, the nearest above it) that no recorded container
+    stands for, while a recorded container stands for none of the answer's containers
+    (:func:`_accounted`: the same name, cut, or sharing a word that tells names apart). The
+    element was recorded in another panel ("Delete file?"), which the page does not show
+    now, and the one shown ("Discard changes?", the "Billing" tab's panel for the "Profile"
+    tab's) holds a control of the same role and name that would act on something else. A
+    recorder that did not record the panel's place (no recorded container left unaccounted
+    for) leaves the answer alone, as does a renamed panel that keeps a telling word. Asked
+    of every answer, however it was made."""
     ref, table = ctx.ref, ctx.table
     if not ref.container_path:
         return None
