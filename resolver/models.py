@@ -140,7 +140,9 @@ _TEXT_FIELDS: Final = (
     "dom_id", "test_id", "tag", "href",
 )  # fmt: skip
 """The text fields of a reference."""
-_TEXT_COLLECTIONS: Final = ("container_path", "classes", "attributes", "nearby_text", "anchors")
+_TEXT_COLLECTIONS: Final = (
+    "container_path", "classes", "attributes", "nearby_text", "anchors", "panel",
+)  # fmt: skip
 """The fields of a reference holding text in tuples or a dict."""
 
 
@@ -309,6 +311,13 @@ class SemanticElementRef(_Model):
         (``(("Sign in", [l, t, r, b]), ...)``): where they are now tells how the page moved
         (a banner pushed it down, a block moved), so the recorded box is compared after the
         same shift.
+    panel:
+        ``(role, name)`` of the nearest dialog, alert dialog or tab panel around the element
+        when it was recorded (``("dialog", "New password")``; the name may be empty), or
+        ``None`` when it was in none or the recorder did not look. Such a panel is shown one
+        at a time: when the element's is closed, a control of the same role and name outside
+        any panel (the page's own "Save" under a dialog's) acts on something else, and is
+        refused (``refuse.panel_closed``).
     lookalikes:
         The boxes of other elements with the element's role and name anywhere on the page
         when it was recorded (nearest first, at most 8): an answer that now sits where one of
@@ -349,6 +358,7 @@ class SemanticElementRef(_Model):
     occurrence: tuple[int, int] | None = None
     anchors: tuple[tuple[str, BBox], ...] = ()
     lookalikes: tuple[BBox, ...] = ()
+    panel: tuple[str, str] | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @field_validator(
@@ -484,6 +494,17 @@ class SemanticElementRef(_Model):
             )
         return texts
 
+    @field_validator("panel")
+    @classmethod
+    def _check_panel(cls, value: tuple[str, str] | None) -> tuple[str, str] | None:
+        if value is None:
+            return None
+        role, name = value
+        if not role.strip():
+            raise ValueError("panel: the role of the panel is empty")
+        _check_length("panel role", role, REFERENCE_LIMITS["role"])
+        return (role.strip(), _check_path((name.strip(),))[0])
+
     @field_validator("container_path", mode="before")
     @classmethod
     def _count_path(cls, value: Any) -> Any:
@@ -503,7 +524,7 @@ class SemanticElementRef(_Model):
         text without one, which is nearly all, is looked through once, joined."""
         values = self.__dict__
         texts = [values[name] or "" for name in _TEXT_FIELDS]
-        texts += [*self.container_path, *self.classes, *self.nearby_text]
+        texts += [*self.container_path, *self.classes, *self.nearby_text, *(self.panel or ())]
         texts += [*self.attributes, *self.attributes.values(), *(n for n, _ in self.anchors)]
         joined = "".join(texts)
         if not joined.isascii() and valid_unicode(joined) is not joined:

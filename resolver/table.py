@@ -39,7 +39,7 @@ import numbers
 import operator
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, repeat
@@ -460,6 +460,16 @@ class CandidateTable:
                 return True
             current = int(parent[current])
         return False
+
+    def nearest_above(self, row: int, roles: Collection[str]) -> int | None:
+        """The nearest proper ancestor of ``row`` whose role is one of ``roles``, or ``None``."""
+        parent, own = self.parent, self.roles
+        current = int(parent[row])
+        while current >= 0:
+            if own[current] in roles:
+                return current
+            current = int(parent[current])
+        return None
 
     def box(self, row: int) -> tuple[float, float, float, float] | None:
         """The row's box, or ``None`` when unknown."""

@@ -50,6 +50,9 @@ def test_json_schema_exports() -> None:
         {"name": "x", "confidence": 1.5},
         {"name": "x", "screen_size": [0, 100]},
         {"name": "x", "unknown_field": 1},
+        {"name": "x", "panel": [" ", "Settings"]},
+        {"name": "x", "panel": ["dialog" * 40, "Settings"]},
+        {"name": "x", "panel": ["dialog"]},
     ],
 )
 def test_invalid_refs_raise_typed_error(data: dict[str, object]) -> None:
@@ -57,6 +60,16 @@ def test_invalid_refs_raise_typed_error(data: dict[str, object]) -> None:
         SemanticElementRef.model_validate(data)
     assert info.value.code.value == "INVALID_REFERENCE"
     assert isinstance(info.value, ValueError)
+
+
+def test_the_panel_is_trimmed_cut_and_kept_through_json() -> None:
+    ref = SemanticElementRef(name="Save", panel=("dialog ", " New password\n"))
+    assert ref.panel == ("dialog", "New password")
+    assert SemanticElementRef.model_validate_json(ref.model_dump_json()) == ref
+    long = SemanticElementRef(name="Save", panel=("dialog", "x" * 5000))
+    assert long.panel is not None and len(long.panel[1]) == 2000
+    assert SemanticElementRef(name="Save", panel=("dialog", "a\ud800")).panel == (
+        "dialog", "a\ufffd")  # fmt: skip
 
 
 def test_invalid_json_is_typed() -> None:

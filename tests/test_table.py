@@ -130,6 +130,14 @@ def test_is_ancestor() -> None:
     assert not t.is_ancestor(1, 5)
 
 
+def test_nearest_above_of_roles() -> None:
+    t = _table()
+    assert t.nearest_above(5, {"row", "navigation"}) == 3
+    assert t.nearest_above(5, {"navigation", "RootWebArea", "document"}) == 0
+    assert t.nearest_above(2, {"row"}) is None
+    assert t.nearest_above(0, {"document"}) is None  # the root has nothing above
+
+
 def test_ascii_collapsed_names_are_only_cut() -> None:
     """With ``ascii_collapsed`` an ASCII name is taken as it is (cut at MAX_TEXT); any other
     name is still collapsed, Unicode spaces included; without it every name is collapsed."""

@@ -19,6 +19,7 @@ from ..roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
     LANDMARK_ROLES,
+    PANEL_ROLES,
     canonical_role,
 )
 from ..web import (
@@ -43,6 +44,7 @@ __all__ = [
     "get",
     "make_ref",
     "nearby_of",
+    "panel_from",
     "path_of",
     "text",
 ]
@@ -204,6 +206,20 @@ def container_entry(
     if not label and role in LANDMARK_ROLES:
         return f"[{role}]"
     return None
+
+
+def panel_from(
+    ancestors: Iterable[tuple[Any, Any]], platform: str | None = None
+) -> tuple[str, str] | None:
+    """The reference's ``panel`` from ancestors' ``(raw role, name)``, outermost first: the
+    innermost dialog, alert dialog or tab panel (:data:`~resolver.roles.PANEL_ROLES`) as
+    ``(role, name)``, or ``None``."""
+    panel = None
+    for raw_role, name in ancestors:
+        role = canonical_role(text(raw_role, 128), platform)
+        if role in PANEL_ROLES:
+            panel = (role, text(name, 200) or "")
+    return panel
 
 
 def make_ref(shim: str, **fields: Any) -> SemanticElementRef:

@@ -16,6 +16,7 @@ from ._shim import (
     container_entry,
     flag,
     make_ref,
+    panel_from,
     path_of,
     text,
 )
@@ -80,6 +81,14 @@ def _path(ancestors: Sequence[Any]) -> tuple[str, ...]:
     )
 
 
+def _panel(ancestors: Sequence[Any]) -> tuple[str, str] | None:
+    return panel_from(
+        (_value(a.get("role")), _value(a.get("name")))
+        for a in ancestors
+        if isinstance(a, Mapping) and not a.get("ignored")
+    )
+
+
 def from_cdp_node(
     node: Any,
     box: Any = None,
@@ -131,6 +140,7 @@ def from_cdp_node(
         name=text(_value(node.get("name"))),
         bbox=cdp_box(box if box is not None else node.get("bbox")),
         container_path=path,
+        panel=_panel(ancestors),
         enabled=None if disabled is None else not disabled,
         focused=flag(props.get("focused")),
         xpath=text(xpath),

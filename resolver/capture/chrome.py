@@ -43,6 +43,7 @@ from ._shim import (
     get,
     make_ref,
     nearby_of,
+    panel_from,
     path_of,
     text,
 )
@@ -117,6 +118,16 @@ def _path(element: Mapping[str, Any]) -> tuple[str, ...]:
     return path_of(get(a, "name") for a in items)
 
 
+def _panel(element: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The innermost dialog or tab panel among the ancestors (by role, or a ``<dialog>``'s
+    tag), as the reference's ``panel``."""
+    ancestors = get(element, "ancestors")
+    if not isinstance(ancestors, Sequence) or isinstance(ancestors, str):
+        return None
+    items = [a for a in ancestors if isinstance(a, Mapping)]
+    return panel_from(((_role(a), get(a, "name", "ariaLabel")) for a in items), "html")
+
+
 def _enabled(element: Mapping[str, Any]) -> bool | None:
     enabled = flag(get(element, "enabled"))
     if enabled is None:
@@ -170,6 +181,7 @@ def from_chrome_event(event: Any) -> SemanticElementRef:
         href=text(get(element, "href"), 4096),
         attributes=attributes_of(get(element, "attributes")),
         nearby_text=nearby_of(get(element, "nearby_text", "nearbyText")),
+        panel=_panel(element),
         screen_size=_viewport(event),
         coord_space=CoordSpace.CSS_PX,
         # A hidden target (the recorder caught a click on an element the page hides) is a

@@ -10,6 +10,7 @@ import numpy as np
 from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
+from ..roles import PANEL_ROLES
 from ..table import CandidateTable
 from ..web import (
     ATTRIBUTE_NAMES,
@@ -21,7 +22,7 @@ from ..web import (
     nearby_texts,
 )
 
-__all__ = ["ref_from_row"]
+__all__ = ["panel_of_row", "ref_from_row"]
 
 
 def ref_from_row(
@@ -81,8 +82,16 @@ def ref_from_row(
         anchors=_anchors(table, row) if bbox is not None else (),
         lookalikes=_lookalikes(table, row) if bbox is not None else (),
         nearby_text=nearby_texts(table, row),
+        panel=panel_of_row(table, row),
         **ids,
     )
+
+
+def panel_of_row(table: CandidateTable, row: int) -> tuple[str, str] | None:
+    """``(role, name)`` of the nearest dialog, alert dialog or tab panel above ``row``
+    (:data:`~resolver.roles.PANEL_ROLES`), or ``None`` (the reference's ``panel``)."""
+    above = table.nearest_above(row, PANEL_ROLES)
+    return None if above is None else (table.roles[above], table.names[above])
 
 
 def _ids(table: CandidateTable, row: int) -> dict[str, str]:

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from ..roles import PANEL_ROLES
+from ..roles import PANEL_ROLES, canonical_role
 from ..table import MAX_ENTRY, CandidateTable
 from ..text import normalize
 from .facts import decided_row
 from .rule import Context, Decision, Rule, overruled
 
-__all__ = ["PANEL_RULES", "other_panel", "panel_of"]
+__all__ = ["PANEL_RULES", "other_panel", "panel_closed", "panel_of"]
 
 _SMALL_WORDS: Final[frozenset[str]] = frozenset(
     {"the", "and", "for", "you", "your", "our", "with", "this", "that", "are", "new"}
@@ -91,6 +91,40 @@ def other_panel(ctx: Context, decision: Decision) -> Decision | None:
     return overruled(decision, "not_found", why)
 
 
+def panel_closed(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.panel_closed``: the reference records the dialog or tab panel the element
+    was in (``panel``), and the answer is in none (its page has a tree: a flat list of
+    elements says nothing of panels), or in one of another name (both named, neither
+    standing for the other, :func:`_accounted`). The recorded panel is closed, and the
+    namesake the page still shows (the form's "Save" beneath a password dialog's) acts on
+    something else. Asked of every answer, however it was made."""
+    ref, table = ctx.ref, ctx.table
+    if ref.panel is None:
+        return None
+    role, recorded = ref.panel
+    if canonical_role(role) not in PANEL_ROLES:
+        return None
+    row = decided_row(ctx, decision)
+    if row is None or not bool((table.parent >= 0).any()):
+        return None
+    above = table.nearest_above(row, PANEL_ROLES)
+    said = f"the {canonical_role(role)} {recorded[:80]!r}" if recorded else f"a {role}"
+    if above is None:
+        why = (
+            f"the element was recorded in {said}, and the answer is in no dialog or tab "
+            "panel: that panel is closed, and the answer acts on the page beneath it"
+        )
+        return overruled(decision, "not_found", why)
+    name = table.names[above]
+    if not recorded or not name.strip() or _accounted(name, (recorded,)):
+        return None
+    why = (
+        f"the element was recorded in {said}, and the answer is in the "
+        f"{table.roles[above]} {name[:80]!r}: another panel is shown in its place"
+    )
+    return overruled(decision, "not_found", why)
+
+
 PANEL_RULES: Final = (
     Rule(
         "refuse.other_panel", "refuses", "final",
@@ -98,6 +132,13 @@ PANEL_RULES: Final = (
         "a recorded container is not around it: the element was recorded in another panel, "
         "which is not shown now, and the shown one holds a namesake.",
         other_panel, ("accepted",), absence="gone",
+    ),
+    Rule(
+        "refuse.panel_closed", "refuses", "final",
+        "The reference records the dialog or tab panel the element was in, and the answer "
+        "is in no such panel, or in one of another name: the recorded panel is closed, and "
+        "the namesake shown acts on something else.",
+        panel_closed, ("accepted",), absence="gone",
     ),
 )  # fmt: skip
 """The final rules on panels, in the registry's order (after the records')."""

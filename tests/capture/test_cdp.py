@@ -22,6 +22,8 @@ def test_from_cdp_node_with_ancestors_dom_node_and_box_model() -> None:
     ref = from_cdp_node(NODES[2], box, ancestors=NODES[:2], dom_node=dom, viewport=(800, 600))
     assert (ref.role, ref.name, ref.bbox) == ("link", "Checkout", (10.0, 20.0, 90.0, 40.0))
     assert ref.container_path == ("Shop", "Cart") and ref.focused is True
+    assert ref.panel == ("dialog", "Cart")
+    assert from_cdp_node(NODES[2], box, ancestors=NODES[:1]).panel is None
     assert (ref.tag, ref.dom_id, ref.test_id, ref.href) == ("a", "go", "checkout", "/pay")
     assert ref.classes == ("btn", "primary") and ref.attributes == {"title": "Pay now"}
     assert resolve(ref, Observation(accessibility_tree=NODES)).executor_id == "a11y:3"

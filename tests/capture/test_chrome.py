@@ -25,6 +25,18 @@ def test_every_field_of_the_payload_is_recorded() -> None:
     assert ref.nearby_text == ("Cancel", "Network") and ref.enabled is True
     # Named containers and an unnamed list item by its text; never the XPath's steps.
     assert ref.container_path == ("Settings", "Row one")
+    assert ref.panel == ("dialog", "Settings")  # the innermost dialog or tab panel
+
+
+def test_the_panel_is_the_innermost_dialog_or_tab_panel() -> None:
+    modal = {"tag": "button", "name": "Save", "ancestors": [
+        {"tag": "body"}, {"tag": "div", "role": "tabpanel", "name": "Profile"},
+        {"tag": "dialog", "role": None, "name": ""}, {"tag": "div"}]}  # fmt: skip
+    assert from_chrome_event(modal).panel == ("dialog", "")
+    tab = {**modal, "ancestors": modal["ancestors"][:2]}
+    assert from_chrome_event(tab).panel == ("tabpanel", "Profile")
+    assert from_chrome_event({**modal, "ancestors": [{"tag": "form"}]}).panel is None
+    assert from_chrome_event({**modal, "ancestors": "dialog"}).panel is None
 
 
 def test_roles_from_tags_and_names_only_paths() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from resolver import MatchConfig, SemanticElementRef
 from resolver.capture import ref_from_row
 from resolver.decide import decide, rule
-from resolver.decide.panels import panel_of
+from resolver.decide.panels import panel_closed, panel_of
 from resolver.table import CandidateTable, TableBuilder
 
 
@@ -71,7 +71,7 @@ def test_a_renamed_or_unrecorded_panel_keeps_the_answer() -> None:
     assert decide(cut, _page(dialog="Delete file?"), MatchConfig()).status == "accepted"
     # A recorder that took containers from landmarks only did not record the panel: nothing
     # recorded contradicts the one shown.
-    landmarks = ref.model_copy(update={"container_path": ("Account",)})
+    landmarks = ref.model_copy(update={"container_path": ("Account",), "panel": None})
     found = decide(landmarks, _page(dialog="Discard changes?"), MatchConfig())
     assert found.rule != "refuse.other_panel"
 
@@ -81,3 +81,70 @@ def test_the_nearest_named_panel_above_a_row() -> None:
     assert table.ids[panel_of(table, table.ids.index("save-Billing")) or 0] == "panel-Billing"
     assert table.ids[panel_of(table, table.ids.index("ok-Delete file?")) or 0] == "dlg-Delete file?"
     assert panel_of(table, table.ids.index("tab-Profile")) is None
+
+
+def _profile(dialog: str | None = "New password", *, flat: bool = False) -> CandidateTable:
+    """A profile form with its own Save and, when ``dialog`` is given, a dialog of that name
+    open over it with another Save (``""``: an unnamed dialog). ``flat``: the same elements
+    as a list, with no tree."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Profile", bbox=(0, 0, 1200, 700))
+    up = -1 if flat else root
+    b.add("name", raw_role="textbox", name="Name", parent=up, bbox=(60, 80, 240, 100))
+    b.add("save-page", raw_role="button", name="Save", parent=up, bbox=(248, 80, 295, 101))
+    if dialog is not None:
+        box = b.add("dlg", raw_role="dialog", name=dialog, parent=up, bbox=(401, 276, 799, 424))
+        under = -1 if flat else box
+        b.add("pw", raw_role="textbox", name="Password", parent=under, bbox=(480, 330, 660, 350))
+        b.add("save-dlg", raw_role="button", name="Save", parent=under,
+              bbox=(676, 363, 723, 384))  # fmt: skip
+    return b.build(coord_space="css_px")
+
+
+def _saved(panel: tuple[str, str] | None = ("dialog", "New password")) -> SemanticElementRef:
+    """The dialog's Save as a page's click event records it: no look-alikes (the page beneath
+    a modal dialog is hidden), the dialog's name as its container."""
+    return SemanticElementRef(role="button", name="Save", bbox=(676, 363, 723, 384),
+                              container_path=("New password",), panel=panel)  # fmt: skip
+
+
+def test_a_closed_dialogs_save_is_refused_not_the_pages_clicked() -> None:
+    assert _recorded(_profile(), "save-dlg").panel == ("dialog", "New password")
+    assert _recorded(_profile(), "save-page").panel is None
+    ref = _saved()
+    shown = decide(ref, _profile(), MatchConfig())
+    assert shown.status == "accepted" and shown.best is not None and shown.best.id == "save-dlg"
+    closed = decide(ref, _profile(None), MatchConfig())
+    assert closed.status == "not_found" and closed.rule == "refuse.panel_closed"
+    assert "'New password'" in closed.reason and "no dialog or tab panel" in closed.reason
+    assert rule("refuse.panel_closed").absence == "gone"
+    # Without the recorded panel the page's own Save was clicked.
+    before = decide(_saved(None), _profile(None), MatchConfig())
+    assert before.status == "accepted" and before.best is not None
+    assert before.best.id == "save-page"
+
+
+def test_a_panel_of_another_name_is_refused_a_renamed_or_unnamed_one_kept() -> None:
+    ref = _saved().model_copy(update={"container_path": ()})
+    other = decide(ref, _profile("Unsaved changes"), MatchConfig())
+    assert other.status == "not_found" and other.rule == "refuse.panel_closed"
+    assert "'Unsaved changes'" in other.reason
+    renamed = decide(ref, _profile("Choose a new password"), MatchConfig())
+    assert renamed.status == "accepted" and renamed.best is not None
+    assert renamed.best.id == "save-dlg"
+    unnamed = decide(ref, _profile(""), MatchConfig())
+    assert unnamed.status == "accepted"
+    # An unnamed dialog recorded: any dialog will do, none is refused.
+    anonymous = _saved(("dialog", "")).model_copy(update={"container_path": ()})
+    assert decide(anonymous, _profile("Unsaved changes"), MatchConfig()).status == "accepted"
+    gone = decide(anonymous, _profile(None), MatchConfig())
+    assert gone.rule == "refuse.panel_closed" and "a dialog" in gone.reason
+
+
+def test_no_tree_or_no_panel_role_says_nothing_of_panels() -> None:
+    ref = _saved()
+    flat = decide(ref, _profile(None, flat=True), MatchConfig())
+    assert flat.status == "accepted" and flat.rule != "refuse.panel_closed"
+    grouped = ref.model_copy(update={"panel": ("group", "New password")})
+    assert decide(grouped, _profile(None), MatchConfig()).status == "accepted"
+    assert panel_closed.__doc__ is not None and "refuse.panel_closed" in panel_closed.__doc__

@@ -665,6 +665,41 @@ def test_the_same_control_in_another_tab_or_dialog_is_never_clicked(
         page.close()
 
 
+MODAL = (ROOT / "fixtures" / "live" / "modal.html").as_uri()
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("mine", [("save-dialog", "?modal=1"), ("save-notice", "?notice=1")])
+def test_a_closed_dialogs_save_never_clicks_the_pages_own(
+    browser: Any, mine: tuple[str, str]
+) -> None:
+    # "Save" recorded in a modal dialog (the page beneath it hidden, so no look-alike is
+    # recorded) or in a corner notice, every way there is. With the dialog closed, the
+    # page's own "Save" was clicked (12 and 6 of 15 sources and recorders); every reference
+    # now records the panel and is refused, and with the panel shown clicks its own Save.
+    viewport = {"width": 1200, "height": 700}
+    refs = record_every_way(browser, MODAL + mine[1], f'[data-key="{mine[0]}"]', viewport)
+    assert len(refs) == 5
+    assert {ref.panel for ref in refs.values()} <= {
+        ("dialog", "New password"), ("dialog", "Unsaved changes")}  # fmt: skip
+    page = browser.new_page(viewport=viewport)
+    for query, want in ((mine[1], mine[0]), ("", None)):
+        page.goto(MODAL + query)
+        obs = observe(page, screenshot=True)
+        for recorder, ref in refs.items():
+            for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision")):
+                where = f"{mine[0]} / {recorder} / {sources} / {query}"
+                if want is None:
+                    with pytest.raises(ResolutionError):
+                        resolve(ref, obs, sources=sources, coords_fallback="never")
+                    continue
+                found = resolve(ref, obs, sources=sources, coords_fallback="never")
+                page.evaluate("window.clicked = []")
+                act(page, found, observation=obs, reobserve=False)
+                assert page.evaluate("window.clicked") == [want], where
+    page.close()
+
+
 ADDRESSES = (ROOT / "fixtures" / "live" / "addresses.html").as_uri()
 BILLING_EDIT = SemanticElementRef(role="button", name="Edit", container_path=("Billing address",))
 
