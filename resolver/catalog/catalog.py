@@ -124,7 +124,7 @@ def _entry(
         name=scrubber.scrub(table.names[row]),
         value=scrubber.scrub(value),
         bbox=table.box(row),
-        region=region,
+        region=scrubber.scrub(region),
         visible=_tri(int(table.visible[row])),
         enabled=_tri(int(table.enabled[row])),
         focused=_tri(int(table.focused[row])),
@@ -146,6 +146,7 @@ def _scrubbed_ref(ref: SemanticElementRef, scrubber: Scrubber) -> SemanticElemen
             # The mask may be longer than what it hides: keep within the field's bounds.
             "nearby_text": tuple(scrubber.scrub(t)[:MAX_NEARBY_CHARS] for t in ref.nearby_text),
             "anchors": tuple((scrubber.scrub(n), box) for n, box in ref.anchors),
+            "panel": ref.panel and (ref.panel[0], scrubber.scrub(ref.panel[1])),
             "attributes": {k: scrubber.scrub(v)[:MAX_ATTRIBUTE] for k, v in ref.attributes.items()},
         }
     )

@@ -209,6 +209,11 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     assert "hunter22" not in catalog.render()
     assert "hunter22" not in catalog.to_json()  # nor in the references kept for re-resolving
     assert Catalog.from_json(catalog.to_json()).entries == catalog.entries
+    # A dialog naming the secret: the references' containers and panels are scrubbed too.
+    dialog = {"id": "d", "role": "dialog", "name": "Keep hunter22?", "children": tree["children"]}
+    kept = build_catalog(Observation(accessibility_tree=dialog))
+    assert kept.entries[1].ref.panel == ("dialog", "Keep [redacted]?")
+    assert "hunter22" not in kept.to_json() and "hunter22" not in kept.render()
 
 
 def test_one_element_is_not_two_entries() -> None:
