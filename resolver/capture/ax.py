@@ -10,7 +10,17 @@ from typing import Any, Final
 from ..adapters.a11y.ax import _role_spelling as role_spelling
 from ..geometry import CoordSpace
 from ..models import BBox, SemanticElementRef
-from ._shim import MAX_PATH, box_xywh, container_entry, flag, get, make_ref, path_of, text
+from ._shim import (
+    MAX_PATH,
+    box_xywh,
+    container_entry,
+    flag,
+    get,
+    make_ref,
+    panel_from,
+    path_of,
+    text,
+)
 
 __all__ = ["from_ax"]
 
@@ -52,17 +62,22 @@ def _name(element: Any) -> str | None:
     return name
 
 
+def _chain(element: Any, ancestors: Sequence[Any] | None) -> Sequence[Any]:
+    """``ancestors`` when given (outermost first), else the ``AXParent`` chain."""
+    if ancestors is not None:
+        return ancestors
+    chain: list[Any] = []
+    node = get(element, "AXParent")
+    while node is not None and len(chain) < _MAX_ANCESTORS and not isinstance(node, str):
+        chain.append(node)
+        node = get(node, "AXParent")
+    return chain[::-1]
+
+
 def ax_container_path(element: Any, ancestors: Sequence[Any] | None = None) -> tuple[str, ...]:
     """The named container ancestors, outermost first: ``ancestors`` when given (outermost
     first), else the ``AXParent`` chain."""
-    if ancestors is None:
-        chain: list[Any] = []
-        node = get(element, "AXParent")
-        while node is not None and len(chain) < _MAX_ANCESTORS and not isinstance(node, str):
-            chain.append(node)
-            node = get(node, "AXParent")
-        ancestors = chain[::-1]
-    entries = [container_entry(_role(a), _name(a), "ax") for a in ancestors]
+    entries = [container_entry(_role(a), _name(a), "ax") for a in _chain(element, ancestors)]
     return path_of([e for e in entries if e][-MAX_PATH:])
 
 
@@ -92,12 +107,14 @@ def from_ax(
     InvalidReferenceError
         ``element`` says nothing about an element.
     """
+    chain = _chain(element, ancestors)
     return make_ref(
         "from_ax",
         role=_role(element),
         name=_name(element),
         bbox=ax_frame(element),
-        container_path=ax_container_path(element, ancestors),
+        container_path=ax_container_path(element, chain),
+        panel=panel_from(((_role(a), _name(a)) for a in chain), "ax"),
         enabled=flag(get(element, "AXEnabled")),
         focused=flag(get(element, "AXFocused")),
         automation_id=text(get(element, "AXIdentifier", "AXDOMIdentifier")),

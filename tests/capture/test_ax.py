@@ -16,6 +16,15 @@ def test_from_ax_reads_a_dump_node_with_its_ancestors() -> None:
     assert ref.container_path == ("Preferences", "Network")
     assert (ref.automation_id, ref.enabled, ref.coord_space) == ("apply", True, "screen_points")
     assert resolve(ref, Observation(accessibility_tree=DIALOG)).executor_id == "a11y:0.0.0"
+    assert ref.panel is None  # a window is no panel shown one at a time
+
+
+def test_from_ax_records_the_sheet_or_dialog_it_is_in() -> None:
+    sheet = {"AXRole": "AXSheet", "AXTitle": "Save changes?"}
+    button = {"AXRole": "AXButton", "AXTitle": "Save", "AXFrame": [[10, 20], [50, 16]]}
+    assert from_ax(button, ancestors=[DIALOG, sheet]).panel == ("dialog", "Save changes?")
+    window = {"AXRole": "AXWindow", "AXSubrole": "AXDialog", "AXTitle": "Export"}
+    assert from_ax(button, ancestors=[window]).panel == ("dialog", "Export")
 
 
 def test_from_ax_reads_objects_parent_links_and_pyobjc_frames() -> None:
