@@ -312,12 +312,13 @@ class SemanticElementRef(_Model):
         (a banner pushed it down, a block moved), so the recorded box is compared after the
         same shift.
     panel:
-        ``(role, name)`` of the nearest dialog, alert dialog or tab panel around the element
-        when it was recorded (``("dialog", "New password")``; the name may be empty), or
-        ``None`` when it was in none or the recorder did not look. Such a panel is shown one
-        at a time: when the element's is closed, a control of the same role and name outside
-        any panel (the page's own "Save" under a dialog's) acts on something else, and is
-        refused (``refuse.panel_closed``).
+        ``(kind, name)`` of the nearest dialog, alert dialog or tab panel around the element
+        when it was recorded (its role: ``("dialog", "New password")``), or of an HTML
+        disclosure section (``("details", "Shipping address")``, named by its summary); the
+        name may be empty. ``None`` when it was in none or the recorder did not look. When
+        the element's panel is closed, a control of the same role and name outside it (the
+        page's own "Save" under a dialog's, another section's "Apply") acts on something
+        else, and is refused (``refuse.panel_closed``).
     lookalikes:
         The boxes of other elements with the element's role and name anywhere on the page
         when it was recorded (nearest first, at most 8): an answer that now sits where one of

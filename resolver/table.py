@@ -39,7 +39,7 @@ import numbers
 import operator
 import threading
 import weakref
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, repeat
@@ -54,6 +54,7 @@ from .roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
     LANDMARK_ROLES,
+    PANEL_ROLES,
     ROLE_INDEX,
     ROLES,
     canonical_role,
@@ -81,6 +82,9 @@ __all__ = [
     "describe_diagnostics",
     "held",
 ]
+
+SUMMARY_ROLES: Final[frozenset[str]] = frozenset({"DisclosureTriangle", "summary"})
+"""Raw roles of an HTML ``<summary>``: Chromium's accessibility tree and the DOM's tag."""
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int32]
@@ -461,14 +465,29 @@ class CandidateTable:
             current = int(parent[current])
         return False
 
-    def nearest_above(self, row: int, roles: Collection[str]) -> int | None:
-        """The nearest proper ancestor of ``row`` whose role is one of ``roles``, or ``None``."""
-        parent, own = self.parent, self.roles
+    def panel_above(self, row: int) -> tuple[int, str, str] | None:
+        """The nearest panel above ``row`` as ``(row, kind, name)``, or ``None``: a dialog,
+        alert dialog or tab panel (:data:`~resolver.roles.PANEL_ROLES`; its role and name),
+        or an HTML disclosure section (``"details"``, named by its summary: a group whose
+        first row is a disclosure triangle or a ``summary``)."""
+        parent, roles = self.parent, self.roles
         current = int(parent[row])
         while current >= 0:
-            if own[current] in roles:
-                return current
+            role = roles[current]
+            if role in PANEL_ROLES:
+                return current, role, self.names[current]
+            summary = self.summary_of(current) if role == "group" else None
+            if summary is not None:
+                return current, "details", self.names[summary]
             current = int(parent[current])
+        return None
+
+    def summary_of(self, row: int) -> int | None:
+        """The row of a disclosure section's summary (the first row in ``row``, when its raw
+        role is :data:`SUMMARY_ROLES`), or ``None``."""
+        first = row + 1
+        if first < len(self.roles) and int(self.parent[first]) == row:
+            return first if self.raw_roles[first] in SUMMARY_ROLES else None
         return None
 
     def box(self, row: int) -> tuple[float, float, float, float] | None:

@@ -130,12 +130,21 @@ def test_is_ancestor() -> None:
     assert not t.is_ancestor(1, 5)
 
 
-def test_nearest_above_of_roles() -> None:
-    t = _table()
-    assert t.nearest_above(5, {"row", "navigation"}) == 3
-    assert t.nearest_above(5, {"navigation", "RootWebArea", "document"}) == 0
-    assert t.nearest_above(2, {"row"}) is None
-    assert t.nearest_above(0, {"document"}) is None  # the root has nothing above
+def test_the_panel_above_a_row() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="RootWebArea", name="Account")
+    dialog = b.add("d", raw_role="dialog", name="Addresses", parent=root)
+    section = b.add("s", raw_role="group", parent=dialog)
+    b.add("sum", raw_role="DisclosureTriangle", name="Shipping address", parent=section)
+    apply = b.add("a", raw_role="button", name="Apply", parent=section)
+    plain = b.add("g", raw_role="group", name="Plain", parent=dialog)
+    ok = b.add("ok", raw_role="button", name="OK", parent=plain)
+    outside = b.add("o", raw_role="button", name="Help", parent=root)
+    t = b.build()
+    assert t.panel_above(apply) == (section, "details", "Shipping address")
+    assert t.summary_of(section) == section + 1 and t.summary_of(plain) is None
+    assert t.panel_above(ok) == (dialog, "dialog", "Addresses")  # a group is no panel
+    assert t.panel_above(outside) is None and t.panel_above(root) is None
 
 
 def test_ascii_collapsed_names_are_only_cut() -> None:

@@ -213,12 +213,13 @@ def panel_from(
 ) -> tuple[str, str] | None:
     """The reference's ``panel`` from ancestors' ``(raw role, name)``, outermost first: the
     innermost dialog, alert dialog or tab panel (:data:`~resolver.roles.PANEL_ROLES`) as
-    ``(role, name)``, or ``None``."""
+    ``(role, name)``, or disclosure section (raw role ``"details"``, named by its summary)
+    as ``("details", name)``; ``None`` when there is none."""
     panel = None
     for raw_role, name in ancestors:
-        role = canonical_role(text(raw_role, 128), platform)
-        if role in PANEL_ROLES:
-            panel = (role, text(name, 200) or "")
+        kind = "details" if raw_role == "details" else canonical_role(text(raw_role, 128), platform)
+        if kind == "details" or kind in PANEL_ROLES:
+            panel = (kind, text(name, 200) or "")
     return panel
 
 

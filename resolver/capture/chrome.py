@@ -11,14 +11,17 @@ The payload an extension's content script sends for one event (every field optio
                  "nearby_text": ["Cancel", "Settings"], "enabled": true, "focused": false,
                  "visible": true,
                  "ancestors": [{"role": "dialog", "name": "Settings", "tag": "div"},
-                               {"tag": "li", "content": "Alice Edit Delete"}, ...]}}
+                               {"tag": "li", "content": "Alice Edit Delete"},
+                               {"tag": "details", "summary": "Shipping address"}, ...]}}
 
 The element's fields may also sit at the top level of the event. ``ancestors`` are listed
 outermost first; the container path is built from their roles and names by the rule the
 tables use (named dialogs, groups, forms, ...; ``[navigation]`` for an unnamed landmark; an
 unnamed row, list item or article by its ``content``, its first texts), and
 when they carry names but no roles every named ancestor is kept (the matcher recognises
-that style). An XPath is never split into a path: its steps are tags, not names.
+that style). An XPath is never split into a path: its steps are tags, not names. The
+innermost dialog, tab panel or ``<details>`` section (named by its ``summary``) among the
+ancestors is the reference's ``panel``.
 ``visible: false`` gives the reference a ``confidence`` of 0.5.
 """
 
@@ -120,12 +123,22 @@ def _path(element: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _panel(element: Mapping[str, Any]) -> tuple[str, str] | None:
     """The innermost dialog or tab panel among the ancestors (by role, or a ``<dialog>``'s
-    tag), as the reference's ``panel``."""
+    tag), or ``<details>`` section (named by its ``summary``), as the reference's
+    ``panel``."""
     ancestors = get(element, "ancestors")
     if not isinstance(ancestors, Sequence) or isinstance(ancestors, str):
         return None
     items = [a for a in ancestors if isinstance(a, Mapping)]
-    return panel_from(((_role(a), get(a, "name", "ariaLabel")) for a in items), "html")
+    return panel_from((_panel_item(a) for a in items), "html")
+
+
+def _panel_item(ancestor: Mapping[str, Any]) -> tuple[Any, Any]:
+    """An ancestor's ``(role, name)`` for :func:`panel_from`; a ``<details>`` without a role
+    of its own is ``("details", its summary)``."""
+    tag = str(get(ancestor, "tag", "tagName") or "").lower()
+    if tag == "details" and not get(ancestor, "role"):
+        return "details", get(ancestor, "summary")
+    return _role(ancestor), get(ancestor, "name", "ariaLabel")
 
 
 def _enabled(element: Mapping[str, Any]) -> bool | None:

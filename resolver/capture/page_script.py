@@ -135,6 +135,11 @@ _DESCRIBE_BODY: Final[str] = r"""
     const record = /^(li|tr|article)$/.test(a.localName) ||
       /^(row|listitem|article|treeitem|option)$/.test(item.role || "");
     if (!item.name && record) item.content = content(a);
+    // A disclosure section is named by its summary (the reference's panel).
+    if (a.localName === "details") {
+      const summary = Array.from(a.children).find((c) => c.localName === "summary");
+      if (summary) item.summary = norm(summary.textContent).slice(0, 200);
+    }
     ancestors.unshift(item);
   }
   let top = window;

@@ -10,7 +10,6 @@ import numpy as np
 from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
-from ..roles import PANEL_ROLES
 from ..table import CandidateTable
 from ..web import (
     ATTRIBUTE_NAMES,
@@ -88,10 +87,11 @@ def ref_from_row(
 
 
 def panel_of_row(table: CandidateTable, row: int) -> tuple[str, str] | None:
-    """``(role, name)`` of the nearest dialog, alert dialog or tab panel above ``row``
-    (:data:`~resolver.roles.PANEL_ROLES`), or ``None`` (the reference's ``panel``)."""
-    above = table.nearest_above(row, PANEL_ROLES)
-    return None if above is None else (table.roles[above], table.names[above])
+    """``(kind, name)`` of the nearest dialog, alert dialog, tab panel or disclosure section
+    above ``row`` (:meth:`~resolver.table.CandidateTable.panel_above`), or ``None`` (the
+    reference's ``panel``)."""
+    above = table.panel_above(row)
+    return None if above is None else above[1:]
 
 
 def _ids(table: CandidateTable, row: int) -> dict[str, str]:

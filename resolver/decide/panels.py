@@ -92,37 +92,54 @@ def other_panel(ctx: Context, decision: Decision) -> Decision | None:
 
 
 def panel_closed(ctx: Context, decision: Decision) -> Decision | None:
-    """``refuse.panel_closed``: the reference records the dialog or tab panel the element
-    was in (``panel``), and the answer is in none (its page has a tree: a flat list of
-    elements says nothing of panels), or in one of another name (both named, neither
-    standing for the other, :func:`_accounted`). The recorded panel is closed, and the
-    namesake the page still shows (the form's "Save" beneath a password dialog's) acts on
-    something else. Asked of every answer, however it was made."""
+    """``refuse.panel_closed``: the reference records the dialog, tab panel or disclosure
+    section the element was in (``panel``), and the answer is in none (its page has a tree:
+    a flat list of elements says nothing of panels), or in one of another name (both named,
+    neither standing for the other, :func:`_same_panel`). The recorded panel is closed, and
+    the namesake the page still shows (the form's "Save" beneath a password dialog's, the
+    open "Invoice address" section's "Apply" for the closed "Shipping address" one's) acts
+    on something else. Asked of every answer, however it was made."""
     ref, table = ctx.ref, ctx.table
     if ref.panel is None:
         return None
-    role, recorded = ref.panel
-    if canonical_role(role) not in PANEL_ROLES:
+    kind, recorded = ref.panel
+    if kind != "details" and canonical_role(kind) not in PANEL_ROLES:
         return None
     row = decided_row(ctx, decision)
     if row is None or not bool((table.parent >= 0).any()):
         return None
-    above = table.nearest_above(row, PANEL_ROLES)
-    said = f"the {canonical_role(role)} {recorded[:80]!r}" if recorded else f"a {role}"
+    above = table.panel_above(row)
+    said = f"the {_kind(kind)} {recorded[:80]!r}" if recorded else f"a {_kind(kind)}"
     if above is None:
         why = (
-            f"the element was recorded in {said}, and the answer is in no dialog or tab "
-            "panel: that panel is closed, and the answer acts on the page beneath it"
+            f"the element was recorded in {said}, and the answer is in no dialog, tab panel "
+            "or section: that panel is closed, and the answer acts on the page beneath it"
         )
         return overruled(decision, "not_found", why)
-    name = table.names[above]
-    if not recorded or not name.strip() or _accounted(name, (recorded,)):
+    _, their_kind, name = above
+    if not recorded or not name.strip() or _same_panel(name, recorded):
         return None
     why = (
         f"the element was recorded in {said}, and the answer is in the "
-        f"{table.roles[above]} {name[:80]!r}: another panel is shown in its place"
+        f"{_kind(their_kind)} {name[:80]!r}: another panel is shown in its place"
     )
     return overruled(decision, "not_found", why)
+
+
+def _same_panel(name: str, recorded: str) -> bool:
+    """Whether a panel's name stands for the recorded one: the same text, one cut from the
+    other, or every word that tells names apart of one among the other's ("Delete file?" and
+    "Delete this file?"; not "Shipping address" and "Invoice address")."""
+    norm, words = _words(name)
+    theirs, their_words = _words(recorded)
+    if not norm or not theirs or norm.startswith(theirs) or theirs.startswith(norm):
+        return True
+    return bool(words and their_words) and (words <= their_words or their_words <= words)
+
+
+def _kind(kind: str) -> str:
+    """A panel's kind as the reasons word it."""
+    return "section" if kind == "details" else canonical_role(kind)
 
 
 PANEL_RULES: Final = (
@@ -135,9 +152,9 @@ PANEL_RULES: Final = (
     ),
     Rule(
         "refuse.panel_closed", "refuses", "final",
-        "The reference records the dialog or tab panel the element was in, and the answer "
-        "is in no such panel, or in one of another name: the recorded panel is closed, and "
-        "the namesake shown acts on something else.",
+        "The reference records the dialog, tab panel or disclosure section the element was "
+        "in, and the answer is in none, or in one of another name: the recorded panel is "
+        "closed, and the namesake shown acts on something else.",
         panel_closed, ("accepted",), absence="gone",
     ),
 )  # fmt: skip

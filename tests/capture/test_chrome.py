@@ -37,6 +37,11 @@ def test_the_panel_is_the_innermost_dialog_or_tab_panel() -> None:
     assert from_chrome_event(tab).panel == ("tabpanel", "Profile")
     assert from_chrome_event({**modal, "ancestors": [{"tag": "form"}]}).panel is None
     assert from_chrome_event({**modal, "ancestors": "dialog"}).panel is None
+    section = {**modal, "ancestors": [{"tag": "details", "summary": "Shipping address"}]}
+    assert from_chrome_event(section).panel == ("details", "Shipping address")
+    # A details element given another role by its author is read by that role.
+    tabbed = {**modal, "ancestors": [{"tag": "details", "role": "tabpanel", "name": "Ship"}]}
+    assert from_chrome_event(tabbed).panel == ("tabpanel", "Ship")
 
 
 def test_roles_from_tags_and_names_only_paths() -> None:

@@ -116,7 +116,7 @@ def test_a_closed_dialogs_save_is_refused_not_the_pages_clicked() -> None:
     assert shown.status == "accepted" and shown.best is not None and shown.best.id == "save-dlg"
     closed = decide(ref, _profile(None), MatchConfig())
     assert closed.status == "not_found" and closed.rule == "refuse.panel_closed"
-    assert "'New password'" in closed.reason and "no dialog or tab panel" in closed.reason
+    assert "'New password'" in closed.reason and "no dialog, tab panel" in closed.reason
     assert rule("refuse.panel_closed").absence == "gone"
     # Without the recorded panel the page's own Save was clicked.
     before = decide(_saved(None), _profile(None), MatchConfig())
@@ -148,3 +148,39 @@ def test_no_tree_or_no_panel_role_says_nothing_of_panels() -> None:
     grouped = ref.model_copy(update={"panel": ("group", "New password")})
     assert decide(grouped, _profile(None), MatchConfig()).status == "accepted"
     assert panel_closed.__doc__ is not None and "refuse.panel_closed" in panel_closed.__doc__
+
+
+def _sections(shown: str) -> CandidateTable:
+    """Two disclosure sections (``<details>``), the ``shown`` one open: its Street field and
+    Apply button; the closed one shows its summary only."""
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Account", bbox=(0, 0, 1000, 700))
+    for k, title in enumerate(("Shipping address", "Invoice address")):
+        top = 100 + 40 * k
+        group = b.add(f"sec-{title}", raw_role="group", parent=root, bbox=(8, top, 428, top + 30))
+        b.add(f"sum-{title}", raw_role="DisclosureTriangle", name=title, parent=group,
+              bbox=(8, top, 428, top + 20))  # fmt: skip
+        if title == shown:
+            b.add(f"street-{title}", raw_role="textbox", name="Street", parent=group,
+                  bbox=(60, 210, 240, 230))  # fmt: skip
+            b.add(f"apply-{title}", raw_role="button", name="Apply", parent=group,
+                  bbox=(250, 210, 300, 231))  # fmt: skip
+    return b.build(coord_space="css_px")
+
+
+def test_the_apply_of_another_open_section_is_refused() -> None:
+    ref = _recorded(_sections("Shipping address"), "apply-Shipping address")
+    assert ref.panel == ("details", "Shipping address")
+    assert ref.container_path == ("Account",)  # an unnamed group adds no container
+    event = SemanticElementRef(role="button", name="Apply", bbox=(250, 210, 300, 231),
+                               container_path=("Account",), panel=ref.panel)  # fmt: skip
+    same = decide(event, _sections("Shipping address"), MatchConfig())
+    assert same.status == "accepted" and same.best is not None
+    other = decide(event, _sections("Invoice address"), MatchConfig())
+    assert other.status == "not_found" and other.rule == "refuse.panel_closed"
+    assert "section 'Shipping address'" in other.reason
+    assert "section 'Invoice address'" in other.reason
+    # Without the recorded section the other section's Apply was clicked.
+    before = decide(event.model_copy(update={"panel": None}), _sections("Invoice address"),
+                    MatchConfig())  # fmt: skip
+    assert before.status == "accepted"

@@ -629,17 +629,19 @@ PANELS = (ROOT / "fixtures" / "live" / "panels.html").as_uri()
 PANEL_PAIRS = {  # one panel of each kind shown at a time, each with a control of one name
     "tab": (("save-profile", "?tab=profile"), ("save-billing", "?tab=billing")),
     "dialog": (("ok-delete", "?dialog=delete"), ("ok-discard", "?dialog=discard")),
+    "section": (("apply-shipping", "?open=shipping"), ("apply-invoice", "?open=invoice")),
 }
 
 
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("kind", list(PANEL_PAIRS))
-def test_the_same_control_in_another_tab_or_dialog_is_never_clicked(
+def test_the_same_control_in_another_tab_dialog_or_section_is_never_clicked(
     browser: Any, kind: str
 ) -> None:
-    # "Save" recorded in the Profile tab, "OK" in the "Delete file?" dialog, every way there
-    # is. With the other tab (or dialog) shown instead, its namesake was clicked, at
-    # confidence 0.97-0.99; now every source and the chain refuse, and with the recorded
+    # "Save" recorded in the Profile tab, "OK" in the "Delete file?" dialog, "Apply" in the
+    # open "Shipping address" section (<details>), every way there is. With the other tab
+    # (dialog, section) shown instead, its namesake was clicked, at confidence 0.97-0.99;
+    # now every source and the chain refuse, and with the recorded
     # panel shown each reference clicks its own control. A click recorded on the DOM source
     # over a dialog named the form's label under the dialog, not its OK.
     for mine, other in (PANEL_PAIRS[kind], PANEL_PAIRS[kind][::-1]):
