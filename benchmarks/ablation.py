@@ -58,6 +58,8 @@ VARIANTS: dict[str, Variant] = {
         occurrence=None,
         anchors=(),
         lookalikes=(),
+        heading=None,
+        panel=None,
     ),
     "no role": _drop(role=None),
     "recorded at half the screen size": _scaled,

@@ -33,6 +33,7 @@ _COUNTS = frozenset(
         "nearby_window",
         "far_steps",
         "table_row_depth",
+        "title_rows",
         "attribute_compared",
         "shifted_below",
         "tail_steps",
@@ -323,6 +324,10 @@ class MatchConfig:
     neighbour."""
     table_row_depth: int = 4
     """How far above an element its table row may be (cell, a wrapper, the row)."""
+    title_rows: int = 12
+    """Rows at most between a block's title and a control of the block (a card's title,
+    price and button are a few rows apart; ``refuse.heading_gone``): a heading further above
+    is a section's, which an edit may remove while the control stays."""
     attribute_compared: int = 200
     """Characters of a normalised attribute value compared: a recorder caps long values (a
     picture's ``alt``) before they are normalised, the table after, so the ends differ."""

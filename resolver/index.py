@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .geometry import Box, Geometry
+from .roles import role_code as code_of_role
 from .table import MAX_ENTRY, CandidateTable, ContainerPaths, Derived, HandedDown, held
 from .text import (
     NAME_TIERS,
@@ -516,6 +517,31 @@ class TableIndex(Derived):
             for row, row_id in enumerate(ids):
                 rows.setdefault(row_id, row)
         return rows
+
+    @cached_property
+    def headings(self) -> Index:
+        """Per row, the nearest named heading before it in reading order (the table's row
+        order; a heading the row is inside counts): its row, or -1. A product card's title,
+        a section's or a pane's heading: what a block of one kind is about."""
+        n = len(self.table)
+        if not n:
+            return np.empty(0, dtype=np.intp)
+        own = np.full(n, -1, dtype=np.intp)
+        own[self.heading_rows] = self.heading_rows
+        before = np.maximum.accumulate(own)
+        return np.concatenate((np.asarray([-1], dtype=np.intp), before[:-1]))
+
+    @cached_property
+    def heading_rows(self) -> Index:
+        """The rows of role heading with a name, ascending."""
+        table = self.table
+        mask = (table.role_codes == code_of_role("heading")) & ~self._unnamed
+        return np.flatnonzero(mask).astype(np.intp, copy=False)
+
+    def heading_of(self, row: int) -> str | None:
+        """The name of the heading before ``row`` (:attr:`headings`), or ``None``."""
+        above = int(self.headings[row])
+        return self.table.names[above] if above >= 0 else None
 
     @cached_property
     def _unnamed(self) -> npt.NDArray[np.bool_]:

@@ -74,6 +74,8 @@ POSITIONAL_ID_COLUMNS: Final[frozenset[str]] = frozenset({"xpath", "css"})
 """ID columns that address an element by its position in the document: after a reorder the
 old path names the neighbour, so a match is weaker evidence than a platform ID."""
 
+MAX_HEADING: Final[int] = 200
+"""Characters of a recorded heading kept (a longer one is cut)."""
 _PATH_ENTRIES: Final[int] = REFERENCE_LIMITS["container_path entries"]
 _PATH_ENTRY: Final[int] = REFERENCE_LIMITS["container_path entry"]
 _CLASS_ATTRIBUTE: Final[int] = MAX_CLASSES * (MAX_CLASS_CHARS + 1)
@@ -137,7 +139,7 @@ _SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
 
 _TEXT_FIELDS: Final = (
     "role", "name", "automation_id", "accessibility_id", "class_name", "css_selector", "xpath",
-    "dom_id", "test_id", "tag", "href",
+    "dom_id", "test_id", "tag", "href", "heading",
 )  # fmt: skip
 """The text fields of a reference."""
 _TEXT_COLLECTIONS: Final = (
@@ -311,6 +313,12 @@ class SemanticElementRef(_Model):
         (``(("Sign in", [l, t, r, b]), ...)``): where they are now tells how the page moved
         (a banner pushed it down, a block moved), so the recorded box is compared after the
         same shift.
+    heading:
+        The text of the nearest heading before the element in reading order (a heading it
+        is inside counts): a product card's title, a section's or a pane's heading, at most
+        200 characters (a longer one is cut). Elements of one role and name in blocks of
+        one kind ("Add to cart" on each card) are told apart by it
+        (:mod:`resolver.decide.headings`).
     panel:
         ``(kind, name)`` of the nearest dialog, alert dialog or tab panel around the element
         when it was recorded (its role: ``("dialog", "New password")``), or of an HTML
@@ -359,6 +367,7 @@ class SemanticElementRef(_Model):
     occurrence: tuple[int, int] | None = None
     anchors: tuple[tuple[str, BBox], ...] = ()
     lookalikes: tuple[BBox, ...] = ()
+    heading: str | None = None
     panel: tuple[str, str] | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
@@ -494,6 +503,12 @@ class SemanticElementRef(_Model):
                 f"nearby_text: at most {MAX_NEARBY} texts of at most {MAX_NEARBY_CHARS} characters"
             )
         return texts
+
+    @field_validator("heading")
+    @classmethod
+    def _cut_heading(cls, value: str | None) -> str | None:
+        text = " ".join(value.split()) if value else ""
+        return text[:MAX_HEADING] or None
 
     @field_validator("panel")
     @classmethod

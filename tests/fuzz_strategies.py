@@ -305,6 +305,7 @@ def _field_values(max_huge: int) -> dict[str, st.SearchStrategy[Any]]:
         "occurrence": st.one_of(pair, st.lists(st.integers(-3, 5), max_size=3)),
         "anchors": st.lists(st.tuples(small, bboxes()), max_size=10),
         "lookalikes": st.lists(bboxes(), max_size=10),
+        "heading": st.one_of(small, text),
         "panel": st.one_of(
             st.tuples(st.sampled_from(["dialog", "tabpanel", "details", "AXSheet", ""]), small),
             st.lists(small, max_size=3),

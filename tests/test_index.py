@@ -30,6 +30,24 @@ def test_one_index_per_table() -> None:
     assert index_of(_table()) is not index_of(table)
 
 
+@given(st.lists(st.sampled_from(["heading", "button", "StaticText"]), max_size=30),
+       st.lists(st.booleans(), min_size=30, max_size=30))  # fmt: skip
+def test_the_heading_before_each_row_is_the_last_named_one_above_it(
+    roles: list[str], named: list[bool]
+) -> None:
+    b = TableBuilder("a11y", "test")
+    for k, role in enumerate(roles):
+        b.add(f"n{k}", raw_role=role, name=f"t{k}" if named[k] else "", parent=k - 1)
+    table = b.build()
+    index = index_of(table)
+    for row in range(len(roles)):
+        titled = [r for r in range(row) if roles[r] == "heading" and named[r]]
+        assert int(index.headings[row]) == (titled[-1] if titled else -1)
+        assert index.heading_of(row) == (f"t{titled[-1]}" if titled else None)
+    assert index.heading_rows.tolist() == [
+        r for r, role in enumerate(roles) if role == "heading" and named[r]]  # fmt: skip
+
+
 def test_name_lookups() -> None:
     held = _table()  # (an index holds its table weakly)
     index = index_of(held)

@@ -72,6 +72,13 @@ def test_the_panel_is_trimmed_cut_and_kept_through_json() -> None:
         "dialog", "a\ufffd")  # fmt: skip
 
 
+def test_the_heading_is_collapsed_and_cut() -> None:
+    assert SemanticElementRef(name="Add", heading=" Green\n teapot ").heading == "Green teapot"
+    assert SemanticElementRef(name="Add", heading="  ").heading is None
+    long = SemanticElementRef(name="Add", heading="x" * 5000).heading
+    assert long is not None and len(long) == 200
+
+
 def test_invalid_json_is_typed() -> None:
     with pytest.raises(InvalidReferenceError):
         SemanticElementRef.model_validate_json("{not json")

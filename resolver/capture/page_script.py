@@ -129,6 +129,40 @@ _DESCRIBE_BODY: Final[str] = r"""
     }
     return out.join(" ").slice(0, 120);
   };
+  // The nearest heading before the element in reading order (one it is inside counts):
+  // what its card, section or pane is about.
+  const headingOf = (n) => {
+    const doc = n.ownerDocument;
+    const scope = shadowed ? n.getRootNode() : doc.body || doc.documentElement;
+    const walker = doc.createTreeWalker(scope, NodeFilter.SHOW_ELEMENT);
+    walker.currentNode = n;
+    for (let steps = 0, h; (h = walker.previousNode()) && steps++ < 20000;) {
+      const role = h.getAttribute("role");
+      if (!(role === "heading" || (!role && /^h[1-6]$/.test(h.localName)))) continue;
+      if (!h.getClientRects().length) continue;  // not drawn: in no tree either
+      const s = norm(h.getAttribute("aria-label") || h.innerText || h.textContent);
+      if (s) return s.slice(0, 200);
+    }
+    return null;
+  };
+  // The heading, when it tells the element from its namesakes: there are other elements of
+  // its tag, role and name, none under a heading of that text (a menu's links under one
+  // "Navigation" are not told apart by it).
+  const ownHeading = (n) => {
+    const role = n.getAttribute("role");
+    if (role === "heading" || (!role && /^h[1-6]$/.test(n.localName))) return null;
+    const own = headingOf(n), name = nameOf(n);
+    if (!own || !name) return null;
+    const scope = shadowed ? n.getRootNode() : n.ownerDocument;
+    const same = Array.from(scope.querySelectorAll(n.localName)).slice(0, 2000);
+    let namesakes = 0;
+    for (const other of same) {
+      if (other === n || other.getAttribute("role") !== role || nameOf(other) !== name) continue;
+      if (headingOf(other) === own) return null;
+      namesakes++;
+    }
+    return namesakes ? own : null;  // (none to tell it from: no heading recorded)
+  };
   const ancestors = [];
   for (let a = up(el); a && a.nodeType === 1; a = up(a)) {
     const item = {tag: a.localName, role: a.getAttribute("role"), name: label(a)};
@@ -158,7 +192,7 @@ _DESCRIBE_BODY: Final[str] = r"""
     classes: Array.from(el.classList),
     href: typeof el.href === "string" && el.href ? el.href : el.getAttribute("href"),
     attributes: attrs, test_id: testKey ? el.getAttribute(testKey) : null,
-    nearby_text: nearby(el),
+    nearby_text: nearby(el), heading: ownHeading(el),
     enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
     focused: active(el.ownerDocument) === el,
     visible: style.visibility !== "hidden" && style.display !== "none" &&

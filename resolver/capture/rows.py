@@ -11,6 +11,7 @@ from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
 from ..table import CandidateTable
+from ..text import normalize
 from ..web import (
     ATTRIBUTE_NAMES,
     MAX_ATTRIBUTE,
@@ -45,8 +46,7 @@ def ref_from_row(
         Also record the platform IDs the table has for the row (``automation_id``,
         ``accessibility_id``, ``xpath``, ``css_selector``; see
         :data:`resolver.models.ID_FIELDS`) and its web evidence (``tag``, ``classes``,
-        ``href``, ``attributes``). The texts next to the row (``nearby_text``) are always
-        recorded.
+        ``href``, ``attributes``). Its neighbours' texts, heading and panel always are.
 
     Raises
     ------
@@ -81,6 +81,7 @@ def ref_from_row(
         anchors=_anchors(table, row) if bbox is not None else (),
         lookalikes=_lookalikes(table, row) if bbox is not None else (),
         nearby_text=nearby_texts(table, row),
+        heading=_heading(table, row),
         panel=panel_of_row(table, row),
         **ids,
     )
@@ -148,6 +149,28 @@ def _occurrence(table: CandidateTable, row: int) -> tuple[int, int] | None:
 
 LOOKALIKES: Final[int] = MAX_ANCHORS
 """Look-alike boxes recorded per reference: the nearest rows with the same role and name."""
+
+
+def _heading(table: CandidateTable, row: int) -> str | None:
+    """The heading before a named row (:attr:`~resolver.index.TableIndex.headings`) when it
+    tells the row from its namesakes: there are other rows of its role and name, and none
+    is under a heading of that text (a menu's links under one "Navigation" heading are not
+    told apart by it). A row without namesakes records none (a namesake added later is
+    not told from it by a heading it may share), nor does a heading row (the heading
+    before a heading is no title of it)."""
+    name = table.names[row]
+    if not name.strip() or table.roles[row] == "heading":
+        return None
+    index = index_of(table)
+    own = index.heading_of(row)
+    if own is None:
+        return None
+    rows = index.namesakes(name)
+    rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
+    key = normalize(own)
+    if not rows.size or any(normalize(index.heading_of(r) or "") == key for r in rows.tolist()):
+        return None  # (no namesake to tell it from, or one under a heading of that text)
+    return own
 
 
 def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:

@@ -147,6 +147,7 @@ def _scrubbed_ref(ref: SemanticElementRef, scrubber: Scrubber) -> SemanticElemen
             "nearby_text": tuple(scrubber.scrub(t)[:MAX_NEARBY_CHARS] for t in ref.nearby_text),
             "anchors": tuple((scrubber.scrub(n), box) for n, box in ref.anchors),
             "panel": ref.panel and (ref.panel[0], scrubber.scrub(ref.panel[1])),
+            "heading": scrubber.scrub(ref.heading) if ref.heading else ref.heading,
             "attributes": {k: scrubber.scrub(v)[:MAX_ATTRIBUTE] for k, v in ref.attributes.items()},
         }
     )

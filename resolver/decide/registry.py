@@ -24,8 +24,8 @@ Why the order is what it is:
    verdict that is still ``ambiguous`` (the margin's or a doubting rule's): each accepts only with
    evidence just one of the tied rows has, renamed targets (by the recorded look-alikes, then by
    the recorded slot) before place in the document (the path, then one renumbered step, then the
-   landmark regions and tags); last the learned model (``accept.pairwise``), for a tie none of them
-   could break.
+   landmark regions and tags), then the heading before each row; last the learned model
+   (``accept.pairwise``), for a tie none of them could break.
 4. ``final``: ``min_confidence`` has the last word on every answer, however it was made.
 5. ``chain``: the chain's own verdicts on a source it could not ask, a source it need not ask (a
    stronger one found evidence of absence, :func:`shows_absence`), a weaker source's answer by its
@@ -49,6 +49,7 @@ from . import (
     drawn,
     edits,
     groups,
+    headings,
     identity,
     judge,
     learned,
@@ -525,6 +526,7 @@ RULES: Final[tuple[Rule, ...]] = (
         "is not; those words are that neighbour's, not a look-alike, so the best is taken.",
         ties.neighbour_words, _AMB, ("threshold", "min_margin", "same_target_iou"),
     ),
+    *headings.HEADING_TIE_RULES,
     Rule(
         "accept.pairwise", "accepts", "review",
         "Tied and no tie-breaker applies, but a learned pairwise model over the web "
@@ -533,9 +535,8 @@ RULES: Final[tuple[Rule, ...]] = (
         learned.pairwise, _AMB, ("pairwise_accept", "pairwise_margin", "min_margin"),
     ),
     # -- final ---------------------------------------------------------------------------------
-    *RECORD_RULES,
-    *PANEL_RULES,
-    *judge.GONE_LINK_RULES,
+    *RECORD_RULES, *PANEL_RULES,
+    *judge.GONE_LINK_RULES, *headings.HEADING_FINAL_RULES,
     Rule(
         "refuse.min_confidence", "refuses", "final",
         "Any answer whose estimated probability of being right is under min_confidence.",

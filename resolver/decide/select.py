@@ -33,6 +33,7 @@ from .facts import (
     same_target,
     xpath_column_resolver,
 )
+from .headings import namesake_headed_there
 from .paths import landmarks
 from .records import namesake_recorded_there
 from .rule import ROUNDING, Context, Decision, taken
@@ -112,7 +113,9 @@ def verify_selector(
     :func:`~resolver.decide.facts.namesake_links_there`), or lacking a recorded class that
     a namesake bears (:func:`~resolver.decide.facts.namesake_dressed_there`), or in another
     record than the recorded one while a namesake is in it
-    (:func:`~resolver.decide.records.namesake_recorded_there`). So is a
+    (:func:`~resolver.decide.records.namesake_recorded_there`), or under another heading
+    than the recorded one while a namesake is under it
+    (:func:`~resolver.decide.headings.namesake_headed_there`). So is a
     selected row without the recorded name that bears none of the recorded classes or lies
     away from the target's place (:func:`_slid_sibling`), a sibling that slid into the
     slot."""
@@ -136,11 +139,8 @@ def verify_selector(
             or other_link(ref, table, rows[0], config.href_moved_segments)
         ):
             continue
-        if namesake_links_there(ref, table, rows[0], config.href_moved_segments) or (
-            namesake_dressed_there(ref, table, rows[0])
-            or namesake_recorded_there(ref, table, rows[0])
-        ):
-            continue  # a namesake is where the recorded link, classes or record are
+        if _namesake_there(ref, table, rows[0], config):
+            continue  # a namesake is where the recorded link, classes, record or heading are
         score = float(score_rows(ref, table, config, np.asarray(rows))[0])
         if score < config.threshold or score < best - config.min_margin:
             continue
@@ -167,6 +167,19 @@ def verified_selector_rule(ctx: Context, decision: Decision) -> Decision | None:
     )
     rival = max((c.score for c in others), default=0.0)
     return Decision("accepted", reason, (chosen, *others), None, round(score - rival, 4))
+
+
+def _namesake_there(
+    ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig
+) -> bool:
+    """Whether another row of the recorded role and name is where the recorded link,
+    classes, record or heading are, and ``row`` is not."""
+    return (
+        namesake_links_there(ref, table, row, config.href_moved_segments)
+        or namesake_dressed_there(ref, table, row)
+        or namesake_recorded_there(ref, table, row)
+        or namesake_headed_there(ref, table, row)
+    )
 
 
 def agrees(ref: SemanticElementRef, table: CandidateTable, row: int, config: MatchConfig) -> bool:

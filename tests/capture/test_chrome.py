@@ -26,6 +26,7 @@ def test_every_field_of_the_payload_is_recorded() -> None:
     # Named containers and an unnamed list item by its text; never the XPath's steps.
     assert ref.container_path == ("Settings", "Row one")
     assert ref.panel == ("dialog", "Settings")  # the innermost dialog or tab panel
+    assert from_chrome_event({**EVENT["element"], "heading": " Network\n"}).heading == "Network"
 
 
 def test_the_panel_is_the_innermost_dialog_or_tab_panel() -> None:

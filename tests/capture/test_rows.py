@@ -222,6 +222,30 @@ def test_look_alikes_are_the_nearest_eight_leaving_out_the_elements_own_parts() 
     assert tops == [120.0, 200.0, 80.0, 240.0, 40.0, 280.0, 0.0, 320.0]
 
 
+def test_the_heading_is_recorded_where_it_tells_the_element_apart() -> None:
+    b = TableBuilder("a11y", "test")
+    root = b.add("r", raw_role="RootWebArea", name="Shop")
+    b.add("nav", raw_role="heading", name="Navigation", parent=root)
+    for k in range(2):
+        b.add(f"home-{k}", raw_role="link", name="Home", parent=root)
+    for title in ("Blue mug", "Red mug"):
+        b.add(f"t-{title}", raw_role="heading", name=title, parent=root)
+        b.add(f"add-{title}", raw_role="button", name="Add to cart", parent=root)
+    b.add("dup", raw_role="heading", name="Red mug", parent=root)  # a second "Red mug"
+    b.add("add-dup", raw_role="button", name="Add to cart", parent=root)
+    b.add("alone", raw_role="button", name="Checkout", parent=root)
+    table = b.build()
+
+    def heading(row_id: str) -> str | None:
+        return ref_from_row(table, table.ids.index(row_id)).heading
+
+    assert heading("add-Blue mug") == "Blue mug"
+    assert heading("add-Red mug") is None and heading("add-dup") is None  # one title's text
+    assert heading("home-0") is None  # both links under "Navigation"
+    assert heading("t-Red mug") is None  # a heading has no heading of its own
+    assert heading("alone") is None and heading("nav") is None  # no namesake, a heading
+
+
 @pytest.mark.parametrize("row", ["1", True, 1.0, None])
 def test_a_row_that_is_no_int_is_refused(row: object) -> None:
     table = Observation(accessibility_tree=TREE).candidates("a11y")

@@ -210,9 +210,13 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     assert "hunter22" not in catalog.to_json()  # nor in the references kept for re-resolving
     assert Catalog.from_json(catalog.to_json()).entries == catalog.entries
     # A dialog naming the secret: the references' containers and panels are scrubbed too.
-    dialog = {"id": "d", "role": "dialog", "name": "Keep hunter22?", "children": tree["children"]}
+    title = {"id": "t", "role": "heading", "name": "hunter22 saved", "bbox": [0, -30, 100, -10]}
+    dialog = {"id": "d", "role": "dialog", "name": "Keep hunter22?",
+              "children": [title, *tree["children"]]}  # fmt: skip
     kept = build_catalog(Observation(accessibility_tree=dialog))
-    assert kept.entries[1].ref.panel == ("dialog", "Keep [redacted]?")
+    copy = next(e for e in kept.entries if e.role == "button")
+    assert copy.ref.panel == ("dialog", "Keep [redacted]?")
+    assert copy.ref.heading == "[redacted] saved"
     assert "hunter22" not in kept.to_json() and "hunter22" not in kept.render()
 
 

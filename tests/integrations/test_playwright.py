@@ -702,6 +702,38 @@ def test_a_closed_dialogs_save_never_clicks_the_pages_own(
     page.close()
 
 
+CARDS = (ROOT / "fixtures" / "live" / "cards.html").as_uri()
+
+
+@pytest.mark.timeout(240)
+def test_a_cards_add_to_cart_is_never_another_cards(browser: Any) -> None:
+    # "Add to cart" of the third product card (no link, the card an unnamed div), recorded
+    # every way there is, with the cards reversed, the card before it removed, and itself
+    # removed: another card's button was clicked (31 of 45 acts). The title before each
+    # button tells them apart now: its own clicked or a refusal, never another's.
+    viewport = {"width": 1200, "height": 700}
+    refs = record_every_way(browser, CARDS, '[data-key="add-2"]', viewport)
+    assert len(refs) == 5 and {ref.heading for ref in refs.values()} == {"Green teapot"}
+    page = browser.new_page(viewport=viewport)
+    right = 0
+    for query, want in (("?order=rev", "add-2"), ("?without=1", "add-2"), ("?without=2", None)):
+        page.goto(CARDS + query)
+        obs = observe(page, screenshot=True)
+        for recorder, ref in refs.items():
+            for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision")):
+                where = f"{recorder} / {sources} / {query}"
+                try:
+                    found = resolve(ref, obs, sources=sources, coords_fallback="never")
+                except ResolutionError:
+                    continue
+                page.evaluate("window.clicked = []")
+                act(page, found, observation=obs, reobserve=False)
+                assert page.evaluate("window.clicked") == [want], where
+                right += 1
+    assert right >= 15  # (18 of 30 present acts at the time of writing; none removed)
+    page.close()
+
+
 ADDRESSES = (ROOT / "fixtures" / "live" / "addresses.html").as_uri()
 BILLING_EDIT = SemanticElementRef(role="button", name="Edit", container_path=("Billing address",))
 
