@@ -14,19 +14,20 @@ have a heading of their own says the block went with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
 from typing import Final
 
 from ..index import index_of
 from ..models import MAX_HEADING, SemanticElementRef
-from ..table import CandidateTable
+from ..table import CandidateTable, Derived
 from ..text import normalize
-from .facts import decided_row, namesake_rows
+from .facts import decided_row, namesake_rows, namesakes
 from .rule import Context, Decision, Rule, overruled, taken
 
 __all__ = [
     "HEADING_FINAL_RULES",
     "HEADING_TIE_RULES",
+    "Titles",
     "headed_there",
     "heading_elsewhere",
     "heading_gone",
@@ -36,17 +37,32 @@ __all__ = [
 ]
 
 
+class Titles(Derived):
+    """A table's headings in comparison form, made once per table
+    (``table.derived(Titles)``): how many headings read each text, every word a heading
+    holds, and the comparison form of the heading before each row asked about."""
+
+    def __init__(self, table: CandidateTable) -> None:
+        super().__init__(table)
+        texts = [_key(table.names[r]) for r in index_of(table).heading_rows.tolist()]
+        self.counts: Counter[str | None] = Counter(texts)
+        self.words: frozenset[str] = frozenset(
+            w for text in texts if text for w in _WORD.findall(text)
+        )
+        self._before: dict[int, str | None] = {}
+
+    def before(self, row: int) -> str | None:
+        """The comparison form of the heading before ``row``."""
+        if row not in self._before:
+            self._before[row] = _key(index_of(self.table).heading_of(row))
+        return self._before[row]
+
+
 def _key(text: str | None) -> str | None:
     """A heading's text in its comparison form, cut as a reference cuts it."""
     if text is None:
         return None
     return normalize(" ".join(text.split())[:MAX_HEADING]) or None
-
-
-def _keys(table: CandidateTable, rows: Sequence[int]) -> list[str | None]:
-    """The comparison form of the heading before each of ``rows``."""
-    index = index_of(table)
-    return [_key(index.heading_of(r)) for r in rows]
 
 
 def _titled(ref: SemanticElementRef, table: CandidateTable) -> tuple[list[int], list[str]]:
@@ -55,13 +71,20 @@ def _titled(ref: SemanticElementRef, table: CandidateTable) -> tuple[list[int], 
     does. Rows under one heading (a menu's links under "Navigation") are not told apart by
     it, even when a page's edit gives one of them another heading. Empty lists otherwise,
     and for a reference with no name or no heading."""
-    if ref.heading is None or not (ref.name or "").strip():
+    if ref.heading is None or not (ref.name or "").strip() or namesakes(ref, table) < 2:
         return [], []
     rows = namesake_rows(ref, table)
-    keys = _keys(table, rows)
+    titles = table.derived(Titles)
+    keys = [titles.before(r) for r in rows]
     if len(rows) < 2 or None in keys or len(set(keys)) != len(keys):
         return [], []
     return rows, [k for k in keys if k is not None]
+
+
+def _elsewhere(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` is under another heading than the recorded one (a reference with a
+    heading): the quick test before the namesakes are read."""
+    return table.derived(Titles).before(row) != _key(ref.heading)
 
 
 def headed_there(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
@@ -71,20 +94,17 @@ def headed_there(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
     rows, keys = _titled(ref, table)
     recorded = _key(ref.heading)
     there = [r for r, key in zip(rows, keys, strict=True) if key == recorded]
-    if not there:
-        return []
-    titles = [_key(table.names[h]) for h in index_of(table).heading_rows.tolist()]
-    return there if titles.count(recorded) == 1 else []
+    return there if there and table.derived(Titles).counts[recorded] == 1 else []
 
 
 def namesake_headed_there(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
     """Whether ``row`` is under another heading than the recorded one while exactly one
     other row of the recorded role and name is under it: reordered or shifted blocks,
     where a positional selector or a place followed the slot, not the element."""
-    there = headed_there(ref, table)
-    if len(there) != 1 or there[0] == row:
+    if ref.heading is None or not _elsewhere(ref, table, row):
         return False
-    return _keys(table, [row])[0] != _key(ref.heading)
+    there = headed_there(ref, table)
+    return len(there) == 1 and there[0] != row
 
 
 def heading_there(ctx: Context, decision: Decision) -> Decision | None:
@@ -163,9 +183,11 @@ def heading_gone(ctx: Context, decision: Decision) -> Decision | None:
     title), and the recorded one went with its block: the answer is a neighbour in its
     place."""
     ref, table = ctx.ref, ctx.table
-    rows, _ = _titled(ref, table)
     row = decided_row(ctx, decision)
-    if row is None or row not in rows:
+    if ref.heading is None or row is None or not _elsewhere(ref, table, row):
+        return None
+    rows, _ = _titled(ref, table)
+    if row not in rows:
         return None  # (rows without a heading, or sharing one: headings tell them not apart)
     if row - int(index_of(table).headings[row]) > ctx.config.title_rows:
         return None  # a section's heading far above, not a block's title: it may have gone
@@ -183,10 +205,7 @@ def _kept_words(heading: str, table: CandidateTable) -> bool:
     """Whether a heading of the page keeps a word (of three letters or more) of ``heading``:
     the same heading, or one an edit renamed ("... uvedl Hamáček" cut to "... uvedl")."""
     words = {w for w in _WORD.findall(normalize(heading)) if len(w) >= 3}
-    for row in index_of(table).heading_rows.tolist():
-        if words.intersection(_WORD.findall(normalize(table.names[row]))):
-            return True
-    return False
+    return not words.isdisjoint(table.derived(Titles).words)
 
 
 _WORD: Final = re.compile(r"\w+")
