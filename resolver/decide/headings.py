@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Final
 
 from ..index import index_of
@@ -58,8 +59,10 @@ class Titles(Derived):
         return self._before[row]
 
 
+@lru_cache(maxsize=4096)
 def _key(text: str | None) -> str | None:
-    """A heading's text in its comparison form, cut as a reference cuts it."""
+    """A heading's text in its comparison form, cut as a reference cuts it (remembered: a
+    reference's heading is asked of by several rules)."""
     if text is None:
         return None
     return normalize(" ".join(text.split())[:MAX_HEADING]) or None
