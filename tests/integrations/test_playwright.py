@@ -641,8 +641,8 @@ def test_the_same_control_in_another_tab_dialog_or_section_is_never_clicked(
     # "Save" recorded in the Profile tab, "OK" in the "Delete file?" dialog, "Apply" in the
     # open "Shipping address" section (<details>), every way there is. With the other tab
     # (dialog, section) shown instead, its namesake was clicked, at confidence 0.97-0.99;
-    # now every source and the chain refuse, and with the recorded
-    # panel shown each reference clicks its own control. A click recorded on the DOM source
+    # now every source and the chain refuse, and with the recorded panel shown each
+    # reference clicks its own control. A click recorded on the DOM source
     # over a dialog named the form's label under the dialog, not its OK.
     for mine, other in (PANEL_PAIRS[kind], PANEL_PAIRS[kind][::-1]):
         selector = f'[data-key="{mine[0]}"]'
@@ -652,19 +652,25 @@ def test_the_same_control_in_another_tab_dialog_or_section_is_never_clicked(
         page = browser.new_page(viewport=viewport)
         for query, want in ((mine[1], mine[0]), (other[1], None)):
             page.goto(PANELS + query)
-            obs = observe(page, screenshot=True)
-            for recorder, ref in refs.items():
-                for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision")):
-                    where = f"{mine[0]} / {recorder} / {sources} / {query}"
-                    if want is None:
-                        with pytest.raises(ResolutionError):
-                            resolve(ref, obs, sources=sources, coords_fallback="never")
-                        continue
-                    found = resolve(ref, obs, sources=sources, coords_fallback="never")
-                    page.evaluate("window.clicked = []")
-                    act(page, found, observation=obs, reobserve=False)
-                    assert page.evaluate("window.clicked") == [want], where
+            _each_clicks(page, refs, want, f"{mine[0]} / {query}")
         page.close()
+
+
+def _each_clicks(page: Any, refs: dict[str, SemanticElementRef], want: str | None, at: str) -> None:
+    """Every reference, with each source alone and with the chain, clicks ``want`` on the
+    page as it is (``None``: every one is refused)."""
+    obs = observe(page, screenshot=True)
+    for recorder, ref in refs.items():
+        for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision")):
+            where = f"{at} / {recorder} / {sources}"
+            if want is None:
+                with pytest.raises(ResolutionError):
+                    resolve(ref, obs, sources=sources, coords_fallback="never")
+                continue
+            found = resolve(ref, obs, sources=sources, coords_fallback="never")
+            page.evaluate("window.clicked = []")
+            act(page, found, observation=obs, reobserve=False)
+            assert page.evaluate("window.clicked") == [want], where
 
 
 MODAL = (ROOT / "fixtures" / "live" / "modal.html").as_uri()
@@ -687,18 +693,7 @@ def test_a_closed_dialogs_save_never_clicks_the_pages_own(
     page = browser.new_page(viewport=viewport)
     for query, want in ((mine[1], mine[0]), ("", None)):
         page.goto(MODAL + query)
-        obs = observe(page, screenshot=True)
-        for recorder, ref in refs.items():
-            for sources in (("a11y",), ("dom",), ("a11y", "dom", "vision")):
-                where = f"{mine[0]} / {recorder} / {sources} / {query}"
-                if want is None:
-                    with pytest.raises(ResolutionError):
-                        resolve(ref, obs, sources=sources, coords_fallback="never")
-                    continue
-                found = resolve(ref, obs, sources=sources, coords_fallback="never")
-                page.evaluate("window.clicked = []")
-                act(page, found, observation=obs, reobserve=False)
-                assert page.evaluate("window.clicked") == [want], where
+        _each_clicks(page, refs, want, f"{mine[0]} / {query}")
     page.close()
 
 
