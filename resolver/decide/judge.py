@@ -35,6 +35,7 @@ __all__ = [
     "keeps_a_word",
     "linking_to",
     "pending",
+    "recorded_address",
     "runner_row",
     "sole_address",
 ]
@@ -286,9 +287,8 @@ def link_there(ctx: Context, decision: Decision) -> Decision | None:
     ref, table = ctx.ref, ctx.table
     if not ref.href or len(decision.candidates) < 2 or not sole_address(ref, table):
         return None
-    recorded = href_key(ref.href)
-    assert recorded is not None  # (sole_address read it)
-    (row,) = linking_to(table, recorded[0], recorded[1].partition("?")[0])
+    host, path = recorded_address(ref)
+    (row,) = linking_to(table, host, path)
     kept = next((c for c in decision.candidates if c.id == table.ids[row]), None)
     if kept is None or row not in namesake_rows(ref, table):
         return None
@@ -310,10 +310,10 @@ def address_gone(ctx: Context, decision: Decision) -> Decision | None:
     links to. Those rows are told apart by their addresses (a product card's "Details"), and
     the recorded one went with its row: the answer is a neighbour in its place."""
     ref, table = ctx.ref, ctx.table
-    recorded = href_key(ref.href) if ref.href else None
-    if recorded is None or recorded[1].partition("?")[0] in ("", "/") or not ref.name:
+    host, path = recorded_address(ref)
+    if path in ("", "/") or not ref.name:
         return None
-    if linking_to(table, recorded[0], recorded[1].partition("?")[0]):
+    if linking_to(table, host, path):
         return None  # the address is still linked from the page
     row = decided_row(ctx, decision)
     rows = namesake_rows(ref, table)
@@ -375,11 +375,17 @@ def keeps_a_word(recorded: str, name: str) -> bool:
 def sole_address(ref: SemanticElementRef, table: CandidateTable) -> bool:
     """Whether exactly one row links to the recorded address (its query aside), a path of
     its own (not a site's root)."""
-    recorded = href_key(ref.href) if ref.href else None
-    path = recorded[1].partition("?")[0] if recorded is not None else ""
-    if recorded is None or path in ("", "/"):
+    host, path = recorded_address(ref)
+    if path in ("", "/"):
         return False
-    return len(linking_to(table, recorded[0], path)) == 1
+    return len(linking_to(table, host, path)) == 1
+
+
+def recorded_address(ref: SemanticElementRef) -> tuple[str, str]:
+    """The host and path (its query aside) of the recorded link target, in the comparison
+    form of :func:`~resolver.web.href_key`; ``("", "")`` without one."""
+    recorded = href_key(ref.href) if ref.href else None
+    return ("", "") if recorded is None else (recorded[0], recorded[1].partition("?")[0])
 
 
 def linking_to(table: CandidateTable, host: str, path: str) -> list[int]:
