@@ -315,10 +315,9 @@ class SemanticElementRef(_Model):
         same shift.
     heading:
         The text of the nearest heading before the element in reading order (a heading it
-        is inside counts): a product card's title, a section's or a pane's heading, at most
-        200 characters (a longer one is cut). Elements of one role and name in blocks of
-        one kind ("Add to cart" on each card) are told apart by it
-        (:mod:`resolver.decide.headings`).
+        is inside counts), at most 200 characters (a longer one is cut). Recorders write it
+        where it tells the element from the others of its role and name (each "Add to cart"
+        under its card's title), and replay reads it so (:mod:`resolver.decide.headings`).
     panel:
         ``(kind, name)`` of the nearest dialog, alert dialog or tab panel around the element
         when it was recorded (its role: ``("dialog", "New password")``), or of an HTML

@@ -1,5 +1,5 @@
 """Elements of one role and name told apart by the heading before each: a product card's
-"Add to cart" under the card's title, a pane's "Edit" under the title of what it shows.
+"Add to cart" under the card's title, a list entry's "Reply" under its author's.
 
 A grid of cards or a list of blocks repeats its controls, and the blocks are often unnamed
 ``div`` elements no table keeps, so neither a container nor a record says which block a
