@@ -15,8 +15,8 @@ compared with the reference field by field; the resolver's scores play no part. 
 recorded field, the answer is at least as good as the target when:
 
 - ``role`` (canonical), ``name`` (whitespace collapsed, case kept), ``tag``, ``href``, the
-  platform IDs, ``class_name`` and the states: the answer's value equals the recorded one,
-  or the target's does not;
+  platform IDs, ``class_name``, the states, ``heading`` and ``panel``: the answer's value
+  equals the recorded one, or the target's does not;
 - ``xpath``, ``css_selector``: the recorded selector, run on the changed page, selects the
   answer, or does not select the target;
 - ``container_path``, ``nearby_text``, ``classes``, ``attributes``: the recorded entries the
@@ -79,7 +79,7 @@ BOX_TOLERANCE: Final[float] = 4.0
 
 SAME: Final[tuple[str, ...]] = (
     "role", "name", "enabled", "focused", "automation_id", "accessibility_id", "class_name",
-    "dom_id", "test_id", "tag", "href",
+    "dom_id", "test_id", "tag", "href", "heading", "panel",
 )  # fmt: skip
 """Fields compared by equality with the recorded value."""
 SELECTORS: Final[tuple[str, ...]] = ("xpath", "css_selector")

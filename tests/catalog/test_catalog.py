@@ -210,9 +210,12 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     assert "hunter22" not in catalog.to_json()  # nor in the references kept for re-resolving
     assert Catalog.from_json(catalog.to_json()).entries == catalog.entries
     # A dialog naming the secret: the references' containers and panels are scrubbed too.
+    # (a second "Copy hunter22" under another heading: the heading tells the two apart)
     title = {"id": "t", "role": "heading", "name": "hunter22 saved", "bbox": [0, -30, 100, -10]}
+    other = [{"id": "t2", "role": "heading", "name": "Other", "bbox": [0, 60, 100, 80]},
+             {"id": "c2", "role": "button", "name": "Copy hunter22", "bbox": [0, 90, 100, 110]}]
     dialog = {"id": "d", "role": "dialog", "name": "Keep hunter22?",
-              "children": [title, *tree["children"]]}  # fmt: skip
+              "children": [title, *tree["children"], *other]}  # fmt: skip
     kept = build_catalog(Observation(accessibility_tree=dialog))
     copy = next(e for e in kept.entries if e.role == "button")
     assert copy.ref.panel == ("dialog", "Keep [redacted]?")
