@@ -212,8 +212,10 @@ def test_secrets_are_masked_and_scrubbed_from_every_entry() -> None:
     # A dialog naming the secret: the references' containers and panels are scrubbed too.
     # (a second "Copy hunter22" under another heading: the heading tells the two apart)
     title = {"id": "t", "role": "heading", "name": "hunter22 saved", "bbox": [0, -30, 100, -10]}
-    other = [{"id": "t2", "role": "heading", "name": "Other", "bbox": [0, 60, 100, 80]},
-             {"id": "c2", "role": "button", "name": "Copy hunter22", "bbox": [0, 90, 100, 110]}]
+    other = [
+        {"id": "t2", "role": "heading", "name": "Other", "bbox": [0, 60, 100, 80]},
+        {"id": "c2", "role": "button", "name": "Copy hunter22", "bbox": [0, 90, 100, 110]},
+    ]
     dialog = {"id": "d", "role": "dialog", "name": "Keep hunter22?",
               "children": [title, *tree["children"], *other]}  # fmt: skip
     kept = build_catalog(Observation(accessibility_tree=dialog))
