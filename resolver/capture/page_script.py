@@ -131,12 +131,12 @@ _DESCRIBE_BODY: Final[str] = r"""
   };
   // The nearest heading before the element in reading order (one it is inside counts):
   // what its card, section or pane is about.
-  const headingOf = (n) => {
+  const headingOf = (n, cap = 20000) => {
     const doc = n.ownerDocument;
     const scope = shadowed ? n.getRootNode() : doc.body || doc.documentElement;
     const walker = doc.createTreeWalker(scope, NodeFilter.SHOW_ELEMENT);
     walker.currentNode = n;
-    for (let steps = 0, h; (h = walker.previousNode()) && steps++ < 20000;) {
+    for (let steps = 0, h; (h = walker.previousNode()) && steps++ < cap;) {
       const role = h.getAttribute("role");
       if (!(role === "heading" || (!role && /^h[1-6]$/.test(h.localName)))) continue;
       if (!h.getClientRects().length) continue;  // not drawn: in no tree either
@@ -147,7 +147,9 @@ _DESCRIBE_BODY: Final[str] = r"""
   };
   // The heading, when it tells the element from its namesakes: there are other elements of
   // its tag, role and name, none under a heading of that text (a menu's links under one
-  // "Navigation" are not told apart by it).
+  // "Navigation" are not told apart by it). At most 200 namesakes are looked at, each
+  // heading at most 2,000 elements back (a click is recorded in bounded time); with more,
+  // none is recorded.
   const ownHeading = (n) => {
     const role = n.getAttribute("role");
     if (role === "heading" || (!role && /^h[1-6]$/.test(n.localName))) return null;
@@ -158,8 +160,7 @@ _DESCRIBE_BODY: Final[str] = r"""
     let namesakes = 0;
     for (const other of same) {
       if (other === n || other.getAttribute("role") !== role || nameOf(other) !== name) continue;
-      if (headingOf(other) === own) return null;
-      namesakes++;
+      if (++namesakes > 200 || headingOf(other, 2000) === own) return null;
     }
     return namesakes ? own : null;  // (none to tell it from: no heading recorded)
   };

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -10,7 +11,7 @@ import numpy as np
 from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
-from ..table import CandidateTable
+from ..table import CandidateTable, Derived
 from ..text import normalize
 from ..web import (
     ATTRIBUTE_NAMES,
@@ -161,16 +162,32 @@ def _heading(table: CandidateTable, row: int) -> str | None:
     name = table.names[row]
     if not name.strip() or table.roles[row] == "heading":
         return None
-    index = index_of(table)
-    own = index.heading_of(row)
+    own = index_of(table).heading_of(row)
     if own is None:
         return None
-    rows = index.namesakes(name)
-    rows = rows[(table.role_codes[rows] == table.role_codes[row]) & (rows != row)]
-    key = normalize(own)
-    if not rows.size or any(normalize(index.heading_of(r) or "") == key for r in rows.tolist()):
-        return None  # (no namesake to tell it from, or one under a heading of that text)
-    return own
+    size, counts = table.derived(_GroupTitles).of(name, int(table.role_codes[row]))
+    return own if size >= 2 and counts[normalize(own)] == 1 else None
+
+
+class _GroupTitles(Derived):
+    """Per name and role of a table, how many rows bear them and how many of those are
+    under a heading of each text (made once per group: a catalog records every row)."""
+
+    def __init__(self, table: CandidateTable) -> None:
+        super().__init__(table)
+        self._groups: dict[tuple[str, int], tuple[int, Counter[str]]] = {}
+
+    def of(self, name: str, code: int) -> tuple[int, Counter[str]]:
+        """The group's size and its heading texts (normalised) counted."""
+        found = self._groups.get((name, code))
+        if found is None:
+            table = self.table
+            index = index_of(table)
+            rows = index.namesakes(name)
+            rows = rows[table.role_codes[rows] == code].tolist()
+            counts = Counter(normalize(index.heading_of(r) or "") for r in rows)
+            found = self._groups[(name, code)] = (len(rows), counts)
+        return found
 
 
 def _lookalikes(table: CandidateTable, row: int) -> tuple[BBox, ...]:

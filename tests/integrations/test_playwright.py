@@ -729,6 +729,17 @@ def test_a_cards_add_to_cart_is_never_another_cards(browser: Any) -> None:
     page.close()
 
 
+@pytest.mark.parametrize(("cards", "heading"), [(5, "Item 3"), (300, None)])
+def test_the_recorded_heading_looks_at_a_bounded_number_of_namesakes(
+    browser: Any, cards: int, heading: str | None
+) -> None:
+    page = browser.new_page()
+    page.set_content("".join(f"<h3>Item {k}</h3><button>Add</button>" for k in range(cards)))
+    ref = from_playwright(page.locator("button").nth(3))
+    assert ref.name == "Add" and ref.heading == heading  # (more than 200: none recorded)
+    page.close()
+
+
 ADDRESSES = (ROOT / "fixtures" / "live" / "addresses.html").as_uri()
 BILLING_EDIT = SemanticElementRef(role="button", name="Edit", container_path=("Billing address",))
 
