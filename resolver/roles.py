@@ -31,6 +31,7 @@ __all__ = [
     "PANEL_ROLES",
     "ROLES",
     "ROLE_INDEX",
+    "SUMMARY_ROLES",
     "canonical_role",
     "role_code",
     "role_compat",
@@ -460,6 +461,10 @@ its controls ("OK", "Save") act on what that dialog is about."""
 PANEL_ROLES: Final[frozenset[str]] = DIALOG_ROLES | {"tabpanel"}
 """Containers a page shows one of at a time in one place: a dialog replaces another, a tab
 panel the panel of another tab."""
+
+SUMMARY_ROLES: Final[frozenset[str]] = frozenset({"DisclosureTriangle", "summary"})
+"""Raw roles of an HTML ``<summary>`` (Chromium's accessibility tree, the DOM's tag): the
+first row of a disclosure section, which names it (``CandidateTable.panel_above``)."""
 
 CONTENT_NAMED_CONTAINERS: Final[frozenset[str]] = frozenset(
     {"row", "listitem", "treeitem", "article", "option"}

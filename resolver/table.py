@@ -57,6 +57,7 @@ from .roles import (
     PANEL_ROLES,
     ROLE_INDEX,
     ROLES,
+    SUMMARY_ROLES,
     canonical_role,
 )
 from .text import (
@@ -82,9 +83,6 @@ __all__ = [
     "describe_diagnostics",
     "held",
 ]
-
-SUMMARY_ROLES: Final[frozenset[str]] = frozenset({"DisclosureTriangle", "summary"})
-"""Raw roles of an HTML ``<summary>``: Chromium's accessibility tree and the DOM's tag."""
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int32]
@@ -484,7 +482,7 @@ class CandidateTable:
 
     def summary_of(self, row: int) -> int | None:
         """The row of a disclosure section's summary (the first row in ``row``, when its raw
-        role is :data:`SUMMARY_ROLES`), or ``None``."""
+        role is :data:`~resolver.roles.SUMMARY_ROLES`), or ``None``."""
         first = row + 1
         if first < len(self.roles) and int(self.parent[first]) == row:
             return first if self.raw_roles[first] in SUMMARY_ROLES else None

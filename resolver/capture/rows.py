@@ -8,11 +8,11 @@ from typing import Any, Final
 
 import numpy as np
 
+from ..decide.headings import heading_key
 from ..errors import InvalidReferenceError
 from ..index import index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
 from ..table import CandidateTable, Derived
-from ..text import normalize
 from ..web import (
     ATTRIBUTE_NAMES,
     MAX_ATTRIBUTE,
@@ -166,7 +166,7 @@ def _heading(table: CandidateTable, row: int) -> str | None:
     if own is None:
         return None
     size, counts = table.derived(_GroupTitles).of(name, int(table.role_codes[row]))
-    return own if size >= 2 and counts[normalize(own)] == 1 else None
+    return own if size >= 2 and counts[heading_key(own)] == 1 else None
 
 
 class _GroupTitles(Derived):
@@ -175,17 +175,17 @@ class _GroupTitles(Derived):
 
     def __init__(self, table: CandidateTable) -> None:
         super().__init__(table)
-        self._groups: dict[tuple[str, int], tuple[int, Counter[str]]] = {}
+        self._groups: dict[tuple[str, int], tuple[int, Counter[str | None]]] = {}
 
-    def of(self, name: str, code: int) -> tuple[int, Counter[str]]:
-        """The group's size and its heading texts (normalised) counted."""
+    def of(self, name: str, code: int) -> tuple[int, Counter[str | None]]:
+        """The group's size and its heading texts counted (:func:`heading_key`)."""
         found = self._groups.get((name, code))
         if found is None:
             table = self.table
             index = index_of(table)
             rows = index.namesakes(name)
             rows = rows[table.role_codes[rows] == code].tolist()
-            counts = Counter(normalize(index.heading_of(r) or "") for r in rows)
+            counts = Counter(heading_key(index.heading_of(r)) for r in rows)
             found = self._groups[(name, code)] = (len(rows), counts)
         return found
 

@@ -32,6 +32,7 @@ __all__ = [
     "headed_there",
     "heading_elsewhere",
     "heading_gone",
+    "heading_key",
     "heading_moved",
     "heading_there",
     "namesake_headed_there",
@@ -45,7 +46,7 @@ class Titles(Derived):
 
     def __init__(self, table: CandidateTable) -> None:
         super().__init__(table)
-        texts = [_key(table.names[r]) for r in index_of(table).heading_rows.tolist()]
+        texts = [heading_key(table.names[r]) for r in index_of(table).heading_rows.tolist()]
         self.counts: Counter[str | None] = Counter(texts)
         self.words: frozenset[str] = frozenset(
             w for text in texts if text for w in _WORD.findall(text)
@@ -55,14 +56,14 @@ class Titles(Derived):
     def before(self, row: int) -> str | None:
         """The comparison form of the heading before ``row``."""
         if row not in self._before:
-            self._before[row] = _key(index_of(self.table).heading_of(row))
+            self._before[row] = heading_key(index_of(self.table).heading_of(row))
         return self._before[row]
 
 
 @lru_cache(maxsize=4096)
-def _key(text: str | None) -> str | None:
+def heading_key(text: str | None) -> str | None:
     """A heading's text in its comparison form, cut as a reference cuts it (remembered: a
-    reference's heading is asked of by several rules)."""
+    reference's heading is asked of by several rules); what recorders and rules compare."""
     if text is None:
         return None
     return normalize(" ".join(text.split())[:MAX_HEADING]) or None
@@ -87,7 +88,7 @@ def _titled(ref: SemanticElementRef, table: CandidateTable) -> tuple[list[int], 
 def _elsewhere(ref: SemanticElementRef, table: CandidateTable, row: int) -> bool:
     """Whether ``row`` is under another heading than the recorded one (a reference with a
     heading): the quick test before the namesakes are read."""
-    return table.derived(Titles).before(row) != _key(ref.heading)
+    return table.derived(Titles).before(row) != heading_key(ref.heading)
 
 
 def headed_there(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
@@ -95,7 +96,7 @@ def headed_there(ref: SemanticElementRef, table: CandidateTable) -> list[int]:
     has a heading of its own (:func:`_titled`) and one heading of the page reads the
     recorded one (two would be two blocks of one title); none otherwise."""
     rows, keys = _titled(ref, table)
-    recorded = _key(ref.heading)
+    recorded = heading_key(ref.heading)
     there = [r for r, key in zip(rows, keys, strict=True) if key == recorded]
     return there if there and table.derived(Titles).counts[recorded] == 1 else []
 
