@@ -32,9 +32,12 @@ __all__ = [
     "ROLES",
     "ROLE_INDEX",
     "SUMMARY_ROLES",
+    "WIN32_DIALOG_CLASS",
+    "WINDOW_SPELLINGS",
     "canonical_role",
     "role_code",
     "role_compat",
+    "windows_window_role",
 ]
 
 # --- the vocabulary -------------------------------------------------------------------------
@@ -492,3 +495,34 @@ INPUT_ROLES: Final[frozenset[str]] = frozenset(
     {"textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"}
 )
 """Roles that hold a value a person enters: kept in snapshots even without a name."""
+
+
+# --- Windows windows: dialog or not ----------------------------------------------------------
+
+WIN32_DIALOG_CLASS: Final[str] = "#32770"
+"""The Win32 class of dialog boxes (message boxes, property sheets, common dialogs)."""
+
+WINDOW_SPELLINGS: Final[frozenset[str]] = frozenset(
+    {"WindowControl", "Window", "window", "Dialog", "dialog", "DialogControl"}
+)
+"""Raw roles a Windows dump gives a window: UIA's control type, and pywinauto's friendly class
+``Dialog``, which it gives every top-level window (its win32 wrapper for a window of no known
+class, and its UIA wrapper for any top-level ``Window``)."""
+
+
+def windows_window_role(raw_role: str, class_name: str | None, says_dialog: bool) -> str:
+    """The raw role of a Windows window as a dialog or a window: ``"Dialog"`` when its class
+    is the Win32 dialog class (:data:`WIN32_DIALOG_CLASS`) or the dump says it is one
+    (``says_dialog``: UIA's ``IsDialog``, a modal window pattern, a localized control type
+    "dialog"); ``"Window"`` for what pywinauto called ``Dialog`` when its class is another;
+    any other raw role (a window's ``WindowControl`` too), or a ``Dialog`` of unknown class,
+    unchanged.
+
+    A dialog's controls act on what the dialog is about, and a reference records the dialog
+    around them (its ``panel``); a main window is no dialog, and its title changes with the
+    document it shows ("Untitled - Notepad", "notes.txt - Notepad")."""
+    if raw_role not in WINDOW_SPELLINGS:
+        return raw_role
+    if says_dialog or class_name == WIN32_DIALOG_CLASS:
+        return "Dialog"
+    return "Window" if class_name and raw_role.lower() == "dialog" else raw_role

@@ -53,3 +53,21 @@ def test_graded_compat() -> None:
     assert role_compat("checkbox", "switch") > role_compat("checkbox", "button")
     assert role_compat("textbox", "searchbox") > 0.8
     assert 0 < role_compat("unknown", "button") < 0.5
+
+
+def test_a_windows_window_is_a_dialog_by_its_class_or_its_word() -> None:
+    from resolver.roles import windows_window_role
+
+    # pywinauto's "Dialog" for every top-level window: the class tells.
+    assert windows_window_role("Dialog", "Notepad", False) == "Window"
+    assert windows_window_role("Dialog", "#32770", False) == "Dialog"
+    assert windows_window_role("WindowControl", "#32770", False) == "Dialog"
+    assert windows_window_role("WindowControl", "HwndWrapper[App]", True) == "Dialog"
+    assert windows_window_role("WindowControl", "Chrome_WidgetWin_1", False) == "WindowControl"
+    # No class known and nothing said: left as the dump spelled it; other roles untouched.
+    assert windows_window_role("Dialog", None, False) == "Dialog"
+    assert windows_window_role("WindowControl", "", False) == "WindowControl"
+    assert windows_window_role("ButtonControl", "#32770", True) == "ButtonControl"
+    assert (
+        canonical_role("Dialog", "uia") == "dialog" and canonical_role("Window", "uia") == "window"
+    )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..adapters.a11y.uia import says_dialog
 from ..geometry import CoordSpace
 from ..models import SemanticElementRef
-from ._shim import MAX_PATH, box_ltrb, container_entry, flag, get, make_ref, path_of, text
+from ..roles import WINDOW_SPELLINGS, windows_window_role
+from ._shim import box_ltrb, container_entry, flag, get, make_ref, panel_from, path_of, text
 
 __all__ = ["from_uia"]
 
@@ -26,20 +28,38 @@ def _parent(element: Any) -> Any:
     return get(element, "parent", "Parent")
 
 
-def uia_container_path(element: Any) -> tuple[str, ...]:
-    """The named container ancestors of a UIA element, outermost first (the rule the UIA
-    table uses: :func:`~resolver.capture._shim.container_entry`)."""
-    entries: list[str] = []
+def _raw_role(element: Any) -> Any:
+    """The element's control type as a raw role, a window read as a dialog or a window
+    (:func:`~resolver.roles.windows_window_role`, by its class and what it says)."""
+    raw = get(element, "ControlTypeName", "ControlType")
+    if isinstance(raw, str) and raw in WINDOW_SPELLINGS:
+        class_name = text(get(element, "ClassName"), 256)
+        return windows_window_role(raw, class_name, says_dialog(lambda key: get(element, key)))
+    return raw
+
+
+def _ancestors(element: Any) -> list[tuple[Any, Any]]:
+    """``(raw role, name)`` of the element's ancestors, outermost first."""
+    chain: list[tuple[Any, Any]] = []
     seen: set[int] = set()
     node = _parent(element)
     while node is not None and len(seen) < _MAX_ANCESTORS and id(node) not in seen:
         seen.add(id(node))
-        entry = container_entry(get(node, "ControlTypeName", "ControlType"), get(node, "Name"),
-                                "uia")  # fmt: skip
-        if entry:
-            entries.append(entry)
+        chain.append((_raw_role(node), get(node, "Name")))
         node = _parent(node)
-    return path_of(reversed(entries[:MAX_PATH]))
+    chain.reverse()
+    return chain
+
+
+def uia_container_path(element: Any) -> tuple[str, ...]:
+    """The named container ancestors of a UIA element, outermost first (the rule the UIA
+    table uses: :func:`~resolver.capture._shim.container_entry`)."""
+    return _path(_ancestors(element))
+
+
+def _path(chain: list[tuple[Any, Any]]) -> tuple[str, ...]:
+    """The container path of an ancestor chain (outermost first)."""
+    return path_of(container_entry(role, name, "uia") for role, name in chain)
 
 
 def from_uia(
@@ -62,22 +82,27 @@ def from_uia(
         The screen size in pixels, when known.
     container_path:
         The path, when the caller already has it (skips the walk up the ancestors, which is
-        one cross-process call per level).
+        one cross-process call per level; the reference then records no ``panel``).
 
     Returns
     -------
     SemanticElementRef
-        Role as UIA spells it (``ButtonControl``), screen pixels.
+        Role as UIA spells it (``ButtonControl``); a window as ``Dialog`` when its class is
+        the Win32 dialog class ``#32770`` or it says it is a dialog (``IsDialog``, a modal
+        window pattern, the localized control type "dialog"), else ``Window``. ``panel``:
+        the nearest such dialog around the element (its name), read on the same walk up the
+        ancestors as the path. Screen pixels.
 
     Raises
     ------
     InvalidReferenceError
         ``element`` says nothing about an element (no control type, name, box or ID).
     """
-    path = container_path if container_path is not None else uia_container_path(element)
+    chain = _ancestors(element) if container_path is None else None
+    path = container_path if chain is None else _path(chain)
     return make_ref(
         "from_uia",
-        role=text(get(element, "ControlTypeName", "ControlType"), 128),
+        role=text(_raw_role(element), 128),
         name=text(get(element, "Name")),
         bbox=box_ltrb(get(element, "BoundingRectangle")),
         container_path=path,
@@ -85,6 +110,7 @@ def from_uia(
         focused=flag(get(element, "HasKeyboardFocus")),
         automation_id=text(get(element, "AutomationId")),
         class_name=text(get(element, "ClassName"), 256),
+        panel=None if chain is None else panel_from(chain, "uia"),
         screen_size=screen_size,
         coord_space=CoordSpace.SCREEN_PX,
     )

@@ -2,8 +2,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from resolver import InvalidReferenceError, Observation, resolve
-from resolver.capture import from_uia
+from resolver import ElementNotFoundError, InvalidReferenceError, Observation, resolve
+from resolver.capture import from_uia, ref_from_row
 
 
 class Control(SimpleNamespace):
@@ -41,3 +41,73 @@ def test_from_uia_drops_bad_evidence_and_refuses_nothing() -> None:
     assert ref.bbox is None and ref.container_path == ()
     with pytest.raises(InvalidReferenceError, match="from_uia"):
         from_uia(object())
+
+
+def test_from_uia_records_the_dialog_around_the_control() -> None:
+    main = Control(ControlTypeName="WindowControl", Name="Untitled - Notepad",
+                   ClassName="Notepad")  # fmt: skip
+    dialog = Control(ControlTypeName="WindowControl", Name="Confirm Save As",
+                     ClassName="#32770", up=main)  # fmt: skip
+    yes = Control(ControlTypeName="ButtonControl", Name="Yes", up=dialog)
+    ref = from_uia(yes)
+    assert ref.panel == ("dialog", "Confirm Save As")
+    assert ref.container_path == ("Untitled - Notepad", "Confirm Save As")
+    assert from_uia(dialog).role == "Dialog" and from_uia(main).role == "WindowControl"
+    assert from_uia(dialog).panel is None  # (the dialog itself is in none)
+    # A WPF dialog says so; a control of the main window is in no panel.
+    wpf = Control(ControlTypeName="WindowControl", Name="Options", IsDialog=True, up=main)
+    assert from_uia(Control(ControlTypeName="ButtonControl", Name="OK", up=wpf)).panel == (
+        "dialog", "Options")  # fmt: skip
+    assert from_uia(Control(ControlTypeName="EditControl", Name="", up=main)).panel is None
+    # A path given by the caller skips the walk, so no panel is read.
+    assert from_uia(yes, container_path=("Confirm Save As",)).panel is None
+
+
+def test_a_property_that_raises_does_not_make_a_dialog() -> None:
+    class Stale(Control):
+        @property
+        def ClassName(self) -> str:  # noqa: N802 - uiautomation's spelling
+            raise OSError("element not available")
+
+    window = Stale(ControlTypeName="WindowControl", Name="Gone")
+    ref = from_uia(Control(ControlTypeName="ButtonControl", Name="OK", up=window))
+    assert ref.panel is None and ref.container_path == ("Gone",)
+
+
+def _notepad(dialog: str) -> dict[str, object]:
+    def button(name: str, left: int) -> dict[str, object]:
+        return {"ControlTypeName": "ButtonControl", "Name": name,
+                "BoundingRectangle": [left, 320, left + 70, 345]}  # fmt: skip
+
+    return {"ControlTypeName": "WindowControl", "Name": "Untitled - Notepad",
+            "ClassName": "Notepad", "BoundingRectangle": [0, 0, 800, 600], "Children": [
+                {"ControlTypeName": "EditControl", "Name": "Text Editor",
+                 "BoundingRectangle": [0, 50, 800, 600]},
+                {"ControlTypeName": "WindowControl", "Name": dialog, "ClassName": "#32770",
+                 "BoundingRectangle": [300, 220, 660, 360],
+                 "Children": [button("Yes", 400), button("No", 480)]}]}  # fmt: skip
+
+
+def test_the_yes_of_another_dialog_is_refused_the_recorded_dialogs_found() -> None:
+    # "Yes" recorded in "Confirm Save As"; an error box with its own "Yes" is shown instead.
+    main = Control(ControlTypeName="WindowControl", Name="Untitled - Notepad",
+                   ClassName="Notepad")  # fmt: skip
+    dialog = Control(ControlTypeName="WindowControl", Name="Confirm Save As",
+                     ClassName="#32770", up=main)  # fmt: skip
+    yes = Control(
+        ControlTypeName="ButtonControl",
+        Name="Yes",
+        up=dialog,
+        BoundingRectangle=SimpleNamespace(left=400, top=320, right=470, bottom=345),
+    )
+    recorded = Observation(accessibility_tree=_notepad("Confirm Save As"))
+    completed = ref_from_row(recorded.candidates("a11y"), 3)
+    assert completed.panel == ("dialog", "Confirm Save As")
+    error_box = Observation(accessibility_tree=_notepad("Notepad: Access denied"))
+    for ref in (from_uia(yes), completed):
+        assert resolve(ref, recorded).executor_id == "a11y:0.1.0"
+        with pytest.raises(ElementNotFoundError) as refused:
+            resolve(ref, error_box)
+    # The completed reference (its box, texts and anchors agree) is refused for its dialog.
+    a11y = [e.rule for e in refused.value.evidence.trace if e.source == "a11y"]
+    assert a11y == ["refuse.other_panel"] or a11y == ["refuse.panel_closed"]

@@ -13,7 +13,9 @@ Each control takes up to three lines, indented by one ``"   | "`` per level belo
 
 The depth is the number of ``|`` before the control line (so tabs or stray spaces in pasted
 dumps do not matter). The role is the ``control_type`` of the spec line (UIA backend) or the
-friendly class of the first line (win32 backend); the name is the window text, with win32
+friendly class of the first line (win32 backend), except that a window is a dialog only
+when its ``class_name`` is the Win32 dialog class ``#32770`` (pywinauto calls every
+top-level window ``Dialog``: Notepad's main window too); the name is the window text, with win32
 ``&`` accelerator marks removed (``'&Find Next'`` -> ``'Find Next'``) and pywinauto's
 ``'None'`` read as empty when the spec has no title. Boxes are ``(L, T, R, B)`` screen pixels
 (``coord_space="screen_px"``). ``auto_id`` fills ``automation_id``, ``class_name`` fills
@@ -28,6 +30,7 @@ from typing import Final
 
 from ...errors import InvalidObservationError
 from ...geometry import CoordSpace
+from ...roles import WINDOW_SPELLINGS, windows_window_role
 from ...table import NO_STATE, CandidateTable, TableBuilder
 from . import SourceInput, TreeFormat, TreeInput
 from ._walk import Outline
@@ -130,9 +133,12 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
                 name = ""
             elif control_type is None and class_name is not None and "&" in name:
                 name = _MNEMONIC.sub(r"\1", name)  # win32 window text keeps '&' mnemonics
+            role = control_type or cls
+            if role in WINDOW_SPELLINGS:  # pywinauto calls every top-level window "Dialog"
+                role = windows_window_role(role, class_name, False)
             last = rows[-1]
             rows[-1] = (
-                last[0], control_type or cls, name, last[3], last[4], "", NO_STATE,
+                last[0], role, name, last[3], last[4], "", NO_STATE,
                 auto_id or None, class_name or None, spec,
             )  # fmt: skip
             continue

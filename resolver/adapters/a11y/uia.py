@@ -16,18 +16,22 @@ Accepted shapes (keys are read through one alias table, so mixtures work too):
 ``BoundingRectangle``/``rectangle`` is ``{left, top, right, bottom}``, ``[l, t, r, b]`` or the
 string ``"(l,t,r,b)"``, in screen pixels (``coord_space="screen_px"``); an all-zero rectangle
 (what UIA reports for off-screen elements) counts as unknown. ``AutomationId`` fills
-``automation_id`` and ``ClassName`` ``class_name``. Executor IDs are the UIA RuntimeId joined
+``automation_id`` and ``ClassName`` ``class_name``. A window is a dialog when its class is the
+Win32 dialog class ``#32770`` or it says so (``IsDialog``, ``IsModal``, ``WindowIsModal``, a
+``LocalizedControlType`` of "dialog"), and a plain window when its class is another (pywinauto's
+friendly class ``Dialog`` names every top-level window). Executor IDs are the UIA RuntimeId joined
 with dots (``a11y:42.1704.4``) when the dump has one, else the child-index path (``a11y:0.2``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ...geometry import CoordSpace
+from ...roles import WINDOW_SPELLINGS, windows_window_role
 from ...table import CandidateTable, TableBuilder
 from .._common import as_str, box_from_ltrb, box_from_xywh, first_mapping, tri, tri_not
 from . import SourceInput, TreeFormat, TreeInput
@@ -169,6 +173,22 @@ def _name(node: Mapping[str, Any]) -> str:
     return as_str(name)
 
 
+def says_dialog(read: Callable[[str], Any]) -> bool:
+    """Whether a UIA element says it is a dialog, its properties read by ``read`` (a dump's
+    ``dict.get``, or a live control's attribute getter): ``IsDialog`` (UIA's property since
+    Windows 10 1809), a modal window pattern (``IsModal``, ``WindowIsModal``) or the localized
+    control type "dialog" (what Windows shows for dialog windows in English), also where a
+    dump writes that as the control type (pywinauto's friendly class ``Dialog`` is no such
+    word: it gives it every top-level window)."""
+    if any(read(key) is True for key in ("IsDialog", "IsModal", "WindowIsModal")):
+        return True
+    for key in ("LocalizedControlType", "ControlTypeName", "ControlType"):
+        said = read(key)
+        if isinstance(said, str) and said.strip().lower() in ("dialog", "dialogcontrol"):
+            return True
+    return False
+
+
 def _runtime_id(node: Mapping[str, Any]) -> str:
     """The RuntimeId joined with dots (``42.1704.4``)."""
     value = _get(node, "runtime_id")
@@ -221,6 +241,8 @@ def build(tree: TreeInput, source: SourceInput) -> CandidateTable:
         class_name = get(keys.class_name)
         if type(class_name) is not str:
             class_name = as_str(_get(node, "class_name"))
+        if raw_role in WINDOW_SPELLINGS:
+            raw_role = windows_window_role(raw_role, class_name, says_dialog(get))
         rect = get("BoundingRectangle")
         if type(rect) is dict and len(rect) == 4:
             # The usual {left, top, right, bottom}, left for the table to check.

@@ -2,7 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from resolver import InvalidObservationError, Observation
+from resolver import InvalidObservationError, Observation, resolve
+from resolver.capture import ref_from_row
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 
@@ -47,3 +48,41 @@ def test_no_controls_is_typed() -> None:
         Observation(
             accessibility_tree="Control Identifiers:\n\n", tree_format="pywinauto"
         ).candidates("a11y")
+
+
+NOTEPAD = """
+Dialog - '{title}'    (L100, T100, R900, B700)
+['{title}Dialog', 'Dialog', '{title}']
+child_window(title="{title}", class_name="{cls}")
+   |
+   | Edit - ''    (L108, T150, R892, B680)
+   | ['Edit', 'Edit0', 'Edit1']
+   | child_window(class_name="Edit")
+"""
+
+
+def test_only_a_dialog_class_window_is_a_dialog() -> None:
+    # pywinauto calls every top-level window "Dialog" (Notepad's main window too).
+    def roles(text: str) -> tuple[str, ...]:
+        return Observation(accessibility_tree=text).candidates("a11y").roles
+
+    assert roles(NOTEPAD.format(title="Untitled - Notepad", cls="Notepad"))[0] == "window"
+    assert roles(NOTEPAD.format(title="Replace", cls="#32770"))[0] == "dialog"
+    assert roles(WIN32)[0] == "dialog"
+    uia = "Dialog - 'Save As'    (L0, T0, R9, B9)\n['Dialog']\n" + (
+        'child_window(title="Save As", class_name="#32770", control_type="Window")'
+    )
+    assert roles(uia) == ("dialog",)
+    no_spec = "Dialog - 'Untitled - Notepad'    (L0, T0, R9, B9)\n['Dialog']\n"
+    assert roles(no_spec) == ("dialog",)  # (no class: read as pywinauto spelled it)
+
+
+def test_the_editor_is_found_after_the_document_is_saved() -> None:
+    # Recorded in "Untitled - Notepad"; saving renames the window. Read as a dialog, the main
+    # window was the editor's panel, and the renamed one another dialog: refused.
+    def seen(title: str) -> Observation:
+        return Observation(accessibility_tree=NOTEPAD.format(title=title, cls="Notepad"))
+
+    ref = ref_from_row(seen("Untitled - Notepad").candidates("a11y"), 1)
+    assert ref.panel is None and ref.container_path == ("Untitled - Notepad",)
+    assert resolve(ref, seen("notes.txt - Notepad")).executor_id == "a11y:0.0"

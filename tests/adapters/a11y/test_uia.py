@@ -60,7 +60,8 @@ def test_openadapt_window_states() -> None:
                       "control_type": "Edit", "automation_id": "15", "is_enabled": True}],
     }  # fmt: skip
     t = table(state)
-    assert t.roles == ("dialog", "textbox") and t.platform_ids["automation_id"][1] == "15"
+    # pywinauto calls every top-level window "Dialog"; a Notepad-class window is a window.
+    assert t.roles == ("window", "textbox") and t.platform_ids["automation_id"][1] == "15"
 
 
 def test_cycle_and_wrong_types() -> None:
@@ -71,3 +72,24 @@ def test_cycle_and_wrong_types() -> None:
     t = table({"ControlType": "ButtonControl", "Name": 3, "BoundingRectangle": {"left": "x"},
                "Children": 7})  # fmt: skip
     assert t.names == ("3",) and math.isnan(t.bboxes[0][0])
+
+
+def test_a_window_is_a_dialog_by_its_class_or_what_it_says() -> None:
+    def window(**said: Any) -> dict[str, Any]:
+        return {"ControlTypeName": "WindowControl", "Name": "w", "Children": [], **said}
+
+    tree = {"ControlTypeName": "WindowControl", "Name": "Untitled - Notepad",
+            "ClassName": "Notepad", "Children": [
+                window(ClassName="#32770"), window(IsDialog=True), window(IsModal=True),
+                window(WindowIsModal=True), window(LocalizedControlType="Dialog"),
+                window(LocalizedControlType="window", ClassName="Chrome_WidgetWin_1"),
+                window(IsDialog=False, IsModal="yes"), window(),
+                {"ControlType": "dialog", "ClassName": "HwndWrapper[A]", "Name": "d"}]}  # fmt: skip
+    t = table(tree)
+    assert t.roles == ("window", *["dialog"] * 5, "window", "window", "window", "dialog")
+    assert t.raw_roles[1] == "Dialog" and t.raw_roles[-2] == "WindowControl"
+    # pywinauto's properties: friendly "Dialog" on a top-level window of another class.
+    props = {"class_name": "#32770", "friendly_class_name": "Dialog", "texts": ["Replace"],
+             "children": [{"class_name": "Notepad", "friendly_class_name": "Dialog",
+                           "texts": ["Untitled - Notepad"]}]}  # fmt: skip
+    assert table(props).roles == ("dialog", "window")
