@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "FROZEN_RECHECK",
     "STATES",
     "UNUSABLE_BOX",
     "XPATH_KEYS",
@@ -27,6 +28,7 @@ __all__ = [
     "boxes_from_ltrb",
     "first_mapping",
     "flag_states",
+    "keeps_frozen",
     "ltrb_array",
     "named_values",
     "no_cyclic_gc",
@@ -270,6 +272,30 @@ XPATH_KEYS: Final[dict[str, Callable[[str], str]]] = {"xpath": normalize_xpath}
 """``CandidateTable.id_keys`` for a table with an ``xpath`` column."""
 
 
+FROZEN_RECHECK: Final[int] = 64
+"""Once the process was seen keeping frozen objects, :func:`keeps_frozen` counts them again
+only every this many calls."""
+
+_frozen_seen: list[int] = [0, 0]  # [whether frozen objects were seen, calls since counted]
+
+
+def keeps_frozen() -> bool:
+    """Whether the process keeps frozen objects of its own (``gc.freeze()``, as a server does
+    before it forks), read without counting them on every build.
+
+    ``gc.get_freeze_count()`` walks every frozen object (CPython counts its list: about 7 ms
+    for a million), which a build would pay twice. It is asked each time while the answer is
+    no (then the list is empty and the walk costs nothing); once it was yes, it is asked again
+    only every :data:`FROZEN_RECHECK` calls (the answer is then yes until it is asked).
+    """
+    seen = _frozen_seen
+    if seen[0] and seen[1] < FROZEN_RECHECK:
+        seen[1] += 1
+        return True
+    seen[0], seen[1] = int(gc.get_freeze_count() != 0), 0
+    return bool(seen[0])
+
+
 @contextmanager
 def no_cyclic_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while a table is built (or a batch resolved).
@@ -286,20 +312,23 @@ def no_cyclic_gc() -> Iterator[None]:
     be found alive. They are moved straight to the oldest generation instead
     (``gc.freeze()`` then ``gc.unfreeze()``), which leaves them to the rare full
     collections. Skipped when the process keeps frozen objects of its own, which
-    ``unfreeze`` would release. So that the move takes no garbage with it, the young
-    generations are collected on the way in: the caller's reference cycles (Playwright's
-    sync calls leave each CDP answer in one) would otherwise wait for a full collection.
+    ``unfreeze`` would release (:func:`keeps_frozen`). So that the move takes no garbage
+    with it, the young generations are collected on the way in (also when the move is
+    skipped, so that garbage is freed the same way either way): the caller's reference
+    cycles (Playwright's sync calls leave each CDP answer in one) would otherwise wait for a
+    full collection.
     A collector the caller had turned off stays off.
     """
     enabled = gc.isenabled()
-    if enabled and gc.get_freeze_count() == 0:
+    move = enabled and not keeps_frozen()
+    if enabled:
         gc.collect(1)
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            if gc.get_freeze_count() == 0:
+            if move:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
