@@ -51,14 +51,9 @@ def _ancestors(element: Any) -> list[tuple[Any, Any]]:
     return chain
 
 
-def uia_container_path(element: Any) -> tuple[str, ...]:
-    """The named container ancestors of a UIA element, outermost first (the rule the UIA
-    table uses: :func:`~resolver.capture._shim.container_entry`)."""
-    return _path(_ancestors(element))
-
-
 def _path(chain: list[tuple[Any, Any]]) -> tuple[str, ...]:
-    """The container path of an ancestor chain (outermost first)."""
+    """The named container ancestors in an ancestor chain, outermost first (the rule the UIA
+    table uses: :func:`~resolver.capture._shim.container_entry`)."""
     return path_of(container_entry(role, name, "uia") for role, name in chain)
 
 
@@ -87,9 +82,9 @@ def from_uia(
     Returns
     -------
     SemanticElementRef
-        Role as UIA spells it (``ButtonControl``); a window as ``Dialog`` when its class is
-        the Win32 dialog class ``#32770`` or it says it is a dialog (``IsDialog``, a modal
-        window pattern, the localized control type "dialog"), else ``Window``. ``panel``:
+        Role as UIA spells it (``ButtonControl``), except a window's: ``Dialog`` when its
+        class is the Win32 dialog class ``#32770`` or it says it is a dialog (``IsDialog``, a
+        modal window pattern, the localized control type "dialog"). ``panel``:
         the nearest such dialog around the element (its name), read on the same walk up the
         ancestors as the path. Screen pixels.
 
