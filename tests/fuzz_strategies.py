@@ -803,15 +803,20 @@ def synthetic_trees(fmt: str) -> st.SearchStrategy[Any]:
             st.sampled_from(["(1,2,3,4)", "(0,0,0,0)", "(a,b)", ""]),
         )
         control = st.one_of(
-            st.integers(49990, 50050), st.sampled_from(["ButtonControl", "Button", "Bogus"])
+            st.integers(49990, 50050),
+            st.sampled_from(["ButtonControl", "Button", "Bogus", "WindowControl", "Dialog"]),
         )
+        window_class = st.one_of(_name, st.sampled_from(["#32770", "Notepad"]))
         uiautomation = _nested(
             {
                 "Name": _name,
                 "ControlType": control,
                 "ControlTypeName": control,
                 "AutomationId": _name,
-                "ClassName": _name,
+                "ClassName": window_class,
+                "IsDialog": json_scalars,
+                "IsModal": json_scalars,
+                "LocalizedControlType": st.one_of(json_scalars, st.just("dialog")),
                 "BoundingRectangle": rect,
                 "IsEnabled": flags,
                 "HasKeyboardFocus": flags,
@@ -823,10 +828,10 @@ def synthetic_trees(fmt: str) -> st.SearchStrategy[Any]:
         )
         pywinauto = _nested(
             {
-                "class_name": _name,
-                "friendly_class_name": _name,
+                "class_name": window_class,
+                "friendly_class_name": st.one_of(_name, st.just("Dialog")),
                 "texts": st.lists(_name, max_size=3),
-                "control_type": _name,
+                "control_type": st.one_of(_name, st.just("Window")),
                 "automation_id": _name,
                 "rectangle": rect,
                 "is_visible": flags,
