@@ -113,9 +113,14 @@ def _settings(
 class _Run:
     """One reference going down the chain: the trace so far and what was seen."""
 
-    def __init__(self, ref: SemanticElementRef, observation: Observation) -> None:
+    def __init__(
+        self, ref: SemanticElementRef, observation: Observation, config: MatchConfig
+    ) -> None:
         self.ref = ref
         self.observation = observation
+        self.clear_px = config.clear_px
+        """How wide and high a part of an answer beside the dialogs drawn over it must be for
+        its point to go there (:meth:`~resolver.table.CandidateTable.clear_point`)."""
         self.trace: list[TraceEntry] = []
         self.evidence: list[Candidate] = []
         self.looked = False
@@ -298,13 +303,18 @@ class _Run:
     def _answer(self, source: str, decision: Decision, table: CandidateTable) -> Resolution:
         best = decision.candidates[0]
         box = self._words(source, table, best) or best.bbox
+        point = None if box is None else center(box)
+        if point is not None and table.dialogs_over_any():
+            # A desktop's dialog drawn over part of the answer: the point goes beside it.
+            row = table.executor_row(best.executor_id)
+            point = (None if row is None else table.clear_point(row, self.clear_px)) or point
         return Resolution(
             executor_id=best.executor_id,
             source=source,
             score=best.score,
             margin=decision.margin,
             candidate=best,
-            point=None if box is None else center(box),
+            point=point,
             alternatives=decision.candidates[1:],
             trace=tuple(self.trace),
         )
@@ -400,7 +410,7 @@ def _resolve(
     config: MatchConfig,
     coords_fallback: str,
 ) -> Resolution:
-    run = _Run(ref, observation)
+    run = _Run(ref, observation, config)
     for source in sources:
         found = run.coords(coords_fallback) if source == "coords" else run.source(source, config)
         if found is not None:
@@ -547,7 +557,7 @@ def _resolved_many(
     runs: dict[int, _Run] = {}
     for ref in items:
         try:
-            runs[len(out)] = _Run(_coerce_ref(ref), obs)
+            runs[len(out)] = _Run(_coerce_ref(ref), obs, cfg)
             out.append(None)
         except ResolutionError as exc:
             out.append(exc)

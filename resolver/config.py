@@ -56,7 +56,7 @@ _SCREENS = frozenset(
     }
 )
 """Fields measured in screen heights: any finite number from 0 up."""
-_PIXELS = frozenset({"screen_height"})
+_PIXELS = frozenset({"screen_height", "clear_px"})
 """Fields measured in pixels: a finite number above 0."""
 
 
@@ -318,6 +318,10 @@ class MatchConfig:
     screen_height: float = 800.0
     """Screen height (px) assumed for a table that does not give its own, for the rules
     measured in screen heights."""
+    clear_px: float = 4.0
+    """Width and height (screen px or points) a part of an answer's box beside the dialogs
+    drawn over it needs for a click to land on the answer (``refuse.under_dialog``; the
+    answer's point is then that part's centre)."""
     own_text: float = 0.9
     """Share of a recorded anchor's box inside the target's recorded box for the anchor to
     be the target's own text (the visible caption of a button named otherwise), not a

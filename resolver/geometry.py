@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
     "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "iou", "iou_one",
-    "nearest_move", "overlap", "scale_between", "share_inside",
+    "nearest_move", "overlap", "scale_between", "share_inside", "uncovered_point",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -156,3 +156,49 @@ def scale_between(
     if recorded and now:
         return now[0] / recorded[0], now[1] / recorded[1]
     return 1.0, 1.0
+
+
+def uncovered_point(box: Box, covers: list[Box], least: float) -> tuple[float, float] | None:
+    """A point of ``box`` that no box of ``covers`` holds, where a click lands on what
+    ``box`` bounds: its centre when no cover holds that; else the centre of the largest part
+    of ``box`` that no cover overlaps (``box`` cut, cover by cover, into the parts left of,
+    right of, above and below it, each at least ``least`` wide and high; at most
+    :data:`MAX_PARTS` kept, the largest); ``None`` when no part is left (``box`` lies under
+    the covers)."""
+    left, top, right, bottom = box
+    x, y = (left + right) / 2.0, (top + bottom) / 2.0
+    if not any(c[0] <= x <= c[2] and c[1] <= y <= c[3] for c in covers):
+        return (x, y)
+    parts = [box]
+    for c in covers:
+        cut: list[Box] = []
+        for p in parts:
+            if not _overlap(p, c):
+                cut.append(p)
+                continue
+            for q in (
+                (p[0], p[1], min(p[2], c[0]), p[3]),
+                (max(p[0], c[2]), p[1], p[2], p[3]),
+                (p[0], p[1], p[2], min(p[3], c[1])),
+                (p[0], max(p[1], c[3]), p[2], p[3]),
+            ):
+                if q[2] - q[0] >= least and q[3] - q[1] >= least:
+                    cut.append(q)
+        parts = sorted(cut, key=_area, reverse=True)[:MAX_PARTS]
+    if not parts:
+        return None
+    part = parts[0]
+    return ((part[0] + part[2]) / 2.0, (part[1] + part[3]) / 2.0)
+
+
+MAX_PARTS: Final[int] = 64
+"""Parts of a box :func:`uncovered_point` keeps while it cuts covers out (the largest)."""
+
+
+def _area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share an area (touching edges do not)."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

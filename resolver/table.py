@@ -49,10 +49,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InvalidObservationError
-from .geometry import Box, CoordSpace
+from .geometry import Box, CoordSpace, uncovered_point
 from .roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
+    DIALOG_ROLES,
     LANDMARK_ROLES,
     PANEL_ROLES,
     ROLE_INDEX,
@@ -175,6 +176,22 @@ def _executor_rows(table: CandidateTable) -> dict[str, int]:
         rows.setdefault(executor_id, row)
     return rows
 
+
+def _screen_dialogs(table: CandidateTable) -> tuple[int, ...]:
+    """The dialog rows with a box of a table whose boxes are where things are drawn on the
+    screen now (see :meth:`CandidateTable.dialogs_over`); none for any other table."""
+    if table.coord_space not in (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS):
+        return ()
+    dialog = np.isin(table.role_codes, _DIALOG_CODES)
+    dialog &= table.bboxes[:, 0] == table.bboxes[:, 0]  # (NaN: no box)
+    return tuple(np.flatnonzero(dialog).tolist())
+
+
+_DIALOG_CODES: Final = np.array(sorted(ROLE_INDEX[r] for r in DIALOG_ROLES), dtype=np.int32)
+
+OWNER_ROLES: Final[frozenset[str]] = DIALOG_ROLES | {"window", "application"}
+"""What a dialog belongs to when it is not the whole tree: the window (or application) it
+is drawn over."""
 
 Column = tuple[str | None, ...]
 
@@ -479,6 +496,48 @@ class CandidateTable:
                 return current, "details", self.names[summary]
             current = int(parent[current])
         return None
+
+    def dialogs_over_any(self) -> bool:
+        """Whether :meth:`dialogs_over` can find any dialog on this table (a desktop's tree
+        with a dialog that has a box); cheap after the first call."""
+        return bool(self.derived(_screen_dialogs))
+
+    def dialogs_over(self, row: int) -> list[int]:
+        """The dialogs drawn over ``row``: on a table whose boxes are screen pixels or points
+        (where a desktop's windows are drawn now, unlike a page's, which scrolls), each dialog that
+        neither holds ``row`` nor is held by it, whose owner (the nearest window, dialog or
+        application above it) holds ``row``, and whose box overlaps ``row``'s. A dialog is
+        drawn over the window it belongs to: a click inside its box lands on it."""
+        dialogs = self.derived(_screen_dialogs)
+        box = self.box(row) if dialogs else None
+        if box is None:
+            return []
+        over = []
+        for dialog in dialogs:
+            if dialog == row or self.is_ancestor(dialog, row) or self.is_ancestor(row, dialog):
+                continue
+            owner = int(self.parent[dialog])
+            while owner >= 0 and self.roles[owner] not in OWNER_ROLES:
+                owner = int(self.parent[owner])
+            theirs = self.box(dialog)
+            if owner < 0 or theirs is None or not self.is_ancestor(owner, row):
+                continue
+            if min(box[2], theirs[2]) > max(box[0], theirs[0]) and min(box[3], theirs[3]) > max(
+                box[1], theirs[1]
+            ):
+                over.append(dialog)
+        return over
+
+    def clear_point(self, row: int, least: float) -> tuple[float, float] | None:
+        """Where a click on ``row`` lands on it: the centre of its box, or of the largest part
+        of it that no dialog drawn over it covers (:meth:`dialogs_over`,
+        :func:`~resolver.geometry.uncovered_point`, parts at least ``least`` pixels wide and
+        high); ``None`` when it has no box or lies under the dialogs."""
+        box = self.box(row)
+        if box is None:
+            return None
+        covers = [b for b in map(self.box, self.dialogs_over(row)) if b is not None]
+        return uncovered_point(box, covers, least)
 
     def summary_of(self, row: int) -> int | None:
         """The row of a disclosure section's summary (the first row in ``row``, when its raw

@@ -3,7 +3,16 @@
 import numpy as np
 import pytest
 
-from resolver.geometry import CoordSpace, Geometry, box_gap, box_gaps, iou, iou_one, overlap
+from resolver.geometry import (
+    CoordSpace,
+    Geometry,
+    box_gap,
+    box_gaps,
+    iou,
+    iou_one,
+    overlap,
+    uncovered_point,
+)
 
 
 def test_iou_one() -> None:
@@ -62,3 +71,17 @@ def test_box_gaps_agree_with_box_gap_row_by_row() -> None:
     for row in (r for r in range(len(boxes)) if r != 3):
         left, top, right, bottom = boxes[row].tolist()
         assert gaps[row] == pytest.approx(box_gap((left, top, right, bottom), target))
+
+
+def test_a_point_beside_the_boxes_drawn_over_a_box() -> None:
+    box = (0.0, 50.0, 800.0, 600.0)
+    assert uncovered_point(box, [], 4.0) == (400.0, 325.0)
+    assert uncovered_point(box, [(0, 0, 100, 100)], 4.0) == (400.0, 325.0)  # centre clear
+    # A dialog over the centre: the largest part beside it (below it here) takes the point.
+    assert uncovered_point(box, [(300, 220, 660, 360)], 4.0) == (400.0, 480.0)
+    # Wholly under one, or under two that leave only slivers narrower than 4 px.
+    assert uncovered_point((350, 250, 550, 270), [(300, 220, 660, 360)], 4.0) is None
+    assert uncovered_point((0, 0, 100, 10), [(0, 0, 52, 10), (49, 0, 100, 10)], 4.0) is None
+    # A part beside one dialog that another covers is not taken.
+    two = [(0, 0, 60, 100), (50, 0, 100, 30)]
+    assert uncovered_point((0, 0, 100, 100), two, 4.0) == (80.0, 65.0)

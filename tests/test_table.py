@@ -703,3 +703,37 @@ def test_a_table_pickles_and_copies_without_what_was_derived_from_it() -> None:
     again = pickle.loads(pickle.dumps(obs))
     seven = SemanticElementRef(role="button", name="Order 7")
     assert resolve(seven, again).executor_id == resolve(seven, obs).executor_id
+
+
+def _desktop(coord_space: str = "screen_px") -> CandidateTable:
+    """A desktop: Notepad with a dialog drawn over its text field, and another application's
+    window beside (behind or in front, the tree does not say) under the dialog's box."""
+    b = TableBuilder("a11y", "test")
+    desk = b.add("desk", raw_role="pane", name="Desktop", bbox=(0, 0, 1600, 900))
+    main = b.add("main", raw_role="window", name="Untitled - Notepad", parent=desk,
+                 bbox=(0, 0, 800, 600))  # fmt: skip
+    b.add("edit", raw_role="textbox", name="Text Editor", parent=main, bbox=(0, 50, 800, 600))
+    b.add("small", raw_role="textbox", name="Find what", parent=main, bbox=(350, 250, 550, 270))
+    dialog = b.add("dlg", raw_role="dialog", name="Confirm Save As", parent=main,
+                   bbox=(300, 220, 660, 360))  # fmt: skip
+    b.add("yes", raw_role="button", name="Yes", parent=dialog, bbox=(400, 320, 470, 345))
+    other = b.add("other", raw_role="window", name="Mail", parent=desk, bbox=(200, 200, 900, 700))
+    b.add("send", raw_role="button", name="Send", parent=other, bbox=(400, 300, 480, 330))
+    return b.build(coord_space=coord_space)
+
+
+def test_the_dialogs_drawn_over_a_row_and_where_a_click_lands_on_it() -> None:
+    t = _desktop()
+    row = {ident: i for i, ident in enumerate(t.ids)}
+    assert t.dialogs_over_any()
+    assert t.dialogs_over(row["edit"]) == [row["dlg"]] == t.dialogs_over(row["small"])
+    # Not over its own controls, itself, its window (which holds it), or another window's.
+    for ident in ("yes", "dlg", "main", "send", "desk"):
+        assert t.dialogs_over(row[ident]) == [], ident
+    assert t.clear_point(row["edit"], 4.0) == (400.0, 480.0)  # below the dialog
+    assert t.clear_point(row["small"], 4.0) is None  # wholly under it
+    assert t.clear_point(row["send"], 4.0) == (440.0, 315.0)
+    # A page's boxes scroll with it (a fixed dialog's box says nothing of what it covers).
+    page = _desktop("css_px")
+    assert not page.dialogs_over_any() and page.dialogs_over(row["edit"]) == []
+    assert page.clear_point(row["small"], 4.0) == (450.0, 260.0)

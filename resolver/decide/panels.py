@@ -13,7 +13,7 @@ from ..text import normalize
 from .facts import decided_row
 from .rule import Context, Decision, Rule, overruled
 
-__all__ = ["PANEL_RULES", "other_panel", "panel_closed", "panel_of"]
+__all__ = ["PANEL_RULES", "other_panel", "panel_closed", "panel_of", "under_dialog"]
 
 _SMALL_WORDS: Final[frozenset[str]] = frozenset(
     {"the", "and", "for", "you", "your", "our", "with", "this", "that", "are", "new"}
@@ -137,6 +137,27 @@ def _same_panel(name: str, recorded: str) -> bool:
     return bool(words and their_words) and (words <= their_words or their_words <= words)
 
 
+def under_dialog(ctx: Context, decision: Decision) -> Decision | None:
+    """``refuse.under_dialog``: on a desktop's tree (boxes in screen pixels or points, where
+    windows are drawn now), the answer lies under dialogs drawn over its window
+    (:meth:`~resolver.table.CandidateTable.dialogs_over`), with no part beside them at least
+    ``clear_px`` wide and high (:meth:`~resolver.table.CandidateTable.clear_point`). A click
+    there lands on the dialog (its "Yes", for the text field the reference recorded beneath
+    it): the dialog must be answered first. A weaker source does not overrule it (what a
+    screenshot shows there is the dialog, whose own "Save" may stand where the recorded one
+    was). Asked of every answer, however it was made."""
+    table = ctx.table
+    row = decided_row(ctx, decision) if table.dialogs_over_any() else None
+    if row is None or table.box(row) is None or table.clear_point(row, ctx.config.clear_px):
+        return None
+    over = table.dialogs_over(row)[-1]
+    why = (
+        f"the answer lies under the {table.roles[over]} {table.names[over][:80]!r} drawn over "
+        "it: a click on it would land on the dialog, which must be answered first"
+    )
+    return overruled(decision, "not_found", why)
+
+
 def _kind(kind: str) -> str:
     """A panel's kind as the reasons word it."""
     return "section" if kind == "details" else canonical_role(kind)
@@ -156,6 +177,13 @@ PANEL_RULES: Final = (
         "in, and the answer is in none, or in one of another name: the recorded panel is "
         "closed, and the namesake shown acts on something else.",
         panel_closed, ("accepted",), absence="gone",
+    ),
+    Rule(
+        "refuse.under_dialog", "refuses", "final",
+        "On a desktop's tree, the answer lies under a dialog drawn over its window, with no "
+        "part of it beside the dialog: a click on it would land on the dialog, which must be "
+        "answered first.",
+        under_dialog, ("accepted",), absence="gone", params=("clear_px",),
     ),
 )  # fmt: skip
 """The final rules on panels, in the registry's order (after the records')."""

@@ -74,7 +74,8 @@ does not overrule (:func:`resolver.decide.shows_absence`):
 
 - ``"gone"``: the rule fires only on a sign, read from the page, that the target went: its
   recorded record, slot, neighbourhood or look-alike is still there without it, or a
-  recorded neighbour's name is on the answer. Another source sees the same page.
+  recorded neighbour's name is on the answer; or that it cannot be reached (it lies under a
+  dialog, which is what another source would see there). Another source sees the same page.
 - ``"twins"``: the doubt is evidence only between *twins*, rows of one role and name, for a
   reference that recorded nothing another source could tell them apart by.
 - ``""`` (most rules): no such evidence. A refusal for lack of evidence (nothing to judge,

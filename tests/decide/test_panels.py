@@ -8,6 +8,8 @@ from resolver.decide import decide, rule
 from resolver.decide.panels import panel_closed, panel_of
 from resolver.table import CandidateTable, TableBuilder
 
+CONFIG = MatchConfig()
+
 
 def _page(tab: str = "Profile", dialog: str | None = None, role: str = "dialog") -> CandidateTable:
     """An account page: two tabs, the shown tab's panel (a form with Save and Cancel) and,
@@ -184,3 +186,30 @@ def test_the_apply_of_another_open_section_is_refused() -> None:
     before = decide(event.model_copy(update={"panel": None}), _sections("Invoice address"),
                     MatchConfig())  # fmt: skip
     assert before.status == "accepted"
+
+
+def _notepad(dialog: bool, field: tuple[float, float, float, float]) -> CandidateTable:
+    """Notepad (screen pixels) with a text field, and a message box over it when asked."""
+    b = TableBuilder("a11y", "test")
+    main = b.add("main", raw_role="window", name="Untitled - Notepad", bbox=(0, 0, 800, 600))
+    b.add("edit", raw_role="textbox", name="Text Editor", parent=main, bbox=field)
+    if dialog:
+        box = b.add("dlg", raw_role="dialog", name="Confirm Save As", parent=main,
+                    bbox=(300, 220, 660, 360))  # fmt: skip
+        b.add("yes", raw_role="button", name="Yes", parent=box, bbox=(400, 320, 470, 345))
+    return b.build(coord_space="screen_px")
+
+
+def test_a_field_wholly_under_a_dialog_is_refused_one_beside_it_kept() -> None:
+    small = (350.0, 250.0, 550.0, 270.0)
+    ref = ref_from_row(_notepad(False, small), 1)
+    assert decide(ref, _notepad(False, small), CONFIG).status == "accepted"
+    under = decide(ref, _notepad(True, small), CONFIG)
+    assert (under.status, under.rule) == ("not_found", "refuse.under_dialog")
+    assert "Confirm Save As" in under.reason
+    big = (0.0, 50.0, 800.0, 600.0)  # partly under it: a click beside the dialog lands
+    assert decide(ref_from_row(_notepad(False, big), 1), _notepad(True, big), CONFIG).status == (
+        "accepted"
+    )
+    # A looser size for the part beside it does not save the small field.
+    assert decide(ref, _notepad(True, small), MatchConfig(clear_px=1.0)).status == "not_found"
