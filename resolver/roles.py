@@ -244,7 +244,10 @@ _SHARED: Final[dict[str, str]] = {
 # Per-platform spellings that disagree with the shared table.
 _PLATFORM: Final[Mapping[str, Mapping[str, str]]] = {
     # AT-SPI "text" is an editable text widget; its static text is "label" or "static".
+    # Its "alert" is a message box (GTK's message dialogs; Chromium's and Firefox's
+    # role=alertdialog): an ARIA alert region is exposed there as "notification".
     "atspi": {"text": "textbox", "label": "text", "paragraph": "paragraph", "frame": "window",
+              "alert": "alertdialog",
               "window": "window", "form": "form", "image": "img", "heading": "heading",
               "grouping": "group", "accelerator label": "text", "directory pane": "group",
               "footnote": "note", "comment": "note", "image map": "img", "popup menu": "menu",

@@ -71,3 +71,10 @@ def test_a_windows_window_is_a_dialog_by_its_class_or_its_word() -> None:
     assert (
         canonical_role("Dialog", "uia") == "dialog" and canonical_role("Window", "uia") == "window"
     )
+
+
+def test_an_atspi_alert_is_a_message_box() -> None:
+    # GTK's message dialogs and Chromium's role=alertdialog are AT-SPI "alert"s; an ARIA
+    # alert region is a "notification" there.
+    assert canonical_role("alert", "atspi") == "alertdialog"
+    assert canonical_role("alert") == "alert" and canonical_role("alert", "uia") == "alert"

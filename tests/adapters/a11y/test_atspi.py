@@ -3,7 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from resolver import InvalidObservationError, Observation
+from resolver import InvalidObservationError, Observation, resolve
+from resolver.capture import ref_from_row
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "formats"
 
@@ -87,3 +88,40 @@ def test_deep_tree_is_read_without_recursion() -> None:
     xml = "<desktop-frame>" + "<filler name='f'>" * depth + "</filler>" * depth + "</desktop-frame>"
     t = table(xml)
     assert len(t) == depth + 1 and int(t.depth[-1]) == depth
+
+
+def _gedit(question: bool) -> str:
+    """gedit (AT-SPI, as OSWorld writes it) with its "Save changes?" message box open."""
+    ns = (
+        'xmlns:st="https://accessibility.ubuntu.example.org/ns/state" '
+        'xmlns:cp="https://accessibility.ubuntu.example.org/ns/component"'
+    )
+
+    def button(name: str, x: int, y: int, width: int = 90) -> str:
+        return f'<push-button name="{name}" cp:screencoord="({x}, {y})" cp:size="({width}, 34)"/>'
+
+    box = (
+        '<alert name="Question" cp:screencoord="(300, 250)" cp:size="(420, 180)">'
+        '<label name="Save changes before closing?" cp:screencoord="(320, 270)" '
+        'cp:size="(380, 20)"/>' + button("Close without Saving", 320, 380, 160)
+        + button("Cancel", 490, 380) + button("Save", 590, 380) + "</alert>"
+    )  # fmt: skip
+    return (
+        f'<desktop-frame {ns} name="main"><application name="gedit">'
+        '<frame name="notes (~/) - gedit" cp:screencoord="(0, 0)" cp:size="(1000, 700)">'
+        + button("Save", 880, 10) + '<text name="" cp:screencoord="(0, 60)" cp:size="(1000, 640)"/>'
+        "</frame>" + (box if question else "") + "</application></desktop-frame>"
+    )  # fmt: skip
+
+
+def test_an_alert_is_a_message_box() -> None:
+    # AT-SPI's "alert" is a message box (GTK's message dialogs, a page's role=alertdialog).
+    t = table(_gedit(True))
+    box = t.roles.index("alertdialog")
+    assert t.names[box] == "Question" and t.coord_space == "screen_px"
+    save = [i for i, name in enumerate(t.names) if name == "Save"][-1]
+    assert ref_from_row(t, save).panel == ("alertdialog", "Question")
+    # The text field under it is clicked below it, not on the box's "Cancel".
+    field = ref_from_row(table(_gedit(False)), 4)
+    assert field.role == "textbox"
+    assert resolve(field, Observation(accessibility_tree=_gedit(True))).point == (500.0, 565.0)
