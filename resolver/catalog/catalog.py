@@ -397,6 +397,7 @@ class Catalog:
         entry = self.entries[target.index]
         if obs is self.observation:
             _check_interactable(entry.visible, entry.enabled, entry)
+            self._check_uncovered(obs.candidates(self.source), entry.row, entry)
             return entry.executor_id
         table = obs.candidates(self.source)
         if entry.row < len(table) and (
@@ -406,7 +407,24 @@ class Catalog:
         else:
             row = self._find_again(entry, obs, table)
         _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
+        self._check_uncovered(table, row, entry)
         return table.executor_id(row)
+
+    def _check_uncovered(self, table: CandidateTable, row: int, entry: CatalogEntry) -> None:
+        """Refuse an element that lies under a dialog drawn over its window on a desktop's
+        tree (:meth:`~resolver.table.CandidateTable.clear_point`) with
+        ``ELEMENT_NOT_INTERACTABLE``: a click on it would land on the dialog."""
+        if not table.dialogs_over_any() or table.box(row) is None:
+            return
+        if table.clear_point(row, self.config.clear_px) is not None:
+            return
+        dialog = table.dialogs_over(row)[-1]
+        raise ElementNotInteractableError(
+            f"index {entry.index} ({entry.role} {entry.name!r}) lies under the "
+            f"{table.roles[dialog]} {table.names[dialog][:80]!r}: answer the dialog first",
+            details={"index": entry.index, "state": "covered"},
+            rule="refuse.not_interactable",
+        )
 
     def _same_place(self, entry: CatalogEntry, obs: Observation, table: CandidateTable) -> bool:
         """Whether only texts away from ``entry`` changed: the same controls in the same

@@ -80,7 +80,8 @@ OUTSIDE_RULES: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "refuse.not_interactable", "refuses", "catalog",
-        "The element is found but hidden or disabled.",
+        "The element is found but hidden or disabled, or (on a desktop's tree) lies under a "
+        "dialog drawn over its window.",
     ),
     Rule(
         "refuse.target_selects_nothing", "refuses", "catalog",
