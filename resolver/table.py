@@ -178,12 +178,14 @@ def _executor_rows(table: CandidateTable) -> dict[str, int]:
 
 
 def _screen_dialogs(table: CandidateTable) -> tuple[int, ...]:
-    """The dialog rows with a box of a table whose boxes are where things are drawn on the
-    screen now (see :meth:`CandidateTable.dialogs_over`); none for any other table."""
+    """The dialog rows with a box, not said to be hidden, of a table whose boxes are where
+    things are drawn on the screen now (see :meth:`CandidateTable.dialogs_over`); none for
+    any other table."""
     if table.coord_space not in (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS):
         return ()
     dialog = np.isin(table.role_codes, _DIALOG_CODES)
     dialog &= table.bboxes[:, 0] == table.bboxes[:, 0]  # (NaN: no box)
+    dialog &= table.visible != 0  # (one said to be hidden covers nothing)
     return tuple(np.flatnonzero(dialog).tolist())
 
 

@@ -733,6 +733,14 @@ def test_the_dialogs_drawn_over_a_row_and_where_a_click_lands_on_it() -> None:
     assert t.clear_point(row["edit"], 4.0) == (400.0, 480.0)  # below the dialog
     assert t.clear_point(row["small"], 4.0) is None  # wholly under it
     assert t.clear_point(row["send"], 4.0) == (440.0, 315.0)
+    # A dialog said to be hidden covers nothing.
+    b = TableBuilder("a11y", "test")
+    main = b.add("main", raw_role="window", name="w", bbox=(0, 0, 800, 600))
+    b.add("edit", raw_role="textbox", name="e", parent=main, bbox=(350, 250, 550, 270))
+    b.add("dlg", raw_role="dialog", name="d", parent=main, bbox=(300, 220, 660, 360),
+          states=(1, 0, -1))  # fmt: skip
+    hidden = b.build(coord_space="screen_px")
+    assert not hidden.dialogs_over_any() and hidden.clear_point(1, 4.0) == (450.0, 260.0)
     # A page's boxes scroll with it (a fixed dialog's box says nothing of what it covers).
     page = _desktop("css_px")
     assert not page.dialogs_over_any() and page.dialogs_over(row["edit"]) == []
