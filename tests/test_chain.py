@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from desktop_trees import notepad
 from test_matcher import random_ref, random_table
 
 from benchmarks.synth import TARGET_ROLES, cdp_tree
@@ -699,20 +700,7 @@ def test_sources_that_see_off_screen_elements_have_no_frame() -> None:
 def test_the_point_of_an_answer_partly_under_a_dialog_is_beside_it() -> None:
     # A desktop's message box over the middle of Notepad's text field: clicking the field's
     # centre would press the box's "Yes"; the point goes to the largest part beside it.
-    def node(kind: str, name: str, box: list[int], *kids: Any, **more: Any) -> dict[str, Any]:
-        return {"ControlTypeName": kind, "Name": name, "BoundingRectangle": box,
-                "Children": list(kids), **more}  # fmt: skip
-
-    dialog = node(
-        "WindowControl",
-        "Confirm Save As",
-        [300, 220, 660, 360],
-        node("ButtonControl", "Yes", [400, 320, 470, 345]),
-        ClassName="#32770",
-    )
-    tree = node("WindowControl", "Untitled - Notepad", [0, 0, 800, 600],
-                node("EditControl", "Text Editor", [0, 50, 800, 600]), dialog)  # fmt: skip
-    observation = Observation(accessibility_tree=tree)
+    observation = Observation(accessibility_tree=notepad())
     ref = SemanticElementRef(role="EditControl", name="Text Editor", bbox=(0, 50, 800, 600))
     found = resolve(ref, observation)
     assert found.executor_id == "a11y:0.0" and found.point == (400.0, 480.0)
@@ -720,8 +708,8 @@ def test_the_point_of_an_answer_partly_under_a_dialog_is_beside_it() -> None:
     assert isinstance(many[0], Resolution) and many[0].point == (400.0, 480.0)
     # A field wholly under the box is refused, and its recorded place is not clicked either.
     small = SemanticElementRef(role="EditControl", name="Find what", bbox=(350, 250, 550, 270))
-    tree["Children"][0] = node("EditControl", "Find what", [350, 250, 550, 270])
+    covered = notepad(field=("Find what", [350, 250, 550, 270]))
     with pytest.raises(ElementNotFoundError) as refused:
-        resolve(small, Observation(accessibility_tree=tree), coords_fallback="always")
+        resolve(small, Observation(accessibility_tree=covered), coords_fallback="always")
     rules = [entry.rule for entry in refused.value.evidence.trace]
     assert rules[0] == "refuse.under_dialog" and rules[-1] == "refuse.absent_upstream"

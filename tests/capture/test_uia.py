@@ -1,6 +1,7 @@
 from types import SimpleNamespace
 
 import pytest
+from desktop_trees import notepad
 
 from resolver import ElementNotFoundError, InvalidReferenceError, Observation, resolve
 from resolver.capture import from_uia, ref_from_row
@@ -74,20 +75,6 @@ def test_a_property_that_raises_does_not_make_a_dialog() -> None:
     assert ref.panel is None and ref.container_path == ("Gone",)
 
 
-def _notepad(dialog: str) -> dict[str, object]:
-    def button(name: str, left: int) -> dict[str, object]:
-        return {"ControlTypeName": "ButtonControl", "Name": name,
-                "BoundingRectangle": [left, 320, left + 70, 345]}  # fmt: skip
-
-    return {"ControlTypeName": "WindowControl", "Name": "Untitled - Notepad",
-            "ClassName": "Notepad", "BoundingRectangle": [0, 0, 800, 600], "Children": [
-                {"ControlTypeName": "EditControl", "Name": "Text Editor",
-                 "BoundingRectangle": [0, 50, 800, 600]},
-                {"ControlTypeName": "WindowControl", "Name": dialog, "ClassName": "#32770",
-                 "BoundingRectangle": [300, 220, 660, 360],
-                 "Children": [button("Yes", 400), button("No", 480)]}]}  # fmt: skip
-
-
 def test_the_yes_of_another_dialog_is_refused_the_recorded_dialogs_found() -> None:
     # "Yes" recorded in "Confirm Save As"; an error box with its own "Yes" is shown instead.
     main = Control(ControlTypeName="WindowControl", Name="Untitled - Notepad",
@@ -100,10 +87,10 @@ def test_the_yes_of_another_dialog_is_refused_the_recorded_dialogs_found() -> No
         up=dialog,
         BoundingRectangle=SimpleNamespace(left=400, top=320, right=470, bottom=345),
     )
-    recorded = Observation(accessibility_tree=_notepad("Confirm Save As"))
+    recorded = Observation(accessibility_tree=notepad("Confirm Save As"))
     completed = ref_from_row(recorded.candidates("a11y"), 3)
     assert completed.panel == ("dialog", "Confirm Save As")
-    error_box = Observation(accessibility_tree=_notepad("Notepad: Access denied"))
+    error_box = Observation(accessibility_tree=notepad("Notepad: Access denied"))
     for ref in (from_uia(yes), completed):
         assert resolve(ref, recorded).executor_id == "a11y:0.1.0"
         with pytest.raises(ElementNotFoundError) as refused:

@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pytest
+from desktop_trees import notepad
 
 from resolver import (
     AmbiguousMatchError,
@@ -365,36 +366,17 @@ def test_a_text_changing_elsewhere_keeps_an_index_on_its_row_without_a_search(
     assert catalog.resolve("index=0", observation=later) == "a11y:save"
 
 
-def _notepad(field: list[int]) -> dict[str, object]:
-    """Notepad's window (UIA, screen pixels) with a text field and a message box over it."""
-
-    def node(kind: str, name: str, box: list[int], *kids: object, **more: str) -> dict[str, object]:
-        return {"ControlTypeName": kind, "Name": name, "BoundingRectangle": box,
-                "Children": list(kids), **more}  # fmt: skip
-
-    box = node(
-        "WindowControl",
-        "Confirm Save As",
-        [300, 220, 660, 360],
-        node("ButtonControl", "Yes", [400, 320, 470, 345]),
-        ClassName="#32770",
-    )
-    return node("WindowControl", "Untitled - Notepad", [0, 0, 800, 600],
-                node("EditControl", "Find what", field), box)  # fmt: skip
-
-
 def test_an_index_under_a_desktops_dialog_is_not_interactable() -> None:
-    under = Observation(accessibility_tree=_notepad([350, 250, 550, 270]))
-    catalog = build_catalog(under)
+    small = notepad(field=("Find what", [350, 250, 550, 270]))  # wholly under the box
+    catalog = build_catalog(Observation(accessibility_tree=small))
     field = next(e for e in catalog.entries if e.name == "Find what")
     with pytest.raises(ElementNotInteractableError) as refused:
         catalog.resolve(f"index={field.index}")
     assert "Confirm Save As" in str(refused.value)
     assert refused.value.evidence.details["state"] == "covered"
     with pytest.raises(ElementNotInteractableError):  # and on a later observation alike
-        catalog.resolve(f"index={field.index}", observation=Observation(
-            accessibility_tree=_notepad([350, 250, 550, 270])))  # fmt: skip
+        catalog.resolve(f"index={field.index}", observation=Observation(accessibility_tree=small))
     # Partly under it: clickable beside the dialog, so the index is answered.
-    beside = build_catalog(Observation(accessibility_tree=_notepad([0, 50, 800, 600])))
-    entry = next(e for e in beside.entries if e.name == "Find what")
+    beside = build_catalog(Observation(accessibility_tree=notepad()))
+    entry = next(e for e in beside.entries if e.name == "Text Editor")
     assert beside.resolve(f"index={entry.index}") == "a11y:0.0"
