@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "iou", "iou_one",
-    "nearest_move", "overlap", "scale_between", "share_inside", "uncovered_point",
+    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "boxes_overlap", "iou",
+    "iou_one", "nearest_move", "overlap", "scale_between", "share_inside", "uncovered_point",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -158,6 +158,10 @@ def scale_between(
     return 1.0, 1.0
 
 
+MAX_PARTS: Final[int] = 64
+"""Parts of a box :func:`uncovered_point` keeps while it cuts covers out (the largest)."""
+
+
 def uncovered_point(box: Box, covers: list[Box], least: float) -> tuple[float, float] | None:
     """A point of ``box`` that no box of ``covers`` holds, where a click lands on what
     ``box`` bounds: its centre when no cover holds that; else the centre of the largest part
@@ -173,7 +177,7 @@ def uncovered_point(box: Box, covers: list[Box], least: float) -> tuple[float, f
     for c in covers:
         cut: list[Box] = []
         for p in parts:
-            if not _overlap(p, c):
+            if not boxes_overlap(p, c):
                 cut.append(p)
                 continue
             for q in (
@@ -191,14 +195,11 @@ def uncovered_point(box: Box, covers: list[Box], least: float) -> tuple[float, f
     return ((part[0] + part[2]) / 2.0, (part[1] + part[3]) / 2.0)
 
 
-MAX_PARTS: Final[int] = 64
-"""Parts of a box :func:`uncovered_point` keeps while it cuts covers out (the largest)."""
-
-
 def _area(box: Box) -> float:
+    """A box's area."""
     return (box[2] - box[0]) * (box[3] - box[1])
 
 
-def _overlap(a: Box, b: Box) -> bool:
+def boxes_overlap(a: Box, b: Box) -> bool:
     """Whether two boxes share an area (touching edges do not)."""
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

@@ -49,7 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InvalidObservationError
-from .geometry import Box, CoordSpace, uncovered_point
+from .geometry import Box, CoordSpace, boxes_overlap, uncovered_point
 from .roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
@@ -191,7 +191,7 @@ def _screen_dialogs(table: CandidateTable) -> tuple[int, ...]:
 
 _DIALOG_CODES: Final = np.array(sorted(ROLE_INDEX[r] for r in DIALOG_ROLES), dtype=np.int32)
 
-OWNER_ROLES: Final[frozenset[str]] = DIALOG_ROLES | {"window", "application"}
+_OWNER_ROLES: Final[frozenset[str]] = DIALOG_ROLES | {"window", "application"}
 """What a dialog belongs to when it is not the whole tree: the window (or application) it
 is drawn over."""
 
@@ -519,14 +519,12 @@ class CandidateTable:
             if dialog == row or self.is_ancestor(dialog, row) or self.is_ancestor(row, dialog):
                 continue
             owner = int(self.parent[dialog])
-            while owner >= 0 and self.roles[owner] not in OWNER_ROLES:
+            while owner >= 0 and self.roles[owner] not in _OWNER_ROLES:
                 owner = int(self.parent[owner])
             theirs = self.box(dialog)
             if owner < 0 or theirs is None or not self.is_ancestor(owner, row):
                 continue
-            if min(box[2], theirs[2]) > max(box[0], theirs[0]) and min(box[3], theirs[3]) > max(
-                box[1], theirs[1]
-            ):
+            if boxes_overlap(box, theirs):
                 over.append(dialog)
         return over
 
