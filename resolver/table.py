@@ -71,6 +71,7 @@ from .text import (
 )
 
 __all__ = [
+    "DESKTOP_SPACES",
     "DIAGNOSTICS",
     "NO_STATE",
     "CandidateTable",
@@ -177,11 +178,24 @@ def _executor_rows(table: CandidateTable) -> dict[str, int]:
     return rows
 
 
+DESKTOP_SPACES: Final = (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS)
+"""Where boxes are where things are drawn on the screen now (a page's scroll with it)."""
+
+
+def _desktop_points(table: CandidateTable) -> bool:
+    """Whether a click point on this table may differ from a box's centre
+    (:meth:`CandidateTable.click_point`): a desktop's tree with a dialog or a row said not
+    to be on the screen."""
+    if table.coord_space not in DESKTOP_SPACES:
+        return False
+    return bool(table.derived(_screen_dialogs)) or bool((table.visible == 0).any())
+
+
 def _screen_dialogs(table: CandidateTable) -> tuple[int, ...]:
     """The dialog rows with a box, not said to be hidden, of a table whose boxes are where
     things are drawn on the screen now (see :meth:`CandidateTable.dialogs_over`); none for
     any other table."""
-    if table.coord_space not in (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS):
+    if table.coord_space not in DESKTOP_SPACES:
         return ()
     dialog = np.isin(table.role_codes, _DIALOG_CODES)
     dialog &= table.bboxes[:, 0] == table.bboxes[:, 0]  # (NaN: no box)
@@ -538,6 +552,19 @@ class CandidateTable:
             return None
         covers = [b for b in map(self.box, self.dialogs_over(row)) if b is not None]
         return uncovered_point(box, covers, least)
+
+    def click_point(self, row: int, least: float) -> tuple[float, float] | None:
+        """Where a click lands on ``row``: the centre of its box, except on a desktop's tree
+        (boxes in screen pixels or points): ``None`` for a row the tree says is not on the
+        screen (scrolled out of view, in a collapsed branch, in a minimized window: its box
+        is where it would be, over something else), and for one partly under dialogs drawn
+        over it the centre of its largest part beside them (:meth:`clear_point`)."""
+        box = self.box(row)
+        if box is None or not self.derived(_desktop_points):
+            return None if box is None else ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+        if int(self.visible[row]) == 0:
+            return None
+        return self.clear_point(row, least)
 
     def summary_of(self, row: int) -> int | None:
         """The row of a disclosure section's summary (the first row in ``row``, when its raw

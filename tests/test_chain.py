@@ -4,7 +4,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from desktop_trees import notepad
+from desktop_trees import notepad, uia_node
 from test_matcher import random_ref, random_table
 
 from benchmarks.synth import TARGET_ROLES, cdp_tree
@@ -713,3 +713,35 @@ def test_the_point_of_an_answer_partly_under_a_dialog_is_beside_it() -> None:
         resolve(small, Observation(accessibility_tree=covered), coords_fallback="always")
     rules = [entry.rule for entry in refused.value.evidence.trace]
     assert rules[0] == "refuse.under_dialog" and rules[-1] == "refuse.absent_upstream"
+
+
+def test_an_answer_off_a_desktops_screen_has_no_point() -> None:
+    # A list item scrolled out of view: UIA gives the box it would have (here below the
+    # list, where another control is drawn); its ID is answered, with no point to click.
+    names = [
+        "alpha.txt",
+        "beta.doc",
+        "gamma.pdf",
+        "delta.xls",
+        "eps.png",
+        "zeta.md",
+        "eta.csv",
+        "theta.py",
+        "iota.rs",
+        "kappa.go",
+        "lambda.c",
+        "mu.h",
+        "nu.js",
+    ]
+    items = [
+        uia_node("ListItemControl", name, [10, 60 + 20 * i, 300, 80 + 20 * i],
+                 IsOffscreen=i >= 10)
+        for i, name in enumerate(names)
+    ]  # fmt: skip
+    tree = uia_node("WindowControl", "Files", [0, 0, 400, 320],
+                    uia_node("ListControl", "Files list", [10, 60, 300, 260], *items))  # fmt: skip
+    observation = Observation(accessibility_tree=tree)
+    hidden = resolve(SemanticElementRef(role="ListItemControl", name="mu.h"), observation)
+    assert hidden.executor_id == "a11y:0.0.11" and hidden.point is None
+    shown = resolve(SemanticElementRef(role="ListItemControl", name="delta.xls"), observation)
+    assert shown.point == (155.0, 130.0)

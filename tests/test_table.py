@@ -745,3 +745,20 @@ def test_the_dialogs_drawn_over_a_row_and_where_a_click_lands_on_it() -> None:
     page = _desktop("css_px")
     assert not page.dialogs_over_any() and page.dialogs_over(row["edit"]) == []
     assert page.clear_point(row["small"], 4.0) == (450.0, 260.0)
+
+
+def test_a_desktop_row_off_the_screen_has_no_click_point() -> None:
+    # UIA reports a list item scrolled out of view with the box it would have: over the
+    # status bar, or outside the window. A page's row keeps its centre (pages scroll).
+    def table(coord_space: str) -> CandidateTable:
+        b = TableBuilder("a11y", "test")
+        main = b.add("main", raw_role="window", name="Files", bbox=(0, 0, 400, 320))
+        b.add("shown", raw_role="listitem", name="a.txt", parent=main, bbox=(10, 60, 300, 80))
+        b.add("gone", raw_role="listitem", name="mu.h", parent=main, bbox=(10, 280, 300, 300),
+              states=(1, 0, -1))  # fmt: skip
+        return b.build(coord_space=coord_space)
+
+    desktop, page = table("screen_px"), table("css_px")
+    assert desktop.click_point(2, 4.0) is None and desktop.click_point(1, 4.0) == (155.0, 70.0)
+    assert page.click_point(2, 4.0) == (155.0, 290.0)
+    assert table("screen_points").click_point(2, 4.0) is None
