@@ -40,7 +40,7 @@ from .models import MAX_ANCHORS, SemanticElementRef
 from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry, center
 from .roles import canonical_role
-from .table import DESKTOP_SPACES, CandidateTable
+from .table import CandidateTable
 
 __all__ = ["DEFAULT_SOURCES", "resolve", "resolve_element", "resolve_many"]
 
@@ -51,14 +51,6 @@ RefLike = SemanticElementRef | Mapping[str, Any] | str | bytes
 
 
 # -- input coercion -----------------------------------------------------------------------
-
-
-def _row_of(table: CandidateTable, row_id: str) -> int | None:
-    """The first row with this ID (a scan in C: no index built for one look-up)."""
-    try:
-        return table.ids.index(row_id)
-    except ValueError:
-        return None
 
 
 def _coerce_ref(ref: Any) -> SemanticElementRef:
@@ -312,10 +304,10 @@ class _Run:
         best = decision.candidates[0]
         box = self._words(source, table, best) or best.bbox
         point = None if box is None else center(box)
-        if point is not None and box is best.bbox and table.coord_space in DESKTOP_SPACES:
+        if point is not None and box is best.bbox and table.points_differ():
             # A desktop's answer off the screen has no point; one partly under a dialog
             # drawn over it has its point beside the dialog.
-            row = _row_of(table, best.id)
+            row = table.executor_row(best.executor_id)
             point = point if row is None else table.click_point(row, self.clear_px)
         return Resolution(
             executor_id=best.executor_id,

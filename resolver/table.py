@@ -553,6 +553,12 @@ class CandidateTable:
         covers = [b for b in map(self.box, self.dialogs_over(row)) if b is not None]
         return uncovered_point(box, covers, least)
 
+    def points_differ(self) -> bool:
+        """Whether :meth:`click_point` may differ from a box's centre on this table (a
+        desktop's tree with a dialog or a row said not to be on the screen); cheap after the
+        first call."""
+        return self.derived(_desktop_points)
+
     def click_point(self, row: int, least: float) -> tuple[float, float] | None:
         """Where a click lands on ``row``: the centre of its box, except on a desktop's tree
         (boxes in screen pixels or points): ``None`` for a row the tree says is not on the
