@@ -110,9 +110,17 @@ def _entry(
     index: int,
     region: str,
     scrubber: Scrubber,
+    clear_px: float,
 ) -> CatalogEntry:
-    """The catalog entry of one row (secrets the scrubber knows removed from its texts)."""
+    """The catalog entry of one row (secrets the scrubber knows removed from its texts); one
+    that lies under a desktop's dialog (:meth:`~resolver.table.CandidateTable.clear_point`)
+    is not visible: the dialog is drawn over it."""
     attrs = facts.attrs(row)
+    covered = (
+        table.dialogs_over_any()
+        and table.box(row) is not None
+        and table.clear_point(row, clear_px) is None
+    )
     value = table.values[row][:_MAX_VALUE]
     if value and _secret(table, facts, row):
         value = MASK
@@ -125,7 +133,7 @@ def _entry(
         value=scrubber.scrub(value),
         bbox=table.box(row),
         region=scrubber.scrub(region),
-        visible=_tri(int(table.visible[row])),
+        visible=False if covered else _tri(int(table.visible[row])),
         enabled=_tri(int(table.enabled[row])),
         focused=_tri(int(table.focused[row])),
         href=scrubber.scrub(attrs.get("href") or "") or None,
@@ -216,8 +224,10 @@ def build_catalog(
     region_of = regions(table)
     ordered = order_rows(table, actionable_rows(table, facts), row_tolerance)
     scrubber = _scrubber(obs, table, facts, ordered)
+    clear_px = (config or REUSE_CONFIG).clear_px
     entries = tuple(
-        _entry(table, facts, row, i, region_of[row], scrubber) for i, row in enumerate(ordered)
+        _entry(table, facts, row, i, region_of[row], scrubber, clear_px)
+        for i, row in enumerate(ordered)
     )
     view = CatalogView(
         version=catalog_version(obs, table),
@@ -396,8 +406,8 @@ class Catalog:
         """An entry in ``obs``: itself on the catalog's own page, else found again."""
         entry = self.entries[target.index]
         if obs is self.observation:
-            _check_interactable(entry.visible, entry.enabled, entry)
             self._check_uncovered(obs.candidates(self.source), entry.row, entry)
+            _check_interactable(entry.visible, entry.enabled, entry)
             return entry.executor_id
         table = obs.candidates(self.source)
         if entry.row < len(table) and (
@@ -406,8 +416,8 @@ class Catalog:
             row = entry.row  # nothing around the entry changed: the same row is its element
         else:
             row = self._find_again(entry, obs, table)
-        _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
         self._check_uncovered(table, row, entry)
+        _check_interactable(_tri(int(table.visible[row])), _tri(int(table.enabled[row])), entry)
         return table.executor_id(row)
 
     def _check_uncovered(self, table: CandidateTable, row: int, entry: CatalogEntry) -> None:

@@ -370,6 +370,8 @@ def test_an_index_under_a_desktops_dialog_is_not_interactable() -> None:
     small = notepad(field=("Find what", [350, 250, 550, 270]))  # wholly under the box
     catalog = build_catalog(Observation(accessibility_tree=small))
     field = next(e for e in catalog.entries if e.name == "Find what")
+    assert field.visible is False  # drawn over: listed as hidden, not offered first
+    assert "Find what [hidden]" in catalog.render()
     with pytest.raises(ElementNotInteractableError) as refused:
         catalog.resolve(f"index={field.index}")
     assert "Confirm Save As" in str(refused.value)
@@ -379,4 +381,4 @@ def test_an_index_under_a_desktops_dialog_is_not_interactable() -> None:
     # Partly under it: clickable beside the dialog, so the index is answered.
     beside = build_catalog(Observation(accessibility_tree=notepad()))
     entry = next(e for e in beside.entries if e.name == "Text Editor")
-    assert beside.resolve(f"index={entry.index}") == "a11y:0.0"
+    assert entry.visible is not False and beside.resolve(f"index={entry.index}") == "a11y:0.0"
