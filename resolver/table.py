@@ -71,7 +71,6 @@ from .text import (
 )
 
 __all__ = [
-    "DESKTOP_SPACES",
     "DIAGNOSTICS",
     "NO_STATE",
     "CandidateTable",
@@ -178,15 +177,16 @@ def _executor_rows(table: CandidateTable) -> dict[str, int]:
     return rows
 
 
-DESKTOP_SPACES: Final = (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS)
-"""Where boxes are where things are drawn on the screen now (a page's scroll with it)."""
+_DESKTOP_SPACES: Final = (CoordSpace.SCREEN_PX, CoordSpace.SCREEN_POINTS)
+"""Coordinate spaces whose boxes are where things are drawn on the screen now (a page's
+boxes scroll with it)."""
 
 
 def _desktop_points(table: CandidateTable) -> bool:
     """Whether a click point on this table may differ from a box's centre
     (:meth:`CandidateTable.click_point`): a desktop's tree with a dialog or a row said not
     to be on the screen."""
-    if table.coord_space not in DESKTOP_SPACES:
+    if table.coord_space not in _DESKTOP_SPACES:
         return False
     return bool(table.derived(_screen_dialogs)) or bool((table.visible == 0).any())
 
@@ -195,7 +195,7 @@ def _screen_dialogs(table: CandidateTable) -> tuple[int, ...]:
     """The dialog rows with a box, not said to be hidden, of a table whose boxes are where
     things are drawn on the screen now (see :meth:`CandidateTable.dialogs_over`); none for
     any other table."""
-    if table.coord_space not in DESKTOP_SPACES:
+    if table.coord_space not in _DESKTOP_SPACES:
         return ()
     dialog = np.isin(table.role_codes, _DIALOG_CODES)
     dialog &= table.bboxes[:, 0] == table.bboxes[:, 0]  # (NaN: no box)
