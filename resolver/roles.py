@@ -505,27 +505,38 @@ INPUT_ROLES: Final[frozenset[str]] = frozenset(
 WIN32_DIALOG_CLASS: Final[str] = "#32770"
 """The Win32 class of dialog boxes (message boxes, property sheets, common dialogs)."""
 
-WINDOW_SPELLINGS: Final[frozenset[str]] = frozenset(
+_WINDOWS: Final[frozenset[str]] = frozenset(
     {"WindowControl", "Window", "window", "Dialog", "dialog", "DialogControl"}
 )
 """Raw roles a Windows dump gives a window: UIA's control type, and pywinauto's friendly class
 ``Dialog``, which it gives every top-level window (its win32 wrapper for a window of no known
 class, and its UIA wrapper for any top-level ``Window``)."""
 
+_PANES: Final[frozenset[str]] = frozenset(
+    {"PaneControl", "Pane", "GroupControl", "Group", "CustomControl", "Custom"}
+)
+"""UIA control types a dialog inside a window has (a page's ``role=dialog`` in a browser is a
+``Pane`` that says it is a dialog)."""
+
+WINDOW_SPELLINGS: Final[frozenset[str]] = _WINDOWS | _PANES
+"""Raw roles :func:`windows_window_role` may read as a dialog."""
+
 
 def windows_window_role(raw_role: str, class_name: str | None, says_dialog: bool) -> str:
-    """The raw role of a Windows window as a dialog or a window: ``"Dialog"`` when its class
-    is the Win32 dialog class (:data:`WIN32_DIALOG_CLASS`) or the dump says it is one
+    """The raw role of a Windows window (or pane) as a dialog or a window: ``"Dialog"`` when
+    its class is the Win32 dialog class (:data:`WIN32_DIALOG_CLASS`) or the dump says it is one
     (``says_dialog``: UIA's ``IsDialog``, a modal window pattern, a localized control type
     "dialog"); ``"Window"`` for what pywinauto called ``Dialog`` when its class is another;
-    any other raw role (a window's ``WindowControl`` too), or a ``Dialog`` of unknown class,
-    unchanged.
+    a pane (``Pane``, ``Group``, ``Custom``) only by what the dump says; any other raw role
+    (a window's ``WindowControl`` too), or a ``Dialog`` of unknown class, unchanged.
 
     A dialog's controls act on what the dialog is about, and a reference records the dialog
     around them (its ``panel``); a main window is no dialog, and its title changes with the
     document it shows ("Untitled - Notepad", "notes.txt - Notepad")."""
     if raw_role not in WINDOW_SPELLINGS:
         return raw_role
+    if raw_role in _PANES:
+        return "Dialog" if says_dialog else raw_role
     if says_dialog or class_name == WIN32_DIALOG_CLASS:
         return "Dialog"
     return "Window" if class_name and raw_role.lower() == "dialog" else raw_role

@@ -68,6 +68,9 @@ def test_a_windows_window_is_a_dialog_by_its_class_or_its_word() -> None:
     assert windows_window_role("Dialog", None, False) == "Dialog"
     assert windows_window_role("WindowControl", "", False) == "WindowControl"
     assert windows_window_role("ButtonControl", "#32770", True) == "ButtonControl"
+    # A pane is a dialog only by what it says (a page's dialog in a browser).
+    assert windows_window_role("PaneControl", None, True) == "Dialog"
+    assert windows_window_role("PaneControl", "#32770", False) == "PaneControl"
     assert (
         canonical_role("Dialog", "uia") == "dialog" and canonical_role("Window", "uia") == "window"
     )

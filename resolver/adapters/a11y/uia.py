@@ -19,8 +19,10 @@ string ``"(l,t,r,b)"``, in screen pixels (``coord_space="screen_px"``); an all-z
 ``automation_id`` and ``ClassName`` ``class_name``. A window is a dialog when its class is the
 Win32 dialog class ``#32770`` or it says so (``IsDialog``, ``IsModal``, ``WindowIsModal``, a
 ``LocalizedControlType`` of "dialog"), and a plain window when its class is another (pywinauto's
-friendly class ``Dialog`` names every top-level window). Executor IDs are the UIA RuntimeId joined
-with dots (``a11y:42.1704.4``) when the dump has one, else the child-index path (``a11y:0.2``).
+friendly class ``Dialog`` names every top-level window); a pane, group or custom element is a
+dialog when it says so (a page's ``role=dialog`` in a browser is a ``Pane`` with
+``IsDialog``). Executor IDs are the UIA RuntimeId joined with dots (``a11y:42.1704.4``) when
+the dump has one, else the child-index path (``a11y:0.2``).
 """
 
 from __future__ import annotations
@@ -173,18 +175,22 @@ def _name(node: Mapping[str, Any]) -> str:
     return as_str(name)
 
 
+_DIALOG_WORDS: Final[frozenset[str]] = frozenset({"dialog", "dialogcontrol", "alert dialog"})
+"""Localized control types (English) and control type names that say "dialog"."""
+
+
 def says_dialog(read: Callable[[str], Any]) -> bool:
     """Whether a UIA element says it is a dialog, its properties read by ``read`` (a dump's
     ``dict.get``, or a live control's attribute getter): ``IsDialog`` (UIA's property since
     Windows 10 1809), a modal window pattern (``IsModal``, ``WindowIsModal``) or the localized
-    control type "dialog" (what Windows shows for dialog windows in English), also where a
+    control type "dialog" or "alert dialog" (what Windows shows for them in English), also where a
     dump writes that as the control type (pywinauto's friendly class ``Dialog`` is no such
     word: it gives it every top-level window)."""
     if any(read(key) is True for key in ("IsDialog", "IsModal", "WindowIsModal")):
         return True
     for key in ("LocalizedControlType", "ControlTypeName", "ControlType"):
         said = read(key)
-        if isinstance(said, str) and said.strip().lower() in ("dialog", "dialogcontrol"):
+        if isinstance(said, str) and said.strip().lower() in _DIALOG_WORDS:
             return True
     return False
 

@@ -88,6 +88,14 @@ def test_a_window_is_a_dialog_by_its_class_or_what_it_says() -> None:
     t = table(tree)
     assert t.roles == ("window", *["dialog"] * 5, "window", "window", "window", "dialog")
     assert t.raw_roles[1] == "Dialog" and t.raw_roles[-2] == "WindowControl"
+    # A page's dialog in a browser: a pane that says it is one.
+    page = {"ControlTypeName": "PaneControl", "Name": "Chrome", "Children": [
+        {"ControlTypeName": "PaneControl", "Name": "Delete file?", "IsDialog": True},
+        {"ControlTypeName": "GroupControl", "Name": "Oops",
+         "LocalizedControlType": "alert dialog"},
+        {"ControlTypeName": "PaneControl", "Name": "Bar",
+         "LocalizedControlType": "pane"}]}  # fmt: skip
+    assert table(page).roles == ("group", "dialog", "dialog", "group")
     # pywinauto's properties: friendly "Dialog" on a top-level window of another class.
     props = {"class_name": "#32770", "friendly_class_name": "Dialog", "texts": ["Replace"],
              "children": [{"class_name": "Notepad", "friendly_class_name": "Dialog",
