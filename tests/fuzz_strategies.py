@@ -804,7 +804,9 @@ def synthetic_trees(fmt: str) -> st.SearchStrategy[Any]:
         )
         control = st.one_of(
             st.integers(49990, 50050),
-            st.sampled_from(["ButtonControl", "Button", "Bogus", "WindowControl", "Dialog"]),
+            st.sampled_from(
+                ["ButtonControl", "Button", "Bogus", "WindowControl", "Dialog", "PaneControl"]
+            ),
         )
         window_class = st.one_of(_name, st.sampled_from(["#32770", "Notepad"]))
         uiautomation = _nested(
