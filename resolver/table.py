@@ -520,18 +520,23 @@ class CandidateTable:
 
     def dialogs_over(self, row: int) -> list[int]:
         """The dialogs drawn over ``row``: on a table whose boxes are screen pixels or points
-        (where a desktop's windows are drawn now, unlike a page's, which scrolls), each dialog that
-        neither holds ``row`` nor is held by it, whose owner (the nearest window, dialog or
-        application above it) holds ``row``, and whose box overlaps ``row``'s. A dialog is
-        drawn over the window it belongs to: a click inside its box lands on it."""
+        (where a desktop's windows are drawn now, unlike a page's, which scrolls), each dialog
+        that neither holds ``row`` nor is held by it, whose owner (the nearest window, dialog
+        or application above it) holds ``row``, and whose box overlaps ``row``'s. A dialog is
+        drawn over the window it belongs to: a click inside its box lands on it. A row inside
+        a dialog is covered only by dialogs that dialog holds (its own message box), not by
+        one beside it, whose stacking the tree does not give."""
         dialogs = self.derived(_screen_dialogs)
         box = self.box(row) if dialogs else None
         if box is None:
             return []
+        inside = self._dialog_above(row)
         over = []
         for dialog in dialogs:
             if dialog == row or self.is_ancestor(dialog, row) or self.is_ancestor(row, dialog):
                 continue
+            if inside is not None and not self.is_ancestor(inside, dialog):
+                continue  # (two dialogs side by side: which is on top, the tree does not say)
             owner = int(self.parent[dialog])
             while owner >= 0 and self.roles[owner] not in _OWNER_ROLES:
                 owner = int(self.parent[owner])
@@ -541,6 +546,13 @@ class CandidateTable:
             if boxes_overlap(box, theirs):
                 over.append(dialog)
         return over
+
+    def _dialog_above(self, row: int) -> int | None:
+        """The nearest dialog holding ``row``, or ``None``."""
+        current = int(self.parent[row])
+        while current >= 0 and self.roles[current] not in DIALOG_ROLES:
+            current = int(self.parent[current])
+        return None if current < 0 else current
 
     def clear_point(self, row: int, least: float) -> tuple[float, float] | None:
         """Where a click on ``row`` lands on it: the centre of its box, or of the largest part

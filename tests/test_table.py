@@ -762,3 +762,24 @@ def test_a_desktop_row_off_the_screen_has_no_click_point() -> None:
     assert desktop.click_point(2, 4.0) is None and desktop.click_point(1, 4.0) == (155.0, 70.0)
     assert page.click_point(2, 4.0) == (155.0, 290.0)
     assert table("screen_points").click_point(2, 4.0) is None
+
+
+def test_a_dialog_beside_another_covers_nothing_in_it_its_own_message_box_does() -> None:
+    # Notepad with "Replace" open and "Find" beside it, overlapping: which is on top the tree
+    # does not say. A message box that "Replace" owns is drawn over "Replace".
+    b = TableBuilder("a11y", "test")
+    main = b.add("main", raw_role="window", name="Untitled - Notepad", bbox=(0, 0, 800, 600))
+    replace = b.add("replace", raw_role="dialog", name="Replace", parent=main,
+                    bbox=(100, 100, 500, 400))  # fmt: skip
+    b.add("go", raw_role="button", name="Replace All", parent=replace, bbox=(380, 300, 480, 330))
+    find = b.add("find", raw_role="dialog", name="Find", parent=main, bbox=(350, 250, 700, 450))
+    b.add("next", raw_role="button", name="Find Next", parent=find, bbox=(400, 280, 480, 310))
+    box = b.add("box", raw_role="dialog", name="Notepad", parent=replace,
+                bbox=(150, 150, 350, 250))  # fmt: skip
+    b.add("ok", raw_role="button", name="OK", parent=box, bbox=(250, 210, 330, 240))
+    b.add("field", raw_role="textbox", name="Find what", parent=replace, bbox=(160, 160, 340, 180))
+    t = b.build(coord_space="screen_px")
+    row = {ident: i for i, ident in enumerate(t.ids)}
+    assert t.dialogs_over(row["go"]) == [] and t.dialogs_over(row["next"]) == []
+    assert t.dialogs_over(row["field"]) == [row["box"]]  # its own dialog's message box
+    assert t.clear_point(row["field"], 4.0) is None
