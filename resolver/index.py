@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Final, TypeVar
 
 import numpy as np
@@ -32,7 +32,7 @@ from .text import (
     normalize_many,
 )
 
-__all__ = ["BoundedCache", "NameColumn", "TableIndex", "index_of"]
+__all__ = ["MAX_HEADING", "BoundedCache", "NameColumn", "TableIndex", "heading_key", "index_of"]
 
 FloatArray = npt.NDArray[np.float64]
 Index = npt.NDArray[np.intp]
@@ -44,6 +44,8 @@ MAX_ANCESTORS: Final[int] = 12
 """Named ancestors kept per row (the innermost)."""
 ENTRY_SIMS: Final[int] = 4096
 """Recorded container entries whose similarities a table keeps."""
+MAX_HEADING: Final[int] = 200
+"""Characters of a recorded heading kept (a longer one is cut)."""
 FUZZY_NAMES: Final[int] = 64
 """Recorded names whose fuzzy agreement with the table's names a table keeps."""
 FUZZY_NAMES_EACH: Final[int] = 8_192
@@ -767,3 +769,12 @@ def rows_by_value(values: Iterable[Hashable | None]) -> dict[Any, npt.NDArray[np
 def index_of(table: CandidateTable) -> TableIndex:
     """The :class:`TableIndex` of ``table`` (made on first use, then kept with it)."""
     return table.derived(TableIndex)
+
+
+@lru_cache(maxsize=4096)
+def heading_key(text: str | None) -> str | None:
+    """A heading's text in its comparison form, cut as a reference cuts it (remembered: a
+    reference's heading is asked of by several rules); what recorders and rules compare."""
+    if text is None:
+        return None
+    return normalize(" ".join(text.split())[:MAX_HEADING]) or None

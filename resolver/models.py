@@ -30,6 +30,7 @@ from pydantic import (
 
 from .errors import InvalidReferenceError, shorten
 from .geometry import CoordSpace
+from .index import MAX_HEADING
 from .limits import REFERENCE_LIMITS
 from .text import valid_unicode
 from .web import (
@@ -74,8 +75,6 @@ POSITIONAL_ID_COLUMNS: Final[frozenset[str]] = frozenset({"xpath", "css"})
 """ID columns that address an element by its position in the document: after a reorder the
 old path names the neighbour, so a match is weaker evidence than a platform ID."""
 
-MAX_HEADING: Final[int] = 200
-"""Characters of a recorded heading kept (a longer one is cut)."""
 _PATH_ENTRIES: Final[int] = REFERENCE_LIMITS["container_path entries"]
 _PATH_ENTRY: Final[int] = REFERENCE_LIMITS["container_path entry"]
 _CLASS_ATTRIBUTE: Final[int] = MAX_CLASSES * (MAX_CLASS_CHARS + 1)

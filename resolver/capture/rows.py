@@ -8,9 +8,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..decide.headings import heading_key
 from ..errors import InvalidReferenceError
-from ..index import index_of
+from ..index import heading_key, index_of
 from ..models import ID_FIELDS, MAX_ANCHORS, BBox, SemanticElementRef
 from ..table import CandidateTable, Derived
 from ..web import (

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Final
 
-from ..index import index_of
-from ..models import MAX_HEADING, SemanticElementRef
+from ..index import heading_key, index_of
+from ..models import SemanticElementRef
 from ..table import CandidateTable, Derived
 from ..text import normalize
 from .facts import decided_row, namesake_rows, namesakes
@@ -32,7 +31,6 @@ __all__ = [
     "headed_there",
     "heading_elsewhere",
     "heading_gone",
-    "heading_key",
     "heading_moved",
     "heading_there",
     "namesake_headed_there",
@@ -58,15 +56,6 @@ class Titles(Derived):
         if row not in self._before:
             self._before[row] = heading_key(index_of(self.table).heading_of(row))
         return self._before[row]
-
-
-@lru_cache(maxsize=4096)
-def heading_key(text: str | None) -> str | None:
-    """A heading's text in its comparison form, cut as a reference cuts it (remembered: a
-    reference's heading is asked of by several rules); what recorders and rules compare."""
-    if text is None:
-        return None
-    return normalize(" ".join(text.split())[:MAX_HEADING]) or None
 
 
 def _titled(ref: SemanticElementRef, table: CandidateTable) -> tuple[list[int], list[str]]:
