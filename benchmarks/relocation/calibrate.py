@@ -47,6 +47,8 @@ from resolver.calibration import COEFFICIENTS, confidence, features
 CALIB: Final[str] = "calib"
 TEST: Final[str] = "test"
 LEVELS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99)
+_WIDTH: Final[int] = 1 + len(features(0.0, 0.0))
+"""Columns of an example: the intercept's, then the model's inputs."""
 
 
 def part_of(name: str) -> str:
@@ -106,17 +108,76 @@ def similo_examples(
             signals = ev.get("signals") or None
             rows.append((1.0, *features(ev["score"], ev.get("margin", 0.0), signals)))
             labels.append(1.0 if present and ev.get("best") == p["truth"] else 0.0)
-    return np.asarray(rows).reshape(len(rows), -1), np.asarray(labels)
+    return np.asarray(rows).reshape(len(rows), _WIDTH), np.asarray(labels)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 50) -> np.ndarray:
+def similo_answers(
+    pairs: Iterable[dict[str, Any]], apps: Iterable[str]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Feature rows and labels of the answers the Similo run gave for the held-out pairs of
+    ``apps``, as :mod:`benchmarks.reliability` counts them: each answered pair (right when it
+    is the truth) and each pair answered again on its page without the target (wrong)."""
+    wanted, rows, labels = set(apps), [], []
+    for p in pairs:
+        if p["split"] != "heldout" or p["app"] not in wanted:
+            continue
+        answered = (
+            (p.get("evidence"), p["verdict"] in ("correct", "wrong"), p["verdict"] == "correct"),
+            (p.get("removed_evidence"), bool(p.get("removed_answered")), False),
+        )
+        for ev, given, right in answered:
+            if given and ev and ev.get("score") is not None:
+                signals = ev.get("signals") or None
+                rows.append((1.0, *features(ev["score"], ev.get("margin", 0.0), signals)))
+                labels.append(1.0 if right else 0.0)
+    return np.asarray(rows).reshape(len(rows), _WIDTH), np.asarray(labels)
+
+
+def leave_one_app_out(
+    pages: tuple[np.ndarray, np.ndarray],
+    intercept: tuple[np.ndarray, np.ndarray] | None,
+    pairs: list[dict[str, Any]],
+    weight: float,
+    level: float = 0.9,
+) -> tuple[int, int]:
+    """Wrong answers and all answers at ``level`` or above on the calib apps, each app's
+    answers judged by a model fitted without that app: on the calib part's pages (``pages``,
+    and the intercept refitted on ``intercept`` when given) with the other calib apps'
+    Similo examples (:func:`similo_examples`), each counted ``weight`` times. Chooses how
+    much the redesigns should count without looking at the test part."""
+    apps = sorted(
+        {p["app"] for p in pairs if p["split"] == "heldout" and part_of(p["app"]) == CALIB}
+    )
+    wrong = kept = 0
+    for app in apps:
+        sx, sy = similo_examples([p for p in pairs if p["app"] != app], CALIB)
+        x, y = np.vstack([pages[0], sx]), np.concatenate([pages[1], sy])
+        w = fit(x, y, weights=np.concatenate([np.ones(len(pages[1])), np.full(len(sy), weight)]))
+        if intercept is not None:
+            w = fit_intercept(w, *intercept)
+        ax, ay = similo_answers(pairs, [app])
+        sure = 1.0 / (1.0 + np.exp(-(ax @ w))) >= level if len(ay) else np.zeros(0, dtype=bool)
+        wrong += int((sure & (ay == 0)).sum())
+        kept += int(sure.sum())
+    return wrong, kept
+
+
+def fit(
+    x: np.ndarray,
+    y: np.ndarray,
+    ridge: float = 1.0,
+    steps: int = 50,
+    weights: np.ndarray | None = None,
+) -> np.ndarray:
     """Logistic regression by Newton's method, with a ridge: the presence terms of signals
-    that (nearly) always come together are collinear."""
+    that (nearly) always come together are collinear. ``weights``: how much each example
+    counts (all 1 by default)."""
+    sw = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=np.float64)
     w = np.zeros(x.shape[1])
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        grad = x.T @ (p - y) + ridge * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
+        grad = x.T @ (sw * (p - y)) + ridge * w
+        hess = (x * (sw * p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-9:
@@ -202,7 +263,16 @@ def main(argv: list[str] | None = None) -> int:
         help="a run's --json (without --removals): the intercept is refitted on its calib part",
     )  # fmt: skip
     parser.add_argument("--similo", type=Path, help="a python -m benchmarks.similo --json")
+    parser.add_argument(
+        "--similo-weights", type=float, nargs="+", metavar="W",
+        help="instead: per weight of the Similo examples, the calib apps' answers at 0.9 or "
+        "above, each app's by a model fitted without it (leave_one_app_out); needs --similo",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.similo_weights:
+        if args.similo is None:
+            parser.error("--similo-weights needs --similo")
+        return _weights(args.outcomes, args.intercept_from, args.similo, args.similo_weights)
     runs = [_load(args.outcomes)]
     x, y = examples(runs[0], "heldout", CALIB)
     pairs = json.loads(args.similo.read_text())["pairs"] if args.similo else []
@@ -225,6 +295,25 @@ def main(argv: list[str] | None = None) -> int:
         tx, ty = similo_examples(pairs, TEST)
         print("Similo pairs, test apps, reliability of the library's coefficients:\n")
         print("\n".join(_bands(tx, ty)) + "\n")
+    return 0
+
+
+def _weights(
+    outcomes: Path, intercept_from: Path | None, similo: Path, weights: list[float]
+) -> int:
+    """Print :func:`leave_one_app_out` for each weight of the Similo examples."""
+    pages = examples(_load(outcomes), "heldout", CALIB)
+    intercept = None
+    if intercept_from is not None:
+        intercept = examples(_load(intercept_from), "heldout", CALIB)
+    pairs = json.loads(similo.read_text())["pairs"]
+    print(
+        "| weight of a Similo example | calib apps' answers at >= 0.9, each app left out | wrong |"
+    )
+    print("|---:|---:|---:|")
+    for weight in weights:
+        wrong, kept = leave_one_app_out(pages, intercept, pairs, weight)
+        print(f"| {weight:g} | {kept} | {wrong} ({100 * wrong / max(kept, 1):.1f}%) |")
     return 0
 
 
