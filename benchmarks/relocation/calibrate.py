@@ -8,6 +8,8 @@ Usage::
     python -m benchmarks.similo --split all --json similo.json
     python -m benchmarks.relocation.calibrate r12.json --intercept-from plain.json \
         --similo similo.json
+    python -m benchmarks.relocation.calibrate r12.json --intercept-from plain.json \
+        --similo similo.json --similo-weights 1 10 100
 
 Three parts of the data, fixed in code: the decisions (thresholds, margins, rules) are tuned
 on the *tune* half of the real pages and of the Similo apps; the held-out half is cut again
@@ -29,6 +31,11 @@ coefficients, then on the ``test`` part: log loss, reliability (predicted agains
 share right, per probability band) and the risk/coverage table at several
 ``min_confidence`` values with the library's default threshold and margin (the run's
 answers that reach each level; the runs must use the library's decisions).
+
+``--similo-weights`` prints instead, per weight given to each Similo example in the fit, the
+calib apps' answers at 0.9 or above and how many are wrong, each app's answers judged by a
+model fitted without that app (:func:`leave_one_app_out`): how much the redesigns should
+count, chosen without the test part.
 """
 
 from __future__ import annotations
