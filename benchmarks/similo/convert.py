@@ -42,6 +42,7 @@ __all__ = [
     "box_of",
     "name_of",
     "observation_tree",
+    "own_properties",
     "ref_of",
     "role_of",
 ]
@@ -168,6 +169,16 @@ def _nearby(widget: Widget) -> tuple[str, ...]:
         if text and text not in texts:
             texts.append(text)
     return tuple(texts[:MAX_NEARBY])
+
+
+def own_properties(widget: Widget) -> tuple[Any, ...]:
+    """What a widget is, apart from where it is: its role, name, tag, class tokens, link and
+    descriptive attributes (not its xpath, box or neighbour texts)."""
+    return (
+        role_of(widget), name_of(widget), _lower(widget, "tag"),
+        tuple((widget.get("class") or "").split()), widget.get("href") or "",
+        _attributes(widget),
+    )  # fmt: skip
 
 
 def ref_of(widget: Widget) -> SemanticElementRef | None:

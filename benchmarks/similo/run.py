@@ -32,10 +32,10 @@ from resolver.decide import RULES_BY_ID
 from resolver.errors import ResolutionError
 
 from .baseline import similo_best
-from .convert import name_of, observation_tree, ref_of, role_of
+from .convert import name_of, observation_tree, own_properties, ref_of, role_of
 from .data import SPLITS, App, Widget, apps_of_split, corpus_dir, load_apps, split_of
 
-__all__ = ["Outcome", "evaluate_app", "main", "markdown"]
+__all__ = ["Outcome", "evaluate_app", "main", "markdown", "same_control"]
 
 Verdict = Literal["correct", "wrong", "abstained", "invalid"]
 VERDICTS: Final[tuple[Verdict, ...]] = ("correct", "wrong", "abstained", "invalid")
@@ -72,6 +72,11 @@ class Outcome:
     whether it still answered (any answer is wrong there); ``None`` for an invalid reference."""
     removed_rule: str = ""
     removed_confidence: float | None = None
+    removed_copy: bool | None = None
+    """Where the page without the target was answered: whether the answer is another copy of
+    the removed element (:func:`same_control`: the same role, name, tag, classes, link and
+    attributes, elsewhere on the page), which nothing recorded of the element's own tells
+    from it; ``None`` where it was not answered."""
     evidence: dict[str, Any] | None = None
     """The answer's (or, for a refusal, the best candidate's) ``best`` node, ``score``,
     ``margin`` and ``signals``, and whether a review rule ``vetoed`` it: what a confidence
@@ -230,6 +235,13 @@ def without_truth(app: App, truth: int) -> list[Widget]:
     return [w for i, w in enumerate(app.candidates) if i not in gone]
 
 
+def same_control(a: Widget, b: Widget) -> bool:
+    """Whether two candidates are copies of one control: the same role, name, tag, classes,
+    link and descriptive attributes (their places, boxes and neighbours aside), as a site
+    that draws a menu or a link twice makes them."""
+    return own_properties(a) == own_properties(b)
+
+
 def _removed(
     app: App,
     truth: int,
@@ -238,8 +250,10 @@ def _removed(
     neighbours: bool,
     options: dict[str, Any] | None,
 ) -> dict[str, Any]:
-    """Whether ``ref`` is still answered on the page without its target, and by which rule."""
-    tree = observation_tree(without_truth(app, truth), nest=nest, neighbours=neighbours)
+    """Whether ``ref`` is still answered on the page without its target, by which rule, and
+    whether by a copy of the removed element (:func:`same_control`)."""
+    rest = without_truth(app, truth)
+    tree = observation_tree(rest, nest=nest, neighbours=neighbours)
     try:
         res = resolve(ref, Observation(accessibility_tree=tree), sources=SOURCES, **(options or {}))
     except ResolutionError as exc:
@@ -247,10 +261,12 @@ def _removed(
             "removed_answered": False, "removed_rule": "", "removed_confidence": None,
             "removed_evidence": refused_evidence(exc),
         }  # fmt: skip
-    confidence = round(res.confidence, 4)
+    answer = _node_id(res.executor_id)
+    copy = answer.isdigit() and int(answer) < len(rest)
     return {
-        "removed_answered": True, "removed_rule": res.rule, "removed_confidence": confidence,
-        "removed_evidence": answer_evidence(res),
+        "removed_answered": True, "removed_rule": res.rule,
+        "removed_confidence": round(res.confidence, 4), "removed_evidence": answer_evidence(res),
+        "removed_copy": copy and same_control(rest[int(answer)], app.candidates[truth]),
     }  # fmt: skip
 
 
@@ -277,6 +293,7 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
     base_near = sum(o.baseline_adjacent for o in outcomes)
     tried = [o for o in outcomes if o.removed_answered is not None]
     gone = sum(bool(o.removed_answered) for o in tried)
+    copies = sum(bool(o.removed_copy) for o in tried)
     return [
         "| method | n | correct | wrong | abstained | invalid | wrong: truth's parent/child |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -288,8 +305,9 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
         "",
         f"Removed targets (the truth, everything inside it and a wrapper that held only it "
         f"deleted from the new version): "
-        f"the resolver answered {_share(gone, len(tried))} of {len(tried)}; the baseline "
-        f"answers every one.",
+        f"the resolver answered {_share(gone, len(tried))} of {len(tried)}, {copies} of them "
+        f"with another copy of the removed element (the same role, name, tag, classes, link "
+        f"and attributes, elsewhere on the page); the baseline answers every one.",
     ]
 
 
@@ -375,6 +393,7 @@ def _to_json(outcomes: Iterable[Outcome], apps: Sequence[App]) -> dict[str, Any]
         summary[split] = {
             "pairs": len(mine),
             "removed_answered": sum(bool(o.removed_answered) for o in mine),
+            "removed_copies": sum(bool(o.removed_copy) for o in mine),
             "resolver": {v: verdicts[v] for v in VERDICTS},
             "baseline": {
                 "correct": sum(o.baseline_correct for o in mine),

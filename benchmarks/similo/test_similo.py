@@ -418,3 +418,37 @@ def test_without_truth_takes_the_wrapper_that_held_only_the_target() -> None:
     app = App("x", cands, ())
     kept = without_truth(app, 2)  # the span: its link and list item held nothing else
     assert [w.get("text") for w in kept] == ["Cards", "Loans Cards"]
+
+
+def test_same_control_is_the_same_element_elsewhere() -> None:
+    from benchmarks.similo.run import same_control
+
+    header = _w(tag="A", text="Facebook", href="https://fb.example/x", **{"class": "social"})
+    footer = _w(**{**header.props, "xpath": "/html[1]/footer[1]/a[3]", "x": "40", "y": "900"})
+    assert same_control(header, footer)  # the place, box and neighbours aside
+    assert not same_control(header, _w(**{**header.props, "href": "https://fb.example/y"}))
+    assert not same_control(header, _w(**{**header.props, "class": "social big"}))
+    assert not same_control(header, _w(**{**header.props, "text": "Facebook page"}))
+    assert not same_control(header, _w(**{**header.props, "tag": "BUTTON"}))
+
+
+def test_a_removed_target_answered_by_its_copy_is_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "apps" / "Espn"
+    link = {"tag": "A", "text": "Facebook", "href": "https://fb.example/espn", "class": "social"}
+    _write(folder / "candidate_widgets" / "1.properties", {**link, "xpath": "/html[1]/div[1]/a[1]"})
+    button = {"tag": "BUTTON", "text": "Search", "xpath": "/html[1]/button[1]"}
+    _write(folder / "candidate_widgets" / "2.properties", button)
+    _write(folder / "candidate_widgets" / "3.properties", {**link, "xpath": "/html[1]/p[1]/a[1]"})
+    _write(folder / "target_widgets" / "1.properties", {**link, "xpath": "/html[1]/div[1]/a[1]"})
+    pair = {"old_xpath": "/html[1]/div[1]/a[1]", "new_xpath": "/html[1]/div[1]/a[1]"}
+    _write(folder / "0.properties", pair)
+    out = tmp_path / "r.json"
+    assert main(["--corpus", str(tmp_path), "--json", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    (outcome,) = data["pairs"]
+    assert outcome["removed_answered"] is True and outcome["removed_copy"] is True
+    (half,) = data["summary"].values()
+    assert half["removed_answered"] == half["removed_copies"] == 1
+    assert "1 of them with another copy of the removed element" in capsys.readouterr().out
