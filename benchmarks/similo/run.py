@@ -35,7 +35,7 @@ from .baseline import similo_best
 from .convert import name_of, observation_tree, own_properties, ref_of, role_of
 from .data import SPLITS, App, Widget, apps_of_split, corpus_dir, load_apps, split_of
 
-__all__ = ["Outcome", "evaluate_app", "main", "markdown", "same_control"]
+__all__ = ["Outcome", "evaluate_app", "main", "markdown", "same_control", "truth_first"]
 
 Verdict = Literal["correct", "wrong", "abstained", "invalid"]
 VERDICTS: Final[tuple[Verdict, ...]] = ("correct", "wrong", "abstained", "invalid")
@@ -294,6 +294,7 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
     tried = [o for o in outcomes if o.removed_answered is not None]
     gone = sum(bool(o.removed_answered) for o in tried)
     copies = sum(bool(o.removed_copy) for o in tried)
+    refused = [o for o in outcomes if o.verdict == "abstained"]
     return [
         "| method | n | correct | wrong | abstained | invalid | wrong: truth's parent/child |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -308,7 +309,18 @@ def _summary_rows(outcomes: Sequence[Outcome]) -> list[str]:
         f"the resolver answered {_share(gone, len(tried))} of {len(tried)}, {copies} of them "
         f"with another copy of the removed element (the same role, name, tag, classes, link "
         f"and attributes, elsewhere on the page); the baseline answers every one.",
+        "",
+        f"Abstentions whose best candidate is the truth (refused for thin evidence or by a "
+        f"rule, not for ranking another element first): {sum(map(truth_first, refused))} of "
+        f"{len(refused)}; the baseline answers {sum(o.baseline_correct for o in refused)} of "
+        f"them right.",
     ]
+
+
+def truth_first(outcome: Outcome) -> bool:
+    """Whether a refusal's best candidate (:attr:`Outcome.evidence`) is the truth."""
+    evidence = outcome.evidence
+    return evidence is not None and evidence.get("best") == outcome.truth
 
 
 def _app_rows(outcomes: Sequence[Outcome], apps: Sequence[App]) -> list[str]:
@@ -394,6 +406,7 @@ def _to_json(outcomes: Iterable[Outcome], apps: Sequence[App]) -> dict[str, Any]
             "pairs": len(mine),
             "removed_answered": sum(bool(o.removed_answered) for o in mine),
             "removed_copies": sum(bool(o.removed_copy) for o in mine),
+            "abstained_truth_first": sum(truth_first(o) for o in mine if o.verdict == "abstained"),
             "resolver": {v: verdicts[v] for v in VERDICTS},
             "baseline": {
                 "correct": sum(o.baseline_correct for o in mine),

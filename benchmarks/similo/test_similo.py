@@ -452,3 +452,23 @@ def test_a_removed_target_answered_by_its_copy_is_counted(
     (half,) = data["summary"].values()
     assert half["removed_answered"] == half["removed_copies"] == 1
     assert "1 of them with another copy of the removed element" in capsys.readouterr().out
+
+
+def test_an_abstention_with_the_truth_first_is_counted() -> None:
+    from benchmarks.similo.data import TUNE_APPS, App
+    from benchmarks.similo.run import Outcome, markdown, truth_first
+
+    def refusal(best: str | None, *, right: bool) -> Outcome:
+        return Outcome(
+            app=TUNE_APPS[0], split="tune", pair="p", target_file="t", truth="3", role="button",
+            name="Go", truth_name="Go", verdict="abstained", answer=None,
+            rule="refuse.threshold", code="ELEMENT_NOT_FOUND", score=None, confidence=None,
+            baseline_answer="3" if right else "4", baseline_correct=right, baseline_score=1.0,
+            evidence=None if best is None else {"best": best, "score": 0.5, "margin": 0.1},
+        )  # fmt: skip
+
+    refusals = [refusal("3", right=True), refusal("4", right=False), refusal(None, right=True)]
+    assert [truth_first(o) for o in refusals] == [True, False, False]
+    text = markdown(refusals, [App(TUNE_APPS[0], (), ())], None)
+    assert "Abstentions whose best candidate is the truth" in text
+    assert "1 of 3; the baseline answers 2 of them right" in text
