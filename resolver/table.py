@@ -530,27 +530,25 @@ class CandidateTable:
         box = self.box(row) if dialogs else None
         if box is None:
             return []
-        inside = self._dialog_above(row)
+        inside = self._nearest_above(row, DIALOG_ROLES)
         over = []
         for dialog in dialogs:
             if dialog == row or self.is_ancestor(dialog, row) or self.is_ancestor(row, dialog):
                 continue
             if inside is not None and not self.is_ancestor(inside, dialog):
                 continue  # (two dialogs side by side: which is on top, the tree does not say)
-            owner = int(self.parent[dialog])
-            while owner >= 0 and self.roles[owner] not in _OWNER_ROLES:
-                owner = int(self.parent[owner])
+            owner = self._nearest_above(dialog, _OWNER_ROLES)
             theirs = self.box(dialog)
-            if owner < 0 or theirs is None or not self.is_ancestor(owner, row):
+            if owner is None or theirs is None or not self.is_ancestor(owner, row):
                 continue
             if boxes_overlap(box, theirs):
                 over.append(dialog)
         return over
 
-    def _dialog_above(self, row: int) -> int | None:
-        """The nearest dialog holding ``row``, or ``None``."""
+    def _nearest_above(self, row: int, roles: frozenset[str]) -> int | None:
+        """The nearest row above ``row`` whose role is one of ``roles``, or ``None``."""
         current = int(self.parent[row])
-        while current >= 0 and self.roles[current] not in DIALOG_ROLES:
+        while current >= 0 and self.roles[current] not in roles:
             current = int(self.parent[current])
         return None if current < 0 else current
 
