@@ -2,8 +2,9 @@
 
 The SDK's own stdio client launches ``python -m resolver mcp`` on this checkout and calls
 every tool on the re-rendering fixture page (``fixtures/live/rerender.html``): the catalog,
-clicks by index across a re-render, the refusals, a resolve and a snapshot. Each request and
-its result are written as JSON (a snapshot's node list is shortened).
+clicks by index across a re-render, the refusals, a resolve and a snapshot; then clicks that
+open the page's own dialogs (``fixtures/live/dialogs.html``), unanswered and answered. Each
+request and its result are written as JSON (a snapshot's node list is shortened).
 
     python benchmarks/mcp_transcript.py [--out docs/mcp-session.md] [--chromium PATH]
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
 
 STEPS: list[tuple[str, str, dict[str, Any]]] = [
     ("Open the page (rows carry ids, as a keyed list does).", "navigate",
@@ -48,6 +50,15 @@ STEPS: list[tuple[str, str, dict[str, Any]]] = [
     ("A reference that fits four look-alikes equally: a refusal with its candidates.",
      "resolve", {"ref": {"role": "button", "name": "Delete"}}),
     ("The page as SnapshotV1 (pruned, secrets masked).", "snapshot", {}),
+    ("A page whose Delete asks confirm(): clicked with no answer given, the dialog is "
+     "dismissed and the action fails, so nothing is deleted in silence.", "navigate",
+     {"url": DIALOGS}),
+    ("", "execute", {"actions": [{"action": "click", "target": "text=Delete Alice"}]}),
+    ("The same click, accepting the dialog; the prompt of the next one gets its text.",
+     "execute", {"actions": [
+         {"action": "click", "target": "text=Delete Alice", "dialog": "accept"},
+         {"action": "click", "target": "text=Rename Carol", "dialog": "accept",
+          "dialog_text": "Cee"}]}),
 ]  # fmt: skip
 
 
@@ -97,7 +108,8 @@ def _markdown(steps: list[tuple[str, str, dict[str, Any], Any, float]]) -> str:
         "Written by `python benchmarks/mcp_transcript.py`: the MCP SDK's stdio client "
         "launches `python -m resolver mcp` (headless Chromium) and calls its tools on "
         "`fixtures/live/rerender.html`, a page that re-renders its rows from state, as a "
-        "framework does. Paths are shown relative to the checkout.",
+        "framework does, then on `fixtures/live/dialogs.html`, whose controls open the "
+        "page's own dialogs. Paths are shown relative to the checkout.",
         "",
     ]
     for n, (note, name, sent, data, _took) in enumerate(steps, 1):

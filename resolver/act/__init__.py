@@ -1,6 +1,8 @@
 """Act on a live page by catalog index (or ``css=``/``xpath=``/``text=``), safely across
 re-renders: :func:`execute` runs a list of actions and answers an :class:`ExecuteResult`;
-:class:`PageSession` keeps the catalog an agent last read of a page. :func:`durable_locators`
+:class:`PageSession` keeps the catalog an agent last read of a page; a dialog the page opens
+meanwhile is answered as the action says and listed (:class:`DialogSeen`,
+:mod:`resolver.act.dialogs`). :func:`durable_locators`
 turns a resolved element into locators a person can keep (``get_by_role``, CSS, XPath), each
 verified on the page to select exactly that element.
 
@@ -15,6 +17,7 @@ from .locators import DurableLocators, durable_locators
 from .model import (
     MAX_ACTIONS,
     ActionError,
+    DialogSeen,
     ExecuteResult,
     ObservationSummary,
     parse_action,
@@ -24,6 +27,7 @@ from .session import PageSession, session_for
 __all__ = [
     "MAX_ACTIONS",
     "ActionError",
+    "DialogSeen",
     "DurableLocators",
     "ExecuteResult",
     "ObservationSummary",

@@ -37,6 +37,7 @@ from ..integrations.playwright import _node_target, act, focus_on
 from ..integrations.threaded import in_thread, is_async
 from ..models import ActionWithElement
 from ..results import Candidate, Resolution, center
+from .dialogs import DialogWatch, dismissed_message
 from .model import (
     MAX_ACTIONS,
     Action,
@@ -318,7 +319,11 @@ def execute(
         "index=3"}``, ``type`` (``text``, ``clear``), ``select`` (``value`` or ``label``),
         ``press`` (``key``, optional ``target``), ``refresh_catalog``, ``scroll_to_text``
         (``text``), ``wait`` (``until``, ``ms``, ``selector``). Targets are ``index=N``,
-        ``css=...``, ``xpath=...`` or ``text=...``.
+        ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a
+        dialog the page opens while it runs: ``"dialog": "accept"`` (with ``dialog_text``
+        for a prompt) or ``"dismiss"``; without it a ``confirm``, ``prompt`` or
+        ``beforeunload`` is dismissed and the action fails with ``DIALOG_DISMISSED``
+        (:mod:`resolver.act.dialogs`).
     catalog:
         The catalog the indexes were chosen on (default: the page session's current one,
         from the last ``catalog`` call or ``execute``).
@@ -334,7 +339,8 @@ def execute(
     -------
     ExecuteResult
         Never raises for a bad action or a refusal: the error is in ``error``. The page's
-        catalog after the actions becomes the session's current catalog. With the async
+        catalog after the actions becomes the session's current catalog; ``dialogs`` lists
+        every dialog the page opened meanwhile, with its answer. With the async
         API, an awaitable of it (the same steps, run in a worker thread:
         :mod:`resolver.integrations.threaded`).
     """
@@ -365,17 +371,37 @@ def _execute(
         parsed = _parse_all(actions)
     except InvalidTargetError as exc:
         parsed, error = [], error_of(exc)
-    for position, action in enumerate(parsed):
-        before = session.navigations
-        try:
-            _run(session, action, expected_catalog_version, index_mode)
-        except Exception as exc:
-            error = error_of(exc, position=position)
-            break
-        _settle(session, before)
-        done += 1
-    nav = session.navigations != navigations or _url(page) != url
-    return _result(session, done, error, nav, total=len(parsed))
+    with DialogWatch(page) as watch:
+        for position, action in enumerate(parsed):
+            before = session.navigations
+            watch.expect(position, action.dialog, action.dialog_text)
+            try:
+                _run(session, action, expected_catalog_version, index_mode)
+            except Exception as exc:
+                error = error_of(exc, position=position)
+                break
+            _settle(session, before)
+            error = _dismissed(watch, position)
+            if error is not None:
+                break
+            done += 1
+        nav = session.navigations != navigations or _url(page) != url
+        result = _result(session, done, error, nav, total=len(parsed))
+    if error is None and done and (late := _dismissed(watch, done - 1)) is not None:
+        # (a dialog opened after the last action returned, while the page was observed)
+        result = result.model_copy(update={"success": False, "error": late, "is_done": False,
+                                           "complete": done - 1})  # fmt: skip
+    return result.model_copy(update={"dialogs": watch.seen()})
+
+
+def _dismissed(watch: DialogWatch, position: int) -> ActionError | None:
+    """``DIALOG_DISMISSED`` when the action at ``position`` left a dialog dismissed because
+    it gave no answer (:meth:`DialogWatch.unanswered`)."""
+    record = watch.unanswered(position)
+    if record is None:
+        return None
+    details = {"action_index": position, "dialog": {k: record[k] for k in ("type", "message")}}
+    return ActionError(code="DIALOG_DISMISSED", message=dismissed_message(record), details=details)
 
 
 def _url(page: Any) -> str:

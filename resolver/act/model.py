@@ -21,6 +21,7 @@ __all__ = [
     "Action",
     "ActionError",
     "ClickAction",
+    "DialogSeen",
     "ErrorCodeName",
     "ExecuteResult",
     "ObservationSummary",
@@ -46,13 +47,30 @@ ErrorCodeName = Literal[
     "ELEMENT_NOT_INTERACTABLE",
     "VALIDATION_ERROR",
     "EXECUTION_ERROR",
+    "DIALOG_DISMISSED",
 ]
 
 Target = Annotated[str, Field(min_length=1, max_length=4000)]
 
 
 class _Action(BaseModel):
+    """What every action takes: how to answer a dialog the page opens while it runs
+    (``confirm``, ``prompt``, ``beforeunload``; an ``alert`` has one button and is always
+    accepted). Without ``dialog`` such a dialog is dismissed and the action fails with
+    ``DIALOG_DISMISSED``: a confirmation is never given that was not asked for.
+    ``dialog_text`` is what a prompt accepted with ``"accept"`` returns (default: the
+    prompt's own default value)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    dialog: Literal["accept", "dismiss"] | None = Field(default=None, repr=False)
+    dialog_text: str | None = Field(default=None, max_length=_MAX_TEXT, repr=False)
+
+    @model_validator(mode="after")
+    def _text_when_accepted(self) -> _Action:
+        if self.dialog_text is not None and self.dialog != "accept":
+            raise ValueError('dialog_text is the answer to a prompt: it needs dialog="accept"')
+        return self
 
 
 class ClickAction(_Action):
@@ -161,6 +179,23 @@ class ActionError(BaseModel):
     details: dict[str, Any] = Field(default_factory=dict)
 
 
+class DialogSeen(BaseModel):
+    """A JavaScript dialog the page opened while the actions ran, and how it was answered:
+    ``accepted`` or ``dismissed`` as the action asked (``by_default`` when it asked
+    nothing: an alert accepted, anything else dismissed), or ``elsewhere`` when another
+    listener of the page answered it first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action_index: int = Field(ge=0, description="the action that was running")
+    type: str = Field(description="alert, confirm, prompt or beforeunload")
+    message: str
+    default_value: str = ""
+    answer: Literal["accepted", "dismissed", "elsewhere"]
+    by_default: bool = False
+    text: str | None = Field(default=None, description="what an accepted prompt returned")
+
+
 class ObservationSummary(BaseModel):
     """The page after the actions."""
 
@@ -192,6 +227,8 @@ class ExecuteResult(BaseModel):
     catalog:
         The catalog after the actions, as the text a model reads (its version is
         ``observation.catalog_version``); ``None`` when the page could not be observed.
+    dialogs:
+        Every JavaScript dialog the page opened meanwhile, in order, with its answer.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -202,3 +239,4 @@ class ExecuteResult(BaseModel):
     is_done: bool
     complete: int = Field(ge=0)
     catalog: str | None = None
+    dialogs: tuple[DialogSeen, ...] = ()

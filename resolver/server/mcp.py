@@ -56,8 +56,12 @@ def build_server(worker: BrowserWorker) -> Any:
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
         {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
         "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."
-        or "text=...". Returns success, error {code, message, details}, how many actions
-        completed, and the page's new catalog and version."""
+        or "text=...". An action that may open a confirm or prompt dialog says how to
+        answer it: "dialog": "accept" (and "dialog_text" for a prompt) or "dismiss";
+        without it such a dialog is dismissed and the action fails with DIALOG_DISMISSED.
+        Returns success, error {code, message, details}, how many actions completed, the
+        dialogs the page opened with their answers, and the page's new catalog and
+        version."""
         return await worker.run(tools.execute_actions, actions, expected_catalog_version)
 
     async def resolve(ref: dict[str, Any]) -> dict[str, Any]:

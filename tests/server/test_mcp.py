@@ -17,6 +17,7 @@ pytestmark = [
     pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing())),
 ]
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
 
 
 CUT_EMOJI = (
@@ -124,6 +125,11 @@ def session() -> list[dict[str, Any]]:
         ("execute", {"actions": [{"action": "click", "target": "index=2"},
                                  {"action": "click", "target": "index=0"}]}),
         ("snapshot", {"prune": False}),
+        # A page whose Delete asks confirm(): no answer given, then accepted.
+        ("navigate", {"url": DIALOGS}),
+        ("execute", {"actions": [{"action": "click", "target": "text=Delete Alice"}]}),
+        ("execute", {"actions": [{"action": "click", "target": "text=Delete Alice",
+                                  "dialog": "accept"}]}),
         # Last: a page whose script cut a name inside an emoji (read by the test of that name).
         ("navigate", {"url": CUT_EMOJI}),
         ("catalog", {}),
@@ -264,3 +270,12 @@ def test_a_name_cut_inside_a_character_is_answered(session: list[dict[str, Any]]
     assert navigated["ok"] and navigated["title"] == "Cut"
     assert catalog["ok"] and "Buy \ufffd" in catalog["catalog"], catalog
     assert snapshot["ok"] and "Buy \ufffd" in json.dumps(snapshot, ensure_ascii=False)
+
+
+def test_a_dialog_is_answered_only_as_the_action_says(session: list[dict[str, Any]]) -> None:
+    refused, accepted = session[38], session[39]
+    assert not refused["success"] and refused["error"]["code"] == "DIALOG_DISMISSED"
+    assert [(d["type"], d["answer"]) for d in refused["dialogs"]] == [("confirm", "dismissed")]
+    assert "Delete Alice" in refused["catalog"]
+    assert accepted["success"] and accepted["dialogs"][0]["answer"] == "accepted"
+    assert "Delete Alice" not in accepted["catalog"]
