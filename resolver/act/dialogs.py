@@ -33,6 +33,8 @@ MAX_MESSAGE: Final[int] = 2000
 MAX_WAIT_MS: Final[int] = 2000
 """How long :meth:`DialogWatch.wait_answered` waits for answers to come back, at most."""
 _STEP_MS: Final[int] = 10
+_TIMERS_JS: Final[str] = "() => new Promise((done) => setTimeout(done, 0))"
+"""Resolves once the page's timers due by now have run (they fire in the order set)."""
 
 
 class DialogWatch:
@@ -118,6 +120,16 @@ class DialogWatch:
         if not done.cancelled() and done.exception() is not None:
             record["answer"], record["text"] = "elsewhere", None
         self._pending.discard(id(record))
+
+    def after_action(self) -> None:
+        """Let the page run the timers due by now, so that a dialog the action's handlers
+        scheduled (``setTimeout(..., 0)``) opens while the action's answer still applies
+        (before the next action; after the last one, the page's observation gives it the
+        time); a page that navigated away or cannot run a script is not waited for."""
+        if not self._listening:
+            return
+        with contextlib.suppress(Exception):
+            self.page.evaluate(_TIMERS_JS)
 
     def wait_answered(self, limit_ms: int = MAX_WAIT_MS) -> None:
         """Let the page's event loop run (``wait_for_timeout``) until every answer sent has

@@ -381,6 +381,8 @@ def _execute(
                 error = error_of(exc, position=position)
                 break
             _settle(session, before)
+            if position < len(parsed) - 1:  # (after the last, the page is observed anyway)
+                watch.after_action()
             error = _dismissed(watch, position)
             if error is not None:
                 break
