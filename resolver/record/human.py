@@ -33,6 +33,14 @@ timeline only when an action uses them.
 Text typed into password, one-time-code and token fields is masked (the SnapshotV1 rules);
 snapshots are redacted.
 
+**Dialogs.** Playwright dismisses a page's ``alert``, ``confirm``, ``prompt`` and
+``beforeunload`` at once when nothing listens for them, so a person could never confirm a
+deletion. The recorder listens on the context without answering (``leave_dialogs``, on by
+default), which leaves each dialog to the person, and hears it open and close on the page's
+CDP session (``Page.javascriptDialogOpening`` / ``Closed``): each answered dialog is a
+``dialog`` entry after the action before it (``step``), with its kind, message, the answer
+and an accepted prompt's text (masked when the message asks for a password or a code).
+
 **Frames.** The script runs in every frame. A same-origin frame's events name their element
 through the top document (one set of element IDs and one DOM change count per tab), with the
 point in the tab's viewport; its loads are no navigations. A frame the top document cannot
@@ -58,17 +66,20 @@ from typing import Any, Final
 
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
+from ..errors import shorten
 from ..integrations.threaded import is_async, synced
 from ..observation import Observation
-from ..snapshot import is_sensitive
+from ..snapshot import MASK, is_sensitive
 from ._base import Recorder
 
-__all__ = ["HUMAN_JS", "SETTLE_MS", "HumanRecorder"]
+__all__ = ["DIALOG_TEXT", "HUMAN_JS", "SETTLE_MS", "HumanRecorder"]
 
 log = logging.getLogger(__name__)
 
 SETTLE_MS: Final[int] = 120
 """How long the DOM must be quiet after a change before the page is snapshot again."""
+DIALOG_TEXT: Final[int] = 2000
+"""Characters of a dialog's message, default value and answer kept in its entry."""
 
 HUMAN_JS: Final[str] = (
     r"""(() => {
@@ -207,6 +218,13 @@ class _PageState:
     shot: _Shot | None = None
     loads: int = 0
     opened: bool = False  # a tab opened while recording (its first load is a new tab)
+    dialog: Mapping[str, Any] | None = None  # the dialog shown (CDP's opening event)
+    heard: bool = False  # its dialogs are listened for
+
+
+def _left_to_person(dialog: Any) -> None:
+    """A context's dialog listener that answers nothing: while one listens, Playwright leaves
+    each dialog for the person (with none, it dismisses every one at once)."""
 
 
 class HumanRecorder(Recorder):
@@ -221,6 +239,12 @@ class HumanRecorder(Recorder):
         The file name's first part.
     clock:
         Returns the current time (an aware ``datetime``); UTC now by default.
+    leave_dialogs:
+        Leave the page's dialogs (``alert``, ``confirm``, ``prompt``, ``beforeunload``) for
+        the person to answer, each then written as a ``dialog`` entry with the answer given
+        (the text of an accepted prompt masked where its message asks for a secret). Without
+        a listener Playwright dismisses every dialog at once, so the person could not confirm
+        anything; false keeps that (a headless run with nobody to answer).
 
     Attributes
     ----------
@@ -231,8 +255,11 @@ class HumanRecorder(Recorder):
 
     mode = "human"
 
-    def __init__(self, out_dir: Any, *, prefix: str = "run", clock: Any = None) -> None:
+    def __init__(
+        self, out_dir: Any, *, prefix: str = "run", clock: Any = None, leave_dialogs: bool = True
+    ) -> None:
         super().__init__(out_dir, prefix=prefix, clock=clock)
+        self.leave_dialogs = leave_dialogs
         self.errors: list[str] = []
         self._pages: dict[int, _PageState] = {}
         self._queue: deque[tuple[Callable[..., None], tuple[Any, ...]]] = deque()
@@ -278,8 +305,11 @@ class HumanRecorder(Recorder):
         context.expose_binding("__resolverHumanLoaded", self._event(self._on_loaded))
         context.add_init_script(HUMAN_JS)
         context.on("page", self._on_page if self._worker is None else self._on_page_async)
+        if self.leave_dialogs:
+            context.on("dialog", _left_to_person)
         for page in list(context.pages):
             self._state(page)
+            self._hear_dialogs(page)
             for frame in list(page.frames):  # the top document first: it keeps the hub
                 try:
                     frame.evaluate(HUMAN_JS)
@@ -329,6 +359,57 @@ class HumanRecorder(Recorder):
 
     def _on_page(self, page: Any) -> None:
         self._state(page).opened = True
+        self._hear_dialogs(page)
+
+    def _hear_dialogs(self, page: Any) -> None:
+        """Listen for the page's dialogs opening and closing (CDP ``Page`` events on the
+        page's session): each answered one becomes a ``dialog`` entry (:meth:`_on_dialog`)."""
+        from ..integrations.cdp import _session
+
+        state = self._state(page)
+        if not self.leave_dialogs or state.heard:
+            return
+        try:
+            session = _session(page)
+            for event in ("Page.javascriptDialogOpening", "Page.javascriptDialogClosed"):
+                session.on(event, partial(self._dialog_event, page, event))
+            session.send("Page.enable")
+            state.heard = True
+        except Exception as exc:  # (a page closing meanwhile: nothing to hear)
+            log.debug("HumanRecorder: dialogs not heard: %s", exc)
+
+    def _dialog_event(self, page: Any, event: str, params: Any = None) -> None:
+        """A CDP dialog event, handled after the events before it (in the recorder's
+        thread with the async API)."""
+        args = (page, event, params if isinstance(params, Mapping) else {})
+        if self._worker is None:
+            self._handle(self._on_dialog, args)
+            return
+        with contextlib.suppress(RuntimeError):  # (finished: the thread is shut down)
+            self._worker.submit(self._handle, self._on_dialog, args)
+
+    def _on_dialog(self, page: Any, event: str, params: Mapping[str, Any]) -> None:
+        """Keep an opening dialog; write the ``dialog`` entry when it closes: its kind,
+        message, the answer and an accepted prompt's text, after the last action."""
+        state = self._state(page)
+        if event.endswith("Opening"):
+            state.dialog = params
+            return
+        shown, state.dialog = state.dialog or {}, None
+        kind, message = str(shown.get("type") or ""), str(shown.get("message") or "")
+        accepted = bool(params.get("result"))
+        text = params.get("userInput") if kind == "prompt" and accepted else None
+        if text is not None and is_sensitive("textbox", message):
+            text = MASK
+        last = self._counts["actions"]
+        self._append("dialog", {
+            "step": str(last) if last else None, "type": kind,
+            "message": shorten(message, DIALOG_TEXT),
+            "default_value": shorten(str(shown.get("defaultPrompt") or ""), DIALOG_TEXT),
+            "answer": "accepted" if accepted else "dismissed",
+            "text": None if text is None else shorten(str(text), DIALOG_TEXT),
+            "url": shown.get("url"),
+        })  # fmt: skip
 
     def _on_page_async(self, page: Any) -> None:
         """:meth:`_on_page` of a tab of the async API, in the recorder's thread."""

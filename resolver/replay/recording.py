@@ -22,6 +22,11 @@ Every entry has a ``kind``:
   decision names no ``target_node``, a successful result's ID is the expected answer in the
   preceding snapshot.
 
+- ``dialog`` ``{step, type, message, default_value, answer, text}`` (what
+  :class:`~resolver.record.HumanRecorder` writes): a dialog the page opened after action
+  ``step`` and how the person answered it (``accepted`` or ``dismissed``; a prompt's text).
+  Read by nothing here: it does not change which element an action names.
+
 Other kinds are ignored, so newer recorders stay readable.
 
 **openadapt-style JSONL.** One ``ActionWithElement`` per line (``type``, ``x``, ``y``,

@@ -376,3 +376,97 @@ def test_the_async_api_records_the_same_session(tmp_path: Path) -> None:
                    for e in doc["timeline"] if e["kind"] == "navigation"]  # fmt: skip
     assert navigations == [("record_form.html", "navigate"), ("record_help.html", "new_tab")]
     assert PASSWORD not in json.dumps(doc)
+
+
+DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
+
+
+def _dialog_session(browser: Any, out: Path, leave: bool) -> tuple[Any, ...]:
+    """A person clicks "Archive all" (its confirm opens after the click) and answers it in
+    the browser (CDP's ``Page.handleJavaScriptDialog``, as the browser's own buttons do),
+    then answers a password prompt the page opens."""
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    page = context.new_page()
+    page.goto(DIALOGS)
+    rec = HumanRecorder(out, leave_dialogs=leave)
+    rec.start("Archive everyone", "person-dialogs")
+    rec.attach(page)
+    page.wait_for_timeout(PAUSE)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")  # (a session answers only the dialogs it saw open)
+    answered = []
+    box = page.get_by_text("Archive all").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for answer in ({"accept": True}, {"accept": True, "promptText": PASSWORD}):
+        page.wait_for_timeout(PAUSE)  # (the person reads the dialog)
+        try:
+            cdp.send("Page.handleJavaScriptDialog", answer)
+            answered.append(True)
+        except Exception:  # no dialog showing: it was dismissed before the person saw it
+            answered.append(False)
+        page.wait_for_timeout(PAUSE)
+        if len(answered) == 1:
+            page.evaluate("setTimeout(() => { window.named = prompt('Your password?', ''); })")
+    state = page.evaluate("[window.archived, window.named ?? null]")
+    path = rec.finish("user_closed")
+    context.close()
+    return answered, state, rec.errors, path.read_text(encoding="utf-8")
+
+
+def test_the_person_answers_the_pages_dialogs_and_the_answers_are_recorded(
+    browser: Any, tmp_path: Path
+) -> None:
+    answered, state, errors, text = _dialog_session(browser, tmp_path, leave=True)
+    assert answered == [True, True] and state == [True, PASSWORD] and errors == []
+    doc = json.loads(text)
+    assert actions(doc) == [("click", "button", "Archive all", None, None)]
+    dialogs = [(e["step"], e["type"], e["message"], e["answer"], e["text"])
+               for e in doc["timeline"] if e["kind"] == "dialog"]  # fmt: skip
+    assert dialogs == [
+        ("1", "confirm", "Archive everyone?", "accepted", None),
+        ("1", "prompt", "Your password?", "accepted", MASK),
+    ]
+    assert PASSWORD not in text
+
+
+def test_without_leave_dialogs_playwright_dismisses_them(browser: Any, tmp_path: Path) -> None:
+    answered, state, errors, text = _dialog_session(browser, tmp_path, leave=False)
+    assert answered == [False, False] and state == [False, None] and errors == []
+    assert '"kind": "dialog"' not in text
+
+
+async def _async_dialogs(out: Path) -> tuple[Any, ...]:
+    """:func:`_dialog_session`'s confirm with Playwright's async API."""
+    from live_browser import ARGS, CHROMIUM
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await browser.new_page(viewport={"width": 1000, "height": 700})
+        await page.goto(DIALOGS)
+        rec = HumanRecorder(out)
+        rec.start("Archive everyone", "person-dialogs-async")
+        await rec.attach(page)
+        await page.wait_for_timeout(PAUSE)
+        cdp = await page.context.new_cdp_session(page)
+        await cdp.send("Page.enable")
+        box = await page.get_by_text("Archive all").bounding_box()
+        await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await page.wait_for_timeout(PAUSE)
+        await cdp.send("Page.handleJavaScriptDialog", {"accept": False})
+        await page.wait_for_timeout(PAUSE)
+        archived = await page.evaluate("window.archived")
+        path = await rec.finish("user_closed")
+        await browser.close()
+    return archived, rec.errors, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_async_api_records_the_persons_answer(tmp_path: Path) -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # (the module's sync browser holds this thread's loop)
+        archived, errors, doc = pool.submit(asyncio.run, _async_dialogs(tmp_path)).result()
+    assert archived is False and errors == []
+    entries = [e for e in doc["timeline"] if e["kind"] == "dialog"]
+    assert [(e["step"], e["type"], e["answer"]) for e in entries] == [("1", "confirm", "dismissed")]
