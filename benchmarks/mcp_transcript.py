@@ -3,8 +3,9 @@
 The SDK's own stdio client launches ``python -m resolver mcp`` on this checkout and calls
 every tool on the re-rendering fixture page (``fixtures/live/rerender.html``): the catalog,
 clicks by index across a re-render, the refusals, a resolve and a snapshot; then clicks that
-open the page's own dialogs (``fixtures/live/dialogs.html``), unanswered and answered. Each
-request and its result are written as JSON (a snapshot's node list is shortened).
+open the page's own dialogs (``fixtures/live/dialogs.html``), unanswered and answered, and a
+link that opens a tab (``fixtures/live/tabs.html``). Each request and its result are written
+as JSON (a snapshot's node list is shortened).
 
     python benchmarks/mcp_transcript.py [--out docs/mcp-session.md] [--chromium PATH]
 """
@@ -22,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
 DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
+TABS = (ROOT / "fixtures" / "live" / "tabs.html").as_uri()
 
 STEPS: list[tuple[str, str, dict[str, Any]]] = [
     ("Open the page (rows carry ids, as a keyed list does).", "navigate",
@@ -59,6 +61,11 @@ STEPS: list[tuple[str, str, dict[str, Any]]] = [
          {"action": "click", "target": "text=Delete Alice", "dialog": "accept"},
          {"action": "click", "target": "text=Rename Carol", "dialog": "accept",
           "dialog_text": "Cee"}]}),
+    ("A link that opens a tab: execute lists it under opened; tabs makes it current, and "
+     "the catalog is then the new tab's.", "navigate", {"url": TABS}),
+    ("", "execute", {"actions": [{"action": "click", "target": "text=Open the users"}]}),
+    ("", "tabs", {"select": 1}),
+    ("", "catalog", {}),
 ]  # fmt: skip
 
 
@@ -109,7 +116,8 @@ def _markdown(steps: list[tuple[str, str, dict[str, Any], Any, float]]) -> str:
         "launches `python -m resolver mcp` (headless Chromium) and calls its tools on "
         "`fixtures/live/rerender.html`, a page that re-renders its rows from state, as a "
         "framework does, then on `fixtures/live/dialogs.html`, whose controls open the "
-        "page's own dialogs. Paths are shown relative to the checkout.",
+        "page's own dialogs, and `fixtures/live/tabs.html`, whose link opens a tab. Paths are "
+        "shown relative to the checkout.",
         "",
     ]
     for n, (note, name, sent, data, _took) in enumerate(steps, 1):

@@ -20,6 +20,7 @@ from .model import (
     DialogSeen,
     ExecuteResult,
     ObservationSummary,
+    PageOpened,
     parse_action,
 )
 from .session import PageSession, session_for
@@ -31,6 +32,7 @@ __all__ = [
     "DurableLocators",
     "ExecuteResult",
     "ObservationSummary",
+    "PageOpened",
     "PageSession",
     "durable_locators",
     "error_of",

@@ -54,6 +54,7 @@ from .model import (
     parse_action,
 )
 from .session import PageSession, session_for
+from .tabs import PopupWatch
 
 __all__ = ["error_of", "execute"]
 
@@ -340,7 +341,8 @@ def execute(
     ExecuteResult
         Never raises for a bad action or a refusal: the error is in ``error``. The page's
         catalog after the actions becomes the session's current catalog; ``dialogs`` lists
-        every dialog the page opened meanwhile, with its answer. With the async
+        every dialog the page opened meanwhile, with its answer, and ``opened`` every tab
+        it opened (the session stays on ``page``). With the async
         API, an awaitable of it (the same steps, run in a worker thread:
         :mod:`resolver.integrations.threaded`).
     """
@@ -371,29 +373,44 @@ def _execute(
         parsed = _parse_all(actions)
     except InvalidTargetError as exc:
         parsed, error = [], error_of(exc)
-    with DialogWatch(page) as watch:
-        for position, action in enumerate(parsed):
-            before = session.navigations
-            watch.expect(position, action.dialog, action.dialog_text)
-            try:
-                _run(session, action, expected_catalog_version, index_mode)
-            except Exception as exc:
-                error = error_of(exc, position=position)
-                break
-            _settle(session, before)
-            if position < len(parsed) - 1:  # (after the last, the page is observed anyway)
-                watch.after_action()
-            error = _dismissed(watch, position)
+    with DialogWatch(page) as watch, PopupWatch(page) as popups:
+        for position in range(len(parsed)):
+            popups.position = position
+            error = _one(session, watch, parsed, position, expected_catalog_version, index_mode)
             if error is not None:
                 break
             done += 1
+        popups.wait_opened()
         nav = session.navigations != navigations or _url(page) != url
         result = _result(session, done, error, nav, total=len(parsed))
     if error is None and done and (late := _dismissed(watch, done - 1)) is not None:
         # (a dialog opened after the last action returned, while the page was observed)
         result = result.model_copy(update={"success": False, "error": late, "is_done": False,
                                            "complete": done - 1})  # fmt: skip
-    return result.model_copy(update={"dialogs": watch.seen()})
+    return result.model_copy(update={"dialogs": watch.seen(), "opened": popups.seen()})
+
+
+def _one(
+    session: PageSession,
+    watch: DialogWatch,
+    actions: list[Action],
+    position: int,
+    expected: str | None,
+    index_mode: bool,
+) -> ActionError | None:
+    """Run the action at ``position``, its dialogs answered as it asks; its failure, or
+    ``None``."""
+    action = actions[position]
+    before = session.navigations
+    watch.expect(position, action.dialog, action.dialog_text)
+    try:
+        _run(session, action, expected, index_mode)
+    except Exception as exc:
+        return error_of(exc, position=position)
+    _settle(session, before)
+    if position < len(actions) - 1:  # (after the last, the page is observed anyway)
+        watch.after_action()
+    return _dismissed(watch, position)
 
 
 def _dismissed(watch: DialogWatch, position: int) -> ActionError | None:

@@ -25,6 +25,7 @@ __all__ = [
     "ErrorCodeName",
     "ExecuteResult",
     "ObservationSummary",
+    "PageOpened",
     "PressAction",
     "RefreshCatalogAction",
     "ScrollToTextAction",
@@ -196,6 +197,16 @@ class DialogSeen(BaseModel):
     text: str | None = Field(default=None, description="what an accepted prompt returned")
 
 
+class PageOpened(BaseModel):
+    """A tab or window the page opened while the actions ran (a link with a ``target``,
+    ``window.open``): the action that was running and the address it was opened at."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action_index: int = Field(ge=0)
+    url: str
+
+
 class ObservationSummary(BaseModel):
     """The page after the actions."""
 
@@ -229,6 +240,9 @@ class ExecuteResult(BaseModel):
         ``observation.catalog_version``); ``None`` when the page could not be observed.
     dialogs:
         Every JavaScript dialog the page opened meanwhile, in order, with its answer.
+    opened:
+        Every tab or window the page opened meanwhile. The observation and catalog stay
+        those of the page acted on; a server's ``tabs`` tool makes a new tab current.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -240,3 +254,4 @@ class ExecuteResult(BaseModel):
     complete: int = Field(ge=0)
     catalog: str | None = None
     dialogs: tuple[DialogSeen, ...] = ()
+    opened: tuple[PageOpened, ...] = ()

@@ -33,7 +33,7 @@ def run_mcp(
     ] = None,
     index_mode: IndexModeOpt = True,
 ) -> None:
-    """Serve a browser page over MCP: tools navigate, catalog, execute, resolve, snapshot.
+    """Serve a browser page over MCP: tools navigate, catalog, execute, resolve, snapshot, tabs.
 
     Exit 0 when the client disconnects, 2 when the server extra is missing.
     """

@@ -1,6 +1,7 @@
 """A small HTTP API over the same page session as the MCP server (Starlette, bound to
 127.0.0.1): ``GET /catalog``, ``POST /catalog/refresh``, ``POST /execute`` (JSON ``{actions,
-expected_catalog_version?}``) and ``POST /navigate`` (``{url}``).
+expected_catalog_version?}``), ``POST /navigate`` (``{url}``), ``GET /tabs`` and ``POST
+/tabs/select`` (``{index}``: the tab the others act on).
 
 A body over ``max_body`` bytes is refused with 413, malformed JSON with 400 and a
 ``VALIDATION_ERROR``; a request whose ``Host`` is not the loopback address is refused (a web
@@ -87,8 +88,20 @@ def build_app(worker: BrowserWorker, *, max_body: int = MAX_BODY) -> Any:
             return _validation(exc.status, exc.message)
         return JSONResponse(await worker.run(tools.navigate, body.get("url")))
 
+    async def get_tabs(request: Any) -> Any:
+        return JSONResponse(await worker.run(tools.tabs))
+
+    async def select_tab(request: Any) -> Any:
+        try:
+            body = await _json_body(request, max_body)
+        except _BodyError as exc:
+            return _validation(exc.status, exc.message)
+        return JSONResponse(await worker.run(tools.select_tab, worker, body.get("index")))
+
     routes = [
         Route("/catalog", get_catalog, methods=["GET"]),
+        Route("/tabs", get_tabs, methods=["GET"]),
+        Route("/tabs/select", select_tab, methods=["POST"]),
         Route("/catalog/refresh", refresh, methods=["POST"]),
         Route("/execute", execute, methods=["POST"]),
         Route("/navigate", navigate, methods=["POST"]),

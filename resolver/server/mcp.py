@@ -1,5 +1,5 @@
 """The MCP server (``resolver mcp``): one headless Chromium page, and the tools
-``navigate``, ``catalog``, ``execute``, ``resolve`` and ``snapshot`` over it.
+``navigate``, ``catalog``, ``execute``, ``resolve``, ``snapshot`` and ``tabs`` over it.
 
 An agent reads the ``catalog`` (one line per element, with an index and the catalog's
 version), then ``execute``s actions by index, passing the version it read: when the page
@@ -25,7 +25,8 @@ INSTRUCTIONS: Final[str] = (
     "with their indexes and the catalog version; call execute with actions such as "
     '{"action": "click", "target": "index=3"} and expected_catalog_version set to the '
     "version you read. A refusal says why (its code) and nothing was touched: read the "
-    "catalog again and choose again."
+    "catalog again and choose again. A click that opens a tab says so (execute's opened); "
+    "tabs switches to it."
 )
 
 
@@ -60,8 +61,8 @@ def build_server(worker: BrowserWorker) -> Any:
         answer it: "dialog": "accept" (and "dialog_text" for a prompt) or "dismiss";
         without it such a dialog is dismissed and the action fails with DIALOG_DISMISSED.
         Returns success, error {code, message, details}, how many actions completed, the
-        dialogs the page opened with their answers, and the page's new catalog and
-        version."""
+        dialogs the page opened with their answers, the tabs it opened ("opened"; see
+        tabs), and the page's new catalog and version."""
         return await worker.run(tools.execute_actions, actions, expected_catalog_version)
 
     async def resolve(ref: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +76,16 @@ def build_server(worker: BrowserWorker) -> Any:
         a reference can name and with secret values masked unless told otherwise."""
         return await worker.run(tools.snapshot, prune, redact)
 
-    for tool in (navigate, catalog, execute, resolve, snapshot):
+    async def tabs(select: int | None = None) -> dict[str, Any]:
+        """List the browser's tabs: index, URL, title and which one is current. With select
+        (an index), make that tab current first: navigate, catalog, execute, resolve and
+        snapshot then act on it. A click that opens a tab lists it in execute's
+        "opened"."""
+        if select is None:
+            return await worker.run(tools.tabs)
+        return await worker.run(tools.select_tab, worker, select)
+
+    for tool in (navigate, catalog, execute, resolve, snapshot, tabs):
         server.add_tool(tool, name=tool.__name__)
     return server
 

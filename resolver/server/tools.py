@@ -5,12 +5,14 @@ details}}``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 from ..act.execute import error_of, execute
-from ..act.session import PageSession
+from ..act.session import PageSession, session_for
+from ..act.tabs import tab_list
 from ..chain import resolve
 from ..errors import InvalidTargetError, ResolutionError
 from ..results import Candidate
@@ -18,7 +20,7 @@ from ..snapshot import to_snapshot_v1
 from ..text import valid_unicode
 
 __all__ = ["SCHEMES", "catalog", "current_catalog", "execute_actions", "json_ready",
-           "navigate", "resolve_ref", "snapshot"]  # fmt: skip
+           "navigate", "resolve_ref", "select_tab", "snapshot", "tabs"]  # fmt: skip
 
 SCHEMES: Final[frozenset[str]] = frozenset({"http", "https", "file", "about", "data"})
 """URL schemes ``navigate`` opens."""
@@ -130,3 +132,27 @@ def snapshot(session: PageSession, prune: bool = True, redact: bool = True) -> d
         "ok": True,
         "snapshot": to_snapshot_v1(session.observe(), prune=bool(prune), redact=bool(redact)),
     }
+
+
+@_guarded
+def tabs(session: PageSession) -> dict[str, Any]:
+    """The browser's tabs: index, URL, title, and which one the tools act on (``current``)."""
+    return {"ok": True, "tabs": tab_list(session.page)}
+
+
+@_guarded
+def select_tab(session: PageSession, worker: Any, index: Any) -> dict[str, Any]:
+    """Make tab ``index`` (of :func:`tabs`) the one the tools act on, brought to the front;
+    the tabs after. ``worker`` is the :class:`~resolver.server.worker.BrowserWorker` whose
+    thread this runs on."""
+    pages = list(session.page.context.pages)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(pages):
+        raise InvalidTargetError(
+            f"no tab {index!r:.40}: the browser has {len(pages)} (indexes from 0; see tabs)"
+        )
+    chosen = session_for(pages[index])
+    chosen.index_mode = session.index_mode
+    with contextlib.suppress(Exception):  # (a headless page has no front to come to)
+        pages[index].bring_to_front()
+    worker.adopt(chosen)
+    return {"ok": True, "tabs": tab_list(chosen.page)}

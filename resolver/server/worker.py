@@ -81,6 +81,11 @@ class BrowserWorker:
         session = self._session or self._start()
         return fn(session, *args)
 
+    def adopt(self, session: PageSession) -> None:
+        """Act on ``session``'s page from now on (call on the browser thread: a tool that
+        makes another tab current)."""
+        self._session = session
+
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(session, *args)`` on the browser thread; its result."""
         return self._pool.submit(self._on_thread, fn, *args).result()

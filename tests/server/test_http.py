@@ -111,3 +111,19 @@ def test_a_name_cut_inside_a_character_is_answered_as_json(base: str) -> None:
         f"{base}/execute", {"actions": actions, "expected_catalog_version": catalog["version"]}
     )
     assert status == 200 and result["success"], result
+
+
+def test_tabs_are_listed_and_selected(base: str) -> None:
+    tabs_page = (ROOT / "fixtures" / "live" / "tabs.html").as_uri()
+    assert _call(f"{base}/navigate", {"url": tabs_page})[1]["title"] == "Start"
+    click = [{"action": "click", "target": "text=Open the users"}]
+    status, result = _call(f"{base}/execute", {"actions": click})
+    assert status == 200 and result["success"] and len(result["opened"]) == 1
+    status, listed = _call(f"{base}/tabs")
+    assert status == 200 and [t["current"] for t in listed["tabs"]][-2:] == [True, False]
+    last = listed["tabs"][-1]["index"]
+    status, chosen = _call(f"{base}/tabs/select", {"index": last})
+    assert status == 200 and chosen["tabs"][-1]["current"]
+    assert _call(f"{base}/catalog/refresh", b"")[1]["title"] == "Users"
+    status, refused = _call(f"{base}/tabs/select", {"index": "first"})
+    assert status == 200 and refused["error"]["code"] == "VALIDATION_ERROR"

@@ -18,6 +18,7 @@ pytestmark = [
 ]
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
 DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
+TABS = (ROOT / "fixtures" / "live" / "tabs.html").as_uri()
 
 
 CUT_EMOJI = (
@@ -130,6 +131,15 @@ def session() -> list[dict[str, Any]]:
         ("execute", {"actions": [{"action": "click", "target": "text=Delete Alice"}]}),
         ("execute", {"actions": [{"action": "click", "target": "text=Delete Alice",
                                   "dialog": "accept"}]}),
+        # A link that opens a tab: listed by execute; tabs lists and selects it, and the
+        # catalog is then the new tab's; a tab that is not there is refused.
+        ("navigate", {"url": TABS}),
+        ("execute", {"actions": [{"action": "click", "target": "text=Open the users"}]}),
+        ("tabs", {}),
+        ("tabs", {"select": 1}),
+        ("catalog", {}),
+        ("tabs", {"select": 7}),
+        ("tabs", {"select": 0}),
         # Last: a page whose script cut a name inside an emoji (read by the test of that name).
         ("navigate", {"url": CUT_EMOJI}),
         ("catalog", {}),
@@ -139,7 +149,9 @@ def session() -> list[dict[str, Any]]:
 
 
 def test_the_tools_are_listed(session: list[dict[str, Any]]) -> None:
-    assert session[0] == {"tools": ["catalog", "execute", "navigate", "resolve", "snapshot"]}
+    assert session[0] == {
+        "tools": ["catalog", "execute", "navigate", "resolve", "snapshot", "tabs"]
+    }
     assert session[1]["ok"] and session[1]["title"] == "Team" and session[1]["status"] == 200
 
 
@@ -247,7 +259,7 @@ def test_the_server_answers_over_streamable_http_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    assert out["tools"] == ["catalog", "execute", "navigate", "resolve", "snapshot"]
+    assert out["tools"] == ["catalog", "execute", "navigate", "resolve", "snapshot", "tabs"]
     assert out["navigate"]["ok"] and out["navigate"]["title"] == "Team"
     assert "button: Delete" in out["catalog"]["catalog"]
 
@@ -279,3 +291,16 @@ def test_a_dialog_is_answered_only_as_the_action_says(session: list[dict[str, An
     assert "Delete Alice" in refused["catalog"]
     assert accepted["success"] and accepted["dialogs"][0]["answer"] == "accepted"
     assert "Delete Alice" not in accepted["catalog"]
+
+
+def test_a_tab_opened_by_a_click_is_listed_and_selected(session: list[dict[str, Any]]) -> None:
+    clicked, listed, selected, catalog, missing, back = session[41:47]
+    users = (ROOT / "fixtures" / "live" / "users.html").as_uri()
+    assert clicked["success"] and clicked["opened"] == [{"action_index": 0, "url": users}]
+    assert [(t["url"], t["current"]) for t in listed["tabs"]][-2:] == [
+        (TABS, True), (users, False),
+    ]  # fmt: skip
+    assert selected["ok"] and [t["current"] for t in selected["tabs"]][-2:] == [False, True]
+    assert catalog["ok"] and catalog["title"] == "Users" and "button: Delete" in catalog["catalog"]
+    assert not missing["ok"] and missing["error"]["code"] == "VALIDATION_ERROR"
+    assert back["ok"] and back["tabs"][0]["current"]
