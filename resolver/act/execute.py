@@ -32,7 +32,7 @@ from ..errors import (
     ResolutionError,
     StaleElementError,
 )
-from ..integrations.cdp import isolated_node
+from ..integrations.cdp import _session, isolated_node
 from ..integrations.playwright import _node_target, act, focus_on
 from ..integrations.threaded import in_thread, is_async
 from ..models import ActionWithElement
@@ -50,11 +50,13 @@ from .model import (
     ScrollToTextAction,
     SelectAction,
     TypeAction,
+    UploadAction,
     WaitAction,
     parse_action,
 )
 from .session import PageSession, session_for
 from .tabs import PopupWatch
+from .uploads import EMPTY_FIELD_JS, FILE_FIELD_JS, through_chooser, upload_paths
 
 __all__ = ["error_of", "execute"]
 
@@ -266,6 +268,37 @@ def _run_on_target(
         act(page, res, _HOVER, observation=observation, reobserve=False)
         _focused(session, observation, res)
         page.keyboard.press(action.key)
+    elif isinstance(action, UploadAction):
+        _upload(session, observation, res, action.files)
+
+
+def _upload(session: PageSession, observation: Any, res: Resolution, files: Any) -> None:
+    """Put ``files`` into the element: a file field directly, any other control through the
+    file chooser its click opens (:mod:`resolver.act.uploads`)."""
+    paths = upload_paths(files, allowed=session.uploads, root=session.upload_root)
+    field = _on_node(session, observation, res, FILE_FIELD_JS)
+    if not isinstance(field, dict):
+        raise StaleElementError(f"not uploading into {res.executor_id!r}: the page did not answer")
+    if field.get("disabled"):
+        raise ElementNotInteractableError(f"cannot upload into {res.candidate.name!r}: disabled")
+    if not paths:  # (CDP sets no empty list: the field is emptied as a script would)
+        if not field.get("file"):
+            raise InvalidTargetError("no files to put: an empty list empties a file field itself")
+        _on_node(session, observation, res, EMPTY_FIELD_JS)
+        return
+    if field.get("file"):
+        cdp, _ = _node_target(session.page, res, observation)
+        backend, several = observation.backend_ids.get(res.executor_id), field.get("multiple")
+    else:
+        page = session.page
+        chooser = through_chooser(
+            page, lambda: act(page, res, None, observation=observation, reobserve=False)
+        )
+        cdp, backend = _session(page), chooser.get("backendNodeId")
+        several = chooser.get("mode") == "selectMultiple"
+    if len(paths) > 1 and not several:
+        raise InvalidTargetError(f"{res.candidate.name!r:.80} takes one file, not {len(paths)}")
+    cdp.send("DOM.setFileInputFiles", {"files": paths, "backendNodeId": backend})
 
 
 def _wait(page: Any, action: WaitAction) -> None:
@@ -318,7 +351,8 @@ def execute(
     actions:
         Action dicts (see :mod:`resolver.act.model`): ``{"action": "click", "target":
         "index=3"}``, ``type`` (``text``, ``clear``), ``select`` (``value`` or ``label``),
-        ``press`` (``key``, optional ``target``), ``refresh_catalog``, ``scroll_to_text``
+        ``press`` (``key``, optional ``target``), ``upload`` (``files``: paths, see
+        :mod:`resolver.act.uploads`), ``refresh_catalog``, ``scroll_to_text``
         (``text``), ``wait`` (``until``, ``ms``, ``selector``). Targets are ``index=N``,
         ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a
         dialog the page opens while it runs: ``"dialog": "accept"`` (with ``dialog_text``

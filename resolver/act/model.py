@@ -17,6 +17,7 @@ from ..errors import InvalidTargetError
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_FILES",
     "MAX_WAIT_MS",
     "Action",
     "ActionError",
@@ -31,6 +32,7 @@ __all__ = [
     "ScrollToTextAction",
     "SelectAction",
     "TypeAction",
+    "UploadAction",
     "WaitAction",
     "parse_action",
 ]
@@ -40,6 +42,8 @@ MAX_ACTIONS: Final[int] = 50
 MAX_WAIT_MS: Final[int] = 30_000
 """Milliseconds one ``wait`` action may last, at most."""
 _MAX_TEXT: Final[int] = 10_000
+MAX_FILES: Final[int] = 20
+"""Files one ``upload`` action puts into a field, at most."""
 
 ErrorCodeName = Literal[
     "CATALOG_OUTDATED",
@@ -114,6 +118,18 @@ class PressAction(_Action):
     target: Target | None = None
 
 
+class UploadAction(_Action):
+    """Put ``files`` (paths on the browser's machine) into the target: an ``<input
+    type=file>``, or a control whose click opens a file chooser; ``[]`` empties the field
+    (:mod:`resolver.act.uploads`)."""
+
+    action: Literal["upload"]
+    target: Target
+    files: tuple[Annotated[str, Field(min_length=1, max_length=4096)], ...] = Field(
+        max_length=MAX_FILES
+    )
+
+
 class RefreshCatalogAction(_Action):
     """Observe the page again and make its catalog the current one."""
 
@@ -144,7 +160,7 @@ class WaitAction(_Action):
 
 
 Action = Annotated[
-    ClickAction | TypeAction | SelectAction | PressAction | RefreshCatalogAction
+    ClickAction | TypeAction | SelectAction | PressAction | UploadAction | RefreshCatalogAction
     | ScrollToTextAction | WaitAction,
     Field(discriminator="action"),
 ]  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import weakref
+from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog, build_catalog
@@ -34,12 +35,22 @@ class PageSession:
         Whose table the catalog is built from (``"a11y"`` or ``"dom"``).
     index_mode:
         Whether ``index=N`` targets act (false: only ``css=``, ``xpath=``, ``text=``).
+
+    Attributes
+    ----------
+    uploads:
+        Whether ``upload`` actions may send the page files (a server turns it off unless
+        started with ``--upload-dir``).
+    upload_root:
+        The folder upload paths are relative to and confined in (``None``: any path).
     """
 
     def __init__(self, page: Any, *, source: str = "a11y", index_mode: bool = True) -> None:
         self.page = page
         self.source = source
         self.index_mode = index_mode
+        self.uploads = True
+        self.upload_root: Path | None = None
         self.catalog: Catalog | None = None
         self.navigations = 0
         with contextlib.suppress(AttributeError, TypeError):  # a page without events

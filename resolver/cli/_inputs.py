@@ -43,6 +43,7 @@ __all__ = [
     "SourcesOpt",
     "ThresholdOpt",
     "TreeOpt",
+    "UploadDirOpt",
     "UrlOpt",
     "check_executable",
     "checked_path",
@@ -326,6 +327,17 @@ IndexModeOpt = Annotated[
         envvar="INDEX_MODE",
         help="Act on index=N targets; --no-index-mode (or INDEX_MODE=false) leaves only css=, "
         "xpath= and text= targets.",
+    ),
+]
+UploadDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        exists=True,
+        file_okay=False,
+        dir_okay=True,
+        resolve_path=True,
+        help="Let upload actions send the page files from this folder (paths relative to it, "
+        "never outside it); without it uploads are refused.",
     ),
 ]
 

@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, check_executable, require_modules
+from ._inputs import (
+    ChromiumOpt,
+    HeadedOpt,
+    IndexModeOpt,
+    UploadDirOpt,
+    check_executable,
+    require_modules,
+)
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_mcp"]
 
@@ -32,6 +39,7 @@ def run_mcp(
         ),
     ] = None,
     index_mode: IndexModeOpt = True,
+    upload_dir: UploadDirOpt = None,
 ) -> None:
     """Serve a browser page over MCP: tools navigate, catalog, execute, resolve, snapshot, tabs.
 
@@ -41,4 +49,4 @@ def run_mcp(
     check_executable(chromium, "--chromium")
     from ..server.mcp import run_server
 
-    run_server(chromium, headed=headed, http=http, index_mode=index_mode)
+    run_server(chromium, headed=headed, http=http, index_mode=index_mode, upload_dir=upload_dir)

@@ -1,6 +1,6 @@
 """``resolver serve``: one browser page behind a small HTTP API on 127.0.0.1, for agent
 runtimes that speak plain HTTP rather than MCP (``GET /catalog``, ``POST /catalog/refresh``,
-``POST /execute``, ``POST /navigate``)."""
+``POST /execute``, ``POST /navigate``, ``GET /tabs``, ``POST /tabs/select``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from typing import Annotated
 
 import typer
 
-from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, check_executable, require_modules
+from ._inputs import (
+    ChromiumOpt,
+    HeadedOpt,
+    IndexModeOpt,
+    UploadDirOpt,
+    check_executable,
+    require_modules,
+)
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_serve"]
 
@@ -33,9 +40,11 @@ def run_serve(
         int, typer.Option(min=1, help="Refuse request bodies over this many bytes (413).")
     ] = 1_000_000,
     index_mode: IndexModeOpt = True,
+    upload_dir: UploadDirOpt = None,
 ) -> None:
     """Serve a browser page over HTTP: GET /catalog, POST /catalog/refresh, POST /execute
-    ({actions, expected_catalog_version}), POST /navigate ({url}).
+    ({actions, expected_catalog_version}), POST /navigate ({url}), GET /tabs, POST
+    /tabs/select ({index}).
 
     Exit 0 when interrupted, 2 when the server extra is missing.
     """
@@ -45,7 +54,7 @@ def run_serve(
     from ..server.http import serve_http
     from ..server.worker import BrowserWorker
 
-    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode)
+    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode, upload_dir=upload_dir)
     try:
         serve_http(worker, port, max_body=max_body)
     finally:

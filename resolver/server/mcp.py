@@ -13,6 +13,7 @@ Built on the official ``mcp`` SDK (``MCPServer``); all page work runs on the
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Final
 
 from . import tools
@@ -54,6 +55,7 @@ def build_server(worker: BrowserWorker) -> Any:
         {"action": "click", "target": T}, {"action": "type", "target": T, "text": ...,
         "clear": false}, {"action": "select", "target": T, "value" or "label": ...},
         {"action": "press", "key": "Enter", "target": T (optional)},
+        {"action": "upload", "target": T, "files": [paths in the server's upload folder]},
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
         {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
         "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."
@@ -96,6 +98,7 @@ def run_server(
     headed: bool = False,
     http: int | None = None,
     index_mode: bool = True,
+    upload_dir: Path | None = None,
 ) -> None:
     """Run the MCP server until its client goes away: over stdio, or streamable HTTP on
     ``127.0.0.1:http`` (path ``/mcp``) when a port is given.
@@ -105,7 +108,7 @@ def run_server(
     ImportError
         The ``server`` extra (the ``mcp`` SDK, Playwright) is not installed.
     """
-    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode)
+    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode, upload_dir=upload_dir)
     server = build_server(worker)
     try:
         if http is None:

@@ -150,8 +150,7 @@ def select_tab(session: PageSession, worker: Any, index: Any) -> dict[str, Any]:
         raise InvalidTargetError(
             f"no tab {index!r:.40}: the browser has {len(pages)} (indexes from 0; see tabs)"
         )
-    chosen = session_for(pages[index])
-    chosen.index_mode = session.index_mode
+    chosen = worker.configured(session_for(pages[index]))
     with contextlib.suppress(Exception):  # (a headless page has no front to come to)
         pages[index].bring_to_front()
     worker.adopt(chosen)

@@ -8,6 +8,7 @@ import contextlib
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from ..act.session import PageSession, session_for
@@ -45,14 +46,23 @@ class BrowserWorker:
         Show the window instead of running headless.
     index_mode:
         Whether ``execute`` acts on ``index=N`` targets (false: CSS, XPath and text only).
+    upload_dir:
+        The folder ``upload`` actions take files from (paths relative to it); ``None``
+        refuses every upload: an agent must not send a page the machine's files.
     """
 
     def __init__(
-        self, chromium: str | None = None, *, headed: bool = False, index_mode: bool = True
+        self,
+        chromium: str | None = None,
+        *,
+        headed: bool = False,
+        index_mode: bool = True,
+        upload_dir: Path | None = None,
     ) -> None:
         self.chromium = chromium if chromium is not None else default_chromium()
         self.headed = headed
         self.index_mode = index_mode
+        self.upload_dir = upload_dir
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="resolver-browser")
         self._playwright: Any = None
         self._browser: Any = None
@@ -73,9 +83,16 @@ class BrowserWorker:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise SourceUnavailableError(f"cannot start {shown}: {shorten(first, 300)}") from exc
         page = self._browser.new_page(viewport=VIEWPORT)
-        self._session = session_for(page)
-        self._session.index_mode = self.index_mode
+        self._session = self.configured(session_for(page))
         return self._session
+
+    def configured(self, session: PageSession) -> PageSession:
+        """``session`` with the server's settings: index mode, and uploads only from
+        ``upload_dir`` (none without it)."""
+        session.index_mode = self.index_mode
+        session.uploads = self.upload_dir is not None
+        session.upload_root = self.upload_dir
+        return session
 
     def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
         session = self._session or self._start()
