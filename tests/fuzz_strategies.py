@@ -1806,6 +1806,75 @@ def snapshots() -> st.SearchStrategy[Any]:
     )
 
 
+# -- agent-kit actions ----------------------------------------------------------------------
+
+_ACTION_NAMES: Final[tuple[str, ...]] = (
+    "click", "type", "select", "press", "upload", "refresh_catalog", "scroll_to_text", "wait",
+    "fly", "",
+)  # fmt: skip
+_ACTION_FIELDS: Final[tuple[str, ...]] = (
+    "target", "text", "clear", "value", "label", "key", "files", "dialog", "dialog_text",
+    "until", "ms", "selector", "extra",
+)  # fmt: skip
+_PATHS: Final[st.SearchStrategy[Any]] = st.one_of(
+    st.text(max_size=20),
+    st.sampled_from([
+        "a.txt", "sub/../a.txt", "./a.txt", "a\x00b", "x" * 5000, "/" + "a/" * 3000,
+        "~no-such-user-x/a", "\udcff", "..", "../a.txt", "../../etc/passwd", "/etc/hostname",
+        ".", "", "link.txt",
+    ]),
+)  # fmt: skip
+
+
+def actions() -> st.SearchStrategy[Any]:
+    """Agent-kit action dicts: every kind with fields right, wrong, of the wrong type and
+    unknown; upload paths that leave their folder, name nothing, hold a NUL or are too long."""
+    values = st.one_of(
+        json_values, _PATHS, st.lists(_PATHS, max_size=25),
+        st.sampled_from(["accept", "dismiss", "index=3", "css=#a", "text=OK"]),
+    )  # fmt: skip
+    fields = st.dictionaries(st.sampled_from(_ACTION_FIELDS), values, max_size=6)
+    return st.one_of(
+        st.tuples(st.sampled_from(_ACTION_NAMES), fields).map(lambda p: {"action": p[0], **p[1]}),
+        odd_values,
+    )
+
+
+_UPLOAD_ROOT: list[Path] = []
+
+
+def _upload_root() -> Path:
+    """A folder with ``a.txt`` and a link out of it (made once per process)."""
+    if not _UPLOAD_ROOT:
+        root = Path(tempfile.mkdtemp(prefix="fuzz-uploads-"))
+        (root / "a.txt").write_text("a")
+        (root / "sub").mkdir()
+        outside = root.parent / f"{root.name}-outside.txt"
+        outside.write_text("outside")
+        (root / "link.txt").symlink_to(outside)
+        _UPLOAD_ROOT.append(root)
+    return _UPLOAD_ROOT[0]
+
+
+def run_action(case: Any) -> None:
+    """An action dict is an action or a typed refusal; an upload's paths are files, each
+    inside the upload folder when one is set, or a typed refusal."""
+    from resolver.act.model import UploadAction, parse_action
+    from resolver.act.uploads import upload_paths
+
+    action = _call("parse_action", parse_action, case)
+    if not isinstance(action, UploadAction):
+        return
+    root = _upload_root()
+    inside = _call("upload_paths", upload_paths, action.files, allowed=True, root=root)
+    for path in inside or ():
+        if not Path(path).is_relative_to(root.resolve()):
+            raise PropertyViolationError(f"an upload path left its folder: {path!r}", "Escape")
+    _call("upload_paths", upload_paths, action.files, allowed=True, root=None)
+    if _call("upload_paths", upload_paths, action.files, allowed=False, root=root) is not None:
+        raise PropertyViolationError("uploads turned off took files", "UploadsOff")
+
+
 # -- command line --------------------------------------------------------------------------
 
 
@@ -2275,6 +2344,7 @@ def _kinds() -> dict[str, Kind]:
     kinds["recording"] = Kind(lambda huge: recordings(), run_recording)
     kinds["snapshot"] = Kind(lambda huge: snapshots(), run_snapshot)
     kinds["cli"] = Kind(lambda huge: cli_cases(), run_cli, weight=0.5)
+    kinds["action"] = Kind(lambda huge: actions(), run_action, weight=0.5)
     return kinds
 
 

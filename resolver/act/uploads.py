@@ -59,20 +59,29 @@ def upload_paths(files: Sequence[str], *, allowed: bool, root: Path | None) -> l
         )
     out = []
     for given in files:
-        path = Path(given)
-        if root is not None:
-            base = root.resolve()
-            if path.is_absolute():
-                raise InvalidTargetError(f"{given!r:.200}: give a path inside the upload folder")
-            full = (base / path).resolve()
-            if not full.is_relative_to(base):
-                raise InvalidTargetError(f"{given!r:.200} is outside the upload folder")
-        else:
-            full = path.expanduser().resolve()
-        if not full.is_file():
+        try:
+            full = _resolved(given, root)
+            found = full.is_file()
+        except (OSError, ValueError, RuntimeError) as exc:  # (a NUL, too long, no home)
+            raise InvalidTargetError(f"no file at {given!r:.200}: {exc}") from None
+        if not found:
             raise InvalidTargetError(f"no file at {given!r:.200}")
         out.append(str(full))
     return out
+
+
+def _resolved(given: str, root: Path | None) -> Path:
+    """``given`` made absolute, links followed: inside ``root`` when one is set."""
+    path = Path(given)
+    if root is None:
+        return path.expanduser().resolve()
+    base = root.resolve()
+    if path.is_absolute():
+        raise InvalidTargetError(f"{given!r:.200}: give a path inside the upload folder")
+    full = (base / path).resolve()
+    if not full.is_relative_to(base):
+        raise InvalidTargetError(f"{given!r:.200} is outside the upload folder")
+    return full
 
 
 def through_chooser(page: Any, click: Callable[[], None], wait_ms: int = CHOOSER_WAIT_MS) -> Any:

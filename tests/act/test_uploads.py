@@ -42,6 +42,10 @@ def test_paths_are_files_and_stay_in_the_upload_folder(files: Path) -> None:
             upload_paths([given], allowed=True, root=root)
     with pytest.raises(InvalidTargetError, match="--upload-dir"):
         upload_paths([a], allowed=False, root=None)
+    for odd in ("a\x00b", "x" * 5000, "/" + "a/" * 3000, "~no-such-user-x/a.txt", "\udcff"):
+        for root in (None, files):
+            with pytest.raises(InvalidTargetError):
+                upload_paths([odd], allowed=True, root=root)
 
 
 def test_an_upload_action_is_validated() -> None:
