@@ -20,10 +20,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-from types import TracebackType
 from typing import Any, Final
 
 from ..errors import shorten
+from ._watch import Watch
 from .model import DialogSeen
 
 __all__ = ["MAX_MESSAGE", "MAX_WAIT_MS", "DialogWatch", "dismissed_message"]
@@ -37,7 +37,7 @@ _TIMERS_JS: Final[str] = "() => new Promise((done) => setTimeout(done, 0))"
 """Resolves once the page's timers due by now have run (they fire in the order set)."""
 
 
-class DialogWatch:
+class DialogWatch(Watch):
     """Answers and records the dialogs ``page`` opens while it is entered (a context
     manager; a page without events is watched for nothing).
 
@@ -48,38 +48,22 @@ class DialogWatch:
         (:mod:`resolver.integrations.threaded`: the listener then runs on the event loop).
     """
 
+    event = "dialog"
+
     def __init__(self, page: Any) -> None:
-        self.page = page
+        super().__init__(page)
         self.records: list[dict[str, Any]] = []
         self._position = 0
         self._answer: str | None = None
         self._text: str | None = None
-        self._listening = False
         self._pending: set[int] = set()
-
-    def __enter__(self) -> DialogWatch:
-        with contextlib.suppress(AttributeError, TypeError):
-            self.page.on("dialog", self._opened)
-            self._listening = True
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if self._listening:
-            with contextlib.suppress(Exception):  # (a closed page has no listeners left)
-                self.page.remove_listener("dialog", self._opened)
-            self._listening = False
 
     def expect(self, position: int, answer: str | None, text: str | None = None) -> None:
         """The action at ``position`` runs next, answering dialogs with ``answer``
         (``"accept"``, ``"dismiss"`` or ``None``) and a prompt with ``text``."""
         self._position, self._answer, self._text = position, answer, text
 
-    def _opened(self, dialog: Any) -> None:
+    def _heard(self, dialog: Any = None) -> None:
         """The listener: answer ``dialog`` and record it (never raises: an unanswered
         dialog would hold the page)."""
         kind = str(getattr(dialog, "type", "") or "")
@@ -126,7 +110,7 @@ class DialogWatch:
         scheduled (``setTimeout(..., 0)``) opens while the action's answer still applies
         (before the next action; after the last one, the page's observation gives it the
         time); a page that navigated away or cannot run a script is not waited for."""
-        if not self._listening:
+        if not self.listening:
             return
         with contextlib.suppress(Exception):
             self.page.evaluate(_TIMERS_JS)

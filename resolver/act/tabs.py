@@ -1,15 +1,14 @@
 """Tabs a page opens while :func:`resolver.act.execute` runs (a link with a ``target``,
 ``window.open``, a form posted to another window): listed in the result, so an agent knows
-where its click went. The session
-stays on its page; the servers' ``tabs`` tool lists the context's tabs and makes another
-current (:func:`tab_list`)."""
+where its click went. The session stays on its page; the servers' ``tabs`` tool lists the
+context's tabs and makes another current (:func:`tab_list`)."""
 
 from __future__ import annotations
 
 import contextlib
-from types import TracebackType
 from typing import Any, Final
 
+from ._watch import Watch
 from .model import PageOpened
 
 __all__ = ["OPEN_WAIT_MS", "PopupWatch", "tab_list"]
@@ -19,45 +18,29 @@ OPEN_WAIT_MS: Final[int] = 2000
 _STEP_MS: Final[int] = 20
 
 
-class PopupWatch:
+class PopupWatch(Watch):
     """Records the windows ``page`` asks to open while it is entered (CDP's
     ``Page.windowOpen`` on the page's session: sent as the page asks, before the new tab
     loads, so a click's tab is known when the click is done), each with the action that was
     running (a context manager; a page without a CDP session is watched for nothing)."""
 
+    event = "Page.windowOpen"
+
     def __init__(self, page: Any) -> None:
-        self.page = page
+        super().__init__(page)
         self.position = 0
         self.opened: list[tuple[int, str]] = []
-        self._session: Any = None
-        self._before = 0
+        self._before = _tab_count(page)
 
-    def __enter__(self) -> PopupWatch:
+    def _source(self) -> Any:
         from ..integrations.cdp import _session
 
-        try:
-            self._before = _tab_count(self.page)
-            session = _session(self.page)
-            session.on("Page.windowOpen", self._opened)
-            session.send("Page.enable")
-            self._session = session
-        except Exception:  # (not a Chromium page: no tabs to report)
-            self._session = None
-        return self
+        session = _session(self.page)
+        session.send("Page.enable")
+        return session
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if self._session is not None:
-            with contextlib.suppress(Exception):  # (a closed page's session is gone)
-                self._session.remove_listener("Page.windowOpen", self._opened)
-            self._session = None
-
-    def _opened(self, params: Any = None) -> None:
-        url = params.get("url") if isinstance(params, dict) else None
+    def _heard(self, payload: Any = None) -> None:
+        url = payload.get("url") if isinstance(payload, dict) else None
         self.opened.append((self.position, url if isinstance(url, str) else ""))
 
     def wait_opened(self, limit_ms: int = OPEN_WAIT_MS) -> None:

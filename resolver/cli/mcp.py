@@ -7,14 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ._inputs import (
-    ChromiumOpt,
-    HeadedOpt,
-    IndexModeOpt,
-    UploadDirOpt,
-    check_executable,
-    require_modules,
-)
+from . import _inputs
+from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, UploadDirOpt
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_mcp"]
 
@@ -45,8 +39,8 @@ def run_mcp(
 
     Exit 0 when the client disconnects, 2 when the server extra is missing.
     """
-    require_modules(("mcp.server.mcpserver", "playwright.sync_api"), EXTRA_MESSAGE)
-    check_executable(chromium, "--chromium")
+    _inputs.require_modules(("mcp.server.mcpserver", "playwright.sync_api"), EXTRA_MESSAGE)
+    _inputs.check_executable(chromium, "--chromium")
     from ..server.mcp import run_server
 
     run_server(chromium, headed=headed, http=http, index_mode=index_mode, upload_dir=upload_dir)

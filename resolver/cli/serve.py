@@ -8,14 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ._inputs import (
-    ChromiumOpt,
-    HeadedOpt,
-    IndexModeOpt,
-    UploadDirOpt,
-    check_executable,
-    require_modules,
-)
+from . import _inputs
+from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, UploadDirOpt
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_serve"]
 
@@ -49,8 +43,9 @@ def run_serve(
     Exit 0 when interrupted, 2 when the server extra is missing.
     """
     # (the server itself is started by resolver.server.http.serve_http)
-    require_modules(("playwright.sync_api", "starlette.applications", "uvicorn"), EXTRA_MESSAGE)
-    check_executable(chromium, "--chromium")
+    needed = ("playwright.sync_api", "starlette.applications", "uvicorn")
+    _inputs.require_modules(needed, EXTRA_MESSAGE)
+    _inputs.check_executable(chromium, "--chromium")
     from ..server.http import serve_http
     from ..server.worker import BrowserWorker
 

@@ -11,6 +11,7 @@ page cannot reach the browser through DNS rebinding).
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from . import tools
@@ -56,6 +57,19 @@ async def _json_body(request: Any, max_body: int) -> dict[str, Any]:
     return data
 
 
+async def _posted(
+    request: Any, max_body: int, call: Callable[[dict[str, Any]], Awaitable[Any]]
+) -> Any:
+    """The JSON response of ``call`` on the request's body, or the body's refusal."""
+    from starlette.responses import JSONResponse
+
+    try:
+        body = await _json_body(request, max_body)
+    except _BodyError as exc:
+        return _validation(exc.status, exc.message)
+    return JSONResponse(await call(body))
+
+
 def build_app(worker: BrowserWorker, *, max_body: int = MAX_BODY) -> Any:
     """The Starlette application over ``worker``'s page."""
     from starlette.applications import Starlette
@@ -82,21 +96,15 @@ def build_app(worker: BrowserWorker, *, max_body: int = MAX_BODY) -> Any:
         return JSONResponse(result)
 
     async def navigate(request: Any) -> Any:
-        try:
-            body = await _json_body(request, max_body)
-        except _BodyError as exc:
-            return _validation(exc.status, exc.message)
-        return JSONResponse(await worker.run(tools.navigate, body.get("url")))
+        return await _posted(request, max_body, lambda b: worker.run(tools.navigate, b.get("url")))
 
     async def get_tabs(request: Any) -> Any:
         return JSONResponse(await worker.run(tools.tabs))
 
     async def select_tab(request: Any) -> Any:
-        try:
-            body = await _json_body(request, max_body)
-        except _BodyError as exc:
-            return _validation(exc.status, exc.message)
-        return JSONResponse(await worker.run(tools.select_tab, worker, body.get("index")))
+        return await _posted(
+            request, max_body, lambda b: worker.run(tools.select_tab, worker, b.get("index"))
+        )
 
     routes = [
         Route("/catalog", get_catalog, methods=["GET"]),

@@ -5,11 +5,10 @@ every dialog reported; outside execute the page is left to Playwright's default.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_browser import ARGS, CHROMIUM, ROOT, browser_missing, chromium
+from live_browser import ARGS, CHROMIUM, ROOT, browser_missing
 
 from resolver.act import execute, parse_action
 from resolver.act.dialogs import MAX_MESSAGE, DialogWatch
@@ -152,14 +151,6 @@ def test_dialog_text_needs_an_accepting_answer() -> None:
     ):
         with pytest.raises(InvalidTargetError):
             parse_action(bad)
-
-
-@pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        yield page
-        page.close()
 
 
 def _people(page: Any) -> list[str]:

@@ -3,11 +3,10 @@ element or a refusal, never a neighbour (a page-side click log says which elemen
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_browser import ROOT, browser_missing, chromium
+from live_browser import ROOT, browser_missing
 
 from resolver.act import ExecuteResult, execute, parse_action, session_for
 from resolver.errors import InvalidTargetError, SourceUnavailableError
@@ -18,14 +17,6 @@ pytestmark = [
 ]
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
 REFUSED = {"ELEMENT_NOT_FOUND", "AMBIGUOUS", "CATALOG_OUTDATED"}
-
-
-@pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        yield page
-        page.close()
 
 
 def _open(page: Any, query: str = "") -> tuple[Any, dict[str, int]]:

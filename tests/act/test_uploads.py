@@ -4,12 +4,11 @@ opens no chooser or a disabled field, an empty list empties; paths checked and c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live_browser import ROOT, browser_missing, chromium
+from live_browser import ROOT, browser_missing
 
 from resolver.act import execute, parse_action, session_for
 from resolver.act.uploads import upload_paths
@@ -59,14 +58,6 @@ def test_an_upload_action_is_validated() -> None:
     ):
         with pytest.raises(InvalidTargetError):
             parse_action(bad)
-
-
-@pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        yield page
-        page.close()
 
 
 def _upload(page: Any, target: str, *files: Path | str) -> Any:
