@@ -44,6 +44,7 @@ from .model import (
     ActionError,
     ClickAction,
     ExecuteResult,
+    HoverAction,
     ObservationSummary,
     PressAction,
     RefreshCatalogAction,
@@ -69,6 +70,11 @@ _INPUT_CODES: Final[frozenset[ErrorCode]] = frozenset(
 )
 # What act's check says when the element is there but cannot be reached by the mouse.
 _HOVER: Final[ActionWithElement] = ActionWithElement(type="hover")
+_CLICKS: Final[dict[tuple[str, bool], ActionWithElement | None]] = {
+    ("left", False): None,  # (act's own click)
+    ("left", True): ActionWithElement(type="double_click"),
+    ("right", False): ActionWithElement(type="right_click"),
+}
 _CLEAR_JS: Final[str] = r"""function () {
   if (!("value" in this)) return false;
   this.value = "";
@@ -248,7 +254,10 @@ def _run_on_target(
     assert isinstance(target, str)
     res, observation = _locate(session, target, expected, index_mode)
     if isinstance(action, ClickAction):
-        act(page, res, None, observation=observation, reobserve=False)
+        act(page, res, _CLICKS[action.button, action.double], observation=observation,
+            reobserve=False)  # fmt: skip
+    elif isinstance(action, HoverAction):
+        act(page, res, _HOVER, observation=observation, reobserve=False)
     elif isinstance(action, TypeAction):
         act(page, res, None, observation=observation, reobserve=False)
         if action.clear:
@@ -350,7 +359,8 @@ def execute(
         A Playwright page (sync or async API, Chromium).
     actions:
         Action dicts (see :mod:`resolver.act.model`): ``{"action": "click", "target":
-        "index=3"}``, ``type`` (``text``, ``clear``), ``select`` (``value`` or ``label``),
+        "index=3"}`` (``button``: ``"right"``, ``double``), ``hover``, ``type`` (``text``,
+        ``clear``), ``select`` (``value`` or ``label``),
         ``press`` (``key``, optional ``target``), ``upload`` (``files``: paths, see
         :mod:`resolver.act.uploads`), ``refresh_catalog``, ``scroll_to_text``
         (``text``), ``wait`` (``until``, ``ms``, ``selector``). Targets are ``index=N``,

@@ -2,7 +2,7 @@
 kind, told apart by ``action``) and the :class:`ExecuteResult`.
 
 >>> parse_action({"action": "click", "target": "index=3"})
-ClickAction(action='click', target='index=3')
+ClickAction(action='click', target='index=3', button='left', double=False)
 >>> parse_action({"action": "type", "target": "css=#name", "text": "Ada", "clear": True}).clear
 True
 """
@@ -25,6 +25,7 @@ __all__ = [
     "DialogSeen",
     "ErrorCodeName",
     "ExecuteResult",
+    "HoverAction",
     "ObservationSummary",
     "PageOpened",
     "PressAction",
@@ -79,9 +80,26 @@ class _Action(BaseModel):
 
 
 class ClickAction(_Action):
-    """Click the target at its centre, once it is checked to be what was chosen."""
+    """Click the target at its centre, once it is checked to be what was chosen: with the
+    ``right`` button (a context menu), or twice (``double``: a double click)."""
 
     action: Literal["click"]
+    target: Target
+    button: Literal["left", "right"] = "left"
+    double: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ClickAction:
+        if self.double and self.button == "right":
+            raise ValueError("a double click is with the left button")
+        return self
+
+
+class HoverAction(_Action):
+    """Move the pointer over the target (a menu that opens on hover), once it is checked to
+    be what was chosen; nothing is clicked."""
+
+    action: Literal["hover"]
     target: Target
 
 
@@ -160,8 +178,8 @@ class WaitAction(_Action):
 
 
 Action = Annotated[
-    ClickAction | TypeAction | SelectAction | PressAction | UploadAction | RefreshCatalogAction
-    | ScrollToTextAction | WaitAction,
+    ClickAction | HoverAction | TypeAction | SelectAction | PressAction | UploadAction
+    | RefreshCatalogAction | ScrollToTextAction | WaitAction,
     Field(discriminator="action"),
 ]  # fmt: skip
 _ADAPTER: Final[TypeAdapter[Action]] = TypeAdapter(Action)

@@ -81,10 +81,14 @@ UNREACHABLE: Final[tuple[str, ...]] = (
     "it cannot be clicked",
     "it is moving",
     "it is disabled",
+    "it moves each time the pointer comes near it",
 )
 STEADY_TRIES: Final[int] = 5
 """How many times ``act`` measures an element that moved between two frames before it
 gives up (each measurement waits two frames)."""
+POINTER_TRIES: Final[int] = 3
+"""How many times ``act`` moves the pointer to an element that moved when the pointer
+arrived (a menu closing as the pointer left it) before it gives up."""
 """How :func:`act`'s check begins its reason when the element is there but cannot be reached
 (``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 
@@ -92,7 +96,7 @@ gives up (each measurement waits two frames)."""
 # element drawn there is the node (or inside it), across shadow roots and frames. Where a
 # frame of another origin hides the way up (``seen`` false), the check places the point by
 # the node's quads, which CDP gives in the session's viewport.
-_POINT_JS: Final[str] = r"""async function () {
+_POINT_JS: Final[str] = r"""async function (settle) {
   const el = this.nodeType === 1 ? this : this.parentElement, node = this;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
   el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
@@ -105,7 +109,8 @@ _POINT_JS: Final[str] = r"""async function () {
   // Two frames later (or 100 ms, where frames are not drawn), the point to click must be
   // inside the box in both measurements: an element that moves away (an animation, a page
   // still laying out) is not clicked at a place it has left; one that pulses in place is.
-  await new Promise((done) => {
+  // (Not waited for when measured again with the pointer on it: settle false.)
+  if (settle !== false) await new Promise((done) => {
     const win = el.ownerDocument.defaultView;
     win.requestAnimationFrame(() => win.requestAnimationFrame(done));
     win.setTimeout(done, 100);
@@ -451,11 +456,13 @@ def _check(
     ancestors: Sequence[str] = (),
     *,
     enabled: bool = True,
+    settle: bool = True,
 ) -> tuple[float, float] | str:
     """The viewport point of the node, after checking it still is what was resolved, in
     the surroundings it was resolved in (and, with ``enabled``, that it is not disabled);
     the reason it is not, as a string, otherwise (``target``: the session holding the node
-    and its frame's offset, :func:`_node_target`)."""
+    and its frame's offset, :func:`_node_target`). With ``settle`` false the node is
+    measured once, not twice two frames apart (measured again with the pointer on it)."""
     session, offset = target
     try:
         obj = isolated_node(session, backend)
@@ -480,7 +487,7 @@ def _check(
         try:
             point = session.send("Runtime.callFunctionOn", {
                 "objectId": obj["objectId"], "functionDeclaration": _POINT_JS,
-                "returnByValue": True, "awaitPromise": True,
+                "arguments": [{"value": settle}], "returnByValue": True, "awaitPromise": True,
             })["result"]["value"]  # fmt: skip
         except Exception:
             return "the node could not be scrolled into view"
@@ -712,9 +719,11 @@ def act(
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), be
     drawn at its centre once scrolled into view, not be moving away (that centre inside its
-    box two frames before too) and, for anything but a hover, not be disabled; keys are
-    typed only with the focus on it. A point
-    answer is clicked unchecked.
+    box two frames before too) and, for anything but a hover, not be disabled; for anything
+    but a hover the pointer is then moved there and the node measured again, until it stays
+    where the pointer rests (a page that moves things when the pointer arrives, such as a
+    menu closing as the pointer leaves it, never gets the press at the old place); keys are
+    typed only with the focus on it. A point answer is clicked unchecked.
 
     Parameters
     ----------
@@ -776,10 +785,32 @@ def _act(
     holder = _node_target(page, resolution, observation)
     kind = action.type if action is not None else "click"
     outcome = _check(holder, backend, resolution, config, ancestors, enabled=kind != "hover")
+    if isinstance(outcome, tuple) and kind != "hover":
+        outcome = _reached(page, outcome, partial(_check, holder, backend, resolution, config,
+                                                  ancestors, settle=False))  # fmt: skip
     if not isinstance(outcome, tuple):
         return _once_more(page, resolution, action, outcome, reobserve, config)
     _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend))
     return resolution
+
+
+def _reached(
+    page: Any, point: tuple[float, float], measure: Callable[[], tuple[float, float] | str]
+) -> tuple[float, float] | str:
+    """The pointer moved to ``point`` and the node measured again (``measure``) until it
+    stays where the pointer is: a page can move things when the pointer arrives (a menu
+    that closes as the pointer leaves it lets what follows it move up), and a press at the
+    old place would land on whatever took the node's place. The point, or why there is none
+    (the node went, or moves each time the pointer comes near, :data:`POINTER_TRIES`)."""
+    for _ in range(POINTER_TRIES):
+        page.mouse.move(*point)
+        again = measure()
+        if isinstance(again, str):
+            return again
+        if abs(again[0] - point[0]) <= 1.0 and abs(again[1] - point[1]) <= 1.0:
+            return point
+        point = again
+    return "it moves each time the pointer comes near it"
 
 
 async def _act_async(

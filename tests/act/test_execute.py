@@ -313,3 +313,21 @@ def test_a_disabled_control_is_not_interactable(page: Any) -> None:
         assert result.error is not None and result.error.code == "ELEMENT_NOT_INTERACTABLE"
     assert "disabled" in chosen.error.message  # type: ignore[union-attr]
     assert page.evaluate("[window.hit, document.querySelector('select').value]") == [None, "S"]
+
+
+def test_hover_double_and_right_clicks(page: Any) -> None:
+    page.goto((ROOT / "fixtures" / "live" / "pointer.html").as_uri())
+    hidden = execute(page, [{"action": "click", "target": "text=Settings"}])
+    assert hidden.error is not None  # (the menu is closed: its item is not on the page)
+    result = execute(page, [
+        {"action": "hover", "target": "text=Account"},
+        {"action": "click", "target": "text=Settings"},
+        {"action": "click", "target": "text=Edit"},
+        {"action": "click", "target": "css=#cell", "double": True},
+        {"action": "click", "target": "css=#row", "button": "right"},
+    ])  # fmt: skip
+    assert result.success and result.complete == 5, result.error
+    events = page.evaluate("window.events")
+    assert events == ["hover", "settings", "edit", "click", "click", "rename", "context"]
+    with pytest.raises(InvalidTargetError):
+        parse_action({"action": "click", "target": "css=#cell", "double": True, "button": "right"})

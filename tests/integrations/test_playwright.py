@@ -454,6 +454,25 @@ def test_an_element_that_moves_away_is_not_clicked_one_that_pulses_is(browser: A
     page.close()
 
 
+POINTER = (ROOT / "fixtures" / "live" / "pointer.html").as_uri()
+
+
+def test_a_click_lands_where_the_element_is_once_the_pointer_is_there(browser: Any) -> None:
+    # A menu open under the pointer pushes Edit 40 px down; on the way to Edit the pointer
+    # leaves the menu, which closes, and Delete moves up to where Edit was measured: a press
+    # there clicked Delete. The element is measured again with the pointer on it.
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.goto(POINTER)
+    obs = observe(page, screenshot=False)
+    act(page, resolve(SemanticElementRef(role="button", name="Account"), obs),
+        ActionWithElement(type="hover"), observation=obs)  # fmt: skip
+    opened = observe(page, screenshot=False)
+    act(page, resolve(SemanticElementRef(role="button", name="Edit"), opened), observation=opened)
+    page.wait_for_timeout(50)
+    assert page.evaluate("window.events") == ["hover", "edit"]
+    page.close()
+
+
 FOCUS = """<label>Search <input id="search"></label>
 <label>Card number <input id="card" onclick="document.getElementById('search').focus()">
 </label><div role="textbox" aria-label="Notes">x</div>"""
