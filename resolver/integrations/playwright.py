@@ -456,14 +456,12 @@ def _check(
     ancestors: Sequence[str] = (),
     *,
     enabled: bool = True,
-    settle: bool = True,
-) -> tuple[float, float] | str:
-    """The viewport point of the node, after checking it still is what was resolved, in
-    the surroundings it was resolved in (and, with ``enabled``, that it is not disabled);
-    the reason it is not, as a string, otherwise (``target``: the session holding the node
-    and its frame's offset, :func:`_node_target`). With ``settle`` false the node is
-    measured once, not twice two frames apart (measured again with the pointer on it)."""
-    session, offset = target
+) -> dict[str, Any] | str:
+    """The node as a ``Runtime.RemoteObject`` (for :func:`_where`), after checking it still
+    is what was resolved, in the surroundings it was resolved in (and, with ``enabled``,
+    that it is not disabled); the reason it is not, as a string, otherwise (``target``: the
+    session holding the node and its frame's offset, :func:`_node_target`)."""
+    session, _ = target
     try:
         obj = isolated_node(session, backend)
         tree = session.send("Accessibility.getPartialAXTree",
@@ -483,6 +481,20 @@ def _check(
     moved = _moved(ancestors, _ancestors_now(tree, backend), config)
     if moved or (enabled and _disabled(node)):
         return moved or "it is disabled (the page does not let a person use it now)"
+    return obj
+
+
+def _where(
+    target: tuple[Any, Callable[[], tuple[float, float]]],
+    backend: int,
+    obj: Mapping[str, Any],
+    settle: bool = True,
+) -> tuple[float, float] | str:
+    """The viewport point of the node ``obj`` (:func:`_check`), scrolled into view and drawn
+    there (no other element over it), or why there is none. With ``settle`` the node is
+    measured twice two frames apart and must not be moving away (measured again, a few
+    times, :data:`STEADY_TRIES`); without, once (measured again with the pointer on it)."""
+    session, offset = target
     for _ in range(STEADY_TRIES):  # (a moving element is measured again, a few times)
         try:
             point = session.send("Runtime.callFunctionOn", {
@@ -585,18 +597,26 @@ def _perform(
     x: float,
     y: float,
     focused: Callable[[], str | None] = lambda: None,
+    *,
+    there: bool = False,
 ) -> None:
-    """Do ``action`` at ``(x, y)``; before typing or pressing a key, ``focused`` must say
-    nothing (else the text would go wherever the focus is)."""
+    """Do ``action`` at ``(x, y)`` (``there``: the pointer rests there already, so a click
+    is pressed and released without moving it again); before typing or pressing a key,
+    ``focused`` must say nothing (else the text would go wherever the focus is)."""
     kind = action.type if action is not None else "click"
     if kind == "hover":
         page.mouse.move(x, y)
     elif kind == "double_click":
         page.mouse.dblclick(x, y)
-    elif kind == "right_click":
-        page.mouse.click(x, y, button="right")
-    elif kind in ("click", "type", "key"):
-        page.mouse.click(x, y)
+    elif kind in ("click", "type", "key", "right_click"):
+        button = "right" if kind == "right_click" else "left"
+        if there:
+            page.mouse.down(button=button)
+            page.mouse.up(button=button)
+        else:
+            page.mouse.click(x, y, button=button)
+        if kind == "right_click":
+            return
         keys = action is not None and bool(action.text if kind == "type" else action.key)
         if kind != "click" and keys and (why := focused()) is not None:
             raise ElementNotInteractableError(f"not typing: {why}", details={"reason": why})
@@ -784,27 +804,35 @@ def _act(
     ancestors = _observed_ancestors(observation, backend, resolution.executor_id)
     holder = _node_target(page, resolution, observation)
     kind = action.type if action is not None else "click"
-    outcome = _check(holder, backend, resolution, config, ancestors, enabled=kind != "hover")
-    if isinstance(outcome, tuple) and kind != "hover":
-        outcome = _reached(page, outcome, partial(_check, holder, backend, resolution, config,
-                                                  ancestors, settle=False))  # fmt: skip
+    node = _check(holder, backend, resolution, config, ancestors, enabled=kind != "hover")
+    if isinstance(node, str):
+        return _once_more(page, resolution, action, node, reobserve, config)
+    where = partial(_where, holder, backend, node)
+    outcome = where(True) if kind == "hover" else _reached(page, where)
     if not isinstance(outcome, tuple):
         return _once_more(page, resolution, action, outcome, reobserve, config)
-    _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend))
+    there = kind != "hover"  # (the pointer was moved there and the node measured again)
+    _perform(page, action, *outcome, focused=partial(focus_on, holder[0], backend), there=there)
     return resolution
 
 
 def _reached(
-    page: Any, point: tuple[float, float], measure: Callable[[], tuple[float, float] | str]
+    page: Any, where: Callable[[bool], tuple[float, float] | str]
 ) -> tuple[float, float] | str:
-    """The pointer moved to ``point`` and the node measured again (``measure``) until it
-    stays where the pointer is: a page can move things when the pointer arrives (a menu
-    that closes as the pointer leaves it lets what follows it move up), and a press at the
-    old place would land on whatever took the node's place. The point, or why there is none
-    (the node went, or moves each time the pointer comes near, :data:`POINTER_TRIES`)."""
-    for _ in range(POINTER_TRIES):
+    """Where to press: the node measured (``where(settle)``, :func:`_where`) with the
+    pointer resting on it. A page can move things when the pointer arrives (a menu that
+    closes as the pointer leaves it lets what follows move up), and a press at the place
+    measured before would land on whatever took the node's place. The pointer goes to the
+    node, the node is measured again (the first time two frames apart, as every press's
+    node is), and again after each move until it stays under the pointer; the point, or
+    why there is none (the node went, or moves each time the pointer comes near,
+    :data:`POINTER_TRIES`)."""
+    point = where(False)
+    for tries in range(POINTER_TRIES):
+        if isinstance(point, str):
+            return point
         page.mouse.move(*point)
-        again = measure()
+        again = where(tries == 0)
         if isinstance(again, str):
             return again
         if abs(again[0] - point[0]) <= 1.0 and abs(again[1] - point[1]) <= 1.0:

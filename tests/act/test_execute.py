@@ -178,7 +178,7 @@ def test_text_css_and_xpath_targets_and_index_mode_off(page: Any) -> None:
     [
         "click",
         [{"action": "click"}],
-        [{"action": "hover", "target": "index=0"}],
+        [{"action": "drag", "target": "index=0"}],
         [{"action": "select", "target": "index=0"}],
         [{"action": "click", "target": "index=999"}],
         [{"action": "click", "target": "bogus=1"}],
