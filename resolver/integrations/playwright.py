@@ -739,11 +739,9 @@ def act(
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), be
     drawn at its centre once scrolled into view, not be moving away (that centre inside its
-    box two frames before too) and, for anything but a hover, not be disabled; for anything
-    but a hover the pointer is then moved there and the node measured again, until it stays
-    where the pointer rests (a page that moves things when the pointer arrives, such as a
-    menu closing as the pointer leaves it, never gets the press at the old place); keys are
-    typed only with the focus on it. A point answer is clicked unchecked.
+    box two frames before too) and, for anything but a hover, not be disabled, and stay
+    there once the pointer rests on it (:func:`_reached`); keys are typed only with the
+    focus on it. A point answer is clicked unchecked.
 
     Parameters
     ----------

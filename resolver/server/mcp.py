@@ -52,10 +52,9 @@ def build_server(worker: BrowserWorker) -> Any:
         actions: list[dict[str, Any]], expected_catalog_version: str | None = None
     ) -> dict[str, Any]:
         """Run actions in order, stopping at the first failure. Each action is an object:
-        {"action": "click", "target": T} ("button": "right" for a context menu, "double":
-        true for a double click), {"action": "hover", "target": T} (a menu that opens on
-        hover), {"action": "type", "target": T, "text": ...,
-        "clear": false}, {"action": "select", "target": T, "value" or "label": ...},
+        {"action": "click", "target": T} ("button": "right", "double": true), {"action":
+        "hover", "target": T}, {"action": "type", "target": T, "text": ..., "clear":
+        false}, {"action": "select", "target": T, "value" or "label": ...},
         {"action": "press", "key": "Enter", "target": T (optional)},
         {"action": "upload", "target": T, "files": [paths in the server's upload folder]},
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
