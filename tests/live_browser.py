@@ -47,6 +47,20 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+@contextmanager
+def live_tab(width: int, height: int) -> Iterator[Any]:
+    """A tab of headless Chromium, ``width`` x ``height``; ``None`` where the browser is
+    missing, after printing why (for the benchmarks' commands, which then print nothing
+    else)."""
+    missing = browser_missing()
+    if missing is not None:
+        print(f"skipped: {missing}")
+        yield None
+        return
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": width, "height": height})
+
+
 def record(page: Any, url: str, selectors: dict[str, str]) -> dict[str, ActionWithElement]:
     """Open ``url`` with the recorder installed, click each selector's element at its centre
     with the mouse, and return the actions the recorder's events became, by key."""

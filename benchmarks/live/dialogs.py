@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium  # noqa: E402
+from live_browser import live_tab  # noqa: E402
 
 from resolver.act import execute  # noqa: E402
 
@@ -96,12 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timing", type=int, default=0, metavar="N")
     options = parser.parse_args(argv)
-    missing = browser_missing()
-    if missing is not None:
-        print(f"skipped: {missing}")
-        return 0
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
+    with live_tab(1000, 700) as page:
+        if page is None:
+            return 0
         rows = [run_case(page, control, answer) for control, answer in cases()]
         timing = click_ms(page, options.timing) if options.timing > 0 else None
     print(f"{'control':<14} {'answer':<8} {'success':<8} {'done':<5} {'error':<18} "

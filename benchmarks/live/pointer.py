@@ -18,11 +18,12 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium  # noqa: E402
+from live_browser import live_tab  # noqa: E402
 
 from resolver import ActionWithElement, ResolutionError, SemanticElementRef, resolve  # noqa: E402
 from resolver.integrations.playwright import act, observe  # noqa: E402
@@ -30,9 +31,9 @@ from resolver.integrations.playwright import act, observe  # noqa: E402
 PAGE = (ROOT / "fixtures" / "live" / "pointer.html").as_uri()
 
 
-def one_try(page: object) -> str:
+def one_try(page: Any) -> str:
     """Open the menu, click Edit; which button the page saw pressed (or the refusal)."""
-    page.goto(PAGE)  # type: ignore[attr-defined]
+    page.goto(PAGE)
     obs = observe(page, screenshot=False)
     account = resolve(SemanticElementRef(role="button", name="Account"), obs)
     act(page, account, ActionWithElement(type="hover"), observation=obs)
@@ -42,8 +43,8 @@ def one_try(page: object) -> str:
             observation=opened, reobserve=False)  # fmt: skip
     except ResolutionError as exc:
         return f"refused ({exc.code.value})"
-    page.wait_for_timeout(50)  # type: ignore[attr-defined]
-    events = [e for e in page.evaluate("window.events") if e != "hover"]  # type: ignore[attr-defined]
+    page.wait_for_timeout(50)
+    events = [e for e in page.evaluate("window.events") if e != "hover"]
     return " ".join(events) or "nothing"
 
 
@@ -52,12 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tries", type=int, default=10)
     options = parser.parse_args(argv)
-    missing = browser_missing()
-    if missing is not None:
-        print(f"skipped: {missing}")
-        return 0
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 800, "height": 600})
+    with live_tab(800, 600) as page:
+        if page is None:
+            return 0
         seen = Counter(one_try(page) for _ in range(options.tries))
     for pressed, count in seen.most_common():
         print(f"Edit clicked, the page saw: {pressed:<24} {count} of {options.tries}")
