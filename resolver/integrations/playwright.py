@@ -83,14 +83,14 @@ UNREACHABLE: Final[tuple[str, ...]] = (
     "it is disabled",
     "it moves each time the pointer comes near it",
 )
+"""How :func:`act`'s check begins its reason when the element is there but cannot be reached
+(``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 STEADY_TRIES: Final[int] = 5
 """How many times ``act`` measures an element that moved between two frames before it
 gives up (each measurement waits two frames)."""
 POINTER_TRIES: Final[int] = 3
 """How many times ``act`` moves the pointer to an element that moved when the pointer
 arrived (a menu closing as the pointer left it) before it gives up."""
-"""How :func:`act`'s check begins its reason when the element is there but cannot be reached
-(``StaleElementError.evidence.details["unreachable"]`` is then true)."""
 
 # Scroll the node into view and find its centre in the top viewport; check that the
 # element drawn there is the node (or inside it), across shadow roots and frames. Where a
