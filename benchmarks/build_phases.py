@@ -44,7 +44,8 @@ from resolver.table import (
 )
 
 
-def _least(run: Callable[[], Any], repeat_: int) -> float:
+def least_ms(run: Callable[[], Any], repeat_: int) -> float:
+    """The least thread time of ``repeat_`` calls of ``run``, in ms."""
     best = float("inf")
     for _ in range(repeat_):
         start = time.thread_time()
@@ -85,7 +86,7 @@ def phases(nodes: list[Any], repeat_: int) -> dict[str, float]:
         "  role codes": lambda: np.array(list(map(ROLE_INDEX.__getitem__, roles)), np.int32),
         "  row tuples": lambda: (tuple(columns[0]), tuple(columns[2]), tuple(roles)),
     }
-    return {name: _least(run, repeat_) for name, run in steps.items()}
+    return {name: least_ms(run, repeat_) for name, run in steps.items()}
 
 
 def chrome_ids(nodes: list[dict[str, Any]], seed: int = 0) -> list[dict[str, Any]]:

@@ -81,6 +81,16 @@ def _case(path: Path) -> ChromeCase | None:
     return ChromeCase(path.name.split(".")[0], nodes, ref)
 
 
+def cases_from(cache: Path | None, count: int) -> list[ChromeCase]:
+    """:func:`chrome_cases` of the render cache (``cache``, else the benchmark's); none, with
+    a message on stderr, where it holds no rendered lists."""
+    root = cache or cache_root()
+    cases = chrome_cases(root, count) if root.is_dir() else []
+    if not cases:
+        print(f"no rendered node lists under {root}: nothing to measure", file=sys.stderr)
+    return cases
+
+
 def chrome_cases(root: Path, count: int) -> list[ChromeCase]:
     """The ``count`` cached node lists with the most nodes (ties by key), largest first;
     only the 4 * ``count`` largest files are read."""
@@ -151,10 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, help="the render cache (default: the benchmark's)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
-    root = args.cache or cache_root()
-    cases = chrome_cases(root, args.trees) if root.is_dir() else []
+    cases = cases_from(args.cache, args.trees)
     if not cases:
-        print(f"no rendered node lists under {root}: nothing to measure", file=sys.stderr)
         return 0
     step(cases[-1])  # imports and first-use caches outside the samples
     rows = [measure(case, args.repeat) for case in cases]

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import repeat
 from operator import is_not
 from pathlib import Path
@@ -36,8 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.chrome_step import ChromeCase, chrome_cases
-from benchmarks.relocation.render import cache_root
+from benchmarks.build_phases import least_ms
+from benchmarks.chrome_step import ChromeCase, cases_from
 from resolver.adapters._common import as_str
 from resolver.adapters.a11y import _forest, cdp
 from resolver.limits import DEFAULT_LIMITS
@@ -146,15 +144,6 @@ def forest_order(
     return [rows[i] for i in order], parents.tolist()  # type: ignore[misc]
 
 
-def _least(run: Callable[[], object], times: int) -> float:
-    best = float("inf")
-    for _ in range(times):
-        start = time.thread_time()
-        run()
-        best = min(best, time.thread_time() - start)
-    return best * 1e3
-
-
 def measure(case: ChromeCase, times: int) -> dict[str, Any]:
     """Least thread time (ms) of the walk and of the three readings on one list, and whether
     both orders give the walk's rows and parents."""
@@ -169,10 +158,11 @@ def measure(case: ChromeCase, times: int) -> dict[str, Any]:
     try:
         out = {
             "key": case.key, "nodes": len(nodes),
-            "walk": _least(lambda: cdp._walk(nodes, DEFAULT_LIMITS, ids, True), times),
-            "read": _least(lambda: read_rows(nodes), times),
-            "read + positions": _least(lambda: position_order(nodes, ids, read_rows(nodes)), times),
-            "read + forest": _least(lambda: forest_order(nodes, ids, read_rows(nodes)), times),
+            "walk": least_ms(lambda: cdp._walk(nodes, DEFAULT_LIMITS, ids, True), times),
+            "read": least_ms(lambda: read_rows(nodes), times),
+            "read + positions": least_ms(
+                lambda: position_order(nodes, ids, read_rows(nodes)), times),
+            "read + forest": least_ms(lambda: forest_order(nodes, ids, read_rows(nodes)), times),
         }  # fmt: skip
     finally:
         gc.enable()
@@ -202,10 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=9, help="calls of each (default 9)")
     parser.add_argument("--cache", type=Path, help="the render cache (default: the benchmark's)")
     args = parser.parse_args(argv)
-    root = args.cache or cache_root()
-    cases = chrome_cases(root, args.trees) if root.is_dir() else []
+    cases = cases_from(args.cache, args.trees)
     if not cases:
-        print(f"no rendered node lists under {root}: nothing to measure", file=sys.stderr)
         return 0
     print(table([measure(case, args.repeat) for case in cases]))
     return 0
