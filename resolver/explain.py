@@ -51,11 +51,15 @@ from .table import CandidateTable, describe_diagnostics
 __all__ = [
     "LEGEND",
     "diagnostic_lines",
+    "draw_rect",
+    "draw_text",
     "edge_marker",
     "explain",
     "label_text",
     "legend_corner",
+    "png_bytes",
     "refusal_text",
+    "text_size",
 ]
 
 Pixels = npt.NDArray[np.uint8]
@@ -294,7 +298,9 @@ def _px(box: Box, scale: tuple[float, float]) -> Box:
     return (box[0] * scale[0], box[1] * scale[1], box[2] * scale[0], box[3] * scale[1])
 
 
-def _rect(pixels: Pixels, box: Box, scale: tuple[float, float], color: Any, thick: int) -> None:
+def draw_rect(pixels: Pixels, box: Box, scale: tuple[float, float], color: Any, thick: int) -> None:
+    """The outline of ``box`` (table units; ``scale`` pixels per unit), ``thick`` pixels
+    wide, kept in the picture."""
     height, width = pixels.shape[:2]
     left = int(max(0, min(width - 1, box[0] * scale[0])))
     top = int(max(0, min(height - 1, box[1] * scale[1])))
@@ -357,23 +363,29 @@ def _click_marker(pixels: Pixels, point: tuple[float, float], color: Color) -> N
         _line(pixels, (cx + 7 * dx, cy + 7 * dy), (cx + 13 * dx, cy + 13 * dy), color, 2)
 
 
-def _text(pixels: Pixels, origin: Point, text: str, color: Color, back: Color) -> None:
-    """``text`` with its baseline at ``origin`` on a strip of ``back`` (OpenCV only)."""
+def draw_text(
+    pixels: Pixels, origin: Point, text: str, color: Color, back: Color,
+    scale: float = FONT_SCALE,
+) -> None:  # fmt: skip
+    """``text`` with its baseline at ``origin`` on a strip of ``back``, ``scale`` times
+    OpenCV's font size (OpenCV only)."""
     cv2 = _cv2()
     if cv2 is None or not text:
         return
-    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, 1)
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
     x, y = origin
     cv2.rectangle(pixels, (x, y - h - 3), (x + w + 2, y + 3), back, -1)
-    cv2.putText(pixels, text, (x + 1, y), cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, color, 1,
+    cv2.putText(pixels, text, (x + 1, y), cv2.FONT_HERSHEY_SIMPLEX, scale, color, 1,
                 cv2.LINE_AA)  # fmt: skip
 
 
-def _text_size(text: str) -> tuple[int, int]:
+def text_size(text: str, scale: float = FONT_SCALE) -> tuple[int, int]:
+    """The width and height, in pixels, :func:`draw_text` gives ``text`` (0, 0 without
+    OpenCV)."""
     cv2 = _cv2()
     if cv2 is None:
         return 0, 0
-    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, 1)
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
     return int(w), int(h)
 
 
@@ -389,40 +401,40 @@ def _labels(pixels: Pixels, scale: tuple[float, float], marks: Sequence[_Mark], 
     for mark in sorted(marks, key=lambda m: m.rank):
         text = label_text(mark.rank, mark.candidate, mark.rule)
         box = _px(tuple(mark.candidate["bbox"]), scale)
-        placed.append((text, _place(box, _text_size(text), (width, height), top, taken), mark))
+        placed.append((text, _place(box, text_size(text), (width, height), top, taken), mark))
     for text, origin, mark in reversed(placed):
-        _text(pixels, origin, text, mark.color, DARK)
+        draw_text(pixels, origin, text, mark.color, DARK)
 
 
 def _banner(pixels: Pixels, text: str) -> None:
     pixels[:BANNER_HEIGHT] = RED
-    _text(pixels, (6, BANNER_HEIGHT - 8), text, WHITE, RED)
+    draw_text(pixels, (6, BANNER_HEIGHT - 8), text, WHITE, RED)
 
 
 def _legend(pixels: Pixels, avoid: Sequence[Box], top: int) -> None:
     """The legend in the corner :func:`legend_corner` picks; left out when it would take
     more than half the picture's width or height."""
     height, width = pixels.shape[:2]
-    words = max(_text_size(w)[0] for w, _ in LEGEND)
+    words = max(text_size(w)[0] for w, _ in LEGEND)
     size = (_PAD * 2 + _SWATCH[0] + (words + _PAD if words else 0), _PAD * 2 + _ROW * len(LEGEND))
     if size[0] * 2 > width or size[1] * 2 > height - top:
         return
     x, y = _legend_rect((width, height), size, legend_corner((width, height), avoid), top)
     pixels[y : y + size[1], x : x + size[0]] = WHITE
-    _rect(pixels, (x, y, x + size[0] - 1, y + size[1] - 1), (1.0, 1.0), DARK, 1)
+    draw_rect(pixels, (x, y, x + size[0] - 1, y + size[1] - 1), (1.0, 1.0), DARK, 1)
     for i, (words_, color) in enumerate(LEGEND):
         row = y + _PAD + i * _ROW
         pixels[row + 3 : row + 3 + _SWATCH[1], x + _PAD : x + _PAD + _SWATCH[0]] = color
-        _text(pixels, (x + _PAD * 2 + _SWATCH[0], row + 12), words_, DARK, WHITE)
+        draw_text(pixels, (x + _PAD * 2 + _SWATCH[0], row + 12), words_, DARK, WHITE)
 
 
-def _write_png(pixels: Pixels, path: Path) -> None:
+def png_bytes(pixels: Pixels) -> bytes:
+    """``pixels`` (BGR) as a PNG file's bytes: by OpenCV, else by the standard library."""
     cv2 = _cv2()
     if cv2 is not None:
         ok, encoded = cv2.imencode(".png", pixels)
         if ok:
-            path.write_bytes(encoded.tobytes())
-            return
+            return bytes(encoded.tobytes())
     rgb = np.ascontiguousarray(pixels[:, :, ::-1])
     height, width = rgb.shape[:2]
     raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(height))
@@ -433,7 +445,7 @@ def _write_png(pixels: Pixels, path: Path) -> None:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
-    path.write_bytes(png + chunk(b"IEND", b""))
+    return png + chunk(b"IEND", b"")
 
 
 def _decided_table(
@@ -517,13 +529,13 @@ def _draw(
         for i in range(min(len(table), MAX_DRAWN)):
             box = table.box(i)
             if box is not None:
-                _rect(pixels, box, scale, GREY, 1)
+                draw_rect(pixels, box, scale, GREY, 1)
     on_picture = None if recorded is None else _px(recorded, scale)
     if on_picture is not None:
         _dashed_rect(pixels, on_picture, MAGENTA)
     marks = _marks(result)
     for mark in reversed(marks):
-        _rect(pixels, tuple(mark.candidate["bbox"]), scale, mark.color, mark.thick)
+        draw_rect(pixels, tuple(mark.candidate["bbox"]), scale, mark.color, mark.thick)
     refused = isinstance(result, Evidence)
     top = BANNER_HEIGHT if refused else 0
     _labels(pixels, scale, marks, top)
@@ -533,11 +545,11 @@ def _draw(
     if arrow is not None:
         _arrow(pixels, *arrow, MAGENTA)
         note = f"recorded box ({', '.join(f'{v:g}' for v in recorded or ())}) is off the picture"
-        w, h = _text_size(note)
+        w, h = text_size(note)
         x = min(max(arrow[0][0] - w // 2, 0), max(width - w - 3, 0))
         y = min(max(arrow[0][1] - 8 if arrow[1][1] > arrow[0][1] else arrow[0][1] + h + 8,
                     top + h + 3), height - 4)  # fmt: skip
-        _text(pixels, (x, y), note, MAGENTA, DARK)
+        draw_text(pixels, (x, y), note, MAGENTA, DARK)
     if isinstance(result, Evidence):
         _banner(pixels, refusal_text(result))
     avoid = [_px(tuple(m.candidate["bbox"]), scale) for m in marks if m.rank == 1]
@@ -609,5 +621,5 @@ def explain(
     except SourceUnavailableError:
         tables = []
     _draw(pixels, scale, tables, result, _recorded_box(checked, result, obs))
-    _write_png(pixels, Path(out_path))
+    Path(out_path).write_bytes(png_bytes(pixels))
     return result

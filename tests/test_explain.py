@@ -192,9 +192,9 @@ def test_the_labels_carry_the_deciding_rule(
     import resolver.explain as module
 
     drawn: list[str] = []
-    text = module._text
+    text = module.draw_text
     monkeypatch.setattr(
-        module, "_text", lambda p, o, t, c, b: (drawn.append(t), text(p, o, t, c, b))
+        module, "draw_text", lambda p, o, t, c, b: (drawn.append(t), text(p, o, t, c, b))
     )
     tree = {"id": "1", "role": "frame", "name": "App", "children": [
         {"id": "2", "role": "button", "name": "Save", "bbox": [10, 10, 90, 40]},
