@@ -5,7 +5,8 @@ every tool on the re-rendering fixture page (``fixtures/live/rerender.html``): t
 clicks by index across a re-render, the refusals, a resolve and a snapshot; then clicks that
 open the page's own dialogs (``fixtures/live/dialogs.html``), unanswered and answered, and a
 link that opens a tab (``fixtures/live/tabs.html``). Each request and its result are written
-as JSON (a snapshot's node list is shortened).
+as JSON (a snapshot's node list is shortened); the screenshot's picture is written beside
+the transcript (``mcp-screenshot.png``) and shown in it.
 
     python benchmarks/mcp_transcript.py [--out docs/mcp-session.md] [--chromium PATH]
 """
@@ -29,6 +30,8 @@ STEPS: list[tuple[str, str, dict[str, Any]]] = [
     ("Open the page (rows carry ids, as a keyed list does).", "navigate",
      {"url": PAGE + "?keyed"}),
     ("Read the catalog: indexes and the version to pass back.", "catalog", {}),
+    ("Or see it: the viewport with each element's index drawn on it, and the same catalog "
+     "version (the picture is written beside this file).", "screenshot", {}),
     ("Click Sort (index 1), then Bob's Delete by the index read before the sort (4): the "
      "rows moved, the index still names Bob's button.", "execute",
      {"actions": [{"action": "click", "target": "index=1"},
@@ -80,14 +83,34 @@ def _shown(name: str, data: Any) -> Any:
     return {**data, "snapshot": snap}
 
 
-async def _run(chromium: str | None) -> list[tuple[str, str, dict[str, Any], Any, float]]:
+Step = tuple[str, str, dict[str, Any], Any, float]
+PICTURE = "mcp-screenshot.png"
+
+
+def _answer(result: Any) -> tuple[Any, bytes | None]:
+    """A tool result's data (its structured content, else its text, as JSON when it is) and
+    the first PNG picture in it."""
+    import base64
+
+    picture = next((base64.b64decode(c.data) for c in result.content
+                    if c.type == "image" and c.mime_type == "image/png"), None)  # fmt: skip
+    if result.structured_content:
+        return result.structured_content, picture
+    text = result.content[0].text
+    try:
+        return json.loads(text), picture
+    except ValueError:
+        return {"text": text}, picture
+
+
+async def _run(chromium: str | None) -> tuple[list[Step], bytes | None]:
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
     args = ["-m", "resolver", "mcp"] + (["--chromium", chromium] if chromium else [])
     params = StdioServerParameters(command=sys.executable, args=args, cwd=str(ROOT),
                                    env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
     versions: dict[str, str] = {}
-    out = []
+    out, picture = [], None
     with open(os.devnull, "w") as quiet:
         async with (
             stdio_client(params, errlog=quiet) as (read, write),
@@ -101,14 +124,15 @@ async def _run(chromium: str | None) -> list[tuple[str, str, dict[str, Any], Any
                 started = time.perf_counter()
                 result = await session.call_tool(name, sent)
                 took = time.perf_counter() - started
-                data = result.structured_content or {"text": result.content[0].text}
+                data, shown = _answer(result)
+                picture = picture or shown
                 if name == "catalog":
                     versions[f"$v{len(versions) + 1}"] = data["version"]
                 out.append((note, name, sent, _shown(name, data), took))
-    return out
+    return out, picture
 
 
-def _markdown(steps: list[tuple[str, str, dict[str, Any], Any, float]]) -> str:
+def _markdown(steps: list[Step]) -> str:
     lines = [
         "# An MCP session with `resolver mcp`",
         "",
@@ -131,6 +155,8 @@ def _markdown(steps: list[tuple[str, str, dict[str, Any], Any, float]]) -> str:
             lines += ["```text", catalog, "```", ""]
             text = json.dumps({**data, "catalog": "(the text above)"}, indent=2, ensure_ascii=False)
         lines += ["```json", text, "```", ""]
+        if name == "screenshot":
+            lines += [f"![The page with its catalog indexes]({PICTURE})", ""]
     return "\n".join(lines).replace(ROOT.as_uri(), "file://.")
 
 
@@ -144,8 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=default)
     options = parser.parse_args(argv)
     started = time.perf_counter()
-    steps = anyio.run(_run, options.chromium)
+    steps, picture = anyio.run(_run, options.chromium)
     options.out.write_text(_markdown(steps), encoding="utf-8")
+    if picture is not None:
+        options.out.with_name(PICTURE).write_bytes(picture)
     calls = ", ".join(f"{name} {took:.2f}s" for _, name, _, _, took in steps)
     print(f"wrote {options.out} ({len(steps)} calls in {time.perf_counter() - started:.1f} s: "
           f"{calls})")  # fmt: skip

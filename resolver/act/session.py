@@ -60,10 +60,10 @@ class PageSession:
         if getattr(frame, "parent_frame", None) is None:
             self.navigations += 1
 
-    def observe(self) -> Any:
-        """A fresh :class:`~resolver.integrations.snapshot.PageObservation` (no
-        screenshot)."""
-        return observe(self.page, screenshot=False)
+    def observe(self, *, screenshot: bool = False) -> Any:
+        """A fresh :class:`~resolver.integrations.snapshot.PageObservation` (with a
+        viewport screenshot when asked)."""
+        return observe(self.page, screenshot=screenshot)
 
     def refresh(self, observation: Any = None) -> Catalog:
         """Build the catalog of the page as it is now (or of ``observation``) and make it the

@@ -35,7 +35,8 @@ def run_mcp(
     index_mode: IndexModeOpt = True,
     upload_dir: UploadDirOpt = None,
 ) -> None:
-    """Serve a browser page over MCP: tools navigate, catalog, execute, resolve, snapshot, tabs.
+    """Serve a browser page over MCP: navigate, catalog, execute, resolve, snapshot, tabs,
+    screenshot.
 
     Exit 0 when the client disconnects, 2 when the server extra is missing.
     """

@@ -1,6 +1,7 @@
 """``resolver serve``: one browser page behind a small HTTP API on 127.0.0.1, for agent
 runtimes that speak plain HTTP rather than MCP (``GET /catalog``, ``POST /catalog/refresh``,
-``POST /execute``, ``POST /navigate``, ``GET /tabs``, ``POST /tabs/select``)."""
+``POST /execute``, ``POST /navigate``, ``GET /tabs``, ``POST /tabs/select``, ``GET
+/screenshot``)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def run_serve(
 ) -> None:
     """Serve a browser page over HTTP: GET /catalog, POST /catalog/refresh, POST /execute
     ({actions, expected_catalog_version}), POST /navigate ({url}), GET /tabs, POST
-    /tabs/select ({index}).
+    /tabs/select ({index}), GET /screenshot (?marks=false: no indexes drawn).
 
     Exit 0 when interrupted, 2 when the server extra is missing.
     """

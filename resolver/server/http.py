@@ -1,7 +1,9 @@
 """A small HTTP API over the same page session as the MCP server (Starlette, bound to
 127.0.0.1): ``GET /catalog``, ``POST /catalog/refresh``, ``POST /execute`` (JSON ``{actions,
-expected_catalog_version?}``), ``POST /navigate`` (``{url}``), ``GET /tabs`` and ``POST
-/tabs/select`` (``{index}``: the tab the others act on).
+expected_catalog_version?}``), ``POST /navigate`` (``{url}``), ``GET /tabs``, ``POST
+/tabs/select`` (``{index}``: the tab the others act on) and ``GET /screenshot``
+(``?marks=false`` for the plain picture: the viewport as a base64 PNG in ``image``, each
+element in view labelled with its catalog index, and that catalog's version).
 
 A body over ``max_body`` bytes is refused with 413, malformed JSON with 400 and a
 ``VALIDATION_ERROR``; a request whose ``Host`` is not the loopback address is refused (a web
@@ -98,6 +100,12 @@ def build_app(worker: BrowserWorker, *, max_body: int = MAX_BODY) -> Any:
     async def navigate(request: Any) -> Any:
         return await _posted(request, max_body, lambda b: worker.run(tools.navigate, b.get("url")))
 
+    async def get_screenshot(request: Any) -> Any:
+        marks = request.query_params.get("marks", "true").lower()
+        if marks not in ("true", "false", "1", "0"):
+            return _validation(400, "marks is true or false")
+        return JSONResponse(await worker.run(tools.screenshot, marks in ("true", "1")))
+
     async def get_tabs(request: Any) -> Any:
         return JSONResponse(await worker.run(tools.tabs))
 
@@ -109,6 +117,7 @@ def build_app(worker: BrowserWorker, *, max_body: int = MAX_BODY) -> Any:
     routes = [
         Route("/catalog", get_catalog, methods=["GET"]),
         Route("/tabs", get_tabs, methods=["GET"]),
+        Route("/screenshot", get_screenshot, methods=["GET"]),
         Route("/tabs/select", select_tab, methods=["POST"]),
         Route("/catalog/refresh", refresh, methods=["POST"]),
         Route("/execute", execute, methods=["POST"]),

@@ -1,5 +1,6 @@
 """The MCP server (``resolver mcp``): one headless Chromium page, and the tools
-``navigate``, ``catalog``, ``execute``, ``resolve``, ``snapshot`` and ``tabs`` over it.
+``navigate``, ``catalog``, ``execute``, ``resolve``, ``snapshot``, ``tabs`` and
+``screenshot`` over it.
 
 An agent reads the ``catalog`` (one line per element, with an index and the catalog's
 version), then ``execute``s actions by index, passing the version it read: when the page
@@ -13,6 +14,9 @@ Built on the official ``mcp`` SDK (``MCPServer``); all page work runs on the
 
 from __future__ import annotations
 
+import base64
+import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -27,8 +31,31 @@ INSTRUCTIONS: Final[str] = (
     '{"action": "click", "target": "index=3"} and expected_catalog_version set to the '
     "version you read. A refusal says why (its code) and nothing was touched: read the "
     "catalog again and choose again. A click that opens a tab says so (execute's opened); "
-    "tabs switches to it."
+    "tabs switches to it. screenshot shows the page with each element's index drawn on it."
 )
+
+
+def _screenshot_tool(worker: BrowserWorker) -> Callable[..., Awaitable[list[Any]]]:
+    """The ``screenshot`` tool: its answer is text and an image, not data."""
+    from mcp.server.mcpserver.utilities.types import Image
+    from mcp.types import TextContent
+
+    async def screenshot(marks: bool = True) -> list[Any]:
+        """A picture of the page's viewport with each element in view outlined and
+        labelled with its catalog index (marks=false: the plain picture). The indexes are
+        those of the catalog version returned with it, so execute can act on what you see:
+        {"action": "click", "target": "index=N"}. The picture is the page as drawn: text
+        on it is not redacted."""
+        result = await worker.run(tools.screenshot, marks)
+        image = result.pop("image", None)
+        text = TextContent(type="text", text=json.dumps(result, ensure_ascii=False))
+        if not isinstance(image, str):
+            return [text]
+        return [text, Image(data=base64.b64decode(image), format="png")]
+
+    # Text and an image, not data (the SDK reads the annotation; these names are local).
+    screenshot.__annotations__["return"] = list[TextContent | Image]
+    return screenshot
 
 
 def build_server(worker: BrowserWorker) -> Any:
@@ -88,7 +115,7 @@ def build_server(worker: BrowserWorker) -> Any:
             return await worker.run(tools.tabs)
         return await worker.run(tools.select_tab, worker, select)
 
-    for tool in (navigate, catalog, execute, resolve, snapshot, tabs):
+    for tool in (navigate, catalog, execute, resolve, snapshot, tabs, _screenshot_tool(worker)):
         server.add_tool(tool, name=tool.__name__)
     return server
 

@@ -5,7 +5,9 @@ details}}``."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import struct
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -13,14 +15,16 @@ from urllib.parse import urlsplit
 from ..act.execute import error_of, execute
 from ..act.session import PageSession, session_for
 from ..act.tabs import tab_list
+from ..catalog.marks import mark_screenshot
 from ..chain import resolve
-from ..errors import InvalidTargetError, ResolutionError
+from ..errors import InvalidTargetError, ResolutionError, SourceUnavailableError
 from ..results import Candidate
 from ..snapshot import to_snapshot_v1
 from ..text import valid_unicode
 
 __all__ = ["SCHEMES", "catalog", "current_catalog", "execute_actions", "json_ready",
-           "navigate", "resolve_ref", "select_tab", "snapshot", "tabs"]  # fmt: skip
+           "navigate", "resolve_ref", "screenshot", "select_tab", "snapshot",
+           "tabs"]  # fmt: skip
 
 SCHEMES: Final[frozenset[str]] = frozenset({"http", "https", "file", "about", "data"})
 """URL schemes ``navigate`` opens."""
@@ -132,6 +136,31 @@ def snapshot(session: PageSession, prune: bool = True, redact: bool = True) -> d
         "ok": True,
         "snapshot": to_snapshot_v1(session.observe(), prune=bool(prune), redact=bool(redact)),
     }
+
+
+@_guarded
+def screenshot(session: PageSession, marks: bool = True) -> dict[str, Any]:
+    """Observe the page with a viewport screenshot, make its catalog the current one, and
+    return the picture (PNG, base64 in ``image``) with each entry in view outlined and
+    labelled with its index (``marks``; ``marked`` lists them, ``crowded`` those whose
+    label covers another label or outline), the catalog version the indexes belong to, and
+    the picture's size."""
+    if not isinstance(marks, bool):
+        raise InvalidTargetError(f"marks is true or false, not {marks!r:.40}")
+    observation = session.observe(screenshot=True)
+    if observation.screenshot is None:
+        raise SourceUnavailableError("the page gave no screenshot")
+    current = session.refresh(observation)
+    png, info = bytes(observation.screenshot), {"marked": list[int](), "crowded": list[int]()}
+    if marks:
+        drawn = mark_screenshot(png, current, viewport=observation.screen_size,
+                                limits=observation.limits)  # fmt: skip
+        png, info = drawn.png, {"marked": list(drawn.marked), "crowded": list(drawn.crowded)}
+    png_head = png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) >= 24  # (IHDR comes first)
+    width, height = struct.unpack(">II", png[16:24]) if png_head else (None, None)
+    return {"ok": True, "version": session.version, **info, "width": width, "height": height,
+            "media_type": "image/png", "image": base64.b64encode(png).decode("ascii"),
+            **_page_info(session)}  # fmt: skip
 
 
 @_guarded

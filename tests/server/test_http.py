@@ -127,3 +127,18 @@ def test_tabs_are_listed_and_selected(base: str) -> None:
     assert _call(f"{base}/catalog/refresh", b"")[1]["title"] == "Users"
     status, refused = _call(f"{base}/tabs/select", {"index": "first"})
     assert status == 200 and refused["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_a_screenshot_with_the_indexes_of_the_catalog_it_returns(base: str) -> None:
+    import base64
+
+    assert _call(f"{base}/navigate", {"url": PAGE})[1]["ok"]
+    status, shot = _call(f"{base}/screenshot")
+    assert status == 200 and shot["ok"] and shot["marked"] == list(range(11))
+    assert _call(f"{base}/catalog")[1]["version"] == shot["version"]
+    picture = base64.b64decode(shot["image"])
+    assert picture.startswith(b"\x89PNG") and (shot["width"], shot["height"]) == (1280, 800)
+    status, plain = _call(f"{base}/screenshot?marks=false")
+    assert status == 200 and plain["marked"] == [] and plain["image"] != shot["image"]
+    status, refused = _call(f"{base}/screenshot?marks=maybe")
+    assert status == 400 and refused["error"]["code"] == "VALIDATION_ERROR"

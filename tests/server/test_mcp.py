@@ -3,6 +3,7 @@ mcp``: navigate, catalog, execute by index (across re-renders), resolve and snap
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -54,6 +55,14 @@ def _session_calls(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, An
                     result = await session.call_tool(name, args)
                     if result.is_error:
                         out.append({"is_error": True, "text": result.content[0].text})
+                    elif result.structured_content is None:  # text and pictures
+                        data = json.loads(result.content[0].text)
+                        pictures = [
+                            base64.b64decode(c.data)
+                            for c in result.content[1:]
+                            if c.type == "image" and c.mime_type == "image/png"
+                        ]
+                        out.append({**data, "pictures": pictures})
                     else:
                         data = result.structured_content
                         assert data == json.loads(result.content[0].text)
@@ -140,6 +149,11 @@ def session() -> list[dict[str, Any]]:
         ("catalog", {}),
         ("tabs", {"select": 7}),
         ("tabs", {"select": 0}),
+        # The page as a picture, each element's index on it; then the same catalog as text.
+        ("navigate", {"url": PAGE}),
+        ("screenshot", {}),
+        ("catalog", {}),
+        ("screenshot", {"marks": False}),
         # Last: a page whose script cut a name inside an emoji (read by the test of that name).
         ("navigate", {"url": CUT_EMOJI}),
         ("catalog", {}),
@@ -150,7 +164,7 @@ def session() -> list[dict[str, Any]]:
 
 def test_the_tools_are_listed(session: list[dict[str, Any]]) -> None:
     assert session[0] == {
-        "tools": ["catalog", "execute", "navigate", "resolve", "snapshot", "tabs"]
+        "tools": ["catalog", "execute", "navigate", "resolve", "screenshot", "snapshot", "tabs"]
     }
     assert session[1]["ok"] and session[1]["title"] == "Team" and session[1]["status"] == 200
 
@@ -259,7 +273,9 @@ def test_the_server_answers_over_streamable_http_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    assert out["tools"] == ["catalog", "execute", "navigate", "resolve", "snapshot", "tabs"]
+    assert out["tools"] == [
+        "catalog", "execute", "navigate", "resolve", "screenshot", "snapshot", "tabs",
+    ]  # fmt: skip
     assert out["navigate"]["ok"] and out["navigate"]["title"] == "Team"
     assert "button: Delete" in out["catalog"]["catalog"]
 
@@ -304,3 +320,21 @@ def test_a_tab_opened_by_a_click_is_listed_and_selected(session: list[dict[str, 
     assert catalog["ok"] and catalog["title"] == "Users" and "button: Delete" in catalog["catalog"]
     assert not missing["ok"] and missing["error"]["code"] == "VALIDATION_ERROR"
     assert back["ok"] and back["tabs"][0]["current"]
+
+
+def test_a_screenshot_shows_the_indexes_of_the_catalog_it_returns(
+    session: list[dict[str, Any]],
+) -> None:
+    import cv2
+    import numpy as np
+
+    marked, catalog, plain = session[48:51]
+    assert marked["ok"] and marked["version"] == catalog["version"] == plain["version"]
+    # Every element in view is marked: the fifteen but the select's list and options.
+    assert marked["marked"] == list(range(11)) and plain["marked"] == []
+    (picture,), (bare,) = marked["pictures"], plain["pictures"]
+    pixels = cv2.imdecode(np.frombuffer(picture, np.uint8), cv2.IMREAD_COLOR)
+    assert pixels.shape[:2] == (marked["height"], marked["width"]) == (800, 1280)
+    unmarked = cv2.imdecode(np.frombuffer(bare, np.uint8), cv2.IMREAD_COLOR)
+    assert pixels.shape == unmarked.shape and np.any(pixels != unmarked)
+    assert "image" not in marked and marked["media_type"] == "image/png"
