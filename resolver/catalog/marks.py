@@ -21,7 +21,8 @@ Drawing needs OpenCV (the ``vision`` extra).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -79,8 +80,16 @@ def marked_entries(
     a box of some area that overlaps ``(0, 0, width, height)`` (any box when ``viewport``
     is ``None``) and that are not reported hidden."""
     listed = entries.entries if hasattr(entries, "entries") else entries
+    if not isinstance(listed, Iterable) or isinstance(listed, (str, bytes, Mapping)):
+        raise InvalidObservationError(
+            f"marks are drawn for a Catalog or its entries, not {type(entries).__name__}"
+        )
     out = []
     for entry in listed:
+        if not isinstance(entry, CatalogEntry):
+            raise InvalidObservationError(
+                f"marks are drawn for CatalogEntry items, not {type(entry).__name__}"
+            )
         box = entry.bbox
         if box is None or entry.visible is False or box[2] <= box[0] or box[3] <= box[1]:
             continue
@@ -216,10 +225,16 @@ def mark_screenshot(
     SourceUnavailableError
         OpenCV is not installed.
     InvalidObservationError
-        The screenshot is not a readable image within ``limits``.
+        The screenshot is not a readable image within ``limits``, the viewport is not two
+        positive numbers, or ``entries`` are not catalog entries.
     """
     if viewport is not None and not (
-        len(viewport) == 2 and all(np.isfinite(v) and v > 0 for v in viewport)
+        isinstance(viewport, (tuple, list))
+        and len(viewport) == 2
+        and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
+            for v in viewport
+        )
     ):
         raise InvalidObservationError(f"viewport is a positive (width, height): {viewport!r:.80}")
     pixels = _pixels(screenshot, limits)

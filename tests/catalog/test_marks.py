@@ -108,6 +108,15 @@ def test_a_corrupt_picture_or_a_bad_viewport_is_refused() -> None:
         mark_screenshot(_png(40, 30), catalog, viewport=(float("nan"), 30.0))
     with pytest.raises(InvalidObservationError):
         mark_screenshot(_png(40, 30), catalog, viewport=(0.0, 30.0))
+    for viewport in ("ab", (True, 30.0), (40.0,)):
+        with pytest.raises(InvalidObservationError, match="viewport"):
+            mark_screenshot(_png(40, 30), catalog, viewport=viewport)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("entries", ["abc", 5, None, [1, 2], [{"index": 0}], {"a": 1}])
+def test_what_is_no_catalog_is_refused(entries: Any) -> None:
+    with pytest.raises(InvalidObservationError, match="marks are drawn for"):
+        mark_screenshot(_png(40, 30), entries)
 
 
 def test_without_opencv_it_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
