@@ -1810,7 +1810,7 @@ def snapshots() -> st.SearchStrategy[Any]:
 
 _ACTION_NAMES: Final[tuple[str, ...]] = (
     "click", "type", "select", "press", "upload", "refresh_catalog", "scroll_to_text", "wait",
-    "fly", "",
+    "hover", "back", "forward", "reload", "fly", "",
 )  # fmt: skip
 _ACTION_FIELDS: Final[tuple[str, ...]] = (
     "target", "text", "clear", "value", "label", "key", "files", "dialog", "dialog_text",

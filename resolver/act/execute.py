@@ -44,6 +44,7 @@ from .model import (
     ActionError,
     ClickAction,
     ExecuteResult,
+    HistoryAction,
     HoverAction,
     ObservationSummary,
     PressAction,
@@ -239,6 +240,8 @@ def _run(session: PageSession, action: Action, expected: str | None, index_mode:
         found.first.scroll_into_view_if_needed(timeout=5000)
     elif isinstance(action, WaitAction):
         _wait(page, action)
+    elif isinstance(action, HistoryAction):
+        _history(page, action.action)
     elif isinstance(action, PressAction) and action.target is None:
         page.keyboard.press(action.key)
     else:
@@ -310,6 +313,18 @@ def _upload(session: PageSession, observation: Any, res: Resolution, files: Any)
     cdp.send("DOM.setFileInputFiles", {"files": paths, "backendNodeId": backend})
 
 
+def _history(page: Any, move: str) -> None:
+    """Back, forward or reload, waiting (up to 30 s) for the page to load; a tab with no
+    page to go to says so (``EXECUTION_ERROR``)."""
+    if move == "reload":
+        page.reload(wait_until="load", timeout=30_000)
+        return
+    went = getattr(page, "go_back" if move == "back" else "go_forward")
+    url = _url(page)
+    if went(wait_until="load", timeout=30_000) is None and _url(page) == url:
+        raise RuntimeError(f"the tab has no page to go {move} to")
+
+
 def _wait(page: Any, action: WaitAction) -> None:
     if action.until == "timeout":
         page.wait_for_timeout(action.ms)
@@ -362,8 +377,9 @@ def execute(
         "index=3"}`` (``button``: ``"right"``, ``double``), ``hover``, ``type`` (``text``,
         ``clear``), ``select`` (``value`` or ``label``),
         ``press`` (``key``, optional ``target``), ``upload`` (``files``: paths, see
-        :mod:`resolver.act.uploads`), ``refresh_catalog``, ``scroll_to_text``
-        (``text``), ``wait`` (``until``, ``ms``, ``selector``). Targets are ``index=N``,
+        :mod:`resolver.act.uploads`), ``back``, ``forward``, ``reload``,
+        ``refresh_catalog``, ``scroll_to_text`` (``text``), ``wait`` (``until``, ``ms``,
+        ``selector``). Targets are ``index=N``,
         ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a
         dialog the page opens while it runs: ``"dialog": "accept"`` (with ``dialog_text``
         for a prompt) or ``"dismiss"``; without it a ``confirm``, ``prompt`` or

@@ -25,6 +25,7 @@ __all__ = [
     "DialogSeen",
     "ErrorCodeName",
     "ExecuteResult",
+    "HistoryAction",
     "HoverAction",
     "ObservationSummary",
     "PageOpened",
@@ -148,6 +149,14 @@ class UploadAction(_Action):
     )
 
 
+class HistoryAction(_Action):
+    """Go ``back`` or ``forward`` in the tab's history, or ``reload`` the page, and wait for
+    it to load. The catalog is kept: indexes chosen before are found again on the page
+    shown then, or refused."""
+
+    action: Literal["back", "forward", "reload"]
+
+
 class RefreshCatalogAction(_Action):
     """Observe the page again and make its catalog the current one."""
 
@@ -179,7 +188,7 @@ class WaitAction(_Action):
 
 Action = Annotated[
     ClickAction | HoverAction | TypeAction | SelectAction | PressAction | UploadAction
-    | RefreshCatalogAction | ScrollToTextAction | WaitAction,
+    | HistoryAction | RefreshCatalogAction | ScrollToTextAction | WaitAction,
     Field(discriminator="action"),
 ]  # fmt: skip
 _ADAPTER: Final[TypeAdapter[Action]] = TypeAdapter(Action)

@@ -58,6 +58,21 @@ def _screenshot_tool(worker: BrowserWorker) -> Callable[..., Awaitable[list[Any]
     return screenshot
 
 
+def _page_tools(worker: BrowserWorker) -> tuple[Callable[..., Awaitable[Any]], ...]:
+    """The ``tabs`` and ``screenshot`` tools."""
+
+    async def tabs(select: int | None = None) -> dict[str, Any]:
+        """List the browser's tabs: index, URL, title and which one is current. With select
+        (an index), make that tab current first: navigate, catalog, execute, resolve and
+        snapshot then act on it. A click that opens a tab lists it in execute's
+        "opened"."""
+        if select is None:
+            return await worker.run(tools.tabs)
+        return await worker.run(tools.select_tab, worker, select)
+
+    return tabs, _screenshot_tool(worker)
+
+
 def build_server(worker: BrowserWorker) -> Any:
     """An ``MCPServer`` whose tools run on ``worker``."""
     from mcp.server.mcpserver import MCPServer
@@ -84,6 +99,7 @@ def build_server(worker: BrowserWorker) -> Any:
         false}, {"action": "select", "target": T, "value" or "label": ...},
         {"action": "press", "key": "Enter", "target": T (optional)},
         {"action": "upload", "target": T, "files": [paths in the server's upload folder]},
+        {"action": "back"} ("forward", "reload": the tab's history, the catalog kept),
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
         {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
         "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."
@@ -106,16 +122,8 @@ def build_server(worker: BrowserWorker) -> Any:
         a reference can name and with secret values masked unless told otherwise."""
         return await worker.run(tools.snapshot, prune, redact)
 
-    async def tabs(select: int | None = None) -> dict[str, Any]:
-        """List the browser's tabs: index, URL, title and which one is current. With select
-        (an index), make that tab current first: navigate, catalog, execute, resolve and
-        snapshot then act on it. A click that opens a tab lists it in execute's
-        "opened"."""
-        if select is None:
-            return await worker.run(tools.tabs)
-        return await worker.run(tools.select_tab, worker, select)
-
-    for tool in (navigate, catalog, execute, resolve, snapshot, tabs, _screenshot_tool(worker)):
+    every: tuple[Callable[..., Any], ...] = (navigate, catalog, execute, resolve, snapshot)
+    for tool in (*every, *_page_tools(worker)):
         server.add_tool(tool, name=tool.__name__)
     return server
 

@@ -331,3 +331,24 @@ def test_hover_double_and_right_clicks(page: Any) -> None:
     assert events == ["hover", "settings", "edit", "click", "click", "rename", "context"]
     with pytest.raises(InvalidTargetError):
         parse_action({"action": "click", "target": "css=#cell", "double": True, "button": "right"})
+
+
+def test_back_forward_and_reload(page: Any) -> None:
+    first = (ROOT / "fixtures" / "live" / "users.html").as_uri()
+    second = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+    page.goto(first)
+    page.goto(second)
+    removed = execute(page, [{"action": "click", "target": "text=Remove Bob"}])
+    assert removed.success and "bob@example.com" not in (removed.catalog or "")
+    reloaded = execute(page, [{"action": "reload"}])
+    assert reloaded.success and "bob@example.com" in (reloaded.catalog or "")
+    back = execute(page, [{"action": "back"}])
+    assert back.success and back.observation.url == first and back.observation.nav_detected
+    forward = execute(page, [{"action": "forward"}])
+    assert forward.success and forward.observation.url == second
+    nowhere = execute(page, [{"action": "forward"}])
+    assert not nowhere.success and nowhere.error is not None
+    assert (
+        nowhere.error.code == "EXECUTION_ERROR" and "no page to go forward" in nowhere.error.message
+    )
+    assert nowhere.observation.url == second
