@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ..catalog import build_catalog
+from ..catalog import Catalog, build_catalog
 from ..errors import ResolutionError
+from ..observation import Observation
 from ._inputs import (
     DomOpt,
     FormatOpt,
@@ -47,6 +49,24 @@ def _busy(reading_screenshot: bool) -> Any:
     return console(stderr=True).status("reading the screenshot...")
 
 
+def _write_marks(obs: Observation, catalog: Catalog, out: Path) -> None:
+    """The screenshot with each entry's index drawn on it, written to ``out``."""
+    from ..catalog.marks import mark_screenshot
+
+    if obs.screenshot is None:
+        raise CliError("--marks draws on the screenshot: give --screenshot too")
+    try:
+        drawn = mark_screenshot(obs.screenshot, catalog, viewport=obs.screen_size,
+                                limits=obs.limits)  # fmt: skip
+        out.write_bytes(drawn.png)
+    except ResolutionError as exc:
+        raise CliError(exc.message) from exc
+    except OSError as exc:
+        raise CliError(f"--marks: cannot write {out}: {exc.strerror or exc}") from exc
+    crowded = f", {len(drawn.crowded)} crowded" if drawn.crowded else ""
+    typer.echo(f"wrote {out}: {len(drawn.marked)} indexes drawn{crowded}", err=True)
+
+
 def run_catalog(
     tree: TreeOpt = None,
     dom: DomOpt = None,
@@ -62,6 +82,13 @@ def run_catalog(
     ] = 6000,
     limit: LimitOpt = None,
     as_json: JsonOpt = False,
+    marks: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write the screenshot with each entry's index drawn on it "
+            "(PNG; needs --screenshot and OpenCV)."
+        ),
+    ] = None,
 ) -> None:
     """List what an agent can act on in one observation, with stable indexes.
 
@@ -74,6 +101,8 @@ def run_catalog(
             catalog = build_catalog(obs, source=source.value)
     except ResolutionError as exc:
         raise CliError(exc.message) from exc
+    if marks is not None:
+        _write_marks(obs, catalog, marks)
     if as_json:
         emit_json(catalog.view.model_dump(mode="json"))
     else:

@@ -37,3 +37,22 @@ def test_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     one_line_error(err)
     code, _, err = run(capsys, "catalog", "--tree", str(SETTINGS_TREE), "--max-chars", "5")
     assert code == 2 and "--max-chars" in one_line_error(err)
+
+
+def test_marks_are_drawn_on_the_screenshot(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import cv2
+
+    shot = SETTINGS_TREE.with_name("screenshot.png")
+    out = tmp_path / "marks.png"
+    code, view, err = run(capsys, "catalog", "--tree", str(SETTINGS_TREE), "--screenshot",
+                          str(shot), "--marks", str(out))  # fmt: skip
+    assert code == 0 and "button: OK" in view and "indexes drawn" in err
+    drawn, plain = cv2.imread(str(out)), cv2.imread(str(shot))
+    assert drawn.shape == plain.shape and (drawn != plain).any()
+    code, _, err = run(capsys, "catalog", "--tree", str(SETTINGS_TREE), "--marks", str(out))
+    assert code == 2 and "--screenshot" in one_line_error(err)
+    code, _, err = run(capsys, "catalog", "--tree", str(SETTINGS_TREE), "--screenshot",
+                       str(shot), "--marks", str(tmp_path / "no" / "such" / "m.png"))  # fmt: skip
+    assert code == 2 and "cannot write" in one_line_error(err)
