@@ -2,7 +2,8 @@
 re-renders: :func:`execute` runs a list of actions and answers an :class:`ExecuteResult`;
 :class:`PageSession` keeps the catalog an agent last read of a page; a dialog the page opens
 meanwhile is answered as the action says and listed (:class:`DialogSeen`,
-:mod:`resolver.act.dialogs`). :func:`durable_locators`
+:mod:`resolver.act.dialogs`); given ``recorder=``, the run is written as a recording that
+``resolver replay`` reads (:mod:`resolver.act.recording`). :func:`durable_locators`
 turns a resolved element into locators a person can keep (``get_by_role``, CSS, XPath), each
 verified on the page to select exactly that element.
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -56,6 +57,7 @@ from .model import (
     WaitAction,
     parse_action,
 )
+from .recording import Located, RunRecording
 from .session import PageSession, session_for
 from .tabs import PopupWatch
 from .uploads import EMPTY_FIELD_JS, FILE_FIELD_JS, through_chooser, upload_paths
@@ -226,18 +228,20 @@ def _on_node(session: PageSession, observation: Any, res: Resolution, js: str, *
     return answer.get("result", {}).get("value")
 
 
-def _run(session: PageSession, action: Action, expected: str | None, index_mode: bool) -> None:
-    """Perform one action (raises on failure)."""
+def _run(
+    session: PageSession, action: Action, expected: str | None, index_mode: bool, found: Located
+) -> None:
+    """Perform one action (raises on failure); what it located is put in ``found``."""
     page = session.page
     if isinstance(action, RefreshCatalogAction):
         session.refresh()
     elif isinstance(action, ScrollToTextAction):
         frames = getattr(page, "frames", None) or [page]  # the page's own first, then frames
         shown = (frame.get_by_text(action.text) for frame in frames)
-        found = next((located for located in shown if located.count()), None)
-        if found is None:
+        showing = next((located for located in shown if located.count()), None)
+        if showing is None:
             raise ElementNotFoundError(f"no element shows the text {action.text[:80]!r}")
-        found.first.scroll_into_view_if_needed(timeout=5000)
+        showing.first.scroll_into_view_if_needed(timeout=5000)
     elif isinstance(action, WaitAction):
         _wait(page, action)
     elif isinstance(action, HistoryAction):
@@ -245,17 +249,18 @@ def _run(session: PageSession, action: Action, expected: str | None, index_mode:
     elif isinstance(action, PressAction) and action.target is None:
         page.keyboard.press(action.key)
     else:
-        _run_on_target(session, action, expected, index_mode)
+        _run_on_target(session, action, expected, index_mode, found)
 
 
 def _run_on_target(
-    session: PageSession, action: Action, expected: str | None, index_mode: bool
+    session: PageSession, action: Action, expected: str | None, index_mode: bool, found: Located
 ) -> None:
     """Perform a click, type, select or targeted press."""
     page = session.page
     target = getattr(action, "target", None)
     assert isinstance(target, str)
     res, observation = _locate(session, target, expected, index_mode)
+    found.resolution, found.observation = res, observation
     if isinstance(action, ClickAction):
         act(page, res, _CLICKS[action.button, action.double], observation=observation,
             reobserve=False)  # fmt: skip
@@ -365,6 +370,7 @@ def execute(
     catalog: Catalog | None = None,
     expected_catalog_version: str | None = None,
     index_mode: bool | None = None,
+    recorder: Any = None,
 ) -> Any:
     """Run ``actions`` on ``page`` in order, stopping at the first that fails.
 
@@ -395,6 +401,12 @@ def execute(
         When false, index targets are refused (``VALIDATION_ERROR``) and only ``css=``,
         ``xpath=`` and ``text=`` targets act; default the page session's ``index_mode``
         (true unless a server was started with ``--no-index-mode`` or ``INDEX_MODE=false``).
+    recorder:
+        A started :class:`~resolver.record.AgentRecorder` (default: the page session's
+        ``recorder``, set by a server started with ``--record``): each action that located
+        an element is written to it as the observation, the decision and its result, with the
+        page's dialogs and navigations (:mod:`resolver.act.recording`); a recorder that is
+        not started or is finished raises ``RecorderError`` before any action runs.
 
     Returns
     -------
@@ -406,7 +418,7 @@ def execute(
         API, an awaitable of it (the same steps, run in a worker thread:
         :mod:`resolver.integrations.threaded`).
     """
-    options = (catalog, expected_catalog_version, index_mode)
+    options = (catalog, expected_catalog_version, index_mode, recorder)
     if is_async(page):
         return in_thread(_execute, page, actions, *options)
     return _execute(page, actions, *options)
@@ -418,10 +430,13 @@ def _execute(
     catalog: Catalog | None,
     expected_catalog_version: str | None,
     index_mode: bool | None,
+    recorder: Any,
 ) -> ExecuteResult:
     """:func:`execute` on a sync page (or a :class:`~resolver.integrations.threaded.Synced`
     one)."""
     session = session_for(page)
+    recorder = recorder if recorder is not None else session.recorder
+    recording = None if recorder is None else RunRecording(recorder)
     if catalog is not None:
         session.adopt(catalog)
     if index_mode is None:
@@ -436,7 +451,8 @@ def _execute(
     with DialogWatch(page) as watch, PopupWatch(page) as popups:
         for position in range(len(parsed)):
             popups.position = position
-            error = _one(session, watch, parsed, position, expected_catalog_version, index_mode)
+            error = _one(session, watch, parsed, position, expected_catalog_version, index_mode,
+                         recording)  # fmt: skip
             if error is not None:
                 break
             done += 1
@@ -447,6 +463,8 @@ def _execute(
         # (a dialog opened after the last action returned, while the page was observed)
         result = result.model_copy(update={"success": False, "error": late, "is_done": False,
                                            "complete": done - 1})  # fmt: skip
+    if recording is not None:
+        recording.dialogs(watch.seen())
     return result.model_copy(update={"dialogs": watch.seen(), "opened": popups.seen()})
 
 
@@ -457,20 +475,28 @@ def _one(
     position: int,
     expected: str | None,
     index_mode: bool,
+    recording: RunRecording | None,
 ) -> ActionError | None:
-    """Run the action at ``position``, its dialogs answered as it asks; its failure, or
-    ``None``."""
+    """Run the action at ``position``, its dialogs answered as it asks, and record it when
+    ``recording``; its failure, or ``None``."""
     action = actions[position]
-    before = session.navigations
+    before, url = session.navigations, _url(session.page)
     watch.expect(position, action.dialog, action.dialog_text)
+    found, started = Located(), time.perf_counter()
     try:
-        _run(session, action, expected, index_mode)
+        _run(session, action, expected, index_mode, found)
     except Exception as exc:
-        return error_of(exc, position=position)
-    _settle(session, before)
-    if position < len(actions) - 1:  # (after the last, the page is observed anyway)
-        watch.after_action()
-    return _dismissed(watch, position)
+        error: ActionError | None = error_of(exc, position=position)
+    else:
+        _settle(session, before)
+        if position < len(actions) - 1:  # (after the last, the page is observed anyway)
+            watch.after_action()
+        error = _dismissed(watch, position)
+    if recording is not None:
+        recording.step(position, action, found, error, (time.perf_counter() - started) * 1e3)
+        if session.navigations != before or _url(session.page) != url:
+            recording.moved(action, _url(session.page))
+    return error
 
 
 def _dismissed(watch: DialogWatch, position: int) -> ActionError | None:

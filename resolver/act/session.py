@@ -43,6 +43,10 @@ class PageSession:
         started with ``--upload-dir``).
     upload_root:
         The folder upload paths are relative to and confined in (``None``: any path).
+    recorder:
+        A started :class:`~resolver.record.AgentRecorder` every
+        :func:`~resolver.act.execute` on this page writes to when it is given none
+        (``None``: nothing is recorded).
     """
 
     def __init__(self, page: Any, *, source: str = "a11y", index_mode: bool = True) -> None:
@@ -51,6 +55,7 @@ class PageSession:
         self.index_mode = index_mode
         self.uploads = True
         self.upload_root: Path | None = None
+        self.recorder: Any = None
         self.catalog: Catalog | None = None
         self.navigations = 0
         with contextlib.suppress(AttributeError, TypeError):  # a page without events

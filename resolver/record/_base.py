@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Final, TypeVar
 
-from ..errors import RecordingError
+from ..errors import RecordingError, shorten
 from ..models import SemanticElementRef
 from ..snapshot import MASK, is_sensitive, to_snapshot_v1
 from ..snapshot.redact import Scrubber
@@ -35,6 +35,8 @@ from ..text import json_text
 __all__ = ["JOURNAL_SUFFIX", "SCHEMA_VERSION", "Recorder", "RecorderError", "read_journal"]
 
 SCHEMA_VERSION: Final[int] = 1
+DIALOG_TEXT: Final[int] = 2000
+"""Characters of a dialog's message, default value and answer kept in its entry."""
 JOURNAL_SUFFIX: Final[str] = ".journal"
 """The journal of ``run-agent-t1-20260101-120000.json`` is ``...-120000.json.journal``."""
 _SAFE: Final[re.Pattern[str]] = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -257,6 +259,11 @@ class Recorder:
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
+    def check_open(self, what: str) -> None:
+        """Raise :class:`RecorderError` (naming ``what``) unless the run is started and not
+        finished."""
+        self._open(what)
+
     def _open(self, what: str) -> None:
         if self._header is None:
             raise RecorderError(f"{what}: the run is not started (call start first)")
@@ -309,6 +316,45 @@ class Recorder:
         if not isinstance(url, str) or not isinstance(reason, str):
             raise RecorderError("navigation: url and reason must be strings")
         self._append("navigation", {"url": url, "reason": reason})
+
+    def dialog(
+        self,
+        step: str | None,
+        kind: str,
+        message: str,
+        answer: str,
+        *,
+        default_value: str = "",
+        text: str | None = None,
+        url: str | None = None,
+    ) -> None:
+        """Record a JavaScript dialog the page opened after action ``step`` and how it was
+        answered (a ``dialog`` entry); texts are cut to :data:`DIALOG_TEXT` characters, and
+        a prompt's answer is masked when its message asks for a secret.
+
+        Parameters
+        ----------
+        step:
+            The action that was running, or ``None`` before the first.
+        kind:
+            ``alert``, ``confirm``, ``prompt`` or ``beforeunload``.
+        message, default_value:
+            The dialog's message and a prompt's default value.
+        answer:
+            ``"accepted"`` or ``"dismissed"`` (``"elsewhere"``: something else answered).
+        text:
+            What an accepted prompt returned.
+        url:
+            The page that opened it.
+        """
+        self._open("dialog")
+        if text is not None and is_sensitive("textbox", message):
+            text = MASK
+        self._append("dialog", {
+            "step": step, "type": str(kind), "message": shorten(str(message), DIALOG_TEXT),
+            "default_value": shorten(str(default_value), DIALOG_TEXT), "answer": str(answer),
+            "text": None if text is None else shorten(str(text), DIALOG_TEXT), "url": url,
+        })  # fmt: skip
 
     def _snapshot_entry(self, observation: Any, url: str | None) -> str:
         """Write the SnapshotV1 of ``observation`` as an ``ax_snapshot`` entry; its ID."""

@@ -186,6 +186,49 @@ class AgentRecorder(Recorder):
             "executor_id": None if executor_id is None else str(executor_id),
         })  # fmt: skip
 
+    def executed(
+        self,
+        observation: Observation,
+        action: Mapping[str, Any],
+        *,
+        target_node: str | None,
+        status: str,
+        error: str | None = None,
+        duration_ms: float | None = None,
+    ) -> str:
+        """Record one action an executor performed on an element it located: the
+        observation it was located on (an ``ax_snapshot``), the decision under the next
+        free step ID, and its result (what :func:`resolver.act.execute` writes when given
+        this recorder).
+
+        Parameters
+        ----------
+        observation:
+            The observation the element was located on.
+        action:
+            The action's fields (``type``, ``element``, ``text``, ``key``) as
+            :meth:`decision` takes them.
+        target_node:
+            The element's node in that observation (an executor ID such as ``a11y:12``),
+            or ``None``.
+        status, error, duration_ms:
+            As :meth:`result` takes them.
+
+        Returns
+        -------
+        str
+            The step ID.
+        """
+        sid = self.add_observation(observation)
+        number = self._counts["actions"] + 1
+        while str(number) in self._steps:
+            number += 1
+        if target_node is not None and target_node.removeprefix("a11y:") not in self._nodes[sid]:
+            target_node = None  # (a node the snapshot left out: the element names it)
+        step = self.decision({"step": str(number), "action": action, "target_node": target_node})
+        self.result(step, status, error=error, duration_ms=duration_ms, executor_id=target_node)
+        return step
+
 
 def _step_id(fields: Mapping[str, Any]) -> str:
     for key in ("step", "step_id", "id"):

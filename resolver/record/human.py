@@ -66,11 +66,10 @@ from typing import Any, Final
 
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
-from ..errors import shorten
 from ..integrations.threaded import is_async, synced
 from ..observation import Observation
-from ..snapshot import MASK, is_sensitive
-from ._base import Recorder
+from ..snapshot import is_sensitive
+from ._base import DIALOG_TEXT, Recorder
 
 __all__ = ["DIALOG_TEXT", "HUMAN_JS", "SETTLE_MS", "HumanRecorder"]
 
@@ -78,8 +77,6 @@ log = logging.getLogger(__name__)
 
 SETTLE_MS: Final[int] = 120
 """How long the DOM must be quiet after a change before the page is snapshot again."""
-DIALOG_TEXT: Final[int] = 2000
-"""Characters of a dialog's message, default value and answer kept in its entry."""
 
 HUMAN_JS: Final[str] = (
     r"""(() => {
@@ -396,20 +393,16 @@ class HumanRecorder(Recorder):
             state.dialog = params
             return
         shown, state.dialog = state.dialog or {}, None
-        kind, message = str(shown.get("type") or ""), str(shown.get("message") or "")
+        kind = str(shown.get("type") or "")
         accepted = bool(params.get("result"))
-        text = params.get("userInput") if kind == "prompt" and accepted else None
-        if text is not None and is_sensitive("textbox", message):
-            text = MASK
         last = self._counts["actions"]
-        self._append("dialog", {
-            "step": str(last) if last else None, "type": kind,
-            "message": shorten(message, DIALOG_TEXT),
-            "default_value": shorten(str(shown.get("defaultPrompt") or ""), DIALOG_TEXT),
-            "answer": "accepted" if accepted else "dismissed",
-            "text": None if text is None else shorten(str(text), DIALOG_TEXT),
-            "url": shown.get("url"),
-        })  # fmt: skip
+        self.dialog(
+            str(last) if last else None, kind, str(shown.get("message") or ""),
+            "accepted" if accepted else "dismissed",
+            default_value=str(shown.get("defaultPrompt") or ""),
+            text=params.get("userInput") if kind == "prompt" and accepted else None,
+            url=shown.get("url"),
+        )  # fmt: skip
 
     def _on_page_async(self, page: Any) -> None:
         """:meth:`_on_page` of a tab of the async API, in the recorder's thread."""
