@@ -20,11 +20,17 @@ for a removed row's button or a button under the modal, where only a refusal is 
 (another element got the click) or ``lost`` (success reported, nothing clicked). Prints
 a table per method::
 
-    python -m benchmarks.live.kit
+    python -m benchmarks.live.kit [--record DIR]
+
+With ``--record DIR`` the library's clicks are also written as one recording
+(``execute(..., recorder=)``, :mod:`resolver.act.recording`), which is then replayed
+(``resolver.replay``, each step against the page it was located on) and the verdicts of its
+steps printed.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import Counter
@@ -85,7 +91,9 @@ def _verdict(success: bool, code: str | None, clicks: list[str], want: str | Non
     return "right" if want is not None and clicks[0] == want else "wrong"
 
 
-def _trial(page: Any, query: str, kinds: tuple[str, ...], index: int, label: str) -> list[str]:
+def _trial(
+    page: Any, query: str, kinds: tuple[str, ...], index: int, label: str, recorder: Any = None
+) -> list[str]:
     """The outcome of clicking ``index`` by execute and by the reused index."""
     page.goto(PAGE + query)
     before = session_for(page).refresh()
@@ -94,7 +102,8 @@ def _trial(page: Any, query: str, kinds: tuple[str, ...], index: int, label: str
     page.evaluate("window.clicks = []")
     want = _expected(label, kinds)
     action = [{"action": "click", "target": f"index={index}"}]
-    ours = execute(page, action, catalog=before, expected_catalog_version=before.version)
+    ours = execute(page, action, catalog=before, expected_catalog_version=before.version,
+                   recorder=recorder)  # fmt: skip
     code = ours.error.code if ours.error else None
     verdicts = [_verdict(ours.success, code, page.evaluate("window.clicks"), want)]
     page.goto(PAGE + query)
@@ -109,7 +118,24 @@ def _trial(page: Any, query: str, kinds: tuple[str, ...], index: int, label: str
     return [*verdicts, _verdict(naive.success, code, page.evaluate("window.clicks"), want)]
 
 
-def main() -> int:
+def _replayed(path: Path) -> Counter[str]:
+    """The verdicts of a recording's steps, each resolved against its own page."""
+    from resolver.replay import ReplayOptions, discover, replay_local
+
+    (result,) = replay_local(discover([path]), ReplayOptions())
+    return Counter(step["verdict"] for step in result["steps"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--record", type=Path, default=None)
+    options = parser.parse_args(argv)
+    recorder = None
+    if options.record is not None:
+        from resolver.record import AgentRecorder
+
+        recorder = AgentRecorder(options.record, prefix="kit")
+        recorder.start("click each button by index after each change", trace_id="kit")
     why = browser_missing()
     if why is not None:
         print(f"skipped: {why}")
@@ -124,7 +150,7 @@ def main() -> int:
             buttons = _buttons(session_for(page).refresh())
             for change, kinds in CHANGES.items():
                 for index, label in buttons.items():
-                    ours, naive = _trial(page, query, kinds, index, label)
+                    ours, naive = _trial(page, query, kinds, index, label, recorder)
                     counts["execute (catalog before)"][ours] += 1
                     counts["same index, catalog after"][naive] += 1
                     if ours not in ("right", "refused (gone or covered)"):
@@ -135,6 +161,9 @@ def main() -> int:
     for method, c in counts.items():
         print(f"| {method} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in kinds) + " |")
     print(f"({time.perf_counter() - started:.0f} s)")
+    if recorder is not None:
+        path = recorder.finish("done")
+        print(f"recorded {path}; replayed, each step on its page: {dict(_replayed(path))}")
     return 0
 
 

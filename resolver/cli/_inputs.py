@@ -37,6 +37,7 @@ __all__ = [
     "JsonOpt",
     "LimitOpt",
     "MarginOpt",
+    "RecordDirOpt",
     "RefOpt",
     "ScreenSizeOpt",
     "ScreenshotOpt",
@@ -338,6 +339,20 @@ UploadDirOpt = Annotated[
         resolve_path=True,
         help="Let upload actions send the page files from this folder (paths relative to it, "
         "never outside it); without it uploads are refused.",
+    ),
+]
+
+
+RecordDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        file_okay=False,
+        dir_okay=True,
+        resolve_path=True,
+        help="Record the session as recording_v1 in this folder (made if missing): every "
+        "navigation and every action execute located, with the page it was located on; "
+        "written when the server stops, replayable with 'resolver replay'.",
     ),
 ]
 

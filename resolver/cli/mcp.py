@@ -7,8 +7,10 @@ from typing import Annotated
 
 import typer
 
+from ..record import RecorderError
 from . import _inputs
-from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, UploadDirOpt
+from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, RecordDirOpt, UploadDirOpt
+from ._output import CliError
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_mcp"]
 
@@ -34,6 +36,7 @@ def run_mcp(
     ] = None,
     index_mode: IndexModeOpt = True,
     upload_dir: UploadDirOpt = None,
+    record: RecordDirOpt = None,
 ) -> None:
     """Serve a browser page over MCP: navigate, catalog, execute, resolve, snapshot, tabs,
     screenshot.
@@ -44,4 +47,8 @@ def run_mcp(
     _inputs.check_executable(chromium, "--chromium")
     from ..server.mcp import run_server
 
-    run_server(chromium, headed=headed, http=http, index_mode=index_mode, upload_dir=upload_dir)
+    try:
+        run_server(chromium, headed=headed, http=http, index_mode=index_mode,
+                   upload_dir=upload_dir, record_dir=record)  # fmt: skip
+    except RecorderError as exc:
+        raise CliError(f"--record: {exc.message}") from exc

@@ -9,8 +9,10 @@ from typing import Annotated
 
 import typer
 
+from ..record import RecorderError
 from . import _inputs
-from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, UploadDirOpt
+from ._inputs import ChromiumOpt, HeadedOpt, IndexModeOpt, RecordDirOpt, UploadDirOpt
+from ._output import CliError
 
 __all__ = ["EXTRA_MESSAGE", "register", "run_serve"]
 
@@ -36,6 +38,7 @@ def run_serve(
     ] = 1_000_000,
     index_mode: IndexModeOpt = True,
     upload_dir: UploadDirOpt = None,
+    record: RecordDirOpt = None,
 ) -> None:
     """Serve a browser page over HTTP: GET /catalog, POST /catalog/refresh, POST /execute
     ({actions, expected_catalog_version}), POST /navigate ({url}), GET /tabs, POST
@@ -50,7 +53,11 @@ def run_serve(
     from ..server.http import serve_http
     from ..server.worker import BrowserWorker
 
-    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode, upload_dir=upload_dir)
+    try:
+        worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode,
+                               upload_dir=upload_dir, record_dir=record)  # fmt: skip
+    except RecorderError as exc:
+        raise CliError(f"--record: {exc.message}") from exc
     try:
         serve_http(worker, port, max_body=max_body)
     finally:

@@ -135,16 +135,21 @@ def run_server(
     http: int | None = None,
     index_mode: bool = True,
     upload_dir: Path | None = None,
+    record_dir: Path | None = None,
 ) -> None:
     """Run the MCP server until its client goes away: over stdio, or streamable HTTP on
-    ``127.0.0.1:http`` (path ``/mcp``) when a port is given.
+    ``127.0.0.1:http`` (path ``/mcp``) when a port is given; recorded in ``record_dir``
+    when one is given (:class:`~resolver.server.worker.BrowserWorker`).
 
     Raises
     ------
     ImportError
         The ``server`` extra (the ``mcp`` SDK, Playwright) is not installed.
+    RecorderError
+        ``record_dir`` cannot hold a recording.
     """
-    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode, upload_dir=upload_dir)
+    worker = BrowserWorker(chromium, headed=headed, index_mode=index_mode,
+                           upload_dir=upload_dir, record_dir=record_dir)  # fmt: skip
     server = build_server(worker)
     try:
         if http is None:

@@ -57,6 +57,8 @@ def navigate(session: PageSession, url: str) -> dict[str, Any]:
         raise InvalidTargetError(f"navigate takes an http(s), file, about or data URL: {url!r:.80}")
     response = session.page.goto(url.strip(), wait_until="load", timeout=30_000)
     status = None if response is None else int(response.status)
+    if session.recorder is not None:
+        session.recorder.navigation(str(session.page.url))
     return {"ok": True, "status": status, **_page_info(session)}
 
 
@@ -183,4 +185,6 @@ def select_tab(session: PageSession, worker: Any, index: Any) -> dict[str, Any]:
     with contextlib.suppress(Exception):  # (a headless page has no front to come to)
         pages[index].bring_to_front()
     worker.adopt(chosen)
+    if chosen.recorder is not None:
+        chosen.recorder.navigation(str(chosen.page.url), "select_tab")
     return {"ok": True, "tabs": tab_list(chosen.page)}

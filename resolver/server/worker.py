@@ -49,6 +49,11 @@ class BrowserWorker:
     upload_dir:
         The folder ``upload`` actions take files from (paths relative to it); ``None``
         refuses every upload: an agent must not send a page the machine's files.
+    record_dir:
+        Record the session as recording_v1 in this folder (``server-agent-<pid>-<time>``):
+        every navigation and every action ``execute`` located, with its observation
+        (:mod:`resolver.act.recording`); the recording is written when the worker closes
+        (its journal, resumable, until then). ``None``: nothing is recorded.
     """
 
     def __init__(
@@ -58,8 +63,21 @@ class BrowserWorker:
         headed: bool = False,
         index_mode: bool = True,
         upload_dir: Path | None = None,
+        record_dir: Path | None = None,
     ) -> None:
         self.chromium = chromium if chromium is not None else default_chromium()
+        self.recorder: Any = None
+        self.recording: Path | None = None  # the recording written by close
+        if record_dir is not None:
+            from ..record import AgentRecorder, RecorderError
+
+            self.recorder = AgentRecorder(record_dir, prefix="server")
+            try:
+                self.recorder.start(None, trace_id=f"pid{os.getpid()}")
+            except OSError as exc:
+                raise RecorderError(
+                    f"cannot record in {record_dir}: {exc.strerror or exc}"
+                ) from exc
         self.headed = headed
         self.index_mode = index_mode
         self.upload_dir = upload_dir
@@ -92,6 +110,7 @@ class BrowserWorker:
         session.index_mode = self.index_mode
         session.uploads = self.upload_dir is not None
         session.upload_root = self.upload_dir
+        session.recorder = self.recorder
         return session
 
     def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
@@ -121,6 +140,9 @@ class BrowserWorker:
         self._browser = self._playwright = self._session = None
 
     def close(self) -> None:
-        """Close the browser and end the thread."""
+        """Close the browser and end the thread; write the recording (``record_dir``)."""
         self._pool.submit(self._stop).result()
         self._pool.shutdown(wait=True)
+        if self.recorder is not None:
+            self.recording = self.recorder.finish("closed")
+            self.recorder = None

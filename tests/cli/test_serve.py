@@ -103,3 +103,11 @@ def test_a_chromium_that_is_not_an_executable_is_a_usage_error(
     plain.chmod(0o644)
     code, _, err = run(capsys, "serve", "--chromium", str(plain))
     assert code == 2 and f"no executable at {plain}" in one_line_error(err)
+
+
+def test_a_record_folder_that_is_a_file_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    code, _, err = run(capsys, "serve", "--record", str(tmp_path / "file" / "runs"))
+    assert code == 2 and "--record: cannot record in" in one_line_error(err)

@@ -58,3 +58,48 @@ def test_uploads_come_only_from_the_upload_folder(tmp_path: Path) -> None:
     assert taken["success"], taken["error"]
     assert changes == ["avatar:cv.txt"]
     assert [e["error"]["code"] for e in escaped] == ["VALIDATION_ERROR"] * 2
+
+
+@pytest.mark.browser
+def test_a_recorded_session_replays(tmp_path: Path) -> None:
+    import json
+
+    from live_browser import CHROMIUM, ROOT, browser_missing
+
+    from resolver.replay import ReplayOptions, discover, replay_local
+    from resolver.server import tools
+    from resolver.server.worker import BrowserWorker
+
+    if browser_missing() is not None:
+        pytest.skip(str(browser_missing()))
+    page = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+    worker = BrowserWorker(CHROMIUM, record_dir=tmp_path / "runs")
+    try:
+        assert worker.call(tools.navigate, page + "?keyed")["ok"]
+        version = worker.call(tools.catalog)["version"]
+        clicks = [
+            {"action": "click", "target": "index=1"},
+            {"action": "click", "target": "index=4"},
+        ]
+        assert worker.call(tools.execute_actions, clicks, version)["success"]
+    finally:
+        worker.close()
+    assert worker.recording is not None and worker.recording.parent == tmp_path / "runs"
+    timeline = json.loads(worker.recording.read_text())["timeline"]
+    assert [e["kind"] for e in timeline] == [
+        "navigation", "ax_snapshot", "decision", "action_result",
+        "ax_snapshot", "decision", "action_result",
+    ]  # fmt: skip
+    bob = timeline[5]["action"]["element"]
+    assert bob["name"] == "Delete" and "Bob bob@example.com Delete" in bob["container_path"]
+    (replayed,) = replay_local(discover([worker.recording]), ReplayOptions())
+    assert [s["verdict"] for s in replayed["steps"]] == ["correct", "correct"]
+
+
+def test_a_record_folder_that_cannot_be_made_is_refused(tmp_path: Path) -> None:
+    from resolver.record import RecorderError
+    from resolver.server.worker import BrowserWorker
+
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(RecorderError, match="cannot record in"):
+        BrowserWorker("/nonexistent/chromium", record_dir=tmp_path / "file" / "runs")
