@@ -89,10 +89,12 @@ def current_catalog(session: PageSession) -> dict[str, Any]:
     return _catalog_view(session)
 
 
+@_guarded
 def execute_actions(
     session: PageSession, actions: Any, expected_catalog_version: str | None = None
 ) -> dict[str, Any]:
-    """:func:`resolver.act.execute` on the session's page, as JSON."""
+    """:func:`resolver.act.execute` on the session's page, as JSON (with ``--record``, a
+    recording that cannot be written is an error result, not an exception)."""
     result = execute(session.page, actions, expected_catalog_version=expected_catalog_version)
     return json_ready(result.model_dump(mode="json"))
 

@@ -103,3 +103,23 @@ def test_a_record_folder_that_cannot_be_made_is_refused(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a folder")
     with pytest.raises(RecorderError, match="cannot record in"):
         BrowserWorker("/nonexistent/chromium", record_dir=tmp_path / "file" / "runs")
+
+
+@pytest.mark.browser
+def test_a_recording_that_cannot_be_written_is_an_error_result(tmp_path: Path) -> None:
+    from live_browser import CHROMIUM, browser_missing
+
+    from resolver.server import tools
+    from resolver.server.worker import BrowserWorker
+
+    if browser_missing() is not None:
+        pytest.skip(str(browser_missing()))
+    worker = BrowserWorker(CHROMIUM, record_dir=tmp_path)
+    try:
+        assert worker.call(tools.navigate, "data:text/html,<button>Go</button>")["ok"]
+        worker.recorder.finish("gone")  # (as if its file could no longer be written)
+        answer = worker.call(tools.execute_actions, [{"action": "click", "target": "text=Go"}])
+        assert answer["ok"] is False and "finished" in answer["error"]["message"]
+    finally:
+        worker.recorder = None
+        worker.close()
