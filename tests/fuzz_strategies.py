@@ -1590,9 +1590,13 @@ def _encoded(p: tuple[int, int, int, str, int]) -> bytes:
 
 
 def _array(p: tuple[tuple[int, ...], str, int]) -> Any:
+    """An array of ``shape`` and ``dtype``: NaN where the type holds it, else ``fill``."""
     shape, dtype, fill = p
+    value: float = fill % 256 if dtype == "uint8" else fill
+    if dtype in ("float64", "object"):
+        value = math.nan
     try:
-        return np.full(shape, fill % 256 if dtype == "uint8" else math.nan, dtype=dtype)
+        return np.full(shape, value, dtype=dtype)
     except (ValueError, TypeError, OverflowError):
         return np.zeros((1,), dtype=np.uint8)
 
