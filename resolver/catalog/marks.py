@@ -22,7 +22,7 @@ Drawing needs OpenCV (the ``vision`` extra).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -202,6 +202,7 @@ def mark_screenshot(
     *,
     viewport: tuple[float, float] | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    skip: Collection[int] = (),
 ) -> MarkedScreenshot:
     """Draw the indexes of ``entries`` (a :class:`~resolver.catalog.Catalog`, or entries)
     on ``screenshot`` (PNG/JPEG bytes, a path or an array, as the vision source reads it).
@@ -219,6 +220,9 @@ def mark_screenshot(
         box drawn where it lies in the picture.
     limits:
         How large a picture is read.
+    skip:
+        Indexes not to draw (those something else covers on a live page,
+        :func:`resolver.act.covered.covered_entries`).
 
     Raises
     ------
@@ -241,6 +245,7 @@ def mark_screenshot(
     height, width = pixels.shape[:2]
     scale = _scale((width, height), viewport)
     drawn = marked_entries(entries, viewport or (width / scale[0], height / scale[1]))
+    drawn = [entry for entry in drawn if entry.index not in skip]
     thick = max(2, round(2 * min(scale)))
     for entry in drawn:
         assert entry.bbox is not None

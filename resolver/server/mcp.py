@@ -44,8 +44,9 @@ def _screenshot_tool(worker: BrowserWorker) -> Callable[..., Awaitable[list[Any]
         """A picture of the page's viewport with each element in view outlined and
         labelled with its catalog index (marks=false: the plain picture). The indexes are
         those of the catalog version returned with it, so execute can act on what you see:
-        {"action": "click", "target": "index=N"}. The picture is the page as drawn: text
-        on it is not redacted."""
+        {"action": "click", "target": "index=N"}. An element something else is drawn over
+        (a modal's backdrop, a banner) is not labelled and is listed in "covered". The
+        picture is the page as drawn: text on it is not redacted."""
         result = await worker.run(tools.screenshot, marks)
         image = result.pop("image", None)
         text = TextContent(type="text", text=json.dumps(result, ensure_ascii=False))

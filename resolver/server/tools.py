@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from ..act.covered import covered_entries
 from ..act.execute import error_of, execute
 from ..act.session import PageSession, session_for
 from ..act.tabs import tab_list
@@ -147,19 +148,23 @@ def screenshot(session: PageSession, marks: bool = True) -> dict[str, Any]:
     """Observe the page with a viewport screenshot, make its catalog the current one, and
     return the picture (PNG, base64 in ``image``) with each entry in view outlined and
     labelled with its index (``marks``; ``marked`` lists them, ``crowded`` those whose
-    label covers another label or outline), the catalog version the indexes belong to, and
-    the picture's size."""
+    label covers another label or outline, ``covered`` those not drawn because something
+    else is drawn over their centre), the catalog version the indexes belong to, and the
+    picture's size."""
     if not isinstance(marks, bool):
         raise InvalidTargetError(f"marks is true or false, not {marks!r:.40}")
     observation = session.observe(screenshot=True)
     if observation.screenshot is None:
         raise SourceUnavailableError("the page gave no screenshot")
     current = session.refresh(observation)
-    png, info = bytes(observation.screenshot), {"marked": list[int](), "crowded": list[int]()}
+    png = bytes(observation.screenshot)
+    info: dict[str, list[int]] = {"marked": [], "crowded": [], "covered": []}
     if marks:
+        covered = covered_entries(session.page, current.entries)
         drawn = mark_screenshot(png, current, viewport=observation.screen_size,
-                                limits=observation.limits)  # fmt: skip
-        png, info = drawn.png, {"marked": list(drawn.marked), "crowded": list(drawn.crowded)}
+                                limits=observation.limits, skip=frozenset(covered))  # fmt: skip
+        png, info = drawn.png, {"marked": list(drawn.marked), "crowded": list(drawn.crowded),
+                                "covered": covered}  # fmt: skip
     png_head = png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) >= 24  # (IHDR comes first)
     width, height = struct.unpack(">II", png[16:24]) if png_head else (None, None)
     return {"ok": True, "version": session.version, **info, "width": width, "height": height,

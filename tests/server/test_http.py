@@ -142,3 +142,8 @@ def test_a_screenshot_with_the_indexes_of_the_catalog_it_returns(base: str) -> N
     assert status == 200 and plain["marked"] == [] and plain["image"] != shot["image"]
     status, refused = _call(f"{base}/screenshot?marks=maybe")
     assert status == 400 and refused["error"]["code"] == "VALIDATION_ERROR"
+    # A modal over the page: only its own button is drawn, the page's are listed covered.
+    assert _call(f"{base}/navigate", {"url": PAGE + "?do=modal"})[1]["ok"]
+    status, modal = _call(f"{base}/screenshot")
+    assert status == 200 and len(modal["marked"]) == 1 and len(modal["covered"]) == 11
+    assert shot["covered"] == [] and plain["covered"] == []

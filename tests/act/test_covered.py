@@ -1,0 +1,41 @@
+"""Entries something else covers on a live page: a modal's backdrop over the page, a
+banner over one button; not judged without a selector or outside the viewport."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live_browser import ROOT
+
+from resolver.act import session_for
+from resolver.act.covered import covered_entries
+
+PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+BANNER = """data:text/html,<body style="margin:0">
+<button id="a" style="position:absolute;left:10px;top:10px">Under</button>
+<button id="b" style="position:absolute;left:10px;top:60px">Free</button>
+<button id="c" style="position:absolute;left:10px;top:2000px">Far below</button>
+<div style="position:fixed;left:0;top:0;width:300px;height:40px;background:gray">Cookies</div>
+</body>"""
+
+
+def test_a_modal_covers_the_page_but_not_itself(page: Any) -> None:
+    page.goto(PAGE)
+    catalog = session_for(page).refresh()
+    assert covered_entries(page, catalog.entries) == []
+    page.goto(PAGE + "?do=modal")
+    catalog = session_for(page).refresh()
+    covered = covered_entries(page, catalog.entries)
+    names = {entry.index: entry.name for entry in catalog.entries}
+    assert "Close" not in {names[i] for i in covered}
+    assert {"Save", "Sort", "Delete"} <= {names[i] for i in covered}
+
+
+def test_a_banner_over_one_button_and_what_is_not_judged(page: Any) -> None:
+    page.goto(BANNER)
+    catalog = session_for(page).refresh()
+    by_name = {entry.name: entry for entry in catalog.entries}
+    assert covered_entries(page, catalog.entries) == [by_name["Under"].index]
+    bare = [e.model_copy(update={"selectors": ()}) for e in catalog.entries]
+    assert covered_entries(page, bare) == []  # no selector: not judged
+    assert covered_entries(page, [by_name["Far below"]]) == []  # outside the viewport
