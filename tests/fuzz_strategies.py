@@ -2222,10 +2222,33 @@ def run_dom(case: DomCase) -> None:
         _resolve({"role": "textbox", "name": "Email"}, obs, ("dom",))
 
 
+_MARKED: list[Any] = []
+
+
+def _marked_catalog() -> Any:
+    """A small catalog to draw on every fuzzed screenshot (made once per process)."""
+    if not _MARKED:
+        from resolver.catalog import build_catalog
+
+        kids = [{"id": str(i), "role": "button", "name": f"B{i}",
+                 "bbox": [i * 9, i * 7, i * 9 + 30, i * 7 + 12]} for i in range(12)]  # fmt: skip
+        tree = {"id": "f", "role": "form", "children": kids}
+        _MARKED.append(build_catalog(Observation(accessibility_tree=tree)))
+    return _MARKED[0]
+
+
 def run_vision(case: Any) -> None:
+    """A screenshot is read, or refused with a typed error; the same for drawing a
+    catalog's indexes on it, at one pixel per unit and squeezed into a small viewport."""
+    from resolver.catalog.marks import MarkedScreenshot, mark_screenshot
+
     obs = _call("Observation", Observation, screenshot=case)
     if obs is not None:
         _resolve({"role": "button", "name": "Sign in", "bbox": [0, 0, 50, 20]}, obs, ("vision",))
+    for viewport in (None, (37.0, 23.0)):
+        drawn = _call("mark_screenshot", mark_screenshot, case, _marked_catalog(),
+                      viewport=viewport)  # fmt: skip
+        _expect("mark_screenshot", drawn, MarkedScreenshot)
 
 
 def run_recording(case: RecordingCase) -> None:
