@@ -3,8 +3,9 @@
 An agent that sees the page chooses by sight and acts by index: each catalog entry that lies
 in the picture gets a coloured outline and a label with its index in the same colour, above
 the outline's left end where that covers no other label and no other outline, else below it,
-at its right end, or inside its corner. The index is the one ``index=N`` targets name, so the
-picture and the catalog's text are two views of one catalog version.
+at its right end, or inside its corner; where none is clear, a smaller label is tried in the
+same places. The index is the one ``index=N`` targets name, so the picture and the catalog's
+text are two views of one catalog version.
 
 >>> from resolver import Observation
 >>> from resolver.catalog import build_catalog
@@ -42,6 +43,8 @@ MARK_COLORS: Final[tuple[tuple[int, int, int], ...]] = (
 )  # fmt: skip
 """Outline and label colours (BGR), taken in turn by index; each carries white text."""
 _WHITE: Final[tuple[int, int, int]] = (255, 255, 255)
+_SMALL: Final[float] = 0.8
+"""The smaller labels' size against the others', where those have no room."""
 _LABEL_SCALE: Final[float] = 0.5
 """The labels' font size, in OpenCV's units, at one pixel per CSS pixel (about 10 px digits)."""
 
@@ -172,8 +175,9 @@ def _faults(spot: Box, k: int, boxes: FloatArray, labels: FloatArray) -> tuple[b
 
 def _labels(pixels: Any, entries: Sequence[CatalogEntry], scale: tuple[float, float]) -> list[int]:
     """Each entry's index on a label of its colour, placed in catalog order at the first of
-    its :func:`_spots` with the fewest faults (:func:`_faults`, most serious first).
-    Returns the indexes of those placed with a fault."""
+    its :func:`_spots` with the fewest faults (:func:`_faults`, most serious first), at a
+    :data:`_SMALL` size when the full size has none without one. Returns the indexes of
+    those placed with a fault."""
     height, width = pixels.shape[:2]
     font = _LABEL_SCALE * max(1.0, min(scale))
     boxes = np.array(
@@ -185,14 +189,17 @@ def _labels(pixels: Any, entries: Sequence[CatalogEntry], scale: tuple[float, fl
     for k, entry in enumerate(entries):
         text = str(entry.index)
         left, top, right, bottom = boxes[k].tolist()
-        spots = _spots((left, top, right, bottom), text_size(text, font), (width, height))
-        faults = [_faults(s, k, boxes, labels[:k]) for s in spots]
-        best = min(range(len(spots)), key=lambda i: (faults[i], i))
-        if any(faults[best]):
+        for size in (font, font * _SMALL):  # (a smaller label where the larger has no room)
+            spots = _spots((left, top, right, bottom), text_size(text, size), (width, height))
+            faults = [_faults(s, k, boxes, labels[:k]) for s in spots]
+            best = min(range(len(spots)), key=lambda i: (faults[i], i))
+            if not any(faults[best]):
+                break
+        else:
             crowded.append(entry.index)
         spot = labels[k] = spots[best]
         color = MARK_COLORS[entry.index % len(MARK_COLORS)]
-        draw_text(pixels, (round(spot[0]), round(spot[3]) - 3), text, _WHITE, color, font)
+        draw_text(pixels, (round(spot[0]), round(spot[3]) - 3), text, _WHITE, color, size)
     return crowded
 
 
