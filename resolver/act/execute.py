@@ -50,6 +50,7 @@ from .model import (
     ObservationSummary,
     PressAction,
     RefreshCatalogAction,
+    ScrollAction,
     ScrollToTextAction,
     SelectAction,
     TypeAction,
@@ -248,6 +249,10 @@ def _run(
         _history(page, action.action)
     elif isinstance(action, PressAction) and action.target is None:
         page.keyboard.press(action.key)
+    elif isinstance(action, ScrollAction) and action.target is None:
+        size = _viewport(page)
+        page.mouse.move(size[0] / 2, size[1] / 2)
+        _wheel(page, action, size)
     else:
         _run_on_target(session, action, expected, index_mode, found)
 
@@ -287,6 +292,9 @@ def _run_on_target(
         page.keyboard.press(action.key)
     elif isinstance(action, UploadAction):
         _upload(session, observation, res, action.files)
+    elif isinstance(action, ScrollAction):
+        act(page, res, _HOVER, observation=observation, reobserve=False)
+        _wheel(page, action, _viewport(page))
 
 
 def _upload(session: PageSession, observation: Any, res: Resolution, files: Any) -> None:
@@ -316,6 +324,24 @@ def _upload(session: PageSession, observation: Any, res: Resolution, files: Any)
     if len(paths) > 1 and not several:
         raise InvalidTargetError(f"{res.candidate.name!r:.80} takes one file, not {len(paths)}")
     cdp.send("DOM.setFileInputFiles", {"files": paths, "backendNodeId": backend})
+
+
+def _viewport(page: Any) -> tuple[float, float]:
+    """The viewport's CSS size (as the page reports it when Playwright set none)."""
+    size = page.viewport_size or page.evaluate("[innerWidth, innerHeight]")
+    if isinstance(size, dict):
+        return float(size["width"]), float(size["height"])
+    return float(size[0]), float(size[1])
+
+
+def _wheel(page: Any, action: ScrollAction, size: tuple[float, float]) -> None:
+    """The wheel turned ``action.pages`` viewports (nine tenths of one each, so a line seen
+    before stays in view) in its direction, where the pointer is."""
+    across = action.direction in ("left", "right")
+    step = 0.9 * action.pages * (size[0] if across else size[1])
+    sign = -1.0 if action.direction in ("up", "left") else 1.0
+    page.mouse.wheel(sign * step if across else 0.0, 0.0 if across else sign * step)
+    page.wait_for_timeout(100)  # (a wheel scrolls smoothly; let it come to rest)
 
 
 def _history(page: Any, move: str) -> None:
@@ -383,7 +409,8 @@ def execute(
         "index=3"}`` (``button``: ``"right"``, ``double``), ``hover``, ``type`` (``text``,
         ``clear``), ``select`` (``value`` or ``label``),
         ``press`` (``key``, optional ``target``), ``upload`` (``files``: paths, see
-        :mod:`resolver.act.uploads`), ``back``, ``forward``, ``reload``,
+        :mod:`resolver.act.uploads`), ``scroll`` (``direction``, ``pages``, optional
+        ``target``), ``back``, ``forward``, ``reload``,
         ``refresh_catalog``, ``scroll_to_text`` (``text``), ``wait`` (``until``, ``ms``,
         ``selector``). Targets are ``index=N``,
         ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a

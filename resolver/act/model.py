@@ -31,6 +31,7 @@ __all__ = [
     "PageOpened",
     "PressAction",
     "RefreshCatalogAction",
+    "ScrollAction",
     "ScrollToTextAction",
     "SelectAction",
     "TypeAction",
@@ -149,6 +150,18 @@ class UploadAction(_Action):
     )
 
 
+class ScrollAction(_Action):
+    """Turn the mouse wheel ``pages`` viewport heights (or widths) in ``direction``: over
+    the target when one is given (a list that scrolls inside the page: the pointer is moved
+    onto it first, once it is checked to be what was chosen), else over the middle of the
+    viewport (the page itself). A page's own scroll handlers see the wheel as a person's."""
+
+    action: Literal["scroll"]
+    direction: Literal["down", "up", "left", "right"] = "down"
+    pages: float = Field(default=1.0, gt=0, le=10)
+    target: Target | None = None
+
+
 class HistoryAction(_Action):
     """Go ``back`` or ``forward`` in the tab's history, or ``reload`` the page, and wait for
     it to load. The catalog is kept: indexes chosen before are found again on the page
@@ -188,7 +201,7 @@ class WaitAction(_Action):
 
 Action = Annotated[
     ClickAction | HoverAction | TypeAction | SelectAction | PressAction | UploadAction
-    | HistoryAction | RefreshCatalogAction | ScrollToTextAction | WaitAction,
+    | ScrollAction | HistoryAction | RefreshCatalogAction | ScrollToTextAction | WaitAction,
     Field(discriminator="action"),
 ]  # fmt: skip
 _ADAPTER: Final[TypeAdapter[Action]] = TypeAdapter(Action)

@@ -9,8 +9,8 @@ and an ``action_result`` (``ok``, or ``error`` with the action's code and messag
 their reasons); and after the call, one ``dialog`` entry per dialog the page opened, tied to
 its action's step. ``resolver replay`` then re-resolves every step against its own snapshot
 or a later page. An ``upload`` has no recording_v1 action type and is not written;
-actions without a target (``press`` without one, ``wait``, ``scroll_to_text``) name no
-element and are not either.
+actions without a target (``press`` and ``scroll`` without one, ``wait``,
+``scroll_to_text``) name no element and are not either.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .model import (
     HistoryAction,
     HoverAction,
     PressAction,
+    ScrollAction,
     SelectAction,
     TypeAction,
 )
@@ -66,6 +67,8 @@ def recorded_action(action: Action, element: SemanticElementRef) -> dict[str, An
         return {"type": "select", "element": element, "text": chosen}
     if isinstance(action, PressAction) and action.target is not None:
         return {"type": "key", "element": element, "key": action.key}
+    if isinstance(action, ScrollAction) and action.target is not None:
+        return {"type": "scroll", "element": element}
     return None
 
 

@@ -100,7 +100,9 @@ def build_server(worker: BrowserWorker) -> Any:
         false}, {"action": "select", "target": T, "value" or "label": ...},
         {"action": "press", "key": "Enter", "target": T (optional)},
         {"action": "upload", "target": T, "files": [paths in the server's upload folder]},
-        {"action": "back"} ("forward", "reload": the tab's history, the catalog kept),
+        {"action": "scroll", "direction": "down", "pages": 1, "target": T (optional: a list
+        inside the page)}, {"action": "back"} ("forward", "reload": the tab's history, the
+        catalog kept),
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
         {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
         "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."

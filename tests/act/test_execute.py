@@ -352,3 +352,29 @@ def test_back_forward_and_reload(page: Any) -> None:
         nowhere.error.code == "EXECUTION_ERROR" and "no page to go forward" in nowhere.error.message
     )
     assert nowhere.observation.url == second
+
+
+SCROLLING = (
+    """data:text/html,<body style="margin:0;height:4000px">
+<div id="list" role="list" aria-label="Items" style="height:120px;width:200px;overflow:auto">
+"""
+    + "".join(f'<div role="listitem" style="height:30px">Item {i}</div>' for i in range(40))
+    + """
+</div></body>"""
+)
+
+
+def test_scroll_the_page_or_a_list_inside_it(page: Any) -> None:
+    page.goto(SCROLLING)
+    height = page.evaluate("innerHeight")
+    down = execute(page, [{"action": "scroll"}])
+    assert down.success and abs(page.evaluate("scrollY") - 0.9 * height) <= 2
+    execute(page, [{"action": "scroll", "direction": "up", "pages": 5}])
+    assert page.evaluate("scrollY") == 0
+    inner = execute(page, [{"action": "scroll", "target": "css=#list", "pages": 0.5}])
+    assert inner.success and page.evaluate("document.getElementById('list').scrollTop") > 0
+    assert page.evaluate("scrollY") == 0  # (the list took the wheel, not the page)
+    for bad in ({"action": "scroll", "pages": 0}, {"action": "scroll", "direction": "in"},
+                {"action": "scroll", "pages": 11}):  # fmt: skip
+        refused = execute(page, [bad])
+        assert refused.error is not None and refused.error.code == "VALIDATION_ERROR"

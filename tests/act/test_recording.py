@@ -87,6 +87,8 @@ def test_each_action_kind_and_its_recorded_type() -> None:
         '{"action": "press", "target": "index=1", "key": "Enter"}': "key",
         '{"action": "upload", "target": "index=1", "files": []}': None,
         '{"action": "press", "key": "Enter"}': None,
+        '{"action": "scroll", "target": "index=1"}': "scroll",
+        '{"action": "scroll", "direction": "up"}': None,
     }
     for text, kind in kinds.items():
         got = recorded_action(parse_action(json.loads(text)), element)
