@@ -33,7 +33,7 @@ from ..errors import (
     ResolutionError,
     StaleElementError,
 )
-from ..integrations.cdp import _session, isolated_node
+from ..integrations.cdp import isolated_node
 from ..integrations.playwright import _node_target, act, focus_on
 from ..integrations.threaded import in_thread, is_async
 from ..models import ActionWithElement
@@ -315,12 +315,15 @@ def _upload(session: PageSession, observation: Any, res: Resolution, files: Any)
         cdp, _ = _node_target(session.page, res, observation)
         backend, several = observation.backend_ids.get(res.executor_id), field.get("multiple")
     else:
+        # (the chooser opens on the target of the control's frame: another process's frame
+        # has its own, and the node it names is one of that session)
         page = session.page
+        cdp, _ = _node_target(page, res, observation)
         chooser = through_chooser(
-            page, lambda: act(page, res, None, observation=observation, reobserve=False)
-        )
-        cdp, backend = _session(page), chooser.get("backendNodeId")
-        several = chooser.get("mode") == "selectMultiple"
+            page, lambda: act(page, res, None, observation=observation, reobserve=False),
+            cdp=cdp,
+        )  # fmt: skip
+        backend, several = chooser.get("backendNodeId"), chooser.get("mode") == "selectMultiple"
     if len(paths) > 1 and not several:
         raise InvalidTargetError(f"{res.candidate.name!r:.80} takes one file, not {len(paths)}")
     cdp.send("DOM.setFileInputFiles", {"files": paths, "backendNodeId": backend})

@@ -84,9 +84,13 @@ def _resolved(given: str, root: Path | None) -> Path:
     return full
 
 
-def through_chooser(page: Any, click: Callable[[], None], wait_ms: int = CHOOSER_WAIT_MS) -> Any:
-    """Run ``click`` with the tab's file chooser intercepted; CDP's ``Page.fileChooserOpened``
-    parameters (``backendNodeId``, ``mode``) of the chooser it opened.
+def through_chooser(
+    page: Any, click: Callable[[], None], wait_ms: int = CHOOSER_WAIT_MS, *, cdp: Any = None
+) -> Any:
+    """Run ``click`` with the file chooser intercepted on ``cdp`` (the CDP session of the
+    frame the control is in, whose target opens the chooser: the tab's by default); CDP's
+    ``Page.fileChooserOpened`` parameters (``backendNodeId``, ``mode``) of the chooser it
+    opened, a node of that session.
 
     Raises
     ------
@@ -95,13 +99,14 @@ def through_chooser(page: Any, click: Callable[[], None], wait_ms: int = CHOOSER
     """
     from ..integrations.cdp import _session
 
-    cdp = _session(page)
+    cdp = _session(page) if cdp is None else cdp
+    events = getattr(cdp, "session", cdp)  # (a Bounded session's events are its session's)
     opened: list[Any] = []
 
     def heard(params: Any = None) -> None:
         opened.append(params)
 
-    cdp.on("Page.fileChooserOpened", heard)
+    events.on("Page.fileChooserOpened", heard)
     try:
         cdp.send("Page.enable")
         cdp.send("Page.setInterceptFileChooserDialog", {"enabled": True})
@@ -114,7 +119,7 @@ def through_chooser(page: Any, click: Callable[[], None], wait_ms: int = CHOOSER
         with contextlib.suppress(Exception):  # (a page closed by the click)
             cdp.send("Page.setInterceptFileChooserDialog", {"enabled": False})
         with contextlib.suppress(Exception):
-            cdp.remove_listener("Page.fileChooserOpened", heard)
+            events.remove_listener("Page.fileChooserOpened", heard)
     if not opened or not isinstance(opened[0], dict):
         raise ElementNotInteractableError(
             f"clicking it opened no file chooser within {wait_ms} ms: not an upload control"

@@ -116,3 +116,18 @@ def test_a_session_confines_or_refuses_uploads(page: Any, files: Path) -> None:
     assert inside.success and page.evaluate("window.changes") == ["attachments:a.txt,c.txt"]
     assert outside.error is not None and outside.error.code == "VALIDATION_ERROR"
     assert off.error is not None and "--upload-dir" in off.error.message
+
+
+@pytest.mark.browser
+@live
+def test_a_chooser_in_a_frame_another_process_draws(page: Any, files: Path) -> None:
+    from live_browser import served
+
+    with served() as (port,):
+        form = f"http://localhost:{port}/uploads.html"  # (another site: its own process)
+        page.goto(f"http://127.0.0.1:{port}/checkout.html?{form}")
+        page.frame_locator("#card").get_by_text("Choose photos").wait_for()
+        chosen = _upload(page, "text=Choose photos", files / "a.txt", files / "b.txt")
+        frame = next(f for f in page.frames if f.parent_frame is not None)
+        assert chosen.success, chosen.error
+        assert frame.evaluate("window.changes") == ["photos:a.txt,b.txt"]
