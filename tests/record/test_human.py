@@ -470,3 +470,33 @@ def test_the_async_api_records_the_persons_answer(tmp_path: Path) -> None:
     assert archived is False and errors == []
     entries = [e for e in doc["timeline"] if e["kind"] == "dialog"]
     assert [(e["step"], e["type"], e["answer"]) for e in entries] == [("1", "confirm", "dismissed")]
+
+
+def test_a_dialog_of_a_frame_another_process_draws_is_recorded(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The card form comes from another site (localhost, the page 127.0.0.1): its dialogs
+    # open on the frame's own CDP session, which the page's does not hear.
+    with served() as (port,):
+        context = browser.new_context(viewport={"width": 1000, "height": 700})
+        page = context.new_page()
+        card = f"http://localhost:{port}/card.html"
+        page.goto(f"http://127.0.0.1:{port}/checkout.html?{card}")
+        page.frame_locator("#card").get_by_role("button", name="Pay").wait_for()
+        rec = HumanRecorder(tmp_path, leave_dialogs=True)
+        rec.start("Pay by card", "person-frame-dialog")
+        rec.attach(page)
+        frame = next(f for f in page.frames if f.parent_frame is not None)
+        person = context.new_cdp_session(page)  # (the browser's own buttons)
+        person.send("Page.enable")
+        frame.evaluate("setTimeout(() => { window.paid = confirm('Pay 20 EUR?'); })")
+        page.wait_for_timeout(PAUSE)
+        person.send("Page.handleJavaScriptDialog", {"accept": True})
+        page.wait_for_timeout(PAUSE)
+        paid = frame.evaluate("window.paid")
+        path = rec.finish("user_closed")
+        context.close()
+    timeline = json.loads(path.read_text())["timeline"]
+    dialogs = [(e["type"], e["message"], e["answer"]) for e in timeline if e["kind"] == "dialog"]
+    assert paid is True and rec.errors == []
+    assert dialogs == [("confirm", "Pay 20 EUR?", "accepted")]
