@@ -5,9 +5,9 @@ element under a modal dialog's backdrop, a cookie banner or a sticky header is d
 cannot be clicked (``execute`` refuses it: ``ELEMENT_NOT_INTERACTABLE``). This asks the
 page, in one ``Runtime.evaluate`` in the library's isolated world (the page's scripts cannot
 change its answer), what is topmost at each entry's centre: an entry is covered when that is
-neither the element (found by its first CSS selector) nor inside it nor around it. An entry
-without a CSS selector, one whose selector finds nothing in the top document (in a frame),
-or whose centre lies outside the viewport is not judged (``None``: not reported covered).
+neither the element (found by its first CSS selector, else its XPath) nor inside it nor
+around it. An entry with neither, one whose selector finds nothing in the top document (in
+a frame), or whose centre lies outside the viewport is not judged (not reported covered).
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ from ..integrations.cdp import PAGE_TIMEOUT_MS, _bounded, _session, isolated_con
 
 __all__ = ["COVERED_JS", "covered_entries"]
 
-COVERED_JS: Final[str] = """(items) => items.map(([css, x, y]) => {
+COVERED_JS: Final[str] = """(items) => items.map(([kind, sel, x, y]) => {
   let el = null;
-  try { el = document.querySelector(css); } catch (e) { return null; }
+  try {
+    el = kind === "css" ? document.querySelector(sel)
+      : document.evaluate(sel, document, null, 9, null).singleNodeValue;
+  } catch (e) { return null; }
   if (!el || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
   const hit = document.elementFromPoint(x, y);
   if (!hit) return null;
@@ -35,15 +38,17 @@ _MAX_JUDGED: Final[int] = 2000
 def covered_entries(page: Any, entries: Iterable[CatalogEntry]) -> list[int]:
     """The indexes of ``entries`` (of a catalog made of ``page`` as it is now, boxes in its
     viewport's CSS pixels) whose centre something else covers, in order; at most the first
-    2,000 entries with a box and a CSS selector are judged. A page that cannot answer
+    2,000 entries with a box and a CSS or XPath selector are judged. A page that cannot answer
     covers nothing."""
     judged = []
     for entry in entries:
-        css = next((sel for kind, sel in entry.selectors if kind == "css"), None)
-        if css is None or entry.bbox is None:
+        found = next(((k, sel) for k, sel in entry.selectors if k == "css"), None) or next(
+            ((k, sel) for k, sel in entry.selectors if k == "xpath"), None
+        )
+        if found is None or entry.bbox is None:
             continue
         box = entry.bbox
-        judged.append((entry.index, [css, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2]))
+        judged.append((entry.index, [*found, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2]))
         if len(judged) >= _MAX_JUDGED:
             break
     if not judged:

@@ -38,4 +38,7 @@ def test_a_banner_over_one_button_and_what_is_not_judged(page: Any) -> None:
     assert covered_entries(page, catalog.entries) == [by_name["Under"].index]
     bare = [e.model_copy(update={"selectors": ()}) for e in catalog.entries]
     assert covered_entries(page, bare) == []  # no selector: not judged
+    by_xpath = [e.model_copy(update={"selectors": tuple(x for x in e.selectors if x[0] == "xpath")})
+                for e in catalog.entries]  # fmt: skip
+    assert covered_entries(page, by_xpath) == [by_name["Under"].index]
     assert covered_entries(page, [by_name["Far below"]]) == []  # outside the viewport
