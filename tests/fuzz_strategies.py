@@ -1814,11 +1814,11 @@ def snapshots() -> st.SearchStrategy[Any]:
 
 _ACTION_NAMES: Final[tuple[str, ...]] = (
     "click", "type", "select", "press", "upload", "refresh_catalog", "scroll_to_text", "wait",
-    "hover", "back", "forward", "reload", "scroll", "fly", "",
+    "hover", "back", "forward", "reload", "scroll", "drag", "fly", "",
 )  # fmt: skip
 _ACTION_FIELDS: Final[tuple[str, ...]] = (
     "target", "text", "clear", "value", "label", "key", "files", "dialog", "dialog_text",
-    "until", "ms", "selector", "direction", "pages", "extra",
+    "until", "ms", "selector", "direction", "pages", "to", "extra",
 )  # fmt: skip
 _PATHS: Final[st.SearchStrategy[Any]] = st.one_of(
     st.text(max_size=20),

@@ -44,6 +44,7 @@ from .model import (
     Action,
     ActionError,
     ClickAction,
+    DragAction,
     ExecuteResult,
     HistoryAction,
     HoverAction,
@@ -295,6 +296,9 @@ def _run_on_target(
     elif isinstance(action, ScrollAction):
         act(page, res, _HOVER, observation=observation, reobserve=False)
         _wheel(page, action, _viewport(page))
+    elif isinstance(action, DragAction):
+        act(page, res, _HOVER, observation=observation, reobserve=False)
+        _drop(session, action.to, expected, index_mode)
 
 
 def _upload(session: PageSession, observation: Any, res: Resolution, files: Any) -> None:
@@ -327,6 +331,24 @@ def _upload(session: PageSession, observation: Any, res: Resolution, files: Any)
     if len(paths) > 1 and not several:
         raise InvalidTargetError(f"{res.candidate.name!r:.80} takes one file, not {len(paths)}")
     cdp.send("DOM.setFileInputFiles", {"files": paths, "backendNodeId": backend})
+
+
+def _drop(session: PageSession, to: str, expected: str | None, index_mode: bool) -> None:
+    """With the pointer resting on the dragged element: press, move to the centre of the
+    element ``to`` names (found on the page as it is now) in small steps, and let go."""
+    page = session.page
+    res, _ = _locate(session, to, expected, index_mode)
+    size = _viewport(page)
+    if res.point is None or not (0 <= res.point[0] < size[0] and 0 <= res.point[1] < size[1]):
+        raise ElementNotInteractableError(
+            f"not dragging onto {res.candidate.name!r:.80}: it is not in the viewport "
+            "(scroll it into view first)"
+        )
+    page.mouse.down()
+    try:
+        page.mouse.move(res.point[0], res.point[1], steps=12)
+    finally:
+        page.mouse.up()
 
 
 def _viewport(page: Any) -> tuple[float, float]:
@@ -413,7 +435,7 @@ def execute(
         ``clear``), ``select`` (``value`` or ``label``),
         ``press`` (``key``, optional ``target``), ``upload`` (``files``: paths, see
         :mod:`resolver.act.uploads`), ``scroll`` (``direction``, ``pages``, optional
-        ``target``), ``back``, ``forward``, ``reload``,
+        ``target``), ``drag`` (``target`` onto ``to``), ``back``, ``forward``, ``reload``,
         ``refresh_catalog``, ``scroll_to_text`` (``text``), ``wait`` (``until``, ``ms``,
         ``selector``). Targets are ``index=N``,
         ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a

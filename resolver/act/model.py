@@ -23,6 +23,7 @@ __all__ = [
     "ActionError",
     "ClickAction",
     "DialogSeen",
+    "DragAction",
     "ErrorCodeName",
     "ExecuteResult",
     "HistoryAction",
@@ -150,6 +151,17 @@ class UploadAction(_Action):
     )
 
 
+class DragAction(_Action):
+    """Press on the target, move to the element ``to`` names and let go there (a card onto
+    a column, a file onto a drop zone, a slider's knob along its track). The target is
+    checked as a click's is and the pointer rests on it first; ``to`` is found on the page as
+    it is then, and must be in the viewport."""
+
+    action: Literal["drag"]
+    target: Target
+    to: Target
+
+
 class ScrollAction(_Action):
     """Turn the mouse wheel ``pages`` viewport heights (or widths) in ``direction``: over
     the target when one is given (a list that scrolls inside the page: the pointer is moved
@@ -201,7 +213,8 @@ class WaitAction(_Action):
 
 Action = Annotated[
     ClickAction | HoverAction | TypeAction | SelectAction | PressAction | UploadAction
-    | ScrollAction | HistoryAction | RefreshCatalogAction | ScrollToTextAction | WaitAction,
+    | DragAction | ScrollAction | HistoryAction | RefreshCatalogAction | ScrollToTextAction
+    | WaitAction,
     Field(discriminator="action"),
 ]  # fmt: skip
 _ADAPTER: Final[TypeAdapter[Action]] = TypeAdapter(Action)

@@ -28,6 +28,7 @@ from .model import (
     ActionError,
     ClickAction,
     DialogSeen,
+    DragAction,
     HistoryAction,
     HoverAction,
     PressAction,
@@ -69,6 +70,8 @@ def recorded_action(action: Action, element: SemanticElementRef) -> dict[str, An
         return {"type": "key", "element": element, "key": action.key}
     if isinstance(action, ScrollAction) and action.target is not None:
         return {"type": "scroll", "element": element}
+    if isinstance(action, DragAction):  # (recording_v1 names the dragged element only)
+        return {"type": "drag", "element": element}
     return None
 
 

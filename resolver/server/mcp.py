@@ -101,8 +101,8 @@ def build_server(worker: BrowserWorker) -> Any:
         {"action": "press", "key": "Enter", "target": T (optional)},
         {"action": "upload", "target": T, "files": [paths in the server's upload folder]},
         {"action": "scroll", "direction": "down", "pages": 1, "target": T (optional: a list
-        inside the page)}, {"action": "back"} ("forward", "reload": the tab's history, the
-        catalog kept),
+        inside the page)}, {"action": "drag", "target": T, "to": T2}, {"action": "back"}
+        ("forward", "reload": the tab's history, the catalog kept),
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
         {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
         "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."

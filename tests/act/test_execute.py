@@ -378,3 +378,42 @@ def test_scroll_the_page_or_a_list_inside_it(page: Any) -> None:
                 {"action": "scroll", "pages": 11}):  # fmt: skip
         refused = execute(page, [bad])
         assert refused.error is not None and refused.error.code == "VALIDATION_ERROR"
+
+
+DRAGGING = """data:text/html,<body style="margin:0">
+<div id="card" draggable="true" role="button" aria-label="Card A"
+     style="position:absolute;left:20px;top:20px;width:80px;height:40px;background:gold">A</div>
+<div id="done" role="region" aria-label="Done"
+     style="position:absolute;left:300px;top:20px;width:150px;height:150px;background:silver"></div>
+<div id="track" role="group" aria-label="Volume"
+     style="position:absolute;left:20px;top:250px;width:400px;height:10px;background:gray">
+  <div id="knob" role="slider" aria-label="Level" aria-valuenow="0"
+       style="position:absolute;left:0;top:-5px;width:20px;height:20px;background:black"></div>
+</div>
+<div id="end" role="note" aria-label="Loud"
+     style="position:absolute;left:390px;top:280px;width:30px;height:30px">Loud</div>
+<script>
+window.log = [];
+const done = document.getElementById("done");
+done.addEventListener("dragover", (e) => e.preventDefault());
+done.addEventListener("drop", (e) => { e.preventDefault(); log.push("dropped"); });
+const knob = document.getElementById("knob");
+let held = false;
+knob.addEventListener("mousedown", () => { held = true; });
+addEventListener("mousemove", (e) => { if (held) knob.style.left = (e.clientX - 30) + "px"; });
+addEventListener("mouseup", (e) => {
+  if (held) log.push("level:" + (e.clientX - 20));
+  held = false;
+});
+</script></body>"""
+
+
+def test_drag_a_card_onto_a_column_and_a_knob_along_its_track(page: Any) -> None:
+    page.goto(DRAGGING)
+    dropped = execute(page, [{"action": "drag", "target": "css=#card", "to": "css=#done"}])
+    assert dropped.success, dropped.error
+    slid = execute(page, [{"action": "drag", "target": "css=#knob", "to": "css=#end"}])
+    assert slid.success, slid.error
+    assert page.evaluate("log") == ["dropped", "level:385"]
+    away = execute(page, [{"action": "drag", "target": "css=#knob", "to": "css=#nowhere"}])
+    assert away.error is not None and away.error.code == "ELEMENT_NOT_FOUND"

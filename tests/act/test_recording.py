@@ -89,6 +89,7 @@ def test_each_action_kind_and_its_recorded_type() -> None:
         '{"action": "press", "key": "Enter"}': None,
         '{"action": "scroll", "target": "index=1"}': "scroll",
         '{"action": "scroll", "direction": "up"}': None,
+        '{"action": "drag", "target": "index=1", "to": "index=2"}': "drag",
     }
     for text, kind in kinds.items():
         got = recorded_action(parse_action(json.loads(text)), element)
