@@ -4,8 +4,8 @@ An agent that sees the page chooses by sight and acts by index: each catalog ent
 in the picture gets a coloured outline and a label with its index in the same colour, above
 the outline's left end where that covers no other label and no other outline, else below it,
 beside it, at its right end, or inside its corner; where none is clear, a smaller label is
-tried in the same places. The index is the one ``index=N`` targets name, so the picture and the catalog's
-text are two views of one catalog version.
+tried in the same places. The index is the one ``index=N`` targets name, so the picture and
+the catalog's text are two views of one catalog version.
 
 >>> from resolver import Observation
 >>> from resolver.catalog import build_catalog
