@@ -5,8 +5,8 @@ every tool on the re-rendering fixture page (``fixtures/live/rerender.html``): t
 clicks by index across a re-render, the refusals, a resolve and a snapshot; then clicks that
 open the page's own dialogs (``fixtures/live/dialogs.html``), unanswered and answered, and a
 link that opens a tab (``fixtures/live/tabs.html``). Each request and its result are written
-as JSON (a snapshot's node list is shortened); the screenshot's picture is written beside
-the transcript (``mcp-screenshot.png``) and shown in it.
+as JSON (a snapshot's node list is shortened); each screenshot's picture is written beside
+the transcript (``mcp-screenshot-<step>.png``) and shown in it.
 
     python benchmarks/mcp_transcript.py [--out docs/mcp-session.md] [--chromium PATH]
 """
@@ -69,6 +69,12 @@ STEPS: list[tuple[str, str, dict[str, Any]]] = [
     ("", "execute", {"actions": [{"action": "click", "target": "text=Open the users"}]}),
     ("", "tabs", {"select": 1}),
     ("", "catalog", {}),
+    ("Back on the first tab, a modal dialog over the team page: the picture labels only what "
+     "can be clicked and lists the rest as covered.", "tabs", {"select": 0}),
+    ("", "navigate", {"url": PAGE + "?do=modal"}),
+    ("", "screenshot", {}),
+    ("Back in the tab's history, to the page with the link: the result brings its catalog.",
+     "execute", {"actions": [{"action": "back"}]}),
 ]  # fmt: skip
 
 
@@ -84,7 +90,8 @@ def _shown(name: str, data: Any) -> Any:
 
 
 Step = tuple[str, str, dict[str, Any], Any, float]
-PICTURE = "mcp-screenshot.png"
+PICTURE = "mcp-screenshot-{}.png"
+"""The file name of the picture of step ``{}`` (written beside the transcript)."""
 
 
 def _answer(result: Any) -> tuple[Any, bytes | None]:
@@ -103,14 +110,15 @@ def _answer(result: Any) -> tuple[Any, bytes | None]:
         return {"text": text}, picture
 
 
-async def _run(chromium: str | None) -> tuple[list[Step], bytes | None]:
+async def _run(chromium: str | None) -> tuple[list[Step], dict[int, bytes]]:
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
     args = ["-m", "resolver", "mcp"] + (["--chromium", chromium] if chromium else [])
     params = StdioServerParameters(command=sys.executable, args=args, cwd=str(ROOT),
                                    env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
     versions: dict[str, str] = {}
-    out, picture = [], None
+    out: list[Step] = []
+    pictures: dict[int, bytes] = {}
     with open(os.devnull, "w") as quiet:
         async with (
             stdio_client(params, errlog=quiet) as (read, write),
@@ -125,11 +133,12 @@ async def _run(chromium: str | None) -> tuple[list[Step], bytes | None]:
                 result = await session.call_tool(name, sent)
                 took = time.perf_counter() - started
                 data, shown = _answer(result)
-                picture = picture or shown
+                if shown is not None:
+                    pictures[len(out) + 1] = shown
                 if name == "catalog":
                     versions[f"$v{len(versions) + 1}"] = data["version"]
                 out.append((note, name, sent, _shown(name, data), took))
-    return out, picture
+    return out, pictures
 
 
 def _markdown(steps: list[Step]) -> str:
@@ -140,8 +149,9 @@ def _markdown(steps: list[Step]) -> str:
         "launches `python -m resolver mcp` (headless Chromium) and calls its tools on "
         "`fixtures/live/rerender.html`, a page that re-renders its rows from state, as a "
         "framework does, then on `fixtures/live/dialogs.html`, whose controls open the "
-        "page's own dialogs, and `fixtures/live/tabs.html`, whose link opens a tab. Paths are "
-        "shown relative to the checkout.",
+        "page's own dialogs, and `fixtures/live/tabs.html`, whose link opens a tab, and back "
+        "on the first with a modal dialog over the page. Paths are shown relative to the "
+        "checkout.",
         "",
     ]
     for n, (note, name, sent, data, _took) in enumerate(steps, 1):
@@ -156,7 +166,7 @@ def _markdown(steps: list[Step]) -> str:
             text = json.dumps({**data, "catalog": "(the text above)"}, indent=2, ensure_ascii=False)
         lines += ["```json", text, "```", ""]
         if name == "screenshot":
-            lines += [f"![The page with its catalog indexes]({PICTURE})", ""]
+            lines += [f"![The page with its catalog indexes]({PICTURE.format(n)})", ""]
     return "\n".join(lines).replace(ROOT.as_uri(), "file://.")
 
 
@@ -170,10 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=default)
     options = parser.parse_args(argv)
     started = time.perf_counter()
-    steps, picture = anyio.run(_run, options.chromium)
+    steps, pictures = anyio.run(_run, options.chromium)
     options.out.write_text(_markdown(steps), encoding="utf-8")
-    if picture is not None:
-        options.out.with_name(PICTURE).write_bytes(picture)
+    for n, picture in pictures.items():
+        options.out.with_name(PICTURE.format(n)).write_bytes(picture)
     calls = ", ".join(f"{name} {took:.2f}s" for _, name, _, _, took in steps)
     print(f"wrote {options.out} ({len(steps)} calls in {time.perf_counter() - started:.1f} s: "
           f"{calls})")  # fmt: skip
