@@ -1835,7 +1835,7 @@ def actions() -> st.SearchStrategy[Any]:
     unknown; upload paths that leave their folder, name nothing, hold a NUL or are too long."""
     values = st.one_of(
         json_values, _PATHS, st.lists(_PATHS, max_size=25),
-        st.sampled_from(["accept", "dismiss", "index=3", "css=#a", "text=OK"]),
+        st.sampled_from(["accept", "dismiss", "index=3", "css=#a", "text=OK", "text", "no_text"]),
     )  # fmt: skip
     fields = st.dictionaries(st.sampled_from(_ACTION_FIELDS), values, max_size=6)
     return st.one_of(

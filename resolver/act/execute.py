@@ -386,6 +386,9 @@ def _wait(page: Any, action: WaitAction) -> None:
         page.wait_for_timeout(action.ms)
     elif action.until == "network_idle":
         page.wait_for_load_state("networkidle", timeout=action.ms)
+    elif action.until in ("text", "no_text"):
+        state = "visible" if action.until == "text" else "hidden"
+        page.get_by_text(action.text).first.wait_for(state=state, timeout=action.ms)
     else:
         page.wait_for_selector(action.selector, timeout=action.ms)
 
@@ -437,7 +440,7 @@ def execute(
         :mod:`resolver.act.uploads`), ``scroll`` (``direction``, ``pages``, optional
         ``target``), ``drag`` (``target`` onto ``to``), ``back``, ``forward``, ``reload``,
         ``refresh_catalog``, ``scroll_to_text`` (``text``), ``wait`` (``until``, ``ms``,
-        ``selector``). Targets are ``index=N``,
+        ``selector``, ``text``). Targets are ``index=N``,
         ``css=...``, ``xpath=...`` or ``text=...``. Any action may say how to answer a
         dialog the page opens while it runs: ``"dialog": "accept"`` (with ``dialog_text``
         for a prompt) or ``"dismiss"``; without it a ``confirm``, ``prompt`` or

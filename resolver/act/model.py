@@ -196,18 +196,22 @@ class ScrollToTextAction(_Action):
 
 
 class WaitAction(_Action):
-    """Wait for the network to go quiet, for a CSS selector to appear, or ``ms``
-    milliseconds (also the bound of the first two; default 5,000)."""
+    """Wait for the network to go quiet, for a CSS selector to appear, for a text to be
+    shown (``text``: "Saved") or to be gone (``no_text``: "Loading..."), or ``ms``
+    milliseconds (also the bound of the others; default 5,000)."""
 
     action: Literal["wait"]
-    until: Literal["network_idle", "selector", "timeout"] = "timeout"
+    until: Literal["network_idle", "selector", "text", "no_text", "timeout"] = "timeout"
     ms: int = Field(default=5000, ge=0, le=MAX_WAIT_MS)
     selector: str | None = Field(default=None, min_length=1, max_length=4000)
+    text: str | None = Field(default=None, min_length=1, max_length=1000)
 
     @model_validator(mode="after")
     def _selector_when_needed(self) -> WaitAction:
         if (self.until == "selector") != (self.selector is not None):
             raise ValueError("wait until='selector' takes a selector, and only it does")
+        if (self.until in ("text", "no_text")) != (self.text is not None):
+            raise ValueError("wait until='text' or 'no_text' takes a text, and only they do")
         return self
 
 

@@ -104,11 +104,12 @@ def build_server(worker: BrowserWorker) -> Any:
         inside the page)}, {"action": "drag", "target": T, "to": T2}, {"action": "back"}
         ("forward", "reload": the tab's history, the catalog kept),
         {"action": "refresh_catalog"}, {"action": "scroll_to_text", "text": ...},
-        {"action": "wait", "until": "network_idle" | "selector" | "timeout", "ms": 1000,
-        "selector": ...}. A target is "index=N" (from the catalog), "css=...", "xpath=..."
-        or "text=...". An action that may open a confirm or prompt dialog says how to
-        answer it: "dialog": "accept" (and "dialog_text" for a prompt) or "dismiss";
-        without it such a dialog is dismissed and the action fails with DIALOG_DISMISSED.
+        {"action": "wait", "until": "network_idle" | "selector" | "text" | "no_text" |
+        "timeout", "ms": 1000, "selector": ..., "text": ...}. A target is "index=N" (from
+        the catalog), "css=...", "xpath=..." or "text=...". An action that may open a
+        confirm or prompt dialog says how to answer it: "dialog": "accept" (and
+        "dialog_text" for a prompt) or "dismiss"; without it such a dialog is dismissed and
+        the action fails with DIALOG_DISMISSED.
         Returns success, error {code, message, details}, how many actions completed, the
         dialogs the page opened with their answers, the tabs it opened ("opened"; see
         tabs), and the page's new catalog and version."""

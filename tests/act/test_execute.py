@@ -417,3 +417,16 @@ def test_drag_a_card_onto_a_column_and_a_knob_along_its_track(page: Any) -> None
     assert page.evaluate("log") == ["dropped", "level:385"]
     away = execute(page, [{"action": "drag", "target": "css=#knob", "to": "css=#nowhere"}])
     assert away.error is not None and away.error.code == "ELEMENT_NOT_FOUND"
+
+
+def test_wait_for_a_text_to_show_and_to_go(page: Any) -> None:
+    page.goto("data:text/html,<p id=s>Loading...</p><script>setTimeout(() => {"
+              " document.getElementById('s').textContent = 'Saved'; }, 300)</script>")  # fmt: skip
+    saved = execute(page, [{"action": "wait", "until": "text", "text": "Saved", "ms": 5000}])
+    assert saved.success, saved.error
+    gone = execute(page, [{"action": "wait", "until": "no_text", "text": "Loading...", "ms": 1000}])
+    assert gone.success, gone.error
+    never = execute(page, [{"action": "wait", "until": "text", "text": "Failed", "ms": 300}])
+    assert never.error is not None and never.error.code == "EXECUTION_ERROR"
+    bad = execute(page, [{"action": "wait", "until": "text"}])
+    assert bad.error is not None and bad.error.code == "VALIDATION_ERROR"
