@@ -53,14 +53,14 @@ def covered_entries(page: Any, entries: Iterable[CatalogEntry]) -> list[int]:
             break
     if not judged:
         return []
-    session = _session(page)
     items = json.dumps([item for _, item in judged], ensure_ascii=True)
     try:
+        session = _session(page)
         answer = _bounded(session, "Runtime.evaluate", {
             "expression": f"({COVERED_JS})({items})", "returnByValue": True,
             **isolated_context(session),
         }, PAGE_TIMEOUT_MS)  # fmt: skip
-    except Exception:  # (gone, navigated or too slow: nothing is reported covered)
+    except Exception:  # (no CDP, gone, navigated or too slow: nothing is reported covered)
         return []
     verdicts = (answer or {}).get("result", {}).get("value")
     if not isinstance(verdicts, list) or len(verdicts) != len(judged):

@@ -585,7 +585,7 @@ def _result(
         observation=summarize(session, catalog, nav_detected=nav),
         is_done=error is None and done == total,
         complete=done,
-        catalog=None if catalog is None else catalog.render(),
+        catalog=None if catalog is None else session.render(),
     )
 
 

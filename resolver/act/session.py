@@ -16,6 +16,7 @@ from ..catalog import Catalog, build_catalog
 from ..errors import SourceUnavailableError
 from ..integrations.playwright import observe
 from ..integrations.threaded import is_async
+from .covered import covered_entries
 
 __all__ = ["PageSession", "session_for"]
 
@@ -57,6 +58,7 @@ class PageSession:
         self.upload_root: Path | None = None
         self.recorder: Any = None
         self.catalog: Catalog | None = None
+        self.covered: frozenset[int] = frozenset()
         self.navigations = 0
         with contextlib.suppress(AttributeError, TypeError):  # a page without events
             page.on("framenavigated", self._navigated)
@@ -71,17 +73,26 @@ class PageSession:
         return observe(self.page, screenshot=screenshot)
 
     def refresh(self, observation: Any = None) -> Catalog:
-        """Build the catalog of the page as it is now (or of ``observation``) and make it the
-        current one."""
+        """Build the catalog of the page as it is now (or of ``observation``, made of the
+        page as it is now) and make it the current one; :attr:`covered` then holds the
+        indexes something else is drawn over (:func:`~resolver.act.covered.covered_entries`)."""
         catalog = build_catalog(
             observation if observation is not None else self.observe(), source=self.source
         )
         self.adopt(catalog)
+        self.covered = frozenset(covered_entries(self.page, catalog.entries))
         return catalog
 
+    def render(self, **options: Any) -> str:
+        """The current catalog's text (:meth:`~resolver.catalog.Catalog.render`), its covered
+        entries marked ``[covered]``."""
+        assert self.catalog is not None
+        return self.catalog.render(covered=self.covered, **options)
+
     def adopt(self, catalog: Catalog) -> None:
-        """Make ``catalog`` the current one."""
+        """Make ``catalog`` the current one (nothing known covered)."""
         self.catalog = catalog
+        self.covered = frozenset()
 
     @property
     def version(self) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -305,10 +305,16 @@ class Catalog:
         """The :class:`~resolver.models.SemanticElementRef` entry ``index`` was built from."""
         return self.entry(index).ref
 
-    def render(self, *, max_chars: int = 6000, max_tokens: int | None = None) -> str:
+    def render(
+        self, *, max_chars: int = 6000, max_tokens: int | None = None,
+        covered: Collection[int] = (),
+    ) -> str:  # fmt: skip
         """The abbreviated view for a model, grouped by region, within a size budget
-        (``max_tokens`` is estimated as four characters a token)."""
-        return render_catalog(self.view, max_chars=max_chars, max_tokens=max_tokens)
+        (``max_tokens`` is estimated as four characters a token); ``covered``: indexes
+        something else is drawn over on the live page (``[covered]``,
+        :func:`resolver.act.covered.covered_entries`)."""
+        return render_catalog(self.view, max_chars=max_chars, max_tokens=max_tokens,
+                              covered=covered)  # fmt: skip
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The full view (:class:`CatalogView`), JSON; half a character in the page's text

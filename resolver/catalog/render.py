@@ -28,6 +28,7 @@ a closing line says how many were left out and how to see them.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Final
 
 from .model import CatalogEntry, CatalogView
@@ -120,9 +121,12 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def entry_line(entry: CatalogEntry, *, short: bool = False, context: str = "") -> str:
-    """``[3] button: Sign in (#submit-btn)``, with the link target, value and state, and
-    ``context`` (what tells it apart from its look-alikes, :func:`distinctions`) last."""
+def entry_line(
+    entry: CatalogEntry, *, short: bool = False, context: str = "", covered: bool = False
+) -> str:
+    """``[3] button: Sign in (#submit-btn)``, with the link target, value and state
+    (``covered``: something else is drawn over it on the live page), and ``context`` (what
+    tells it apart from its look-alikes, :func:`distinctions`) last."""
     name = _cut(" ".join(entry.name.split()), _SHORT_NAME if short else _LONG_NAME)
     parts = [f"[{entry.index}] {entry.role}: {name}" if name else f"[{entry.index}] {entry.role}"]
     hint = "" if short else _hint(entry)
@@ -137,6 +141,7 @@ def entry_line(entry: CatalogEntry, *, short: bool = False, context: str = "") -
         for s, on in (
             ("hidden", entry.visible is False),
             ("disabled", entry.enabled is False),
+            ("covered", covered),
             ("focused", entry.focused is True),
         )
         if on
@@ -153,7 +158,9 @@ def _header(view: CatalogView) -> str:
     return f"{title} · version {view.version} · {len(view.entries)} elements"
 
 
-def _lines(view: CatalogView, entries: list[CatalogEntry], short: bool) -> list[str]:
+def _lines(
+    view: CatalogView, entries: list[CatalogEntry], short: bool, covered: Collection[int]
+) -> list[str]:
     """Header, then each region's name and its entries."""
     groups: dict[str, list[CatalogEntry]] = {}
     for entry in entries:
@@ -163,8 +170,10 @@ def _lines(view: CatalogView, entries: list[CatalogEntry], short: bool) -> list[
     for region, members in groups.items():
         lines.append(f"{region}:")
         lines.extend(
-            "  " + entry_line(e, short=short, context=told_apart.get(e.index, "")) for e in members
-        )
+            "  " + entry_line(e, short=short, context=told_apart.get(e.index, ""),
+                              covered=e.index in covered)
+            for e in members
+        )  # fmt: skip
     return lines
 
 
@@ -173,19 +182,25 @@ def _size(lines: list[str]) -> int:
 
 
 def render_catalog(
-    view: CatalogView, *, max_chars: int = 6000, max_tokens: int | None = None
+    view: CatalogView,
+    *,
+    max_chars: int = 6000,
+    max_tokens: int | None = None,
+    covered: Collection[int] = (),
 ) -> str:
-    """The catalog as text within ``max_chars`` (and ``max_tokens`` x 4) characters."""
+    """The catalog as text within ``max_chars`` (and ``max_tokens`` x 4) characters; the
+    entries of ``covered`` (indexes something else is drawn over on the live page) are
+    marked so and, over the budget, left out with the hidden and disabled ones."""
     budget = max_chars if max_tokens is None else min(max_chars, max_tokens * _CHARS_PER_TOKEN)
     budget = max(budget, 80)
     entries = list(view.entries)
     for short in (False, True):
-        lines = _lines(view, entries, short)
+        lines = _lines(view, entries, short, covered)
         if _size(lines) <= budget:
             return "\n".join(lines)
-    shown = [e for e in entries if e.interactable]
+    shown = [e for e in entries if e.interactable and e.index not in covered]
     while True:
-        lines = _lines(view, shown, True)
+        lines = _lines(view, shown, True, covered)
         left_out = [e.index for e in entries if e not in shown]
         if left_out:
             lines.append(_footer(left_out))

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from ..act.covered import covered_entries
 from ..act.execute import error_of, execute
 from ..act.session import PageSession, session_for
 from ..act.tabs import tab_list
@@ -69,7 +68,7 @@ def _catalog_view(session: PageSession) -> dict[str, Any]:
     return {
         "ok": True,
         "version": session.version,
-        "catalog": current.render(max_chars=_MAX_CATALOG_CHARS),
+        "catalog": session.render(max_chars=_MAX_CATALOG_CHARS),
         "elements": len(current),
         **_page_info(session),
     }
@@ -160,7 +159,7 @@ def screenshot(session: PageSession, marks: bool = True) -> dict[str, Any]:
     png = bytes(observation.screenshot)
     info: dict[str, list[int]] = {"marked": [], "crowded": [], "covered": []}
     if marks:
-        covered = covered_entries(session.page, current.entries)
+        covered = sorted(session.covered)
         drawn = mark_screenshot(png, current, viewport=observation.screen_size,
                                 limits=observation.limits, skip=frozenset(covered))  # fmt: skip
         png, info = drawn.png, {"marked": list(drawn.marked), "crowded": list(drawn.crowded),

@@ -29,6 +29,12 @@ def test_a_modal_covers_the_page_but_not_itself(page: Any) -> None:
     names = {entry.index: entry.name for entry in catalog.entries}
     assert "Close" not in {names[i] for i in covered}
     assert {"Save", "Sort", "Delete"} <= {names[i] for i in covered}
+    # The catalog's text says so too (the session keeps what its last refresh found).
+    session = session_for(page)
+    assert session.covered == frozenset(covered)
+    text = session.render()
+    assert "button: Save [covered]" in text and "button: Close [covered]" not in text
+    assert "button: Close" in text
 
 
 def test_a_banner_over_one_button_and_what_is_not_judged(page: Any) -> None:

@@ -33,6 +33,17 @@ def test_budget_shortens_then_leaves_out_with_a_note() -> None:
     assert "index 0," in small
 
 
+def test_covered_entries_are_marked_and_left_out_first_over_the_budget() -> None:
+    catalog = _catalog(60)
+    text = catalog.render(covered={2, 3})  # type: ignore[attr-defined]
+    lines = {line.split("]")[0].strip(): line for line in text.splitlines() if "] " in line}
+    assert lines["[2"].endswith("[covered]") and lines["[3"].endswith("[covered]")
+    assert "[covered]" not in lines["[4"]
+    assert "[covered]" not in catalog.render()  # type: ignore[attr-defined]
+    small = catalog.render(max_chars=1500, covered={1, 2})  # type: ignore[attr-defined]
+    assert "[1] button" not in small and "[3] button" in small and "index 0, 1, 2" in small
+
+
 def _users_table(people: list[tuple[str, str]]) -> dict[str, object]:
     rows = []
     for i, (name, mail) in enumerate(people):
