@@ -75,11 +75,6 @@ _INPUT_CODES: Final[frozenset[ErrorCode]] = frozenset(
 )
 # What act's check says when the element is there but cannot be reached by the mouse.
 _HOVER: Final[ActionWithElement] = ActionWithElement(type="hover")
-_CLICKS: Final[dict[tuple[str, bool], ActionWithElement | None]] = {
-    ("left", False): None,  # (act's own click)
-    ("left", True): ActionWithElement(type="double_click"),
-    ("right", False): ActionWithElement(type="right_click"),
-}
 _CLEAR_JS: Final[str] = r"""function () {
   if (!("value" in this)) return false;
   this.value = "";
@@ -268,8 +263,8 @@ def _run_on_target(
     res, observation = _locate(session, target, expected, index_mode)
     found.resolution, found.observation = res, observation
     if isinstance(action, ClickAction):
-        act(page, res, _CLICKS[action.button, action.double], observation=observation,
-            reobserve=False)  # fmt: skip
+        press = None if action.kind == "click" else ActionWithElement(type=action.kind)
+        act(page, res, press, observation=observation, reobserve=False)
     elif isinstance(action, HoverAction):
         act(page, res, _HOVER, observation=observation, reobserve=False)
     elif isinstance(action, TypeAction):

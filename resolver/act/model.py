@@ -97,6 +97,13 @@ class ClickAction(_Action):
             raise ValueError("a double click is with the left button")
         return self
 
+    @property
+    def kind(self) -> Literal["click", "double_click", "right_click"]:
+        """The recorded action type of this click (``ActionWithElement.type``)."""
+        if self.double:
+            return "double_click"
+        return "right_click" if self.button == "right" else "click"
+
 
 class HoverAction(_Action):
     """Move the pointer over the target (a menu that opens on hover), once it is checked to

@@ -57,8 +57,7 @@ def recorded_action(action: Action, element: SemanticElementRef) -> dict[str, An
     ``element``; ``None`` for an action recording_v1 has no type for (``upload``) or that
     names no element."""
     if isinstance(action, ClickAction):
-        kind = "double_click" if action.double else "click"
-        return {"type": "right_click" if action.button == "right" else kind, "element": element}
+        return {"type": action.kind, "element": element}
     if isinstance(action, HoverAction):
         return {"type": "hover", "element": element}
     if isinstance(action, TypeAction):

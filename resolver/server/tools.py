@@ -164,8 +164,10 @@ def screenshot(session: PageSession, marks: bool = True) -> dict[str, Any]:
                                 limits=observation.limits, skip=frozenset(covered))  # fmt: skip
         png, info = drawn.png, {"marked": list(drawn.marked), "crowded": list(drawn.crowded),
                                 "covered": covered}  # fmt: skip
-    png_head = png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) >= 24  # (IHDR comes first)
-    width, height = struct.unpack(">II", png[16:24]) if png_head else (None, None)
+        width, height = drawn.size
+    else:  # (the PNG header read here: the plain picture needs no image library)
+        png_head = png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) >= 24  # (IHDR comes first)
+        width, height = struct.unpack(">II", png[16:24]) if png_head else (None, None)
     return {"ok": True, "version": session.version, **info, "width": width, "height": height,
             "media_type": "image/png", "image": base64.b64encode(png).decode("ascii"),
             **_page_info(session)}  # fmt: skip
