@@ -175,7 +175,8 @@ def same_target(
     ``reference_action`` (taken on ``reference_observation``) acted on.
 
     Types must agree; ``key`` actions compare their chords (``Control+A`` = ``ctrl+a``);
-    ``type`` actions compare their text, and their targets when both have one; pointer
+    ``type`` actions compare their text, and their targets when both have one; ``upload``
+    actions their files (the same names, in any order) and then their targets; pointer
     actions compare targets: the reference element is found in ``observation`` (directly
     when it is the same observation, else by :func:`resolver.resolve`), and the predicted
     point must fall on it or on something inside it.
@@ -201,6 +202,8 @@ def same_target(
         pred_target = pred_act.x is not None or pred_act.element is not None
         if not (has_target and pred_target):
             return SameTarget(True, "same text", kind)
+    if kind == "upload" and sorted(ref_act.files or ()) != sorted(pred_act.files or ()):
+        return SameTarget(False, "other files", kind)
     return _pointer(reference_observation, ref_act, observation, pred_act, source, config)
 
 

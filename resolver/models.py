@@ -16,7 +16,7 @@ import json
 import math
 import re
 from collections.abc import Mapping, Sized
-from typing import Any, ClassVar, Final, Literal, Self
+from typing import Annotated, Any, ClassVar, Final, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -577,8 +577,14 @@ class SemanticElementRef(_Model):
 
 
 ActionType = Literal[
-    "click", "double_click", "right_click", "hover", "type", "key", "scroll", "drag", "select"
-]
+    "click", "double_click", "right_click", "hover", "type", "key", "scroll", "drag", "select",
+    "upload",
+]  # fmt: skip
+
+MAX_ACTION_FILES: Final[int] = 100
+"""At most this many file names in one ``upload`` action."""
+
+FileName = Annotated[str, Field(min_length=1, max_length=4096)]
 
 
 class ActionWithElement(_Model):
@@ -590,6 +596,13 @@ class ActionWithElement(_Model):
     ...                       element=SemanticElementRef(role="button", name="OK"))
     >>> a.element.name
     'OK'
+
+    An ``upload`` names the files put into its element (their names, not their paths;
+    ``[]`` emptied the field):
+
+    >>> ActionWithElement(type="upload", files=["cv.pdf"],
+    ...                   element=SemanticElementRef(role="button", name="Attach")).files
+    ('cv.pdf',)
     """
 
     _called: ClassVar[tuple[str, str]] = ("actions", "action")
@@ -600,11 +613,18 @@ class ActionWithElement(_Model):
     element: SemanticElementRef | None = None
     text: str | None = None
     key: str | None = None
+    files: tuple[FileName, ...] | None = Field(default=None, max_length=MAX_ACTION_FILES)
 
     @field_validator("text", "key")
     @classmethod
     def _valid_unicode(cls, value: str | None) -> str | None:
         return valid_unicode(value)  # type: ignore[no-any-return]
+
+    @field_validator("files", mode="before")
+    @classmethod
+    def _valid_names(cls, value: Any) -> Any:
+        # (before the length checks, which cannot measure a lone surrogate)
+        return valid_unicode(value) if isinstance(value, (list, tuple)) else value
 
     @model_validator(mode="after")
     def _consistent(self) -> ActionWithElement:
@@ -617,4 +637,6 @@ class ActionWithElement(_Model):
             raise ValueError("a 'type' action needs text")
         if self.type == "key" and not self.key:
             raise ValueError("a 'key' action needs key")
+        if (self.type == "upload") != (self.files is not None):
+            raise ValueError("files go with an 'upload' action, and an 'upload' needs files")
         return self

@@ -62,6 +62,18 @@ def test_keyboard_and_typing() -> None:
     assert not same_target(OBS, click(15, 15), OBS, key).same  # other action type
 
 
+def test_uploads_compare_their_files_then_their_targets() -> None:
+    def upload(files: list[str], x: float) -> ActionWithElement:
+        return ActionWithElement(type="upload", files=files, x=x, y=20)
+
+    reference = upload(["a.pdf", "b.png"], 30)
+    assert same_target(OBS, reference, OBS, upload(["b.png", "a.pdf"], 12)).same  # any order
+    verdict = same_target(OBS, reference, OBS, upload(["a.pdf"], 30))
+    assert not verdict.same and verdict.reason == "other files"
+    assert not same_target(OBS, reference, OBS, upload(["a.pdf", "b.png"], 100)).same
+    assert not same_target(OBS, reference, OBS, click(30, 20)).same
+
+
 def test_episode_report() -> None:
     report = evaluate_episode([
         (OBS, click(15, 15), click(40, 20)),

@@ -107,6 +107,22 @@ def test_action_with_element() -> None:
         ActionWithElement.model_validate({"type": "click", "element": {"bbox": [3, 3, 1, 1]}})
 
 
+def test_an_upload_names_its_files() -> None:
+    action = ActionWithElement(type="upload", files=["cv.pdf", "a\ud800.png"])
+    assert action.files == ("cv.pdf", "a\ufffd.png")  # (a lone surrogate replaced)
+    assert ActionWithElement.model_validate_json(action.model_dump_json()) == action
+    assert ActionWithElement(type="upload", files=[]).files == ()  # the field emptied
+    for bad in (
+        {"type": "upload"},  # no files
+        {"type": "click", "files": ["a.pdf"]},  # files on another action
+        {"type": "upload", "files": [""]},
+        {"type": "upload", "files": ["a"] * 101},
+        {"type": "upload", "files": "a.pdf"},
+    ):
+        with pytest.raises(InvalidReferenceError):
+            ActionWithElement.model_validate(bad)
+
+
 @given(
     st.lists(st.floats(allow_nan=True, allow_infinity=True), min_size=4, max_size=4),
     st.one_of(st.none(), st.text(max_size=20)),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from ..capture.rows import ref_from_row
@@ -35,6 +36,7 @@ from .model import (
     ScrollAction,
     SelectAction,
     TypeAction,
+    UploadAction,
 )
 
 __all__ = ["Located", "RunRecording", "recorded_action"]
@@ -53,9 +55,8 @@ class Located:
 
 
 def recorded_action(action: Action, element: SemanticElementRef) -> dict[str, Any] | None:
-    """The recording_v1 action (``type``, ``element``, ``text``, ``key``) of ``action`` on
-    ``element``; ``None`` for an action recording_v1 has no type for (``upload``) or that
-    names no element."""
+    """The recording_v1 action (``type``, ``element``, ``text``, ``key``, ``files``) of
+    ``action`` on ``element``; ``None`` for an action that names no element."""
     if isinstance(action, ClickAction):
         return {"type": action.kind, "element": element}
     if isinstance(action, HoverAction):
@@ -71,6 +72,8 @@ def recorded_action(action: Action, element: SemanticElementRef) -> dict[str, An
         return {"type": "scroll", "element": element}
     if isinstance(action, DragAction):  # (recording_v1 names the dragged element only)
         return {"type": "drag", "element": element}
+    if isinstance(action, UploadAction):
+        return {"type": "upload", "element": element, "files": [Path(f).name for f in action.files]}
     return None
 
 

@@ -35,7 +35,7 @@ from ..adapters.dom.roles import _INPUT_ROLES as INPUT_ROLES
 from ..adapters.dom.roles import explicit_role
 from ..errors import InvalidReferenceError
 from ..geometry import CoordSpace
-from ..models import ActionType, ActionWithElement, SemanticElementRef
+from ..models import MAX_ACTION_FILES, ActionType, ActionWithElement, SemanticElementRef
 from ..roles import canonical_role
 from ._shim import (
     attributes_of,
@@ -59,9 +59,10 @@ EVENT_TYPES: Final[Mapping[str, ActionType]] = {
     "contextmenu": "right_click", "right_click": "right_click", "input": "type",
     "change": "type", "type": "type", "keydown": "key", "key": "key", "scroll": "scroll",
     "wheel": "scroll", "hover": "hover", "mouseover": "hover", "select": "select",
-    "drag": "drag",
+    "drag": "drag", "upload": "upload",
 }  # fmt: skip
-"""Event types the extension sends, and the recorded action type each becomes."""
+"""Event types the extension sends, and the recorded action type each becomes (an ``input``
+or ``change`` of an ``<input type=file>`` is an ``upload``, :func:`_file_names`)."""
 _NAME_CHARS: Final[int] = 256  # innerText of a big element is content, not a name
 _TEST_ID_KEYS: Final[tuple[str, ...]] = ("test_id", "testId", "data-testid", "data-test-id",
                                          "data-test", "data-qa", "data-cy")  # fmt: skip
@@ -232,8 +233,29 @@ def action_from_event(event: Any) -> ActionWithElement:
             raise
         element = None
     x, y = (event.get(k, get(event, f"client{k.upper()}")) for k in ("x", "y"))
+    files = _file_names(event) if kind in ("type", "upload") else None
+    kind = "upload" if files is not None else kind
     typed = text(get(event, "text", "value"), 10_000) if kind == "type" else None
     return ActionWithElement(
         type=kind, x=x, y=y, element=element, text=typed or ("" if kind == "type" else None),
-        key=text(get(event, "key"), 64) if kind == "key" else None,
+        key=text(get(event, "key"), 64) if kind == "key" else None, files=files,
     )  # fmt: skip
+
+
+def _file_names(event: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The names of the files an ``upload`` event, or an event on an ``<input type=file>``,
+    chose: its ``files`` (names, or objects with a ``name``), else the field's value (the
+    name after its last separator: a page reads ``C:\\fakepath\\cv.pdf``); ``None`` for
+    any other event."""
+    element = _element(event)
+    tag = str(get(element, "tag", "tagName") or "").lower()
+    kind = (attributes_of(get(element, "attributes")).get("type") or "").lower()
+    if str(event.get("type", "")).lower() != "upload" and (tag, kind) != ("input", "file"):
+        return None
+    given = event.get("files")
+    if isinstance(given, Sequence) and not isinstance(given, str):
+        names = (get(f, "name") if isinstance(f, Mapping) else f for f in given[:MAX_ACTION_FILES])
+        return tuple(n[:4096] for n in names if isinstance(n, str) and n.strip())
+    value = get(event, "value", "text")
+    name = value.replace("\\", "/").rsplit("/", 1)[-1] if isinstance(value, str) else ""
+    return (name[:4096],) if name.strip() else ()

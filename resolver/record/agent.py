@@ -29,7 +29,7 @@ from ._base import Recorder, RecorderError, as_dict, element_dict
 
 __all__ = ["AgentRecorder"]
 
-_ACTION_FIELDS = ("type", "x", "y", "element", "text", "key")
+_ACTION_FIELDS = ("type", "x", "y", "element", "text", "key", "files")
 
 
 class AgentRecorder(Recorder):
@@ -247,7 +247,11 @@ def _action(value: Any) -> dict[str, Any]:
     if unknown:
         raise RecorderError(f"decision: unknown action fields {sorted(unknown)}")
     element = element_dict(fields.get("element"))
-    ActionWithElement(**{**fields, "element": element})  # checks type, x/y, text, key
+    ActionWithElement(**{**fields, "element": element})  # checks type, x/y, text, key, files
     out = {k: fields.get(k) for k in _ACTION_FIELDS}
     out["element"] = element
+    if out["files"] is None:
+        del out["files"]  # (an upload's only)
+    else:
+        out["files"] = list(out["files"])
     return out

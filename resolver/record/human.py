@@ -9,7 +9,9 @@
 **What is recorded.** :data:`HUMAN_JS` (an init script of the context, and run at once on the
 pages already open) adds capture-phase listeners: a click (pointer clicks only; a click the
 keyboard causes is the key press), a text field's value when it loses focus or Enter is
-pressed in it (``type``), a ``select``'s choice (``select``), Enter (``key``) and a form's
+pressed in it (``type``), a ``select``'s choice (``select``), the files chosen for a file
+field (``upload``, their names: a page sees no path; a field drawn nowhere is named by the
+control whose click opened its chooser), Enter (``key``) and a form's
 ``submit``. Each event reaches Python through a page binding with the element kept in the
 page; the recorder finds the element's backend node (``DOM.describeNode``), its accessibility
 node and ancestors (``Accessibility.getPartialAXTree`` with that backend node ID) and the
@@ -67,6 +69,7 @@ from typing import Any, Final
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
 from ..integrations.threaded import is_async, synced
+from ..models import MAX_ACTION_FILES
 from ..observation import Observation
 from ..snapshot import is_sensitive
 from ._base import DIALOG_TEXT, Recorder
@@ -77,6 +80,9 @@ log = logging.getLogger(__name__)
 
 SETTLE_MS: Final[int] = 120
 """How long the DOM must be quiet after a change before the page is snapshot again."""
+OPENER_MS: Final[int] = 60_000
+"""A hidden file field's choice is named by the last click at most this long before it
+(the control that opened the chooser; a person may take a while to pick the files)."""
 
 HUMAN_JS: Final[str] = (
     r"""(() => {
@@ -153,16 +159,29 @@ HUMAN_JS: Final[str] = (
     prepare();
   }, true);
   document.addEventListener("focusout", (e) => flush(first(e)), true);
+  // A file field drawn nowhere (most sites hide it behind a button) is named by the
+  // control whose click opened its chooser, the person's last click.
+  let opener = null, openedAt = 0;
+  const drawn = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 &&
+      !el.closest("[aria-hidden=true]");
+  };
   document.addEventListener("click", (e) => {
     if (e.detail === 0) return;  // the keyboard's click: the key press is recorded
     const el = first(e);
-    if (el) send("click", el.closest(CLICKABLE) || el, e, {});
+    if (!el) return;
+    opener = el.closest(CLICKABLE) || el; openedAt = Date.now();
+    send("click", opener, e, {});
   }, true);
   document.addEventListener("change", (e) => {
     const el = first(e);
     if (el && el.localName === "select") {
       const o = el.selectedOptions && el.selectedOptions[0];
       send("select", el, null, {text: o ? o.text : String(el.value)});
+    } else if (el && el.localName === "input" && el.type === "file") {
+      const by = drawn(el) || !opener || Date.now() - openedAt > OPENER_MS ? el : opener;
+      send("upload", by, null, {files: [...(el.files || [])].map((f) => f.name)});
     } else flush(el);
   }, true);
   document.addEventListener("keydown", (e) => {
@@ -187,6 +206,7 @@ HUMAN_JS: Final[str] = (
   } else start();
   window.addEventListener("hashchange", () => loaded("same_document"));
 })();""".replace("SETTLE", str(SETTLE_MS))
+    .replace("OPENER_MS", str(OPENER_MS))
     .replace("XPATH_OF", XPATH_JS)
     .replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
 )
@@ -488,6 +508,8 @@ class HumanRecorder(Recorder):
             "y": _number(payload.get("y")), "element": element,
             "text": None if text is None else str(text), "key": None if key is None else str(key),
         }  # fmt: skip
+        if action["type"] == "upload":
+            action["files"] = _file_names(payload.get("files"))
         attrs = payload.get("attrs")
         attrs = attrs if isinstance(attrs, Mapping) else {}
         role = str((element or {}).get("role") or "textbox")
@@ -499,6 +521,14 @@ class HumanRecorder(Recorder):
             "action": action, "target_node": node, "url": payload.get("url"),
             "snapshot_exact": exact,
         })  # fmt: skip
+
+
+def _file_names(value: Any) -> list[str]:
+    """The file names a page reported for a file field's choice: text only, at most
+    :data:`~resolver.models.MAX_ACTION_FILES`, each cut to 4,096 characters (the page's
+    script could send anything)."""
+    names = value if isinstance(value, list) else []
+    return [str(n)[:4096] for n in names[:MAX_ACTION_FILES] if isinstance(n, str) and n]
 
 
 def _number(value: Any) -> float | None:

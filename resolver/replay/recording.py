@@ -13,7 +13,8 @@ Every entry has a ``kind``:
   inline, in a file beside the recording, or as the entry itself (an ``ax_tree`` beside
   ``kind``). Without ``snapshot_id`` it is numbered ``s<position>``.
 - ``decision`` (an agent's) and ``human_action`` ``{step, action {type, x, y, element, text,
-  key} | target, target_node?, expected?}``: ``element`` (or ``target``) is the recorded
+  key, files?} | target, target_node?, expected?}`` (``files``: an ``upload``'s file
+  names): ``element`` (or ``target``) is the recorded
   :class:`~resolver.SemanticElementRef`; ``target_node`` is its node ID in the preceding
   snapshot; ``expected`` maps other snapshot IDs to the node (or executor ID) that is right
   there, ``null`` when the element is gone. An entry without a target is counted, not

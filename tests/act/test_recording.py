@@ -19,6 +19,7 @@ from resolver.record import AgentRecorder, RecorderError
 from resolver.replay import ReplayOptions, discover, replay_local
 
 PAGE = (ROOT / "fixtures" / "live" / "rerender.html").as_uri()
+UPLOADS = (ROOT / "fixtures" / "live" / "uploads.html").as_uri()
 DIALOGS = (ROOT / "fixtures" / "live" / "dialogs.html").as_uri()
 
 
@@ -85,7 +86,7 @@ def test_each_action_kind_and_its_recorded_type() -> None:
         '{"action": "click", "target": "index=1", "button": "right"}': "right_click",
         '{"action": "hover", "target": "index=1"}': "hover",
         '{"action": "press", "target": "index=1", "key": "Enter"}': "key",
-        '{"action": "upload", "target": "index=1", "files": []}': None,
+        '{"action": "upload", "target": "index=1", "files": []}': "upload",
         '{"action": "press", "key": "Enter"}': None,
         '{"action": "scroll", "target": "index=1"}': "scroll",
         '{"action": "scroll", "direction": "up"}': None,
@@ -94,3 +95,37 @@ def test_each_action_kind_and_its_recorded_type() -> None:
     for text, kind in kinds.items():
         got = recorded_action(parse_action(json.loads(text)), element)
         assert (None if got is None else got["type"]) == kind, text
+
+
+def test_an_upload_is_recorded_with_its_file_names() -> None:
+    element = SemanticElementRef(role="button", name="Attach")
+    action = parse_action({"action": "upload", "target": "index=1",
+                           "files": ["/tmp/x/cv.pdf", "sub/photo.png"]})  # fmt: skip
+    assert recorded_action(action, element) == {
+        "type": "upload", "element": element, "files": ["cv.pdf", "photo.png"],
+    }  # fmt: skip
+
+
+def test_uploads_are_recorded_and_replay(page: Any, tmp_path: Path) -> None:
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(name)
+    recorder = AgentRecorder(tmp_path / "run")
+    recorder.start("attach two files and a photo", trace_id="uploads")
+    page.goto(UPLOADS)
+    files = [str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]
+    result = execute(page, [
+        {"action": "upload", "target": "css=#attachments", "files": files},
+        {"action": "upload", "target": "text=Choose photos", "files": files[1:]},
+        {"action": "upload", "target": "css=#attachments", "files": []},
+    ], recorder=recorder)  # fmt: skip
+    assert result.success, result.error
+    path = recorder.finish("done")
+    decisions = [e["action"] for e in _timeline(path) if e["kind"] == "decision"]
+    assert [(d["type"], d["element"]["name"], d["files"]) for d in decisions] == [
+        ("upload", "Attachments", ["a.txt", "b.txt"]),
+        ("upload", "Choose photos", ["b.txt"]),
+        ("upload", "Attachments", []),
+    ]  # fmt: skip
+    assert str(tmp_path) not in path.read_text()  # (names, never the folder they came from)
+    (replayed,) = replay_local(discover([path]), ReplayOptions())
+    assert [s["verdict"] for s in replayed["steps"]] == ["correct"] * 3, replayed["steps"]

@@ -74,3 +74,24 @@ def test_actions_and_bad_events() -> None:
             action_from_event(bad)
     with pytest.raises(InvalidReferenceError, match="from_chrome_event"):
         from_chrome_event("click")
+
+
+def test_a_file_fields_choice_is_an_upload_of_the_file_names() -> None:
+    field = {"tag": "INPUT", "attributes": {"type": "file"}, "name": "Attachments"}
+    from_value = action_from_event({"type": "change", "value": r"C:\fakepath\cv.pdf",
+                                    "element": field})  # fmt: skip
+    assert (from_value.type, from_value.files, from_value.text) == ("upload", ("cv.pdf",), None)
+    listed = action_from_event({"type": "input", "element": field,
+                                "files": [{"name": "a.png"}, "b.txt", 7, "  "]})  # fmt: skip
+    assert (listed.type, listed.files) == ("upload", ("a.png", "b.txt"))
+    emptied = action_from_event({"type": "change", "value": "", "element": field})
+    assert (emptied.type, emptied.files) == ("upload", ())
+    button = {"tag": "button", "name": "Choose photos"}
+    chosen = action_from_event({"type": "upload", "files": ["x.jpg"], "element": button})
+    assert (chosen.type, chosen.files, chosen.element.name) == (  # type: ignore[union-attr]
+        "upload", ("x.jpg",), "Choose photos",
+    )  # fmt: skip
+    # Files on an event of another element are not read: a text field's change is typing.
+    typed = action_from_event({"type": "change", "value": "a.png", "files": ["a.png"],
+                               "element": {"tag": "input"}})  # fmt: skip
+    assert (typed.type, typed.files, typed.text) == ("type", None, "a.png")

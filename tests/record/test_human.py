@@ -500,3 +500,44 @@ def test_a_dialog_of_a_frame_another_process_draws_is_recorded(
     dialogs = [(e["type"], e["message"], e["answer"]) for e in timeline if e["kind"] == "dialog"]
     assert paid is True and rec.errors == []
     assert dialogs == [("confirm", "Pay 20 EUR?", "accepted")]
+
+
+UPLOADS = (ROOT / "fixtures" / "live" / "uploads.html").as_uri()
+
+
+def test_files_a_person_chooses_are_recorded_by_name(browser: Any, tmp_path: Path) -> None:
+    """The chooser a click opens answered (as a person picks files): an ``upload`` of the
+    file names on the field, or on the button a hidden field was opened by, after the click
+    that opened it; the folder is never written; the recording replays."""
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(name)
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(UPLOADS)
+    # (a listener held from the start: the tab's choosers are intercepted before any click)
+    choosers: list[Any] = []
+    page.on("filechooser", lambda chooser: choosers.append(chooser))
+    rec = HumanRecorder(tmp_path / "rec")
+    rec.start("Attach two files", "person-uploads")
+    rec.attach(page)
+    page.wait_for_timeout(PAUSE)
+    for target, files in (("#attachments", ["a.txt", "b.txt"]), ("text=Choose photos", ["b.txt"])):
+        box = page.locator(target).bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        for _ in range(100):
+            if choosers:
+                break
+            page.wait_for_timeout(50)
+        choosers.pop().set_files([str(tmp_path / f) for f in files])
+        page.wait_for_timeout(PAUSE)
+    path = rec.finish("user_closed")
+    page.close()
+    text = path.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    uploads = [(e["action"]["element"] or {}, e["action"]["files"]) for e in doc["timeline"]
+               if e["kind"] == "human_action" and e["action"]["type"] == "upload"]  # fmt: skip
+    assert [files for _, files in uploads] == [["a.txt", "b.txt"], ["b.txt"]]
+    # The field itself, then the button a hidden field's chooser was opened by.
+    assert [element.get("name") for element, _ in uploads] == ["Attachments", "Choose photos"]
+    assert str(tmp_path) not in text and rec.errors == []
+    steps = read_recording(path).steps
+    assert [s.action_type for s in steps] == ["click", "upload", "click", "upload"]
