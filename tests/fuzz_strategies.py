@@ -1661,13 +1661,18 @@ def timeline_entries() -> st.SearchStrategy[dict[str, Any]]:
     ref = st.one_of(reference_dicts(odd=False), json_values)
     sid = st.one_of(st.sampled_from(["s1", "s2", ""]), json_scalars)
     action = st.fixed_dictionaries(
-        {"type": st.one_of(st.sampled_from(["click", "type", "key", "scroll"]), json_scalars)},
+        {
+            "type": st.one_of(
+                st.sampled_from(["click", "type", "key", "scroll", "upload"]), json_scalars
+            )
+        },
         optional={
             "x": json_scalars,
             "y": json_scalars,
             "element": ref,
             "text": json_scalars,
             "key": json_scalars,
+            "files": st.one_of(st.lists(st.one_of(st.text(max_size=8), json_scalars)), json_values),
         },
     )
     return st.one_of(

@@ -1,6 +1,11 @@
-import pytest
+from typing import Any
 
-from resolver import InvalidReferenceError, Observation, resolve
+import pytest
+from fuzz_strategies import json_scalars, json_values
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from resolver import ActionWithElement, InvalidReferenceError, Observation, resolve
 from resolver.capture import action_from_event, from_chrome_event
 
 EVENT = {"type": "click", "x": 420, "y": 230, "viewport": {"width": 1280, "height": 800},
@@ -95,3 +100,25 @@ def test_a_file_fields_choice_is_an_upload_of_the_file_names() -> None:
     typed = action_from_event({"type": "change", "value": "a.png", "files": ["a.png"],
                                "element": {"tag": "input"}})  # fmt: skip
     assert (typed.type, typed.files, typed.text) == ("type", None, "a.png")
+
+
+FILE_FIELD = {"tag": "input", "attributes": {"type": "file"}, "name": "Attachments"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["change", "input", "upload", "click", "type"]),
+    st.one_of(st.just(FILE_FIELD), json_values),
+    st.one_of(st.lists(st.one_of(st.text(max_size=8), json_scalars, json_values)), json_values),
+    json_scalars,
+)
+def test_any_event_is_an_action_or_a_typed_refusal(
+    kind: str, element: Any, files: Any, value: Any
+) -> None:
+    event = {"type": kind, "x": 5, "y": 5, "element": element, "files": files, "value": value}
+    try:
+        action = action_from_event(event)
+    except InvalidReferenceError:
+        return
+    assert isinstance(action, ActionWithElement)
+    assert (action.type == "upload") == (action.files is not None)
