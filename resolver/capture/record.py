@@ -6,8 +6,10 @@ import logging
 import math
 from typing import Any
 
-from ..models import ActionType, ActionWithElement
+from ..errors import ResolutionError
+from ..models import ActionType, ActionWithElement, SemanticElementRef
 from ..observation import Observation
+from ..roles import ACTIONABLE_ROLES
 from .point import element_at_point
 
 __all__ = ["record_click"]
@@ -49,8 +51,35 @@ def record_click(
         log.warning("record_click: dropped a non-finite point (%r, %r)", x, y)
         return ActionWithElement(type=action)
     try:
-        element = element_at_point(Observation.from_any(observation), fx, fy, source=source)
+        obs = Observation.from_any(observation)
+        element = element_at_point(obs, fx, fy, source=source)
+        if source == "a11y":
+            element = _left_out_control(obs, fx, fy, element) or element
     except Exception as exc:  # a recorder's loop must keep running whatever the page held
         log.debug("record_click: no element at (%s, %s): %s", fx, fy, exc)
         element = None
     return ActionWithElement(type=action, x=fx, y=fy, element=element)
+
+
+def _left_out_control(
+    observation: Observation, x: float, y: float, found: SemanticElementRef
+) -> SemanticElementRef | None:
+    """The DOM's element under ``(x, y)`` when it is a control that the accessibility tree
+    left out: ``found`` (the a11y row under the point) is no control, and the DOM's element
+    is one, drawn inside ``found``'s box on at most half its area (and, where both carry
+    an XPath, inside its element). ``None`` otherwise, or without a DOM."""
+    if found.role in ACTIONABLE_ROLES or found.bbox is None or not observation.has("dom"):
+        return None
+    try:
+        dom = element_at_point(observation, x, y, source="dom")
+    except ResolutionError:
+        return None
+    if dom.role not in ACTIONABLE_ROLES or dom.bbox is None:
+        return None
+    (l0, t0, r0, b0), (l1, t1, r1, b1) = found.bbox, dom.bbox
+    inside = l0 <= l1 and t0 <= t1 and r1 <= r0 and b1 <= b0
+    if not inside or (r1 - l1) * (b1 - t1) > 0.5 * (r0 - l0) * (b0 - t0):
+        return None
+    if found.xpath and dom.xpath and not dom.xpath.startswith(found.xpath + "/"):
+        return None
+    return dom

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
@@ -96,6 +97,15 @@ arrived (a menu closing as the pointer left it) before it gives up."""
 # element drawn there is the node (or inside it), across shadow roots and frames. Where a
 # frame of another origin hides the way up (``seen`` false), the check places the point by
 # the node's quads, which CDP gives in the session's viewport.
+CONTROLS_CSS: Final[str] = (
+    "a[href],button,input,select,textarea,summary,label,[contenteditable=''],"
+    "[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],"
+    "[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],"
+    "[role=option],[role=combobox],[role=textbox],[role=searchbox],[role=slider],"
+    "[role=spinbutton],[role=treeitem]"
+)
+"""Elements a press acts on as controls: an element that is none of these and holds one
+drawn at its centre is not pressed there (:data:`_POINT_JS`)."""
 _POINT_JS: Final[str] = r"""async function (settle) {
   const el = this.nodeType === 1 ? this : this.parentElement, node = this;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
@@ -126,11 +136,16 @@ _POINT_JS: Final[str] = r"""async function (settle) {
   const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
   const win = el.ownerDocument.defaultView, [dx, dy, seen] = (FRAME_ORIGIN)(win);
   const ok = !!hit && (hit === el || el.contains(hit));
-  return {hit: ok, x: cx + dx, y: cy + dy, seen, cx, cy, left: r.left, top: r.top,
+  // An element that is no control (a group, a dialog, a row) with a control inside it drawn
+  // at its centre: a press there acts on that control, which the reference does not name.
+  const inner = ok && hit !== el && !el.closest(CONTROLS) ? hit.closest(CONTROLS) : null;
+  const held = !!inner && inner !== el && el.contains(inner);
+  return {hit: ok && !held, x: cx + dx, y: cy + dy, seen, cx, cy, left: r.left, top: r.top,
           width: r.width, height: r.height, framed: win !== win.top,
           scroll: seen ? [win.top.scrollX, win.top.scrollY] : null,
-          reason: ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
-}""".replace("FRAME_ORIGIN", FRAME_ORIGIN_JS)
+          reason: held ? "a control inside it is drawn at its centre: <" + inner.localName + ">"
+            : ok ? "" : "another element covers it: <" + (hit ? hit.localName : "none") + ">"};
+}""".replace("FRAME_ORIGIN", FRAME_ORIGIN_JS).replace("CONTROLS", json.dumps(CONTROLS_CSS))
 
 
 async def _observe_async(page: Any, screenshot: bool, options: dict[str, Any]) -> Observation:
@@ -738,7 +753,9 @@ def act(
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), be
-    drawn at its centre once scrolled into view, not be moving away (that centre inside its
+    drawn at its centre once scrolled into view (for an element that is no control, a
+    group or a dialog, with no control inside it drawn there: :data:`CONTROLS_CSS`), not
+    be moving away (that centre inside its
     box two frames before too) and, for anything but a hover, not be disabled, and stay
     there once the pointer rests on it (:func:`_reached`); keys are typed only with the
     focus on it. A point answer is clicked unchecked.
