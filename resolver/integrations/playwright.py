@@ -753,12 +753,11 @@ def act(
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
     exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
     be inside every named ancestor it was observed in (not in a group whose label moved), be
-    drawn at its centre once scrolled into view (for an element that is no control, a
-    group or a dialog, with no control inside it drawn there: :data:`CONTROLS_CSS`), not
-    be moving away (that centre inside its
-    box two frames before too) and, for anything but a hover, not be disabled, and stay
-    there once the pointer rests on it (:func:`_reached`); keys are typed only with the
-    focus on it. A point answer is clicked unchecked.
+    drawn at its centre once scrolled into view (no control inside it drawn there:
+    :data:`CONTROLS_CSS`), not be moving away (that centre inside its box two frames before
+    too) and, for anything but a hover, not be disabled, and stay there once the pointer
+    rests on it (:func:`_reached`); keys are typed only with the focus on it. A point
+    answer is clicked unchecked.
 
     Parameters
     ----------
