@@ -751,13 +751,12 @@ def act(
     """Perform ``action`` (a click when ``None``) on the target's element.
 
     An element answer (``a11y:``, ``xpath:``, ``css:``) is checked first: the node must still
-    exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``),
-    be inside every named ancestor it was observed in (not in a group whose label moved), be
-    drawn at its centre once scrolled into view (no control inside it drawn there:
-    :data:`CONTROLS_CSS`), not be moving away (that centre inside its box two frames before
-    too) and, for anything but a hover, not be disabled, and stay there once the pointer
-    rests on it (:func:`_reached`); keys are typed only with the focus on it. A point
-    answer is clicked unchecked.
+    exist, have the resolved role and name (``MatchConfig.selector_role``/``selector_name``), be
+    inside every named ancestor it was observed in (not in a group whose label moved), be drawn at
+    its centre once scrolled into view (no control inside it drawn there), not be moving away (that
+    centre inside its box two frames before too) and, for anything but a hover, not be disabled,
+    and stay there once the pointer rests on it (:func:`_reached`); keys are typed only with the
+    focus on it. A point answer is clicked unchecked.
 
     Parameters
     ----------
