@@ -63,6 +63,7 @@ EVENT_TYPES: Final[Mapping[str, ActionType]] = {
 }  # fmt: skip
 """Event types the extension sends, and the recorded action type each becomes (an ``input``
 or ``change`` of an ``<input type=file>`` is an ``upload``, :func:`_file_names`)."""
+_PRESSES: Final[frozenset[str]] = frozenset({"click", "double_click", "right_click"})
 _NAME_CHARS: Final[int] = 256  # innerText of a big element is content, not a name
 _TEST_ID_KEYS: Final[tuple[str, ...]] = ("test_id", "testId", "data-testid", "data-test-id",
                                          "data-test", "data-qa", "data-cy")  # fmt: skip
@@ -232,6 +233,10 @@ def action_from_event(event: Any) -> ActionWithElement:
         if kind != "scroll":
             raise
         element = None
+    if element is not None and element.focused and kind in _PRESSES:
+        # The press itself gave the element the focus (before the page heard the click): it
+        # says nothing of the element as a replay will find it.
+        element = element.model_copy(update={"focused": None})
     x, y = (event.get(k, get(event, f"client{k.upper()}")) for k in ("x", "y"))
     files = _file_names(event) if kind in ("type", "upload") else None
     kind = "upload" if files is not None else kind

@@ -463,6 +463,42 @@ def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | 
     return None
 
 
+# What a node the accessibility tree leaves out (``aria-hidden``) is, read from the page:
+# its explicit role (first token) or its tag's, its label or text, and whether it is disabled.
+_LEFT_OUT_JS: Final[str] = r"""function () {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el) return ["", ""];
+  const tag = el.localName, type = (el.getAttribute("type") || "").toLowerCase();
+  const given = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
+  const inputs = {checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton",
+    search: "searchbox", button: "button", submit: "button", reset: "button", image: "button"};
+  const own = tag === "button" || tag === "summary" ? "button"
+    : tag === "a" && el.hasAttribute("href") ? "link"
+    : tag === "input" ? (inputs[type] || "textbox") : tag === "textarea" ? "textbox"
+    : tag === "select" ? (el.multiple || el.size > 1 ? "listbox" : "combobox") : "generic";
+  const label = el.getAttribute("aria-label") ||
+    (el.labels && el.labels.length ? el.labels[0].innerText : "") || el.innerText ||
+    (tag === "input" ? el.value : "") || el.getAttribute("title") || el.getAttribute("alt") || "";
+  return [given || own, String(label).replace(/\s+/g, " ").trim(), el.matches(":disabled")];
+}"""
+
+
+def _left_out(session: Any, obj: Mapping[str, Any]) -> dict[str, Any]:
+    """A node the accessibility tree ignores as :func:`_check` reads a node of it: its
+    ``role`` and ``name`` as :data:`_LEFT_OUT_JS` reads them from the page (as the DOM source
+    reads an element), and a ``disabled`` property when it is; no role when the page cannot
+    say."""
+    try:
+        role, name, disabled = session.send("Runtime.callFunctionOn", {
+            "objectId": obj["objectId"], "functionDeclaration": _LEFT_OUT_JS,
+            "returnByValue": True,
+        })["result"]["value"]  # fmt: skip
+    except Exception:
+        return {}
+    flag = [{"name": "disabled", "value": {"value": True}}] if disabled is True else []
+    return {"role": {"value": str(role)}, "name": {"value": str(name)}, "properties": flag}
+
+
 def _check(
     target: tuple[Any, Callable[[], tuple[float, float]]],
     backend: int,
@@ -486,6 +522,8 @@ def _check(
     node: dict[str, Any] = next(
         (n for n in tree.get("nodes", []) if n.get("backendDOMNodeId") == backend), {}
     )
+    if node.get("ignored") and resolution.source == "dom":
+        node = _left_out(session, obj)  # (aria-hidden: read as the DOM source reads it)
     role = canonical_role((node.get("role") or {}).get("value"), "cdp")
     name = str((node.get("name") or {}).get("value") or "")
     want = resolution.candidate

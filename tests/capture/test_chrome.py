@@ -70,6 +70,12 @@ def test_the_reference_resolves_in_the_dom_it_came_from() -> None:
 def test_actions_and_bad_events() -> None:
     action = action_from_event(EVENT)
     assert (action.type, action.x, action.y) == ("click", 420.0, 230.0)
+    # The focus a press gives its element is not recorded as the element's state.
+    pressed = {**EVENT, "element": {**EVENT["element"], "focused": True}}
+    assert from_chrome_event(pressed).focused is True
+    assert action_from_event(pressed).element.focused is None  # type: ignore[union-attr]
+    keyed = action_from_event({**pressed, "type": "keydown", "key": "Enter"})
+    assert keyed.element is not None and keyed.element.focused is True
     typed = action_from_event({"type": "change", "value": "hello", "element": {"tag": "input"}})
     assert (typed.type, typed.text) == ("type", "hello")
     assert action_from_event({"type": "scroll", "x": 0, "y": 0}).element is None

@@ -162,9 +162,9 @@ def test_a_press_on_a_container_never_lands_on_a_control_inside_it(browser: Any)
 def test_a_click_on_a_control_the_accessibility_tree_leaves_out(browser: Any) -> None:
     # The Print button is aria-hidden: no row of the a11y source, whose row under the point
     # is the toolbar (replayed at its centre, another place). It is recorded from the DOM
-    # instead; a replay finds it there, and the executor, which checks the element's role
-    # in the accessibility tree, refuses it rather than press the toolbar. A click on text
-    # in the toolbar keeps the a11y row.
+    # instead; a replay finds it there, and the executor checks it as the DOM reads it (the
+    # accessibility tree ignores it): pressed, and refused once renamed or disabled. A click
+    # on text in the toolbar keeps the a11y row.
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     try:
         page.set_content(CONTAINERS_PAGE)
@@ -175,12 +175,19 @@ def test_a_click_on_a_control_the_accessibility_tree_leaves_out(browser: Any) ->
         assert (action.element.role, action.element.name) == ("button", "Print")
         found = resolve(action.element, obs)
         assert (found.source, found.candidate.name) == ("dom", "Print")
-        with pytest.raises(StaleElementError, match="role is now"):
-            act(page, found, action, observation=obs)
-        assert page.evaluate("window.log") == []
+        act(page, found, action, observation=obs)
+        assert page.evaluate("window.log") == ["print"]
         text = page.get_by_text("Q3 report").bounding_box()
         kept = record_click(text["x"] + 2, text["y"] + 2, obs).element
         assert kept is not None and kept.name == "Q3 report"
+        printer = "document.querySelector('[aria-hidden]')"
+        page.evaluate(f"{printer}.disabled = true")
+        with pytest.raises(StaleElementError, match="disabled"):
+            act(page, found, action, observation=obs, reobserve=False)
+        page.evaluate(f"{printer}.disabled = false; {printer}.textContent = 'Wipe all'")
+        with pytest.raises(StaleElementError, match="name is now 'Wipe all'"):
+            act(page, found, action, observation=obs, reobserve=False)
+        assert page.evaluate("window.log") == ["print"]
     finally:
         page.close()
 
