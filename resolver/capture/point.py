@@ -8,7 +8,7 @@ import numpy.typing as npt
 from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
 from ..observation import Observation
-from ..roles import DIALOG_ROLES
+from ..roles import ACTIONABLE_ROLES, DIALOG_ROLES, LABEL_ROLES
 from ..table import CandidateTable
 from ._shim import _number
 from .rows import ref_from_row
@@ -33,7 +33,8 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     broken by the smallest area; where a dialog's box holds the point, among the dialog's rows
     only (:func:`_on_top`). A text row that only repeats its parent's name (the label
     inside a button or link) gives way to that parent when the parent's box holds the point
-    too: a click on it is a click on the control.
+    too: a click on it is a click on the control; so does any text, icon or span inside a
+    control (:func:`_pressed_control`).
 
     Raises
     ------
@@ -60,6 +61,22 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
         and table.names_norm[row] == table.names_norm[parent]
     ):
         return parent
+    return _pressed_control(table, row, inside)
+
+
+def _pressed_control(table: CandidateTable, row: int, inside: npt.NDArray[np.bool_]) -> int:
+    """The control a press on ``row`` acts on: ``row`` itself, or, when it is what labels a
+    control (text, an icon, a span: :data:`~resolver.roles.LABEL_ROLES`), the nearest
+    control (:data:`~resolver.roles.ACTIONABLE_ROLES`) it sits in, through such rows only,
+    whose box holds the point too (``inside``): the "×" in a Close button, a logo's picture
+    in the link home."""
+    at = row
+    while table.roles[at] in LABEL_ROLES:
+        at = int(table.parent[at])
+        if at < 0 or not inside[at]:
+            return row
+        if table.roles[at] in ACTIONABLE_ROLES:
+            return at
     return row
 
 

@@ -112,3 +112,28 @@ def test_the_dom_source_does_not_record_what_the_page_s_html_does_not_hold(
     clicked = record_click(30, 20, obs, source="dom")
     assert clicked.element is None and (clicked.x, clicked.y) == (30.0, 20.0)
     assert element_at_point(obs, 300, 200, source="dom").role == "main"  # (outside it)
+
+
+def test_a_press_on_what_labels_a_control_is_a_press_on_the_control() -> None:
+    # The "x" glyph of a Close button and the picture of a logo link: a click there acts on
+    # the control, which a replay looks for (its label may change: "x" became an icon).
+    tree = {"id": "r", "role": "document", "name": "Page", "bbox": [0, 0, 800, 600],
+            "children": [
+        {"id": "c", "role": "button", "name": "Close", "bbox": [700, 10, 740, 40], "children": [
+            {"id": "x", "role": "text", "name": "\u00d7", "bbox": [712, 14, 728, 36]}]},
+        {"id": "home", "role": "link", "name": "Go to homepage", "bbox": [10, 10, 130, 50],
+         "children": [{"id": "g", "role": "generic", "name": "", "bbox": [10, 10, 130, 50],
+                       "children": [{"id": "logo", "role": "img", "name": "Go to homepage",
+                                     "bbox": [12, 12, 128, 48]}]}]},
+        {"id": "p", "role": "paragraph", "name": "", "bbox": [10, 100, 400, 140], "children": [
+            {"id": "t", "role": "text", "name": "Plain words", "bbox": [10, 100, 200, 120]}]},
+        {"id": "big", "role": "button", "name": "Huge", "bbox": [0, 300, 100, 320]},
+        {"id": "lab", "role": "text", "name": "Beside", "bbox": [0, 322, 90, 340]}]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    assert (element_at_point(obs, 720, 25).role, element_at_point(obs, 720, 25).name) == (
+        "button", "Close",
+    )  # fmt: skip
+    assert element_at_point(obs, 60, 30).role == "link"  # (through the span around the picture)
+    assert element_at_point(obs, 50, 110).name == "Plain words"  # no control around it
+    assert element_at_point(obs, 50, 330).name == "Beside"  # a control beside it is not it
+    assert record_click(720, 25, obs).element.name == "Close"  # type: ignore[union-attr]
