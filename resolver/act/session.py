@@ -76,11 +76,11 @@ class PageSession:
         """Build the catalog of the page as it is now (or of ``observation``, made of the
         page as it is now) and make it the current one; :attr:`covered` then holds the
         indexes something else is drawn over (:func:`~resolver.act.covered.covered_entries`)."""
-        catalog = build_catalog(
-            observation if observation is not None else self.observe(), source=self.source
-        )
+        observed = observation if observation is not None else self.observe()
+        catalog = build_catalog(observed, source=self.source)
         self.adopt(catalog)
-        self.covered = frozenset(covered_entries(self.page, catalog.entries))
+        frames = getattr(observed, "frame_paths", None)
+        self.covered = frozenset(covered_entries(self.page, catalog.entries, frames))
         return catalog
 
     def render(self, **options: Any) -> str:

@@ -48,3 +48,25 @@ def test_a_banner_over_one_button_and_what_is_not_judged(page: Any) -> None:
                 for e in catalog.entries]  # fmt: skip
     assert covered_entries(page, by_xpath) == [by_name["Under"].index]
     assert covered_entries(page, [by_name["Far below"]]) == []  # outside the viewport
+
+
+FRAMED = """data:text/html,<body style="margin:0">
+<iframe title="Card" style="position:absolute;left:0;top:0;width:300px;height:80px;border:0"
+  srcdoc="<body style='margin:0'><button style='margin:20px'>Pay now</button></body>"></iframe>
+<iframe title="Notes" style="position:absolute;left:0;top:200px;width:300px;height:80px;border:0"
+  srcdoc="<body style='margin:0'><button style='margin:20px'>Add note</button></body>"></iframe>
+<div style="position:fixed;left:0;top:0;width:400px;height:100px;background:gray">Backdrop</div>
+</body>"""
+
+
+def test_an_entry_in_a_frame_is_judged_by_its_frame_element(page: Any) -> None:
+    # A backdrop drawn over an embedded form: the form's button is covered, the other
+    # frame's is not (each judged at its centre, by the frame element in the top document).
+    page.goto(FRAMED)
+    page.frame_locator("iframe >> nth=1").get_by_text("Add note").wait_for()
+    session = session_for(page)
+    catalog = session.refresh()
+    by_name = {entry.name: entry for entry in catalog.entries}
+    assert not by_name["Pay now"].selectors  # (a frame's selectors are not the catalog's)
+    assert session.covered == frozenset({by_name["Pay now"].index})
+    assert covered_entries(page, catalog.entries) == []  # without the frames: not judged
