@@ -93,10 +93,6 @@ POINTER_TRIES: Final[int] = 3
 """How many times ``act`` moves the pointer to an element that moved when the pointer
 arrived (a menu closing as the pointer left it) before it gives up."""
 
-# Scroll the node into view and find its centre in the top viewport; check that the
-# element drawn there is the node (or inside it), across shadow roots and frames. Where a
-# frame of another origin hides the way up (``seen`` false), the check places the point by
-# the node's quads, which CDP gives in the session's viewport.
 CONTROLS_CSS: Final[str] = (
     "a[href],button,input,select,textarea,summary,label,[contenteditable=''],"
     "[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],"
@@ -106,6 +102,11 @@ CONTROLS_CSS: Final[str] = (
 )
 """Elements a press acts on as controls: an element that is none of these and holds one
 drawn at its centre is not pressed there (:data:`_POINT_JS`)."""
+
+# Scroll the node into view and find its centre in the top viewport; check that the
+# element drawn there is the node (or inside it), across shadow roots and frames. Where a
+# frame of another origin hides the way up (``seen`` false), the check places the point by
+# the node's quads, which CDP gives in the session's viewport.
 _POINT_JS: Final[str] = r"""async function (settle) {
   const el = this.nodeType === 1 ? this : this.parentElement, node = this;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
@@ -467,7 +468,7 @@ def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | 
 # its explicit role (first token) or its tag's, its label or text, and whether it is disabled.
 _LEFT_OUT_JS: Final[str] = r"""function () {
   const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el) return ["", ""];
+  if (!el) return ["", "", false];
   const tag = el.localName, type = (el.getAttribute("type") || "").toLowerCase();
   const given = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
   const inputs = {checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton",
