@@ -231,9 +231,11 @@ RECORDER_JS: Final[str] = (
     const el = target(e);
     if (!el) return;
     try {
-      // (the point in the page's viewport; none where a frame's place is not seen)
+      // (the point in the page's viewport; none where a frame's place is not seen, nor for
+      // an event without one: a changed value)
       const [dx, dy, seen] = (FRAME_ORIGIN)(window);
-      push({type, x: seen ? e.clientX + dx : null, y: seen ? e.clientY + dy : null,
+      const at = seen && typeof e.clientX === "number";
+      push({type, x: at ? e.clientX + dx : null, y: at ? e.clientY + dy : null,
             url: location.href, element: describe(el), ...extra(e, el)});
     } catch (err) { /* never break the page's own handlers */ }
   };
@@ -241,7 +243,9 @@ RECORDER_JS: Final[str] = (
   document.addEventListener("click", record("click", none), true);
   document.addEventListener("dblclick", record("dblclick", none), true);
   document.addEventListener("contextmenu", record("contextmenu", none), true);
-  const value = (e, el) => ({text: String(el.value ?? "")});
+  // (a file field's choice: the names of its files, which a page sees without their folders)
+  const value = (e, el) => el.localName === "input" && el.type === "file"
+    ? {files: Array.from(el.files || [], (f) => f.name)} : {text: String(el.value ?? "")};
   document.addEventListener("change", record("input", value), true);
 })();
 """

@@ -138,6 +138,31 @@ CONTAINERS_PAGE = """<!doctype html><html><body style="margin:0">
 <script>window.log = [];</script></body></html>"""
 
 
+def test_the_recorder_script_records_a_choice_of_files_and_a_changed_value(
+    browser: Any, tmp_path: Any
+) -> None:
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(name)
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.add_init_script(RECORDER_JS)
+        page.goto((ROOT / "fixtures" / "live" / "uploads.html").as_uri())
+        page.set_input_files("#attachments", [str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+        events = [e for e in page.evaluate("window.__resolverEvents") if e["type"] == "input"]
+        (upload,) = [action_from_event(e) for e in events]
+        assert (upload.type, upload.files) == ("upload", ("a.txt", "b.txt"))
+        assert upload.element is not None and upload.element.name == "Attachments"
+        # A changed value has no point (it was NaN, which no action takes).
+        page.goto('data:text/html,<input aria-label="City">')
+        page.fill("input", "Oslo")
+        page.keyboard.press("Tab")
+        (change,) = [e for e in page.evaluate("window.__resolverEvents") if e["type"] == "input"]
+        typed = action_from_event(change)
+        assert (typed.type, typed.text, typed.x) == ("type", "Oslo", None)
+    finally:
+        page.close()
+
+
 def test_a_press_on_a_container_never_lands_on_a_control_inside_it(browser: Any) -> None:
     # A click recorded on a group's empty space (or a reference naming the group) would be
     # replayed at the group's centre, where its font-size field is drawn: refused, nothing
