@@ -163,58 +163,61 @@ def test_the_recorder_script_records_a_choice_of_files_and_a_changed_value(
         page.close()
 
 
-def test_a_press_on_a_container_never_lands_on_a_control_inside_it(browser: Any) -> None:
+@pytest.fixture
+def containers(browser: Any) -> Iterator[tuple[Any, Any]]:
+    """A page of :data:`CONTAINERS_PAGE` and its observation."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.set_content(CONTAINERS_PAGE)
+    yield page, observe(page, screenshot=False)
+    page.close()
+
+
+def test_a_press_on_a_container_never_lands_on_a_control_inside_it(
+    containers: tuple[Any, Any],
+) -> None:
     # A click recorded on a group's empty space (or a reference naming the group) would be
     # replayed at the group's centre, where its font-size field is drawn: refused, nothing
     # pressed. A group whose centre shows text only is pressed as before.
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(CONTAINERS_PAGE)
-        obs = observe(page, screenshot=False)
-        display = resolve(SemanticElementRef(role="group", name="Display"), obs)
-        with pytest.raises(StaleElementError, match="a control inside it"):
-            act(page, display, observation=obs, reobserve=False)
-        notes = resolve(SemanticElementRef(role="group", name="Notes"), obs)
-        act(page, notes, observation=obs)
-        assert page.evaluate("window.log") == []
-        save = resolve(SemanticElementRef(role="button", name="Save"), obs)
-        act(page, save, observation=obs)
-        assert page.evaluate("window.log") == ["save"]
-    finally:
-        page.close()
+    page, obs = containers
+    display = resolve(SemanticElementRef(role="group", name="Display"), obs)
+    with pytest.raises(StaleElementError, match="a control inside it"):
+        act(page, display, observation=obs, reobserve=False)
+    notes = resolve(SemanticElementRef(role="group", name="Notes"), obs)
+    act(page, notes, observation=obs)
+    assert page.evaluate("window.log") == []
+    save = resolve(SemanticElementRef(role="button", name="Save"), obs)
+    act(page, save, observation=obs)
+    assert page.evaluate("window.log") == ["save"]
 
 
-def test_a_click_on_a_control_the_accessibility_tree_leaves_out(browser: Any) -> None:
+def test_a_click_on_a_control_the_accessibility_tree_leaves_out(
+    containers: tuple[Any, Any],
+) -> None:
     # The Print button is aria-hidden: no row of the a11y source, whose row under the point
     # is the toolbar (replayed at its centre, another place). It is recorded from the DOM
     # instead; a replay finds it there, and the executor checks it as the DOM reads it (the
     # accessibility tree ignores it): pressed, and refused once renamed or disabled. A click
     # on text in the toolbar keeps the a11y row.
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(CONTAINERS_PAGE)
-        obs = observe(page, screenshot=False)
-        box = page.get_by_text("Print").bounding_box()
-        action = record_click(box["x"] + 5, box["y"] + 5, obs)
-        assert action.element is not None
-        assert (action.element.role, action.element.name) == ("button", "Print")
-        found = resolve(action.element, obs)
-        assert (found.source, found.candidate.name) == ("dom", "Print")
-        act(page, found, action, observation=obs)
-        assert page.evaluate("window.log") == ["print"]
-        text = page.get_by_text("Q3 report").bounding_box()
-        kept = record_click(text["x"] + 2, text["y"] + 2, obs).element
-        assert kept is not None and kept.name == "Q3 report"
-        printer = "document.querySelector('[aria-hidden]')"
-        page.evaluate(f"{printer}.disabled = true")
-        with pytest.raises(StaleElementError, match="disabled"):
-            act(page, found, action, observation=obs, reobserve=False)
-        page.evaluate(f"{printer}.disabled = false; {printer}.textContent = 'Wipe all'")
-        with pytest.raises(StaleElementError, match="name is now 'Wipe all'"):
-            act(page, found, action, observation=obs, reobserve=False)
-        assert page.evaluate("window.log") == ["print"]
-    finally:
-        page.close()
+    page, obs = containers
+    box = page.get_by_text("Print").bounding_box()
+    action = record_click(box["x"] + 5, box["y"] + 5, obs)
+    assert action.element is not None
+    assert (action.element.role, action.element.name) == ("button", "Print")
+    found = resolve(action.element, obs)
+    assert (found.source, found.candidate.name) == ("dom", "Print")
+    act(page, found, action, observation=obs)
+    assert page.evaluate("window.log") == ["print"]
+    text = page.get_by_text("Q3 report").bounding_box()
+    kept = record_click(text["x"] + 2, text["y"] + 2, obs).element
+    assert kept is not None and kept.name == "Q3 report"
+    printer = "document.querySelector('[aria-hidden]')"
+    page.evaluate(f"{printer}.disabled = true")
+    with pytest.raises(StaleElementError, match="disabled"):
+        act(page, found, action, observation=obs, reobserve=False)
+    page.evaluate(f"{printer}.disabled = false; {printer}.textContent = 'Wipe all'")
+    with pytest.raises(StaleElementError, match="name is now 'Wipe all'"):
+        act(page, found, action, observation=obs, reobserve=False)
+    assert page.evaluate("window.log") == ["print"]
 
 
 def test_coordinates_become_references_and_locators(page: Any) -> None:
