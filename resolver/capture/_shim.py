@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from ..errors import InvalidReferenceError, ResolutionError
-from ..models import BBox, SemanticElementRef
+from ..models import MAX_ACTION_FILES, BBox, SemanticElementRef
 from ..roles import (
     CONTAINER_ROLES,
     CONTENT_NAMED_CONTAINERS,
@@ -40,6 +40,7 @@ __all__ = [
     "box_xywh",
     "classes_of",
     "container_entry",
+    "file_names",
     "flag",
     "get",
     "make_ref",
@@ -241,3 +242,11 @@ def make_ref(shim: str, **fields: Any) -> SemanticElementRef:
         return SemanticElementRef(**clean)
     except ResolutionError as exc:
         raise InvalidReferenceError(f"{shim}: {exc.message}", details={"shim": shim}) from exc
+
+
+def file_names(values: Sequence[Any]) -> tuple[str, ...]:
+    """The names of the files an upload chose, as a page or an extension reported them
+    (names, or objects with a ``name``): the first :data:`~resolver.models.MAX_ACTION_FILES`,
+    blank and non-text ones dropped, each cut to 4,096 characters."""
+    names = (get(f, "name") if isinstance(f, Mapping) else f for f in values[:MAX_ACTION_FILES])
+    return tuple(n[:4096] for n in names if isinstance(n, str) and n.strip())

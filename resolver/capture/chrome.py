@@ -35,7 +35,7 @@ from ..adapters.dom.roles import _INPUT_ROLES as INPUT_ROLES
 from ..adapters.dom.roles import explicit_role
 from ..errors import InvalidReferenceError
 from ..geometry import CoordSpace
-from ..models import MAX_ACTION_FILES, ActionType, ActionWithElement, SemanticElementRef
+from ..models import ActionType, ActionWithElement, SemanticElementRef
 from ..roles import canonical_role
 from ._shim import (
     attributes_of,
@@ -43,6 +43,7 @@ from ._shim import (
     box_xywh,
     classes_of,
     container_entry,
+    file_names,
     flag,
     get,
     make_ref,
@@ -52,7 +53,7 @@ from ._shim import (
     text,
 )
 
-__all__ = ["EVENT_TYPES", "action_from_event", "from_chrome_event"]
+__all__ = ["EVENT_TYPES", "action_from_event", "element_role", "from_chrome_event"]
 
 EVENT_TYPES: Final[Mapping[str, ActionType]] = {
     "click": "click", "dblclick": "double_click", "double_click": "double_click",
@@ -74,7 +75,7 @@ def _element(event: Mapping[str, Any]) -> Mapping[str, Any]:
     return element if isinstance(element, Mapping) else event
 
 
-def _role(element: Mapping[str, Any]) -> str | None:
+def element_role(element: Mapping[str, Any]) -> str | None:
     """The ARIA role when given, else the implicit role of the tag (inputs by type)."""
     role = text(get(element, "role"), 128)
     if role:
@@ -107,7 +108,7 @@ def _entry(ancestor: Mapping[str, Any]) -> str | None:
     tag = str(get(ancestor, "tag", "tagName") or "").lower()
     if not text(name) and not get(ancestor, "role") and tag in _NAMED_ONLY:
         return None
-    return container_entry(_role(ancestor), name, "html", get(ancestor, "content"))
+    return container_entry(element_role(ancestor), name, "html", get(ancestor, "content"))
 
 
 def _path(element: Mapping[str, Any]) -> tuple[str, ...]:
@@ -141,7 +142,7 @@ def _panel_item(ancestor: Mapping[str, Any]) -> tuple[Any, Any]:
     tag = str(get(ancestor, "tag", "tagName") or "").lower()
     if tag == "details" and not get(ancestor, "role"):
         return "details", get(ancestor, "summary")
-    return _role(ancestor), get(ancestor, "name", "ariaLabel")
+    return element_role(ancestor), get(ancestor, "name", "ariaLabel")
 
 
 def _enabled(element: Mapping[str, Any]) -> bool | None:
@@ -182,7 +183,7 @@ def from_chrome_event(event: Any) -> SemanticElementRef:
     name = text(get(element, "name", "ariaLabel", "accessibleName"), _NAME_CHARS)
     return make_ref(
         "from_chrome_event",
-        role=_role(element),
+        role=element_role(element),
         name=name or text(get(element, "innerText", "text_content", "textContent"), _NAME_CHARS),
         bbox=_box(get(element, "bbox", "rect", "boundingClientRect")),
         container_path=_path(element),
@@ -259,8 +260,7 @@ def _file_names(event: Mapping[str, Any]) -> tuple[str, ...] | None:
         return None
     given = event.get("files")
     if isinstance(given, Sequence) and not isinstance(given, str):
-        names = (get(f, "name") if isinstance(f, Mapping) else f for f in given[:MAX_ACTION_FILES])
-        return tuple(n[:4096] for n in names if isinstance(n, str) and n.strip())
+        return file_names(given)
     value = get(event, "value", "text")
     name = value.replace("\\", "/").rsplit("/", 1)[-1] if isinstance(value, str) else ""
     return (name[:4096],) if name.strip() else ()

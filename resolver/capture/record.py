@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from ..errors import ResolutionError
+from ..geometry import share_inside
 from ..models import ActionType, ActionWithElement, SemanticElementRef
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES
@@ -76,9 +77,11 @@ def _left_out_control(
         return None
     if dom.role not in ACTIONABLE_ROLES or dom.bbox is None:
         return None
-    (l0, t0, r0, b0), (l1, t1, r1, b1) = found.bbox, dom.bbox
-    inside = l0 <= l1 and t0 <= t1 and r1 <= r0 and b1 <= b0
-    if not inside or (r1 - l1) * (b1 - t1) > 0.5 * (r0 - l0) * (b0 - t0):
+    inner, outer = dom.bbox, found.bbox
+    small = (inner[2] - inner[0]) * (inner[3] - inner[1]) <= 0.5 * (outer[2] - outer[0]) * (
+        outer[3] - outer[1]
+    )
+    if share_inside(inner, outer) < 1.0 or not small:
         return None
     if found.xpath and dom.xpath and not dom.xpath.startswith(found.xpath + "/"):
         return None

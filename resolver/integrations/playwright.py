@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
+from ..capture.chrome import element_role
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..chain import resolve
 from ..config import MatchConfig
@@ -464,40 +465,40 @@ def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | 
     return None
 
 
-# What a node the accessibility tree leaves out (``aria-hidden``) is, read from the page:
-# its explicit role (first token) or its tag's, its label or text, and whether it is disabled.
+# What a node the accessibility tree leaves out (``aria-hidden``) is, read from the page: its
+# tag, ``type`` and ``role`` attributes (the role made of them as the Chrome shim makes one),
+# its label or text, and whether it is disabled.
 _LEFT_OUT_JS: Final[str] = r"""function () {
   const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el) return ["", "", false];
-  const tag = el.localName, type = (el.getAttribute("type") || "").toLowerCase();
-  const given = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
-  const inputs = {checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton",
-    search: "searchbox", button: "button", submit: "button", reset: "button", image: "button"};
-  const own = tag === "button" || tag === "summary" ? "button"
-    : tag === "a" && el.hasAttribute("href") ? "link"
-    : tag === "input" ? (inputs[type] || "textbox") : tag === "textarea" ? "textbox"
-    : tag === "select" ? (el.multiple || el.size > 1 ? "listbox" : "combobox") : "generic";
+  if (!el) return null;
   const label = el.getAttribute("aria-label") ||
     (el.labels && el.labels.length ? el.labels[0].innerText : "") || el.innerText ||
-    (tag === "input" ? el.value : "") || el.getAttribute("title") || el.getAttribute("alt") || "";
-  return [given || own, String(label).replace(/\s+/g, " ").trim(), el.matches(":disabled")];
+    (el.localName === "input" ? el.value : "") || el.getAttribute("title") ||
+    el.getAttribute("alt") || "";
+  return {tag: el.localName, role: el.getAttribute("role"),
+          attributes: {type: el.getAttribute("type") || ""},
+          name: String(label).replace(/\s+/g, " ").trim(), disabled: el.matches(":disabled")};
 }"""
 
 
 def _left_out(session: Any, obj: Mapping[str, Any]) -> dict[str, Any]:
     """A node the accessibility tree ignores as :func:`_check` reads a node of it: its
-    ``role`` and ``name`` as :data:`_LEFT_OUT_JS` reads them from the page (as the DOM source
-    reads an element), and a ``disabled`` property when it is; no role when the page cannot
-    say."""
+    ``role`` (:func:`~resolver.capture.chrome.element_role` of what :data:`_LEFT_OUT_JS`
+    reads, ``generic`` for a tag without one) and ``name``, and a ``disabled`` property when
+    it is; no role when the page cannot say."""
     try:
-        role, name, disabled = session.send("Runtime.callFunctionOn", {
+        read = session.send("Runtime.callFunctionOn", {
             "objectId": obj["objectId"], "functionDeclaration": _LEFT_OUT_JS,
             "returnByValue": True,
         })["result"]["value"]  # fmt: skip
     except Exception:
         return {}
-    flag = [{"name": "disabled", "value": {"value": True}}] if disabled is True else []
-    return {"role": {"value": str(role)}, "name": {"value": str(name)}, "properties": flag}
+    if not isinstance(read, dict):
+        return {}
+    role = element_role(read) or "generic"
+    flag = [{"name": "disabled", "value": {"value": True}}] if read.get("disabled") is True else []
+    return {"role": {"value": role}, "name": {"value": str(read.get("name") or "")},
+            "properties": flag}  # fmt: skip
 
 
 def _check(

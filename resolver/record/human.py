@@ -66,10 +66,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
+from ..capture._shim import file_names
 from ..capture.page_script import FRAME_ORIGIN_JS, XPATH_JS
 from ..capture.rows import ref_from_row
 from ..integrations.threaded import is_async, synced
-from ..models import MAX_ACTION_FILES
 from ..observation import Observation
 from ..snapshot import is_sensitive
 from ._base import DIALOG_TEXT, Recorder
@@ -509,7 +509,8 @@ class HumanRecorder(Recorder):
             "text": None if text is None else str(text), "key": None if key is None else str(key),
         }  # fmt: skip
         if action["type"] == "upload":
-            action["files"] = _file_names(payload.get("files"))
+            files = payload.get("files")  # (the page's script could send anything)
+            action["files"] = list(file_names(files if isinstance(files, list) else []))
         attrs = payload.get("attrs")
         attrs = attrs if isinstance(attrs, Mapping) else {}
         role = str((element or {}).get("role") or "textbox")
@@ -521,14 +522,6 @@ class HumanRecorder(Recorder):
             "action": action, "target_node": node, "url": payload.get("url"),
             "snapshot_exact": exact,
         })  # fmt: skip
-
-
-def _file_names(value: Any) -> list[str]:
-    """The file names a page reported for a file field's choice: text only, at most
-    :data:`~resolver.models.MAX_ACTION_FILES`, each cut to 4,096 characters (the page's
-    script could send anything)."""
-    names = value if isinstance(value, list) else []
-    return [str(n)[:4096] for n in names[:MAX_ACTION_FILES] if isinstance(n, str) and n]
 
 
 def _number(value: Any) -> float | None:
