@@ -14,8 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Box", "CoordSpace", "Edges", "Geometry", "box_gap", "box_gaps", "boxes_overlap", "iou",
-    "iou_one", "nearest_move", "overlap", "scale_between", "share_inside", "uncovered_point",
+    "Box", "CoordSpace", "Edges", "Geometry", "box_area", "box_gap", "box_gaps", "boxes_overlap",
+    "iou", "iou_one", "nearest_move", "overlap", "scale_between", "share_inside",
+    "uncovered_point",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -188,16 +189,16 @@ def uncovered_point(box: Box, covers: list[Box], least: float) -> tuple[float, f
             ):
                 if q[2] - q[0] >= least and q[3] - q[1] >= least:
                     cut.append(q)
-        parts = sorted(cut, key=_area, reverse=True)[:MAX_PARTS]
+        parts = sorted(cut, key=box_area, reverse=True)[:MAX_PARTS]
     if not parts:
         return None
     part = parts[0]
     return ((part[0] + part[2]) / 2.0, (part[1] + part[3]) / 2.0)
 
 
-def _area(box: Box) -> float:
-    """A box's area."""
-    return (box[2] - box[0]) * (box[3] - box[1])
+def box_area(box: Box) -> float:
+    """A box's area (0 for an inverted one)."""
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
 def boxes_overlap(a: Box, b: Box) -> bool:

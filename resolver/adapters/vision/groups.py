@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Final
 
-from ...geometry import Box, share_inside
+from ...geometry import Box, box_area, share_inside
 from .layout import Element, label_gap
 from .roles import BOX_GLYPHS, MAX_CONTROL_HEIGHT
 from .widgets import Widget
@@ -59,10 +59,6 @@ MAX_TITLE_CHARS: Final[int] = 60
 
 def _cy(box: Box) -> float:
     return (box[1] + box[3]) / 2.0
-
-
-def _area(box: Box) -> float:
-    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
 def _inside(inner: Box, outer: Box) -> bool:
@@ -237,7 +233,7 @@ def group(top: list[Element], widgets: Sequence[Widget]) -> list[Element]:
             for w in widgets
             if (w.kind == "rect" and w.height > MAX_CONTROL_HEIGHT) or w.kind == "frame"
         ),
-        key=_area,
+        key=box_area,
     )
     for panel in panels:  # innermost first: an inner panel is one member of an outer one
         inner = [e for e in top if _inside(e.box, panel) and e.box != panel]

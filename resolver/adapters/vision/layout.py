@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from ...geometry import Box, share_inside
+from ...geometry import Box, box_area, share_inside
 from ...text import close_unspaced, normalize, unspaced
 from .ocr import TextLine, Word
 from .roles import (
@@ -222,10 +222,6 @@ class Element:
     words: tuple[Word, ...] = field(default=(), repr=False)
     """A text element's OCR words with their boxes (a name found inside a longer run is
     pointed at by its own words: :func:`words_box`)."""
-
-
-def _area(box: Box) -> float:
-    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
 def union_box(boxes: Sequence[Box]) -> Box:
@@ -570,8 +566,8 @@ def _holder(box: Box, shapes: Sequence[Widget]) -> int:
     for i, shape in enumerate(shapes):
         if shape.kind in ("checkbox", "radio", "icon"):
             continue
-        area = _area(shape.box)
-        if area < best_area and share_inside(box, shape.box) >= INSIDE and area > _area(box):
+        area = box_area(shape.box)
+        if area < best_area and share_inside(box, shape.box) >= INSIDE and area > box_area(box):
             best, best_area = i, area
     return best
 
