@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import ElementNotFoundError, InvalidReferenceError, shorten
 from ..models import SemanticElementRef
 from ..observation import Observation
-from ..roles import ACTIONABLE_ROLES, DIALOG_ROLES, LABEL_ROLES
+from ..roles import ACTIONABLE_ROLES, DIALOG_ROLES, LANDMARK_ROLES
 from ..table import CandidateTable
 from ._shim import _number
 from .rows import ref_from_row
 
-__all__ = ["element_at_point", "row_at_point"]
+__all__ = ["PRESS_STOPS", "control_at_point", "element_at_point", "in_dialog", "row_at_point"]
+
+PRESS_STOPS: Final[frozenset[str]] = (
+    DIALOG_ROLES
+    | LANDMARK_ROLES
+    | {
+        "document",
+        "application",
+        "window",
+    }
+)
+"""Roles a press inside one is never sent past to a control around it (a dialog or a
+document drawn inside a link is its own surface; a landmark is a region of the page)."""
 
 
 def _point(x: object, y: object) -> tuple[float, float]:
@@ -33,8 +47,9 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     broken by the smallest area; where a dialog's box holds the point, among the dialog's rows
     only (:func:`_on_top`). A text row that only repeats its parent's name (the label
     inside a button or link) gives way to that parent when the parent's box holds the point
-    too: a click on it is a click on the control; so does any text, icon or span inside a
-    control (:func:`_pressed_control`).
+    too: a click on it is a click on the control; and any row that is no control (a text,
+    an icon, a heading) inside a control gives way to the nearest control around it
+    (:func:`_pressed_control`).
 
     Raises
     ------
@@ -44,15 +59,12 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
         No row's box holds the point.
     """
     x, y = _point(x, y)
-    boxes = table.bboxes
-    with np.errstate(invalid="ignore"):
-        inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+    inside = _holding(table.bboxes, x, y)
     rows = np.flatnonzero(inside)
     if rows.size == 0:
         raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
     rows = _on_top(table, rows)
-    area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
-    row = int(rows[np.lexsort((area, -table.depth[rows]))[0]])
+    row = _innermost(table, rows)
     parent = int(table.parent[row])
     if (
         parent >= 0
@@ -60,18 +72,33 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
         and table.roles[row] == "text"
         and table.names_norm[row] == table.names_norm[parent]
     ):
-        return parent
+        row = parent
     return _pressed_control(table, row, inside)
 
 
+def _holding(boxes: npt.NDArray[np.float64], x: float, y: float) -> npt.NDArray[np.bool_]:
+    """Which boxes hold the point (edges included; a row without a box holds none)."""
+    with np.errstate(invalid="ignore"):
+        return (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+
+
+def _innermost(table: CandidateTable, rows: npt.NDArray[np.intp]) -> int:
+    """The deepest of ``rows`` (not empty), ties broken by the smallest area."""
+    boxes = table.bboxes
+    area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
+    return int(rows[np.lexsort((area, -table.depth[rows]))[0]])
+
+
 def _pressed_control(table: CandidateTable, row: int, inside: npt.NDArray[np.bool_]) -> int:
-    """The control a press on ``row`` acts on: ``row`` itself, or, when it is what labels a
-    control (text, an icon, a span: :data:`~resolver.roles.LABEL_ROLES`), the nearest
-    control (:data:`~resolver.roles.ACTIONABLE_ROLES`) it sits in, through such rows only,
-    whose box holds the point too (``inside``): the "×" in a Close button, a logo's picture
-    in the link home."""
+    """The control a press on ``row`` acts on: ``row`` itself, or, when it is no control,
+    the nearest control (:data:`~resolver.roles.ACTIONABLE_ROLES`) around it whose box holds
+    the point too (``inside``), as a browser sends the press to the nearest element around
+    the target that acts on one: the "×" in a Close button, a logo's picture in the link
+    home, a heading inside a card's link. The search stops at a row whose box does not hold
+    the point and at what no press passes through (:data:`PRESS_STOPS`: a dialog, a
+    landmark, a document)."""
     at = row
-    while table.roles[at] in LABEL_ROLES:
+    while table.roles[at] not in ACTIONABLE_ROLES and table.roles[at] not in PRESS_STOPS:
         at = int(table.parent[at])
         if at < 0 or not inside[at]:
             return row
@@ -111,6 +138,30 @@ def element_at_point(
     if source == "dom" and (why := _beyond_the_html(observation, x, y)):
         raise ElementNotFoundError(why)
     return ref_from_row(table, row_at_point(table, x, y))
+
+
+def control_at_point(observation: Observation, x: float, y: float) -> SemanticElementRef | None:
+    """The DOM's control under ``(x, y)``: of the DOM source's rows whose box holds the
+    point and whose role is a control's (:data:`~resolver.roles.ACTIONABLE_ROLES`), the
+    deepest, ties broken by the smallest area; ``None`` when there is none, or when the
+    point is in a frame or a shadow tree the page's HTML does not hold."""
+    x, y = _point(x, y)
+    if _beyond_the_html(observation, x, y):
+        return None
+    table = observation.candidates("dom")
+    held = np.flatnonzero(_holding(table.bboxes, x, y)).tolist()
+    rows = np.asarray([r for r in held if table.roles[r] in ACTIONABLE_ROLES], dtype=np.intp)
+    return ref_from_row(table, _innermost(table, rows)) if rows.size else None
+
+
+def in_dialog(table: CandidateTable, row: int) -> bool:
+    """Whether ``row`` is a dialog or inside one (drawn over the page)."""
+    at = row
+    while at >= 0:
+        if table.roles[at] in DIALOG_ROLES:
+            return True
+        at = int(table.parent[at])
+    return False
 
 
 def _beyond_the_html(observation: Observation, x: float, y: float) -> str | None:

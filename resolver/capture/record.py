@@ -6,12 +6,11 @@ import logging
 import math
 from typing import Any
 
-from ..errors import ResolutionError
-from ..geometry import share_inside
+from ..geometry import box_area, share_inside
 from ..models import ActionType, ActionWithElement, SemanticElementRef
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES
-from .point import element_at_point
+from .point import control_at_point, element_at_point, in_dialog, row_at_point
 
 __all__ = ["record_click"]
 
@@ -65,24 +64,30 @@ def record_click(
 def _left_out_control(
     observation: Observation, x: float, y: float, found: SemanticElementRef
 ) -> SemanticElementRef | None:
-    """The DOM's element under ``(x, y)`` when it is a control that the accessibility tree
-    left out: ``found`` (the a11y row under the point) is no control, and the DOM's element
-    is one, drawn inside ``found``'s box on at most half its area (and, where both carry
-    an XPath, inside its element). ``None`` otherwise, or without a DOM."""
+    """The DOM's control under ``(x, y)`` (:func:`~.point.control_at_point`) when the
+    accessibility tree left it out: ``found`` (the a11y row under the point) is no control
+    and in no dialog (a dialog is drawn over what lies beneath it), and the control, on at
+    most half ``found``'s area, has no row of the tree there. Where both carry an XPath,
+    the control is inside ``found``'s element, or no row of the tree is its element at all
+    (a control in an ``aria-hidden`` part drawn over the rows under the point, as a fixed
+    header is); without XPaths, it is drawn inside ``found``'s box. ``None`` otherwise, or
+    without a DOM."""
     if found.role in ACTIONABLE_ROLES or found.bbox is None or not observation.has("dom"):
         return None
-    try:
-        dom = element_at_point(observation, x, y, source="dom")
-    except ResolutionError:
+    a11y = observation.candidates("a11y")
+    if in_dialog(a11y, row_at_point(a11y, x, y)):
         return None
-    if dom.role not in ACTIONABLE_ROLES or dom.bbox is None:
+    dom = control_at_point(observation, x, y)
+    if dom is None or dom.bbox is None:
         return None
     inner, outer = dom.bbox, found.bbox
-    small = (inner[2] - inner[0]) * (inner[3] - inner[1]) <= 0.5 * (outer[2] - outer[0]) * (
-        outer[3] - outer[1]
-    )
-    if share_inside(inner, outer) < 1.0 or not small:
+    if box_area(inner) > 0.5 * box_area(outer):
         return None
-    if found.xpath and dom.xpath and not dom.xpath.startswith(found.xpath + "/"):
+    paths = a11y.document_paths
+    if dom.xpath and paths is not None:
+        inside = bool(found.xpath) and dom.xpath.startswith(f"{found.xpath}/")
+        if not inside and dom.xpath in paths:
+            return None
+    elif share_inside(inner, outer) < 1.0:
         return None
     return dom

@@ -137,3 +137,28 @@ def test_a_press_on_what_labels_a_control_is_a_press_on_the_control() -> None:
     assert element_at_point(obs, 50, 110).name == "Plain words"  # no control around it
     assert element_at_point(obs, 50, 330).name == "Beside"  # a control beside it is not it
     assert record_click(720, 25, obs).element.name == "Close"  # type: ignore[union-attr]
+
+
+def test_a_press_on_a_heading_inside_a_card_s_link_is_a_press_on_the_link() -> None:
+    # A card's title drawn as a heading inside its link (a real page's "related" rail): a
+    # click on the title follows the link. A landmark or a dialog inside a control is a
+    # surface of its own: a press inside it is not sent past it.
+    tree = {"id": "r", "role": "document", "name": "Page", "bbox": [0, 0, 800, 600],
+            "children": [
+        {"id": "card", "role": "link", "name": "Han Solo", "bbox": [10, 10, 300, 60],
+         "children": [{"id": "h", "role": "heading", "name": "Han Solo",
+                       "bbox": [10, 10, 300, 60], "children": [
+                           {"id": "ht", "role": "text", "name": "Han Solo",
+                            "bbox": [12, 20, 120, 50]}]}]},
+        {"id": "wrap", "role": "button", "name": "Open", "bbox": [0, 100, 400, 400],
+         "children": [{"id": "nav", "role": "navigation", "name": "", "bbox": [0, 100, 400, 400],
+                       "children": [{"id": "p", "role": "paragraph", "name": "Words",
+                                     "bbox": [10, 110, 200, 130]}]}]},
+        {"id": "sec", "role": "paragraph", "name": "", "bbox": [400, 400, 600, 500],
+         "children": [{"id": "h2", "role": "heading", "name": "Alone",
+                       "bbox": [400, 400, 600, 450]}]}]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    assert element_at_point(obs, 100, 30).role == "link"  # (on the heading's text)
+    assert element_at_point(obs, 200, 30).role == "link"  # (beside it, on the heading)
+    assert element_at_point(obs, 50, 120).name == "Words"  # (the landmark stops it)
+    assert element_at_point(obs, 500, 420).name == "Alone"  # no control around it

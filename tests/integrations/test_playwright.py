@@ -220,6 +220,61 @@ def test_a_click_on_a_control_the_accessibility_tree_leaves_out(
     assert page.evaluate("window.log") == ["print"]
 
 
+HIDDEN_HEADER_PAGE = """<!doctype html><html><body style="margin:0">
+<div aria-hidden="true" style="position:fixed;top:0;left:0;right:0;height:34px;z-index:5;
+  background:#fff"><div style="height:20px"><a href="#in" style="display:inline-block;
+  height:18px;padding:4px;margin:3px 40px" onclick="window.log.push('sign in');
+  return false">Sign in</a></div></div>
+<main><p style="margin:0;height:80px;font-size:24px">The story under the header goes on
+  and on over more than one line of the page, as a story does.</p></main>
+<script>window.log = [];</script></body></html>"""
+
+
+def test_a_click_on_a_hidden_header_drawn_over_the_page(browser: Any) -> None:
+    # A fixed header the accessibility tree leaves out (aria-hidden, as a page hides it
+    # while a dialog is open) is drawn over the story: the tree's row under the point is the
+    # story's paragraph, another part of the document, and the link overflows its own row
+    # of the header. The click is recorded as the link, from the DOM, and pressed again.
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.set_content(HIDDEN_HEADER_PAGE)
+        obs = observe(page, screenshot=False)
+        box = page.get_by_text("Sign in").bounding_box()
+        action = record_click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, obs)
+        assert action.element is not None
+        assert (action.element.role, action.element.name) == ("link", "Sign in")
+        found = resolve(action.element, obs)
+        act(page, found, action, observation=obs)
+        assert page.evaluate("window.log") == ["sign in"]
+    finally:
+        page.close()
+
+
+MODAL_PAGE = """<!doctype html><html><body style="margin:0">
+<div aria-hidden="true"><button style="width:600px;height:200px"
+  onclick="window.log.push('behind')">Behind</button></div>
+<div role="dialog" aria-label="Terms" style="position:fixed;top:0;left:0;width:900px;
+  height:300px;background:#fff;font-size:20px">Read these terms before you go on; they
+  are long and they say much, over several lines of the dialog.</div>
+<script>window.log = [];</script></body></html>"""
+
+
+def test_a_click_on_a_dialog_s_text_is_not_taken_for_a_control_beneath_it(
+    browser: Any,
+) -> None:
+    # The page hides what lies behind its dialog from the accessibility tree; a button the
+    # dialog covers is still in the DOM under the point. The click was on the dialog.
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.set_content(MODAL_PAGE)
+        obs = observe(page, screenshot=False)
+        action = record_click(100, 40, obs)
+        assert action.element is not None and action.element.role != "button"
+        assert "terms" in (action.element.name or "").lower()
+    finally:
+        page.close()
+
+
 def test_coordinates_become_references_and_locators(page: Any) -> None:
     obs = observe(page)
     box = page.locator('[data-k="gemini.delete"]').bounding_box()
