@@ -1,0 +1,233 @@
+"""The point recorder on real pages: the control a click lands on, recorded and found again.
+
+For each page of the readability corpus (real pages made by others, split into the tune and
+held-out halves of :func:`benchmarks.relocation.run.split_of`), loaded in headless Chromium
+from ``file://`` with every other request refused, the controls drawn in the first viewport
+(links, buttons, fields, ARIA widgets) whose centre a click reaches (the topmost element
+there is the control or inside it, and no other control inside it holds the point) are
+clicked in thought: ``record_click(x, y, observe(page))`` makes the reference a recorder
+stores, and ``resolve`` on a fresh observation of the same, unchanged page finds it again
+(no coordinate fallback); a control the page moved while it was observed (a page still
+loading) is left out. The answer's DOM node (``PageObservation.backend_ids``) is
+compared with the control's:
+
+- ``right``: the control itself;
+- ``wrong``: another node (a container around it, a text inside it, another element);
+- ``refused``: the resolver refused the reference;
+- ``unrecorded``: the recorder kept the point but no element.
+
+Also counted: how often the recorded role is a control role (``recorded a control``).
+At most ``--per-page`` controls a page, spread over the page's order. Usage::
+
+    python -m benchmarks.live.point_pages [--split tune|heldout|all] [--source a11y|dom]
+        [--per-page 30] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from live_browser import browser_missing, chromium  # noqa: E402
+
+from benchmarks.relocation.run import corpus_pages, split_of  # noqa: E402
+from resolver import ResolutionError, SemanticElementRef, resolve  # noqa: E402
+from resolver.capture import record_click  # noqa: E402
+from resolver.integrations.playwright import observe  # noqa: E402
+from resolver.roles import ACTIONABLE_ROLES  # noqa: E402
+
+CONTROLS = (
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], "
+    "[role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], "
+    "[role=combobox], [role=textbox], [role=option]"
+)
+# Each control a click at its centre reaches: [its place among CONTROLS, x, y].
+REACHED_JS = """([sel, most]) => {
+  const all = [...document.querySelectorAll(sel)], out = [];
+  all.forEach((el, i) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) return;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit)) || hit.closest(sel) !== el) return;
+    out.push([i, x, y]);
+  });
+  if (out.length <= most) return out;
+  const step = out.length / most;
+  return Array.from({length: most}, (_, k) => out[Math.floor(k * step)]);
+}"""
+VERDICTS = ("right", "wrong", "refused", "unrecorded")
+
+
+def control_backends(page: Any, places: list[int]) -> list[int | None]:
+    """The backend DOM node ID of each control, by its place among :data:`CONTROLS`."""
+    session = page.context.new_cdp_session(page)
+    try:
+        return [
+            backend_of(session, f"document.querySelectorAll({json.dumps(CONTROLS)})[{i}]")
+            for i in places
+        ]
+    finally:
+        session.detach()
+
+
+def backend_of(session: Any, expression: str) -> int | None:
+    """The backend DOM node ID of the element ``expression`` gives in the page, or None."""
+    found = session.send("Runtime.evaluate", {"expression": expression})
+    object_id = found.get("result", {}).get("objectId")
+    if object_id is None:
+        return None
+    return (
+        session.send("DOM.describeNode", {"objectId": object_id})
+        .get("node", {})
+        .get("backendNodeId")
+    )
+
+
+def answered_backend(page: Any, page_obs: Any, executor_id: str) -> int | None:
+    """The backend DOM node ID an answer's executor ID names: from the observation, or, for
+    a DOM answer's CSS selector or XPath, from the page."""
+    known = page_obs.backend_ids.get(executor_id)
+    if known is not None:
+        return int(known)
+    kind, _, selector = executor_id.partition(":")
+    if kind == "css":
+        expression = f"document.querySelector({json.dumps(selector)})"
+    elif kind == "xpath":
+        expression = (
+            f"document.evaluate({json.dumps(selector)}, document, null, 9, null).singleNodeValue"
+        )
+    else:
+        return None
+    session = page.context.new_cdp_session(page)
+    try:
+        return backend_of(session, expression)
+    finally:
+        session.detach()
+
+
+def verdict(ref: SemanticElementRef | None, page: Any, page_obs: Any, backend: int) -> str:
+    """How the recorded ``ref`` fares on ``page_obs``, an observation of ``page`` (see the
+    module docstring)."""
+    if ref is None:
+        return "unrecorded"
+    try:
+        answer = resolve(ref, page_obs, coords_fallback="never")
+    except ResolutionError:
+        return "refused"
+    return "right" if answered_backend(page, page_obs, answer.executor_id) == backend else "wrong"
+
+
+def page_clicks(page: Any, url: str, source: str, per_page: int) -> list[dict[str, Any]]:
+    """Every reached control of one page, recorded and resolved."""
+    page.goto(url, wait_until="domcontentloaded", timeout=30_000)
+    with contextlib.suppress(Exception):  # (a page whose load never ends: as it is at 10 s)
+        page.wait_for_load_state("load", timeout=10_000)
+    reached = page.evaluate(REACHED_JS, [CONTROLS, per_page])
+    if not reached:
+        return []
+    backends = control_backends(page, [i for i, _, _ in reached])
+    recorded_on = observe(page, screenshot=False)
+    replayed_on = observe(page, screenshot=False)
+    still = {
+        (i, round(x, 1), round(y, 1)) for i, x, y in page.evaluate(REACHED_JS, [CONTROLS, 1e9])
+    }
+    rows = []
+    for (i, x, y), backend in zip(reached, backends, strict=True):
+        if backend is None or (i, round(x, 1), round(y, 1)) not in still:
+            continue  # (a control the page moved, or stopped drawing, while it was observed)
+        start = time.perf_counter()
+        action = record_click(x, y, recorded_on, source=source)
+        took = time.perf_counter() - start
+        ref = action.element
+        rows.append({
+            "x": x, "y": y, "ms": 1e3 * took,
+            "role": ref.role if ref else None, "name": ref.name if ref else None,
+            "control": bool(ref and ref.role in ACTIONABLE_ROLES),
+            "verdict": verdict(ref, page, replayed_on, backend),
+        })  # fmt: skip
+    return rows
+
+
+def run(split: str, source: str, per_page: int) -> dict[str, list[dict[str, Any]]]:
+    """Clicks by page name, for the pages of ``split``."""
+    pages = [p for p in corpus_pages() if split in ("all", split_of(p.name))]
+    out: dict[str, list[dict[str, Any]]] = {}
+    with chromium() as browser:
+        for path in pages:
+            try:
+                out[path.name] = measure_page(browser, path, source, per_page)
+            except Exception as exc:  # (a page that does not load is reported, not fatal)
+                print(f"{path.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return out
+
+
+def measure_page(browser: Any, path: Path, source: str, per_page: int) -> list[dict[str, Any]]:
+    """:func:`page_clicks` of one corpus page folder, in a fresh 1280 x 800 context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.route("**/*", _local_only)
+        return page_clicks(page, (path / "source.html").as_uri(), source, per_page)
+    finally:
+        context.close()
+
+
+def _local_only(route: Any) -> None:
+    if route.request.url.startswith("file:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def summary(clicks: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Counts of each verdict, how many were recorded as a control, the median time a
+    click, and the median of each page's first click (which builds the observation's
+    tables)."""
+    rows = [row for page in clicks.values() for row in page]
+    firsts = [page[0]["ms"] for page in clicks.values() if page]
+    counts = Counter(row["verdict"] for row in rows)
+    return {
+        "pages": len(clicks),
+        "clicks": len(rows),
+        **{v: counts[v] for v in VERDICTS},
+        "recorded_a_control": sum(row["control"] for row in rows),
+        "median_ms": round(statistics.median(r["ms"] for r in rows), 2) if rows else None,
+        "first_click_median_ms": round(statistics.median(firsts), 1) if firsts else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
+    parser.add_argument("--source", choices=("a11y", "dom"), default="a11y")
+    parser.add_argument("--per-page", type=int, default=30)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    if (why := browser_missing()) is not None:
+        print(f"skipped: {why}")
+        return 0
+    if not corpus_pages():
+        print("readability-pages corpus not found; skipped", file=sys.stderr)
+        return 0
+    clicks = run(args.split, args.source, args.per_page)
+    result = {"split": args.split, "source": args.source, **summary(clicks)}
+    print(json.dumps(result, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps({**result, "clicks": clicks}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
