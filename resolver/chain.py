@@ -20,6 +20,7 @@ clicking the old position would be a guess.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 from .adapters import SOURCE_NAMES, SOURCES
@@ -41,6 +42,7 @@ from .observation import Observation
 from .results import Candidate, Resolution, TraceEntry, center
 from .roles import canonical_role
 from .table import CandidateTable
+from .text import normalize
 
 __all__ = ["DEFAULT_SOURCES", "resolve", "resolve_element", "resolve_many"]
 
@@ -260,9 +262,12 @@ class _Run:
                 return None
             self.trace.append(entry)
             return self._answer(source, decision, table)
-        self.trace.append(entry)
         if shows_absence(self.ref, table, decision):
-            self.gone = entry
+            if source != "dom" and dom_names_it(self.ref, table, self.observation):
+                entry = replace(entry, rules=(*entry.rules, "scope.dom_names_it"))
+            else:
+                self.gone = entry
+        self.trace.append(entry)
         if self.unmatched is None and shows_no_match(self.ref, table, decision):
             self.unmatched = entry
         self.ambiguous = self.ambiguous or decision.status == "ambiguous"
@@ -402,6 +407,28 @@ class _Run:
         return ElementNotFoundError(
             f"{described!r} is not in this observation with enough confidence", **evidence
         )
+
+
+def dom_names_it(ref: SemanticElementRef, table: CandidateTable, observation: Observation) -> bool:
+    """``scope.dom_names_it``: whether the element at the recorded XPath bears the recorded
+    role and name in the page's DOM but not in ``table`` (a tree that names it otherwise, as
+    Chromium names an empty link by its blank text where the DOM reads its title, or has no
+    row for it): the two sources disagree on that element, so a refusal of ``table``'s
+    source for missing namesakes is no evidence that it is gone, and the DOM judges it."""
+    xpath, name, paths = ref.xpath, normalize(ref.name or ""), table.document_paths
+    if not xpath or not name or not ref.role or paths is None or not observation.has("dom"):
+        return False
+    if any(p == xpath and table.names_norm[i] == name for i, p in enumerate(paths)):
+        return False
+    try:
+        dom = observation.candidates("dom")
+    except ResolutionError:
+        return False
+    role = canonical_role(ref.role)
+    return any(
+        p == xpath and dom.roles[i] == role and dom.names_norm[i] == name
+        for i, p in enumerate(dom.xpaths)
+    )
 
 
 def _resolve(

@@ -28,6 +28,14 @@ OUTSIDE_RULES: Final[tuple[Rule, ...]] = (
         "indistinguishable); a weaker source does not overrule it, nor do the coordinates.",
     ),
     Rule(
+        "scope.dom_names_it", "scopes", "chain",
+        "A stronger source's evidence of absence does not stop the DOM source when the "
+        "element at the recorded XPath bears the recorded role and name in the page's DOM but "
+        "not in the stronger source's tree (an empty link the tree names by its blank text, "
+        "the DOM by its title; a control the tree leaves out): the sources disagree on that "
+        "element, and the DOM judges it.",
+    ),
+    Rule(
         "refuse.scored_downstream", "refuses", "chain",
         "A stronger source looked among rows of the recorded role and found none similar "
         "enough (refuse.threshold, refuse.stray); a weaker source's answer by its score alone "

@@ -465,19 +465,21 @@ def _moved(before: Sequence[str], now: list[str], config: MatchConfig) -> str | 
     return None
 
 
-# What a node the accessibility tree leaves out (``aria-hidden``) is, read from the page: its
-# tag, ``type`` and ``role`` attributes (the role made of them as the Chrome shim makes one),
-# its label or text, and whether it is disabled.
+# What a node the accessibility tree leaves out (``aria-hidden``) or leaves unnamed (a blank
+# name) is, read from the page: its tag, ``type`` and ``role`` attributes (the role made of
+# them as the Chrome shim makes one), its label, text, title or alternative text (the first
+# that is not blank), and whether it is disabled.
 _LEFT_OUT_JS: Final[str] = r"""function () {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el) return null;
-  const label = el.getAttribute("aria-label") ||
-    (el.labels && el.labels.length ? el.labels[0].innerText : "") || el.innerText ||
-    (el.localName === "input" ? el.value : "") || el.getAttribute("title") ||
-    el.getAttribute("alt") || "";
+  const text = (s) => (s == null ? "" : String(s)).replace(/\s+/g, " ").trim();
+  const name = text(el.getAttribute("aria-label")) ||
+    text(el.labels && el.labels.length ? el.labels[0].innerText : "") || text(el.innerText) ||
+    text(el.localName === "input" ? el.value : "") || text(el.getAttribute("title")) ||
+    text(el.getAttribute("alt"));
   return {tag: el.localName, role: el.getAttribute("role"),
           attributes: {type: el.getAttribute("type") || ""},
-          name: String(label).replace(/\s+/g, " ").trim(), disabled: el.matches(":disabled")};
+          name: name, disabled: el.matches(":disabled")};
 }"""
 
 
@@ -499,6 +501,11 @@ def _left_out(session: Any, obj: Mapping[str, Any]) -> dict[str, Any]:
     flag = [{"name": "disabled", "value": {"value": True}}] if read.get("disabled") is True else []
     return {"role": {"value": role}, "name": {"value": str(read.get("name") or "")},
             "properties": flag}  # fmt: skip
+
+
+def _ax_name(node: Mapping[str, Any]) -> str:
+    """An accessibility node's name as text (``""`` without one)."""
+    return str((node.get("name") or {}).get("value") or "")
 
 
 def _check(
@@ -524,10 +531,12 @@ def _check(
     node: dict[str, Any] = next(
         (n for n in tree.get("nodes", []) if n.get("backendDOMNodeId") == backend), {}
     )
-    if node.get("ignored") and resolution.source == "dom":
+    if resolution.source == "dom" and node.get("ignored"):
         node = _left_out(session, obj)  # (aria-hidden: read as the DOM source reads it)
+    elif resolution.source == "dom" and not _ax_name(node).strip():
+        node = {**node, "name": _left_out(session, obj).get("name", {})}  # (blank in the tree)
     role = canonical_role((node.get("role") or {}).get("value"), "cdp")
-    name = str((node.get("name") or {}).get("value") or "")
+    name = _ax_name(node)
     want = resolution.candidate
     if role_compat(want.role, role) < config.selector_role:
         return f"its role is now {role!r}, not {want.role!r}"
