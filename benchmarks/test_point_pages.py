@@ -25,6 +25,10 @@ def test_the_summary_counts_verdicts_and_times() -> None:
     assert (got["refused"], got["unrecorded"], got["recorded_a_control"]) == (1, 0, 3)
     assert got["median_ms"] == 11.5 and got["first_click_median_ms"] == 30.0
     assert point_pages.summary({})["clicks"] == 0
+    assert "pressed" not in got
+    clicks["a"][0]["pressed"] = "right"
+    clicks["b"][1]["pressed"] = "moved"
+    assert point_pages.summary(clicks)["pressed"] == {"right": 1, "moved": 1}
 
 
 def test_without_the_corpus_it_says_so(

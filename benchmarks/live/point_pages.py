@@ -17,10 +17,17 @@ compared with the control's:
 - ``unrecorded``: the recorder kept the point but no element.
 
 Also counted: how often the recorded role is a control role (``recorded a control``).
-At most ``--per-page`` controls a page, spread over the page's order. Usage::
+With ``--press``, each recorded action is then replayed on the page as it is by then (a
+fresh observation, ``resolve``, ``act``), a capture-phase listener noting which element each
+click reached and keeping links from being followed: ``right`` (the control), ``wrong``
+(another element), ``refused``, ``lost`` (no click came), ``moved`` (the control is no
+longer reached where it was recorded: not pressed), ``navigated`` (the press made the page
+navigate; the page's later presses are not made). Disabled controls are left out (a press on
+one does nothing). At most ``--per-page`` controls a page, spread over the page's order.
+Usage::
 
     python -m benchmarks.live.point_pages [--split tune|heldout|all] [--source a11y|dom]
-        [--per-page 30] [--json out.json]
+        [--per-page 30] [--press] [--json out.json]
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from live_browser import browser_missing, chromium  # noqa: E402
 from benchmarks.relocation.run import corpus_pages, split_of  # noqa: E402
 from resolver import ResolutionError, SemanticElementRef, resolve  # noqa: E402
 from resolver.capture import record_click  # noqa: E402
-from resolver.integrations.playwright import observe  # noqa: E402
+from resolver.integrations.playwright import act, observe  # noqa: E402
 from resolver.roles import ACTIONABLE_ROLES  # noqa: E402
 
 CONTROLS = (
@@ -56,7 +63,7 @@ REACHED_JS = """([sel, most]) => {
   const all = [...document.querySelectorAll(sel)], out = [];
   all.forEach((el, i) => {
     const r = el.getBoundingClientRect();
-    if (r.width < 4 || r.height < 4) return;
+    if (r.width < 4 || r.height < 4 || el.matches(":disabled")) return;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return;
     const hit = document.elementFromPoint(x, y);
@@ -129,8 +136,11 @@ def verdict(ref: SemanticElementRef | None, page: Any, page_obs: Any, backend: i
     return "right" if answered_backend(page, page_obs, answer.executor_id) == backend else "wrong"
 
 
-def page_clicks(page: Any, url: str, source: str, per_page: int) -> list[dict[str, Any]]:
-    """Every reached control of one page, recorded and resolved."""
+def page_clicks(
+    page: Any, url: str, source: str, per_page: int, press: bool = False
+) -> list[dict[str, Any]]:
+    """Every reached control of one page, recorded and resolved (and, with ``press``,
+    pressed: :func:`pressed`)."""
     page.goto(url, wait_until="domcontentloaded", timeout=30_000)
     with contextlib.suppress(Exception):  # (a page whose load never ends: as it is at 10 s)
         page.wait_for_load_state("load", timeout=10_000)
@@ -143,7 +153,7 @@ def page_clicks(page: Any, url: str, source: str, per_page: int) -> list[dict[st
     still = {
         (i, round(x, 1), round(y, 1)) for i, x, y in page.evaluate(REACHED_JS, [CONTROLS, 1e9])
     }
-    rows = []
+    rows, actions = [], []
     for (i, x, y), backend in zip(reached, backends, strict=True):
         if backend is None or (i, round(x, 1), round(y, 1)) not in still:
             continue  # (a control the page moved, or stopped drawing, while it was observed)
@@ -151,35 +161,95 @@ def page_clicks(page: Any, url: str, source: str, per_page: int) -> list[dict[st
         action = record_click(x, y, recorded_on, source=source)
         took = time.perf_counter() - start
         ref = action.element
+        actions.append((i, action))
         rows.append({
             "x": x, "y": y, "ms": 1e3 * took,
             "role": ref.role if ref else None, "name": ref.name if ref else None,
             "control": bool(ref and ref.role in ACTIONABLE_ROLES),
             "verdict": verdict(ref, page, replayed_on, backend),
         })  # fmt: skip
+    if press:
+        _press_all(page, rows, actions)
     return rows
 
 
-def run(split: str, source: str, per_page: int) -> dict[str, list[dict[str, Any]]]:
+def _press_all(page: Any, rows: list[dict[str, Any]], actions: list[tuple[int, Any]]) -> None:
+    """:func:`pressed` for each row in turn; once a press made the page navigate (a page's
+    own script can, whatever the listener prevents), the rows left are ``not pressed``."""
+    left = "not pressed"
+    for row, (i, action) in zip(rows, actions, strict=True):
+        if left != "not pressed":
+            row["pressed"] = left
+            continue
+        try:
+            row["pressed"] = pressed(page, action, i)
+        except Exception:  # (the page navigated: its context is gone)
+            row["pressed"], left = "navigated", "after a navigation"
+
+
+# Which control a press reached: [its place among CONTROLS, x, y] -> true when the last click
+# the page saw went to that control or inside it, false when elsewhere, null when none came.
+PRESSED_JS = """([sel, i]) => {
+  const target = window.__pressedTargets.pop();
+  window.__pressedTargets.length = 0;
+  if (!target) return null;
+  const control = document.querySelectorAll(sel)[i];
+  return !!control && (target === control || control.contains(target));
+}"""
+# Notes every click's target and keeps it from following a link or submitting a form.
+NOTE_PRESSES_JS = """window.__pressedTargets = [];
+window.addEventListener("click", (e) => {
+  window.__pressedTargets.push(e.composedPath()[0]);
+  e.preventDefault();
+}, true);"""
+
+
+def pressed(page: Any, action: Any, place: int) -> str:
+    """The recorded ``action`` replayed on ``page`` as it is now (a fresh observation,
+    ``resolve``, ``act``): ``right`` (the click reached the control at ``place``), ``wrong``
+    (another element), ``refused`` (resolve or act refused), ``lost`` (no click came),
+    ``moved`` (the control is no longer where it was recorded: not pressed)."""
+    if action.element is None:
+        return "refused"
+    page.evaluate("window.scrollTo(0, 0)")  # (an earlier press may have scrolled the page)
+    here = page.evaluate(REACHED_JS, [CONTROLS, 1e9])
+    if not any(i == place and (x, y) == (action.x, action.y) for i, x, y in here):
+        return "moved"
+    page.evaluate("window.__pressedTargets.length = 0")
+    try:
+        obs = observe(page, screenshot=False)
+        act(page, resolve(action.element, obs, coords_fallback="never"), action, observation=obs)
+    except ResolutionError:
+        return "refused"
+    hit = page.evaluate(PRESSED_JS, [CONTROLS, place])
+    return "lost" if hit is None else ("right" if hit else "wrong")
+
+
+def run(
+    split: str, source: str, per_page: int, press: bool = False
+) -> dict[str, list[dict[str, Any]]]:
     """Clicks by page name, for the pages of ``split``."""
     pages = [p for p in corpus_pages() if split in ("all", split_of(p.name))]
     out: dict[str, list[dict[str, Any]]] = {}
     with chromium() as browser:
         for path in pages:
             try:
-                out[path.name] = measure_page(browser, path, source, per_page)
+                out[path.name] = measure_page(browser, path, source, per_page, press)
             except Exception as exc:  # (a page that does not load is reported, not fatal)
                 print(f"{path.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
     return out
 
 
-def measure_page(browser: Any, path: Path, source: str, per_page: int) -> list[dict[str, Any]]:
+def measure_page(
+    browser: Any, path: Path, source: str, per_page: int, press: bool = False
+) -> list[dict[str, Any]]:
     """:func:`page_clicks` of one corpus page folder, in a fresh 1280 x 800 context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.route("**/*", _local_only)
-        return page_clicks(page, (path / "source.html").as_uri(), source, per_page)
+        page.add_init_script(NOTE_PRESSES_JS)
+        return page_clicks(page, (path / "source.html").as_uri(), source, per_page, press)
     finally:
         context.close()
 
@@ -203,6 +273,11 @@ def summary(clicks: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         "clicks": len(rows),
         **{v: counts[v] for v in VERDICTS},
         "recorded_a_control": sum(row["control"] for row in rows),
+        **(
+            {"pressed": dict(Counter(row["pressed"] for row in rows if "pressed" in row))}
+            if any("pressed" in row for row in rows)
+            else {}
+        ),
         "median_ms": round(statistics.median(r["ms"] for r in rows), 2) if rows else None,
         "first_click_median_ms": round(statistics.median(firsts), 1) if firsts else None,
     }
@@ -213,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
     parser.add_argument("--source", choices=("a11y", "dom"), default="a11y")
     parser.add_argument("--per-page", type=int, default=30)
+    parser.add_argument("--press", action="store_true", help="also act on each reference")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if (why := browser_missing()) is not None:
@@ -221,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if not corpus_pages():
         print("readability-pages corpus not found; skipped", file=sys.stderr)
         return 0
-    clicks = run(args.split, args.source, args.per_page)
+    clicks = run(args.split, args.source, args.per_page, args.press)
     result = {"split": args.split, "source": args.source, **summary(clicks)}
     print(json.dumps(result, indent=1))
     if args.json:

@@ -104,19 +104,32 @@ CONTROLS_CSS: Final[str] = (
 """Elements a press acts on as controls: an element that is none of these and holds one
 drawn at its centre is not pressed there (:data:`_POINT_JS`)."""
 
-# Scroll the node into view and find its centre in the top viewport; check that the
-# element drawn there is the node (or inside it), across shadow roots and frames. Where a
-# frame of another origin hides the way up (``seen`` false), the check places the point by
-# the node's quads, which CDP gives in the session's viewport.
+# Scroll the node into view (unless it is drawn at its centre in the viewport already) and
+# find its centre in the top viewport; check that the element drawn there is the node (or
+# inside it), across shadow roots and frames. Where a frame of another origin hides the way
+# up (``seen`` false), the check places the point by the node's quads, which CDP gives in
+# the session's viewport.
 _POINT_JS: Final[str] = r"""async function (settle) {
   const el = this.nodeType === 1 ? this : this.parentElement, node = this;
   if (!el || !el.isConnected) return {hit: false, reason: "the node left the page"};
-  el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
   const measure = () => {
     if (node.nodeType !== 3) return el.getBoundingClientRect();
     const range = el.ownerDocument.createRange(); range.selectNodeContents(node);
     return range.getBoundingClientRect();
   };
+  const topmost = (x, y) => {
+    const root = el.getRootNode();
+    return (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(x, y);
+  };
+  // Scrolled into view unless it is drawn at its centre in the top document's viewport
+  // already: scrolling moves what a person would press where it is (inner scroll boxes,
+  // sticky headers, lazy lists).
+  const own = el.ownerDocument.defaultView, at = measure();
+  const ax = at.left + at.width / 2, ay = at.top + at.height / 2, shown = topmost(ax, ay);
+  if (!(own === own.top && at.width > 0 && at.height > 0 && ax >= 0 && ay >= 0 &&
+        ax < own.innerWidth && ay < own.innerHeight && shown &&
+        (shown === el || el.contains(shown))))
+    el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
   const first = measure();
   // Two frames later (or 100 ms, where frames are not drawn), the point to click must be
   // inside the box in both measurements: an element that moves away (an animation, a page
@@ -134,8 +147,7 @@ _POINT_JS: Final[str] = r"""async function (settle) {
         cy < first.bottom - 1))
     return {hit: false, moving: true, reason: "it is moving (an animation, or the page " +
             "still laying out)"};
-  const root = el.getRootNode();
-  const hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
+  const hit = topmost(cx, cy);
   const win = el.ownerDocument.defaultView, [dx, dy, seen] = (FRAME_ORIGIN)(win);
   const ok = !!hit && (hit === el || el.contains(hit));
   // An element that is no control (a group, a dialog, a row) with a control inside it drawn

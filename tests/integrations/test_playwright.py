@@ -311,6 +311,30 @@ def test_a_picture_link_the_tree_names_otherwise_is_found_from_the_dom(browser: 
         page.close()
 
 
+SCROLL_BOX_PAGE = """<!doctype html><html><body style="margin:0;height:3000px">
+<div id="box" style="height:200px;overflow:auto"><div style="height:1000px">
+  <button style="margin-top:150px" onclick="window.log.push('save')">Save</button></div></div>
+<script>window.log = [];</script></body></html>"""
+
+
+def test_a_control_drawn_where_it_is_is_pressed_without_scrolling(browser: Any) -> None:
+    # A button drawn in view, near the foot of a scrolling box: a person presses it there.
+    # Scrolling it to the middle of the view first moved the box's content (and, on real
+    # pages, headers placed over other rows, and lists that load as they scroll).
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.set_content(SCROLL_BOX_PAGE)
+        obs = observe(page, screenshot=False)
+        act(page, resolve(SemanticElementRef(role="button", name="Save"), obs), observation=obs)
+        assert page.evaluate("window.log") == ["save"]
+        assert page.evaluate("[document.getElementById('box').scrollTop, window.scrollY]") == [
+            0,
+            0,
+        ]
+    finally:
+        page.close()
+
+
 def test_coordinates_become_references_and_locators(page: Any) -> None:
     obs = observe(page)
     box = page.locator('[data-k="gemini.delete"]').bounding_box()
