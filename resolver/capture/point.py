@@ -17,15 +17,8 @@ from .rows import ref_from_row
 
 __all__ = ["PRESS_STOPS", "control_at_point", "element_at_point", "in_dialog", "row_at_point"]
 
-PRESS_STOPS: Final[frozenset[str]] = (
-    DIALOG_ROLES
-    | LANDMARK_ROLES
-    | {
-        "document",
-        "application",
-        "window",
-    }
-)
+_SURFACES: Final[frozenset[str]] = frozenset({"document", "application", "window"})
+PRESS_STOPS: Final[frozenset[str]] = DIALOG_ROLES | LANDMARK_ROLES | _SURFACES
 """Roles a press inside one is never sent past to a control around it (a dialog or a
 document drawn inside a link is its own surface; a landmark is a region of the page)."""
 

@@ -67,11 +67,11 @@ def _left_out_control(
     """The DOM's control under ``(x, y)`` (:func:`~.point.control_at_point`) when the
     accessibility tree left it out: ``found`` (the a11y row under the point) is no control
     and in no dialog (a dialog is drawn over what lies beneath it), and the control, on at
-    most half ``found``'s area, has no row of the tree there. Where both carry an XPath,
-    the control is inside ``found``'s element, or no row of the tree is its element at all
-    (a control in an ``aria-hidden`` part drawn over the rows under the point, as a fixed
-    header is); without XPaths, it is drawn inside ``found``'s box. ``None`` otherwise, or
-    without a DOM."""
+    most half ``found``'s area, has no row of the tree there. Where the tree's rows carry
+    XPaths (a live page's), the control is inside ``found``'s element, or no row of the tree
+    is its element at all (a control in an ``aria-hidden`` part drawn over the rows under
+    the point, as a fixed header is); without them, it is drawn inside ``found``'s box.
+    ``None`` otherwise, or without a DOM."""
     if found.role in ACTIONABLE_ROLES or found.bbox is None or not observation.has("dom"):
         return None
     a11y = observation.candidates("a11y")

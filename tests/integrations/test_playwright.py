@@ -163,13 +163,22 @@ def test_the_recorder_script_records_a_choice_of_files_and_a_changed_value(
         page.close()
 
 
+@contextlib.contextmanager
+def observed_page(browser: Any, html: str) -> Iterator[tuple[Any, Any]]:
+    """A 1000 x 700 page of ``html`` and its observation, closed after."""
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.set_content(html)
+        yield page, observe(page, screenshot=False)
+    finally:
+        page.close()
+
+
 @pytest.fixture
 def containers(browser: Any) -> Iterator[tuple[Any, Any]]:
     """A page of :data:`CONTAINERS_PAGE` and its observation."""
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    page.set_content(CONTAINERS_PAGE)
-    yield page, observe(page, screenshot=False)
-    page.close()
+    with observed_page(browser, CONTAINERS_PAGE) as both:
+        yield both
 
 
 def test_a_press_on_a_container_never_lands_on_a_control_inside_it(
@@ -235,10 +244,7 @@ def test_a_click_on_a_hidden_header_drawn_over_the_page(browser: Any) -> None:
     # while a dialog is open) is drawn over the story: the tree's row under the point is the
     # story's paragraph, another part of the document, and the link overflows its own row
     # of the header. The click is recorded as the link, from the DOM, and pressed again.
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(HIDDEN_HEADER_PAGE)
-        obs = observe(page, screenshot=False)
+    with observed_page(browser, HIDDEN_HEADER_PAGE) as (page, obs):
         box = page.get_by_text("Sign in").bounding_box()
         action = record_click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, obs)
         assert action.element is not None
@@ -246,8 +252,6 @@ def test_a_click_on_a_hidden_header_drawn_over_the_page(browser: Any) -> None:
         found = resolve(action.element, obs)
         act(page, found, action, observation=obs)
         assert page.evaluate("window.log") == ["sign in"]
-    finally:
-        page.close()
 
 
 MODAL_PAGE = """<!doctype html><html><body style="margin:0">
@@ -264,15 +268,10 @@ def test_a_click_on_a_dialog_s_text_is_not_taken_for_a_control_beneath_it(
 ) -> None:
     # The page hides what lies behind its dialog from the accessibility tree; a button the
     # dialog covers is still in the DOM under the point. The click was on the dialog.
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(MODAL_PAGE)
-        obs = observe(page, screenshot=False)
+    with observed_page(browser, MODAL_PAGE) as (_, obs):
         action = record_click(100, 40, obs)
         assert action.element is not None and action.element.role != "button"
         assert "terms" in (action.element.name or "").lower()
-    finally:
-        page.close()
 
 
 STORIES = "".join(
@@ -295,10 +294,7 @@ def test_a_picture_link_the_tree_names_otherwise_is_found_from_the_dom(browser: 
     # for a story link that lost its look-alikes (refuse.lookalike_place), which stopped
     # every later source. The DOM, which names the picture at its recorded XPath as
     # recorded, now judges it (scope.dom_names_it): found and pressed.
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(STORIES_PAGE)
-        obs = observe(page, screenshot=False)
+    with observed_page(browser, STORIES_PAGE) as (page, obs):
         box = page.locator('a[title="Story B"]').first.bounding_box()
         action = record_click(box["x"] + 20, box["y"] + 12, obs, source="dom")
         assert action.element is not None and action.element.name == "Story B"
@@ -307,8 +303,6 @@ def test_a_picture_link_the_tree_names_otherwise_is_found_from_the_dom(browser: 
         assert "scope.dom_names_it" in found.trace[0].rules
         act(page, found, action, observation=obs)
         assert page.evaluate("window.log") == ["b picture"]
-    finally:
-        page.close()
 
 
 SCROLL_BOX_PAGE = """<!doctype html><html><body style="margin:0;height:3000px">
@@ -321,18 +315,11 @@ def test_a_control_drawn_where_it_is_is_pressed_without_scrolling(browser: Any) 
     # A button drawn in view, near the foot of a scrolling box: a person presses it there.
     # Scrolling it to the middle of the view first moved the box's content (and, on real
     # pages, headers placed over other rows, and lists that load as they scroll).
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    try:
-        page.set_content(SCROLL_BOX_PAGE)
-        obs = observe(page, screenshot=False)
+    with observed_page(browser, SCROLL_BOX_PAGE) as (page, obs):
         act(page, resolve(SemanticElementRef(role="button", name="Save"), obs), observation=obs)
         assert page.evaluate("window.log") == ["save"]
-        assert page.evaluate("[document.getElementById('box').scrollTop, window.scrollY]") == [
-            0,
-            0,
-        ]
-    finally:
-        page.close()
+        scrolled = "[document.getElementById('box').scrollTop, window.scrollY]"
+        assert page.evaluate(scrolled) == [0, 0]
 
 
 def test_coordinates_become_references_and_locators(page: Any) -> None:
