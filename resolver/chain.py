@@ -27,6 +27,7 @@ from .adapters import SOURCE_NAMES, SOURCES
 from .adapters._common import no_cyclic_gc
 from .config import DEFAULT_CONFIG, MatchConfig
 from .decide import Decision, decide, decide_many, scored_alone, shows_absence, shows_no_match
+from .decide.facts import xpath_column_resolver
 from .errors import (
     AmbiguousMatchError,
     ConfigError,
@@ -415,19 +416,18 @@ def dom_names_it(ref: SemanticElementRef, table: CandidateTable, observation: Ob
     Chromium names an empty link by its blank text where the DOM reads its title, or has no
     row for it): the two sources disagree on that element, so a refusal of ``table``'s
     source for missing namesakes is no evidence that it is gone, and the DOM judges it."""
-    xpath, name, paths = ref.xpath, normalize(ref.name or ""), table.document_paths
-    if not xpath or not name or not ref.role or paths is None or not observation.has("dom"):
+    xpath, name, here = ref.xpath, normalize(ref.name or ""), xpath_column_resolver(table)
+    if not xpath or not name or not ref.role or here is None or not observation.has("dom"):
         return False
-    if any(p == xpath and table.names_norm[i] == name for i, p in enumerate(paths)):
+    if any(table.names_norm[r] == name for r in here("xpath", xpath)):
         return False
     try:
         dom = observation.candidates("dom")
     except ResolutionError:
         return False
-    role = canonical_role(ref.role)
-    return any(
-        p == xpath and dom.roles[i] == role and dom.names_norm[i] == name
-        for i, p in enumerate(dom.xpaths)
+    there, role = xpath_column_resolver(dom), canonical_role(ref.role)
+    return there is not None and any(
+        dom.roles[r] == role and dom.names_norm[r] == name for r in there("xpath", xpath)
     )
 
 

@@ -530,14 +530,14 @@ class CandidateTable:
         box = self.box(row) if dialogs else None
         if box is None:
             return []
-        inside = self._nearest_above(row, DIALOG_ROLES)
+        inside = self.nearest_above(row, DIALOG_ROLES)
         over = []
         for dialog in dialogs:
             if dialog == row or self.is_ancestor(dialog, row) or self.is_ancestor(row, dialog):
                 continue
             if inside is not None and not self.is_ancestor(inside, dialog):
                 continue  # (two dialogs side by side: which is on top, the tree does not say)
-            owner = self._nearest_above(dialog, _OWNER_ROLES)
+            owner = self.nearest_above(dialog, _OWNER_ROLES)
             theirs = self.box(dialog)
             if owner is None or theirs is None or not self.is_ancestor(owner, row):
                 continue
@@ -545,7 +545,7 @@ class CandidateTable:
                 over.append(dialog)
         return over
 
-    def _nearest_above(self, row: int, roles: frozenset[str]) -> int | None:
+    def nearest_above(self, row: int, roles: frozenset[str]) -> int | None:
         """The nearest row above ``row`` whose role is one of ``roles``, or ``None``."""
         current = int(self.parent[row])
         while current >= 0 and self.roles[current] not in roles:

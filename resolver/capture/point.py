@@ -149,12 +149,7 @@ def control_at_point(observation: Observation, x: float, y: float) -> SemanticEl
 
 def in_dialog(table: CandidateTable, row: int) -> bool:
     """Whether ``row`` is a dialog or inside one (drawn over the page)."""
-    at = row
-    while at >= 0:
-        if table.roles[at] in DIALOG_ROLES:
-            return True
-        at = int(table.parent[at])
-    return False
+    return table.roles[row] in DIALOG_ROLES or table.nearest_above(row, DIALOG_ROLES) is not None
 
 
 def _beyond_the_html(observation: Observation, x: float, y: float) -> str | None:

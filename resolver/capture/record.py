@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from ..geometry import box_area, share_inside
+from ..index import index_of
 from ..models import ActionType, ActionWithElement, SemanticElementRef
 from ..observation import Observation
 from ..roles import ACTIONABLE_ROLES
@@ -83,10 +84,10 @@ def _left_out_control(
     inner, outer = dom.bbox, found.bbox
     if box_area(inner) > 0.5 * box_area(outer):
         return None
-    paths = a11y.document_paths
-    if dom.xpath and paths is not None:
+    if dom.xpath and a11y.document_paths is not None:
         inside = bool(found.xpath) and dom.xpath.startswith(f"{found.xpath}/")
-        if not inside and dom.xpath in paths:
+        key = a11y.id_key("xpath", dom.xpath)
+        if not inside and index_of(a11y).id_rows("xpath", key).size:
             return None
     elif share_inside(inner, outer) < 1.0:
         return None
