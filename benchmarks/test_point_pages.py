@@ -1,6 +1,7 @@
 """The point recorder on real pages (``benchmarks/live/point_pages.py``): its totals, a real
 page measured, and a run without the corpus that says so."""
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,3 +52,28 @@ def test_a_card_s_title_inside_its_link_is_recorded_as_the_link() -> None:
         clicks = point_pages.measure_page(browser, page, "a11y", 30)
     assert clicks and all(c["verdict"] == "right" for c in clicks)
     assert any(c["role"] == "link" and "Han Solo" in (c["name"] or "") for c in clicks)
+
+
+def test_press_and_scrolled_are_not_asked_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(point_pages, "browser_missing", lambda: None)
+    monkeypatch.setattr(point_pages, "corpus_pages", lambda: [Path("x")])
+    with pytest.raises(SystemExit):
+        point_pages.main(["--press", "--scrolled"])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+def test_controls_below_the_first_view_are_scrolled_to_and_recorded(tmp_path: Path) -> None:
+    folder = tmp_path / "tall"
+    folder.mkdir()
+    links = "".join(f'<p><a href="/p{i}">Story number {i}</a></p>' for i in range(6))
+    (folder / "source.html").write_text(
+        f'<!DOCTYPE html><body><a href="/">Home</a><div style="height: 1500px"></div>{links}'
+        "<button>Load more</button></body>",
+        encoding="utf-8",
+    )
+    with chromium() as browser:
+        clicks = point_pages.measure_page(browser, folder, "a11y", 30, scrolled=True)
+    assert len(clicks) == 7 and all(c["scrolled"] for c in clicks)  # (not Home: in view)
+    assert {c["verdict"] for c in clicks} == {"right"}
+    assert {c["name"] for c in clicks} >= {"Story number 0", "Load more"}

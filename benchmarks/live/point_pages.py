@@ -27,7 +27,12 @@ one does nothing). At most ``--per-page`` controls a page, spread over the page'
 Usage::
 
     python -m benchmarks.live.point_pages [--split tune|heldout|all] [--source a11y|dom]
-        [--per-page 30] [--press] [--json out.json]
+        [--per-page 30] [--press | --scrolled] [--json out.json]
+
+With ``--scrolled``, the controls a person scrolls to are measured instead: of at most
+``--per-page`` controls spread over the whole page, each one a click does not reach in the
+first view is scrolled to the middle of the view, recorded there (its boxes as drawn then)
+and resolved on a second observation of the page at that scroll.
 """
 
 from __future__ import annotations
@@ -73,6 +78,27 @@ REACHED_JS = """([sel, most]) => {
   if (out.length <= most) return out;
   const step = out.length / most;
   return Array.from({length: most}, (_, k) => out[Math.floor(k * step)]);
+}"""
+# The places among CONTROLS of at most ``most`` controls spread over the whole page.
+SPREAD_JS = """([sel, most]) => {
+  const count = document.querySelectorAll(sel).length;
+  const step = Math.max(1, count / most);
+  return Array.from({length: Math.min(most, count)}, (_, k) => Math.floor(k * step));
+}"""
+# The control at ``place`` scrolled to the middle of the view: [x, y] of its centre when a
+# click there reaches it (as REACHED_JS asks), else null.
+SCROLLED_JS = """([sel, place]) => {
+  window.scrollTo(0, 0);
+  const el = document.querySelectorAll(sel)[place];
+  if (!el || el.matches(":disabled")) return null;
+  el.scrollIntoView({block: "center", inline: "center"});
+  const r = el.getBoundingClientRect();
+  if (r.width < 4 || r.height < 4) return null;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(hit === el || el.contains(hit)) || hit.closest(sel) !== el) return null;
+  return [x, y];
 }"""
 VERDICTS = ("right", "wrong", "refused", "unrecorded")
 
@@ -173,6 +199,38 @@ def page_clicks(
     return rows
 
 
+def scrolled_clicks(page: Any, url: str, source: str, per_page: int) -> list[dict[str, Any]]:
+    """The controls a person scrolls to before clicking: of at most ``per_page`` controls
+    spread over the page, each one not reached in the first view, scrolled to the middle of
+    the view, clicked at its centre (when a click there reaches it), recorded on an
+    observation of the page as it is drawn then, and resolved on a second one."""
+    page.goto(url, wait_until="domcontentloaded", timeout=30_000)
+    with contextlib.suppress(Exception):  # (a page whose load never ends: as it is at 10 s)
+        page.wait_for_load_state("load", timeout=10_000)
+    first = {i for i, _, _ in page.evaluate(REACHED_JS, [CONTROLS, 1e9])}
+    places = [i for i in page.evaluate(SPREAD_JS, [CONTROLS, per_page]) if i not in first]
+    rows = []
+    for place, backend in zip(places, control_backends(page, places), strict=True):
+        point = page.evaluate(SCROLLED_JS, [CONTROLS, place])
+        if backend is None or point is None:
+            continue
+        x, y = point
+        seen = observe(page, screenshot=False)
+        start = time.perf_counter()
+        ref = record_click(x, y, seen, source=source).element
+        took = time.perf_counter() - start
+        again = observe(page, screenshot=False)
+        if page.evaluate(SCROLLED_JS, [CONTROLS, place]) != point:
+            continue  # (the page moved the control while it was observed)
+        rows.append({
+            "x": x, "y": y, "ms": 1e3 * took, "scrolled": True,
+            "role": ref.role if ref else None, "name": ref.name if ref else None,
+            "control": bool(ref and ref.role in ACTIONABLE_ROLES),
+            "verdict": verdict(ref, page, again, backend),
+        })  # fmt: skip
+    return rows
+
+
 def _press_all(page: Any, rows: list[dict[str, Any]], actions: list[tuple[int, Any]]) -> None:
     """:func:`pressed` for each row in turn; once a press made the page navigate (a page's
     own script can, whatever the listener prevents), the rows left are ``not pressed``."""
@@ -226,7 +284,7 @@ def pressed(page: Any, action: Any, place: int) -> str:
 
 
 def run(
-    split: str, source: str, per_page: int, press: bool = False
+    split: str, source: str, per_page: int, press: bool = False, scrolled: bool = False
 ) -> dict[str, list[dict[str, Any]]]:
     """Clicks by page name, for the pages of ``split``."""
     pages = [p for p in corpus_pages() if split in ("all", split_of(p.name))]
@@ -234,22 +292,31 @@ def run(
     with chromium() as browser:
         for path in pages:
             try:
-                out[path.name] = measure_page(browser, path, source, per_page, press)
+                out[path.name] = measure_page(browser, path, source, per_page, press, scrolled)
             except Exception as exc:  # (a page that does not load is reported, not fatal)
                 print(f"{path.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
     return out
 
 
 def measure_page(
-    browser: Any, path: Path, source: str, per_page: int, press: bool = False
+    browser: Any,
+    path: Path,
+    source: str,
+    per_page: int,
+    press: bool = False,
+    scrolled: bool = False,
 ) -> list[dict[str, Any]]:
-    """:func:`page_clicks` of one corpus page folder, in a fresh 1280 x 800 context."""
+    """:func:`page_clicks` (or, with ``scrolled``, :func:`scrolled_clicks`) of one corpus
+    page folder, in a fresh 1280 x 800 context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.route("**/*", _local_only)
         page.add_init_script(NOTE_PRESSES_JS)
-        return page_clicks(page, (path / "source.html").as_uri(), source, per_page, press)
+        url = (path / "source.html").as_uri()
+        if scrolled:
+            return scrolled_clicks(page, url, source, per_page)
+        return page_clicks(page, url, source, per_page, press)
     finally:
         context.close()
 
@@ -289,6 +356,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", choices=("a11y", "dom"), default="a11y")
     parser.add_argument("--per-page", type=int, default=30)
     parser.add_argument("--press", action="store_true", help="also act on each reference")
+    parser.add_argument(
+        "--scrolled",
+        action="store_true",
+        help="instead, the controls below the first view, each scrolled into view first",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if (why := browser_missing()) is not None:
@@ -297,8 +369,11 @@ def main(argv: list[str] | None = None) -> int:
     if not corpus_pages():
         print("readability-pages corpus not found; skipped", file=sys.stderr)
         return 0
-    clicks = run(args.split, args.source, args.per_page, args.press)
-    result = {"split": args.split, "source": args.source, **summary(clicks)}
+    if args.press and args.scrolled:
+        parser.error("--press replays the first view's clicks only: not with --scrolled")
+    clicks = run(args.split, args.source, args.per_page, args.press, args.scrolled)
+    result = {"split": args.split, "source": args.source, "scrolled": args.scrolled,
+              **summary(clicks)}  # fmt: skip
     print(json.dumps(result, indent=1))
     if args.json:
         args.json.write_text(json.dumps({**result, "clicks": clicks}, indent=1))
