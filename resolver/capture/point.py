@@ -36,13 +36,13 @@ def _point(x: object, y: object) -> tuple[float, float]:
 
 
 def row_at_point(table: CandidateTable, x: float, y: float) -> int:
-    """The row of ``table`` under ``(x, y)``: the deepest row whose box holds the point, ties
-    broken by the smallest area; where a dialog's box holds the point, among the dialog's rows
-    only (:func:`_on_top`). A text row that only repeats its parent's name (the label
-    inside a button or link) gives way to that parent when the parent's box holds the point
-    too: a click on it is a click on the control; and any row that is no control (a text,
-    an icon, a heading) inside a control gives way to the nearest control around it
-    (:func:`_pressed_control`).
+    """The row of ``table`` under ``(x, y)``: of the rows whose box holds the point, the one a
+    click lands on (:func:`_topmost`: an innermost row, the smallest of them); where a
+    dialog's box holds the point, among the dialog's rows only (:func:`_on_top`). A text row
+    that only repeats its parent's name (the label inside a button or link) gives way to
+    that parent when the parent's box holds the point too: a click on it is a click on the
+    control; and any row that is no control (a text, an icon, a heading) inside a control
+    gives way to the nearest control around it (:func:`_pressed_control`).
 
     Raises
     ------
@@ -57,7 +57,7 @@ def row_at_point(table: CandidateTable, x: float, y: float) -> int:
     if rows.size == 0:
         raise ElementNotFoundError(f"no element's bbox contains ({x}, {y})")
     rows = _on_top(table, rows)
-    row = _innermost(table, rows)
+    row = _topmost(table, rows)
     parent = int(table.parent[row])
     if (
         parent >= 0
@@ -75,11 +75,24 @@ def _holding(boxes: npt.NDArray[np.float64], x: float, y: float) -> npt.NDArray[
         return (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
 
 
-def _innermost(table: CandidateTable, rows: npt.NDArray[np.intp]) -> int:
-    """The deepest of ``rows`` (not empty), ties broken by the smallest area."""
+def _topmost(table: CandidateTable, rows: npt.NDArray[np.intp]) -> int:
+    """Which of ``rows`` (not empty; each holding the point) a click lands on, read from
+    their boxes alone: of the rows with no other of ``rows`` inside them (an element drawn
+    over the point is drawn over its ancestors), the one of the smallest area (a link drawn
+    over a large picture link whose box overflows onto it, as a box taller than what it
+    draws does), then the deepest, then the last in the document; a row of no area only
+    when every one has none."""
     boxes = table.bboxes
-    area = (boxes[rows, 2] - boxes[rows, 0]) * (boxes[rows, 3] - boxes[rows, 1])
-    return int(rows[np.lexsort((area, -table.depth[rows]))[0]])
+    above: set[int] = set()
+    for row in rows.tolist():
+        at = int(table.parent[row])
+        while at >= 0 and at not in above:
+            above.add(at)
+            at = int(table.parent[at])
+    leaves = np.asarray([r for r in rows.tolist() if r not in above], dtype=np.intp)
+    area = (boxes[leaves, 2] - boxes[leaves, 0]) * (boxes[leaves, 3] - boxes[leaves, 1])
+    order = np.lexsort((-leaves, -table.depth[leaves], area, area <= 0))
+    return int(leaves[order[0]])
 
 
 def _pressed_control(table: CandidateTable, row: int, inside: npt.NDArray[np.bool_]) -> int:
@@ -135,8 +148,8 @@ def element_at_point(
 
 def control_at_point(observation: Observation, x: float, y: float) -> SemanticElementRef | None:
     """The DOM's control under ``(x, y)``: of the DOM source's rows whose box holds the
-    point and whose role is a control's (:data:`~resolver.roles.ACTIONABLE_ROLES`), the
-    deepest, ties broken by the smallest area; ``None`` when there is none, or when the
+    point and whose role is a control's (:data:`~resolver.roles.ACTIONABLE_ROLES`), the one
+    a click lands on (:func:`_topmost`); ``None`` when there is none, or when the
     point is in a frame or a shadow tree the page's HTML does not hold."""
     x, y = _point(x, y)
     if _beyond_the_html(observation, x, y):
@@ -144,7 +157,7 @@ def control_at_point(observation: Observation, x: float, y: float) -> SemanticEl
     table = observation.candidates("dom")
     held = np.flatnonzero(_holding(table.bboxes, x, y)).tolist()
     rows = np.asarray([r for r in held if table.roles[r] in ACTIONABLE_ROLES], dtype=np.intp)
-    return ref_from_row(table, _innermost(table, rows)) if rows.size else None
+    return ref_from_row(table, _topmost(table, rows)) if rows.size else None
 
 
 def in_dialog(table: CandidateTable, row: int) -> bool:

@@ -162,3 +162,28 @@ def test_a_press_on_a_heading_inside_a_card_s_link_is_a_press_on_the_link() -> N
     assert element_at_point(obs, 200, 30).role == "link"  # (beside it, on the heading)
     assert element_at_point(obs, 50, 120).name == "Words"  # (the landmark stops it)
     assert element_at_point(obs, 500, 420).name == "Alone"  # no control around it
+
+
+def test_a_link_under_the_point_is_taken_over_a_deeper_picture_link_whose_box_overflows() -> None:
+    # A real page's two widgets (breitbart): a sponsored picture link, deep in its widget,
+    # whose box (a picture that did not load, drawn 404 px tall) runs over the next widget's
+    # text link; the browser sends a click on that text to the text link, drawn over the
+    # picture's box. The smaller of the two innermost rows under the point is what a click
+    # lands on; a row inside another under the point still wins over it (the label).
+    pics = {"id": "w1", "role": "generic", "name": "", "bbox": [8, 170, 412, 670],
+            "children": [{"id": "w1a", "role": "generic", "name": "", "bbox": [8, 170, 412, 670],
+                          "children": [{"id": "pic", "role": "link", "name": "Worst cars",
+                                        "bbox": [8, 174, 412, 578]}]}]}
+    text = {"id": "w2", "role": "generic", "name": "", "bbox": [8, 380, 412, 420],
+            "children": [{"id": "story", "role": "link", "name": "A mystery solved",
+                          "bbox": [8, 382, 412, 418], "children": [
+                              {"id": "st", "role": "text", "name": "A mystery solved",
+                               "bbox": [8, 382, 300, 400]}]}]}
+    tree = {"id": "r", "role": "document", "name": "Page", "bbox": [0, 0, 1280, 800],
+            "children": [pics, text]}  # fmt: skip
+    obs = Observation(accessibility_tree=tree)
+    assert element_at_point(obs, 350, 410).name == "A mystery solved"
+    assert element_at_point(obs, 100, 390).name == "A mystery solved"  # (on its text)
+    assert element_at_point(obs, 210, 300).name == "Worst cars"
+    action = record_click(350, 410, obs)
+    assert action.element is not None and action.element.name == "A mystery solved"
