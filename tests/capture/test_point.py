@@ -173,12 +173,12 @@ def test_a_link_under_the_point_is_taken_over_a_deeper_picture_link_whose_box_ov
     pics = {"id": "w1", "role": "generic", "name": "", "bbox": [8, 170, 412, 670],
             "children": [{"id": "w1a", "role": "generic", "name": "", "bbox": [8, 170, 412, 670],
                           "children": [{"id": "pic", "role": "link", "name": "Worst cars",
-                                        "bbox": [8, 174, 412, 578]}]}]}
+                                        "bbox": [8, 174, 412, 578]}]}]}  # fmt: skip
     text = {"id": "w2", "role": "generic", "name": "", "bbox": [8, 380, 412, 420],
             "children": [{"id": "story", "role": "link", "name": "A mystery solved",
                           "bbox": [8, 382, 412, 418], "children": [
                               {"id": "st", "role": "text", "name": "A mystery solved",
-                               "bbox": [8, 382, 300, 400]}]}]}
+                               "bbox": [8, 382, 300, 400]}]}]}  # fmt: skip
     tree = {"id": "r", "role": "document", "name": "Page", "bbox": [0, 0, 1280, 800],
             "children": [pics, text]}  # fmt: skip
     obs = Observation(accessibility_tree=tree)
