@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from live_browser import browser_missing, chromium
 
-from benchmarks.live import changed_pages
+from benchmarks.live import changed_pages, point_pages
 
 
 def _row(key: str, outcome: str, scrolled: bool = False) -> dict[str, Any]:
@@ -32,8 +32,8 @@ def test_the_summary_counts_present_and_removed_targets_apart() -> None:
 def test_without_the_corpus_it_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(changed_pages, "corpus_pages", list)
-    monkeypatch.setattr(changed_pages, "browser_missing", lambda: None)
+    monkeypatch.setattr(point_pages, "corpus_pages", list)
+    monkeypatch.setattr(point_pages, "browser_missing", lambda: None)
     assert changed_pages.main([]) == 0
     assert "corpus not found" in capsys.readouterr().err
 
@@ -51,14 +51,23 @@ _PAGE = """<!DOCTYPE html><html><head><title>Shop</title></head><body>
 </body></html>"""
 
 
+def _corpus_page(tmp_path: Path, html: str) -> Path:
+    """A folder laid out as a corpus page's, holding ``html``."""
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    (folder / "source.html").write_text(html, encoding="utf-8")
+    return folder
+
+
+live = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+
+
 @pytest.mark.browser
-@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+@live
 def test_a_page_of_its_own_is_recorded_and_pressed_on_each_changed_version(
     tmp_path: Path,
 ) -> None:
-    folder = tmp_path / "shop"
-    folder.mkdir()
-    (folder / "source.html").write_text(_PAGE, encoding="utf-8")
+    folder = _corpus_page(tmp_path, _PAGE)
     with chromium() as browser:
         rows = changed_pages.measure_page(browser, folder, "a11y")
     # Every link, button and field of the page is drawn in the first viewport: each is
@@ -69,14 +78,12 @@ def test_a_page_of_its_own_is_recorded_and_pressed_on_each_changed_version(
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+@live
 def test_controls_below_the_first_view_are_recorded_scrolled_and_pressed(
     tmp_path: Path,
 ) -> None:
-    folder = tmp_path / "shop"
-    folder.mkdir()
     tall = _PAGE.replace("<footer>", '<div style="height: 1600px"></div><footer>')
-    (folder / "source.html").write_text(tall, encoding="utf-8")
+    folder = _corpus_page(tmp_path, tall)
     with chromium() as browser:
         top = changed_pages.measure_page(browser, folder, "a11y")
         every = changed_pages.measure_page(browser, folder, "a11y", scrolled=True)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import tempfile
 from collections import Counter
@@ -45,9 +44,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_browser import browser_missing, chromium  # noqa: E402
+from live_browser import chromium  # noqa: E402
 
-from benchmarks.live.point_pages import CONTROLS, NOTE_PRESSES_JS, _local_only  # noqa: E402
+from benchmarks.live.point_pages import (  # noqa: E402
+    CONTROLS,
+    NOTE_PRESSES_JS,
+    _local_only,
+    report,
+    unavailable,
+)
 from benchmarks.relocation.mutate import make_versions  # noqa: E402
 from benchmarks.relocation.run import corpus_pages, split_of  # noqa: E402
 from benchmarks.relocation.targets import choose_targets, load_page, serialize  # noqa: E402
@@ -238,17 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    if (why := browser_missing()) is not None:
-        print(f"skipped: {why}")
-        return 0
-    if not corpus_pages():
-        print("readability-pages corpus not found; skipped", file=sys.stderr)
+    if unavailable():
         return 0
     clicks = run(args.split, args.source, args.pages, args.scrolled)
-    result = {"split": args.split, "source": args.source, **summary(clicks)}
-    print(json.dumps(result, indent=1))
-    if args.json:
-        args.json.write_text(json.dumps({**result, "clicks": clicks}, indent=1))
+    report({"split": args.split, "source": args.source, **summary(clicks)}, clicks, args.json)
     return 0
 
 

@@ -363,21 +363,33 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    if (why := browser_missing()) is not None:
-        print(f"skipped: {why}")
-        return 0
-    if not corpus_pages():
-        print("readability-pages corpus not found; skipped", file=sys.stderr)
+    if unavailable():
         return 0
     if args.press and args.scrolled:
         parser.error("--press replays the first view's clicks only: not with --scrolled")
     clicks = run(args.split, args.source, args.per_page, args.press, args.scrolled)
     result = {"split": args.split, "source": args.source, "scrolled": args.scrolled,
               **summary(clicks)}  # fmt: skip
-    print(json.dumps(result, indent=1))
-    if args.json:
-        args.json.write_text(json.dumps({**result, "clicks": clicks}, indent=1))
+    report(result, clicks, args.json)
     return 0
+
+
+def unavailable() -> bool:
+    """Whether the browser or the corpus is missing (and why, printed): a command skips."""
+    if (why := browser_missing()) is not None:
+        print(f"skipped: {why}")
+        return True
+    if not corpus_pages():
+        print("readability-pages corpus not found; skipped", file=sys.stderr)
+        return True
+    return False
+
+
+def report(result: dict[str, Any], clicks: Any, out: Path | None) -> None:
+    """The totals printed, and with every click written to ``out`` when given."""
+    print(json.dumps(result, indent=1))
+    if out:
+        out.write_text(json.dumps({**result, "clicks": clicks}, indent=1))
 
 
 if __name__ == "__main__":
