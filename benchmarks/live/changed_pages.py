@@ -63,7 +63,7 @@ from resolver.integrations.playwright import act, observe  # noqa: E402
 CLICKED_KINDS = frozenset({"link", "button", "input"})
 """Kinds of targets a person clicks (headings and pictures are left out)."""
 
-# Each keyed control a click at its centre reaches in the first viewport: [key, x, y].
+# Each keyed control a click at its centre reaches in the view as it is: [key, x, y].
 KEYED_REACHED_JS = """([sel, keys]) => keys.flatMap((key) => {
   const el = document.querySelector(`[data-fixture-key="${key}"]`);
   if (!el || !el.matches(sel) || el.matches(":disabled")) return [];
