@@ -34,7 +34,6 @@ boxes are where they were drawn then; each replay starts at the top of the page,
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 import tempfile
 from collections import Counter
@@ -49,7 +48,9 @@ from live_browser import chromium  # noqa: E402
 from benchmarks.live.point_pages import (  # noqa: E402
     CONTROLS,
     NOTE_PRESSES_JS,
+    REACHES_JS,
     _local_only,
+    load,
     report,
     unavailable,
 )
@@ -64,17 +65,17 @@ CLICKED_KINDS = frozenset({"link", "button", "input"})
 """Kinds of targets a person clicks (headings and pictures are left out)."""
 
 # Each keyed control a click at its centre reaches in the view as it is: [key, x, y].
-KEYED_REACHED_JS = """([sel, keys]) => keys.flatMap((key) => {
-  const el = document.querySelector(`[data-fixture-key="${key}"]`);
-  if (!el || !el.matches(sel) || el.matches(":disabled")) return [];
-  const r = el.getBoundingClientRect();
-  if (r.width < 4 || r.height < 4) return [];
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return [];
-  const hit = document.elementFromPoint(x, y);
-  if (!hit || !(hit === el || el.contains(hit)) || hit.closest(sel) !== el) return [];
-  return [[key, x, y]];
-})"""
+KEYED_REACHED_JS = (
+    "([sel, keys]) => { const reaches = "
+    + REACHES_JS
+    + """;
+  return keys.flatMap((key) => {
+    const el = document.querySelector(`[data-fixture-key="${key}"]`);
+    const point = el && el.matches(sel) ? reaches(el, sel) : null;
+    return point ? [[key, ...point]] : [];
+  });
+}"""
+)
 # Where the last click went: null (none came), true (the keyed element or inside it), or a
 # short description of the element it reached.
 KEYED_PRESSED_JS = """(key) => {
@@ -94,12 +95,6 @@ SCROLL_TO_JS = """(key) => {
 }"""
 PRESENT_JS = '(key) => !!document.querySelector(`[data-fixture-key="${key}"]`)'
 OUTCOMES = ("right", "wrong", "refused", "lost", "rejected", "pressed", "navigated")
-
-
-def _load(page: Any, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded", timeout=30_000)
-    with contextlib.suppress(Exception):  # (a page whose load never ends: as it is at 10 s)
-        page.wait_for_load_state("load", timeout=10_000)
 
 
 def recorded(
@@ -168,17 +163,17 @@ def measure_page(
             page = context.new_page()
             page.route("**/*", _local_only)
             page.add_init_script(NOTE_PRESSES_JS)
-            _load(page, where.as_uri())
+            load(page, where.as_uri())
             actions = recorded(page, keys, source, scrolled)
             for version in versions:
                 where.write_text(version.html, encoding="utf-8")
-                _load(page, where.as_uri())
+                load(page, where.as_uri())
                 for key, (action, moved) in actions.items():
                     try:
                         outcome, reached = replayed(page, key, action)
                     except Exception:  # (the press made the page navigate: loaded again)
                         outcome, reached = "navigated", None
-                        _load(page, where.as_uri())
+                        load(page, where.as_uri())
                     rows.append({"version": version.name, "kind": version.touched[key],
                                  "key": key, "role": getattr(action.element, "role", None),
                                  "name": getattr(action.element, "name", None),
