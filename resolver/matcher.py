@@ -299,7 +299,8 @@ def page_shift(
 ) -> tuple[float, float, float, float]:
     """``(sx, sy, dx, dy)``: how a box recorded with ``ref`` maps into the table's space, the
     scale between the screen sizes (none without ``rescale``), then the median displacement
-    of the ref's anchors that are still uniquely named here (none found, no shift). On a
+    of the ref's anchors that are still uniquely named here, drawn with an area when
+    recorded and now (none found, no shift). On a
     screenshot each anchor moved by the least of the moves of its starts, its ends and its
     centres (:func:`~resolver.geometry.nearest_move`: a block recorded, the ink of its words
     read), and the
@@ -325,8 +326,8 @@ def _shift(
     read = index.table.names_read  # boxes of words read on a screenshot
     for name, old in ref.anchors:
         new = index.unique_box(name)
-        if new is None:
-            continue
+        if new is None or not (_has_area(old) and _has_area(new)):
+            continue  # (an anchor drawn with no area stays put while the page moves)
         if read:  # a block recorded, the ink of its words read: the nearest of three moves
             across.append(nearest_move(new[0], new[2], old[0] * sx, old[2] * sx))
             down.append(nearest_move(new[1], new[3], old[1] * sy, old[3] * sy))
@@ -338,6 +339,11 @@ def _shift(
     if read:
         return (sx, sy, _agreed(across), _agreed(down))
     return (sx, sy, _median(across) if across else 0.0, _median(down) if down else 0.0)
+
+
+def _has_area(box: Box) -> bool:
+    """Whether a box has a width and a height."""
+    return box[2] > box[0] and box[3] > box[1]
 
 
 ANCHORS_AGREE: Final[float] = 12.0

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_scorer import bbox_score, reference_scores, reference_top
 
-from resolver import MatchConfig, Observation, SemanticElementRef
+from resolver import MatchConfig, Observation, SemanticElementRef, resolve_element
 from resolver.adapters._common import XPATH_KEYS
 from resolver.geometry import CoordSpace, Geometry
 from resolver.matcher import (
@@ -953,3 +953,36 @@ def test_a_paths_style_is_read_from_both_sides_agreements(path: tuple[str, ...])
     to_containers = sum(c >= STYLE_AGREES and c > a for c, a in both)
     to_ancestors = sum(a >= STYLE_AGREES and a > c for c, a in both)
     assert _ancestor_style(path, _style_table()) == (to_ancestors > to_containers)
+
+
+def _comments(offset: float) -> Observation:
+    """Six comments 200 px apart, each a unique text and a "Follow" link below it, drawn
+    ``offset`` px down (negative: the page scrolled), and a frame drawn with no area at the
+    page's corner, which stays there as the page scrolls."""
+    children: list[dict[str, object]] = [
+        {"id": "frame", "role": "Iframe", "name": "tracker.html", "bbox": [0, 0, 0, 0]}
+    ]
+    for k in range(6):
+        top = 100 + 200 * k + offset
+        children.append({"id": f"c{k}", "role": "paragraph", "name": f"Comment {k} body",
+                         "bbox": [8, top, 600, top + 17]})  # fmt: skip
+        children.append({"id": f"f{k}", "role": "link", "name": "Follow",
+                         "bbox": [50, top + 30, 96, top + 47]})  # fmt: skip
+    tree = {"id": "r", "role": "document", "name": "Blog", "children": children}
+    return Observation(accessibility_tree=tree, screen_size=(1280, 800))
+
+
+def test_an_anchor_drawn_with_no_area_does_not_vote_on_the_page_s_shift() -> None:
+    # Recorded 600 px down the page, replayed at its top: the comment moved 600 px down the
+    # screen, the hidden frame not at all. Counting the frame, the median (300 px) put the
+    # recorded box between two comments' "Follow" links.
+    scrolled = _comments(-600.0).candidates("a11y")
+    at_top = _comments(0.0)
+    ref = SemanticElementRef(
+        role="link", name="Follow", bbox=scrolled.box(scrolled.ids.index("f4")),
+        screen_size=(1280, 800),
+        anchors=(("Comment 4 body", scrolled.box(scrolled.ids.index("c4"))),
+                 ("tracker.html", (0.0, 0.0, 0.0, 0.0))),
+    )  # fmt: skip
+    assert page_shift(ref, at_top.candidates("a11y")) == (1.0, 1.0, 0.0, pytest.approx(600.0))
+    assert resolve_element(ref, at_top, sources=("a11y",)) == "a11y:f4"

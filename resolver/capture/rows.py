@@ -233,10 +233,14 @@ ANCHORS: Final[int] = 4
 
 
 def _anchors(table: CandidateTable, row: int) -> tuple[tuple[str, BBox], ...]:
-    """The nearest few rows whose names are unique on the page, with their boxes."""
+    """The nearest few rows whose names are unique on the page and whose boxes have an area,
+    with their boxes. A row drawn with no area (a hidden frame, a collapsed skip link) is no
+    anchor: it often stays where it is while the page scrolls or moves around it."""
     index = index_of(table)
     candidates = np.flatnonzero(index.unique_named)
     candidates = candidates[candidates != row]
+    boxes = table.bboxes[candidates]
+    candidates = candidates[(boxes[:, 2] > boxes[:, 0]) & (boxes[:, 3] > boxes[:, 1])]
     if candidates.size == 0:
         return ()
     geometry = index.geometry

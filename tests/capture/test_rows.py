@@ -260,3 +260,17 @@ def test_rows_of_anything_but_a_table_are_refused_and_numpy_rows_are_read() -> N
         ref_from_row(None, 0)  # type: ignore[arg-type]
     table = Observation(accessibility_tree=TREE).candidates("a11y")
     assert ref_from_row(table, np.int64(1)) == ref_from_row(table, 1)
+
+
+def test_an_element_drawn_with_no_area_is_no_anchor() -> None:
+    # A hidden frame at the page's corner is the nearest uniquely named element; it stays
+    # there as the page scrolls, so where it is tells nothing of how the page moved.
+    b = TableBuilder("a11y", "test")
+    root = b.add("doc", raw_role="RootWebArea", name="Page", bbox=(0, 0, 800, 600))
+    b.add("frame", raw_role="Iframe", name="tracker.html", parent=root, bbox=(0, 0, 0, 0))
+    b.add("go", raw_role="link", name="Follow", parent=root, bbox=(8, 10, 60, 26))
+    b.add("far", raw_role="paragraph", name="Comment body", parent=root,
+          bbox=(8, 300, 400, 317))  # fmt: skip
+    table = b.build()
+    ref = ref_from_row(table, table.ids.index("go"))
+    assert [name for name, _ in ref.anchors] == ["Comment body", "Page"]
