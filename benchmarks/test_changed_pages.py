@@ -38,6 +38,41 @@ def test_without_the_corpus_it_says_so(
     assert "corpus not found" in capsys.readouterr().err
 
 
+class _MovingPage:
+    """A page whose target's point is read from ``points`` in turn (``None``: not reached)."""
+
+    def __init__(self, points: list[tuple[float, float] | None]) -> None:
+        self.points = points
+
+    def evaluate(self, script: str, arg: Any = None) -> Any:
+        assert script == changed_pages.KEYED_REACHED_JS
+        point = self.points.pop(0)
+        return [] if point is None else [["t1", *point]]
+
+
+def test_a_click_is_recorded_where_the_page_drew_it_through_the_observation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A picture that fails to load while the page is observed narrows the page and moves
+    # the link: the point read before the observation is not where the observation has it.
+    monkeypatch.setattr(changed_pages, "observe", lambda page, screenshot: "seen")
+    made: list[tuple[float, float]] = []
+
+    def record(x: float, y: float, seen: str, source: str) -> str:
+        made.append((x, y))
+        return "action"
+
+    monkeypatch.setattr(changed_pages, "record_click", record)
+    moved = _MovingPage([(640.0, 400.0), (522.0, 400.0), (522.0, 400.0), (522.0, 400.0)])
+    assert changed_pages._recorded_here(moved, "t1", "a11y") == "action"
+    assert made == [(522.0, 400.0)]
+    # A page that moves it on every observation, or stops drawing it, records nothing.
+    restless = _MovingPage([(float(k), 400.0) for k in range(2 * changed_pages.TRIES)])
+    assert changed_pages._recorded_here(restless, "t1", "a11y") is None
+    assert changed_pages._recorded_here(_MovingPage([None]), "t1", "a11y") is None
+    assert made == [(522.0, 400.0)]
+
+
 _PAGE = """<!DOCTYPE html><html><head><title>Shop</title></head><body>
 <header><nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/about">About us</a>
 <a href="/contact">Contact</a></nav></header>

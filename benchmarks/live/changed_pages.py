@@ -103,23 +103,44 @@ def recorded(
     """The click a person makes on each of ``keys`` that the page (loaded, at its top) draws
     where a click reaches it, recorded by ``record_click`` on one observation; with
     ``scrolled``, also each other one, scrolled to the middle of the view first and recorded
-    there on an observation of its own (its boxes as drawn then). By key: the action and
-    whether the page was scrolled for it."""
+    there on an observation of its own (its boxes as drawn then). A click is recorded only
+    when the page drew the target at the same point after the observation as before it (a
+    page may move while it is observed: a picture that fails to load narrows it), each
+    scrolled one taken again up to :data:`TRIES` times. By key: the action and whether the
+    page was scrolled for it."""
     reached = page.evaluate(KEYED_REACHED_JS, [CONTROLS, keys])
     out: dict[str, tuple[ActionWithElement, bool]] = {}
     if reached:
         seen = observe(page, screenshot=False)
-        out = {key: (record_click(x, y, seen, source=source), False) for key, x, y in reached}
+        still = {tuple(r) for r in page.evaluate(KEYED_REACHED_JS, [CONTROLS, keys])}
+        out = {key: (record_click(x, y, seen, source=source), False)
+               for key, x, y in reached if (key, x, y) in still}  # fmt: skip
     for key in keys if scrolled else ():
-        if key in out:
-            continue
-        page.evaluate(SCROLL_TO_JS, key)
-        here = page.evaluate(KEYED_REACHED_JS, [CONTROLS, [key]])
-        if here:
-            _, x, y = here[0]
-            out[key] = (record_click(x, y, observe(page, screenshot=False), source=source), True)
+        if key not in out:
+            page.evaluate(SCROLL_TO_JS, key)
+            action = _recorded_here(page, key, source)
+            if action is not None:
+                out[key] = (action, True)
     page.evaluate("window.scrollTo(0, 0)")
     return out
+
+
+TRIES = 3
+"""Observations taken for one scrolled click before it is given up (the page kept moving)."""
+
+
+def _recorded_here(page: Any, key: str, source: str) -> ActionWithElement | None:
+    """The click on ``key`` where the page draws it now, recorded on an observation that the
+    page did not move the target during; ``None`` when no click there reaches it."""
+    for _ in range(TRIES):
+        here = page.evaluate(KEYED_REACHED_JS, [CONTROLS, [key]])
+        if not here:
+            return None
+        seen = observe(page, screenshot=False)
+        if page.evaluate(KEYED_REACHED_JS, [CONTROLS, [key]]) == here:
+            _, x, y = here[0]
+            return record_click(x, y, seen, source=source)
+    return None
 
 
 def replayed(page: Any, key: str, action: ActionWithElement) -> tuple[str, str | None]:
