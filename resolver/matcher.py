@@ -24,7 +24,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import MatchConfig
-from .geometry import Box, CoordSpace, Edges, Geometry, nearest_move, overlap, scale_between
+from .geometry import (
+    Box,
+    CoordSpace,
+    Edges,
+    Geometry,
+    box_area,
+    nearest_move,
+    overlap,
+    scale_between,
+)
 from .index import BoundedCache, ContainerVocab, TableIndex, index_of
 from .models import ID_FIELDS, POSITIONAL_ID_COLUMNS, SemanticElementRef
 from .roles import COMPAT, canonical_role, role_code
@@ -326,7 +335,7 @@ def _shift(
     read = index.table.names_read  # boxes of words read on a screenshot
     for name, old in ref.anchors:
         new = index.unique_box(name)
-        if new is None or not (_has_area(old) and _has_area(new)):
+        if new is None or box_area(old) <= 0.0 or box_area(new) <= 0.0:
             continue  # (an anchor drawn with no area stays put while the page moves)
         if read:  # a block recorded, the ink of its words read: the nearest of three moves
             across.append(nearest_move(new[0], new[2], old[0] * sx, old[2] * sx))
@@ -339,11 +348,6 @@ def _shift(
     if read:
         return (sx, sy, _agreed(across), _agreed(down))
     return (sx, sy, _median(across) if across else 0.0, _median(down) if down else 0.0)
-
-
-def _has_area(box: Box) -> bool:
-    """Whether a box has a width and a height."""
-    return box[2] > box[0] and box[3] > box[1]
 
 
 ANCHORS_AGREE: Final[float] = 12.0

@@ -237,13 +237,12 @@ def _anchors(table: CandidateTable, row: int) -> tuple[tuple[str, BBox], ...]:
     with their boxes. A row drawn with no area (a hidden frame, a collapsed skip link) is no
     anchor: it often stays where it is while the page scrolls or moves around it."""
     index = index_of(table)
+    geometry = index.geometry
     candidates = np.flatnonzero(index.unique_named)
     candidates = candidates[candidates != row]
-    boxes = table.bboxes[candidates]
-    candidates = candidates[(boxes[:, 2] > boxes[:, 0]) & (boxes[:, 3] > boxes[:, 1])]
+    candidates = candidates[(geometry.width[candidates] > 0) & (geometry.height[candidates] > 0)]
     if candidates.size == 0:
         return ()
-    geometry = index.geometry
     dist = np.hypot(
         geometry.cx[candidates] - geometry.cx[row], geometry.cy[candidates] - geometry.cy[row]
     )
